@@ -1,0 +1,1 @@
+"""Canasta: a desktop card game. `game.rules` is the pure rules engine."""

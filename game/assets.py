@@ -1,0 +1,160 @@
+"""Finding and loading bundled assets: card images and fonts.
+
+Works from a source checkout and from a PyInstaller one-file bundle, where
+data files are unpacked under `sys._MEIPASS` (the spec must add the
+`assets` folder as `assets`). Loaded images and fonts are cached: call
+`clear_caches()` after changing the display mode so images get re-converted
+to the new screen format.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+
+CARD_NATIVE_SIZE: tuple[int, int] = (240, 336)  # the PNGs' size; 5:7
+SUITS = "CDHS"
+# Engine rank notation -> file-name rank ("T" accepted as an alias of 10).
+_RANK_TO_FILE = {"A": "a", "J": "j", "Q": "q", "K": "k", "T": "10",
+                 **{str(number): str(number) for number in range(2, 11)}}
+JOKER_FACES = ("JK",)
+BACK_FACES = ("B1", "B2")
+
+LATIN_FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
+CJK_FONT_FILES = {False: "NotoSansSC-subset.otf", True: "NotoSansSC-Bold-subset.otf"}
+
+
+def _assets_root() -> Path:
+    bundle_dir = getattr(sys, "_MEIPASS", None)
+    if bundle_dir is not None:
+        return Path(bundle_dir) / "assets"
+    return Path(__file__).resolve().parent.parent / "assets"
+
+
+def asset_path(*parts: str) -> Path:
+    """Path of a bundled asset, e.g. asset_path("cards", "Sa.png")."""
+    return _assets_root().joinpath(*parts)
+
+
+# -- cards -------------------------------------------------------------------
+
+def card_file_stem(face: str, copy: int = 0) -> str:
+    """Image name for an engine card code.
+
+    "HA" -> "Ha", "C10" -> "C10", "SQ" -> "Sq"; "JK" -> "J1"/"J2" alternating
+    by `copy` so the two jokers of a deck look different; "B1"/"B2" backs.
+    """
+    code = face.strip().upper()
+    if code in JOKER_FACES:
+        return f"J{copy % 2 + 1}"
+    if code in BACK_FACES or code in ("J1", "J2"):
+        return code
+    suit, rank = code[:1], code[1:]
+    if suit not in SUITS or rank not in _RANK_TO_FILE:
+        raise ValueError(f"not a card face code: {face!r}")
+    return suit + _RANK_TO_FILE[rank]
+
+
+def card_size(width: int) -> tuple[int, int]:
+    """Pixel size of a card drawn `width` pixels wide (keeps 5:7)."""
+    return (width, round(width * CARD_NATIVE_SIZE[1] / CARD_NATIVE_SIZE[0]))
+
+
+_card_cache: dict[tuple[str, int], pygame.Surface] = {}
+
+
+def _prepare(surface: pygame.Surface) -> pygame.Surface:
+    # convert_alpha needs a display mode; without one (tests, tools) keep as is.
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
+
+
+def card_image(face: str, copy: int = 0, width: int | None = None) -> pygame.Surface:
+    """The card's image, `width` pixels wide (default: native 240).
+
+    Scaled down with smoothscale from the 240 px master and cached per size,
+    so ask for the pixel width you will draw at (logical width x canvas scale).
+    Callers must not draw onto the returned surface (it is shared).
+    """
+    stem = card_file_stem(face, copy)
+    width = CARD_NATIVE_SIZE[0] if width is None else max(1, int(width))
+    key = (stem, width)
+    cached = _card_cache.get(key)
+    if cached is not None:
+        return cached
+    master_key = (stem, CARD_NATIVE_SIZE[0])
+    master = _card_cache.get(master_key)
+    if master is None:
+        master = _prepare(pygame.image.load(str(asset_path("cards", f"{stem}.png"))))
+        _card_cache[master_key] = master
+    if width == CARD_NATIVE_SIZE[0]:
+        return master
+    scaled = _smoothscale_full_range(master, card_size(width))
+    _card_cache[key] = scaled
+    return scaled
+
+
+def _smoothscale_full_range(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """smoothscale, then undo its rounding loss (it turns 255 into 253, which
+    would make cards faintly see-through): add back ~value*2/255 per channel."""
+    scaled = pygame.transform.smoothscale(surface, size)
+    correction = scaled.copy()
+    correction.fill((2, 2, 2, 2), special_flags=pygame.BLEND_RGBA_MULT)
+    scaled.blit(correction, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return scaled
+
+
+def all_card_faces() -> list[str]:
+    """Every engine face code: 52 suited cards then the joker."""
+    ranks = ["A", *(str(n) for n in range(2, 11)), "J", "Q", "K"]
+    return [suit + rank for suit in SUITS for rank in ranks] + list(JOKER_FACES)
+
+
+# -- fonts -------------------------------------------------------------------
+
+_font_cache: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+
+
+def needs_cjk(text: str) -> bool:
+    """True if `text` has characters the Latin UI font lacks (CJK, fullwidth)."""
+    return any(ord(ch) >= 0x2E80 for ch in text)
+
+
+def font(size: int, bold: bool = False, cjk: bool = False) -> pygame.font.Font:
+    """The UI font at `size` pixels. `cjk` picks the Noto Sans SC subset
+    (which also covers ASCII); if it is missing, falls back to the Latin font."""
+    size = max(1, int(size))
+    key = (size, bold, cjk)
+    cached = _font_cache.get(key)
+    if cached is not None:
+        return cached
+    if not pygame.font.get_init():
+        pygame.font.init()
+    loaded = _load_font(size, bold, cjk)
+    _font_cache[key] = loaded
+    return loaded
+
+
+def _load_font(size: int, bold: bool, cjk: bool) -> pygame.font.Font:
+    if cjk:
+        path = asset_path("fonts", CJK_FONT_FILES[bold])
+        if path.exists():
+            return pygame.font.Font(str(path), size)
+        regular = asset_path("fonts", CJK_FONT_FILES[False])
+        if regular.exists():  # no bold subset: let FreeType embolden
+            loaded = pygame.font.Font(str(regular), size)
+            loaded.bold = bold
+            return loaded
+    return pygame.font.Font(str(asset_path("fonts", LATIN_FONT_FILES[bold])), size)
+
+
+def font_for_text(text: str, size: int, bold: bool = False) -> pygame.font.Font:
+    """The font able to show `text`: CJK subset if needed, else the Latin one."""
+    return font(size, bold, cjk=needs_cjk(text))
+
+
+def clear_caches() -> None:
+    _card_cache.clear()
+    _font_cache.clear()

@@ -1,0 +1,113 @@
+"""What applying a move caused, in order, so the table can animate it.
+
+Events carry physical cards. Events naming a card only its holder may see
+(`Drew`) are marked `private`; `public_view` gives what the other seats see.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import Card, Rank
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    private = False  # class attribute: does the event show a hidden card?
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]  # dealing order is seat order from the dealer's left
+    private = True
+
+
+@dataclass(frozen=True, slots=True)
+class UpcardTurned(Event):
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    seat: int
+    card: Card
+    private = True
+
+
+@dataclass(frozen=True, slots=True)
+class RedThreeLaid(Event):
+    seat: int
+    side: int
+    card: Card
+    from_pile: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PileTaken(Event):
+    seat: int
+    top: Card
+    cards: tuple[Card, ...]  # the rest of the pile, now in the taker's hand (bottom first)
+
+
+@dataclass(frozen=True, slots=True)
+class Melded(Event):
+    seat: int
+    side: int
+    rank: Rank
+    cards: tuple[Card, ...]
+    new_meld: bool  # started a meld (True) or added to one (False)
+
+
+@dataclass(frozen=True, slots=True)
+class CanastaMade(Event):
+    side: int
+    rank: Rank
+    natural: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Asked(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Answered(Event):
+    seat: int
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(Event):
+    seat: int
+    concealed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed(Event):
+    """The turn moved on to `seat`."""
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnded(Event):
+    reason: str  # "went-out", "stock-exhausted", "last-red-three"
+    result: "object" = field(default=None)  # a scoring.DealResult
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenDraw(Event):
+    """What other seats see of a `Drew`: a card went from the stock to `seat`."""
+    seat: int
+
+
+def public_view(event: Event, viewer: int) -> Event:
+    """The event as seen from `viewer`'s seat."""
+    if isinstance(event, Drew) and event.seat != viewer:
+        return HiddenDraw(event.seat)
+    return event

@@ -1,0 +1,76 @@
+"""A whole game: deals to the target, the dealer rotating (R-DEAL, R-GAME).
+
+One seed plus the list of moves replays a game exactly: every deal is shuffled by
+the game's own `random.Random(seed)`, and the next deal starts by itself when a move
+is applied after a deal that did not decide the game.
+"""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from .config import RulesConfig
+from .errors import IllegalMove
+from .events import Event
+from .moves import Move
+from .state import GameState, Phase
+
+
+class Game:
+    def __init__(self, config: RulesConfig | None = None, seed: int = 0, first_dealer: int = 0):
+        self.config = config or RulesConfig()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.deal_number = 0
+        self.history: list[Move] = []
+        self.state, self.last_deal_events = GameState.deal(self.config, self.rng,
+                                                           dealer=first_dealer)
+        self.state.seed = seed
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cumulative scores including the last finished deal."""
+        if self.state.result is not None:
+            return self.state.result.scores
+        return tuple(self.state.scores)
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.result.winner if self.state.result is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def next_deal(self) -> list[Event]:
+        """Start the next deal after a deal that did not decide the game."""
+        st = self.state
+        if st.phase is not Phase.OVER or st.result is None:
+            raise IllegalMove("R-GAME", "the deal is still being played")
+        if st.result.winner is not None:
+            raise IllegalMove("R-GAME", "the game is over")
+        self.deal_number += 1
+        self.state, events = GameState.deal(self.config, self.rng, st.result.scores,
+                                            dealer=self.config.next_seat(st.dealer))
+        self.state.seed = self.seed
+        self.last_deal_events = events
+        return events
+
+    def apply(self, move: Move | str) -> list[Event]:
+        if isinstance(move, str):
+            move = Move.parse(move)
+        events: list[Event] = []
+        if self.state.phase is Phase.OVER and self.state.result is not None \
+                and self.state.result.winner is None:
+            events.extend(self.next_deal())
+        events.extend(self.state.apply(move))
+        self.history.append(move)
+        return events
+
+    @classmethod
+    def replay(cls, config: RulesConfig, seed: int, moves: Iterable[Move | str],
+               first_dealer: int = 0) -> "Game":
+        game = cls(config, seed, first_dealer)
+        for move in moves:
+            game.apply(move)
+        return game

@@ -1,0 +1,183 @@
+"""Moves as small immutable values with the text notation of RULES.md section 11.
+
+`Move.parse(str(m)) == m` for every move; `repr(m)` is executable.
+Cards inside moves are faces (copy 0): the engine picks the physical copy.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card, Rank, sort_key
+from .errors import NotationError
+
+
+class MoveKind(Enum):
+    DRAW = "draw"
+    TAKE = "take"
+    MELD = "meld"
+    DISCARD = "discard"
+    ASK = "ask"
+    YES = "yes"
+    NO = "no"
+    PASS = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Cards laid together on one rank. `rank` is the meld's rank (always set)."""
+
+    rank: Rank
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, cards, rank: Rank | None = None) -> "Group":
+        faces = tuple(sorted((c.face_card for c in cards), key=sort_key))
+        naturals = {c.rank for c in faces if not c.is_wild}
+        if len(naturals) > 1:
+            raise NotationError("a group holds cards of one rank only: "
+                                + " ".join(c.face for c in faces))
+        if naturals:
+            natural_rank = next(iter(naturals))
+            if rank is not None and rank != natural_rank:
+                raise NotationError(f"group named {rank.symbol} holds {natural_rank.symbol}s")
+            rank = natural_rank
+        elif rank is None:
+            raise NotationError("a group of only wild cards must name its rank, e.g. 'K: D2'")
+        return cls(rank, faces)
+
+    @property
+    def wild_only(self) -> bool:
+        return all(c.is_wild for c in self.cards)
+
+    def __str__(self) -> str:
+        text = " ".join(c.face for c in self.cards)
+        return f"{self.rank.symbol}: {text}" if self.wild_only else text
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    kind: MoveKind
+    groups: tuple[Group, ...] = ()
+    card: Card | None = None  # the discarded card
+
+    # -- constructors -------------------------------------------------------
+    @classmethod
+    def draw(cls) -> "Move":
+        return _DRAW
+
+    @classmethod
+    def discard(cls, card: Card) -> "Move":
+        return cls(MoveKind.DISCARD, (), card.face_card)
+
+    @classmethod
+    def meld(cls, *groups: Group) -> "Move":
+        if not groups:
+            raise NotationError("meld needs at least one group of cards")
+        return cls(MoveKind.MELD, tuple(groups))
+
+    @classmethod
+    def take(cls, *groups: Group) -> "Move":
+        """`groups[0]` holds the hand cards melded with the top card (may be empty)."""
+        return cls(MoveKind.TAKE, tuple(groups))
+
+    # -- notation -----------------------------------------------------------
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        if not isinstance(text, str):
+            raise NotationError(f"a move is text, not {type(text).__name__}")
+        words = text.strip().split(None, 1)
+        if not words:
+            raise NotationError("empty move")
+        verb = words[0].lower()
+        rest = words[1] if len(words) > 1 else ""
+        simple = {"draw": MoveKind.DRAW, "ask": MoveKind.ASK, "yes": MoveKind.YES,
+                  "no": MoveKind.NO, "pass": MoveKind.PASS}
+        if verb in simple:
+            if rest.strip():
+                raise NotationError(f"'{verb}' takes no cards")
+            return cls(simple[verb])
+        if verb == "discard":
+            tokens = rest.split()
+            if len(tokens) != 1:
+                raise NotationError("discard names exactly one card, e.g. 'discard C5'")
+            return cls.discard(Card.parse(tokens[0]))
+        if verb == "meld":
+            groups = _parse_groups(rest)
+            if not groups or any(not g.cards for g in groups):
+                raise NotationError("meld needs cards in every group, e.g. 'meld HA CA D2'")
+            return cls(MoveKind.MELD, tuple(groups))
+        if verb == "take":
+            if not rest.strip():
+                return cls(MoveKind.TAKE, ())
+            parts = rest.split("/")
+            first = parts[0].split()
+            groups = [_parse_take_group(first)] if first else []
+            more = _parse_groups("/".join(parts[1:])) if len(parts) > 1 else []
+            if len(parts) > 1 and (not more or any(not g.cards for g in more)):
+                raise NotationError("empty group after '/' in take")
+            if not groups and more:
+                raise NotationError("further groups need the take's own cards first")
+            return cls(MoveKind.TAKE, tuple(groups + more))
+        raise NotationError(f"unknown move {verb!r} (draw, take, meld, discard, ask, yes, no, pass)")
+
+    def __str__(self) -> str:
+        kind = self.kind
+        if kind is MoveKind.DISCARD:
+            return f"discard {self.card.face}"  # type: ignore[union-attr]
+        if kind is MoveKind.MELD:
+            return "meld " + " / ".join(str(g) for g in self.groups)
+        if kind is MoveKind.TAKE:
+            if not self.groups:
+                return "take"
+            first = " ".join(c.face for c in self.groups[0].cards)
+            rest = [str(g) for g in self.groups[1:]]
+            return "take " + " / ".join([first] + rest)
+        return kind.value
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @property
+    def take_cards(self) -> tuple[Card, ...]:
+        """Hand cards of a take that meld the top card."""
+        return self.groups[0].cards if self.kind is MoveKind.TAKE and self.groups else ()
+
+    @property
+    def laid_groups(self) -> tuple[Group, ...]:
+        """Groups laid from the hand apart from a take's own group."""
+        return self.groups[1:] if self.kind is MoveKind.TAKE else self.groups
+
+
+_DRAW = Move(MoveKind.DRAW)
+
+
+def _parse_take_group(tokens: list[str]) -> Group:
+    cards = tuple(sorted((Card.parse(t) for t in tokens), key=sort_key))
+    naturals = {c.rank for c in cards if not c.is_wild}
+    if len(naturals) > 1:
+        raise NotationError("the take's cards must all match the top card's rank")
+    # The rank of the take group is fixed by the pile's top card when applied;
+    # JOKER marks "not known yet" for a group of only wild cards.
+    rank = next(iter(naturals)) if naturals else Rank.JOKER
+    return Group(rank, cards)
+
+
+def _parse_groups(text: str) -> list[Group]:
+    groups = []
+    for part in text.split("/"):
+        tokens = part.split()
+        rank = None
+        if tokens and tokens[0].endswith(":"):
+            rank = Rank.parse(tokens[0][:-1])
+            tokens = tokens[1:]
+        elif len(tokens) >= 2 and tokens[1] == ":":
+            rank = Rank.parse(tokens[0])
+            tokens = tokens[2:]
+        if rank is not None and not rank.meldable:
+            raise NotationError(f"no meld of rank {rank.symbol}")
+        cards = [Card.parse(t) for t in tokens]
+        if not cards:
+            raise NotationError("empty group")
+        groups.append(Group.of(cards, rank))
+    return groups

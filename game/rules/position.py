@@ -1,0 +1,248 @@
+"""Positions as JSON (RULES.md section 11): load with validation, save, round-trip.
+
+`position_to_json(state)` always writes the whole stock with `"stock_exact": true`,
+so a saved position reloads to exactly the same deal. Mid-turn facts the notation
+does not cover are written as the engine's own optional fields.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import COPIES_OF_FACE, DECK, MELD_RANKS, Card, Rank, format_cards
+from .config import RulesConfig
+from .errors import NotationError, PositionError
+from .melds import Meld, meld_problem
+from .scoring import DealResult
+from .state import GameState, Phase
+
+FORMAT = "canasta-position/1"
+_KNOWN_FIELDS = {
+    "format", "variant", "target", "scores", "dealer", "turn", "phase", "hands", "melds",
+    "red_threes", "discard", "stock", "seed", "stock_exact", "result",
+    # the engine's own optional fields
+    "drawn", "asked", "answer", "laid_in_deal", "turn_laid", "turn_laid_other", "turn_new",
+    "turn_added_old", "known",
+}
+
+
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise PositionError(message)
+
+
+def _int(data: dict, key: str, default: int | None = None) -> int:
+    value = data.get(key, default)
+    _need(isinstance(value, int) and not isinstance(value, bool), f"'{key}' must be an integer")
+    return value  # type: ignore[return-value]
+
+
+def _bool(data: dict, key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    _need(isinstance(value, bool), f"'{key}' must be true or false")
+    return value
+
+
+def _cards(text: Any, where: str) -> list[Card]:
+    _need(isinstance(text, str), f"{where} must be a string of cards")
+    try:
+        return [Card.parse(tok) for tok in text.split()]
+    except NotationError as e:
+        raise PositionError(f"{where}: {e}") from None
+
+
+def _list(data: dict, key: str, length: int, default: Any = None) -> list:
+    value = data.get(key, default)
+    _need(isinstance(value, list), f"'{key}' must be a list")
+    _need(len(value) == length, f"'{key}' must have {length} entries, not {len(value)}")
+    return value
+
+
+def position_from_json(data: Any) -> GameState:
+    """Build a state from a parsed position; raise PositionError when it is malformed
+    or impossible."""
+    _need(isinstance(data, dict), "a position is a JSON object")
+    fmt = data.get("format", FORMAT)
+    _need(fmt == FORMAT, f"unknown format {fmt!r} (expected {FORMAT!r})")
+    unknown = set(data) - _KNOWN_FIELDS
+    _need(not unknown, f"unknown field(s): {', '.join(sorted(unknown))}")
+    variant = data.get("variant", "classic")
+    _need(isinstance(variant, str), "'variant' must be a string")
+    config = RulesConfig.for_variant(variant, _int(data, "target", 5000))
+    n, sides = config.players, config.sides
+    scores = _list(data, "scores", sides, [0] * sides)
+    _need(all(isinstance(x, int) and not isinstance(x, bool) for x in scores),
+          "'scores' must be integers")
+    dealer = _int(data, "dealer", 0)
+    _need(0 <= dealer < n, f"'dealer' must be a seat from 0 to {n - 1}")
+    turn = _int(data, "turn", config.next_seat(dealer))
+    _need(0 <= turn < n, f"'turn' must be a seat from 0 to {n - 1}")
+    phase_name = data.get("phase", "draw")
+    try:
+        phase = Phase(phase_name)
+    except ValueError:
+        raise PositionError(f"'phase' must be draw, meld, answer or over, not {phase_name!r}") from None
+    _need(phase is not Phase.ANSWER or config.ask_allowed,
+          "phase 'answer' exists only with partners (classic)")
+
+    state = GameState.empty(config, scores, dealer)
+    state.turn = turn
+    state.phase = phase
+    seed = _int(data, "seed", 0)
+    state.seed = seed
+
+    # Faces per place; physical copies are assigned afterwards in reading order.
+    hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_list(data, "hands", n))]
+    melds_data = _list(data, "melds", sides, [{} for _ in range(sides)])
+    meld_faces: list[dict[Rank, list[Card]]] = []
+    for side, md in enumerate(melds_data):
+        _need(isinstance(md, dict), f"melds[{side}] must be an object from rank to cards")
+        per: dict[Rank, list[Card]] = {}
+        for key, text in md.items():
+            try:
+                rank = Rank.parse(str(key))
+            except NotationError:
+                raise PositionError(f"melds[{side}]: unknown rank {key!r}") from None
+            # Black threes stand in a meld only in the turn of going out (R-BLACK3).
+            _need(rank.meldable or rank == Rank.THREE, f"melds[{side}]: no meld of rank {key!r}")
+            _need(rank not in per, f"melds[{side}]: two melds of rank {rank.symbol}")
+            cards = _cards(text, f"melds[{side}][{key!r}]")
+            for c in cards:
+                _need(c.is_wild or c.rank == rank,
+                      f"melds[{side}][{key!r}]: {c.face} does not belong in a meld of {rank.symbol}s")
+                _need(not c.is_red_three, f"melds[{side}]: a red three is never melded")
+            wild = sum(1 for c in cards if c.is_wild)
+            problem = meld_problem(rank, len(cards) - wild, wild, going_out=True)
+            _need(problem is None, f"melds[{side}][{key!r}]: {problem}")
+            per[rank] = cards
+        meld_faces.append(per)
+    red = [_cards(r, f"red_threes[{i}]")
+           for i, r in enumerate(_list(data, "red_threes", sides, [""] * sides))]
+    for i, r in enumerate(red):
+        _need(all(c.is_red_three for c in r), f"red_threes[{i}] may hold only red threes")
+    for i, h in enumerate(hands):
+        _need(not any(c.is_red_three for c in h),
+              f"hands[{i}] holds a red three: red threes are laid at once (R-RED3)")
+    discard = _cards(data.get("discard", ""), "'discard'")
+    stock_top = _cards(data.get("stock", ""), "'stock'")
+    stock_exact = _bool(data, "stock_exact", False)
+
+    # Copies: never more of a face than the deck holds (R-DECK).
+    counts: dict[str, int] = {}
+    every = [c for h in hands for c in h] + [c for per in meld_faces for cs in per.values()
+                                           for c in cs]
+    every += [c for r in red for c in r] + discard + stock_top
+    for c in every:
+        counts[c.face] = counts.get(c.face, 0) + 1
+    for face, k in counts.items():
+        _need(k <= COPIES_OF_FACE[face],
+              f"{k} copies of {face} but the deck holds {COPIES_OF_FACE[face]} (R-DECK)")
+    next_copy: dict[str, int] = {}
+
+    def physical(face: Card) -> Card:
+        k = next_copy.get(face.face, 0)
+        next_copy[face.face] = k + 1
+        return Card.parse(face.face, copy=k)
+
+    for seat, h in enumerate(hands):
+        for c in h:
+            state._to_hand(seat, physical(c))
+    for side, per in enumerate(meld_faces):
+        for rank, cards in per.items():
+            state.melds[side][rank] = Meld.of(rank, [physical(c) for c in cards])
+    for side, r in enumerate(red):
+        state.red_threes[side] = [physical(c) for c in r]
+    state.pile = [physical(c) for c in discard]
+    state.pile_frozen = sum(1 for c in state.pile if c.is_wild or c.is_red_three)
+    top_first = [physical(c) for c in stock_top]
+    rest: list[Card] = []
+    if not stock_exact:
+        placed = {(c.face, k) for c in DECK for k in range(next_copy.get(c.face, 0))}
+        rest = [c for c in DECK if (c.face, c.copy) not in placed]
+        random.Random(seed).shuffle(rest)
+    state.stock = list(reversed(top_first + rest))  # top of the stock is the list's end
+
+    # The engine's optional mid-turn fields.
+    state.drawn = data.get("drawn", "stock" if phase in (Phase.MELD, Phase.ANSWER) else None)
+    _need(state.drawn in (None, "stock", "pile"), "'drawn' must be \"stock\", \"pile\" or null")
+    state.asked = _bool(data, "asked", phase is Phase.ANSWER)
+    answer = data.get("answer")
+    _need(answer in (None, True, False), "'answer' must be true, false or null")
+    state.answer = answer
+    state.turn_laid = _bool(data, "turn_laid", False)
+    state.turn_laid_other = _bool(data, "turn_laid_other", False)
+    state.turn_added_old = _bool(data, "turn_added_old", False)
+    turn_new = data.get("turn_new", [])
+    _need(isinstance(turn_new, list), "'turn_new' must be a list of ranks")
+    try:
+        state.turn_new = {Rank.parse(str(r)) for r in turn_new}
+    except NotationError as e:
+        raise PositionError(f"'turn_new': {e}") from None
+    laid = data.get("laid_in_deal")
+    if laid is not None:  # absent: no player has laid a card yet (docs/rules-choices.md)
+        _need(isinstance(laid, list) and len(laid) == n
+              and all(isinstance(x, bool) for x in laid),
+              f"'laid_in_deal' must be a list of {n} booleans")
+        state.laid_in_deal = list(laid)
+    known = data.get("known")
+    if known is not None:
+        _need(isinstance(known, list) and len(known) == n, f"'known' must have {n} entries")
+        for seat, text in enumerate(known):
+            faces: dict[str, int] = {}
+            for c in _cards(text, f"known[{seat}]"):
+                faces[c.face] = faces.get(c.face, 0) + 1
+            state.known[seat] = faces
+    if phase is Phase.OVER:
+        result = data.get("result")
+        if result is not None:
+            try:
+                state.result = DealResult.from_json(result)
+            except (KeyError, TypeError, ValueError) as e:
+                raise PositionError(f"'result' is malformed: {e}") from None
+    _check_playable(state)
+    return state
+
+
+def _check_playable(state: GameState) -> None:
+    """Impossibilities the notation could express but the rules never reach."""
+    if state.phase in (Phase.MELD, Phase.ANSWER):
+        _need(len(state.hands[state.turn]) > 0,
+              "the player to act holds no cards in the meld phase")
+    _need(not state.pile or not state.pile[-1].is_red_three,
+          "a red three is never the top card of the pile (R-UPCARD)")
+
+
+def position_to_json(state: GameState) -> dict:
+    cfg = state.config
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": cfg.variant,
+        "target": cfg.target,
+        "scores": list(state.scores),
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "hands": [format_cards(h) for h in state.hands],
+        "melds": [{r.symbol: format_cards(m[r].cards) for r in sorted(m)} for m in state.melds],
+        "red_threes": [format_cards(r) for r in state.red_threes],
+        "discard": format_cards(state.pile),
+        "stock": format_cards(reversed(state.stock)),
+        "stock_exact": True,
+        "seed": state.seed,
+        "drawn": state.drawn,
+        "asked": state.asked,
+        "answer": state.answer,
+        "laid_in_deal": list(state.laid_in_deal),
+        "turn_laid": state.turn_laid,
+        "turn_laid_other": state.turn_laid_other,
+        "turn_new": [r.symbol for r in sorted(state.turn_new)],
+        "turn_added_old": state.turn_added_old,
+        "known": [" ".join(f for f, k in sorted(kn.items()) for _ in range(k))
+                  for kn in state.known],
+    }
+    if state.result is not None:
+        data["result"] = state.result.to_json()
+    return data
+
+
+__all__ = ["FORMAT", "position_from_json", "position_to_json", "MELD_RANKS"]

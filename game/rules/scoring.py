@@ -1,0 +1,64 @@
+"""Scoring a deal and deciding the game (R-SCORE, R-GAME)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    melds: int
+    hand: int  # zero or negative
+    canastas: int
+    red_threes: int
+    going_out: int
+
+    @property
+    def total(self) -> int:
+        return self.melds + self.hand + self.canastas + self.red_threes + self.going_out
+
+    def to_json(self) -> dict:
+        return {"melds": self.melds, "hand": self.hand, "canastas": self.canastas,
+                "red_threes": self.red_threes, "going_out": self.going_out, "total": self.total}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "SideScore":
+        return cls(int(data["melds"]), int(data["hand"]), int(data["canastas"]),
+                   int(data["red_threes"]), int(data["going_out"]))
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    reason: str  # "went-out", "stock-exhausted", "last-red-three"
+    sides: tuple[SideScore, ...]
+    scores: tuple[int, ...]  # cumulative scores after the deal
+    winner: int | None  # the side that won the game, once decided
+    went_out: int | None = None  # seat
+    concealed: bool = False
+
+    def to_json(self) -> dict:
+        return {"reason": self.reason, "sides": [s.to_json() for s in self.sides],
+                "scores": list(self.scores), "winner": self.winner,
+                "went_out": self.went_out, "concealed": self.concealed}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "DealResult":
+        return cls(str(data.get("reason", "")), tuple(SideScore.from_json(s) for s in data["sides"]),
+                   tuple(int(x) for x in data["scores"]),
+                   None if data.get("winner") is None else int(data["winner"]),
+                   None if data.get("went_out") is None else int(data["went_out"]),
+                   bool(data.get("concealed", False)))
+
+
+def red_three_score(count: int, side_melded: bool) -> int:
+    """100 each, 800 for all four; negative for a side that made no meld (R-SCORE)."""
+    points = 800 if count == 4 else 100 * count
+    return points if side_melded else -points
+
+
+def game_winner(scores, target: int) -> int | None:
+    """R-GAME: once a side reaches the target the highest total wins; a tie plays on."""
+    if max(scores) < target:
+        return None
+    best = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == best]
+    return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,613 @@
+"""The state of one deal and every transition of it.
+
+State changes only through `GameState.apply(move)`, which validates the whole move
+first (raising `IllegalMove` and leaving the state untouched) and then mutates the
+state and returns the events it caused. `copy()` is cheap for search.
+"""
+from __future__ import annotations
+
+import random
+from enum import Enum
+from typing import Sequence
+
+from .cards import DECK, Card, Rank
+from .config import RulesConfig, minimum_for
+from .errors import IllegalMove
+from .events import (Answered, Asked, CanastaMade, DealEnded, Dealt, Discarded, Drew, Event,
+                     Melded, PileTaken, RedThreeLaid, TurnPassed, UpcardTurned, WentOut)
+from .melds import CANASTA_SIZE, Meld, meld_problem
+from .moves import Group, Move, MoveKind
+from .scoring import DealResult, SideScore, game_winner, red_three_score
+
+
+class Phase(Enum):
+    DRAW = "draw"      # the player to act must draw or take the pile
+    MELD = "meld"      # the player has drawn and may meld, then discard
+    ANSWER = "answer"  # the partner of the asking player must answer
+    OVER = "over"      # the deal has ended
+
+
+JOKER = int(Rank.JOKER)
+TWO = int(Rank.TWO)
+THREE = int(Rank.THREE)
+
+
+class GameState:
+    """One deal of Canasta. Build with `GameState.deal(...)` or from a position."""
+
+    __slots__ = ("config", "scores", "dealer", "turn", "phase", "hands", "counts", "melds",
+                 "red_threes", "pile", "pile_frozen", "stock", "laid_in_deal", "known",
+                 "drawn", "asked", "answer", "turn_laid", "turn_laid_other", "turn_new",
+                 "turn_added_old", "result", "seed")
+
+    config: RulesConfig
+    scores: list[int]            # each side's cumulative score at the start of the deal
+    dealer: int
+    turn: int                    # whose turn it is (the asker, in the answer phase)
+    phase: Phase
+    hands: list[list[Card]]
+    counts: list[list[int]]      # per seat, cards in hand per rank index (2..15)
+    melds: list[dict[Rank, Meld]]
+    red_threes: list[list[Card]]
+    pile: list[Card]             # bottom first
+    pile_frozen: int             # wild cards and red threes in the pile (R-FROZEN)
+    stock: list[Card]            # top of the stock is the LAST element
+    laid_in_deal: list[bool]     # per seat: laid or added a card in an earlier turn
+    known: list[dict[str, int]]  # per seat: faces seen going into the hand with a pile
+    drawn: str | None            # "stock" or "pile" once the player has drawn this turn
+    asked: bool                  # the player asked "May I go out?" this turn
+    answer: bool | None          # the partner's binding answer this turn
+    turn_laid: bool              # laid or added any card this turn (the take's meld too)
+    turn_laid_other: bool        # laid or added a card beyond the take's own meld
+    turn_new: set                # ranks of melds started this turn
+    turn_added_old: bool         # added to a meld that existed before this turn
+    result: DealResult | None
+    seed: int
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def empty(cls, config: RulesConfig, scores: Sequence[int] | None = None,
+              dealer: int = 0) -> "GameState":
+        s = object.__new__(cls)
+        n, sides = config.players, config.sides
+        s.config = config
+        s.scores = list(scores) if scores is not None else [0] * sides
+        s.dealer = dealer
+        s.turn = config.next_seat(dealer)
+        s.phase = Phase.DRAW
+        s.hands = [[] for _ in range(n)]
+        s.counts = [[0] * 16 for _ in range(n)]
+        s.melds = [{} for _ in range(sides)]
+        s.red_threes = [[] for _ in range(sides)]
+        s.pile = []
+        s.pile_frozen = 0
+        s.stock = []
+        s.laid_in_deal = [False] * n
+        s.known = [{} for _ in range(n)]
+        s.result = None
+        s.seed = 0
+        s._reset_turn()
+        return s
+
+    @classmethod
+    def deal(cls, config: RulesConfig, rng: random.Random, scores: Sequence[int] | None = None,
+             dealer: int = 0) -> tuple["GameState", list[Event]]:
+        """Shuffle and deal a new deal (R-DEAL, R-UPCARD, R-DEALT-RED3, R-FIRST)."""
+        s = cls.empty(config, scores, dealer)
+        stock = list(DECK)
+        rng.shuffle(stock)
+        s.stock = stock
+        n = config.players
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        for _ in range(config.hand_size):
+            for seat in order:
+                s._to_hand(seat, stock.pop())
+        events: list[Event] = [Dealt(dealer, tuple(tuple(h) for h in s.hands))]
+        while True:  # R-UPCARD: a wild or red three upcard is buried under another
+            card = stock.pop()
+            s.pile.append(card)
+            events.append(UpcardTurned(card))
+            if card.is_wild or card.is_red_three:
+                s.pile_frozen += 1
+            else:
+                break
+        for seat in order:  # R-DEALT-RED3, in seat order from the first player
+            for card in [c for c in s.hands[seat] if c.is_red_three]:
+                s._from_hand(seat, card)
+                events.extend(s._lay_red_three_and_replace(seat, card))
+        return s, events
+
+    @classmethod
+    def from_observation(cls, obs, hands: Sequence[Sequence[Card]],
+                         stock: Sequence[Card]) -> "GameState":
+        """A full state consistent with `obs`, with the hidden cards as given: `hands`
+        for every seat (the observer's own hand must match) and `stock` top first.
+        Bots use this to play out sampled worlds (determinization)."""
+        s = cls.empty(obs.config, obs.scores, obs.dealer)
+        s.turn = obs.turn
+        s.phase = obs.phase
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                s._to_hand(seat, card)
+        for side, melds in enumerate(obs.melds):
+            s.melds[side] = {m.rank: m for m in melds}
+        s.red_threes = [list(r) for r in obs.red_threes]
+        s.pile = list(obs.pile)
+        s.pile_frozen = sum(1 for c in s.pile if c.is_wild or c.is_red_three)
+        s.stock = list(reversed(stock))
+        s.laid_in_deal = list(obs.laid_in_deal)
+        s.known = [dict(k) for k in obs.known]
+        s.drawn = obs.drawn
+        s.asked = obs.asked
+        s.answer = obs.answer
+        s.turn_laid = obs.turn_laid
+        s.turn_laid_other = obs.turn_laid_other
+        s.turn_new = set(obs.turn_new)
+        s.turn_added_old = obs.turn_added_old
+        return s
+
+    def _reset_turn(self) -> None:
+        self.drawn = None
+        self.asked = False
+        self.answer = None
+        self.turn_laid = False
+        self.turn_laid_other = False
+        self.turn_new = set()
+        self.turn_added_old = False
+
+    def copy(self) -> "GameState":
+        s = object.__new__(GameState)
+        s.config = self.config
+        s.scores = self.scores[:]
+        s.dealer = self.dealer
+        s.turn = self.turn
+        s.phase = self.phase
+        s.hands = [h[:] for h in self.hands]
+        s.counts = [c[:] for c in self.counts]
+        s.melds = [dict(m) for m in self.melds]
+        s.red_threes = [r[:] for r in self.red_threes]
+        s.pile = self.pile[:]
+        s.pile_frozen = self.pile_frozen
+        s.stock = self.stock[:]
+        s.laid_in_deal = self.laid_in_deal[:]
+        s.known = [dict(k) for k in self.known]
+        s.drawn = self.drawn
+        s.asked = self.asked
+        s.answer = self.answer
+        s.turn_laid = self.turn_laid
+        s.turn_laid_other = self.turn_laid_other
+        s.turn_new = set(self.turn_new)
+        s.turn_added_old = self.turn_added_old
+        s.result = self.result
+        s.seed = self.seed
+        return s
+
+    # ------------------------------------------------------------ public facts
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must move now (the partner, in the answer phase)."""
+        if self.phase is Phase.OVER:
+            return None
+        if self.phase is Phase.ANSWER:
+            return self.config.partner_of(self.turn)
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def side_of(self, seat: int) -> int:
+        return self.config.side_of(seat)
+
+    def has_melded(self, side: int) -> bool:
+        return bool(self.melds[side])
+
+    def minimum(self, side: int) -> int:
+        """R-MIN: the initial-meld minimum of a side for this deal."""
+        return minimum_for(self.scores[side])
+
+    def canastas(self, side: int) -> int:
+        return sum(1 for m in self.melds[side].values() if m.naturals + m.wilds >= CANASTA_SIZE)
+
+    def pile_frozen_for(self, side: int) -> bool:
+        """R-FROZEN: frozen for everyone while it holds a wild or red three, and for a
+        side that has not melded."""
+        return self.pile_frozen > 0 or not self.melds[side]
+
+    def pile_blocked(self) -> bool:
+        """R-BLOCKED: a wild card or black three on top."""
+        if not self.pile:
+            return False
+        top = self.pile[-1]
+        return top.is_wild or top.is_black_three
+
+    def may_go_out(self, seat: int, canastas_after: int) -> bool:
+        """R-OUT / R-ASK: enough canastas and no binding "no" this turn."""
+        return canastas_after >= self.config.canastas_to_go_out and self.answer is not False
+
+    def legal_moves(self) -> list[Move]:
+        from .movegen import legal_moves
+        return legal_moves(self)
+
+    def can_go_out(self) -> bool:
+        """Could the player to act go out this turn from here (R-ASK)?"""
+        from .movegen import go_out_plan
+        return self.phase is Phase.MELD and go_out_plan(self) is not None
+
+    def observation(self, seat: int):
+        from .observation import Observation
+        return Observation.of(self, seat)
+
+    # ------------------------------------------------------------- hand helpers
+    def _to_hand(self, seat: int, card: Card) -> None:
+        self.hands[seat].append(card)
+        self.counts[seat][card.rank] += 1
+
+    def _from_hand(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.counts[seat][card.rank] -= 1
+        known = self.known[seat]
+        if known:
+            n = known.get(card.face)
+            if n:
+                if n == 1:
+                    del known[card.face]
+                else:
+                    known[card.face] = n - 1
+
+    def _pick(self, seat: int, faces: Sequence[Card]) -> list[Card] | None:
+        """Physical cards of the hand matching `faces` (face cards), or None."""
+        hand = self.hands[seat]
+        used: list[Card] = []
+        for face in faces:
+            for card in hand:
+                if card.face_card is face and card not in used:
+                    used.append(card)
+                    break
+            else:
+                return None
+        return used
+
+    def _lay_red_three_and_replace(self, seat: int, card: Card) -> list[Event]:
+        """Lay a red three from the hand or stock and draw a replacement (R-RED3)."""
+        side = self.side_of(seat)
+        events: list[Event] = []
+        while True:
+            self.red_threes[side].append(card)
+            events.append(RedThreeLaid(seat, side, card))
+            if not self.stock:
+                return events
+            card = self.stock.pop()
+            events.append(Drew(seat, card))
+            if not card.is_red_three:
+                self._to_hand(seat, card)
+                return events
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, move: Move) -> list[Event]:
+        """Apply a legal move and return its events; raise IllegalMove otherwise."""
+        kind = move.kind
+        phase = self.phase
+        if phase is Phase.OVER:
+            raise IllegalMove("R-GAME", "the deal is over", move)
+        if phase is Phase.ANSWER:
+            if kind is MoveKind.YES or kind is MoveKind.NO:
+                return self._apply_answer(kind is MoveKind.YES)
+            raise IllegalMove("R-ASK", "your partner asked \"May I go out?\": answer yes or no", move)
+        if kind is MoveKind.YES or kind is MoveKind.NO:
+            raise IllegalMove("R-ASK", "nobody asked to go out", move)
+        if phase is Phase.DRAW:
+            if kind is MoveKind.DRAW:
+                return self._apply_draw()
+            if kind is MoveKind.TAKE:
+                return self._apply_take(move)
+            if kind is MoveKind.PASS:
+                return self._apply_pass()
+            raise IllegalMove("R-TURN", "draw from the stock or take the pile first", move)
+        # Phase.MELD
+        if kind is MoveKind.DISCARD:
+            return self._apply_discard(move)
+        if kind is MoveKind.MELD:
+            return self._apply_meld(move)
+        if kind is MoveKind.ASK:
+            return self._apply_ask()
+        if kind is MoveKind.PASS:
+            raise IllegalMove("R-EXHAUSTED", "you may pass only instead of drawing from an empty stock", move)
+        raise IllegalMove("R-TURN", "you have drawn already: meld or discard", move)
+
+    def apply_text(self, text: str) -> list[Event]:
+        return self.apply(Move.parse(text))
+
+    # -- draw
+    def _apply_draw(self) -> list[Event]:
+        if not self.stock:
+            raise IllegalMove("R-EXHAUSTED", "the stock is empty: take the pile or pass")
+        seat = self.turn
+        events: list[Event] = []
+        need = self.config.draw_count
+        while need and self.stock:
+            card = self.stock.pop()
+            events.append(Drew(seat, card))
+            if card.is_red_three:  # R-RED3: laid at once, draw again
+                self.red_threes[self.side_of(seat)].append(card)
+                events.append(RedThreeLaid(seat, self.side_of(seat), card))
+                if not self.stock:  # R-LASTRED3
+                    events.extend(self._end_deal("last-red-three"))
+                    return events
+                continue
+            self._to_hand(seat, card)
+            need -= 1
+        self.phase = Phase.MELD
+        self.drawn = "stock"
+        return events
+
+    # -- pass
+    def _apply_pass(self) -> list[Event]:
+        if self.stock:
+            raise IllegalMove("R-EXHAUSTED", "you may pass only when the stock is empty")
+        if self.take_forced():
+            raise IllegalMove("R-EXHAUSTED", "the stock is empty and the top card fits your "
+                              "side's meld: you must take the pile")
+        return self._end_deal("stock-exhausted")
+
+    def take_forced(self) -> bool:
+        """R-EXHAUSTED: stock empty, pile not frozen for the side, top card addable."""
+        if self.stock or not self.pile:
+            return False
+        try:
+            self._check_take(Move(MoveKind.TAKE, ()))
+        except IllegalMove:
+            return False
+        return True
+
+    # -- take
+    def _check_take(self, move: Move) -> dict[Rank, list[Card]]:
+        """Validate a take; return what applying it needs."""
+        seat = self.turn
+        side = self.side_of(seat)
+        if not self.pile:
+            raise IllegalMove("R-TAKE", "the discard pile is empty", move)
+        top = self.pile[-1]
+        if top.is_wild:
+            raise IllegalMove("R-BLOCKED", "a wild card on top of the pile blocks it", move)
+        if top.is_black_three:
+            raise IllegalMove("R-BLOCKED", "a black three on top of the pile blocks it", move)
+        hand = self.hands[seat]
+        if len(hand) == 1 and len(self.pile) == 1:
+            raise IllegalMove("R-ONE-CARD", "holding one card you may not take a pile of one card", move)
+        rank = top.rank
+        take_cards = move.take_cards
+        for c in take_cards:
+            if not c.is_wild and c.rank != rank:
+                raise IllegalMove("R-TAKE", f"the top card is {top.face}: the take's cards must be "
+                                  f"{rank.symbol}s or wild cards", move)
+        naturals = sum(1 for c in take_cards if not c.is_wild)
+        wilds = len(take_cards) - naturals
+        melds = self.melds[side]
+        frozen = self.pile_frozen_for(side)
+        if frozen:
+            if naturals < 2:
+                why = ("the pile is frozen" if self.pile_frozen else
+                       "your side has not melded yet, so the pile is frozen for it")
+                raise IllegalMove("R-FROZEN", f"{why}: take it only with a natural pair of "
+                                  f"{rank.symbol}s from your hand", move)
+        elif naturals < 2 and rank not in melds and not (naturals == 1 and wilds >= 1):
+            raise IllegalMove("R-TAKE", f"to take the pile, meld the {top.face} with two natural "
+                              f"{rank.symbol}s, or one and a wild card, or add it to your side's "
+                              f"{rank.symbol} meld", move)
+        groups = [Group(rank, (top,) + take_cards)] + list(move.laid_groups)
+        return self._check_groups(seat, groups, move, from_pile=top)
+
+    def _apply_take(self, move: Move) -> list[Event]:
+        plan = self._check_take(move)
+        seat = self.turn
+        side = self.side_of(seat)
+        top = self.pile[-1]
+        rest = self.pile[:-1]
+        self.pile = []
+        self.pile_frozen = 0
+        events: list[Event] = [PileTaken(seat, top, tuple(rest))]
+        known = self.known[seat]
+        for card in rest:
+            if card.is_red_three:  # R-RED3: a red three taken with the pile, no replacement
+                self.red_threes[side].append(card)
+                events.append(RedThreeLaid(seat, side, card, from_pile=True))
+                continue
+            self._to_hand(seat, card)
+            known[card.face] = known.get(card.face, 0) + 1
+        self.drawn = "pile"
+        self.phase = Phase.MELD
+        events.extend(self._lay(seat, plan, from_pile=top, other=bool(move.laid_groups)))
+        return events
+
+    # -- meld
+    def _apply_meld(self, move: Move) -> list[Event]:
+        plan = self._check_groups(self.turn, list(move.groups), move)
+        return self._lay(self.turn, plan)
+
+    def _check_groups(self, seat: int, groups: list[Group], move: Move,
+                      from_pile: Card | None = None) -> dict[Rank, list[Card]]:
+        """Validate laying `groups` (the first holding `from_pile` for a take) and
+        return the physical cards to lay per rank (R-MELD, R-ONE-PER-RANK, R-MIN,
+        R-KEEP-TWO, R-ASK)."""
+        side = self.side_of(seat)
+        melds = self.melds[side]
+        # For a take, the pile's top card is the first card of the first group.
+        skip = 1 if from_pile is not None else 0
+        faces = [c for i, g in enumerate(groups) for c in (g.cards[skip:] if i == 0 else g.cards)]
+        physical = self._pick(seat, faces)
+        if physical is None:
+            raise IllegalMove("R-TURN", "you do not hold " + " ".join(c.face for c in faces), move)
+        # R-ONE-PER-RANK: groups of one rank merge; map faces onto physical cards.
+        it = iter(physical)
+        per_rank: dict[Rank, list[Card]] = {}
+        for i, g in enumerate(groups):
+            lst = per_rank.setdefault(g.rank, [])
+            if i == 0 and from_pile is not None:
+                lst.append(from_pile)
+                lst.extend(next(it) for _ in g.cards[1:])
+            else:
+                lst.extend(next(it) for _ in g.cards)
+        hand_after = len(self.hands[seat]) - len(faces)
+        if from_pile is not None:  # the rest of the pile comes into the hand
+            hand_after += sum(1 for c in self.pile[:-1] if not c.is_red_three)
+        going_out = hand_after <= 1
+        canastas_after = self.canastas(side)
+        for rank, cards in per_rank.items():
+            old = melds.get(rank)
+            nat = sum(1 for c in cards if not c.is_wild)
+            wild = len(cards) - nat
+            if old is not None:
+                nat += old.naturals
+                wild += old.wilds
+            problem = meld_problem(rank, nat, wild, going_out)
+            if problem:
+                cut = problem.rindex("(")
+                raise IllegalMove(problem[cut + 1:-1], problem[:cut].strip(), move)
+            if nat + wild >= CANASTA_SIZE and (old is None or old.size < CANASTA_SIZE):
+                canastas_after += 1
+        if going_out:
+            if self.answer is False:
+                raise IllegalMove("R-ASK", "your partner said no: you may not go out this turn, "
+                                  "so keep at least two cards", move)
+            need = self.config.canastas_to_go_out
+            if canastas_after < need:
+                what = "a canasta" if need == 1 else f"{need} canastas"
+                raise IllegalMove("R-KEEP-TWO", f"without {what} you may not go out: keep at "
+                                  "least two cards in your hand", move)
+        if not melds:  # R-MIN: the initial meld, laid as one action (R-MIN-ATOMIC)
+            count = sum(c.value for cards in per_rank.values() for c in cards)
+            minimum = self.minimum(side)
+            if count < minimum:
+                # R-MIN-CONCEALED: going out concealed after drawing from the stock.
+                waived = (from_pile is None and self.drawn == "stock" and going_out
+                          and not self.laid_in_deal[seat])
+                if not waived:
+                    rule = "R-TAKE-MIN" if from_pile is not None else "R-MIN"
+                    raise IllegalMove(rule, f"the initial meld counts {count}, {minimum - count} "
+                                      f"short of the minimum {minimum}", move)
+        if self.answer is True and not going_out:
+            trial = self.copy()
+            trial._lay(seat, per_rank, dry=True)
+            from .movegen import go_out_plan
+            if go_out_plan(trial) is None:
+                raise IllegalMove("R-ASK", "your partner said yes: you must go out this turn, "
+                                  "and this meld would leave you unable to", move)
+        return per_rank
+
+    def _lay(self, seat: int, per_rank: dict[Rank, list[Card]], from_pile: Card | None = None,
+             other: bool = True, dry: bool = False) -> list[Event]:
+        """Lay validated cards. `other`: the move lays more than a take's own meld."""
+        side = self.side_of(seat)
+        melds = self.melds[side]
+        events: list[Event] = []
+        for rank, cards in per_rank.items():
+            for c in cards:
+                if c is not from_pile:
+                    self._from_hand(seat, c)
+            old = melds.get(rank)
+            if old is None:
+                melds[rank] = new = Meld.of(rank, cards)
+                self.turn_new.add(rank)
+            else:
+                melds[rank] = new = old.plus(cards)
+                if rank not in self.turn_new:
+                    self.turn_added_old = True
+            if not dry:
+                events.append(Melded(seat, side, rank, tuple(cards), old is None))
+                if new.size >= CANASTA_SIZE and (old is None or old.size < CANASTA_SIZE):
+                    events.append(CanastaMade(side, rank, new.wilds == 0))
+        if dry:
+            return events
+        self.turn_laid = True
+        if other:
+            self.turn_laid_other = True
+        if not self.hands[seat]:
+            events.extend(self._go_out(seat))
+        return events
+
+    # -- discard
+    def _apply_discard(self, move: Move) -> list[Event]:
+        seat = self.turn
+        picked = self._pick(seat, [move.card])  # type: ignore[list-item]
+        if picked is None:
+            raise IllegalMove("R-TURN", f"you do not hold {move.card.face}", move)  # type: ignore[union-attr]
+        card = picked[0]
+        going_out = len(self.hands[seat]) == 1
+        if going_out:
+            side = self.side_of(seat)
+            if self.answer is False:
+                raise IllegalMove("R-ASK", "your partner said no: you may not go out this turn", move)
+            if self.canastas(side) < self.config.canastas_to_go_out:
+                raise IllegalMove("R-OUT", "you may not go out without a canasta", move)
+        elif self.answer is True:
+            raise IllegalMove("R-ASK", "your partner said yes: you must go out this turn", move)
+        self._from_hand(seat, card)
+        self.pile.append(card)
+        if card.is_wild:
+            self.pile_frozen += 1
+        events: list[Event] = [Discarded(seat, card)]
+        if going_out:
+            events.extend(self._go_out(seat))
+            return events
+        if self.turn_laid:
+            self.laid_in_deal[seat] = True
+        self.turn = self.config.next_seat(seat)
+        self.phase = Phase.DRAW
+        self._reset_turn()
+        events.append(TurnPassed(self.turn))
+        return events
+
+    # -- ask / answer
+    def _apply_ask(self) -> list[Event]:
+        if not self.config.ask_allowed:
+            raise IllegalMove("R-ASK", "there is no partner to ask in this variant")
+        if self.asked:
+            raise IllegalMove("R-ASK", "you may ask only once per turn")
+        if self.turn_laid_other:
+            raise IllegalMove("R-ASK", "ask before laying or adding any card this turn")
+        if len(self.hands[self.turn]) < 2:
+            raise IllegalMove("R-ASK", "with one card left there is nothing to ask")
+        if not self.can_go_out():
+            raise IllegalMove("R-ASK", "you could not go out this turn, so you may not ask")
+        self.asked = True
+        self.phase = Phase.ANSWER
+        return [Asked(self.turn)]
+
+    def _apply_answer(self, yes: bool) -> list[Event]:
+        self.answer = yes
+        self.phase = Phase.MELD
+        return [Answered(self.config.partner_of(self.turn), yes)]  # type: ignore[arg-type]
+
+    # ---------------------------------------------------------------- the end
+    def _go_out(self, seat: int) -> list[Event]:
+        concealed = (not self.laid_in_deal[seat] and not self.turn_added_old
+                     and any(self.melds[self.side_of(seat)][r].size >= CANASTA_SIZE
+                             for r in self.turn_new))
+        self.laid_in_deal[seat] = True
+        events: list[Event] = [WentOut(seat, concealed)]
+        events.extend(self._end_deal("went-out", seat, concealed))
+        return events
+
+    def _end_deal(self, reason: str, went_out: int | None = None,
+                  concealed: bool = False) -> list[Event]:
+        cfg = self.config
+        sides = []
+        for side in range(cfg.sides):
+            melds = self.melds[side].values()
+            hand = sum(c.value for seat in cfg.seats_of_side(side) for c in self.hands[seat])
+            bonus = 0
+            if went_out is not None and cfg.side_of(went_out) == side:
+                bonus = 200 if concealed else 100
+            sides.append(SideScore(
+                melds=sum(m.value for m in melds),
+                hand=-hand,
+                canastas=sum(m.bonus for m in melds),
+                red_threes=red_three_score(len(self.red_threes[side]), bool(self.melds[side])),
+                going_out=bonus))
+        scores = tuple(s + d.total for s, d in zip(self.scores, sides))
+        self.result = DealResult(reason, tuple(sides), scores, game_winner(scores, cfg.target),
+                                 went_out, concealed)
+        self.phase = Phase.OVER
+        return [DealEnded(reason, self.result)]
+

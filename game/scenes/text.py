@@ -1,0 +1,75 @@
+"""Word-wrapping and rendering of multi-line text (Latin and CJK).
+
+Latin text breaks at spaces; CJK text may break between any two ideographs,
+except that closing punctuation never starts a line.
+"""
+from __future__ import annotations
+
+import re
+
+import pygame
+
+# One breakable unit: a single CJK character, a run of spaces, or a word.
+_CJK = "\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF"  # ideographs, kana, fullwidth forms
+_UNITS = re.compile(rf"[{_CJK}]|\s+|[^\s{_CJK}]+")
+_NO_LINE_START = set("，。、；：！？）」』】》〉”’…,.;:!?)]}")
+
+
+def _split_long(word: str, font: pygame.font.Font, max_width: int) -> list[str]:
+    """Hard-break a single word wider than the line (URLs, long names)."""
+    pieces, current = [], ""
+    for ch in word:
+        if current and font.size(current + ch)[0] > max_width:
+            pieces.append(current)
+            current = ch
+        else:
+            current += ch
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
+    """Lines of `text` that each fit in `max_width` pixels; honours '\\n'."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for unit in _UNITS.findall(paragraph):
+            if unit.isspace():
+                if line:  # no leading spaces on a wrapped line
+                    line += unit
+                continue
+            fits = font.size((line + unit).rstrip())[0] <= max_width
+            if line and not fits and unit not in _NO_LINE_START:
+                lines.append(line.rstrip())
+                line = ""
+            if not line and font.size(unit)[0] > max_width:
+                *full, line = _split_long(unit, font, max_width)
+                lines.extend(full)
+            else:
+                line += unit
+        lines.append(line.rstrip())
+    return lines
+
+
+def line_height(font: pygame.font.Font, spacing: float = 1.2) -> int:
+    return round(font.get_height() * spacing)
+
+
+def render_lines(lines: list[str], font: pygame.font.Font, color: pygame.Color,
+                 align: str = "left", spacing: float = 1.2) -> pygame.Surface:
+    """All lines on one transparent surface, aligned 'left', 'center' or 'right'."""
+    step = line_height(font, spacing)
+    rendered = [font.render(line, True, color) for line in lines]
+    width = max((surface.get_width() for surface in rendered), default=0)
+    height = step * (len(lines) - 1) + font.get_height() if lines else 0
+    block = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    for index, surface in enumerate(rendered):
+        if align == "center":
+            x = (width - surface.get_width()) // 2
+        elif align == "right":
+            x = width - surface.get_width()
+        else:
+            x = 0
+        block.blit(surface, (x, index * step))
+    return block

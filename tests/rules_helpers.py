@@ -1,0 +1,43 @@
+"""Build positions from the notation of RULES.md section 11, for the rules tests."""
+from __future__ import annotations
+
+from game.rules import GameState, Move, position_from_json
+
+FILLER_STOCK = "HJ SJ DJ CJ HQ SQ"
+
+
+def position(hands, melds=None, discard: str = "", stock: str = FILLER_STOCK, *,
+             phase: str = "draw", turn: int = 0, dealer: int | None = None, scores=None,
+             variant: str = "classic", red_threes=None, exact: bool = True,
+             **extra) -> GameState:
+    """A state from notation. Hands may be short; the stock is exact unless asked."""
+    players = {"classic": 4, "two-hand": 2, "three-hand": 3}[variant]
+    sides = 2 if variant == "classic" else players
+    hands = list(hands) + [""] * (players - len(hands))
+    data = {
+        "format": "canasta-position/1", "variant": variant, "target": extra.pop("target", 5000),
+        "scores": scores or [0] * sides,
+        "dealer": (turn - 1) % players if dealer is None else dealer,
+        "turn": turn, "phase": phase, "hands": hands,
+        "melds": melds or [{} for _ in range(sides)],
+        "red_threes": red_threes or [""] * sides,
+        "discard": discard, "stock": stock, "stock_exact": exact,
+    }
+    data.update(extra)
+    return position_from_json(data)
+
+
+def play(state: GameState, *moves: str):
+    """Apply moves in notation; return the events of the last one."""
+    events = []
+    for text in moves:
+        events = state.apply(Move.parse(text))
+    return events
+
+
+def legal(state: GameState) -> list[str]:
+    return [str(m) for m in state.legal_moves()]
+
+
+def hand(state: GameState, seat: int) -> list[str]:
+    return sorted(c.face for c in state.hands[seat])

@@ -1,0 +1,591 @@
+"""Scene framework: tweens, scene stack, layout, assets, text wrapping, widgets.
+
+Headless: SDL's dummy video/audio drivers, set before pygame starts a display.
+"""
+from __future__ import annotations
+
+import math
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from game import assets  # noqa: E402
+from game.scenes import theme  # noqa: E402
+from game.scenes.base import Scene, SceneStack  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout, Ruler  # noqa: E402
+from game.scenes.modal import ModalDialogScene  # noqa: E402
+from game.scenes.text import wrap_text  # noqa: E402
+from game.scenes.tween import (  # noqa: E402
+    PointTween,
+    Tween,
+    TweenGroup,
+    ease_in_out_cubic,
+    ease_out_cubic,
+    linear,
+)
+from game.scenes.widgets import Button, Dialog, Label, SpeechBubble, WidgetGroup  # noqa: E402
+
+# -- helpers -----------------------------------------------------------------
+
+def mouse(kind: int, pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def key(key_code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key_code, mod=mod, unicode="", scancode=0)
+
+
+def click(target, pos: tuple[float, float]) -> None:
+    target.handle_event(mouse(pygame.MOUSEBUTTONDOWN, pos))
+    target.handle_event(mouse(pygame.MOUSEBUTTONUP, pos))
+
+
+def blank_table(size: tuple[int, int] = LOGICAL_SIZE, scale: float = 1.0) -> Canvas:
+    canvas = Canvas(size, scale)
+    canvas.fill(theme.FELT)
+    return canvas
+
+
+def changed_pixels(before: pygame.Surface, after: pygame.Surface, rect: pygame.Rect) -> int:
+    return sum(1 for x in range(rect.left, rect.right, 2) for y in range(rect.top, rect.bottom, 2)
+               if before.get_at((x, y)) != after.get_at((x, y)))
+
+
+# -- tweens ------------------------------------------------------------------
+
+def test_easing_functions_hit_endpoints_and_known_midpoints():
+    for easing in (linear, ease_out_cubic, ease_in_out_cubic):
+        assert easing(0.0) == pytest.approx(0.0)
+        assert easing(1.0) == pytest.approx(1.0)
+    assert linear(0.3) == pytest.approx(0.3)
+    assert ease_out_cubic(0.5) == pytest.approx(0.875)
+    assert ease_in_out_cubic(0.5) == pytest.approx(0.5)
+    assert ease_in_out_cubic(0.25) == pytest.approx(0.0625)
+    samples = [ease_in_out_cubic(i / 20) for i in range(21)]
+    assert samples == sorted(samples)
+
+
+def test_number_tween_values_at_ticked_times():
+    tween = Tween(10.0, 30.0, 2.0, linear)
+    assert tween.value == 10.0
+    tween.update(0.5)
+    assert tween.value == pytest.approx(15.0)
+    tween.update(1.0)
+    assert tween.value == pytest.approx(25.0)
+    assert not tween.done
+    tween.update(5.0)  # overshooting time lands exactly on the end
+    assert tween.done and tween.value == 30.0
+
+
+def test_ease_out_tween_and_delay_and_on_done_fires_once():
+    calls = []
+    tween = Tween(0.0, 100.0, 1.0, ease_out_cubic, delay=0.5, on_done=lambda: calls.append(1))
+    tween.update(0.5)
+    assert tween.value == 0.0  # still waiting out the delay
+    tween.update(0.5)
+    assert tween.value == pytest.approx(87.5)
+    tween.update(0.5)
+    tween.update(0.5)
+    assert tween.value == 100.0 and calls == [1]
+
+
+def test_retarget_mid_flight_starts_from_current_value():
+    tween = Tween(0.0, 100.0, 1.0, linear)
+    tween.update(0.5)
+    tween.retarget(0.0, 1.0)
+    assert tween.value == pytest.approx(50.0)  # no jump
+    tween.update(0.5)
+    assert tween.value == pytest.approx(25.0)
+    tween.update(0.5)
+    assert tween.done and tween.value == 0.0
+
+
+def test_point_tween_moves_in_a_straight_line_and_retargets():
+    tween = PointTween((0, 0), (100, 200), 1.0, linear)
+    tween.update(0.25)
+    assert tween.value == pytest.approx((25.0, 50.0))
+    tween.retarget((25, 150), 2.0)
+    assert tween.value == pytest.approx((25.0, 50.0))
+    tween.update(1.0)
+    assert tween.value == pytest.approx((25.0, 100.0))
+    tween.update(1.0)
+    assert tween.value == (25.0, 150.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(start=st.floats(-1e4, 1e4), end=st.floats(-1e4, 1e4), new_end=st.floats(-1e4, 1e4),
+       elapsed=st.floats(0, 3), duration=st.floats(0.01, 3))
+def test_retarget_never_jumps(start, end, new_end, elapsed, duration):
+    tween = Tween(start, end, duration, ease_in_out_cubic)
+    tween.update(elapsed)
+    before = tween.value
+    tween.retarget(new_end, duration)
+    assert tween.value == pytest.approx(before, abs=1e-6)
+    tween.update(duration)
+    assert tween.value == new_end
+
+
+def test_tween_group_speed_multiplier_keys_and_cleanup():
+    group = TweenGroup(speed=2.0)
+    first = group.animate("card", (0.0, 0.0), (100.0, 0.0), 1.0, linear)
+    group.update(0.25)  # 0.5 s of tween time at double speed
+    assert first.value == pytest.approx((50.0, 0.0))
+    again = group.animate("card", (0.0, 0.0), (50.0, 100.0), 1.0, linear)
+    assert again is first and len(group) == 1  # re-targeted, not duplicated
+    assert group.busy
+    group.update(0.5)
+    assert first.value == (50.0, 100.0)
+    assert not group.busy and len(group) == 0 and group.get("card") is None
+
+
+def test_tween_group_infinite_speed_and_finish_all_complete_chains():
+    group = TweenGroup(speed=math.inf)
+    order = []
+    second = Tween(0.0, 1.0, 5.0, on_done=lambda: order.append("second"))
+    group.add(Tween(0.0, 1.0, 5.0, on_done=lambda: (order.append("first"), group.add(second))))
+    group.update(0.016)
+    group.update(0.016)
+    assert order == ["first", "second"] and len(group) == 0
+
+    group = TweenGroup()
+    chained = Tween(0.0, 1.0, 9.0)
+    group.add(Tween(0.0, 1.0, 9.0, on_done=lambda: group.add(chained)))
+    group.finish_all()
+    assert chained.done and chained.value == 1.0 and len(group) == 0
+
+
+def test_tween_group_speed_zero_pauses():
+    group = TweenGroup(speed=0.0)
+    tween = group.add(Tween(0.0, 1.0, 1.0, linear))
+    group.update(10.0)
+    assert tween.value == 0.0 and group.busy
+
+
+# -- scene stack -------------------------------------------------------------
+
+class RecordingScene(Scene):
+    def __init__(self, name: str, log: list[str], *, opaque: bool = True,
+                 covered_updates: bool = False, consume: bool = True) -> None:
+        super().__init__()
+        self.name = name
+        self.log = log
+        self.opaque = opaque
+        self.updates_when_covered = covered_updates
+        self.consume = consume
+
+    def on_enter(self): self.log.append(f"{self.name}:enter")
+    def on_exit(self): self.log.append(f"{self.name}:exit")
+    def on_cover(self): self.log.append(f"{self.name}:cover")
+    def on_uncover(self): self.log.append(f"{self.name}:uncover")
+
+    def handle_event(self, event):
+        self.log.append(f"{self.name}:event")
+        return self.consume
+
+    def update(self, dt):
+        self.log.append(f"{self.name}:update")
+
+    def draw(self, surface):
+        self.log.append(f"{self.name}:draw")
+
+
+def test_scene_stack_lifecycle_and_replace():
+    log: list[str] = []
+    stack = SceneStack()
+    table, menu, options = (RecordingScene(n, log) for n in ("table", "menu", "options"))
+    stack.push(table)
+    stack.push(menu)
+    assert stack.top is menu and menu.stack is stack and len(stack) == 2
+    old = stack.replace(options)
+    assert old is menu and menu.stack is None
+    assert stack.pop() is options
+    assert stack.top is table
+    assert log == ["table:enter", "table:cover", "menu:enter", "menu:exit", "options:enter",
+                   "options:exit", "table:uncover"]
+    stack.clear()
+    assert stack.top is None and not stack
+    with pytest.raises(IndexError):
+        stack.pop()
+
+
+def test_events_go_to_top_scene_only():
+    log: list[str] = []
+    stack = SceneStack()
+    stack.push(RecordingScene("table", log))
+    stack.push(RecordingScene("dialog", log, opaque=False, consume=True))
+    log.clear()
+    assert stack.handle_event(key(pygame.K_a)) is True
+    assert log == ["dialog:event"]
+    assert SceneStack().handle_event(key(pygame.K_a)) is False
+
+
+def test_update_goes_to_top_and_scenes_that_ask_for_it():
+    log: list[str] = []
+    stack = SceneStack()
+    stack.push(RecordingScene("menu", log))
+    stack.push(RecordingScene("table", log, covered_updates=True))
+    stack.push(RecordingScene("dialog", log, opaque=False))
+    log.clear()
+    stack.update(0.016)
+    assert log == ["table:update", "dialog:update"]
+
+
+def test_draw_starts_at_highest_opaque_scene():
+    log: list[str] = []
+    stack = SceneStack()
+    stack.push(RecordingScene("title", log))
+    stack.push(RecordingScene("table", log))
+    stack.push(RecordingScene("dialog", log, opaque=False))
+    stack.push(RecordingScene("toast", log, opaque=False))
+    log.clear()
+    stack.draw(pygame.Surface((4, 4)))
+    assert log == ["table:draw", "dialog:draw", "toast:draw"]
+
+
+def test_scene_may_pop_itself_during_update():
+    stack = SceneStack()
+
+    class SelfClosing(Scene):
+        def update(self, dt):
+            self.stack.pop()
+
+    stack.push(Scene())
+    stack.push(SelfClosing())
+    stack.update(0.016)
+    assert len(stack) == 1
+
+
+# -- layout ------------------------------------------------------------------
+
+def test_layout_identity_at_logical_size():
+    layout = Layout()
+    assert layout.scale == 1.0 and layout.viewport == pygame.Rect(0, 0, 1280, 720)
+    assert layout.window_to_logical((100, 200)) == (100.0, 200.0)
+
+
+def test_layout_scales_and_letterboxes():
+    layout = Layout(window_size=(1920, 1080))
+    assert layout.scale == pytest.approx(1.5)
+    assert layout.viewport == pygame.Rect(0, 0, 1920, 1080)
+    assert layout.window_to_logical((960, 540)) == pytest.approx((640, 360))
+
+    layout.resize((1000, 1000))  # too tall: bars above and below
+    assert layout.scale == pytest.approx(1000 / 1280)
+    assert layout.viewport.width == 1000 and layout.viewport.height == 562
+    assert layout.viewport.y == (1000 - 562) // 2
+    assert layout.window_to_logical((0, layout.viewport.y)) == pytest.approx((0, 0))
+    assert not layout.in_logical_bounds(layout.window_to_logical((500, 5)))  # on a bar
+
+    layout.resize((2000, 720))  # too wide: bars left and right
+    assert layout.viewport == pygame.Rect(360, 0, 1280, 720)
+    assert layout.window_to_logical((360, 0)) == (0.0, 0.0)
+
+
+def test_layout_hidpi_uses_drawable_pixels_but_window_points_for_mouse():
+    layout = Layout(window_size=(1280, 720), drawable_size=(2560, 1440))
+    assert layout.pixel_ratio == (2.0, 2.0)
+    assert layout.scale == pytest.approx(2.0)
+    assert layout.canvas_size == (2560, 1440)
+    assert layout.window_to_logical((640, 360)) == pytest.approx((640, 360))
+    assert layout.logical_to_drawable((640, 360)) == pytest.approx((1280, 720))
+
+
+@settings(max_examples=60, deadline=None)
+@given(window=st.tuples(st.integers(200, 4000), st.integers(200, 3000)),
+       ratio=st.sampled_from([1.0, 1.25, 2.0]),
+       point=st.tuples(st.floats(0, 1280), st.floats(0, 720)))
+def test_layout_round_trips(window, ratio, point):
+    drawable = (round(window[0] * ratio), round(window[1] * ratio))
+    layout = Layout(window_size=window, drawable_size=drawable)
+    there = layout.logical_to_window(point)
+    assert layout.window_to_logical(there) == pytest.approx(point, abs=1e-6)
+    assert layout.viewport.width <= drawable[0] and layout.viewport.height <= drawable[1]
+
+
+def test_translate_event_maps_mouse_positions_only():
+    layout = Layout(window_size=(1920, 1080))
+    moved = layout.translate_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 150), rel=(3, 6),
+                                                      buttons=(0, 0, 0)))
+    assert moved.pos == pytest.approx((200, 100)) and moved.rel == pytest.approx((2, 4))
+    assert moved.window_pos == (300, 150)
+    pressed = layout.translate_event(mouse(pygame.MOUSEBUTTONDOWN, (1920 - 3, 0)))
+    assert pressed.pos == pytest.approx((1278, 0)) and pressed.button == 1
+    key_event = key(pygame.K_a)
+    assert layout.translate_event(key_event) is key_event
+
+
+def test_present_letterboxes_canvas_into_window():
+    layout = Layout(window_size=(200, 200))
+    canvas = layout.make_canvas()
+    assert canvas.get_size() == layout.viewport.size and canvas.scale == layout.scale
+    canvas.fill((255, 0, 0))
+    window = pygame.Surface((200, 200))
+    layout.present(canvas, window, bar_color=(0, 0, 9))
+    assert window.get_at((100, 100))[:3] == (255, 0, 0)
+    assert window.get_at((100, 2))[:3] == (0, 0, 9)
+    stale = Canvas((64, 36), 0.05)
+    stale.fill((0, 255, 0))
+    layout.present(stale, window)  # wrong size gets stretched, not cropped
+    assert window.get_at(layout.viewport.center)[:3] == (0, 255, 0)
+
+
+def test_ruler_converts_without_gaps():
+    ruler = Ruler(1.5)
+    left, right = ruler.rect((0, 0, 33.3, 10)), ruler.rect((33.3, 0, 33.3, 10))
+    assert left.right == right.left
+    assert ruler.px(0.1) == 1 and ruler.px(0) == 0 and ruler.point((10, 20)) == (15, 30)
+    assert Ruler.of(pygame.Surface((2, 2))).scale == 1.0
+    assert Ruler.of(Canvas((2, 2), 2.5)).scale == 2.5
+
+
+# -- assets ------------------------------------------------------------------
+
+def test_asset_path_from_source_and_from_bundle(monkeypatch, tmp_path):
+    assert assets.asset_path("cards", "Sa.png").is_file()
+    assert assets.asset_path("fonts").is_dir()
+    monkeypatch.setattr("sys._MEIPASS", str(tmp_path), raising=False)
+    assert assets.asset_path("cards", "Sa.png") == tmp_path / "assets" / "cards" / "Sa.png"
+
+
+@pytest.mark.parametrize("face, copy, stem", [
+    ("HA", 0, "Ha"), ("C10", 0, "C10"), ("SQ", 0, "Sq"), ("DK", 0, "Dk"), ("CJ", 0, "Cj"),
+    ("H2", 0, "H2"), ("st", 0, "S10"), ("JK", 0, "J1"), ("JK", 1, "J2"), ("JK", 2, "J1"),
+    ("B1", 0, "B1"), ("B2", 5, "B2"),
+])
+def test_card_codes_map_to_file_names(face, copy, stem):
+    assert assets.card_file_stem(face, copy) == stem
+
+
+@pytest.mark.parametrize("bad", ["", "X5", "H1", "H11", "HZ", "JK2"])
+def test_bad_card_codes_are_rejected(bad):
+    with pytest.raises(ValueError):
+        assets.card_file_stem(bad)
+
+
+def test_every_card_face_and_back_loads():
+    faces = assets.all_card_faces()
+    assert len(faces) == 53 and len(set(faces)) == 53
+    stems = set()
+    for face in faces + ["B1", "B2"]:
+        for copy in (0, 1):
+            image = assets.card_image(face, copy)
+            assert image.get_size() == assets.CARD_NATIVE_SIZE
+            stems.add(assets.card_file_stem(face, copy))
+    assert len(stems) == 52 + 2 + 2  # two joker arts, two backs
+
+
+def test_ace_of_spades_has_no_qr_code_or_web_address():
+    ace = assets.card_image("SA")
+    # Where the source art had a white QR code inside the big spade: all black now.
+    assert not any(ace.get_at((x, y)).r > 128 for x in range(100, 141) for y in range(135, 180))
+    # Where it had "www.me.uk /cards/" below the spade: blank card now.
+    assert not any(ace.get_at((x, y)).r < 128 for x in range(60, 181) for y in range(250, 295))
+    # Still an ace: the big spade is there.
+    assert ace.get_at((120, 168))[:3] == (0, 0, 0)
+
+
+def test_card_images_scale_and_cache_per_size():
+    small = assets.card_image("HA", width=90)
+    assert small.get_size() == (90, 126) == assets.card_size(90)
+    assert assets.card_image("HA", width=90) is small
+    assert assets.card_image("HA", width=120).get_size() == (120, 168)
+    # Fully opaque face (no see-through from scaling loss), transparent corner.
+    assert all(small.get_at((x, y)).a == 255 for x in range(5, 85, 7) for y in range(5, 120, 7))
+    assert small.get_at((0, 0)).a < 128
+    assert assets.card_image("B1", width=90).get_at((45, 3))[:3] == (255, 255, 255)
+
+
+def test_card_images_load_after_display_mode_is_set():
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((64, 64))
+        assets.clear_caches()
+        assert assets.card_image("JK", 1, 80).get_size() == (80, 112)
+    finally:
+        assets.clear_caches()
+        pygame.display.quit()
+
+
+def test_fonts_load_and_cjk_font_has_chinese_glyphs():
+    latin, bold = assets.font(20), assets.font(20, bold=True)
+    assert assets.font(20) is latin and latin is not bold
+    assert latin.size("Canasta")[0] > 0
+    cjk = assets.font(20, cjk=True)
+    missing = "\ue000"  # private-use: never in any font, renders as .notdef
+
+    def pixels(font: pygame.font.Font, text: str) -> bytes:
+        return pygame.image.tobytes(font.render(text, True, "black"), "RGBA")
+
+    assert pixels(cjk, "牌") != pixels(cjk, missing)
+    assert pixels(latin, "牌") == pixels(latin, missing)  # Latin font: tofu box
+    assert assets.needs_cjk("你好") and not assets.needs_cjk("Canasta — 500 ‘pts’")
+    assert assets.font_for_text("你好", 20) is cjk
+
+
+# -- text --------------------------------------------------------------------
+
+def test_wrap_text_fits_width_and_keeps_words():
+    font = assets.font(20)
+    text = "Taking the discard pile lets you pick up every card in it at once."
+    lines = wrap_text(text, font, 200)
+    assert len(lines) > 1
+    assert all(font.size(line)[0] <= 200 for line in lines)
+    assert " ".join(lines) == text
+    assert wrap_text("one\n\ntwo", font, 500) == ["one", "", "two"]
+    long_word = wrap_text("Supercalifragilisticexpialidocious", font, 60)
+    assert "".join(long_word) == "Supercalifragilisticexpialidocious"
+    assert all(font.size(line)[0] <= 60 for line in long_word)
+
+
+def test_wrap_text_breaks_cjk_without_spaces_and_respects_punctuation():
+    font = assets.font(20, cjk=True)
+    text = "你的回合，请抽牌或者拿走弃牌堆。对手已经组成了一个卡纳斯塔！"
+    lines = wrap_text(text, font, 130)
+    assert len(lines) > 2 and "".join(lines) == text
+    assert not any(line[0] in "，。！" for line in lines)
+
+
+# -- widgets -----------------------------------------------------------------
+
+def test_button_clicks_on_release_inside_only():
+    clicks = []
+    button = Button((100, 100, 160, 44), "Meld", lambda: clicks.append("meld"))
+    button.handle_event(mouse(pygame.MOUSEMOTION, (120, 120)))
+    assert button.hovered
+    assert button.handle_event(mouse(pygame.MOUSEBUTTONDOWN, (120, 120))) is True
+    assert button.pressed and clicks == []
+    button.handle_event(mouse(pygame.MOUSEBUTTONUP, (120, 120)))
+    assert clicks == ["meld"] and not button.pressed
+
+    button.handle_event(mouse(pygame.MOUSEBUTTONDOWN, (120, 120)))
+    button.handle_event(mouse(pygame.MOUSEBUTTONUP, (500, 500)))  # dragged off: cancelled
+    assert clicks == ["meld"] and not button.pressed
+
+    assert button.handle_event(mouse(pygame.MOUSEBUTTONDOWN, (10, 10))) is False
+    assert button.handle_event(mouse(pygame.MOUSEBUTTONDOWN, (120, 120), button=3)) is False
+    button.handle_event(mouse(pygame.MOUSEMOTION, (500, 500)))
+    assert not button.hovered
+
+
+def test_disabled_button_ignores_input():
+    clicks = []
+    button = Button((0, 0, 100, 40), "Undo", lambda: clicks.append(1), enabled=False)
+    click(button, (50, 20))
+    button.focused = True
+    button.handle_event(key(pygame.K_RETURN))
+    assert clicks == [] and not button.hovered
+
+
+def test_keyboard_focus_cycles_and_activates():
+    clicks = []
+    first = Button((0, 0, 100, 40), "One", lambda: clicks.append("one"))
+    skipped = Button((0, 50, 100, 40), "Off", lambda: clicks.append("off"), enabled=False)
+    last = Button((0, 100, 100, 40), "Two", lambda: clicks.append("two"))
+    group = WidgetGroup([first, skipped, last])
+    group.handle_event(key(pygame.K_TAB))
+    assert group.focused is first
+    group.handle_event(key(pygame.K_TAB))
+    assert group.focused is last
+    group.handle_event(key(pygame.K_RETURN))
+    group.handle_event(key(pygame.K_TAB, pygame.KMOD_SHIFT))
+    assert group.focused is first
+    group.handle_event(key(pygame.K_SPACE))
+    assert clicks == ["two", "one"]
+    group.handle_event(mouse(pygame.MOUSEBUTTONDOWN, (900, 900)))
+    assert group.focused is None  # mouse use hides the focus ring
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_widgets_render_inside_their_rects(scale):
+    size = (round(1280 * scale), round(720 * scale))
+    button = Button((100, 100, 180, 44), "Meld")
+    button.focused = True
+    widgets = [
+        button,
+        Button((100, 200, 180, 44), "Undo", enabled=False),
+        Button((100, 300, 180, 44), "Sort", primary=False),
+        Label((400, 100, 200, 0), "A label long enough to wrap onto several lines."),
+        SpeechBubble((800, 400), "Canasta!", tail="down"),
+        SpeechBubble((5, 5), "Clamped to the screen", tail="up"),
+    ]
+    for widget in widgets:
+        before = blank_table(size, scale)
+        after = Canvas(size, scale)
+        after.blit(before, (0, 0))
+        widget.draw(after)
+        if isinstance(widget, SpeechBubble):
+            area = after.get_rect()
+        elif isinstance(widget, Label):
+            area = Ruler(scale).rect(widget.rect)
+            area.height = Ruler(scale).px(widget.height(scale))
+        else:
+            area = Ruler(scale).rect(widget.rect).clip(after.get_rect())
+        assert changed_pixels(before, after, area) > 20, widget
+
+
+def test_button_looks_differ_by_state():
+    def render(**state) -> bytes:
+        button = Button((10, 10, 160, 44), "Meld")
+        for name, value in state.items():
+            setattr(button, name, value)
+        canvas = blank_table((200, 80))
+        button.draw(canvas)
+        return pygame.image.tobytes(canvas, "RGB")
+
+    looks = [render(), render(hovered=True), render(pressed=True), render(enabled=False),
+             render(focused=True)]
+    assert len(set(looks)) == len(looks)
+
+
+def test_label_height_grows_with_wrapping():
+    short = Label((0, 0, 400, 0), "Short")
+    long = Label((0, 0, 400, 0), "Much longer text " * 10)
+    assert len(long.lines()) > 1 and long.height() > short.height() * 2
+    assert long.height(2.0) == pytest.approx(long.height(), rel=0.15)
+
+
+def test_dialog_is_modal_and_escape_cancels():
+    pressed = []
+    dialog = Dialog("Quit?", "Your game will be lost.",
+                    [("Quit", lambda: pressed.append("quit")), ("Stay", lambda: pressed.append("stay"))],
+                    cancel_index=1)
+    assert dialog.rect.center == pytest.approx((640, 360))
+    assert dialog.handle_event(mouse(pygame.MOUSEBUTTONDOWN, (5, 5))) is True  # swallowed
+    dialog.handle_event(key(pygame.K_ESCAPE))
+    click(dialog, dialog.buttons.widgets[0].rect.center)
+    assert pressed == ["stay", "quit"]
+
+
+def test_modal_dialog_scene_overlays_table_and_closes_itself():
+    stack = SceneStack()
+    table_draws = []
+
+    class Table(Scene):
+        def draw(self, surface):
+            table_draws.append(1)
+            surface.fill(theme.FELT)
+
+    stack.push(Table())
+    chosen = []
+    modal = ModalDialogScene("Take the pile?", "Fourteen cards.",
+                             [("Take", lambda: chosen.append("take")), ("Cancel", None)])
+    stack.push(modal)
+    for _ in range(20):
+        stack.update(0.02)
+    assert modal.dialog.appear == 1.0
+    canvas = blank_table()
+    stack.draw(canvas)
+    assert table_draws  # translucent: the table is drawn under the dialog
+    corner = canvas.get_at((5, 5))
+    assert corner[1] < theme.FELT.g  # dimmed
+    assert canvas.get_at(modal.dialog.rect.center)[:3] == tuple(theme.CREAM)[:3]
+    click(stack, modal.dialog.buttons.widgets[0].rect.center)
+    assert chosen == ["take"] and modal.result == "Take" and len(stack) == 1
