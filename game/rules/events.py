@@ -107,7 +107,11 @@ class HiddenDraw(Event):
 
 
 def public_view(event: Event, viewer: int) -> Event:
-    """The event as seen from `viewer`'s seat."""
+    """The event as seen from `viewer`'s seat: other seats' new cards are hidden
+    (a dealt hand becomes an empty tuple; its size is the hand size dealt)."""
     if isinstance(event, Drew) and event.seat != viewer:
         return HiddenDraw(event.seat)
+    if isinstance(event, Dealt):
+        return Dealt(event.dealer, tuple(h if seat == viewer else ()
+                                         for seat, h in enumerate(event.hands)))
     return event

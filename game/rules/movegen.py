@@ -6,6 +6,7 @@ the wild cards by kind (twos, jokers). `play` accepts any suits the hand holds.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .cards import Card, Rank
@@ -29,7 +30,8 @@ _RANKS = tuple(Rank(r) for r in range(4, 15))
 _JK = Card.parse("JK")
 
 
-def _wild_combos(jokers: int, twos: int, cap: int, at_least: int = 0):
+@lru_cache(maxsize=1024)
+def _wild_combos(jokers: int, twos: int, cap: int, at_least: int = 0) -> tuple:
     """(jokers, twos) pairs with at_least <= j + t <= cap, fewest wilds first."""
     out = []
     for total in range(at_least, cap + 1):
@@ -37,7 +39,7 @@ def _wild_combos(jokers: int, twos: int, cap: int, at_least: int = 0):
             t = total - j
             if t <= twos:
                 out.append((j, t))
-    return out
+    return tuple(out)
 
 
 class _Hand:
@@ -85,6 +87,16 @@ def go_out_plan(state: "GameState"):
     seat = state.turn
     side = state.side_of(seat)
     melds = state.melds[side]
+    # Quick refusal: every rank held once with no meld to join must be the one discard.
+    counts = state.counts[seat]
+    stranded = sum(1 for r in range(4, 15) if counts[r] == 1 and Rank(r) not in melds)
+    black3 = counts[3]
+    if black3 and black3 not in (3, 4):
+        if black3 > 1:
+            return None
+        stranded += 1
+    if stranded > 1:
+        return None
     need = state.config.canastas_to_go_out
     minimum = 0
     if not melds and not (state.drawn == "stock" and not state.laid_in_deal[seat]):
