@@ -1,0 +1,96 @@
+"""Translation of every string the player sees: English and Simplified Chinese.
+
+    from game.i18n import _, N_
+    label = _("New game")            # call at draw time: the language can change
+    CHOICES = [N_("Easy"), ...]      # marks a constant for extraction; _() it when shown
+
+Catalogs are standard gettext .po files in game/locale/<lang>/LC_MESSAGES/
+canasta.po, read directly by game.po (no compiled .mo: nothing to go stale,
+no build step). English is the source language (msgids), so it needs no
+catalog. `set_language()` switches at once; a missing or untranslated string
+falls back to English. `tools/extract_strings.py` refreshes the catalogs from
+the code. (A PyInstaller bundle must add game/locale as data "game/locale".)
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Callable
+
+from game import po
+
+DOMAIN = "canasta"
+DEFAULT_LANGUAGE = "en"
+# Each language's name in that language, so anyone can find their own.
+LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
+
+
+def locale_dir() -> Path:
+    bundle_dir = getattr(sys, "_MEIPASS", None)
+    if bundle_dir is not None:
+        return Path(bundle_dir) / "game" / "locale"
+    return Path(__file__).resolve().parent / "locale"
+
+
+def catalog_path(language: str) -> Path:
+    return locale_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+_language = DEFAULT_LANGUAGE
+_table: dict[str, str] = {}
+_cache: dict[str, dict[str, str]] = {}
+_override: Callable[[str], str] | None = None
+notices: list[str] = []  # problems met while loading catalogs (shown by the app, never raised)
+
+
+def _load(language: str) -> dict[str, str]:
+    if language == DEFAULT_LANGUAGE:
+        return {}
+    if language not in _cache:
+        try:
+            _cache[language] = po.read(catalog_path(language)).translations()
+        except (OSError, po.PoError) as error:
+            notices.append(f"translations for {language} could not be loaded: {error}")
+            _cache[language] = {}
+    return _cache[language]
+
+
+def _(text: str) -> str:
+    """The player-visible `text` in the current language (English if untranslated)."""
+    if _override is not None:
+        return _override(text)
+    return _table.get(text, text) if _table else text
+
+
+def N_(text: str) -> str:
+    """Marks `text` for extraction without translating it now (module constants)."""
+    return text
+
+
+def set_language(language: str) -> str:
+    """Switch the language of every later `_()` call; unknown codes fall back to
+    English. Returns the language now in use."""
+    global _language, _table
+    if language not in LANGUAGES:
+        notices.append(f"unknown language {language!r}; using English")
+        language = DEFAULT_LANGUAGE
+    _table = _load(language)
+    _language = language
+    return language
+
+
+def get_language() -> str:
+    return _language
+
+
+def reload_catalogs() -> None:
+    """Forget loaded catalogs (after editing a .po while the app runs)."""
+    _cache.clear()
+    set_language(_language)
+
+
+def install(translate: Callable[[str], str] | None) -> None:
+    """Route `_()` through `translate` (tests, pseudo-localisation); None resets
+    to the catalogs."""
+    global _override
+    _override = translate

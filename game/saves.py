@@ -1,0 +1,261 @@
+"""Save and resume: the game in progress, written after every move.
+
+A save is plain JSON (nothing in it is ever executed: no pickle, no eval):
+
+    {"format": "canasta-save/1", "variant": "classic", "target": 5000,
+     "seed": 7, "first_dealer": 0, "human": 0,
+     "levels": [null, "normal", "normal", "normal"],   # per seat; null = a person
+     "deal_number": 2, "moves": ["draw", "discard C5", ...],
+     "position": {...position_to_json of the current state...},
+     "extra": {...small flat dict the table may keep...},
+     "saved_at": "...", "checksum": "sha256:..."}
+
+Loading replays `moves` from `seed` (the engine is deterministic) and checks
+that the result equals the saved `position`, so a save that was truncated,
+corrupted or edited by hand is caught; the checksum catches edits that would
+still replay (a changed bot level, say). A bad save raises `SaveError` with a
+plain message after being renamed aside (never deleted).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game import storage
+from game.i18n import N_
+from game.rules import Game, Move, RulesConfig, RulesError, position_to_json
+from game.rules.config import TARGETS, VARIANTS
+
+FORMAT = "canasta-save/1"
+FORMAT_PREFIX = "canasta-save/"
+VERSION = 1
+FILE_NAME = "save.json"
+MAX_BYTES = 5 * 1024 * 1024   # a whole game is ~50 KB; anything near this is not ours
+MAX_MOVES = 100_000
+MAX_MOVE_CHARS = 400
+LEVELS = ("easy", "normal", "hard")
+Scalar = str | int | float | bool | None
+
+
+class SaveError(Exception):
+    """A save that cannot be resumed. `reason` is a plain English sentence;
+    `message()` the same in the current language (the templates are marked with
+    N_ for the catalogs); `moved_to` is where the bad file was put aside."""
+
+    def __init__(self, template: str, moved_to: Path | None = None, **args: Any) -> None:
+        self.template = template
+        self.args_ = args
+        self.reason = template.format(**args)
+        self.moved_to = moved_to
+        super().__init__(self.reason)
+
+    def message(self) -> str:
+        from game.i18n import _
+        return _(self.template).format(**self.args_)
+
+    def moved(self, path: Path | None) -> "SaveError":
+        return SaveError(self.template, path, **self.args_)
+
+
+@dataclass
+class SavedGame:
+    """What a save holds; `game` is the replayed, verified engine game."""
+
+    config: RulesConfig
+    seed: int
+    levels: tuple[str | None, ...]
+    human: int = 0
+    first_dealer: int = 0
+    moves: list[str] = field(default_factory=list)
+    deal_number: int = 0
+    extra: dict[str, Scalar] = field(default_factory=dict)
+    saved_at: str = ""
+    game: Game | None = None
+
+
+# -- writing -------------------------------------------------------------------
+
+def _canonical(body: dict[str, Any]) -> bytes:
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    return "sha256:" + hashlib.sha256(_canonical(body)).hexdigest()
+
+
+def save_body(game: Game, levels: tuple[str | None, ...] | list[str | None], human: int = 0,
+              first_dealer: int = 0, extra: dict[str, Scalar] | None = None) -> dict[str, Any]:
+    """The save as a dict (without checksum)."""
+    return {
+        "format": FORMAT,
+        "variant": game.config.variant,
+        "target": game.config.target,
+        "seed": game.seed,
+        "first_dealer": first_dealer,
+        "human": human,
+        "levels": list(levels),
+        "deal_number": game.deal_number,
+        "moves": [str(move) for move in game.history],
+        "position": position_to_json(game.state),
+        "extra": dict(extra or {}),
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+    }
+
+
+def encode_save(body: dict[str, Any]) -> bytes:
+    """The file's bytes: the body plus its checksum, compact JSON."""
+    return _canonical({**body, "checksum": _checksum(body)})
+
+
+# -- reading -------------------------------------------------------------------
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _need(condition: bool, reason: str) -> None:
+    if not condition:
+        raise SaveError(reason)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
+    """Check and replay a save's bytes. Raises SaveError (only) when it is bad."""
+    if len(data) > MAX_BYTES:
+        raise SaveError(N_("the file is larger than {mb} MB"), mb=MAX_BYTES // (1024 * 1024))
+    try:
+        body = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise SaveError(N_("the file is not valid JSON (it may be truncated or corrupt)")) from None
+    _need(isinstance(body, dict), N_("the file is not a saved game"))
+    fmt = body.get("format")
+    _need(isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX), N_("the file is not a saved game"))
+    version = fmt[len(FORMAT_PREFIX):]
+    if version != str(VERSION):
+        newer = version.isdigit() and int(version) > VERSION
+        if newer:
+            raise SaveError(N_("the game was saved by a newer version of Canasta"))
+        raise SaveError(N_("unknown save format {name}"), name=repr(fmt[:40]))
+    if verify_checksum:
+        checksum = body.pop("checksum", None)
+        _need(isinstance(checksum, str) and checksum == _checksum(body),
+              N_("the file was changed outside the game (checksum mismatch)"))
+    saved = _replay(_fields(body))
+    assert saved.game is not None
+    _need(position_to_json(saved.game.state) == body["position"],
+          N_("the saved position does not match the move history"))
+    return saved
+
+
+def _fields(fields: dict[str, Any]) -> SavedGame:
+    body: Any = fields  # untrusted JSON: every value is checked below before use
+    variant, target = body.get("variant"), body.get("target")
+    _need(variant in VARIANTS, N_("unknown variant"))
+    _need(_is_int(target) and target in TARGETS, N_("unknown target score"))
+    config = RulesConfig.for_variant(variant, target)
+    seed, first_dealer, human = body.get("seed"), body.get("first_dealer", 0), body.get("human", 0)
+    _need(_is_int(seed) and abs(seed) < 2 ** 63, N_("the deal seed is missing or not a number"))
+    _need(_is_int(first_dealer) and 0 <= first_dealer < config.players, N_("bad first dealer"))
+    _need(_is_int(human) and 0 <= human < config.players, N_("bad seat for the player"))
+    levels = body.get("levels")
+    _need(isinstance(levels, list) and len(levels) == config.players, N_("bad list of bot levels"))
+    for seat, level in enumerate(levels):
+        if not (level is None if seat == human else level in LEVELS):
+            raise SaveError(N_("bad bot level for seat {seat}"), seat=seat)
+    moves = body.get("moves")
+    _need(isinstance(moves, list) and len(moves) <= MAX_MOVES, N_("the move history is missing"))
+    _need(all(isinstance(m, str) and len(m) <= MAX_MOVE_CHARS for m in moves),
+          N_("the move history holds something that is not a move"))
+    deal_number = body.get("deal_number", 0)
+    _need(_is_int(deal_number) and deal_number >= 0, N_("bad deal number"))
+    _need(isinstance(body.get("position"), dict), N_("the current position is missing"))
+    extra = body.get("extra", {})
+    _need(isinstance(extra, dict) and all(
+        isinstance(k, str) and (v is None or isinstance(v, (str, int, float, bool)))
+        and not (isinstance(v, float) and not math.isfinite(v)) for k, v in extra.items()),
+        N_("bad extra table data"))
+    saved_at = body.get("saved_at", "")
+    return SavedGame(config, seed, tuple(levels), human, first_dealer, list(moves), deal_number,
+                     dict(extra), saved_at if isinstance(saved_at, str) else "")
+
+
+def _replay(saved: SavedGame) -> SavedGame:
+    """Replay the history from the seed; the result must equal the saved position."""
+    game = Game(saved.config, saved.seed, saved.first_dealer)
+    for index, text in enumerate(saved.moves):
+        try:
+            game.apply(Move.parse(text))
+        except RulesError as error:
+            raise SaveError(N_("move {number} ({move}) cannot be replayed: {error}"),
+                            number=index + 1, move=repr(text[:40]), error=str(error)) from None
+    # The table may have started the next deal (no move yet): do the same.
+    while game.deal_number < saved.deal_number:
+        try:
+            game.next_deal()
+        except RulesError:
+            raise SaveError(N_("the deal number does not match the history")) from None
+    _need(game.deal_number == saved.deal_number, N_("the deal number does not match the history"))
+    saved.game = game
+    return saved
+
+
+# -- the save slot ---------------------------------------------------------------
+
+class SaveStore:
+    """The one save slot: `save(...)` after each move, `load()` on Continue."""
+
+    def __init__(self, directory: Path | None = None, name: str = FILE_NAME,
+                 durable: bool = True) -> None:
+        self.directory = directory
+        self.name = name
+        self.durable = durable
+
+    @property
+    def path(self) -> Path:
+        return (self.directory or storage.data_dir()) / self.name
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def save(self, game: Game, levels: tuple[str | None, ...] | list[str | None], human: int = 0,
+             first_dealer: int = 0, extra: dict[str, Scalar] | None = None) -> None:
+        """Write the game atomically (the previous save stays intact until then)."""
+        body = save_body(game, levels, human, first_dealer, extra)
+        storage.atomic_write(self.path, encode_save(body), durable=self.durable)
+
+    def load(self) -> SavedGame:
+        """The saved game, replayed and verified. On any problem the file is moved
+        aside and SaveError says why (and where it went)."""
+        path = self.path
+        try:
+            data = storage.read_capped(path, MAX_BYTES)
+        except FileNotFoundError:
+            raise SaveError(N_("there is no saved game")) from None
+        except ValueError:
+            raise SaveError(N_("the file is larger than {mb} MB"), storage.move_aside(path),
+                            mb=MAX_BYTES // (1024 * 1024)) from None
+        except OSError as error:
+            raise SaveError(N_("the file cannot be read ({error})"), error=str(error.strerror)) from None
+        try:
+            saved = parse_save(data)
+        except SaveError as error:
+            raise error.moved(storage.move_aside(path)) from None
+        except Exception as error:  # last resort: a bad save must never crash the app
+            raise SaveError(N_("the file could not be understood ({error})"), storage.move_aside(path),
+                            error=type(error).__name__) from None
+        return saved
+
+    def discard(self) -> None:
+        """Forget the save (the game it held is finished or abandoned)."""
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass

@@ -1,0 +1,102 @@
+"""The title menu: Continue (when a save exists), New game, Settings, Rules,
+Statistics, Quit. Up/Down/Tab move the focus, Enter picks, Escape quits."""
+from __future__ import annotations
+
+import pygame
+
+from game import assets
+from game.i18n import _, N_
+from game.saves import SaveError
+from game.scenes import theme
+from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.menu_base import MenuPage
+from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
+from game.scenes.modal import ModalDialogScene
+from game.scenes.shapes import soft_shadow
+
+BUTTON_W, BUTTON_H, GAP = 300, 50, 14
+FAN = ("HA", "SK", "JK", "DQ", "CA")
+
+
+class TitleMenuScene(MenuPage):
+    title = N_("Canasta")
+    panel = None
+
+    def build(self) -> None:
+        entries: list[tuple[str, object]] = []
+        if self.app.saves.exists():
+            entries.append((N_("Continue"), self.continue_game))
+        entries += [(N_("New game"), self.new_game), (N_("Settings"), self.open_settings),
+                    (N_("Rules"), self.open_rules), (N_("Statistics"), self.open_stats),
+                    (N_("Quit"), self.app.on_quit)]
+        top = 306 if len(entries) == 6 else 338
+        for index, (text, action) in enumerate(entries):
+            rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
+            self.items.add(TextButton(rect, text, action, primary=index == 0))  # type: ignore[arg-type]
+
+    def on_uncover(self) -> None:
+        self.rebuild()  # a game may have been saved or finished meanwhile
+
+    def back(self) -> None:
+        self.app.on_quit()
+
+    # -- actions -----------------------------------------------------------------
+    def continue_game(self) -> None:
+        try:
+            saved = self.app.saves.load()
+        except SaveError as error:
+            message = _("The saved game cannot be resumed: {reason}.").format(reason=error.message())
+            if error.moved_to is not None:
+                message += "\n" + _("The file was kept as {file}.").format(file=error.moved_to.name)
+            self.rebuild()
+            if self.stack is not None:
+                self.stack.push(ModalDialogScene(_("Saved game damaged"), message,
+                                                 [(_("OK"), None)], width=640, cancel_index=0))
+            return
+        self.app.on_continue(saved)
+
+    def new_game(self) -> None:
+        from game.scenes.new_game import NewGameScene
+        self._push(NewGameScene(self.app))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings_scene import SettingsScene
+        self._push(SettingsScene(self.app))
+
+    def open_rules(self) -> None:
+        from game.scenes.rules_scene import RulesScene
+        self._push(RulesScene(self.app))
+
+    def open_stats(self) -> None:
+        from game.scenes.stats_scene import StatsScene
+        self._push(StatsScene(self.app))
+
+    def _push(self, scene: MenuPage) -> None:
+        if self.stack is not None:
+            self.stack.push(scene)
+
+    # -- drawing -------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, "", None)
+        ruler = Ruler.of(surface)
+        self._draw_fan(surface, ruler)
+        blit_text(surface, _("Canasta"), 64, theme.TEXT_ON_FELT, bold=True, midtop=(640, 172))
+        blit_text(surface, _("Classic Canasta against the computer"), theme.FONT_BODY,
+                  theme.GOLD_LIGHT, midtop=(640, 256))
+        self.items.draw(surface)
+        if self.app.notices:
+            blit_text(surface, self.app.notices[-1][:120], theme.FONT_SMALL, theme.GOLD_LIGHT,
+                      midbottom=(640, 712))
+
+    @staticmethod
+    def _draw_fan(surface: pygame.Surface, ruler: Ruler) -> None:
+        width = ruler.px(86)
+        middle = (len(FAN) - 1) / 2
+        for index, face in enumerate(FAN):
+            spread = index - middle
+            image = pygame.transform.rotozoom(assets.card_image(face, index, width), -spread * 9, 1.0)
+            shadow, _pad = soft_shadow(assets.card_size(width), ruler.px(6), ruler.px(4), theme.SHADOW)
+            shadow = pygame.transform.rotozoom(shadow, -spread * 9, 1.0)
+            center = ruler.point((640 + spread * 46, 100 + abs(spread) ** 1.5 * 6))
+            surface.blit(shadow, shadow.get_rect(center=(center[0] + ruler.px(2), center[1] + ruler.px(4))))
+            surface.blit(image, image.get_rect(center=center))

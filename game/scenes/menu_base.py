@@ -1,0 +1,65 @@
+"""Common ground of the menu screens: the app context, a focus list, the felt
+backdrop with a title, and Escape to go back."""
+from __future__ import annotations
+
+import pygame
+
+from game.app import AppContext
+from game.i18n import _
+from game.scenes.base import Scene
+from game.scenes.menu_widgets import FocusList, TextButton, draw_backdrop
+
+PANEL = pygame.FRect(240, 116, 800, 580)
+ROW_HEIGHT = 46
+ROW_GAP = 8
+
+
+class MenuPage(Scene):
+    """A full-screen menu page. Subclasses fill `self.items` in `build()`."""
+
+    opaque = True
+    title = ""          # msgid
+    panel: pygame.FRect | None = PANEL
+
+    def __init__(self, app: AppContext) -> None:
+        super().__init__()
+        self.app = app
+        self.items = FocusList()
+        self.build()
+        self.items.focus_first()
+
+    def build(self) -> None:
+        """Create the widgets (may be called again to refresh)."""
+
+    def rebuild(self) -> None:
+        focused = self.items.focused
+        index = self.items.widgets.index(focused) if focused in self.items.widgets else 0
+        self.items = FocusList()
+        self.build()
+        candidates = self.items._focus_candidates()
+        if candidates:
+            self.items.set_focus(candidates[min(index, len(candidates) - 1)])
+
+    def back_button(self, y: float, text: str = "Back") -> TextButton:
+        return TextButton((640 - 110, y, 220, 46), text, self.back, primary=False)
+
+    def back(self) -> None:
+        if self.stack is not None:
+            self.stack.remove(self)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        return self.items.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.items.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_backdrop(surface, _(self.title), self.panel)
+        self.draw_content(surface)
+        self.items.draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Anything drawn between the backdrop and the widgets."""

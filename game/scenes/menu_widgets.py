@@ -1,0 +1,217 @@
+"""Widgets for the menus: translated buttons, option pickers, a number field,
+a focus list driven by the arrow keys, and the shared menu backdrop.
+
+Texts are stored as English msgids and translated in `draw`, so a language
+switch shows at once without rebuilding anything.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game import assets
+from game.i18n import _
+from game.scenes import theme
+from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.shapes import draw_panel, felt_background, rounded_panel
+from game.scenes.widgets import ACTIVATE_KEYS, Button, RectLike, Widget, WidgetGroup
+
+
+class TextButton(Button):
+    """A Button whose label is a msgid, translated each time it is drawn."""
+
+    msgid: str = ""
+
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        return _(self.msgid)
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self.msgid = value
+
+
+def draw_focus_ring(surface: pygame.Surface, box: pygame.Rect, ruler: Ruler) -> None:
+    ring = box.inflate(ruler.px(8), ruler.px(8))
+    surface.blit(rounded_panel(ring.size, ruler.px(theme.RADIUS) + ruler.px(4), pygame.Color(0, 0, 0, 0),
+                               theme.FOCUS_RING, ruler.px(3)), ring.topleft)
+
+
+def blit_text(surface: pygame.Surface, text: str, size: int, color: pygame.Color, *,
+              bold: bool = False, **anchor: Any) -> pygame.Rect:
+    """Render `text` at a logical `size`, placed by one rect anchor given in
+    logical units (e.g. midleft=(x, y)). Returns the pixel rect drawn."""
+    ruler = Ruler.of(surface)
+    font = assets.font_for_text(text, ruler.px(size), bold)
+    image = font.render(text, True, color)
+    (name, point), = anchor.items()
+    rect = image.get_rect(**{name: ruler.point(point)})
+    surface.blit(image, rect)
+    return rect
+
+
+def _arrow(surface: pygame.Surface, center: tuple[int, int], size: int, pointing: int,
+           color: pygame.Color) -> None:
+    """A small triangle pointing left (-1) or right (+1): no glyph needed."""
+    x, y = center
+    half = size // 2
+    points = [(x - pointing * half, y - size), (x - pointing * half, y + size), (x + pointing * half, y)]
+    pygame.draw.polygon(surface, color, points)
+
+
+class Choice(Widget):
+    """A labelled setting with a value picked from `options` (value, msgid).
+
+    Left/Right (or clicking the arrows) step through the values; Enter/Space
+    and a click elsewhere on the row step forwards. `on_change(value)` runs at
+    once, so a setting applies as soon as it is changed.
+    """
+
+    focusable = True
+
+    def __init__(self, rect: RectLike, label: str, options: Sequence[tuple[Any, str]], value: Any,
+                 on_change: Callable[[Any], None] | None = None, *, translate_values: bool = True) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.options = list(options)
+        self.index = next((i for i, (v, _text) in enumerate(self.options) if v == value), 0)
+        self.on_change = on_change
+        self.translate_values = translate_values
+        self.enabled = True
+        self.hovered = False
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    @property
+    def value_text(self) -> str:
+        text = self.options[self.index][1]
+        return _(text) if self.translate_values else text
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.options)
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible or not self.enabled:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
+            value_left = self.rect.right - self.rect.width * 0.45
+            on_left_half = value_left <= event.pos[0] < (value_left + self.rect.right) / 2
+            self.step(-1 if on_left_half else 1)
+            return True
+        if event.type == pygame.KEYDOWN and self.focused:
+            if event.key == pygame.K_LEFT:
+                self.step(-1)
+                return True
+            if event.key in (pygame.K_RIGHT, *ACTIVATE_KEYS):
+                self.step(1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        ruler = Ruler.of(surface)
+        box = ruler.rect(self.rect)
+        if self.focused:
+            draw_focus_ring(surface, box, ruler)
+        fill = theme.CREAM.lerp(theme.GOLD_LIGHT, 0.3) if self.hovered else theme.CREAM
+        draw_panel(surface, box, ruler.px(theme.RADIUS), fill, theme.PANEL_BORDER, ruler.px(theme.BORDER))
+        mid_y = self.rect.centery
+        blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
+        value_left = self.rect.right - self.rect.width * 0.45
+        value_center = (value_left + self.rect.right - 20) / 2
+        blit_text(surface, self.value_text, theme.FONT_BODY, theme.INK, bold=True,
+                  center=(value_center, mid_y))
+        color = theme.GOLD_DARK if self.enabled else theme.DISABLED_TEXT
+        size = ruler.px(7)
+        _arrow(surface, ruler.point((value_left + 14, mid_y)), size, -1, color)
+        _arrow(surface, ruler.point((self.rect.right - 20, mid_y)), size, 1, color)
+
+
+class NumberField(Widget):
+    """A field for a whole number (the deal seed): digits, Backspace, Delete.
+    Empty means "none". Shows a caret while focused."""
+
+    focusable = True
+
+    def __init__(self, rect: RectLike, label: str, placeholder: str, max_digits: int = 9) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.placeholder = placeholder
+        self.max_digits = max_digits
+        self.digits = ""
+        self.enabled = True
+
+    @property
+    def value(self) -> int | None:
+        return int(self.digits) if self.digits else None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            return True
+        if event.type != pygame.KEYDOWN or not self.focused:
+            return False
+        if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.digits = self.digits[:-1] if event.key == pygame.K_BACKSPACE else ""
+            return True
+        char = getattr(event, "unicode", "")
+        if char.isdigit() and char.isascii() and len(self.digits) < self.max_digits:
+            self.digits += char
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        box = ruler.rect(self.rect)
+        if self.focused:
+            draw_focus_ring(surface, box, ruler)
+        draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.PANEL_BORDER, ruler.px(theme.BORDER))
+        mid_y = self.rect.centery
+        blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
+        value_left = self.rect.right - self.rect.width * 0.45
+        text, color = (self.digits, theme.INK) if self.digits else (_(self.placeholder), theme.INK_SOFT)
+        drawn = blit_text(surface, text, theme.FONT_BODY, color, bold=bool(self.digits),
+                          midleft=(value_left + 14, mid_y))
+        if self.focused:
+            x = drawn.right + ruler.px(3) if self.digits else drawn.left - ruler.px(4)
+            pygame.draw.line(surface, theme.INK, (x, drawn.top + ruler.px(3)),
+                             (x, drawn.bottom - ruler.px(3)), max(1, ruler.px(2)))
+
+
+class FocusList(WidgetGroup):
+    """A WidgetGroup where Up/Down (and Tab) move the focus; Left/Right go to the
+    focused widget (a Choice uses them to change its value)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.focus_next(backwards=event.key == pygame.K_UP)
+            return True
+        return super().handle_event(event)
+
+    def focus_first(self) -> None:
+        candidates = self._focus_candidates()
+        self.set_focus(candidates[0] if candidates else None)
+
+
+def draw_backdrop(surface: pygame.Surface, title: str, panel: pygame.FRect | None = None) -> None:
+    """Felt, an optional cream panel, and a title at the top (all logical)."""
+    ruler = Ruler.of(surface)
+    surface.blit(felt_background(surface.get_size()), (0, 0))
+    if panel is not None:
+        draw_panel(surface, ruler.rect(panel), ruler.px(theme.RADIUS_LARGE), theme.CREAM,
+                   theme.PANEL_BORDER, ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
+    if title:
+        blit_text(surface, title, 40, theme.TEXT_ON_FELT, bold=True, midtop=(LOGICAL_SIZE[0] / 2, 34))
+        y = ruler.px(96)
+        center = ruler.px(LOGICAL_SIZE[0] / 2)
+        pygame.draw.line(surface, theme.GOLD, (center - ruler.px(120), y), (center + ruler.px(120), y),
+                         max(1, ruler.px(2)))

@@ -1,0 +1,85 @@
+"""New game: variant, target, each bot seat's level, an optional deal seed.
+Start hands the choice to `app.on_start_game(config, seed, levels)`."""
+from __future__ import annotations
+
+import functools
+import random
+
+import pygame
+
+from game.i18n import _, N_
+from game.rules import RulesConfig
+from game.scenes import theme
+from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
+from game.scenes.menu_widgets import Choice, NumberField, TextButton, blit_text
+
+VARIANTS = [("classic", N_("Classic (4 players, partners)")), ("two-hand", N_("Two-hand")),
+            ("three-hand", N_("Three-hand"))]
+TARGETS = [(5000, N_("5000 points")), (2500, N_("2500 points (short game)"))]
+LEVELS = [("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard"))]
+# The bot seats of each variant (seat 0 is the player), as row labels.
+SEAT_LABELS = {
+    "classic": {1: N_("West (opponent)"), 2: N_("North (partner)"), 3: N_("East (opponent)")},
+    "two-hand": {1: N_("North (opponent)")},
+    "three-hand": {1: N_("West (opponent)"), 2: N_("East (opponent)")},
+}
+ROW_X, ROW_W = PANEL.x + 60, PANEL.width - 120
+
+
+class NewGameScene(MenuPage):
+    title = N_("New game")
+
+    def __init__(self, app, variant: str = "classic", target: int = 5000) -> None:  # type: ignore[no-untyped-def]
+        self.variant = variant
+        self.target = target
+        self.levels: dict[int, str] = {seat: "normal" for seat in range(1, 4)}
+        self.seed_digits = ""
+        super().__init__(app)
+
+    def build(self) -> None:
+        y = PANEL.y + 36
+
+        def row(widget):  # type: ignore[no-untyped-def]
+            nonlocal y
+            self.items.add(widget)
+            y += ROW_HEIGHT + ROW_GAP
+            return widget
+
+        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Game"), VARIANTS, self.variant, self._set_variant))
+        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Play to"), TARGETS, self.target, self._set_target))
+        y += 12
+        for seat, label in SEAT_LABELS[self.variant].items():
+            row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), label, LEVELS, self.levels[seat],
+                       functools.partial(self.levels.__setitem__, seat)))
+        y += 12
+        self.seed_field = row(NumberField((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Deal seed (optional)"),
+                                          N_("random")))
+        self.seed_field.digits = self.seed_digits
+        bottom = PANEL.bottom - 36 - 50
+        self.items.add(TextButton((640 - 230, bottom, 220, 50), N_("Start"), self.start))
+        self.items.add(TextButton((640 + 10, bottom, 220, 50), N_("Back"), self.back, primary=False))
+
+    def _set_variant(self, variant: str) -> None:
+        self.variant = variant
+        self.seed_digits = self.seed_field.digits
+        self.rebuild()  # the bot seats differ per variant
+
+    def _set_target(self, target: int) -> None:
+        self.target = target
+
+    def chosen(self) -> tuple[RulesConfig, int, tuple[str | None, ...]]:
+        """(config, seed, levels per seat with None for the player)."""
+        config = RulesConfig.for_variant(self.variant, self.target)
+        seed = self.seed_field.value
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10 ** 9)
+        levels = tuple(None if seat == 0 else self.levels[seat] for seat in range(config.players))
+        return config, seed, levels
+
+    def start(self) -> None:
+        config, seed, levels = self.chosen()
+        self.app.on_start_game(config, seed, levels)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        hint = _("Up/Down: move · Left/Right: change · Esc: back")
+        blit_text(surface, hint, theme.FONT_SMALL, theme.INK_SOFT, midbottom=(640, PANEL.bottom - 8))

@@ -1,0 +1,135 @@
+"""The rules for players (game.rules_text), in the current language, with small
+card pictures; scrolls with the wheel, Up/Down, Page Up/Down, Home/End."""
+from __future__ import annotations
+
+import pygame
+
+from game import assets
+from game.i18n import N_, _, get_language
+from game.rules_text import RULES, Block
+from game.scenes import theme
+from game.scenes.layout import Ruler
+from game.scenes.menu_base import MenuPage
+from game.scenes.menu_widgets import blit_text
+from game.scenes.shapes import draw_panel
+from game.scenes.text import render_lines, wrap_text
+
+VIEW = pygame.FRect(170, 116, 940, 520)      # the scrolling text area (logical)
+TEXT_MARGIN = 34
+CARD_WIDTH, CARD_STEP = 50, 38
+LINE_STEP = 40   # logical units per arrow key
+
+
+def layout_blocks(blocks: list[Block], width_px: int, ruler: Ruler) -> tuple[list[tuple[int, pygame.Surface]], int]:
+    """Render every block at `width_px`; returns [(y, surface)] and the total height (pixels)."""
+    placed: list[tuple[int, pygame.Surface]] = []
+    y = 0
+    for kind, msgid, cards in blocks:
+        text = _(msgid)
+        if kind == "h":
+            y += ruler.px(18) if placed else 0
+            font = assets.font_for_text(text, ruler.px(26), bold=True)
+            surface = font.render(text, True, theme.GOLD_DARK)
+            gap = ruler.px(8)
+        elif kind == "p":
+            font = assets.font_for_text(text, ruler.px(19))
+            surface = render_lines(wrap_text(text, font, width_px), font, theme.INK, spacing=1.35)
+            gap = ruler.px(12)
+        else:
+            surface = _card_row(cards.split(), text, width_px, ruler)
+            gap = ruler.px(10)
+        placed.append((y, surface))
+        y += surface.get_height() + gap
+    return placed, y
+
+
+def _card_row(faces: list[str], caption: str, width_px: int, ruler: Ruler) -> pygame.Surface:
+    card_w = ruler.px(CARD_WIDTH)
+    card_h = assets.card_size(card_w)[1]
+    step = ruler.px(CARD_STEP)
+    cards_w = card_w + step * (len(faces) - 1)
+    font = assets.font_for_text(caption, ruler.px(17))
+    lines = wrap_text(caption, font, max(ruler.px(120), width_px - cards_w - ruler.px(40)))
+    text = render_lines(lines, font, theme.INK_SOFT)
+    row = pygame.Surface((width_px, max(card_h, text.get_height()) + ruler.px(4)), pygame.SRCALPHA)
+    for index, face in enumerate(faces):
+        row.blit(assets.card_image(face, index, card_w), (ruler.px(16) + index * step, 0))
+    row.blit(text, text.get_rect(midleft=(ruler.px(16) + cards_w + ruler.px(24), card_h // 2)))
+    return row
+
+
+class RulesScene(MenuPage):
+    title = N_("Rules")
+    panel = None
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        self.scroll = 0.0          # logical units from the top
+        self.content_height = 0.0  # logical, known after the first layout
+        self._cache: tuple[tuple, list[tuple[int, pygame.Surface]], int] | None = None
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.items.add(self.back_button(VIEW.bottom + 18))
+
+    @property
+    def max_scroll(self) -> float:
+        return max(0.0, self.content_height - VIEW.height + 2 * TEXT_MARGIN)
+
+    def scroll_by(self, delta: float) -> None:
+        self.scroll = min(self.max_scroll, max(0.0, self.scroll + delta))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * LINE_STEP * 1.5)
+            return True
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_UP: -LINE_STEP, pygame.K_DOWN: LINE_STEP,
+                     pygame.K_PAGEUP: -(VIEW.height - 60), pygame.K_PAGEDOWN: VIEW.height - 60,
+                     pygame.K_HOME: -1e9, pygame.K_END: 1e9}
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+                return True
+        return super().handle_event(event)
+
+    def _laid_out(self, ruler: Ruler) -> tuple[list[tuple[int, pygame.Surface]], int]:
+        width = ruler.px(VIEW.width - 2 * TEXT_MARGIN - 16)
+        key = (get_language(), ruler.scale, width)
+        if self._cache is None or self._cache[0] != key:
+            placed, height = layout_blocks(RULES, width, ruler)
+            self._cache = (key, placed, height)
+            self.content_height = height / ruler.scale
+            self.scroll_by(0)  # clamp after a language change
+        return self._cache[1], self._cache[2]
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        view = ruler.rect(VIEW)
+        draw_panel(surface, view, ruler.px(theme.RADIUS_LARGE), theme.CREAM, theme.PANEL_BORDER,
+                   ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
+        placed, _height = self._laid_out(ruler)
+        inner = view.inflate(-2 * ruler.px(TEXT_MARGIN) + ruler.px(8), -ruler.px(12))
+        top = view.y + ruler.px(TEXT_MARGIN) - ruler.px(self.scroll)
+        previous_clip = surface.get_clip()
+        surface.set_clip(inner.clip(previous_clip) if previous_clip else inner)
+        for y, block in placed:
+            if top + y + block.get_height() >= inner.top and top + y <= inner.bottom:
+                surface.blit(block, (view.x + ruler.px(TEXT_MARGIN), top + y))
+        surface.set_clip(previous_clip)
+        self._draw_scrollbar(surface, ruler, view)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, ruler: Ruler, view: pygame.Rect) -> None:
+        if self.max_scroll <= 0:
+            return
+        track = pygame.Rect(view.right - ruler.px(16), view.y + ruler.px(16), ruler.px(6),
+                            view.height - ruler.px(32))
+        visible = VIEW.height / (self.content_height + 2 * TEXT_MARGIN)
+        thumb_h = max(ruler.px(30), round(track.height * visible))
+        thumb_y = track.y + round((track.height - thumb_h) * self.scroll / self.max_scroll)
+        pygame.draw.rect(surface, theme.CREAM_SHADE, track, border_radius=track.width // 2)
+        pygame.draw.rect(surface, theme.GOLD, (track.x, thumb_y, track.width, thumb_h),
+                         border_radius=track.width // 2)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        hint = _("Scroll: mouse wheel, Up/Down, Page Up/Down · Esc: back")
+        blit_text(surface, hint, theme.FONT_SMALL, theme.TEXT_ON_FELT, bottomleft=(24, 712))

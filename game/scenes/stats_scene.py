@@ -1,0 +1,79 @@
+"""Statistics per variant and bot level, with a confirmed reset."""
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import N_, _
+from game.scenes import theme
+from game.scenes.menu_base import MenuPage
+from game.scenes.menu_widgets import TextButton, blit_text
+from game.scenes.modal import ModalDialogScene
+from game.stats import Record
+
+VARIANT_NAMES = {"classic": N_("Classic"), "two-hand": N_("Two-hand"), "three-hand": N_("Three-hand")}
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "mixed": N_("Mixed")}
+# (header msgid, x of the column's right edge; the first column is left-aligned)
+WIDE_PANEL = pygame.FRect(80, 116, 1120, 580)
+COLUMNS = [(N_("Game"), 110), (N_("Games"), 470), (N_("Wins"), 550), (N_("Win rate"), 650),
+           (N_("Avg. deal"), 750), (N_("Best deal"), 850), (N_("Canastas N/M"), 975),
+           (N_("Went out"), 1070), (N_("Concealed"), 1170)]
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{value * 100:.0f}%"
+
+
+def _number(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0f}"
+
+
+def row_texts(key: str, record: Record) -> list[str]:
+    variant, _slash, level = key.partition("/")
+    name = f"{_(VARIANT_NAMES.get(variant, variant))} · {_(LEVEL_NAMES.get(level, level))}"
+    return [name, str(record.games), str(record.wins), _percent(record.win_rate),
+            _number(record.average_deal), _number(record.best_deal),
+            f"{record.canastas_natural}/{record.canastas_mixed}", str(record.went_out),
+            str(record.concealed_outs)]
+
+
+class StatsScene(MenuPage):
+    title = N_("Statistics")
+    panel = WIDE_PANEL
+
+    def build(self) -> None:
+        bottom = WIDE_PANEL.bottom - 30 - 46
+        self.reset_button = TextButton((640 - 230, bottom, 220, 46), N_("Reset…"), self.confirm_reset,
+                                       primary=False, enabled=bool(self.app.stats.records))
+        self.items.add(self.reset_button)
+        self.items.add(TextButton((640 + 10, bottom, 220, 46), N_("Back"), self.back))
+
+    def confirm_reset(self) -> None:
+        if self.stack is None:
+            return
+        self.stack.push(ModalDialogScene(
+            _("Reset statistics?"), _("Every game and deal counted so far will be forgotten."),
+            [(_("Keep them"), None), (_("Reset"), self.reset)], cancel_index=0))
+
+    def reset(self) -> None:
+        self.app.stats.reset()
+        self.rebuild()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        records = sorted(self.app.stats.records.items())
+        y = WIDE_PANEL.y + 30
+        if not records:
+            blit_text(surface, _("No games played yet."), theme.FONT_BODY, theme.INK_SOFT,
+                      midtop=(640, WIDE_PANEL.y + 200))
+            return
+        for index, (header, x) in enumerate(COLUMNS):
+            anchor = {"topleft": (x, y)} if index == 0 else {"topright": (x, y)}
+            blit_text(surface, _(header), theme.FONT_SMALL, theme.INK_SOFT, bold=True, **anchor)
+        y += 30
+        for key, record in records[:12]:
+            for index, text in enumerate(row_texts(key, record)):
+                x = COLUMNS[index][1]
+                anchor = {"topleft": (x, y)} if index == 0 else {"topright": (x, y)}
+                blit_text(surface, text, theme.FONT_BODY, theme.INK, bold=index == 0, **anchor)
+            y += 34
+        blit_text(surface, _("Deal scores are your side's; N/M: natural/mixed canastas."),
+                  theme.FONT_SMALL, theme.INK_SOFT, midbottom=(640, self.panel.bottom - 8))

@@ -1,0 +1,115 @@
+"""The player's settings: a dataclass saved as JSON in the user config dir.
+
+Loading never fails: a missing file gives the defaults, a broken file or a bad
+field falls back to the default for that field and records a notice (shown
+once by the menu), unknown fields are dropped. Saving is atomic
+(storage.atomic_write).
+
+    settings, notices = load_settings()
+    settings.language = "zh_CN"; save_settings(settings)
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from game import storage
+
+FILE_NAME = "settings.json"
+FORMAT = "canasta-settings/1"
+MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
+
+# The allowed values of each choice setting (the first is not necessarily the default).
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "language": ("en", "zh_CN"),
+    "animation_speed": (0.5, 1.0, 2.0, 4.0),
+    "bot_pace": ("slow", "normal", "fast"),
+    "card_size": ("normal", "large"),
+    "card_back": ("B1", "B2"),
+}
+# Seconds a bot waits between moves, per pace (the table multiplies its pause by this).
+BOT_PACE_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
+
+
+@dataclass
+class Settings:
+    language: str = "en"
+    animation_speed: float = 1.0      # multiplier: 2.0 = animations twice as fast
+    bot_pace: str = "normal"
+    card_size: str = "normal"
+    four_colour_deck: bool = False
+    card_back: str = "B1"
+    sound: bool = True
+    fullscreen: bool = False
+    confirm_risky_discard: bool = True
+
+    def validated(self) -> tuple["Settings", list[str]]:
+        """A copy with every bad field reset to its default, and what was reset."""
+        defaults = Settings()
+        notices: list[str] = []
+        values: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            default = getattr(defaults, f.name)
+            if _valid(f.name, value, default):
+                values[f.name] = float(value) if isinstance(default, float) else value
+            else:
+                notices.append(f"setting {f.name!r}: {value!r} is not allowed, using {default!r}")
+                values[f.name] = default
+        return replace(self, **values), notices
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, **asdict(self)}
+
+
+def _valid(name: str, value: Any, default: Any) -> bool:
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, float):
+        ok_type = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return ok_type and value in CHOICES.get(name, (value,))
+    if not isinstance(value, type(default)):
+        return False
+    return name not in CHOICES or value in CHOICES[name]
+
+
+def settings_path(directory: Path | None = None) -> Path:
+    return (directory or storage.config_dir()) / FILE_NAME
+
+
+def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from parsed JSON: unknown fields dropped, bad ones defaulted."""
+    if not isinstance(data, dict):
+        return Settings(), ["settings file is not a JSON object; using defaults"]
+    notices: list[str] = []
+    known = {f.name for f in fields(Settings)}
+    unknown = sorted(set(data) - known - {"format"})
+    if unknown:
+        notices.append(f"ignored unknown setting(s): {', '.join(unknown)}")
+    settings = Settings()
+    for name in known & set(data):
+        object.__setattr__(settings, name, data[name])
+    settings, bad = settings.validated()
+    return settings, notices + bad
+
+
+def load_settings(directory: Path | None = None) -> tuple[Settings, list[str]]:
+    """The saved settings (defaults if none) and notices about what was wrong."""
+    path = settings_path(directory)
+    if not path.exists():
+        return Settings(), []
+    try:
+        raw = storage.read_capped(path, MAX_BYTES)
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError too
+        return Settings(), [f"could not read {path.name} ({error}); using defaults"]
+    return settings_from_json(data)
+
+
+def save_settings(settings: Settings, directory: Path | None = None) -> Path:
+    path = settings_path(directory)
+    text = json.dumps(settings.to_json(), indent=2, ensure_ascii=False) + "\n"
+    storage.atomic_write(path, text.encode("utf-8"))
+    return path

@@ -1,0 +1,54 @@
+"""Sound effects: load the WAVs in assets/sounds, play by name, mute.
+
+    sounds = SoundPlayer(enabled=settings.sound)
+    sounds.play("meld")          # shuffle, draw, discard, meld, canasta, going_out
+    sounds.enabled = False       # the Settings toggle
+
+Without an audio device (CI, a headless box, a broken driver) the mixer
+cannot start: the player then stays silent, records one notice, and every
+`play` is a no-op. Nothing here ever raises into the game.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.assets import asset_path
+
+EFFECTS = ("shuffle", "draw", "discard", "meld", "canasta", "going_out")
+VOLUME = 0.6
+
+
+class SoundPlayer:
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.available: bool | None = None   # None: mixer not tried yet
+        self.notices: list[str] = []
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+
+    def _start(self) -> bool:
+        """Start the mixer and load the effects, once (lazily: costs nothing if muted)."""
+        if self.available is not None:
+            return self.available
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            for name in EFFECTS:
+                sound = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
+                sound.set_volume(VOLUME)
+                self._sounds[name] = sound
+            self.available = True
+        except (pygame.error, OSError, FileNotFoundError) as error:
+            self.notices.append(f"sound is off: {error}")
+            self._sounds.clear()
+            self.available = False
+        return self.available
+
+    def play(self, name: str) -> bool:
+        """Play effect `name`; False when muted, unavailable or unknown."""
+        if not self.enabled or name not in EFFECTS or not self._start():
+            return False
+        try:
+            self._sounds[name].play()
+        except pygame.error:
+            return False
+        return True

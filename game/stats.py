@@ -1,0 +1,132 @@
+"""Statistics per variant and bot level, kept as JSON in the user data dir.
+
+The table calls `StatsStore.record_deal(...)` once when a deal ends (it counts
+the game too when that deal decided it). Records are keyed "variant/level"
+(e.g. "classic/normal"; "mixed" when the bots' levels differ).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from game import storage
+from game.rules import GameState, Phase
+
+FILE_NAME = "stats.json"
+FORMAT = "canasta-stats/1"
+MAX_BYTES = 1024 * 1024
+
+
+@dataclass
+class Record:
+    games: int = 0
+    wins: int = 0
+    deals: int = 0
+    deal_points: int = 0            # sum of the player's side's deal scores
+    best_deal: int | None = None
+    canastas_natural: int = 0
+    canastas_mixed: int = 0
+    went_out: int = 0               # deals the player went out
+    concealed_outs: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def average_deal(self) -> float | None:
+        return self.deal_points / self.deals if self.deals else None
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Record":
+        record = cls()
+        if not isinstance(data, dict):
+            return record
+        for f in fields(cls):
+            value = data.get(f.name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                setattr(record, f.name, value if f.name in ("best_deal", "deal_points")
+                        else max(0, value))
+        return record
+
+
+def level_key(levels: list[str | None] | tuple[str | None, ...]) -> str:
+    """One label for the bots at the table: their level, or "mixed"."""
+    bots = {level for level in levels if level is not None}
+    return bots.pop() if len(bots) == 1 else ("mixed" if bots else "none")
+
+
+class StatsStore:
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory
+        self.records: dict[str, Record] = {}
+        self.last_deal_key: str | None = None
+        self.notices: list[str] = []
+        self.load()
+
+    @property
+    def path(self) -> Path:
+        return (self.directory or storage.data_dir()) / FILE_NAME
+
+    def load(self) -> None:
+        """Read the file; a missing or broken one gives empty statistics."""
+        self.records, self.last_deal_key = {}, None
+        if not self.path.exists():
+            return
+        try:
+            data = json.loads(storage.read_capped(self.path, MAX_BYTES).decode("utf-8"))
+            assert isinstance(data, dict) and isinstance(data.get("records"), dict)
+        except (OSError, ValueError, AssertionError) as error:
+            self.notices.append(f"statistics could not be read ({error or 'bad format'}); starting afresh")
+            storage.move_aside(self.path)
+            return
+        self.records = {str(key): Record.from_json(value) for key, value in data["records"].items()}
+        last = data.get("last_deal_key")
+        self.last_deal_key = last if isinstance(last, str) else None
+
+    def save(self) -> None:
+        data = {"format": FORMAT, "last_deal_key": self.last_deal_key,
+                "records": {key: asdict(record) for key, record in sorted(self.records.items())}}
+        storage.atomic_write(self.path, json.dumps(data, indent=1).encode("utf-8"))
+
+    def record(self, variant: str, level: str) -> Record:
+        return self.records.setdefault(f"{variant}/{level}", Record())
+
+    def record_deal(self, state: GameState, human: int, level: str,
+                    deal_key: str | None = None) -> bool:
+        """Count a finished deal (and the game, if it decided it) for the player at
+        seat `human`. `deal_key` (e.g. f"{seed}:{deal_number}") makes a repeated
+        call for the same deal a no-op. Returns whether anything was counted."""
+        result = state.result
+        if state.phase is not Phase.OVER or result is None:
+            return False
+        if deal_key is not None and deal_key == self.last_deal_key:
+            return False
+        config = state.config
+        side = config.side_of(human)
+        record = self.record(config.variant, level)
+        points = result.sides[side].total
+        record.deals += 1
+        record.deal_points += points
+        record.best_deal = points if record.best_deal is None else max(record.best_deal, points)
+        for meld in state.melds[side].values():
+            if meld.is_canasta:
+                if meld.is_natural:
+                    record.canastas_natural += 1
+                else:
+                    record.canastas_mixed += 1
+        if result.went_out == human:
+            record.went_out += 1
+            record.concealed_outs += int(result.concealed)
+        if result.winner is not None:
+            record.games += 1
+            record.wins += int(result.winner == side)
+        self.last_deal_key = deal_key
+        self.save()
+        return True
+
+    def reset(self) -> None:
+        self.records, self.last_deal_key = {}, None
+        self.save()

@@ -1,0 +1,92 @@
+"""Where the app keeps its files, and how it writes them safely.
+
+Settings live in the user config dir, saves and statistics in the user data
+dir (platformdirs). `CANASTA_HOME` overrides both (tests, portable installs):
+everything then goes into that one folder.
+
+Every write is atomic: a temp file in the same folder, flushed and fsynced,
+then `os.replace`d over the old file, so a crash leaves either the old or the
+new file, never half of one.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+APP_NAME = "canasta"
+HOME_ENV = "CANASTA_HOME"
+
+
+def _override() -> Path | None:
+    value = os.environ.get(HOME_ENV)
+    return Path(value) if value else None
+
+
+def config_dir() -> Path:
+    """Folder for settings.json."""
+    override = _override()
+    if override is not None:
+        return override
+    from platformdirs import user_config_dir
+    return Path(user_config_dir(APP_NAME, appauthor=False))
+
+
+def data_dir() -> Path:
+    """Folder for the saved game and statistics."""
+    override = _override()
+    if override is not None:
+        return override
+    from platformdirs import user_data_dir
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
+    """Replace `path` with `data` all at once (temp file, flush, fsync, rename).
+
+    `durable=False` skips the fsync (faster; a power cut may then lose the
+    newest version, but never leaves a torn file)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            if durable:
+                os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        try:
+            os.unlink(temp_name)
+        except OSError:
+            pass
+        raise
+
+
+def move_aside(path: Path) -> Path | None:
+    """Rename a bad file to `<name>.bad-YYYYmmdd-HHMMSS[-n]` (kept, never deleted).
+    Returns the new path, or None if the file could not be moved."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.bad-{stamp}")
+    counter = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.bad-{stamp}-{counter}")
+        counter += 1
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def read_capped(path: Path, limit: int) -> bytes:
+    """The file's bytes; raises ValueError if it is larger than `limit`
+    (read at most limit + 1 bytes, so a huge file costs nothing)."""
+    with open(path, "rb") as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit // (1024 * 1024)} MB")
+    return data

@@ -1,0 +1,123 @@
+"""Translations: catalogs complete and consistent, glyphs present, switching works."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import i18n, po
+from glyph_helpers import missing_glyphs
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import extract_strings  # noqa: E402
+
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+@pytest.fixture(scope="module")
+def messages() -> dict[str, list[str]]:
+    return extract_strings.extract(ROOT)[0]
+
+
+@pytest.fixture(scope="module")
+def zh() -> po.Catalog:
+    return po.read(i18n.catalog_path("zh_CN"))
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def test_every_string_in_the_code_is_translated(messages, zh):
+    translations = zh.translations()
+    lacking = [m for m in messages if m not in translations]
+    assert not lacking, ("untranslated (run tools/extract_strings.py, translate, then "
+                         f"tools/make_cjk_font.py): {lacking[:10]}")
+
+
+def test_placeholders_match(zh):
+    for entry in zh.entries:
+        if entry.msgid and entry.msgstr:
+            assert sorted(PLACEHOLDER.findall(entry.msgid)) == sorted(PLACEHOLDER.findall(entry.msgstr)), entry.msgid
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_bundled_fonts_have_every_catalog_glyph(zh, bold):
+    texts = [t for e in zh.entries if e.msgid for t in (e.msgid, e.msgstr)]
+    texts += list(i18n.LANGUAGES.values())
+    problems = {t[:40]: "".join(sorted(missing_glyphs(t, bold))) for t in texts if missing_glyphs(t, bold)}
+    assert not problems, f"glyphs missing (re-run tools/make_cjk_font.py?): {problems}"
+
+
+def test_set_language_switches_at_once():
+    assert i18n._("New game") == "New game"
+    assert i18n.set_language("zh_CN") == "zh_CN"
+    assert i18n._("New game") == "新游戏"
+    assert i18n._("not in any catalog") == "not in any catalog"
+    i18n.set_language("en")
+    assert i18n._("New game") == "New game"
+
+
+def test_unknown_language_falls_back_to_english():
+    assert i18n.set_language("xx") == "en"
+    assert i18n.get_language() == "en"
+
+
+def test_install_override_still_works():
+    i18n.install(str.upper)
+    try:
+        assert i18n._("quit") == "QUIT"
+    finally:
+        i18n.install(None)
+    assert i18n._("quit") == "quit"
+
+
+def test_po_round_trip_and_escapes():
+    text = ('msgid ""\nmsgstr "Language: zh_CN\\n"\n\n#: a.py:1\n#, fuzzy\nmsgid "fuzzy one"\nmsgstr "x"\n\n'
+            'msgid "say \\"hi\\"\\n"\n"second line"\nmsgstr "说\\"你好\\"\\n"\n"第二行"\n\n'
+            'msgctxt "menu"\nmsgid "Open"\nmsgstr "打开"\n\n'
+            'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "个"\n\n#~ msgid "gone"\n#~ msgstr "没了"\n')
+    catalog = po.parse(text)
+    table = catalog.translations()
+    assert table['say "hi"\nsecond line'] == '说"你好"\n第二行'
+    assert "fuzzy one" not in table
+    assert table["menu\x04Open"] == "打开" and table["one"] == "个"
+    again = po.parse(po.format_catalog(catalog))
+    assert again.translations() == table and again.obsolete == catalog.obsolete
+
+
+def test_po_errors_are_reported():
+    with pytest.raises(po.PoError):
+        po.parse('msgid "unterminated\nmsgstr ""\n')
+
+
+def test_extractor_reads_literals_only():
+    source = 'from game.i18n import _, N_\nx = _("a" "b")\ny = N_("c")\nz = _(name)\nw = other("d")\n'
+    found, warnings = extract_strings.extract_from_source(source, "m.py")
+    assert [m for m, _line in found] == ["ab", "c"]
+    assert len(warnings) == 1
+
+
+def test_glyph_check_detects_a_missing_glyph():
+    assert missing_glyphs("snow \u2603") == {"\u2603"}
+    assert missing_glyphs("卡纳斯塔") == set()
+
+
+def test_why_not_explains_with_the_rule():
+    from game.rules import Game, IllegalMove, RulesConfig
+    from game.why_not import RULE_EXPLANATIONS, why_not
+    game = Game(RulesConfig(), 1)
+    with pytest.raises(IllegalMove) as info:
+        game.apply("discard JK")  # before drawing
+    english = why_not(info.value)
+    assert english.startswith("Draw from the stock or take the pile first.") and "(Rule R-TURN)" in english
+    i18n.set_language("zh_CN")
+    chinese = why_not(info.value)
+    assert chinese.startswith("请先从牌库摸牌或拿取弃牌堆") and "（规则 R-TURN）" in chinese
+    unknown = why_not(IllegalMove("R-MIN", "the initial meld counts 40, 10 short of 50"))
+    assert "40" not in unknown and i18n._(RULE_EXPLANATIONS["R-MIN"]) in unknown

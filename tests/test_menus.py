@@ -1,0 +1,236 @@
+"""Menu scenes, headless: every path opens and closes, settings apply at once,
+and every scene renders in both languages with no missing glyph."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import assets, i18n  # noqa: E402
+from game.app import AppContext  # noqa: E402
+from game.rules import Game, RulesConfig  # noqa: E402
+from game.scenes.base import SceneStack  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
+from game.scenes.menu import TitleMenuScene  # noqa: E402
+from game.scenes.menu_widgets import Choice, NumberField, TextButton  # noqa: E402
+from game.scenes.modal import ModalDialogScene  # noqa: E402
+from game.scenes.new_game import NewGameScene  # noqa: E402
+from game.scenes.rules_scene import RulesScene  # noqa: E402
+from game.scenes.settings_scene import SettingsScene  # noqa: E402
+from game.scenes.stats_scene import StatsScene  # noqa: E402
+from game.settings import load_settings  # noqa: E402
+from game.stats import Record  # noqa: E402
+from glyph_helpers import missing_glyphs  # noqa: E402
+
+
+def key(code: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+    i18n.set_language("en")
+
+
+class Calls:
+    def __init__(self) -> None:
+        self.started: list[tuple] = []
+        self.continued: list = []
+        self.quit = 0
+        self.changed: list[str] = []
+
+
+@pytest.fixture
+def app(tmp_path):
+    calls = Calls()
+    context = AppContext.create(
+        tmp_path, on_start_game=lambda *args: calls.started.append(args),
+        on_continue=calls.continued.append, on_quit=lambda: setattr(calls, "quit", calls.quit + 1),
+        on_settings_changed=lambda settings, name: calls.changed.append(name))
+    context.calls = calls  # type: ignore[attr-defined]
+    return context
+
+
+def draw(stack: SceneStack) -> Canvas:
+    stack.update(1.0)
+    canvas = Canvas(LOGICAL_SIZE, 1.0)
+    stack.draw(canvas)
+    return canvas
+
+
+def press(stack: SceneStack, label: str) -> None:
+    """Focus the button with this msgid by keyboard (Down) and press Enter."""
+    scene = stack.top
+    for _ in range(len(scene.items.widgets) + 1):
+        focused = scene.items.focused
+        if isinstance(focused, TextButton) and focused.msgid == label:
+            stack.handle_event(key(pygame.K_RETURN))
+            return
+        stack.handle_event(key(pygame.K_DOWN))
+    raise AssertionError(f"no button {label!r} reachable by keyboard")
+
+
+def menu_labels(scene: TitleMenuScene) -> list[str]:
+    return [w.msgid for w in scene.items.widgets]
+
+
+def test_title_menu_paths_open_and_close(app):
+    stack = SceneStack()
+    stack.push(TitleMenuScene(app))
+    assert menu_labels(stack.top) == ["New game", "Settings", "Rules", "Statistics", "Quit"]
+    for label, scene_type in (("New game", NewGameScene), ("Settings", SettingsScene),
+                              ("Rules", RulesScene), ("Statistics", StatsScene)):
+        press(stack, label)
+        assert isinstance(stack.top, scene_type)
+        draw(stack)
+        stack.handle_event(key(pygame.K_ESCAPE))
+        assert isinstance(stack.top, TitleMenuScene)
+    press(stack, "Quit")
+    assert app.calls.quit == 1
+    stack.handle_event(key(pygame.K_ESCAPE))
+    assert app.calls.quit == 2
+
+
+def test_new_game_hands_over_config_seed_levels(app):
+    stack = SceneStack()
+    stack.push(TitleMenuScene(app))
+    press(stack, "New game")
+    scene = stack.top
+    stack.handle_event(key(pygame.K_RIGHT))            # Game: classic -> two-hand
+    assert scene.variant == "two-hand"
+    stack.handle_event(key(pygame.K_DOWN))
+    stack.handle_event(key(pygame.K_RIGHT))            # Play to: 2500
+    stack.handle_event(key(pygame.K_DOWN))
+    stack.handle_event(key(pygame.K_RIGHT))            # North: normal -> hard
+    stack.handle_event(key(pygame.K_DOWN))
+    assert isinstance(scene.items.focused, NumberField)
+    for digit in "42x7":
+        stack.handle_event(key(getattr(pygame, f"K_{digit}", pygame.K_x), digit))
+    draw(stack)
+    press(stack, "Start")
+    assert app.calls.started == [(RulesConfig.for_variant("two-hand", 2500), 427, (None, "hard"))]
+
+
+def test_new_game_random_seed_and_three_hand(app):
+    scene = NewGameScene(app, variant="three-hand")
+    config, seed, levels = scene.chosen()
+    assert config.players == 3 and levels == (None, "normal", "normal") and seed > 0
+
+
+def test_settings_apply_at_once_and_persist(app, tmp_path):
+    stack = SceneStack()
+    stack.push(SettingsScene(app))
+    stack.handle_event(key(pygame.K_RIGHT))            # Language -> 简体中文
+    assert i18n.get_language() == "zh_CN" and i18n._("Settings") == "设置"
+    assert app.calls.changed == ["language"]
+    choices = [w for w in stack.top.items.widgets if isinstance(w, Choice)]
+    names = ["language", "animation_speed", "bot_pace", "card_size", "four_colour_deck", "card_back",
+             "sound", "fullscreen", "confirm_risky_discard"]
+    assert len(choices) == len(names)
+    for choice in choices[1:]:
+        choice.step(1)
+    draw(stack)
+    saved, notices = load_settings(tmp_path)
+    assert not notices and saved == app.settings
+    assert saved.four_colour_deck and not saved.sound and saved.fullscreen and saved.card_back == "B2"
+    assert app.sound.enabled is False and app.calls.changed[1:] == names[1:]
+
+
+def test_continue_resumes_a_save(app):
+    game = Game(RulesConfig(), 9)
+    game.apply("draw")
+    app.saves.save(game, (None, "easy", "normal", "hard"))
+    stack = SceneStack()
+    stack.push(TitleMenuScene(app))
+    assert menu_labels(stack.top)[0] == "Continue"
+    stack.handle_event(key(pygame.K_RETURN))   # Continue has the focus first
+    (saved,) = app.calls.continued
+    assert saved.levels == (None, "easy", "normal", "hard") and [str(m) for m in saved.game.history] == ["draw"]
+
+
+def test_continue_with_a_damaged_save_explains_and_offers_new_game(app):
+    app.saves.path.write_text('{"format": "canasta-save/1", "moves": [')
+    stack = SceneStack()
+    stack.push(TitleMenuScene(app))
+    stack.handle_event(key(pygame.K_RETURN))
+    assert isinstance(stack.top, ModalDialogScene) and not app.calls.continued
+    assert "not valid JSON" in stack.top.dialog.message_label.text
+    draw(stack)
+    stack.handle_event(key(pygame.K_ESCAPE))        # OK
+    assert isinstance(stack.top, TitleMenuScene)
+    assert menu_labels(stack.top)[0] == "New game"  # the bad save was moved aside
+    assert any(p.name.startswith("save.json.bad-") for p in app.saves.path.parent.iterdir())
+
+
+def test_stats_reset_needs_confirmation(app):
+    app.stats.records["classic/normal"] = Record(games=2, wins=1, deals=5, deal_points=900, best_deal=700)
+    stack = SceneStack()
+    stack.push(StatsScene(app))
+    draw(stack)
+    stack.top.reset_button.click()
+    assert isinstance(stack.top, ModalDialogScene)
+    stack.handle_event(key(pygame.K_ESCAPE))        # "Keep them"
+    assert app.stats.records
+    stack.top.reset_button.click()
+    stack.top.dialog.button_widgets[1].click()      # "Reset"
+    assert isinstance(stack.top, StatsScene) and not app.stats.records
+
+
+def test_rules_scroll_by_keyboard_and_wheel(app):
+    stack = SceneStack()
+    stack.push(RulesScene(app))
+    draw(stack)
+    scene = stack.top
+    assert scene.max_scroll > 500  # the rules are long: they must scroll
+    stack.handle_event(key(pygame.K_END))
+    assert scene.scroll == scene.max_scroll
+    stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    assert scene.scroll < scene.max_scroll
+    stack.handle_event(key(pygame.K_HOME))
+    assert scene.scroll == 0
+
+
+class RecordingFont:
+    """Wraps a pygame Font and records every text rendered with it."""
+
+    def __init__(self, font: pygame.font.Font, bold: bool, seen: list) -> None:
+        self._font, self._bold, self._seen = font, bold, seen
+
+    def render(self, text, *args, **kwargs):
+        self._seen.append((str(text), self._bold))
+        return self._font.render(text, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._font, name)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_scene_renders_without_missing_glyphs(app, monkeypatch, language):
+    seen: list[tuple[str, bool]] = []
+    real = assets.font_for_text
+    monkeypatch.setattr(assets, "font_for_text",
+                        lambda text, size, bold=False: RecordingFont(real(text, size, bold), bold, seen))
+    app.stats.records["three-hand/mixed"] = Record(games=1, wins=1, deals=3, deal_points=1500, best_deal=900)
+    app.update_setting("language", language)
+    for scene in (TitleMenuScene(app), NewGameScene(app), SettingsScene(app), RulesScene(app), StatsScene(app)):
+        stack = SceneStack()
+        stack.push(scene)
+        draw(stack)
+        if isinstance(scene, RulesScene):
+            scene.scroll = scene.max_scroll
+            draw(stack)
+    stack = SceneStack()
+    stack.push(ModalDialogScene(i18n._("Reset statistics?"), i18n._("No games played yet."), [(i18n._("OK"), None)]))
+    draw(stack)
+    assert len(seen) > 60
+    missing = {text[:30]: "".join(missing_glyphs(text, bold)) for text, bold in seen if missing_glyphs(text, bold)}
+    assert not missing
+    if language == "zh_CN":
+        assert any("卡纳斯塔" in text for text, _bold in seen)

@@ -1,0 +1,205 @@
+"""Save and resume: every move saved resumes to the identical game; bad saves
+are refused cleanly and kept aside; the loader survives fuzzing."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.bots import make_bot
+from game.rules import Game, RulesConfig, position_to_json
+from game.saves import FORMAT, MAX_BYTES, SaveError, SaveStore, encode_save, parse_save, save_body
+
+LEVELS = (None, "easy", "easy", "easy")
+
+
+def scripted_game(seed: int = 5, moves: int = 400, variant: str = "classic") -> Game:
+    """A game of easy bots (seat 0 plays too), `moves` moves long, across deals."""
+    game = Game(RulesConfig.for_variant(variant), seed)
+    bots = [make_bot("easy", seat) for seat in range(game.config.players)]
+    while len(game.history) < moves and not game.is_over:
+        if game.state.is_over:
+            game.next_deal()
+            continue
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    return game
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return scripted_game()
+
+
+def test_every_saved_move_resumes_identically(tmp_path):
+    store = SaveStore(tmp_path, durable=False)
+    live = Game(RulesConfig(), 11)
+    bots = [make_bot("easy", seat) for seat in range(4)]
+    checked = 0
+    while len(live.history) < 300 and not live.is_over:
+        if live.state.is_over:
+            live.next_deal()  # the table starts the next deal explicitly: saved too
+        else:
+            seat = live.state.to_act
+            live.apply(bots[seat].act(live.state.observation(seat)))
+        store.save(live, LEVELS, extra={"sort": "rank"})
+        if len(live.history) % 9 == 0 or live.state.is_over:
+            saved = store.load()
+            assert position_to_json(saved.game.state) == position_to_json(live.state)
+            assert saved.game.scores == live.scores and saved.game.deal_number == live.deal_number
+            assert [str(m) for m in saved.game.history] == [str(m) for m in live.history]
+            assert saved.levels == LEVELS and saved.extra == {"sort": "rank"}
+            checked += 1
+    assert checked > 20 and live.deal_number >= 1
+
+
+def test_two_and_three_hand_resume(tmp_path):
+    for variant, levels in (("two-hand", (None, "hard")), ("three-hand", (None, "easy", "normal"))):
+        live = scripted_game(3, 120, variant)
+        store = SaveStore(tmp_path / variant)
+        store.save(live, levels)
+        saved = store.load()
+        assert saved.config == live.config and saved.levels == levels
+        assert position_to_json(saved.game.state) == position_to_json(live.state)
+
+
+def _write(store: SaveStore, data: bytes) -> None:
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_bytes(data)
+
+
+def _refused(store: SaveStore, fragment: str) -> SaveError:
+    with pytest.raises(SaveError) as info:
+        store.load()
+    error = info.value
+    assert fragment in error.reason
+    assert error.moved_to is not None and error.moved_to.exists() and not store.path.exists()
+    return error
+
+
+def test_truncated_save(tmp_path, game):
+    store = SaveStore(tmp_path)
+    store.save(game, LEVELS)
+    data = store.path.read_bytes()
+    _write(store, data[: len(data) // 2])
+    _refused(store, "not valid JSON")
+
+
+def test_hand_edited_save(tmp_path, game):
+    store = SaveStore(tmp_path)
+    body = json.loads(encode_save(save_body(game, LEVELS)))
+    body["levels"][1] = "hard"
+    _write(store, json.dumps(body).encode())
+    _refused(store, "changed outside the game")
+
+
+def test_history_that_does_not_reach_the_position(tmp_path, game):
+    store = SaveStore(tmp_path)
+    body = save_body(game, LEVELS)
+    body["moves"] = body["moves"][:-3]  # consistent checksum, wrong history
+    _write(store, encode_save(body))
+    _refused(store, "does not match")
+
+
+def test_illegal_move_in_history(tmp_path, game):
+    store = SaveStore(tmp_path)
+    body = save_body(game, LEVELS)
+    body["moves"][0] = "discard JK"
+    _write(store, encode_save(body))
+    assert "move 1" in _refused(store, "cannot be replayed").reason
+
+
+def test_future_version(tmp_path, game):
+    store = SaveStore(tmp_path)
+    body = save_body(game, LEVELS)
+    body["format"] = "canasta-save/7"
+    _write(store, encode_save(body))
+    _refused(store, "newer version")
+
+
+def test_oversized_save(tmp_path):
+    store = SaveStore(tmp_path)
+    _write(store, b" " * (MAX_BYTES + 1))
+    _refused(store, "larger than 5 MB")
+
+
+def test_not_a_save_and_missing_save(tmp_path):
+    store = SaveStore(tmp_path)
+    with pytest.raises(SaveError) as info:
+        store.load()
+    assert info.value.moved_to is None and "no saved game" in info.value.reason
+    _write(store, b'{"format": "canasta-position/1"}')
+    _refused(store, "not a saved game")
+
+
+def test_error_message_is_translated(tmp_path):
+    from game import i18n
+    i18n.set_language("zh_CN")
+    try:
+        assert SaveError("the file is larger than {mb} MB", mb=5).message() == "文件大于 5 MB"
+    finally:
+        i18n.set_language("en")
+
+
+def test_save_is_atomic_and_discard(tmp_path, game):
+    store = SaveStore(tmp_path)
+    store.save(game, LEVELS)
+    store.save(game, LEVELS)
+    assert os.listdir(tmp_path) == ["save.json"] and store.exists()
+    assert json.loads(store.path.read_text())["format"] == FORMAT
+    store.discard()
+    assert not store.exists()
+
+
+# -- fuzzing: the loader raises SaveError and nothing else ------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=300))
+def test_fuzz_random_bytes(data):
+    with pytest.raises(SaveError):
+        parse_save(data)
+
+
+@pytest.fixture(scope="module")
+def valid_body(game) -> dict:
+    return save_body(scripted_game(2, 60), LEVELS)
+
+
+FIELDS = ["format", "variant", "target", "seed", "first_dealer", "human", "levels", "deal_number",
+          "moves", "position", "extra", "saved_at"]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(FIELDS), json_values, st.booleans())
+def test_fuzz_mutated_fields(valid_body, field, value, checksummed):
+    body = dict(valid_body, **{field: value})
+    data = encode_save(body) if checksummed else json.dumps(body).encode()
+    try:
+        saved = parse_save(data, verify_checksum=checksummed)
+    except SaveError:
+        return
+    assert saved.game is not None  # a mutation that still loads must be a coherent game
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_fuzz_mutated_moves(valid_body, data):
+    moves = list(valid_body["moves"])
+    index = data.draw(st.integers(0, len(moves) - 1))
+    moves[index] = data.draw(st.sampled_from(["draw", "discard JK", "take", "meld HA HA HA", "ask", "yes",
+                                              "pass", "take C5 C5", "", "meld K: D2", "discard H3 H3",
+                                              "x" * 500]))
+    body = dict(valid_body, moves=moves)
+    try:
+        parse_save(encode_save(body))
+    except SaveError:
+        pass

@@ -1,0 +1,68 @@
+"""Settings: round trip, tolerant loading, atomic writes, CANASTA_HOME."""
+from __future__ import annotations
+
+import json
+import os
+
+from game import storage
+from game.settings import Settings, load_settings, save_settings, settings_path
+
+
+def test_defaults_when_missing(tmp_path):
+    assert load_settings(tmp_path) == (Settings(), [])
+
+
+def test_round_trip(tmp_path):
+    changed = Settings(language="zh_CN", animation_speed=2.0, bot_pace="fast", card_size="large",
+                       four_colour_deck=True, card_back="B2", sound=False, fullscreen=True,
+                       confirm_risky_discard=False)
+    save_settings(changed, tmp_path)
+    assert load_settings(tmp_path) == (changed, [])
+    assert json.loads(settings_path(tmp_path).read_text())["format"] == "canasta-settings/1"
+
+
+def test_bad_and_unknown_fields_fall_back_with_notices(tmp_path):
+    settings_path(tmp_path).write_text(json.dumps(
+        {"language": "klingon", "sound": "yes", "animation_speed": 3, "card_size": "large",
+         "colour": "blue"}))
+    settings, notices = load_settings(tmp_path)
+    assert settings == Settings(card_size="large")
+    assert len(notices) == 4 and any("colour" in n for n in notices)
+
+
+def test_integer_speed_is_accepted_as_float(tmp_path):
+    settings_path(tmp_path).write_text(json.dumps({"animation_speed": 2}))
+    settings, notices = load_settings(tmp_path)
+    assert settings.animation_speed == 2.0 and isinstance(settings.animation_speed, float) and not notices
+
+
+def test_garbage_never_crashes(tmp_path):
+    for content in (b"", b"{", b"[1, 2]", b"\xff\xfe\x00", b"null", b"1" * 100_000):
+        settings_path(tmp_path).write_bytes(content)
+        settings, notices = load_settings(tmp_path)
+        assert settings == Settings() and notices
+
+
+def test_atomic_write_leaves_no_temp_files(tmp_path):
+    for speed in (0.5, 1.0, 2.0):
+        save_settings(Settings(animation_speed=speed), tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_canasta_home_overrides_the_user_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
+    assert storage.config_dir() == tmp_path == storage.data_dir()
+    save_settings(Settings(sound=False))
+    assert (tmp_path / "settings.json").exists()
+    monkeypatch.delenv(storage.HOME_ENV)
+    assert "canasta" in str(storage.config_dir()).lower()
+
+
+def test_move_aside_keeps_the_file(tmp_path):
+    bad = tmp_path / "save.json"
+    bad.write_text("broken")
+    first = storage.move_aside(bad)
+    bad.write_text("broken again")
+    second = storage.move_aside(bad)
+    assert first != second and first.read_text() == "broken" and second.read_text() == "broken again"
+    assert not bad.exists() and len(os.listdir(tmp_path)) == 2

@@ -1,0 +1,63 @@
+"""Statistics: counting deals and games, round trip, reset, tolerant load."""
+from __future__ import annotations
+
+import json
+
+from game.bots import make_bot
+from game.rules import Game, RulesConfig
+from game.stats import Record, StatsStore, level_key
+
+
+def play_deal(seed: int, variant: str = "classic") -> Game:
+    game = Game(RulesConfig.for_variant(variant), seed)
+    bots = [make_bot("easy", seat) for seat in range(game.config.players)]
+    while not game.state.is_over:
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    return game
+
+
+def test_record_deal_counts_and_round_trips(tmp_path):
+    store = StatsStore(tmp_path)
+    game = play_deal(3)
+    assert store.record_deal(game.state, human=0, level="easy", deal_key="3:0")
+    assert not store.record_deal(game.state, human=0, level="easy", deal_key="3:0")  # same deal
+    record = store.records["classic/easy"]
+    result = game.state.result
+    assert record.deals == 1 and record.deal_points == result.sides[0].total == record.best_deal
+    melds = game.state.melds[0].values()
+    assert record.canastas_natural == sum(m.is_canasta and m.is_natural for m in melds)
+    assert record.canastas_mixed == sum(m.is_canasta and not m.is_natural for m in melds)
+    assert record.went_out == int(result.went_out == 0)
+    again = StatsStore(tmp_path)
+    assert again.records == store.records and again.last_deal_key == "3:0"
+
+
+def test_unfinished_deal_is_not_counted(tmp_path):
+    store = StatsStore(tmp_path)
+    assert not store.record_deal(Game(RulesConfig(), 1).state, 0, "normal")
+    assert store.records == {}
+
+
+def test_rates_and_reset(tmp_path):
+    store = StatsStore(tmp_path)
+    store.records["two-hand/hard"] = Record(games=4, wins=1, deals=8, deal_points=4000, best_deal=1900)
+    store.save()
+    loaded = StatsStore(tmp_path).records["two-hand/hard"]
+    assert loaded.win_rate == 0.25 and loaded.average_deal == 500
+    store.reset()
+    assert StatsStore(tmp_path).records == {} and Record().win_rate is None
+
+
+def test_broken_file_is_moved_aside(tmp_path):
+    (tmp_path / "stats.json").write_text("{not json")
+    store = StatsStore(tmp_path)
+    assert store.records == {} and store.notices
+    assert any(p.name.startswith("stats.json.bad-") for p in tmp_path.iterdir())
+    (tmp_path / "stats.json").write_text(json.dumps({"records": {"classic/easy": {"games": "x", "wins": 2}}}))
+    assert StatsStore(tmp_path).records["classic/easy"] == Record(wins=2)
+
+
+def test_level_key():
+    assert level_key((None, "hard", "hard", "hard")) == "hard"
+    assert level_key((None, "easy", "hard")) == "mixed"
