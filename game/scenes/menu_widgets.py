@@ -11,11 +11,11 @@ from typing import Any
 
 import pygame
 
-from game import assets
 from game.i18n import _
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel
+from game.scenes.text import blit_text  # noqa: F401 - the menus import it from here
 from game.scenes.widgets import ACTIVATE_KEYS, Button, RectLike, Widget, WidgetGroup
 
 
@@ -37,19 +37,6 @@ def draw_focus_ring(surface: pygame.Surface, box: pygame.Rect, ruler: Ruler) -> 
     ring = box.inflate(ruler.px(8), ruler.px(8))
     surface.blit(rounded_panel(ring.size, ruler.px(theme.RADIUS) + ruler.px(4), pygame.Color(0, 0, 0, 0),
                                theme.FOCUS_RING, ruler.px(3)), ring.topleft)
-
-
-def blit_text(surface: pygame.Surface, text: str, size: int, color: pygame.Color, *,
-              bold: bool = False, **anchor: Any) -> pygame.Rect:
-    """Render `text` at a logical `size`, placed by one rect anchor given in
-    logical units (e.g. midleft=(x, y)). Returns the pixel rect drawn."""
-    ruler = Ruler.of(surface)
-    font = assets.font_for_text(text, ruler.px(size), bold)
-    image = font.render(text, True, color)
-    (name, point), = anchor.items()
-    rect = image.get_rect(**{name: ruler.point(point)})
-    surface.blit(image, rect)
-    return rect
 
 
 def _arrow(surface: pygame.Surface, center: tuple[int, int], size: int, pointing: int,

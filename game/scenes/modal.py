@@ -19,13 +19,14 @@ class ModalDialogScene(Scene):
 
     opaque = False
     OPEN_SECONDS = 0.18
+    dialog_type = Dialog  # subclasses may place or dress the panel differently
 
     def __init__(self, title: str, message: str, buttons: Sequence[ButtonSpec],
                  *, width: float = 520, cancel_index: int | None = None) -> None:
         super().__init__()
         self.result: str | None = None  # text of the button pressed
         wrapped = [(text, self._closing(text, callback)) for text, callback in buttons]
-        self.dialog = Dialog(title, message, wrapped, width=width, cancel_index=cancel_index)
+        self.dialog = self.dialog_type(title, message, wrapped, width=width, cancel_index=cancel_index)
         self._opening = Tween(0.0, 1.0, self.OPEN_SECONDS, ease_out_cubic)
         self.dialog.appear = 0.0
 

@@ -6,8 +6,13 @@ except that closing punctuation never starts a line.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import Any
 
 import pygame
+
+from game import assets
+from game.scenes.layout import Ruler
 
 # One breakable unit: a single CJK character, a run of spaces, or a word.
 _CJK = "\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF"  # ideographs, kana, fullwidth forms
@@ -73,3 +78,22 @@ def render_lines(lines: list[str], font: pygame.font.Font, color: pygame.Color,
             x = 0
         block.blit(surface, (x, index * step))
     return block
+
+
+@lru_cache(maxsize=1024)
+def text_image(text: str, size_px: int, bold: bool, color: tuple[int, int, int, int]) -> pygame.Surface:
+    """`text` rendered at `size_px` pixels (cached: scenes redraw the same labels every
+    frame; callers must not draw onto the shared surface)."""
+    return assets.font_for_text(text, size_px, bold).render(text, True, color)
+
+
+def blit_text(surface: pygame.Surface, text: str, size: float, color: pygame.typing.ColorLike, *,
+              bold: bool = False, **anchor: Any) -> pygame.Rect:
+    """Render `text` at a logical `size`, placed by one rect anchor given in
+    logical units (e.g. midleft=(x, y)). Returns the pixel rect drawn."""
+    ruler = Ruler.of(surface)
+    image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(color)))
+    (name, point), = anchor.items()
+    rect = image.get_rect(**{name: ruler.point(point)})
+    surface.blit(image, rect)
+    return rect

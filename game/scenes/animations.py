@@ -1,0 +1,274 @@
+"""Card sprites that glide to their resting places, and what each engine event
+looks like.
+
+Every physical card has one `CardSprite`. After each move the table computes
+where every card should rest (table_layout) and calls `Animator.sync`: sprites
+whose place changed start an eased flight from wherever they are *now* (so a
+new move interrupts a running animation without a jump), turning over half-way
+when their face changes. `plan_events` maps the engine's events to the extras:
+the order cards leave in (dealing one by one, a pile picked up card by card),
+speech bubbles, "Canasta!" banners, the end of the deal.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.i18n import _
+from game.rules import Card
+from game.rules import events as ev
+from game.scenes.table_layout import STOCK_POS, CENTER_W, Placement
+from game.scenes.tween import ease_in_out_cubic, ease_out_cubic
+
+FLIGHT = 0.42        # seconds for a card to travel, at speed 1
+DEAL_STAGGER = 0.035  # between two dealt cards
+PILE_STAGGER = 0.03   # between two cards of a picked-up pile
+MELD_STAGGER = 0.07   # between the cards of a meld
+
+
+class CardSprite:
+    """One card on screen: where it is now and where it is going."""
+
+    __slots__ = ("card", "x", "y", "width", "angle", "face_up", "z", "visible",
+                 "start", "end", "elapsed", "delay", "duration", "flip_from", "settled")
+
+    def __init__(self, card: Card, place: Placement) -> None:
+        self.card = card
+        self.x, self.y, self.width, self.angle = place.x, place.y, place.width, place.angle
+        self.face_up = place.face_up
+        self.z = place.z
+        self.visible = place.visible
+        self.start = place
+        self.end = place
+        self.elapsed = 0.0
+        self.delay = 0.0
+        self.duration = 0.0
+        self.flip_from: bool | None = None  # face shown before a turn-over, while flipping
+        self.settled = True
+
+    @property
+    def moving(self) -> bool:
+        return not self.settled
+
+    @property
+    def flip_scale(self) -> float:
+        """Horizontal squash while turning over (1 = flat, 0 = edge on)."""
+        if self.flip_from is None or self.settled:
+            return 1.0
+        progress = self._progress()
+        return abs(math.cos(math.pi * progress))
+
+    def _progress(self) -> float:
+        if self.duration <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
+
+    def fly_to(self, place: Placement, duration: float, delay: float = 0.0) -> None:
+        """Head for `place` from the current position (interrupting any flight)."""
+        current = Placement(self.x, self.y, self.width, self.angle, self.face_up, self.z, self.visible)
+        if self.settled:
+            self.flip_from = None
+        flips = place.face_up != self.face_up
+        self.flip_from = self.face_up if flips else None
+        self.start, self.end = current, place
+        self.elapsed, self.delay, self.duration = 0.0, delay, duration
+        self.settled = duration <= 0 and delay <= 0
+        if self.settled:
+            self.snap(place)
+        else:
+            self.visible = True
+
+    def snap(self, place: Placement) -> None:
+        self.x, self.y, self.width, self.angle = place.x, place.y, place.width, place.angle
+        self.face_up, self.z, self.visible = place.face_up, place.z, place.visible
+        self.start = self.end = place
+        self.flip_from = None
+        self.settled = True
+
+    def update(self, dt: float) -> None:
+        if self.settled:
+            return
+        self.elapsed += dt
+        progress = self._progress()
+        if progress >= 1.0:
+            self.snap(self.end)
+            return
+        if self.elapsed < self.delay:
+            return
+        k = ease_out_cubic(progress)
+        a, b = self.start, self.end
+        self.x = a.x + (b.x - a.x) * k
+        self.y = a.y + (b.y - a.y) * k
+        self.width = a.width + (b.width - a.width) * k
+        turn = (b.angle - a.angle + 180) % 360 - 180  # the short way round
+        self.angle = a.angle + turn * ease_in_out_cubic(progress)
+        if self.flip_from is not None:
+            self.face_up = self.flip_from if progress < 0.5 else b.face_up
+        self.z = 10000 + b.z  # in flight: above everything resting
+
+    def finish(self) -> None:
+        if not self.settled:
+            self.snap(self.end)
+
+
+@dataclass
+class Effect:
+    """Something other than a card flight that an event shows."""
+    kind: str            # "bubble", "banner", "deal-over", "flash"
+    delay: float = 0.0
+    seat: int | None = None
+    side: int | None = None
+    text: str = ""
+    data: object = None
+
+
+@dataclass
+class Plan:
+    """How to animate a batch of events: per-card delays and effects."""
+    delays: dict[Card, float] = field(default_factory=dict)
+    effects: list[Effect] = field(default_factory=list)
+    deal: bool = False          # a new deal: gather every card into the stock first
+    total: float = 0.0          # seconds until the last delayed card leaves
+
+
+def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
+    """Delays and effects for `events` (in engine order), at speed 1."""
+    plan = Plan()
+    clock = 0.0
+
+    def leave(cards, stagger: float) -> None:
+        nonlocal clock
+        for card in cards:
+            if card not in plan.delays:
+                plan.delays[card] = clock
+                clock += stagger
+
+    for event in events:
+        if isinstance(event, ev.Dealt):
+            plan.deal = True
+            players = len(event.hands)
+            order = [(event.dealer + 1 + i) % players for i in range(players)]
+            rounds = max(len(hand) for hand in event.hands)
+            for round_index in range(rounds):
+                for seat in order:
+                    hand = event.hands[seat]
+                    if round_index < len(hand):
+                        leave([hand[round_index]], DEAL_STAGGER)
+            clock += 0.15
+        elif isinstance(event, ev.UpcardTurned):
+            leave([event.card], 0.25)
+        elif isinstance(event, ev.Drew):
+            leave([event.card], 0.18)
+        elif isinstance(event, ev.RedThreeLaid):
+            clock += 0.2
+            leave([event.card], 0.2)
+            plan.effects.append(Effect("flash", clock, event.seat, event.side,
+                                       _("Red three!"), event.card))
+        elif isinstance(event, ev.PileTaken):
+            leave([event.top], 0.1)
+            leave(event.cards, PILE_STAGGER)
+        elif isinstance(event, ev.Melded):
+            leave(event.cards, MELD_STAGGER)
+        elif isinstance(event, ev.CanastaMade):
+            kind = _("natural") if event.natural else _("mixed")
+            plan.effects.append(Effect("banner", clock + 0.3, None, event.side,
+                                       _("Canasta of {rank}s ({kind})!").format(
+                                           rank=event.rank.symbol, kind=kind), event.natural))
+        elif isinstance(event, ev.Discarded):
+            leave([event.card], 0.1)
+        elif isinstance(event, ev.Asked):
+            plan.effects.append(Effect("bubble", clock, event.seat, None, _("May I go out?")))
+        elif isinstance(event, ev.Answered):
+            text = _("Yes, go out!") if event.yes else _("No, not yet.")
+            plan.effects.append(Effect("bubble", clock, event.seat, None, text, event.yes))
+        elif isinstance(event, ev.WentOut):
+            text = _("{name} went out concealed!") if event.concealed else _("{name} went out!")
+            plan.effects.append(Effect("banner", clock + 0.2, event.seat, None,
+                                       text.format(name=names.get(event.seat, "?"))))
+        elif isinstance(event, ev.DealEnded):
+            plan.effects.append(Effect("deal-over", clock + 0.4, data=event.result, text=event.reason))
+    plan.total = clock
+    return plan
+
+
+class Animator:
+    """All card sprites; moves them towards the layout's placements."""
+
+    def __init__(self, speed: float = 1.0) -> None:
+        self.sprites: dict[Card, CardSprite] = {}
+        self.speed = speed
+        self._order: list[CardSprite] | None = None
+
+    def sync(self, placements: dict[Card, Placement], delays: dict[Card, float] | None = None,
+             animate: bool = True, deal: bool = False, duration: float = FLIGHT) -> None:
+        """Send every sprite to its placement; cards in `delays` leave after that many
+        seconds. `deal`: first gather everything face down into the stock."""
+        delays = delays or {}
+        for card, sprite in self.sprites.items():
+            if card not in placements:  # out of play (puzzle positions): not drawn
+                sprite.visible = False
+                sprite.settled = True
+        if deal:
+            stock = Placement(STOCK_POS[0], STOCK_POS[1], CENTER_W, 0.0, False, 100, visible=False)
+            for sprite in self.sprites.values():
+                sprite.snap(stock)
+        for card, place in placements.items():
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                start = place if not deal else Placement(STOCK_POS[0], STOCK_POS[1], CENTER_W,
+                                                         0.0, False, 100, False)
+                sprite = self.sprites[card] = CardSprite(card, start)
+                if not deal:
+                    continue
+            if not animate:
+                sprite.snap(place)
+                continue
+            if sprite.end == place:
+                continue
+            if sprite.settled and self._same_spot(sprite, place):
+                sprite.snap(place)  # only z/visibility changed
+                continue
+            sprite.fly_to(place, duration, delays.get(card, 0.0))
+        self._order = None
+
+    @staticmethod
+    def _same_spot(sprite: CardSprite, place: Placement) -> bool:
+        return (abs(sprite.x - place.x) < 0.5 and abs(sprite.y - place.y) < 0.5
+                and abs(sprite.width - place.width) < 0.5 and sprite.angle == place.angle
+                and sprite.face_up == place.face_up)
+
+    def place_now(self, placements: dict[Card, Placement], cards) -> None:
+        """Put `cards` exactly where they belong this frame (dragged cards)."""
+        for card in cards:
+            sprite = self.sprites.get(card)
+            if sprite is not None and card in placements:
+                sprite.snap(placements[card])
+        self._order = None
+
+    @property
+    def busy(self) -> bool:
+        return any(not sprite.settled for sprite in self.sprites.values())
+
+    def update(self, dt: float) -> None:
+        if math.isinf(self.speed):
+            self.finish_all()
+            return
+        scaled = dt * self.speed
+        moved = False
+        for sprite in self.sprites.values():
+            if not sprite.settled:
+                sprite.update(scaled)
+                moved = True
+        if moved:
+            self._order = None
+
+    def finish_all(self) -> None:
+        for sprite in self.sprites.values():
+            sprite.finish()
+        self._order = None
+
+    def draw_order(self) -> list[CardSprite]:
+        """Visible sprites, lowest first (memoized until something moves)."""
+        if self._order is None:
+            self._order = sorted((s for s in self.sprites.values() if s.visible), key=lambda s: s.z)
+        return self._order

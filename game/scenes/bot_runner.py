@@ -1,0 +1,74 @@
+"""Bots think on a worker thread so the window never blocks.
+
+The table asks for a move with `request(seat, bot, observation)`; every frame
+it calls `poll()`, which returns the finished move (or None while the bot is
+still thinking). Requests carry a ticket: `cancel()` (a new deal, a new game)
+makes any late answer from an older request be ignored.
+
+The bot gets only the Observation, an immutable snapshot, so nothing the main
+thread does can race with it. `threaded=False` runs the bot at once on the
+calling thread (for tools that want no threads at all).
+"""
+from __future__ import annotations
+
+import traceback
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from game.rules import Move, Observation
+
+
+class BotRunner:
+    def __init__(self, threaded: bool = True) -> None:
+        self.threaded = threaded
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot") if threaded else None
+        self._future: Future | None = None
+        self._seat: int | None = None
+        self.last_error: str | None = None
+
+    @property
+    def thinking(self) -> bool:
+        return self._future is not None and not self._future.done()
+
+    @property
+    def pending_seat(self) -> int | None:
+        return self._seat if self._future is not None else None
+
+    def request(self, seat: int, bot, observation: Observation) -> None:
+        """Start the bot of `seat` thinking about `observation` (replaces any request)."""
+        self._seat = seat
+        if self._executor is None:
+            future: Future = Future()
+            future.set_result(self._think(bot, observation))
+            self._future = future
+        else:
+            self._future = self._executor.submit(self._think, bot, observation)
+
+    def _think(self, bot, observation: Observation) -> Move:
+        try:
+            return bot.act(observation)
+        except Exception:  # a broken bot must not freeze the table: play any legal move
+            self.last_error = traceback.format_exc()
+            return observation.legal[0]
+
+    def poll(self) -> tuple[int, Move] | None:
+        """(seat, move) once the current request is answered, exactly once."""
+        future = self._future
+        if future is None or not future.done():
+            return None
+        self._future = None
+        return self._seat, future.result()  # type: ignore[return-value]
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the current request is answered (tests and tools only)."""
+        if self._future is not None:
+            self._future.exception(timeout)
+
+    def cancel(self) -> None:
+        """Forget the current request; its answer, when it comes, is dropped."""
+        self._future = None
+        self._seat = None
+
+    def close(self) -> None:
+        self.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,79 @@
+"""The partner's "May I go out?" put to the player: a prompt with Yes / No.
+
+It shows what the answer hangs on: what the player still holds (those points
+count against the side if the partner goes out now), the side's canastas and
+the score. The player's hand stays lit under the dimmed table, so the cards
+themselves are in view while deciding. The answer binds the partner (R-ASK).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import _
+from game.scenes.modal import ModalDialogScene
+from game.scenes.table_view import draw_card
+from game.scenes.widgets import Dialog
+
+if TYPE_CHECKING:
+    from game.scenes.table import TableScene
+
+
+def answer_facts(table: "TableScene") -> str:
+    st = table.game.state
+    asker = st.turn
+    side = table.human_side
+    other = 1 - side if table.config.sides == 2 else None
+    hand = st.hands[table.human]
+    value = sum(c.value for c in hand)
+    lines = [
+        _("Your answer binds {name}: yes means {name} must go out now, no means not this turn.").format(
+            name=table.seat_name(asker)),
+        _("You hold {n} cards worth {points} points; they count against us if {name} goes out.").format(
+            n=len(hand), points=value, name=table.seat_name(asker)),
+        _("{name} holds {n} cards. Our canastas: {c}.").format(
+            name=table.seat_name(asker), n=len(st.hands[asker]), c=st.canastas(side)),
+    ]
+    if other is not None:
+        lines.append(_("Score: us {ours}, them {theirs}.").format(ours=table.game.scores[side],
+                                                                 theirs=table.game.scores[other]))
+    return "\n".join(lines)
+
+
+class RaisedDialog(Dialog):
+    """A Dialog centred `lift` units above the middle (to keep the hand in view)."""
+
+    lift = 70.0
+
+    def _layout(self) -> None:
+        super()._layout()
+        self.rect.y -= self.lift
+        self.rule_y -= self.lift
+        for widget in (self.title_label, self.message_label, *self.buttons.widgets):
+            widget.rect.y -= self.lift
+
+
+class AnswerPrompt(ModalDialogScene):
+    dialog_type = RaisedDialog
+    OPEN_SECONDS = 0.2
+
+    def __init__(self, table: "TableScene") -> None:
+        self.table = table
+        asker = table.seat_name(table.game.state.turn)
+        super().__init__(_("{name} asks: “May I go out?”").format(name=asker), answer_facts(table),
+                         [(_("Yes, go out"), lambda: table.answer(True)),
+                          (_("No, not yet"), lambda: table.answer(False))], width=600)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
+            self.dialog.buttons.widgets[0 if event.key == pygame.K_y else 1].click()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        for card in self.table.layout.hand_cards:  # the hand stays lit: it is what matters
+            sprite = self.table.animator.sprites.get(card)
+            if sprite is not None:
+                draw_card(surface, sprite)

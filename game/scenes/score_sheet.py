@@ -1,0 +1,158 @@
+"""End of a deal: the score sheet; end of the game: the winner and a new game.
+
+One column per side: melds, cards left in hand, canastas, red threes, going
+out, the deal's total and the running game score. Numbers count up when the
+sheet opens (click or Space shows them at once).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.scenes import theme
+from game.scenes.base import Scene
+from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.shapes import draw_panel
+from game.scenes.table_view import RED_INK
+from game.scenes.text import blit_text
+from game.scenes.tween import Tween, ease_out_cubic
+from game.scenes.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.rules import DealResult
+    from game.scenes.table import TableScene
+
+ROWS = (("melds", N_("Melds")), ("hand", N_("Cards in hand")), ("canastas", N_("Canastas")),
+        ("red_threes", N_("Red threes")), ("going_out", N_("Going out")))
+REASONS = {"went-out": N_("{name} went out"), "stock-exhausted": N_("The stock ran out"),
+           "last-red-three": N_("The last card was a red three")}
+
+
+def quit_game() -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+
+class ScoreSheetScene(Scene):
+    opaque = False
+    COUNT_SECONDS = 1.4
+
+    def __init__(self, table: "TableScene", result: "DealResult") -> None:
+        super().__init__()
+        self.table = table
+        self.result = result
+        self.count = Tween(0.0, 1.0, self.COUNT_SECONDS, ease_out_cubic)
+        sides = table.config.sides
+        self.panel = pygame.FRect(0, 0, 300 + 170 * sides, 470)
+        self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
+        self.buttons = WidgetGroup(arrow_keys=True)
+        bottom = self.panel.bottom - 64
+        if result.winner is None:
+            self.buttons.add(Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"),
+                                    self._next_deal, primary=True))
+        else:
+            self.buttons.add(Button((self.panel.centerx - 214, bottom, 200, 44), _("New game"),
+                                    self._new_game, primary=True))
+            if table.on_menu is not None:
+                self.buttons.add(Button((self.panel.centerx + 14, bottom, 200, 44), _("Menu"),
+                                        self._menu, primary=False))
+            else:
+                self.buttons.add(Button((self.panel.centerx + 14, bottom, 200, 44), _("Quit"),
+                                        quit_game, primary=False))
+
+    @property
+    def title(self) -> str:
+        result = self.result
+        if result.winner is not None:
+            if result.winner == self.table.human_side:
+                return _("You win the game!") if not self.table.config.partnerships else _("We win the game!")
+            return _("{side} win the game").format(side=self.table.side_name(result.winner))
+        return _("Deal {n} is over").format(n=self.table.game.deal_number + 1)
+
+    @property
+    def subtitle(self) -> str:
+        result = self.result
+        text = _(REASONS.get(result.reason, result.reason))
+        name = self.table.seat_name(result.went_out) if result.went_out is not None else ""
+        text = text.format(name=name)
+        if result.concealed:
+            text += " " + _("(concealed)")
+        return text
+
+    def _close(self) -> None:
+        if self.stack is not None:
+            self.stack.remove(self)
+
+    def _next_deal(self) -> None:
+        self._close()
+        self.table.next_deal()
+
+    def _menu(self) -> None:
+        self._close()
+        self.table.on_menu()
+
+    def _new_game(self) -> None:
+        self._close()
+        self.table.new_game()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.count.done and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.count.finish()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.buttons.widgets[0].click()
+            return True
+        self.buttons.handle_event(event)
+        return True  # modal
+
+    def update(self, dt: float) -> None:
+        self.count.update(dt)
+        self.buttons.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        surface.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
+        panel = self.panel
+        draw_panel(surface, ruler.rect(panel), ruler.px(theme.RADIUS_LARGE), theme.CREAM,
+                   theme.PANEL_BORDER, ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(8))
+        blit_text(surface, self.title, 30, theme.INK, bold=True, midtop=(panel.centerx, panel.y + 22))
+        blit_text(surface, self.subtitle, 17, theme.INK_SOFT, midtop=(panel.centerx, panel.y + 64))
+        pygame.draw.line(surface, theme.GOLD, ruler.point((panel.x + 40, panel.y + 96)),
+                         ruler.point((panel.right - 40, panel.y + 96)), max(1, ruler.px(2)))
+        k = self.count.value
+        sides = self.table.config.sides
+        col0 = panel.x + 40
+        col_w = 170
+        first_col = panel.x + 290
+        y = panel.y + 112
+        for side in range(sides):
+            blit_text(surface, self.table.side_name(side), 18, theme.INK, bold=True,
+                      midtop=(first_col + side * col_w + col_w / 2 - 20, y))
+        y += 36
+        for key, label in ROWS:
+            blit_text(surface, _(label), 17, theme.INK, topleft=(col0, y))
+            for side in range(sides):
+                value = getattr(self.result.sides[side], key)
+                self._number(surface, round(value * k), (first_col + side * col_w + col_w - 40, y))
+            y += 30
+        pygame.draw.line(surface, theme.PANEL_BORDER, ruler.point((col0, y + 2)),
+                         ruler.point((panel.right - 40, y + 2)), max(1, ruler.px(1)))
+        y += 10
+        blit_text(surface, _("This deal"), 18, theme.INK, bold=True, topleft=(col0, y))
+        for side in range(sides):
+            total = self.result.sides[side].total
+            self._number(surface, round(total * k), (first_col + side * col_w + col_w - 40, y), bold=True)
+        y += 34
+        blit_text(surface, _("Game score"), 18, theme.INK, bold=True, topleft=(col0, y))
+        previous = self.table.game.state.scores
+        for side in range(sides):
+            score = previous[side] + (self.result.scores[side] - previous[side]) * k
+            self._number(surface, round(score), (first_col + side * col_w + col_w - 40, y), bold=True,
+                         size=22, color=theme.GOLD_DARK)
+        self.buttons.draw(surface)
+
+    @staticmethod
+    def _number(surface, value: int, topright, bold: bool = False, size: int = 18, color=None) -> None:
+        ink = RED_INK if value < 0 else (color or theme.INK)
+        blit_text(surface, f"{value:,}".replace(",", " "), size, ink, bold=bold, topright=topright)

@@ -1,0 +1,201 @@
+"""The mouse on the player's hand: select, drag, drop, double-click, marquee.
+
+Turns raw (logical) mouse events into a few intents the table acts on:
+`drop(cards, pos)`, `double_click(card)`, `click_stock()`, `click_pile()`,
+`click_meld(slot)`. Selecting and dragging are pure UI: they change only the
+`HandUI` (selection, dragged cards, pointer), never the game.
+
+- click a card: select / unselect it; shift-click: select the run from the
+  last clicked card; right-click: clear the selection;
+- press on the felt and drag: a marquee selects the hand cards it touches;
+- drag a card: drags the whole selection if the card is selected, else that
+  card alone; the cards follow the pointer in the same frame;
+- double-click a card: discard it.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.rules import Card
+from game.scenes.table_layout import HandUI, MeldSlot, TableLayout, pile_rect, stock_rect
+
+DRAG_THRESHOLD = 6.0     # logical units the pointer moves before a press becomes a drag
+DOUBLE_CLICK = 0.4       # seconds
+
+
+class TableActions(Protocol):
+    ui: HandUI
+    layout: TableLayout
+    human_side: int
+
+    def relayout(self) -> None: ...
+    def drop(self, cards: list[Card], pos: tuple[float, float]) -> None: ...
+    def double_click(self, card: Card) -> None: ...
+    def click_stock(self) -> None: ...
+    def click_pile(self) -> None: ...
+    def click_meld(self, slot: MeldSlot) -> None: ...
+
+
+def _shift_held(event: pygame.event.Event) -> bool:
+    mod = getattr(event, "mod", None)
+    if mod is None:
+        mod = pygame.key.get_mods() if pygame.display.get_init() else 0
+    return bool(mod & pygame.KMOD_SHIFT)
+
+
+class HandController:
+    def __init__(self, table: TableActions) -> None:
+        self.table = table
+        self.clock = 0.0
+        self.press: tuple[str, object, tuple[float, float]] | None = None  # (what, target, pos)
+        self.marquee: pygame.FRect | None = None
+        self.anchor: Card | None = None
+        self._last_click: tuple[Card, float] | None = None
+        self.pointer: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def dragging(self) -> bool:
+        return bool(self.table.ui.dragging)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def cancel(self) -> None:
+        """Drop whatever the pointer holds (e.g. a dialog opened mid-drag)."""
+        ui = self.table.ui
+        self.press = None
+        self.marquee = None
+        if ui.dragging:
+            ui.dragging = []
+            self.table.relayout()
+
+    # -- events -------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                return self._press(event)
+            if event.button == 3:
+                self.cancel()
+                self._set_selection(set())
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event)
+        if event.type == pygame.WINDOWLEAVE or event.type == pygame.WINDOWFOCUSLOST:
+            self.cancel()
+        return False
+
+    def _press(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        self.pointer = pos
+        layout = self.table.layout
+        card = layout.hand_card_at(pos)
+        if card is not None:
+            self.press = ("card", card, pos)
+            return True
+        if stock_rect().collidepoint(pos):
+            self.press = ("stock", None, pos)
+            return True
+        if pile_rect().collidepoint(pos):
+            self.press = ("pile", None, pos)
+            return True
+        slot = layout.meld_slot_at(pos, self.table.human_side)
+        if slot is not None:
+            self.press = ("meld", slot, pos)
+            return True
+        self.press = ("felt", _shift_held(event), pos)
+        return False
+
+    def _motion(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        self.pointer = pos
+        ui = self.table.ui
+        if ui.dragging:
+            ui.drag_pos = pos
+            self.table.relayout()
+            return True
+        press = self.press
+        if press is not None:
+            what, target, start = press
+            far = abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= DRAG_THRESHOLD
+            if what == "card" and far:
+                self._start_drag(target, start, pos)  # type: ignore[arg-type]
+                return True
+            if what == "felt" and far:
+                self.marquee = pygame.FRect(min(start[0], pos[0]), min(start[1], pos[1]),
+                                            abs(pos[0] - start[0]), abs(pos[1] - start[1]))
+                return True
+        hover = self.table.layout.hand_card_at(pos)
+        if hover is not ui.hover:
+            ui.hover = hover
+            self.table.relayout()
+        return False
+
+    def _start_drag(self, card: Card, start: tuple[float, float], pos: tuple[float, float]) -> None:
+        ui, layout = self.table.ui, self.table.layout
+        if card in ui.selected:
+            cards = [c for c in layout.hand_cards if c in ui.selected]
+        else:
+            cards = [card]
+        place = layout.placements[cards[0]]
+        offset = cards.index(card) * 26
+        ui.drag_grab = (start[0] - place.x + offset, start[1] - place.y)
+        ui.drag_pos = pos
+        ui.dragging = cards
+        ui.hover = None
+        self.press = None
+        self.table.relayout()
+
+    def _release(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        self.pointer = pos
+        ui = self.table.ui
+        if ui.dragging:
+            cards = list(ui.dragging)
+            ui.dragging = []
+            self.table.drop(cards, pos)
+            return True
+        press, self.press = self.press, None
+        marquee, self.marquee = self.marquee, None
+        if press is None:
+            return False
+        what, target, start = press
+        if what == "card":
+            self._click_card(target, _shift_held(event))  # type: ignore[arg-type]
+        elif what == "stock" and stock_rect().collidepoint(pos):
+            self.table.click_stock()
+        elif what == "pile" and pile_rect().collidepoint(pos):
+            self.table.click_pile()
+        elif what == "meld":
+            self.table.click_meld(target)  # type: ignore[arg-type]
+        elif what == "felt" and marquee is not None:
+            layout = self.table.layout
+            hit = {c for c in layout.hand_cards if layout.hand_rects[c].colliderect(marquee)}
+            self._set_selection(ui.selected | hit if target else hit)
+        elif what == "felt" and not target:
+            self._set_selection(set())
+        return True
+
+    def _click_card(self, card: Card, shift: bool) -> None:
+        ui = self.table.ui
+        last = self._last_click
+        if last is not None and last[0] is card and self.clock - last[1] <= DOUBLE_CLICK:
+            self._last_click = None
+            self.table.double_click(card)
+            return
+        self._last_click = (card, self.clock)
+        shown = self.table.layout.hand_cards
+        if shift and self.anchor in shown:
+            a, b = sorted((shown.index(self.anchor), shown.index(card)))  # type: ignore[arg-type]
+            self._set_selection(ui.selected | set(shown[a:b + 1]))
+        else:
+            self._set_selection(ui.selected ^ {card})
+        self.anchor = card
+
+    def _set_selection(self, cards: set[Card]) -> None:
+        self.table.ui.selected = set(cards)
+        self.table.relayout()

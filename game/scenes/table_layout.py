@@ -1,0 +1,363 @@
+"""Where everything sits on the table, in logical 1280x720 units.
+
+Pure geometry: given the engine state and the player's UI state (hand order,
+selection, staged melds, cards being dragged), `placements()` says where each
+physical card should rest, face up or down, at what angle and size. The
+animator moves card sprites towards these resting places, so every move of the
+game animates by itself, and hit-testing (which card is under the pointer,
+which meld a drop lands on) reads the same numbers the drawing uses.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.rules import Card, GameState, Rank
+from game.rules.cards import sort_key
+
+Point = tuple[float, float]
+
+# Card widths (logical). Height is width * 7/5.
+HAND_W = 84
+MELD_W = 54
+CENTER_W = 74
+BACK_W = 46
+ASPECT = 336 / 240
+
+
+def card_h(width: float) -> float:
+    return width * ASPECT
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A card's resting place: centre, width, rotation (degrees), face, z-order."""
+    x: float
+    y: float
+    width: float
+    angle: float = 0.0
+    face_up: bool = True
+    z: float = 0.0
+    visible: bool = True
+
+
+# Seat spots: "S" is always the human. Per variant, seat -> spot.
+SPOTS = {
+    4: {0: "S", 1: "W", 2: "N", 3: "E"},
+    2: {0: "S", 1: "N"},
+    3: {0: "S", 1: "W", 2: "E"},
+}
+
+STOCK_POS: Point = (556.0, 322.0)
+PILE_POS: Point = (686.0, 322.0)
+HAND_RECT = pygame.FRect(168, 572, 896, 148)
+HAND_Y = 646.0
+RAISE = 22.0  # a selected card rises this much
+STAGE_PANEL = pygame.FRect(196, 268, 290, 112)  # replaces the status line while staging
+STATUS_RECT = pygame.FRect(168, 276, 320, 92)
+SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
+BUTTON_COLUMN_X = 1080.0
+SIDE_HAND_TOP = 256.0  # West's and East's hands start here
+
+
+@dataclass
+class HandUI:
+    """What the player is doing with their own cards (not part of the engine state)."""
+    order: list[Card] = field(default_factory=list)
+    sort_mode: str = "rank"  # "rank", "suit" or "custom"
+    selected: set[Card] = field(default_factory=set)
+    staged: list[list[Card]] = field(default_factory=list)
+    dragging: list[Card] = field(default_factory=list)
+    drag_pos: Point = (0.0, 0.0)
+    drag_grab: Point = (0.0, 0.0)  # pointer offset from the first dragged card's centre
+    hover: Card | None = None
+
+    def staged_cards(self) -> set[Card]:
+        return {card for group in self.staged for card in group}
+
+
+def suit_key(card: Card) -> tuple[int, int]:
+    if card.is_wild:
+        return (9, sort_key(card)[0])
+    order = {0: 0, 1: 1, 3: 2, 2: 3}  # clubs, diamonds, spades, hearts: alternate colours
+    return (order[int(card.suit)], int(card.rank))  # type: ignore[arg-type]
+
+
+def sort_cards(cards: list[Card], mode: str) -> list[Card]:
+    if mode == "suit":
+        return sorted(cards, key=suit_key)
+    if mode == "rank":
+        return sorted(cards, key=lambda c: (sort_key(c), c.id))
+    return list(cards)
+
+
+class TableGeometry:
+    """Fixed geometry of one variant's table."""
+
+    def __init__(self, players: int = 4, sides: int = 2, partnerships: bool = True) -> None:
+        self.players = players
+        self.sides = sides
+        self.partnerships = partnerships
+        self.spots = SPOTS[players]
+        # West's and East's hands hang from here (lower with three score rows above).
+        self.side_hand_top = SIDE_HAND_TOP + (22.0 if sides > 2 else 0.0)
+        self.seat_of_spot = {spot: seat for seat, spot in self.spots.items()}
+        # Meld areas per side: ours along the bottom, the others' along the top.
+        bottom = pygame.FRect(168, 400, 896, 172)
+        top = pygame.FRect(262, 98, 802, 168)
+        if sides == 2:
+            self.meld_areas = {0: bottom, 1: top}
+        else:  # three-hand: West's melds on the left half, East's on the right
+            half = (top.width - 16) / 2
+            self.meld_areas = {0: bottom, 1: pygame.FRect(top.x, top.y, half, top.height),
+                               2: pygame.FRect(top.x + half + 16, top.y, half, top.height)}
+
+    # -- seats --------------------------------------------------------------
+    def spot(self, seat: int) -> str:
+        return self.spots[seat]
+
+    def hand_anchor(self, seat: int) -> Point:
+        """Centre of a seat's hand (where its name label hangs)."""
+        return {"S": (HAND_RECT.centerx, HAND_Y), "N": (640.0, 46.0),
+                "W": (64.0, 330.0), "E": (1216.0, 330.0)}[self.spot(seat)]
+
+    def label_anchor(self, seat: int) -> Point:
+        """Where a seat's name tag is drawn (centre)."""
+        side_y = self.side_hand_top - 24
+        return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 86.0),
+                "W": (64.0, side_y), "E": (1216.0, side_y)}[self.spot(seat)]
+
+    def bubble_anchor(self, seat: int) -> tuple[Point, str]:
+        """Point a speech bubble's tail touches, and the tail direction."""
+        return {"S": ((640.0, 560.0), "down"), "N": ((640.0, 80.0), "up"),
+                "W": ((100.0, 300.0), "left"), "E": ((1180.0, 300.0), "right")}[self.spot(seat)]
+
+    # -- the player's hand ----------------------------------------------------
+    def hand_step(self, count: int) -> float:
+        if count <= 1:
+            return 0.0
+        return min(56.0, (HAND_RECT.width - HAND_W) / (count - 1))
+
+    def hand_positions(self, count: int) -> list[float]:
+        """x centres of `count` hand cards, centred in the hand strip."""
+        step = self.hand_step(count)
+        span = step * (count - 1)
+        start = HAND_RECT.centerx - span / 2
+        return [start + i * step for i in range(count)]
+
+    # -- melds ----------------------------------------------------------------
+    def meld_columns(self, side: int, count: int, red_threes: int) -> tuple[list[float], float]:
+        """x centres of `count` meld columns of `side`, and the x of its red threes."""
+        area = self.meld_areas[side]
+        left = area.x + MELD_W / 2
+        if red_threes:
+            left += MELD_W + 14 * max(0, red_threes - 1) + 18
+        if count == 0:
+            return [], area.x + MELD_W / 2
+        room = area.right - MELD_W / 2 - left
+        step = min(70.0, room / max(1, count - 1)) if count > 1 else 0.0
+        return [left + i * step for i in range(count)], area.x + MELD_W / 2
+
+    def meld_step(self, side: int, cards: int) -> float:
+        area = self.meld_areas[side]
+        room = area.height - card_h(MELD_W) - 22  # keep room for the count badge
+        return min(22.0, room / max(1, cards - 1))
+
+
+def meld_card_order(cards) -> list[Card]:
+    """Naturals first (by suit), wild cards at the bottom of the column."""
+    return sorted(cards, key=lambda c: (c.is_wild, sort_key(c), c.id))
+
+
+def canasta_top(meld) -> Card:
+    """The card shown on a closed canasta: red natural for natural, black for mixed."""
+    naturals = [c for c in meld.cards if not c.is_wild]
+    want_red = meld.is_natural
+    for card in naturals:
+        if card.suit is not None and card.suit.is_red == want_red:
+            return card
+    return naturals[0] if naturals else meld.cards[0]
+
+
+@dataclass
+class MeldSlot:
+    """A meld column on the table: for hit-testing and labels."""
+    side: int
+    rank: Rank
+    rect: pygame.FRect
+    count: int
+    canasta: str | None  # "natural", "mixed" or None
+    staged_index: int | None = None  # a staged (not yet laid) group
+
+
+class TableLayout:
+    """Placements for one frame's worth of state, plus what hit-testing needs."""
+
+    def __init__(self, geometry: TableGeometry, state: GameState, ui: HandUI, human: int = 0) -> None:
+        self.geometry = geometry
+        self.state = state
+        self.ui = ui
+        self.human = human
+        self.placements: dict[Card, Placement] = {}
+        self.hand_cards: list[Card] = []   # the human's hand in display order (not dragged/staged)
+        self.hand_rects: dict[Card, pygame.FRect] = {}
+        self.meld_slots: list[MeldSlot] = []
+        self.red_three_spots: dict[int, Point] = {}
+        self._build()
+
+    # -- building -----------------------------------------------------------
+    def _build(self) -> None:
+        st = self.state
+        out = self.placements
+        # Stock: a squared stack, thicker with more cards; only edges are drawn.
+        count = len(st.stock)
+        for index, card in enumerate(st.stock):
+            depth = count - 1 - index
+            lift = min(6.0, index / 10)
+            out[card] = Placement(STOCK_POS[0] - lift, STOCK_POS[1] - lift, CENTER_W, 0.0, False,
+                                  100 + index, visible=depth < 2 or index % 10 == 0)
+        # Pile: jittered, wild cards and red threes buried crosswise (frozen).
+        count = len(st.pile)
+        for index, card in enumerate(st.pile):
+            top = index == count - 1
+            crosswise = (card.is_wild or card.is_red_three) and not top
+            jitter = ((card.id * 37) % 9 - 4) * 1.5
+            dx = ((card.id * 13) % 5 - 2) * 1.2
+            angle = 90.0 if crosswise else (0.0 if top else jitter)
+            if crosswise:  # the freezing card sticks out to the right, face visible
+                dx += 34.0
+            out[card] = Placement(PILE_POS[0] + (0 if top else dx), PILE_POS[1] + (8 if crosswise else 0),
+                                  CENTER_W, angle, True,
+                                  300 + index, visible=top or crosswise or count - index <= 4)
+        # Hands.
+        for seat, hand in enumerate(st.hands):
+            if seat == self.human:
+                self._human_hand(hand)
+            else:
+                self._other_hand(seat, hand)
+        # Melds and red threes per side.
+        for side in range(len(st.melds)):
+            self._side_melds(side)
+
+    def _human_hand(self, hand: list[Card]) -> None:
+        ui, geo = self.ui, self.geometry
+        staged = ui.staged_cards()
+        dragging = set(ui.dragging)
+        in_hand = set(hand)
+        order = [c for c in ui.order if c in in_hand]
+        order += [c for c in hand if c not in set(order)]
+        if ui.sort_mode != "custom":
+            order = sort_cards(order, ui.sort_mode)
+        ui.order[:] = order  # keep the UI's order in step with the hand (new cards appended)
+        shown = [c for c in order if c not in staged and c not in dragging]
+        self.hand_cards = shown
+        xs = geo.hand_positions(len(shown))
+        step = geo.hand_step(len(shown))
+        h = card_h(HAND_W)
+        for index, (card, x) in enumerate(zip(shown, xs)):
+            lift = RAISE if card in ui.selected else (6.0 if card is ui.hover else 0.0)
+            y = HAND_Y - lift
+            self.placements[card] = Placement(x, y, HAND_W, 0.0, True, 1000 + index)
+            visible_w = HAND_W if index == len(shown) - 1 else step
+            self.hand_rects[card] = pygame.FRect(x - HAND_W / 2, y - h / 2, visible_w, h + lift)
+        # Cards being dragged follow the pointer, fanned slightly.
+        px, py = ui.drag_pos
+        gx, gy = ui.drag_grab
+        for index, card in enumerate(ui.dragging):
+            self.placements[card] = Placement(px - gx + index * 26, py - gy + index * 2, HAND_W,
+                                              0.0, True, 5000 + index)
+
+    def _other_hand(self, seat: int, hand: list[Card]) -> None:
+        spot = self.geometry.spot(seat)
+        ax, ay = self.geometry.hand_anchor(seat)
+        count = len(hand)
+        step = 11.0 if count < 24 else 260 / count
+        span = step * (count - 1)
+        for index, card in enumerate(hand):
+            if spot == "N":
+                place = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, 200 + index)
+            else:  # West and East hang down from under their name tags
+                angle = 90.0 if spot == "W" else -90.0
+                place = Placement(ax, self.geometry.side_hand_top + BACK_W / 2 + index * step, BACK_W,
+                                  angle, False,
+                                  200 + index)
+            self.placements[card] = place
+
+    def _side_melds(self, side: int) -> None:
+        st, ui, geo = self.state, self.ui, self.geometry
+        melds = st.melds[side]
+        ranks = sorted(melds, reverse=True)
+        staged: list[list[Card]] = []
+        if side == st.side_of(self.human):
+            staged = [g for g in ui.staged if g]
+        reds = st.red_threes[side]
+        xs, red_x = geo.meld_columns(side, len(ranks) + len(staged), len(reds))
+        area = geo.meld_areas[side]
+        top = area.y + card_h(MELD_W) / 2 + 2
+        # Red threes: a short horizontal fan at the start of the area.
+        for index, card in enumerate(reds):
+            self.placements[card] = Placement(red_x + index * 14, top, MELD_W, 0.0, True, 400 + index)
+        if reds:
+            self.red_three_spots[side] = (red_x + 7 * (len(reds) - 1), top)
+        column = 0
+        for rank in ranks:
+            meld = melds[rank]
+            x = xs[column]
+            z = 500 + column * 20
+            if meld.is_canasta:
+                shown_top = canasta_top(meld)
+                rest = [c for c in meld.cards if c is not shown_top]
+                for index, card in enumerate(rest):
+                    lift = min(3, index) * 1.5
+                    self.placements[card] = Placement(x + lift, top + lift, MELD_W, 0.0, True, z + index,
+                                                      visible=index < 3)
+                self.placements[shown_top] = Placement(x, top, MELD_W, 0.0, True, z + 19)
+                rect = pygame.FRect(x - MELD_W / 2, top - card_h(MELD_W) / 2, MELD_W + 6, card_h(MELD_W) + 6)
+                kind = "natural" if meld.is_natural else "mixed"
+                self.meld_slots.append(MeldSlot(side, rank, rect, meld.size, kind))
+            else:
+                self._column(side, rank, meld_card_order(meld.cards), x, top, z, None)
+            column += 1
+        for index, group in enumerate(staged):
+            naturals = [c for c in group if not c.is_wild]
+            rank = naturals[0].rank if naturals else Rank.JOKER
+            self._column(side, rank, meld_card_order(group), xs[column], top, 500 + column * 20, index)
+            column += 1
+
+    def _column(self, side: int, rank: Rank, cards: list[Card], x: float, top: float, z: float,
+                staged_index: int | None) -> None:
+        step = self.geometry.meld_step(side, len(cards))
+        for index, card in enumerate(cards):
+            self.placements[card] = Placement(x, top + index * step, MELD_W, 0.0, True, z + index)
+        height = card_h(MELD_W) + step * (len(cards) - 1)
+        rect = pygame.FRect(x - MELD_W / 2, top - card_h(MELD_W) / 2, MELD_W, height)
+        self.meld_slots.append(MeldSlot(side, rank, rect, len(cards), None, staged_index))
+
+    # -- hit-testing ----------------------------------------------------------
+    def hand_card_at(self, pos: Point) -> Card | None:
+        for card in reversed(self.hand_cards):
+            if self.hand_rects[card].collidepoint(pos):
+                return card
+        return None
+
+    def meld_slot_at(self, pos: Point, side: int) -> MeldSlot | None:
+        for slot in reversed(self.meld_slots):
+            if slot.side == side and slot.rect.inflate(12, 16).collidepoint(pos):
+                return slot
+        return None
+
+    def hand_insert_index(self, x: float) -> int:
+        """Where in the shown hand a card dropped at `x` would go."""
+        xs = self.geometry.hand_positions(len(self.hand_cards))
+        return sum(1 for cx in xs if cx < x)
+
+
+def stock_rect() -> pygame.FRect:
+    w, h = CENTER_W, card_h(CENTER_W)
+    return pygame.FRect(STOCK_POS[0] - w / 2 - 8, STOCK_POS[1] - h / 2 - 8, w + 16, h + 16)
+
+
+def pile_rect() -> pygame.FRect:
+    h = card_h(CENTER_W)  # square: the crosswise (frozen) cards count too
+    return pygame.FRect(PILE_POS[0] - h / 2 - 6, PILE_POS[1] - h / 2 - 6, h + 12, h + 12)

@@ -1,0 +1,327 @@
+"""Drawing the table: felt, cards, badges, labels, the score panel.
+
+Reads the table scene and never changes it (`draw` may run twice a frame for a
+screenshot). Everything is drawn at the canvas's real pixel size via `Ruler`,
+so cards and text stay crisp at any window size. Rendered pieces (rotated card
+images, text) are cached by their exact pixel parameters.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import assets
+from game.i18n import _
+from game.scenes import theme
+from game.scenes.layout import Ruler
+from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
+from game.scenes.table_layout import (HAND_RECT, PILE_POS, SCORE_PANEL, STAGE_PANEL, STATUS_RECT,
+                                      STOCK_POS, CENTER_W, card_h)
+from game.scenes.text import blit_text, render_lines, text_image, wrap_text
+
+if TYPE_CHECKING:
+    from game.scenes.animations import CardSprite
+    from game.scenes.table import TableScene
+
+BACK = "B2"
+RED_INK = pygame.Color(178, 34, 34)
+BLACK_INK = pygame.Color(30, 30, 30)
+ICE = pygame.Color(120, 190, 235)
+ZONE = pygame.Color(0, 0, 0, 38)
+ZONE_LINE = pygame.Color(255, 255, 255, 40)
+SELECT_GLOW = pygame.Color(255, 214, 92)
+
+
+# -- cached rendering ------------------------------------------------------
+
+@lru_cache(maxsize=2048)
+def _card_pixels(stem_face: str, copy: int, width_px: int, angle: int, squash: int) -> pygame.Surface:
+    image = assets.card_image(stem_face, copy, width_px)
+    if squash < 100:
+        w, h = image.get_size()
+        image = pygame.transform.smoothscale(image, (max(1, w * squash // 100), h))
+    if angle:
+        image = pygame.transform.rotate(image, angle)
+    return image
+
+
+@lru_cache(maxsize=512)
+def _card_shadow(size: tuple[int, int], angle: int, blur: int, radius: int) -> tuple[pygame.Surface, int]:
+    shadow, pad = soft_shadow(size, radius, blur, theme.SHADOW)
+    if angle:
+        shadow = pygame.transform.rotate(shadow, angle)
+    return shadow, pad
+
+
+def draw_card(surface: pygame.Surface, sprite: "CardSprite", lifted: bool = False) -> None:
+    ruler = Ruler.of(surface)
+    face = sprite.card.face if sprite.face_up else BACK
+    width_px = max(4, ruler.px(sprite.width))
+    angle = int(round(sprite.angle)) % 360
+    squash = int(round(sprite.flip_scale * 20)) * 5  # 5 % steps keep the cache small
+    if squash < 5:
+        return
+    image = _card_pixels(face, sprite.card.copy, width_px, angle, squash)
+    center = ruler.point((sprite.x, sprite.y))
+    height_px = round(width_px * 336 / 240)
+    shadow_size = (max(1, width_px * squash // 100), height_px)
+    blur = ruler.px(6 if lifted else 3)
+    shadow, _pad = _card_shadow(shadow_size, angle, blur, max(1, width_px // 14))
+    drop = ruler.px(6 if lifted else 2)
+    surface.blit(shadow, shadow.get_rect(center=(center[0] + drop // 2, center[1] + drop)))
+    surface.blit(image, image.get_rect(center=center))
+
+
+def pill(surface: pygame.Surface, text: str, center, *, size: float = 14, fill=theme.CREAM,
+         ink=theme.INK, border=theme.PANEL_BORDER, bold: bool = True, pad: float = 7,
+         anchor: str = "center") -> pygame.Rect:
+    """A small rounded label (counts, states), placed by its `anchor` point."""
+    ruler = Ruler.of(surface)
+    image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(ink)))
+    w = image.get_width() + 2 * ruler.px(pad)
+    h = image.get_height() + ruler.px(2)
+    box = pygame.Rect(0, 0, max(w, h), h)
+    setattr(box, anchor, ruler.point(center))
+    surface.blit(rounded_panel(box.size, box.height // 2, fill, border, max(1, ruler.px(1.5))), box)
+    surface.blit(image, image.get_rect(center=box.center))
+    return box
+
+
+def fading_panel(surface: pygame.Surface, content: pygame.Surface, box: pygame.Rect, radius: int,
+                 fill, border, alpha: float) -> None:
+    """A rounded panel with `content` centred in it, at `alpha` (0..1) opacity."""
+    ruler = Ruler.of(surface)
+    panel = rounded_panel(box.size, radius, fill, border, ruler.px(2)).copy()
+    panel.blit(content, content.get_rect(center=(box.width // 2, box.height // 2)))
+    panel.set_alpha(round(255 * alpha))
+    surface.blit(panel, box)
+
+
+class TableView:
+    """Draws a TableScene."""
+
+    def __init__(self, table: "TableScene") -> None:
+        self.table = table
+
+    def draw(self, surface: pygame.Surface) -> None:
+        table = self.table
+        ruler = Ruler.of(surface)
+        surface.blit(felt_background(surface.get_size(), tuple(theme.FELT_LIGHT), tuple(theme.FELT_DARK)),
+                     (0, 0))
+        self._zones(surface, ruler)
+        resting, moving = [], []
+        for sprite in table.animator.draw_order():
+            (moving if sprite.z >= 5000 else resting).append(sprite)
+        selected = table.ui.selected
+        for sprite in resting:
+            if sprite.card in selected and sprite.card in table.layout.hand_rects:
+                self._glow(surface, ruler, sprite)
+            draw_card(surface, sprite)
+        self._meld_badges(surface, ruler)
+        self._center_badges(surface, ruler)
+        self._seat_labels(surface, ruler)
+        self._score_panel(surface, ruler)
+        self._status(surface, ruler)
+        self._stage_panel(surface, ruler)
+        table.buttons.draw(surface)
+        for sprite in moving:
+            draw_card(surface, sprite, lifted=True)
+        marquee = table.controller.marquee
+        if marquee is not None:
+            box = ruler.rect(marquee)
+            overlay = pygame.Surface(box.size, pygame.SRCALPHA)
+            overlay.fill((255, 230, 150, 40))
+            surface.blit(overlay, box)
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(1.5)))
+        for bubble in table.bubbles:
+            bubble.widget.draw(surface)
+        self._banner(surface, ruler)
+        self._message(surface, ruler)
+
+    # -- pieces ----------------------------------------------------------------
+    def _zones(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        table = self.table
+        geo = table.geometry
+        for side, area in geo.meld_areas.items():
+            box = ruler.rect(area.inflate(12, 8))
+            surface.blit(rounded_panel(box.size, ruler.px(14), ZONE, ZONE_LINE, max(1, ruler.px(1))), box)
+            empty = not table.game.state.melds[side] and not table.game.state.red_threes[side]
+            if empty and not (side == table.human_side and table.ui.staged):
+                text = table.side_name(side)
+                if side == table.human_side:
+                    text = _("Your melds: drag cards here")
+                blit_text(surface, text, 17, (255, 255, 255, 90), center=area.center)
+        # Empty stock / pile outlines.
+        for pos in (STOCK_POS, PILE_POS):
+            rect = pygame.FRect(0, 0, CENTER_W, card_h(CENTER_W))
+            rect.center = pos
+            box = ruler.rect(rect)
+            surface.blit(rounded_panel(box.size, ruler.px(7), ZONE, ZONE_LINE, max(1, ruler.px(1.5))), box)
+
+    def _glow(self, surface: pygame.Surface, ruler: Ruler, sprite: "CardSprite") -> None:
+        w = ruler.px(sprite.width + 8)
+        h = ruler.px(card_h(sprite.width) + 8)
+        box = pygame.Rect(0, 0, w, h)
+        box.center = ruler.point((sprite.x, sprite.y))
+        surface.blit(rounded_panel(box.size, ruler.px(9), SELECT_GLOW), box)
+
+    def _meld_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        table = self.table
+        layout = table.layout
+        for slot in layout.meld_slots:
+            below = (slot.rect.centerx, slot.rect.bottom + 10)
+            if slot.staged_index is not None:
+                box = ruler.rect(slot.rect.inflate(8, 8))
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)),
+                                 border_radius=ruler.px(7))
+                pill(surface, str(slot.count), below, size=13, fill=theme.GOLD_LIGHT)
+            elif slot.canasta == "natural":
+                pill(surface, f"{slot.count} · " + _("natural"), below, size=12, fill=RED_INK,
+                     ink=theme.CREAM, border=theme.GOLD)
+            elif slot.canasta == "mixed":
+                pill(surface, f"{slot.count} · " + _("mixed"), below, size=12, fill=BLACK_INK,
+                     ink=theme.CREAM, border=theme.GOLD)
+            else:
+                pill(surface, str(slot.count), below, size=13)
+        st = table.game.state
+        for side, spot in layout.red_three_spots.items():
+            count = len(st.red_threes[side])
+            label = _("red 3s ×{n}").format(n=count)
+            pill(surface, label, (spot[0], spot[1] + card_h(54) / 2 + 10), size=12, fill=theme.CREAM,
+                 ink=RED_INK)
+
+    def _center_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        st = self.table.game.state
+        h = card_h(CENTER_W)
+        pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13),
+             size=14)
+        pill(surface, _("Pile {n}").format(n=len(st.pile)), (PILE_POS[0], PILE_POS[1] + h / 2 + 13),
+             size=14)
+        # Pile states, stacked to the right of the pile.
+        crosswise = any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
+        x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
+        if st.pile_frozen > 0:
+            pill(surface, _("FROZEN"), (x, y), size=14, fill=ICE, ink=theme.INK,
+                 border=pygame.Color(60, 120, 170), anchor="midleft")
+            y += 28
+        elif st.pile and not st.has_melded(self.table.human_side):
+            pill(surface, _("frozen for us: a natural pair takes it"), (x, y), size=12, fill=theme.CREAM,
+                 ink=pygame.Color(40, 90, 140), border=ICE, anchor="midleft")
+            y += 28
+        if st.pile_blocked():
+            top = st.pile[-1]
+            why = _("BLOCKED: black three") if top.is_black_three else _("BLOCKED: wild card")
+            pill(surface, why, (x, y), size=13, fill=BLACK_INK, ink=theme.CREAM, border=theme.GOLD,
+                 anchor="midleft")
+
+    def _seat_labels(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        table = self.table
+        st = table.game.state
+        active = st.to_act
+        for seat in range(table.config.players):
+            x, y = table.geometry.label_anchor(seat)
+            text = f"{table.seat_name(seat)} · {len(st.hands[seat])}"
+            on = active == seat
+            if on and seat != table.human and table.runner.thinking:
+                text += " · " + _("thinking…")
+            fill = theme.GOLD if on else pygame.Color(16, 60, 38)
+            ink = theme.INK if on else theme.TEXT_ON_FELT
+            if table.geometry.spot(seat) == "S":
+                image = text_image(text, ruler.px(15), True, tuple(ink))
+                w = image.get_width() / ruler.scale + 18
+                pill(surface, text, (x - w / 2, y - 6), size=15, fill=fill, ink=ink,
+                     border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
+            else:
+                pill(surface, text, (x, y), size=15, fill=fill, ink=ink,
+                     border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
+
+    def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        table = self.table
+        st = table.game.state
+        rows = table.config.sides
+        panel = SCORE_PANEL.copy()
+        panel.height = 34 + rows * 62
+        box = ruler.rect(panel)
+        draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.PANEL_BORDER,
+                   ruler.px(theme.BORDER), theme.SHADOW, ruler.px(3), ruler.px(6))
+        title = _("Deal {n} · to {target}").format(n=table.game.deal_number + 1, target=table.config.target)
+        blit_text(surface, title, 13, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
+        pygame.draw.line(surface, theme.GOLD, ruler.point((panel.x + 10, panel.y + 28)),
+                         ruler.point((panel.right - 10, panel.y + 28)), max(1, ruler.px(1.5)))
+        for side in range(rows):
+            top = panel.y + 34 + side * 62
+            ours = side == table.human_side
+            blit_text(surface, table.side_name(side), 16, theme.INK, bold=True,
+                      topleft=(panel.x + 12, top))
+            score = round(table.shown_scores[side].value)
+            blit_text(surface, f"{score:,}".replace(",", " "), 22, RED_INK if score < 0 else theme.INK,
+                      bold=True, topright=(panel.right - 12, top - 3))
+            minimum = st.minimum(side)
+            if st.has_melded(side):
+                state_text, color = _("min {n} · met").format(n=minimum), pygame.Color(30, 110, 60)
+            else:
+                state_text, color = _("min {n} · not met").format(n=minimum), pygame.Color(150, 90, 20)
+            blit_text(surface, state_text, 13, color, bold=True, topleft=(panel.x + 12, top + 22))
+            melded = sum(m.value for m in st.melds[side].values())
+            canastas = st.canastas(side)
+            detail = _("melded {points} · canastas {c}").format(points=melded, c=canastas)
+            blit_text(surface, detail, 13, theme.INK_SOFT, topleft=(panel.x + 12, top + 39))
+            if ours:
+                marker = pygame.Rect(ruler.px(panel.x + 3), ruler.px(top + 2), ruler.px(3), ruler.px(50))
+                pygame.draw.rect(surface, theme.GOLD, marker)
+
+    def _status(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        text = self.table.status_text()
+        if not text or self.table.ui.staged:  # the staging panel takes its place
+            return
+        font = assets.font_for_text(text, ruler.px(16), True)
+        lines = wrap_text(text, font, ruler.px(STATUS_RECT.width))
+        y = STATUS_RECT.centery - (len(lines) - 1) * 11
+        for line in lines:
+            blit_text(surface, line, 16, theme.TEXT_ON_FELT, bold=True, center=(STATUS_RECT.centerx, y))
+            y += 22
+
+    def _stage_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        table = self.table
+        info = table.stage_info()
+        if info is None:
+            return
+        count, minimum, hint = info
+        panel = STAGE_PANEL
+        box = ruler.rect(panel)
+        draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.GOLD, ruler.px(2),
+                   theme.SHADOW, ruler.px(3), ruler.px(6))
+        met = count >= minimum
+        color = pygame.Color(30, 110, 60) if met else RED_INK
+        blit_text(surface, _("Initial meld"), 14, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
+        blit_text(surface, f"{count} / {minimum}", 22, color, bold=True, topright=(panel.right - 12, panel.y + 3))
+        if hint:
+            blit_text(surface, hint, 12, theme.INK_SOFT, topleft=(panel.x + 12, panel.y + 32))
+
+    def _banner(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        banner = self.table.banner
+        if banner is None:
+            return
+        text, remaining, natural = banner
+        alpha = max(0.0, min(1.0, remaining / 0.4))
+        image = text_image(text, ruler.px(30), True, tuple(theme.INK))
+        box = image.get_rect().inflate(ruler.px(48), ruler.px(22))
+        box.center = ruler.point((640, 220 if self.table.banner_high else 470))
+        fill = theme.GOLD_LIGHT if natural is not False else theme.CREAM
+        fading_panel(surface, image, box, box.height // 2, fill, theme.GOLD_DARK, alpha)
+
+    def _message(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        message = self.table.message
+        if message is None:
+            return
+        text, remaining, warn = message
+        alpha = max(0.0, min(1.0, remaining / 0.5))
+        font = assets.font_for_text(text, ruler.px(16), True)
+        lines = wrap_text(text, font, ruler.px(560))
+        block = render_lines(lines, font, theme.CREAM if warn else theme.INK, "center", 1.2)
+        box = block.get_rect().inflate(ruler.px(32), ruler.px(16))
+        box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))
+        fill = pygame.Color(150, 40, 36) if warn else theme.CREAM
+        fading_panel(surface, block, box, ruler.px(12), fill, theme.GOLD, alpha)

@@ -1,0 +1,180 @@
+"""The window and the main loop: one scene stack, fixed time steps, never blocking.
+
+Events are read every frame, the scenes advance in fixed steps (`STEP`
+seconds, so animations and tests are frame-rate independent), bots think on
+their own thread, and each frame is drawn on a canvas the size of the
+letterboxed viewport (crisp on HiDPI) then shown.
+
+`App.frame(dt)` runs one frame; `run()` loops. Automation (`--script`, tests,
+the benchmark) posts synthetic events that come through `pygame.event.get()`
+in `frame`, the very path the mouse takes.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pygame
+
+from game.i18n import _
+from game.scenes import theme
+from game.scenes.base import SceneStack
+from game.scenes.layout import LOGICAL_SIZE, Layout
+from game.scenes.table import TableScene
+
+STEP = 1.0 / 120.0
+# Bots think on a worker thread; a short GIL switch interval (default 5 ms) lets the
+# frame loop take its turn sooner while they do (p95 frame time halves with the hard bot).
+GIL_SWITCH_INTERVAL = 0.001
+MAX_FRAME = 0.25  # a stalled frame (window dragged, debugger) is not replayed in full
+
+
+class App:
+    def __init__(self, *, variant: str = "classic", seed: int = 0, level: str = "normal",
+                 speed: float = 1.0, target: int = 5000, size: tuple[int, int] = LOGICAL_SIZE,
+                 threaded: bool = True, vsync: bool = False, bot_factory=None,
+                 menu: bool = False) -> None:
+        """`menu`: start at the title menu (settings, saves, statistics, sounds); else
+        straight at a table with these options (automation, tests, `--seed`)."""
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL)
+        pygame.display.init()
+        pygame.font.init()
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE, vsync=1 if vsync else 0)
+        pygame.display.set_caption(_("Canasta"))
+        self.layout = Layout()
+        self.layout.sync_with_display()
+        self.canvas = self.layout.make_canvas()
+        self.stack = SceneStack()
+        self.threaded = threaded
+        self.context = None  # the menus' AppContext, in menu mode
+        self.table: TableScene | None = None
+        self.running = True
+        if menu:
+            self._open_menu()
+        else:
+            options = {} if bot_factory is None else {"bot_factory": bot_factory}
+            self.table = TableScene(variant=variant, seed=seed, level=level, speed=speed,
+                                    threaded=threaded, target=target, **options)
+            self.stack.push(self.table)
+        self._accumulator = 0.0
+        self.frames = 0
+        self.feeder = None  # automation: called once per frame before events are read
+
+    # -- menu mode ----------------------------------------------------------------
+    def _open_menu(self) -> None:
+        from game.app import AppContext
+        from game.scenes.menu import TitleMenuScene
+        self.context = AppContext.create(on_start_game=self.start_game, on_continue=self.continue_game,
+                                         on_quit=self.quit, on_settings_changed=self._settings_changed)
+        if self.context.settings.fullscreen:
+            self._set_fullscreen(True)
+        self.stack.push(TitleMenuScene(self.context))
+
+    def _play(self, table: TableScene) -> None:
+        from game import session
+        session.attach(table, self.context)
+        table.on_menu = self.back_to_menu
+        self.table = table
+        self.stack.push(table)
+
+    def start_game(self, config, seed: int, levels) -> None:
+        settings = self.context.settings
+        self._play(TableScene(config=config, seed=seed, levels=levels, threaded=self.threaded,
+                              speed=settings.animation_speed))
+
+    def continue_game(self, saved) -> None:
+        settings = self.context.settings
+        self._play(TableScene(game=saved.game, levels=saved.levels, human=saved.human,
+                              threaded=self.threaded, speed=settings.animation_speed))
+
+    def back_to_menu(self) -> None:
+        """Leave the table (the game stays in the save slot) for the title menu."""
+        if self.table is not None and self.table in self.stack.scenes:
+            while self.stack.top is not self.table:
+                self.stack.pop()
+            self.stack.pop()
+        self.table = None
+
+    def quit(self) -> None:
+        self.running = False
+
+    def _settings_changed(self, settings, name: str) -> None:
+        if name == "animation_speed" and self.table is not None:
+            self.table.animator.speed = settings.animation_speed
+        elif name == "fullscreen":
+            self._set_fullscreen(settings.fullscreen)
+
+    def _set_fullscreen(self, on: bool) -> None:
+        size = (0, 0) if on else LOGICAL_SIZE
+        flags = pygame.FULLSCREEN if on else pygame.RESIZABLE
+        self.window = pygame.display.set_mode(size, flags)
+        self.layout.sync_with_display()
+
+    # -- one frame ---------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWDISPLAYCHANGED):
+            self.layout.sync_with_display()
+            return
+        event = self.layout.translate_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and not self.layout.in_logical_bounds(event.pos):
+            return  # a click on the letterbox bars
+        self.stack.handle_event(event)
+
+    def frame(self, dt: float) -> None:
+        if self.feeder is not None:
+            self.feeder()
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self._accumulator += min(dt, MAX_FRAME)
+        while self._accumulator >= STEP:
+            self.stack.update(STEP)
+            self._accumulator -= STEP
+        if not self.stack:
+            self.running = False
+            return
+        self.present()
+        self.frames += 1
+
+    def render(self) -> pygame.Surface:
+        """Draw the scenes onto the canvas (at the viewport's pixel size)."""
+        if not self.layout.canvas_fits(self.canvas):
+            self.canvas = self.layout.make_canvas()
+        self.stack.draw(self.canvas)
+        return self.canvas
+
+    def present(self) -> None:
+        window = pygame.display.get_surface()
+        if self.layout.viewport == window.get_rect() and self.layout.scale == 1.0:
+            self.stack.draw(window)  # the window is exactly the logical size: no canvas copy
+        else:
+            self.layout.present(self.render(), window, theme.LETTERBOX)
+        pygame.display.flip()
+
+    def screenshot(self, path: str) -> None:
+        directory = os.path.dirname(path)
+        if directory:
+            os.makedirs(directory, exist_ok=True)
+        pygame.image.save(self.render(), path)
+
+    # -- loops ----------------------------------------------------------------------
+    def run(self, max_frames: int | None = None, fixed_dt: float | None = None) -> None:
+        """The main loop. `fixed_dt`: advance exactly that much per frame, as fast as
+        possible (automation); otherwise real time, capped at 60 frames a second."""
+        clock = pygame.time.Clock()
+        last = time.perf_counter()
+        while self.running and (max_frames is None or self.frames < max_frames):
+            if fixed_dt is None:
+                clock.tick(60)
+                now = time.perf_counter()
+                dt, last = now - last, now
+            else:
+                dt = fixed_dt
+            self.frame(dt)
+
+    def close(self) -> None:
+        self.stack.clear()
+        pygame.display.quit()

@@ -1,0 +1,104 @@
+"""Shared helpers for the table tests: a headless table, a hand-ticked clock,
+synthetic mouse events in logical coordinates."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.rules import position_from_json  # noqa: E402
+from game.scenes.base import SceneStack  # noqa: E402
+from game.scenes.fallback_bot import FallbackBot  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
+
+DT = 1.0 / 60.0
+
+
+def fallback(level: str, seed: int) -> FallbackBot:
+    """Deterministic bots for tests, whatever game.bots becomes."""
+    return FallbackBot(seed)
+
+
+def make_table(seed: int = 3, speed: float = 8.0, **options) -> tuple[SceneStack, TableScene]:
+    pygame.font.init()
+    stack = SceneStack()
+    table = TableScene(seed=seed, speed=speed, threaded=False, bot_factory=fallback, **options)
+    stack.push(table)
+    return stack, table
+
+
+def tick(stack: SceneStack, seconds: float) -> None:
+    for _ in range(max(1, round(seconds / DT))):
+        stack.update(DT)
+
+
+def until(stack: SceneStack, condition, limit: float = 120.0) -> None:
+    waited = 0.0
+    while not condition():
+        assert waited < limit, "timed out"
+        stack.update(DT)
+        waited += DT
+
+
+def players_turn(stack: SceneStack, table: TableScene):
+    return lambda: stack.top is table and table.my_turn() and table.idle
+
+
+def mouse(kind: int, pos, button: int = 1, **extra) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=extra.pop("buttons", (0, 0, 0)), **extra)
+    return pygame.event.Event(kind, pos=pos, button=button, **extra)
+
+
+def click(stack: SceneStack, pos, **extra) -> None:
+    stack.handle_event(mouse(pygame.MOUSEMOTION, pos))
+    stack.handle_event(mouse(pygame.MOUSEBUTTONDOWN, pos, **extra))
+    stack.handle_event(mouse(pygame.MOUSEBUTTONUP, pos, **extra))
+
+
+def drag(stack: SceneStack, start, end, steps: int = 6) -> None:
+    stack.handle_event(mouse(pygame.MOUSEMOTION, start))
+    stack.handle_event(mouse(pygame.MOUSEBUTTONDOWN, start))
+    for i in range(1, steps + 1):
+        k = i / steps
+        point = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
+        stack.handle_event(mouse(pygame.MOUSEMOTION, point, buttons=(1, 0, 0)))
+    stack.handle_event(mouse(pygame.MOUSEBUTTONUP, end))
+
+
+def select(stack: SceneStack, table: TableScene, faces) -> list:
+    """Click the hand cards `faces` one by one (slowly: no double-click); return them."""
+    cards = []
+    for face in faces:
+        card = hand_card(table, face, cards)
+        click(stack, card_point(table, card))
+        tick(stack, 0.5)
+        cards.append(card)
+    return cards
+
+
+def card_point(table: TableScene, card) -> tuple[float, float]:
+    rect = table.layout.hand_rects[card]
+    return (rect.x + min(rect.width, 40) / 2, rect.y + 30)
+
+
+def hand_card(table: TableScene, face: str, skip=()):
+    for card in table.layout.hand_cards:
+        if card.face == face and card not in skip:
+            return card
+    raise AssertionError(f"no {face} in the hand")
+
+
+def position(hands, melds=None, discard: str = "", stock: str = "HJ SJ DJ CJ HQ SQ", *,
+             phase: str = "draw", turn: int = 0, scores=None, **extra):
+    data = {
+        "format": "canasta-position/1", "variant": "classic", "target": 5000,
+        "scores": scores or [0, 0], "dealer": (turn - 1) % 4, "turn": turn, "phase": phase,
+        "hands": list(hands) + [""] * (4 - len(hands)), "melds": melds or [{}, {}],
+        "red_threes": ["", ""], "discard": discard, "stock": stock, "stock_exact": True,
+    }
+    data.update(extra)
+    return position_from_json(data)

@@ -1,0 +1,346 @@
+"""The table scene, headless, with the clock ticked by hand."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules import Card, Game, Phase, RulesConfig
+from game.rules import events as ev
+from game.scenes.animations import Animator, CardSprite, plan_events
+from game.scenes.layout import Canvas
+from game.scenes.prompts import AnswerPrompt
+from game.scenes.score_sheet import ScoreSheetScene
+from game.scenes.table_layout import (HAND_W, PILE_POS, STOCK_POS, HandUI, Placement, TableGeometry,
+                                      TableLayout, sort_cards)
+from tests.table_helpers import (DT, card_point, click, drag, hand_card, make_table, mouse,
+                                 players_turn, position, select, tick, until)
+
+
+def rest(stack, table):
+    until(stack, lambda: table.idle, 30)
+
+
+# -- layout and animation, pure ------------------------------------------------
+
+def test_every_card_has_one_placement_and_hand_cards_do_not_hide_each_other():
+    game = Game(RulesConfig.for_variant("classic"), seed=11)
+    layout = TableLayout(TableGeometry(), game.state, HandUI())
+    placed = set(layout.placements)
+    held = {c for hand in game.state.hands for c in hand}
+    assert held | set(game.state.stock) | set(game.state.pile) <= placed
+    xs = [layout.placements[c].x for c in layout.hand_cards]
+    assert xs == sorted(xs) and min(b - a for a, b in zip(xs, xs[1:])) >= 30  # indexes stay readable
+
+
+def test_twenty_five_cards_fit_the_hand_strip():
+    geometry = TableGeometry()
+    xs = geometry.hand_positions(25)
+    assert xs[0] - HAND_W / 2 >= 160 and xs[-1] + HAND_W / 2 <= 1070
+    assert xs[1] - xs[0] >= 30
+
+
+def test_sort_by_suit_groups_suits_and_by_rank_groups_ranks():
+    cards = [Card.parse(face) for face in ("HK", "C4", "JK", "H4", "D2", "CK")]
+    by_rank = [c.face for c in sort_cards(cards, "rank")]
+    assert by_rank == ["C4", "H4", "CK", "HK", "D2", "JK"]
+    by_suit = [c.face for c in sort_cards(cards, "suit")]
+    assert by_suit[:2] == ["C4", "CK"] and by_suit[-2:] == ["D2", "JK"]
+
+
+def test_frozen_pile_shows_the_wild_card_crosswise():
+    state = position(["C9 C9 H4 H5"], discard="D7 JK C8 S9", phase="draw")
+    layout = TableLayout(TableGeometry(), state, HandUI())
+    joker = next(c for c in state.pile if c.face == "JK")
+    assert layout.placements[joker].angle == 90 and layout.placements[joker].visible
+    assert layout.placements[state.pile[-1]].angle == 0
+
+
+def test_sprite_retarget_mid_flight_starts_from_where_it_is():
+    a = Placement(0, 0, 80)
+    sprite = CardSprite(Card.parse("HA"), a)
+    sprite.fly_to(Placement(100, 0, 80), 1.0)
+    sprite.update(0.5)
+    x_mid = sprite.x
+    assert 0 < x_mid < 100
+    sprite.fly_to(Placement(100, 100, 80), 1.0)  # interrupted: no jump
+    assert sprite.x == pytest.approx(x_mid)
+    sprite.update(0.01)
+    assert abs(sprite.x - x_mid) < 5
+    sprite.update(2.0)
+    assert (sprite.x, sprite.y) == (100, 100) and sprite.settled
+
+
+def test_animator_speed_scales_time():
+    for speed, done_after in ((1.0, False), (4.0, True)):
+        animator = Animator(speed)
+        card = Card.parse("HA")
+        animator.sync({card: Placement(0, 0, 80)}, animate=False)
+        animator.sprites[card] = CardSprite(card, Placement(0, 0, 80))
+        animator.sync({card: Placement(200, 0, 80)}, duration=0.4)
+        animator.update(0.15)
+        assert (not animator.busy) is done_after
+
+
+def test_flip_turns_the_card_over_half_way():
+    card = Card.parse("HA")
+    sprite = CardSprite(card, Placement(0, 0, 80, face_up=False))
+    sprite.fly_to(Placement(100, 0, 80, face_up=True), 1.0)
+    sprite.update(0.25)
+    assert sprite.face_up is False and 0 < sprite.flip_scale < 1
+    sprite.update(0.5)
+    assert sprite.face_up is True
+
+
+def test_deal_events_stagger_the_cards_one_by_one():
+    game = Game(RulesConfig.for_variant("classic"), seed=4)
+    plan = plan_events(game.last_deal_events, {0: "You", 1: "West", 2: "North", 3: "East"})
+    dealt = next(e for e in game.last_deal_events if isinstance(e, ev.Dealt))
+    first_round = [dealt.hands[(dealt.dealer + 1 + i) % 4][0] for i in range(4)]
+    delays = [plan.delays[c] for c in first_round]
+    assert plan.deal and delays == sorted(delays) and len(set(delays)) == 4
+
+
+def test_events_become_bubbles_banners_and_the_score_sheet():
+    names = {0: "You", 1: "West", 2: "North", 3: "East"}
+    card = Card.parse("HK")
+    plan = plan_events([ev.Asked(0), ev.Answered(2, True), ev.CanastaMade(0, card.rank, True),
+                        ev.WentOut(0, False), ev.DealEnded("went-out", None)], names)
+    kinds = [e.kind for e in plan.effects]
+    assert kinds == ["bubble", "bubble", "banner", "banner", "deal-over"]
+    assert "You went out" in plan.effects[3].text
+
+
+# -- the scene with the mouse -------------------------------------------------------
+
+def test_click_stock_draws_then_double_click_discards():
+    stack, table = make_table(seed=3)
+    until(stack, players_turn(stack, table))
+    hand_before = len(table.state.hands[0])
+    click(stack, STOCK_POS)
+    assert table.state.phase is Phase.MELD and len(table.state.hands[0]) == hand_before + 1
+    rest(stack, table)
+    card = table.layout.hand_cards[0]
+    point = card_point(table, card)
+    click(stack, point)
+    click(stack, point)
+    assert table.state.pile[-1] is card and table.state.turn == 1
+
+
+def test_drag_follows_the_pointer_in_the_same_frame():
+    stack, table = make_table(seed=3)
+    until(stack, players_turn(stack, table))
+    card = table.layout.hand_cards[2]
+    start = card_point(table, card)
+    stack.handle_event(mouse(pygame.MOUSEBUTTONDOWN, start))
+    stack.handle_event(mouse(pygame.MOUSEMOTION, (start[0] + 40, start[1] - 200)))
+    sprite = table.animator.sprites[card]
+    first = (sprite.x, sprite.y)
+    stack.handle_event(mouse(pygame.MOUSEMOTION, (start[0] + 140, start[1] - 250)))
+    assert (sprite.x - first[0], sprite.y - first[1]) == pytest.approx((100, -50))  # no update needed
+    stack.handle_event(mouse(pygame.MOUSEBUTTONUP, (1000, 40)))  # dropped nowhere: back to the hand
+    assert card in table.layout.hand_cards
+
+
+def test_discard_out_of_turn_is_refused_and_flies_back():
+    stack, table = make_table(seed=3)
+    until(stack, lambda: table.state.to_act != 0 and table.idle)
+    card = table.layout.hand_cards[0]
+    drag(stack, card_point(table, card), PILE_POS)
+    assert card in table.state.hands[0]
+    assert table.message is not None and "turn" in table.message[0]
+    assert table.animator.sprites[card].end == table.layout.placements[card]
+
+
+def test_staged_initial_meld_counts_and_takes_back_and_refuses_below_minimum():
+    state = position(["HA CA SA HK SK DK C5 D5 H5 H7", "C4 C6", "C7 C8", "C9 C10"],
+                     discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    fives = select(stack, table, ("C5", "D5", "H5"))
+    drag(stack, card_point(table, fives[0]), (400, 480))
+    assert [set(g) for g in table.ui.staged] == [set(fives)] and table.stage_info()[:2] == (15, 50)
+    assert not table.state.melds[0]  # staged, not laid
+    click(stack, table.confirm_button.rect.center)  # 15 < 50: the engine's reason shows
+    assert "short of the minimum 50" in table.message[0] and table.ui.staged
+    click(stack, table.cancel_button.rect.center)
+    assert table.ui.staged == [] and set(fives) <= set(table.layout.hand_cards)
+    # Stage aces and kings (80), then lay them with one confirm.
+    for faces in (("HA", "CA", "SA"), ("HK", "SK", "DK")):
+        cards = select(stack, table, faces)
+        drag(stack, card_point(table, cards[0]), (600, 480))
+    assert table.stage_info()[:2] == (90, 50) and len(table.ui.staged) == 2
+    click(stack, table.confirm_button.rect.center)
+    assert set(r.symbol for r in table.state.melds[0]) == {"A", "K"} and not table.ui.staged
+
+
+def test_add_to_a_meld_by_drag_and_illegal_add_reason():
+    state = position(["H9 S9 C5 D7 JK"], melds=[{"9": "C9 D9 D9"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    slot = next(s for s in table.layout.meld_slots if s.side == 0)
+    nine = hand_card(table, "H9")
+    drag(stack, card_point(table, nine), slot.rect.center)
+    assert len(table.state.melds[0][nine.rank].cards) == 4
+    rest(stack, table)
+    five = hand_card(table, "C5")
+    drag(stack, card_point(table, five), slot.rect.center)
+    assert five in table.state.hands[0] and "do not go with the 9s" in table.message[0]
+
+
+def test_take_the_pile_by_dropping_a_pair_on_it():
+    state = position(["C8 D8 H4 S5 H6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4 H9 S8",
+                     phase="draw")
+    stack, table = make_table()
+    table.load_state(state)
+    pair = select(stack, table, ("C8", "D8"))
+    assert table.stage_info() is None
+    # Not melded yet: the pair plus the top card (30) is short of 50; the engine says so.
+    drag(stack, card_point(table, pair[0]), PILE_POS)
+    assert "R-TAKE-MIN" not in table.message[0] and "minimum" in table.message[0]
+    assert len(table.state.pile) == 3
+
+
+def test_take_the_pile_with_staged_melds_for_the_minimum():
+    state = position(["C8 D8 HA SA DA H6 S6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"],
+                     discard="S4 H9 S8", phase="draw")
+    stack, table = make_table()
+    table.load_state(state)
+    aces = select(stack, table, ("HA", "SA", "DA"))
+    drag(stack, card_point(table, aces[0]), (400, 480))
+    assert table.stage_info() is not None and table.stage_info()[0] == 60 + 10  # with the top card
+    pair = select(stack, table, ("C8", "D8"))
+    drag(stack, card_point(table, pair[0]), PILE_POS)
+    st = table.state
+    assert st.phase is Phase.MELD and not st.pile
+    assert {r.symbol for r in st.melds[0]} == {"A", "8"}
+    assert {"S4", "H9"} <= {c.face for c in st.hands[0]}
+
+
+def test_ask_button_follows_the_engine_and_the_answer_binds():
+    state = position(["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
+                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, DT)
+    assert table.ask_button.enabled
+    click(stack, table.ask_button.rect.center)
+    assert table.state.phase is Phase.ANSWER
+    until(stack, lambda: table.state.phase is Phase.MELD, 10)
+    assert table.state.answer is True  # the stopgap partner holds nothing: yes
+    assert any("go out" in b.widget.text.lower() for b in table.bubbles)
+    assert not table.ask_button.enabled  # once per turn
+    rest(stack, table)
+    # Bound by "yes": a discard that does not go out is refused with the engine's reason.
+    nine = hand_card(table, "C9")
+    click(stack, card_point(table, nine))
+    click(stack, card_point(table, nine))
+    assert "must go out" in table.message[0] and nine in table.state.hands[0]
+
+
+def test_ask_button_disabled_when_going_out_is_impossible():
+    state = position(["C4 D4 H9 C9 S5 H7"], melds=[{"K": "CK DK HK"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, DT)
+    assert not table.ask_button.enabled
+
+
+def test_partner_asks_and_the_player_answers_no_through_the_prompt():
+    state = position(["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
+                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="answer", turn=2)
+    stack, table = make_table()
+    table.load_state(state)
+    until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
+    prompt = stack.top
+    assert "North" in prompt.dialog.title and "3 cards" in prompt.dialog.message_label.text
+    surface = Canvas((1280, 720), 1.0)
+    stack.draw(surface)  # the prompt draws over the table
+    no_button = prompt.dialog.buttons.widgets[1]
+    tick(stack, 0.5)
+    click(stack, no_button.rect.center)
+    assert stack.top is table and table.state.answer is False and table.state.phase is Phase.MELD
+
+
+def test_deal_end_shows_the_score_sheet_then_the_next_deal():
+    state = position(["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"],
+                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    card = hand_card(table, "C4")
+    click(stack, card_point(table, card))
+    click(stack, card_point(table, card))
+    assert table.state.phase is Phase.OVER
+    until(stack, lambda: isinstance(stack.top, ScoreSheetScene), 10)
+    sheet = stack.top
+    assert sheet.result.went_out == 0
+    surface = Canvas((1280, 720), 1.0)
+    stack.draw(surface)
+    click(stack, sheet.buttons.widgets[0].rect.center)  # the first click shows the totals at once
+    click(stack, sheet.buttons.widgets[0].rect.center)
+    assert stack.top is table and table.game.deal_number == 1 and table.state.phase is Phase.DRAW
+
+
+def test_sort_buttons_and_keys_reorder_the_hand():
+    stack, table = make_table(seed=5)
+    rest(stack, table)
+    click(stack, table.sort_suit_button.rect.center)
+    suits = [c.suit for c in table.layout.hand_cards if not c.is_wild]
+    assert table.ui.sort_mode == "suit" and suits == sorted(suits, key=lambda s: {0: 0, 1: 1, 3: 2, 2: 3}[int(s)])
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
+    assert table.ui.sort_mode == "rank"
+
+
+def test_bots_play_on_while_the_player_waits_and_the_deal_ends():
+    stack, table = make_table(seed=9, speed=50)
+    until(stack, players_turn(stack, table))
+    assert table.game.state.turn == 0 and table.moves_played > 0  # West, North, East played
+
+
+def test_draw_is_side_effect_free_and_scales():
+    stack, table = make_table(seed=3)
+    tick(stack, 0.3)  # mid-deal animation
+    positions = {c: (s.x, s.y) for c, s in table.animator.sprites.items()}
+    for size, scale in (((1280, 720), 1.0), ((1920, 1080), 1.5), ((640, 360), 0.5)):
+        surface = Canvas(size, scale)
+        stack.draw(surface)
+    assert positions == {c: (s.x, s.y) for c, s in table.animator.sprites.items()}
+
+
+@pytest.mark.parametrize("variant", ["two-hand", "three-hand"])
+def test_other_variants_play_to_the_players_turn_and_draw(variant):
+    stack, table = make_table(seed=2, variant=variant, speed=50)
+    until(stack, players_turn(stack, table))
+    click(stack, STOCK_POS)
+    assert len(table.state.hands[0]) == table.config.hand_size + 2 - 0 or table.state.phase is Phase.MELD
+    stack.draw(Canvas((1280, 720), 1.0))
+    assert not table.ask_button.visible
+
+
+def test_game_end_shows_the_winner_and_offers_a_new_game():
+    state = position(["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"],
+                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld",
+                     scores=[4900, 3000])
+    stack, table = make_table()
+    seen = []
+    table.listeners.append(lambda _table, events: seen.extend(type(e).__name__ for e in events))
+    table.load_state(state)
+    card = hand_card(table, "C4")
+    click(stack, card_point(table, card))
+    click(stack, card_point(table, card))
+    assert "WentOut" in seen and "DealEnded" in seen
+    until(stack, lambda: isinstance(stack.top, ScoreSheetScene), 10)
+    sheet = stack.top
+    assert sheet.result.winner == 0 and sheet.title == "We win the game!"
+    stack.draw(Canvas((1280, 720), 1.0))
+    new_game = sheet.buttons.widgets[0]
+    click(stack, new_game.rect.center)  # shows the totals at once
+    click(stack, new_game.rect.center)
+    assert stack.top is table and table.game.scores == (0, 0) and table.seed == 4
+
+
+def test_per_seat_levels_and_continuing_a_game():
+    game = Game(RulesConfig.for_variant("two-hand"), seed=6)
+    game.apply("draw")
+    stack, table = make_table(game=game, levels=(None, "easy"))
+    assert table.config.variant == "two-hand" and table.game is game
+    assert table.bot_level(1) == "easy" and set(table.bots) == {1}

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Benchmark of the table (printed, not asserted):
+
+- frame time (update + draw + present) p50/p95/max at 1280x720 in a busy
+  mid-game position: every rank melded by both sides, canastas, 22 cards in
+  hand, a frozen pile, with the hand re-sorting every 20 frames so animations
+  are always running, plus a card dragged across the table;
+- start-to-interactive: wall time of `python main.py --headless --frames 1`
+  (interpreter start, imports, window, first deal, first frame, exit);
+- resident memory (peak RSS) of this process after the run.
+
+    python tools/bench_table.py [--frames 600] [--software-window]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def busy_position():
+    from game.rules import DECK, MELD_RANKS, position_from_json
+    pool = Counter(card.face for card in DECK)
+
+    def take(rank_symbol: str, n: int) -> list[str]:
+        out = []
+        for suit in "CDHS" * 2:
+            face = "JK" if rank_symbol == "JK" else suit + rank_symbol
+            if len(out) < n and pool[face] > 0:
+                pool[face] -= 1
+                out.append(face)
+        return out
+
+    ours, theirs = {}, {}
+    for rank in MELD_RANKS:
+        sym = rank.symbol
+        ours[sym] = take(sym, 3)
+        theirs[sym] = take(sym, 3)
+    ours["Q"] += take("Q", 2) + take("2", 2)                   # mixed canasta (5+2)
+    theirs["K"] += take("K", 1) + take("JK", 2) + take("2", 1)  # mixed canasta (4+3)
+    hand = []
+    for rank in MELD_RANKS:
+        hand += take(rank.symbol, 2)
+    hand = hand[:20] + take("2", 2)
+    discard = take("7", 0) + take("JK", 1) + take("3", 2)[:1] + [f for f in take("2", 1)]
+    melds = [{k: " ".join(v) for k, v in ours.items()}, {k: " ".join(v) for k, v in theirs.items()}]
+    data = {"format": "canasta-position/1", "variant": "classic", "target": 5000,
+            "scores": [1520, 1340], "dealer": 3, "turn": 0, "phase": "meld",
+            "hands": [" ".join(hand), "", "", ""], "melds": melds, "red_threes": ["H3 D3", "H3"],
+            "discard": " ".join(discard), "stock": "", "stock_exact": False}
+    # Give the other seats some cards from what is left (so their fans are drawn too).
+    leftovers = [face for face, n in pool.items() for _ in range(n) if face not in ("H3", "D3")]
+    for seat in (1, 2, 3):
+        data["hands"][seat] = " ".join(leftovers[:12])
+        leftovers = leftovers[12:]
+    return position_from_json(data)
+
+
+def frame_times(frames: int) -> tuple[list[float], object]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from game.scenes.layout import LOGICAL_SIZE
+    from game.window import App
+    app = App(seed=1, size=LOGICAL_SIZE)
+    table = app.table
+    table.load_state(busy_position())
+    for _ in range(30):
+        app.frame(1 / 60)
+    times = []
+    hand = table.layout.hand_cards
+    for index in range(frames):
+        if index % 20 == 0:
+            table.sort_hand("suit" if table.ui.sort_mode != "suit" else "rank")
+        if index % 120 == 0:
+            table.say("The initial meld counts 40, 10 short of the minimum 50", seconds=10)
+        # A drag in progress: press on a hand card, then move across the table.
+        if index % 60 == 0:
+            card = table.layout.hand_cards[len(hand) // 2]
+            rect = table.layout.hand_rects[card]
+            pos = app.layout.logical_to_window((rect.x + 10, rect.y + 30))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        elif index % 60 == 59:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(1000, 40), button=1))
+        else:
+            x = 200 + (index % 60) * 14
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300 + (index % 7) * 10),
+                                                 rel=(14, 0), buttons=(1, 0, 0)))
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        times.append(time.perf_counter() - start)
+    busy = table.animator.busy
+    app.close()
+    return times, busy
+
+
+def start_time(runs: int = 3) -> float:
+    best = float("inf")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, str(ROOT / "main.py"), "--headless", "--frames", "1", "--seed", "1"],
+                       check=True, env=env, capture_output=True)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    args = parser.parse_args()
+    times, busy = frame_times(args.frames)
+    ms = sorted(t * 1000 for t in times)
+    p95 = ms[int(len(ms) * 0.95) - 1]
+    print(f"frame time at 1280x720, busy mid-game ({len(ms)} frames): "
+          f"p50 {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.2f} ms "
+          f"(budget 8 ms; animations running at the end: {busy})")
+    print(f"start to interactive (python main.py --headless --frames 1, best of 3): {start_time():.2f} s "
+          f"(budget 1.5 s)")
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak resident memory: {rss_mb:.0f} MB (budget 200 MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
