@@ -33,6 +33,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--table", action="store_true", help="skip the title menu, deal at once")
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--realtime", action="store_true", help="automation at real speed (to watch it)")
+    parser.add_argument("--selftest", action="store_true",
+                        help="headless check: menus, a few bot moves, screenshot; exit 0 if all is well")
+    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # tools/bench_exe.py
     return parser.parse_args(argv)
 
 
@@ -42,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.selftest or args.first_frame:
+        from game import selftest
+        return selftest.main(args)
     from game.window import App
     from game.automation import Driver, load_script
 

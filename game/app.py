@@ -11,6 +11,7 @@ the player (seat 0). `on_continue(saved)`: a verified `saves.SavedGame` whose
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from game import i18n
+from game import assets, i18n, storage
 from game.rules import RulesConfig
 from game.saves import SavedGame, SaveStore
 from game.settings import Settings, load_settings, save_settings
@@ -44,21 +45,35 @@ class AppContext:
     on_settings_changed: Callable[[Settings, str], None] | None = None  # (settings, field)
     config_dir: Path | None = None
     notices: list[str] = field(default_factory=list)   # for the player, shown once by the menu
+    storage_problems: list[str] = field(default_factory=list)  # what is not kept, and why
 
     @classmethod
     def create(cls, home: Path | None = None, **callbacks: Any) -> "AppContext":
         """Load settings, stats and the save slot from `home` (default: the user
-        dirs, or $CANASTA_HOME) and apply the settings."""
+        dirs, or $CANASTA_HOME) and apply the settings. Never fails for want of a
+        writable folder or a sound device: the feature is off and a notice says so
+        (the title menu shows the latest; each is also printed on stderr)."""
         settings, notices = load_settings(home)
         app = cls(settings, SaveStore(home), StatsStore(home), SoundPlayer(settings.sound),
-                  config_dir=home, notices=list(notices), **callbacks)
-        app.notices += app.stats.notices
+                  config_dir=home, **callbacks)
+        app.storage_problems = storage_notices(home)
+        first_i18n_notice = len(i18n.notices)
         app.apply_all()
+        for text in [*notices, *app.stats.notices, *app.storage_problems, *i18n.notices[first_i18n_notice:]]:
+            app.notice(text)
         return app
+
+    def notice(self, text: str) -> None:
+        """Tell the player about a problem, once (repeats are dropped)."""
+        if text in self.notices:
+            return
+        self.notices.append(text)
+        report(text)
 
     def apply_all(self) -> None:
         i18n.set_language(self.settings.language)
         self.sound.enabled = self.settings.sound
+        assets.set_four_colour(self.settings.four_colour_deck)  # the deck in every scene
 
     def update_setting(self, name: str, value: Any) -> None:
         """Change one setting: apply it at once, save, tell main.py/the table."""
@@ -68,6 +83,36 @@ class AppContext:
         try:
             save_settings(self.settings, self.config_dir)
         except OSError as error:  # a read-only disk must not stop the game
-            self.notices.append(f"settings could not be saved: {error}")
+            self.notice(f"settings could not be saved: {error}")
         if self.on_settings_changed is not None:
             self.on_settings_changed(self.settings, name)
+
+
+def storage_notices(home: Path | None = None) -> list[str]:
+    """What the app cannot keep because its folder cannot be written (found by
+    writing a probe file): one notice per folder, or one for all; [] when fine."""
+    if home is not None:
+        places = [("settings", Path(home)), ("the saved game and statistics", Path(home))]
+    else:
+        places = [("settings", storage.config_dir()), ("the saved game and statistics", storage.data_dir())]
+    problems: dict[Path, str | None] = {}
+    failed = []
+    for what, directory in places:
+        if directory not in problems:
+            problems[directory] = storage.write_problem(directory)
+        if problems[directory] is not None:
+            failed.append((what, problems[directory]))
+    if len(failed) == len(places):  # nothing can be kept: say it once
+        return [f"Settings, the saved game and statistics will not be kept ({failed[0][1]})"]
+    return [f"{what[:1].upper()}{what[1:]} will not be kept ({problem})" for what, problem in failed]
+
+
+def report(text: str) -> None:
+    """One line on stderr (there is none in a windowed Windows build: then nothing)."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        print(f"canasta: {text}", file=stream, flush=True)
+    except (OSError, ValueError):
+        pass

@@ -61,7 +61,76 @@ def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * CARD_NATIVE_SIZE[1] / CARD_NATIVE_SIZE[0]))
 
 
-_card_cache: dict[tuple[str, int], pygame.Surface] = {}
+_card_cache: dict[tuple[str, int, bool], pygame.Surface] = {}
+_four_colour = False
+
+# Four-colour deck: diamonds blue, clubs green (hearts stay red, spades black).
+FOUR_COLOUR = {"D": ((255, 0, 0), (28, 86, 206)), "C": ((0, 0, 0), (18, 128, 56))}
+_GRADES = 24  # anti-aliased edges: this many steps between white and the suit colour
+
+
+def set_four_colour(on: bool) -> None:
+    """Draw diamonds blue and clubs green from now on (images are recoloured once, cached)."""
+    global _four_colour
+    _four_colour = bool(on)
+
+
+def four_colour() -> bool:
+    return _four_colour
+
+
+def _lerp(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[int, int, int, int]:
+    return (*(round(a[i] + (b[i] - a[i]) * t) for i in range(3)), 255)  # type: ignore[return-value]
+
+
+def _graded_replace(pixels: pygame.PixelArray, source: tuple[int, int, int],
+                    target: tuple[int, int, int]) -> None:
+    """Every colour between white and `source` becomes the same shade between white and
+    `target` (keeps the anti-aliasing)."""
+    white = (255, 255, 255)
+    for step in range(_GRADES, 0, -1):
+        t = step / _GRADES
+        pixels.replace(_lerp(white, source, t), _lerp(white, target, t), distance=0.5 / _GRADES)
+
+
+def recolour_card(image: pygame.Surface, stem: str) -> pygame.Surface:
+    """The four-colour version of a card image (a copy). Pip cards are recoloured
+    whole; court cards only in their corner indices and the big suit pips, so the
+    picture keeps its colours."""
+    suit = stem[:1]
+    if suit not in FOUR_COLOUR or stem in ("J1", "J2"):
+        return image
+    source, target = FOUR_COLOUR[suit]
+    out = image.copy()
+    width, height = out.get_size()
+    if stem[1:].lower() not in ("j", "q", "k"):
+        pixels = pygame.PixelArray(out)
+        _graded_replace(pixels, source, target)
+        pixels.close()
+        return out
+    scale = width / CARD_NATIVE_SIZE[0]
+    areas = [pygame.Rect(0, 0, round(38 * scale), round(100 * scale)),
+             pygame.Rect(width - round(38 * scale), height - round(100 * scale),
+                         round(38 * scale), round(100 * scale))]
+    mask = pygame.mask.from_threshold(out, (*source, 255), (90, 90, 90, 255))
+    low, high = 24 * scale, 70 * scale
+    for part in mask.connected_components(round(40 * scale * scale)):
+        boxes = part.get_bounding_rects()
+        if not boxes:
+            continue
+        box = boxes[0]
+        fill = part.count() / max(1, box.w * box.h)
+        near_edge = box.bottom < height * 0.32 or box.top > height * 0.68
+        if low <= box.w <= high and low <= box.h <= high and 0.6 <= box.w / box.h <= 1.5 \
+                and fill > 0.35 and near_edge:
+            areas.append(box.inflate(4, 4))
+    pixels = pygame.PixelArray(out)
+    for area in areas:
+        area = area.clip(out.get_rect())
+        if area.w and area.h:
+            _graded_replace(pixels[area.x:area.right, area.y:area.bottom], source, target)
+    pixels.close()
+    return out
 
 
 def _prepare(surface: pygame.Surface) -> pygame.Surface:
@@ -80,15 +149,22 @@ def card_image(face: str, copy: int = 0, width: int | None = None) -> pygame.Sur
     """
     stem = card_file_stem(face, copy)
     width = CARD_NATIVE_SIZE[0] if width is None else max(1, int(width))
-    key = (stem, width)
+    four = _four_colour and stem[:1] in FOUR_COLOUR and stem not in ("J1", "J2")
+    key = (stem, width, four)
     cached = _card_cache.get(key)
     if cached is not None:
         return cached
-    master_key = (stem, CARD_NATIVE_SIZE[0])
+    master_key = (stem, CARD_NATIVE_SIZE[0], four)
     master = _card_cache.get(master_key)
     if master is None:
-        master = _prepare(pygame.image.load(str(asset_path("cards", f"{stem}.png"))))
-        _card_cache[master_key] = master
+        plain_key = (stem, CARD_NATIVE_SIZE[0], False)
+        master = _card_cache.get(plain_key)
+        if master is None:
+            master = _prepare(pygame.image.load(str(asset_path("cards", f"{stem}.png"))))
+            _card_cache[plain_key] = master
+        if four:
+            master = recolour_card(master, stem)
+            _card_cache[master_key] = master
     if width == CARD_NATIVE_SIZE[0]:
         return master
     scaled = _smoothscale_full_range(master, card_size(width))
@@ -117,9 +193,13 @@ def all_card_faces() -> list[str]:
 _font_cache: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 
 
+# Symbols the Latin font lacks but the CJK subset has (tools/make_cjk_font.py keeps them).
+CJK_FONT_SYMBOLS = frozenset("♠♣♥♦←↑→↓")
+
+
 def needs_cjk(text: str) -> bool:
-    """True if `text` has characters the Latin UI font lacks (CJK, fullwidth)."""
-    return any(ord(ch) >= 0x2E80 for ch in text)
+    """True if `text` has characters the Latin UI font lacks (CJK, fullwidth, suits, arrows)."""
+    return any(ord(ch) >= 0x2E80 or ch in CJK_FONT_SYMBOLS for ch in text)
 
 
 def font(size: int, bold: bool = False, cjk: bool = False) -> pygame.font.Font:

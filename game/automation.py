@@ -11,13 +11,15 @@ table's own rules, exactly like a mouse):
     wait_prompt / wait_sheet until the partner's question / the score sheet shows
     wait_idle                until no animation runs
     click X Y · move X Y · drag X1 Y1 X2 Y2 · key NAME · shift_click X Y
+    setting NAME VALUE       change a setting (language zh_CN, four_colour_deck on, ...)
     draw                     click the stock
     select HA CA ...         click those hand cards (adds to the selection)
     drag HA CA D2 -> meld    select the cards, drag them onto the table
     drag S7 -> meld:7        ... onto our meld (or staged group) of sevens
     drag C9 C9 -> pile       ... onto the pile (take it, or discard one card)
     discard C5               double-click a card
-    button NAME              ask, confirm, cancel, sort_rank, sort_suit, speed, pass, new_game
+    button NAME              ask, confirm, cancel, sort_rank, sort_suit, speed, pass, new_game,
+                             hint, keys, menu; discard_anyway / keep in a risky-discard question
     answer yes|no            click the prompt's button
     next                     click the score sheet's first button
     play MOVE                do an engine move (RULES.md notation) by mouse gestures
@@ -218,6 +220,10 @@ class Driver:
             if not isinstance(top, AnswerPrompt):
                 raise ScriptError("no question is being asked")
             return top.dialog.buttons.widgets[0 if name == "yes" else 1]
+        if name in ("discard_anyway", "keep"):
+            if not self._risky_open():
+                raise ScriptError("no risky discard is being confirmed")
+            return top.dialog.buttons.widgets[0 if name == "discard_anyway" else 1]
         if name == "next":
             from game.scenes.score_sheet import ScoreSheetScene
             if not isinstance(top, ScoreSheetScene):
@@ -225,6 +231,7 @@ class Driver:
             return top.buttons.widgets[0]
         table = self.table
         buttons = {"ask": table.ask_button, "confirm": table.confirm_button, "cancel": table.cancel_button,
+                   "hint": table.hint_button, "keys": table.keys_button, "menu": table.menu_button,
                    "sort_rank": table.sort_rank_button, "sort_suit": table.sort_suit_button,
                    "speed": table.speed_button, "pass": table.pass_button,
                    "new_game": table.new_game_button}
@@ -280,6 +287,10 @@ class Driver:
             else:
                 self._count("discard by double-click")
                 yield from self.double_click(self.card_point(card))
+            if self._risky_open():  # the setting "confirm a risky discard" asks first
+                self._count("confirm a risky discard")
+                yield from self.wait(0.2)
+                yield from self.click_button("discard_anyway")
         elif kind is MoveKind.ASK:
             self._count("ask")
             yield from self.click_button("ask")
@@ -339,6 +350,10 @@ class Driver:
                 raise ScriptError("wild cards alone cannot start a staged meld")
             cards = self.pick(wilds)
             yield from self.drag_cards(cards, f"staged:{index}")
+
+    def _risky_open(self) -> bool:
+        from game.scenes.table_menu import RiskyDiscardDialog
+        return isinstance(self.app.stack.top, RiskyDiscardDialog)
 
     def _prompt_open(self) -> bool:
         from game.scenes.prompts import AnswerPrompt
@@ -417,6 +432,9 @@ class Driver:
             yield from self.drag((x1, y1), (x2, y2))
         elif word == "key":
             yield from self.key(args[0])
+        elif word == "setting":
+            self.change_setting(args[0], rest.split(None, 1)[1])
+            yield
         elif word == "draw":
             yield from self.click(STOCK_POS)
         elif word == "select":
@@ -451,6 +469,23 @@ class Driver:
             yield
         else:
             raise ScriptError(f"unknown command {word!r}")
+
+    def change_setting(self, name: str, text: str) -> None:
+        """`setting NAME VALUE`: change a setting as the Settings page does (applied at once)."""
+        host = self.app.host
+        if host is None:
+            raise ScriptError("no settings here")
+        current = getattr(host.settings, name, None)
+        if current is None:
+            raise ScriptError(f"unknown setting {name!r}")
+        value: object = text.strip()
+        if isinstance(current, bool):
+            value = text.strip().lower() in ("1", "true", "on", "yes")
+        elif isinstance(current, float):
+            value = float(text)
+        host.update_setting(name, value)
+        if getattr(host.settings, name) != value:
+            raise ScriptError(f"{name} cannot be {text!r}")
 
     def namespace(self) -> dict:
         table = self.table

@@ -13,11 +13,11 @@ the code. (A PyInstaller bundle must add game/locale as data "game/locale".)
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Callable
 
 from game import po
+from game.paths import resource_path
 
 DOMAIN = "canasta"
 DEFAULT_LANGUAGE = "en"
@@ -26,10 +26,9 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
 
 
 def locale_dir() -> Path:
-    bundle_dir = getattr(sys, "_MEIPASS", None)
-    if bundle_dir is not None:
-        return Path(bundle_dir) / "game" / "locale"
-    return Path(__file__).resolve().parent / "locale"
+    """game/locale, from source or from the bundle (game.paths; the bundle adds it
+    as data "game/locale")."""
+    return resource_path("game", "locale")
 
 
 def catalog_path(language: str) -> Path:

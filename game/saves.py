@@ -223,7 +223,7 @@ class SaveStore:
         return (self.directory or storage.data_dir()) / self.name
 
     def exists(self) -> bool:
-        return self.path.is_file()
+        return storage.is_file(self.path)
 
     def save(self, game: Game, levels: tuple[str | None, ...] | list[str | None], human: int = 0,
              first_dealer: int = 0, extra: dict[str, Scalar] | None = None) -> None:

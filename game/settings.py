@@ -98,7 +98,7 @@ def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
 def load_settings(directory: Path | None = None) -> tuple[Settings, list[str]]:
     """The saved settings (defaults if none) and notices about what was wrong."""
     path = settings_path(directory)
-    if not path.exists():
+    if not storage.is_file(path):
         return Settings(), []
     try:
         raw = storage.read_capped(path, MAX_BYTES)

@@ -37,7 +37,7 @@ class SoundPlayer:
                 sound.set_volume(VOLUME)
                 self._sounds[name] = sound
             self.available = True
-        except (pygame.error, OSError, FileNotFoundError) as error:
+        except (pygame.error, OSError, NotImplementedError) as error:  # NotImplementedError: no mixer module
             self.notices.append(f"sound is off: {error}")
             self._sounds.clear()
             self.available = False

@@ -73,7 +73,7 @@ class StatsStore:
     def load(self) -> None:
         """Read the file; a missing or broken one gives empty statistics."""
         self.records, self.last_deal_key = {}, None
-        if not self.path.exists():
+        if not storage.is_file(self.path):
             return
         try:
             data = json.loads(storage.read_capped(self.path, MAX_BYTES).decode("utf-8"))

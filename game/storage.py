@@ -42,6 +42,29 @@ def data_dir() -> Path:
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
+def write_problem(directory: Path) -> str | None:
+    """None if files can be written into `directory` (created if missing), else why
+    not, in a few words. Probes with a real temp file: os.access cannot tell a
+    read-only mount from root's permissions."""
+    directory = Path(directory)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=".canasta-probe-", dir=directory)
+        os.close(fd)
+        os.unlink(name)
+    except OSError as error:
+        return f"{error.strerror or error}: {directory}"
+    return None
+
+
+def is_file(path: Path) -> bool:
+    """Path.is_file that answers False, never raises, when the folder cannot be read."""
+    try:
+        return Path(path).is_file()
+    except OSError:
+        return False
+
+
 def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
     """Replace `path` with `data` all at once (temp file, flush, fsync, rename).
 

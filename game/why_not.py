@@ -11,8 +11,11 @@ English), followed by the rule's explanation.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from game.i18n import N_, _, get_language
-from game.rules import IllegalMove
+from game.rules import IllegalMove, NotationError
 
 RULE_EXPLANATIONS: dict[str, str] = {
     "R-TURN": N_("A turn is: draw (or take the pile), then meld if you like, then discard one card."),
@@ -65,7 +68,60 @@ ENGINE_REASONS = (
     N_("ask before laying or adding any card this turn"),
     N_("with one card left there is nothing to ask"),
     N_("you could not go out this turn, so you may not ask"),
+    N_("a meld needs at least three cards"), N_("black threes can be melded only when going out"),
+    N_("a meld of black threes may hold no wild card"),
+    N_("black threes are melded only as three or four of them"),
+    N_("your partner said no: you may not go out this turn, so keep at least two cards"),
+    N_("your partner said yes: you must go out this turn, and this meld would leave you unable to"),
+    N_("the stock is empty and the top card fits your side's meld: you must take the pile"),
+    N_("without a canasta you may not go out: keep at least two cards in your hand"),
+    N_("the deal is still being played"), N_("the game is over"),
 )
+
+# The engine's reasons with numbers, cards or ranks in them: a pattern over the English
+# sentence and the msgid it is shown with (cards are named "9♣", ranks by their symbol).
+_CARD = r"(?P<card>(?:[CDHS](?:10|[2-9AJQK]))|JK)"
+_RANK = r"(?P<rank>10|[2-9AJQK])"
+PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(f"^{pattern}$"), msgid) for pattern, msgid in (
+    (r"the initial meld counts (?P<count>\d+), (?P<short>\d+) short of the minimum (?P<minimum>\d+)",
+     N_("the initial meld counts {count}, {short} short of the minimum {minimum}")),
+    (rf"the top card is {_CARD}: the take's cards must be {_RANK}s or wild cards",
+     N_("the top card is {card}: the take's cards must be {rank}s or wild cards")),
+    (rf"the pile is frozen: take it only with a natural pair of {_RANK}s from your hand",
+     N_("the pile is frozen: take it only with a natural pair of {rank}s from your hand")),
+    (rf"your side has not melded yet, so the pile is frozen for it: take it only with a natural "
+     rf"pair of {_RANK}s from your hand",
+     N_("your side has not melded yet, so the pile is frozen for it: take it only with a natural "
+        "pair of {rank}s from your hand")),
+    (rf"to take the pile, meld the {_CARD} with two natural {_RANK}s, or one and a wild card, or add "
+     r"it to your side's \S+ meld",
+     N_("to take the pile, meld the {card} with two natural {rank}s, or one and a wild card, or add "
+        "it to your side's {rank} meld")),
+    (r"you do not hold (?P<cards>.+)", N_("you do not hold {cards}")),
+    (rf"no meld of rank {_RANK}", N_("no meld of rank {rank}")),
+    (rf"a meld of {_RANK}s needs at least two natural \S+s", N_("a meld of {rank}s needs at least two natural {rank}s")),
+    (r"a meld holds at most three wild cards, this one would hold (?P<n>\d+)",
+     N_("a meld holds at most three wild cards, this one would hold {n}")),
+    (r"a meld may not hold more wild cards than natural ones \((?P<wilds>\d+) wild, (?P<naturals>\d+) natural\)",
+     N_("a meld may not hold more wild cards than natural ones ({wilds} wild, {naturals} natural)")),
+    (r"without (?P<n>\d+) canastas you may not go out: keep at least two cards in your hand",
+     N_("without {n} canastas you may not go out: keep at least two cards in your hand")),
+)]
+
+# Each rule's section in the rules for players (game/rules_text.py): the longer text.
+RULE_SECTIONS: dict[str, str] = {
+    "R-TURN": N_("A turn"), "R-RED3": N_("Wild cards and threes"),
+    "R-LASTRED3": N_("Wild cards and threes"), "R-MELD": N_("Melds"), "R-ONE-PER-RANK": N_("Melds"),
+    "R-OWN-MELDS": N_("Melds"), "R-ADD": N_("Melds"), "R-CANASTA": N_("Canastas"),
+    "R-BLACK3": N_("Wild cards and threes"), "R-MIN": N_("The first meld"),
+    "R-MIN-COUNT": N_("The first meld"), "R-MIN-ATOMIC": N_("The first meld"),
+    "R-MIN-CONCEALED": N_("Going out"), "R-TAKE": N_("Taking the discard pile"),
+    "R-FROZEN": N_("Taking the discard pile"), "R-BLOCKED": N_("Taking the discard pile"),
+    "R-TAKE-MIN": N_("Taking the discard pile"), "R-ONE-CARD": N_("Taking the discard pile"),
+    "R-OUT": N_("Going out"), "R-KEEP-TWO": N_("Going out"), "R-ASK": N_("Going out"),
+    "R-CONCEALED": N_("Going out"), "R-EXHAUSTED": N_("When the stock runs out"),
+    "R-GAME": N_("The aim"),
+}
 
 
 def rule_explanation(rule: str) -> str | None:
@@ -73,15 +129,78 @@ def rule_explanation(rule: str) -> str | None:
     return _(text) if text else None
 
 
+def _pretty(name: str, value: str) -> str:
+    from game.hints import card_name
+    try:
+        if name == "card":
+            return card_name(value)
+        if name == "cards":
+            return " ".join(card_name(face) for face in value.split())
+    except NotationError:
+        pass
+    return value
+
+
+def sentence(text: str) -> str:
+    """Capitalised, with a full stop (。 in Chinese) unless it has one."""
+    if not text:
+        return text
+    text = text[:1].upper() + text[1:]
+    if text.endswith((".", "。", "!", "！", "?", "？")):
+        return text
+    return text + ("。" if get_language() == "zh_CN" else ".")
+
+
+def reason_text(error: IllegalMove) -> str | None:
+    """The engine's reason in the current language, as a sentence; None when it has no
+    translation (then the rule's explanation says it instead)."""
+    reason = error.reason
+    for pattern, msgid in PATTERNS:
+        match = pattern.match(reason)
+        if match:
+            values = {name: _pretty(name, value) for name, value in match.groupdict().items()}
+            return sentence(_(msgid).format(**values))
+    translated = _(reason)
+    if get_language() == "en" or translated != reason:
+        return sentence(translated)
+    return None
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    """A refusal, ready to show: the reason, the rule's one-line explanation, its id."""
+    reason: str | None
+    explanation: str | None
+    rule: str
+
+    @property
+    def rule_label(self) -> str:
+        return _("(Rule {rule})").format(rule=self.rule)
+
+
+def explain(error: IllegalMove) -> WhyNot:
+    return WhyNot(reason_text(error), rule_explanation(error.rule), error.rule)
+
+
 def why_not(error: IllegalMove) -> str:
     """The refusal in plain words, in the current language."""
-    reason = error.reason
-    translated = _(reason)
-    parts: list[str] = []
-    if get_language() == "en" or translated != reason:
-        parts.append(translated[:1].upper() + translated[1:] + ("" if translated.endswith((".", "。")) else "."))
-    explanation = rule_explanation(error.rule)
-    if explanation:
-        parts.append(explanation)
-    parts.append(_("(Rule {rule})").format(rule=error.rule))
-    return " ".join(parts)
+    parts = explain(error)
+    return " ".join(p for p in (parts.reason, parts.explanation, parts.rule_label) if p)
+
+
+def rule_section(rule: str) -> tuple[str, list[str]]:
+    """The longer text of a rule (its section of the rules for players): the heading and
+    its paragraphs, translated."""
+    from game.rules_text import RULES
+    heading = RULE_SECTIONS.get(rule, "")
+    paragraphs: list[str] = []
+    inside = False
+    for kind, msgid, _cards in RULES:
+        if kind == "h":
+            inside = msgid == heading
+        elif inside and kind == "p":
+            paragraphs.append(_(msgid))
+    if not paragraphs:
+        explanation = rule_explanation(rule)
+        paragraphs = [explanation] if explanation else []
+    return (_(heading) if heading else _("Rule {rule}").format(rule=rule)), paragraphs

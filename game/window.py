@@ -17,6 +17,7 @@ import time
 
 import pygame
 
+from game.assets import asset_path
 from game.i18n import _
 from game.scenes import theme
 from game.scenes.base import SceneStack
@@ -30,6 +31,14 @@ GIL_SWITCH_INTERVAL = 0.001
 MAX_FRAME = 0.25  # a stalled frame (window dragged, debugger) is not replayed in full
 
 
+def set_window_icon() -> None:
+    """The window's (and taskbar's) icon: assets/icon.png. A missing icon costs only the icon."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+    except (pygame.error, OSError) as error:
+        print(f"canasta: no window icon ({error})", file=sys.stderr)
+
+
 class App:
     def __init__(self, *, variant: str = "classic", seed: int = 0, level: str = "normal",
                  speed: float = 1.0, target: int = 5000, size: tuple[int, int] = LOGICAL_SIZE,
@@ -40,6 +49,7 @@ class App:
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         pygame.display.init()
         pygame.font.init()
+        set_window_icon()  # before set_mode: some platforms ignore a later icon
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE, vsync=1 if vsync else 0)
         pygame.display.set_caption(_("Canasta"))
         self.layout = Layout()
@@ -48,6 +58,7 @@ class App:
         self.stack = SceneStack()
         self.threaded = threaded
         self.context = None  # the menus' AppContext, in menu mode
+        self.host = None     # the settings the table applies: the AppContext, or LocalSettings
         self.table: TableScene | None = None
         self.running = True
         if menu:
@@ -56,6 +67,11 @@ class App:
             options = {} if bot_factory is None else {"bot_factory": bot_factory}
             self.table = TableScene(variant=variant, seed=seed, level=level, speed=speed,
                                     threaded=threaded, target=target, **options)
+            from game.local_settings import LocalSettings
+            self.host = LocalSettings(on_settings_changed=self._settings_changed)
+            self.table.play_sound = self.host.play
+            self._attach_settings(self.table)
+            self.table.animator.speed = speed  # --speed wins over the default setting
             self.stack.push(self.table)
         self._accumulator = 0.0
         self.frames = 0
@@ -67,6 +83,7 @@ class App:
         from game.scenes.menu import TitleMenuScene
         self.context = AppContext.create(on_start_game=self.start_game, on_continue=self.continue_game,
                                          on_quit=self.quit, on_settings_changed=self._settings_changed)
+        self.host = self.context
         if self.context.settings.fullscreen:
             self._set_fullscreen(True)
         self.stack.push(TitleMenuScene(self.context))
@@ -74,6 +91,7 @@ class App:
     def _play(self, table: TableScene) -> None:
         from game import session
         session.attach(table, self.context)
+        self._attach_settings(table)
         table.on_menu = self.back_to_menu
         self.table = table
         self.stack.push(table)
@@ -99,11 +117,18 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def _attach_settings(self, table: TableScene) -> None:
+        """The table follows the settings: now, and at once whenever one changes."""
+        table.host = self.host
+        table.apply_settings(self.host.settings)
+
     def _settings_changed(self, settings, name: str) -> None:
-        if name == "animation_speed" and self.table is not None:
-            self.table.animator.speed = settings.animation_speed
-        elif name == "fullscreen":
+        if self.table is not None:
+            self.table.apply_settings(settings, name)
+        if name == "fullscreen":
             self._set_fullscreen(settings.fullscreen)
+        elif name == "language":
+            pygame.display.set_caption(_("Canasta"))
 
     def _set_fullscreen(self, on: bool) -> None:
         size = (0, 0) if on else LOGICAL_SIZE

@@ -14,7 +14,9 @@ from game.window import App  # noqa: E402
 from tests.table_helpers import fallback  # noqa: E402
 
 KEYS = [pygame.K_r, pygame.K_s, pygame.K_d, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN,
-        pygame.K_y, pygame.K_n, pygame.K_TAB, pygame.K_PLUS, pygame.K_MINUS, pygame.K_LEFT, pygame.K_a]
+        pygame.K_y, pygame.K_n, pygame.K_TAB, pygame.K_PLUS, pygame.K_MINUS, pygame.K_LEFT, pygame.K_a,
+        pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_h, pygame.K_t, pygame.K_m, pygame.K_x,
+        pygame.K_QUESTION, pygame.K_F1, pygame.K_HOME, pygame.K_END]
 # Where the interesting things are (logical): hand, pile, stock, melds, buttons.
 HOT = [(168, 560, 896, 160), (640, 260, 110, 130), (510, 260, 90, 130), (168, 400, 896, 172),
        (1080, 500, 190, 210), (320, 120, 660, 200), (0, 0, 1280, 720)]

@@ -105,9 +105,11 @@ def test_events_become_bubbles_banners_and_the_score_sheet():
     card = Card.parse("HK")
     plan = plan_events([ev.Asked(0), ev.Answered(2, True), ev.CanastaMade(0, card.rank, True),
                         ev.WentOut(0, False), ev.DealEnded("went-out", None)], names)
-    kinds = [e.kind for e in plan.effects]
-    assert kinds == ["bubble", "bubble", "banner", "banner", "deal-over"]
-    assert "You went out" in plan.effects[3].text
+    shown = [e for e in plan.effects if e.kind != "sound"]
+    assert [e.kind for e in shown] == ["bubble", "bubble", "banner", "banner", "deal-over"]
+    assert "You went out" in shown[3].text
+    sounds = {e.text: e.delay for e in plan.effects if e.kind == "sound"}
+    assert set(sounds) == {"canasta", "going_out"}
 
 
 # -- the scene with the mouse -------------------------------------------------------

@@ -4,8 +4,8 @@
 Usage:
     python tools/make_cjk_font.py [FILE ...] [--text STR] [--out-dir DIR]
 
-With no FILEs, every *.po file under game/locale/ is read. Printable ASCII is
-always included (numbers, scores, names). Writes NotoSansSC-subset.otf and
+With no FILEs, every *.po file under game/locale/ is read. Printable ASCII and
+a few symbols (suits, arrows) are always included. Writes NotoSansSC-subset.otf and
 NotoSansSC-Bold-subset.otf into assets/fonts/ (the licence, NotoSansSC-OFL.txt,
 already lives there). Re-run whenever a translation catalog changes.
 
@@ -34,11 +34,13 @@ WEIGHTS: dict[str, tuple[str, str, str]] = {
     "Bold": ("NotoSansCJK-Bold.ttc", "NotoSansCJKsc-Bold", "NotoSansSC-Bold-subset.otf"),
 }
 PRINTABLE_ASCII = "".join(chr(code) for code in range(0x20, 0x7F))
+# Symbols the game writes outside the catalogs (card names "9♣", key names): kept always.
+SYMBOLS = "♠♣♥♦←↑→↓×·–—…“”"
 
 
 def collect_characters(paths: list[Path], extra_text: list[str]) -> set[str]:
     """Every visible character in the given files and strings, plus ASCII."""
-    chars = set(PRINTABLE_ASCII)
+    chars = set(PRINTABLE_ASCII) | set(SYMBOLS)
     for path in paths:
         chars.update(path.read_text(encoding="utf-8"))
     for text in extra_text:

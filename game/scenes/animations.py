@@ -114,7 +114,7 @@ class CardSprite:
 @dataclass
 class Effect:
     """Something other than a card flight that an event shows."""
-    kind: str            # "bubble", "banner", "deal-over", "flash"
+    kind: str            # "bubble", "banner", "deal-over", "flash", "sound" (text: the effect)
     delay: float = 0.0
     seat: int | None = None
     side: int | None = None
@@ -135,6 +135,7 @@ def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
     """Delays and effects for `events` (in engine order), at speed 1."""
     plan = Plan()
     clock = 0.0
+    sounds: set[str] = set()
 
     def leave(cards, stagger: float) -> None:
         nonlocal clock
@@ -143,8 +144,18 @@ def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
                 plan.delays[card] = clock
                 clock += stagger
 
+    def sound(name: str, at: float) -> None:
+        """A sound effect at `at` seconds (once per batch): cards make theirs as they land."""
+        if name not in sounds:
+            sounds.add(name)
+            plan.effects.append(Effect("sound", at, text=name))
+
+    def lands(card) -> float:
+        return plan.delays.get(card, clock) + FLIGHT
+
     for event in events:
         if isinstance(event, ev.Dealt):
+            sound("shuffle", 0.0)
             plan.deal = True
             players = len(event.hands)
             order = [(event.dealer + 1 + i) % players for i in range(players)]
@@ -159,6 +170,7 @@ def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
             leave([event.card], 0.25)
         elif isinstance(event, ev.Drew):
             leave([event.card], 0.18)
+            sound("draw", lands(event.card))
         elif isinstance(event, ev.RedThreeLaid):
             clock += 0.2
             leave([event.card], 0.2)
@@ -167,21 +179,27 @@ def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
         elif isinstance(event, ev.PileTaken):
             leave([event.top], 0.1)
             leave(event.cards, PILE_STAGGER)
+            sound("meld", lands(event.top))
         elif isinstance(event, ev.Melded):
             leave(event.cards, MELD_STAGGER)
+            if event.cards:
+                sound("meld", lands(event.cards[0]))
         elif isinstance(event, ev.CanastaMade):
+            sound("canasta", clock + 0.3)
             kind = _("natural") if event.natural else _("mixed")
             plan.effects.append(Effect("banner", clock + 0.3, None, event.side,
                                        _("Canasta of {rank}s ({kind})!").format(
                                            rank=event.rank.symbol, kind=kind), event.natural))
         elif isinstance(event, ev.Discarded):
             leave([event.card], 0.1)
+            sound("discard", lands(event.card))
         elif isinstance(event, ev.Asked):
             plan.effects.append(Effect("bubble", clock, event.seat, None, _("May I go out?")))
         elif isinstance(event, ev.Answered):
             text = _("Yes, go out!") if event.yes else _("No, not yet.")
             plan.effects.append(Effect("bubble", clock, event.seat, None, text, event.yes))
         elif isinstance(event, ev.WentOut):
+            sound("going_out", clock + 0.2)
             text = _("{name} went out concealed!") if event.concealed else _("{name} went out!")
             plan.effects.append(Effect("banner", clock + 0.2, event.seat, None,
                                        text.format(name=names.get(event.seat, "?"))))

@@ -64,12 +64,28 @@ class AnswerPrompt(ModalDialogScene):
         super().__init__(_("{name} asks: “May I go out?”").format(name=asker), answer_facts(table),
                          [(_("Yes, go out"), lambda: table.answer(True)),
                           (_("No, not yet"), lambda: table.answer(False))], width=600)
+        self.dialog.buttons.set_focus(self.dialog.button_widgets[0])  # Enter answers, arrows choose
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
             self.dialog.buttons.widgets[0 if event.key == pygame.K_y else 1].click()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.show_hint()
+            return True
         return super().handle_event(event)
+
+    def show_hint(self) -> None:
+        """H: what the Normal computer player would answer, and why (never answered for you)."""
+        from game.hints import make_hint
+        table = self.table
+        st = table.game.state
+        if st.to_act != table.human:
+            return
+        hint = make_hint(st.observation(table.human), seed=table.seed)
+        label = self.dialog.message_label
+        label.text = answer_facts(table) + "\n\n" + _("Hint: {text}").format(text=hint.text)
+        self.dialog._layout()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -13,11 +13,13 @@ take of the pile.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import N_, _
+from game import assets
+from game.hints import Hint, card_name, discard_risk, explain, make_hint
+from game.i18n import N_, _, get_language
 from game.rules import (Card, Game, Group, IllegalMove, Move, MoveKind, NotationError, Phase,
                         RulesConfig)
 from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
@@ -32,14 +34,44 @@ from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, SpeechBubble, WidgetGroup
 
 UI_FLIGHT = 0.16      # hand re-arranging (select, hover, sort)
-BOT_PAUSE = 0.35      # seconds between two bot moves, at speed 1
+BOT_PAUSE = 0.35      # seconds between two bot moves, at speed 1 and the normal bot pace
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
+BOT_PACE = {"slow": 2.0, "normal": 1.0, "fast": 0.4}  # as game.settings.BOT_PACE_FACTOR
+REFUSAL_SECONDS = 8.0
 
 
 @dataclass
 class Bubble:
     widget: SpeechBubble
     remaining: float
+
+
+@dataclass
+class Refusal:
+    """A refused move, shown with its rule ("why not?"); rendered in the current
+    language each time it is drawn. Either the engine's IllegalMove, or one of the
+    table's own checks (a msgid, its arguments and the rule it applies)."""
+    rule: str | None
+    error: IllegalMove | None = None
+    msgid: str = ""
+    args: dict = field(default_factory=dict)
+
+    def reason(self) -> str:
+        from game.why_not import reason_text, rule_explanation, sentence
+        if self.error is not None:
+            text = reason_text(self.error)
+            if text is None:  # an engine sentence without a translation: the rule says it
+                text = rule_explanation(self.error.rule) or self.error.reason
+            return text
+        text = _(self.msgid)
+        return sentence(text.format(**self.args) if self.args else text)
+
+    def explanation(self) -> str | None:
+        from game.why_not import rule_explanation
+        if self.rule is None:
+            return None
+        text = rule_explanation(self.rule)
+        return None if text == self.reason() else text
 
 
 def seat_names(players: int) -> dict[int, str]:
@@ -70,9 +102,18 @@ class TableScene(Scene):
         self.human = human
         # Called as listener(table, events) after every move and new deal (saving, sounds, stats).
         self.listeners: list = []
-        self.on_menu = None  # set by the app in menu mode: a "Menu" button leaves the table
+        self.on_menu = None  # set by the app in menu mode: the table menu can leave the table
+        # The app's settings (an AppContext, or game.local_settings.LocalSettings): .settings and
+        # .update_setting(name, value); None in bare tests. See apply_settings().
+        self.host = None
+        self.play_sound = None  # callable(effect name): the sound plays as the card lands
+        self.pace = 1.0      # bot pause factor (setting bot_pace)
+        self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
+        self.card_back = "B2"
         self.names = seat_names(self.config.players)
         self.geometry = TableGeometry(self.config.players, self.config.sides, self.config.partnerships)
+        self.hint: Hint | None = None
+        self.refusal: Refusal | None = None
         self.animator = Animator(speed)
         self.runner = BotRunner(threaded)
         self.controller = HandController(self)
@@ -99,6 +140,10 @@ class TableScene(Scene):
         self.banner: tuple[str, float, object] | None = None
         self.banner_high = False
         self.message: tuple[str, float, bool] | None = None
+        self.refusal = None
+        self.hint = None
+        self._hint_text: tuple[tuple, str] | None = None
+        self._hint_version = -1
         self.timeline: list[tuple[float, Effect]] = []
         self.shown_scores = [Tween(s, s, 0.0) for s in self.game.scores]
         self.sheet_pending = None
@@ -122,6 +167,7 @@ class TableScene(Scene):
         self.timeline.clear()
         self.bubbles.clear()
         self.banner = self.message = self.sheet_pending = None
+        self.refusal = self.hint = None
         self.shown_scores = [Tween(s, s, 0.0) for s in self.game.scores]
         self.animator.sprites.clear()
         self.relayout()
@@ -179,10 +225,13 @@ class TableScene(Scene):
         speed = max(0.01, self.animator.speed)
         for effect in plan.effects:
             self.timeline.append((self.clock + effect.delay / speed, effect))
-        self._bot_ready_at = self.clock + (plan.total + FLIGHT + BOT_PAUSE) / speed
+        self._bot_ready_at = self.clock + (plan.total + FLIGHT + BOT_PAUSE * self.pace) / speed
 
     def _fire(self, effect: Effect) -> None:
-        if effect.kind == "bubble":
+        if effect.kind == "sound":
+            if self.play_sound is not None:
+                self.play_sound(effect.text)
+        elif effect.kind == "bubble":
             anchor, tail = self.geometry.bubble_anchor(effect.seat)  # type: ignore[arg-type]
             self.bubbles = [b for b in self.bubbles if b.widget.anchor != anchor]
             self.bubbles.append(Bubble(SpeechBubble(anchor, effect.text, tail=tail), 3.0))
@@ -193,12 +242,33 @@ class TableScene(Scene):
             self.sheet_pending = effect.data
 
     def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
-        """Show a message above the hand (an illegal move's reason, a hint)."""
+        """Show a message above the hand (a note; refusals go through refuse())."""
         self.message = (text, seconds, warn)
+        self.refusal = None
 
-    def refuse(self, reason: str) -> None:
-        self.say(reason[:1].upper() + reason[1:], warn=True)
+    def refuse(self, msgid: str, rule: str | None = None, **args) -> None:
+        """Refuse a gesture with one of the table's own reasons (a msgid, formatted with
+        `args`) citing `rule`; the cards fly back."""
+        self._show_refusal(Refusal(rule, None, msgid, args))
+
+    def refuse_error(self, error: IllegalMove) -> None:
+        """Refuse with the engine's reason and its rule (why_not)."""
+        self._show_refusal(Refusal(error.rule, error))
+
+    def _show_refusal(self, refusal: Refusal) -> None:
+        self.message = (refusal.reason(), REFUSAL_SECONDS, True)
+        self.refusal = refusal
         self.relayout()  # dragged cards fly back to the hand
+
+    def why_not(self) -> bool:
+        """Show the longer text of the rule behind the last refusal (the "?" key)."""
+        refusal = self.refusal
+        if refusal is None or refusal.rule is None or self.message is None or self.stack is None:
+            return False
+        from game.scenes.table_menu import RuleDialog
+        self.controller.cancel()
+        self.stack.push(RuleDialog(refusal.rule, refusal.reason()))
+        return True
 
     # -- engine ---------------------------------------------------------------------
     @property
@@ -220,10 +290,10 @@ class TableScene(Scene):
         try:
             events = self.game.apply(move)
         except IllegalMove as error:
-            self.refuse(_(error.reason))
+            self.refuse_error(error)
             return False
         except NotationError as error:
-            self.refuse(_(str(error)))
+            self.refuse(str(error), "R-MELD")
             return False
         self.version += 1
         self.moves_played += 1
@@ -233,6 +303,7 @@ class TableScene(Scene):
                 self.shown_scores[index] = Tween(tween.value, score, 1.2, ease_out_cubic)
         if self.message is not None and self.message[2]:
             self.message = None
+            self.refusal = None
         self._show(events)
         return True
 
@@ -243,17 +314,17 @@ class TableScene(Scene):
         """True (after telling the player why) when it is not the player's move."""
         st = self.game.state
         if st.phase is Phase.OVER:
-            self.refuse(_("The deal is over."))
+            self.refuse(N_("The deal is over."), "R-GAME")
             return True
         if st.to_act != self.human:
             if st.phase is Phase.ANSWER and st.turn == self.human:
-                self.refuse(_("Wait for your partner's answer."))
+                self.refuse(N_("Wait for your partner's answer."), "R-ASK")
             else:
-                self.refuse(_("Wait for your turn: {name} is playing.").format(
-                    name=self.seat_name(st.to_act)))  # type: ignore[arg-type]
+                self.refuse(N_("Wait for your turn: {name} is playing."), "R-TURN",
+                            name=self.seat_name(st.to_act))  # type: ignore[arg-type]
             return True
         if st.phase is Phase.ANSWER:
-            self.refuse(_("Your partner asked \"May I go out?\": answer first."))
+            self.refuse(N_("Your partner asked \"May I go out?\": answer first."), "R-ASK")
             return True
         return False
 
@@ -263,10 +334,10 @@ class TableScene(Scene):
             return
         st = self.game.state
         if st.phase is not Phase.DRAW:
-            self.refuse(_("You have drawn already: meld, then discard."))
+            self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
             return
         if not st.stock:
-            self.refuse(_("The stock is empty: take the pile or pass."))
+            self.refuse(N_("The stock is empty: take the pile or pass."), "R-EXHAUSTED")
             return
         self.play(Move.draw())
 
@@ -301,7 +372,7 @@ class TableScene(Scene):
         if self._not_now():
             return
         if self.game.state.phase is not Phase.MELD:
-            self.refuse(_("Draw first: click the stock or take the pile."))
+            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
             return
         self._discard(card)
 
@@ -313,7 +384,8 @@ class TableScene(Scene):
             if self.game.state.phase is Phase.DRAW:
                 self._take(cards)
             elif len(cards) != 1:
-                self.refuse(_("Discard one card at a time; drop several cards on the table to meld."))
+                self.refuse(N_("Discard one card at a time; drop several cards on the table to meld."),
+                            "R-TURN")
             else:
                 self._discard(cards[0])
             return
@@ -344,11 +416,11 @@ class TableScene(Scene):
             return Group.of(cards, rank)
         except NotationError:
             if rank is not None:
-                self.refuse(_("Those cards do not go with the {rank}s.").format(rank=rank.symbol))
+                self.refuse(N_("Those cards do not go with the {rank}s."), "R-ADD", rank=rank.symbol)
             elif all(c.is_wild for c in cards):
-                self.refuse(_("Wild cards alone go onto a meld: drop them on one."))
+                self.refuse(N_("Wild cards alone go onto a meld: drop them on one."), "R-MELD")
             else:
-                self.refuse(_("A meld holds cards of one rank (plus wild cards)."))
+                self.refuse(N_("A meld holds cards of one rank (plus wild cards)."), "R-MELD")
             return None
 
     def _staging(self) -> bool:
@@ -359,7 +431,7 @@ class TableScene(Scene):
         if self._not_now():
             return
         if any(c.rank == 3 for c in cards) and not all(c.is_black_three for c in cards):
-            self.refuse(_("Black threes meld only as three or four of them when going out."))
+            self.refuse(N_("Black threes meld only as three or four of them when going out."), "R-BLACK3")
             return
         if self._staging():
             group = self._group(cards)
@@ -380,7 +452,7 @@ class TableScene(Scene):
     def _meld_now(self, cards: list[Card], rank=None) -> None:
         """Lay `cards` as one group at once (the side has melded): new, or added to `rank`."""
         if self.game.state.phase is not Phase.MELD:
-            self.refuse(_("Draw first: click the stock or take the pile."))
+            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
             return
         group = self._group(cards, rank)
         if group is not None and self.play(Move.meld(group)):
@@ -401,7 +473,7 @@ class TableScene(Scene):
     def _take(self, cards: list[Card]) -> None:
         st = self.game.state
         if not st.pile:
-            self.refuse(_("The discard pile is empty."))
+            self.refuse(N_("The discard pile is empty."), "R-TAKE")
             return
         top = st.pile[-1]
         groups: list[Group] = []
@@ -409,13 +481,14 @@ class TableScene(Scene):
             try:
                 groups.append(Group.of(cards, top.rank if top.rank.meldable else None))
             except NotationError:
-                self.refuse(_("To take the pile, drop cards that meld the {card} on top.").format(card=top.face))
+                self.refuse(N_("To take the pile, drop cards that meld the {card} on top."), "R-TAKE",
+                            card=card_name(top))
                 return
         staged = [self._group(g) for g in self.ui.staged]
         if any(g is None for g in staged):
             return
         if staged and not groups:
-            self.refuse(_("Drop the cards that meld the top card on the pile to take it."))
+            self.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
             return
         move = Move.take(*groups, *staged)  # type: ignore[arg-type]
         if self.play(move):
@@ -423,18 +496,39 @@ class TableScene(Scene):
             self.ui.selected.clear()
             self.relayout()
 
-    def _discard(self, card: Card) -> None:
+    def _discard(self, card: Card, confirmed: bool = False) -> None:
+        if not confirmed and self.confirm_risky and self.stack is not None \
+                and Move.discard(card) in self.legal_moves():
+            risk = discard_risk(self.game.state.observation(self.human), card)
+            if risk is not None:
+                self._confirm_discard(card, risk.text)
+                return
         if self.play(Move.discard(card)):
             self.ui.staged.clear()
             self.ui.selected.discard(card)
             self.relayout()
 
+    def _confirm_discard(self, card: Card, why: str) -> None:
+        """Setting "confirm a risky discard": ask before giving the pile away."""
+        from game.scenes.table_menu import RiskyDiscardDialog
+        self.controller.cancel()
+        version = self.version
+
+        def discard_anyway() -> None:
+            if self.version == version:
+                self._discard(card, confirmed=True)
+
+        question = _("Discard the {card} anyway?").format(card=card_name(card))
+        self.stack.push(RiskyDiscardDialog(_("A risky discard"), f"{why}\n{question}",  # type: ignore[union-attr]
+                                           [(_("Discard anyway"), discard_anyway),
+                                            (_("Cancel"), self.relayout)], width=620, cancel_index=1))
+
     def confirm_staged(self) -> None:
         if not self.ui.staged or self._not_now():
             return
         if self.game.state.phase is Phase.DRAW:
-            self.refuse(_("Draw first, or take the pile by dropping the cards that meld its "
-                          "top card on it: your staged melds go with the take."))
+            self.refuse(N_("Draw first, or take the pile by dropping the cards that meld its "
+                           "top card on it: your staged melds go with the take."), "R-TURN")
             return
         groups = [self._group(g) for g in self.ui.staged]
         if any(g is None for g in groups):
@@ -452,7 +546,7 @@ class TableScene(Scene):
         if self._not_now():
             return
         if self.ui.staged:
-            self.refuse(_("Take back your staged melds before asking."))
+            self.refuse(N_("Take back your staged melds before asking."), "R-ASK")
             return
         self.play(Move(MoveKind.ASK))
 
@@ -470,6 +564,176 @@ class TableScene(Scene):
         self.ui.sort_mode = mode
         self.relayout()
 
+    def toggle_sort(self) -> None:
+        self.sort_hand("suit" if self.ui.sort_mode == "rank" else "rank")
+
+    # -- hint -------------------------------------------------------------------------------
+    def show_hint(self) -> bool:
+        """Ask the Normal bot for the player's move and show it explained, with the cards
+        it uses lit; it is never played for the player."""
+        st = self.game.state
+        if st.to_act != self.human or st.phase is Phase.OVER:
+            self.say(_("A hint is for your turn."), warn=False, seconds=3.0)
+            return False
+        self.controller.cancel()
+        hint = make_hint(st.observation(self.human), seed=self.seed * 1000 + self.moves_played)
+        self.hint = hint
+        self._hint_version = self.version
+        self._hint_text = None
+        self.ui.hinted = set(hint.cards)
+        self.message = self.refusal = None
+        self.relayout()
+        return True
+
+    def hint_text(self) -> str:
+        """The hint in the current language (re-explained after a language switch)."""
+        hint = self.hint
+        if hint is None:
+            return ""
+        key = (get_language(), self._hint_version)
+        if self._hint_text is None or self._hint_text[0] != key:
+            text = explain(hint.move, self.game.state.observation(self.human))
+            self._hint_text = (key, text)
+        return self._hint_text[1]
+
+    def clear_hint(self) -> None:
+        if self.hint is not None or self.ui.hinted:
+            self.hint = None
+            self.ui.hinted = set()
+            self.relayout()
+
+    # -- keyboard -----------------------------------------------------------------------------
+    def move_cursor(self, step: int, carry: bool = False) -> None:
+        """Arrow keys: the focus cursor over the hand; `carry` moves the card along."""
+        cards = self.layout.hand_cards
+        if not cards:
+            self.ui.cursor = None
+            return
+        self.buttons.set_focus(None)
+        if self.ui.cursor not in cards:
+            self.ui.cursor = cards[0] if step > 0 else cards[-1]
+            self.relayout()
+            return
+        index = cards.index(self.ui.cursor)  # type: ignore[arg-type]
+        target = max(0, min(len(cards) - 1, index + step))
+        if carry and target != index:
+            order = list(cards)
+            order[index], order[target] = order[target], order[index]
+            rest = [c for c in self.ui.order if c not in order]
+            self.ui.order = order + rest
+            self.ui.sort_mode = "custom"
+        else:
+            self.ui.cursor = cards[target]
+        self.relayout()
+
+    def select_cursor(self, state: bool | None = None) -> bool:
+        """Space / Up / Down: select, toggle or unselect the card under the cursor."""
+        card = self.ui.cursor
+        if card is None or card not in self.layout.hand_cards:
+            return False
+        if state is None:
+            state = card not in self.ui.selected
+        if state:
+            self.ui.selected.add(card)
+        else:
+            self.ui.selected.discard(card)
+        self.relayout()
+        return True
+
+    def selected_cards(self) -> list[Card]:
+        return [c for c in self.layout.hand_cards if c in self.ui.selected]
+
+    def key_take(self) -> None:
+        """T: take the pile with the selected cards (or by adding it to our meld)."""
+        if self._not_now():
+            return
+        if self.game.state.phase is not Phase.DRAW:
+            self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+            return
+        selected = self.selected_cards()
+        if selected or self.ui.staged:
+            self._take(selected)
+        else:
+            self.play(Move.take())
+
+    def key_meld(self) -> None:
+        """M: meld the selected cards: onto our meld of their rank, or as a new (staged) meld."""
+        cards = self.selected_cards()
+        if not cards:
+            self.say(_("Select cards first (arrow keys and Space), then press M to meld them."),
+                     warn=False)
+            return
+        naturals = {c.rank for c in cards if not c.is_wild}
+        side = self.human_side
+        rank = next(iter(naturals)) if len(naturals) == 1 else None
+        if rank is not None:
+            slot = next((s for s in self.layout.meld_slots if s.side == side and s.rank == rank
+                         and (s.staged_index is not None or not self._staging())), None)
+            if slot is not None:
+                self._drop_on_meld(cards, slot)
+                return
+        self._drop_new_meld(cards)
+
+    def key_discard(self) -> None:
+        """X: discard the selected card (or the one under the cursor)."""
+        if self._not_now():
+            return
+        cards = self.selected_cards()
+        if not cards and self.ui.cursor in self.layout.hand_cards:
+            cards = [self.ui.cursor]  # type: ignore[list-item]
+        if len(cards) != 1:
+            self.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
+            return
+        if self.game.state.phase is not Phase.MELD:
+            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            return
+        self._discard(cards[0])
+
+    def escape(self) -> None:
+        """Esc: cancel what is in progress, one thing at a time; else open the menu."""
+        if self.ui.dragging or self.controller.press is not None:
+            self.controller.cancel()
+        elif self.hint is not None:
+            self.clear_hint()
+        elif self.ui.staged:
+            self.cancel_staged()
+        elif self.ui.selected:
+            self.ui.selected.clear()
+            self.relayout()
+        elif self.buttons.focused is not None or self.ui.cursor is not None:
+            self.buttons.set_focus(None)
+            self.ui.cursor = None
+            self.relayout()
+        else:
+            self.open_menu()
+
+    def open_menu(self) -> None:
+        from game.scenes.table_menu import TableMenuScene
+        if self.stack is not None:
+            self.controller.cancel()
+            self.stack.push(TableMenuScene(self))
+
+    def open_keys(self) -> None:
+        from game.scenes.table_menu import KeysOverlay
+        if self.stack is not None:
+            self.controller.cancel()
+            self.stack.push(KeysOverlay())
+
+    # -- settings ----------------------------------------------------------------------------
+    def apply_settings(self, settings, name: str | None = None) -> None:
+        """Apply the app's settings at once (`name`: the one that changed; None: all)."""
+        if name in (None, "animation_speed"):
+            self.animator.speed = settings.animation_speed
+        self.pace = BOT_PACE.get(settings.bot_pace, 1.0)
+        self.card_back = settings.card_back
+        self.confirm_risky = bool(settings.confirm_risky_discard)
+        assets.set_four_colour(settings.four_colour_deck)
+        if settings.card_size != self.geometry.card_size:
+            self.geometry = TableGeometry(self.config.players, self.config.sides,
+                                          self.config.partnerships, settings.card_size)
+        if hasattr(self, "layout"):
+            self.relayout()
+
     def cycle_speed(self, step: int = 1) -> None:
         speeds = list(SPEEDS)
         current = min(range(len(speeds)), key=lambda i: abs(speeds[i] - self.animator.speed))
@@ -478,7 +742,8 @@ class TableScene(Scene):
     def skip_animations(self) -> None:
         self.animator.finish_all()
         for due, effect in sorted(self.timeline, key=lambda item: item[0]):
-            self._fire(effect)
+            if effect.kind != "sound":  # skipped cards land silently
+                self._fire(effect)
         self.timeline.clear()
         self._bot_ready_at = self.clock
 
@@ -522,11 +787,15 @@ class TableScene(Scene):
         x, w = BUTTON_COLUMN_X, 188
         make = lambda y, text, action, primary=False: self.buttons.add(  # noqa: E731
             Button((x, y, w, 40), text, action, primary=primary, font_size=17))
-        self.ask_button = make(520, _("May I go out?"), self.ask_partner, True)
-        self.pass_button = make(520, _("Pass (end the deal)"), self.pass_turn, True)
-        self.sort_rank_button = make(570, _("Sort by rank"), lambda: self.sort_hand("rank"))
-        self.sort_suit_button = make(618, _("Sort by suit"), lambda: self.sort_hand("suit"))
-        self.speed_button = make(666, "", lambda: self.cycle_speed(1 if self.animator.speed < 4 else -3))
+        self.hint_button = make(522, _("Hint"), self.show_hint)
+        self.ask_button = make(570, _("May I go out?"), self.ask_partner, True)
+        self.pass_button = make(570, _("Pass (end the deal)"), self.pass_turn, True)
+        self.sort_rank_button = make(618, _("Sort by rank"), lambda: self.sort_hand("rank"))
+        self.sort_suit_button = make(666, _("Sort by suit"), lambda: self.sort_hand("suit"))
+        small = lambda x, w, text, action: self.buttons.add(  # noqa: E731
+            Button((x, 12, w, 34), text, action, primary=False, font_size=15))
+        self.speed_button = small(832, 98, "", lambda: self.cycle_speed(1 if self.animator.speed < 4 else -3))
+        self.keys_button = small(938, 98, _("Keys · F1"), self.open_keys)
         panel = STAGE_PANEL
         self.confirm_button = self.buttons.add(Button((panel.x + 10, panel.bottom - 44, 134, 34),
                                                       _("Lay melds"), self.confirm_staged, primary=True,
@@ -535,8 +804,7 @@ class TableScene(Scene):
                                                      self.cancel_staged, primary=False, font_size=15))
         self.new_game_button = self.buttons.add(Button((1150, 12, 118, 34), _("New game"),
                                                        self._confirm_new_game, primary=False, font_size=15))
-        self.menu_button = self.buttons.add(Button((1044, 12, 98, 34), _("Menu"),
-                                                   lambda: self.on_menu and self.on_menu(),
+        self.menu_button = self.buttons.add(Button((1044, 12, 98, 34), _("Menu"), self.open_menu,
                                                    primary=False, font_size=15))
 
     def _confirm_new_game(self) -> None:
@@ -552,7 +820,10 @@ class TableScene(Scene):
     # Fixed button labels (msgids), re-translated every frame so a language switch shows at once.
     LABELS = {"ask_button": N_("May I go out?"), "pass_button": N_("Pass (end the deal)"),
               "confirm_button": N_("Lay melds"), "cancel_button": N_("Take back"),
-              "new_game_button": N_("New game"), "menu_button": N_("Menu")}
+              "new_game_button": N_("New game"), "menu_button": N_("Menu"), "hint_button": N_("Hint"),
+              "keys_button": N_("Keys · F1")}
+    # The key shown on each button (drawn as a small key cap by the view).
+    KEYS = {"hint_button": "H", "ask_button": "A", "pass_button": "P"}
 
     def _refresh_buttons(self) -> None:
         for attribute, label in self.LABELS.items():
@@ -568,7 +839,7 @@ class TableScene(Scene):
         self.sort_rank_button.primary = self.ui.sort_mode == "rank"  # the current order is gold
         self.sort_suit_button.primary = self.ui.sort_mode == "suit"
         self.speed_button.text = _("Speed {x}×").format(x=f"{self.animator.speed:g}")
-        self.menu_button.visible = self.on_menu is not None
+        self.hint_button.enabled = mine and st.phase is not Phase.OVER
         staging = bool(self.ui.staged)
         self.confirm_button.visible = self.cancel_button.visible = staging
         self.confirm_button.enabled = staging and mine and st.phase is Phase.MELD
@@ -580,34 +851,83 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if self.ui.cursor is not None:  # the mouse takes over from the keyboard cursor
+                self.ui.cursor = None
+                self.relayout()
+            if event.button == 1 and self._banner_hit(event.pos):
+                return self.why_not()
         if self.buttons.handle_event(event):
             return True
         return self.controller.handle_event(event)
 
+    def _banner_hit(self, pos) -> bool:
+        box = self.view.refusal_rect()
+        return box is not None and box.collidepoint(pos)
+
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        if key == pygame.K_r:
-            self.sort_hand("rank")
-        elif key == pygame.K_s:
-            self.sort_hand("suit")
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.ui.staged:
-            self.confirm_staged()
+        mod = getattr(event, "mod", 0)
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        focused = self.buttons.focused
+        if focused is not None and focused.visible and getattr(focused, "enabled", True) \
+                and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return self.buttons.handle_event(event)  # the focused button
+        if key == pygame.K_QUESTION or (key == pygame.K_SLASH and shift) or event.dict.get("unicode") == "?":
+            if not self.why_not():
+                self.say(_("Nothing was refused: “?” explains the rule behind a refused move."),
+                         warn=False, seconds=3.0)
+        elif key == pygame.K_F1:
+            self.open_keys()
         elif key == pygame.K_ESCAPE:
-            self.controller.cancel()
-            if self.ui.staged:
-                self.cancel_staged()
-            else:
-                self.ui.selected.clear()
-                self.relayout()
+            self.escape()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.move_cursor(-1 if key == pygame.K_LEFT else 1, carry=shift)
+        elif key in (pygame.K_HOME, pygame.K_END):
+            self.move_cursor(-999 if key == pygame.K_HOME else 999)
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            if not self.select_cursor(key == pygame.K_UP):
+                self.move_cursor(1)
         elif key == pygame.K_SPACE:
-            self.skip_animations()
+            if not self.select_cursor():
+                self.skip_animations()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.ui.staged:
+                self.confirm_staged()
+            elif self.selected_cards() and self.game.state.phase is Phase.MELD:
+                self.key_meld()
+        elif key == pygame.K_s:
+            self.toggle_sort()
+        elif key == pygame.K_r:
+            self.sort_hand("rank")
         elif key == pygame.K_d:
             self.click_stock()
+        elif key == pygame.K_t:
+            self.key_take()
+        elif key == pygame.K_m:
+            self.key_meld()
+        elif key in (pygame.K_x, pygame.K_DELETE):
+            self.key_discard()
+        elif key == pygame.K_h:
+            self.show_hint()
+        elif key == pygame.K_a:
+            if self.ask_button.visible and self.ask_button.enabled:
+                self.ask_partner()
+            elif not self.config.ask_allowed:
+                self.refuse(N_("there is no partner to ask in this variant"), "R-ASK")
+            elif not self._not_now():
+                self.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
+        elif key == pygame.K_p and self.pass_button.visible:
+            self.pass_turn()
+        elif key == pygame.K_n and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self._confirm_new_game()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.cycle_speed(1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.cycle_speed(-1)
         else:
+            if key == pygame.K_TAB:
+                self.ui.cursor = None
             return self.buttons.handle_event(event)
         return True
 
@@ -633,6 +953,10 @@ class TableScene(Scene):
         if self.message is not None:
             text, remaining, warn = self.message
             self.message = (text, remaining - dt, warn) if remaining > dt else None
+            if self.message is None:
+                self.refusal = None
+        if self.hint is not None and self._hint_version != self.version:
+            self.clear_hint()  # a move was made: the hint is spent
         self._refresh_buttons()
         self.buttons.update(dt)
         self._drive_game()
@@ -665,7 +989,7 @@ class TableScene(Scene):
             answer = self.runner.poll()
             if answer is not None:
                 self._bot_move = (self.version, *answer)
-        if self._bot_move is not None and self.idle and self.clock >= self._bot_ready_at:
+        if self._bot_move is not None and self.idle and self.clock >= self._bot_ready_at and not covered:
             version, seat, move = self._bot_move
             self._bot_move = None
             if version == self.version and seat == to_act:

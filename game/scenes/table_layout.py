@@ -18,9 +18,11 @@ from game.rules.cards import sort_key
 
 Point = tuple[float, float]
 
-# Card widths (logical). Height is width * 7/5.
+# Card widths (logical). Height is width * 7/5. The "large" card size setting uses
+# CARD_SIZES["large"] for the player's hand and the melds.
 HAND_W = 84
 MELD_W = 54
+CARD_SIZES = {"normal": (HAND_W, MELD_W), "large": (100, 62)}
 CENTER_W = 74
 BACK_W = 46
 ASPECT = 336 / 240
@@ -72,6 +74,8 @@ class HandUI:
     drag_pos: Point = (0.0, 0.0)
     drag_grab: Point = (0.0, 0.0)  # pointer offset from the first dragged card's centre
     hover: Card | None = None
+    cursor: Card | None = None   # the keyboard's focus on a hand card (arrow keys)
+    hinted: set[Card] = field(default_factory=set)  # cards a hint is about
 
     def staged_cards(self) -> set[Card]:
         return {card for group in self.staged for card in group}
@@ -95,7 +99,10 @@ def sort_cards(cards: list[Card], mode: str) -> list[Card]:
 class TableGeometry:
     """Fixed geometry of one variant's table."""
 
-    def __init__(self, players: int = 4, sides: int = 2, partnerships: bool = True) -> None:
+    def __init__(self, players: int = 4, sides: int = 2, partnerships: bool = True,
+                 card_size: str = "normal") -> None:
+        self.card_size = card_size if card_size in CARD_SIZES else "normal"
+        self.hand_w, self.meld_w = CARD_SIZES[self.card_size]
         self.players = players
         self.sides = sides
         self.partnerships = partnerships
@@ -137,7 +144,8 @@ class TableGeometry:
     def hand_step(self, count: int) -> float:
         if count <= 1:
             return 0.0
-        return min(56.0, (HAND_RECT.width - HAND_W) / (count - 1))
+        widest = 56.0 if self.hand_w == HAND_W else 64.0
+        return min(widest, (HAND_RECT.width - self.hand_w) / (count - 1))
 
     def hand_positions(self, count: int) -> list[float]:
         """x centres of `count` hand cards, centred in the hand strip."""
@@ -150,18 +158,19 @@ class TableGeometry:
     def meld_columns(self, side: int, count: int, red_threes: int) -> tuple[list[float], float]:
         """x centres of `count` meld columns of `side`, and the x of its red threes."""
         area = self.meld_areas[side]
-        left = area.x + MELD_W / 2
+        width = self.meld_w
+        left = area.x + width / 2
         if red_threes:
-            left += MELD_W + 14 * max(0, red_threes - 1) + 18
+            left += width + 14 * max(0, red_threes - 1) + 18
         if count == 0:
-            return [], area.x + MELD_W / 2
-        room = area.right - MELD_W / 2 - left
-        step = min(70.0, room / max(1, count - 1)) if count > 1 else 0.0
-        return [left + i * step for i in range(count)], area.x + MELD_W / 2
+            return [], area.x + width / 2
+        room = area.right - width / 2 - left
+        step = min(width + 16.0, room / max(1, count - 1)) if count > 1 else 0.0
+        return [left + i * step for i in range(count)], area.x + width / 2
 
     def meld_step(self, side: int, cards: int) -> float:
         area = self.meld_areas[side]
-        room = area.height - card_h(MELD_W) - 22  # keep room for the count badge
+        room = area.height - card_h(self.meld_w) - 22  # keep room for the count badge
         return min(22.0, room / max(1, cards - 1))
 
 
@@ -254,18 +263,20 @@ class TableLayout:
         self.hand_cards = shown
         xs = geo.hand_positions(len(shown))
         step = geo.hand_step(len(shown))
-        h = card_h(HAND_W)
+        width = geo.hand_w
+        h = card_h(width)
+        base_y = min(HAND_Y, 716.0 - h / 2)  # large cards reach down to the window's edge
         for index, (card, x) in enumerate(zip(shown, xs)):
             lift = RAISE if card in ui.selected else (6.0 if card is ui.hover else 0.0)
-            y = HAND_Y - lift
-            self.placements[card] = Placement(x, y, HAND_W, 0.0, True, 1000 + index)
-            visible_w = HAND_W if index == len(shown) - 1 else step
-            self.hand_rects[card] = pygame.FRect(x - HAND_W / 2, y - h / 2, visible_w, h + lift)
+            y = base_y - lift
+            self.placements[card] = Placement(x, y, width, 0.0, True, 1000 + index)
+            visible_w = width if index == len(shown) - 1 else step
+            self.hand_rects[card] = pygame.FRect(x - width / 2, y - h / 2, visible_w, h + lift)
         # Cards being dragged follow the pointer, fanned slightly.
         px, py = ui.drag_pos
         gx, gy = ui.drag_grab
         for index, card in enumerate(ui.dragging):
-            self.placements[card] = Placement(px - gx + index * 26, py - gy + index * 2, HAND_W,
+            self.placements[card] = Placement(px - gx + index * 26, py - gy + index * 2, geo.hand_w,
                                               0.0, True, 5000 + index)
 
     def _other_hand(self, seat: int, hand: list[Card]) -> None:
@@ -294,10 +305,11 @@ class TableLayout:
         reds = st.red_threes[side]
         xs, red_x = geo.meld_columns(side, len(ranks) + len(staged), len(reds))
         area = geo.meld_areas[side]
-        top = area.y + card_h(MELD_W) / 2 + 2
+        width = geo.meld_w
+        top = area.y + card_h(width) / 2 + 2
         # Red threes: a short horizontal fan at the start of the area.
         for index, card in enumerate(reds):
-            self.placements[card] = Placement(red_x + index * 14, top, MELD_W, 0.0, True, 400 + index)
+            self.placements[card] = Placement(red_x + index * 14, top, width, 0.0, True, 400 + index)
         if reds:
             self.red_three_spots[side] = (red_x + 7 * (len(reds) - 1), top)
         column = 0
@@ -310,10 +322,10 @@ class TableLayout:
                 rest = [c for c in meld.cards if c is not shown_top]
                 for index, card in enumerate(rest):
                     lift = min(3, index) * 1.5
-                    self.placements[card] = Placement(x + lift, top + lift, MELD_W, 0.0, True, z + index,
+                    self.placements[card] = Placement(x + lift, top + lift, width, 0.0, True, z + index,
                                                       visible=index < 3)
-                self.placements[shown_top] = Placement(x, top, MELD_W, 0.0, True, z + 19)
-                rect = pygame.FRect(x - MELD_W / 2, top - card_h(MELD_W) / 2, MELD_W + 6, card_h(MELD_W) + 6)
+                self.placements[shown_top] = Placement(x, top, width, 0.0, True, z + 19)
+                rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width + 6, card_h(width) + 6)
                 kind = "natural" if meld.is_natural else "mixed"
                 self.meld_slots.append(MeldSlot(side, rank, rect, meld.size, kind))
             else:
@@ -328,10 +340,11 @@ class TableLayout:
     def _column(self, side: int, rank: Rank, cards: list[Card], x: float, top: float, z: float,
                 staged_index: int | None) -> None:
         step = self.geometry.meld_step(side, len(cards))
+        width = self.geometry.meld_w
         for index, card in enumerate(cards):
-            self.placements[card] = Placement(x, top + index * step, MELD_W, 0.0, True, z + index)
-        height = card_h(MELD_W) + step * (len(cards) - 1)
-        rect = pygame.FRect(x - MELD_W / 2, top - card_h(MELD_W) / 2, MELD_W, height)
+            self.placements[card] = Placement(x, top + index * step, width, 0.0, True, z + index)
+        height = card_h(width) + step * (len(cards) - 1)
+        rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width, height)
         self.meld_slots.append(MeldSlot(side, rank, rect, len(cards), None, staged_index))
 
     # -- hit-testing ----------------------------------------------------------

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import assets
-from game.i18n import _
+from game.i18n import _, get_language
 from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (HAND_RECT, PILE_POS, SCORE_PANEL, STAGE_PANEL, STATUS_RECT,
-                                      STOCK_POS, CENTER_W, card_h)
-from game.scenes.text import blit_text, render_lines, text_image, wrap_text
+                                      STOCK_POS, CENTER_W, card_h, pile_rect, stock_rect)
+from game.scenes.text import blit_text, line_height, render_lines, text_image, wrap_text
 
 if TYPE_CHECKING:
     from game.scenes.animations import CardSprite
@@ -32,12 +32,20 @@ ICE = pygame.Color(120, 190, 235)
 ZONE = pygame.Color(0, 0, 0, 38)
 ZONE_LINE = pygame.Color(255, 255, 255, 40)
 SELECT_GLOW = pygame.Color(255, 214, 92)
+HINT_GLOW = pygame.Color(96, 214, 232)
+CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
+CURSOR_EDGE = pygame.Color(20, 40, 30)
+HINT_INK = pygame.Color(20, 96, 120)
+REFUSAL_FILL = pygame.Color(150, 40, 36)
+MESSAGE_WIDTH = 640   # logical width of the refusal / hint panels above the hand
 
 
 # -- cached rendering ------------------------------------------------------
 
 @lru_cache(maxsize=2048)
-def _card_pixels(stem_face: str, copy: int, width_px: int, angle: int, squash: int) -> pygame.Surface:
+def _card_pixels(stem_face: str, copy: int, width_px: int, angle: int, squash: int,
+                 four_colour: bool = False) -> pygame.Surface:
+    # `four_colour` is part of the cache key: assets.card_image follows assets.four_colour().
     image = assets.card_image(stem_face, copy, width_px)
     if squash < 100:
         w, h = image.get_size()
@@ -55,15 +63,15 @@ def _card_shadow(size: tuple[int, int], angle: int, blur: int, radius: int) -> t
     return shadow, pad
 
 
-def draw_card(surface: pygame.Surface, sprite: "CardSprite", lifted: bool = False) -> None:
+def draw_card(surface: pygame.Surface, sprite: "CardSprite", lifted: bool = False, back: str = BACK) -> None:
     ruler = Ruler.of(surface)
-    face = sprite.card.face if sprite.face_up else BACK
+    face = sprite.card.face if sprite.face_up else back
     width_px = max(4, ruler.px(sprite.width))
     angle = int(round(sprite.angle)) % 360
     squash = int(round(sprite.flip_scale * 20)) * 5  # 5 % steps keep the cache small
     if squash < 5:
         return
-    image = _card_pixels(face, sprite.card.copy, width_px, angle, squash)
+    image = _card_pixels(face, sprite.card.copy, width_px, angle, squash, assets.four_colour())
     center = ruler.point((sprite.x, sprite.y))
     height_px = round(width_px * 336 / 240)
     shadow_size = (max(1, width_px * squash // 100), height_px)
@@ -104,6 +112,14 @@ class TableView:
 
     def __init__(self, table: "TableScene") -> None:
         self.table = table
+        # The last refusal / hint panel rendered (its key, the surface): redrawn only when
+        # what it shows, the language or the scale changes.
+        self._panel: tuple[tuple, pygame.Surface] | None = None
+
+    def _cached_panel(self, key: tuple, render) -> pygame.Surface:
+        if self._panel is None or self._panel[0] != key:
+            self._panel = (key, render())
+        return self._panel[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
@@ -115,10 +131,19 @@ class TableView:
         for sprite in table.animator.draw_order():
             (moving if sprite.z >= 5000 else resting).append(sprite)
         selected = table.ui.selected
+        hinted = table.ui.hinted
+        cursor = table.ui.cursor
+        back = table.card_back
         for sprite in resting:
-            if sprite.card in selected and sprite.card in table.layout.hand_rects:
+            in_hand = sprite.card in table.layout.hand_rects
+            if in_hand and sprite.card in selected:
                 self._glow(surface, ruler, sprite)
-            draw_card(surface, sprite)
+            elif in_hand and sprite.card in hinted:
+                self._glow(surface, ruler, sprite, HINT_GLOW)
+            draw_card(surface, sprite, back=back)
+            if sprite.card is cursor and in_hand:
+                self._cursor(surface, ruler, sprite)
+        self._hint_targets(surface, ruler)
         self._meld_badges(surface, ruler)
         self._center_badges(surface, ruler)
         self._seat_labels(surface, ruler)
@@ -126,8 +151,9 @@ class TableView:
         self._status(surface, ruler)
         self._stage_panel(surface, ruler)
         table.buttons.draw(surface)
+        self._button_keys(surface)
         for sprite in moving:
-            draw_card(surface, sprite, lifted=True)
+            draw_card(surface, sprite, lifted=True, back=back)
         marquee = table.controller.marquee
         if marquee is not None:
             box = ruler.rect(marquee)
@@ -160,12 +186,65 @@ class TableView:
             box = ruler.rect(rect)
             surface.blit(rounded_panel(box.size, ruler.px(7), ZONE, ZONE_LINE, max(1, ruler.px(1.5))), box)
 
-    def _glow(self, surface: pygame.Surface, ruler: Ruler, sprite: "CardSprite") -> None:
+    def _glow(self, surface: pygame.Surface, ruler: Ruler, sprite: "CardSprite",
+              color: pygame.Color = SELECT_GLOW) -> None:
         w = ruler.px(sprite.width + 8)
         h = ruler.px(card_h(sprite.width) + 8)
         box = pygame.Rect(0, 0, w, h)
         box.center = ruler.point((sprite.x, sprite.y))
-        surface.blit(rounded_panel(box.size, ruler.px(9), SELECT_GLOW), box)
+        surface.blit(rounded_panel(box.size, ruler.px(9), color), box)
+
+    def _cursor(self, surface: pygame.Surface, ruler: Ruler, sprite: "CardSprite") -> None:
+        """The keyboard's focus on a hand card: a bright ring and a caret under it."""
+        step = self.table.geometry.hand_step(len(self.table.layout.hand_cards)) or sprite.width
+        visible = min(sprite.width, step)
+        left = sprite.x - sprite.width / 2
+        box = ruler.rect(pygame.FRect(left - 4, sprite.y - card_h(sprite.width) / 2 - 4, visible + 8,
+                                      card_h(sprite.width) + 8))
+        outer = box.inflate(ruler.px(4), ruler.px(4))
+        surface.blit(rounded_panel(outer.size, ruler.px(11), pygame.Color(0, 0, 0, 0), CURSOR_EDGE,
+                                   max(1, ruler.px(2))), outer)
+        surface.blit(rounded_panel(box.size, ruler.px(9), pygame.Color(0, 0, 0, 0), CURSOR_RING,
+                                   max(2, ruler.px(3))), box)
+        x = ruler.px(left + visible / 2)
+        y = outer.top - ruler.px(2)
+        size = ruler.px(8)
+        points = [(x - size, y - size), (x + size, y - size), (x, y)]
+        pygame.draw.polygon(surface, CURSOR_RING, points)
+        pygame.draw.polygon(surface, CURSOR_EDGE, points, max(1, ruler.px(1.5)))
+
+    def _hint_targets(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """Ring what a hint points at: the stock, the pile, a meld, the ask button."""
+        hint = self.table.hint
+        if hint is None:
+            return
+        rings: list[pygame.FRect] = []
+        if "stock" in hint.targets:
+            rings.append(stock_rect())
+        if "pile" in hint.targets:
+            rings.append(pile_rect())
+        if "ask" in hint.targets:
+            rings.append(self.table.ask_button.rect.inflate(6, 6))
+        side = self.table.human_side
+        for slot in self.table.layout.meld_slots:
+            if slot.side == side and slot.staged_index is None and f"meld:{slot.rank.symbol}" in hint.targets:
+                rings.append(slot.rect.inflate(12, 12))
+        for rect in rings:
+            box = ruler.rect(rect)
+            surface.blit(rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), HINT_GLOW,
+                                       max(2, ruler.px(3))), box)
+
+    def _button_keys(self, surface: pygame.Surface) -> None:
+        """Small key caps on the buttons that have a key."""
+        from game.scenes.table_menu import key_cap
+        table = self.table
+        keys = dict(table.KEYS)
+        keys["sort_suit_button" if table.ui.sort_mode != "suit" else "sort_rank_button"] = "S"
+        for attribute, key in keys.items():
+            button = getattr(table, attribute)
+            if button.visible:
+                key_cap(surface, key, (button.rect.right - 8, button.rect.centery), size=12,
+                        anchor="midright", light=not button.enabled)
 
     def _meld_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -189,7 +268,8 @@ class TableView:
         for side, spot in layout.red_three_spots.items():
             count = len(st.red_threes[side])
             label = _("red 3s ×{n}").format(n=count)
-            pill(surface, label, (spot[0], spot[1] + card_h(54) / 2 + 10), size=12, fill=theme.CREAM,
+            pill(surface, label, (spot[0], spot[1] + card_h(table.geometry.meld_w) / 2 + 10), size=12,
+                 fill=theme.CREAM,
                  ink=RED_INK)
 
     def _center_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
@@ -313,15 +393,114 @@ class TableView:
         fading_panel(surface, image, box, box.height // 2, fill, theme.GOLD_DARK, alpha)
 
     def _message(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        message = self.table.message
+        table = self.table
+        if table.hint is not None:
+            self._hint_panel(surface, ruler)
+            return
+        message = table.message
         if message is None:
             return
         text, remaining, warn = message
         alpha = max(0.0, min(1.0, remaining / 0.5))
+        if table.refusal is not None:
+            self._refusal_panel(surface, ruler, alpha)
+            return
         font = assets.font_for_text(text, ruler.px(16), True)
         lines = wrap_text(text, font, ruler.px(560))
         block = render_lines(lines, font, theme.CREAM if warn else theme.INK, "center", 1.2)
         box = block.get_rect().inflate(ruler.px(32), ruler.px(16))
         box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))
-        fill = pygame.Color(150, 40, 36) if warn else theme.CREAM
+        fill = REFUSAL_FILL if warn else theme.CREAM
         fading_panel(surface, block, box, ruler.px(12), fill, theme.GOLD, alpha)
+
+    # -- "why not?" and hints ------------------------------------------------------------
+    def _refusal_parts(self, ruler: Ruler) -> tuple[list[tuple[pygame.font.Font, list[str], pygame.Color]], str]:
+        refusal = self.table.refusal
+        assert refusal is not None
+        width = ruler.px(MESSAGE_WIDTH - 32)
+        reason = refusal.reason()
+        bold = assets.font_for_text(reason, ruler.px(16), True)
+        parts = [(bold, wrap_text(reason, bold, width), theme.CREAM)]
+        explanation = refusal.explanation()
+        if explanation:
+            font = assets.font_for_text(explanation, ruler.px(14))
+            parts.append((font, wrap_text(explanation, font, width), pygame.Color(246, 214, 200)))
+        footer = ""
+        if refusal.rule:
+            footer = _("Rule {rule} · Why not? Click or press ?").format(rule=refusal.rule)
+        return parts, footer
+
+    def _refusal_size(self, ruler: Ruler) -> tuple[int, int]:
+        parts, footer = self._refusal_parts(ruler)
+        height = ruler.px(12)
+        for font, lines, _color in parts:
+            height += line_height(font, 1.2) * (len(lines) - 1) + font.get_height() + ruler.px(4)
+        if footer:
+            height += ruler.px(26)
+        return ruler.px(MESSAGE_WIDTH), height + ruler.px(8)
+
+    def refusal_rect(self) -> pygame.FRect | None:
+        """Where the refusal banner is (logical), for clicks; None when none shows."""
+        if self.table.refusal is None or self.table.message is None or self.table.hint is not None:
+            return None
+        width, height = self._refusal_size(Ruler(1.0))
+        rect = pygame.FRect(0, 0, width, height)
+        rect.midbottom = (HAND_RECT.centerx, HAND_RECT.y - 4)
+        return rect
+
+    def _refusal_panel(self, surface: pygame.Surface, ruler: Ruler, alpha: float) -> None:
+        """A refused move: the reason, the rule in one line, and the way to the rule's text."""
+        key = ("refusal", self.table.refusal, get_language(), ruler.scale)  # (kept alive: no id reuse)
+        content = self._cached_panel(key, lambda: self._refusal_content(ruler))
+        box = content.get_rect()
+        box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))
+        fading_panel(surface, content, box, ruler.px(12), REFUSAL_FILL, theme.GOLD, alpha)
+
+    def _refusal_content(self, ruler: Ruler) -> pygame.Surface:
+        parts, footer = self._refusal_parts(ruler)
+        size = self._refusal_size(ruler)
+        content = pygame.Surface(size, pygame.SRCALPHA)
+        y = ruler.px(10)
+        for font, lines, color in parts:
+            block = render_lines(lines, font, color, "left", 1.2)
+            content.blit(block, (ruler.px(16), y))
+            y += block.get_height() + ruler.px(4)
+        if footer:
+            image = text_image(footer, ruler.px(13), True, tuple(theme.INK))
+            pad = ruler.px(8)
+            tag = pygame.Rect(0, 0, image.get_width() + 2 * pad, image.get_height() + ruler.px(4))
+            tag.topright = (size[0] - ruler.px(14), y + ruler.px(2))
+            content.blit(rounded_panel(tag.size, tag.height // 2, theme.GOLD_LIGHT, theme.GOLD_DARK,
+                                       max(1, ruler.px(1))), tag)
+            content.blit(image, image.get_rect(center=tag.center))
+        return content
+
+    def _hint_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        key = ("hint", self.table.hint, self.table._hint_version, get_language(), ruler.scale)
+        content = self._cached_panel(key, lambda: self._hint_content(ruler))
+        box = content.get_rect()
+        box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))
+        fading_panel(surface, content, box, ruler.px(12), theme.CREAM, HINT_GLOW, 1.0)
+
+    def _hint_content(self, ruler: Ruler) -> pygame.Surface:
+        table = self.table
+        text = table.hint_text()
+        title = _("Hint")
+        width = ruler.px(MESSAGE_WIDTH - 32)
+        font = assets.font_for_text(text, ruler.px(16), True)
+        lines = wrap_text(text, font, width)
+        block = render_lines(lines, font, theme.INK, "left", 1.25)
+        head = text_image(title, ruler.px(13), True, tuple(HINT_INK))
+        foot_text = _("The cards to use are lit in blue. Esc closes the hint.")
+        foot = text_image(foot_text, ruler.px(12), False, tuple(theme.INK_SOFT))
+        size = (ruler.px(MESSAGE_WIDTH),
+                ruler.px(10) + head.get_height() + ruler.px(4) + block.get_height() + ruler.px(6)
+                + foot.get_height() + ruler.px(10))
+        content = pygame.Surface(size, pygame.SRCALPHA)
+        y = ruler.px(10)
+        content.blit(head, (ruler.px(16), y))
+        y += head.get_height() + ruler.px(4)
+        content.blit(block, (ruler.px(16), y))
+        y += block.get_height() + ruler.px(6)
+        content.blit(foot, (ruler.px(16), y))
+        return content

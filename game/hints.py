@@ -1,0 +1,290 @@
+"""Hints and warnings at the table, in plain words, from public information only.
+
+    hint = make_hint(observation)            # the Normal bot's move, explained
+    hint.text, hint.cards, hint.targets      # what to say, which hand cards to light
+    warning = discard_risk(observation, card)  # None, or why this discard is risky
+
+`explain(move, observation)` turns any move into a sentence or two ("Take the
+pile: meld the 9♣ with your 9♠ 9♥. The pile has 7 cards."); it reads only the
+Observation (the player's own hand and what everyone can see), so a hint never
+leaks a hidden card. Every text is a msgid translated when it is built: build
+again after a language switch (the table does, at draw time).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from game.i18n import _
+from game.rules import Card, Group, GameState, IllegalMove, Move, MoveKind, Observation, Phase, Rank
+
+SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades (Suit order)
+CANASTA = 7
+HINT_LEVEL = "normal"
+
+
+# -- names ---------------------------------------------------------------------
+
+def card_name(card: Card | str) -> str:
+    """A card as players write it: "9♣", "10♦", "A♥", "joker"."""
+    if isinstance(card, str):
+        card = Card.parse(card)
+    if card.rank is Rank.JOKER:
+        return _("joker")
+    return f"{card.rank.symbol}{SUIT_SYMBOLS[int(card.suit)]}"  # type: ignore[arg-type]
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+def rank_name(rank: Rank) -> str:
+    return rank.symbol
+
+
+# -- hints ---------------------------------------------------------------------
+
+@dataclass
+class Hint:
+    move: Move
+    text: str
+    cards: list[Card] = field(default_factory=list)   # physical hand cards the move uses
+    targets: set[str] = field(default_factory=set)    # "stock", "pile", "meld:<rank>", "ask"
+
+
+def suggest(observation: Observation, seed: int = 0) -> Move:
+    """The Normal bot's move for the player (never played by itself)."""
+    legal = observation.legal
+    if not legal:
+        raise ValueError("the player has no move to make")
+    try:
+        from game.bots import make_bot
+        bot = make_bot(HINT_LEVEL, seed)
+        move = bot.choose(observation, random.Random(seed))
+    except Exception:  # noqa: BLE001 - a bot bug must not break the table: any legal move
+        move = legal[0]
+    return move if move in legal else legal[0]
+
+
+def make_hint(observation: Observation, seed: int = 0) -> Hint:
+    move = suggest(observation, seed)
+    return Hint(move, explain(move, observation), hand_cards_for(move, observation.hand),
+                targets_for(move))
+
+
+def hand_cards_for(move: Move, hand: Iterable[Card]) -> list[Card]:
+    """The physical hand cards a move names (moves name faces; copies are picked in order)."""
+    if move.kind is MoveKind.DISCARD:
+        faces = [move.card]
+    elif move.kind in (MoveKind.MELD, MoveKind.TAKE):
+        faces = [c for g in move.groups for c in g.cards]
+    else:
+        return []
+    left = list(hand)
+    chosen: list[Card] = []
+    for face in faces:
+        for card in left:
+            if card.face == face.face:  # type: ignore[union-attr]
+                chosen.append(card)
+                left.remove(card)
+                break
+    return chosen
+
+
+def targets_for(move: Move) -> set[str]:
+    kind = move.kind
+    if kind is MoveKind.DRAW:
+        return {"stock"}
+    if kind in (MoveKind.TAKE, MoveKind.DISCARD):
+        return {"pile"}
+    if kind is MoveKind.MELD:
+        return {f"meld:{g.rank.symbol}" for g in move.groups}
+    if kind is MoveKind.ASK:
+        return {"ask"}
+    return set()
+
+
+def explain(move: Move, obs: Observation) -> str:
+    """`move` for the player of `obs`, in plain words (current language)."""
+    kind = move.kind
+    if kind is MoveKind.DRAW:
+        return _explain_draw(obs)
+    if kind is MoveKind.TAKE:
+        return _explain_take(move, obs)
+    if kind is MoveKind.MELD:
+        return _explain_meld(move, obs)
+    if kind is MoveKind.DISCARD:
+        return _explain_discard(move.card, obs)  # type: ignore[arg-type]
+    if kind is MoveKind.ASK:
+        return _("Ask your partner “May I go out?”: you can meld all your cards this turn.")
+    value = sum(c.value for c in obs.hand)
+    if kind is MoveKind.YES:
+        return _("Answer yes: you hold {n} cards worth only {points} points.").format(
+            n=len(obs.hand), points=value)
+    if kind is MoveKind.NO:
+        return _("Answer no: you still hold {n} cards worth {points} points that could be melded.").format(
+            n=len(obs.hand), points=value)
+    return _("Pass: the stock is empty and you cannot take the pile, so the deal ends.")
+
+
+def _melds(obs: Observation, side: int) -> dict[Rank, object]:
+    return {m.rank: m for m in obs.melds[side]}
+
+
+def _explain_draw(obs: Observation) -> str:
+    pile = obs.pile
+    if not pile:
+        return _("Draw from the stock: the pile is empty.")
+    top = pile[-1]
+    if top.is_wild or top.is_black_three:
+        return _("Draw from the stock: the {card} on top blocks the pile.").format(card=card_name(top))
+    if any(m.kind is MoveKind.TAKE for m in obs.legal):
+        return _("Draw from the stock: the pile ({n} cards) is not worth taking now.").format(n=len(pile))
+    frozen = obs.pile_frozen or not obs.melds[obs.side]
+    if frozen:
+        return _("Draw from the stock: the pile is frozen, and you cannot meld the {card} with a "
+                 "natural pair for your side.").format(card=card_name(top))
+    return _("Draw from the stock: you cannot meld the {card} on top of the pile.").format(
+        card=card_name(top))
+
+
+def _explain_take(move: Move, obs: Observation) -> str:
+    top = obs.pile[-1]
+    own = move.take_cards
+    if own:
+        text = _("Take the pile: meld the {top} with your {cards}.").format(
+            top=card_name(top), cards=card_list(own))
+    else:
+        text = _("Take the pile: add the {top} to your side's {rank} meld.").format(
+            top=card_name(top), rank=rank_name(top.rank))
+    wilds = sum(1 for c in obs.pile if c.is_wild)
+    if wilds:
+        text += " " + _("The pile has {n} cards, {w} of them wild.").format(n=len(obs.pile), w=wilds)
+    else:
+        text += " " + _("The pile has {n} cards.").format(n=len(obs.pile))
+    extra = move.laid_groups
+    if extra:
+        cards = " · ".join(card_list(g.cards) for g in extra)
+        if obs.melds[obs.side]:
+            text += " " + _("Lay {cards} with it.").format(cards=cards)
+        else:
+            minimum = _pseudo_state(obs).minimum(obs.side)
+            text += " " + _("Lay {cards} with it to reach your minimum of {minimum}.").format(
+                cards=cards, minimum=minimum)
+    return text
+
+
+def _explain_meld(move: Move, obs: Observation) -> str:
+    melds = _melds(obs, obs.side)
+    laid = sum(len(g.cards) for g in move.groups)
+    parts: list[str] = []
+    if laid == len(obs.hand):
+        parts.append(_("Go out by melding your last cards."))
+    for group in move.groups:
+        old = melds.get(group.rank)
+        if old is not None:
+            parts.append(_("Add {cards} to your side's {rank} meld.").format(
+                cards=card_list(group.cards), rank=rank_name(group.rank)))
+            before = old.size  # type: ignore[attr-defined]
+        else:
+            parts.append(_("Meld {cards}.").format(cards=card_list(group.cards)))
+            before = 0
+        if before < CANASTA <= before + len(group.cards):
+            parts.append(_("That makes a canasta of {rank}s!").format(rank=rank_name(group.rank)))
+    if not melds:
+        count = sum(c.value for g in move.groups for c in g.cards)
+        minimum = _pseudo_state(obs).minimum(obs.side)
+        parts.append(_("Together they count {count}: enough for your first meld (minimum {minimum}).").format(
+            count=count, minimum=minimum))
+    return " ".join(parts)
+
+
+def _explain_discard(card: Card, obs: Observation) -> str:
+    if len(obs.hand) == 1:
+        return _("Discard the {card} and go out.").format(card=card_name(card))
+    name_seat = next_opponent(obs)
+    parts = [_("Discard the {card}.").format(card=card_name(card))]
+    if card.is_black_three:
+        parts.append(_("A black three blocks the pile for the next player."))
+        return " ".join(parts)
+    if card.is_wild:
+        parts.append(_("A wild card freezes the pile: from now on it takes a natural pair."))
+        return " ".join(parts)
+    same = sum(1 for c in obs.hand if c.rank == card.rank)
+    if same == 1:
+        parts.append(_("It pairs with nothing in your hand."))
+    if discard_risk(obs, card) is not None:
+        parts.append(_("Every card is a risk now; this one gives the least away."))
+    elif name_seat is not None:
+        other = obs.config.side_of(name_seat)
+        if card.rank not in _melds(obs, other):
+            parts.append(_("The next player's side has no meld of {rank}s.").format(rank=rank_name(card.rank)))
+    return " ".join(parts)
+
+
+# -- risky discards ------------------------------------------------------------------
+
+def next_opponent(obs: Observation) -> int | None:
+    """The seat that plays after the player, if it is an opponent."""
+    players = obs.config.players
+    seat = (obs.seat + 1) % players
+    return seat if obs.config.side_of(seat) != obs.side else None
+
+
+def _known_of_rank(obs: Observation, seat: int, rank: Rank) -> int:
+    return sum(n for face, n in obs.known[seat] if Card.parse(face).rank == rank)
+
+
+def _pseudo_state(obs: Observation) -> GameState:
+    hands = [list(obs.hand) if s == obs.seat else [] for s in range(obs.config.players)]
+    return GameState.from_observation(obs, hands, [])
+
+
+def can_lay_off(obs: Observation, card: Card) -> bool:
+    """Could `card` be added to one of the player's side's melds right now?"""
+    if obs.phase is not Phase.MELD or not card.is_natural or not card.rank.meldable:
+        return False
+    if card.rank not in _melds(obs, obs.side):
+        return False
+    try:
+        _pseudo_state(obs).apply(Move.meld(Group.of([card], card.rank)))
+    except (IllegalMove, ValueError):  # e.g. it would leave one card without a canasta
+        return False
+    return True
+
+
+@dataclass
+class Risk:
+    kind: str      # "takes", "interest" or "lay-off"
+    text: str
+
+
+def discard_risk(obs: Observation, card: Card) -> Risk | None:
+    """Why discarding `card` may hand the next opponent the pile, or wastes a card
+    that could be laid off on our melds; None when it looks safe (public info only)."""
+    if len(obs.hand) <= 1 or card.is_black_three or card.is_red_three:
+        return None
+    if card.is_wild:  # freezing the pile is a choice, never a gift
+        return None
+    if can_lay_off(obs, card):
+        return Risk("lay-off", _("The {card} could be added to your side's {rank} meld instead.").format(
+            card=card_name(card), rank=rank_name(card.rank)))
+    seat = next_opponent(obs)
+    if seat is None:
+        return None
+    side = obs.config.side_of(seat)
+    melds = _melds(obs, side)
+    frozen_for_them = obs.pile_frozen or not melds
+    name_args = {"card": card_name(card), "rank": rank_name(card.rank)}
+    size = len(obs.pile) + 1
+    worth = (" " + _("The pile would then hold {n} cards.").format(n=size)) if size > 1 else ""
+    if card.rank in melds and not frozen_for_them:
+        return Risk("takes", _("The next player's side has a meld of {rank}s: they could take the "
+                               "pile with your {card}.").format(**name_args) + worth)
+    known = _known_of_rank(obs, seat, card.rank)
+    if known >= 2 or (known == 1 and not frozen_for_them):
+        return Risk("interest", _("The next player picked up {rank}s with the pile: they could take "
+                                  "it with your {card}.").format(**name_args) + worth)
+    return None
+

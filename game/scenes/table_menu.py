@@ -1,0 +1,218 @@
+"""Overlays of the table: the table menu (Esc), the list of keys (F1), the rule
+behind a refused move ("why not?", the ? key) and the risky-discard question.
+
+All texts are msgids translated when drawn, so they follow a language switch.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import N_, _
+from game.scenes import theme
+from game.scenes.base import Scene
+from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.menu_widgets import FocusList, TextButton
+from game.scenes.modal import ModalDialogScene
+from game.scenes.shapes import draw_panel, rounded_panel
+from game.scenes.text import blit_text
+from game import assets
+
+if TYPE_CHECKING:
+    from game.scenes.table import TableScene
+
+
+def dim(surface: pygame.Surface) -> None:
+    keep = round(255 * (1.0 - theme.MODAL_DIM.a / 255))
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+
+
+class TableMenuScene(Scene):
+    """Esc at the table: resume, keys, rules, settings, new game, the title menu.
+    The bots wait while it is open."""
+
+    opaque = False
+    WIDTH, ROW, GAP = 380, 46, 10
+
+    def __init__(self, table: "TableScene") -> None:
+        super().__init__()
+        self.table = table
+        entries: list[tuple[str, object]] = [(N_("Resume"), self.close), (N_("Keys · F1"), self.keys),
+                                             (N_("Rules"), self.rules)]
+        if table.host is not None:
+            entries.append((N_("Settings"), self.settings))
+        entries.append((N_("New game"), self.new_game))
+        if table.on_menu is not None:
+            entries.append((N_("Main menu"), self.main_menu))
+        height = 86 + len(entries) * (self.ROW + self.GAP) + 14
+        self.panel = pygame.FRect(0, 0, self.WIDTH, height)
+        self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
+        self.items = FocusList()
+        y = self.panel.y + 86
+        for index, (text, action) in enumerate(entries):
+            self.items.add(TextButton((self.panel.x + 40, y, self.WIDTH - 80, self.ROW), text, action,  # type: ignore[arg-type]
+                                      primary=index == 0))
+            y += self.ROW + self.GAP
+        self.items.focus_first()
+
+    # -- actions -------------------------------------------------------------------
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.remove(self)
+
+    def _push(self, scene: Scene) -> None:
+        if self.stack is not None:
+            self.stack.push(scene)
+
+    def keys(self) -> None:
+        self._push(KeysOverlay())
+
+    def rules(self) -> None:
+        from game.scenes.rules_scene import RulesScene
+        self._push(RulesScene(self.table.host))
+
+    def settings(self) -> None:
+        from game.scenes.settings_scene import SettingsScene
+        self._push(SettingsScene(self.table.host))
+
+    def new_game(self) -> None:
+        self.close()
+        self.table._confirm_new_game()
+
+    def main_menu(self) -> None:
+        self.close()
+        if self.table.on_menu is not None:
+            self.table.on_menu()
+
+    # -- scene -----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+                return True
+            if event.key == pygame.K_F1:
+                self.keys()
+                return True
+        self.items.handle_event(event)
+        return True  # modal
+
+    def update(self, dt: float) -> None:
+        self.items.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        dim(surface)
+        draw_panel(surface, ruler.rect(self.panel), ruler.px(theme.RADIUS_LARGE), theme.CREAM,
+                   theme.PANEL_BORDER, ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
+        blit_text(surface, _("Menu"), theme.FONT_TITLE, theme.INK, bold=True,
+                  midtop=(self.panel.centerx, self.panel.y + 22))
+        y = ruler.px(self.panel.y + 68)
+        center = ruler.px(self.panel.centerx)
+        pygame.draw.line(surface, theme.GOLD, (center - ruler.px(100), y), (center + ruler.px(100), y),
+                         max(1, ruler.px(2)))
+        self.items.draw(surface)
+
+
+# Keys at the table: (key names, what they do). Key names that are words are msgids too.
+KEYS: list[tuple[str, str]] = [
+    ("D", N_("Draw from the stock")),
+    ("T", N_("Take the pile with the selected cards")),
+    ("← →", N_("Move the cursor over your cards (Home / End: first / last)")),
+    (N_("Space"), N_("Select or unselect the card under the cursor (↑ selects, ↓ unselects)")),
+    (N_("Shift + ← →"), N_("Move the card under the cursor within your hand")),
+    ("M", N_("Meld the selected cards, or add them to your meld")),
+    ("X", N_("Discard the selected card")),
+    (N_("Enter"), N_("Lay the staged melds; press the focused button")),
+    ("S", N_("Sort by rank or by suit")),
+    ("H", N_("Hint: what the Normal computer player would do")),
+    ("A", N_("Ask your partner “May I go out?”")),
+    ("Y / N", N_("Answer your partner: yes or no")),
+    ("?", N_("Why not? The rule behind a refused move")),
+    ("Tab", N_("Move the focus over the buttons")),
+    ("+ -", N_("Animation speed")),
+    ("Esc", N_("Cancel, one step at a time; then the menu")),
+    ("F1", N_("This list of keys")),
+]
+
+
+class KeysOverlay(Scene):
+    """F1: every key of the table, in the current language. Any key or click closes it."""
+
+    opaque = False
+    PANEL = pygame.FRect(190, 30, 900, 660)
+    ROW = 29
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            if self.stack is not None:
+                self.stack.remove(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        dim(surface)
+        panel = self.PANEL
+        draw_panel(surface, ruler.rect(panel), ruler.px(theme.RADIUS_LARGE), theme.CREAM,
+                   theme.PANEL_BORDER, ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
+        blit_text(surface, _("Keys at the table"), theme.FONT_TITLE, theme.INK, bold=True,
+                  midtop=(panel.centerx, panel.y + 18))
+        y = panel.y + 66
+        key_x = panel.x + 200
+        for key, action in KEYS:
+            label = _(key)
+            key_cap(surface, label, (key_x, y + self.ROW / 2 - 2), anchor="midright")
+            blit_text(surface, _(action), 17, theme.INK, midleft=(key_x + 18, y + self.ROW / 2 - 2))
+            y += self.ROW
+        pygame.draw.line(surface, theme.GOLD, ruler.point((panel.x + 60, y + 8)),
+                         ruler.point((panel.right - 60, y + 8)), max(1, ruler.px(1)))
+        blit_text(surface, _("Mouse: click the stock to draw, drag cards onto the table or the pile; "
+                             "double-click a card to discard it."), 15, theme.INK_SOFT,
+                  midtop=(panel.centerx, y + 16))
+        blit_text(surface, _("Press any key to close"), 15, theme.INK_SOFT,
+                  midbottom=(panel.centerx, panel.bottom - 10))
+
+
+def key_cap(surface: pygame.Surface, text: str, point, *, size: float = 15,
+            anchor: str = "center", light: bool = False) -> pygame.Rect:
+    """A small keyboard key with `text` on it, placed by `anchor` (logical point)."""
+    ruler = Ruler.of(surface)
+    image = assets.font_for_text(text, ruler.px(size), True).render(text, True, theme.INK)
+    pad = ruler.px(7)
+    box = pygame.Rect(0, 0, max(image.get_width() + 2 * pad, ruler.px(24)), image.get_height() + ruler.px(4))
+    setattr(box, anchor, ruler.point(point))
+    fill = theme.CREAM if light else theme.CREAM_SHADE
+    surface.blit(rounded_panel(box.size, ruler.px(5), fill, theme.PANEL_BORDER, max(1, ruler.px(1.5))), box)
+    surface.blit(image, image.get_rect(center=box.center))
+    return box
+
+
+class RuleDialog(ModalDialogScene):
+    """"Why not?": the rule behind a refused move, in its longer words (rules_text)."""
+
+    def __init__(self, rule: str, reason: str = "") -> None:
+        from game.why_not import rule_section
+        heading, paragraphs = rule_section(rule)
+        parts = ([reason] if reason else []) + paragraphs
+        self.rule = rule
+        title = _("Why not? {heading} ({rule})").format(heading=heading, rule=rule)
+        super().__init__(title, "\n\n".join(parts), [(_("OK"), None)], width=860, cancel_index=0)
+        label = self.dialog.message_label  # long text reads best left-aligned, a little smaller
+        label.align, label.size = "left", 18
+        self.dialog._layout()
+        self.dialog.buttons.set_focus(self.dialog.button_widgets[0])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_QUESTION or event.dict.get("unicode") == "?"):
+            self.dialog.button_widgets[0].click()
+            return True
+        return super().handle_event(event)
+
+
+class RiskyDiscardDialog(ModalDialogScene):
+    """Setting "confirm a risky discard": Discard anyway (Enter) / Cancel (Esc)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.dialog.buttons.set_focus(self.dialog.button_widgets[0])
+

@@ -1,0 +1,119 @@
+"""Hints explained in plain words, and the risky-discard check (public facts only)."""
+from __future__ import annotations
+
+import pytest
+
+from game import i18n
+from game.hints import card_name, discard_risk, explain, hand_cards_for, make_hint
+from game.rules import Card, Game, Move, RulesConfig
+from tests.table_helpers import position
+
+
+def obs(state, seat: int = 0):
+    return state.observation(seat)
+
+
+def test_card_names_use_suit_symbols():
+    assert [card_name(f) for f in ("C9", "D10", "HA", "SQ")] == ["9♣", "10♦", "A♥", "Q♠"]
+    assert card_name("JK") == "joker"
+
+
+def test_take_the_pile_with_a_pair_names_the_cards_and_the_pile():
+    state = position(["C9 D9 H4 S5 H6"], melds=[{"K": "CK DK HK"}, {}], discard="S4 JK H8 H9")
+    text = explain(Move.parse("take C9 D9"), obs(state))
+    assert text == "Take the pile: meld the 9♥ with your 9♣ 9♦. The pile has 4 cards, 1 of them wild."
+
+
+def test_take_by_adding_to_our_meld_and_an_opening_take():
+    state = position(["C4 H5"], melds=[{"9": "C9 D9 S9"}, {}], discard="S4 H8 H9")
+    assert explain(Move.parse("take"), obs(state)).startswith(
+        "Take the pile: add the 9♥ to your side's 9 meld. The pile has 3 cards.")
+    opening = position(["C9 D9 HA SA DA H6"], discard="S4 H8 H9")
+    text = explain(Move.parse("take C9 D9 / HA SA DA"), obs(opening))
+    assert "Lay A♦ A♥ A♠ with it to reach your minimum of 50." in text
+
+
+def test_draw_says_why_the_pile_is_not_taken():
+    blocked = position(["C9 D9 H4"], melds=[{"9": "C9 D9 S9"}, {}], discard="H9 S3")
+    assert explain(Move.draw(), obs(blocked)) == "Draw from the stock: the 3♠ on top blocks the pile."
+    frozen = position(["C9 H4 S5"], discard="D7 H9")  # our side has not melded: frozen for us
+    assert "frozen" in explain(Move.draw(), obs(frozen))
+    empty = position(["C9 H4 S5"])
+    assert explain(Move.draw(), obs(empty)) == "Draw from the stock: the pile is empty."
+
+
+def test_meld_explains_adds_canastas_and_the_first_meld():
+    state = position(["HK C5 D5 H5 S9"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4",
+                     phase="meld")
+    text = explain(Move.parse("meld HK / C5 D5 H5"), obs(state))
+    assert text == ("Add K♥ to your side's K meld. That makes a canasta of Ks! Meld 5♣ 5♦ 5♥.")
+    opening = position(["HA CA SA H4 S9"], discard="S4", phase="meld")
+    text = explain(Move.parse("meld HA CA SA"), obs(opening))
+    assert "Together they count 60: enough for your first meld (minimum 50)." in text
+
+
+def test_discards_ask_answers_and_pass():
+    state = position(["S3 C9 H4 H5"], melds=[{"K": "CK DK HK"}, {}], discard="S4", phase="meld")
+    assert "A black three blocks the pile" in explain(Move.parse("discard S3"), obs(state))
+    text = explain(Move.parse("discard C9"), obs(state))
+    assert text.startswith("Discard the 9♣. It pairs with nothing in your hand.")
+    last = position(["C9"], melds=[{"K": "CK DK HK SK CK DK HK"}, {}], discard="S4", phase="meld")
+    assert explain(Move.parse("discard C9"), obs(last)) == "Discard the 9♣ and go out."
+    assert "May I go out?" in explain(Move.parse("ask"), obs(state))
+    assert explain(Move.parse("yes"), obs(state)).startswith("Answer yes: you hold 4 cards worth only 25 points")
+    assert explain(Move.parse("no"), obs(state)).startswith("Answer no")
+    assert explain(Move.parse("pass"), obs(state)).startswith("Pass: the stock is empty")
+
+
+def test_the_normal_bots_hint_is_legal_lights_hand_cards_and_translates():
+    game = Game(RulesConfig(), 7)
+    observation = game.state.observation(game.state.to_act)
+    hint = make_hint(observation, seed=1)
+    assert hint.move in observation.legal and hint.text
+    assert all(card in observation.hand for card in hint.cards)
+    i18n.set_language("zh_CN")
+    chinese = explain(hint.move, observation)
+    assert chinese != hint.text and any("\u4e00" <= ch <= "\u9fff" for ch in chinese)
+
+
+def test_hand_cards_for_picks_distinct_copies():
+    hand = [Card.parse("C9"), Card.parse("C9", 1), Card.parse("D9")]
+    cards = hand_cards_for(Move.parse("take C9 C9"), hand)
+    assert cards == hand[:2] and cards[0] is not cards[1]
+
+
+# -- risky discards -------------------------------------------------------------------
+
+def test_a_discard_the_next_opponent_can_take_the_pile_with_is_risky():
+    # West (seat 1, the next player) is on side 1, which has melded sevens; the pile is not frozen.
+    state = position(["C7 H4 S9 D8"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+    risk = discard_risk(obs(state), Card.parse("C7"))
+    assert risk is not None and risk.kind == "takes" and "7" in risk.text and "3 cards" in risk.text
+    assert discard_risk(obs(state), Card.parse("S9")) is None
+    assert discard_risk(obs(state), Card.parse("H4")) is None
+
+
+def test_frozen_pile_wild_and_black_three_are_not_risky_but_a_known_pair_is():
+    frozen = position(["C7 S3 D2 H4"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 JK D5", phase="meld")
+    assert discard_risk(obs(frozen), Card.parse("C7")) is None     # frozen: a pair is needed
+    assert discard_risk(obs(frozen), Card.parse("S3")) is None     # a black three blocks
+    assert discard_risk(obs(frozen), Card.parse("D2")) is None     # a wild card freezes
+    # West picked up two eights with a pile earlier: they can take even a frozen pile with a third.
+    known = position(["C8 H4 S9", "H8 D8 C5"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 JK D5",
+                     phase="meld", known=["", "H8 D8", "", ""])
+    risk = discard_risk(obs(known), Card.parse("C8"))
+    assert risk is not None and risk.kind == "interest"
+
+
+def test_a_card_that_could_be_laid_off_is_flagged():
+    state = position(["C9 H4 S5 D6"], melds=[{"9": "S9 D9 H9"}, {}], discard="S4", phase="meld")
+    risk = discard_risk(obs(state), Card.parse("C9"))
+    assert risk is not None and risk.kind == "lay-off" and "9 meld" in risk.text
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_risk_texts_translate(language):
+    i18n.set_language(language)
+    state = position(["C7 H4"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+    text = discard_risk(obs(state), Card.parse("C7")).text
+    assert "7♣" in text and (language == "en" or "下家" in text)

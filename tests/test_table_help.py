@@ -1,0 +1,335 @@
+"""Help at the table, headless: the hint, "why not?" on a refused move, the risky-discard
+question, the keyboard, and every setting applied at once in both languages."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import assets, i18n
+from game.local_settings import LocalSettings
+from game.rules import Phase
+from game.scenes.layout import Canvas
+from game.scenes.table_layout import PILE_POS, CARD_SIZES
+from game.scenes.table_menu import KeysOverlay, RiskyDiscardDialog, RuleDialog, TableMenuScene
+from game.scenes.text import text_image
+from game.settings import CHOICES, Settings
+from glyph_helpers import missing_glyphs
+from tests.table_helpers import (DT, card_point, click, drag, hand_card, make_table, players_turn,
+                                 position, tick, until)
+
+
+def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+
+
+def press(stack, *codes: int) -> None:
+    for code in codes:
+        stack.handle_event(key(code))
+
+
+def draw(stack) -> Canvas:
+    canvas = Canvas((1280, 720), 1.0)
+    stack.draw(canvas)
+    return canvas
+
+
+# -- hint -----------------------------------------------------------------------------
+
+def test_hint_key_and_button_show_the_move_explained_and_never_play_it():
+    stack, table = make_table(seed=3)
+    until(stack, players_turn(stack, table))
+    before = (table.version, len(table.state.hands[0]))
+    press(stack, pygame.K_h)
+    hint = table.hint
+    assert hint is not None and table.hint_text() == hint.text and hint.move.kind.value in ("draw", "take")
+    assert (table.version, len(table.state.hands[0])) == before  # shown, not played
+    assert table.ui.hinted == set(hint.cards)
+    draw(stack)
+    press(stack, pygame.K_ESCAPE)
+    assert table.hint is None and not table.ui.hinted
+    click(stack, table.hint_button.rect.center)
+    assert table.hint is not None
+    click(stack, PILE_POS if hint.move.kind.value == "take" else (556, 322))  # any move spends it
+    tick(stack, DT)
+    if table.version != before[0]:
+        assert table.hint is None
+
+
+def test_hint_lights_the_cards_of_a_meld_and_follows_a_language_switch():
+    state = position(["HK C5 D5 H5 S9 D4"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4",
+                     phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    assert table.show_hint()
+    kinds = {c.face for c in table.ui.hinted}
+    assert table.hint.move.kind.value == "meld" and kinds and kinds <= {"HK", "C5", "D5", "H5"}
+    english = table.hint_text()
+    i18n.set_language("zh_CN")
+    chinese = table.hint_text()
+    assert chinese != english and "组牌" in chinese
+    draw(stack)
+
+
+# -- why not? ---------------------------------------------------------------------------
+
+def test_an_illegal_drop_shows_why_not_with_the_rule_and_the_longer_text():
+    state = position(["C8 H4 S5 H6"], melds=[{"K": "CK DK HK"}, {}], discard="S4 H9 S7", phase="draw")
+    stack, table = make_table()
+    table.load_state(state)
+    card = hand_card(table, "C8")
+    drag(stack, card_point(table, card), PILE_POS)  # an 8 cannot take a 7
+    assert card in table.state.hands[0] and len(table.state.pile) == 3
+    refusal = table.refusal
+    assert refusal is not None and refusal.rule == "R-TAKE"
+    assert table.message[0] == "To take the pile, drop cards that meld the 7♠ on top."
+    assert "To take the pile you must meld its top card at once" in refusal.explanation()
+    banner = table.view.refusal_rect()
+    assert banner is not None
+    draw(stack)
+    click(stack, banner.center)  # clicking the banner: the rule's longer text
+    dialog = stack.top
+    assert isinstance(dialog, RuleDialog) and dialog.rule == "R-TAKE"
+    assert "Taking the discard pile" in dialog.dialog.title
+    assert "Instead of drawing you may take the whole pile" in dialog.dialog.message_label.text
+    draw(stack)
+    press(stack, pygame.K_ESCAPE)
+    assert stack.top is table
+
+
+def test_an_engine_refusal_cites_its_rule_in_both_languages():
+    state = position(["HA CA C5 D5 H5 H7"], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    table.ui.staged.append([hand_card(table, f) for f in ("C5", "D5", "H5")])
+    table.relayout()
+    table.confirm_staged()  # 15 < 50
+    assert table.refusal.rule == "R-MIN" and not table.state.melds[0]
+    assert table.message[0] == "The initial meld counts 15, 35 short of the minimum 50."
+    i18n.set_language("zh_CN")
+    reason = table.refusal.reason()
+    assert "15" in reason and "50" in reason and "首次亮牌" in reason
+    draw(stack)
+    stack.handle_event(key(pygame.K_SLASH, pygame.KMOD_SHIFT, "?"))
+    assert isinstance(stack.top, RuleDialog) and "首次亮牌" in stack.top.dialog.title
+    draw(stack)
+
+
+# -- risky discard -----------------------------------------------------------------------
+
+RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+
+
+def test_a_risky_discard_asks_first_and_cancel_changes_nothing():
+    state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
+    stack, table = make_table()
+    table.confirm_risky = True
+    table.load_state(state)
+    seven = hand_card(table, "C7")
+    before = (table.version, [c.face for c in table.state.pile], sorted(c.face for c in table.state.hands[0]))
+    click(stack, card_point(table, seven))
+    click(stack, card_point(table, seven))  # double-click: discard
+    assert isinstance(stack.top, RiskyDiscardDialog)
+    assert "meld of 7s" in stack.top.dialog.message_label.text
+    draw(stack)
+    press(stack, pygame.K_ESCAPE)  # Cancel
+    assert stack.top is table
+    after = (table.version, [c.face for c in table.state.pile], sorted(c.face for c in table.state.hands[0]))
+    assert after == before and seven in table.layout.hand_cards
+    tick(stack, 0.5)
+    # Again, and discard anyway.
+    click(stack, card_point(table, seven))
+    click(stack, card_point(table, seven))
+    stack.top.dialog.button_widgets[0].click()
+    assert table.state.pile[-1] is seven and table.state.turn == 1
+
+
+def test_a_safe_discard_or_the_setting_off_discards_at_once():
+    state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
+    stack, table = make_table()
+    table.confirm_risky = True
+    table.load_state(state)
+    nine = hand_card(table, "S9")
+    click(stack, card_point(table, nine))
+    click(stack, card_point(table, nine))
+    assert stack.top is table and table.state.pile[-1] is nine
+    stack, table = make_table()
+    table.confirm_risky = False
+    table.load_state(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
+    seven = hand_card(table, "C7")
+    click(stack, card_point(table, seven))
+    click(stack, card_point(table, seven))
+    assert stack.top is table and table.state.pile[-1] is seven
+
+
+# -- keyboard ------------------------------------------------------------------------------
+
+def test_the_keyboard_drives_a_whole_turn():
+    stack, table = make_table(seed=3)
+    until(stack, players_turn(stack, table))
+    hand = len(table.state.hands[0])
+    press(stack, pygame.K_d)                                   # draw
+    assert table.state.phase is Phase.MELD and len(table.state.hands[0]) == hand + 1
+    until(stack, lambda: table.idle, 10)
+    press(stack, pygame.K_RIGHT)                               # the cursor appears on the first card
+    assert table.ui.cursor is table.layout.hand_cards[0]
+    press(stack, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT)
+    target = table.layout.hand_cards[1]
+    assert table.ui.cursor is target
+    draw(stack)                                                # the cursor ring draws
+    press(stack, pygame.K_SPACE)                               # select it
+    assert table.ui.selected == {target}
+    press(stack, pygame.K_x)                                   # discard it
+    if isinstance(stack.top, RiskyDiscardDialog):
+        press(stack, pygame.K_RETURN)                          # "Discard anyway" has the focus
+    assert table.state.pile[-1] is target and table.state.turn == 1
+
+
+def test_tab_focus_ring_sort_toggle_menu_and_keys_overlay():
+    stack, table = make_table(seed=5)
+    until(stack, players_turn(stack, table))
+    press(stack, pygame.K_TAB)
+    assert table.buttons.focused is not None
+    draw(stack)
+    focused = table.buttons.focused
+    assert focused.focused
+    mode = table.ui.sort_mode
+    press(stack, pygame.K_s)
+    assert table.ui.sort_mode != mode
+    press(stack, pygame.K_s)
+    assert table.ui.sort_mode == mode
+    press(stack, pygame.K_ESCAPE)  # first Esc: drops the focus
+    assert table.buttons.focused is None
+    press(stack, pygame.K_ESCAPE)  # nothing left to cancel: the menu
+    assert isinstance(stack.top, TableMenuScene)
+    covered_version = table.version
+    tick(stack, 2.0)
+    assert table.version == covered_version or table.my_turn()  # the bots wait under the menu
+    draw(stack)
+    press(stack, pygame.K_F1)
+    assert isinstance(stack.top, KeysOverlay)
+    draw(stack)
+    press(stack, pygame.K_ESCAPE)
+    assert isinstance(stack.top, TableMenuScene)
+    press(stack, pygame.K_ESCAPE)
+    assert stack.top is table
+
+
+def test_ask_and_take_keys():
+    state = position(["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
+                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, DT)
+    press(stack, pygame.K_a)
+    assert table.state.phase is Phase.ANSWER
+    state = position(["C8 D8 H4 S5"], melds=[{"K": "CK DK HK"}, {}], discard="S4 H9 S8", phase="draw")
+    table.load_state(state)
+    for face in ("C8", "D8"):
+        table.ui.cursor = hand_card(table, face)
+        press(stack, pygame.K_SPACE)
+    press(stack, pygame.K_t)
+    assert table.state.phase is Phase.MELD and not table.state.pile and "8" in {r.symbol for r in table.state.melds[0]}
+
+
+# -- settings -------------------------------------------------------------------------------
+
+VALUES = {"four_colour_deck": (True, False), "sound": (False, True), "fullscreen": (False,),
+          "confirm_risky_discard": (False, True)}
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_setting_applies_at_once_and_re_renders_in_both_languages(monkeypatch, language):
+    seen: list[tuple[str, bool]] = []
+    real = assets.font_for_text
+
+    def recording(text, size, bold=False):
+        seen.append((text, bold))
+        return real(text, size, bold)
+
+    monkeypatch.setattr(assets, "font_for_text", recording)
+    text_image.cache_clear()
+    stack, table = make_table(seed=8)
+    host = LocalSettings(Settings(language=language))
+    host.on_settings_changed = lambda settings, name: table.apply_settings(settings, name)
+    table.host = host
+    table.apply_settings(host.settings)
+    until(stack, players_turn(stack, table))
+    table.show_hint()
+    draw(stack)
+    for name, values in {**{n: c for n, c in CHOICES.items() if n != "language"}, **VALUES}.items():
+        for value in values:
+            host.update_setting(name, value)
+            tick(stack, 0.1)
+            draw(stack)
+            assert getattr(host.settings, name) == value
+    # What each one does, visibly.
+    host.update_setting("card_size", "large")
+    tick(stack, 2.0)
+    card = table.layout.hand_cards[0]
+    assert table.layout.placements[card].width == CARD_SIZES["large"][0]
+    assert table.animator.sprites[card].width == CARD_SIZES["large"][0]
+    host.update_setting("four_colour_deck", True)
+    diamond = assets.card_image("D7", 0, 120)
+    blue = max(diamond.get_at((x, y)).b - diamond.get_at((x, y)).r for x in range(120) for y in range(0, 168, 3))
+    assert blue > 100  # a diamond is blue now
+    host.update_setting("card_back", "B2")
+    assert table.card_back == "B2"
+    host.update_setting("animation_speed", 0.5)
+    assert table.animator.speed == 0.5
+    host.update_setting("bot_pace", "slow")
+    assert table.pace == 2.0
+    host.update_setting("sound", False)
+    assert host.sound.enabled is False
+    host.update_setting("confirm_risky_discard", True)
+    assert table.confirm_risky
+    other = "en" if language == "zh_CN" else "zh_CN"
+    host.update_setting("language", other)  # without a restart
+    draw(stack)
+    assert i18n.get_language() == other and table.hint_button.text == i18n._("Hint")
+    missing = {text[:30]: "".join(missing_glyphs(text, bold)) for text, bold in seen if missing_glyphs(text, bold)}
+    assert not missing
+    assert any("提示" in text for text, _bold in seen)
+
+
+def test_sounds_play_when_the_cards_land():
+    stack, table = make_table(seed=3, speed=1.0)
+    played: list[tuple[str, float]] = []
+    table.play_sound = lambda name: played.append((name, table.clock))
+    until(stack, players_turn(stack, table), 60)
+    played.clear()
+    start = table.clock
+    table.click_stock()
+    assert not played  # the move is applied, the card is still in the air
+    tick(stack, 1.0)
+    names = [name for name, _when in played]
+    assert names[:1] == ["draw"] and played[0][1] - start >= 0.4
+
+
+def test_in_the_app_the_table_menu_opens_settings_and_the_table_follows_them(tmp_path, monkeypatch):
+    from game.rules import RulesConfig
+    from game.scenes.settings_scene import SettingsScene
+    from game.window import App
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    app = App(menu=True, threaded=False)
+    try:
+        app.start_game(RulesConfig(), 5, (None, "easy", "easy", "easy"))
+        table = app.table
+        assert table.host is app.context and table.play_sound is not None
+        table.open_menu()
+        menu = app.stack.top
+        assert isinstance(menu, TableMenuScene)
+        labels = [w.msgid for w in menu.items.widgets]
+        assert labels == ["Resume", "Keys · F1", "Rules", "Settings", "New game", "Main menu"]
+        menu.settings()
+        assert isinstance(app.stack.top, SettingsScene)
+        app.context.update_setting("card_size", "large")
+        app.context.update_setting("four_colour_deck", True)
+        app.context.update_setting("language", "zh_CN")
+        assert table.geometry.card_size == "large" and assets.four_colour()
+        app.stack.top.back()
+        assert app.stack.top is menu
+        app.frame(1 / 60)
+        menu.main_menu()
+        assert app.table is None and app.stack.top.__class__.__name__ == "TitleMenuScene"
+    finally:
+        app.close()
