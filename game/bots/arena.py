@@ -1,0 +1,226 @@
+"""Bot-vs-bot arena: full games to the target, duplicate seeds, summary statistics.
+
+    python -m game.bots.arena --a hard --b normal --games N --variant classic \
+        --seed S --jobs 2 [--target 5000|2500] [--budget SECONDS]
+
+Each game seed is played once per seating of A (classic and two-hand: A on side 0,
+then on side 1; three-hand: A at seat 0, 1, 2 with B on the other seats), so every
+deal is dealt identically to both bots (duplicate). Reports A's win rate with a
+95% Wilson interval, the mean score margin, decision times per bot, and the counts
+of exceptions, illegal moves and stalls (games over a generous move cap).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing as mp
+import statistics
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from game.rules import Game, IllegalMove, RulesConfig
+
+from .base import Bot, make_bot
+
+MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
+
+
+@dataclass
+class GameResult:
+    seed: int
+    seating: int
+    a_won: bool = False
+    margin: float = 0.0
+    deals: int = 0
+    moves: int = 0
+    exceptions: int = 0
+    illegal: int = 0
+    stalls: int = 0
+    times: dict = field(default_factory=dict)  # "A"/"B" -> list of seconds
+    error: str = ""
+
+
+def a_seats(config: RulesConfig, seating: int) -> set[int]:
+    """Seats A controls in this seating."""
+    if config.partnerships:
+        return {s for s in range(config.players) if config.side_of(s) == seating}
+    return {seating}
+
+
+def play_game(task: tuple) -> GameResult:
+    """Play one full game. `task` = (variant, target, seed, seating, a, b, budget, options)."""
+    variant, target, seed, seating, level_a, level_b, budget, options = task
+    config = RulesConfig.for_variant(variant, target)
+    mine = a_seats(config, seating)
+    bots: dict[int, Bot] = {}
+    for s in range(config.players):
+        level = level_a if s in mine else level_b
+        opts = dict(options.get("A" if s in mine else "B", {}))
+        bots[s] = make_bot(level, seed=seed * 97 + seating * 13 + s, **opts)
+    res = GameResult(seed, seating)
+    game = Game(config, seed, first_dealer=0)
+    try:
+        while not game.is_over:
+            st = game.state
+            if st.is_over:
+                game.next_deal()
+                res.deals += 1
+                continue
+            if res.moves >= MOVE_CAP:
+                res.stalls += 1
+                break
+            seat = st.to_act
+            obs = st.observation(seat)
+            try:
+                move = bots[seat].act(obs, budget)
+            except Exception:
+                res.exceptions += 1
+                res.error = traceback.format_exc()
+                break
+            try:
+                game.apply(move)
+            except IllegalMove as e:
+                res.illegal += 1
+                res.error = f"illegal {move}: {e}"
+                break
+            res.moves += 1
+    except Exception:  # an engine failure counts too
+        res.exceptions += 1
+        res.error = traceback.format_exc()
+    res.deals += 1
+    if game.is_over:
+        scores = game.scores
+        a_side = config.side_of(next(iter(mine)))
+        b_sides = [x for x in range(config.sides) if x != a_side]
+        res.a_won = game.winner == a_side
+        res.margin = scores[a_side] - sum(scores[x] for x in b_sides) / len(b_sides)
+    res.times = {"A": [t for s in mine for t in bots[s].record.times],
+                 "B": [t for s in bots if s not in mine for t in bots[s].record.times]}
+    return res
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return centre - half, centre + half
+
+
+def percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(math.ceil(q * len(xs))) - 1)]
+
+
+@dataclass
+class Summary:
+    games: int
+    wins: int
+    low: float
+    high: float
+    margin: float
+    margin_se: float
+    exceptions: int
+    illegal: int
+    stalls: int
+    times: dict
+    deals: int
+    elapsed: float
+    errors: list
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def tasks_for(variant: str, target: int, games: int, seed: int, a: str, b: str,
+              budget: float | None, options: dict | None = None) -> list[tuple]:
+    seatings = 3 if variant == "three-hand" else 2
+    groups = max(1, math.ceil(games / seatings))
+    return [(variant, target, seed + g, seating, a, b, budget, options or {})
+            for g in range(groups) for seating in range(seatings)]
+
+
+def run(variant: str = "classic", a: str = "normal", b: str = "easy", games: int = 20,
+        seed: int = 1, jobs: int = 1, target: int = 5000, budget: float | None = None,
+        options: dict | None = None, progress: bool = False) -> Summary:
+    tasks = tasks_for(variant, target, games, seed, a, b, budget, options)
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if jobs > 1:
+        with mp.get_context("fork").Pool(jobs) as pool:
+            for r in pool.imap_unordered(play_game, tasks):
+                results.append(r)
+                if progress:
+                    _progress(results, len(tasks))
+    else:
+        for t in tasks:
+            results.append(play_game(t))
+            if progress:
+                _progress(results, len(tasks))
+    return summarize(results, time.perf_counter() - start)
+
+
+def _progress(results: list[GameResult], total: int) -> None:
+    wins = sum(r.a_won for r in results)
+    print(f"  {len(results)}/{total} games, A won {wins}", file=sys.stderr, flush=True)
+
+
+def summarize(results: list[GameResult], elapsed: float) -> Summary:
+    n = len(results)
+    wins = sum(r.a_won for r in results)
+    low, high = wilson(wins, n)
+    margins = [r.margin for r in results]
+    se = statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
+    times = {k: [t for r in results for t in r.times.get(k, [])] for k in ("A", "B")}
+    return Summary(n, wins, low, high, statistics.fmean(margins) if margins else 0.0, se,
+                   sum(r.exceptions for r in results), sum(r.illegal for r in results),
+                   sum(r.stalls for r in results), times, sum(r.deals for r in results),
+                   elapsed, [r.error for r in results if r.error])
+
+
+def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
+    lines = [f"{a} (A) vs {b} (B), {variant}, target {target}: {s.games} games, "
+             f"{s.deals} deals, {s.elapsed:.0f} s",
+             f"A win rate: {s.rate:.1%}  (95% Wilson interval {s.low:.1%} .. {s.high:.1%}; "
+             f"{s.wins}/{s.games})",
+             f"mean score margin A-B: {s.margin:+.0f} (± {1.96 * s.margin_se:.0f})"]
+    for key, level in (("A", a), ("B", b)):
+        ts = s.times[key]
+        if ts:
+            lines.append(f"decision time {key} ({level}): median {statistics.median(ts) * 1e3:.2f} ms,"
+                         f" p95 {percentile(ts, 0.95) * 1e3:.2f} ms, max {max(ts) * 1e3:.2f} ms"
+                         f" over {len(ts)} decisions")
+    lines.append(f"exceptions: {s.exceptions}  illegal moves: {s.illegal}  stalls: {s.stalls}")
+    for e in s.errors[:3]:
+        lines.append("first errors:\n" + e)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m game.bots.arena", description=__doc__.split("\n")[0])
+    p.add_argument("--a", default="hard")
+    p.add_argument("--b", default="normal")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--variant", default="classic", choices=("classic", "two-hand", "three-hand"))
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--target", type=int, default=5000, choices=(5000, 2500))
+    p.add_argument("--budget", type=float, default=None,
+                   help="seconds per decision for the searching bots (default: the bot's own)")
+    p.add_argument("--progress", action="store_true")
+    args = p.parse_args(argv)
+    s = run(args.variant, args.a, args.b, args.games, args.seed, args.jobs, args.target,
+            args.budget, progress=args.progress)
+    print(report(s, args.a, args.b, args.variant, args.target))
+    return 0 if s.exceptions == s.illegal == s.stalls == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""The bot interface: a bot sees only the Observation of its seat (never the state),
+gets its own seeded `random.Random`, and returns one legal move.
+
+`Bot.act` wraps `choose` with a wall-clock timer so the arena can report decision
+times; `make_bot(level, seed)` is the registry the game and the arena use.
+"""
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Callable
+
+from game.rules import Move, Observation
+
+LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(slots=True)
+class DecisionRecord:
+    """Wall-clock seconds of every decision a bot made (for the arena's statistics)."""
+
+    times: list[float] = field(default_factory=list)
+
+    def add(self, seconds: float) -> None:
+        self.times.append(seconds)
+
+    def clear(self) -> None:
+        self.times.clear()
+
+
+class Bot(ABC):
+    """A player. Subclasses implement `choose`; callers normally use `act`."""
+
+    level: str = "?"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.record = DecisionRecord()
+
+    @abstractmethod
+    def choose(self, observation: Observation, rng: random.Random,
+               time_budget: float | None = None) -> Move:
+        """Return one of `observation.legal`. Use only `observation` and `rng`."""
+
+    def act(self, observation: Observation, time_budget: float | None = None) -> Move:
+        """`choose` with this bot's own RNG, timed into `self.record`."""
+        start = time.perf_counter()
+        move = self.choose(observation, self.rng, time_budget)
+        self.record.add(time.perf_counter() - start)
+        return move
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+_REGISTRY: dict[str, Callable[..., Bot]] = {}
+
+
+def register(level: str):
+    def deco(cls):
+        _REGISTRY[level] = cls
+        cls.level = level
+        return cls
+    return deco
+
+
+def make_bot(level: str, seed: int = 0, **options) -> Bot:
+    """A bot of `level` ("easy", "normal", "hard") with its own seeded RNG.
+    Options go to the bot's constructor (e.g. `budget=0.2` for hard)."""
+    # Import for the registration side effect; kept here to avoid import cycles.
+    from . import easy, hard, normal  # noqa: F401
+    try:
+        factory = _REGISTRY[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (expected one of {', '.join(LEVELS)})") from None
+    return factory(seed=seed, **options)

@@ -1,0 +1,186 @@
+"""Bots: crafted positions with a clear right move, the no-peeking property, and an
+arena smoke run in every variant. Strength measurements stay out of this suite
+(see game/bots/README.md)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.arena import run
+from game.bots.sampler import sample_world
+from game.rules import DECK, Game, MoveKind, RulesConfig, position_from_json
+
+LEVELS = ("easy", "normal", "hard")
+SMART = ("normal", "hard")
+
+
+def bot(level: str, seed: int = 1):
+    # Hard with a fixed, small number of worlds: deterministic and fast.
+    if level == "hard":
+        return make_bot("hard", seed, iterations=12, horizon=24)
+    return make_bot(level, seed)
+
+
+def position(hands, melds=None, discard="", *, phase="draw", turn=0, fill=10,
+             variant="classic", scores=None, stock="", **extra):
+    """A position from RULES.md §11 notation; empty hands are filled with `fill`
+    cards from the rest of the deck (no red threes), the rest is the stock."""
+    players = {"classic": 4, "two-hand": 2, "three-hand": 3}[variant]
+    sides = 2 if variant == "classic" else players
+    hands = list(hands) + [""] * (players - len(hands))
+    melds = melds or [{} for _ in range(sides)]
+    used: dict[str, int] = {}
+    texts = hands + [t for side in melds for t in side.values()] + [discard, stock]
+    for text in texts:
+        for tok in text.split():
+            used[tok.upper()] = used.get(tok.upper(), 0) + 1
+    free = []
+    for c in DECK:
+        if c.is_red_three:
+            continue
+        if used.get(c.face, 0):
+            used[c.face] -= 1
+        else:
+            free.append(c.face)
+    random.Random(5).shuffle(free)
+    for i, h in enumerate(hands):
+        if not h:
+            hands[i], free = " ".join(free[:fill]), free[fill:]
+    data = {"format": "canasta-position/1", "variant": variant, "scores": scores or [0] * sides,
+            "dealer": (turn - 1) % players, "turn": turn, "phase": phase, "hands": hands,
+            "melds": melds, "discard": discard, "stock": stock, "seed": 3}
+    data.update(extra)
+    return position_from_json(data)
+
+
+def decide(level: str, state, seed: int = 1):
+    seat = state.to_act
+    return bot(level, seed).choose(state.observation(seat), random.Random(seed))
+
+
+# ---------------------------------------------------------------- crafted positions
+@pytest.mark.parametrize("level", SMART)
+def test_takes_a_rich_pile(level):
+    st = position(["C9 H9 D5 SK HQ C6 S7 D8"], [{"K": "DK CK HK"}, {}],
+                  discard="C4 H6 DQ SQ JK HJ CJ D10 S10 HA D9", turn=0)
+    move = decide(level, st)
+    assert move.kind is MoveKind.TAKE, str(move)
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_does_not_feed_the_next_opponent(level):
+    # Seat 1 (next) has melded sevens and the pile is not frozen: an H7 would give
+    # them the pile; the fours are nearly all seen, so D4 is safe.
+    st = position(["H7 D4 HQ SQ HK SK"], [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
+                  discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8", phase="meld", turn=0)
+    move = decide(level, st)
+    assert move.kind is MoveKind.DISCARD and move.card.face == "D4", str(move)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_never_discards_a_wild_card_that_freezes_nothing(level):
+    st = position(["D2 C5 H9 SK D8 HJ"], [{"A": "HA CA DA"}, {}], discard="C6",
+                  phase="meld", turn=0)
+    for seed in range(5):
+        move = decide(level, st, seed)
+        assert not (move.kind is MoveKind.DISCARD and move.card.is_wild), str(move)
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_answers_no_while_holding_many_points(level):
+    # The opponents hold little, so going out would cost us more than them.
+    st = position(["HA CA SK DK HQ SQ JK D2 C8 S9 H10", "C10 S10 H4", "H9 C4", "D6 S7 H8"],
+                  [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5"}],
+                  discard="S6 H7", phase="answer", turn=2)
+    assert st.to_act == 0
+    assert decide(level, st).kind is MoveKind.NO
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_answers_yes_with_a_small_hand(level):
+    st = position(["C8 S9", "", "H9 C4"], [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
+                  discard="S6 H7", phase="answer", turn=2, fill=9)
+    assert decide(level, st).kind is MoveKind.YES
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_does_not_go_out_early_holding_the_lead(level):
+    # One canasta, three melds close to one, a partner with a full hand, a full stock:
+    # going out now throws away the deal.
+    st = position(["H8 S8 D8 C6"], [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9 S9 C9",
+                                     "J": "HJ CJ DJ SJ HJ", "Q": "HQ CQ DQ SQ"},
+                                    {"5": "C5 D5 H5"}],
+                  discard="S6 H7 S4 D10", phase="meld", turn=0, fill=11)
+    assert st.can_go_out()
+    move = decide(level, st)
+    assert move.kind is not MoveKind.ASK
+    if move.kind is MoveKind.MELD:
+        assert sum(len(g.cards) for g in move.groups) < 3, str(move)
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_goes_out_when_it_pays(level):
+    # Stock nearly gone, opponents full of cards, our melds complete: go out.
+    st = position(["H8 S8 D8 C6", "", "C7"],
+                  [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5"}],
+                  discard="S6 H7 S4 D10", phase="meld", turn=0, fill=11, stock="HJ SJ",
+                  stock_exact=True)
+    move = decide(level, st)
+    assert move.kind in (MoveKind.ASK, MoveKind.MELD), str(move)
+    if move.kind is MoveKind.MELD:
+        assert sum(len(g.cards) for g in move.groups) == 3
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_opens_without_wasting_wild_cards(level):
+    # 50 needed: three aces reach it without the joker.
+    st = position(["HA CA DA SK DK JK C5 D9 H6"], discard="S6", phase="meld", turn=0)
+    move = decide(level, st)
+    if level == "normal":  # Hard may judge that opening can wait a turn
+        assert move.kind is MoveKind.MELD, str(move)
+    assert not any(c.is_wild for g in move.groups for c in g.cards), str(move)
+
+
+# ---------------------------------------------------------------- no peeking
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("variant", ("classic", "two-hand", "three-hand"))
+def test_no_peeking(level, variant):
+    """States that differ only in hidden cards give the same decision with the same
+    seed: the decision depends on the observation alone."""
+    config = RulesConfig.for_variant(variant)
+    game = Game(config, seed=11)
+    players = [make_bot("normal", s) for s in range(config.players)]
+    rng = random.Random(4)
+    checked = 0
+    for step in range(400):
+        st = game.state
+        if st.is_over:
+            break
+        seat = st.to_act
+        obs = st.observation(seat)
+        if step % 9 == 0 and len(obs.legal) > 1:
+            other = sample_world(obs, rng)  # same public facts, other hidden cards
+            assert other.hands != st.hands or other.stock != st.stock
+            obs2 = other.observation(seat)
+            assert obs2 == obs
+            a = bot(level, 7).choose(obs, random.Random(7))
+            b = bot(level, 7).choose(obs2, random.Random(7))
+            assert a == b
+            checked += 1
+            if checked >= 4:
+                break
+        game.apply(players[seat].choose(obs, random.Random(step)))
+    assert checked >= 2
+
+
+# ---------------------------------------------------------------- arena smoke
+@pytest.mark.parametrize("variant", ("classic", "two-hand", "three-hand"))
+def test_arena_smoke(variant):
+    s = run(variant, "normal", "easy", games=2, seed=3, target=2500)
+    assert s.exceptions == s.illegal == s.stalls == 0, s.errors
+    assert s.games >= 2 and s.times["A"] and s.times["B"]
+    s = run(variant, "hard", "normal", games=1, seed=5, target=2500, budget=0.001,
+            options={"A": {"horizon": 6, "max_candidates": 2}})
+    assert s.exceptions == s.illegal == s.stalls == 0, s.errors
