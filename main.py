@@ -18,14 +18,27 @@ import random
 import sys
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """WIDTHxHEIGHT, each at least 320x240 (argparse reports anything else clearly)."""
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1600x900, not {text!r}")
+    if width < 320 or height < 240 or width > 10000 or height > 10000:
+        raise argparse.ArgumentTypeError(f"window size {text} is out of range (320x240 and up)")
+    return width, height
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Classic Canasta against bots.")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--variant", default="classic", choices=("classic", "two-hand", "three-hand"))
-    parser.add_argument("--level", default="normal", help="bot level: easy, normal, hard")
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+                        help="bot level")
     parser.add_argument("--target", type=int, default=5000, choices=(5000, 2500))
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
-    parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+    parser.add_argument("--size", default=(1280, 720), type=window_size,
+                        help="window size, e.g. 1600x900")
     parser.add_argument("--script", help="automation script (see game/automation.py)")
     parser.add_argument("--screenshot", help="save the final frame to this PNG")
     parser.add_argument("--frames", type=int, help="run this many frames, then exit")
@@ -51,17 +64,21 @@ def main(argv: list[str] | None = None) -> int:
     from game.window import App
     from game.automation import Driver, load_script
 
-    width, height = (int(v) for v in args.size.lower().split("x"))
+    lines: list[str] = []
+    if args.script:
+        try:
+            lines = load_script(args.script)
+        except (OSError, UnicodeDecodeError, ValueError) as e:
+            print(f"error: cannot read the script {args.script}: {e}", file=sys.stderr)
+            return 2
+    elif args.autoplay:
+        lines = ["autoplay 1000"]
+    width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     straight_to_table = (args.table or args.seed is not None or args.script or args.frames is not None
                          or args.autoplay or "--variant" in (argv if argv is not None else sys.argv))
     app = App(variant=args.variant, seed=seed, level=args.level, speed=args.speed,
               target=args.target, size=(width, height), menu=not straight_to_table)
-    lines: list[str] = []
-    if args.script:
-        lines = load_script(args.script)
-    elif args.autoplay:
-        lines = ["autoplay 1000"]
     driver = Driver(app, lines) if lines else None
     if driver is not None:
         app.feeder = driver.feed
