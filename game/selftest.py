@@ -117,11 +117,9 @@ def run_cli(args: argparse.Namespace) -> int:
     return 0
 
 
-def _size(text: str | None) -> tuple[int, int]:
-    if not text:
-        return (1280, 720)
-    width, height = (int(v) for v in text.lower().split("x"))
-    return (width, height)
+def _size(size: tuple[int, int] | None) -> tuple[int, int]:
+    """main.py's --size, already parsed into (width, height)."""
+    return tuple(size) if size else (1280, 720)  # type: ignore[return-value]
 
 
 def _fail(reason: str) -> int:

@@ -8,30 +8,14 @@ from __future__ import annotations
 
 import random
 
-from game.rules import DECK, Card, GameState, Observation
+from game.rules import Card, GameState, Observation
 
 
 def sample_world(obs: Observation, rng: random.Random) -> GameState:
-    seen: set[Card] = set(obs.hand)
-    for side in obs.melds:
-        for m in side:
-            seen.update(m.cards)
-    for r3 in obs.red_threes:
-        seen.update(r3)
-    seen.update(obs.pile)
-    pool = [c for c in DECK if c not in seen]
     players = obs.config.players
-    hands: list[list[Card]] = [[] for _ in range(players)]
+    known, pool = obs.hidden_cards()
+    hands: list[list[Card]] = [list(cards) for cards in known]
     hands[obs.seat] = list(obs.hand)
-    for seat, faces in enumerate(obs.known):
-        if seat == obs.seat:
-            continue
-        for face, n in faces:
-            for _ in range(n):
-                for i, c in enumerate(pool):
-                    if c.face == face:
-                        hands[seat].append(pool.pop(i))
-                        break
     free = [c for c in pool if not c.is_red_three]
     reds = [c for c in pool if c.is_red_three]
     rng.shuffle(free)

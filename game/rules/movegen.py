@@ -282,35 +282,30 @@ def _group_moves(state: "GameState", hand: _Hand, melds) -> list[Move]:
     size = hand.size
     n_j, n_t = len(hand.jokers), len(hand.twos)
     answer_yes = state.answer is True
+    def consider(rank: Rank, k: int, j: int, t: int, makes_canasta: bool) -> None:
+        used = k + j + t
+        if not _after_ok(state, size - used, canastas + makes_canasta):
+            return
+        move = Move(MoveKind.MELD, (hand.group(rank, k, j, t),))
+        if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
+            return
+        out.append(move)
+
     for rank in _RANKS:
         cards = hand.naturals.get(rank)
         have = len(cards) if cards else 0
         m = melds.get(rank)
-        if m is not None:
+        if m is not None:  # add naturals and/or wild cards to the side's meld (R-ADD)
             was_canasta = m.size >= CANASTA_SIZE
             for k in range(0, have + 1):
                 cap = min(MAX_WILDS, m.naturals + k) - m.wilds
                 for j, t in _wild_combos(n_j, n_t, cap, 1 if k == 0 else 0):
-                    used = k + j + t
-                    new_size = m.size + used
-                    c_after = canastas + (1 if new_size >= CANASTA_SIZE and not was_canasta else 0)
-                    if not _after_ok(state, size - used, c_after):
-                        continue
-                    move = Move(MoveKind.MELD, (hand.group(rank, k, j, t),))
-                    if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
-                        continue
-                    out.append(move)
-        elif have >= 2:
+                    consider(rank, k, j, t,
+                             not was_canasta and m.size + k + j + t >= CANASTA_SIZE)
+        elif have >= 2:  # a new meld
             for k in range(2, have + 1):
                 for j, t in _wild_combos(n_j, n_t, min(MAX_WILDS, k), max(0, 3 - k)):
-                    used = k + j + t
-                    c_after = canastas + (1 if used >= CANASTA_SIZE else 0)
-                    if not _after_ok(state, size - used, c_after):
-                        continue
-                    move = Move(MoveKind.MELD, (hand.group(rank, k, j, t),))
-                    if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
-                        continue
-                    out.append(move)
+                    consider(rank, k, j, t, k + j + t >= CANASTA_SIZE)
     if len(hand.black3) >= 3:  # R-BLACK3: only when going out with them
         for k in (3, 4):
             if k <= len(hand.black3) and size - k <= 1 and _after_ok(state, size - k, canastas):

@@ -78,11 +78,10 @@ class Observation:
     def melds_of(self, side: int) -> dict:
         return {m.rank: m for m in self.melds[side]}
 
-    def unseen_cards(self) -> list[Card]:
-        """Physical cards this seat has not seen placed: other hands and the stock.
-
-        Cards known to be in another hand (picked up with a pile) are excluded here;
-        `known` lists them per seat."""
+    def hidden_cards(self) -> tuple[list[list[Card]], list[Card]]:
+        """The physical cards this seat has not seen placed (other hands and the stock),
+        split into those known to be in each other seat's hand (faces seen going in with
+        a pile; one physical copy each) and the rest."""
         seen = set(self.hand)
         for side in self.melds:
             for m in side:
@@ -90,15 +89,19 @@ class Observation:
         for r in self.red_threes:
             seen.update(r)
         seen.update(self.pile)
-        unseen = [c for c in DECK if c not in seen]
-        # Remove one physical copy per known face held by another seat.
+        unknown = [c for c in DECK if c not in seen]
+        known: list[list[Card]] = [[] for _ in self.hand_sizes]
         for seat, faces in enumerate(self.known):
             if seat == self.seat:
                 continue
             for face, n in faces:
                 for _ in range(n):
-                    for i, c in enumerate(unseen):
+                    for i, c in enumerate(unknown):
                         if c.face == face:
-                            del unseen[i]
+                            known[seat].append(unknown.pop(i))
                             break
-        return unseen
+        return known, unknown
+
+    def unseen_cards(self) -> list[Card]:
+        """Hidden cards not known to be in any particular hand."""
+        return self.hidden_cards()[1]
