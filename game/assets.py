@@ -8,10 +8,11 @@ to the new screen format.
 """
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pygame
+
+from game.paths import resource_path
 
 CARD_NATIVE_SIZE: tuple[int, int] = (240, 336)  # the PNGs' size; 5:7
 SUITS = "CDHS"
@@ -25,16 +26,10 @@ LATIN_FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 CJK_FONT_FILES = {False: "NotoSansSC-subset.otf", True: "NotoSansSC-Bold-subset.otf"}
 
 
-def _assets_root() -> Path:
-    bundle_dir = getattr(sys, "_MEIPASS", None)
-    if bundle_dir is not None:
-        return Path(bundle_dir) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
-
-
 def asset_path(*parts: str) -> Path:
-    """Path of a bundled asset, e.g. asset_path("cards", "Sa.png")."""
-    return _assets_root().joinpath(*parts)
+    """Path of a bundled asset, e.g. asset_path("cards", "Sa.png"); source or frozen
+    alike (game/paths.py holds the one rule)."""
+    return resource_path("assets", *parts)
 
 
 # -- cards -------------------------------------------------------------------
