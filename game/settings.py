@@ -40,7 +40,7 @@ class Settings:
     bot_pace: str = "normal"
     card_size: str = "normal"
     four_colour_deck: bool = False
-    card_back: str = "B1"
+    card_back: str = "B2"  # the red back reads well at table size; B1 greys out
     sound: bool = True
     fullscreen: bool = False
     confirm_risky_discard: bool = True

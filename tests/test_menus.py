@@ -139,7 +139,7 @@ def test_settings_apply_at_once_and_persist(app, tmp_path):
     draw(stack)
     saved, notices = load_settings(tmp_path)
     assert not notices and saved == app.settings
-    assert saved.four_colour_deck and not saved.sound and saved.fullscreen and saved.card_back == "B2"
+    assert saved.four_colour_deck and not saved.sound and saved.fullscreen and saved.card_back == "B1"  # one step from the default B2
     assert app.sound.enabled is False and app.calls.changed[1:] == names[1:]
 
 

@@ -58,7 +58,21 @@ def strip_ace_of_spades_extras(svg_text: str) -> str:
 
 
 # Per-card source edits, keyed by file stem.
-SVG_EDITS: dict[str, Callable[[str], str]] = {"Sa": strip_ace_of_spades_extras}
+def coarsen_back_pattern(svg_text: str) -> str:
+    """Scale the backs' diamond lattice up three times.
+
+    The source lattice repeats every 6 units: at the 60-90 px a card is drawn at the
+    table that is 2 px, and smoothscaling averages it to a flat grey or pink. At 18
+    units the diamonds stay visible at table size."""
+    marker = 'patternUnits="userSpaceOnUse"'
+    if svg_text.count(marker) != 1:
+        raise SystemExit("card back: expected one lattice <pattern>; the source art changed")
+    return svg_text.replace(marker, marker + ' patternTransform="scale(3)"')
+
+
+SVG_EDITS: dict[str, Callable[[str], str]] = {"Sa": strip_ace_of_spades_extras,
+                                              "B1": coarsen_back_pattern,
+                                              "B2": coarsen_back_pattern}
 
 
 def rasterize_with_cairosvg(svg_text: str, out_path: Path) -> None:

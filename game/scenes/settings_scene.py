@@ -47,10 +47,11 @@ class SettingsScene(MenuPage):
         self.items.add(self.back_button(PANEL.bottom - 30 - 46))
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        # A small preview of the chosen card back beside its row.
+        # A preview of the chosen card back, lying on the felt beside the panel (80 px:
+        # the back's fine lattice shows moiré at most smaller widths).
         ruler = Ruler.of(surface)
         row = next(w for w in self.items.widgets if isinstance(w, Choice) and w.label == "Card back")
-        image = assets.card_image(self.app.settings.card_back, width=ruler.px(26))
-        surface.blit(image, image.get_rect(midleft=ruler.point((row.rect.right + 14, row.rect.centery))))
+        image = assets.card_image(self.app.settings.card_back, width=ruler.px(80))
+        surface.blit(image, image.get_rect(midleft=ruler.point((PANEL.right + 40, row.rect.centery))))
         blit_text(surface, _("Changes apply at once and are kept for next time."), theme.FONT_SMALL,
                   theme.INK_SOFT, midbottom=(640, PANEL.bottom - 8))
