@@ -1,7 +1,6 @@
 """Properties over many seeded random games, in every variant."""
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 

@@ -14,12 +14,12 @@ import random
 from dataclasses import dataclass, fields
 
 from game.rules import IllegalMove, Move, MoveKind, Observation, Phase
+from game.rules.melds import CANASTA_SIZE
 from game.rules.moves import Group
 
 from .base import Bot, register
-from .knowledge import JOKER, TWO, Knowledge
+from .knowledge import Knowledge
 
-CANASTA = 7
 
 
 @dataclass(slots=True)
@@ -303,7 +303,7 @@ class NormalPolicy:
         for g in move.groups:
             m = my.get(g.rank)
             before = m.size if m is not None else 0
-            if before < CANASTA <= before + len(g.cards):
+            if before < CANASTA_SIZE <= before + len(g.cards):
                 n += 1
         return n
 
@@ -318,7 +318,7 @@ class NormalPolicy:
         pts = sum(c.value for c in g.cards)
         boost = 1.0 + w.meld_urgency * urg
         s = (w.meld_card * len(g.cards) + w.meld_point * pts) * boost
-        completes = after >= CANASTA and before < CANASTA
+        completes = after >= CANASTA_SIZE and before < CANASTA_SIZE
         if completes:
             natural = wn == 0 and (m is None or m.wilds == 0)
             s += w.canasta_natural if natural else w.canasta_mixed

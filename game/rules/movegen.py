@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .cards import Card, Rank
+from .cards import MELD_RANKS, Card, Rank
 from .melds import CANASTA_SIZE, MAX_WILDS
 from .moves import Group, Move, MoveKind
 
@@ -26,7 +26,6 @@ _PASS = Move(MoveKind.PASS)
 _DRAW = Move(MoveKind.DRAW)
 _PLAIN_TAKE = Move(MoveKind.TAKE, ())
 
-_RANKS = tuple(Rank(r) for r in range(4, 15))
 _JK = Card.parse("JK")
 
 
@@ -70,8 +69,8 @@ class _Hand:
                 else:
                     lst.append(c)
 
-    def group(self, rank: Rank, k: int, j: int, t: int, skip: int = 0) -> Group:
-        nat = self.naturals[rank][skip:skip + k] if k else []
+    def group(self, rank: Rank, k: int, j: int, t: int) -> Group:
+        nat = self.naturals[rank][:k] if k else []
         return Group(rank, tuple(nat) + tuple(self.twos[:t]) + (_JK,) * j)
 
 
@@ -291,7 +290,7 @@ def _group_moves(state: "GameState", hand: _Hand, melds) -> list[Move]:
             return
         out.append(move)
 
-    for rank in _RANKS:
+    for rank in MELD_RANKS:
         cards = hand.naturals.get(rank)
         have = len(cards) if cards else 0
         m = melds.get(rank)
@@ -345,7 +344,7 @@ def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict,
 
     For a take, `take_group` holds the hand cards melding `top`, and `brought` is the
     number of cards the rest of the pile brings into the hand."""
-    ranks = [r for r in _RANKS if len(hand.naturals.get(r, ())) >= 2]
+    ranks = [r for r in MELD_RANKS if len(hand.naturals.get(r, ())) >= 2]
     taken_rank = top.rank if top is not None else None
     first = take_group.cards if take_group is not None else ()
     n_j0 = len(hand.jokers) - sum(1 for c in first if c.rank == Rank.JOKER)

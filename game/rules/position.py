@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import COPIES_OF_FACE, DECK, MELD_RANKS, Card, Rank, format_cards
+from .cards import COPIES_OF_FACE, DECK, Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
 from .melds import Meld, meld_problem
@@ -245,4 +245,4 @@ def position_to_json(state: GameState) -> dict:
     return data
 
 
-__all__ = ["FORMAT", "position_from_json", "position_to_json", "MELD_RANKS"]
+__all__ = ["FORMAT", "position_from_json", "position_to_json"]

@@ -27,11 +27,6 @@ class Phase(Enum):
     OVER = "over"      # the deal has ended
 
 
-JOKER = int(Rank.JOKER)
-TWO = int(Rank.TWO)
-THREE = int(Rank.THREE)
-
-
 class GameState:
     """One deal of Canasta. Build with `GameState.deal(...)` or from a position."""
 
