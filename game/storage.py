@@ -10,10 +10,12 @@ new file, never half of one.
 """
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 APP_NAME = "canasta"
 HOME_ENV = "CANASTA_HOME"
@@ -105,11 +107,33 @@ def move_aside(path: Path) -> Path | None:
     return target
 
 
+def size_text(count: int) -> str:
+    """A byte count for people: "64 KB", "5 MB"."""
+    if count >= 1024 * 1024 and count % (1024 * 1024) == 0:
+        return f"{count // (1024 * 1024)} MB"
+    return f"{max(1, round(count / 1024))} KB"
+
+
 def read_capped(path: Path, limit: int) -> bytes:
     """The file's bytes; raises ValueError if it is larger than `limit`
     (read at most limit + 1 bytes, so a huge file costs nothing)."""
     with open(path, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise ValueError(f"larger than {limit // (1024 * 1024)} MB")
+        raise ValueError(f"larger than {size_text(limit)}")
     return data
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def read_json(path: Path, limit: int) -> Any:
+    """The parsed JSON of one of our small files. Raises OSError when it cannot be
+    read, ValueError (with a short reason) when it is too large, not UTF-8, not
+    JSON, or nested too deeply to parse: the caller sets the file aside."""
+    raw = read_capped(path, limit)
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
