@@ -14,6 +14,7 @@ take of the pile.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +33,9 @@ from game.scenes.table_layout import (BUTTON_COLUMN_X, HAND_RECT, STAGE_PANEL, H
 from game.scenes.table_view import TableView
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, SpeechBubble, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.session import StorageProblem
 
 UI_FLIGHT = 0.16      # hand re-arranging (select, hover, sort)
 BOT_PAUSE = 0.35      # seconds between two bot moves, at speed 1 and the normal bot pace
@@ -107,6 +111,9 @@ class TableScene(Scene):
         # .update_setting(name, value); None in bare tests. See apply_settings().
         self.host = None
         self.play_sound = None  # callable(effect name): the sound plays as the card lands
+        # Why the game is not being kept right now (set by game.session after each move; shown
+        # at the table until a save succeeds); None when all is well.
+        self.storage_problem: StorageProblem | None = None
         self.pace = 1.0      # bot pause factor (setting bot_pace)
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         self.card_back = "B2"
@@ -155,7 +162,19 @@ class TableScene(Scene):
         self._bot_ready_at = 0.0
         self.moves_played = 0
         self.animator.sprites.clear()
-        self._show(self.game.last_deal_events)
+        if game is None:
+            self._show(self.game.last_deal_events)
+        else:
+            self._resume()
+
+    def _resume(self) -> None:
+        """A saved game goes on exactly where it was: the cards are in place at once
+        (nothing is dealt again), and a deal that had ended shows its score sheet."""
+        self.relayout()
+        self.animator.finish_all()
+        state = self.game.state
+        if state.phase is Phase.OVER:
+            self.sheet_pending = state.result
 
     def load_state(self, state) -> None:
         """Play on from an engine state (puzzles, tests): the cards jump into place."""

@@ -59,6 +59,9 @@ RAISE = 22.0  # a selected card rises this much
 STAGE_PANEL = pygame.FRect(196, 268, 290, 112)  # replaces the status line while staging
 STATUS_RECT = pygame.FRect(168, 276, 320, 92)
 SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
+# Where a failure to keep the game is shown (left end, vertical centre): the top bar, right of
+# the score panel, clear of every card and meld area.
+STORAGE_WARNING_POS = (262, 29)
 BUTTON_COLUMN_X = 1080.0
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 

@@ -18,6 +18,7 @@ from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (HAND_RECT, PILE_POS, SCORE_PANEL, STAGE_PANEL, STATUS_RECT,
+                                      STORAGE_WARNING_POS,
                                       STOCK_POS, CENTER_W, card_h, pile_rect, stock_rect)
 from game.scenes.text import blit_text, line_height, render_lines, text_image, wrap_text
 
@@ -148,6 +149,7 @@ class TableView:
         self._center_badges(surface, ruler)
         self._seat_labels(surface, ruler)
         self._score_panel(surface, ruler)
+        self._storage_warning(surface)
         self._status(surface, ruler)
         self._stage_panel(surface, ruler)
         table.buttons.draw(surface)
@@ -351,6 +353,13 @@ class TableView:
             if ours:
                 marker = pygame.Rect(ruler.px(panel.x + 3), ruler.px(top + 2), ruler.px(3), ruler.px(50))
                 pygame.draw.rect(surface, theme.GOLD, marker)
+
+    def _storage_warning(self, surface: pygame.Surface) -> None:
+        """The game is not being kept (disk full, another window): said for as long as it lasts."""
+        problem = self.table.storage_problem
+        if problem is not None:
+            pill(surface, problem.message(), STORAGE_WARNING_POS, size=13, fill=RED_INK,
+                 ink=theme.CREAM, border=theme.CREAM, anchor="midleft")
 
     def _status(self, surface: pygame.Surface, ruler: Ruler) -> None:
         text = self.table.status_text()
