@@ -18,6 +18,7 @@ lasts, and the player gets one notice per kind of failure, not one per move.
 """
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,7 @@ class StorageProblem:
     reason: str = ""
 
     def message(self) -> str:
-        return _(self.msgid).format(reason=self.reason)
+        return _(self.msgid).format(reason=_(self.reason))  # a reason we name is a msgid too
 
 
 SAVE_FAILED = N_("Not saved: {reason}")
@@ -46,9 +47,23 @@ STATS_FAILED = N_("Statistics not kept: {reason}")
 READ_ONLY = N_("Not saved: Canasta is open in another window")
 
 
+# The failures a player meets, in words of ours (and so translated); others keep the system's.
+REASONS = {
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EACCES: N_("no permission to write there"),
+    errno.EPERM: N_("no permission to write there"),
+    errno.EISDIR: N_("a folder stands where the file goes"),
+    errno.EIO: N_("the disk reported an error"),
+}
+
+
 def _reason(error: OSError) -> str:
-    # strerror, not str(error): the latter names a random temp file, so every
-    # failure would read as new and the notices would pile up.
+    # Never str(error): it names a random temp file, so every failure would read as
+    # new and the notices would pile up.
+    if error.errno in REASONS:
+        return REASONS[error.errno]
     return error.strerror or type(error).__name__
 
 
@@ -71,7 +86,7 @@ def attach(table: "TableScene", app: "AppContext") -> None:
     def failed(msgid: str, error: OSError) -> StorageProblem:
         problem = StorageProblem(msgid, _reason(error))
         if not app.storage_problems:  # (else the player was told at start)
-            app.notice(_(msgid).format(reason=problem.reason))
+            app.notice(problem.message())
         return problem
 
     def keep(table: "TableScene", deal_ended: bool) -> None:

@@ -116,7 +116,7 @@ def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypat
         OSError(errno.EIO, "Input/output error", "stats.json.tmp")))
     run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
     assert table.storage_problem is not None
-    assert table.storage_problem.message() == "Statistics not kept: Input/output error"
+    assert table.storage_problem.message() == "Statistics not kept: the disk reported an error"
     assert "the game could not be saved" not in " ".join(app.context.notices)
     ended = position_to_json(table.game.state)
     app.close()  # the app is gone while the score sheet shows
@@ -164,8 +164,8 @@ def test_a_full_disk_is_shown_at_the_table_and_said_once(home, monkeypatch):
     monkeypatch.setattr(table_view, "pill", lambda surface, text, *a, **k: (shown.append(text),
                                                                              real_pill(surface, text, *a, **k))[1])
     app.render()
-    assert "Not saved: No space left on device" in shown
-    assert [n for n in app.context.notices if "No space left" in n] == ["Not saved: No space left on device"]
+    assert "Not saved: the disk is full" in shown
+    assert [n for n in app.context.notices if "disk is full" in n] == ["Not saved: the disk is full"]
     disk_full = False  # room again: the next move is saved and the warning goes
     run_until(app, lambda: len(table.game.history) >= moves + 34)
     assert table.storage_problem is None
@@ -178,7 +178,8 @@ def test_a_save_path_that_is_a_folder_gives_one_notice_not_one_per_move(home):
     app = new_app()
     table = start_game(app)
     run_until(app, lambda: len(table.game.history) >= 40)
-    assert table.storage_problem is not None and "Is a directory" in table.storage_problem.message()
+    assert table.storage_problem is not None
+    assert table.storage_problem.message() == "Not saved: a folder stands where the file goes"
     assert len([n for n in app.context.notices if "Not saved" in n]) == 1
     assert [p.name for p in home.iterdir() if p.name.endswith(".tmp")] == []
     app.close()
