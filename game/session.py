@@ -97,7 +97,7 @@ def attach(table: "TableScene", app: "AppContext") -> None:
         problem = None
         if game.winner is None:
             try:
-                app.saves.save(game, levels, table.human)
+                app.saves.save(game, levels, table.human, extra=table.saved_extra())
             except OSError as error:  # a full or read-only disk must not stop the game
                 problem = failed(SAVE_FAILED, error)
         if deal_ended:

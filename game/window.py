@@ -124,8 +124,10 @@ class App:
 
     def continue_game(self, saved) -> None:
         settings = self.context.settings
-        self._play(TableScene(game=saved.game, levels=saved.levels, human=saved.human,
-                              threaded=self.threaded, speed=settings.animation_speed))
+        table = TableScene(game=saved.game, levels=saved.levels, human=saved.human,
+                           threaded=self.threaded, speed=settings.animation_speed)
+        table.restore_extra(saved.extra)
+        self._play(table)
 
     def back_to_menu(self) -> None:
         """Leave the table (the game stays in the save slot) for the title menu."""

@@ -289,3 +289,23 @@ def test_the_save_file_stays_valid_json(home):
     run_until(app, lambda: len(table.game.history) >= 3)
     assert json.loads(app.context.saves.path.read_text())["format"] == "canasta-save/1"
     app.close()
+
+
+@pytest.mark.parametrize("arrange", ["suit", "custom"])
+def test_the_hands_order_survives_a_restart(home, arrange):
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 8)
+    if arrange == "suit":
+        table.sort_hand("suit")
+    else:
+        cards = table.layout.hand_cards
+        table._reorder([cards[0]], table.layout.hand_rects[cards[-1]].right + 5)  # first card to the end
+    shown = [c.face for c in table.layout.hand_cards]
+    app.close()  # right after arranging: no move since
+
+    app = new_app()
+    click_button(app, "Continue")
+    assert app.table.ui.sort_mode == arrange
+    assert [c.face for c in app.table.layout.hand_cards] == shown
+    app.close()

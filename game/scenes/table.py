@@ -167,6 +167,35 @@ class TableScene(Scene):
         else:
             self._resume()
 
+    def saved_extra(self) -> dict[str, str]:
+        """What of the player's own arrangement a save keeps: how the hand is sorted, and
+        the order itself when the player arranged it by hand."""
+        extra = {"sort": self.ui.sort_mode}
+        if self.ui.sort_mode == "custom":
+            hand = set(self.game.state.hands[self.human])
+            extra["hand_order"] = " ".join(c.face for c in self.ui.order if c in hand)
+        return extra
+
+    def restore_extra(self, extra: dict) -> None:
+        """The player's arrangement from a save (anything odd in it is ignored)."""
+        mode = extra.get("sort")
+        if mode not in ("rank", "suit", "custom"):
+            return
+        order: list[Card] = []
+        if mode == "custom":
+            unused = list(self.game.state.hands[self.human])
+            faces = extra.get("hand_order")
+            for face in faces.split() if isinstance(faces, str) else ():
+                card = next((c for c in unused if c.face == face), None)
+                if card is not None:
+                    unused.remove(card)
+                    order.append(card)
+            order += unused
+        self.ui.sort_mode = mode
+        self.ui.order = order
+        self.relayout()
+        self.animator.finish_all()
+
     def _resume(self) -> None:
         """A saved game goes on exactly where it was: the cards are in place at once
         (nothing is dealt again), and a deal that had ended shows its score sheet."""
@@ -429,6 +458,7 @@ class TableScene(Scene):
         self.ui.order = order + rest
         self.ui.sort_mode = "custom"
         self.relayout()
+        self._arranged()
 
     def _group(self, cards: list[Card], rank=None) -> Group | None:
         try:
@@ -582,6 +612,12 @@ class TableScene(Scene):
     def sort_hand(self, mode: str) -> None:
         self.ui.sort_mode = mode
         self.relayout()
+        self._arranged()
+
+    def _arranged(self) -> None:
+        """The player re-arranged the hand: the save keeps it (listeners hear no events)."""
+        for listener in self.listeners:
+            listener(self, [])
 
     def toggle_sort(self) -> None:
         self.sort_hand("suit" if self.ui.sort_mode == "rank" else "rank")
@@ -641,6 +677,7 @@ class TableScene(Scene):
             rest = [c for c in self.ui.order if c not in order]
             self.ui.order = order + rest
             self.ui.sort_mode = "custom"
+            self._arranged()
         else:
             self.ui.cursor = cards[target]
         self.relayout()
