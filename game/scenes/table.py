@@ -169,12 +169,10 @@ class TableScene(Scene):
 
     def saved_extra(self) -> dict[str, str]:
         """What of the player's own arrangement a save keeps: how the hand is sorted, and
-        the order itself when the player arranged it by hand."""
-        extra = {"sort": self.ui.sort_mode}
-        if self.ui.sort_mode == "custom":
-            hand = set(self.game.state.hands[self.human])
-            extra["hand_order"] = " ".join(c.face for c in self.ui.order if c in hand)
-        return extra
+        its order (a sort leaves cards of equal rank or suit as they were)."""
+        hand = set(self.game.state.hands[self.human])
+        return {"sort": self.ui.sort_mode,
+                "hand_order": " ".join(c.face for c in self.ui.order if c in hand)}
 
     def restore_extra(self, extra: dict) -> None:
         """The player's arrangement from a save (anything odd in it is ignored)."""
@@ -182,15 +180,13 @@ class TableScene(Scene):
         if mode not in ("rank", "suit", "custom"):
             return
         order: list[Card] = []
-        if mode == "custom":
-            unused = list(self.game.state.hands[self.human])
-            faces = extra.get("hand_order")
-            for face in faces.split() if isinstance(faces, str) else ():
-                card = next((c for c in unused if c.face == face), None)
-                if card is not None:
-                    unused.remove(card)
-                    order.append(card)
-            order += unused
+        unused = list(self.game.state.hands[self.human])
+        faces = extra.get("hand_order")
+        for face in faces.split() if isinstance(faces, str) else ():
+            card = next((c for c in unused if c.face == face), None)
+            if card is not None:
+                unused.remove(card)
+                order.append(card)
         self.ui.sort_mode = mode
         self.ui.order = order
         self.relayout()
