@@ -309,3 +309,20 @@ def test_the_hands_order_survives_a_restart(home, arrange):
     assert app.table.ui.sort_mode == arrange
     assert [c.face for c in app.table.layout.hand_cards] == shown
     app.close()
+
+
+def test_a_second_window_says_so_at_once_and_plays_without_saving(home):
+    holder = AppContext.create(home)  # the first window
+    try:
+        app = new_app()
+        dialog = app.stack.top
+        assert isinstance(dialog, ModalDialogScene) and dialog.dialog.title == "Canasta is already open"
+        click_button(app, "Play without saving")
+        assert isinstance(app.stack.top, TitleMenuScene)
+        table = start_game(app)
+        run_until(app, lambda: len(table.game.history) >= 5)
+        assert table.storage_problem.message() == "Not saved: Canasta is open in another window"
+        assert not (home / "save.json").exists()
+        app.close()
+    finally:
+        holder.close()
