@@ -396,12 +396,36 @@ class TableScene(Scene):
             elif any(m.kind is MoveKind.TAKE and not m.groups for m in self.legal_moves()):
                 self.play(Move.take())
             else:
-                self.say(_("To take the pile, select the cards that meld its top card and "
-                           "drop them on the pile."), warn=False)
+                self._why_no_take()
         elif len(selected) == 1:
             self._discard(selected[0])
         else:
             self.say(_("Drag one card onto the pile (or double-click it) to discard."), warn=False)
+
+    def _why_no_take(self) -> None:
+        """A click on a pile that cannot be taken as it is: say what stands in the way."""
+        st = self.game.state
+        if not st.pile:
+            self.refuse(N_("The discard pile is empty."), "R-TAKE")
+        elif st.pile_blocked():
+            top = st.pile[-1]
+            if top.is_black_three:
+                self.refuse(N_("A black three on top blocks the pile: nobody may take it while it "
+                               "is on top."), "R-BLOCKED")
+            else:
+                self.refuse(N_("A wild card on top blocks the pile: nobody may take it while it "
+                               "is on top."), "R-BLOCKED")
+        elif st.pile_frozen > 0:
+            self.refuse(N_("The pile is frozen (a wild card or red three is in it): only a natural "
+                           "pair of the top card takes it. Select the pair and drop it on the pile."),
+                        "R-FROZEN")
+        elif st.pile_frozen_for(self.human_side):
+            self.refuse(N_("The pile is frozen for us until we have melded: only a natural pair of "
+                           "the top card takes it, with the initial meld. Select the pair and drop "
+                           "it on the pile."), "R-FROZEN")
+        else:
+            self.say(_("To take the pile, select the cards that meld its top card and "
+                       "drop them on the pile."), warn=False)
 
     def click_meld(self, slot: MeldSlot) -> None:
         if slot.staged_index is not None:
@@ -542,7 +566,9 @@ class TableScene(Scene):
             self.relayout()
 
     def _discard(self, card: Card, confirmed: bool = False) -> None:
-        if not confirmed and self.confirm_risky and self.stack is not None \
+        # The hint's own discard was weighed already: following it needs no warning.
+        hinted = self.hint is not None and str(self.hint.move) == str(Move.discard(card))
+        if not confirmed and not hinted and self.confirm_risky and self.stack is not None \
                 and Move.discard(card) in self.legal_moves():
             risk = discard_risk(self.game.state.observation(self.human), card)
             if risk is not None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import assets
-from game.i18n import _, get_language
+from game.i18n import _, format_points, get_language
 from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
@@ -338,7 +338,7 @@ class TableView:
             blit_text(surface, table.side_name(side), 16, theme.INK, bold=True,
                       topleft=(panel.x + 12, top))
             score = round(table.shown_scores[side].value)
-            blit_text(surface, f"{score:,}".replace(",", " "), 22, RED_INK if score < 0 else theme.INK,
+            blit_text(surface, format_points(score), 22, RED_INK if score < 0 else theme.INK,
                       bold=True, topright=(panel.right - 12, top - 3))
             minimum = st.minimum(side)
             if st.has_melded(side):
