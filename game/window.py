@@ -167,6 +167,10 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWDISPLAYCHANGED):
             self.layout.sync_with_display()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and self.host is not None:
+            # Anywhere, as in most desktop programs; the setting is kept like the Settings switch.
+            self.host.update_setting("fullscreen", not self.host.settings.fullscreen)
+            return
         event = self.layout.translate_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and not self.layout.in_logical_bounds(event.pos):
             return  # a click on the letterbox bars

@@ -326,3 +326,14 @@ def test_a_second_window_says_so_at_once_and_plays_without_saving(home):
         app.close()
     finally:
         holder.close()
+
+
+def test_f11_toggles_full_screen_anywhere_and_keeps_the_setting(home):
+    from game.settings import load_settings
+    app = new_app()
+    for expected in (True, False):
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+        assert app.context.settings.fullscreen is expected
+        assert bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) is expected
+        assert load_settings(home)[0].fullscreen is expected
+    app.close()
