@@ -372,3 +372,23 @@ def test_sort_by_suit_files_no_three_or_wild_card_in_a_suit():
 def test_scores_are_written_with_thousands_commas():
     from game.i18n import format_points
     assert format_points(1045) == "1,045" and format_points(-2300) == "-2,300" and format_points(50) == "50"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_seat_labels_stay_inside_the_window_while_a_bot_thinks(monkeypatch, language):
+    from game import i18n
+    from game.scenes import table_view
+    from game.scenes.bot_runner import BotRunner
+    stack, table = make_table()
+    i18n.set_language(language)
+    monkeypatch.setattr(BotRunner, "thinking", property(lambda self: True))
+    boxes = {}
+    real_pill = table_view.pill
+    monkeypatch.setattr(table_view, "pill", lambda surface, text, *a, **k: boxes.setdefault(
+        text, real_pill(surface, text, *a, **k)))
+    for seat in (1, 2, 3):
+        table.game.state.turn = seat  # each bot in turn is "thinking"
+        boxes.clear()
+        table.view.draw(Canvas((1280, 720), 1.0))
+        label = next(box for text, box in boxes.items() if i18n._("thinking…") in text)
+        assert 0 <= label.left and label.right <= 1280, (seat, label)

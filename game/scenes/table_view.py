@@ -15,7 +15,7 @@ import pygame
 from game import assets
 from game.i18n import _, format_points, get_language
 from game.scenes import theme
-from game.scenes.layout import Ruler
+from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (HAND_RECT, PILE_POS, SCORE_PANEL, STAGE_PANEL, STATUS_RECT,
                                       STORAGE_WARNING_POS,
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 BACK = "B2"
 RED_INK = pygame.Color(178, 34, 34)
+LABEL_MARGIN = 6  # logical units between a seat's label and the window's edge
 BLACK_INK = pygame.Color(30, 30, 30)
 ICE = pygame.Color(120, 190, 235)
 ZONE = pygame.Color(0, 0, 0, 38)
@@ -310,14 +311,14 @@ class TableView:
                 text += " · " + _("thinking…")
             fill = theme.GOLD if on else pygame.Color(16, 60, 38)
             ink = theme.INK if on else theme.TEXT_ON_FELT
+            image = text_image(text, ruler.px(15), True, tuple(ink))
+            w = image.get_width() / ruler.scale + 18
             if table.geometry.spot(seat) == "S":
-                image = text_image(text, ruler.px(15), True, tuple(ink))
-                w = image.get_width() / ruler.scale + 18
-                pill(surface, text, (x - w / 2, y - 6), size=15, fill=fill, ink=ink,
-                     border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
-            else:
-                pill(surface, text, (x, y), size=15, fill=fill, ink=ink,
-                     border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
+                x, y = x - w / 2, y - 6
+            # A long label (Chinese, "thinking…") stays inside the window at the side seats.
+            x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
+            pill(surface, text, (x, y), size=15, fill=fill, ink=ink,
+                 border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
