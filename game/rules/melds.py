@@ -4,9 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, Rank
+from .variants import Variant
 
+# Shared by every variant of the family (RULES.md R-CANASTA, VARIANTS.md): a canasta is
+# 7 cards; a group canasta scores 500 natural, 300 mixed. Per-variant numbers (the wild
+# card limit among them) live in game/rules/variants.py.
 CANASTA_SIZE = 7
-MAX_WILDS = 3
+NATURAL_CANASTA = 500
+MIXED_CANASTA = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,13 +57,14 @@ class Meld:
         """R-SCORE canasta bonus: 500 natural, 300 mixed, 0 for a plain meld."""
         if not self.is_canasta:
             return 0
-        return 500 if self.wilds == 0 else 300
+        return NATURAL_CANASTA if self.wilds == 0 else MIXED_CANASTA
 
     def __str__(self) -> str:
         return " ".join(c.face for c in self.cards)
 
 
-def meld_problem(rank: Rank, naturals: int, wilds: int, going_out: bool = False) -> str | None:
+def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant,
+                 going_out: bool = False) -> str | None:
     """Why a meld of these counts is illegal, or None if it is legal (R-MELD, R-BLACK3)."""
     if rank == Rank.THREE:
         if not going_out:
@@ -72,8 +78,9 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, going_out: bool = False)
         return f"no meld of rank {rank.symbol} (R-MELD)"
     if naturals < 2:
         return f"a meld of {rank.symbol}s needs at least two natural {rank.symbol}s (R-MELD)"
-    if wilds > MAX_WILDS:
-        return f"a meld holds at most three wild cards, this one would hold {wilds} (R-MELD)"
+    if wilds > rules.max_wilds:
+        return (f"a meld holds at most {rules.max_wilds} wild cards, this one would hold "
+                f"{wilds} (R-MELD)")
     if wilds > naturals:
         return (f"a meld may not hold more wild cards than natural ones "
                 f"({wilds} wild, {naturals} natural) (R-MELD)")

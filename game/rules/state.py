@@ -7,24 +7,18 @@ state and returns the events it caused. `copy()` is cheap for search.
 from __future__ import annotations
 
 import random
-from enum import Enum
 from typing import Sequence
 
 from .cards import DECK, Card, Rank
-from .config import RulesConfig, minimum_for
+from .config import RulesConfig
 from .errors import IllegalMove
 from .events import (Answered, Asked, CanastaMade, DealEnded, Dealt, Discarded, Drew, Event,
                      Melded, PileTaken, RedThreeLaid, TurnPassed, UpcardTurned, WentOut)
 from .melds import CANASTA_SIZE, Meld, meld_problem
+from .movegen import go_out_plan, legal_moves
 from .moves import Group, Move, MoveKind
+from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner, red_three_score
-
-
-class Phase(Enum):
-    DRAW = "draw"      # the player to act must draw or take the pile
-    MELD = "meld"      # the player has drawn and may meld, then discard
-    ANSWER = "answer"  # the partner of the asking player must answer
-    OVER = "over"      # the deal has ended
 
 
 class GameState:
@@ -199,10 +193,14 @@ class GameState:
 
     def minimum(self, side: int) -> int:
         """R-MIN: the initial-meld minimum of a side for this deal."""
-        return minimum_for(self.scores[side])
+        return self.config.rules.minimum_for(self.scores[side])
 
     def canastas(self, side: int) -> int:
-        return sum(1 for m in self.melds[side].values() if m.naturals + m.wilds >= CANASTA_SIZE)
+        n = 0
+        for m in self.melds[side].values():
+            if m.naturals + m.wilds >= CANASTA_SIZE:
+                n += 1
+        return n
 
     def pile_frozen_for(self, side: int) -> bool:
         """R-FROZEN: frozen for everyone while it holds a wild or red three, and for a
@@ -221,12 +219,10 @@ class GameState:
         return canastas_after >= self.config.canastas_to_go_out and self.answer is not False
 
     def legal_moves(self) -> list[Move]:
-        from .movegen import legal_moves
         return legal_moves(self)
 
     def can_go_out(self) -> bool:
         """Could the player to act go out this turn from here (R-ASK)?"""
-        from .movegen import go_out_plan
         return self.phase is Phase.MELD and go_out_plan(self) is not None
 
     def observation(self, seat: int):
@@ -455,7 +451,7 @@ class GameState:
             if old is not None:
                 nat += old.naturals
                 wild += old.wilds
-            problem = meld_problem(rank, nat, wild, going_out)
+            problem = meld_problem(rank, nat, wild, self.config.rules, going_out)
             if problem:
                 cut = problem.rindex("(")
                 raise IllegalMove(problem[cut + 1:-1], problem[:cut].strip(), move)
@@ -484,7 +480,6 @@ class GameState:
         if self.answer is True and not going_out:
             trial = self.copy()
             trial._lay(seat, per_rank, dry=True)
-            from .movegen import go_out_plan
             if go_out_plan(trial) is None:
                 raise IllegalMove("R-ASK", "your partner said yes: you must go out this turn, "
                                   "and this meld would leave you unable to", move)
@@ -593,12 +588,12 @@ class GameState:
             hand = sum(c.value for seat in cfg.seats_of_side(side) for c in self.hands[seat])
             bonus = 0
             if went_out is not None and cfg.side_of(went_out) == side:
-                bonus = 200 if concealed else 100
+                bonus = cfg.rules.going_out + (cfg.rules.concealed_extra if concealed else 0)
             sides.append(SideScore(
                 melds=sum(m.value for m in melds),
                 hand=-hand,
                 canastas=sum(m.bonus for m in melds),
-                red_threes=red_three_score(len(self.red_threes[side]), bool(self.melds[side])),
+                red_threes=red_three_score(cfg.rules, len(self.red_threes[side]), bool(self.melds[side])),
                 going_out=bonus))
         scores = tuple(s + d.total for s, d in zip(self.scores, sides))
         self.result = DealResult(reason, tuple(sides), scores, game_winner(scores, cfg.target),
