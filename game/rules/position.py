@@ -12,7 +12,7 @@ from typing import Any
 from .cards import COPIES_OF_FACE, DECK, Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
-from .melds import Meld, meld_problem
+from .melds import Meld, meld_problem, problem_text
 from .scoring import DealResult
 from .state import GameState, Phase
 from .variants import VARIANT_IDS, variant_named
@@ -119,7 +119,8 @@ def position_from_json(data: Any) -> GameState:
                 _need(not c.is_red_three, f"melds[{side}]: a red three is never melded")
             wild = sum(1 for c in cards if c.is_wild)
             problem = meld_problem(rank, len(cards) - wild, wild, config.rules, going_out=True)
-            _need(problem is None, f"melds[{side}][{key!r}]: {problem}")
+            if problem is not None:
+                raise PositionError(f"melds[{side}][{key!r}]: {problem_text(problem)}")
             per[rank] = cards
         meld_faces.append(per)
     red = [_cards(r, f"red_threes[{i}]")

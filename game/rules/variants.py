@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .errors import N_
 
-def N_(text: str) -> str:
-    """Mark a display-name key for the app's catalogs (tools/extract_strings.py)."""
-    return text
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +62,8 @@ class Variant:
 
 
 CLASSIC_RULES = Variant(
-    id="classic", name=N_("Classic"), long_name=N_("Classic (4 players, partners)"), players=4, sides=((0, 2), (1, 3)),
+    id="classic", name=N_("Classic"), long_name=N_("Classic (4 players, partners)"), players=4,
+    sides=((0, 2), (1, 3)),
     seat_names=(N_("South"), N_("West"), N_("North"), N_("East")))
 
 VARIANTS: tuple[Variant, ...] = (
@@ -84,4 +84,4 @@ def variant_named(variant_id: str) -> Variant | None:
     return _BY_ID.get(variant_id)
 
 
-__all__ = ["CLASSIC_RULES", "N_", "VARIANTS", "VARIANT_IDS", "Variant", "variant_named"]
+__all__ = ["CLASSIC_RULES", "VARIANTS", "VARIANT_IDS", "Variant", "variant_named"]
