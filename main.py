@@ -17,6 +17,10 @@ import os
 import random
 import sys
 
+from game.bots.base import LEVELS
+from game.rules.config import TARGETS
+from game.rules.variants import VARIANT_IDS
+
 
 def window_size(text: str) -> tuple[int, int]:
     """WIDTHxHEIGHT, each at least 320x240 (argparse reports anything else clearly); a
@@ -33,10 +37,10 @@ def window_size(text: str) -> tuple[int, int]:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Classic Canasta against bots.")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
-    parser.add_argument("--variant", default="classic", choices=("classic", "two-hand", "three-hand"))
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+    parser.add_argument("--variant", default="classic", choices=VARIANT_IDS)
+    parser.add_argument("--level", default="normal", choices=LEVELS,
                         help="bot level")
-    parser.add_argument("--target", type=int, default=5000, choices=(5000, 2500))
+    parser.add_argument("--target", type=int, default=5000, choices=TARGETS)
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
     parser.add_argument("--size", default=(1280, 720), type=window_size,
                         help="window size, e.g. 1600x900")
