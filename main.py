@@ -36,6 +36,8 @@ def window_size(text: str) -> tuple[int, int]:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Classic Canasta against bots.")
+    parser.add_argument("deal", nargs="?", help="a shared deal file (see game/deal_file.py) to replay "
+                        "and play on from (without touching your saved game)")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--variant", default="classic", choices=VARIANT_IDS)
     parser.add_argument("--level", default="normal", choices=LEVELS,
@@ -78,12 +80,22 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     elif args.autoplay:
         lines = ["autoplay 1000"]
+    shared = None
+    if args.deal:
+        from game.deal_file import DealFileError, read
+        try:
+            shared = read(args.deal)
+        except DealFileError as error:
+            print(f"error: cannot open the deal {args.deal}: {error}", file=sys.stderr)
+            return 2
     width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     straight_to_table = (args.table or args.seed is not None or args.script or args.frames is not None
-                         or args.autoplay or "--variant" in (argv if argv is not None else sys.argv))
+                         or args.autoplay or shared is not None
+                         or "--variant" in (argv if argv is not None else sys.argv))
     app = App(variant=args.variant, seed=seed, level=args.level, speed=args.speed,
-              target=args.target, size=(width, height), menu=not straight_to_table)
+              target=args.target, size=(width, height), menu=not straight_to_table,
+              game=shared.game if shared is not None else None)
     driver = Driver(app, lines) if lines else None
     if driver is not None:
         app.feeder = driver.feed
