@@ -28,6 +28,7 @@ def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_selftest_from_source(tmp_path):
     shot = tmp_path / "shot.png"
     env = clean_env(tmp_path)
