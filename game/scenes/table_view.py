@@ -7,7 +7,6 @@ images, text) are cached by their exact pixel parameters.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,6 +20,7 @@ from game.scenes.table_layout import (HAND_RECT, PILE_POS, SCORE_PANEL, STAGE_PA
                                       STORAGE_WARNING_POS,
                                       STOCK_POS, CENTER_W, card_h, pile_rect, stock_rect)
 from game.scenes.text import blit_text, line_height, render_lines, text_image, wrap_text
+from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
     from game.scenes.animations import CardSprite
@@ -44,11 +44,14 @@ MESSAGE_WIDTH = 640   # logical width of the refusal / hint panels above the han
 
 # -- cached rendering ------------------------------------------------------
 
-@lru_cache(maxsize=2048)
-def _card_pixels(stem_face: str, copy: int, width_px: int, angle: int, squash: int,
+# Bounded by bytes, not entries: a card in flight passes through many widths,
+# angles and flip stages, and each of those images is a new entry.
+@cached_surfaces(12 * MB)
+def _card_pixels(stem: str, width_px: int, angle: int, squash: int,
                  four_colour: bool = False) -> pygame.Surface:
+    # Keyed by the image file's stem (not face + copy): the two copies of a card share one image.
     # `four_colour` is part of the cache key: assets.card_image follows assets.four_colour().
-    image = assets.card_image(stem_face, copy, width_px)
+    image = assets.card_image(stem, 0, width_px)
     if squash < 100:
         w, h = image.get_size()
         image = pygame.transform.smoothscale(image, (max(1, w * squash // 100), h))
@@ -57,7 +60,7 @@ def _card_pixels(stem_face: str, copy: int, width_px: int, angle: int, squash: i
     return image
 
 
-@lru_cache(maxsize=512)
+@cached_surfaces(8 * MB)
 def _card_shadow(size: tuple[int, int], angle: int, blur: int, radius: int) -> tuple[pygame.Surface, int]:
     shadow, pad = soft_shadow(size, radius, blur, theme.SHADOW)
     if angle:
@@ -73,7 +76,8 @@ def draw_card(surface: pygame.Surface, sprite: "CardSprite", lifted: bool = Fals
     squash = int(round(sprite.flip_scale * 20)) * 5  # 5 % steps keep the cache small
     if squash < 5:
         return
-    image = _card_pixels(face, sprite.card.copy, width_px, angle, squash, assets.four_colour())
+    stem = assets.card_file_stem(face, sprite.card.copy)
+    image = _card_pixels(stem, width_px, angle, squash, assets.four_colour())
     center = ruler.point((sprite.x, sprite.y))
     height_px = round(width_px * 336 / 240)
     shadow_size = (max(1, width_px * squash // 100), height_px)
