@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import N_, _, format_points
+from game.native_memory import release_free_memory
 from game.scenes import theme
 from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
@@ -87,6 +88,7 @@ class ScoreSheetScene(Scene):
     def _next_deal(self) -> None:
         self._close()
         self.table.next_deal()
+        release_free_memory()  # a quiet moment: the freed pages of the last deal go back
 
     def _menu(self) -> None:
         self._close()
@@ -95,6 +97,7 @@ class ScoreSheetScene(Scene):
     def _new_game(self) -> None:
         self._close()
         self.table.new_game()
+        release_free_memory()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.count.done and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
