@@ -42,7 +42,10 @@ def test_selftest_from_source(tmp_path):
     assert shot.stat().st_size > 10_000
     # The player's own folders are never touched: the test plays in a temp folder.
     assert list(Path(env["HOME"]).rglob("*")) == []
-    assert seconds < 20, f"the self-test took {seconds:.1f} s"
+    # No timed assertion (DEVELOPERS.md: speed is measured by tools/bench_*.py): on a
+    # busy 2-core machine this took 25-30 s against ~10 s when quiet; the self-test's own
+    # TIME_LIMIT bounds it. The figure is printed for whoever reads the log.
+    print(f"self-test from source: {seconds:.1f} s")
 
 
 def test_first_frame_prints_when_the_menu_was_drawn(tmp_path):
