@@ -21,8 +21,9 @@ PyInstaller runs packaging/canasta.spec, which takes its settings from this file
 The one version number (game/__init__.py) goes into the Windows version resource
 (a version file written to build/ here) and into the app bundle's Info.plist
 (name, version; PyInstaller's BUNDLE(info_plist=...)). On every platform the build
-writes that version file and reads it back (`check_version_file`), so the Linux CI
-run checks what the Windows build will embed.
+writes that version file, reads it back (`check_version_file`) and encodes it with
+PyInstaller's own classes (`check_with_pyinstaller`), so the Linux CI run checks what
+the Windows build will embed.
 """
 from __future__ import annotations
 
@@ -144,6 +145,22 @@ def check_version_file(path: str, expected: str) -> None:
         raise SystemExit(f"{path} does not carry version {expected}: {values}")
 
 
+def check_with_pyinstaller(path: str) -> int:
+    """Load the version file with PyInstaller's own classes and encode the resource, as
+    the Windows build does (needs pefile: requirements-build.txt installs it on every
+    system). Returns the resource's size in bytes."""
+    from PyInstaller import compat
+    stand_in = not hasattr(compat, "win32api")
+    if stand_in:  # only Windows has it; versioninfo imports it for writing into an exe
+        compat.win32api = None  # type: ignore[attr-defined]
+    try:
+        from PyInstaller.utils.win32 import versioninfo
+    finally:
+        if stand_in:
+            del compat.win32api  # type: ignore[attr-defined]
+    return len(versioninfo.load_version_info_from_text_file(path).toRaw())
+
+
 def info_plist() -> dict:
     """Info.plist entries of the macOS app (merged by PyInstaller's BUNDLE)."""
     text = version()
@@ -191,8 +208,9 @@ def build() -> str:
         if not os.path.isdir(os.path.join(ROOT, source)):
             raise SystemExit(f"missing {source}: nothing to bundle")
     version_file = write_version_file(os.path.join(ROOT, "build"))
-    print(f"version {version()}: {os.path.relpath(version_file, ROOT)} checked; "
-          f"Info.plist {info_plist()['CFBundleShortVersionString']}")
+    resource = check_with_pyinstaller(version_file)
+    print(f"version {version()}: {os.path.relpath(version_file, ROOT)} checked, a {resource}-byte "
+          f"Windows version resource; Info.plist {info_plist()['CFBundleShortVersionString']}")
     PyInstaller.__main__.run([
         SPEC, "--noconfirm", "--clean", "--log-level", "WARN",
         "--distpath", os.path.join(ROOT, "dist"),
