@@ -22,12 +22,13 @@ from game import __version__
 
 
 def window_size(text: str) -> tuple[int, int]:
-    """WIDTHxHEIGHT, each at least 320x240 (argparse reports anything else clearly)."""
+    """WIDTHxHEIGHT, each at least 320x240 (argparse reports anything else clearly); a
+    size larger than the screen is reduced to fit when the window opens."""
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1600x900, not {text!r}")
-    if width < 320 or height < 240 or width > 10000 or height > 10000:
+    if width < 320 or height < 240 or width > 100_000 or height > 100_000:
         raise argparse.ArgumentTypeError(f"window size {text} is out of range (320x240 and up)")
     return width, height
 

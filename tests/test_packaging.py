@@ -104,8 +104,12 @@ def test_the_title_screen_shows_the_version_in_its_corner(tmp_path, monkeypatch)
 # -- the package -------------------------------------------------------------------
 
 def pins(path: Path) -> dict[str, str]:
+    return pins_in(path.read_text(encoding="utf-8"))
+
+
+def pins_in(text: str) -> dict[str, str]:
     found = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         match = re.match(r"([A-Za-z0-9_.-]+)==([\d.]+)", line.strip())
         if match:
             found[match.group(1).lower()] = match.group(2)
@@ -123,7 +127,9 @@ def test_runtime_dependencies_are_ranges_that_hold_the_tested_pins():
     for requirement in project["dependencies"]:
         name, lower, upper = re.fullmatch(r"([a-z0-9-]+)>=([\d.]+),<([\d.]+)", requirement).groups()
         ranges[name] = (lower, upper)
-    assert set(ranges) == {"pygame-ce", "platformdirs"}  # pygame-ce, never upstream pygame
+    runtime = (ROOT / "requirements.txt").read_text(encoding="utf-8").split("# Tests")[0]
+    assert set(ranges) == set(pins_in(runtime))  # every runtime pin has its range, and no more
+    assert "pygame-ce" in ranges and "pygame" not in ranges  # pygame-ce, never upstream pygame
     for name, (lower, upper) in ranges.items():
         assert numbers(lower) <= numbers(tested[name]) < numbers(upper), (name, tested[name], lower, upper)
     assert project["scripts"] == {"canasta": "game.cli:main"}

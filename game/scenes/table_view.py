@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import assets
-from game.i18n import _, get_language
+from game.i18n import _, format_points, get_language
 from game.scenes import theme
-from game.scenes.layout import Ruler
+from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (HAND_RECT, PILE_POS, SCORE_PANEL, STAGE_PANEL, STATUS_RECT,
+                                      STORAGE_WARNING_POS,
                                       STOCK_POS, CENTER_W, card_h, pile_rect, stock_rect)
 from game.scenes.text import blit_text, line_height, render_lines, text_image, wrap_text
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 BACK = "B2"
 RED_INK = pygame.Color(178, 34, 34)
+LABEL_MARGIN = 6  # logical units between a seat's label and the window's edge
 BLACK_INK = pygame.Color(30, 30, 30)
 ICE = pygame.Color(120, 190, 235)
 ZONE = pygame.Color(0, 0, 0, 38)
@@ -148,6 +150,7 @@ class TableView:
         self._center_badges(surface, ruler)
         self._seat_labels(surface, ruler)
         self._score_panel(surface, ruler)
+        self._storage_warning(surface)
         self._status(surface, ruler)
         self._stage_panel(surface, ruler)
         table.buttons.draw(surface)
@@ -308,14 +311,14 @@ class TableView:
                 text += " · " + _("thinking…")
             fill = theme.GOLD if on else pygame.Color(16, 60, 38)
             ink = theme.INK if on else theme.TEXT_ON_FELT
+            image = text_image(text, ruler.px(15), True, tuple(ink))
+            w = image.get_width() / ruler.scale + 18
             if table.geometry.spot(seat) == "S":
-                image = text_image(text, ruler.px(15), True, tuple(ink))
-                w = image.get_width() / ruler.scale + 18
-                pill(surface, text, (x - w / 2, y - 6), size=15, fill=fill, ink=ink,
-                     border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
-            else:
-                pill(surface, text, (x, y), size=15, fill=fill, ink=ink,
-                     border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
+                x, y = x - w / 2, y - 6
+            # A long label (Chinese, "thinking…") stays inside the window at the side seats.
+            x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
+            pill(surface, text, (x, y), size=15, fill=fill, ink=ink,
+                 border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -336,7 +339,7 @@ class TableView:
             blit_text(surface, table.side_name(side), 16, theme.INK, bold=True,
                       topleft=(panel.x + 12, top))
             score = round(table.shown_scores[side].value)
-            blit_text(surface, f"{score:,}".replace(",", " "), 22, RED_INK if score < 0 else theme.INK,
+            blit_text(surface, format_points(score), 22, RED_INK if score < 0 else theme.INK,
                       bold=True, topright=(panel.right - 12, top - 3))
             minimum = st.minimum(side)
             if st.has_melded(side):
@@ -351,6 +354,13 @@ class TableView:
             if ours:
                 marker = pygame.Rect(ruler.px(panel.x + 3), ruler.px(top + 2), ruler.px(3), ruler.px(50))
                 pygame.draw.rect(surface, theme.GOLD, marker)
+
+    def _storage_warning(self, surface: pygame.Surface) -> None:
+        """The game is not being kept (disk full, another window): said for as long as it lasts."""
+        problem = self.table.storage_problem
+        if problem is not None:
+            pill(surface, problem.message(), STORAGE_WARNING_POS, size=13, fill=RED_INK,
+                 ink=theme.CREAM, border=theme.CREAM, anchor="midleft")
 
     def _status(self, surface: pygame.Surface, ruler: Ruler) -> None:
         text = self.table.status_text()
