@@ -6,7 +6,7 @@
 """
 import sys
 
-from game.cli import main
+from game.cli import main, parse_args, window_size  # noqa: F401  (re-exported: `import main` keeps working)
 
 if __name__ == "__main__":
     sys.exit(main())

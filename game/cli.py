@@ -5,6 +5,7 @@
     canasta --seed 7 --variant two-hand
     canasta --seed 3 --script demo.txt --screenshot out.png
     canasta --seed 3 --frames 300 --screenshot out.png --headless
+    canasta DEAL.txt                   replay a shared deal file and play on (game/deal_file.py)
     canasta --selftest                 headless self-check (exit 0 when all is well)
     canasta --version
 
@@ -19,6 +20,9 @@ import random
 import sys
 
 from game import __version__
+from game.bots.base import LEVELS
+from game.rules.config import TARGETS
+from game.rules.variants import VARIANT_IDS
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -36,11 +40,13 @@ def window_size(text: str) -> tuple[int, int]:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="canasta", description="Classic Canasta against bots.")
     parser.add_argument("--version", action="version", version=f"canasta {__version__}")
+    parser.add_argument("deal", nargs="?", help="a shared deal file (see game/deal_file.py) to replay "
+                        "and play on from (without touching your saved game)")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
-    parser.add_argument("--variant", default="classic", choices=("classic", "two-hand", "three-hand"))
-    parser.add_argument("--level", default="normal", choices=("easy", "normal", "hard"),
+    parser.add_argument("--variant", default="classic", choices=VARIANT_IDS)
+    parser.add_argument("--level", default="normal", choices=LEVELS,
                         help="bot level")
-    parser.add_argument("--target", type=int, default=5000, choices=(5000, 2500))
+    parser.add_argument("--target", type=int, default=5000, choices=TARGETS)
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
     parser.add_argument("--size", default=(1280, 720), type=window_size,
                         help="window size, e.g. 1600x900")
@@ -78,12 +84,22 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     elif args.autoplay:
         lines = ["autoplay 1000"]
+    shared = None
+    if args.deal:
+        from game.deal_file import DealFileError, read
+        try:
+            shared = read(args.deal)
+        except DealFileError as error:
+            print(f"error: cannot open the deal {args.deal}: {error}", file=sys.stderr)
+            return 2
     width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     straight_to_table = (args.table or args.seed is not None or args.script or args.frames is not None
-                         or args.autoplay or "--variant" in (argv if argv is not None else sys.argv))
+                         or args.autoplay or shared is not None
+                         or "--variant" in (argv if argv is not None else sys.argv))
     app = App(variant=args.variant, seed=seed, level=args.level, speed=args.speed,
-              target=args.target, size=(width, height), menu=not straight_to_table)
+              target=args.target, size=(width, height), menu=not straight_to_table,
+              game=shared.game if shared is not None else None)
     driver = Driver(app, lines) if lines else None
     if driver is not None:
         app.feeder = driver.feed

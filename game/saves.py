@@ -29,7 +29,9 @@ from typing import Any
 from game import storage
 from game.i18n import N_
 from game.rules import Game, Move, RulesConfig, RulesError, position_to_json
-from game.rules.config import TARGETS, VARIANTS
+from game.bots.base import LEVELS
+from game.rules.config import TARGETS
+from game.rules.variants import VARIANT_IDS, variant_named
 
 FORMAT = "canasta-save/1"
 FORMAT_PREFIX = "canasta-save/"
@@ -38,7 +40,6 @@ FILE_NAME = "save.json"
 MAX_BYTES = 5 * 1024 * 1024   # a whole game is ~50 KB; anything near this is not ours
 MAX_MOVES = 100_000
 MAX_MOVE_CHARS = 400
-LEVELS = ("easy", "normal", "hard")
 Scalar = str | int | float | bool | None
 
 
@@ -158,8 +159,9 @@ def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
 def _fields(fields: dict[str, Any]) -> SavedGame:
     body: Any = fields  # untrusted JSON: every value is checked below before use
     variant, target = body.get("variant"), body.get("target")
-    _need(variant in VARIANTS, N_("unknown variant"))
-    _need(_is_int(target) and target in TARGETS, N_("unknown target score"))
+    rules = variant_named(variant) if isinstance(variant, str) else None
+    _need(rules is not None and variant in VARIANT_IDS, N_("unknown variant"))
+    _need(_is_int(target) and target in rules.targets, N_("unknown target score"))  # type: ignore[union-attr]
     config = RulesConfig.for_variant(variant, target)
     seed, first_dealer, human = body.get("seed"), body.get("first_dealer", 0), body.get("human", 0)
     _need(_is_int(seed) and abs(seed) < 2 ** 63, N_("the deal seed is missing or not a number"))

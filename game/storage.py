@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock, Timeout
+
 APP_NAME = "canasta"
 HOME_ENV = "CANASTA_HOME"
 
@@ -148,7 +150,6 @@ class InstanceLock:
     ends, `kill -9` included); a second finds it held and runs read-only."""
 
     def __init__(self, directory: Path) -> None:
-        from filelock import FileLock
         self.path = Path(directory) / LOCK_NAME
         self._lock = FileLock(str(self.path), timeout=0)
 
@@ -156,7 +157,6 @@ class InstanceLock:
         """True if this process now holds the lock; False if another one does.
         A folder where no lock file can be made counts as held by us (nothing can
         be written there anyway, and the player is told so elsewhere)."""
-        from filelock import Timeout
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._lock.acquire()

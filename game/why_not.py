@@ -3,15 +3,13 @@
     except IllegalMove as error:
         show(why_not(error))        # in the current language
 
-The engine's reasons are English sentences, some with numbers or cards in
-them, so they cannot all be catalogued; every refusal carries a rule id,
-though, and each rule has a plain explanation here. `why_not` gives the
-engine's own reason when it is translated exactly (or the language is
-English), followed by the rule's explanation.
+Every refusal carries its rule id, a message id (an English template, marked
+in the engine for the catalogs) and the message's arguments, so the reason is
+translated by id, never parsed back from English. `why_not` gives that reason
+followed by the rule's plain explanation.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from game.i18n import N_, _, get_language
@@ -52,61 +50,6 @@ RULE_EXPLANATIONS: dict[str, str] = {
                       "top card fits one of your melds."),
     "R-GAME": N_("The game is over once a side reaches the target score."),
 }
-
-# The engine's reasons that have no numbers or cards in them, so they translate exactly.
-ENGINE_REASONS = (
-    N_("the deal is over"), N_("your partner asked \"May I go out?\": answer yes or no"),
-    N_("nobody asked to go out"), N_("draw from the stock or take the pile first"),
-    N_("you may pass only instead of drawing from an empty stock"),
-    N_("you have drawn already: meld or discard"), N_("the stock is empty: take the pile or pass"),
-    N_("you may pass only when the stock is empty"), N_("the discard pile is empty"),
-    N_("a wild card on top of the pile blocks it"), N_("a black three on top of the pile blocks it"),
-    N_("holding one card you may not take a pile of one card"),
-    N_("your partner said no: you may not go out this turn"),
-    N_("you may not go out without a canasta"), N_("your partner said yes: you must go out this turn"),
-    N_("there is no partner to ask in this variant"), N_("you may ask only once per turn"),
-    N_("ask before laying or adding any card this turn"),
-    N_("with one card left there is nothing to ask"),
-    N_("you could not go out this turn, so you may not ask"),
-    N_("a meld needs at least three cards"), N_("black threes can be melded only when going out"),
-    N_("a meld of black threes may hold no wild card"),
-    N_("black threes are melded only as three or four of them"),
-    N_("your partner said no: you may not go out this turn, so keep at least two cards"),
-    N_("your partner said yes: you must go out this turn, and this meld would leave you unable to"),
-    N_("the stock is empty and the top card fits your side's meld: you must take the pile"),
-    N_("without a canasta you may not go out: keep at least two cards in your hand"),
-    N_("the deal is still being played"), N_("the game is over"),
-)
-
-# The engine's reasons with numbers, cards or ranks in them: a pattern over the English
-# sentence and the msgid it is shown with (cards are named "9♣", ranks by their symbol).
-_CARD = r"(?P<card>(?:[CDHS](?:10|[2-9AJQK]))|JK)"
-_RANK = r"(?P<rank>10|[2-9AJQK])"
-PATTERNS: list[tuple[re.Pattern[str], str]] = [(re.compile(f"^{pattern}$"), msgid) for pattern, msgid in (
-    (r"the initial meld counts (?P<count>\d+), (?P<short>\d+) short of the minimum (?P<minimum>\d+)",
-     N_("the initial meld counts {count}, {short} short of the minimum {minimum}")),
-    (rf"the top card is {_CARD}: the take's cards must be {_RANK}s or wild cards",
-     N_("the top card is {card}: the take's cards must be {rank}s or wild cards")),
-    (rf"the pile is frozen: take it only with a natural pair of {_RANK}s from your hand",
-     N_("the pile is frozen: take it only with a natural pair of {rank}s from your hand")),
-    (rf"your side has not melded yet, so the pile is frozen for it: take it only with a natural "
-     rf"pair of {_RANK}s from your hand",
-     N_("your side has not melded yet, so the pile is frozen for it: take it only with a natural "
-        "pair of {rank}s from your hand")),
-    (rf"to take the pile, meld the {_CARD} with two natural {_RANK}s, or one and a wild card, or add "
-     r"it to your side's \S+ meld",
-     N_("to take the pile, meld the {card} with two natural {rank}s, or one and a wild card, or add "
-        "it to your side's {rank} meld")),
-    (r"you do not hold (?P<cards>.+)", N_("you do not hold {cards}")),
-    (rf"no meld of rank {_RANK}", N_("no meld of rank {rank}")),
-    (rf"a meld of {_RANK}s needs at least two natural \S+s", N_("a meld of {rank}s needs at least two natural {rank}s")),
-    (r"a meld holds at most three wild cards, this one would hold (?P<n>\d+)",
-     N_("a meld holds at most three wild cards, this one would hold {n}")),
-    (r"a meld may not hold more wild cards than natural ones \((?P<wilds>\d+) wild, (?P<naturals>\d+) natural\)",
-     N_("a meld may not hold more wild cards than natural ones ({wilds} wild, {naturals} natural)")),
-    (r"without (?P<n>\d+) canastas you may not go out: keep at least two cards in your hand",
-     N_("without {n} canastas you may not go out: keep at least two cards in your hand")),
-)]
 
 # Each rule's section in the rules for players (game/rules_text.py): the longer text.
 RULE_SECTIONS: dict[str, str] = {
@@ -152,18 +95,15 @@ def sentence(text: str) -> str:
 
 
 def reason_text(error: IllegalMove) -> str | None:
-    """The engine's reason in the current language, as a sentence; None when it has no
-    translation (then the rule's explanation says it instead)."""
-    reason = error.reason
-    for pattern, msgid in PATTERNS:
-        match = pattern.match(reason)
-        if match:
-            values = {name: _pretty(name, value) for name, value in match.groupdict().items()}
-            return sentence(_(msgid).format(**values))
-    translated = _(reason)
-    if get_language() == "en" or translated != reason:
-        return sentence(translated)
-    return None
+    """The engine's reason in the current language, as a sentence: its message id
+    translated, with its arguments (cards named as the table names them). None for a
+    message id the catalogs lack (every engine message is in them; tests check it):
+    then the rule's explanation says it instead of an English sentence."""
+    translated = _(error.message_id)
+    if translated == error.message_id and get_language() != "en":
+        return None
+    values = {name: _pretty(name, str(value)) for name, value in error.params.items()}
+    return sentence(translated.format(**values))
 
 
 @dataclass(frozen=True)

@@ -60,9 +60,10 @@ class App:
     def __init__(self, *, variant: str = "classic", seed: int = 0, level: str = "normal",
                  speed: float = 1.0, target: int = 5000, size: tuple[int, int] = LOGICAL_SIZE,
                  threaded: bool = True, vsync: bool = False, bot_factory=None,
-                 menu: bool = False) -> None:
+                 menu: bool = False, game=None) -> None:
         """`menu`: start at the title menu (settings, saves, statistics, sounds); else
-        straight at a table with these options (automation, tests, `--seed`)."""
+        straight at a table with these options (automation, tests, `--seed`), or at `game`
+        (a shared deal, replayed) where it stands."""
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         pygame.display.init()
         pygame.font.init()
@@ -86,6 +87,8 @@ class App:
             self._open_menu()
         else:
             options = {} if bot_factory is None else {"bot_factory": bot_factory}
+            if game is not None:  # a shared deal, replayed: play on from there
+                options["game"] = game
             self.table = TableScene(variant=variant, seed=seed, level=level, speed=speed,
                                     threaded=threaded, target=target, **options)
             from game.local_settings import LocalSettings

@@ -1,7 +1,7 @@
 """Build positions from the notation of RULES.md section 11, for the rules tests."""
 from __future__ import annotations
 
-from game.rules import GameState, Move, position_from_json
+from game.rules import GameState, Move, RulesConfig, position_from_json
 
 FILLER_STOCK = "HJ SJ DJ CJ HQ SQ"
 
@@ -11,8 +11,8 @@ def position(hands, melds=None, discard: str = "", stock: str = FILLER_STOCK, *,
              variant: str = "classic", red_threes=None, exact: bool = True,
              **extra) -> GameState:
     """A state from notation. Hands may be short; the stock is exact unless asked."""
-    players = {"classic": 4, "two-hand": 2, "three-hand": 3}[variant]
-    sides = 2 if variant == "classic" else players
+    config = RulesConfig.for_variant(variant)
+    players, sides = config.players, config.sides
     hands = list(hands) + [""] * (players - len(hands))
     data = {
         "format": "canasta-position/1", "variant": variant, "target": extra.pop("target", 5000),

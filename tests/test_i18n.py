@@ -119,5 +119,44 @@ def test_why_not_explains_with_the_rule():
     i18n.set_language("zh_CN")
     chinese = why_not(info.value)
     assert chinese.startswith("请先从牌库摸牌或拿取弃牌堆") and "（规则 R-TURN）" in chinese
-    unknown = why_not(IllegalMove("R-MIN", "the initial meld counts 40, 10 short of 50"))
+    unknown = why_not(IllegalMove("R-MIN", "a message no catalog holds: {n}", n=40))
     assert "40" not in unknown and i18n._(RULE_EXPLANATIONS["R-MIN"]) in unknown
+
+
+def test_refusals_are_data_translated_by_message_id():
+    from rules_helpers import position
+
+    from game.rules import IllegalMove, Move
+    from game.why_not import reason_text
+    state = position(["C9 D9 H9 C4 C5 C6"], phase="meld")
+    with pytest.raises(IllegalMove) as info:
+        state.apply(Move.parse("meld C9 D9 H9"))
+    error = info.value
+    assert error.rule == "R-MIN"
+    assert error.message_id == "the initial meld counts {count}, {short} short of the minimum {minimum}"
+    assert error.params == {"count": 30, "short": 20, "minimum": 50}
+    assert error.reason == "the initial meld counts 30, 20 short of the minimum 50"
+    assert reason_text(error) == "The initial meld counts 30, 20 short of the minimum 50."
+    i18n.set_language("zh_CN")
+    chinese = reason_text(error)
+    assert chinese and all(n in chinese for n in ("30", "20", "50")) and "initial" not in chinese
+    with pytest.raises(IllegalMove) as info:
+        position(["C9 D9 H9"], phase="draw", discard="C4", melds=[{"4": "S4 S4 H4"}, {}]).apply(
+            Move.parse("take C9 D9"))
+    assert info.value.rule == "R-TAKE" and info.value.params == {"card": "C4", "rank": "4"}
+    text = reason_text(info.value)
+    assert text and "C4" not in text  # the card is named as the table names it
+
+
+def test_every_engine_refusal_is_marked_for_the_catalogs():
+    """No English sentence is built in the engine: each IllegalMove names an N_-marked
+    message id, so tools/extract_strings.py catalogues every one."""
+    import ast
+
+    for path in sorted((ROOT / "game" / "rules").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalMove" \
+                    and len(node.args) >= 2:
+                message = node.args[1]
+                marked = isinstance(message, ast.Call) and getattr(message.func, "id", "") == "N_"
+                assert marked or isinstance(message, ast.Name), f"{path.name}:{node.lineno}"

@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from game.rules import (DECK, Card, GameState, IllegalMove, Move, Phase, Rank, RulesConfig, Seat,
-                        minimum_for)
+from game.rules import (CLASSIC, DECK, Card, GameState, IllegalMove, Move, Phase, PositionError,
+                        Rank, RulesConfig, Seat)
 from game.rules.events import (CanastaMade, DealEnded, Drew, Melded, PileTaken, RedThreeLaid,
                                UpcardTurned, WentOut)
 
@@ -205,7 +205,7 @@ def test_R_BLACK3_blocks_the_next_player_only_until_covered():
 @pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1495, 50), (1500, 90),
                                            (2995, 90), (3000, 120), (9000, 120)])
 def test_R_MIN_table(score, minimum):
-    assert minimum_for(score) == minimum
+    assert CLASSIC.minimum_for(score) == minimum
 
 
 def test_R_MIN_refused_with_the_shortfall():
@@ -342,8 +342,12 @@ def test_R_KEEP_TWO_without_canasta():
     s = position(["C9 D9 H9 C4 C5"], melds=[{"K": "SK SK HK"}, {}], phase="meld")
     play(s, "meld C9 D9 H9")  # keeps two
     assert len(s.hands[0]) == 2
-    s = position(["C4"], melds=[{"K": "SK SK HK"}, {}], phase="meld")
-    illegal(s, "discard C4", "R-OUT")
+    s = position(["C9 D9 H9 C4 JK"], melds=[{"K": "SK SK HK"}, {}], phase="meld")
+    illegal(s, "meld C9 D9 H9 JK", "R-KEEP-TWO")  # would leave one card without a canasta
+    # One card in the meld phase without a canasta: neither discarding nor melding is
+    # allowed, so the position cannot arise and is refused (R-NO-STALL).
+    with pytest.raises(PositionError, match="R-NO-STALL"):
+        position(["C4"], melds=[{"K": "SK SK HK"}, {}], phase="meld")
 
 
 def test_R_ASK_yes_binds():

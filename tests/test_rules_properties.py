@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.rules import (DECK, Game, GameState, Group, IllegalMove, Move, MoveKind, Phase, Rank,
-                        RulesConfig, position_from_json, position_to_json)
+                        VARIANT_IDS, RulesConfig, position_from_json, position_to_json)
 
-VARIANTS = ["classic", "two-hand", "three-hand"]
+VARIANTS = list(VARIANT_IDS)
 MOVE_CAP = 3000  # no deal comes near this; reaching it would be a stall (R-NO-STALL)
 
 
@@ -109,7 +109,7 @@ def candidate_moves(state: GameState, rng: random.Random):
         for k in range(0, len(nat) + 1):
             for w in range(0, min(3, len(wilds)) + 1):
                 chosen = nat[:k] + rng.sample(wilds, w)
-                if state.phase is Phase.MELD and chosen and rank.meldable:
+                if state.phase is Phase.MELD and chosen and (rank.meldable or rank == Rank.THREE):
                     yield Move(MoveKind.MELD, (Group.of(chosen, rank),))
                 if state.phase is Phase.DRAW and state.pile and rank == state.pile[-1].rank:
                     yield Move.take(Group(Rank.JOKER if k == 0 else rank,

@@ -21,6 +21,8 @@ import traceback
 from dataclasses import dataclass, field
 
 from game.rules import Game, IllegalMove, RulesConfig
+from game.rules.config import TARGETS
+from game.rules.variants import VARIANT_IDS
 
 from .base import Bot, make_bot
 
@@ -141,7 +143,7 @@ class Summary:
 
 def tasks_for(variant: str, target: int, games: int, seed: int, a: str, b: str,
               budget: float | None, options: dict | None = None) -> list[tuple]:
-    seatings = 3 if variant == "three-hand" else 2
+    seatings = RulesConfig.for_variant(variant, target).sides  # A plays each side once
     groups = max(1, math.ceil(games / seatings))
     return [(variant, target, seed + g, seating, a, b, budget, options or {})
             for g in range(groups) for seating in range(seatings)]
@@ -208,10 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--a", default="hard")
     p.add_argument("--b", default="normal")
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--variant", default="classic", choices=("classic", "two-hand", "three-hand"))
+    p.add_argument("--variant", default="classic", choices=VARIANT_IDS)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--target", type=int, default=5000, choices=(5000, 2500))
+    p.add_argument("--target", type=int, default=5000, choices=TARGETS)
     p.add_argument("--budget", type=float, default=None,
                    help="seconds per decision for the searching bots (default: the bot's own)")
     p.add_argument("--progress", action="store_true")

@@ -14,7 +14,16 @@ from typing import Callable
 
 from game.rules import Move, Observation
 
-LEVELS = ("easy", "normal", "hard")
+
+
+def N_(text: str) -> str:
+    """Mark a display-name key for the app's catalogs (tools/extract_strings.py)."""
+    return text
+
+
+# The bot levels, weakest first, with their display-name keys: the one list of them.
+LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+LEVELS: tuple[str, ...] = tuple(LEVEL_NAMES)
 
 
 @dataclass(slots=True)

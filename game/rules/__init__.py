@@ -3,7 +3,7 @@
 Everything is in RULES.md (../shared/RULES.md); rule ids (R-...) appear in errors.
 """
 from .cards import DECK, FACES, MELD_RANKS, Card, Rank, Suit, format_cards, parse_cards, sort_key
-from .config import CLASSIC, RulesConfig, minimum_for
+from .config import CLASSIC, RulesConfig
 from .errors import IllegalMove, NotationError, PositionError, RulesError
 from .events import Event, public_view
 from .melds import Meld
@@ -13,11 +13,12 @@ from .seats import Seat
 from .state import GameState, Phase
 from .game import Game
 from .observation import Observation
+from .variants import VARIANT_IDS, VARIANTS, Variant
 from .position import position_from_json, position_to_json
 
 __all__ = [
     "DECK", "FACES", "MELD_RANKS", "Card", "Rank", "Suit", "format_cards", "parse_cards",
-    "sort_key", "CLASSIC", "RulesConfig", "minimum_for", "IllegalMove", "NotationError",
+    "sort_key", "CLASSIC", "RulesConfig", "VARIANTS", "VARIANT_IDS", "Variant", "IllegalMove", "NotationError",
     "PositionError", "RulesError", "Event", "public_view", "Meld", "Group", "Move", "MoveKind",
     "DealResult", "SideScore", "Seat", "GameState", "Phase", "Game", "Observation",
     "position_from_json", "position_to_json",

@@ -1,66 +1,83 @@
-"""Variants as data (RULES.md section 10): one engine, several configurations."""
+"""The rules one game is played by: a variant (game/rules/variants.py) and a target.
+
+`RulesConfig` copies the variant's numbers into plain attributes at construction, so the
+engine's hot paths read an attribute, and precomputes the seating tables (side of each
+seat, partner, seats of each side).
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import PositionError
+from .variants import CLASSIC_RULES, VARIANT_IDS, VARIANTS, Variant, variant_named
 
-VARIANTS = ("classic", "two-hand", "three-hand")
-TARGETS = (5000, 2500)
+# Every target some variant plays to (V-TARGET); each variant lists its own.
+TARGETS: tuple[int, ...] = tuple(sorted({t for v in VARIANTS for t in v.targets}, reverse=True))
 
 
 @dataclass(frozen=True, slots=True)
 class RulesConfig:
     variant: str = "classic"
-    players: int = 4
-    hand_size: int = 11
-    draw_count: int = 1
-    canastas_to_go_out: int = 1
-    partnerships: bool = True  # seats 0/2 and 1/3 share a side, and may ask (R-ASK)
     target: int = 5000
+    rules: Variant = field(init=False, repr=False, compare=False)
+    players: int = field(init=False, repr=False, compare=False)
+    hand_size: int = field(init=False, repr=False, compare=False)
+    draw_count: int = field(init=False, repr=False, compare=False)
+    canastas_to_go_out: int = field(init=False, repr=False, compare=False)
+    partnerships: bool = field(init=False, repr=False, compare=False)
+    sides: int = field(init=False, repr=False, compare=False)
+    _side: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _partner: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rules = variant_named(self.variant) if isinstance(self.variant, str) else None
+        if rules is None:
+            raise PositionError(f"unknown variant {self.variant!r} "
+                                f"(expected one of {', '.join(VARIANT_IDS)})")
+        if self.target not in rules.targets:
+            raise PositionError(f"target must be one of {rules.targets}, not {self.target!r}")
+        side = [0] * rules.players
+        partner: list[int | None] = [None] * rules.players
+        for s, seats in enumerate(rules.sides):
+            for i, seat in enumerate(seats):
+                side[seat] = s
+                if len(seats) == 2:
+                    partner[seat] = seats[1 - i]
+        values = {"rules": rules, "players": rules.players, "hand_size": rules.dealt,
+                  "draw_count": rules.draw, "canastas_to_go_out": rules.canastas_to_go_out,
+                  "partnerships": rules.partnerships, "sides": len(rules.sides),
+                  "_side": tuple(side), "_partner": tuple(partner)}
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
 
     @classmethod
-    def for_variant(cls, variant: str = "classic", target: int = 5000) -> "RulesConfig":
-        if target not in TARGETS:
-            raise PositionError(f"target must be one of {TARGETS}, not {target!r}")
-        if variant == "classic":
-            return cls("classic", 4, 11, 1, 1, True, target)
-        if variant == "two-hand":
-            return cls("two-hand", 2, 15, 2, 2, False, target)
-        if variant == "three-hand":
-            return cls("three-hand", 3, 13, 2, 1, False, target)
-        raise PositionError(f"unknown variant {variant!r} (expected one of {', '.join(VARIANTS)})")
-
-    @property
-    def sides(self) -> int:
-        return 2 if self.partnerships else self.players
+    def for_variant(cls, variant: str = "classic", target: int | None = None) -> "RulesConfig":
+        """The config of a variant id; `target` defaults to the variant's first target."""
+        rules = variant_named(variant) if isinstance(variant, str) else None
+        if target is None:
+            target = rules.targets[0] if rules is not None else CLASSIC_RULES.targets[0]
+        return cls(variant, target)
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.partnerships else seat
+        return self._side[seat]
 
     def partner_of(self, seat: int) -> int | None:
-        return (seat + 2) % 4 if self.partnerships else None
+        return self._partner[seat]
 
     def next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
 
     def seats_of_side(self, side: int) -> tuple[int, ...]:
-        return (side, side + 2) if self.partnerships else (side,)
+        return self.rules.sides[side]
 
     @property
     def ask_allowed(self) -> bool:
         return self.partnerships
 
+    def minimum_for(self, score: int) -> int:
+        """R-MIN: the initial-meld minimum for a side's cumulative score."""
+        return self.rules.minimum_for(score)
+
 
 CLASSIC = RulesConfig.for_variant("classic")
 
-
-def minimum_for(score: int) -> int:
-    """R-MIN: the initial-meld minimum for a side's cumulative score."""
-    if score < 0:
-        return 15
-    if score < 1500:
-        return 50
-    if score < 3000:
-        return 90
-    return 120

@@ -1,5 +1,6 @@
 """Typed errors of the rules engine. Every one is a ValueError, so callers that only
-want "bad input" can catch that; each carries a plain-language reason."""
+want "bad input" can catch that; each carries a plain-language reason, and a refused
+move (IllegalMove) carries it as data: rule id, message id, arguments."""
 from __future__ import annotations
 
 
@@ -18,11 +19,23 @@ class PositionError(RulesError):
 class IllegalMove(RulesError):
     """A well-formed move that the rules forbid here. The state is left unchanged.
 
-    `rule` is the rule id of RULES.md (e.g. "R-MIN"), `reason` a plain sentence.
+    Errors as data, the way game/saves.py's SaveError is: `rule` is the rule id of
+    RULES.md / VARIANTS.md (e.g. "R-MIN"), `message_id` an English template that is also
+    the app's catalog key (marked with N_), `params` its arguments (card faces such as
+    "C9", rank symbols such as "K", numbers). `reason` is the English sentence. Nobody
+    needs to parse `reason` back: the app translates `message_id` and formats `params`.
     """
 
-    def __init__(self, rule: str, reason: str, move: object = None):
+    def __init__(self, rule: str, message_id: str, move: object = None, **params: object):
         self.rule = rule
-        self.reason = reason
+        self.message_id = message_id
+        self.params = dict(params)
+        self.reason = message_id.format(**params)
         self.move = move
-        super().__init__(f"{rule}: {reason}")
+        super().__init__(f"{rule}: {self.reason}")
+
+
+def N_(text: str) -> str:
+    """Mark a message id for the app's catalogs (tools/extract_strings.py); the engine
+    itself never translates."""
+    return text

@@ -10,7 +10,7 @@ import random
 from typing import Iterable
 
 from .config import RulesConfig
-from .errors import IllegalMove
+from .errors import N_, IllegalMove
 from .events import Event
 from .moves import Move
 from .state import GameState, Phase
@@ -46,9 +46,9 @@ class Game:
         """Start the next deal after a deal that did not decide the game."""
         st = self.state
         if st.phase is not Phase.OVER or st.result is None:
-            raise IllegalMove("R-GAME", "the deal is still being played")
+            raise IllegalMove("R-GAME", N_("the deal is still being played"))
         if st.result.winner is not None:
-            raise IllegalMove("R-GAME", "the game is over")
+            raise IllegalMove("R-GAME", N_("the game is over"))
         self.deal_number += 1
         self.state, events = GameState.deal(self.config, self.rng, st.result.scores,
                                             dealer=self.config.next_seat(st.dealer))

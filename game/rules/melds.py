@@ -4,9 +4,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card, Rank
+from .errors import N_
+from .variants import Variant
 
+# Shared by every variant of the family (RULES.md R-CANASTA, VARIANTS.md): a canasta is
+# 7 cards; a group canasta scores 500 natural, 300 mixed. Per-variant numbers (the wild
+# card limit among them) live in game/rules/variants.py.
 CANASTA_SIZE = 7
-MAX_WILDS = 3
+NATURAL_CANASTA = 500
+MIXED_CANASTA = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,31 +58,45 @@ class Meld:
         """R-SCORE canasta bonus: 500 natural, 300 mixed, 0 for a plain meld."""
         if not self.is_canasta:
             return 0
-        return 500 if self.wilds == 0 else 300
+        return NATURAL_CANASTA if self.wilds == 0 else MIXED_CANASTA
 
     def __str__(self) -> str:
         return " ".join(c.face for c in self.cards)
 
 
-def meld_problem(rank: Rank, naturals: int, wilds: int, going_out: bool = False) -> str | None:
-    """Why a meld of these counts is illegal, or None if it is legal (R-MELD, R-BLACK3)."""
+Problem = tuple[str, str, dict[str, object]]  # (rule id, message id, its arguments)
+
+
+def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant,
+                 going_out: bool = False) -> Problem | None:
+    """Why a meld of these counts is illegal, as (rule, message id, arguments), or None if
+    it is legal (R-MELD, R-BLACK3)."""
     if rank == Rank.THREE:
         if not going_out:
-            return "black threes can be melded only when going out (R-BLACK3)"
+            return "R-BLACK3", N_("black threes can be melded only when going out"), {}
         if wilds:
-            return "a meld of black threes may hold no wild card (R-BLACK3)"
+            return "R-BLACK3", N_("a meld of black threes may hold no wild card"), {}
         if naturals not in (3, 4):
-            return "black threes are melded only as three or four of them (R-BLACK3)"
+            return "R-BLACK3", N_("black threes are melded only as three or four of them"), {}
         return None
     if not rank.meldable:
-        return f"no meld of rank {rank.symbol} (R-MELD)"
+        return "R-MELD", N_("no meld of rank {rank}"), {"rank": rank.symbol}
     if naturals < 2:
-        return f"a meld of {rank.symbol}s needs at least two natural {rank.symbol}s (R-MELD)"
-    if wilds > MAX_WILDS:
-        return f"a meld holds at most three wild cards, this one would hold {wilds} (R-MELD)"
+        return ("R-MELD", N_("a meld of {rank}s needs at least two natural {rank}s"),
+                {"rank": rank.symbol})
+    if wilds > rules.max_wilds:
+        return ("R-MELD", N_("a meld holds at most {max} wild cards, this one would hold {n}"),
+                {"max": rules.max_wilds, "n": wilds})
     if wilds > naturals:
-        return (f"a meld may not hold more wild cards than natural ones "
-                f"({wilds} wild, {naturals} natural) (R-MELD)")
+        return ("R-MELD", N_("a meld may not hold more wild cards than natural ones "
+                             "({wilds} wild, {naturals} natural)"),
+                {"wilds": wilds, "naturals": naturals})
     if naturals + wilds < 3:
-        return "a meld needs at least three cards (R-MELD)"
+        return "R-MELD", N_("a meld needs at least three cards"), {}
     return None
+
+
+def problem_text(problem: Problem) -> str:
+    """A problem as an English sentence with its rule id, for position errors."""
+    rule, message_id, params = problem
+    return f"{message_id.format(**params)} ({rule})"

@@ -7,11 +7,13 @@ the wild cards by kind (twos, jokers). `play` accepts any suits the hand holds.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .cards import MELD_RANKS, Card, Rank
-from .melds import CANASTA_SIZE, MAX_WILDS
+from .cards import FACES, MELD_RANKS, Card, Rank
+from .melds import CANASTA_SIZE
 from .moves import Group, Move, MoveKind
+from .phase import Phase
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -27,6 +29,33 @@ _DRAW = Move(MoveKind.DRAW)
 _PLAIN_TAKE = Move(MoveKind.TAKE, ())
 
 _JK = Card.parse("JK")
+_NOT_MELDABLE = {Rank.THREE}  # black threes: only R-BLACK3's going-out meld
+_JOKERS: tuple[tuple[Card, ...], ...] = tuple((_JK,) * n for n in range(12))
+
+# Moves are immutable values, so the listing reuses them: single-group melds by
+# (rank, cards) and discards by face. Building a frozen dataclass costs more than the
+# lookup; the memo holds at most a few thousand distinct groups in practice.
+_MELD_MEMO: dict[tuple[Rank, tuple[Card, ...]], Move] = {}
+_DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in FACES.values()}
+_MEMO_LIMIT = 200_000
+
+
+def _single_meld(rank: Rank, cards: tuple[Card, ...]) -> Move:
+    key = (rank, cards)
+    move = _MELD_MEMO.get(key)
+    if move is None:
+        if len(_MELD_MEMO) >= _MEMO_LIMIT:
+            _MELD_MEMO.clear()
+        move = _MELD_MEMO[key] = Move(MoveKind.MELD, (Group(rank, cards),))
+    return move
+
+
+def _group(rank: Rank, cards: tuple[Card, ...]) -> Group:
+    return _single_meld(rank, cards).groups[0]
+
+
+def _discard(face: Card) -> Move:
+    return _DISCARD_MEMO[face]
 
 
 @lru_cache(maxsize=1024)
@@ -41,33 +70,39 @@ def _wild_combos(jokers: int, twos: int, cap: int, at_least: int = 0) -> tuple:
     return tuple(out)
 
 
+_FACE_ID = attrgetter("id")
+
+
 class _Hand:
-    """The player's hand grouped by face, in canonical order."""
+    """The player's hand grouped by face, in canonical order. Built once per listing
+    (the going-out planner and the move lists share it)."""
 
     __slots__ = ("naturals", "twos", "jokers", "size", "faces", "black3")
 
     def __init__(self, hand: list[Card]):
-        faces = sorted((c.face_card for c in hand), key=lambda c: c.id)
+        faces = [c.face_card for c in hand]
+        faces.sort(key=_FACE_ID)
         self.faces = faces
         self.size = len(faces)
-        self.naturals: dict[int, list[Card]] = {}
-        self.twos: list[Card] = []
-        self.jokers: list[Card] = []
-        self.black3: list[Card] = []
+        naturals: dict[int, list[Card]] = {}
+        twos: list[Card] = []
+        jokers: list[Card] = []
+        black3: list[Card] = []
         for c in faces:
-            r = c.rank
-            if r == Rank.JOKER:
-                self.jokers.append(c)
-            elif r == Rank.TWO:
-                self.twos.append(c)
-            elif r == Rank.THREE:
-                self.black3.append(c)
-            else:
-                lst = self.naturals.get(r)
+            if c.is_natural:
+                lst = naturals.get(c.rank)
                 if lst is None:
-                    self.naturals[r] = [c]
+                    naturals[c.rank] = [c]
                 else:
                     lst.append(c)
+            elif c.is_wild:
+                (twos if c.rank == 2 else jokers).append(c)
+            else:
+                black3.append(c)
+        self.naturals = naturals
+        self.twos = twos
+        self.jokers = jokers
+        self.black3 = black3
 
     def group(self, rank: Rank, k: int, j: int, t: int) -> Group:
         nat = self.naturals[rank][:k] if k else []
@@ -75,48 +110,77 @@ class _Hand:
 
 
 # ---------------------------------------------------------------- going out
-def go_out_plan(state: "GameState"):
+def go_out_plan(state: "GameState", hand: "_Hand | None" = None):
     """A way for the player to act to go out this turn from here, or None.
 
     Returns (groups, discard) where `groups` meld every card but `discard` (a face
-    card or None). Checks R-OUT, R-ASK ("no"), R-MIN/R-MIN-CONCEALED, R-MELD."""
-    from .state import Phase
+    card or None). Checks R-OUT, R-ASK ("no"), R-MIN/R-MIN-CONCEALED, R-MELD.
+    `hand` is the player's hand grouped, when the caller has it already."""
     if state.phase is not Phase.MELD or state.answer is False:
         return None
     seat = state.turn
     side = state.side_of(seat)
     melds = state.melds[side]
-    # Quick refusal: every rank held once with no meld to join must be the one discard.
+    # Quick refusals from the per-rank counts, before grouping the hand.
+    # 1. Every rank held once with no meld to join must be the one discard.
     counts = state.counts[seat]
-    stranded = sum(1 for r in range(4, 15) if counts[r] == 1 and Rank(r) not in melds)
+    stranded = 0
+    stranded_rank = 0
+    for r in range(4, 15):
+        if counts[r] == 1 and r not in melds:
+            stranded += 1
+            stranded_rank = r
     black3 = counts[3]
     if black3 and black3 not in (3, 4):
         if black3 > 1:
             return None
         stranded += 1
+        stranded_rank = 3
     if stranded > 1:
         return None
+    # 2. Not enough canastas even if every wild card went to each candidate meld.
     need = state.config.canastas_to_go_out
+    have = 0
+    wilds = counts[2] + counts[15]
+    for m in melds.values():
+        if m.naturals + m.wilds >= CANASTA_SIZE:
+            have += 1
+    if have < need:
+        for r in range(4, 15):
+            m = melds.get(r)  # type: ignore[call-overload]
+            if m is None:
+                if counts[r] >= 2 and counts[r] + wilds >= CANASTA_SIZE:
+                    have += 1
+            elif m.naturals + m.wilds < CANASTA_SIZE <= m.naturals + m.wilds + counts[r] + wilds:
+                have += 1
+        if have < need:
+            return None
     minimum = 0
     if not melds and not (state.drawn == "stock" and not state.laid_in_deal[seat]):
         minimum = state.minimum(side)
-    hand = _Hand(state.hands[seat])
+    max_wilds = state.config.rules.max_wilds
+    if hand is None:
+        hand = _Hand(state.hands[seat])
     options: list = [None]
-    if hand.twos:
-        options.append(hand.twos[0])
-    elif hand.jokers:
-        options.append(_JK)
-    options.extend(lst[0] for lst in hand.naturals.values())
-    if hand.black3:
-        options.append(hand.black3[0])
+    if stranded:  # the one card that fits nowhere must be the discard
+        options = [hand.black3[0] if stranded_rank == 3 else hand.naturals[stranded_rank][0]]
+    else:
+        if hand.twos:
+            options.append(hand.twos[0])
+        elif hand.jokers:
+            options.append(_JK)
+        options.extend(lst[0] for lst in hand.naturals.values())
+        if hand.black3:
+            options.append(hand.black3[0])
     for discard in options:
-        plan = _plan_with_discard(hand, melds, need, minimum, discard)
+        plan = _plan_with_discard(hand, melds, need, minimum, discard, max_wilds)
         if plan is not None:
             return plan, discard
     return None
 
 
-def _plan_with_discard(hand: _Hand, melds, need: int, minimum: int, discard: Card | None):
+def _plan_with_discard(hand: _Hand, melds, need: int, minimum: int, discard: Card | None,
+                       max_wilds: int):
     twos = list(hand.twos)
     jokers = list(hand.jokers)
     nat = {r: list(v) for r, v in hand.naturals.items()}
@@ -141,7 +205,7 @@ def _plan_with_discard(hand: _Hand, melds, need: int, minimum: int, discard: Car
     canastas = 0
     for r, m in melds.items():
         if r not in nat:
-            cap = min(MAX_WILDS, m.naturals) - m.wilds
+            cap = min(max_wilds, m.naturals) - m.wilds
             if m.size >= CANASTA_SIZE:
                 canastas += 1
             slots.append([r, [], m.size, cap, True])
@@ -150,9 +214,9 @@ def _plan_with_discard(hand: _Hand, melds, need: int, minimum: int, discard: Car
         value += cards[0].value * len(cards)
         if m is not None:
             n = m.naturals + len(cards)
-            slots.append([r, cards, n + m.wilds, min(MAX_WILDS, n) - m.wilds, True])
+            slots.append([r, cards, n + m.wilds, min(max_wilds, n) - m.wilds, True])
         elif len(cards) >= 2:
-            slots.append([r, cards, len(cards), min(MAX_WILDS, len(cards)), False])
+            slots.append([r, cards, len(cards), min(max_wilds, len(cards)), False])
         else:
             return None
     wilds = len(twos) + len(jokers)
@@ -210,7 +274,6 @@ def _wild_order(card: Card) -> int:
 
 # ---------------------------------------------------------------- legal moves
 def legal_moves(state: "GameState") -> list[Move]:
-    from .state import Phase
     phase = state.phase
     if phase is Phase.MELD:
         return _meld_phase_moves(state)
@@ -234,7 +297,7 @@ def _meld_phase_moves(state: "GameState") -> list[Move]:
     answer = state.answer
     moves: list[Move] = []
     if (state.config.ask_allowed and not state.asked and not state.turn_laid_other
-            and hand.size >= 2 and go_out_plan(state) is not None):
+            and hand.size >= 2 and go_out_plan(state, hand) is not None):
         moves.append(_ASK)
     if melds:
         moves.extend(_group_moves(state, hand, melds))
@@ -242,17 +305,14 @@ def _meld_phase_moves(state: "GameState") -> list[Move]:
         moves.extend(_opening_moves(state, hand))
     if answer is True:
         if hand.size == 1:
-            moves.append(Move(MoveKind.DISCARD, (), hand.faces[0]))
+            moves.append(_discard(hand.faces[0]))
         return moves
     if hand.size == 1:
         if answer is not False and state.canastas(side) >= state.config.canastas_to_go_out:
-            moves.append(Move(MoveKind.DISCARD, (), hand.faces[0]))
+            moves.append(_discard(hand.faces[0]))
         return moves
-    last = None
-    for face in hand.faces:
-        if face is not last:
-            moves.append(Move(MoveKind.DISCARD, (), face))
-            last = face
+    # One discard per face, in the hand's canonical order (dict keeps first-seen order).
+    moves.extend(map(_DISCARD_MEMO.__getitem__, dict.fromkeys(hand.faces)))
     return moves
 
 
@@ -279,61 +339,97 @@ def _group_moves(state: "GameState", hand: _Hand, melds) -> list[Move]:
     out: list[Move] = []
     canastas = state.canastas(state.side_of(state.turn))
     size = hand.size
-    n_j, n_t = len(hand.jokers), len(hand.twos)
-    answer_yes = state.answer is True
-    def consider(rank: Rank, k: int, j: int, t: int, makes_canasta: bool) -> None:
-        used = k + j + t
-        if not _after_ok(state, size - used, canastas + makes_canasta):
-            return
-        move = Move(MoveKind.MELD, (hand.group(rank, k, j, t),))
-        if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
-            return
-        out.append(move)
-
-    for rank in MELD_RANKS:
-        cards = hand.naturals.get(rank)
+    twos = tuple(hand.twos)
+    n_j, n_t = len(hand.jokers), len(twos)
+    answer = state.answer
+    answer_yes = answer is True
+    may_out = answer is not False
+    need = state.config.canastas_to_go_out
+    max_wilds = state.config.rules.max_wilds
+    naturals = hand.naturals
+    # Only ranks with naturals in hand, or with a meld when there are wild cards to add.
+    ranks = (sorted((naturals.keys() | melds.keys()) - _NOT_MELDABLE) if n_j or n_t
+             else sorted(naturals))
+    for rank in ranks:
+        cards = naturals.get(rank)
         have = len(cards) if cards else 0
         m = melds.get(rank)
         if m is not None:  # add naturals and/or wild cards to the side's meld (R-ADD)
-            was_canasta = m.size >= CANASTA_SIZE
+            m_nat, m_wild = m.naturals, m.wilds
+            before = m_nat + m_wild
+            grows = before < CANASTA_SIZE  # completing it would add a canasta
             for k in range(0, have + 1):
-                cap = min(MAX_WILDS, m.naturals + k) - m.wilds
+                nat = tuple(cards[:k]) if k else ()  # type: ignore[index]
+                cap = min(max_wilds, m_nat + k) - m_wild
                 for j, t in _wild_combos(n_j, n_t, cap, 1 if k == 0 else 0):
-                    consider(rank, k, j, t,
-                             not was_canasta and m.size + k + j + t >= CANASTA_SIZE)
+                    used = k + j + t
+                    if size - used <= 1 and not (  # R-KEEP-TWO / R-OUT / R-ASK
+                            may_out and canastas + (grows and before + used >= CANASTA_SIZE)
+                            >= need):
+                        continue
+                    move = _single_meld(rank, nat + twos[:t] + _JOKERS[j])
+                    if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
+                        continue
+                    out.append(move)
         elif have >= 2:  # a new meld
             for k in range(2, have + 1):
-                for j, t in _wild_combos(n_j, n_t, min(MAX_WILDS, k), max(0, 3 - k)):
-                    consider(rank, k, j, t, k + j + t >= CANASTA_SIZE)
-    if len(hand.black3) >= 3:  # R-BLACK3: only when going out with them
-        for k in (3, 4):
-            if k <= len(hand.black3) and size - k <= 1 and _after_ok(state, size - k, canastas):
-                out.append(Move(MoveKind.MELD, (Group(Rank.THREE, tuple(hand.black3[:k])),)))
+                nat = tuple(cards[:k])  # type: ignore[index]
+                for j, t in _wild_combos(n_j, n_t, min(max_wilds, k), max(0, 3 - k)):
+                    used = k + j + t
+                    if size - used <= 1 and not (
+                            may_out and canastas + (used >= CANASTA_SIZE) >= need):
+                        continue
+                    move = _single_meld(rank, nat + twos[:t] + _JOKERS[j])
+                    if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
+                        continue
+                    out.append(move)
+    black3 = hand.black3
+    if black3:  # R-BLACK3: three or four black threes, only when going out with them
+        m3 = melds.get(Rank.THREE)
+        before3 = m3.size if m3 is not None else 0
+        for k in range(1, len(black3) + 1):
+            if (3 <= before3 + k <= 4 and size - k <= 1
+                    and _after_ok(state, size - k, canastas)):
+                out.append(Move(MoveKind.MELD, (Group(Rank.THREE, tuple(black3[:k])),)))
     return out
 
 
-def _new_group_options(hand: _Hand, rank: Rank, jokers: int, twos: int):
-    """(k, j, t) for a new meld of `rank` from the hand, fewest wilds first."""
-    have = len(hand.naturals.get(rank, ()))
+@lru_cache(maxsize=4096)
+def _new_group_options(have: int, jokers: int, twos: int,
+                       max_wilds: int) -> tuple[tuple[int, int, int], ...]:
+    """(k, j, t) for a new meld of `have` naturals of a rank, fewest wilds first."""
     opts = []
     for k in range(2, have + 1):
-        for j, t in _wild_combos(jokers, twos, min(MAX_WILDS, k), max(0, 3 - k)):
+        for j, t in _wild_combos(jokers, twos, min(max_wilds, k), max(0, 3 - k)):
             opts.append((k, j, t))
-    return opts
+    return tuple(opts)
 
 
 def _opening_moves(state: "GameState", hand: _Hand) -> list[Move]:
     """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group, bounded, plus a
     concealed going out (R-MIN-CONCEALED) when one exists."""
-    side = state.side_of(state.turn)
+    seat = state.turn
+    side = state.side_of(seat)
     minimum = state.minimum(side)
     found: dict[Move, None] = {}
     _search_openings(state, hand, minimum, found)
-    plan = go_out_plan(state)
+    # R-MIN-CONCEALED: every single group that goes out concealed needs no minimum.
+    if (state.drawn == "stock" and not state.laid_in_deal[seat] and state.answer is not False
+            and state.config.canastas_to_go_out <= 1):
+        for rank, cards in hand.naturals.items():
+            for k, j, t in _new_group_options(len(cards), len(hand.jokers), len(hand.twos),
+                                              state.config.rules.max_wilds):
+                used = k + j + t
+                if hand.size - used <= 1 and used >= CANASTA_SIZE:
+                    found.setdefault(_single_meld(rank, tuple(cards[:k]) + tuple(hand.twos[:t])
+                                                  + _JOKERS[j]), None)
+    plan = go_out_plan(state, hand)
     if plan is not None:
         groups, _ = plan
         if groups:
             found.setdefault(Move(MoveKind.MELD, tuple(groups)), None)
+    if state.answer is True:  # R-ASK: after "yes", only openings that keep going out possible
+        return [m for m in found if _keeps_going_out(state, m)]
     return list(found)
 
 
@@ -353,7 +449,11 @@ def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict,
     value0 = (top.value if top is not None else 0) + sum(c.value for c in first)
     canastas0 = 1 if top is not None and len(first) + 1 >= CANASTA_SIZE else 0
     need = state.config.canastas_to_go_out
+    max_wilds = state.config.rules.max_wilds
     may_out = state.answer is not False
+    naturals = hand.naturals
+    twos = tuple(hand.twos)
+    n_twos = len(twos)
     nodes = [0]
 
     def emit(chosen: list, value: int, size_after: int, canastas: int) -> None:
@@ -374,16 +474,17 @@ def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict,
         if len(chosen) == depth:
             emit(chosen, value, size_after, canastas)
             return
-        used_t = len(hand.twos) - n_t  # twos already given to earlier groups
+        used_t = n_twos - n_t  # twos already given to earlier groups
         for idx in range(i, len(ranks)):
             rank = ranks[idx]
             if rank == taken_rank:
                 continue
-            for k, j, t in _new_group_options(hand, rank, n_j, n_t):
-                nat = hand.naturals[rank][:k]
-                g = Group(rank, tuple(nat) + tuple(hand.twos[used_t:used_t + t]) + (_JK,) * j)
+            nat_cards = naturals[rank]
+            nat_value = nat_cards[0].value
+            for k, j, t in _new_group_options(len(nat_cards), n_j, n_t, max_wilds):
+                g = _group(rank, tuple(nat_cards[:k]) + twos[used_t:used_t + t] + _JOKERS[j])
                 used = k + j + t
-                dfs(idx + 1, chosen + [g], value + sum(c.value for c in g.cards), n_j - j,
+                dfs(idx + 1, chosen + [g], value + k * nat_value + 20 * t + 50 * j, n_j - j,
                     n_t - t, size_after - used, canastas + (1 if used >= CANASTA_SIZE else 0),
                     depth)
 
@@ -407,13 +508,16 @@ def _take_moves(state: "GameState") -> list[Move]:
     side = state.side_of(seat)
     melds = state.melds[side]
     rank = top.rank
-    hand = _Hand(hand_cards)
-    have = len(hand.naturals.get(rank, ()))
     frozen = state.pile_frozen_for(side)
     m = melds.get(rank)
-    if frozen and have < 2:
+    # Quick refusal from the per-rank counts, before grouping the hand (R-TAKE, R-FROZEN).
+    counts = state.counts[seat]
+    have = counts[rank]
+    if have < 2 and (frozen or (m is None and not (have and counts[2] + counts[15]))):
         return []
+    hand = _Hand(hand_cards)
     n_j, n_t = len(hand.jokers), len(hand.twos)
+    max_wilds = state.config.rules.max_wilds
     brought = sum(1 for c in pile[:-1] if not c.is_red_three)
     canastas = state.canastas(side)
     out: list[Move] = []
@@ -422,7 +526,7 @@ def _take_moves(state: "GameState") -> list[Move]:
     min_k = 2 if frozen else (0 if m else 1)
     for k in range(min_k, have + 1):
         nat = base_n + k
-        cap = min(MAX_WILDS, nat) - base_w
+        cap = min(max_wilds, nat) - base_w
         least = 1 if (k == 1 and m is None) else 0
         for j, t in _wild_combos(n_j, n_t, cap, least):
             if nat + base_w + j + t < 3:

@@ -12,9 +12,10 @@ from typing import Any
 from .cards import COPIES_OF_FACE, DECK, Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
-from .melds import Meld, meld_problem
+from .melds import Meld, meld_problem, problem_text
 from .scoring import DealResult, SideScore
 from .state import GameState, Phase
+from .variants import VARIANT_IDS, variant_named
 
 FORMAT = "canasta-position/1"
 _KNOWN_FIELDS = {
@@ -68,7 +69,9 @@ def position_from_json(data: Any) -> GameState:
     _need(not unknown, f"unknown field(s): {', '.join(sorted(unknown))}")
     variant = data.get("variant", "classic")
     _need(isinstance(variant, str), "'variant' must be a string")
-    config = RulesConfig.for_variant(variant, _int(data, "target", 5000))
+    rules = variant_named(variant)
+    _need(rules is not None, f"unknown variant {variant!r} (expected one of {', '.join(VARIANT_IDS)})")
+    config = RulesConfig.for_variant(variant, _int(data, "target", rules.targets[0]))  # type: ignore[union-attr]
     n, sides = config.players, config.sides
     scores = [_points(x, "'scores'") for x in _list(data, "scores", sides, [0] * sides)]
     dealer = _int(data, "dealer", 0)
@@ -101,8 +104,11 @@ def position_from_json(data: Any) -> GameState:
                 rank = Rank.parse(str(key))
             except NotationError:
                 raise PositionError(f"melds[{side}]: unknown rank {key!r}") from None
-            # Black threes stand in a meld only in the turn of going out (R-BLACK3).
-            _need(rank.meldable or rank == Rank.THREE, f"melds[{side}]: no meld of rank {key!r}")
+            # Black threes stand in a meld only in the turn of going out (R-BLACK3): from
+            # the meld that lays them to the discard that ends the deal.
+            _need(rank.meldable or (rank == Rank.THREE and phase in (Phase.MELD, Phase.OVER)),
+                  f"melds[{side}]: no meld of rank {key!r}"
+                  + (" outside the turn of going out (R-BLACK3)" if rank == Rank.THREE else ""))
             _need(rank not in per, f"melds[{side}]: two melds of rank {rank.symbol}")
             cards = _cards(text, f"melds[{side}][{key!r}]")
             for c in cards:
@@ -110,8 +116,9 @@ def position_from_json(data: Any) -> GameState:
                       f"melds[{side}][{key!r}]: {c.face} does not belong in a meld of {rank.symbol}s")
                 _need(not c.is_red_three, f"melds[{side}]: a red three is never melded")
             wild = sum(1 for c in cards if c.is_wild)
-            problem = meld_problem(rank, len(cards) - wild, wild, going_out=True)
-            _need(problem is None, f"melds[{side}][{key!r}]: {problem}")
+            problem = meld_problem(rank, len(cards) - wild, wild, config.rules, going_out=True)
+            if problem is not None:
+                raise PositionError(f"melds[{side}][{key!r}]: {problem_text(problem)}")
             per[rank] = cards
         meld_faces.append(per)
     red = [_cards(r, f"red_threes[{i}]")
@@ -245,6 +252,10 @@ def _check_playable(state: GameState) -> None:
               "the player to act holds no cards in the meld phase")
     _need(not state.pile or not state.pile[-1].is_red_three,
           "a red three is never the top card of the pile (R-UPCARD)")
+    if state.phase is not Phase.OVER:  # R-NO-STALL: the player to act has a move
+        _need(bool(state.legal_moves()),
+              "the player to act would have no legal move (R-NO-STALL): the position "
+              "cannot arise in play")
 
 
 def position_to_json(state: GameState) -> dict:

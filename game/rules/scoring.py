@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .variants import Variant
+
 
 @dataclass(frozen=True, slots=True)
 class SideScore:
@@ -49,9 +51,10 @@ class DealResult:
                    bool(data.get("concealed", False)))
 
 
-def red_three_score(count: int, side_melded: bool) -> int:
-    """100 each, 800 for all four; negative for a side that made no meld (R-SCORE)."""
-    points = 800 if count == 4 else 100 * count
+def red_three_score(rules: Variant, count: int, side_melded: bool) -> int:
+    """The variant's red-three points (classic: 100 each, 800 for all four); negative for
+    a side that made no meld (R-SCORE)."""
+    points = rules.red_three_points(count)
     return points if side_melded else -points
 
 

@@ -7,24 +7,18 @@ state and returns the events it caused. `copy()` is cheap for search.
 from __future__ import annotations
 
 import random
-from enum import Enum
 from typing import Sequence
 
 from .cards import DECK, Card, Rank
-from .config import RulesConfig, minimum_for
-from .errors import IllegalMove
+from .config import RulesConfig
+from .errors import N_, IllegalMove
 from .events import (Answered, Asked, CanastaMade, DealEnded, Dealt, Discarded, Drew, Event,
                      Melded, PileTaken, RedThreeLaid, TurnPassed, UpcardTurned, WentOut)
 from .melds import CANASTA_SIZE, Meld, meld_problem
+from .movegen import go_out_plan, legal_moves
 from .moves import Group, Move, MoveKind
+from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner, red_three_score
-
-
-class Phase(Enum):
-    DRAW = "draw"      # the player to act must draw or take the pile
-    MELD = "meld"      # the player has drawn and may meld, then discard
-    ANSWER = "answer"  # the partner of the asking player must answer
-    OVER = "over"      # the deal has ended
 
 
 class GameState:
@@ -199,10 +193,14 @@ class GameState:
 
     def minimum(self, side: int) -> int:
         """R-MIN: the initial-meld minimum of a side for this deal."""
-        return minimum_for(self.scores[side])
+        return self.config.rules.minimum_for(self.scores[side])
 
     def canastas(self, side: int) -> int:
-        return sum(1 for m in self.melds[side].values() if m.naturals + m.wilds >= CANASTA_SIZE)
+        n = 0
+        for m in self.melds[side].values():
+            if m.naturals + m.wilds >= CANASTA_SIZE:
+                n += 1
+        return n
 
     def pile_frozen_for(self, side: int) -> bool:
         """R-FROZEN: frozen for everyone while it holds a wild or red three, and for a
@@ -221,12 +219,10 @@ class GameState:
         return canastas_after >= self.config.canastas_to_go_out and self.answer is not False
 
     def legal_moves(self) -> list[Move]:
-        from .movegen import legal_moves
         return legal_moves(self)
 
     def can_go_out(self) -> bool:
         """Could the player to act go out this turn from here (R-ASK)?"""
-        from .movegen import go_out_plan
         return self.phase is Phase.MELD and go_out_plan(self) is not None
 
     def observation(self, seat: int):
@@ -284,13 +280,13 @@ class GameState:
         kind = move.kind
         phase = self.phase
         if phase is Phase.OVER:
-            raise IllegalMove("R-GAME", "the deal is over", move)
+            raise IllegalMove("R-GAME", N_("the deal is over"), move)
         if phase is Phase.ANSWER:
             if kind is MoveKind.YES or kind is MoveKind.NO:
                 return self._apply_answer(kind is MoveKind.YES)
-            raise IllegalMove("R-ASK", "your partner asked \"May I go out?\": answer yes or no", move)
+            raise IllegalMove("R-ASK", N_("your partner asked \"May I go out?\": answer yes or no"), move)
         if kind is MoveKind.YES or kind is MoveKind.NO:
-            raise IllegalMove("R-ASK", "nobody asked to go out", move)
+            raise IllegalMove("R-ASK", N_("nobody asked to go out"), move)
         if phase is Phase.DRAW:
             if kind is MoveKind.DRAW:
                 return self._apply_draw()
@@ -298,7 +294,7 @@ class GameState:
                 return self._apply_take(move)
             if kind is MoveKind.PASS:
                 return self._apply_pass()
-            raise IllegalMove("R-TURN", "draw from the stock or take the pile first", move)
+            raise IllegalMove("R-TURN", N_("draw from the stock or take the pile first"), move)
         # Phase.MELD
         if kind is MoveKind.DISCARD:
             return self._apply_discard(move)
@@ -307,8 +303,8 @@ class GameState:
         if kind is MoveKind.ASK:
             return self._apply_ask()
         if kind is MoveKind.PASS:
-            raise IllegalMove("R-EXHAUSTED", "you may pass only instead of drawing from an empty stock", move)
-        raise IllegalMove("R-TURN", "you have drawn already: meld or discard", move)
+            raise IllegalMove("R-EXHAUSTED", N_("you may pass only instead of drawing from an empty stock"), move)
+        raise IllegalMove("R-TURN", N_("you have drawn already: meld or discard"), move)
 
     def apply_text(self, text: str) -> list[Event]:
         return self.apply(Move.parse(text))
@@ -316,7 +312,7 @@ class GameState:
     # -- draw
     def _apply_draw(self) -> list[Event]:
         if not self.stock:
-            raise IllegalMove("R-EXHAUSTED", "the stock is empty: take the pile or pass")
+            raise IllegalMove("R-EXHAUSTED", N_("the stock is empty: take the pile or pass"))
         seat = self.turn
         events: list[Event] = []
         need = self.config.draw_count
@@ -339,10 +335,10 @@ class GameState:
     # -- pass
     def _apply_pass(self) -> list[Event]:
         if self.stock:
-            raise IllegalMove("R-EXHAUSTED", "you may pass only when the stock is empty")
+            raise IllegalMove("R-EXHAUSTED", N_("you may pass only when the stock is empty"))
         if self.take_forced():
-            raise IllegalMove("R-EXHAUSTED", "the stock is empty and the top card fits your "
-                              "side's meld: you must take the pile")
+            raise IllegalMove("R-EXHAUSTED", N_("the stock is empty and the top card fits your "
+                                                "side's meld: you must take the pile"))
         return self._end_deal("stock-exhausted")
 
     def take_forced(self) -> bool:
@@ -361,35 +357,41 @@ class GameState:
         seat = self.turn
         side = self.side_of(seat)
         if not self.pile:
-            raise IllegalMove("R-TAKE", "the discard pile is empty", move)
+            raise IllegalMove("R-TAKE", N_("the discard pile is empty"), move)
         top = self.pile[-1]
         if top.is_wild:
-            raise IllegalMove("R-BLOCKED", "a wild card on top of the pile blocks it", move)
+            raise IllegalMove("R-BLOCKED", N_("a wild card on top of the pile blocks it"), move)
         if top.is_black_three:
-            raise IllegalMove("R-BLOCKED", "a black three on top of the pile blocks it", move)
+            raise IllegalMove("R-BLOCKED", N_("a black three on top of the pile blocks it"), move)
         hand = self.hands[seat]
         if len(hand) == 1 and len(self.pile) == 1:
-            raise IllegalMove("R-ONE-CARD", "holding one card you may not take a pile of one card", move)
+            raise IllegalMove("R-ONE-CARD", N_("holding one card you may not take a pile of one card"), move)
         rank = top.rank
         take_cards = move.take_cards
         for c in take_cards:
             if not c.is_wild and c.rank != rank:
-                raise IllegalMove("R-TAKE", f"the top card is {top.face}: the take's cards must be "
-                                  f"{rank.symbol}s or wild cards", move)
+                raise IllegalMove("R-TAKE", N_("the top card is {card}: the take's cards must be "
+                                               "{rank}s or wild cards"),
+                                  move, card=top.face, rank=rank.symbol)
         naturals = sum(1 for c in take_cards if not c.is_wild)
         wilds = len(take_cards) - naturals
         melds = self.melds[side]
         frozen = self.pile_frozen_for(side)
         if frozen:
             if naturals < 2:
-                why = ("the pile is frozen" if self.pile_frozen else
-                       "your side has not melded yet, so the pile is frozen for it")
-                raise IllegalMove("R-FROZEN", f"{why}: take it only with a natural pair of "
-                                  f"{rank.symbol}s from your hand", move)
+                if self.pile_frozen:
+                    raise IllegalMove("R-FROZEN", N_("the pile is frozen: take it only with a "
+                                                     "natural pair of {rank}s from your hand"),
+                                      move, rank=rank.symbol)
+                raise IllegalMove("R-FROZEN", N_("your side has not melded yet, so the pile is "
+                                                 "frozen for it: take it only with a natural "
+                                                 "pair of {rank}s from your hand"),
+                                  move, rank=rank.symbol)
         elif naturals < 2 and rank not in melds and not (naturals == 1 and wilds >= 1):
-            raise IllegalMove("R-TAKE", f"to take the pile, meld the {top.face} with two natural "
-                              f"{rank.symbol}s, or one and a wild card, or add it to your side's "
-                              f"{rank.symbol} meld", move)
+            raise IllegalMove("R-TAKE", N_("to take the pile, meld the {card} with two natural "
+                                           "{rank}s, or one and a wild card, or add it to your "
+                                           "side's {rank} meld"),
+                              move, card=top.face, rank=rank.symbol)
         groups = [Group(rank, (top,) + take_cards)] + list(move.laid_groups)
         return self._check_groups(seat, groups, move, from_pile=top)
 
@@ -432,7 +434,8 @@ class GameState:
         faces = [c for i, g in enumerate(groups) for c in (g.cards[skip:] if i == 0 else g.cards)]
         physical = self._pick(seat, faces)
         if physical is None:
-            raise IllegalMove("R-TURN", "you do not hold " + " ".join(c.face for c in faces), move)
+            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move,
+                              cards=" ".join(c.face for c in faces))
         # R-ONE-PER-RANK: groups of one rank merge; map faces onto physical cards.
         it = iter(physical)
         per_rank: dict[Rank, list[Card]] = {}
@@ -455,21 +458,23 @@ class GameState:
             if old is not None:
                 nat += old.naturals
                 wild += old.wilds
-            problem = meld_problem(rank, nat, wild, going_out)
+            problem = meld_problem(rank, nat, wild, self.config.rules, going_out)
             if problem:
-                cut = problem.rindex("(")
-                raise IllegalMove(problem[cut + 1:-1], problem[:cut].strip(), move)
+                rule, message_id, params = problem
+                raise IllegalMove(rule, message_id, move, **params)
             if nat + wild >= CANASTA_SIZE and (old is None or old.size < CANASTA_SIZE):
                 canastas_after += 1
         if going_out:
             if self.answer is False:
-                raise IllegalMove("R-ASK", "your partner said no: you may not go out this turn, "
-                                  "so keep at least two cards", move)
+                raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this "
+                                              "turn, so keep at least two cards"), move)
             need = self.config.canastas_to_go_out
             if canastas_after < need:
-                what = "a canasta" if need == 1 else f"{need} canastas"
-                raise IllegalMove("R-KEEP-TWO", f"without {what} you may not go out: keep at "
-                                  "least two cards in your hand", move)
+                if need == 1:
+                    raise IllegalMove("R-KEEP-TWO", N_("without a canasta you may not go out: "
+                                                       "keep at least two cards in your hand"), move)
+                raise IllegalMove("R-KEEP-TWO", N_("without {n} canastas you may not go out: keep "
+                                                   "at least two cards in your hand"), move, n=need)
         if not melds:  # R-MIN: the initial meld, laid as one action (R-MIN-ATOMIC)
             count = sum(c.value for cards in per_rank.values() for c in cards)
             minimum = self.minimum(side)
@@ -479,15 +484,15 @@ class GameState:
                           and not self.laid_in_deal[seat])
                 if not waived:
                     rule = "R-TAKE-MIN" if from_pile is not None else "R-MIN"
-                    raise IllegalMove(rule, f"the initial meld counts {count}, {minimum - count} "
-                                      f"short of the minimum {minimum}", move)
+                    raise IllegalMove(rule, N_("the initial meld counts {count}, {short} short "
+                                               "of the minimum {minimum}"),
+                                      move, count=count, short=minimum - count, minimum=minimum)
         if self.answer is True and not going_out:
             trial = self.copy()
             trial._lay(seat, per_rank, dry=True)
-            from .movegen import go_out_plan
             if go_out_plan(trial) is None:
-                raise IllegalMove("R-ASK", "your partner said yes: you must go out this turn, "
-                                  "and this meld would leave you unable to", move)
+                raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn, "
+                                              "and this meld would leave you unable to"), move)
         return per_rank
 
     def _lay(self, seat: int, per_rank: dict[Rank, list[Card]], from_pile: Card | None = None,
@@ -526,17 +531,18 @@ class GameState:
         seat = self.turn
         picked = self._pick(seat, [move.card])  # type: ignore[list-item]
         if picked is None:
-            raise IllegalMove("R-TURN", f"you do not hold {move.card.face}", move)  # type: ignore[union-attr]
+            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move,
+                              cards=move.card.face)  # type: ignore[union-attr]
         card = picked[0]
         going_out = len(self.hands[seat]) == 1
         if going_out:
             side = self.side_of(seat)
             if self.answer is False:
-                raise IllegalMove("R-ASK", "your partner said no: you may not go out this turn", move)
+                raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
             if self.canastas(side) < self.config.canastas_to_go_out:
-                raise IllegalMove("R-OUT", "you may not go out without a canasta", move)
+                raise IllegalMove("R-OUT", N_("you may not go out without a canasta"), move)
         elif self.answer is True:
-            raise IllegalMove("R-ASK", "your partner said yes: you must go out this turn", move)
+            raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
         self._from_hand(seat, card)
         self.pile.append(card)
         if card.is_wild:
@@ -556,15 +562,15 @@ class GameState:
     # -- ask / answer
     def _apply_ask(self) -> list[Event]:
         if not self.config.ask_allowed:
-            raise IllegalMove("R-ASK", "there is no partner to ask in this variant")
+            raise IllegalMove("R-ASK", N_("there is no partner to ask in this variant"))
         if self.asked:
-            raise IllegalMove("R-ASK", "you may ask only once per turn")
+            raise IllegalMove("R-ASK", N_("you may ask only once per turn"))
         if self.turn_laid_other:
-            raise IllegalMove("R-ASK", "ask before laying or adding any card this turn")
+            raise IllegalMove("R-ASK", N_("ask before laying or adding any card this turn"))
         if len(self.hands[self.turn]) < 2:
-            raise IllegalMove("R-ASK", "with one card left there is nothing to ask")
+            raise IllegalMove("R-ASK", N_("with one card left there is nothing to ask"))
         if not self.can_go_out():
-            raise IllegalMove("R-ASK", "you could not go out this turn, so you may not ask")
+            raise IllegalMove("R-ASK", N_("you could not go out this turn, so you may not ask"))
         self.asked = True
         self.phase = Phase.ANSWER
         return [Asked(self.turn)]
@@ -593,12 +599,12 @@ class GameState:
             hand = sum(c.value for seat in cfg.seats_of_side(side) for c in self.hands[seat])
             bonus = 0
             if went_out is not None and cfg.side_of(went_out) == side:
-                bonus = 200 if concealed else 100
+                bonus = cfg.rules.going_out + (cfg.rules.concealed_extra if concealed else 0)
             sides.append(SideScore(
                 melds=sum(m.value for m in melds),
                 hand=-hand,
                 canastas=sum(m.bonus for m in melds),
-                red_threes=red_three_score(len(self.red_threes[side]), bool(self.melds[side])),
+                red_threes=red_three_score(cfg.rules, len(self.red_threes[side]), bool(self.melds[side])),
                 going_out=bonus))
         scores = tuple(s + d.total for s, d in zip(self.scores, sides))
         self.result = DealResult(reason, tuple(sides), scores, game_winner(scores, cfg.target),

@@ -8,22 +8,34 @@ import random
 import pygame
 
 from game.i18n import _, N_
+from game.bots.base import LEVEL_NAMES
 from game.rules import RulesConfig
+from game.rules.variants import VARIANTS
 from game.scenes import theme
 from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
 from game.scenes.menu_widgets import Choice, NumberField, TextButton, blit_text
 from game.scenes.modal import ModalDialogScene
 
-VARIANTS = [("classic", N_("Classic (4 players, partners)")), ("two-hand", N_("Two-hand")),
-            ("three-hand", N_("Three-hand"))]
-TARGETS = [(5000, N_("5000 points")), (2500, N_("2500 points (short game)"))]
-LEVELS = [("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard"))]
-# The bot seats of each variant (seat 0 is the player), as row labels.
-SEAT_LABELS = {
-    "classic": {1: N_("West (opponent)"), 2: N_("North (partner)"), 3: N_("East (opponent)")},
-    "two-hand": {1: N_("North (opponent)")},
-    "three-hand": {1: N_("West (opponent)"), 2: N_("East (opponent)")},
-}
+VARIANT_CHOICES = [(v.id, v.long_name) for v in VARIANTS]
+TARGET_NAMES = {5000: N_("5000 points"), 2500: N_("2500 points (short game)")}
+LEVEL_CHOICES = list(LEVEL_NAMES.items())
+
+
+def target_choices(variant: str) -> list[tuple[int, str]]:
+    return [(t, TARGET_NAMES[t]) for t in RulesConfig.for_variant(variant).rules.targets]
+
+
+def seat_labels(variant: str) -> dict[int, str]:
+    """The bot seats of a variant (seat 0 is the player) as translated row labels."""
+    config = RulesConfig.for_variant(variant)
+    labels = {}
+    for seat in range(1, config.players):
+        name = _(config.rules.seat_names[seat])
+        if config.side_of(seat) == config.side_of(0):
+            labels[seat] = _("{seat} (partner)").format(seat=name)
+        else:
+            labels[seat] = _("{seat} (opponent)").format(seat=name)
+    return labels
 ROW_X, ROW_W = PANEL.x + 60, PANEL.width - 120
 
 
@@ -46,11 +58,13 @@ class NewGameScene(MenuPage):
             y += ROW_HEIGHT + ROW_GAP
             return widget
 
-        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Game"), VARIANTS, self.variant, self._set_variant))
-        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Play to"), TARGETS, self.target, self._set_target))
+        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Game"), VARIANT_CHOICES, self.variant,
+                   self._set_variant))
+        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Play to"), target_choices(self.variant),
+                   self.target, self._set_target))
         y += 12
-        for seat, label in SEAT_LABELS[self.variant].items():
-            row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), label, LEVELS, self.levels[seat],
+        for seat, label in seat_labels(self.variant).items():
+            row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), label, LEVEL_CHOICES, self.levels[seat],
                        functools.partial(self.levels.__setitem__, seat)))
         y += 12
         self.seed_field = row(NumberField((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Deal seed (optional)"),
@@ -62,6 +76,9 @@ class NewGameScene(MenuPage):
 
     def _set_variant(self, variant: str) -> None:
         self.variant = variant
+        targets = RulesConfig.for_variant(variant).rules.targets
+        if self.target not in targets:
+            self.target = targets[0]
         self.seed_digits = self.seed_field.digits
         self.rebuild()  # the bot seats differ per variant
 

@@ -3,15 +3,18 @@ from __future__ import annotations
 
 import pygame
 
+from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
 from game.i18n import N_, _
+from game.rules.variants import VARIANTS
 from game.scenes import theme
 from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
 from game.scenes.modal import ModalDialogScene
 from game.stats import Record
 
-VARIANT_NAMES = {"classic": N_("Classic"), "two-hand": N_("Two-hand"), "three-hand": N_("Three-hand")}
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "mixed": N_("Mixed")}
+VARIANT_NAMES = {v.id: v.name for v in VARIANTS}
+# Statistics also keep games with bots of several levels as "mixed".
+LEVEL_NAMES = {**BOT_LEVEL_NAMES, "mixed": N_("Mixed")}
 # (header msgid, x of the column's right edge; the first column is left-aligned)
 WIDE_PANEL = pygame.FRect(80, 116, 1120, 580)
 COLUMNS = [(N_("Game"), 110), (N_("Games"), 470), (N_("Wins"), 550), (N_("Win rate"), 650),

@@ -78,13 +78,12 @@ class Refusal:
         return None if text == self.reason() else text
 
 
-def seat_names(players: int) -> dict[int, str]:
-    """Seat -> name msgid (translated when shown, so a language switch applies at once)."""
-    if players == 4:
-        return {0: N_("You"), 1: N_("West"), 2: N_("North"), 3: N_("East")}
-    if players == 2:
-        return {0: N_("You"), 1: N_("North")}
-    return {0: N_("You"), 1: N_("West"), 2: N_("East")}
+def seat_names(config: RulesConfig) -> dict[int, str]:
+    """Seat -> name msgid (translated when shown, so a language switch applies at once);
+    the player at seat 0 is "You"."""
+    names = dict(enumerate(config.rules.seat_names))
+    names[0] = N_("You")
+    return names
 
 
 class TableScene(Scene):
@@ -117,7 +116,7 @@ class TableScene(Scene):
         self.pace = 1.0      # bot pause factor (setting bot_pace)
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         self.card_back = "B2"
-        self.names = seat_names(self.config.players)
+        self.names = seat_names(self.config)
         self.geometry = TableGeometry(self.config.players, self.config.sides, self.config.partnerships)
         self.hint: Hint | None = None
         self.refusal: Refusal | None = None
