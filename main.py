@@ -1,121 +1,12 @@
 #!/usr/bin/env python3
-"""Canasta: play Classic Canasta against computer players.
+"""Canasta: play Classic Canasta against computer players (from a source checkout).
 
-    python main.py                         the title menu: new game, continue, settings...
-    python main.py --table                 straight to a table (a new shuffle each time)
-    python main.py --seed 7 --variant two-hand
-    python main.py --seed 3 --script demo.txt --screenshot out.png
-    python main.py --seed 3 --frames 300 --screenshot out.png --headless
-
-With --script or --frames the game runs in automation mode: fixed time steps,
-as fast as the machine allows, then exits (status 1 if the script failed).
+    python main.py            the title menu
+    python main.py --help     the options (game/cli.py; the same as `canasta --help`)
 """
-from __future__ import annotations
-
-import argparse
-import os
-import random
 import sys
 
-from game.bots.base import LEVELS
-from game.rules.config import TARGETS
-from game.rules.variants import VARIANT_IDS
-
-
-def window_size(text: str) -> tuple[int, int]:
-    """WIDTHxHEIGHT, each at least 320x240 (argparse reports anything else clearly); a
-    size larger than the screen is reduced to fit when the window opens."""
-    try:
-        width, height = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1600x900, not {text!r}")
-    if width < 320 or height < 240 or width > 100_000 or height > 100_000:
-        raise argparse.ArgumentTypeError(f"window size {text} is out of range (320x240 and up)")
-    return width, height
-
-
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Classic Canasta against bots.")
-    parser.add_argument("deal", nargs="?", help="a shared deal file (see game/deal_file.py) to replay "
-                        "and play on from (without touching your saved game)")
-    parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
-    parser.add_argument("--variant", default="classic", choices=VARIANT_IDS)
-    parser.add_argument("--level", default="normal", choices=LEVELS,
-                        help="bot level")
-    parser.add_argument("--target", type=int, default=5000, choices=TARGETS)
-    parser.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
-    parser.add_argument("--size", default=(1280, 720), type=window_size,
-                        help="window size, e.g. 1600x900")
-    parser.add_argument("--script", help="automation script (see game/automation.py)")
-    parser.add_argument("--screenshot", help="save the final frame to this PNG")
-    parser.add_argument("--frames", type=int, help="run this many frames, then exit")
-    parser.add_argument("--autoplay", action="store_true", help="a bot plays your seat too (demo)")
-    parser.add_argument("--table", action="store_true", help="skip the title menu, deal at once")
-    parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
-    parser.add_argument("--realtime", action="store_true", help="automation at real speed (to watch it)")
-    parser.add_argument("--selftest", action="store_true",
-                        help="headless check: menus, a few bot moves, screenshot; exit 0 if all is well")
-    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # tools/bench_exe.py
-    return parser.parse_args(argv)
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    if args.headless:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    if args.selftest or args.first_frame:
-        from game import selftest
-        return selftest.main(args)
-    from game.window import App
-    from game.automation import Driver, load_script
-
-    lines: list[str] = []
-    if args.script:
-        try:
-            lines = load_script(args.script)
-        except (OSError, UnicodeDecodeError, ValueError) as e:
-            print(f"error: cannot read the script {args.script}: {e}", file=sys.stderr)
-            return 2
-    elif args.autoplay:
-        lines = ["autoplay 1000"]
-    shared = None
-    if args.deal:
-        from game.deal_file import DealFileError, read
-        try:
-            shared = read(args.deal)
-        except DealFileError as error:
-            print(f"error: cannot open the deal {args.deal}: {error}", file=sys.stderr)
-            return 2
-    width, height = args.size
-    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    straight_to_table = (args.table or args.seed is not None or args.script or args.frames is not None
-                         or args.autoplay or shared is not None
-                         or "--variant" in (argv if argv is not None else sys.argv))
-    app = App(variant=args.variant, seed=seed, level=args.level, speed=args.speed,
-              target=args.target, size=(width, height), menu=not straight_to_table,
-              game=shared.game if shared is not None else None)
-    driver = Driver(app, lines) if lines else None
-    if driver is not None:
-        app.feeder = driver.feed
-    automated = driver is not None or args.frames is not None
-    try:
-        if driver is not None and args.frames is None and not args.autoplay:
-            while app.running and not driver.done:
-                app.run(max_frames=app.frames + 1, fixed_dt=None if args.realtime else driver.dt)
-        else:
-            fixed = None if (args.realtime or not automated) else 1.0 / 60.0
-            app.run(max_frames=args.frames, fixed_dt=fixed)
-        if args.screenshot:
-            app.screenshot(args.screenshot)
-    finally:
-        app.close()
-    if driver is not None and driver.error:
-        print(f"script failed: {driver.error}", file=sys.stderr)
-        return 1
-    return 0
-
+from game.cli import main, parse_args, window_size  # noqa: F401  (re-exported: `import main` keeps working)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -66,13 +66,13 @@ class Result:
     notices: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        from game.paths import is_frozen
+        from game.paths import how_running
         files = ", ".join(f"{count} {name}" for name, count in self.files.items())
         line = (f"selftest ok: {self.moves} moves ({self.player_moves} by the player's mouse, "
                 f"{self.moves - self.player_moves} by the bots: {'/'.join(self.bots)}), deal seed {self.seed}, "
                 f"menu pages {len(self.pages) + 2} (title, {', '.join(self.pages)}, new game), "
                 f"{self.frames} frames in {self.seconds:.1f} s; files: {files}; autosave {self.autosave}; "
-                f"screenshot {self.screenshot}; {'frozen' if is_frozen() else 'from source'}")
+                f"screenshot {self.screenshot}; {how_running()}")
         if self.notices:
             line += "; notices: " + " | ".join(self.notices)
         return line

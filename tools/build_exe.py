@@ -16,11 +16,21 @@ the executable exceeds MAX_MB.
 
 On macOS the result is an app bundle, `dist/canasta.app` (a one-file binary
 inside a .app is deprecated by PyInstaller); the self-test runs the binary in it.
+
+PyInstaller runs packaging/canasta.spec, which takes its settings from this file.
+The one version number (game/__init__.py) goes into the Windows version resource
+(a version file written to build/ here) and into the app bundle's Info.plist
+(name, version; PyInstaller's BUNDLE(info_plist=...)). On every platform the build
+writes that version file, reads it back (`check_version_file`) and encodes it with
+PyInstaller's own classes (`check_with_pyinstaller`), so the Linux CI run checks what
+the Windows build will embed.
 """
 from __future__ import annotations
 
 import argparse
+import ast
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -28,6 +38,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NAME = "canasta"
+DISPLAY_NAME = "Canasta"
+BUNDLE_IDENTIFIER = "org.canasta.game"
+SPEC = os.path.join(ROOT, "packaging", "canasta.spec")
+ICON = os.path.join(ROOT, "assets", "icon.png")  # PNG -> .ico / .icns needs Pillow (Windows, macOS)
 MAX_MB = 35.0  # issue 6: the download stays small (decimal megabytes)
 # Modules PyInstaller would otherwise drag in from the environment; none is used at run time.
 EXCLUDES = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "_pytest", "hypothesis",
@@ -37,6 +51,133 @@ EXCLUDES = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "_pytest", "hyp
 # Bundled data: (path in the repository, path in the bundle). Keep the same relative
 # paths: game.paths.resource_path resolves both layouts with one rule.
 DATA = [("assets", "assets"), (os.path.join("game", "locale"), os.path.join("game", "locale"))]
+
+
+def version() -> str:
+    """The one version number: game/__init__.py's __version__ (read as text, so the
+    build does not import the game)."""
+    with open(os.path.join(ROOT, "game", "__init__.py"), encoding="utf-8") as handle:
+        for line in handle:
+            if line.startswith("__version__"):
+                return ast.literal_eval(line.split("=", 1)[1].strip())
+    raise SystemExit("game/__init__.py has no __version__")
+
+
+def windows_version_tuple(text: str) -> tuple[int, int, int, int]:
+    """"1.2.3" -> (1, 2, 3, 0); "1.2.0rc1" -> (1, 2, 0, 0): Windows wants four numbers."""
+    match = re.match(r"\d+(\.\d+)*", text)
+    if match is None:
+        raise ValueError(f"version {text!r} does not start with a number")
+    numbers = [int(part) for part in match.group(0).split(".")][:4]
+    return tuple(numbers + [0] * (4 - len(numbers)))  # type: ignore[return-value]
+
+
+def version_file_text(text: str) -> str:
+    """The Windows version resource in PyInstaller's version-file syntax (what
+    `pyi-grab_version` prints; PyInstaller eval()s it with its versioninfo classes)."""
+    numbers = windows_version_tuple(text)
+    strings = [("CompanyName", "The Canasta project"), ("FileDescription", DISPLAY_NAME),
+               ("FileVersion", text), ("InternalName", NAME), ("LegalCopyright", "The Canasta project"),
+               ("OriginalFilename", f"{NAME}.exe"), ("ProductName", DISPLAY_NAME), ("ProductVersion", text)]
+    table = ",\n          ".join(f"StringStruct({key!r}, {value!r})" for key, value in strings)
+    return f"""# UTF-8
+# Written by tools/build_exe.py from game/__init__.py; do not edit.
+VSVersionInfo(
+  ffi=FixedFileInfo(
+    filevers={numbers!r},
+    prodvers={numbers!r},
+    mask=0x3f,
+    flags=0x0,
+    OS=0x40004,
+    fileType=0x1,
+    subtype=0x0,
+    date=(0, 0)
+  ),
+  kids=[
+    StringFileInfo([
+      StringTable(
+        '040904B0',
+        [{table}])
+    ]),
+    VarFileInfo([VarStruct('Translation', [1033, 1200])])
+  ]
+)
+"""
+
+
+def read_version_file(path: str) -> dict:
+    """Evaluate a version file with stand-ins for PyInstaller's classes (which need
+    pefile, a Windows-only dependency) and return its values, to check it here."""
+    def record(kind):
+        def make(*args, **kwargs):
+            return {"kind": kind, "args": list(args), **kwargs}
+        return make
+    names = ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
+             "VarFileInfo", "VarStruct")
+    with open(path, encoding="utf-8") as handle:
+        info = eval(handle.read(), {"__builtins__": {}}, {name: record(name) for name in names})
+    if info.get("kind") != "VSVersionInfo":
+        raise ValueError(f"{path} is not a VSVersionInfo")
+    strings = {}
+    for kid in info["kids"]:
+        if kid["kind"] == "StringFileInfo":
+            for table in kid["args"][0]:
+                strings.update(dict(struct["args"] for struct in table["args"][1]))
+    return {"filevers": info["ffi"]["filevers"], "prodvers": info["ffi"]["prodvers"], "strings": strings}
+
+
+def write_version_file(folder: str) -> str:
+    """build/version_info.txt for the Windows EXE, checked by reading it back."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "version_info.txt")
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(version_file_text(version()))
+    check_version_file(path, version())
+    return path
+
+
+def check_version_file(path: str, expected: str) -> None:
+    values = read_version_file(path)
+    numbers = windows_version_tuple(expected)
+    if (values["filevers"] != numbers or values["prodvers"] != numbers
+            or values["strings"].get("ProductVersion") != expected
+            or values["strings"].get("FileVersion") != expected):
+        raise SystemExit(f"{path} does not carry version {expected}: {values}")
+
+
+def check_with_pyinstaller(path: str) -> int:
+    """Load the version file with PyInstaller's own classes and encode the resource, as
+    the Windows build does (needs pefile: requirements-build.txt installs it on every
+    system). Returns the resource's size in bytes."""
+    from PyInstaller import compat
+    stand_in = not hasattr(compat, "win32api")
+    if stand_in:  # only Windows has it; versioninfo imports it for writing into an exe
+        compat.win32api = None  # type: ignore[attr-defined]
+    try:
+        from PyInstaller.utils.win32 import versioninfo
+    finally:
+        if stand_in:
+            del compat.win32api  # type: ignore[attr-defined]
+    return len(versioninfo.load_version_info_from_text_file(path).toRaw())
+
+
+def info_plist() -> dict:
+    """Info.plist entries of the macOS app (merged by PyInstaller's BUNDLE)."""
+    text = version()
+    return {
+        "CFBundleName": DISPLAY_NAME,
+        "CFBundleDisplayName": DISPLAY_NAME,
+        "CFBundleIdentifier": BUNDLE_IDENTIFIER,
+        "CFBundleShortVersionString": text,
+        "CFBundleVersion": ".".join(str(number) for number in windows_version_tuple(text)[:3]),
+        "LSApplicationCategoryType": "public.app-category.card-games",
+        "NSHighResolutionCapable": True,
+    }
+
+
+def datas() -> list[tuple[str, str]]:
+    """DATA with absolute source paths, for the spec's Analysis."""
+    return [(os.path.join(ROOT, source), target) for source, target in DATA]
 
 
 def exe_path() -> str:
@@ -63,32 +204,18 @@ def build() -> str:
     import PyInstaller.__main__
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # PyInstaller imports pygame to analyse it
-    args = [
-        os.path.join(ROOT, "main.py"), "--name", NAME, "--noconfirm", "--clean",
-        "--log-level", "WARN",
+    for source, _target in DATA:
+        if not os.path.isdir(os.path.join(ROOT, source)):
+            raise SystemExit(f"missing {source}: nothing to bundle")
+    version_file = write_version_file(os.path.join(ROOT, "build"))
+    resource = check_with_pyinstaller(version_file)
+    print(f"version {version()}: {os.path.relpath(version_file, ROOT)} checked, a {resource}-byte "
+          f"Windows version resource; Info.plist {info_plist()['CFBundleShortVersionString']}")
+    PyInstaller.__main__.run([
+        SPEC, "--noconfirm", "--clean", "--log-level", "WARN",
         "--distpath", os.path.join(ROOT, "dist"),
         "--workpath", os.path.join(ROOT, "build"),
-        "--specpath", os.path.join(ROOT, "build"),
-    ]
-    for source, target in DATA:
-        full = os.path.join(ROOT, source)
-        if not os.path.isdir(full):
-            raise SystemExit(f"missing {source}: nothing to bundle")
-        args += ["--add-data", f"{full}{os.pathsep}{target}"]
-    if sys.platform == "darwin":
-        # A .app bundle (one folder inside), no terminal window; PNG -> icns needs Pillow.
-        args += ["--windowed", "--onedir", "--icon", os.path.join(ROOT, "assets", "icon.png"),
-                 "--osx-bundle-identifier", "org.canasta.game"]
-    else:
-        args.append("--onefile")
-    if os.name == "nt":
-        # No console window behind the game; PNG -> ico needs Pillow (requirements-build.txt).
-        args += ["--windowed", "--icon", os.path.join(ROOT, "assets", "icon.png")]
-    # (Linux executables carry no icon: the window icon is set at run time, and the
-    # desktop menu's icon comes from packaging/canasta.desktop.)
-    for module in EXCLUDES:
-        args += ["--exclude-module", module]
-    PyInstaller.__main__.run(args)
+    ])
     path = artifact_path()
     if not os.path.exists(exe_path()):
         raise SystemExit(f"PyInstaller produced no {exe_path()}")

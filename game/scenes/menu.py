@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import assets
+from game import __version__, assets
 from game.i18n import _, N_
 from game.saves import SaveError
 from game.scenes import theme
@@ -16,6 +16,11 @@ from game.scenes.shapes import soft_shadow
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 14
 FAN = ("HA", "SK", "JK", "DQ", "CA")
+
+
+def version_label() -> str:
+    """The title screen's corner: the one version number (game/__init__.py)."""
+    return f"v{__version__}"
 
 
 class TitleMenuScene(MenuPage):
@@ -93,6 +98,8 @@ class TitleMenuScene(MenuPage):
         blit_text(surface, _("Classic Canasta against the computer"), theme.FONT_BODY,
                   theme.GOLD_LIGHT, midtop=(640, 256))
         self.items.draw(surface)
+        blit_text(surface, version_label(), theme.FONT_SMALL, theme.GOLD_LIGHT,
+                  bottomright=(LOGICAL_SIZE[0] - 14, LOGICAL_SIZE[1] - 10))
         if self.app.notices:
             blit_text(surface, self.app.notices[-1][:120], theme.FONT_SMALL, theme.GOLD_LIGHT,
                       midbottom=(640, 712))

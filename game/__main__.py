@@ -1,0 +1,6 @@
+"""`python -m game`: the same as the `canasta` command."""
+import sys
+
+from game.cli import main
+
+sys.exit(main())
