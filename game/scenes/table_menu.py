@@ -78,7 +78,7 @@ class TableMenuScene(Scene):
 
     def new_game(self) -> None:
         self.close()
-        self.table._confirm_new_game()
+        self.table.confirm_new_game()
 
     def main_menu(self) -> None:
         self.close()

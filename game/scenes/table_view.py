@@ -157,7 +157,7 @@ class TableView:
         self._button_keys(surface)
         for sprite in moving:
             draw_card(surface, sprite, lifted=True, back=back)
-        marquee = table.controller.marquee
+        marquee = table.mouse.marquee
         if marquee is not None:
             box = ruler.rect(marquee)
             overlay = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -486,7 +486,7 @@ class TableView:
         return content
 
     def _hint_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        key = ("hint", self.table.hint, self.table._hint_version, get_language(), ruler.scale)
+        key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale)
         content = self._cached_panel(key, lambda: self._hint_content(ruler))
         box = content.get_rect()
         box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))
