@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -64,11 +64,11 @@ class TableScene(Scene):
                                           threaded=threaded, host=self)
         # Called as listener(table, events) after every move and new deal (saving, sounds, stats).
         self.listeners: list = []
-        self.on_menu = None  # set by the app in menu mode: the table menu can leave the table
+        self.on_menu: Callable[[], None] | None = None  # set by the app in menu mode: the table menu can leave the table
         # The app's settings (an AppContext, or game.local_settings.LocalSettings): .settings and
         # .update_setting(name, value); None in bare tests. See apply_settings().
-        self.host = None
-        self.play_sound = None  # callable(effect name): the sound plays as the card lands
+        self.host: Any = None
+        self.play_sound: Callable[[str], None] | None = None  # callable(effect name): the sound plays as the card lands
         # Why the game is not being kept right now (set by game.session after each move; shown
         # at the table until a save succeeds); None when all is well.
         self.storage_problem: StorageProblem | None = None
@@ -170,7 +170,7 @@ class TableScene(Scene):
         self.banner_high = False
         self.timeline: list[tuple[float, Effect]] = []
         self.shown_scores = [Tween(s, s, 0.0) for s in self.game.scores]
-        self.sheet_pending = None
+        self.sheet_pending: object | None = None  # the DealResult whose sheet opens once idle
         self.answer_prompt_open = False
         self._bot_ready_at = 0.0
         self.animator.sprites.clear()
@@ -434,7 +434,9 @@ class TableScene(Scene):
     # -- buttons ----------------------------------------------------------------------------
     def _make_buttons(self) -> None:
         def make(name: str, text: str, action, primary: bool = False, size: int = 15) -> Button:
-            return self.buttons.add(Button(BUTTONS[name], text, action, primary=primary, font_size=size))
+            button = Button(BUTTONS[name], text, action, primary=primary, font_size=size)
+            self.buttons.add(button)
+            return button
         self.hint_button = make("hint", _("Hint"), self.show_hint, size=17)
         self.ask_button = make("ask", _("May I go out?"), self.ask_partner, True, size=17)
         self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=17)

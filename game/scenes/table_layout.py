@@ -9,7 +9,7 @@ which meld a drop lands on) reads the same numbers the drawing uses.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 

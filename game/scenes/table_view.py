@@ -24,7 +24,7 @@ from game.scenes.text import blit_text, line_height, render_lines, text_image, w
 
 if TYPE_CHECKING:
     from game.scenes.animations import CardSprite
-    from game.scenes.table import TableScene
+    from game.scenes.table_source import TableSource
 
 BACK = "B2"
 RED_INK = pygame.Color(178, 34, 34)
@@ -110,9 +110,9 @@ def fading_panel(surface: pygame.Surface, content: pygame.Surface, box: pygame.R
 
 
 class TableView:
-    """Draws a TableScene."""
+    """Draws the table scene, read through TableSource."""
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table: "TableSource") -> None:
         self.table = table
         # The last refusal / hint panel rendered (its key, the surface): redrawn only when
         # what it shows, the language or the scale changes.
