@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.hints import Hint, card_name, discard_risk, explain, make_hint
 from game.i18n import N_, _, get_language
-from game.rules import (Card, Game, Group, IllegalMove, Move, MoveKind, NotationError, Phase,
-                        RulesConfig)
+from game.rules import (Card, Game, GameState, Group, IllegalMove, Move, MoveKind, NotationError,
+                        Observation, Phase, Rank, RulesConfig)
 from game.rules.events import Event
 from game.scenes.bot_runner import BotRunner
 from game.scenes.fallback_bot import make_table_bot
@@ -38,7 +38,7 @@ class Refusal:
     rule: str | None
     error: IllegalMove | None = None
     msgid: str = ""
-    args: dict = field(default_factory=dict)
+    args: dict[str, Any] = field(default_factory=dict)
 
     def reason(self) -> str:
         from game.why_not import reason_text, rule_explanation, sentence
@@ -64,6 +64,13 @@ def seat_names(config: RulesConfig) -> dict[int, str]:
     names = dict(enumerate(config.rules.seat_names))
     names[0] = N_("You")
     return names
+
+
+class TableBot(Protocol):
+    def act(self, observation: Observation, time_budget: float | None = None) -> Move: ...
+
+
+BotFactory = Callable[[str, int], TableBot]  # (level, seed) -> a bot
 
 
 class TableHost(Protocol):
@@ -106,7 +113,7 @@ class NoHost:
 
 class TableController:
     def __init__(self, config: RulesConfig, seed: int = 0, level: str = "normal", human: int = 0,
-                 bot_factory=make_table_bot, *, levels: tuple[str | None, ...] | None = None,
+                 bot_factory: BotFactory = make_table_bot, *, levels: tuple[str | None, ...] | None = None,
                  threaded: bool = True, host: TableHost | None = None) -> None:
         self.config = config
         self.bot_factory = bot_factory  # (level, seed) -> bot with act(observation)
@@ -123,7 +130,7 @@ class TableController:
         self.refusal: Refusal | None = None
         self.hint: Hint | None = None
         self.hint_version = -1
-        self._hint_text: tuple[tuple, str] | None = None
+        self._hint_text: tuple[tuple[str, int], str] | None = None
         self.version = 0  # counts the moves and deals: what was computed for an older one is stale
         self.moves_played = 0
         self._legal: tuple[int, list[Move]] = (-1, [])
@@ -155,7 +162,7 @@ class TableController:
         self._bot_move = None
         self.moves_played = 0
 
-    def load_state(self, state) -> None:
+    def load_state(self, state: GameState) -> None:
         """Play on from an engine state (puzzles, tests)."""
         self.game.state = state
         self.version += 1
@@ -179,7 +186,7 @@ class TableController:
 
     # -- names ------------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> GameState:
         return self.game.state
 
     @property
@@ -203,7 +210,7 @@ class TableController:
         self.message = (text, seconds, warn)
         self.refusal = None
 
-    def refuse(self, msgid: str, rule: str | None = None, **args) -> None:
+    def refuse(self, msgid: str, rule: str | None = None, **args: Any) -> None:
         """Refuse a gesture with one of the table's own reasons (a msgid, formatted with
         `args`) citing `rule`; the cards fly back."""
         self._show_refusal(Refusal(rule, None, msgid, args))
@@ -342,7 +349,7 @@ class TableController:
             ui.cursor = cards[0] if step > 0 else cards[-1]
             self.host.cards_moved()
             return
-        index = cards.index(ui.cursor)  # type: ignore[arg-type]
+        index = cards.index(ui.cursor)
         target = max(0, min(len(cards) - 1, index + step))
         if carry and target != index:
             order = list(cards)
@@ -468,7 +475,7 @@ class TableController:
         else:
             self.host.cards_moved()  # nowhere: back to the hand
 
-    def _group(self, cards: list[Card], rank=None) -> Group | None:
+    def _group(self, cards: list[Card], rank: Rank | None = None) -> Group | None:
         try:
             return Group.of(cards, rank)
         except NotationError:
@@ -506,7 +513,7 @@ class TableController:
             return
         self._meld_now(cards)
 
-    def _meld_now(self, cards: list[Card], rank=None) -> None:
+    def _meld_now(self, cards: list[Card], rank: Rank | None = None) -> None:
         """Lay `cards` as one group at once (the side has melded): new, or added to `rank`."""
         if self.game.state.phase is not Phase.MELD:
             self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
@@ -651,7 +658,7 @@ class TableController:
                 return
         self._drop_new_meld(cards)
 
-    def _meld_of_rank(self, rank) -> DropTarget | None:
+    def _meld_of_rank(self, rank: Rank) -> DropTarget | None:
         """Our column of `rank` the M key adds to: a laid meld (once we have melded), else a
         staged group (as the table shows them: laid melds first, then staged groups)."""
         if not self.staging() and rank in self.game.state.melds[self.human_side]:
@@ -668,7 +675,7 @@ class TableController:
             return
         cards = self.selected_cards()
         if not cards and self.ui.cursor in self.hand_cards():
-            cards = [self.ui.cursor]  # type: ignore[list-item]
+            cards = [self.ui.cursor]
         if len(cards) != 1:
             self.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
             return
