@@ -7,7 +7,7 @@ themselves are in view while deciding. The answer binds the partner (R-ASK).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -17,10 +17,31 @@ from game.scenes.table_view import draw_card
 from game.scenes.widgets import Dialog
 
 if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+    from game.rules import Game, RulesConfig
+    from game.scenes.animations import Animator
+    from game.scenes.table_layout import TableLayout
 
 
-def answer_facts(table: "TableScene") -> str:
+class AnswerTable(Protocol):
+    """What the answer prompt needs of the table."""
+    @property
+    def game(self) -> Game: ...
+    @property
+    def config(self) -> RulesConfig: ...
+    @property
+    def human(self) -> int: ...
+    @property
+    def human_side(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    layout: TableLayout
+    animator: Animator
+
+    def seat_name(self, seat: int) -> str: ...
+    def answer(self, yes: bool) -> None: ...
+
+
+def answer_facts(table: AnswerTable) -> str:
     st = table.game.state
     asker = st.turn
     side = table.human_side
@@ -58,7 +79,7 @@ class AnswerPrompt(ModalDialogScene):
     dialog_type = RaisedDialog
     OPEN_SECONDS = 0.2
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table: AnswerTable) -> None:
         self.table = table
         asker = table.seat_name(table.game.state.turn)
         super().__init__(_("{name} asks: “May I go out?”").format(name=asker), answer_facts(table),

@@ -6,7 +6,8 @@ sheet opens (click or Space shows them at once).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -22,8 +23,23 @@ from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.rules import DealResult
-    from game.scenes.table import TableScene
+    from game.rules import DealResult, Game, RulesConfig
+
+
+class SheetTable(Protocol):
+    """What the score sheet needs of the table."""
+    @property
+    def game(self) -> Game: ...
+    @property
+    def config(self) -> RulesConfig: ...
+    @property
+    def human_side(self) -> int: ...
+    on_menu: Callable[[], None] | None
+
+    def seat_name(self, seat: int) -> str: ...
+    def side_name(self, side: int) -> str: ...
+    def next_deal(self) -> None: ...
+    def new_game(self, seed: int | None = None) -> None: ...
 
 ROWS = (("melds", N_("Melds")), ("hand", N_("Cards in hand")), ("canastas", N_("Canastas")),
         ("red_threes", N_("Red threes")), ("going_out", N_("Going out")))
@@ -39,7 +55,7 @@ class ScoreSheetScene(Scene):
     opaque = False
     COUNT_SECONDS = 1.4
 
-    def __init__(self, table: "TableScene", result: "DealResult") -> None:
+    def __init__(self, table: SheetTable, result: "DealResult") -> None:
         super().__init__()
         self.table = table
         self.result = result
@@ -92,7 +108,8 @@ class ScoreSheetScene(Scene):
 
     def _menu(self) -> None:
         self._close()
-        self.table.on_menu()
+        if self.table.on_menu is not None:  # the Menu button exists only then
+            self.table.on_menu()
 
     def _new_game(self) -> None:
         self._close()

@@ -28,7 +28,9 @@ DOUBLE_CLICK = 0.4       # seconds
 class TableActions(Protocol):
     ui: HandUI
     layout: TableLayout
-    human_side: int
+
+    @property
+    def human_side(self) -> int: ...
 
     def relayout(self) -> None: ...
     def drop(self, cards: list[Card], pos: tuple[float, float]) -> None: ...

@@ -9,12 +9,14 @@ which meld a drop lands on) reads the same numbers the drawing uses.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
 from game.rules import Card, GameState, Rank
 from game.rules.cards import sort_key
+from game.scenes.hand_state import (NOWHERE, DropTarget, HandUI, shown_hand, sort_cards,  # noqa: F401
+                                    suit_key)
 
 Point = tuple[float, float]
 
@@ -63,44 +65,23 @@ SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
 # the score panel, clear of every card and meld area.
 STORAGE_WARNING_POS = (262, 29)
 BUTTON_COLUMN_X = 1080.0
+# The table's buttons (logical x, y, width, height): a column at the right, a small row at
+# the top right, and the staging panel's two.
+BUTTON_COLUMN_W = 188.0
+BUTTONS: dict[str, tuple[float, float, float, float]] = {
+    "hint": (BUTTON_COLUMN_X, 522, BUTTON_COLUMN_W, 40),
+    "ask": (BUTTON_COLUMN_X, 570, BUTTON_COLUMN_W, 40),
+    "pass": (BUTTON_COLUMN_X, 570, BUTTON_COLUMN_W, 40),   # shown instead of "ask"
+    "sort_rank": (BUTTON_COLUMN_X, 618, BUTTON_COLUMN_W, 40),
+    "sort_suit": (BUTTON_COLUMN_X, 666, BUTTON_COLUMN_W, 40),
+    "speed": (832, 12, 98, 34),
+    "keys": (938, 12, 98, 34),
+    "menu": (1044, 12, 98, 34),
+    "new_game": (1150, 12, 118, 34),
+    "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 44, 134, 34),
+    "cancel": (STAGE_PANEL.x + 152, STAGE_PANEL.bottom - 44, 128, 34),
+}
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
-
-
-@dataclass
-class HandUI:
-    """What the player is doing with their own cards (not part of the engine state)."""
-    order: list[Card] = field(default_factory=list)
-    sort_mode: str = "rank"  # "rank", "suit" or "custom"
-    selected: set[Card] = field(default_factory=set)
-    staged: list[list[Card]] = field(default_factory=list)
-    dragging: list[Card] = field(default_factory=list)
-    drag_pos: Point = (0.0, 0.0)
-    drag_grab: Point = (0.0, 0.0)  # pointer offset from the first dragged card's centre
-    hover: Card | None = None
-    cursor: Card | None = None   # the keyboard's focus on a hand card (arrow keys)
-    hinted: set[Card] = field(default_factory=set)  # cards a hint is about
-
-    def staged_cards(self) -> set[Card]:
-        return {card for group in self.staged for card in group}
-
-
-def suit_key(card: Card) -> tuple[int, int, int]:
-    """By suit the natural cards 4..A; then the threes together (they meld only as
-    black threes going out), then the wild cards: none of them is filed in a suit."""
-    if card.is_wild:
-        return (9, sort_key(card)[0], card.id)
-    if card.rank == 3:
-        return (8, int(card.suit), card.id)  # type: ignore[arg-type]
-    order = {0: 0, 1: 1, 3: 2, 2: 3}  # clubs, diamonds, spades, hearts: alternate colours
-    return (order[int(card.suit)], int(card.rank), card.id)  # type: ignore[arg-type]
-
-
-def sort_cards(cards: list[Card], mode: str) -> list[Card]:
-    if mode == "suit":
-        return sorted(cards, key=suit_key)
-    if mode == "rank":
-        return sorted(cards, key=lambda c: (sort_key(c), c.id))
-    return list(cards)
 
 
 class TableGeometry:
@@ -258,15 +239,7 @@ class TableLayout:
 
     def _human_hand(self, hand: list[Card]) -> None:
         ui, geo = self.ui, self.geometry
-        staged = ui.staged_cards()
-        dragging = set(ui.dragging)
-        in_hand = set(hand)
-        order = [c for c in ui.order if c in in_hand]
-        order += [c for c in hand if c not in set(order)]
-        if ui.sort_mode != "custom":
-            order = sort_cards(order, ui.sort_mode)
-        ui.order[:] = order  # keep the UI's order in step with the hand (new cards appended)
-        shown = [c for c in order if c not in staged and c not in dragging]
+        shown = shown_hand(hand, ui)
         self.hand_cards = shown
         xs = geo.hand_positions(len(shown))
         step = geo.hand_step(len(shown))
@@ -381,3 +354,24 @@ def stock_rect() -> pygame.FRect:
 def pile_rect() -> pygame.FRect:
     h = card_h(CENTER_W)  # square: the crosswise (frozen) cards count too
     return pygame.FRect(PILE_POS[0] - h / 2 - 6, PILE_POS[1] - h / 2 - 6, h + 12, h + 12)
+
+
+def hand_drop_index(layout: TableLayout, cards: list[Card], x: float) -> int:
+    """Where among the hand's other cards `cards` let go at `x` go."""
+    shown = [c for c in layout.hand_cards if c not in cards]
+    xs = layout.geometry.hand_positions(len(shown) + len(cards))
+    return sum(1 for cx in xs[:len(shown)] if cx < x - 20)
+
+
+def drop_target(layout: TableLayout, pos: Point, side: int, cards: list[Card]) -> DropTarget:
+    """The one place that decides where `cards` let go at `pos` land (`side`: the player's)."""
+    if pile_rect().collidepoint(pos):
+        return DropTarget("pile")
+    slot = layout.meld_slot_at(pos, side)
+    if slot is not None:
+        return DropTarget("meld", slot.rank, slot.staged_index)
+    if layout.geometry.meld_areas[side].inflate(16, 24).collidepoint(pos):
+        return DropTarget("new-meld")
+    if HAND_RECT.inflate(0, 60).collidepoint(pos):
+        return DropTarget("hand", index=hand_drop_index(layout, cards, pos[0]))
+    return NOWHERE

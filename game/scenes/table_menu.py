@@ -5,7 +5,8 @@ All texts are msgids translated when drawn, so they follow a language switch.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
 
@@ -19,8 +20,13 @@ from game.scenes.shapes import draw_panel, rounded_panel
 from game.scenes.text import blit_text
 from game import assets
 
-if TYPE_CHECKING:
-    from game.scenes.table import TableScene
+
+class MenuTable(Protocol):
+    """What the table menu needs of the table."""
+    host: Any  # the app's settings (see TableScene.host), None in bare tests
+    on_menu: Callable[[], None] | None
+
+    def confirm_new_game(self) -> None: ...
 
 
 def dim(surface: pygame.Surface) -> None:
@@ -35,7 +41,7 @@ class TableMenuScene(Scene):
     opaque = False
     WIDTH, ROW, GAP = 380, 46, 10
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table: MenuTable) -> None:
         super().__init__()
         self.table = table
         entries: list[tuple[str, object]] = [(N_("Resume"), self.close), (N_("Keys · F1"), self.keys),
@@ -78,7 +84,7 @@ class TableMenuScene(Scene):
 
     def new_game(self) -> None:
         self.close()
-        self.table._confirm_new_game()
+        self.table.confirm_new_game()
 
     def main_menu(self) -> None:
         self.close()

@@ -24,7 +24,7 @@ from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
     from game.scenes.animations import CardSprite
-    from game.scenes.table import TableScene
+    from game.scenes.table_source import TableSource
 
 BACK = "B2"
 RED_INK = pygame.Color(178, 34, 34)
@@ -114,9 +114,9 @@ def fading_panel(surface: pygame.Surface, content: pygame.Surface, box: pygame.R
 
 
 class TableView:
-    """Draws a TableScene."""
+    """Draws the table scene, read through TableSource."""
 
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table: "TableSource") -> None:
         self.table = table
         # The last refusal / hint panel rendered (its key, the surface): redrawn only when
         # what it shows, the language or the scale changes.
@@ -161,7 +161,7 @@ class TableView:
         self._button_keys(surface)
         for sprite in moving:
             draw_card(surface, sprite, lifted=True, back=back)
-        marquee = table.controller.marquee
+        marquee = table.mouse.marquee
         if marquee is not None:
             box = ruler.rect(marquee)
             overlay = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -490,7 +490,7 @@ class TableView:
         return content
 
     def _hint_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        key = ("hint", self.table.hint, self.table._hint_version, get_language(), ruler.scale)
+        key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale)
         content = self._cached_panel(key, lambda: self._hint_content(ruler))
         box = content.get_rect()
         box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))

@@ -1,0 +1,83 @@
+"""What the player is doing with their own cards, apart from the engine state: the
+hand's order and sort, the selection, the staged (not yet laid) melds, the cards
+being dragged, the keyboard cursor, and where a drop lands. Pure data, no pygame:
+the table controller owns it, the layout and the input controllers read and
+change it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from game.rules import Card, Rank
+from game.rules.cards import sort_key
+
+Point = tuple[float, float]
+
+
+@dataclass
+class HandUI:
+    """What the player is doing with their own cards (not part of the engine state)."""
+    order: list[Card] = field(default_factory=list)
+    sort_mode: str = "rank"  # "rank", "suit" or "custom"
+    selected: set[Card] = field(default_factory=set)
+    staged: list[list[Card]] = field(default_factory=list)
+    dragging: list[Card] = field(default_factory=list)
+    drag_pos: Point = (0.0, 0.0)
+    drag_grab: Point = (0.0, 0.0)  # pointer offset from the first dragged card's centre
+    hover: Card | None = None
+    cursor: Card | None = None   # the keyboard's focus on a hand card (arrow keys)
+    hinted: set[Card] = field(default_factory=set)  # cards a hint is about
+
+    def staged_cards(self) -> set[Card]:
+        return {card for group in self.staged for card in group}
+
+
+def suit_key(card: Card) -> tuple[int, int, int]:
+    """By suit the natural cards 4..A; then the threes together (they meld only as
+    black threes going out), then the wild cards: none of them is filed in a suit."""
+    if card.is_wild:
+        return (9, sort_key(card)[0], card.id)
+    if card.rank == 3:
+        return (8, int(card.suit), card.id)  # type: ignore[arg-type]
+    order = {0: 0, 1: 1, 3: 2, 2: 3}  # clubs, diamonds, spades, hearts: alternate colours
+    return (order[int(card.suit)], int(card.rank), card.id)  # type: ignore[arg-type]
+
+
+def sort_cards(cards: list[Card], mode: str) -> list[Card]:
+    if mode == "suit":
+        return sorted(cards, key=suit_key)
+    if mode == "rank":
+        return sorted(cards, key=lambda c: (sort_key(c), c.id))
+    return list(cards)
+
+
+def shown_hand(hand: list[Card], ui: HandUI) -> list[Card]:
+    """The player's hand in display order, without the staged and dragged cards. Keeps
+    `ui.order` in step with the hand (new cards appended, then sorted unless custom)."""
+    staged = ui.staged_cards()
+    dragging = set(ui.dragging)
+    in_hand = set(hand)
+    order = [c for c in ui.order if c in in_hand]
+    order += [c for c in hand if c not in set(order)]
+    if ui.sort_mode != "custom":
+        order = sort_cards(order, ui.sort_mode)
+    ui.order[:] = order
+    return [c for c in order if c not in staged and c not in dragging]
+
+
+DropKind = Literal["pile", "meld", "new-meld", "hand", "nowhere"]
+
+
+@dataclass(frozen=True)
+class DropTarget:
+    """Where cards let go at a point land: the pile, one of our meld columns (an engine
+    meld of `rank`, or the staged group `staged_index`), the area for a new meld, the
+    hand (at position `index` among the cards left there), or nowhere."""
+    kind: DropKind
+    rank: Rank | None = None
+    staged_index: int | None = None
+    index: int = 0
+
+
+NOWHERE = DropTarget("nowhere")

@@ -1,0 +1,755 @@
+"""The table's game logic, without pygame: the game and its bots, the player's staging,
+refusals with their rule ids, the hint, the status text.
+
+The table scene turns gestures into calls on this controller (a click on the stock,
+cards dropped on a target, a key) and draws what it holds; the controller applies
+moves to the engine (`game.rules.Game`) and tells its host, a `TableHost`, what to
+show: the events of a move (to animate), that cards must go to new places, that the
+player re-arranged the hand. Tests drive it directly, with no display and bots
+answering on the calling thread (`threaded=False`).
+
+Initial melds are *staged*: while the side has not melded, cards dropped on the
+table wait there with a running count against the minimum, and are laid together
+with one confirm (or taken back); the same staged groups go with a take of the pile.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from game.hints import Hint, card_name, discard_risk, explain, make_hint
+from game.i18n import N_, _, get_language
+from game.rules import (Card, Game, GameState, Group, IllegalMove, Move, MoveKind, NotationError,
+                        Observation, Phase, Rank, RulesConfig)
+from game.rules.events import Event
+from game.scenes.bot_runner import BotRunner
+from game.scenes.fallback_bot import make_table_bot
+from game.scenes.hand_state import DropTarget, HandUI, shown_hand
+
+REFUSAL_SECONDS = 8.0
+
+
+@dataclass
+class Refusal:
+    """A refused move, shown with its rule ("why not?"); rendered in the current
+    language each time it is drawn. Either the engine's IllegalMove, or one of the
+    table's own checks (a msgid, its arguments and the rule it applies)."""
+    rule: str | None
+    error: IllegalMove | None = None
+    msgid: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def reason(self) -> str:
+        from game.why_not import reason_text, rule_explanation, sentence
+        if self.error is not None:
+            text = reason_text(self.error)
+            if text is None:  # an engine sentence without a translation: the rule says it
+                text = rule_explanation(self.error.rule) or self.error.reason
+            return text
+        text = _(self.msgid)
+        return sentence(text.format(**self.args) if self.args else text)
+
+    def explanation(self) -> str | None:
+        from game.why_not import rule_explanation
+        if self.rule is None:
+            return None
+        text = rule_explanation(self.rule)
+        return None if text == self.reason() else text
+
+
+def seat_names(config: RulesConfig) -> dict[int, str]:
+    """Seat -> name msgid (translated when shown, so a language switch applies at once);
+    the player at seat 0 is "You"."""
+    names = dict(enumerate(config.rules.seat_names))
+    names[0] = N_("You")
+    return names
+
+
+class TableBot(Protocol):
+    def act(self, observation: Observation, time_budget: float | None = None) -> Move: ...
+
+
+BotFactory = Callable[[str, int], TableBot]  # (level, seed) -> a bot
+
+
+class TableHost(Protocol):
+    """What the controller asks of whoever shows the table."""
+
+    def show_events(self, events: list[Event]) -> None:
+        """A move or a deal happened: animate it (and tell the listeners)."""
+
+    def cards_moved(self) -> None:
+        """The player's cards (selection, staging, order) or a refusal changed: re-place them."""
+
+    def hand_arranged(self) -> None:
+        """The player re-arranged the hand (a save keeps the order)."""
+
+    def cancel_gesture(self) -> None:
+        """Drop whatever the pointer holds."""
+
+    def confirm_discard(self, card: Card, why: str, discard: Callable[[], None]) -> bool:
+        """Ask before a risky discard (`discard` plays it); False when nobody can be asked."""
+
+
+class NoHost:
+    """A host that shows nothing (tests, tools): every call is a no-op."""
+
+    def show_events(self, events: list[Event]) -> None:
+        pass
+
+    def cards_moved(self) -> None:
+        pass
+
+    def hand_arranged(self) -> None:
+        pass
+
+    def cancel_gesture(self) -> None:
+        pass
+
+    def confirm_discard(self, card: Card, why: str, discard: Callable[[], None]) -> bool:
+        return False
+
+
+class TableController:
+    def __init__(self, config: RulesConfig, seed: int = 0, level: str = "normal", human: int = 0,
+                 bot_factory: BotFactory = make_table_bot, *, levels: tuple[str | None, ...] | None = None,
+                 threaded: bool = True, host: TableHost | None = None) -> None:
+        self.config = config
+        self.bot_factory = bot_factory  # (level, seed) -> bot with act(observation)
+        self.seed = seed
+        self.level = level
+        self.levels = levels
+        self.human = human
+        self.host: TableHost = host or NoHost()
+        self.names = seat_names(config)
+        self.runner = BotRunner(threaded)
+        self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
+        self.ui = HandUI()
+        self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
+        self.refusal: Refusal | None = None
+        self.hint: Hint | None = None
+        self.hint_version = -1
+        self._hint_text: tuple[tuple[str, int], str] | None = None
+        self.version = 0  # counts the moves and deals: what was computed for an older one is stale
+        self.moves_played = 0
+        self._legal: tuple[int, list[Move]] = (-1, [])
+        self._requested = -1
+        self._bot_move: tuple[int, int, Move] | None = None
+
+    # -- game lifecycle ---------------------------------------------------------
+    def bot_level(self, seat: int) -> str:
+        if self.levels is not None and seat < len(self.levels) and self.levels[seat]:
+            return self.levels[seat]  # type: ignore[return-value]
+        return self.level
+
+    def start(self, seed: int, game: Game | None = None) -> None:
+        """A new game from `seed`, or go on with `game`; the host shows nothing yet."""
+        self.seed = seed if game is None else game.seed
+        self.game = game if game is not None else Game(self.config, seed)
+        self.bots = {seat: self.bot_factory(self.bot_level(seat), self.seed * 10 + seat)
+                     for seat in range(self.config.players) if seat != self.human}
+        self.runner.cancel()
+        self.ui = HandUI()
+        self.message = None
+        self.refusal = None
+        self.hint = None
+        self._hint_text = None
+        self.hint_version = -1
+        self.version = 0
+        self._legal = (-1, [])
+        self._requested = -1
+        self._bot_move = None
+        self.moves_played = 0
+
+    def load_state(self, state: GameState) -> None:
+        """Play on from an engine state (puzzles, tests)."""
+        self.game.state = state
+        self.version += 1
+        self.ui = HandUI()
+        self.runner.cancel()
+        self._bot_move = None
+        self.message = None
+        self.refusal = self.hint = None
+
+    def next_deal(self) -> None:
+        events = self.game.next_deal()
+        self.version += 1
+        self.ui.staged.clear()
+        self.ui.selected.clear()
+        self.runner.cancel()
+        self._bot_move = None
+        self.host.show_events(list(events))
+
+    def close(self) -> None:
+        self.runner.close()
+
+    # -- names ------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def human_side(self) -> int:
+        return self.config.side_of(self.human)
+
+    def seat_name(self, seat: int) -> str:
+        return _(self.names[seat])
+
+    def side_name(self, side: int) -> str:
+        seats = self.config.seats_of_side(side)
+        if not self.config.partnerships:
+            return self.seat_name(seats[0])
+        if self.human in seats:
+            return _("Us")
+        return " & ".join(self.seat_name(s) for s in seats)
+
+    # -- messages and refusals ----------------------------------------------------------
+    def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
+        """Show a message above the hand (a note; refusals go through refuse())."""
+        self.message = (text, seconds, warn)
+        self.refusal = None
+
+    def refuse(self, msgid: str, rule: str | None = None, **args: Any) -> None:
+        """Refuse a gesture with one of the table's own reasons (a msgid, formatted with
+        `args`) citing `rule`; the cards fly back."""
+        self._show_refusal(Refusal(rule, None, msgid, args))
+
+    def refuse_error(self, error: IllegalMove) -> None:
+        """Refuse with the engine's reason and its rule (why_not)."""
+        self._show_refusal(Refusal(error.rule, error))
+
+    def _show_refusal(self, refusal: Refusal) -> None:
+        self.message = (refusal.reason(), REFUSAL_SECONDS, True)
+        self.refusal = refusal
+        self.host.cards_moved()  # dragged cards fly back to the hand
+
+    def tick(self, dt: float) -> None:
+        """Time passes: messages run out; a hint is spent once a move was made."""
+        if self.message is not None:
+            text, remaining, warn = self.message
+            self.message = (text, remaining - dt, warn) if remaining > dt else None
+            if self.message is None:
+                self.refusal = None
+        if self.hint is not None and self.hint_version != self.version:
+            self.clear_hint()
+
+    # -- engine ---------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        if self._legal[0] != self.version:
+            st = self.game.state
+            moves = st.legal_moves() if st.to_act is not None else []
+            self._legal = (self.version, moves)
+        return self._legal[1]
+
+    def can(self, kind: MoveKind) -> bool:
+        return any(move.kind is kind for move in self.legal_moves())
+
+    def play(self, move: Move) -> bool:
+        """Apply a move; on an illegal one show the engine's reason and return False."""
+        try:
+            events = self.game.apply(move)
+        except IllegalMove as error:
+            self.refuse_error(error)
+            return False
+        except NotationError as error:
+            self.refuse(str(error), "R-MELD")
+            return False
+        self.version += 1
+        self.moves_played += 1
+        if self.message is not None and self.message[2]:
+            self.message = None
+            self.refusal = None
+        self.host.show_events(list(events))
+        return True
+
+    def my_turn(self) -> bool:
+        return self.game.state.to_act == self.human
+
+    def pass_offered(self) -> bool:
+        """The stock is empty and the player may pass (the Pass button shows)."""
+        st = self.game.state
+        return self.my_turn() and st.phase is Phase.DRAW and not st.stock and self.can(MoveKind.PASS)
+
+    def not_now(self) -> bool:
+        """True (after telling the player why) when it is not the player's move."""
+        st = self.game.state
+        if st.phase is Phase.OVER:
+            self.refuse(N_("The deal is over."), "R-GAME")
+            return True
+        if st.to_act != self.human:
+            if st.phase is Phase.ANSWER and st.turn == self.human:
+                self.refuse(N_("Wait for your partner's answer."), "R-ASK")
+            else:
+                self.refuse(N_("Wait for your turn: {name} is playing."), "R-TURN",
+                            name=self.seat_name(st.to_act))  # type: ignore[arg-type]
+            return True
+        if st.phase is Phase.ANSWER:
+            self.refuse(N_("Your partner asked \"May I go out?\": answer first."), "R-ASK")
+            return True
+        return False
+
+    # -- bots ---------------------------------------------------------------------------
+    def drive_bots(self, may_play: bool) -> None:
+        """Ask the bot to move when it is its turn; play its move once `may_play` (the
+        previous move has been shown). A bot's illegal move never stalls the table."""
+        st = self.game.state
+        to_act = st.to_act
+        if st.phase is Phase.OVER or to_act is None or to_act == self.human:
+            return
+        if self._requested != self.version:
+            self._requested = self.version
+            self._bot_move = None
+            self.runner.request(to_act, self.bots[to_act], st.observation(to_act))
+        if self._bot_move is None:
+            answer = self.runner.poll()
+            if answer is not None:
+                self._bot_move = (self.version, *answer)
+        if self._bot_move is not None and may_play:
+            version, seat, move = self._bot_move
+            self._bot_move = None
+            if version == self.version and seat == to_act:
+                if not self.play(move):
+                    self.play(st.legal_moves()[0])
+
+    # -- the player's hand ----------------------------------------------------------------
+    def hand_cards(self) -> list[Card]:
+        """The hand in display order, without staged and dragged cards."""
+        return shown_hand(self.game.state.hands[self.human], self.ui)
+
+    def selected_cards(self) -> list[Card]:
+        return [c for c in self.hand_cards() if c in self.ui.selected]
+
+    def sort_hand(self, mode: str) -> None:
+        self.ui.sort_mode = mode
+        self.host.cards_moved()
+        self.host.hand_arranged()
+
+    def toggle_sort(self) -> None:
+        self.sort_hand("suit" if self.ui.sort_mode == "rank" else "rank")
+
+    def reorder(self, cards: list[Card], index: int) -> None:
+        """Put `cards` at `index` among the hand's other cards (a custom order)."""
+        shown = [c for c in self.hand_cards() if c not in cards]
+        order = shown[:index] + cards + shown[index:]
+        rest = [c for c in self.ui.order if c not in order]
+        self.ui.order = order + rest
+        self.ui.sort_mode = "custom"
+        self.host.cards_moved()
+        self.host.hand_arranged()
+
+    def move_cursor(self, step: int, carry: bool = False) -> None:
+        """Arrow keys: the focus cursor over the hand; `carry` moves the card along."""
+        ui = self.ui
+        cards = self.hand_cards()
+        if not cards:
+            ui.cursor = None
+            return
+        if ui.cursor not in cards:
+            ui.cursor = cards[0] if step > 0 else cards[-1]
+            self.host.cards_moved()
+            return
+        index = cards.index(ui.cursor)
+        target = max(0, min(len(cards) - 1, index + step))
+        if carry and target != index:
+            order = list(cards)
+            order[index], order[target] = order[target], order[index]
+            rest = [c for c in ui.order if c not in order]
+            ui.order = order + rest
+            ui.sort_mode = "custom"
+            self.host.hand_arranged()
+        else:
+            ui.cursor = cards[target]
+        self.host.cards_moved()
+
+    def select_cursor(self, state: bool | None = None) -> bool:
+        """Space / Up / Down: select, toggle or unselect the card under the cursor."""
+        card = self.ui.cursor
+        if card is None or card not in self.hand_cards():
+            return False
+        if state is None:
+            state = card not in self.ui.selected
+        if state:
+            self.ui.selected.add(card)
+        else:
+            self.ui.selected.discard(card)
+        self.host.cards_moved()
+        return True
+
+    def clear_selection(self) -> None:
+        self.ui.selected.clear()
+        self.host.cards_moved()
+
+    # -- player intents (mouse, keys and buttons) ---------------------------------------
+    def click_stock(self) -> None:
+        if self.not_now():
+            return
+        st = self.game.state
+        if st.phase is not Phase.DRAW:
+            self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+            return
+        if not st.stock:
+            self.refuse(N_("The stock is empty: take the pile or pass."), "R-EXHAUSTED")
+            return
+        self.play(Move.draw())
+
+    def click_pile(self) -> None:
+        if self.not_now():
+            return
+        st = self.game.state
+        selected = self.selected_cards()
+        if st.phase is Phase.DRAW:
+            if selected or self.ui.staged:
+                self._take(selected)
+            elif any(m.kind is MoveKind.TAKE and not m.groups for m in self.legal_moves()):
+                self.play(Move.take())
+            else:
+                self._why_no_take()
+        elif len(selected) == 1:
+            self.discard(selected[0])
+        else:
+            self.say(_("Drag one card onto the pile (or double-click it) to discard."), warn=False)
+
+    def _why_no_take(self) -> None:
+        """A click on a pile that cannot be taken as it is: say what stands in the way."""
+        st = self.game.state
+        if not st.pile:
+            self.refuse(N_("The discard pile is empty."), "R-TAKE")
+        elif st.pile_blocked():
+            top = st.pile[-1]
+            if top.is_black_three:
+                self.refuse(N_("A black three on top blocks the pile: nobody may take it while it "
+                               "is on top."), "R-BLOCKED")
+            else:
+                self.refuse(N_("A wild card on top blocks the pile: nobody may take it while it "
+                               "is on top."), "R-BLOCKED")
+        elif st.pile_frozen > 0:
+            self.refuse(N_("The pile is frozen (a wild card or red three is in it): only a natural "
+                           "pair of the top card takes it. Select the pair and drop it on the pile."),
+                        "R-FROZEN")
+        elif st.pile_frozen_for(self.human_side):
+            self.refuse(N_("The pile is frozen for us until we have melded: only a natural pair of "
+                           "the top card takes it, with the initial meld. Select the pair and drop "
+                           "it on the pile."), "R-FROZEN")
+        else:
+            self.say(_("To take the pile, select the cards that meld its top card and "
+                       "drop them on the pile."), warn=False)
+
+    def click_meld(self, target: DropTarget) -> None:
+        """A click on one of our meld columns: a staged one goes back to the hand; else the
+        selected cards go onto it."""
+        if target.staged_index is not None:
+            del self.ui.staged[target.staged_index]
+            self.host.cards_moved()
+            return
+        selected = self.selected_cards()
+        if selected:
+            self._drop_on_meld(selected, target)
+
+    def double_click(self, card: Card) -> None:
+        if self.not_now():
+            return
+        if self.game.state.phase is not Phase.MELD:
+            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            return
+        self.discard(card)
+
+    def drop(self, cards: list[Card], target: DropTarget) -> None:
+        """`cards` let go on `target` (see table_layout.drop_target)."""
+        if target.kind == "pile":
+            if self.not_now():
+                return
+            if self.game.state.phase is Phase.DRAW:
+                self._take(cards)
+            elif len(cards) != 1:
+                self.refuse(N_("Discard one card at a time; drop several cards on the table to meld."),
+                            "R-TURN")
+            else:
+                self.discard(cards[0])
+        elif target.kind == "meld":
+            self._drop_on_meld(cards, target)
+        elif target.kind == "new-meld":
+            self._drop_new_meld(cards)
+        elif target.kind == "hand":
+            self.reorder(cards, target.index)
+        else:
+            self.host.cards_moved()  # nowhere: back to the hand
+
+    def _group(self, cards: list[Card], rank: Rank | None = None) -> Group | None:
+        try:
+            return Group.of(cards, rank)
+        except NotationError:
+            if rank is not None:
+                self.refuse(N_("Those cards do not go with the {rank}s."), "R-ADD", rank=rank.symbol)
+            elif all(c.is_wild for c in cards):
+                self.refuse(N_("Wild cards alone go onto a meld: drop them on one."), "R-MELD")
+            else:
+                self.refuse(N_("A meld holds cards of one rank (plus wild cards)."), "R-MELD")
+            return None
+
+    def staging(self) -> bool:
+        """True while the player's side has not melded: melds are staged."""
+        return not self.game.state.has_melded(self.human_side)
+
+    def _drop_new_meld(self, cards: list[Card]) -> None:
+        if self.not_now():
+            return
+        if any(c.rank == 3 for c in cards) and not all(c.is_black_three for c in cards):
+            self.refuse(N_("Black threes meld only as three or four of them when going out."), "R-BLACK3")
+            return
+        if self.staging():
+            group = self._group(cards)
+            if group is None:
+                return
+            for staged in self.ui.staged:  # one meld per rank: merge into the staged one
+                naturals = [c for c in staged if not c.is_wild]
+                if naturals and naturals[0].rank == group.rank:
+                    staged.extend(cards)
+                    break
+            else:
+                self.ui.staged.append(list(cards))
+            self.ui.selected -= set(cards)
+            self.host.cards_moved()
+            return
+        self._meld_now(cards)
+
+    def _meld_now(self, cards: list[Card], rank: Rank | None = None) -> None:
+        """Lay `cards` as one group at once (the side has melded): new, or added to `rank`."""
+        if self.game.state.phase is not Phase.MELD:
+            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            return
+        group = self._group(cards, rank)
+        if group is not None and self.play(Move.meld(group)):
+            self.ui.selected -= set(cards)
+
+    def _drop_on_meld(self, cards: list[Card], target: DropTarget) -> None:
+        if self.not_now():
+            return
+        if target.staged_index is not None:
+            staged = self.ui.staged[target.staged_index]
+            if self._group(staged + cards) is not None:
+                staged.extend(cards)
+                self.ui.selected -= set(cards)
+                self.host.cards_moved()
+            return
+        self._meld_now(cards, target.rank)
+
+    def _take(self, cards: list[Card]) -> None:
+        st = self.game.state
+        if not st.pile:
+            self.refuse(N_("The discard pile is empty."), "R-TAKE")
+            return
+        top = st.pile[-1]
+        groups: list[Group] = []
+        if cards:
+            try:
+                groups.append(Group.of(cards, top.rank if top.rank.meldable else None))
+            except NotationError:
+                self.refuse(N_("To take the pile, drop cards that meld the {card} on top."), "R-TAKE",
+                            card=card_name(top))
+                return
+        staged = [self._group(g) for g in self.ui.staged]
+        if any(g is None for g in staged):
+            return
+        if staged and not groups:
+            self.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
+            return
+        move = Move.take(*groups, *staged)  # type: ignore[arg-type]
+        if self.play(move):
+            self.ui.staged.clear()
+            self.ui.selected.clear()
+            self.host.cards_moved()
+
+    def discard(self, card: Card, confirmed: bool = False) -> None:
+        # The hint's own discard was weighed already: following it needs no warning.
+        hinted = self.hint is not None and str(self.hint.move) == str(Move.discard(card))
+        if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.legal_moves():
+            risk = discard_risk(self.game.state.observation(self.human), card)
+            if risk is not None:
+                version = self.version
+
+                def discard_anyway() -> None:
+                    if self.version == version:
+                        self.discard(card, confirmed=True)
+
+                if self.host.confirm_discard(card, risk.text, discard_anyway):
+                    return
+        if self.play(Move.discard(card)):
+            self.ui.staged.clear()
+            self.ui.selected.discard(card)
+            self.host.cards_moved()
+
+    def confirm_staged(self) -> None:
+        if not self.ui.staged or self.not_now():
+            return
+        if self.game.state.phase is Phase.DRAW:
+            self.refuse(N_("Draw first, or take the pile by dropping the cards that meld its "
+                           "top card on it: your staged melds go with the take."), "R-TURN")
+            return
+        groups = [self._group(g) for g in self.ui.staged]
+        if any(g is None for g in groups):
+            return
+        if self.play(Move.meld(*groups)):  # type: ignore[arg-type]
+            self.ui.staged.clear()
+            self.host.cards_moved()
+
+    def cancel_staged(self) -> None:
+        if self.ui.staged:
+            self.ui.staged.clear()
+            self.host.cards_moved()
+
+    def ask_partner(self) -> None:
+        if self.not_now():
+            return
+        if self.ui.staged:
+            self.refuse(N_("Take back your staged melds before asking."), "R-ASK")
+            return
+        self.play(Move(MoveKind.ASK))
+
+    def ask_offered(self) -> bool:
+        """The "May I go out?" button shows and may be pressed."""
+        return self.config.ask_allowed and not self.pass_offered() and self.my_turn() \
+            and self.can(MoveKind.ASK)
+
+    def key_ask(self) -> None:
+        """A: ask the partner, or say why not."""
+        if self.ask_offered():
+            self.ask_partner()
+        elif not self.config.ask_allowed:
+            self.refuse(N_("there is no partner to ask in this variant"), "R-ASK")
+        elif not self.not_now():
+            self.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
+
+    def answer(self, yes: bool) -> None:
+        st = self.game.state
+        if st.phase is Phase.ANSWER and st.to_act == self.human:
+            self.play(Move(MoveKind.YES if yes else MoveKind.NO))
+
+    def pass_turn(self) -> None:
+        if not self.not_now():
+            self.play(Move(MoveKind.PASS))
+
+    def key_take(self) -> None:
+        """T: take the pile with the selected cards (or by adding it to our meld)."""
+        if self.not_now():
+            return
+        if self.game.state.phase is not Phase.DRAW:
+            self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+            return
+        selected = self.selected_cards()
+        if selected or self.ui.staged:
+            self._take(selected)
+        else:
+            self.play(Move.take())
+
+    def key_meld(self) -> None:
+        """M: meld the selected cards: onto our meld of their rank, or as a new (staged) meld."""
+        cards = self.selected_cards()
+        if not cards:
+            self.say(_("Select cards first (arrow keys and Space), then press M to meld them."),
+                     warn=False)
+            return
+        naturals = {c.rank for c in cards if not c.is_wild}
+        rank = next(iter(naturals)) if len(naturals) == 1 else None
+        if rank is not None:
+            target = self._meld_of_rank(rank)
+            if target is not None:
+                self._drop_on_meld(cards, target)
+                return
+        self._drop_new_meld(cards)
+
+    def _meld_of_rank(self, rank: Rank) -> DropTarget | None:
+        """Our column of `rank` the M key adds to: a laid meld (once we have melded), else a
+        staged group (as the table shows them: laid melds first, then staged groups)."""
+        if not self.staging() and rank in self.game.state.melds[self.human_side]:
+            return DropTarget("meld", rank)
+        for index, group in enumerate(g for g in self.ui.staged if g):
+            naturals = [c for c in group if not c.is_wild]
+            if naturals and naturals[0].rank == rank:
+                return DropTarget("meld", rank, index)
+        return None
+
+    def key_discard(self) -> None:
+        """X: discard the selected card (or the one under the cursor)."""
+        if self.not_now():
+            return
+        cards = self.selected_cards()
+        if not cards and self.ui.cursor in self.hand_cards():
+            cards = [self.ui.cursor]
+        if len(cards) != 1:
+            self.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
+            return
+        if self.game.state.phase is not Phase.MELD:
+            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            return
+        self.discard(cards[0])
+
+    # -- hint -------------------------------------------------------------------------------
+    def show_hint(self) -> bool:
+        """Ask the Normal bot for the player's move and show it explained, with the cards
+        it uses lit; it is never played for the player."""
+        st = self.game.state
+        if st.to_act != self.human or st.phase is Phase.OVER:
+            self.say(_("A hint is for your turn."), warn=False, seconds=3.0)
+            return False
+        self.host.cancel_gesture()
+        hint = make_hint(st.observation(self.human), seed=self.seed * 1000 + self.moves_played)
+        self.hint = hint
+        self.hint_version = self.version
+        self._hint_text = None
+        self.ui.hinted = set(hint.cards)
+        self.message = self.refusal = None
+        self.host.cards_moved()
+        return True
+
+    def hint_text(self) -> str:
+        """The hint in the current language (re-explained after a language switch)."""
+        hint = self.hint
+        if hint is None:
+            return ""
+        key = (get_language(), self.hint_version)
+        if self._hint_text is None or self._hint_text[0] != key:
+            text = explain(hint.move, self.game.state.observation(self.human))
+            self._hint_text = (key, text)
+        return self._hint_text[1]
+
+    def clear_hint(self) -> None:
+        if self.hint is not None or self.ui.hinted:
+            self.hint = None
+            self.ui.hinted = set()
+            self.host.cards_moved()
+
+    # -- what is shown ------------------------------------------------------------------
+    def status_text(self) -> str:
+        st = self.game.state
+        if st.phase is Phase.OVER:
+            return _("The deal is over.")
+        to_act = st.to_act
+        if to_act != self.human:
+            if st.phase is Phase.ANSWER and st.turn == self.human:
+                return _("Waiting for your partner's answer…")
+            return _("{name} to play…").format(name=self.seat_name(to_act))  # type: ignore[arg-type]
+        if st.phase is Phase.ANSWER:
+            return _("{name} asks: may I go out?").format(name=self.seat_name(st.turn))
+        if st.phase is Phase.DRAW:
+            if not st.stock:
+                return _("The stock is empty: take the pile or pass.")
+            return _("Your turn: click the stock to draw, or take the pile.")
+        if st.answer is True:
+            return _("Your partner said yes: you must go out this turn.")
+        if st.answer is False:
+            return _("Your partner said no: you may not go out this turn.")
+        return _("Meld if you can, then discard a card onto the pile.")
+
+    def stage_info(self) -> tuple[int, int, str] | None:
+        """(count, minimum, hint) while an initial meld is being staged."""
+        if not self.ui.staged:
+            return None
+        st = self.game.state
+        count = sum(c.value for group in self.ui.staged for c in group)
+        hint = ""
+        if st.phase is Phase.DRAW and st.pile:
+            top = st.pile[-1]
+            count += top.value
+            hint = _("incl. the {card} on the pile: drop the take's cards on it").format(card=top.face)
+        return count, st.minimum(self.human_side), hint

@@ -1,0 +1,102 @@
+"""The keyboard at the table: every key the F1 overlay lists, mapped to an intent.
+
+Arrow keys move a focus cursor over the hand (Shift carries the card along),
+Space / Up / Down select, Enter lays, D draws, T takes, M melds, X discards,
+S / R sort, H hints, A asks, P passes, ? explains the last refusal, +/- pace the
+animations, Esc backs out one step at a time, Tab walks the buttons.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.i18n import _
+from game.rules import Phase
+from game.scenes.table_controller import TableController
+from game.scenes.widgets import WidgetGroup
+
+
+class KeyTable(Protocol):
+    """What the keyboard needs of the table scene: the controller for the game's
+    intents, the buttons (focus), and the few things only the scene can do."""
+    controller: TableController
+    buttons: WidgetGroup
+
+    def why_not(self) -> bool: ...
+    def open_keys(self) -> None: ...
+    def escape(self) -> None: ...
+    def move_cursor(self, step: int, carry: bool = False) -> None: ...
+    def skip_animations(self) -> None: ...
+    def cycle_speed(self, step: int = 1) -> None: ...
+    def confirm_new_game(self) -> None: ...
+
+
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class KeyboardController:
+    def __init__(self, table: KeyTable) -> None:
+        self.table = table
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        table, game = self.table, self.table.controller
+        key = event.key
+        mod = getattr(event, "mod", 0)
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        focused = table.buttons.focused
+        if focused is not None and focused.visible and getattr(focused, "enabled", True) \
+                and key in (*ENTER_KEYS, pygame.K_SPACE):
+            return table.buttons.handle_event(event)  # the focused button
+        if key == pygame.K_QUESTION or (key == pygame.K_SLASH and shift) or event.dict.get("unicode") == "?":
+            if not table.why_not():
+                game.say(_("Nothing was refused: “?” explains the rule behind a refused move."),
+                         warn=False, seconds=3.0)
+        elif key == pygame.K_F1:
+            table.open_keys()
+        elif key == pygame.K_ESCAPE:
+            table.escape()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            table.move_cursor(-1 if key == pygame.K_LEFT else 1, carry=shift)
+        elif key in (pygame.K_HOME, pygame.K_END):
+            table.move_cursor(-999 if key == pygame.K_HOME else 999)
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            if not game.select_cursor(key == pygame.K_UP):
+                table.move_cursor(1)
+        elif key == pygame.K_SPACE:
+            if not game.select_cursor():
+                table.skip_animations()
+        elif key in ENTER_KEYS:
+            if game.ui.staged:
+                game.confirm_staged()
+            elif game.selected_cards() and game.game.state.phase is Phase.MELD:
+                game.key_meld()
+        elif key == pygame.K_s:
+            game.toggle_sort()
+        elif key == pygame.K_r:
+            game.sort_hand("rank")
+        elif key == pygame.K_d:
+            game.click_stock()
+        elif key == pygame.K_t:
+            game.key_take()
+        elif key == pygame.K_m:
+            game.key_meld()
+        elif key in (pygame.K_x, pygame.K_DELETE):
+            game.key_discard()
+        elif key == pygame.K_h:
+            game.show_hint()
+        elif key == pygame.K_a:
+            game.key_ask()
+        elif key == pygame.K_p and game.pass_offered():
+            game.pass_turn()
+        elif key == pygame.K_n and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            table.confirm_new_game()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            table.cycle_speed(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            table.cycle_speed(-1)
+        else:
+            if key == pygame.K_TAB:
+                game.ui.cursor = None
+            return table.buttons.handle_event(event)
+        return True

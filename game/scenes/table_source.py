@@ -1,0 +1,67 @@
+"""What the table view reads: a typed interface over the table scene.
+
+The view (`table_view.TableView`) draws from this and never changes it; it does not
+import the scene (no import circle). Game facts come from the pygame-free
+controller's API (names, status, staging, refusal, hint), presentation state from the
+scene (sprites, layout, buttons, bubbles, banner, animated scores).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.hints import Hint
+    from game.rules import Game, RulesConfig
+    from game.scenes.animations import Animator
+    from game.scenes.bot_runner import BotRunner
+    from game.scenes.hand_state import HandUI
+    from game.scenes.table_controller import Refusal
+    from game.scenes.table_input import HandController
+    from game.scenes.table_layout import TableGeometry, TableLayout
+    from game.scenes.tween import Tween
+    from game.scenes.widgets import Button, WidgetGroup
+    from game.session import StorageProblem
+
+
+class TableSource(Protocol):
+    # -- the game (the table controller's facts, read through the scene) -----------------
+    @property
+    def game(self) -> Game: ...
+    @property
+    def config(self) -> RulesConfig: ...
+    @property
+    def human(self) -> int: ...
+    @property
+    def human_side(self) -> int: ...
+    @property
+    def ui(self) -> HandUI: ...
+    @property
+    def runner(self) -> BotRunner: ...
+    @property
+    def message(self) -> tuple[str, float, bool] | None: ...
+    @property
+    def refusal(self) -> Refusal | None: ...
+    @property
+    def hint(self) -> Hint | None: ...
+    @property
+    def hint_version(self) -> int: ...
+    def seat_name(self, seat: int) -> str: ...
+    def side_name(self, side: int) -> str: ...
+    def status_text(self) -> str: ...
+    def stage_info(self) -> tuple[int, int, str] | None: ...
+    def hint_text(self) -> str: ...
+
+    # -- presentation (the scene's own) -----------------------------------------------------
+    animator: Animator
+    layout: TableLayout
+    geometry: TableGeometry
+    mouse: HandController
+    buttons: WidgetGroup
+    ask_button: Button
+    KEYS: dict[str, str]          # button attribute -> the key shown on it
+    bubbles: list[Any]            # table.Bubble: .widget (a SpeechBubble)
+    banner: tuple[str, float, object] | None
+    banner_high: bool
+    shown_scores: list[Tween]
+    card_back: str
+    storage_problem: StorageProblem | None

@@ -1,0 +1,226 @@
+"""The table controller without a display: no pygame, moves, staging, refusals with
+their rule ids, status text, bots driven on the calling thread."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from game.rules import Phase, RulesConfig, position_to_json
+from game.rules import events as ev
+from game.scenes.fallback_bot import FallbackBot
+from game.scenes.hand_state import DropTarget
+from game.scenes.table_controller import TableController
+from tests.rules_helpers import position
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+
+
+class Host:
+    """Records what the controller asks its host to show."""
+
+    def __init__(self, confirms: bool = True) -> None:
+        self.events: list[list] = []
+        self.moved = 0
+        self.arranged = 0
+        self.cancelled = 0
+        self.asked: list = []
+        self.confirms = confirms
+
+    def show_events(self, events) -> None:
+        self.events.append(list(events))
+
+    def cards_moved(self) -> None:
+        self.moved += 1
+
+    def hand_arranged(self) -> None:
+        self.arranged += 1
+
+    def cancel_gesture(self) -> None:
+        self.cancelled += 1
+
+    def confirm_discard(self, card, why, discard) -> bool:
+        self.asked.append((card, why, discard))
+        return self.confirms
+
+
+def make(state=None, seed: int = 3, **options) -> tuple[TableController, Host]:
+    host = Host()
+    controller = TableController(RulesConfig.for_variant("classic"), seed, threaded=False, host=host,
+                                 bot_factory=lambda level, s: FallbackBot(s), **options)
+    controller.start(seed)
+    if state is not None:
+        controller.load_state(state)
+    return controller, host
+
+
+def cards(controller: TableController, *faces: str) -> list:
+    hand = list(controller.game.state.hands[controller.human])
+    found = []
+    for face in faces:
+        card = next(c for c in hand if c.face == face and c not in found)
+        found.append(card)
+    return found
+
+
+def test_the_controller_and_the_hand_state_import_without_pygame():
+    code = ("import sys\n"
+            "import game.scenes.table_controller, game.scenes.hand_state\n"
+            "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
+            "print('no pygame')\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "no pygame"
+
+
+def test_bots_are_driven_on_the_calling_thread_up_to_the_players_turn():
+    controller, host = make(seed=5)
+    st = controller.game.state
+    assert st.to_act != controller.human or st.phase is Phase.DRAW
+    for _ in range(50):
+        if controller.my_turn():
+            break
+        seat = controller.game.state.to_act
+        before = controller.version
+        controller.drive_bots(False)  # the bot has its move, but the previous one is still shown
+        assert controller.version == before and controller.game.state.to_act == seat
+        controller.drive_bots(True)
+        assert controller.version == before + 1
+    assert controller.my_turn() and controller.game.state.phase is Phase.DRAW
+    assert controller.moves_played == len(host.events) >= 3  # West, North, East moved; one show each
+    assert controller.status_text() == "Your turn: click the stock to draw, or take the pile."
+    controller.drive_bots(True)  # the player's turn: the bots wait
+    assert controller.my_turn()
+    controller.click_stock()
+    assert controller.game.state.phase is Phase.MELD
+    assert any(isinstance(e, ev.Drew) for e in host.events[-1])
+    assert controller.status_text() == "Meld if you can, then discard a card onto the pile."
+
+
+def test_play_a_move_and_the_status_follows_the_turn():
+    state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
+    controller, host = make(state)
+    nine, = cards(controller, "S9")
+    version = controller.version
+    controller.double_click(nine)
+    st = controller.game.state
+    assert st.pile[-1] is nine and st.turn == 1 and controller.version == version + 1
+    assert isinstance(host.events[-1][0], ev.Discarded)
+    assert controller.status_text() == "West to play…"
+    controller.drive_bots(True)
+    assert controller.game.state.turn == 1 and controller.game.state.phase is Phase.MELD
+
+
+def test_refusals_carry_their_rule_and_change_nothing():
+    controller, host = make(position(["C5 H6 S8 S3 D8 JK", "C4", "C6", "C8"], turn=1))
+    before = position_to_json(controller.game.state)
+    controller.click_stock()
+    assert controller.refusal.rule == "R-TURN" and "West is playing" in controller.message[0]
+    assert host.moved == 1  # the cards fly back
+    assert position_to_json(controller.game.state) == before
+    controller.load_state(position(["C5 H6 S8 S3 D8 JK", "C4", "C6", "C8"], discard="S4", phase="meld"))
+    controller.click_stock()
+    assert controller.refusal.rule == "R-TURN" and "drawn already" in controller.message[0]
+    controller.drop(cards(controller, "C5", "H6"), DropTarget("pile"))
+    assert controller.refusal.rule == "R-TURN" and "one card at a time" in controller.message[0]
+    controller.drop(cards(controller, "S3", "D8"), DropTarget("new-meld"))
+    assert controller.refusal.rule == "R-BLACK3"
+    controller.drop(cards(controller, "JK"), DropTarget("new-meld"))
+    assert controller.refusal.rule == "R-MELD" and "Wild cards alone" in controller.message[0]
+    controller.drop(cards(controller, "C5", "H6"), DropTarget("new-meld"))
+    assert controller.refusal.rule == "R-MELD" and "one rank" in controller.message[0]
+    assert not controller.ui.staged and len(controller.game.state.hands[0]) == 6
+    controller.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], discard="S4 JK D9",
+                                   melds=[{"K": "CK DK HK"}, {}]))
+    controller.click_pile()
+    assert controller.refusal.rule == "R-FROZEN"
+    controller.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], stock=""))
+    controller.click_stock()
+    assert controller.refusal.rule == "R-EXHAUSTED"
+    controller.key_ask()
+    assert controller.refusal.rule == "R-ASK"
+
+
+def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
+    state = position(["HA CA SA HK SK DK C5 D5 H5 H7 JK", "C4 C6", "C7 C8", "C9 C10"],
+                     discard="S4", phase="meld")
+    controller, host = make(state)
+    fives = cards(controller, "C5", "D5", "H5")
+    controller.ui.selected |= set(fives)
+    controller.drop(fives, DropTarget("new-meld"))
+    assert controller.ui.staged == [fives] and not controller.ui.selected
+    assert controller.stage_info()[:2] == (15, 50) and not controller.game.state.melds[0]
+    controller.confirm_staged()  # 15 < 50: the engine's reason and rule
+    assert controller.refusal is not None and controller.refusal.rule.startswith("R-")
+    assert "short of the minimum 50" in controller.message[0] and controller.ui.staged
+    controller.cancel_staged()
+    assert controller.ui.staged == [] and set(fives) <= set(controller.hand_cards())
+    controller.drop(cards(controller, "HA", "CA"), DropTarget("new-meld"))
+    controller.drop(cards(controller, "SA"), DropTarget("new-meld"))  # merged: one meld per rank
+    controller.ui.selected = set(cards(controller, "HK", "SK", "DK"))
+    controller.key_meld()  # M: a new staged meld of kings
+    controller.ui.selected = set(cards(controller, "JK"))
+    controller.key_meld()  # M with a wild card alone: refused
+    assert controller.refusal.rule == "R-MELD"
+    controller.drop(cards(controller, "JK"), DropTarget("meld", staged_index=1))  # onto the kings
+    assert [len(g) for g in controller.ui.staged] == [3, 4]
+    assert controller.stage_info()[:2] == (3 * 20 + 3 * 10 + 50, 50)
+    version = controller.version
+    controller.confirm_staged()
+    assert {r.symbol for r in controller.game.state.melds[0]} == {"A", "K"}
+    assert not controller.ui.staged and controller.version == version + 1
+    assert any(isinstance(e, ev.Melded) for e in host.events[-1])
+
+
+def test_reorder_sort_and_cursor_change_only_the_players_arrangement():
+    state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
+    controller, host = make(state)
+    version = controller.version
+    shown = controller.hand_cards()
+    assert [c.face for c in shown] == ["H4", "C7", "D8", "S9"]
+    controller.reorder([shown[0]], 3)
+    assert [c.face for c in controller.hand_cards()] == ["C7", "D8", "S9", "H4"]
+    assert controller.ui.sort_mode == "custom" and host.arranged == 1
+    controller.move_cursor(1)
+    assert controller.ui.cursor is controller.hand_cards()[0]
+    controller.move_cursor(1, carry=True)
+    assert [c.face for c in controller.hand_cards()] == ["D8", "C7", "S9", "H4"] and host.arranged == 2
+    assert controller.select_cursor() and controller.selected_cards() == [controller.ui.cursor]
+    controller.sort_hand("rank")
+    assert [c.face for c in controller.hand_cards()] == ["H4", "C7", "D8", "S9"]
+    assert controller.version == version and not host.events  # no move was made
+
+
+def test_a_risky_discard_asks_the_host_and_goes_ahead_only_when_confirmed():
+    state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
+    controller, host = make(state)
+    controller.confirm_risky = True
+    seven, = cards(controller, "C7")
+    controller.double_click(seven)
+    (card, why, discard), = host.asked
+    assert card is seven and "meld of 7s" in why and seven in controller.game.state.hands[0]
+    discard()
+    assert controller.game.state.pile[-1] is seven and controller.game.state.turn == 1
+    # A host that cannot ask: the discard goes ahead at once.
+    controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
+    host.confirms = False
+    controller.confirm_risky = True
+    seven, = cards(controller, "C7")
+    controller.double_click(seven)
+    assert len(host.asked) == 1 and controller.game.state.pile[-1] is seven
+
+
+def test_the_hint_is_spent_by_a_move():
+    state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
+    controller, host = make(state)
+    assert controller.show_hint() and controller.hint is not None and controller.ui.hinted
+    assert controller.hint_text() and host.cancelled == 1
+    controller.tick(0.1)
+    assert controller.hint is not None
+    nine, = cards(controller, "S9")
+    controller.double_click(nine)
+    controller.tick(0.1)
+    assert controller.hint is None and not controller.ui.hinted
+    assert not controller.show_hint() and controller.message[0] == "A hint is for your turn."
