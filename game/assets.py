@@ -123,12 +123,12 @@ def recolour_card(image: pygame.Surface, stem: str) -> pygame.Surface:
         if low <= box.w <= high and low <= box.h <= high and 0.6 <= box.w / box.h <= 1.5 \
                 and fill > 0.35 and near_edge:
             areas.append(box.inflate(4, 4))
-    pixels = pygame.PixelArray(out)
     for area in areas:
         area = area.clip(out.get_rect())
         if area.w and area.h:
-            _graded_replace(pixels[area.x:area.right, area.y:area.bottom], source, target)
-    pixels.close()
+            pixels = pygame.PixelArray(out.subsurface(area))  # a view: the card's own pixels change
+            _graded_replace(pixels, source, target)
+            pixels.close()
     return out
 
 

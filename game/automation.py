@@ -460,7 +460,10 @@ class Driver:
             self.app.screenshot(rest)
         elif word == "screenshot_window":  # the real window's pixels, letterbox included
             yield
-            pygame.image.save(pygame.display.get_surface(), rest)
+            window = pygame.display.get_surface()
+            if window is None:
+                raise ScriptError("screenshot_window: there is no window")
+            pygame.image.save(window, rest)
         elif word == "assert":
             if not eval(rest, {}, self.namespace()):  # noqa: S307 - scripts are the developer's own
                 raise ScriptError("assertion failed")

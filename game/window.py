@@ -14,6 +14,8 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +25,10 @@ from game.scenes import theme
 from game.scenes.base import SceneStack
 from game.scenes.layout import LOGICAL_SIZE, Layout
 from game.scenes.table import TableScene
+
+if TYPE_CHECKING:
+    from game.app import AppContext
+    from game.local_settings import LocalSettings
 
 STEP = 1.0 / 120.0
 # Bots think on a worker thread; a short GIL switch interval (default 5 ms) lets the
@@ -79,8 +85,9 @@ class App:
         self.canvas = self.layout.make_canvas()
         self.stack = SceneStack()
         self.threaded = threaded
-        self.context = None  # the menus' AppContext, in menu mode
-        self.host = None     # the settings the table applies: the AppContext, or LocalSettings
+        self.context: AppContext | None = None  # the menus' AppContext, in menu mode
+        # The settings the table applies: the AppContext, or LocalSettings.
+        self.host: AppContext | LocalSettings | None = None
         self.table: TableScene | None = None
         self.running = True
         if menu:
@@ -99,34 +106,38 @@ class App:
             self.stack.push(self.table)
         self._accumulator = 0.0
         self.frames = 0
-        self.feeder = None  # automation: called once per frame before events are read
+        self.feeder: Callable[[], None] | None = None  # automation: called once per frame before events
 
     # -- menu mode ----------------------------------------------------------------
     def _open_menu(self) -> None:
         from game.app import AppContext
         from game.scenes.menu import TitleMenuScene
-        self.context = AppContext.create(on_start_game=self.start_game, on_continue=self.continue_game,
-                                         on_quit=self.quit, on_settings_changed=self._settings_changed)
-        self.host = self.context
-        if self.context.settings.fullscreen:
+        context = AppContext.create(on_start_game=self.start_game, on_continue=self.continue_game,
+                                    on_quit=self.quit, on_settings_changed=self._settings_changed)
+        self.context = self.host = context
+        if context.settings.fullscreen:
             self._set_fullscreen(True)
-        self.stack.push(TitleMenuScene(self.context))
+        self.stack.push(TitleMenuScene(context))
+
+    def _menu_context(self) -> AppContext:
+        assert self.context is not None, "menu mode only"
+        return self.context
 
     def _play(self, table: TableScene) -> None:
         from game import session
-        session.attach(table, self.context)
+        session.attach(table, self._menu_context())
         self._attach_settings(table)
         table.on_menu = self.back_to_menu
         self.table = table
         self.stack.push(table)
 
     def start_game(self, config, seed: int, levels) -> None:
-        settings = self.context.settings
+        settings = self._menu_context().settings
         self._play(TableScene(config=config, seed=seed, levels=levels, threaded=self.threaded,
                               speed=settings.animation_speed))
 
     def continue_game(self, saved) -> None:
-        settings = self.context.settings
+        settings = self._menu_context().settings
         table = TableScene(game=saved.game, levels=saved.levels, human=saved.human,
                            threaded=self.threaded, speed=settings.animation_speed)
         table.restore_extra(saved.extra)
@@ -145,6 +156,7 @@ class App:
 
     def _attach_settings(self, table: TableScene) -> None:
         """The table follows the settings: now, and at once whenever one changes."""
+        assert self.host is not None
         table.host = self.host
         table.apply_settings(self.host.settings)
 
@@ -203,6 +215,8 @@ class App:
 
     def present(self) -> None:
         window = pygame.display.get_surface()
+        if window is None:  # the display was closed (quitting)
+            return
         if self.layout.viewport == window.get_rect() and self.layout.scale == 1.0:
             self.stack.draw(window)  # the window is exactly the logical size: no canvas copy
         else:

@@ -231,8 +231,10 @@ class Animator:
             for sprite in self.sprites.values():
                 sprite.snap(stock)
         for card, place in placements.items():
-            sprite = self.sprites.get(card)
-            if sprite is None:
+            found = self.sprites.get(card)
+            if found is not None:
+                sprite = found
+            else:
                 start = place if not deal else Placement(STOCK_POS[0], STOCK_POS[1], CENTER_W,
                                                          0.0, False, 100, False)
                 sprite = self.sprites[card] = CardSprite(card, start)

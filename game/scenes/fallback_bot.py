@@ -50,6 +50,7 @@ class FallbackBot:
 
             def worth(move: Move) -> tuple:
                 card = move.card
+                assert card is not None  # a discard names its card
                 return (card.is_wild, counts[card.rank], card.value, rng.random())
             return min(discards, key=worth)
         return legal[0]

@@ -89,7 +89,7 @@ class AnswerPrompt(ModalDialogScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
-            self.dialog.buttons.widgets[0 if event.key == pygame.K_y else 1].click()
+            self.dialog.button_widgets[0 if event.key == pygame.K_y else 1].click()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
             self.show_hint()

@@ -121,7 +121,9 @@ class ScoreSheetScene(Scene):
             self.count.finish()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.buttons.widgets[0].click()
+            first = self.buttons.widgets[0]
+            assert isinstance(first, Button)
+            first.click()
             return True
         self.buttons.handle_event(event)
         return True  # modal

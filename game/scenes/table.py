@@ -34,6 +34,7 @@ from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, SpeechBubble, WidgetGroup
 
 if TYPE_CHECKING:
+    from game.saves import Scalar
     from game.session import StorageProblem
 
 UI_FLIGHT = 0.16      # hand re-arranging (select, hover, sort)
@@ -179,7 +180,7 @@ class TableScene(Scene):
         else:
             self._resume()
 
-    def saved_extra(self) -> dict[str, str]:
+    def saved_extra(self) -> dict[str, Scalar]:
         """What of the player's own arrangement a save keeps: how the hand is sorted, and
         its order (a sort leaves cards of equal rank or suit as they were)."""
         hand = set(self.game.state.hands[self.human])

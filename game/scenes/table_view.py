@@ -130,10 +130,10 @@ class TableView:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         ruler = Ruler.of(surface)
-        surface.blit(felt_background(surface.get_size(), tuple(theme.FELT_LIGHT), tuple(theme.FELT_DARK)),
-                     (0, 0))
+        surface.blit(felt_background(surface.get_size(), theme.FELT_LIGHT, theme.FELT_DARK), (0, 0))
         self._zones(surface, ruler)
-        resting, moving = [], []
+        resting: list[CardSprite] = []
+        moving: list[CardSprite] = []
         for sprite in table.animator.draw_order():
             (moving if sprite.z >= 5000 else resting).append(sprite)
         selected = table.ui.selected
