@@ -152,7 +152,7 @@ def run(*, seed: int = DEFAULT_SEED, moves: int = MOVES, screenshot: str, size: 
     try:
         files = check_bundle()
         driver = SelfTestDriver(app, seed, moves)
-        app.feeder = driver.feed  # type: ignore[assignment]
+        app.feeder = driver.feed
         deadline = time.monotonic() + time_limit
         while app.running and not driver.done:
             app.frame(driver.dt)

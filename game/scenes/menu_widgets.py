@@ -25,7 +25,7 @@ class TextButton(Button):
 
     msgid: str = ""
 
-    @property  # type: ignore[override]
+    @property
     def text(self) -> str:
         return _(self.msgid)
 

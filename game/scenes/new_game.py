@@ -42,7 +42,7 @@ ROW_X, ROW_W = PANEL.x + 60, PANEL.width - 120
 class NewGameScene(MenuPage):
     title = N_("New game")
 
-    def __init__(self, app, variant: str = "classic", target: int = 5000) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, variant: str = "classic", target: int = 5000) -> None:
         self.variant = variant
         self.target = target
         self.levels: dict[int, str] = {seat: "normal" for seat in range(1, 4)}
@@ -52,7 +52,7 @@ class NewGameScene(MenuPage):
     def build(self) -> None:
         y = PANEL.y + 36
 
-        def row(widget):  # type: ignore[no-untyped-def]
+        def row(widget):
             nonlocal y
             self.items.add(widget)
             y += ROW_HEIGHT + ROW_GAP

@@ -62,7 +62,7 @@ class RulesScene(MenuPage):
     title = N_("Rules")
     panel = None
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app) -> None:
         self.scroll = 0.0          # logical units from the top
         self.content_height = 0.0  # logical, known after the first layout
         self._cache: tuple[tuple, list[tuple[int, pygame.Surface]], int] | None = None

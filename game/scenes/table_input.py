@@ -192,7 +192,7 @@ class HandController:
         self._last_click = (card, self.clock)
         shown = self.table.layout.hand_cards
         if shift and self.anchor in shown:
-            a, b = sorted((shown.index(self.anchor), shown.index(card)))  # type: ignore[arg-type]
+            a, b = sorted((shown.index(self.anchor), shown.index(card)))
             self._set_selection(ui.selected | set(shown[a:b + 1]))
         else:
             self._set_selection(ui.selected ^ {card})

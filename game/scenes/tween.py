@@ -176,9 +176,9 @@ class TweenGroup:
             return running
         tween: _TweenBase
         if isinstance(start, tuple):
-            tween = PointTween(start, end, duration, easing)  # type: ignore[arg-type]
+            tween = PointTween(start, end, duration, easing)
         else:
-            tween = Tween(float(start), float(end), duration, easing)  # type: ignore[arg-type]
+            tween = Tween(float(start), float(end), duration, easing)
         self._keyed[key] = tween
         return self.add(tween)
 
