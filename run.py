@@ -29,7 +29,7 @@ def venv_python() -> str:
 
 
 def ensure_environment() -> str:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - run.py must say this under any Python
         sys.exit(f"Canasta needs Python 3.11 or newer; this is {sys.version.split()[0]}.")
     python = venv_python()
     if not os.path.exists(python):

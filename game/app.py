@@ -54,7 +54,7 @@ class AppContext:
     lock: storage.InstanceLock | None = None
 
     @classmethod
-    def create(cls, home: Path | None = None, **callbacks: Any) -> "AppContext":
+    def create(cls, home: Path | None = None, **callbacks: Any) -> AppContext:
         """Load settings, stats and the save slot from `home` (default: the user
         dirs, or $CANASTA_HOME) and apply the settings. Never fails for want of a
         writable folder or a sound device: the feature is off and a notice says so

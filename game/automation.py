@@ -36,12 +36,12 @@ and go through `pygame.event.get()` like real input.
 from __future__ import annotations
 
 import json
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 
 from game.rules import Card, Move, MoveKind, Phase
-from game.scenes.table_layout import STOCK_POS, PILE_POS, TableLayout
+from game.scenes.table_layout import PILE_POS, STOCK_POS, TableLayout
 
 Frames = Iterator[None]  # a command: yields once per frame until it is done
 WAIT_LIMIT = 600.0       # simulated seconds a wait may take before the script fails

@@ -13,8 +13,8 @@ the code. (A PyInstaller bundle must add game/locale as data "game/locale".)
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from game import po
 from game.paths import resource_path

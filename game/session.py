@@ -67,12 +67,12 @@ def _reason(error: OSError) -> str:
     return error.strerror or type(error).__name__
 
 
-def seat_levels(table: "TableScene") -> tuple[str | None, ...]:
+def seat_levels(table: TableScene) -> tuple[str | None, ...]:
     return tuple(None if seat == table.human else table.bot_level(seat)
                  for seat in range(table.config.players))
 
 
-def attach(table: "TableScene", app: "AppContext") -> None:
+def attach(table: TableScene, app: AppContext) -> None:
     levels = seat_levels(table)
     level_name = "/".join(sorted({level for level in levels if level}))
 
@@ -89,7 +89,7 @@ def attach(table: "TableScene", app: "AppContext") -> None:
             app.notice(problem.message())
         return problem
 
-    def keep(table: "TableScene", deal_ended: bool) -> None:
+    def keep(table: TableScene, deal_ended: bool) -> None:
         if app.read_only:
             table.storage_problem = StorageProblem(READ_ONLY)
             return
@@ -113,7 +113,7 @@ def attach(table: "TableScene", app: "AppContext") -> None:
                 problem = problem or failed(SAVE_FAILED, error)
         table.storage_problem = problem
 
-    def on_events(table: "TableScene", events: list[ev.Event]) -> None:
+    def on_events(table: TableScene, events: list[ev.Event]) -> None:
         keep(table, any(isinstance(event, ev.DealEnded) for event in events))
 
     table.listeners.append(on_events)

@@ -45,7 +45,7 @@ class Settings:
     fullscreen: bool = False
     confirm_risky_discard: bool = True
 
-    def validated(self) -> tuple["Settings", list[str]]:
+    def validated(self) -> tuple[Settings, list[str]]:
         """A copy with every bad field reset to its default, and what was reset."""
         defaults = Settings()
         notices: list[str] = []

@@ -40,7 +40,7 @@ class Record:
         return self.deal_points / self.deals if self.deals else None
 
     @classmethod
-    def from_json(cls, data: Any) -> "Record":
+    def from_json(cls, data: Any) -> Record:
         record = cls()
         if not isinstance(data, dict):
             return record

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict
-from typing import Any, Callable, Hashable, NamedTuple, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple, TypeVar
 
 MB = 1 << 20
 MAX_AREA_FACTOR = 9.0  # budgets grow with the canvas up to 3x each way (4K)
 
 T = TypeVar("T")
 
-_caches: list["SurfaceCache"] = []
+_caches: list[SurfaceCache] = []
 _area_factor = 1.0
 
 

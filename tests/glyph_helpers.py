@@ -3,7 +3,7 @@ the text would show a .notdef box)."""
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -12,7 +12,7 @@ import pygame.freetype  # noqa: E402
 from game import assets  # noqa: E402
 
 
-@lru_cache(maxsize=None)
+@cache
 def _face(cjk: bool, bold: bool) -> pygame.freetype.Font:
     if not pygame.freetype.get_init():
         pygame.freetype.init()

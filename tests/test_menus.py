@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from glyph_helpers import missing_glyphs  # noqa: E402
 
 from game import assets, i18n  # noqa: E402
 from game.app import AppContext  # noqa: E402
@@ -25,7 +26,6 @@ from game.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.scenes.stats_scene import StatsScene  # noqa: E402
 from game.settings import load_settings  # noqa: E402
 from game.stats import Record  # noqa: E402
-from glyph_helpers import missing_glyphs  # noqa: E402
 
 
 def key(code: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
@@ -140,7 +140,8 @@ def test_settings_apply_at_once_and_persist(app, tmp_path):
     draw(stack)
     saved, notices = load_settings(tmp_path)
     assert not notices and saved == app.settings
-    assert saved.four_colour_deck and not saved.sound and saved.fullscreen and saved.card_back == "B1"  # one step from the default B2
+    # B1: one step from the default B2.
+    assert saved.four_colour_deck and not saved.sound and saved.fullscreen and saved.card_back == "B1"
     assert app.sound.enabled is False and app.calls.changed[1:] == names[1:]
 
 

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from glyph_helpers import missing_glyphs
 
 from game import assets, i18n
 from game.local_settings import LocalSettings
 from game.rules import Phase
 from game.scenes.layout import Canvas
-from game.scenes.table_layout import PILE_POS, CARD_SIZES
+from game.scenes.table_layout import CARD_SIZES, PILE_POS
 from game.scenes.table_menu import KeysOverlay, RiskyDiscardDialog, RuleDialog, TableMenuScene
 from game.scenes.text import text_image
 from game.settings import CHOICES, Settings
-from glyph_helpers import missing_glyphs
-from tests.table_helpers import (DT, card_point, click, drag, hand_card, make_table, players_turn,
-                                 position, tick, until)
+from tests.table_helpers import DT, card_point, click, drag, hand_card, make_table, players_turn, position, tick, until
 
 
 def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:

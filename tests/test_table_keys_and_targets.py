@@ -10,8 +10,16 @@ from game.scenes.fallback_bot import FallbackBot
 from game.scenes.hand_state import HandUI
 from game.scenes.table_controller import TableController
 from game.scenes.table_keys import KeyboardController
-from game.scenes.table_layout import (BUTTONS, HAND_RECT, PILE_POS, STOCK_POS, TableGeometry,
-                                      TableLayout, drop_target, hand_drop_index)
+from game.scenes.table_layout import (
+    BUTTONS,
+    HAND_RECT,
+    PILE_POS,
+    STOCK_POS,
+    TableGeometry,
+    TableLayout,
+    drop_target,
+    hand_drop_index,
+)
 from game.scenes.widgets import WidgetGroup
 from tests.rules_helpers import position
 

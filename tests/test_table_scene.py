@@ -10,10 +10,30 @@ from game.scenes.animations import Animator, CardSprite, plan_events
 from game.scenes.layout import Canvas
 from game.scenes.prompts import AnswerPrompt
 from game.scenes.score_sheet import ScoreSheetScene
-from game.scenes.table_layout import (HAND_W, PILE_POS, STOCK_POS, HandUI, Placement, TableGeometry,
-                                      TableLayout, sort_cards)
-from tests.table_helpers import (DT, card_point, click, drag, hand_card, make_table, mouse,
-                                 players_turn, position, select, tick, until)
+from game.scenes.table_layout import (
+    HAND_W,
+    PILE_POS,
+    STOCK_POS,
+    HandUI,
+    Placement,
+    TableGeometry,
+    TableLayout,
+    sort_cards,
+)
+from tests.table_helpers import (
+    DT,
+    card_point,
+    click,
+    drag,
+    hand_card,
+    make_table,
+    mouse,
+    players_turn,
+    position,
+    select,
+    tick,
+    until,
+)
 
 
 def rest(stack, table):

@@ -34,7 +34,6 @@ from game.bots import make_bot  # noqa: E402
 from game.rules import Game, RulesConfig  # noqa: E402
 from game.saves import SaveStore  # noqa: E402
 
-
 ROOT = Path(__file__).resolve().parent.parent
 PROGRESS_EVERY = 600  # frames between the soak child's progress lines (10 simulated seconds)
 

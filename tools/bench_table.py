@@ -69,6 +69,7 @@ def frame_times(frames: int) -> tuple[list[float], object]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
+
     from game.scenes.layout import LOGICAL_SIZE
     from game.window import App
     app = App(seed=1, size=LOGICAL_SIZE)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from game.i18n import _
 from game.rules import Card
 from game.rules import events as ev
-from game.scenes.table_layout import STOCK_POS, CENTER_W, Placement
+from game.scenes.table_layout import CENTER_W, STOCK_POS, Placement
 from game.scenes.tween import ease_in_out_cubic, ease_out_cubic
 
 FLIGHT = 0.42        # seconds for a card to travel, at speed 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import __version__, assets
-from game.i18n import _, N_
+from game.i18n import N_, _
 from game.saves import SaveError
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler

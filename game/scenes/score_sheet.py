@@ -55,7 +55,7 @@ class ScoreSheetScene(Scene):
     opaque = False
     COUNT_SECONDS = 1.4
 
-    def __init__(self, table: SheetTable, result: "DealResult") -> None:
+    def __init__(self, table: SheetTable, result: DealResult) -> None:
         super().__init__()
         self.table = table
         self.result = result

@@ -27,8 +27,7 @@ from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import Refusal, TableController, seat_names  # noqa: F401
 from game.scenes.table_input import HandController
 from game.scenes.table_keys import KeyboardController
-from game.scenes.table_layout import (BUTTONS, MeldSlot, TableGeometry, TableLayout, drop_target,
-                                      hand_drop_index)
+from game.scenes.table_layout import BUTTONS, MeldSlot, TableGeometry, TableLayout, drop_target, hand_drop_index
 from game.scenes.table_view import TableView
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, SpeechBubble, WidgetGroup
@@ -65,7 +64,8 @@ class TableScene(Scene):
                                           threaded=threaded, host=self)
         # Called as listener(table, events) after every move and new deal (saving, sounds, stats).
         self.listeners: list = []
-        self.on_menu: Callable[[], None] | None = None  # set by the app in menu mode: the table menu can leave the table
+        # Set by the app in menu mode: the table menu can leave the table.
+        self.on_menu: Callable[[], None] | None = None
         # The app's settings (an AppContext, or game.local_settings.LocalSettings): .settings and
         # .update_setting(name, value); None in bare tests. See apply_settings().
         self.host: Any = None
@@ -426,7 +426,7 @@ class TableScene(Scene):
 
     def skip_animations(self) -> None:
         self.animator.finish_all()
-        for due, effect in sorted(self.timeline, key=lambda item: item[0]):
+        for _due, effect in sorted(self.timeline, key=lambda item: item[0]):
             if effect.kind != "sound":  # skipped cards land silently
                 self._fire(effect)
         self.timeline.clear()

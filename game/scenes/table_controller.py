@@ -20,8 +20,20 @@ from typing import Any, Protocol
 
 from game.hints import Hint, card_name, discard_risk, explain, make_hint
 from game.i18n import N_, _, get_language
-from game.rules import (Card, Game, GameState, Group, IllegalMove, Move, MoveKind, NotationError,
-                        Observation, Phase, Rank, RulesConfig)
+from game.rules import (
+    Card,
+    Game,
+    GameState,
+    Group,
+    IllegalMove,
+    Move,
+    MoveKind,
+    NotationError,
+    Observation,
+    Phase,
+    Rank,
+    RulesConfig,
+)
 from game.rules.events import Event
 from game.scenes.bot_runner import BotRunner
 from game.scenes.fallback_bot import make_table_bot

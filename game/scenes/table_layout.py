@@ -15,8 +15,7 @@ import pygame
 
 from game.rules import Card, GameState, Rank
 from game.rules.cards import sort_key
-from game.scenes.hand_state import (NOWHERE, DropTarget, HandUI, shown_hand, sort_cards,  # noqa: F401
-                                    suit_key)
+from game.scenes.hand_state import NOWHERE, DropTarget, HandUI, shown_hand, sort_cards, suit_key  # noqa: F401
 
 Point = tuple[float, float]
 

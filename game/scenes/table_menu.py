@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game import assets
 from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.base import Scene
@@ -18,7 +19,6 @@ from game.scenes.menu_widgets import FocusList, TextButton
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import draw_panel, rounded_panel
 from game.scenes.text import blit_text
-from game import assets
 
 
 class MenuTable(Protocol):

@@ -16,9 +16,19 @@ from game.i18n import _, format_points, get_language
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
-from game.scenes.table_layout import (HAND_RECT, PILE_POS, SCORE_PANEL, STAGE_PANEL, STATUS_RECT,
-                                      STORAGE_WARNING_POS,
-                                      STOCK_POS, CENTER_W, card_h, pile_rect, stock_rect)
+from game.scenes.table_layout import (
+    CENTER_W,
+    HAND_RECT,
+    PILE_POS,
+    SCORE_PANEL,
+    STAGE_PANEL,
+    STATUS_RECT,
+    STOCK_POS,
+    STORAGE_WARNING_POS,
+    card_h,
+    pile_rect,
+    stock_rect,
+)
 from game.scenes.text import blit_text, line_height, render_lines, text_image, wrap_text
 from game.surface_cache import MB, cached_surfaces
 
@@ -68,7 +78,7 @@ def _card_shadow(size: tuple[int, int], angle: int, blur: int, radius: int) -> t
     return shadow, pad
 
 
-def draw_card(surface: pygame.Surface, sprite: "CardSprite", lifted: bool = False, back: str = BACK) -> None:
+def draw_card(surface: pygame.Surface, sprite: CardSprite, lifted: bool = False, back: str = BACK) -> None:
     ruler = Ruler.of(surface)
     face = sprite.card.face if sprite.face_up else back
     width_px = max(4, ruler.px(sprite.width))
@@ -116,7 +126,7 @@ def fading_panel(surface: pygame.Surface, content: pygame.Surface, box: pygame.R
 class TableView:
     """Draws the table scene, read through TableSource."""
 
-    def __init__(self, table: "TableSource") -> None:
+    def __init__(self, table: TableSource) -> None:
         self.table = table
         # The last refusal / hint panel rendered (its key, the surface): redrawn only when
         # what it shows, the language or the scale changes.
@@ -193,7 +203,7 @@ class TableView:
             box = ruler.rect(rect)
             surface.blit(rounded_panel(box.size, ruler.px(7), ZONE, ZONE_LINE, max(1, ruler.px(1.5))), box)
 
-    def _glow(self, surface: pygame.Surface, ruler: Ruler, sprite: "CardSprite",
+    def _glow(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite,
               color: pygame.Color = SELECT_GLOW) -> None:
         w = ruler.px(sprite.width + 8)
         h = ruler.px(card_h(sprite.width) + 8)
@@ -201,7 +211,7 @@ class TableView:
         box.center = ruler.point((sprite.x, sprite.y))
         surface.blit(rounded_panel(box.size, ruler.px(9), color), box)
 
-    def _cursor(self, surface: pygame.Surface, ruler: Ruler, sprite: "CardSprite") -> None:
+    def _cursor(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """The keyboard's focus on a hand card: a bright ring and a caret under it."""
         step = self.table.geometry.hand_step(len(self.table.layout.hand_cards)) or sprite.width
         visible = min(sprite.width, step)
