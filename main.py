@@ -19,7 +19,7 @@ import sys
 
 from game.bots.base import LEVELS
 from game.rules.config import TARGETS
-from game.rules.variants import VARIANT_IDS
+from game.rules.variants import APP_VARIANT_IDS
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -36,7 +36,7 @@ def window_size(text: str) -> tuple[int, int]:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Classic Canasta against bots.")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
-    parser.add_argument("--variant", default="classic", choices=VARIANT_IDS)
+    parser.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)
     parser.add_argument("--level", default="normal", choices=LEVELS,
                         help="bot level")
     parser.add_argument("--target", type=int, default=5000, choices=TARGETS)

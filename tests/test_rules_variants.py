@@ -5,7 +5,7 @@ import pytest
 
 from game.rules import VARIANT_IDS, VARIANTS, PositionError, RulesConfig
 from game.rules.config import TARGETS
-from game.rules.variants import CLASSIC_RULES, variant_named
+from game.rules.variants import APP_VARIANT_IDS, CLASSIC_RULES, variant_named
 
 
 def test_ids_are_unique_and_classic_comes_first():
@@ -72,9 +72,10 @@ def test_the_command_lines_and_menus_take_their_lists_from_the_variants():
     from game.scenes.new_game import LEVEL_CHOICES, VARIANT_CHOICES, seat_labels
     from game.scenes.stats_scene import VARIANT_NAMES
 
-    args = main.parse_args(["--variant", VARIANT_IDS[-1]])
-    assert args.variant == VARIANT_IDS[-1]
-    assert [v for v, _ in VARIANT_CHOICES] == list(VARIANT_IDS) == list(VARIANT_NAMES)
+    args = main.parse_args(["--variant", APP_VARIANT_IDS[-1]])
+    assert args.variant == APP_VARIANT_IDS[-1]
+    assert [v for v, _ in VARIANT_CHOICES] == list(APP_VARIANT_IDS)
+    assert list(VARIANT_NAMES) == list(VARIANT_IDS)
     assert [lv for lv, _ in LEVEL_CHOICES] == list(LEVELS)
     assert seat_labels("classic") == {1: "West (opponent)", 2: "North (partner)",
                                       3: "East (opponent)"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .cards import Card, copies_of_face, deck_of
 from .errors import PositionError
 from .variants import CLASSIC_RULES, VARIANT_IDS, VARIANTS, Variant, variant_named
 
@@ -26,6 +27,8 @@ class RulesConfig:
     canastas_to_go_out: int = field(init=False, repr=False, compare=False)
     partnerships: bool = field(init=False, repr=False, compare=False)
     sides: int = field(init=False, repr=False, compare=False)
+    deck: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    copies_of_face: dict[str, int] = field(init=False, repr=False, compare=False)
     _side: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _partner: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
 
@@ -43,9 +46,12 @@ class RulesConfig:
                 side[seat] = s
                 if len(seats) == 2:
                     partner[seat] = seats[1 - i]
+                elif len(seats) > 2 and rules.ask_next_partner:  # V-SIX-ASK
+                    partner[seat] = seats[(i + 1) % len(seats)]
         values = {"rules": rules, "players": rules.players, "hand_size": rules.dealt,
                   "draw_count": rules.draw, "canastas_to_go_out": rules.canastas_to_go_out,
                   "partnerships": rules.partnerships, "sides": len(rules.sides),
+                  "deck": deck_of(rules.packs), "copies_of_face": copies_of_face(rules.packs),
                   "_side": tuple(side), "_partner": tuple(partner)}
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -62,6 +68,7 @@ class RulesConfig:
         return self._side[seat]
 
     def partner_of(self, seat: int) -> int | None:
+        """The partner a player asks "May I go out?" (R-ASK, V-SIX-ASK), None alone."""
         return self._partner[seat]
 
     def next_seat(self, seat: int) -> int:

@@ -13,7 +13,8 @@ from .config import RulesConfig
 from .errors import N_, IllegalMove
 from .events import Event
 from .moves import Move
-from .state import GameState, Phase
+from .phase import Phase
+from .state import GameState
 
 
 class Game:

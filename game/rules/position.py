@@ -9,12 +9,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import COPIES_OF_FACE, DECK, Card, Rank, format_cards
+from .cards import Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
 from .melds import Meld, meld_problem, problem_text
 from .scoring import DealResult
-from .state import GameState, Phase
+from .phase import Phase
+from .state import GameState
 from .variants import VARIANT_IDS, variant_named
 
 FORMAT = "canasta-position/1"
@@ -32,16 +33,16 @@ def _need(cond: bool, message: str) -> None:
         raise PositionError(message)
 
 
-def _int(data: dict, key: str, default: int | None = None) -> int:
+def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     value = data.get(key, default)
     _need(isinstance(value, int) and not isinstance(value, bool), f"'{key}' must be an integer")
     return value  # type: ignore[return-value]
 
 
-def _bool(data: dict, key: str, default: bool) -> bool:
+def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
     value = data.get(key, default)
     _need(isinstance(value, bool), f"'{key}' must be true or false")
-    return value
+    return bool(value)
 
 
 def _cards(text: Any, where: str) -> list[Card]:
@@ -52,11 +53,11 @@ def _cards(text: Any, where: str) -> list[Card]:
         raise PositionError(f"{where}: {e}") from None
 
 
-def _list(data: dict, key: str, length: int, default: Any = None) -> list:
+def _list(data: dict[str, Any], key: str, length: int, default: Any = None) -> list[Any]:
     value = data.get(key, default)
     _need(isinstance(value, list), f"'{key}' must be a list")
     _need(len(value) == length, f"'{key}' must have {length} entries, not {len(value)}")
-    return value
+    return list(value)
 
 
 def position_from_json(data: Any) -> GameState:
@@ -141,9 +142,10 @@ def position_from_json(data: Any) -> GameState:
     every += [c for r in red for c in r] + discard + stock_top
     for c in every:
         counts[c.face] = counts.get(c.face, 0) + 1
+    copies = config.copies_of_face
+    rule = "R-DECK" if config.rules.packs == 2 else "V-PACKS"
     for face, k in counts.items():
-        _need(k <= COPIES_OF_FACE[face],
-              f"{k} copies of {face} but the deck holds {COPIES_OF_FACE[face]} (R-DECK)")
+        _need(k <= copies[face], f"{k} copies of {face} but the deck holds {copies[face]} ({rule})")
     next_copy: dict[str, int] = {}
 
     def physical(face: Card) -> Card:
@@ -164,8 +166,7 @@ def position_from_json(data: Any) -> GameState:
     top_first = [physical(c) for c in stock_top]
     rest: list[Card] = []
     if not stock_exact:
-        placed = {(c.face, k) for c in DECK for k in range(next_copy.get(c.face, 0))}
-        rest = [c for c in DECK if (c.face, c.copy) not in placed]
+        rest = [c for c in config.deck if c.copy >= next_copy.get(c.face, 0)]
         random.Random(seed).shuffle(rest)
     state.stock = list(reversed(top_first + rest))  # top of the stock is the list's end
 
@@ -223,7 +224,7 @@ def _check_playable(state: GameState) -> None:
               "cannot arise in play")
 
 
-def position_to_json(state: GameState) -> dict:
+def position_to_json(state: GameState) -> dict[str, Any]:
     cfg = state.config
     data: dict[str, Any] = {
         "format": FORMAT,

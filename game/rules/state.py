@@ -7,9 +7,9 @@ state and returns the events it caused. `copy()` is cheap for search.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .cards import DECK, Card, Rank
+from .cards import Card, Rank
 from .config import RulesConfig
 from .errors import N_, IllegalMove
 from .events import (Answered, Asked, CanastaMade, DealEnded, Dealt, Discarded, Drew, Event,
@@ -19,6 +19,9 @@ from .movegen import go_out_plan, legal_moves
 from .moves import Group, Move, MoveKind
 from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner, red_three_score
+
+if TYPE_CHECKING:
+    from .observation import Observation
 
 
 class GameState:
@@ -48,7 +51,7 @@ class GameState:
     answer: bool | None          # the partner's binding answer this turn
     turn_laid: bool              # laid or added any card this turn (the take's meld too)
     turn_laid_other: bool        # laid or added a card beyond the take's own meld
-    turn_new: set                # ranks of melds started this turn
+    turn_new: set[Rank]          # ranks of melds started this turn
     turn_added_old: bool         # added to a meld that existed before this turn
     result: DealResult | None
     seed: int
@@ -83,7 +86,7 @@ class GameState:
              dealer: int = 0) -> tuple["GameState", list[Event]]:
         """Shuffle and deal a new deal (R-DEAL, R-UPCARD, R-DEALT-RED3, R-FIRST)."""
         s = cls.empty(config, scores, dealer)
-        stock = list(DECK)
+        stock = list(config.deck)
         rng.shuffle(stock)
         s.stock = stock
         n = config.players
@@ -107,7 +110,7 @@ class GameState:
         return s, events
 
     @classmethod
-    def from_observation(cls, obs, hands: Sequence[Sequence[Card]],
+    def from_observation(cls, obs: "Observation", hands: Sequence[Sequence[Card]],
                          stock: Sequence[Card]) -> "GameState":
         """A full state consistent with `obs`, with the hidden cards as given: `hands`
         for every seat (the observer's own hand must match) and `stock` top first.
@@ -225,7 +228,7 @@ class GameState:
         """Could the player to act go out this turn from here (R-ASK)?"""
         return self.phase is Phase.MELD and go_out_plan(self) is not None
 
-    def observation(self, seat: int):
+    def observation(self, seat: int) -> "Observation":
         from .observation import Observation
         return Observation.of(self, seat)
 
