@@ -64,6 +64,28 @@ class RulesConfig:
             target = rules.targets[0] if rules is not None else CLASSIC_RULES.targets[0]
         return cls(variant, target)
 
+    def play_order(self, out: int | None) -> tuple[int, ...]:
+        """The seats that play a deal, in turn order. V-FIVE: with `out` sitting out, the
+        four sit alternately, 0, b1, 2, b2 (b1 < b2 the side of three's players)."""
+        if out is None:
+            return tuple(range(self.players))
+        first, second = self.rules.sides[0]
+        b1, b2 = sorted(set(self.rules.sides[1]) - {out})
+        return (first, b1, second, b2)
+
+    def deal_seating(self, deal_number: int, previous_dealer: int | None,
+                     first_dealer: int = 0) -> tuple[int | None, int]:
+        """(the seat sitting out, the dealer) of deal `deal_number` (from 0): the dealer
+        rotates one seat clockwise (R-DEAL); V-FIVE: the sitting-out seat rotates through
+        the variant's list and the dealer is the player at place k mod 4 of the order."""
+        if self.rules.sit_out:
+            out = self.rules.sit_out[deal_number % len(self.rules.sit_out)]
+            order = self.play_order(out)
+            return out, order[deal_number % len(order)]
+        if previous_dealer is None:
+            return None, first_dealer
+        return None, self.next_seat(previous_dealer)
+
     def side_of(self, seat: int) -> int:
         return self._side[seat]
 

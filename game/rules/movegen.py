@@ -207,7 +207,7 @@ def _plan_with_discard(hand: _Hand, melds: Mapping[Rank, Meld], need: int, minim
     slots: list[list[Any]] = []
     value = 5 * len(black3)
     canastas = 0
-    for r, m in melds.items():
+    for r, m in sorted(melds.items()):  # rank order: the same plan after a reload
         if r not in nat:
             cap = min(max_wilds, m.naturals) - m.wilds
             if m.size >= CANASTA_SIZE:

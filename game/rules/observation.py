@@ -39,6 +39,7 @@ class Observation:
     turn_laid_other: bool
     turn_new: tuple[Rank, ...]                  # ranks of melds started this turn
     turn_added_old: bool
+    out: int | None                             # V-FIVE: the seat sitting out this deal
     known: tuple[tuple[tuple[str, int], ...], ...]  # per seat: faces seen entering the hand
     legal: tuple[Move, ...]                     # legal moves, when this seat is to act
 
@@ -68,6 +69,7 @@ class Observation:
             turn_laid_other=state.turn_laid_other,
             turn_new=tuple(sorted(state.turn_new)),
             turn_added_old=state.turn_added_old,
+            out=state.out,
             known=tuple(tuple(sorted(k.items())) for k in state.known),
             legal=tuple(state.legal_moves()) if acting else (),
         )

@@ -24,7 +24,7 @@ _KNOWN_FIELDS = {
     "red_threes", "discard", "stock", "seed", "stock_exact", "result",
     # the engine's own optional fields
     "drawn", "asked", "answer", "laid_in_deal", "turn_laid", "turn_laid_other", "turn_new",
-    "turn_added_old", "known",
+    "turn_added_old", "known", "out",
 }
 
 
@@ -79,8 +79,20 @@ def position_from_json(data: Any) -> GameState:
           "'scores' must be integers")
     dealer = _int(data, "dealer", 0)
     _need(0 <= dealer < n, f"'dealer' must be a seat from 0 to {n - 1}")
-    turn = _int(data, "turn", config.next_seat(dealer))
+    out: int | None = None
+    if config.rules.sit_out:  # V-FIVE: the seat sitting out, never the dealer
+        _need("out" in data, f"a {config.variant} position names the seat sitting out in 'out' "
+                             "(V-FIVE)")
+        out = _int(data, "out")
+        _need(out in config.rules.sit_out,
+              f"'out' must be one of {', '.join(map(str, config.rules.sit_out))} (V-FIVE)")
+        _need(out != dealer, "the dealer never sits out (V-FIVE)")
+    else:
+        _need(data.get("out") is None, f"nobody sits out in {config.variant} ('out')")
+    empty = GameState.empty(config, scores, dealer, out)
+    turn = _int(data, "turn", empty.turn)
     _need(0 <= turn < n, f"'turn' must be a seat from 0 to {n - 1}")
+    _need(turn != out, "the player to act never sits out (V-FIVE)")
     phase_name = data.get("phase", "draw")
     try:
         phase = Phase(phase_name)
@@ -89,7 +101,7 @@ def position_from_json(data: Any) -> GameState:
     _need(phase is not Phase.ANSWER or config.ask_allowed,
           "phase 'answer' exists only with partners (classic)")
 
-    state = GameState.empty(config, scores, dealer)
+    state = empty
     state.turn = turn
     state.phase = phase
     seed = _int(data, "seed", 0)
@@ -97,6 +109,7 @@ def position_from_json(data: Any) -> GameState:
 
     # Faces per place; physical copies are assigned afterwards in reading order.
     hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_list(data, "hands", n))]
+    _need(out is None or not hands[out], "the seat sitting out holds no cards (V-FIVE)")
     melds_data = _list(data, "melds", sides, [{} for _ in range(sides)])
     meld_faces: list[dict[Rank, list[Card]]] = []
     for side, md in enumerate(melds_data):
@@ -252,6 +265,8 @@ def position_to_json(state: GameState) -> dict[str, Any]:
         "known": [" ".join(f for f, k in sorted(kn.items()) for _ in range(k))
                   for kn in state.known],
     }
+    if state.out is not None:  # V-FIVE (VARIANTS.md section 6)
+        data["out"] = state.out
     if state.result is not None:
         data["result"] = state.result.to_json()
     return data

@@ -34,6 +34,7 @@ class Variant:
     max_wilds: int = 3                      # R-MELD
     black_threes_max: int = 4               # R-BLACK3 / V-BLACK3: 3 to this many, going out
     ask_next_partner: bool = False          # V-SIX-ASK: a side of three asks the next partner
+    sit_out: tuple[int, ...] = ()           # V-FIVE: who sits out, deal by deal, in rotation
     going_out: int = 100                    # R-SCORE
     concealed_extra: int = 100              # R-CONCEALED: on top of going_out
     # R-SCORE, V-SIX-RED3: a melded side's points for holding 0, 1, 2 ... red threes.
@@ -83,6 +84,12 @@ VARIANTS: tuple[Variant, ...] = (
     replace(CLASSIC_RULES, id="three-hand", name=N_("Three-hand"), long_name=N_("Three-hand"),
             players=3, sides=((0,), (1,), (2,)), seat_names=(N_("South"), N_("West"), N_("East")),
             dealt=13, draw=2),
+    # VARIANTS.md section 2: five play a classic deal, one of the side of three sitting out.
+    replace(CLASSIC_RULES, id="five-hand", name=N_("Five-hand"),
+            long_name=N_("Five-hand (a side of two and a side of three)"), in_app=False,
+            players=5, sides=((0, 2), (1, 3, 4)),
+            seat_names=(N_("South"), N_("West"), N_("North"), N_("East"), N_("South-east")),
+            sit_out=(4, 3, 1)),
     # VARIANTS.md section 2: the classic game for six, with three packs (162 cards).
     replace(CLASSIC_RULES, id="six-hand", name=N_("Six-hand"),
             long_name=N_("Six-hand (three sides of two)"), in_app=False, players=6,
