@@ -80,3 +80,26 @@ def test_the_command_lines_and_menus_take_their_lists_from_the_variants():
     assert seat_labels("classic") == {1: "West (opponent)", 2: "North (partner)",
                                       3: "East (opponent)"}
     assert seat_labels("three-hand") == {1: "West (opponent)", 2: "East (opponent)"}
+
+
+def test_no_other_copy_of_the_variant_ids_or_the_bot_levels():
+    """One source for every list (DEVELOPERS.md): variant ids appear as literals only in
+    game/rules/variants.py ("classic", the default, excepted), and the bot levels are
+    listed together only in game/bots/base.py."""
+    import ast
+    from pathlib import Path
+
+    from game.bots import LEVELS
+    root = Path(__file__).resolve().parent.parent
+    ids = set(VARIANT_IDS) - {"classic"}
+    files = [*root.glob("game/**/*.py"), root / "main.py", *root.glob("tools/*.py")]
+    for path in files:
+        relative = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if relative != "game/rules/variants.py" and isinstance(node, ast.Constant):
+                assert node.value not in ids, f"{relative}:{node.lineno}: {node.value!r}"
+            if relative != "game/bots/base.py" and isinstance(node, (ast.Tuple, ast.List, ast.Dict)):
+                items = node.keys if isinstance(node, ast.Dict) else node.elts
+                values = {n.value for n in items if isinstance(n, ast.Constant)}
+                assert not set(LEVELS) <= values, f"{relative}:{node.lineno}: a list of levels"
