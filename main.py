@@ -23,18 +23,21 @@ from game.rules.variants import APP_VARIANT_IDS
 
 
 def window_size(text: str) -> tuple[int, int]:
-    """WIDTHxHEIGHT, each at least 320x240 (argparse reports anything else clearly)."""
+    """WIDTHxHEIGHT, each at least 320x240 (argparse reports anything else clearly); a
+    size larger than the screen is reduced to fit when the window opens."""
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1600x900, not {text!r}")
-    if width < 320 or height < 240 or width > 10000 or height > 10000:
+    if width < 320 or height < 240 or width > 100_000 or height > 100_000:
         raise argparse.ArgumentTypeError(f"window size {text} is out of range (320x240 and up)")
     return width, height
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Classic Canasta against bots.")
+    parser.add_argument("deal", nargs="?", help="a shared deal file (see game/deal_file.py) to replay "
+                        "and play on from (without touching your saved game)")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)
     parser.add_argument("--level", default="normal", choices=LEVELS,
@@ -77,12 +80,26 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     elif args.autoplay:
         lines = ["autoplay 1000"]
+    shared = None
+    if args.deal:
+        from game.deal_file import DealFileError, read
+        try:
+            shared = read(args.deal)
+        except DealFileError as error:
+            print(f"error: cannot open the deal {args.deal}: {error}", file=sys.stderr)
+            return 2
+        if shared.game is not None and shared.game.config.variant not in APP_VARIANT_IDS:
+            print(f"error: cannot open the deal {args.deal}: the table plays "
+                  f"{', '.join(APP_VARIANT_IDS)}, not {shared.game.config.variant}", file=sys.stderr)
+            return 2
     width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     straight_to_table = (args.table or args.seed is not None or args.script or args.frames is not None
-                         or args.autoplay or "--variant" in (argv if argv is not None else sys.argv))
+                         or args.autoplay or shared is not None
+                         or "--variant" in (argv if argv is not None else sys.argv))
     app = App(variant=args.variant, seed=seed, level=args.level, speed=args.speed,
-              target=args.target, size=(width, height), menu=not straight_to_table)
+              target=args.target, size=(width, height), menu=not straight_to_table,
+              game=shared.game if shared is not None else None)
     driver = Driver(app, lines) if lines else None
     if driver is not None:
         app.feeder = driver.feed

@@ -20,12 +20,15 @@ from typing import Any
 import pygame
 
 from game import assets, i18n, storage
+from game.i18n import N_, _
 from game.rules import RulesConfig
 from game.saves import SavedGame, SaveStore
 from game.settings import Settings, load_settings, save_settings
 from game.sound import SoundPlayer
 from game.stats import StatsStore
 
+READ_ONLY_NOTICE = N_("Canasta is already open in another window: this one will not save "
+                      "the game or the statistics.")
 StartGame = Callable[[RulesConfig, int, tuple[str | None, ...]], None]
 
 
@@ -46,6 +49,9 @@ class AppContext:
     config_dir: Path | None = None
     notices: list[str] = field(default_factory=list)   # for the player, shown once by the menu
     storage_problems: list[str] = field(default_factory=list)  # what is not kept, and why
+    # Another Canasta keeps the game in this folder: this one saves nothing (see storage.InstanceLock).
+    read_only: bool = False
+    lock: storage.InstanceLock | None = None
 
     @classmethod
     def create(cls, home: Path | None = None, **callbacks: Any) -> "AppContext":
@@ -53,15 +59,26 @@ class AppContext:
         dirs, or $CANASTA_HOME) and apply the settings. Never fails for want of a
         writable folder or a sound device: the feature is off and a notice says so
         (the title menu shows the latest; each is also printed on stderr)."""
+        lock = storage.InstanceLock(home if home is not None else storage.data_dir())
+        read_only = not lock.acquire()
+        if not read_only:
+            tidy_up(home)
         settings, notices = load_settings(home)
         app = cls(settings, SaveStore(home), StatsStore(home), SoundPlayer(settings.sound),
-                  config_dir=home, **callbacks)
+                  config_dir=home, read_only=read_only, lock=lock, **callbacks)
         app.storage_problems = storage_notices(home)
         first_i18n_notice = len(i18n.notices)
         app.apply_all()
         for text in [*notices, *app.stats.notices, *app.storage_problems, *i18n.notices[first_i18n_notice:]]:
             app.notice(text)
+        if read_only:  # last: the title menu shows the latest notice
+            app.notice(_(READ_ONLY_NOTICE))
         return app
+
+    def close(self) -> None:
+        """Let another Canasta keep the game here (the OS would, at exit, anyway)."""
+        if self.lock is not None:
+            self.lock.release()
 
     def notice(self, text: str) -> None:
         """Tell the player about a problem, once (repeats are dropped)."""
@@ -86,6 +103,14 @@ class AppContext:
             self.notice(f"settings could not be saved: {error}")
         if self.on_settings_changed is not None:
             self.on_settings_changed(self.settings, name)
+
+
+def tidy_up(home: Path | None = None) -> None:
+    """Remove the temp files a killed write left (only under the InstanceLock)."""
+    from game import saves, settings, stats
+    data, config = (home, home) if home is not None else (storage.data_dir(), storage.config_dir())
+    storage.remove_stale_temp_files(data, (saves.FILE_NAME, stats.FILE_NAME))
+    storage.remove_stale_temp_files(config, (settings.FILE_NAME,))
 
 
 def storage_notices(home: Path | None = None) -> list[str]:

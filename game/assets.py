@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 
 from game.paths import resource_path
+from game.surface_cache import MB, SurfaceCache
 
 CARD_NATIVE_SIZE: tuple[int, int] = (240, 336)  # the PNGs' size; 5:7
 SUITS = "CDHS"
@@ -56,7 +57,10 @@ def card_size(width: int) -> tuple[int, int]:
     return (width, round(width * CARD_NATIVE_SIZE[1] / CARD_NATIVE_SIZE[0]))
 
 
-_card_cache: dict[tuple[str, int, bool], pygame.Surface] = {}
+# The 240 px masters (one per image file, and its four-colour recolouring): a fixed set.
+_masters: dict[tuple[str, bool], pygame.Surface] = {}
+# Scaled copies: cards in flight pass through many widths, so bounded by bytes (LRU).
+_scaled = SurfaceCache(12 * MB, "assets.card_image")
 _four_colour = False
 
 # Four-colour deck: diamonds blue, clubs green (hearts stay red, spades black).
@@ -146,24 +150,22 @@ def card_image(face: str, copy: int = 0, width: int | None = None) -> pygame.Sur
     width = CARD_NATIVE_SIZE[0] if width is None else max(1, int(width))
     four = _four_colour and stem[:1] in FOUR_COLOUR and stem not in ("J1", "J2")
     key = (stem, width, four)
-    cached = _card_cache.get(key)
+    cached = _scaled.get(key)
     if cached is not None:
         return cached
-    master_key = (stem, CARD_NATIVE_SIZE[0], four)
-    master = _card_cache.get(master_key)
+    master = _masters.get((stem, four))
     if master is None:
-        plain_key = (stem, CARD_NATIVE_SIZE[0], False)
-        master = _card_cache.get(plain_key)
+        master = _masters.get((stem, False))
         if master is None:
             master = _prepare(pygame.image.load(str(asset_path("cards", f"{stem}.png"))))
-            _card_cache[plain_key] = master
+            _masters[(stem, False)] = master
         if four:
             master = recolour_card(master, stem)
-            _card_cache[master_key] = master
+            _masters[(stem, True)] = master
     if width == CARD_NATIVE_SIZE[0]:
         return master
     scaled = _smoothscale_full_range(master, card_size(width))
-    _card_cache[key] = scaled
+    _scaled.put(key, scaled)
     return scaled
 
 
@@ -231,5 +233,6 @@ def font_for_text(text: str, size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def clear_caches() -> None:
-    _card_cache.clear()
+    _masters.clear()
+    _scaled.clear()
     _font_cache.clear()

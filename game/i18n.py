@@ -93,3 +93,9 @@ def install(translate: Callable[[str], str] | None) -> None:
     to the catalogs."""
     global _override
     _override = translate
+
+
+def format_points(value: int) -> str:
+    """A score as people write it: 1,045 and -2,300 (both languages group by thousands
+    with a comma)."""
+    return f"{value:,}"

@@ -4,28 +4,67 @@
 each effect as its card lands, see animations.plan_events) and adds one listener
 to the table; after every move (and every new deal) it saves the game to the
 save slot (so Continue resumes exactly there), and counts a finished deal in the
-statistics. A game that is decided is removed from the save slot.
+statistics. A game that is decided is removed from the save slot, after its last
+deal is counted.
+
+The order makes every moment safe to die in: the save is written first, then the
+statistics (keyed by the deal, so counting twice is a no-op). A game resumed at
+the end of a deal (the app died while the score sheet showed, or between the two
+writes) counts that deal at once.
+
+Keeping fails sometimes (a full disk, a save path that became a folder, another
+window holding the save): the table shows a `StorageProblem` for as long as it
+lasts, and the player gets one notice per kind of failure, not one per move.
 """
 from __future__ import annotations
 
+import errno
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.i18n import N_, _
+from game.rules import Phase
 from game.rules import events as ev
 
 if TYPE_CHECKING:
     from game.app import AppContext
     from game.scenes.table import TableScene
 
-SOUNDS = ((ev.Dealt, "shuffle"), (ev.WentOut, "going_out"), (ev.CanastaMade, "canasta"),
-          (ev.Melded, "meld"), (ev.PileTaken, "meld"), (ev.Discarded, "discard"), (ev.Drew, "draw"))
+
+@dataclass(frozen=True)
+class StorageProblem:
+    """Why the game (or its statistics) is not being kept: a message id and the
+    system's reason, translated when shown."""
+    msgid: str
+    reason: str = ""
+
+    def message(self) -> str:
+        return _(self.msgid).format(reason=_(self.reason))  # a reason we name is a msgid too
 
 
-def sound_for(events: list[ev.Event]) -> str | None:
-    """The most notable sound of a batch of events (the table times each sound itself)."""
-    for kind, name in SOUNDS:
-        if any(isinstance(event, kind) for event in events):
-            return name
-    return None
+SAVE_FAILED = N_("Not saved: {reason}")
+STATS_FAILED = N_("Statistics not kept: {reason}")
+READ_ONLY = N_("Not saved: Canasta is open in another window")
+
+
+# The failures a player meets, in words of ours (and so translated); others keep the system's.
+REASONS = {
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EACCES: N_("no permission to write there"),
+    errno.EPERM: N_("no permission to write there"),
+    errno.EISDIR: N_("a folder stands where the file goes"),
+    errno.EIO: N_("the disk reported an error"),
+}
+
+
+def _reason(error: OSError) -> str:
+    # Never str(error): it names a random temp file, so every failure would read as
+    # new and the notices would pile up.
+    if error.errno in REASONS:
+        return REASONS[error.errno]
+    return error.strerror or type(error).__name__
 
 
 def seat_levels(table: "TableScene") -> tuple[str | None, ...]:
@@ -44,18 +83,39 @@ def attach(table: "TableScene", app: "AppContext") -> None:
 
     table.play_sound = play_sound  # the table plays each effect as its card lands
 
-    def on_events(table: "TableScene", events: list[ev.Event]) -> None:
+    def failed(msgid: str, error: OSError) -> StorageProblem:
+        problem = StorageProblem(msgid, _reason(error))
+        if not app.storage_problems:  # (else the player was told at start)
+            app.notice(problem.message())
+        return problem
+
+    def keep(table: "TableScene", deal_ended: bool) -> None:
+        if app.read_only:
+            table.storage_problem = StorageProblem(READ_ONLY)
+            return
         game = table.game
-        try:
-            if game.winner is not None:
-                app.saves.discard()
-            else:
-                app.saves.save(game, levels, table.human)
-            if any(isinstance(event, ev.DealEnded) for event in events):
+        problem = None
+        if game.winner is None:
+            try:
+                app.saves.save(game, levels, table.human, extra=table.saved_extra())
+            except OSError as error:  # a full or read-only disk must not stop the game
+                problem = failed(SAVE_FAILED, error)
+        if deal_ended:
+            try:
                 app.stats.record_deal(game.state, table.human, level_name,
                                       f"{game.seed}:{game.deal_number}")
-        except OSError as error:  # a full or read-only disk must not stop the game
-            if not app.storage_problems:  # (else the player was told at start)
-                app.notice(f"the game could not be saved: {error}")
+            except OSError as error:
+                problem = problem or failed(STATS_FAILED, error)
+        if game.winner is not None:
+            try:
+                app.saves.discard()
+            except OSError as error:
+                problem = problem or failed(SAVE_FAILED, error)
+        table.storage_problem = problem
+
+    def on_events(table: "TableScene", events: list[ev.Event]) -> None:
+        keep(table, any(isinstance(event, ev.DealEnded) for event in events))
 
     table.listeners.append(on_events)
+    if table.game.state.phase is Phase.OVER:  # resumed at a deal's end: count it (once)
+        keep(table, True)

@@ -101,10 +101,13 @@ def load_settings(directory: Path | None = None) -> tuple[Settings, list[str]]:
     if not storage.is_file(path):
         return Settings(), []
     try:
-        raw = storage.read_capped(path, MAX_BYTES)
-        data = json.loads(raw.decode("utf-8"))
-    except (OSError, ValueError) as error:  # UnicodeDecodeError and JSONDecodeError too
-        return Settings(), [f"could not read {path.name} ({error}); using defaults"]
+        data = storage.read_json(path, MAX_BYTES)
+    except OSError as error:
+        return Settings(), [f"could not read {path.name} ({error.strerror or error}); using defaults"]
+    except ValueError as error:  # too large, not UTF-8, not JSON, nested too deeply
+        moved = storage.move_aside(path)
+        kept = f"; it was kept as {moved.name}" if moved is not None else ""
+        return Settings(), [f"could not read {path.name} ({error}); using defaults{kept}"]
     return settings_from_json(data)
 
 

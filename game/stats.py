@@ -76,10 +76,11 @@ class StatsStore:
         if not storage.is_file(self.path):
             return
         try:
-            data = json.loads(storage.read_capped(self.path, MAX_BYTES).decode("utf-8"))
-            assert isinstance(data, dict) and isinstance(data.get("records"), dict)
-        except (OSError, ValueError, AssertionError) as error:
-            self.notices.append(f"statistics could not be read ({error or 'bad format'}); starting afresh")
+            data = storage.read_json(self.path, MAX_BYTES)
+            if not (isinstance(data, dict) and isinstance(data.get("records"), dict)):
+                raise ValueError("not a statistics file")
+        except (OSError, ValueError) as error:
+            self.notices.append(f"statistics could not be read ({error}); starting afresh")
             storage.move_aside(self.path)
             return
         self.records = {str(key): Record.from_json(value) for key, value in data["records"].items()}

@@ -10,10 +10,14 @@ new file, never half of one.
 """
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
 
 APP_NAME = "canasta"
 HOME_ENV = "CANASTA_HOME"
@@ -105,11 +109,84 @@ def move_aside(path: Path) -> Path | None:
     return target
 
 
+def size_text(count: int) -> str:
+    """A byte count for people: "64 KB", "5 MB"."""
+    if count >= 1024 * 1024 and count % (1024 * 1024) == 0:
+        return f"{count // (1024 * 1024)} MB"
+    return f"{max(1, round(count / 1024))} KB"
+
+
 def read_capped(path: Path, limit: int) -> bytes:
     """The file's bytes; raises ValueError if it is larger than `limit`
     (read at most limit + 1 bytes, so a huge file costs nothing)."""
     with open(path, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise ValueError(f"larger than {limit // (1024 * 1024)} MB")
+        raise ValueError(f"larger than {size_text(limit)}")
     return data
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def read_json(path: Path, limit: int) -> Any:
+    """The parsed JSON of one of our small files. Raises OSError when it cannot be
+    read, ValueError (with a short reason) when it is too large, not UTF-8, not
+    JSON, or nested too deeply to parse: the caller sets the file aside."""
+    raw = read_capped(path, limit)
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+
+
+LOCK_NAME = "canasta.lock"
+
+
+class InstanceLock:
+    """Only one Canasta at a time keeps the game and statistics in a folder: the
+    first takes this lock (an OS file lock, released by the OS however the process
+    ends, `kill -9` included); a second finds it held and runs read-only."""
+
+    def __init__(self, directory: Path) -> None:
+        self.path = Path(directory) / LOCK_NAME
+        self._lock = FileLock(str(self.path), timeout=0)
+
+    def acquire(self) -> bool:
+        """True if this process now holds the lock; False if another one does.
+        A folder where no lock file can be made counts as held by us (nothing can
+        be written there anyway, and the player is told so elsewhere)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._lock.acquire()
+        except Timeout:
+            return False
+        except OSError:
+            return True
+        return True
+
+    def release(self) -> None:
+        if self._lock.is_locked:
+            self._lock.release()
+
+
+def remove_stale_temp_files(directory: Path, names: tuple[str, ...]) -> list[Path]:
+    """Delete the temp files atomic_write leaves when the process is killed mid-write
+    (`.save.json.XXXX.tmp`) and stray write probes. Only call it while holding the
+    InstanceLock: then no other process can be writing them."""
+    removed: list[Path] = []
+    try:
+        entries = list(Path(directory).iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        ours = any(name.startswith(f".{stem}.") and name.endswith(".tmp") for stem in names)
+        if ours or name.startswith(".canasta-probe-"):
+            try:
+                entry.unlink()
+                removed.append(entry)
+            except OSError:
+                pass
+    return removed

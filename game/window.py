@@ -31,6 +31,23 @@ GIL_SWITCH_INTERVAL = 0.001
 MAX_FRAME = 0.25  # a stalled frame (window dragged, debugger) is not replayed in full
 
 
+# The largest window made when the screen's size is unknown (the dummy driver of
+# automation): a 10000x10000 window took 2.2 GB and ~3 s a frame.
+MAX_WINDOW = (3840, 2160)
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+def fit_window_size(requested: tuple[int, int], desktops: list[tuple[int, int]],
+                    driver: str) -> tuple[int, int]:
+    """The window size to open: never larger than the largest screen (a real display)
+    or MAX_WINDOW (no display to measure); the layout letterboxes what is left."""
+    if driver in HEADLESS_DRIVERS or not desktops:
+        limit = MAX_WINDOW
+    else:
+        limit = (max(w for w, _h in desktops), max(h for _w, h in desktops))
+    return (min(requested[0], limit[0]), min(requested[1], limit[1]))
+
+
 def set_window_icon() -> None:
     """The window's (and taskbar's) icon: assets/icon.png. A missing icon costs only the icon."""
     try:
@@ -43,14 +60,19 @@ class App:
     def __init__(self, *, variant: str = "classic", seed: int = 0, level: str = "normal",
                  speed: float = 1.0, target: int = 5000, size: tuple[int, int] = LOGICAL_SIZE,
                  threaded: bool = True, vsync: bool = False, bot_factory=None,
-                 menu: bool = False) -> None:
+                 menu: bool = False, game=None) -> None:
         """`menu`: start at the title menu (settings, saves, statistics, sounds); else
-        straight at a table with these options (automation, tests, `--seed`)."""
+        straight at a table with these options (automation, tests, `--seed`), or at `game`
+        (a shared deal, replayed) where it stands."""
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         pygame.display.init()
         pygame.font.init()
         set_window_icon()  # before set_mode: some platforms ignore a later icon
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE, vsync=1 if vsync else 0)
+        fitted = fit_window_size(size, pygame.display.get_desktop_sizes(), pygame.display.get_driver())
+        if fitted != tuple(size):
+            print(f"canasta: a {size[0]}x{size[1]} window does not fit; using {fitted[0]}x{fitted[1]}",
+                  file=sys.stderr)
+        self.window = pygame.display.set_mode(fitted, pygame.RESIZABLE, vsync=1 if vsync else 0)
         pygame.display.set_caption(_("Canasta"))
         self.layout = Layout()
         self.layout.sync_with_display()
@@ -65,6 +87,8 @@ class App:
             self._open_menu()
         else:
             options = {} if bot_factory is None else {"bot_factory": bot_factory}
+            if game is not None:  # a shared deal, replayed: play on from there
+                options["game"] = game
             self.table = TableScene(variant=variant, seed=seed, level=level, speed=speed,
                                     threaded=threaded, target=target, **options)
             from game.local_settings import LocalSettings
@@ -103,8 +127,10 @@ class App:
 
     def continue_game(self, saved) -> None:
         settings = self.context.settings
-        self._play(TableScene(game=saved.game, levels=saved.levels, human=saved.human,
-                              threaded=self.threaded, speed=settings.animation_speed))
+        table = TableScene(game=saved.game, levels=saved.levels, human=saved.human,
+                           threaded=self.threaded, speed=settings.animation_speed)
+        table.restore_extra(saved.extra)
+        self._play(table)
 
     def back_to_menu(self) -> None:
         """Leave the table (the game stays in the save slot) for the title menu."""
@@ -143,6 +169,10 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWDISPLAYCHANGED):
             self.layout.sync_with_display()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and self.host is not None:
+            # Anywhere, as in most desktop programs; the setting is kept like the Settings switch.
+            self.host.update_setting("fullscreen", not self.host.settings.fullscreen)
             return
         event = self.layout.translate_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and not self.layout.in_logical_bounds(event.pos):
@@ -202,4 +232,6 @@ class App:
 
     def close(self) -> None:
         self.stack.clear()
+        if self.context is not None:
+            self.context.close()
         pygame.display.quit()

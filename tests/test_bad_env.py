@@ -34,6 +34,7 @@ def clean_env(home: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_no_audio_device(tmp_path):
     env = clean_env(tmp_path, SDL_AUDIODRIVER="no-such-audio-driver")
     proc = subprocess.run([sys.executable, MAIN, "--selftest", "--screenshot", str(tmp_path / "s.png")],
@@ -64,6 +65,7 @@ def read_only_folder(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make_unwritable", [unwritable_canasta_home, unwritable_xdg_dirs, read_only_folder])
 def test_no_writable_config_dir_the_game_still_plays(tmp_path, monkeypatch, capsys, make_unwritable):
     make_unwritable(tmp_path, monkeypatch)
@@ -161,6 +163,7 @@ sys.exit(main.main())
 """
 
 
+@pytest.mark.slow
 def test_read_only_working_directory_and_home(tmp_path):
     cwd, home, out = tmp_path / "cwd", tmp_path / "home", tmp_path / "out"
     for folder in (cwd, home, out):

@@ -13,6 +13,7 @@ import pytest  # noqa: E402
 from game import assets, i18n  # noqa: E402
 from game.app import AppContext  # noqa: E402
 from game.rules import Game, RulesConfig  # noqa: E402
+from game.scenes import theme  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
 from game.scenes.menu import TitleMenuScene  # noqa: E402
@@ -234,3 +235,13 @@ def test_every_scene_renders_without_missing_glyphs(app, monkeypatch, language):
     assert not missing
     if language == "zh_CN":
         assert any("卡纳斯塔" in text for text, _bold in seen)
+
+
+@pytest.mark.parametrize("value", ["Normal", "Classic (4 players, partners)", "六人（两方，每方三人）四个搭档"])
+def test_a_choices_left_arrow_never_sits_under_its_value(value):
+    from game.scenes.menu_widgets import ARROW_GAP
+    choice = Choice((300, 150, 680, 46), "Game", [(value, value)], value, translate_values=False)
+    arrow, center = choice.value_geometry()
+    width = assets.font_for_text(value, theme.FONT_BODY, True).size(value)[0]
+    assert arrow + ARROW_GAP / 2 <= center - width / 2
+    assert center + width / 2 <= choice.rect.right - 20 - ARROW_GAP / 2

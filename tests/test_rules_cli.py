@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
+import threading
 
 import pytest
 
+from game.rules import cli
 from game.rules.cli import main
 
 POSITION = {
@@ -107,3 +110,96 @@ def test_module_entry_point(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "game.rules", "play", str(path), "pass"],
                           capture_output=True, text=True)
     assert proc.returncode == 1 and "R-" in proc.stderr and "Traceback" not in proc.stderr
+
+
+# -- reading without limits, and malformed results (issue 13) --------------------------------
+
+OVER = dict(POSITION, phase="over", hands=["", "H4", "S6", "C7"])
+GOOD_RESULT = {"reason": "went-out", "scores": [1900, -10], "winner": None, "went_out": 0,
+               "concealed": False,
+               "sides": [{"melds": 100, "hand": 0, "canastas": 500, "red_threes": 100, "going_out": 100},
+                         {"melds": 0, "hand": -10, "canastas": 0, "red_threes": 0, "going_out": 0}]}
+
+
+def test_an_over_position_with_a_good_result_loads_and_round_trips(tmp_path):
+    code, out, err = run(tmp_path, dict(OVER, result=GOOD_RESULT), "play")
+    assert code == 0, err
+    assert {k: v for k, v in json.loads(out)["result"].items()} == {
+        **GOOD_RESULT, "sides": [dict(s, total=sum(s.values())) for s in GOOD_RESULT["sides"]]}
+
+
+@pytest.mark.parametrize("result,needle", [
+    ([], "'result' must be an object"),
+    ({}, "'result.reason'"),
+    (dict(GOOD_RESULT, reason="boredom"), "'result.reason'"),
+    (dict(GOOD_RESULT, sides=[]), "'result.sides'"),
+    (dict(GOOD_RESULT, sides=[{"melds": 1}, {}]), "'result.sides[0]'"),
+    (dict(GOOD_RESULT, scores=[1, True]), "'result.scores'"),
+    (dict(GOOD_RESULT, scores=[1.5, 0]), "'result.scores'"),
+    (dict(GOOD_RESULT, winner=5), "'result.winner'"),
+    (dict(GOOD_RESULT, went_out="me"), "'result.went_out'"),
+    (dict(GOOD_RESULT, concealed="yes"), "'result.concealed'"),
+    (dict(GOOD_RESULT, extra=1), "unknown field"),
+    (dict(GOOD_RESULT, scores=[10 ** 12, 0]), "nine digits"),
+])
+def test_malformed_results_say_what_is_wrong(tmp_path, result, needle):
+    code, out, err = run(tmp_path, dict(OVER, result=result), "legal")
+    assert code == 2 and out == "" and needle in err and "internal error" not in err, err
+
+
+@pytest.mark.parametrize("text,needle", [
+    (json.dumps(dict(OVER, result=GOOD_RESULT)).replace('"melds": 100', '"melds": Infinity'),
+     "Infinity is not a number"),
+    (json.dumps(dict(OVER, result=GOOD_RESULT)).replace('"melds": 100', '"melds": NaN'), "NaN"),
+    (json.dumps(POSITION).replace("1100", "9" * 5000), "5000 digits"),
+    (json.dumps(POSITION).replace("1100", "-" + "9" * 5000), "5000 digits"),
+])
+def test_numbers_json_should_not_hold_are_refused(tmp_path, text, needle):
+    code, out, err = run(tmp_path, text, "legal")
+    assert code == 2 and needle in err and "internal error" not in err, err
+
+
+def test_an_oversized_file_is_refused_without_reading_it_all(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as handle:
+        handle.truncate(50 * 1024 * 1024)  # 50 MB, sparse: costs no disk
+    err = io.StringIO()
+    assert main(["legal", str(path)], io.StringIO(), err) == 2
+    assert "larger than 1024 KB" in err.getvalue()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+def test_an_endless_device_is_refused():
+    err = io.StringIO()
+    assert main(["legal", "/dev/zero"], io.StringIO(), err) == 2
+    assert "larger than" in err.getvalue()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_nobody_writes_gives_up_after_the_read_time(tmp_path, monkeypatch):
+    monkeypatch.setattr(cli, "READ_SECONDS", 0.2)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    err = io.StringIO()
+    assert main(["legal", str(fifo)], io.StringIO(), err) == 2
+    assert "nothing more to read" in err.getvalue()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_position_through_a_pipe_is_read(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_text(json.dumps(POSITION)))
+    writer.start()
+    out = io.StringIO()
+    try:
+        assert main(["legal", str(fifo)], out, io.StringIO()) == 0
+    finally:
+        writer.join()
+    assert out.getvalue().split() == ["draw"]
+
+
+def test_a_directory_is_not_a_position(tmp_path):
+    err = io.StringIO()
+    assert main(["legal", str(tmp_path)], io.StringIO(), err) == 2
+    assert "directory" in err.getvalue()

@@ -117,6 +117,7 @@ def candidate_moves(state: GameState, rng: random.Random):
                                           tuple(sorted(chosen, key=lambda c: (c.is_wild, c.rank == Rank.JOKER, c.id)))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_thousands_of_random_deals(variant):
     """Card conservation, every chosen legal move applies, no stall, scores add up."""
@@ -127,6 +128,7 @@ def test_thousands_of_random_deals(variant):
     assert ends["stock-exhausted"] > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32 - 1))
 def test_heavy_properties(variant, seed):

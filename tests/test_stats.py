@@ -61,3 +61,13 @@ def test_broken_file_is_moved_aside(tmp_path):
 def test_level_key():
     assert level_key((None, "hard", "hard", "hard")) == "hard"
     assert level_key((None, "easy", "hard")) == "mixed"
+
+
+def test_a_deeply_nested_file_is_moved_aside_not_a_crash(tmp_path):
+    (tmp_path / "stats.json").write_text("[" * 5000 + "]" * 5000)
+    store = StatsStore(tmp_path)
+    assert store.records == {} and "nested too deeply" in store.notices[0]
+    assert [p.name.startswith("stats.json.bad-") for p in tmp_path.iterdir()] == [True]
+    store.record("classic", "easy").deals = 1
+    store.save()  # and the statistics go on afresh
+    assert StatsStore(tmp_path).records["classic/easy"].deals == 1

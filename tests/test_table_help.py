@@ -333,3 +333,21 @@ def test_in_the_app_the_table_menu_opens_settings_and_the_table_follows_them(tmp
         assert app.table is None and app.stack.top.__class__.__name__ == "TitleMenuScene"
     finally:
         app.close()
+
+
+def test_following_the_hints_own_discard_raises_no_warning():
+    stack, table = make_table()
+    table.confirm_risky = True
+    table.load_state(position(["C7 D7", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
+    assert table.show_hint() and table.hint.move.kind.name == "DISCARD"
+    hinted = table.hint.move.card
+    other = next(c for c in table.layout.hand_cards if c.face != hinted.face)
+    click(stack, card_point(table, other))
+    click(stack, card_point(table, other))  # not the hint's card: the warning stands
+    assert isinstance(stack.top, RiskyDiscardDialog)
+    press(stack, pygame.K_ESCAPE)
+    tick(stack, 0.5)
+    card = hand_card(table, hinted.face)
+    click(stack, card_point(table, card))
+    click(stack, card_point(table, card))
+    assert stack.top is table and table.state.pile[-1].face == hinted.face

@@ -286,7 +286,7 @@ def test_sort_buttons_and_keys_reorder_the_hand():
     stack, table = make_table(seed=5)
     rest(stack, table)
     click(stack, table.sort_suit_button.rect.center)
-    suits = [c.suit for c in table.layout.hand_cards if not c.is_wild]
+    suits = [c.suit for c in table.layout.hand_cards if not c.is_wild and c.rank != 3]  # threes: after the suits
     assert table.ui.sort_mode == "suit" and suits == sorted(suits, key=lambda s: {0: 0, 1: 1, 3: 2, 2: 3}[int(s)])
     stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
     assert table.ui.sort_mode == "rank"
@@ -346,3 +346,49 @@ def test_per_seat_levels_and_continuing_a_game():
     stack, table = make_table(game=game, levels=(None, "easy"))
     assert table.config.variant == "two-hand" and table.game is game
     assert table.bot_level(1) == "easy" and set(table.bots) == {1}
+
+
+@pytest.mark.parametrize("discard,melds,rule,words", [
+    ("S4 JK D9", [{"K": "CK DK HK"}, {}], "R-FROZEN", "frozen (a wild card or red three is in it)"),
+    ("S4 D9", [{}, {}], "R-FROZEN", "frozen for us until we have melded"),
+    ("D9 S3", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A black three on top blocks the pile"),
+    ("D9 H2", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A wild card on top blocks the pile"),
+])
+def test_a_click_on_a_pile_that_cannot_be_taken_says_why(discard, melds, rule, words):
+    stack, table = make_table()
+    table.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], melds=melds, discard=discard))
+    table.click_pile()
+    assert table.refusal is not None and table.refusal.rule == rule
+    assert words in table.message[0]
+
+
+def test_sort_by_suit_files_no_three_or_wild_card_in_a_suit():
+    stack, table = make_table()
+    table.load_state(position(["S3 HA C2 C4 JK D9 C3 H5 DK"]))
+    table.sort_hand("suit")
+    assert [c.face for c in table.layout.hand_cards] == ["C4", "D9", "DK", "H5", "HA", "C3", "S3", "C2", "JK"]
+
+
+def test_scores_are_written_with_thousands_commas():
+    from game.i18n import format_points
+    assert format_points(1045) == "1,045" and format_points(-2300) == "-2,300" and format_points(50) == "50"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_seat_labels_stay_inside_the_window_while_a_bot_thinks(monkeypatch, language):
+    from game import i18n
+    from game.scenes import table_view
+    from game.scenes.bot_runner import BotRunner
+    stack, table = make_table()
+    i18n.set_language(language)
+    monkeypatch.setattr(BotRunner, "thinking", property(lambda self: True))
+    boxes = {}
+    real_pill = table_view.pill
+    monkeypatch.setattr(table_view, "pill", lambda surface, text, *a, **k: boxes.setdefault(
+        text, real_pill(surface, text, *a, **k)))
+    for seat in (1, 2, 3):
+        table.game.state.turn = seat  # each bot in turn is "thinking"
+        boxes.clear()
+        table.view.draw(Canvas((1280, 720), 1.0))
+        label = next(box for text, box in boxes.items() if i18n._("thinking…") in text)
+        assert 0 <= label.left and label.right <= 1280, (seat, label)

@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.automation import Driver  # noqa: E402
 from game.rules import Phase  # noqa: E402
@@ -32,6 +33,7 @@ def run_script(lines, seed=SEED, speed=8.0, limit=20000):
     return app, driver
 
 
+@pytest.mark.slow
 def test_a_scripted_player_plays_a_whole_deal_by_mouse(tmp_path):
     shot = tmp_path / "end.png"
     app, driver = run_script(["autoplay 1", f"screenshot {shot}"])

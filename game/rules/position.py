@@ -13,8 +13,8 @@ from .cards import Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
 from .melds import Meld, meld_problem, problem_text
-from .scoring import DealResult
 from .phase import Phase
+from .scoring import DealResult, SideScore
 from .state import GameState
 from .variants import VARIANT_IDS, variant_named
 
@@ -74,9 +74,7 @@ def position_from_json(data: Any) -> GameState:
     _need(rules is not None, f"unknown variant {variant!r} (expected one of {', '.join(VARIANT_IDS)})")
     config = RulesConfig.for_variant(variant, _int(data, "target", rules.targets[0]))  # type: ignore[union-attr]
     n, sides = config.players, config.sides
-    scores = _list(data, "scores", sides, [0] * sides)
-    _need(all(isinstance(x, int) and not isinstance(x, bool) for x in scores),
-          "'scores' must be integers")
+    scores = [_points(x, "'scores'") for x in _list(data, "scores", sides, [0] * sides)]
     dealer = _int(data, "dealer", 0)
     _need(0 <= dealer < n, f"'dealer' must be a seat from 0 to {n - 1}")
     out: int | None = None
@@ -213,15 +211,57 @@ def position_from_json(data: Any) -> GameState:
             for c in _cards(text, f"known[{seat}]"):
                 faces[c.face] = faces.get(c.face, 0) + 1
             state.known[seat] = faces
-    if phase is Phase.OVER:
-        result = data.get("result")
-        if result is not None:
-            try:
-                state.result = DealResult.from_json(result)
-            except (KeyError, TypeError, ValueError) as e:
-                raise PositionError(f"'result' is malformed: {e}") from None
+    if phase is Phase.OVER and data.get("result") is not None:
+        state.result = _result(data["result"], config)
     _check_playable(state)
     return state
+
+
+RESULT_REASONS = ("went-out", "stock-exhausted", "last-red-three")
+SIDE_SCORE_FIELDS = ("melds", "hand", "canastas", "red_threes", "going_out")
+MAX_POINTS = 10 ** 9  # far beyond any real score; keeps absurd numbers out
+
+
+def _points(value: Any, where: str) -> int:
+    _need(isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_POINTS,
+          f"{where} must be an integer of at most nine digits")
+    return int(value)
+
+
+def _result(data: Any, config: RulesConfig) -> DealResult:
+    """The deal's result of an `over` position, every field checked (never a bare KeyError)."""
+    _need(isinstance(data, dict), "'result' must be an object")
+    unknown = sorted(set(data) - {"reason", "sides", "scores", "winner", "went_out", "concealed"})
+    _need(not unknown, f"'result' has unknown field(s): {', '.join(map(str, unknown))}")
+    reason = data.get("reason")
+    _need(reason in RESULT_REASONS, f"'result.reason' must be one of {', '.join(RESULT_REASONS)}")
+    sides = data.get("sides")
+    _need(isinstance(sides, list) and len(sides) == config.sides,
+          f"'result.sides' must be a list of {config.sides} objects")
+    side_scores = []
+    for index, side in enumerate(sides):
+        where = f"result.sides[{index}]"
+        # `total` is optional (the engine prints it, RULES.md section 11); if given, it
+        # must be the sum of the others, so a printed position reloads.
+        _need(isinstance(side, dict) and set(side) - {"total"} == set(SIDE_SCORE_FIELDS),
+              f"'{where}' must be an object with {', '.join(SIDE_SCORE_FIELDS)}")
+        score = SideScore(*(_points(side[name], f"'{where}.{name}'") for name in SIDE_SCORE_FIELDS))
+        _need("total" not in side or _points(side["total"], f"'{where}.total'") == score.total,
+              f"'{where}.total' must be the sum of the other points")
+        side_scores.append(score)
+    scores = data.get("scores")
+    _need(isinstance(scores, list) and len(scores) == config.sides,
+          f"'result.scores' must be a list of {config.sides} integers")
+    totals = tuple(_points(value, "'result.scores'") for value in scores)
+    winner, went_out, concealed = data.get("winner"), data.get("went_out"), data.get("concealed", False)
+    _need(winner is None or (isinstance(winner, int) and not isinstance(winner, bool)
+                             and 0 <= winner < config.sides),
+          f"'result.winner' must be null or a side from 0 to {config.sides - 1}")
+    _need(went_out is None or (isinstance(went_out, int) and not isinstance(went_out, bool)
+                               and 0 <= went_out < config.players),
+          f"'result.went_out' must be null or a seat from 0 to {config.players - 1}")
+    _need(isinstance(concealed, bool), "'result.concealed' must be true or false")
+    return DealResult(reason, tuple(side_scores), totals, winner, went_out, concealed)
 
 
 def _check_playable(state: GameState) -> None:

@@ -17,6 +17,8 @@ import math
 
 import pygame
 
+from game import surface_cache
+
 LOGICAL_SIZE: tuple[int, int] = (1280, 720)
 Point = tuple[float, float]
 
@@ -148,6 +150,7 @@ class Layout:
 
     def make_canvas(self) -> Canvas:
         """A canvas matching the viewport pixel-for-pixel (re-make after resize)."""
+        surface_cache.set_canvas_scale(self.scale)  # render caches grow with the pixels drawn
         return Canvas(self.canvas_size, self.scale)
 
     def canvas_fits(self, canvas: pygame.Surface) -> bool:

@@ -34,6 +34,15 @@ class TitleMenuScene(MenuPage):
             rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
             self.items.add(TextButton(rect, text, action, primary=index == 0))  # type: ignore[arg-type]
 
+    def on_enter(self) -> None:
+        if self.app.read_only and self.stack is not None:  # say it where it cannot be missed
+            self.stack.push(ModalDialogScene(
+                _("Canasta is already open"),
+                _("Another Canasta window keeps your game and statistics. You can play in this "
+                  "one too, but nothing it plays is saved."),
+                [(_("Play without saving"), None), (_("Quit"), self.app.on_quit)],
+                width=640, cancel_index=0))
+
     def on_uncover(self) -> None:
         self.rebuild()  # a game may have been saved or finished meanwhile
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game import assets
 from game.i18n import _
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
@@ -48,6 +49,9 @@ def _arrow(surface: pygame.Surface, center: tuple[int, int], size: int, pointing
     pygame.draw.polygon(surface, color, points)
 
 
+ARROW_GAP = 16  # logical units between a Choice's arrow and its value text
+
+
 class Choice(Widget):
     """A labelled setting with a value picked from `options` (value, msgid).
 
@@ -78,6 +82,18 @@ class Choice(Widget):
         text = self.options[self.index][1]
         return _(text) if self.translate_values else text
 
+    def value_geometry(self) -> tuple[float, float]:
+        """(x of the left arrow, x of the value's centre), logical. The value sits centred
+        between the arrows; one too long for that space pushes the left arrow out, never
+        under the text (the right arrow stays at the row's end)."""
+        value_left = self.rect.right - self.rect.width * 0.45
+        right_arrow = self.rect.right - 20
+        width = assets.font_for_text(self.value_text, theme.FONT_BODY, True).size(self.value_text)[0]
+        if width <= right_arrow - value_left - 2 * ARROW_GAP:
+            return value_left + 14, (value_left + right_arrow) / 2
+        text_right = right_arrow - ARROW_GAP
+        return text_right - width - ARROW_GAP, text_right - width / 2
+
     def step(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.options)
         if self.on_change is not None:
@@ -90,8 +106,8 @@ class Choice(Widget):
             self.hovered = self.rect.collidepoint(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
-            value_left = self.rect.right - self.rect.width * 0.45
-            on_left_half = value_left <= event.pos[0] < (value_left + self.rect.right) / 2
+            left_arrow, _center = self.value_geometry()
+            on_left_half = left_arrow - 14 <= event.pos[0] < (left_arrow + self.rect.right) / 2
             self.step(-1 if on_left_half else 1)
             return True
         if event.type == pygame.KEYDOWN and self.focused:
@@ -114,13 +130,12 @@ class Choice(Widget):
         draw_panel(surface, box, ruler.px(theme.RADIUS), fill, theme.PANEL_BORDER, ruler.px(theme.BORDER))
         mid_y = self.rect.centery
         blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
-        value_left = self.rect.right - self.rect.width * 0.45
-        value_center = (value_left + self.rect.right - 20) / 2
+        left_arrow, value_center = self.value_geometry()
         blit_text(surface, self.value_text, theme.FONT_BODY, theme.INK, bold=True,
                   center=(value_center, mid_y))
         color = theme.GOLD_DARK if self.enabled else theme.DISABLED_TEXT
         size = ruler.px(7)
-        _arrow(surface, ruler.point((value_left + 14, mid_y)), size, -1, color)
+        _arrow(surface, ruler.point((left_arrow, mid_y)), size, -1, color)
         _arrow(surface, ruler.point((self.rect.right - 20, mid_y)), size, 1, color)
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
+from game.i18n import N_, _, format_points
 from game.scenes import theme
 from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
@@ -155,4 +155,4 @@ class ScoreSheetScene(Scene):
     @staticmethod
     def _number(surface, value: int, topright, bold: bool = False, size: int = 18, color=None) -> None:
         ink = RED_INK if value < 0 else (color or theme.INK)
-        blit_text(surface, f"{value:,}".replace(",", " "), size, ink, bold=bold, topright=topright)
+        blit_text(surface, format_points(value), size, ink, bold=bold, topright=topright)

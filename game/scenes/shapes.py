@@ -7,11 +7,10 @@ pixel parameters (widgets ask for the same few sizes every frame).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game.scenes import theme
+from game.surface_cache import MB, cached_surfaces
 
 SUPERSAMPLE = 4
 RGBA = tuple[int, int, int, int]
@@ -21,7 +20,7 @@ def _rgba(color: pygame.Color | tuple[int, ...]) -> RGBA:
     return tuple(pygame.Color(color))  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=512)
+@cached_surfaces(8 * MB)
 def _panel(size: tuple[int, int], radius: int, fill: RGBA,
            border: RGBA | None, border_width: int) -> pygame.Surface:
     width, height = size
@@ -46,7 +45,7 @@ def rounded_panel(size: tuple[int, int], radius: int, fill: pygame.Color,
     return _panel(size, radius, _rgba(fill), None if border is None else _rgba(border), border_width)
 
 
-@lru_cache(maxsize=256)
+@cached_surfaces(8 * MB)
 def _shadow(size: tuple[int, int], radius: int, blur: int, color: RGBA) -> pygame.Surface:
     pad = blur * 2
     surface = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
@@ -77,7 +76,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, fill: py
     surface.blit(rounded_panel(rect.size, radius, fill, border, border_width), rect.topleft)
 
 
-@lru_cache(maxsize=128)
+@cached_surfaces(4 * MB)
 def _bubble(size: tuple[int, int], body: tuple[int, int, int, int], radius: int,
             tail: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
             fill: RGBA, border: RGBA, border_width: int) -> pygame.Surface:
@@ -120,7 +119,7 @@ def felt_background(size: tuple[int, int], center: pygame.Color = theme.FELT_LIG
     return _felt((max(1, size[0]), max(1, size[1])), _rgba(center), _rgba(edge))
 
 
-@lru_cache(maxsize=8)
+@cached_surfaces(16 * MB)  # whole-canvas images: a few sizes
 def _felt(size: tuple[int, int], center: RGBA, edge: RGBA) -> pygame.Surface:
     # A tiny radial gradient smoothscaled up: cheap, and smooth at this contrast.
     small_w, small_h = 64, 36

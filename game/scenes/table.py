@@ -14,6 +14,7 @@ take of the pile.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +33,9 @@ from game.scenes.table_layout import (BUTTON_COLUMN_X, HAND_RECT, STAGE_PANEL, H
 from game.scenes.table_view import TableView
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, SpeechBubble, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.session import StorageProblem
 
 UI_FLIGHT = 0.16      # hand re-arranging (select, hover, sort)
 BOT_PAUSE = 0.35      # seconds between two bot moves, at speed 1 and the normal bot pace
@@ -106,6 +110,9 @@ class TableScene(Scene):
         # .update_setting(name, value); None in bare tests. See apply_settings().
         self.host = None
         self.play_sound = None  # callable(effect name): the sound plays as the card lands
+        # Why the game is not being kept right now (set by game.session after each move; shown
+        # at the table until a save succeeds); None when all is well.
+        self.storage_problem: StorageProblem | None = None
         self.pace = 1.0      # bot pause factor (setting bot_pace)
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         self.card_back = "B2"
@@ -154,7 +161,44 @@ class TableScene(Scene):
         self._bot_ready_at = 0.0
         self.moves_played = 0
         self.animator.sprites.clear()
-        self._show(self.game.last_deal_events)
+        if game is None:
+            self._show(self.game.last_deal_events)
+        else:
+            self._resume()
+
+    def saved_extra(self) -> dict[str, str]:
+        """What of the player's own arrangement a save keeps: how the hand is sorted, and
+        its order (a sort leaves cards of equal rank or suit as they were)."""
+        hand = set(self.game.state.hands[self.human])
+        return {"sort": self.ui.sort_mode,
+                "hand_order": " ".join(c.face for c in self.ui.order if c in hand)}
+
+    def restore_extra(self, extra: dict) -> None:
+        """The player's arrangement from a save (anything odd in it is ignored)."""
+        mode = extra.get("sort")
+        if mode not in ("rank", "suit", "custom"):
+            return
+        order: list[Card] = []
+        unused = list(self.game.state.hands[self.human])
+        faces = extra.get("hand_order")
+        for face in faces.split() if isinstance(faces, str) else ():
+            card = next((c for c in unused if c.face == face), None)
+            if card is not None:
+                unused.remove(card)
+                order.append(card)
+        self.ui.sort_mode = mode
+        self.ui.order = order
+        self.relayout()
+        self.animator.finish_all()
+
+    def _resume(self) -> None:
+        """A saved game goes on exactly where it was: the cards are in place at once
+        (nothing is dealt again), and a deal that had ended shows its score sheet."""
+        self.relayout()
+        self.animator.finish_all()
+        state = self.game.state
+        if state.phase is Phase.OVER:
+            self.sheet_pending = state.result
 
     def load_state(self, state) -> None:
         """Play on from an engine state (puzzles, tests): the cards jump into place."""
@@ -351,12 +395,36 @@ class TableScene(Scene):
             elif any(m.kind is MoveKind.TAKE and not m.groups for m in self.legal_moves()):
                 self.play(Move.take())
             else:
-                self.say(_("To take the pile, select the cards that meld its top card and "
-                           "drop them on the pile."), warn=False)
+                self._why_no_take()
         elif len(selected) == 1:
             self._discard(selected[0])
         else:
             self.say(_("Drag one card onto the pile (or double-click it) to discard."), warn=False)
+
+    def _why_no_take(self) -> None:
+        """A click on a pile that cannot be taken as it is: say what stands in the way."""
+        st = self.game.state
+        if not st.pile:
+            self.refuse(N_("The discard pile is empty."), "R-TAKE")
+        elif st.pile_blocked():
+            top = st.pile[-1]
+            if top.is_black_three:
+                self.refuse(N_("A black three on top blocks the pile: nobody may take it while it "
+                               "is on top."), "R-BLOCKED")
+            else:
+                self.refuse(N_("A wild card on top blocks the pile: nobody may take it while it "
+                               "is on top."), "R-BLOCKED")
+        elif st.pile_frozen > 0:
+            self.refuse(N_("The pile is frozen (a wild card or red three is in it): only a natural "
+                           "pair of the top card takes it. Select the pair and drop it on the pile."),
+                        "R-FROZEN")
+        elif st.pile_frozen_for(self.human_side):
+            self.refuse(N_("The pile is frozen for us until we have melded: only a natural pair of "
+                           "the top card takes it, with the initial meld. Select the pair and drop "
+                           "it on the pile."), "R-FROZEN")
+        else:
+            self.say(_("To take the pile, select the cards that meld its top card and "
+                       "drop them on the pile."), warn=False)
 
     def click_meld(self, slot: MeldSlot) -> None:
         if slot.staged_index is not None:
@@ -409,6 +477,7 @@ class TableScene(Scene):
         self.ui.order = order + rest
         self.ui.sort_mode = "custom"
         self.relayout()
+        self._arranged()
 
     def _group(self, cards: list[Card], rank=None) -> Group | None:
         try:
@@ -496,7 +565,9 @@ class TableScene(Scene):
             self.relayout()
 
     def _discard(self, card: Card, confirmed: bool = False) -> None:
-        if not confirmed and self.confirm_risky and self.stack is not None \
+        # The hint's own discard was weighed already: following it needs no warning.
+        hinted = self.hint is not None and str(self.hint.move) == str(Move.discard(card))
+        if not confirmed and not hinted and self.confirm_risky and self.stack is not None \
                 and Move.discard(card) in self.legal_moves():
             risk = discard_risk(self.game.state.observation(self.human), card)
             if risk is not None:
@@ -562,6 +633,12 @@ class TableScene(Scene):
     def sort_hand(self, mode: str) -> None:
         self.ui.sort_mode = mode
         self.relayout()
+        self._arranged()
+
+    def _arranged(self) -> None:
+        """The player re-arranged the hand: the save keeps it (listeners hear no events)."""
+        for listener in self.listeners:
+            listener(self, [])
 
     def toggle_sort(self) -> None:
         self.sort_hand("suit" if self.ui.sort_mode == "rank" else "rank")
@@ -621,6 +698,7 @@ class TableScene(Scene):
             rest = [c for c in self.ui.order if c not in order]
             self.ui.order = order + rest
             self.ui.sort_mode = "custom"
+            self._arranged()
         else:
             self.ui.cursor = cards[target]
         self.relayout()

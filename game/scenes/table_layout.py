@@ -59,6 +59,9 @@ RAISE = 22.0  # a selected card rises this much
 STAGE_PANEL = pygame.FRect(196, 268, 290, 112)  # replaces the status line while staging
 STATUS_RECT = pygame.FRect(168, 276, 320, 92)
 SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
+# Where a failure to keep the game is shown (left end, vertical centre): the top bar, right of
+# the score panel, clear of every card and meld area.
+STORAGE_WARNING_POS = (262, 29)
 BUTTON_COLUMN_X = 1080.0
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 
@@ -81,11 +84,15 @@ class HandUI:
         return {card for group in self.staged for card in group}
 
 
-def suit_key(card: Card) -> tuple[int, int]:
+def suit_key(card: Card) -> tuple[int, int, int]:
+    """By suit the natural cards 4..A; then the threes together (they meld only as
+    black threes going out), then the wild cards: none of them is filed in a suit."""
     if card.is_wild:
-        return (9, sort_key(card)[0])
+        return (9, sort_key(card)[0], card.id)
+    if card.rank == 3:
+        return (8, int(card.suit), card.id)  # type: ignore[arg-type]
     order = {0: 0, 1: 1, 3: 2, 2: 3}  # clubs, diamonds, spades, hearts: alternate colours
-    return (order[int(card.suit)], int(card.rank))  # type: ignore[arg-type]
+    return (order[int(card.suit)], int(card.rank), card.id)  # type: ignore[arg-type]
 
 
 def sort_cards(cards: list[Card], mode: str) -> list[Card]:

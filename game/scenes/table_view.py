@@ -7,19 +7,20 @@ images, text) are cached by their exact pixel parameters.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import assets
-from game.i18n import _, get_language
+from game.i18n import _, format_points, get_language
 from game.scenes import theme
-from game.scenes.layout import Ruler
+from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (HAND_RECT, PILE_POS, SCORE_PANEL, STAGE_PANEL, STATUS_RECT,
+                                      STORAGE_WARNING_POS,
                                       STOCK_POS, CENTER_W, card_h, pile_rect, stock_rect)
 from game.scenes.text import blit_text, line_height, render_lines, text_image, wrap_text
+from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
     from game.scenes.animations import CardSprite
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 BACK = "B2"
 RED_INK = pygame.Color(178, 34, 34)
+LABEL_MARGIN = 6  # logical units between a seat's label and the window's edge
 BLACK_INK = pygame.Color(30, 30, 30)
 ICE = pygame.Color(120, 190, 235)
 ZONE = pygame.Color(0, 0, 0, 38)
@@ -42,11 +44,14 @@ MESSAGE_WIDTH = 640   # logical width of the refusal / hint panels above the han
 
 # -- cached rendering ------------------------------------------------------
 
-@lru_cache(maxsize=2048)
-def _card_pixels(stem_face: str, copy: int, width_px: int, angle: int, squash: int,
+# Bounded by bytes, not entries: a card in flight passes through many widths,
+# angles and flip stages, and each of those images is a new entry.
+@cached_surfaces(12 * MB)
+def _card_pixels(stem: str, width_px: int, angle: int, squash: int,
                  four_colour: bool = False) -> pygame.Surface:
+    # Keyed by the image file's stem (not face + copy): the two copies of a card share one image.
     # `four_colour` is part of the cache key: assets.card_image follows assets.four_colour().
-    image = assets.card_image(stem_face, copy, width_px)
+    image = assets.card_image(stem, 0, width_px)
     if squash < 100:
         w, h = image.get_size()
         image = pygame.transform.smoothscale(image, (max(1, w * squash // 100), h))
@@ -55,7 +60,7 @@ def _card_pixels(stem_face: str, copy: int, width_px: int, angle: int, squash: i
     return image
 
 
-@lru_cache(maxsize=512)
+@cached_surfaces(8 * MB)
 def _card_shadow(size: tuple[int, int], angle: int, blur: int, radius: int) -> tuple[pygame.Surface, int]:
     shadow, pad = soft_shadow(size, radius, blur, theme.SHADOW)
     if angle:
@@ -71,7 +76,8 @@ def draw_card(surface: pygame.Surface, sprite: "CardSprite", lifted: bool = Fals
     squash = int(round(sprite.flip_scale * 20)) * 5  # 5 % steps keep the cache small
     if squash < 5:
         return
-    image = _card_pixels(face, sprite.card.copy, width_px, angle, squash, assets.four_colour())
+    stem = assets.card_file_stem(face, sprite.card.copy)
+    image = _card_pixels(stem, width_px, angle, squash, assets.four_colour())
     center = ruler.point((sprite.x, sprite.y))
     height_px = round(width_px * 336 / 240)
     shadow_size = (max(1, width_px * squash // 100), height_px)
@@ -148,6 +154,7 @@ class TableView:
         self._center_badges(surface, ruler)
         self._seat_labels(surface, ruler)
         self._score_panel(surface, ruler)
+        self._storage_warning(surface)
         self._status(surface, ruler)
         self._stage_panel(surface, ruler)
         table.buttons.draw(surface)
@@ -308,14 +315,14 @@ class TableView:
                 text += " · " + _("thinking…")
             fill = theme.GOLD if on else pygame.Color(16, 60, 38)
             ink = theme.INK if on else theme.TEXT_ON_FELT
+            image = text_image(text, ruler.px(15), True, tuple(ink))
+            w = image.get_width() / ruler.scale + 18
             if table.geometry.spot(seat) == "S":
-                image = text_image(text, ruler.px(15), True, tuple(ink))
-                w = image.get_width() / ruler.scale + 18
-                pill(surface, text, (x - w / 2, y - 6), size=15, fill=fill, ink=ink,
-                     border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
-            else:
-                pill(surface, text, (x, y), size=15, fill=fill, ink=ink,
-                     border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
+                x, y = x - w / 2, y - 6
+            # A long label (Chinese, "thinking…") stays inside the window at the side seats.
+            x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
+            pill(surface, text, (x, y), size=15, fill=fill, ink=ink,
+                 border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -336,7 +343,7 @@ class TableView:
             blit_text(surface, table.side_name(side), 16, theme.INK, bold=True,
                       topleft=(panel.x + 12, top))
             score = round(table.shown_scores[side].value)
-            blit_text(surface, f"{score:,}".replace(",", " "), 22, RED_INK if score < 0 else theme.INK,
+            blit_text(surface, format_points(score), 22, RED_INK if score < 0 else theme.INK,
                       bold=True, topright=(panel.right - 12, top - 3))
             minimum = st.minimum(side)
             if st.has_melded(side):
@@ -351,6 +358,13 @@ class TableView:
             if ours:
                 marker = pygame.Rect(ruler.px(panel.x + 3), ruler.px(top + 2), ruler.px(3), ruler.px(50))
                 pygame.draw.rect(surface, theme.GOLD, marker)
+
+    def _storage_warning(self, surface: pygame.Surface) -> None:
+        """The game is not being kept (disk full, another window): said for as long as it lasts."""
+        problem = self.table.storage_problem
+        if problem is not None:
+            pill(surface, problem.message(), STORAGE_WARNING_POS, size=13, fill=RED_INK,
+                 ink=theme.CREAM, border=theme.CREAM, anchor="midleft")
 
     def _status(self, surface: pygame.Surface, ruler: Ruler) -> None:
         text = self.table.status_text()

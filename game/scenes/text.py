@@ -6,13 +6,13 @@ except that closing punctuation never starts a line.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from game import assets
 from game.scenes.layout import Ruler
+from game.surface_cache import MB, cached_surfaces
 
 # One breakable unit: a single CJK character, a run of spaces, or a word.
 _CJK = "\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF"  # ideographs, kana, fullwidth forms
@@ -80,7 +80,7 @@ def render_lines(lines: list[str], font: pygame.font.Font, color: pygame.Color,
     return block
 
 
-@lru_cache(maxsize=1024)
+@cached_surfaces(4 * MB)
 def text_image(text: str, size_px: int, bold: bool, color: tuple[int, int, int, int]) -> pygame.Surface:
     """`text` rendered at `size_px` pixels (cached: scenes redraw the same labels every
     frame; callers must not draw onto the shared surface)."""

@@ -1,0 +1,82 @@
+"""The game as a player runs it, for the crash-consistency test: the real app in menu
+mode (settings, save slot, statistics, lock) on CANASTA_HOME; Continue when there is a
+saved game, else New game → Start; then the player's moves are chosen by a bot and
+played through the table, deal after deal, until the test kills the process (or the
+game is decided: then it prints `gameover DEALS` and waits for the kill).
+
+Prints one JSON line once the table is up: what was resumed (the position as the table
+holds it, the statistics as they are now), then `moving` lines as the game goes on."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.bots import make_bot  # noqa: E402
+from game.rules import position_to_json  # noqa: E402
+from game.scenes.menu import TitleMenuScene  # noqa: E402
+from game.scenes.new_game import NewGameScene  # noqa: E402
+from game.scenes.prompts import AnswerPrompt  # noqa: E402
+from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
+from game.window import STEP, App  # noqa: E402
+
+
+def press(scene, msgid: str) -> None:
+    for widget in scene.items.widgets:
+        if getattr(widget, "msgid", None) == msgid:
+            widget.click()
+            return
+    raise SystemExit(f"no {msgid} on {type(scene).__name__}")
+
+
+def main() -> None:
+    app = App(menu=True, threaded=False)
+    home = os.environ["CANASTA_HOME"]
+    temp_files = sorted(name for name in os.listdir(home) if name.endswith(".tmp"))  # after start-up
+    title = app.stack.top
+    assert isinstance(title, TitleMenuScene)
+    resumed = app.context.saves.exists()
+    if resumed:
+        press(title, "Continue")
+    else:
+        press(title, "New game")
+        new_game = app.stack.top
+        assert isinstance(new_game, NewGameScene)
+        press(new_game, "Start")
+    table = app.table
+    assert table is not None, "no table"
+    stats = {key: record.deals for key, record in app.context.stats.records.items()}
+    print(json.dumps({"resumed": resumed, "position": position_to_json(table.game.state),
+                      "moves": [str(m) for m in table.game.history], "deal": table.game.deal_number,
+                      "stats": stats, "read_only": app.context.read_only,
+                      "temp_files": temp_files}), flush=True)
+    me = make_bot("easy", os.getpid())
+    while True:
+        top = app.stack.top
+        if isinstance(top, ScoreSheetScene):
+            game = table.game
+            if game.winner is not None:  # the game is decided: say so, wait for the kill
+                print("gameover", game.deal_number + 1, flush=True)
+                while True:
+                    time.sleep(1)
+            top._next_deal()  # the sheet's "Next deal"
+        elif isinstance(top, AnswerPrompt):
+            app.stack.remove(top)
+            table.answer(False)
+        elif top is table and table.my_turn() and table.idle:
+            table.play(me.act(table.game.state.observation(table.human)))
+            print("moving", len(table.game.history), flush=True)
+        else:
+            app.stack.update(STEP * 4)
+        pygame.event.pump()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""The move log (game/move_log.py): every move of a deal in words, as the player saw it."""
+from __future__ import annotations
+
+from game import i18n
+from game.bots import make_bot
+from game.hints import card_name
+from game.move_log import MoveLog
+from game.rules import Game, RulesConfig
+from game.rules import events as ev
+
+
+class Names:
+    def seat_name(self, seat: int) -> str:
+        return i18n._(("You", "West", "North", "East")[seat])
+
+    def side_name(self, side: int) -> str:
+        return i18n._(("Us", "West & East")[side])
+
+
+def played_deal(seed: int = 4) -> tuple[Game, MoveLog, list[ev.Event]]:
+    game = Game(RulesConfig(), seed)
+    log = MoveLog(viewer=0)
+    seen = list(game.last_deal_events)
+    log.record(game.last_deal_events)
+    bots = [make_bot("easy", seat) for seat in range(4)]
+    while not game.state.is_over:
+        seat = game.state.to_act
+        events = game.apply(bots[seat].act(game.state.observation(seat)))
+        seen += events
+        log.record(events)
+    return game, log, seen
+
+
+def test_every_move_of_a_deal_is_in_the_log_newest_first():
+    game, log, seen = played_deal()
+    names = Names()
+    texts = [entry.text(names) for entry in log.newest_first()]
+    discards = [e for e in seen if isinstance(e, ev.Discarded)]
+    logged = [entry for entry in log.entries if "discarded" in entry.msgid]
+    assert [(e.seat, e.cards) for e in logged] == [(d.seat, (d.card,)) for d in discards]
+    assert logged[0].text(names) == f"{names.seat_name(discards[0].seat)} discarded {card_name(discards[0].card)}."
+    assert texts[0].startswith("The deal ends")
+    assert texts[-1].endswith("dealt.")
+    assert len([e for e in log.entries if "drew" in e.msgid]) == sum(
+        isinstance(e, ev.Drew) for e in seen)
+    turns = [entry.turn for entry in log.entries]
+    assert turns == sorted(turns) and turns[-1] > 10
+
+
+def test_other_seats_draws_are_hidden_and_the_players_own_are_shown():
+    game, log, seen = played_deal()
+    names = Names()
+    for entry in log.entries:
+        if "drew" in entry.msgid:
+            if entry.seat == 0:
+                assert entry.cards and entry.text(names).startswith("You drew ")
+            else:
+                assert not entry.cards and entry.text(names).endswith("drew a card.")
+
+
+def test_the_last_action_of_each_seat():
+    game, log, seen = played_deal()
+    last_discard = [e for e in seen if isinstance(e, ev.Discarded) and e.seat == 1][-1]
+    west = log.last_action(1)
+    assert west is not None and west.seat == 1
+    if "discarded" in west.msgid:
+        assert west.cards == (last_discard.card,)
+    assert log.last_action(0) is not None
+
+
+def test_a_language_switch_rewrites_the_log():
+    game, log, seen = played_deal()
+    entry = next(e for e in log.entries if "discarded" in e.msgid)
+    english = entry.text(Names())
+    i18n.set_language("zh_CN")
+    chinese = entry.text(Names())
+    assert chinese != english and "打出" in chinese
+
+
+def test_a_new_deal_starts_a_new_log():
+    game, log, seen = played_deal()
+    if game.winner is None:
+        log.record(game.next_deal())
+        assert all(entry.turn == 1 for entry in log.entries)
+        assert log.entries[0].text(Names()).endswith("dealt.")

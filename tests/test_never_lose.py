@@ -1,0 +1,339 @@
+"""Never lose a game (issue 13): resume at the score sheet through the real scenes, a
+failed save shown at the table, one instance per save, stale temp files, the new-game
+confirm, a window that fits the screen."""
+from __future__ import annotations
+
+import errno
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import storage  # noqa: E402
+from game.app import AppContext  # noqa: E402
+from game.bots import make_bot  # noqa: E402
+from game.rules import Phase, position_to_json  # noqa: E402
+from game.scenes import table_view  # noqa: E402
+from game.scenes.menu import TitleMenuScene  # noqa: E402
+from game.scenes.modal import ModalDialogScene  # noqa: E402
+from game.scenes.new_game import NewGameScene  # noqa: E402
+from game.scenes.prompts import AnswerPrompt  # noqa: E402
+from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
+from game.scenes.table import TableScene  # noqa: E402
+from game.settings import Settings, save_settings  # noqa: E402
+from game.stats import StatsStore  # noqa: E402
+from game.window import MAX_WINDOW, STEP, App, fit_window_size  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh CANASTA_HOME with fast animations (the table still animates every move)."""
+    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
+    save_settings(Settings(animation_speed=4.0, bot_pace="fast", sound=False), tmp_path)
+    return tmp_path
+
+
+def click(app: App, pos) -> None:
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+        app.dispatch(pygame.event.Event(kind, pos=(round(pos[0]), round(pos[1])), **extra))
+
+
+def click_button(app: App, msgid: str) -> None:
+    """Click the top scene's button with this label (menu pages, dialogs, the score sheet)."""
+    scene = app.stack.top
+    if isinstance(scene, ModalDialogScene):
+        scene.dialog.appear = 1.0
+        widgets = scene.dialog.buttons.widgets
+    elif isinstance(scene, ScoreSheetScene):
+        widgets = scene.buttons.widgets
+    else:
+        widgets = scene.items.widgets
+    for widget in widgets:
+        label = getattr(widget, "msgid", None) or getattr(widget, "text", None)
+        if label in (msgid, pygame_text(msgid)):
+            click(app, widget.rect.center)
+            return
+    raise AssertionError(f"no button {msgid!r} on {type(scene).__name__}")
+
+
+def pygame_text(msgid: str) -> str:
+    from game.i18n import _
+    return _(msgid)
+
+
+def run_until(app: App, condition, seconds: float = 600.0) -> None:
+    """Advance the real scenes (no drawing: fast) until `condition()`; the player's own
+    moves are chosen by an easy bot and played through the table."""
+    me = make_bot("easy", 5)
+    waited = 0.0
+    while not condition():
+        assert waited < seconds, "timed out"
+        table = app.table
+        top = app.stack.top
+        if isinstance(top, ScoreSheetScene):  # play on into the next deal
+            click_button(app, "Next deal")
+            click_button(app, "Next deal")
+            continue
+        if isinstance(top, AnswerPrompt):
+            click_button(app, "No, not yet")
+            continue
+        if table is not None and top is table and table.my_turn() and table.idle:
+            state = table.game.state
+            assert table.play(me.act(state.observation(table.human)))
+            continue
+        app.stack.update(STEP * 4)
+        waited += STEP * 4
+
+
+def new_app() -> App:
+    return App(menu=True, threaded=False)
+
+
+def start_game(app: App) -> TableScene:
+    click_button(app, "New game")
+    assert isinstance(app.stack.top, NewGameScene)
+    click_button(app, "Start")
+    assert isinstance(app.table, TableScene) and app.stack.top is app.table
+    return app.table
+
+
+def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypatch):
+    app = new_app()
+    table = start_game(app)
+    # The statistics write fails at the deal's end (as if the app died between the save and
+    # the statistics): the table says so, the deal is not lost.
+    monkeypatch.setattr(StatsStore, "save", lambda self: (_ for _ in ()).throw(
+        OSError(errno.EIO, "Input/output error", "stats.json.tmp")))
+    run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
+    assert table.storage_problem is not None
+    assert table.storage_problem.message() == "Statistics not kept: the disk reported an error"
+    assert "the game could not be saved" not in " ".join(app.context.notices)
+    ended = position_to_json(table.game.state)
+    app.close()  # the app is gone while the score sheet shows
+    monkeypatch.undo()
+    monkeypatch.setenv(storage.HOME_ENV, str(home))
+
+    app = new_app()
+    assert isinstance(app.stack.top, TitleMenuScene)
+    click_button(app, "Continue")
+    table = app.table
+    assert table is not None and table.game.state.phase is Phase.OVER
+    assert position_to_json(table.game.state) == ended
+    assert StatsStore(home).record("classic", "normal").deals == 1  # counted on resume, once
+    run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene), 30)
+    assert not table.animator.busy, "nothing is dealt again on resume"
+    sheet = app.stack.top
+    assert sheet.result == table.game.state.result
+    click_button(app, "Next deal")  # shows the totals at once
+    click_button(app, "Next deal")
+    assert app.stack.top is table and table.game.deal_number == 1
+    assert table.game.state.phase is Phase.DRAW
+    saved = app.context.saves.load()
+    assert saved.game.deal_number == 1 and position_to_json(saved.game.state) == position_to_json(table.game.state)
+    assert StatsStore(home).record("classic", "normal").deals == 1
+    app.close()
+
+
+def test_a_full_disk_is_shown_at_the_table_and_said_once(home, monkeypatch):
+    app = new_app()
+    table = start_game(app)
+    real_write = storage.atomic_write
+    disk_full = True
+
+    def write(path, data, *, durable=True):
+        if disk_full:
+            raise OSError(errno.ENOSPC, "No space left on device", f"{path}.x1y2z3.tmp")
+        return real_write(path, data, durable=durable)
+
+    monkeypatch.setattr(storage, "atomic_write", write)
+    moves = len(table.game.history)
+    run_until(app, lambda: len(table.game.history) >= moves + 30)
+    assert table.storage_problem is not None
+    shown = []
+    real_pill = table_view.pill
+    monkeypatch.setattr(table_view, "pill", lambda surface, text, *a, **k: (shown.append(text),
+                                                                             real_pill(surface, text, *a, **k))[1])
+    app.render()
+    assert "Not saved: the disk is full" in shown
+    assert [n for n in app.context.notices if "disk is full" in n] == ["Not saved: the disk is full"]
+    disk_full = False  # room again: the next move is saved and the warning goes
+    run_until(app, lambda: len(table.game.history) >= moves + 34)
+    assert table.storage_problem is None
+    assert app.context.saves.load().game.history == table.game.history
+    app.close()
+
+
+def test_a_save_path_that_is_a_folder_gives_one_notice_not_one_per_move(home):
+    (home / "save.json").mkdir()
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 40)
+    assert table.storage_problem is not None
+    assert table.storage_problem.message() == "Not saved: a folder stands where the file goes"
+    assert len([n for n in app.context.notices if "Not saved" in n]) == 1
+    assert [p.name for p in home.iterdir() if p.name.endswith(".tmp")] == []
+    app.close()
+
+
+def test_a_second_window_runs_read_only_and_never_overwrites_the_first(home):
+    first = new_app()
+    table = start_game(first)
+    run_until(first, lambda: len(table.game.history) >= 20)
+    before = (home / "save.json").read_bytes()
+
+    second = AppContext.create(home)
+    assert second.read_only and "already open in another window" in second.notices[-1]
+    other = TableScene(seed=99, threaded=False, levels=(None, "easy", "easy", "easy"))
+    from game import session
+    session.attach(other, second)
+    other.play(other.legal_moves()[0])
+    assert other.storage_problem is not None
+    assert other.storage_problem.message() == "Not saved: Canasta is open in another window"
+    assert (home / "save.json").read_bytes() == before and StatsStore(home).records == {}
+    other.on_exit()
+    second.close()
+    first.close()
+    third = AppContext.create(home)  # the first window is gone: the next one keeps the game
+    assert not third.read_only
+    third.close()
+
+
+def test_the_lock_is_held_across_processes_and_freed_by_a_kill(home):
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys
+            from game.app import AppContext
+            from pathlib import Path
+            app = AppContext.create(Path({str(home)!r}))
+            print("read-only" if app.read_only else "holding", flush=True)
+            sys.stdin.read()
+        """)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": ROOT, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        refused = AppContext.create(home)
+        assert refused.read_only
+        refused.close()
+    finally:
+        holder.kill()
+        holder.wait()
+    after = AppContext.create(home)
+    assert not after.read_only
+    after.close()
+
+
+def test_temp_files_of_a_killed_write_are_cleaned_up_at_start(home):
+    stale = [".save.json.k2j3h.tmp", ".settings.json.a1b2.tmp", ".stats.json.zz.tmp", ".canasta-probe-q1"]
+    for name in stale:
+        (home / name).write_text("half")
+    (home / "notes.tmp").write_text("not ours")
+    holder = AppContext.create(home)
+    assert sorted(p.name for p in home.iterdir()) == ["canasta.lock", "notes.tmp", "settings.json"]
+    (home / stale[0]).write_text("another window's write in flight")
+    second = AppContext.create(home)  # read-only: must not touch the holder's files
+    assert (home / stale[0]).exists()
+    second.close()
+    holder.close()
+
+
+def test_new_game_from_the_title_menu_asks_before_replacing_a_saved_game(home):
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 6)
+    kept = app.context.saves.path.read_bytes()
+    app.back_to_menu()  # leaving the table lands on the new-game page it was started from
+    assert isinstance(app.stack.top, NewGameScene)
+    click_button(app, "Start")
+    assert isinstance(app.stack.top, ModalDialogScene)
+    click_button(app, "Keep it")
+    assert isinstance(app.stack.top, NewGameScene) and app.table is None
+    assert app.context.saves.path.read_bytes() == kept
+    click_button(app, "Start")
+    click_button(app, "New game")
+    assert app.table is not None and app.table is not table and app.table.game.history == []
+    app.close()
+
+
+def test_new_game_without_a_saved_game_starts_at_once(home):
+    app = new_app()
+    start_game(app)
+    app.close()
+
+
+def test_a_huge_window_is_reduced_to_what_the_screen_shows():
+    assert fit_window_size((10000, 10000), [(1920, 1080)], "x11") == (1920, 1080)
+    assert fit_window_size((1600, 900), [(1920, 1080), (2560, 1440)], "windows") == (1600, 900)
+    assert fit_window_size((3000, 1200), [(1920, 1080), (2560, 1440)], "cocoa") == (2560, 1200)
+    assert fit_window_size((10000, 10000), [(1024, 768)], "dummy") == MAX_WINDOW
+    assert fit_window_size((1500, 900), [(1024, 768)], "dummy") == (1500, 900)
+    app = App(size=(10000, 10000), threaded=False)
+    try:
+        assert pygame.display.get_surface().get_size() == MAX_WINDOW
+    finally:
+        app.close()
+
+
+def test_the_save_file_stays_valid_json(home):
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 3)
+    assert json.loads(app.context.saves.path.read_text())["format"] == "canasta-save/1"
+    app.close()
+
+
+@pytest.mark.parametrize("arrange", ["suit", "custom"])
+def test_the_hands_order_survives_a_restart(home, arrange):
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 8)
+    if arrange == "suit":
+        table.sort_hand("suit")
+    else:
+        cards = table.layout.hand_cards
+        table._reorder([cards[0]], table.layout.hand_rects[cards[-1]].right + 5)  # first card to the end
+    shown = [c.face for c in table.layout.hand_cards]
+    app.close()  # right after arranging: no move since
+
+    app = new_app()
+    click_button(app, "Continue")
+    assert app.table.ui.sort_mode == arrange
+    assert [c.face for c in app.table.layout.hand_cards] == shown
+    app.close()
+
+
+def test_a_second_window_says_so_at_once_and_plays_without_saving(home):
+    holder = AppContext.create(home)  # the first window
+    try:
+        app = new_app()
+        dialog = app.stack.top
+        assert isinstance(dialog, ModalDialogScene) and dialog.dialog.title == "Canasta is already open"
+        click_button(app, "Play without saving")
+        assert isinstance(app.stack.top, TitleMenuScene)
+        table = start_game(app)
+        run_until(app, lambda: len(table.game.history) >= 5)
+        assert table.storage_problem.message() == "Not saved: Canasta is open in another window"
+        assert not (home / "save.json").exists()
+        app.close()
+    finally:
+        holder.close()
+
+
+def test_f11_toggles_full_screen_anywhere_and_keeps_the_setting(home):
+    from game.settings import load_settings
+    app = new_app()
+    for expected in (True, False):
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+        assert app.context.settings.fullscreen is expected
+        assert bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) is expected
+        assert load_settings(home)[0].fullscreen is expected
+    app.close()
