@@ -22,7 +22,7 @@ import sys
 from game import __version__
 from game.bots.base import LEVELS
 from game.rules.config import TARGETS
-from game.rules.variants import VARIANT_IDS
+from game.rules.variants import APP_VARIANT_IDS
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -43,7 +43,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("deal", nargs="?", help="a shared deal file (see game/deal_file.py) to replay "
                         "and play on from (without touching your saved game)")
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
-    parser.add_argument("--variant", default="classic", choices=VARIANT_IDS)
+    parser.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)
     parser.add_argument("--level", default="normal", choices=LEVELS,
                         help="bot level")
     parser.add_argument("--target", type=int, default=5000, choices=TARGETS)
@@ -91,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
             shared = read(args.deal)
         except DealFileError as error:
             print(f"error: cannot open the deal {args.deal}: {error}", file=sys.stderr)
+            return 2
+        if shared.game is not None and shared.game.config.variant not in APP_VARIANT_IDS:
+            print(f"error: cannot open the deal {args.deal}: the table plays "
+                  f"{', '.join(APP_VARIANT_IDS)}, not {shared.game.config.variant}", file=sys.stderr)
             return 2
     width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)

@@ -31,7 +31,7 @@ from game.i18n import N_
 from game.rules import Game, Move, RulesConfig, RulesError, position_to_json
 from game.bots.base import LEVELS
 from game.rules.config import TARGETS
-from game.rules.variants import VARIANT_IDS, variant_named
+from game.rules.variants import APP_VARIANT_IDS, variant_named
 
 FORMAT = "canasta-save/1"
 FORMAT_PREFIX = "canasta-save/"
@@ -160,7 +160,7 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
     body: Any = fields  # untrusted JSON: every value is checked below before use
     variant, target = body.get("variant"), body.get("target")
     rules = variant_named(variant) if isinstance(variant, str) else None
-    _need(rules is not None and variant in VARIANT_IDS, N_("unknown variant"))
+    _need(rules is not None and variant in APP_VARIANT_IDS, N_("unknown variant"))
     _need(_is_int(target) and target in rules.targets, N_("unknown target score"))  # type: ignore[union-attr]
     config = RulesConfig.for_variant(variant, target)
     seed, first_dealer, human = body.get("seed"), body.get("first_dealer", 0), body.get("human", 0)

@@ -15,7 +15,7 @@ def position(hands, melds=None, discard: str = "", stock: str = FILLER_STOCK, *,
     players, sides = config.players, config.sides
     hands = list(hands) + [""] * (players - len(hands))
     data = {
-        "format": "canasta-position/1", "variant": variant, "target": extra.pop("target", 5000),
+        "format": "canasta-position/1", "variant": variant, "target": extra.pop("target", config.target),
         "scores": scores or [0] * sides,
         "dealer": (turn - 1) % players if dealer is None else dealer,
         "turn": turn, "phase": phase, "hands": hands,

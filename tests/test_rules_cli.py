@@ -79,7 +79,7 @@ def test_going_out_prints_the_result(tmp_path):
     (json.dumps(dict(POSITION, phase="dance")), "'phase'"),
     (json.dumps(dict(POSITION, melds=[{"K": "SK D2 H2"}, {}])), "R-MELD"),
     (json.dumps(dict(POSITION, melds=[{"K": "SQ SK SK"}, {}])), "does not belong"),
-    (json.dumps(dict(POSITION, variant="five-hand")), "unknown variant"),
+    (json.dumps(dict(POSITION, variant="canasta-royale")), "unknown variant"),
     (json.dumps(dict(POSITION, hands=["HA"])), "'hands' must have 4"),
     ("\xff\xfe", "JSON"),
 ])

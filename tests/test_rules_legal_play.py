@@ -123,3 +123,21 @@ def test_R_NO_STALL_positions_without_a_legal_move_are_refused():
 def test_black_three_melds_exist_only_in_the_turn_of_going_out():
     with pytest.raises(PositionError, match="R-BLACK3"):
         position(["C9 D9"], melds=[{"3": "S3 S3 C3"}, {}])
+
+
+@pytest.mark.parametrize("variant,extra", [("two-hand", {}),
+                                           ("six-hand", {"asked": True, "answer": True})])
+def test_R_OUT_going_out_that_needs_two_groups_at_once_is_listed(variant, extra):
+    # Two canastas are needed; each card completes one. Laid one at a time, the first
+    # would leave one card without two canastas (R-KEEP-TWO), so only the two groups in
+    # one move go out; after "yes" (six-hand) it is the only legal move.
+    melds = [{"10": "S10 S10 JK H10 D2 S2", "5": "H5 C5 S5 H5 D5 S5"}, {}]
+    if variant == "six-hand":
+        melds.append({})
+    s = position(["D10 C5"], melds=melds, variant=variant, phase="meld", **extra)
+    multi = [m for m in s.legal_moves() if len(m.groups) == 2]
+    assert len(multi) == 1 and {str(g) for g in multi[0].groups} == {"D10", "C5"}
+    if extra:
+        assert s.legal_moves() == multi
+    s.apply(multi[0])
+    assert s.is_over and s.result.went_out == 0 and s.result.sides[0].canastas == 300 + 500  # mixed tens, natural fives

@@ -5,7 +5,7 @@ import pytest
 
 from game.rules import VARIANT_IDS, VARIANTS, PositionError, RulesConfig
 from game.rules.config import TARGETS
-from game.rules.variants import CLASSIC_RULES, variant_named
+from game.rules.variants import APP_VARIANT_IDS, CLASSIC_RULES, variant_named
 
 
 def test_ids_are_unique_and_classic_comes_first():
@@ -72,10 +72,34 @@ def test_the_command_lines_and_menus_take_their_lists_from_the_variants():
     from game.scenes.new_game import LEVEL_CHOICES, VARIANT_CHOICES, seat_labels
     from game.scenes.stats_scene import VARIANT_NAMES
 
-    args = main.parse_args(["--variant", VARIANT_IDS[-1]])
-    assert args.variant == VARIANT_IDS[-1]
-    assert [v for v, _ in VARIANT_CHOICES] == list(VARIANT_IDS) == list(VARIANT_NAMES)
+    args = main.parse_args(["--variant", APP_VARIANT_IDS[-1]])
+    assert args.variant == APP_VARIANT_IDS[-1]
+    assert [v for v, _ in VARIANT_CHOICES] == list(APP_VARIANT_IDS)
+    assert list(VARIANT_NAMES) == list(VARIANT_IDS)
     assert [lv for lv, _ in LEVEL_CHOICES] == list(LEVELS)
     assert seat_labels("classic") == {1: "West (opponent)", 2: "North (partner)",
                                       3: "East (opponent)"}
     assert seat_labels("three-hand") == {1: "West (opponent)", 2: "East (opponent)"}
+
+
+def test_no_other_copy_of_the_variant_ids_or_the_bot_levels():
+    """One source for every list (DEVELOPERS.md): variant ids appear as literals only in
+    game/rules/variants.py ("classic", the default, excepted), and the bot levels are
+    listed together only in game/bots/base.py."""
+    import ast
+    from pathlib import Path
+
+    from game.bots import LEVELS
+    root = Path(__file__).resolve().parent.parent
+    ids = set(VARIANT_IDS) - {"classic"}
+    files = [*root.glob("game/**/*.py"), root / "main.py", *root.glob("tools/*.py")]
+    for path in files:
+        relative = path.relative_to(root).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if relative != "game/rules/variants.py" and isinstance(node, ast.Constant):
+                assert node.value not in ids, f"{relative}:{node.lineno}: {node.value!r}"
+            if relative != "game/bots/base.py" and isinstance(node, (ast.Tuple, ast.List, ast.Dict)):
+                items = node.keys if isinstance(node, ast.Dict) else node.elts
+                values = {n.value for n in items if isinstance(n, ast.Constant)}
+                assert not set(LEVELS) <= values, f"{relative}:{node.lineno}: a list of levels"

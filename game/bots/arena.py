@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from game.rules import Game, IllegalMove, RulesConfig
 from game.rules.config import TARGETS
-from game.rules.variants import VARIANT_IDS
+from game.rules.variants import APP_VARIANT_IDS
 
 from .base import Bot, make_bot
 
@@ -210,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--a", default="hard")
     p.add_argument("--b", default="normal")
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--variant", default="classic", choices=VARIANT_IDS)
+    p.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)  # the variants the bots play
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--target", type=int, default=5000, choices=TARGETS)

@@ -10,7 +10,8 @@ from .melds import Meld
 from .moves import Group, Move, MoveKind
 from .scoring import DealResult, SideScore
 from .seats import Seat
-from .state import GameState, Phase
+from .phase import Phase
+from .state import GameState
 from .game import Game
 from .observation import Observation
 from .variants import VARIANT_IDS, VARIANTS, Variant

@@ -8,7 +8,7 @@ engine picks a physical copy from the hand.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from .errors import NotationError
 
@@ -126,7 +126,7 @@ class Card:
         cls._registry[(int(rank), -1 if suit is None else int(suit), copy)] = self
         return self
 
-    def __setattr__(self, name, value):  # immutable value type
+    def __setattr__(self, name: str, value: object) -> None:  # immutable value type
         raise AttributeError("Card is immutable")
 
     def __repr__(self) -> str:
@@ -140,7 +140,7 @@ class Card:
     def __lt__(self, other: "Card") -> bool:
         return self.id < other.id
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, tuple[str, int]]:
         return (Card.parse, (self.face, self.copy))
 
     @classmethod
@@ -159,29 +159,58 @@ class Card:
 
     @classmethod
     def of(cls, card_id: int) -> "Card":
-        return DECK[card_id]
+        return ALL_CARDS[card_id]
 
 
-def _build_deck() -> tuple[Card, ...]:
+MAX_PACKS = 5  # V-PACKS: Hand and Foot plays with five
+
+
+def _build_cards() -> tuple[Card, ...]:
+    """Every physical card of up to MAX_PACKS packs. The classic deck's 108 come first
+    (ids 0..107, as they always were); each further pack adds 52 cards and 2 jokers."""
     cards: list[Card] = []
-    for copy in range(2):
-        for suit in Suit:
-            for rank in Rank:
-                if rank != Rank.JOKER:
-                    cards.append(Card._make(rank, suit, copy, len(cards)))
-    for copy in range(4):
-        cards.append(Card._make(Rank.JOKER, None, copy, len(cards)))
+
+    def pack(copies: range, jokers: range) -> None:
+        for copy in copies:
+            for suit in Suit:
+                for rank in Rank:
+                    if rank != Rank.JOKER:
+                        cards.append(Card._make(rank, suit, copy, len(cards)))
+        for copy in jokers:
+            cards.append(Card._make(Rank.JOKER, None, copy, len(cards)))
+
+    pack(range(2), range(4))
+    for extra in range(2, MAX_PACKS):
+        pack(range(extra, extra + 1), range(2 * extra, 2 * extra + 2))
     return tuple(cards)
 
 
-DECK: tuple[Card, ...] = _build_deck()  # R-DECK: 108 cards, ids 0..107
+ALL_CARDS: tuple[Card, ...] = _build_cards()
+DECK: tuple[Card, ...] = ALL_CARDS[:108]  # R-DECK: 108 cards, ids 0..107
+
+
+def deck_of(packs: int) -> tuple[Card, ...]:
+    """The physical cards of a game with `packs` packs (V-PACKS): 54 per pack."""
+    if not 2 <= packs <= MAX_PACKS:
+        raise ValueError(f"packs must be 2..{MAX_PACKS}, not {packs}")
+    return ALL_CARDS[:54 * packs]
 # Face-card (copy 0) per face string, for fast lookup.
 FACES: dict[str, Card] = {c.face: c for c in DECK if c.copy == 0}
 for _c in DECK:
     object.__setattr__(_c, "face_card", FACES[_c.face])
+for _c in ALL_CARDS:
+    object.__setattr__(_c, "face_card", FACES[_c.face])
 COPIES_OF_FACE: dict[str, int] = {}
 for _c in DECK:
     COPIES_OF_FACE[_c.face] = COPIES_OF_FACE.get(_c.face, 0) + 1
+
+
+def copies_of_face(packs: int) -> dict[str, int]:
+    """How many copies of each face a game of `packs` packs holds (V-PACKS)."""
+    counts: dict[str, int] = {}
+    for card in deck_of(packs):
+        counts[card.face] = counts.get(card.face, 0) + 1
+    return counts
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -15,11 +15,12 @@ import select
 import stat
 import sys
 import time
-from typing import Any
+from typing import Any, TextIO
 
 from .errors import IllegalMove, RulesError
 from .moves import Move
 from .position import position_from_json, position_to_json
+from .state import GameState
 
 USAGE = ("usage: python -m game.rules play POSITION.json MOVE [MOVE ...]\n"
          "       python -m game.rules legal POSITION.json")
@@ -75,7 +76,7 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
-def _load(path: str):
+def _load(path: str) -> GameState:
     try:
         raw = _read(path)
     except OSError as e:
@@ -97,7 +98,8 @@ def _load(path: str):
     return position_from_json(data)
 
 
-def main(argv: list[str] | None = None, out=None, err=None) -> int:
+def main(argv: list[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     out = out or sys.stdout
     err = err or sys.stderr

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .cards import Card, copies_of_face, deck_of
 from .errors import PositionError
 from .variants import CLASSIC_RULES, VARIANT_IDS, VARIANTS, Variant, variant_named
 
@@ -26,6 +27,8 @@ class RulesConfig:
     canastas_to_go_out: int = field(init=False, repr=False, compare=False)
     partnerships: bool = field(init=False, repr=False, compare=False)
     sides: int = field(init=False, repr=False, compare=False)
+    deck: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    copies_of_face: dict[str, int] = field(init=False, repr=False, compare=False)
     _side: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _partner: tuple[int | None, ...] = field(init=False, repr=False, compare=False)
 
@@ -43,9 +46,12 @@ class RulesConfig:
                 side[seat] = s
                 if len(seats) == 2:
                     partner[seat] = seats[1 - i]
+                elif len(seats) > 2 and rules.ask_next_partner:  # V-SIX-ASK
+                    partner[seat] = seats[(i + 1) % len(seats)]
         values = {"rules": rules, "players": rules.players, "hand_size": rules.dealt,
                   "draw_count": rules.draw, "canastas_to_go_out": rules.canastas_to_go_out,
                   "partnerships": rules.partnerships, "sides": len(rules.sides),
+                  "deck": deck_of(rules.packs), "copies_of_face": copies_of_face(rules.packs),
                   "_side": tuple(side), "_partner": tuple(partner)}
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -58,10 +64,33 @@ class RulesConfig:
             target = rules.targets[0] if rules is not None else CLASSIC_RULES.targets[0]
         return cls(variant, target)
 
+    def play_order(self, out: int | None) -> tuple[int, ...]:
+        """The seats that play a deal, in turn order. V-FIVE: with `out` sitting out, the
+        four sit alternately, 0, b1, 2, b2 (b1 < b2 the side of three's players)."""
+        if out is None:
+            return tuple(range(self.players))
+        first, second = self.rules.sides[0]
+        b1, b2 = sorted(set(self.rules.sides[1]) - {out})
+        return (first, b1, second, b2)
+
+    def deal_seating(self, deal_number: int, previous_dealer: int | None,
+                     first_dealer: int = 0) -> tuple[int | None, int]:
+        """(the seat sitting out, the dealer) of deal `deal_number` (from 0): the dealer
+        rotates one seat clockwise (R-DEAL); V-FIVE: the sitting-out seat rotates through
+        the variant's list and the dealer is the player at place k mod 4 of the order."""
+        if self.rules.sit_out:
+            out = self.rules.sit_out[deal_number % len(self.rules.sit_out)]
+            order = self.play_order(out)
+            return out, order[deal_number % len(order)]
+        if previous_dealer is None:
+            return None, first_dealer
+        return None, self.next_seat(previous_dealer)
+
     def side_of(self, seat: int) -> int:
         return self._side[seat]
 
     def partner_of(self, seat: int) -> int | None:
+        """The partner a player asks "May I go out?" (R-ASK, V-SIX-ASK), None alone."""
         return self._partner[seat]
 
     def next_seat(self, seat: int) -> int:

@@ -13,7 +13,8 @@ from .config import RulesConfig
 from .errors import N_, IllegalMove
 from .events import Event
 from .moves import Move
-from .state import GameState, Phase
+from .phase import Phase
+from .state import GameState
 
 
 class Game:
@@ -23,8 +24,9 @@ class Game:
         self.rng = random.Random(seed)
         self.deal_number = 0
         self.history: list[Move] = []
+        out, dealer = self.config.deal_seating(0, None, first_dealer)
         self.state, self.last_deal_events = GameState.deal(self.config, self.rng,
-                                                           dealer=first_dealer)
+                                                           dealer=dealer, out=out)
         self.state.seed = seed
 
     @property
@@ -50,8 +52,9 @@ class Game:
         if st.result.winner is not None:
             raise IllegalMove("R-GAME", N_("the game is over"))
         self.deal_number += 1
+        out, dealer = self.config.deal_seating(self.deal_number, st.dealer)
         self.state, events = GameState.deal(self.config, self.rng, st.result.scores,
-                                            dealer=self.config.next_seat(st.dealer))
+                                            dealer=dealer, out=out)
         self.state.seed = self.seed
         self.last_deal_events = events
         return events

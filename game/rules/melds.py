@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 from .cards import Card, Rank
 from .errors import N_
@@ -25,15 +26,15 @@ class Meld:
     wilds: int
 
     @classmethod
-    def of(cls, rank: Rank, cards) -> "Meld":
-        cards = tuple(cards)
-        wilds = sum(1 for c in cards if c.is_wild)
-        return cls(rank, cards, len(cards) - wilds, wilds)
+    def of(cls, rank: Rank, cards: Iterable[Card]) -> "Meld":
+        laid = tuple(cards)
+        wilds = sum(1 for c in laid if c.is_wild)
+        return cls(rank, laid, len(laid) - wilds, wilds)
 
-    def plus(self, cards) -> "Meld":
-        cards = tuple(cards)
-        wilds = sum(1 for c in cards if c.is_wild)
-        return Meld(self.rank, self.cards + cards, self.naturals + len(cards) - wilds,
+    def plus(self, cards: Iterable[Card]) -> "Meld":
+        added = tuple(cards)
+        wilds = sum(1 for c in added if c.is_wild)
+        return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds,
                     self.wilds + wilds)
 
     @property
@@ -76,8 +77,11 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant,
             return "R-BLACK3", N_("black threes can be melded only when going out"), {}
         if wilds:
             return "R-BLACK3", N_("a meld of black threes may hold no wild card"), {}
-        if naturals not in (3, 4):
-            return "R-BLACK3", N_("black threes are melded only as three or four of them"), {}
+        if not 3 <= naturals <= rules.black_threes_max:
+            if rules.black_threes_max == 4:
+                return "R-BLACK3", N_("black threes are melded only as three or four of them"), {}
+            return ("V-BLACK3", N_("black threes are melded only as three to {max} of them"),
+                    {"max": rules.black_threes_max})
         return None
     if not rank.meldable:
         return "R-MELD", N_("no meld of rank {rank}"), {"rank": rank.symbol}

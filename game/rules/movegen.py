@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import FACES, MELD_RANKS, Card, Rank
-from .melds import CANASTA_SIZE
+from .melds import CANASTA_SIZE, Meld
 from .moves import Group, Move, MoveKind
 from .phase import Phase
 
@@ -29,6 +29,8 @@ _DRAW = Move(MoveKind.DRAW)
 _PLAIN_TAKE = Move(MoveKind.TAKE, ())
 
 _JK = Card.parse("JK")
+# A way to go out: the groups to meld and the card to discard (None: meld everything).
+Plan = tuple[list[Group], Card | None]
 _NOT_MELDABLE = {Rank.THREE}  # black threes: only R-BLACK3's going-out meld
 _JOKERS: tuple[tuple[Card, ...], ...] = tuple((_JK,) * n for n in range(12))
 
@@ -59,7 +61,8 @@ def _discard(face: Card) -> Move:
 
 
 @lru_cache(maxsize=1024)
-def _wild_combos(jokers: int, twos: int, cap: int, at_least: int = 0) -> tuple:
+def _wild_combos(jokers: int, twos: int, cap: int,
+                 at_least: int = 0) -> tuple[tuple[int, int], ...]:
     """(jokers, twos) pairs with at_least <= j + t <= cap, fewest wilds first."""
     out = []
     for total in range(at_least, cap + 1):
@@ -84,7 +87,7 @@ class _Hand:
         faces.sort(key=_FACE_ID)
         self.faces = faces
         self.size = len(faces)
-        naturals: dict[int, list[Card]] = {}
+        naturals: dict[Rank, list[Card]] = {}
         twos: list[Card] = []
         jokers: list[Card] = []
         black3: list[Card] = []
@@ -110,7 +113,7 @@ class _Hand:
 
 
 # ---------------------------------------------------------------- going out
-def go_out_plan(state: "GameState", hand: "_Hand | None" = None):
+def go_out_plan(state: "GameState", hand: "_Hand | None" = None) -> Plan | None:
     """A way for the player to act to go out this turn from here, or None.
 
     Returns (groups, discard) where `groups` meld every card but `discard` (a face
@@ -131,8 +134,9 @@ def go_out_plan(state: "GameState", hand: "_Hand | None" = None):
             stranded += 1
             stranded_rank = r
     black3 = counts[3]
-    if black3 and black3 not in (3, 4):
-        if black3 > 1:
+    b3max = state.config.rules.black_threes_max
+    if black3 and not 3 <= black3 <= b3max:  # R-BLACK3: all but the discard must meld
+        if black3 != 1 and not 3 <= black3 - 1 <= b3max:
             return None
         stranded += 1
         stranded_rank = 3
@@ -161,9 +165,9 @@ def go_out_plan(state: "GameState", hand: "_Hand | None" = None):
     max_wilds = state.config.rules.max_wilds
     if hand is None:
         hand = _Hand(state.hands[seat])
-    options: list = [None]
+    options: list[Card | None] = [None]
     if stranded:  # the one card that fits nowhere must be the discard
-        options = [hand.black3[0] if stranded_rank == 3 else hand.naturals[stranded_rank][0]]
+        options = [hand.black3[0] if stranded_rank == 3 else hand.naturals[Rank(stranded_rank)][0]]
     else:
         if hand.twos:
             options.append(hand.twos[0])
@@ -173,14 +177,14 @@ def go_out_plan(state: "GameState", hand: "_Hand | None" = None):
         if hand.black3:
             options.append(hand.black3[0])
     for discard in options:
-        plan = _plan_with_discard(hand, melds, need, minimum, discard, max_wilds)
+        plan = _plan_with_discard(hand, melds, need, minimum, discard, max_wilds, b3max)
         if plan is not None:
             return plan, discard
     return None
 
 
-def _plan_with_discard(hand: _Hand, melds, need: int, minimum: int, discard: Card | None,
-                       max_wilds: int):
+def _plan_with_discard(hand: _Hand, melds: Mapping[Rank, Meld], need: int, minimum: int,
+                       discard: Card | None, max_wilds: int, b3max: int) -> list[Group] | None:
     twos = list(hand.twos)
     jokers = list(hand.jokers)
     nat = {r: list(v) for r, v in hand.naturals.items()}
@@ -197,24 +201,24 @@ def _plan_with_discard(hand: _Hand, melds, need: int, minimum: int, discard: Car
             nat[r].pop()
             if not nat[r]:
                 del nat[r]
-    if black3 and len(black3) not in (3, 4):
+    if black3 and not 3 <= len(black3) <= b3max:
         return None
     # slots: rank -> [naturals from hand, size before wilds, wild capacity]
-    slots = []
+    slots: list[list[Any]] = []
     value = 5 * len(black3)
     canastas = 0
-    for r, m in melds.items():
+    for r, m in sorted(melds.items()):  # rank order: the same plan after a reload
         if r not in nat:
             cap = min(max_wilds, m.naturals) - m.wilds
             if m.size >= CANASTA_SIZE:
                 canastas += 1
             slots.append([r, [], m.size, cap, True])
     for r, cards in nat.items():
-        m = melds.get(r)
+        old = melds.get(r)
         value += cards[0].value * len(cards)
-        if m is not None:
-            n = m.naturals + len(cards)
-            slots.append([r, cards, n + m.wilds, min(max_wilds, n) - m.wilds, True])
+        if old is not None:
+            n = old.naturals + len(cards)
+            slots.append([r, cards, n + old.wilds, min(max_wilds, n) - old.wilds, True])
         elif len(cards) >= 2:
             slots.append([r, cards, len(cards), min(max_wilds, len(cards)), False])
         else:
@@ -296,11 +300,18 @@ def _meld_phase_moves(state: "GameState") -> list[Move]:
     hand = _Hand(state.hands[seat])
     answer = state.answer
     moves: list[Move] = []
+    # The going-out plan decides `ask` and, for a side that has melded, supplies the one
+    # multi-group meld listed: going out may need several groups at once (two canastas
+    # completed by two additions, say), which single groups cannot reach under R-KEEP-TWO.
+    plan = go_out_plan(state, hand) if melds or (
+        state.config.ask_allowed and not state.asked and not state.turn_laid_other) else None
     if (state.config.ask_allowed and not state.asked and not state.turn_laid_other
-            and hand.size >= 2 and go_out_plan(state, hand) is not None):
+            and hand.size >= 2 and plan is not None):
         moves.append(_ASK)
     if melds:
         moves.extend(_group_moves(state, hand, melds))
+        if plan is not None and len(plan[0]) > 1:
+            moves.append(Move(MoveKind.MELD, tuple(plan[0])))
     else:
         moves.extend(_opening_moves(state, hand))
     if answer is True:
@@ -334,7 +345,7 @@ def _keeps_going_out(state: "GameState", move: Move) -> bool:
     return True
 
 
-def _group_moves(state: "GameState", hand: _Hand, melds) -> list[Move]:
+def _group_moves(state: "GameState", hand: _Hand, melds: Mapping[Rank, Meld]) -> list[Move]:
     """Single-group melds and additions for a side that has melded."""
     out: list[Move] = []
     canastas = state.canastas(state.side_of(state.turn))
@@ -384,11 +395,11 @@ def _group_moves(state: "GameState", hand: _Hand, melds) -> list[Move]:
                         continue
                     out.append(move)
     black3 = hand.black3
-    if black3:  # R-BLACK3: three or four black threes, only when going out with them
+    if black3:  # R-BLACK3 / V-BLACK3: three or more black threes, only when going out
         m3 = melds.get(Rank.THREE)
         before3 = m3.size if m3 is not None else 0
         for k in range(1, len(black3) + 1):
-            if (3 <= before3 + k <= 4 and size - k <= 1
+            if (3 <= before3 + k <= state.config.rules.black_threes_max and size - k <= 1
                     and _after_ok(state, size - k, canastas)):
                 out.append(Move(MoveKind.MELD, (Group(Rank.THREE, tuple(black3[:k])),)))
     return out
@@ -433,7 +444,7 @@ def _opening_moves(state: "GameState", hand: _Hand) -> list[Move]:
     return list(found)
 
 
-def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict,
+def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict[Move, None],
                      take_group: Group | None = None, top: Card | None = None,
                      brought: int = 0) -> None:
     """Enumerate sets of new groups whose count reaches `minimum`, bounded.
@@ -456,7 +467,7 @@ def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict,
     n_twos = len(twos)
     nodes = [0]
 
-    def emit(chosen: list, value: int, size_after: int, canastas: int) -> None:
+    def emit(chosen: list[Group], value: int, size_after: int, canastas: int) -> None:
         if value < minimum or (not chosen and take_group is None):
             return
         if size_after <= 1 and not (may_out and canastas >= need):
@@ -466,7 +477,7 @@ def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict,
         else:
             found.setdefault(Move(MoveKind.MELD, tuple(chosen)), None)
 
-    def dfs(i: int, chosen: list, value: int, n_j: int, n_t: int, size_after: int,
+    def dfs(i: int, chosen: list[Group], value: int, n_j: int, n_t: int, size_after: int,
             canastas: int, depth: int) -> None:
         nodes[0] += 1
         if nodes[0] > _MAX_NODES or len(found) >= MAX_OPENINGS:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Iterable
 
 from .cards import Card, Rank, sort_key
 from .errors import NotationError
@@ -31,7 +32,7 @@ class Group:
     cards: tuple[Card, ...]
 
     @classmethod
-    def of(cls, cards, rank: Rank | None = None) -> "Group":
+    def of(cls, cards: Iterable[Card], rank: Rank | None = None) -> "Group":
         faces = tuple(sorted((c.face_card for c in cards), key=sort_key))
         naturals = {c.rank for c in faces if not c.is_wild}
         if len(naturals) > 1:
@@ -133,7 +134,7 @@ class Move:
             first = " ".join(c.face for c in self.groups[0].cards)
             rest = [str(g) for g in self.groups[1:]]
             return "take " + " / ".join([first] + rest)
-        return kind.value
+        return str(kind.value)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"

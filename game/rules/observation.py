@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import DECK, Card
+from .cards import Card, Rank
 from .config import RulesConfig
 from .melds import Meld
 from .moves import Move
 
 if TYPE_CHECKING:
-    from .state import GameState, Phase
+    from .phase import Phase
+    from .state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +37,9 @@ class Observation:
     laid_in_deal: tuple[bool, ...]              # per seat, laid a card in an earlier turn
     turn_laid: bool
     turn_laid_other: bool
-    turn_new: tuple                             # ranks of melds started this turn
+    turn_new: tuple[Rank, ...]                  # ranks of melds started this turn
     turn_added_old: bool
+    out: int | None                             # V-FIVE: the seat sitting out this deal
     known: tuple[tuple[tuple[str, int], ...], ...]  # per seat: faces seen entering the hand
     legal: tuple[Move, ...]                     # legal moves, when this seat is to act
 
@@ -67,6 +69,7 @@ class Observation:
             turn_laid_other=state.turn_laid_other,
             turn_new=tuple(sorted(state.turn_new)),
             turn_added_old=state.turn_added_old,
+            out=state.out,
             known=tuple(tuple(sorted(k.items())) for k in state.known),
             legal=tuple(state.legal_moves()) if acting else (),
         )
@@ -75,7 +78,7 @@ class Observation:
     def side(self) -> int:
         return self.config.side_of(self.seat)
 
-    def melds_of(self, side: int) -> dict:
+    def melds_of(self, side: int) -> dict[Rank, Meld]:
         return {m.rank: m for m in self.melds[side]}
 
     def hidden_cards(self) -> tuple[list[list[Card]], list[Card]]:
@@ -89,7 +92,7 @@ class Observation:
         for r in self.red_threes:
             seen.update(r)
         seen.update(self.pile)
-        unknown = [c for c in DECK if c not in seen]
+        unknown = [c for c in self.config.deck if c not in seen]
         known: list[list[Card]] = [[] for _ in self.hand_sizes]
         for seat, faces in enumerate(self.known):
             if seat == self.seat:

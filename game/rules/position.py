@@ -9,12 +9,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .cards import COPIES_OF_FACE, DECK, Card, Rank, format_cards
+from .cards import Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
 from .melds import Meld, meld_problem, problem_text
+from .phase import Phase
 from .scoring import DealResult, SideScore
-from .state import GameState, Phase
+from .state import GameState
 from .variants import VARIANT_IDS, variant_named
 
 FORMAT = "canasta-position/1"
@@ -23,7 +24,7 @@ _KNOWN_FIELDS = {
     "red_threes", "discard", "stock", "seed", "stock_exact", "result",
     # the engine's own optional fields
     "drawn", "asked", "answer", "laid_in_deal", "turn_laid", "turn_laid_other", "turn_new",
-    "turn_added_old", "known",
+    "turn_added_old", "known", "out",
 }
 
 
@@ -32,16 +33,16 @@ def _need(cond: bool, message: str) -> None:
         raise PositionError(message)
 
 
-def _int(data: dict, key: str, default: int | None = None) -> int:
+def _int(data: dict[str, Any], key: str, default: int | None = None) -> int:
     value = data.get(key, default)
     _need(isinstance(value, int) and not isinstance(value, bool), f"'{key}' must be an integer")
     return value  # type: ignore[return-value]
 
 
-def _bool(data: dict, key: str, default: bool) -> bool:
+def _bool(data: dict[str, Any], key: str, default: bool) -> bool:
     value = data.get(key, default)
     _need(isinstance(value, bool), f"'{key}' must be true or false")
-    return value
+    return bool(value)
 
 
 def _cards(text: Any, where: str) -> list[Card]:
@@ -52,11 +53,11 @@ def _cards(text: Any, where: str) -> list[Card]:
         raise PositionError(f"{where}: {e}") from None
 
 
-def _list(data: dict, key: str, length: int, default: Any = None) -> list:
+def _list(data: dict[str, Any], key: str, length: int, default: Any = None) -> list[Any]:
     value = data.get(key, default)
     _need(isinstance(value, list), f"'{key}' must be a list")
     _need(len(value) == length, f"'{key}' must have {length} entries, not {len(value)}")
-    return value
+    return list(value)
 
 
 def position_from_json(data: Any) -> GameState:
@@ -76,8 +77,20 @@ def position_from_json(data: Any) -> GameState:
     scores = [_points(x, "'scores'") for x in _list(data, "scores", sides, [0] * sides)]
     dealer = _int(data, "dealer", 0)
     _need(0 <= dealer < n, f"'dealer' must be a seat from 0 to {n - 1}")
-    turn = _int(data, "turn", config.next_seat(dealer))
+    out: int | None = None
+    if config.rules.sit_out:  # V-FIVE: the seat sitting out, never the dealer
+        _need("out" in data, f"a {config.variant} position names the seat sitting out in 'out' "
+                             "(V-FIVE)")
+        out = _int(data, "out")
+        _need(out in config.rules.sit_out,
+              f"'out' must be one of {', '.join(map(str, config.rules.sit_out))} (V-FIVE)")
+        _need(out != dealer, "the dealer never sits out (V-FIVE)")
+    else:
+        _need(data.get("out") is None, f"nobody sits out in {config.variant} ('out')")
+    empty = GameState.empty(config, scores, dealer, out)
+    turn = _int(data, "turn", empty.turn)
     _need(0 <= turn < n, f"'turn' must be a seat from 0 to {n - 1}")
+    _need(turn != out, "the player to act never sits out (V-FIVE)")
     phase_name = data.get("phase", "draw")
     try:
         phase = Phase(phase_name)
@@ -86,7 +99,7 @@ def position_from_json(data: Any) -> GameState:
     _need(phase is not Phase.ANSWER or config.ask_allowed,
           "phase 'answer' exists only with partners (classic)")
 
-    state = GameState.empty(config, scores, dealer)
+    state = empty
     state.turn = turn
     state.phase = phase
     seed = _int(data, "seed", 0)
@@ -94,6 +107,7 @@ def position_from_json(data: Any) -> GameState:
 
     # Faces per place; physical copies are assigned afterwards in reading order.
     hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_list(data, "hands", n))]
+    _need(out is None or not hands[out], "the seat sitting out holds no cards (V-FIVE)")
     melds_data = _list(data, "melds", sides, [{} for _ in range(sides)])
     meld_faces: list[dict[Rank, list[Card]]] = []
     for side, md in enumerate(melds_data):
@@ -139,9 +153,10 @@ def position_from_json(data: Any) -> GameState:
     every += [c for r in red for c in r] + discard + stock_top
     for c in every:
         counts[c.face] = counts.get(c.face, 0) + 1
+    copies = config.copies_of_face
+    rule = "R-DECK" if config.rules.packs == 2 else "V-PACKS"
     for face, k in counts.items():
-        _need(k <= COPIES_OF_FACE[face],
-              f"{k} copies of {face} but the deck holds {COPIES_OF_FACE[face]} (R-DECK)")
+        _need(k <= copies[face], f"{k} copies of {face} but the deck holds {copies[face]} ({rule})")
     next_copy: dict[str, int] = {}
 
     def physical(face: Card) -> Card:
@@ -162,8 +177,7 @@ def position_from_json(data: Any) -> GameState:
     top_first = [physical(c) for c in stock_top]
     rest: list[Card] = []
     if not stock_exact:
-        placed = {(c.face, k) for c in DECK for k in range(next_copy.get(c.face, 0))}
-        rest = [c for c in DECK if (c.face, c.copy) not in placed]
+        rest = [c for c in config.deck if c.copy >= next_copy.get(c.face, 0)]
         random.Random(seed).shuffle(rest)
     state.stock = list(reversed(top_first + rest))  # top of the stock is the list's end
 
@@ -211,7 +225,7 @@ MAX_POINTS = 10 ** 9  # far beyond any real score; keeps absurd numbers out
 def _points(value: Any, where: str) -> int:
     _need(isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_POINTS,
           f"{where} must be an integer of at most nine digits")
-    return value
+    return int(value)
 
 
 def _result(data: Any, config: RulesConfig) -> DealResult:
@@ -227,9 +241,14 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
     side_scores = []
     for index, side in enumerate(sides):
         where = f"result.sides[{index}]"
-        _need(isinstance(side, dict) and set(side) == set(SIDE_SCORE_FIELDS),
+        # `total` is optional (the engine prints it, RULES.md section 11); if given, it
+        # must be the sum of the others, so a printed position reloads.
+        _need(isinstance(side, dict) and set(side) - {"total"} == set(SIDE_SCORE_FIELDS),
               f"'{where}' must be an object with {', '.join(SIDE_SCORE_FIELDS)}")
-        side_scores.append(SideScore(*(_points(side[name], f"'{where}.{name}'") for name in SIDE_SCORE_FIELDS)))
+        score = SideScore(*(_points(side[name], f"'{where}.{name}'") for name in SIDE_SCORE_FIELDS))
+        _need("total" not in side or _points(side["total"], f"'{where}.total'") == score.total,
+              f"'{where}.total' must be the sum of the other points")
+        side_scores.append(score)
     scores = data.get("scores")
     _need(isinstance(scores, list) and len(scores) == config.sides,
           f"'result.scores' must be a list of {config.sides} integers")
@@ -258,7 +277,7 @@ def _check_playable(state: GameState) -> None:
               "cannot arise in play")
 
 
-def position_to_json(state: GameState) -> dict:
+def position_to_json(state: GameState) -> dict[str, Any]:
     cfg = state.config
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -286,6 +305,8 @@ def position_to_json(state: GameState) -> dict:
         "known": [" ".join(f for f, k in sorted(kn.items()) for _ in range(k))
                   for kn in state.known],
     }
+    if state.out is not None:  # V-FIVE (VARIANTS.md section 6)
+        data["out"] = state.out
     if state.result is not None:
         data["result"] = state.result.to_json()
     return data

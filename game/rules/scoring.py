@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Sequence
 
 from .variants import Variant
 
@@ -18,12 +19,12 @@ class SideScore:
     def total(self) -> int:
         return self.melds + self.hand + self.canastas + self.red_threes + self.going_out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"melds": self.melds, "hand": self.hand, "canastas": self.canastas,
                 "red_threes": self.red_threes, "going_out": self.going_out, "total": self.total}
 
     @classmethod
-    def from_json(cls, data: dict) -> "SideScore":
+    def from_json(cls, data: dict[str, Any]) -> "SideScore":
         return cls(int(data["melds"]), int(data["hand"]), int(data["canastas"]),
                    int(data["red_threes"]), int(data["going_out"]))
 
@@ -37,13 +38,13 @@ class DealResult:
     went_out: int | None = None  # seat
     concealed: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"reason": self.reason, "sides": [s.to_json() for s in self.sides],
                 "scores": list(self.scores), "winner": self.winner,
                 "went_out": self.went_out, "concealed": self.concealed}
 
     @classmethod
-    def from_json(cls, data: dict) -> "DealResult":
+    def from_json(cls, data: dict[str, Any]) -> "DealResult":
         return cls(str(data.get("reason", "")), tuple(SideScore.from_json(s) for s in data["sides"]),
                    tuple(int(x) for x in data["scores"]),
                    None if data.get("winner") is None else int(data["winner"]),
@@ -58,7 +59,7 @@ def red_three_score(rules: Variant, count: int, side_melded: bool) -> int:
     return points if side_melded else -points
 
 
-def game_winner(scores, target: int) -> int | None:
+def game_winner(scores: Sequence[int], target: int) -> int | None:
     """R-GAME: once a side reaches the target the highest total wins; a tie plays on."""
     if max(scores) < target:
         return None

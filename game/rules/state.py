@@ -7,9 +7,9 @@ state and returns the events it caused. `copy()` is cheap for search.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
-from .cards import DECK, Card, Rank
+from .cards import Card, Rank
 from .config import RulesConfig
 from .errors import N_, IllegalMove
 from .events import (Answered, Asked, CanastaMade, DealEnded, Dealt, Discarded, Drew, Event,
@@ -20,16 +20,21 @@ from .moves import Group, Move, MoveKind
 from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner, red_three_score
 
+if TYPE_CHECKING:
+    from .observation import Observation
+
 
 class GameState:
     """One deal of Canasta. Build with `GameState.deal(...)` or from a position."""
 
-    __slots__ = ("config", "scores", "dealer", "turn", "phase", "hands", "counts", "melds",
+    __slots__ = ("config", "out", "order", "scores", "dealer", "turn", "phase", "hands", "counts", "melds",
                  "red_threes", "pile", "pile_frozen", "stock", "laid_in_deal", "known",
                  "drawn", "asked", "answer", "turn_laid", "turn_laid_other", "turn_new",
                  "turn_added_old", "result", "seed")
 
     config: RulesConfig
+    out: int | None              # V-FIVE: the seat sitting out this deal
+    order: tuple[int, ...]       # the seats that play this deal, in turn order
     scores: list[int]            # each side's cumulative score at the start of the deal
     dealer: int
     turn: int                    # whose turn it is (the asker, in the answer phase)
@@ -48,7 +53,7 @@ class GameState:
     answer: bool | None          # the partner's binding answer this turn
     turn_laid: bool              # laid or added any card this turn (the take's meld too)
     turn_laid_other: bool        # laid or added a card beyond the take's own meld
-    turn_new: set                # ranks of melds started this turn
+    turn_new: set[Rank]          # ranks of melds started this turn
     turn_added_old: bool         # added to a meld that existed before this turn
     result: DealResult | None
     seed: int
@@ -56,13 +61,15 @@ class GameState:
     # ------------------------------------------------------------------ setup
     @classmethod
     def empty(cls, config: RulesConfig, scores: Sequence[int] | None = None,
-              dealer: int = 0) -> "GameState":
+              dealer: int = 0, out: int | None = None) -> "GameState":
         s = object.__new__(cls)
         n, sides = config.players, config.sides
         s.config = config
+        s.out = out
+        s.order = config.play_order(out)
         s.scores = list(scores) if scores is not None else [0] * sides
         s.dealer = dealer
-        s.turn = config.next_seat(dealer)
+        s.turn = s.next_seat(dealer)
         s.phase = Phase.DRAW
         s.hands = [[] for _ in range(n)]
         s.counts = [[0] * 16 for _ in range(n)]
@@ -80,14 +87,18 @@ class GameState:
 
     @classmethod
     def deal(cls, config: RulesConfig, rng: random.Random, scores: Sequence[int] | None = None,
-             dealer: int = 0) -> tuple["GameState", list[Event]]:
-        """Shuffle and deal a new deal (R-DEAL, R-UPCARD, R-DEALT-RED3, R-FIRST)."""
-        s = cls.empty(config, scores, dealer)
-        stock = list(DECK)
+             dealer: int = 0, out: int | None = None) -> tuple["GameState", list[Event]]:
+        """Shuffle and deal a new deal (R-DEAL, R-UPCARD, R-DEALT-RED3, R-FIRST). V-FIVE:
+        `out` sits out (by default the first of the rotation who is not the dealer)."""
+        if config.rules.sit_out and out is None:
+            out = next(seat for seat in config.rules.sit_out if seat != dealer)
+        s = cls.empty(config, scores, dealer, out)
+        stock = list(config.deck)
         rng.shuffle(stock)
         s.stock = stock
-        n = config.players
-        order = [(dealer + 1 + i) % n for i in range(n)]
+        n = len(s.order)
+        at = s.order.index(dealer)
+        order = [s.order[(at + 1 + i) % n] for i in range(n)]
         for _ in range(config.hand_size):
             for seat in order:
                 s._to_hand(seat, stock.pop())
@@ -107,12 +118,12 @@ class GameState:
         return s, events
 
     @classmethod
-    def from_observation(cls, obs, hands: Sequence[Sequence[Card]],
+    def from_observation(cls, obs: "Observation", hands: Sequence[Sequence[Card]],
                          stock: Sequence[Card]) -> "GameState":
         """A full state consistent with `obs`, with the hidden cards as given: `hands`
         for every seat (the observer's own hand must match) and `stock` top first.
         Bots use this to play out sampled worlds (determinization)."""
-        s = cls.empty(obs.config, obs.scores, obs.dealer)
+        s = cls.empty(obs.config, obs.scores, obs.dealer, obs.out)
         s.turn = obs.turn
         s.phase = obs.phase
         for seat, hand in enumerate(hands):
@@ -147,6 +158,8 @@ class GameState:
     def copy(self) -> "GameState":
         s = object.__new__(GameState)
         s.config = self.config
+        s.out = self.out
+        s.order = self.order
         s.scores = self.scores[:]
         s.dealer = self.dealer
         s.turn = self.turn
@@ -178,8 +191,22 @@ class GameState:
         if self.phase is Phase.OVER:
             return None
         if self.phase is Phase.ANSWER:
-            return self.config.partner_of(self.turn)
+            return self.partner_of(self.turn)
         return self.turn
+
+    def next_seat(self, seat: int) -> int:
+        """The player after `seat` in this deal's turn order (clockwise; V-FIVE)."""
+        order = self.order
+        return order[(order.index(seat) + 1) % len(order)]
+
+    def partner_of(self, seat: int) -> int | None:
+        """The partner `seat` asks "May I go out?" in this deal (R-ASK, V-SIX-ASK, V-FIVE:
+        the other player of the side of three who plays this deal)."""
+        if self.out is None:
+            return self.config.partner_of(seat)
+        others = [s for s in self.config.seats_of_side(self.side_of(seat))
+                  if s != seat and s != self.out]
+        return others[0] if len(others) == 1 else None
 
     @property
     def is_over(self) -> bool:
@@ -225,7 +252,7 @@ class GameState:
         """Could the player to act go out this turn from here (R-ASK)?"""
         return self.phase is Phase.MELD and go_out_plan(self) is not None
 
-    def observation(self, seat: int):
+    def observation(self, seat: int) -> "Observation":
         from .observation import Observation
         return Observation.of(self, seat)
 
@@ -553,7 +580,7 @@ class GameState:
             return events
         if self.turn_laid:
             self.laid_in_deal[seat] = True
-        self.turn = self.config.next_seat(seat)
+        self.turn = self.next_seat(seat)
         self.phase = Phase.DRAW
         self._reset_turn()
         events.append(TurnPassed(self.turn))
@@ -578,7 +605,7 @@ class GameState:
     def _apply_answer(self, yes: bool) -> list[Event]:
         self.answer = yes
         self.phase = Phase.MELD
-        return [Answered(self.config.partner_of(self.turn), yes)]  # type: ignore[arg-type]
+        return [Answered(self.partner_of(self.turn), yes)]  # type: ignore[arg-type]
 
     # ---------------------------------------------------------------- the end
     def _go_out(self, seat: int) -> list[Event]:

@@ -16,7 +16,7 @@ from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
 from game.scenes.menu_widgets import Choice, NumberField, TextButton, blit_text
 from game.scenes.modal import ModalDialogScene
 
-VARIANT_CHOICES = [(v.id, v.long_name) for v in VARIANTS]
+VARIANT_CHOICES = [(v.id, v.long_name) for v in VARIANTS if v.in_app]
 TARGET_NAMES = {5000: N_("5000 points"), 2500: N_("2500 points (short game)")}
 LEVEL_CHOICES = list(LEVEL_NAMES.items())
 
