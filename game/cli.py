@@ -31,7 +31,7 @@ def window_size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1600x900, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1600x900, not {text!r}") from None
     if width < 320 or height < 240 or width > 100_000 or height > 100_000:
         raise argparse.ArgumentTypeError(f"window size {text} is out of range (320x240 and up)")
     return width, height
@@ -72,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.selftest or args.first_frame:
         from game import selftest
         return selftest.main(args)
-    from game.window import App
     from game.automation import Driver, load_script
+    from game.window import App
 
     lines: list[str] = []
     if args.script:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.i18n import _
-from game.rules import Card, Group, GameState, IllegalMove, Move, MoveKind, Observation, Phase, Rank
+from game.rules import Card, GameState, Group, IllegalMove, Move, MoveKind, Observation, Phase, Rank
 
 SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades (Suit order)
 CANASTA = 7

@@ -27,10 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
+from game.bots.base import LEVELS
 from game.i18n import N_
 from game.rules import Game, Move, RulesConfig, RulesError, position_to_json
-from game.bots.base import LEVELS
-from game.rules.config import TARGETS
 from game.rules.variants import APP_VARIANT_IDS, variant_named
 
 FORMAT = "canasta-save/1"
@@ -59,7 +58,7 @@ class SaveError(Exception):
         from game.i18n import _
         return _(self.template).format(**self.args_)
 
-    def moved(self, path: Path | None) -> "SaveError":
+    def moved(self, path: Path | None) -> SaveError:
         return SaveError(self.template, path, **self.args_)
 
 

@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from glyph_helpers import missing_glyphs
 
 from game import i18n, po
-from glyph_helpers import missing_glyphs
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))

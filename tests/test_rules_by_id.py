@@ -5,13 +5,10 @@ import random
 from collections import Counter
 
 import pytest
-
-from game.rules import (CLASSIC, DECK, Card, GameState, IllegalMove, Move, Phase, PositionError,
-                        Rank, RulesConfig, Seat)
-from game.rules.events import (CanastaMade, DealEnded, Drew, Melded, PileTaken, RedThreeLaid,
-                               UpcardTurned, WentOut)
-
 from rules_helpers import hand, legal, play, position
+
+from game.rules import CLASSIC, DECK, Card, GameState, IllegalMove, Move, Phase, PositionError, Rank, RulesConfig, Seat
+from game.rules.events import CanastaMade, DealEnded, Drew, Melded, PileTaken, RedThreeLaid, UpcardTurned, WentOut
 
 
 def illegal(state: GameState, move: str, rule: str) -> IllegalMove:

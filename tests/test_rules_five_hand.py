@@ -6,11 +6,19 @@ import json
 import random
 
 import pytest
-
-from game.rules import (Game, GameState, IllegalMove, Move, Phase, PositionError, RulesConfig,
-                        position_from_json, position_to_json)
-
 from rules_helpers import legal, play, position
+
+from game.rules import (
+    Game,
+    GameState,
+    IllegalMove,
+    Move,
+    Phase,
+    PositionError,
+    RulesConfig,
+    position_from_json,
+    position_to_json,
+)
 
 FIVE = RulesConfig.for_variant("five-hand")
 K_NATURAL = "SK SK HK HK CK CK DK"

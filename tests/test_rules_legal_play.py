@@ -5,10 +5,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from rules_helpers import legal, position
 
 from game.rules import Group, IllegalMove, Move, MoveKind, PositionError, Rank
-
-from rules_helpers import legal, position
 
 CANASTA = {"K": "SK SK HK HK CK CK DK"}
 

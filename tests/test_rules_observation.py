@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import random
 
+from rules_helpers import legal, play, position
+
 from game.rules import Card, GameState, RulesConfig, public_view
 from game.rules.events import Dealt, Drew, HiddenDraw, UpcardTurned
-
-from rules_helpers import legal, play, position
 
 
 def test_observation_hides_other_hands_and_the_stock():

@@ -6,9 +6,9 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_rules_cli import POSITION
 
 from game.rules import PositionError, RulesError, position_from_json, position_to_json
-from test_rules_cli import POSITION
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=20),

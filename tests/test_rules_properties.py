@@ -8,8 +8,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules import (DECK, Game, GameState, Group, IllegalMove, Move, MoveKind, Phase, Rank,
-                        VARIANT_IDS, RulesConfig, position_from_json, position_to_json)
+from game.rules import (
+    DECK,
+    VARIANT_IDS,
+    Game,
+    GameState,
+    Group,
+    IllegalMove,
+    Move,
+    MoveKind,
+    Phase,
+    Rank,
+    RulesConfig,
+    position_from_json,
+    position_to_json,
+)
 
 VARIANTS = list(VARIANT_IDS)
 MOVE_CAP = 3000  # no deal comes near this; reaching it would be a stall (R-NO-STALL)
@@ -46,7 +59,7 @@ def random_deal(variant: str, seed: int, heavy: bool = False) -> GameState:
     config = RulesConfig.for_variant(variant)
     rng = random.Random(seed)
     state, _ = GameState.deal(config, rng, dealer=seed % config.players)
-    for step in range(MOVE_CAP):
+    for _step in range(MOVE_CAP):
         if state.is_over:
             check_result(state)
             return state

@@ -6,11 +6,10 @@ import random
 from collections import Counter
 
 import pytest
+from rules_helpers import legal, play, position
 
 from game.rules import Game, GameState, IllegalMove, Move, Phase, PositionError, RulesConfig
 from game.rules.scoring import game_winner
-
-from rules_helpers import legal, play, position
 
 SIX = ("six-hand", "six-hand-2x3")
 K_NATURAL = "SK SK HK HK CK CK DK"          # 70 points, natural canasta 500

@@ -74,6 +74,7 @@ def play_game(task: tuple) -> GameResult:
                 res.stalls += 1
                 break
             seat = st.to_act
+            assert seat is not None  # a deal in play has a player to act
             obs = st.observation(seat)
             try:
                 move = bots[seat].act(obs, budget)

@@ -9,11 +9,10 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from game.rules import Move, Observation
-
 
 
 def N_(text: str) -> str:

@@ -76,6 +76,7 @@ class EasyBot(Bot):
         if not discards:
             return rng.choice(legal)
         counts = kn.hand_counts
-        singles = [m for m in discards if not m.card.is_wild and counts[m.card.rank] == 1]
-        naturals = [m for m in discards if not m.card.is_wild]
+        card = {m: m.card for m in discards if m.card is not None}  # a discard names its card
+        singles = [m for m in discards if not card[m].is_wild and counts[card[m].rank] == 1]
+        naturals = [m for m in discards if not card[m].is_wild]
         return rng.choice(singles or naturals or discards)

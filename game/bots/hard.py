@@ -18,7 +18,6 @@ from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phas
 from game.rules.movegen import go_out_plan
 
 from .base import Bot, register
-
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
 from .sampler import sample_world
@@ -30,6 +29,7 @@ def evaluate(state: GameState, side: int) -> float:
     """Our side's deal points minus the best opponent's: exact when the deal is over,
     else table points, red threes, a discount for cards in hand, and near canastas."""
     cfg = state.config
+    totals: list[float]
     if state.result is not None:
         totals = [s.total for s in state.result.sides]
     else:
@@ -142,7 +142,9 @@ class HardBot(Bot):
         for _ in range(self.horizon):
             if st.phase is Phase.OVER:
                 break
-            obs = st.observation(st.to_act)
+            seat = st.to_act
+            assert seat is not None  # a deal in play has a player to act
+            obs = st.observation(seat)
             if not obs.legal:  # cannot happen in a consistent world; be safe
                 break
             st.apply(policy.choose(obs))

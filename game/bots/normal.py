@@ -21,7 +21,6 @@ from .base import Bot, register
 from .knowledge import Knowledge
 
 
-
 @dataclass(slots=True)
 class NormalWeights:
     # -- taking the pile (compared with drawing, which scores 0)

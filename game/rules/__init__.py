@@ -6,16 +6,16 @@ from .cards import DECK, FACES, MELD_RANKS, Card, Rank, Suit, format_cards, pars
 from .config import CLASSIC, RulesConfig
 from .errors import IllegalMove, NotationError, PositionError, RulesError
 from .events import Event, public_view
+from .game import Game
 from .melds import Meld
 from .moves import Group, Move, MoveKind
+from .observation import Observation
+from .phase import Phase
+from .position import position_from_json, position_to_json
 from .scoring import DealResult, SideScore
 from .seats import Seat
-from .phase import Phase
 from .state import GameState
-from .game import Game
-from .observation import Observation
 from .variants import VARIANT_IDS, VARIANTS, Variant
-from .position import position_from_json, position_to_json
 
 __all__ = [
     "DECK", "FACES", "MELD_RANKS", "Card", "Rank", "Suit", "format_cards", "parse_cards",

@@ -7,8 +7,8 @@ engine picks a physical copy from the hand.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
-from typing import Iterable, Sequence
 
 from .errors import NotationError
 
@@ -39,7 +39,7 @@ class Rank(IntEnum):
         return Rank.FOUR <= self <= Rank.ACE
 
     @classmethod
-    def parse(cls, text: str) -> "Rank":
+    def parse(cls, text: str) -> Rank:
         key = text.strip().upper()
         try:
             return _RANK_BY_SYMBOL[key]
@@ -87,21 +87,21 @@ class Card:
     __slots__ = ("rank", "suit", "copy", "id", "face", "face_card", "value",
                  "is_wild", "is_natural", "is_red_three", "is_black_three", "__weakref__")
 
-    _registry: dict[tuple[int, int, int], "Card"] = {}
+    _registry: dict[tuple[int, int, int], Card] = {}
 
     rank: Rank
     suit: Suit | None
     copy: int
     id: int
     face: str
-    face_card: "Card"
+    face_card: Card
     value: int
     is_wild: bool
     is_natural: bool
     is_red_three: bool
     is_black_three: bool
 
-    def __new__(cls, rank: Rank, suit: Suit | None = None, copy: int = 0) -> "Card":
+    def __new__(cls, rank: Rank, suit: Suit | None = None, copy: int = 0) -> Card:
         key = (int(rank), -1 if suit is None else int(suit), copy)
         try:
             return cls._registry[key]
@@ -109,7 +109,7 @@ class Card:
             raise NotationError(f"no such card: {rank!r} {suit!r} copy {copy}") from None
 
     @classmethod
-    def _make(cls, rank: Rank, suit: Suit | None, copy: int, card_id: int) -> "Card":
+    def _make(cls, rank: Rank, suit: Suit | None, copy: int, card_id: int) -> Card:
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
@@ -137,14 +137,14 @@ class Card:
     def __str__(self) -> str:
         return self.face
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         return self.id < other.id
 
     def __reduce__(self) -> tuple[object, tuple[str, int]]:
         return (Card.parse, (self.face, self.copy))
 
     @classmethod
-    def parse(cls, text: str, copy: int = 0) -> "Card":
+    def parse(cls, text: str, copy: int = 0) -> Card:
         """Parse one card in the notation of RULES.md section 11 (case-insensitive)."""
         key = text.strip().upper()
         if key in ("JK", "JOKER"):
@@ -158,7 +158,7 @@ class Card:
         return cls(rank, suit, copy)
 
     @classmethod
-    def of(cls, card_id: int) -> "Card":
+    def of(cls, card_id: int) -> Card:
         return ALL_CARDS[card_id]
 
 

@@ -57,7 +57,7 @@ class RulesConfig:
             object.__setattr__(self, name, value)
 
     @classmethod
-    def for_variant(cls, variant: str = "classic", target: int | None = None) -> "RulesConfig":
+    def for_variant(cls, variant: str = "classic", target: int | None = None) -> RulesConfig:
         """The config of a variant id; `target` defaults to the variant's first target."""
         rules = variant_named(variant) if isinstance(variant, str) else None
         if target is None:

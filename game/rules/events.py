@@ -97,7 +97,7 @@ class TurnPassed(Event):
 @dataclass(frozen=True, slots=True)
 class DealEnded(Event):
     reason: str  # "went-out", "stock-exhausted", "last-red-three"
-    result: "object" = field(default=None)  # a scoring.DealResult
+    result: object = field(default=None)  # a scoring.DealResult
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ is applied after a deal that did not decide the game.
 from __future__ import annotations
 
 import random
-from typing import Iterable
+from collections.abc import Iterable
 
 from .config import RulesConfig
 from .errors import N_, IllegalMove
@@ -72,7 +72,7 @@ class Game:
 
     @classmethod
     def replay(cls, config: RulesConfig, seed: int, moves: Iterable[Move | str],
-               first_dealer: int = 0) -> "Game":
+               first_dealer: int = 0) -> Game:
         game = cls(config, seed, first_dealer)
         for move in moves:
             game.apply(move)

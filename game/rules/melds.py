@@ -1,8 +1,8 @@
 """Melds and canastas (R-MELD, R-ADD, R-CANASTA, R-BLACK3)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .cards import Card, Rank
 from .errors import N_
@@ -26,12 +26,12 @@ class Meld:
     wilds: int
 
     @classmethod
-    def of(cls, rank: Rank, cards: Iterable[Card]) -> "Meld":
+    def of(cls, rank: Rank, cards: Iterable[Card]) -> Meld:
         laid = tuple(cards)
         wilds = sum(1 for c in laid if c.is_wild)
         return cls(rank, laid, len(laid) - wilds, wilds)
 
-    def plus(self, cards: Iterable[Card]) -> "Meld":
+    def plus(self, cards: Iterable[Card]) -> Meld:
         added = tuple(cards)
         wilds = sum(1 for c in added if c.is_wild)
         return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds,

@@ -6,9 +6,10 @@ the wild cards by kind (twos, jokers). `play` accepts any suits the hand holds.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .cards import FACES, MELD_RANKS, Card, Rank
 from .melds import CANASTA_SIZE, Meld
@@ -113,7 +114,7 @@ class _Hand:
 
 
 # ---------------------------------------------------------------- going out
-def go_out_plan(state: "GameState", hand: "_Hand | None" = None) -> Plan | None:
+def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
     """A way for the player to act to go out this turn from here, or None.
 
     Returns (groups, discard) where `groups` meld every card but `discard` (a face
@@ -277,7 +278,7 @@ def _wild_order(card: Card) -> int:
 
 
 # ---------------------------------------------------------------- legal moves
-def legal_moves(state: "GameState") -> list[Move]:
+def legal_moves(state: GameState) -> list[Move]:
     phase = state.phase
     if phase is Phase.MELD:
         return _meld_phase_moves(state)
@@ -293,7 +294,7 @@ def legal_moves(state: "GameState") -> list[Move]:
     return []
 
 
-def _meld_phase_moves(state: "GameState") -> list[Move]:
+def _meld_phase_moves(state: GameState) -> list[Move]:
     seat = state.turn
     side = state.side_of(seat)
     melds = state.melds[side]
@@ -327,14 +328,14 @@ def _meld_phase_moves(state: "GameState") -> list[Move]:
     return moves
 
 
-def _after_ok(state: "GameState", hand_after: int, canastas_after: int) -> bool:
+def _after_ok(state: GameState, hand_after: int, canastas_after: int) -> bool:
     """R-KEEP-TWO / R-OUT / R-ASK for a move that leaves `hand_after` cards."""
     if hand_after <= 1:
         return state.answer is not False and canastas_after >= state.config.canastas_to_go_out
     return True
 
 
-def _keeps_going_out(state: "GameState", move: Move) -> bool:
+def _keeps_going_out(state: GameState, move: Move) -> bool:
     """After "yes": the move must leave the player able to go out (checked by the
     same validation `apply` uses)."""
     from .errors import IllegalMove
@@ -345,7 +346,7 @@ def _keeps_going_out(state: "GameState", move: Move) -> bool:
     return True
 
 
-def _group_moves(state: "GameState", hand: _Hand, melds: Mapping[Rank, Meld]) -> list[Move]:
+def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> list[Move]:
     """Single-group melds and additions for a side that has melded."""
     out: list[Move] = []
     canastas = state.canastas(state.side_of(state.turn))
@@ -416,7 +417,7 @@ def _new_group_options(have: int, jokers: int, twos: int,
     return tuple(opts)
 
 
-def _opening_moves(state: "GameState", hand: _Hand) -> list[Move]:
+def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
     """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group, bounded, plus a
     concealed going out (R-MIN-CONCEALED) when one exists."""
     seat = state.turn
@@ -444,7 +445,7 @@ def _opening_moves(state: "GameState", hand: _Hand) -> list[Move]:
     return list(found)
 
 
-def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict[Move, None],
+def _search_openings(state: GameState, hand: _Hand, minimum: int, found: dict[Move, None],
                      take_group: Group | None = None, top: Card | None = None,
                      brought: int = 0) -> None:
     """Enumerate sets of new groups whose count reaches `minimum`, bounded.
@@ -504,7 +505,7 @@ def _search_openings(state: "GameState", hand: _Hand, minimum: int, found: dict[
         dfs(0, [], value0, n_j0, n_t0, size0, canastas0, depth)
 
 
-def _take_moves(state: "GameState") -> list[Move]:
+def _take_moves(state: GameState) -> list[Move]:
     """Ways to take the pile (R-TAKE, R-FROZEN, R-BLOCKED, R-TAKE-MIN, R-ONE-CARD)."""
     pile = state.pile
     if not pile:

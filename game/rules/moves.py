@@ -5,9 +5,9 @@ Cards inside moves are faces (copy 0): the engine picks the physical copy.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable
 
 from .cards import Card, Rank, sort_key
 from .errors import NotationError
@@ -32,7 +32,7 @@ class Group:
     cards: tuple[Card, ...]
 
     @classmethod
-    def of(cls, cards: Iterable[Card], rank: Rank | None = None) -> "Group":
+    def of(cls, cards: Iterable[Card], rank: Rank | None = None) -> Group:
         faces = tuple(sorted((c.face_card for c in cards), key=sort_key))
         naturals = {c.rank for c in faces if not c.is_wild}
         if len(naturals) > 1:
@@ -64,27 +64,27 @@ class Move:
 
     # -- constructors -------------------------------------------------------
     @classmethod
-    def draw(cls) -> "Move":
+    def draw(cls) -> Move:
         return _DRAW
 
     @classmethod
-    def discard(cls, card: Card) -> "Move":
+    def discard(cls, card: Card) -> Move:
         return cls(MoveKind.DISCARD, (), card.face_card)
 
     @classmethod
-    def meld(cls, *groups: Group) -> "Move":
+    def meld(cls, *groups: Group) -> Move:
         if not groups:
             raise NotationError("meld needs at least one group of cards")
         return cls(MoveKind.MELD, tuple(groups))
 
     @classmethod
-    def take(cls, *groups: Group) -> "Move":
+    def take(cls, *groups: Group) -> Move:
         """`groups[0]` holds the hand cards melded with the top card (may be empty)."""
         return cls(MoveKind.TAKE, tuple(groups))
 
     # -- notation -----------------------------------------------------------
     @classmethod
-    def parse(cls, text: str) -> "Move":
+    def parse(cls, text: str) -> Move:
         if not isinstance(text, str):
             raise NotationError(f"a move is text, not {type(text).__name__}")
         words = text.strip().split(None, 1)

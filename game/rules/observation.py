@@ -29,7 +29,7 @@ class Observation:
     scores: tuple[int, ...]                     # cumulative, at the start of the deal
     dealer: int
     turn: int
-    phase: "Phase"
+    phase: Phase
     to_act: int | None
     drawn: str | None                           # how the player whose turn it is drew
     asked: bool
@@ -44,7 +44,7 @@ class Observation:
     legal: tuple[Move, ...]                     # legal moves, when this seat is to act
 
     @classmethod
-    def of(cls, state: "GameState", seat: int) -> "Observation":
+    def of(cls, state: GameState, seat: int) -> Observation:
         acting = state.to_act == seat
         return cls(
             seat=seat,

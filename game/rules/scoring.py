@@ -1,8 +1,9 @@
 """Scoring a deal and deciding the game (R-SCORE, R-GAME)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .variants import Variant
 
@@ -24,7 +25,7 @@ class SideScore:
                 "red_threes": self.red_threes, "going_out": self.going_out, "total": self.total}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "SideScore":
+    def from_json(cls, data: dict[str, Any]) -> SideScore:
         return cls(int(data["melds"]), int(data["hand"]), int(data["canastas"]),
                    int(data["red_threes"]), int(data["going_out"]))
 
@@ -44,7 +45,7 @@ class DealResult:
                 "went_out": self.went_out, "concealed": self.concealed}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "DealResult":
+    def from_json(cls, data: dict[str, Any]) -> DealResult:
         return cls(str(data.get("reason", "")), tuple(SideScore.from_json(s) for s in data["sides"]),
                    tuple(int(x) for x in data["scores"]),
                    None if data.get("winner") is None else int(data["winner"]),

@@ -13,11 +13,11 @@ class Seat(IntEnum):
     EAST = 3
 
     @property
-    def partner(self) -> "Seat":
+    def partner(self) -> Seat:
         return Seat((self + 2) % 4)
 
     @property
-    def next(self) -> "Seat":
+    def next(self) -> Seat:
         """The seat on this seat's left, who plays next (clockwise)."""
         return Seat((self + 1) % 4)
 

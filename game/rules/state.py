@@ -7,13 +7,28 @@ state and returns the events it caused. `copy()` is cheap for search.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Card, Rank
 from .config import RulesConfig
 from .errors import N_, IllegalMove
-from .events import (Answered, Asked, CanastaMade, DealEnded, Dealt, Discarded, Drew, Event,
-                     Melded, PileTaken, RedThreeLaid, TurnPassed, UpcardTurned, WentOut)
+from .events import (
+    Answered,
+    Asked,
+    CanastaMade,
+    DealEnded,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    Melded,
+    PileTaken,
+    RedThreeLaid,
+    TurnPassed,
+    UpcardTurned,
+    WentOut,
+)
 from .melds import CANASTA_SIZE, Meld, meld_problem
 from .movegen import go_out_plan, legal_moves
 from .moves import Group, Move, MoveKind
@@ -61,7 +76,7 @@ class GameState:
     # ------------------------------------------------------------------ setup
     @classmethod
     def empty(cls, config: RulesConfig, scores: Sequence[int] | None = None,
-              dealer: int = 0, out: int | None = None) -> "GameState":
+              dealer: int = 0, out: int | None = None) -> GameState:
         s = object.__new__(cls)
         n, sides = config.players, config.sides
         s.config = config
@@ -87,7 +102,7 @@ class GameState:
 
     @classmethod
     def deal(cls, config: RulesConfig, rng: random.Random, scores: Sequence[int] | None = None,
-             dealer: int = 0, out: int | None = None) -> tuple["GameState", list[Event]]:
+             dealer: int = 0, out: int | None = None) -> tuple[GameState, list[Event]]:
         """Shuffle and deal a new deal (R-DEAL, R-UPCARD, R-DEALT-RED3, R-FIRST). V-FIVE:
         `out` sits out (by default the first of the rotation who is not the dealer)."""
         if config.rules.sit_out and out is None:
@@ -118,8 +133,8 @@ class GameState:
         return s, events
 
     @classmethod
-    def from_observation(cls, obs: "Observation", hands: Sequence[Sequence[Card]],
-                         stock: Sequence[Card]) -> "GameState":
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]],
+                         stock: Sequence[Card]) -> GameState:
         """A full state consistent with `obs`, with the hidden cards as given: `hands`
         for every seat (the observer's own hand must match) and `stock` top first.
         Bots use this to play out sampled worlds (determinization)."""
@@ -155,7 +170,7 @@ class GameState:
         self.turn_new = set()
         self.turn_added_old = False
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         s = object.__new__(GameState)
         s.config = self.config
         s.out = self.out
@@ -252,7 +267,7 @@ class GameState:
         """Could the player to act go out this turn from here (R-ASK)?"""
         return self.phase is Phase.MELD and go_out_plan(self) is not None
 
-    def observation(self, seat: int) -> "Observation":
+    def observation(self, seat: int) -> Observation:
         from .observation import Observation
         return Observation.of(self, seat)
 

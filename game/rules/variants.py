@@ -16,8 +16,6 @@ from dataclasses import dataclass, replace
 from .errors import N_
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class Variant:
     id: str

@@ -7,8 +7,8 @@ import random
 
 import pygame
 
-from game.i18n import _, N_
 from game.bots.base import LEVEL_NAMES
+from game.i18n import N_, _
 from game.rules import RulesConfig
 from game.rules.variants import VARIANTS
 from game.scenes import theme
