@@ -8,6 +8,7 @@ It keeps everything in a virtual environment in `.venv` beside this file, so it 
 where pip refuses to install into the system Python, and reinstalls only when
 requirements.txt changes. Extra arguments go to the game or to pytest.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -37,15 +38,16 @@ def ensure_environment() -> str:
         try:
             venv.EnvBuilder(with_pip=True).create(VENV)
         except Exception as e:  # e.g. Debian without python3-venv
-            sys.exit(f"Could not create a virtual environment ({e}).\n"
-                     "On Debian/Ubuntu install it first: sudo apt install python3-venv")
+            sys.exit(
+                f"Could not create a virtual environment ({e}).\n"
+                "On Debian/Ubuntu install it first: sudo apt install python3-venv"
+            )
     with open(REQUIREMENTS, "rb") as f:
         wanted = hashlib.sha256(f.read()).hexdigest()
     have = open(STAMP).read().strip() if os.path.exists(STAMP) else ""
     if have != wanted:
         print("Installing requirements ...", flush=True)
-        subprocess.check_call([python, "-m", "pip", "install", "--disable-pip-version-check",
-                               "-q", "-r", REQUIREMENTS])
+        subprocess.check_call([python, "-m", "pip", "install", "--disable-pip-version-check", "-q", "-r", REQUIREMENTS])
         with open(STAMP, "w") as f:
             f.write(wanted)
     return python

@@ -1,4 +1,5 @@
 """`python -m game`: the same as the `canasta` command."""
+
 import sys
 
 from game.cli import main

@@ -9,6 +9,7 @@ slot, statistics, sound, and the callbacks into the table (main.py wires them).
 the player (seat 0). `on_continue(saved)`: a verified `saves.SavedGame` whose
 `.game` is the replayed engine game.
 """
+
 from __future__ import annotations
 
 import sys
@@ -27,8 +28,7 @@ from game.settings import Settings, load_settings, save_settings
 from game.sound import SoundPlayer
 from game.stats import StatsStore
 
-READ_ONLY_NOTICE = N_("Canasta is already open in another window: this one will not save "
-                      "the game or the statistics.")
+READ_ONLY_NOTICE = N_("Canasta is already open in another window: this one will not save the game or the statistics.")
 StartGame = Callable[[RulesConfig, int, tuple[str | None, ...]], None]
 
 
@@ -47,7 +47,7 @@ class AppContext:
     on_quit: Callable[[], None] = _post_quit
     on_settings_changed: Callable[[Settings, str], None] | None = None  # (settings, field)
     config_dir: Path | None = None
-    notices: list[str] = field(default_factory=list)   # for the player, shown once by the menu
+    notices: list[str] = field(default_factory=list)  # for the player, shown once by the menu
     storage_problems: list[str] = field(default_factory=list)  # what is not kept, and why
     # Another Canasta keeps the game in this folder: this one saves nothing (see storage.InstanceLock).
     read_only: bool = False
@@ -64,8 +64,16 @@ class AppContext:
         if not read_only:
             tidy_up(home)
         settings, notices = load_settings(home)
-        app = cls(settings, SaveStore(home), StatsStore(home), SoundPlayer(settings.sound),
-                  config_dir=home, read_only=read_only, lock=lock, **callbacks)
+        app = cls(
+            settings,
+            SaveStore(home),
+            StatsStore(home),
+            SoundPlayer(settings.sound),
+            config_dir=home,
+            read_only=read_only,
+            lock=lock,
+            **callbacks,
+        )
         app.storage_problems = storage_notices(home)
         first_i18n_notice = len(i18n.notices)
         app.apply_all()
@@ -108,6 +116,7 @@ class AppContext:
 def tidy_up(home: Path | None = None) -> None:
     """Remove the temp files a killed write left (only under the InstanceLock)."""
     from game import saves, settings, stats
+
     data, config = (home, home) if home is not None else (storage.data_dir(), storage.config_dir())
     storage.remove_stale_temp_files(data, (saves.FILE_NAME, stats.FILE_NAME))
     storage.remove_stale_temp_files(config, (settings.FILE_NAME,))

@@ -6,6 +6,7 @@ data files are unpacked under `sys._MEIPASS` (the spec must add the
 `clear_caches()` after changing the display mode so images get re-converted
 to the new screen format.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,8 +19,14 @@ from game.surface_cache import MB, SurfaceCache
 CARD_NATIVE_SIZE: tuple[int, int] = (240, 336)  # the PNGs' size; 5:7
 SUITS = "CDHS"
 # Engine rank notation -> file-name rank ("T" accepted as an alias of 10).
-_RANK_TO_FILE = {"A": "a", "J": "j", "Q": "q", "K": "k", "T": "10",
-                 **{str(number): str(number) for number in range(2, 11)}}
+_RANK_TO_FILE = {
+    "A": "a",
+    "J": "j",
+    "Q": "q",
+    "K": "k",
+    "T": "10",
+    **{str(number): str(number) for number in range(2, 11)},
+}
 JOKER_FACES = ("JK",)
 BACK_FACES = ("B1", "B2")
 
@@ -34,6 +41,7 @@ def asset_path(*parts: str) -> Path:
 
 
 # -- cards -------------------------------------------------------------------
+
 
 def card_file_stem(face: str, copy: int = 0) -> str:
     """Image name for an engine card code.
@@ -82,8 +90,7 @@ def _lerp(a: tuple[int, int, int], b: tuple[int, int, int], t: float) -> tuple[i
     return (*(round(a[i] + (b[i] - a[i]) * t) for i in range(3)), 255)  # type: ignore[return-value]
 
 
-def _graded_replace(pixels: pygame.PixelArray, source: tuple[int, int, int],
-                    target: tuple[int, int, int]) -> None:
+def _graded_replace(pixels: pygame.PixelArray, source: tuple[int, int, int], target: tuple[int, int, int]) -> None:
     """Every colour between white and `source` becomes the same shade between white and
     `target` (keeps the anti-aliasing)."""
     white = (255, 255, 255)
@@ -108,9 +115,10 @@ def recolour_card(image: pygame.Surface, stem: str) -> pygame.Surface:
         pixels.close()
         return out
     scale = width / CARD_NATIVE_SIZE[0]
-    areas = [pygame.Rect(0, 0, round(38 * scale), round(100 * scale)),
-             pygame.Rect(width - round(38 * scale), height - round(100 * scale),
-                         round(38 * scale), round(100 * scale))]
+    areas = [
+        pygame.Rect(0, 0, round(38 * scale), round(100 * scale)),
+        pygame.Rect(width - round(38 * scale), height - round(100 * scale), round(38 * scale), round(100 * scale)),
+    ]
     mask = pygame.mask.from_threshold(out, (*source, 255), (90, 90, 90, 255))
     low, high = 24 * scale, 70 * scale
     for part in mask.connected_components(round(40 * scale * scale)):
@@ -120,8 +128,7 @@ def recolour_card(image: pygame.Surface, stem: str) -> pygame.Surface:
         box = boxes[0]
         fill = part.count() / max(1, box.w * box.h)
         near_edge = box.bottom < height * 0.32 or box.top > height * 0.68
-        if low <= box.w <= high and low <= box.h <= high and 0.6 <= box.w / box.h <= 1.5 \
-                and fill > 0.35 and near_edge:
+        if low <= box.w <= high and low <= box.h <= high and 0.6 <= box.w / box.h <= 1.5 and fill > 0.35 and near_edge:
             areas.append(box.inflate(4, 4))
     for area in areas:
         area = area.clip(out.get_rect())

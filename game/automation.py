@@ -33,6 +33,7 @@ table's own rules, exactly like a mouse):
 Coordinates are logical (1280x720); events are posted in window coordinates
 and go through `pygame.event.get()` like real input.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,7 +45,7 @@ from game.rules import Card, Move, MoveKind, Phase
 from game.scenes.table_layout import PILE_POS, STOCK_POS, TableLayout
 
 Frames = Iterator[None]  # a command: yields once per frame until it is done
-WAIT_LIMIT = 600.0       # simulated seconds a wait may take before the script fails
+WAIT_LIMIT = 600.0  # simulated seconds a wait may take before the script fails
 
 
 class ScriptError(RuntimeError):
@@ -61,15 +62,19 @@ def load_script(path: str) -> list[str]:
 
 def differences(expected, actual, seat: int) -> str:
     """What differs between two states as the table shows them ('' if nothing)."""
+
     def faces(cards):
         return sorted(c.face for c in cards)
+
     checks = {
         "phase": (expected.phase, actual.phase),
         "turn": (expected.turn, actual.turn),
         "hand": (faces(expected.hands[seat]), faces(actual.hands[seat])),
         "pile": ([c.face for c in expected.pile], [c.face for c in actual.pile]),
-        "melds": ([{r.symbol: faces(m.cards) for r, m in side.items()} for side in expected.melds],
-                  [{r.symbol: faces(m.cards) for r, m in side.items()} for side in actual.melds]),
+        "melds": (
+            [{r.symbol: faces(m.cards) for r, m in side.items()} for side in expected.melds],
+            [{r.symbol: faces(m.cards) for r, m in side.items()} for side in actual.melds],
+        ),
         "answer": (expected.answer, actual.answer),
     }
     return "; ".join(f"{name}: expected {a}, got {b}" for name, (a, b) in checks.items() if a != b)
@@ -217,6 +222,7 @@ class Driver:
         top = self.app.stack.top
         if name in ("yes", "no"):
             from game.scenes.prompts import AnswerPrompt
+
             if not isinstance(top, AnswerPrompt):
                 raise ScriptError("no question is being asked")
             return top.dialog.buttons.widgets[0 if name == "yes" else 1]
@@ -226,15 +232,24 @@ class Driver:
             return top.dialog.buttons.widgets[0 if name == "discard_anyway" else 1]
         if name == "next":
             from game.scenes.score_sheet import ScoreSheetScene
+
             if not isinstance(top, ScoreSheetScene):
                 raise ScriptError("no score sheet is showing")
             return top.buttons.widgets[0]
         table = self.table
-        buttons = {"ask": table.ask_button, "confirm": table.confirm_button, "cancel": table.cancel_button,
-                   "hint": table.hint_button, "keys": table.keys_button, "menu": table.menu_button,
-                   "sort_rank": table.sort_rank_button, "sort_suit": table.sort_suit_button,
-                   "speed": table.speed_button, "pass": table.pass_button,
-                   "new_game": table.new_game_button}
+        buttons = {
+            "ask": table.ask_button,
+            "confirm": table.confirm_button,
+            "cancel": table.cancel_button,
+            "hint": table.hint_button,
+            "keys": table.keys_button,
+            "menu": table.menu_button,
+            "sort_rank": table.sort_rank_button,
+            "sort_suit": table.sort_suit_button,
+            "speed": table.speed_button,
+            "pass": table.pass_button,
+            "new_game": table.new_game_button,
+        }
         if name not in buttons:
             raise ScriptError(f"unknown button {name!r}")
         return buttons[name]
@@ -338,8 +353,7 @@ class Driver:
         naturals = [c.face for c in group.cards if not c.is_wild]
         wilds = [c.face for c in group.cards if c.is_wild]
         staged = self.table.ui.staged
-        index = next((i for i, g in enumerate(staged) if any(not c.is_wild and c.rank == group.rank for c in g)),
-                     None)
+        index = next((i for i, g in enumerate(staged) if any(not c.is_wild and c.rank == group.rank for c in g)), None)
         if naturals:
             self._count("stage meld")
             cards = self.pick(naturals)
@@ -353,30 +367,39 @@ class Driver:
 
     def _risky_open(self) -> bool:
         from game.scenes.table_menu import RiskyDiscardDialog
+
         return isinstance(self.app.stack.top, RiskyDiscardDialog)
 
     def _prompt_open(self) -> bool:
         from game.scenes.prompts import AnswerPrompt
+
         return isinstance(self.app.stack.top, AnswerPrompt)
 
     def _sheet_open(self) -> bool:
         from game.scenes.score_sheet import ScoreSheetScene
+
         return isinstance(self.app.stack.top, ScoreSheetScene)
 
     def _players_turn(self) -> bool:
         table = self.table
-        return (self.app.stack.top is table and table.my_turn() and table.idle
-                and table.game.state.phase is not Phase.ANSWER)
+        return (
+            self.app.stack.top is table
+            and table.my_turn()
+            and table.idle
+            and table.game.state.phase is not Phase.ANSWER
+        )
 
     def autoplay(self, deals: int = 1, until: str | None = None) -> Frames:
         """A bot picks the player's moves; the driver does them with the mouse.
         Stops after `deals` deals, or at the player's turn once `until` holds."""
         from game.scenes.fallback_bot import make_table_bot
+
         bot = self.bot or make_table_bot(self.table.level, 4242)
         finished = 0
         while finished < deals:
-            yield from self.wait_until(lambda: self._players_turn() or self._prompt_open() or self._sheet_open(),
-                                       "the player's turn")
+            yield from self.wait_until(
+                lambda: self._players_turn() or self._prompt_open() or self._sheet_open(), "the player's turn"
+            )
             if until is not None and not self._sheet_open() and eval(until, {}, self.namespace()):  # noqa: S307
                 return
             if self._sheet_open():
@@ -493,6 +516,12 @@ class Driver:
     def namespace(self) -> dict:
         table = self.table
         st = table.game.state
-        return {"table": table, "state": st, "game": table.game, "phase": st.phase.value,
-                "hand": [c.face for c in st.hands[table.human]], "top": type(self.app.stack.top).__name__,
-                "melds": {r.symbol: len(m.cards) for r, m in st.melds[table.human_side].items()}}
+        return {
+            "table": table,
+            "state": st,
+            "game": table.game,
+            "phase": st.phase.value,
+            "hand": [c.face for c in st.hands[table.human]],
+            "top": type(self.app.stack.top).__name__,
+            "melds": {r.symbol: len(m.cards) for r, m in st.melds[table.human_side].items()},
+        }

@@ -12,6 +12,7 @@
 With --script or --frames the game runs in automation mode: fixed time steps,
 as fast as the machine allows, then exits (status 1 if the script failed).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,16 +41,17 @@ def window_size(text: str) -> tuple[int, int]:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="canasta", description="Classic Canasta against bots.")
     parser.add_argument("--version", action="version", version=f"canasta {__version__}")
-    parser.add_argument("deal", nargs="?", help="a shared deal file (see game/deal_file.py) to replay "
-                        "and play on from (without touching your saved game)")
+    parser.add_argument(
+        "deal",
+        nargs="?",
+        help="a shared deal file (see game/deal_file.py) to replay and play on from (without touching your saved game)",
+    )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)
-    parser.add_argument("--level", default="normal", choices=LEVELS,
-                        help="bot level")
+    parser.add_argument("--level", default="normal", choices=LEVELS, help="bot level")
     parser.add_argument("--target", type=int, default=5000, choices=TARGETS)
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
-    parser.add_argument("--size", default=(1280, 720), type=window_size,
-                        help="window size, e.g. 1600x900")
+    parser.add_argument("--size", default=(1280, 720), type=window_size, help="window size, e.g. 1600x900")
     parser.add_argument("--script", help="automation script (see game/automation.py)")
     parser.add_argument("--screenshot", help="save the final frame to this PNG")
     parser.add_argument("--frames", type=int, help="run this many frames, then exit")
@@ -57,8 +59,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--table", action="store_true", help="skip the title menu, deal at once")
     parser.add_argument("--headless", action="store_true", help="no window (SDL dummy driver)")
     parser.add_argument("--realtime", action="store_true", help="automation at real speed (to watch it)")
-    parser.add_argument("--selftest", action="store_true",
-                        help="headless check: menus, a few bot moves, screenshot; exit 0 if all is well")
+    parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="headless check: menus, a few bot moves, screenshot; exit 0 if all is well",
+    )
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # tools/bench_exe.py
     return parser.parse_args(argv)
 
@@ -71,6 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.selftest or args.first_frame:
         from game import selftest
+
         return selftest.main(args)
     from game.automation import Driver, load_script
     from game.window import App
@@ -87,23 +93,40 @@ def main(argv: list[str] | None = None) -> int:
     shared = None
     if args.deal:
         from game.deal_file import DealFileError, read
+
         try:
             shared = read(args.deal)
         except DealFileError as error:
             print(f"error: cannot open the deal {args.deal}: {error}", file=sys.stderr)
             return 2
         if shared.game is not None and shared.game.config.variant not in APP_VARIANT_IDS:
-            print(f"error: cannot open the deal {args.deal}: the table plays "
-                  f"{', '.join(APP_VARIANT_IDS)}, not {shared.game.config.variant}", file=sys.stderr)
+            print(
+                f"error: cannot open the deal {args.deal}: the table plays "
+                f"{', '.join(APP_VARIANT_IDS)}, not {shared.game.config.variant}",
+                file=sys.stderr,
+            )
             return 2
     width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-    straight_to_table = (args.table or args.seed is not None or args.script or args.frames is not None
-                         or args.autoplay or shared is not None
-                         or "--variant" in (argv if argv is not None else sys.argv))
-    app = App(variant=args.variant, seed=seed, level=args.level, speed=args.speed,
-              target=args.target, size=(width, height), menu=not straight_to_table,
-              game=shared.game if shared is not None else None)
+    straight_to_table = (
+        args.table
+        or args.seed is not None
+        or args.script
+        or args.frames is not None
+        or args.autoplay
+        or shared is not None
+        or "--variant" in (argv if argv is not None else sys.argv)
+    )
+    app = App(
+        variant=args.variant,
+        seed=seed,
+        level=args.level,
+        speed=args.speed,
+        target=args.target,
+        size=(width, height),
+        menu=not straight_to_table,
+        game=shared.game if shared is not None else None,
+    )
     driver = Driver(app, lines) if lines else None
     if driver is not None:
         app.feeder = driver.feed
@@ -123,4 +146,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"script failed: {driver.error}", file=sys.stderr)
         return 1
     return 0
-

@@ -19,6 +19,7 @@ so nothing in the file is ever executed and a file cannot describe an impossible
 position: an edited, truncated or hostile file is refused with a `DealFileError`
 (a message id, its arguments and the line it concerns) and nothing changes.
 """
+
 from __future__ import annotations
 
 import os
@@ -32,7 +33,7 @@ from game.rules.variants import VARIANT_IDS, variant_named
 
 FORMAT = "canasta-deal/1"
 SUFFIX = ".canasta.txt"
-MAX_BYTES = 2 * 1024 * 1024    # a whole game is a few thousand short lines
+MAX_BYTES = 2 * 1024 * 1024  # a whole game is a few thousand short lines
 MAX_MOVES = 100_000
 MAX_LINE = 400
 HEADER_FIELDS = ("format", "variant", "target", "seed", "first_dealer", "deal")
@@ -56,6 +57,7 @@ class DealFileError(ValueError):
 @dataclass
 class SharedDeal:
     """What a deal file holds; `game` is the replayed engine game."""
+
     config: RulesConfig
     seed: int
     first_dealer: int = 0
@@ -66,9 +68,16 @@ class SharedDeal:
 
 def export_text(game: Game, first_dealer: int = 0) -> str:
     """The file's text for `game` as it stands (in progress or finished)."""
-    lines = ["# Canasta deal: open it in Canasta (or pass it on the command line) to replay it",
-             f"format: {FORMAT}", f"variant: {game.config.variant}", f"target: {game.config.target}",
-             f"seed: {game.seed}", f"first_dealer: {first_dealer}", f"deal: {game.deal_number}", "moves:"]
+    lines = [
+        "# Canasta deal: open it in Canasta (or pass it on the command line) to replay it",
+        f"format: {FORMAT}",
+        f"variant: {game.config.variant}",
+        f"target: {game.config.target}",
+        f"seed: {game.seed}",
+        f"first_dealer: {first_dealer}",
+        f"deal: {game.deal_number}",
+        "moves:",
+    ]
     lines += [str(move) for move in game.history]
     return "\n".join(lines) + "\n"
 
@@ -76,8 +85,9 @@ def export_text(game: Game, first_dealer: int = 0) -> str:
 def _integer(text: str, name: str, line: int, low: int, high: int) -> int:
     digits = text.lstrip("-")
     if not digits.isdigit() or len(digits) > 19 or not (low <= int(text) <= high):
-        raise DealFileError(N_("'{name}' must be a whole number from {low} to {high}"), line,
-                            name=name, low=low, high=high)
+        raise DealFileError(
+            N_("'{name}' must be a whole number from {low} to {high}"), line, name=name, low=low, high=high
+        )
     return int(text)
 
 
@@ -113,8 +123,11 @@ def parse_text(data: bytes) -> SharedDeal:
                 raise DealFileError(N_("'{name}' is given twice"), number, name=name)
             header[name] = (value.strip(), number)
     if header.get("format", ("", 0))[0] != FORMAT:
-        raise DealFileError(N_("the file is not a Canasta deal (it must say 'format: {format}')"),
-                            header.get("format", ("", 0))[1], format=FORMAT)
+        raise DealFileError(
+            N_("the file is not a Canasta deal (it must say 'format: {format}')"),
+            header.get("format", ("", 0))[1],
+            format=FORMAT,
+        )
     if not in_moves:
         raise DealFileError(N_("the file has no 'moves:' line"))
     for name in ("variant", "seed"):
@@ -123,33 +136,47 @@ def parse_text(data: bytes) -> SharedDeal:
     variant_text, variant_line = header["variant"]
     rules = variant_named(variant_text)
     if rules is None:
-        raise DealFileError(N_("unknown variant {name!r} (one of: {names})"), variant_line,
-                            name=variant_text[:40], names=", ".join(VARIANT_IDS))
+        raise DealFileError(
+            N_("unknown variant {name!r} (one of: {names})"),
+            variant_line,
+            name=variant_text[:40],
+            names=", ".join(VARIANT_IDS),
+        )
     target_text, target_line = header.get("target", (str(rules.targets[0]), 0))
-    target = _integer(target_text, "target", target_line, 0, 10 ** 6)
+    target = _integer(target_text, "target", target_line, 0, 10**6)
     if target not in rules.targets:
-        raise DealFileError(N_("a {variant} game is played to {targets}, not {target}"), target_line,
-                            variant=rules.id, targets=" / ".join(map(str, rules.targets)), target=target)
+        raise DealFileError(
+            N_("a {variant} game is played to {targets}, not {target}"),
+            target_line,
+            variant=rules.id,
+            targets=" / ".join(map(str, rules.targets)),
+            target=target,
+        )
     config = RulesConfig.for_variant(rules.id, target)
     seed_text, seed_line = header["seed"]
-    seed = _integer(seed_text, "seed", seed_line, -(2 ** 63) + 1, 2 ** 63 - 1)
+    seed = _integer(seed_text, "seed", seed_line, -(2**63) + 1, 2**63 - 1)
     dealer_text, dealer_line = header.get("first_dealer", ("0", 0))
     first_dealer = _integer(dealer_text, "first_dealer", dealer_line, 0, config.players - 1)
     deal_text, deal_line = header.get("deal", ("-1", 0))
-    deal = _integer(deal_text, "deal", deal_line, -1, 10 ** 4)
+    deal = _integer(deal_text, "deal", deal_line, -1, 10**4)
     game = Game(config, seed, first_dealer)
     for text, number in moves:
         try:
             game.apply(Move.parse(text))
         except RulesError as error:
-            raise DealFileError(N_("the move {move!r} cannot be played here: {reason}"), number,
-                                move=text[:40], reason=str(error)) from None
+            raise DealFileError(
+                N_("the move {move!r} cannot be played here: {reason}"), number, move=text[:40], reason=str(error)
+            ) from None
     if deal >= 0:
         while game.deal_number < deal and game.state.result is not None and game.winner is None:
             game.next_deal()  # the next deal had begun, with no move yet
         if game.deal_number != deal:
-            raise DealFileError(N_("the moves end in deal {actual}, the file says deal {deal}"),
-                                deal_line, actual=game.deal_number, deal=deal)
+            raise DealFileError(
+                N_("the moves end in deal {actual}, the file says deal {deal}"),
+                deal_line,
+                actual=game.deal_number,
+                deal=deal,
+            )
     return SharedDeal(config, seed, first_dealer, game.deal_number, [t for t, _n in moves], game)
 
 

@@ -10,6 +10,7 @@ Observation (the player's own hand and what everyone can see), so a hint never
 leaks a hidden card. Every text is a msgid translated when it is built: build
 again after a language switch (the table does, at draw time).
 """
+
 from __future__ import annotations
 
 import random
@@ -25,6 +26,7 @@ HINT_LEVEL = "normal"
 
 
 # -- names ---------------------------------------------------------------------
+
 
 def card_name(card: Card | str) -> str:
     """A card as players write it: "9♣", "10♦", "A♥", "joker"."""
@@ -45,12 +47,13 @@ def rank_name(rank: Rank) -> str:
 
 # -- hints ---------------------------------------------------------------------
 
+
 @dataclass
 class Hint:
     move: Move
     text: str
-    cards: list[Card] = field(default_factory=list)   # physical hand cards the move uses
-    targets: set[str] = field(default_factory=set)    # "stock", "pile", "meld:<rank>", "ask"
+    cards: list[Card] = field(default_factory=list)  # physical hand cards the move uses
+    targets: set[str] = field(default_factory=set)  # "stock", "pile", "meld:<rank>", "ask"
 
 
 def suggest(observation: Observation, seed: int = 0) -> Move:
@@ -60,6 +63,7 @@ def suggest(observation: Observation, seed: int = 0) -> Move:
         raise ValueError("the player has no move to make")
     try:
         from game.bots import make_bot
+
         bot = make_bot(HINT_LEVEL, seed)
         move = bot.choose(observation, random.Random(seed))
     except Exception:  # noqa: BLE001 - a bot bug must not break the table: any legal move
@@ -69,8 +73,7 @@ def suggest(observation: Observation, seed: int = 0) -> Move:
 
 def make_hint(observation: Observation, seed: int = 0) -> Hint:
     move = suggest(observation, seed)
-    return Hint(move, explain(move, observation), hand_cards_for(move, observation.hand),
-                targets_for(move))
+    return Hint(move, explain(move, observation), hand_cards_for(move, observation.hand), targets_for(move))
 
 
 def hand_cards_for(move: Move, hand: Iterable[Card]) -> list[Card]:
@@ -120,11 +123,11 @@ def explain(move: Move, obs: Observation) -> str:
         return _("Ask your partner “May I go out?”: you can meld all your cards this turn.")
     value = sum(c.value for c in obs.hand)
     if kind is MoveKind.YES:
-        return _("Answer yes: you hold {n} cards worth only {points} points.").format(
-            n=len(obs.hand), points=value)
+        return _("Answer yes: you hold {n} cards worth only {points} points.").format(n=len(obs.hand), points=value)
     if kind is MoveKind.NO:
         return _("Answer no: you still hold {n} cards worth {points} points that could be melded.").format(
-            n=len(obs.hand), points=value)
+            n=len(obs.hand), points=value
+        )
     return _("Pass: the stock is empty and you cannot take the pile, so the deal ends.")
 
 
@@ -143,21 +146,21 @@ def _explain_draw(obs: Observation) -> str:
         return _("Draw from the stock: the pile ({n} cards) is not worth taking now.").format(n=len(pile))
     frozen = obs.pile_frozen or not obs.melds[obs.side]
     if frozen:
-        return _("Draw from the stock: the pile is frozen, and you cannot meld the {card} with a "
-                 "natural pair for your side.").format(card=card_name(top))
-    return _("Draw from the stock: you cannot meld the {card} on top of the pile.").format(
-        card=card_name(top))
+        return _(
+            "Draw from the stock: the pile is frozen, and you cannot meld the {card} with a natural pair for your side."
+        ).format(card=card_name(top))
+    return _("Draw from the stock: you cannot meld the {card} on top of the pile.").format(card=card_name(top))
 
 
 def _explain_take(move: Move, obs: Observation) -> str:
     top = obs.pile[-1]
     own = move.take_cards
     if own:
-        text = _("Take the pile: meld the {top} with your {cards}.").format(
-            top=card_name(top), cards=card_list(own))
+        text = _("Take the pile: meld the {top} with your {cards}.").format(top=card_name(top), cards=card_list(own))
     else:
         text = _("Take the pile: add the {top} to your side's {rank} meld.").format(
-            top=card_name(top), rank=rank_name(top.rank))
+            top=card_name(top), rank=rank_name(top.rank)
+        )
     wilds = sum(1 for c in obs.pile if c.is_wild)
     if wilds:
         text += " " + _("The pile has {n} cards, {w} of them wild.").format(n=len(obs.pile), w=wilds)
@@ -171,7 +174,8 @@ def _explain_take(move: Move, obs: Observation) -> str:
         else:
             minimum = _pseudo_state(obs).minimum(obs.side)
             text += " " + _("Lay {cards} with it to reach your minimum of {minimum}.").format(
-                cards=cards, minimum=minimum)
+                cards=cards, minimum=minimum
+            )
     return text
 
 
@@ -184,8 +188,11 @@ def _explain_meld(move: Move, obs: Observation) -> str:
     for group in move.groups:
         old = melds.get(group.rank)
         if old is not None:
-            parts.append(_("Add {cards} to your side's {rank} meld.").format(
-                cards=card_list(group.cards), rank=rank_name(group.rank)))
+            parts.append(
+                _("Add {cards} to your side's {rank} meld.").format(
+                    cards=card_list(group.cards), rank=rank_name(group.rank)
+                )
+            )
             before = old.size  # type: ignore[attr-defined]
         else:
             parts.append(_("Meld {cards}.").format(cards=card_list(group.cards)))
@@ -195,8 +202,11 @@ def _explain_meld(move: Move, obs: Observation) -> str:
     if not melds:
         count = sum(c.value for g in move.groups for c in g.cards)
         minimum = _pseudo_state(obs).minimum(obs.side)
-        parts.append(_("Together they count {count}: enough for your first meld (minimum {minimum}).").format(
-            count=count, minimum=minimum))
+        parts.append(
+            _("Together they count {count}: enough for your first meld (minimum {minimum}).").format(
+                count=count, minimum=minimum
+            )
+        )
     return " ".join(parts)
 
 
@@ -224,6 +234,7 @@ def _explain_discard(card: Card, obs: Observation) -> str:
 
 
 # -- risky discards ------------------------------------------------------------------
+
 
 def next_opponent(obs: Observation) -> int | None:
     """The seat that plays after the player, if it is an opponent."""
@@ -256,7 +267,7 @@ def can_lay_off(obs: Observation, card: Card) -> bool:
 
 @dataclass
 class Risk:
-    kind: str      # "takes", "interest" or "lay-off"
+    kind: str  # "takes", "interest" or "lay-off"
     text: str
 
 
@@ -268,8 +279,12 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
     if card.is_wild:  # freezing the pile is a choice, never a gift
         return None
     if can_lay_off(obs, card):
-        return Risk("lay-off", _("The {card} could be added to your side's {rank} meld instead.").format(
-            card=card_name(card), rank=rank_name(card.rank)))
+        return Risk(
+            "lay-off",
+            _("The {card} could be added to your side's {rank} meld instead.").format(
+                card=card_name(card), rank=rank_name(card.rank)
+            ),
+        )
     seat = next_opponent(obs)
     if seat is None:
         return None
@@ -280,11 +295,20 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
     size = len(obs.pile) + 1
     worth = (" " + _("The pile would then hold {n} cards.").format(n=size)) if size > 1 else ""
     if card.rank in melds and not frozen_for_them:
-        return Risk("takes", _("The next player's side has a meld of {rank}s: they could take the "
-                               "pile with your {card}.").format(**name_args) + worth)
+        return Risk(
+            "takes",
+            _("The next player's side has a meld of {rank}s: they could take the pile with your {card}.").format(
+                **name_args
+            )
+            + worth,
+        )
     known = _known_of_rank(obs, seat, card.rank)
     if known >= 2 or (known == 1 and not frozen_for_them):
-        return Risk("interest", _("The next player picked up {rank}s with the pile: they could take "
-                                  "it with your {card}.").format(**name_args) + worth)
+        return Risk(
+            "interest",
+            _("The next player picked up {rank}s with the pile: they could take it with your {card}.").format(
+                **name_args
+            )
+            + worth,
+        )
     return None
-

@@ -11,6 +11,7 @@ catalog. `set_language()` switches at once; a missing or untranslated string
 falls back to English. `tools/extract_strings.py` refreshes the catalogs from
 the code. (A PyInstaller bundle must add game/locale as data "game/locale".)
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -6,6 +6,7 @@ one, which starts from the defaults, applies a change at once like the app does
 and never writes the player's settings file (a script must not depend on it, or
 change it).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -17,8 +18,12 @@ from game.sound import SoundPlayer
 
 
 class LocalSettings:
-    def __init__(self, settings: Settings | None = None, sound: SoundPlayer | None = None,
-                 on_settings_changed: Callable[[Settings, str], None] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        sound: SoundPlayer | None = None,
+        on_settings_changed: Callable[[Settings, str], None] | None = None,
+    ) -> None:
         self.settings = settings if settings is not None else Settings()
         self.sound = sound if sound is not None else SoundPlayer(self.settings.sound)
         self.on_settings_changed = on_settings_changed

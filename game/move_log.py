@@ -14,6 +14,7 @@ deal's hands are never listed.
 
 No pygame here: the scenes draw it, the tests read it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -25,9 +26,11 @@ from game.i18n import N_, _
 from game.rules import Card, Rank
 from game.rules import events as ev
 
-REASONS = {"went-out": N_("The deal ends: {name} went out."),
-           "stock-exhausted": N_("The deal ends: the stock ran out."),
-           "last-red-three": N_("The deal ends: the last card of the stock was a red three.")}
+REASONS = {
+    "went-out": N_("The deal ends: {name} went out."),
+    "stock-exhausted": N_("The deal ends: the stock ran out."),
+    "last-red-three": N_("The deal ends: the last card of the stock was a red three."),
+}
 
 
 class Names(Protocol):
@@ -40,21 +43,25 @@ class Names(Protocol):
 @dataclass(frozen=True)
 class LogEntry:
     """One line of the log: `msgid` formatted with the entry's data when shown."""
-    turn: int                    # the deal's turn number, from 1
-    seat: int | None             # who acted (None: the table itself, e.g. the upcard)
+
+    turn: int  # the deal's turn number, from 1
+    seat: int | None  # who acted (None: the table itself, e.g. the upcard)
     msgid: str
     cards: tuple[Card, ...] = ()
-    count: int = 0               # cards taken with the pile
+    count: int = 0  # cards taken with the pile
     rank: Rank | None = None
     side: int | None = None
-    acted: bool = True           # False: `seat` is only named (who went out, in the deal's end)
+    acted: bool = True  # False: `seat` is only named (who went out, in the deal's end)
 
     def text(self, names: Names) -> str:
         return _(self.msgid).format(
             name=names.seat_name(self.seat) if self.seat is not None else "",
             side=names.side_name(self.side) if self.side is not None else "",
-            cards=card_list(self.cards), card=card_name(self.cards[0]) if self.cards else "",
-            n=self.count, rank=self.rank.symbol if self.rank is not None else "")
+            cards=card_list(self.cards),
+            card=card_name(self.cards[0]) if self.cards else "",
+            n=self.count,
+            rank=self.rank.symbol if self.rank is not None else "",
+        )
 
 
 class MoveLog:
@@ -99,18 +106,29 @@ class MoveLog:
         if isinstance(event, ev.HiddenDraw):
             return LogEntry(turn, event.seat, N_("{name} drew a card."))
         if isinstance(event, ev.RedThreeLaid):
-            msgid = N_("{name} laid the red three {card} (from the pile).") if event.from_pile \
+            msgid = (
+                N_("{name} laid the red three {card} (from the pile).")
+                if event.from_pile
                 else N_("{name} laid the red three {card}.")
+            )
             return LogEntry(turn, event.seat, msgid, (event.card,), side=event.side)
         if isinstance(event, ev.PileTaken):
-            return LogEntry(turn, event.seat, N_("{name} took the pile: the {card} and {n} more cards."),
-                            (event.top,), count=len(event.cards))
+            return LogEntry(
+                turn,
+                event.seat,
+                N_("{name} took the pile: the {card} and {n} more cards."),
+                (event.top,),
+                count=len(event.cards),
+            )
         if isinstance(event, ev.Melded):
             msgid = N_("{name} melded {cards}.") if event.new_meld else N_("{name} added {cards} to the {rank}s.")
             return LogEntry(turn, event.seat, msgid, tuple(event.cards), rank=event.rank, side=event.side)
         if isinstance(event, ev.CanastaMade):
-            msgid = N_("{side}: a natural canasta of {rank}s!") if event.natural \
+            msgid = (
+                N_("{side}: a natural canasta of {rank}s!")
+                if event.natural
                 else N_("{side}: a mixed canasta of {rank}s!")
+            )
             return LogEntry(turn, None, msgid, rank=event.rank, side=event.side)
         if isinstance(event, ev.Discarded):
             return LogEntry(turn, event.seat, N_("{name} discarded {card}."), (event.card,))
@@ -125,6 +143,10 @@ class MoveLog:
         if isinstance(event, ev.DealEnded):
             result = event.result
             went_out = getattr(result, "went_out", None)
-            return LogEntry(turn, went_out if event.reason == "went-out" else None,
-                            REASONS.get(event.reason, N_("The deal ends.")), acted=False)
+            return LogEntry(
+                turn,
+                went_out if event.reason == "went-out" else None,
+                REASONS.get(event.reason, N_("The deal ends.")),
+                acted=False,
+            )
         return None  # TurnPassed: the next entry's turn number says it

@@ -7,6 +7,7 @@ that pygame surfaces had freed. `malloc_trim(0)` hands them back (140 -> 114 MB
 at that moment). The table calls this when a new deal starts; elsewhere (other C
 libraries, Windows, macOS) it does nothing.
 """
+
 from __future__ import annotations
 
 import ctypes

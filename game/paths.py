@@ -16,6 +16,7 @@ and get the same file however the game runs:
 
 (Files the player writes go elsewhere: see game/storage.py.)
 """
+
 from __future__ import annotations
 
 import sys

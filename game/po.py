@@ -7,14 +7,14 @@ Supported: comments (#. #: #,), msgctxt (kept in the key as "ctx\\x04id",
 as gettext does), msgid/msgstr, msgid_plural/msgstr[n] (msgstr[0] is used),
 multi-line strings, C escapes, obsolete "#~" entries (kept verbatim).
 """
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b",
-            "f": "\f", "v": "\v"}
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 
@@ -28,9 +28,9 @@ class Entry:
     msgstr: str = ""
     msgctxt: str | None = None
     msgid_plural: str | None = None
-    references: list[str] = field(default_factory=list)   # "#: file:line"
-    comments: list[str] = field(default_factory=list)     # "#. for translators" and "# notes"
-    flags: set[str] = field(default_factory=set)          # "#, fuzzy, python-brace-format"
+    references: list[str] = field(default_factory=list)  # "#: file:line"
+    comments: list[str] = field(default_factory=list)  # "#. for translators" and "# notes"
+    flags: set[str] = field(default_factory=set)  # "#, fuzzy, python-brace-format"
 
     @property
     def key(self) -> str:
@@ -44,15 +44,14 @@ class Entry:
 @dataclass
 class Catalog:
     entries: list[Entry] = field(default_factory=list)  # the header (msgid "") included
-    obsolete: list[str] = field(default_factory=list)   # "#~" lines, kept as they are
+    obsolete: list[str] = field(default_factory=list)  # "#~" lines, kept as they are
 
     def header(self) -> Entry | None:
         return next((e for e in self.entries if e.msgid == "" and e.msgctxt is None), None)
 
     def translations(self) -> dict[str, str]:
         """msgid -> msgstr for every translated, non-fuzzy entry."""
-        return {e.key: e.msgstr for e in self.entries
-                if e.msgid and e.msgstr and not e.fuzzy}
+        return {e.key: e.msgstr for e in self.entries if e.msgid and e.msgstr and not e.fuzzy}
 
     def find(self, msgid: str) -> Entry | None:
         return next((e for e in self.entries if e.key == msgid), None)
@@ -116,12 +115,15 @@ def parse(text: str) -> Catalog:
                 raise PoError(f"line {number}: string outside an entry")
             _append(current, field_name, _quoted(line, number))
             continue
-        if keyword in ("msgctxt", "msgid") and current is not None and field_name is not None \
-                and field_name.startswith("msgstr"):
+        if (
+            keyword in ("msgctxt", "msgid")
+            and current is not None
+            and field_name is not None
+            and field_name.startswith("msgstr")
+        ):
             finish()
         if keyword == "msgctxt" or (keyword == "msgid" and current is None):
-            current = Entry("", references=pending.references, comments=pending.comments,
-                            flags=pending.flags)
+            current = Entry("", references=pending.references, comments=pending.comments, flags=pending.flags)
             pending = Entry("")
         if current is None:
             raise PoError(f"line {number}: {keyword} before msgid")
@@ -156,8 +158,7 @@ def read(path: Path) -> Catalog:
 
 
 def _escape(text: str) -> str:
-    return (text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
-            .replace("\r", "\\r").replace("\n", "\\n"))
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t").replace("\r", "\\r").replace("\n", "\\n")
 
 
 def _field(keyword: str, text: str) -> list[str]:

@@ -16,6 +16,7 @@ corrupted or edited by hand is caught; the checksum catches edits that would
 still replay (a changed bot level, say). A bad save raises `SaveError` with a
 plain message after being renamed aside (never deleted).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -36,7 +37,7 @@ FORMAT = "canasta-save/1"
 FORMAT_PREFIX = "canasta-save/"
 VERSION = 1
 FILE_NAME = "save.json"
-MAX_BYTES = 5 * 1024 * 1024   # a whole game is ~50 KB; anything near this is not ours
+MAX_BYTES = 5 * 1024 * 1024  # a whole game is ~50 KB; anything near this is not ours
 MAX_MOVES = 100_000
 MAX_MOVE_CHARS = 400
 Scalar = str | int | float | bool | None
@@ -56,6 +57,7 @@ class SaveError(Exception):
 
     def message(self) -> str:
         from game.i18n import _
+
         return _(self.template).format(**self.args_)
 
     def moved(self, path: Path | None) -> SaveError:
@@ -80,6 +82,7 @@ class SavedGame:
 
 # -- writing -------------------------------------------------------------------
 
+
 def _canonical(body: dict[str, Any]) -> bytes:
     return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
@@ -88,8 +91,13 @@ def _checksum(body: dict[str, Any]) -> str:
     return "sha256:" + hashlib.sha256(_canonical(body)).hexdigest()
 
 
-def save_body(game: Game, levels: tuple[str | None, ...] | list[str | None], human: int = 0,
-              first_dealer: int = 0, extra: dict[str, Scalar] | None = None) -> dict[str, Any]:
+def save_body(
+    game: Game,
+    levels: tuple[str | None, ...] | list[str | None],
+    human: int = 0,
+    first_dealer: int = 0,
+    extra: dict[str, Scalar] | None = None,
+) -> dict[str, Any]:
     """The save as a dict (without checksum)."""
     return {
         "format": FORMAT,
@@ -113,6 +121,7 @@ def encode_save(body: dict[str, Any]) -> bytes:
 
 
 # -- reading -------------------------------------------------------------------
+
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
@@ -138,7 +147,7 @@ def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
     _need(isinstance(body, dict), N_("the file is not a saved game"))
     fmt = body.get("format")
     _need(isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX), N_("the file is not a saved game"))
-    version = fmt[len(FORMAT_PREFIX):]
+    version = fmt[len(FORMAT_PREFIX) :]
     if version != str(VERSION):
         newer = version.isdigit() and int(version) > VERSION
         if newer:
@@ -146,12 +155,15 @@ def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
         raise SaveError(N_("unknown save format {name}"), name=repr(fmt[:40]))
     if verify_checksum:
         checksum = body.pop("checksum", None)
-        _need(isinstance(checksum, str) and checksum == _checksum(body),
-              N_("the file was changed outside the game (checksum mismatch)"))
+        _need(
+            isinstance(checksum, str) and checksum == _checksum(body),
+            N_("the file was changed outside the game (checksum mismatch)"),
+        )
     saved = _replay(_fields(body))
     assert saved.game is not None
-    _need(position_to_json(saved.game.state) == body["position"],
-          N_("the saved position does not match the move history"))
+    _need(
+        position_to_json(saved.game.state) == body["position"], N_("the saved position does not match the move history")
+    )
     return saved
 
 
@@ -163,7 +175,7 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
     _need(_is_int(target) and target in rules.targets, N_("unknown target score"))  # type: ignore[union-attr]
     config = RulesConfig.for_variant(variant, target)
     seed, first_dealer, human = body.get("seed"), body.get("first_dealer", 0), body.get("human", 0)
-    _need(_is_int(seed) and abs(seed) < 2 ** 63, N_("the deal seed is missing or not a number"))
+    _need(_is_int(seed) and abs(seed) < 2**63, N_("the deal seed is missing or not a number"))
     _need(_is_int(first_dealer) and 0 <= first_dealer < config.players, N_("bad first dealer"))
     _need(_is_int(human) and 0 <= human < config.players, N_("bad seat for the player"))
     levels = body.get("levels")
@@ -173,19 +185,36 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
             raise SaveError(N_("bad bot level for seat {seat}"), seat=seat)
     moves = body.get("moves")
     _need(isinstance(moves, list) and len(moves) <= MAX_MOVES, N_("the move history is missing"))
-    _need(all(isinstance(m, str) and len(m) <= MAX_MOVE_CHARS for m in moves),
-          N_("the move history holds something that is not a move"))
+    _need(
+        all(isinstance(m, str) and len(m) <= MAX_MOVE_CHARS for m in moves),
+        N_("the move history holds something that is not a move"),
+    )
     deal_number = body.get("deal_number", 0)
     _need(_is_int(deal_number) and deal_number >= 0, N_("bad deal number"))
     _need(isinstance(body.get("position"), dict), N_("the current position is missing"))
     extra = body.get("extra", {})
-    _need(isinstance(extra, dict) and all(
-        isinstance(k, str) and (v is None or isinstance(v, (str, int, float, bool)))
-        and not (isinstance(v, float) and not math.isfinite(v)) for k, v in extra.items()),
-        N_("bad extra table data"))
+    _need(
+        isinstance(extra, dict)
+        and all(
+            isinstance(k, str)
+            and (v is None or isinstance(v, (str, int, float, bool)))
+            and not (isinstance(v, float) and not math.isfinite(v))
+            for k, v in extra.items()
+        ),
+        N_("bad extra table data"),
+    )
     saved_at = body.get("saved_at", "")
-    return SavedGame(config, seed, tuple(levels), human, first_dealer, list(moves), deal_number,
-                     dict(extra), saved_at if isinstance(saved_at, str) else "")
+    return SavedGame(
+        config,
+        seed,
+        tuple(levels),
+        human,
+        first_dealer,
+        list(moves),
+        deal_number,
+        dict(extra),
+        saved_at if isinstance(saved_at, str) else "",
+    )
 
 
 def _replay(saved: SavedGame) -> SavedGame:
@@ -195,8 +224,12 @@ def _replay(saved: SavedGame) -> SavedGame:
         try:
             game.apply(Move.parse(text))
         except RulesError as error:
-            raise SaveError(N_("move {number} ({move}) cannot be replayed: {error}"),
-                            number=index + 1, move=repr(text[:40]), error=str(error)) from None
+            raise SaveError(
+                N_("move {number} ({move}) cannot be replayed: {error}"),
+                number=index + 1,
+                move=repr(text[:40]),
+                error=str(error),
+            ) from None
     # The table may have started the next deal (no move yet): do the same.
     while game.deal_number < saved.deal_number:
         try:
@@ -210,11 +243,11 @@ def _replay(saved: SavedGame) -> SavedGame:
 
 # -- the save slot ---------------------------------------------------------------
 
+
 class SaveStore:
     """The one save slot: `save(...)` after each move, `load()` on Continue."""
 
-    def __init__(self, directory: Path | None = None, name: str = FILE_NAME,
-                 durable: bool = True) -> None:
+    def __init__(self, directory: Path | None = None, name: str = FILE_NAME, durable: bool = True) -> None:
         self.directory = directory
         self.name = name
         self.durable = durable
@@ -226,8 +259,14 @@ class SaveStore:
     def exists(self) -> bool:
         return storage.is_file(self.path)
 
-    def save(self, game: Game, levels: tuple[str | None, ...] | list[str | None], human: int = 0,
-             first_dealer: int = 0, extra: dict[str, Scalar] | None = None) -> None:
+    def save(
+        self,
+        game: Game,
+        levels: tuple[str | None, ...] | list[str | None],
+        human: int = 0,
+        first_dealer: int = 0,
+        extra: dict[str, Scalar] | None = None,
+    ) -> None:
         """Write the game atomically (the previous save stays intact until then)."""
         body = save_body(game, levels, human, first_dealer, extra)
         storage.atomic_write(self.path, encode_save(body), durable=self.durable)
@@ -241,8 +280,9 @@ class SaveStore:
         except FileNotFoundError:
             raise SaveError(N_("there is no saved game")) from None
         except ValueError:
-            raise SaveError(N_("the file is larger than {mb} MB"), storage.move_aside(path),
-                            mb=MAX_BYTES // (1024 * 1024)) from None
+            raise SaveError(
+                N_("the file is larger than {mb} MB"), storage.move_aside(path), mb=MAX_BYTES // (1024 * 1024)
+            ) from None
         except OSError as error:
             raise SaveError(N_("the file cannot be read ({error})"), error=str(error.strerror)) from None
         try:
@@ -250,8 +290,9 @@ class SaveStore:
         except SaveError as error:
             raise error.moved(storage.move_aside(path)) from None
         except Exception as error:  # last resort: a bad save must never crash the app
-            raise SaveError(N_("the file could not be understood ({error})"), storage.move_aside(path),
-                            error=type(error).__name__) from None
+            raise SaveError(
+                N_("the file could not be understood ({error})"), storage.move_aside(path), error=type(error).__name__
+            ) from None
         return saved
 
     def discard(self) -> None:

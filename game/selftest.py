@@ -28,6 +28,7 @@ bad-environment tests: read-only home, CANASTA_HOME unwritable).
 `--first-frame` (tools/bench_exe.py): start as a player does, at the title
 menu; draw the first frame; print `first-frame <unix time>` and exit.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,9 +42,9 @@ from dataclasses import dataclass, field
 
 from game.automation import Driver, ScriptError
 
-MOVES = 24              # moves on the record before the test stops (all seats)
-DEFAULT_SEED = 2024     # the deal; --seed overrides
-TIME_LIMIT = 240.0      # wall-clock seconds for the whole run
+MOVES = 24  # moves on the record before the test stops (all seats)
+DEFAULT_SEED = 2024  # the deal; --seed overrides
+TIME_LIMIT = 240.0  # wall-clock seconds for the whole run
 HOME_ENV = "CANASTA_SELFTEST_HOME"
 
 
@@ -67,18 +68,22 @@ class Result:
 
     def summary(self) -> str:
         from game.paths import how_running
+
         files = ", ".join(f"{count} {name}" for name, count in self.files.items())
-        line = (f"selftest ok: {self.moves} moves ({self.player_moves} by the player's mouse, "
-                f"{self.moves - self.player_moves} by the bots: {'/'.join(self.bots)}), deal seed {self.seed}, "
-                f"menu pages {len(self.pages) + 2} (title, {', '.join(self.pages)}, new game), "
-                f"{self.frames} frames in {self.seconds:.1f} s; files: {files}; autosave {self.autosave}; "
-                f"screenshot {self.screenshot}; {how_running()}")
+        line = (
+            f"selftest ok: {self.moves} moves ({self.player_moves} by the player's mouse, "
+            f"{self.moves - self.player_moves} by the bots: {'/'.join(self.bots)}), deal seed {self.seed}, "
+            f"menu pages {len(self.pages) + 2} (title, {', '.join(self.pages)}, new game), "
+            f"{self.frames} frames in {self.seconds:.1f} s; files: {files}; autosave {self.autosave}; "
+            f"screenshot {self.screenshot}; {how_running()}"
+        )
         if self.notices:
             line += "; notices: " + " | ".join(self.notices)
         return line
 
 
 # -- command line -----------------------------------------------------------------
+
 
 def main(args: argparse.Namespace) -> int:
     """Entry from main.py for `--selftest` and `--first-frame`."""
@@ -141,8 +146,15 @@ def _say(line: str, stream, fallback: str | None = None) -> None:
 
 # -- the test ------------------------------------------------------------------------
 
-def run(*, seed: int = DEFAULT_SEED, moves: int = MOVES, screenshot: str, size: tuple[int, int] = (1280, 720),
-        time_limit: float = TIME_LIMIT) -> Result:
+
+def run(
+    *,
+    seed: int = DEFAULT_SEED,
+    moves: int = MOVES,
+    screenshot: str,
+    size: tuple[int, int] = (1280, 720),
+    time_limit: float = TIME_LIMIT,
+) -> Result:
     """The self-test proper (in-process: tests call it too). Raises SelfTestFailure."""
     start = time.perf_counter()
     from game.rules import position_to_json
@@ -172,8 +184,9 @@ def run(*, seed: int = DEFAULT_SEED, moves: int = MOVES, screenshot: str, size: 
             raise SelfTestFailure(f"only {len(game.history)} of {moves} moves were played")
         player_moves = len(driver.played)
         if player_moves == 0 or player_moves == len(game.history):
-            raise SelfTestFailure(f"{player_moves} of {len(game.history)} moves by the player: "
-                                  "the bots or the player did not play")
+            raise SelfTestFailure(
+                f"{player_moves} of {len(game.history)} moves by the player: the bots or the player did not play"
+            )
         if position_to_json(game.state) == driver.dealt_position:
             raise SelfTestFailure("the engine state did not change")
         assert app.context is not None
@@ -181,9 +194,19 @@ def run(*, seed: int = DEFAULT_SEED, moves: int = MOVES, screenshot: str, size: 
         app.screenshot(screenshot)
         _check_screenshot(screenshot, app.layout.viewport.size)
         bots = sorted({type(bot).__name__ for bot in table.bots.values()})
-        return Result(seed=seed, moves=len(game.history), player_moves=player_moves, frames=app.frames,
-                      seconds=time.perf_counter() - start, bots=bots, files=files, autosave=autosave,
-                      screenshot=screenshot, pages=driver.pages, notices=list(app.context.notices))
+        return Result(
+            seed=seed,
+            moves=len(game.history),
+            player_moves=player_moves,
+            frames=app.frames,
+            seconds=time.perf_counter() - start,
+            bots=bots,
+            files=files,
+            autosave=autosave,
+            screenshot=screenshot,
+            pages=driver.pages,
+            notices=list(app.context.notices),
+        )
     finally:
         app.close()
 
@@ -199,13 +222,14 @@ def _check_autosave(context, game) -> str:
     saved = context.saves.load()  # replays and verifies; raises SaveError if bad
     played = [str(move) for move in game.history]
     kept = [str(move) for move in saved.game.history]
-    if not kept or kept != played[:len(kept)]:
+    if not kept or kept != played[: len(kept)]:
         raise SelfTestFailure(f"the autosave ({len(kept)} moves) is not the game played ({len(played)} moves)")
     return f"ok ({len(kept)} moves, resumed and verified)"
 
 
 def _check_screenshot(path: str, size: tuple[int, int]) -> None:
     import pygame
+
     try:
         picture = pygame.image.load(path)
     except (pygame.error, OSError) as error:
@@ -287,6 +311,7 @@ def check_bundle() -> dict[str, int]:
 
 # -- the driver: the menus by mouse and keyboard, then autoplay -----------------------
 
+
 class SelfTestDriver(Driver):
     """game.automation.Driver with a fixed programme instead of script lines."""
 
@@ -307,6 +332,7 @@ class SelfTestDriver(Driver):
 
     def _button(self, msgid: str):
         from game.scenes.menu_widgets import TextButton
+
         top = self._top()
         items = getattr(top, "items", None)
         for widget in items.widgets if items is not None else []:
@@ -364,6 +390,7 @@ class SelfTestDriver(Driver):
 
 
 # -- cold start probe -----------------------------------------------------------------
+
 
 def first_frame(args: argparse.Namespace) -> int:
     """Start at the title menu exactly as a player does, draw one frame, print when."""

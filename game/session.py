@@ -16,6 +16,7 @@ Keeping fails sometimes (a full disk, a save path that became a folder, another
 window holding the save): the table shows a `StorageProblem` for as long as it
 lasts, and the player gets one notice per kind of failure, not one per move.
 """
+
 from __future__ import annotations
 
 import errno
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 class StorageProblem:
     """Why the game (or its statistics) is not being kept: a message id and the
     system's reason, translated when shown."""
+
     msgid: str
     reason: str = ""
 
@@ -68,8 +70,7 @@ def _reason(error: OSError) -> str:
 
 
 def seat_levels(table: TableScene) -> tuple[str | None, ...]:
-    return tuple(None if seat == table.human else table.bot_level(seat)
-                 for seat in range(table.config.players))
+    return tuple(None if seat == table.human else table.bot_level(seat) for seat in range(table.config.players))
 
 
 def attach(table: TableScene, app: AppContext) -> None:
@@ -102,8 +103,7 @@ def attach(table: TableScene, app: AppContext) -> None:
                 problem = failed(SAVE_FAILED, error)
         if deal_ended:
             try:
-                app.stats.record_deal(game.state, table.human, level_name,
-                                      f"{game.seed}:{game.deal_number}")
+                app.stats.record_deal(game.state, table.human, level_name, f"{game.seed}:{game.deal_number}")
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
         if game.winner is not None:

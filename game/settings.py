@@ -8,6 +8,7 @@ once by the menu), unknown fields are dropped. Saving is atomic
     settings, notices = load_settings()
     settings.language = "zh_CN"; save_settings(settings)
 """
+
 from __future__ import annotations
 
 import json
@@ -36,7 +37,7 @@ BOT_PACE_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
 @dataclass
 class Settings:
     language: str = "en"
-    animation_speed: float = 1.0      # multiplier: 2.0 = animations twice as fast
+    animation_speed: float = 1.0  # multiplier: 2.0 = animations twice as fast
     bot_pace: str = "normal"
     card_size: str = "normal"
     four_colour_deck: bool = False

@@ -8,6 +8,7 @@ Without an audio device (CI, a headless box, a broken driver) the mixer
 cannot start: the player then stays silent, records one notice, and every
 `play` is a no-op. Nothing here ever raises into the game.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -21,7 +22,7 @@ VOLUME = 0.6
 class SoundPlayer:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
-        self.available: bool | None = None   # None: mixer not tried yet
+        self.available: bool | None = None  # None: mixer not tried yet
         self.notices: list[str] = []
         self._sounds: dict[str, pygame.mixer.Sound] = {}
 

@@ -4,6 +4,7 @@ The table calls `StatsStore.record_deal(...)` once when a deal ends (it counts
 the game too when that deal decided it). Records are keyed "variant/level"
 (e.g. "classic/normal"; "mixed" when the bots' levels differ).
 """
+
 from __future__ import annotations
 
 import json
@@ -24,11 +25,11 @@ class Record:
     games: int = 0
     wins: int = 0
     deals: int = 0
-    deal_points: int = 0            # sum of the player's side's deal scores
+    deal_points: int = 0  # sum of the player's side's deal scores
     best_deal: int | None = None
     canastas_natural: int = 0
     canastas_mixed: int = 0
-    went_out: int = 0               # deals the player went out
+    went_out: int = 0  # deals the player went out
     concealed_outs: int = 0
 
     @property
@@ -47,8 +48,7 @@ class Record:
         for f in fields(cls):
             value = data.get(f.name)
             if isinstance(value, int) and not isinstance(value, bool):
-                setattr(record, f.name, value if f.name in ("best_deal", "deal_points")
-                        else max(0, value))
+                setattr(record, f.name, value if f.name in ("best_deal", "deal_points") else max(0, value))
         return record
 
 
@@ -88,15 +88,17 @@ class StatsStore:
         self.last_deal_key = last if isinstance(last, str) else None
 
     def save(self) -> None:
-        data = {"format": FORMAT, "last_deal_key": self.last_deal_key,
-                "records": {key: asdict(record) for key, record in sorted(self.records.items())}}
+        data = {
+            "format": FORMAT,
+            "last_deal_key": self.last_deal_key,
+            "records": {key: asdict(record) for key, record in sorted(self.records.items())},
+        }
         storage.atomic_write(self.path, json.dumps(data, indent=1).encode("utf-8"))
 
     def record(self, variant: str, level: str) -> Record:
         return self.records.setdefault(f"{variant}/{level}", Record())
 
-    def record_deal(self, state: GameState, human: int, level: str,
-                    deal_key: str | None = None) -> bool:
+    def record_deal(self, state: GameState, human: int, level: str, deal_key: str | None = None) -> bool:
         """Count a finished deal (and the game, if it decided it) for the player at
         seat `human`. `deal_key` (e.g. f"{seed}:{deal_number}") makes a repeated
         call for the same deal a no-op. Returns whether anything was counted."""

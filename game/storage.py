@@ -8,6 +8,7 @@ Every write is atomic: a temp file in the same folder, flushed and fsynced,
 then `os.replace`d over the old file, so a crash leaves either the old or the
 new file, never half of one.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,6 +35,7 @@ def config_dir() -> Path:
     if override is not None:
         return override
     from platformdirs import user_config_dir
+
     return Path(user_config_dir(APP_NAME, appauthor=False))
 
 
@@ -43,6 +45,7 @@ def data_dir() -> Path:
     if override is not None:
         return override
     from platformdirs import user_data_dir
+
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 

@@ -11,6 +11,7 @@ The budgets are given for a 1280x720 canvas; `set_canvas_scale` (called when
 the canvas is made) scales them with the canvas area, so a large window keeps
 its working set instead of re-rendering every frame.
 """
+
 from __future__ import annotations
 
 import functools
@@ -29,6 +30,7 @@ _area_factor = 1.0
 
 class CacheInfo(NamedTuple):
     """Like functools' cache_info, plus the bytes held and the byte budget."""
+
     hits: int
     misses: int
     maxsize: None
@@ -112,6 +114,7 @@ def cached_surfaces(max_bytes: int) -> Callable[[Callable[..., T]], Callable[...
     Offers `cache_info()` and `cache_clear()` like functools.lru_cache, and the
     cache itself as `.cache`. Drawing happens on the main thread only.
     """
+
     def decorate(render: Callable[..., T]) -> Callable[..., T]:
         cache = SurfaceCache(max_bytes, render.__qualname__)
 
@@ -127,6 +130,7 @@ def cached_surfaces(max_bytes: int) -> Callable[[Callable[..., T]], Callable[...
         cached.cache_info = cache.info  # type: ignore[attr-defined]
         cached.cache_clear = cache.clear  # type: ignore[attr-defined]
         return cached
+
     return decorate
 
 

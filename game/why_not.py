@@ -1,4 +1,4 @@
-""""Why not?": a refused move explained in plain words, citing the rule.
+""" "Why not?": a refused move explained in plain words, citing the rule.
 
     except IllegalMove as error:
         show(why_not(error))        # in the current language
@@ -8,6 +8,7 @@ in the engine for the catalogs) and the message's arguments, so the reason is
 translated by id, never parsed back from English. `why_not` gives that reason
 followed by the rule's plain explanation.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,50 +20,72 @@ RULE_EXPLANATIONS: dict[str, str] = {
     "R-TURN": N_("A turn is: draw (or take the pile), then meld if you like, then discard one card."),
     "R-RED3": N_("Red threes are laid on the table at once; they are never melded or discarded."),
     "R-LASTRED3": N_("A red three drawn as the last card of the stock ends the deal."),
-    "R-MELD": N_("A meld is three or more cards of one rank with at least two natural cards, "
-                 "at most three wild cards, and never more wild cards than natural ones."),
+    "R-MELD": N_(
+        "A meld is three or more cards of one rank with at least two natural cards, "
+        "at most three wild cards, and never more wild cards than natural ones."
+    ),
     "R-ONE-PER-RANK": N_("Your side has one meld per rank; more cards of that rank are added to it."),
     "R-OWN-MELDS": N_("You may add cards only to your own side's melds."),
     "R-ADD": N_("A card added to a meld must keep it a legal meld."),
     "R-CANASTA": N_("A canasta is a meld of seven or more cards."),
-    "R-BLACK3": N_("Black threes can be melded only when going out, as three or four of them "
-                   "with no wild card."),
-    "R-MIN": N_("Your side's first meld of the deal must reach the minimum count: 15, 50, 90 or "
-                "120 points depending on your score."),
-    "R-MIN-COUNT": N_("Only the cards laid in that turn count towards the minimum, not bonuses "
-                      "or the buried cards of the pile."),
+    "R-BLACK3": N_("Black threes can be melded only when going out, as three or four of them with no wild card."),
+    "R-MIN": N_(
+        "Your side's first meld of the deal must reach the minimum count: 15, 50, 90 or "
+        "120 points depending on your score."
+    ),
+    "R-MIN-COUNT": N_(
+        "Only the cards laid in that turn count towards the minimum, not bonuses or the buried cards of the pile."
+    ),
     "R-MIN-ATOMIC": N_("The first meld is laid in one go, and together it must reach the minimum."),
     "R-MIN-CONCEALED": N_("Going out concealed after drawing from the stock needs no minimum."),
-    "R-TAKE": N_("To take the pile you must meld its top card at once: with two natural cards of "
-                 "its rank, or one natural and one wild card, or by adding it to your meld."),
+    "R-TAKE": N_(
+        "To take the pile you must meld its top card at once: with two natural cards of "
+        "its rank, or one natural and one wild card, or by adding it to your meld."
+    ),
     "R-FROZEN": N_("A frozen pile can be taken only with a natural pair matching the top card."),
     "R-BLOCKED": N_("Nobody can take the pile while a wild card or a black three is on top."),
-    "R-TAKE-MIN": N_("Before your side has melded, the top card plus the cards you lay with it "
-                     "must reach the minimum."),
+    "R-TAKE-MIN": N_(
+        "Before your side has melded, the top card plus the cards you lay with it must reach the minimum."
+    ),
     "R-ONE-CARD": N_("Holding just one card you may not take a pile of just one card."),
     "R-OUT": N_("Your side needs at least one canasta before anyone can go out."),
     "R-KEEP-TWO": N_("Without a canasta you must keep at least two cards in your hand."),
-    "R-ASK": N_("You may ask your partner \"May I go out?\" once, before laying other cards; "
-                "the answer binds."),
-    "R-CONCEALED": N_("Going out concealed means melding the whole hand in one turn, a canasta "
-                      "included, having laid nothing earlier in the deal."),
-    "R-EXHAUSTED": N_("With the stock empty you may only take the pile, and must take it when its "
-                      "top card fits one of your melds."),
+    "R-ASK": N_('You may ask your partner "May I go out?" once, before laying other cards; the answer binds.'),
+    "R-CONCEALED": N_(
+        "Going out concealed means melding the whole hand in one turn, a canasta "
+        "included, having laid nothing earlier in the deal."
+    ),
+    "R-EXHAUSTED": N_(
+        "With the stock empty you may only take the pile, and must take it when its top card fits one of your melds."
+    ),
     "R-GAME": N_("The game is over once a side reaches the target score."),
 }
 
 # Each rule's section in the rules for players (game/rules_text.py): the longer text.
 RULE_SECTIONS: dict[str, str] = {
-    "R-TURN": N_("A turn"), "R-RED3": N_("Wild cards and threes"),
-    "R-LASTRED3": N_("Wild cards and threes"), "R-MELD": N_("Melds"), "R-ONE-PER-RANK": N_("Melds"),
-    "R-OWN-MELDS": N_("Melds"), "R-ADD": N_("Melds"), "R-CANASTA": N_("Canastas"),
-    "R-BLACK3": N_("Wild cards and threes"), "R-MIN": N_("The first meld"),
-    "R-MIN-COUNT": N_("The first meld"), "R-MIN-ATOMIC": N_("The first meld"),
-    "R-MIN-CONCEALED": N_("Going out"), "R-TAKE": N_("Taking the discard pile"),
-    "R-FROZEN": N_("Taking the discard pile"), "R-BLOCKED": N_("Taking the discard pile"),
-    "R-TAKE-MIN": N_("Taking the discard pile"), "R-ONE-CARD": N_("Taking the discard pile"),
-    "R-OUT": N_("Going out"), "R-KEEP-TWO": N_("Going out"), "R-ASK": N_("Going out"),
-    "R-CONCEALED": N_("Going out"), "R-EXHAUSTED": N_("When the stock runs out"),
+    "R-TURN": N_("A turn"),
+    "R-RED3": N_("Wild cards and threes"),
+    "R-LASTRED3": N_("Wild cards and threes"),
+    "R-MELD": N_("Melds"),
+    "R-ONE-PER-RANK": N_("Melds"),
+    "R-OWN-MELDS": N_("Melds"),
+    "R-ADD": N_("Melds"),
+    "R-CANASTA": N_("Canastas"),
+    "R-BLACK3": N_("Wild cards and threes"),
+    "R-MIN": N_("The first meld"),
+    "R-MIN-COUNT": N_("The first meld"),
+    "R-MIN-ATOMIC": N_("The first meld"),
+    "R-MIN-CONCEALED": N_("Going out"),
+    "R-TAKE": N_("Taking the discard pile"),
+    "R-FROZEN": N_("Taking the discard pile"),
+    "R-BLOCKED": N_("Taking the discard pile"),
+    "R-TAKE-MIN": N_("Taking the discard pile"),
+    "R-ONE-CARD": N_("Taking the discard pile"),
+    "R-OUT": N_("Going out"),
+    "R-KEEP-TWO": N_("Going out"),
+    "R-ASK": N_("Going out"),
+    "R-CONCEALED": N_("Going out"),
+    "R-EXHAUSTED": N_("When the stock runs out"),
     "R-GAME": N_("The aim"),
 }
 
@@ -74,6 +97,7 @@ def rule_explanation(rule: str) -> str | None:
 
 def _pretty(name: str, value: str) -> str:
     from game.hints import card_name
+
     try:
         if name == "card":
             return card_name(value)
@@ -109,6 +133,7 @@ def reason_text(error: IllegalMove) -> str | None:
 @dataclass(frozen=True)
 class WhyNot:
     """A refusal, ready to show: the reason, the rule's one-line explanation, its id."""
+
     reason: str | None
     explanation: str | None
     rule: str
@@ -132,6 +157,7 @@ def rule_section(rule: str) -> tuple[str, list[str]]:
     """The longer text of a rule (its section of the rules for players): the heading and
     its paragraphs, translated."""
     from game.rules_text import RULES
+
     heading = RULE_SECTIONS.get(rule, "")
     paragraphs: list[str] = []
     inside = False

@@ -9,6 +9,7 @@ letterboxed viewport (crisp on HiDPI) then shown.
 the benchmark) posts synthetic events that come through `pygame.event.get()`
 in `frame`, the very path the mouse takes.
 """
+
 from __future__ import annotations
 
 import os
@@ -43,8 +44,7 @@ MAX_WINDOW = (3840, 2160)
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 
 
-def fit_window_size(requested: tuple[int, int], desktops: list[tuple[int, int]],
-                    driver: str) -> tuple[int, int]:
+def fit_window_size(requested: tuple[int, int], desktops: list[tuple[int, int]], driver: str) -> tuple[int, int]:
     """The window size to open: never larger than the largest screen (a real display)
     or MAX_WINDOW (no display to measure); the layout letterboxes what is left."""
     if driver in HEADLESS_DRIVERS or not desktops:
@@ -63,10 +63,21 @@ def set_window_icon() -> None:
 
 
 class App:
-    def __init__(self, *, variant: str = "classic", seed: int = 0, level: str = "normal",
-                 speed: float = 1.0, target: int = 5000, size: tuple[int, int] = LOGICAL_SIZE,
-                 threaded: bool = True, vsync: bool = False, bot_factory=None,
-                 menu: bool = False, game=None) -> None:
+    def __init__(
+        self,
+        *,
+        variant: str = "classic",
+        seed: int = 0,
+        level: str = "normal",
+        speed: float = 1.0,
+        target: int = 5000,
+        size: tuple[int, int] = LOGICAL_SIZE,
+        threaded: bool = True,
+        vsync: bool = False,
+        bot_factory=None,
+        menu: bool = False,
+        game=None,
+    ) -> None:
         """`menu`: start at the title menu (settings, saves, statistics, sounds); else
         straight at a table with these options (automation, tests, `--seed`), or at `game`
         (a shared deal, replayed) where it stands."""
@@ -76,8 +87,7 @@ class App:
         set_window_icon()  # before set_mode: some platforms ignore a later icon
         fitted = fit_window_size(size, pygame.display.get_desktop_sizes(), pygame.display.get_driver())
         if fitted != tuple(size):
-            print(f"canasta: a {size[0]}x{size[1]} window does not fit; using {fitted[0]}x{fitted[1]}",
-                  file=sys.stderr)
+            print(f"canasta: a {size[0]}x{size[1]} window does not fit; using {fitted[0]}x{fitted[1]}", file=sys.stderr)
         self.window = pygame.display.set_mode(fitted, pygame.RESIZABLE, vsync=1 if vsync else 0)
         pygame.display.set_caption(_("Canasta"))
         self.layout = Layout()
@@ -96,9 +106,11 @@ class App:
             options = {} if bot_factory is None else {"bot_factory": bot_factory}
             if game is not None:  # a shared deal, replayed: play on from there
                 options["game"] = game
-            self.table = TableScene(variant=variant, seed=seed, level=level, speed=speed,
-                                    threaded=threaded, target=target, **options)
+            self.table = TableScene(
+                variant=variant, seed=seed, level=level, speed=speed, threaded=threaded, target=target, **options
+            )
             from game.local_settings import LocalSettings
+
             self.host = LocalSettings(on_settings_changed=self._settings_changed)
             self.table.play_sound = self.host.play
             self._attach_settings(self.table)
@@ -112,8 +124,13 @@ class App:
     def _open_menu(self) -> None:
         from game.app import AppContext
         from game.scenes.menu import TitleMenuScene
-        context = AppContext.create(on_start_game=self.start_game, on_continue=self.continue_game,
-                                    on_quit=self.quit, on_settings_changed=self._settings_changed)
+
+        context = AppContext.create(
+            on_start_game=self.start_game,
+            on_continue=self.continue_game,
+            on_quit=self.quit,
+            on_settings_changed=self._settings_changed,
+        )
         self.context = self.host = context
         if context.settings.fullscreen:
             self._set_fullscreen(True)
@@ -125,6 +142,7 @@ class App:
 
     def _play(self, table: TableScene) -> None:
         from game import session
+
         session.attach(table, self._menu_context())
         self._attach_settings(table)
         table.on_menu = self.back_to_menu
@@ -133,13 +151,19 @@ class App:
 
     def start_game(self, config, seed: int, levels) -> None:
         settings = self._menu_context().settings
-        self._play(TableScene(config=config, seed=seed, levels=levels, threaded=self.threaded,
-                              speed=settings.animation_speed))
+        self._play(
+            TableScene(config=config, seed=seed, levels=levels, threaded=self.threaded, speed=settings.animation_speed)
+        )
 
     def continue_game(self, saved) -> None:
         settings = self._menu_context().settings
-        table = TableScene(game=saved.game, levels=saved.levels, human=saved.human,
-                           threaded=self.threaded, speed=settings.animation_speed)
+        table = TableScene(
+            game=saved.game,
+            levels=saved.levels,
+            human=saved.human,
+            threaded=self.threaded,
+            speed=settings.animation_speed,
+        )
         table.restore_extra(saved.extra)
         self._play(table)
 

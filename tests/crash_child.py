@@ -6,6 +6,7 @@ game is decided: then it prints `gameover DEALS` and waits for the kill).
 
 Prints one JSON line once the table is up: what was resumed (the position as the table
 holds it, the statistics as they are now), then `moving` lines as the game goes on."""
+
 from __future__ import annotations
 
 import json
@@ -53,10 +54,20 @@ def main() -> None:
     table = app.table
     assert table is not None, "no table"
     stats = {key: record.deals for key, record in app.context.stats.records.items()}
-    print(json.dumps({"resumed": resumed, "position": position_to_json(table.game.state),
-                      "moves": [str(m) for m in table.game.history], "deal": table.game.deal_number,
-                      "stats": stats, "read_only": app.context.read_only,
-                      "temp_files": temp_files}), flush=True)
+    print(
+        json.dumps(
+            {
+                "resumed": resumed,
+                "position": position_to_json(table.game.state),
+                "moves": [str(m) for m in table.game.history],
+                "deal": table.game.deal_number,
+                "stats": stats,
+                "read_only": app.context.read_only,
+                "temp_files": temp_files,
+            }
+        ),
+        flush=True,
+    )
     me = make_bot("easy", os.getpid())
     while True:
         top = app.stack.top

@@ -1,5 +1,6 @@
 """Glyph coverage of the bundled fonts, via pygame.freetype (None = no glyph:
 the text would show a .notdef box)."""
+
 from __future__ import annotations
 
 import os

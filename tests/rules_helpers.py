@@ -1,4 +1,5 @@
 """Build positions from the notation of RULES.md section 11, for the rules tests."""
+
 from __future__ import annotations
 
 from game.rules import GameState, Move, RulesConfig, position_from_json
@@ -6,22 +7,39 @@ from game.rules import GameState, Move, RulesConfig, position_from_json
 FILLER_STOCK = "HJ SJ DJ CJ HQ SQ"
 
 
-def position(hands, melds=None, discard: str = "", stock: str = FILLER_STOCK, *,
-             phase: str = "draw", turn: int = 0, dealer: int | None = None, scores=None,
-             variant: str = "classic", red_threes=None, exact: bool = True,
-             **extra) -> GameState:
+def position(
+    hands,
+    melds=None,
+    discard: str = "",
+    stock: str = FILLER_STOCK,
+    *,
+    phase: str = "draw",
+    turn: int = 0,
+    dealer: int | None = None,
+    scores=None,
+    variant: str = "classic",
+    red_threes=None,
+    exact: bool = True,
+    **extra,
+) -> GameState:
     """A state from notation. Hands may be short; the stock is exact unless asked."""
     config = RulesConfig.for_variant(variant)
     players, sides = config.players, config.sides
     hands = list(hands) + [""] * (players - len(hands))
     data = {
-        "format": "canasta-position/1", "variant": variant, "target": extra.pop("target", config.target),
+        "format": "canasta-position/1",
+        "variant": variant,
+        "target": extra.pop("target", config.target),
         "scores": scores or [0] * sides,
         "dealer": (turn - 1) % players if dealer is None else dealer,
-        "turn": turn, "phase": phase, "hands": hands,
+        "turn": turn,
+        "phase": phase,
+        "hands": hands,
         "melds": melds or [{} for _ in range(sides)],
         "red_threes": red_threes or [""] * sides,
-        "discard": discard, "stock": stock, "stock_exact": exact,
+        "discard": discard,
+        "stock": stock,
+        "stock_exact": exact,
     }
     data.update(extra)
     return position_from_json(data)

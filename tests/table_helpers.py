@@ -1,5 +1,6 @@
 """Shared helpers for the table tests: a headless table, a hand-ticked clock,
 synthetic mouse events in logical coordinates."""
+
 from __future__ import annotations
 
 import os
@@ -92,13 +93,31 @@ def hand_card(table: TableScene, face: str, skip=()):
     raise AssertionError(f"no {face} in the hand")
 
 
-def position(hands, melds=None, discard: str = "", stock: str = "HJ SJ DJ CJ HQ SQ", *,
-             phase: str = "draw", turn: int = 0, scores=None, **extra):
+def position(
+    hands,
+    melds=None,
+    discard: str = "",
+    stock: str = "HJ SJ DJ CJ HQ SQ",
+    *,
+    phase: str = "draw",
+    turn: int = 0,
+    scores=None,
+    **extra,
+):
     data = {
-        "format": "canasta-position/1", "variant": "classic", "target": 5000,
-        "scores": scores or [0, 0], "dealer": (turn - 1) % 4, "turn": turn, "phase": phase,
-        "hands": list(hands) + [""] * (4 - len(hands)), "melds": melds or [{}, {}],
-        "red_threes": ["", ""], "discard": discard, "stock": stock, "stock_exact": True,
+        "format": "canasta-position/1",
+        "variant": "classic",
+        "target": 5000,
+        "scores": scores or [0, 0],
+        "dealer": (turn - 1) % 4,
+        "turn": turn,
+        "phase": phase,
+        "hands": list(hands) + [""] * (4 - len(hands)),
+        "melds": melds or [{}, {}],
+        "red_threes": ["", ""],
+        "discard": discard,
+        "stock": stock,
+        "stock_exact": True,
     }
     data.update(extra)
     return position_from_json(data)

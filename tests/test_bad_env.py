@@ -6,6 +6,7 @@ The tests run as root in CI, where chmod does not stop writes, so "not
 writable" is made with a path under a file (ENOTDIR), with mkstemp raising
 PermissionError, or, for the read-only working directory, with an audit hook
 that refuses every write under it (as a read-only mount would)."""
+
 from __future__ import annotations
 
 import os
@@ -37,8 +38,13 @@ def clean_env(home: Path, **extra: str) -> dict[str, str]:
 @pytest.mark.slow
 def test_no_audio_device(tmp_path):
     env = clean_env(tmp_path, SDL_AUDIODRIVER="no-such-audio-driver")
-    proc = subprocess.run([sys.executable, MAIN, "--selftest", "--screenshot", str(tmp_path / "s.png")],
-                          env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, MAIN, "--selftest", "--screenshot", str(tmp_path / "s.png")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "canasta: sound is off" in proc.stderr
     assert proc.stdout.startswith("selftest ok: ") and "sound is off" in proc.stdout
@@ -62,6 +68,7 @@ def read_only_folder(tmp_path: Path, monkeypatch) -> None:
 
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
 
 
@@ -85,8 +92,10 @@ def test_settings_change_with_no_writable_config_dir(tmp_path, monkeypatch, caps
     assert "canasta: settings could not be saved" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(os.name == "nt" or (hasattr(os, "geteuid") and os.geteuid() == 0),
-                    reason="root ignores file permissions (the other cases cover it)")
+@pytest.mark.skipif(
+    os.name == "nt" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+    reason="root ignores file permissions (the other cases cover it)",
+)
 def test_chmod_read_only_home(tmp_path, monkeypatch):
     home = tmp_path / "ro"
     home.mkdir()
@@ -108,8 +117,10 @@ def kernel_refuses_writes(folder: str) -> bool:
     return False
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or not kernel_refuses_writes("/sys"),
-                    reason="needs a folder where even root cannot write (Linux /sys)")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or not kernel_refuses_writes("/sys"),
+    reason="needs a folder where even root cannot write (Linux /sys)",
+)
 def test_home_and_working_directory_where_the_kernel_refuses_writes(tmp_path, monkeypatch, capsys):
     for name in ("CANASTA_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
         monkeypatch.delenv(name, raising=False)
@@ -170,9 +181,14 @@ def test_read_only_working_directory_and_home(tmp_path):
         folder.mkdir()
     env = clean_env(home, CANASTA_SELFTEST_HOME="user")  # the real (read-only) user dirs
     blocked = os.pathsep.join([str(cwd), str(home)])
-    proc = subprocess.run([sys.executable, "-c", GUARD, blocked, str(ROOT), "--selftest",
-                           "--screenshot", str(out / "shot.png")],
-                          cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", GUARD, blocked, str(ROOT), "--selftest", "--screenshot", str(out / "shot.png")],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.startswith("selftest ok: ") and "autosave off" in proc.stdout
     assert f"canasta: Settings, the saved game and statistics {NOT_KEPT}" in proc.stderr

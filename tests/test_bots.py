@@ -1,6 +1,7 @@
 """Bots: crafted positions with a clear right move, the no-peeking property, and an
 arena smoke run in every variant. Strength measurements stay out of this suite
 (see game/bots/README.md)."""
+
 from __future__ import annotations
 
 import random
@@ -23,8 +24,9 @@ def bot(level: str, seed: int = 1):
     return make_bot(level, seed)
 
 
-def position(hands, melds=None, discard="", *, phase="draw", turn=0, fill=10,
-             variant="classic", scores=None, stock="", **extra):
+def position(
+    hands, melds=None, discard="", *, phase="draw", turn=0, fill=10, variant="classic", scores=None, stock="", **extra
+):
     """A position from RULES.md §11 notation; empty hands are filled with `fill`
     cards from the rest of the deck (no red threes), the rest is the stock."""
     players = {"classic": 4, "two-hand": 2, "three-hand": 3}[variant]
@@ -48,9 +50,19 @@ def position(hands, melds=None, discard="", *, phase="draw", turn=0, fill=10,
     for i, h in enumerate(hands):
         if not h:
             hands[i], free = " ".join(free[:fill]), free[fill:]
-    data = {"format": "canasta-position/1", "variant": variant, "scores": scores or [0] * sides,
-            "dealer": (turn - 1) % players, "turn": turn, "phase": phase, "hands": hands,
-            "melds": melds, "discard": discard, "stock": stock, "seed": 3}
+    data = {
+        "format": "canasta-position/1",
+        "variant": variant,
+        "scores": scores or [0] * sides,
+        "dealer": (turn - 1) % players,
+        "turn": turn,
+        "phase": phase,
+        "hands": hands,
+        "melds": melds,
+        "discard": discard,
+        "stock": stock,
+        "seed": 3,
+    }
     data.update(extra)
     return position_from_json(data)
 
@@ -63,8 +75,9 @@ def decide(level: str, state, seed: int = 1):
 # ---------------------------------------------------------------- crafted positions
 @pytest.mark.parametrize("level", SMART)
 def test_takes_a_rich_pile(level):
-    st = position(["C9 H9 D5 SK HQ C6 S7 D8"], [{"K": "DK CK HK"}, {}],
-                  discard="C4 H6 DQ SQ JK HJ CJ D10 S10 HA D9", turn=0)
+    st = position(
+        ["C9 H9 D5 SK HQ C6 S7 D8"], [{"K": "DK CK HK"}, {}], discard="C4 H6 DQ SQ JK HJ CJ D10 S10 HA D9", turn=0
+    )
     move = decide(level, st)
     assert move.kind is MoveKind.TAKE, str(move)
 
@@ -73,16 +86,20 @@ def test_takes_a_rich_pile(level):
 def test_does_not_feed_the_next_opponent(level):
     # Seat 1 (next) has melded sevens and the pile is not frozen: an H7 would give
     # them the pile; the fours are nearly all seen, so D4 is safe.
-    st = position(["H7 D4 HQ SQ HK SK"], [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
-                  discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8", phase="meld", turn=0)
+    st = position(
+        ["H7 D4 HQ SQ HK SK"],
+        [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
+        discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8",
+        phase="meld",
+        turn=0,
+    )
     move = decide(level, st)
     assert move.kind is MoveKind.DISCARD and move.card.face == "D4", str(move)
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_never_discards_a_wild_card_that_freezes_nothing(level):
-    st = position(["D2 C5 H9 SK D8 HJ"], [{"A": "HA CA DA"}, {}], discard="C6",
-                  phase="meld", turn=0)
+    st = position(["D2 C5 H9 SK D8 HJ"], [{"A": "HA CA DA"}, {}], discard="C6", phase="meld", turn=0)
     for seed in range(5):
         move = decide(level, st, seed)
         assert not (move.kind is MoveKind.DISCARD and move.card.is_wild), str(move)
@@ -91,17 +108,27 @@ def test_never_discards_a_wild_card_that_freezes_nothing(level):
 @pytest.mark.parametrize("level", SMART)
 def test_answers_no_while_holding_many_points(level):
     # The opponents hold little, so going out would cost us more than them.
-    st = position(["HA CA SK DK HQ SQ JK D2 C8 S9 H10", "C10 S10 H4", "H9 C4", "D6 S7 H8"],
-                  [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5"}],
-                  discard="S6 H7", phase="answer", turn=2)
+    st = position(
+        ["HA CA SK DK HQ SQ JK D2 C8 S9 H10", "C10 S10 H4", "H9 C4", "D6 S7 H8"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5"}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+    )
     assert st.to_act == 0
     assert decide(level, st).kind is MoveKind.NO
 
 
 @pytest.mark.parametrize("level", SMART)
 def test_answers_yes_with_a_small_hand(level):
-    st = position(["C8 S9", "", "H9 C4"], [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
-                  discard="S6 H7", phase="answer", turn=2, fill=9)
+    st = position(
+        ["C8 S9", "", "H9 C4"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+        fill=9,
+    )
     assert decide(level, st).kind is MoveKind.YES
 
 
@@ -109,10 +136,17 @@ def test_answers_yes_with_a_small_hand(level):
 def test_does_not_go_out_early_holding_the_lead(level):
     # One canasta, three melds close to one, a partner with a full hand, a full stock:
     # going out now throws away the deal.
-    st = position(["H8 S8 D8 C6"], [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9 S9 C9",
-                                     "J": "HJ CJ DJ SJ HJ", "Q": "HQ CQ DQ SQ"},
-                                    {"5": "C5 D5 H5"}],
-                  discard="S6 H7 S4 D10", phase="meld", turn=0, fill=11)
+    st = position(
+        ["H8 S8 D8 C6"],
+        [
+            {"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9 S9 C9", "J": "HJ CJ DJ SJ HJ", "Q": "HQ CQ DQ SQ"},
+            {"5": "C5 D5 H5"},
+        ],
+        discard="S6 H7 S4 D10",
+        phase="meld",
+        turn=0,
+        fill=11,
+    )
     assert st.can_go_out()
     move = decide(level, st)
     assert move.kind is not MoveKind.ASK
@@ -123,10 +157,16 @@ def test_does_not_go_out_early_holding_the_lead(level):
 @pytest.mark.parametrize("level", SMART)
 def test_goes_out_when_it_pays(level):
     # Stock nearly gone, opponents full of cards, our melds complete: go out.
-    st = position(["H8 S8 D8 C6", "", "C7"],
-                  [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5"}],
-                  discard="S6 H7 S4 D10", phase="meld", turn=0, fill=11, stock="HJ SJ",
-                  stock_exact=True)
+    st = position(
+        ["H8 S8 D8 C6", "", "C7"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5"}],
+        discard="S6 H7 S4 D10",
+        phase="meld",
+        turn=0,
+        fill=11,
+        stock="HJ SJ",
+        stock_exact=True,
+    )
     move = decide(level, st)
     assert move.kind in (MoveKind.ASK, MoveKind.MELD), str(move)
     if move.kind is MoveKind.MELD:
@@ -181,6 +221,14 @@ def test_arena_smoke(variant):
     s = run(variant, "normal", "easy", games=2, seed=3, target=2500)
     assert s.exceptions == s.illegal == s.stalls == 0, s.errors
     assert s.games >= 2 and s.times["A"] and s.times["B"]
-    s = run(variant, "hard", "normal", games=1, seed=5, target=2500, budget=0.001,
-            options={"A": {"horizon": 6, "max_candidates": 2}})
+    s = run(
+        variant,
+        "hard",
+        "normal",
+        games=1,
+        seed=5,
+        target=2500,
+        budget=0.001,
+        options={"A": {"horizon": 6, "max_candidates": 2}},
+    )
     assert s.exceptions == s.illegal == s.stalls == 0, s.errors

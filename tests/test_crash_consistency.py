@@ -3,6 +3,7 @@ random moments, then continued each time. Every kill must leave a save that load
 next start must go on from exactly the saved position, the game's history only grows,
 and the statistics count every finished deal exactly once (a kill between the save and
 the statistics write is made good when the game is continued)."""
+
 from __future__ import annotations
 
 import json
@@ -36,16 +37,22 @@ def counted_deals(home) -> int:
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_killed_at_random_moments_the_game_always_continues(tmp_path):
     rng = random.Random(1313)  # the kill moments; the assertions hold for any moment
-    env = {**os.environ, "CANASTA_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env = {
+        **os.environ,
+        "CANASTA_HOME": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
     previous_moves: list[str] = []
     saved_position: dict = {}
     baseline = 0  # deals counted in games decided earlier in this test
     expected_deals = 0
     kills_with_deals = games_decided = temp_left = 0
     for kill in range(KILLS):
-        child = subprocess.Popen([sys.executable, CHILD], env=env, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True)
+        child = subprocess.Popen(
+            [sys.executable, CHILD], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         game_over_at = None
         try:
             first = child.stdout.readline()
@@ -88,14 +95,15 @@ def test_killed_at_random_moments_the_game_always_continues(tmp_path):
             continue
         saved = store.load()  # loads: replayed and verified against its position
         moves = [str(m) for m in saved.game.history]
-        assert moves[:len(previous_moves)] == previous_moves, "the history only grows"
+        assert moves[: len(previous_moves)] == previous_moves, "the history only grows"
         assert len(moves) >= len(previous_moves)
         deals, counted = finished_deals(saved), counted_deals(tmp_path) - baseline
         # At most the last deal may be uncounted: the kill fell between the save and the stats.
-        assert counted == deals or (counted == deals - 1 and saved.game.state.phase is Phase.OVER), \
-            (counted, deals)
+        assert counted == deals or (counted == deals - 1 and saved.game.state.phase is Phase.OVER), (counted, deals)
         kills_with_deals += deals > 0
         previous_moves, saved_position, expected_deals = moves, position_to_json(saved.game.state), deals
     assert kills_with_deals + games_decided > 0, "some deals were finished (and counted) on the way"
-    print(f"{KILLS} kills; {temp_left} temp files left by kills, all removed at the next start; "
-          f"{games_decided} games decided")
+    print(
+        f"{KILLS} kills; {temp_left} temp files left by kills, all removed at the next start; "
+        f"{games_decided} games decided"
+    )

@@ -1,6 +1,7 @@
 """Share a deal (issue 12): export -> open round-trips for every variant; a hostile or
 corrupt file gets a clear message (a message id, its arguments, the line) and nothing
 else happens."""
+
 from __future__ import annotations
 
 import os
@@ -53,24 +54,27 @@ def test_a_deal_whose_next_deal_has_begun_opens_there():
 GOOD = export_text(played("classic", 3, 20))
 
 
-@pytest.mark.parametrize("text,msgid_part,line", [
-    ("", "not a Canasta deal", 0),
-    ("hello", "unknown line", 1),
-    (GOOD.replace("format: canasta-deal/1", "format: canasta-deal/9"), "not a Canasta deal", 2),
-    (GOOD.replace("moves:", "moves"), "unknown line", 8),
-    (GOOD.replace("variant: classic", "variant: chess"), "unknown variant", 3),
-    (GOOD.replace("target: 5000", "target: 7500"), "is played to", 4),
-    (GOOD.replace("seed: 3", "seed: 9" * 30), "whole number", 5),
-    (GOOD.replace("seed: 3", "seed: three"), "whole number", 5),
-    (GOOD.replace("first_dealer: 0", "first_dealer: 7"), "whole number", 6),
-    (GOOD.replace("deal: 0", "deal: 3"), "the moves end in deal", 7),
-    (GOOD + "discard ZZ\n", "cannot be played here", GOOD.count("\n") + 1),
-    (GOOD + "draw\n", "cannot be played here", GOOD.count("\n") + 1),
-    (GOOD.replace("seed: 3\n", "seed: 3\nseed: 4\n"), "given twice", 6),
-    (GOOD.replace("seed: 3\n", ""), "'seed' is missing", 0),
-    ("format: canasta-deal/1\nvariant: classic\nseed: 1\n", "no 'moves:' line", 0),
-    ("x" * 500, "longer than", 1),
-])
+@pytest.mark.parametrize(
+    "text,msgid_part,line",
+    [
+        ("", "not a Canasta deal", 0),
+        ("hello", "unknown line", 1),
+        (GOOD.replace("format: canasta-deal/1", "format: canasta-deal/9"), "not a Canasta deal", 2),
+        (GOOD.replace("moves:", "moves"), "unknown line", 8),
+        (GOOD.replace("variant: classic", "variant: chess"), "unknown variant", 3),
+        (GOOD.replace("target: 5000", "target: 7500"), "is played to", 4),
+        (GOOD.replace("seed: 3", "seed: 9" * 30), "whole number", 5),
+        (GOOD.replace("seed: 3", "seed: three"), "whole number", 5),
+        (GOOD.replace("first_dealer: 0", "first_dealer: 7"), "whole number", 6),
+        (GOOD.replace("deal: 0", "deal: 3"), "the moves end in deal", 7),
+        (GOOD + "discard ZZ\n", "cannot be played here", GOOD.count("\n") + 1),
+        (GOOD + "draw\n", "cannot be played here", GOOD.count("\n") + 1),
+        (GOOD.replace("seed: 3\n", "seed: 3\nseed: 4\n"), "given twice", 6),
+        (GOOD.replace("seed: 3\n", ""), "'seed' is missing", 0),
+        ("format: canasta-deal/1\nvariant: classic\nseed: 1\n", "no 'moves:' line", 0),
+        ("x" * 500, "longer than", 1),
+    ],
+)
 def test_bad_files_say_what_is_wrong_and_where(text, msgid_part, line):
     with pytest.raises(DealFileError) as caught:
         parse_text(text.encode())
@@ -129,22 +133,35 @@ def test_random_truncations_never_crash():
 def test_a_deal_file_on_the_command_line_opens_the_table_there(tmp_path):
     import subprocess
     import sys
+
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     game = played("classic", 21, 60)
     path = tmp_path / "shared.canasta.txt"
     path.write_text(export_text(game))
     shot = tmp_path / "shot.png"
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "CANASTA_HOME": str(tmp_path / "home"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "CANASTA_HOME": str(tmp_path / "home"),
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+    }
     script = tmp_path / "check.txt"
-    script.write_text(f"assert len(table.game.history) == {len(game.history)}\n"
-                      f"assert table.game.deal_number == {game.deal_number}\n")
-    proc = subprocess.run([sys.executable, os.path.join(root, "main.py"), str(path), "--script", str(script),
-                           "--screenshot", str(shot)], env=env, capture_output=True, text=True, timeout=120)
+    script.write_text(
+        f"assert len(table.game.history) == {len(game.history)}\nassert table.game.deal_number == {game.deal_number}\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, os.path.join(root, "main.py"), str(path), "--script", str(script), "--screenshot", str(shot)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stderr
     assert shot.exists() and not (tmp_path / "home" / "save.json").exists()  # the saved game is not touched
     path.write_text(GOOD.replace("seed: 3", "seed: x"))
-    proc = subprocess.run([sys.executable, os.path.join(root, "main.py"), str(path)], env=env,
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, os.path.join(root, "main.py"), str(path)], env=env, capture_output=True, text=True, timeout=60
+    )
     assert proc.returncode == 2 and "cannot open the deal" in proc.stderr and "line 5" in proc.stderr
     assert "Traceback" not in proc.stderr

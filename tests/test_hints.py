@@ -1,4 +1,5 @@
 """Hints explained in plain words, and the risky-discard check (public facts only)."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,7 +28,8 @@ def test_take_the_pile_with_a_pair_names_the_cards_and_the_pile():
 def test_take_by_adding_to_our_meld_and_an_opening_take():
     state = position(["C4 H5"], melds=[{"9": "C9 D9 S9"}, {}], discard="S4 H8 H9")
     assert explain(Move.parse("take"), obs(state)).startswith(
-        "Take the pile: add the 9♥ to your side's 9 meld. The pile has 3 cards.")
+        "Take the pile: add the 9♥ to your side's 9 meld. The pile has 3 cards."
+    )
     opening = position(["C9 D9 HA SA DA H6"], discard="S4 H8 H9")
     text = explain(Move.parse("take C9 D9 / HA SA DA"), obs(opening))
     assert "Lay A♦ A♥ A♠ with it to reach your minimum of 50." in text
@@ -43,8 +45,7 @@ def test_draw_says_why_the_pile_is_not_taken():
 
 
 def test_meld_explains_adds_canastas_and_the_first_meld():
-    state = position(["HK C5 D5 H5 S9"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4",
-                     phase="meld")
+    state = position(["HK C5 D5 H5 S9"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4", phase="meld")
     text = explain(Move.parse("meld HK / C5 D5 H5"), obs(state))
     assert text == ("Add K♥ to your side's K meld. That makes a canasta of Ks! Meld 5♣ 5♦ 5♥.")
     opening = position(["HA CA SA H4 S9"], discard="S4", phase="meld")
@@ -84,6 +85,7 @@ def test_hand_cards_for_picks_distinct_copies():
 
 # -- risky discards -------------------------------------------------------------------
 
+
 def test_a_discard_the_next_opponent_can_take_the_pile_with_is_risky():
     # West (seat 1, the next player) is on side 1, which has melded sevens; the pile is not frozen.
     state = position(["C7 H4 S9 D8"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
@@ -95,12 +97,17 @@ def test_a_discard_the_next_opponent_can_take_the_pile_with_is_risky():
 
 def test_frozen_pile_wild_and_black_three_are_not_risky_but_a_known_pair_is():
     frozen = position(["C7 S3 D2 H4"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 JK D5", phase="meld")
-    assert discard_risk(obs(frozen), Card.parse("C7")) is None     # frozen: a pair is needed
-    assert discard_risk(obs(frozen), Card.parse("S3")) is None     # a black three blocks
-    assert discard_risk(obs(frozen), Card.parse("D2")) is None     # a wild card freezes
+    assert discard_risk(obs(frozen), Card.parse("C7")) is None  # frozen: a pair is needed
+    assert discard_risk(obs(frozen), Card.parse("S3")) is None  # a black three blocks
+    assert discard_risk(obs(frozen), Card.parse("D2")) is None  # a wild card freezes
     # West picked up two eights with a pile earlier: they can take even a frozen pile with a third.
-    known = position(["C8 H4 S9", "H8 D8 C5"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 JK D5",
-                     phase="meld", known=["", "H8 D8", "", ""])
+    known = position(
+        ["C8 H4 S9", "H8 D8 C5"],
+        melds=[{}, {"7": "S7 D7 H7"}],
+        discard="S4 JK D5",
+        phase="meld",
+        known=["", "H8 D8", "", ""],
+    )
     risk = discard_risk(obs(known), Card.parse("C8"))
     assert risk is not None and risk.kind == "interest"
 

@@ -1,5 +1,6 @@
 """Start-up never fails on a hostile settings or statistics file (issue 13): the file
 is set aside (kept), the player is told, and the app starts with defaults."""
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,13 @@ from game.app import AppContext  # noqa: E402
 from game.settings import Settings  # noqa: E402
 
 NESTED = "[" * 5000 + "]" * 5000
-HOSTILE = [NESTED, '{"records": ' + "{" * 3000 + "}" * 3000 + "}", "\x00" * 100,
-           '{"language": NaN}', '{"records": {"classic/easy": {"games": Infinity}}}']
+HOSTILE = [
+    NESTED,
+    '{"records": ' + "{" * 3000 + "}" * 3000 + "}",
+    "\x00" * 100,
+    '{"language": NaN}',
+    '{"records": {"classic/easy": {"games": Infinity}}}',
+]
 
 
 @pytest.mark.parametrize("name", ["settings.json", "stats.json"])

@@ -1,4 +1,5 @@
 """Translations: catalogs complete and consistent, glyphs present, switching works."""
+
 from __future__ import annotations
 
 import re
@@ -36,8 +37,9 @@ def english_after():
 def test_every_string_in_the_code_is_translated(messages, zh):
     translations = zh.translations()
     lacking = [m for m in messages if m not in translations]
-    assert not lacking, ("untranslated (run tools/extract_strings.py, translate, then "
-                         f"tools/make_cjk_font.py): {lacking[:10]}")
+    assert not lacking, (
+        f"untranslated (run tools/extract_strings.py, translate, then tools/make_cjk_font.py): {lacking[:10]}"
+    )
 
 
 def test_placeholders_match(zh):
@@ -78,10 +80,12 @@ def test_install_override_still_works():
 
 
 def test_po_round_trip_and_escapes():
-    text = ('msgid ""\nmsgstr "Language: zh_CN\\n"\n\n#: a.py:1\n#, fuzzy\nmsgid "fuzzy one"\nmsgstr "x"\n\n'
-            'msgid "say \\"hi\\"\\n"\n"second line"\nmsgstr "说\\"你好\\"\\n"\n"第二行"\n\n'
-            'msgctxt "menu"\nmsgid "Open"\nmsgstr "打开"\n\n'
-            'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "个"\n\n#~ msgid "gone"\n#~ msgstr "没了"\n')
+    text = (
+        'msgid ""\nmsgstr "Language: zh_CN\\n"\n\n#: a.py:1\n#, fuzzy\nmsgid "fuzzy one"\nmsgstr "x"\n\n'
+        'msgid "say \\"hi\\"\\n"\n"second line"\nmsgstr "说\\"你好\\"\\n"\n"第二行"\n\n'
+        'msgctxt "menu"\nmsgid "Open"\nmsgstr "打开"\n\n'
+        'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "个"\n\n#~ msgid "gone"\n#~ msgstr "没了"\n'
+    )
     catalog = po.parse(text)
     table = catalog.translations()
     assert table['say "hi"\nsecond line'] == '说"你好"\n第二行'
@@ -111,6 +115,7 @@ def test_glyph_check_detects_a_missing_glyph():
 def test_why_not_explains_with_the_rule():
     from game.rules import Game, IllegalMove, RulesConfig
     from game.why_not import RULE_EXPLANATIONS, why_not
+
     game = Game(RulesConfig(), 1)
     with pytest.raises(IllegalMove) as info:
         game.apply("discard JK")  # before drawing
@@ -128,6 +133,7 @@ def test_refusals_are_data_translated_by_message_id():
 
     from game.rules import IllegalMove, Move
     from game.why_not import reason_text
+
     state = position(["C9 D9 H9 C4 C5 C6"], phase="meld")
     with pytest.raises(IllegalMove) as info:
         state.apply(Move.parse("meld C9 D9 H9"))
@@ -142,7 +148,8 @@ def test_refusals_are_data_translated_by_message_id():
     assert chinese and all(n in chinese for n in ("30", "20", "50")) and "initial" not in chinese
     with pytest.raises(IllegalMove) as info:
         position(["C9 D9 H9"], phase="draw", discard="C4", melds=[{"4": "S4 S4 H4"}, {}]).apply(
-            Move.parse("take C9 D9"))
+            Move.parse("take C9 D9")
+        )
     assert info.value.rule == "R-TAKE" and info.value.params == {"card": "C4", "rank": "4"}
     text = reason_text(info.value)
     assert text and "C4" not in text  # the card is named as the table names it
@@ -155,8 +162,7 @@ def test_every_engine_refusal_is_marked_for_the_catalogs():
 
     for path in sorted((ROOT / "game" / "rules").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalMove" \
-                    and len(node.args) >= 2:
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalMove" and len(node.args) >= 2:
                 message = node.args[1]
                 marked = isinstance(message, ast.Call) and getattr(message.func, "id", "") == "N_"
                 assert marked or isinstance(message, ast.Name), f"{path.name}:{node.lineno}"

@@ -3,6 +3,7 @@
 Every import counts: at module level, under `if TYPE_CHECKING:`, and inside a
 function (an import deferred into a function still ties the two modules together;
 it only hides the circle from the interpreter)."""
+
 from __future__ import annotations
 
 import ast
@@ -14,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def module_name(path: str) -> str:
-    parts = os.path.relpath(path, ROOT)[:-len(".py")].split(os.sep)
+    parts = os.path.relpath(path, ROOT)[: -len(".py")].split(os.sep)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -29,7 +30,7 @@ def imports_of(source: str, module: str, is_package: bool = False) -> set[str]:
             base = node.module or ""
             if node.level:
                 package = module.split(".") if is_package else module.split(".")[:-1]
-                package = package[:len(package) - node.level + 1]
+                package = package[: len(package) - node.level + 1]
                 base = ".".join(package + ([node.module] if node.module else []))
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
@@ -46,8 +47,10 @@ def import_graph(*packages: str) -> dict[str, set[str]]:
                     path = os.path.join(folder, name)
                     with open(path, encoding="utf-8") as f:
                         sources[module_name(path)] = (f.read(), name == "__init__.py")
-    return {module: {m for m in imports_of(text, module, is_package) if m in sources and m != module}
-            for module, (text, is_package) in sources.items()}
+    return {
+        module: {m for m in imports_of(text, module, is_package) if m in sources and m != module}
+        for module, (text, is_package) in sources.items()
+    }
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -87,10 +90,12 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_walk_finds_type_checking_function_and_relative_imports():
-    source = ("from typing import TYPE_CHECKING\n"
-              "from .b import thing\n"
-              "if TYPE_CHECKING:\n    from pkg.c import C\n"
-              "def late():\n    import pkg.d\n    from . import e\n")
+    source = (
+        "from typing import TYPE_CHECKING\n"
+        "from .b import thing\n"
+        "if TYPE_CHECKING:\n    from pkg.c import C\n"
+        "def late():\n    import pkg.d\n    from . import e\n"
+    )
     found = imports_of(source, "pkg.a")
     assert {"pkg.b", "pkg.c", "pkg.d", "pkg", "pkg.e"} <= found
     assert "pkg.sub.x" in imports_of("from .x import y\n", "pkg.sub", is_package=True)
@@ -109,8 +114,11 @@ def test_no_import_circle_in_game_scenes():
     assert circles == []
 
 
-@pytest.mark.xfail(strict=True, reason="state, movegen and observation import each other (issue 14, "
-                                      "the rules part: the per-turn state as one value type)")
+@pytest.mark.xfail(
+    strict=True,
+    reason="state, movegen and observation import each other (issue 14, "
+    "the rules part: the per-turn state as one value type)",
+)
 def test_no_import_circle_in_game_rules():
     circles = [c for c in cycles(import_graph("game/rules")) if any(m.startswith("game.rules") for m in c)]
     assert circles == []

@@ -1,5 +1,6 @@
 """Menu scenes, headless: every path opens and closes, settings apply at once,
 and every scene renders in both languages with no missing glyph."""
+
 from __future__ import annotations
 
 import os
@@ -52,9 +53,12 @@ class Calls:
 def app(tmp_path):
     calls = Calls()
     context = AppContext.create(
-        tmp_path, on_start_game=lambda *args: calls.started.append(args),
-        on_continue=calls.continued.append, on_quit=lambda: setattr(calls, "quit", calls.quit + 1),
-        on_settings_changed=lambda settings, name: calls.changed.append(name))
+        tmp_path,
+        on_start_game=lambda *args: calls.started.append(args),
+        on_continue=calls.continued.append,
+        on_quit=lambda: setattr(calls, "quit", calls.quit + 1),
+        on_settings_changed=lambda settings, name: calls.changed.append(name),
+    )
     context.calls = calls  # type: ignore[attr-defined]
     return context
 
@@ -86,8 +90,12 @@ def test_title_menu_paths_open_and_close(app):
     stack = SceneStack()
     stack.push(TitleMenuScene(app))
     assert menu_labels(stack.top) == ["New game", "Settings", "Rules", "Statistics", "Quit"]
-    for label, scene_type in (("New game", NewGameScene), ("Settings", SettingsScene),
-                              ("Rules", RulesScene), ("Statistics", StatsScene)):
+    for label, scene_type in (
+        ("New game", NewGameScene),
+        ("Settings", SettingsScene),
+        ("Rules", RulesScene),
+        ("Statistics", StatsScene),
+    ):
         press(stack, label)
         assert isinstance(stack.top, scene_type)
         draw(stack)
@@ -104,12 +112,12 @@ def test_new_game_hands_over_config_seed_levels(app):
     stack.push(TitleMenuScene(app))
     press(stack, "New game")
     scene = stack.top
-    stack.handle_event(key(pygame.K_RIGHT))            # Game: classic -> two-hand
+    stack.handle_event(key(pygame.K_RIGHT))  # Game: classic -> two-hand
     assert scene.variant == "two-hand"
     stack.handle_event(key(pygame.K_DOWN))
-    stack.handle_event(key(pygame.K_RIGHT))            # Play to: 2500
+    stack.handle_event(key(pygame.K_RIGHT))  # Play to: 2500
     stack.handle_event(key(pygame.K_DOWN))
-    stack.handle_event(key(pygame.K_RIGHT))            # North: normal -> hard
+    stack.handle_event(key(pygame.K_RIGHT))  # North: normal -> hard
     stack.handle_event(key(pygame.K_DOWN))
     assert isinstance(scene.items.focused, NumberField)
     for digit in "42x7":
@@ -128,12 +136,21 @@ def test_new_game_random_seed_and_three_hand(app):
 def test_settings_apply_at_once_and_persist(app, tmp_path):
     stack = SceneStack()
     stack.push(SettingsScene(app))
-    stack.handle_event(key(pygame.K_RIGHT))            # Language -> 简体中文
+    stack.handle_event(key(pygame.K_RIGHT))  # Language -> 简体中文
     assert i18n.get_language() == "zh_CN" and i18n._("Settings") == "设置"
     assert app.calls.changed == ["language"]
     choices = [w for w in stack.top.items.widgets if isinstance(w, Choice)]
-    names = ["language", "animation_speed", "bot_pace", "card_size", "four_colour_deck", "card_back",
-             "sound", "fullscreen", "confirm_risky_discard"]
+    names = [
+        "language",
+        "animation_speed",
+        "bot_pace",
+        "card_size",
+        "four_colour_deck",
+        "card_back",
+        "sound",
+        "fullscreen",
+        "confirm_risky_discard",
+    ]
     assert len(choices) == len(names)
     for choice in choices[1:]:
         choice.step(1)
@@ -152,7 +169,7 @@ def test_continue_resumes_a_save(app):
     stack = SceneStack()
     stack.push(TitleMenuScene(app))
     assert menu_labels(stack.top)[0] == "Continue"
-    stack.handle_event(key(pygame.K_RETURN))   # Continue has the focus first
+    stack.handle_event(key(pygame.K_RETURN))  # Continue has the focus first
     (saved,) = app.calls.continued
     assert saved.levels == (None, "easy", "normal", "hard") and [str(m) for m in saved.game.history] == ["draw"]
 
@@ -165,7 +182,7 @@ def test_continue_with_a_damaged_save_explains_and_offers_new_game(app):
     assert isinstance(stack.top, ModalDialogScene) and not app.calls.continued
     assert "not valid JSON" in stack.top.dialog.message_label.text
     draw(stack)
-    stack.handle_event(key(pygame.K_ESCAPE))        # OK
+    stack.handle_event(key(pygame.K_ESCAPE))  # OK
     assert isinstance(stack.top, TitleMenuScene)
     assert menu_labels(stack.top)[0] == "New game"  # the bad save was moved aside
     assert any(p.name.startswith("save.json.bad-") for p in app.saves.path.parent.iterdir())
@@ -178,10 +195,10 @@ def test_stats_reset_needs_confirmation(app):
     draw(stack)
     stack.top.reset_button.click()
     assert isinstance(stack.top, ModalDialogScene)
-    stack.handle_event(key(pygame.K_ESCAPE))        # "Keep them"
+    stack.handle_event(key(pygame.K_ESCAPE))  # "Keep them"
     assert app.stats.records
     stack.top.reset_button.click()
-    stack.top.dialog.button_widgets[1].click()      # "Reset"
+    stack.top.dialog.button_widgets[1].click()  # "Reset"
     assert isinstance(stack.top, StatsScene) and not app.stats.records
 
 
@@ -217,8 +234,9 @@ class RecordingFont:
 def test_every_scene_renders_without_missing_glyphs(app, monkeypatch, language):
     seen: list[tuple[str, bool]] = []
     real = assets.font_for_text
-    monkeypatch.setattr(assets, "font_for_text",
-                        lambda text, size, bold=False: RecordingFont(real(text, size, bold), bold, seen))
+    monkeypatch.setattr(
+        assets, "font_for_text", lambda text, size, bold=False: RecordingFont(real(text, size, bold), bold, seen)
+    )
     app.stats.records["three-hand/mixed"] = Record(games=1, wins=1, deals=3, deal_points=1500, best_deal=900)
     app.update_setting("language", language)
     for scene in (TitleMenuScene(app), NewGameScene(app), SettingsScene(app), RulesScene(app), StatsScene(app)):
@@ -241,6 +259,7 @@ def test_every_scene_renders_without_missing_glyphs(app, monkeypatch, language):
 @pytest.mark.parametrize("value", ["Normal", "Classic (4 players, partners)", "六人（两方，每方三人）四个搭档"])
 def test_a_choices_left_arrow_never_sits_under_its_value(value):
     from game.scenes.menu_widgets import ARROW_GAP
+
     choice = Choice((300, 150, 680, 46), "Game", [(value, value)], value, translate_values=False)
     arrow, center = choice.value_geometry()
     width = assets.font_for_text(value, theme.FONT_BODY, True).size(value)[0]

@@ -1,4 +1,5 @@
 """The move log (game/move_log.py): every move of a deal in words, as the player saw it."""
+
 from __future__ import annotations
 
 from game import i18n
@@ -41,8 +42,7 @@ def test_every_move_of_a_deal_is_in_the_log_newest_first():
     assert logged[0].text(names) == f"{names.seat_name(discards[0].seat)} discarded {card_name(discards[0].card)}."
     assert texts[0].startswith("The deal ends")
     assert texts[-1].endswith("dealt.")
-    assert len([e for e in log.entries if "drew" in e.msgid]) == sum(
-        isinstance(e, ev.Drew) for e in seen)
+    assert len([e for e in log.entries if "drew" in e.msgid]) == sum(isinstance(e, ev.Drew) for e in seen)
     turns = [entry.turn for entry in log.entries]
     assert turns == sorted(turns) and turns[-1] > 10
 

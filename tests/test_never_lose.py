@@ -1,6 +1,7 @@
 """Never lose a game (issue 13): resume at the score sheet through the real scenes, a
 failed save shown at the table, one instance per save, stale temp files, the new-game
 confirm, a window that fits the screen."""
+
 from __future__ import annotations
 
 import errno
@@ -68,6 +69,7 @@ def click_button(app: App, msgid: str) -> None:
 
 def pygame_text(msgid: str) -> str:
     from game.i18n import _
+
     return _(msgid)
 
 
@@ -112,8 +114,11 @@ def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypat
     table = start_game(app)
     # The statistics write fails at the deal's end (as if the app died between the save and
     # the statistics): the table says so, the deal is not lost.
-    monkeypatch.setattr(StatsStore, "save", lambda self: (_ for _ in ()).throw(
-        OSError(errno.EIO, "Input/output error", "stats.json.tmp")))
+    monkeypatch.setattr(
+        StatsStore,
+        "save",
+        lambda self: (_ for _ in ()).throw(OSError(errno.EIO, "Input/output error", "stats.json.tmp")),
+    )
     run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
     assert table.storage_problem is not None
     assert table.storage_problem.message() == "Statistics not kept: the disk reported an error"
@@ -161,8 +166,9 @@ def test_a_full_disk_is_shown_at_the_table_and_said_once(home, monkeypatch):
     assert table.storage_problem is not None
     shown = []
     real_pill = table_view.pill
-    monkeypatch.setattr(table_view, "pill", lambda surface, text, *a, **k: (shown.append(text),
-                                                                             real_pill(surface, text, *a, **k))[1])
+    monkeypatch.setattr(
+        table_view, "pill", lambda surface, text, *a, **k: (shown.append(text), real_pill(surface, text, *a, **k))[1]
+    )
     app.render()
     assert "Not saved: the disk is full" in shown
     assert [n for n in app.context.notices if "disk is full" in n] == ["Not saved: the disk is full"]
@@ -195,6 +201,7 @@ def test_a_second_window_runs_read_only_and_never_overwrites_the_first(home):
     assert second.read_only and "already open in another window" in second.notices[-1]
     other = TableScene(seed=99, threaded=False, levels=(None, "easy", "easy", "easy"))
     from game import session
+
     session.attach(other, second)
     other.play(other.legal_moves()[0])
     assert other.storage_problem is not None
@@ -210,15 +217,24 @@ def test_a_second_window_runs_read_only_and_never_overwrites_the_first(home):
 
 def test_the_lock_is_held_across_processes_and_freed_by_a_kill(home):
     holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
+        [
+            sys.executable,
+            "-c",
+            textwrap.dedent(f"""
             import sys
             from game.app import AppContext
             from pathlib import Path
             app = AppContext.create(Path({str(home)!r}))
             print("read-only" if app.read_only else "holding", flush=True)
             sys.stdin.read()
-        """)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": ROOT, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+        """),
+        ],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": ROOT, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+    )
     try:
         assert holder.stdout.readline().strip() == "holding"
         refused = AppContext.create(home)
@@ -330,6 +346,7 @@ def test_a_second_window_says_so_at_once_and_plays_without_saving(home):
 
 def test_f11_toggles_full_screen_anywhere_and_keeps_the_setting(home):
     from game.settings import load_settings
+
     app = new_app()
     for expected in (True, False):
         app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))

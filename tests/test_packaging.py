@@ -2,6 +2,7 @@
 the path helper's three layouts (source, wheel, frozen) and the executable's version
 information. The wheel itself is built, installed outside the checkout and self-tested
 by .ci/run; the workflow file is checked there with actionlint."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -39,6 +40,7 @@ def load_build_exe():
 
 # -- the one version ---------------------------------------------------------------
 
+
 def test_the_version_has_one_source():
     assert re.fullmatch(r"\d+\.\d+\.\d+((a|b|rc)\d+)?", game.__version__)
     project = pyproject()
@@ -49,8 +51,7 @@ def test_the_version_has_one_source():
 
 @pytest.mark.parametrize("command", [["main.py", "--version"], ["-m", "game", "--version"]])
 def test_version_flag_prints_the_version(command):
-    proc = subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          check=False)
+    proc = subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"canasta {game.__version__}"
 
@@ -103,6 +104,7 @@ def test_the_title_screen_shows_the_version_in_its_corner(tmp_path, monkeypatch)
 
 # -- the package -------------------------------------------------------------------
 
+
 def pins(path: Path) -> dict[str, str]:
     return pins_in(path.read_text(encoding="utf-8"))
 
@@ -143,6 +145,7 @@ def test_the_wheel_carries_the_assets_where_the_path_helper_looks():
 
 # -- the path helper's three layouts -------------------------------------------------
 
+
 def test_from_source_paths_are_the_repository(monkeypatch):
     monkeypatch.delattr(sys, "_MEIPASS", raising=False)
     monkeypatch.delattr(sys, "frozen", raising=False)
@@ -174,8 +177,11 @@ def test_frozen_paths_are_under_the_bundle_even_with_the_wheel_layout(tmp_path, 
 
 # -- the executables' version information --------------------------------------------
 
-@pytest.mark.parametrize("text, expected", [("0.1.0", (0, 1, 0, 0)), ("1.2", (1, 2, 0, 0)),
-                                            ("2.0.0rc1", (2, 0, 0, 0)), ("1.2.3.4.5", (1, 2, 3, 4))])
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("0.1.0", (0, 1, 0, 0)), ("1.2", (1, 2, 0, 0)), ("2.0.0rc1", (2, 0, 0, 0)), ("1.2.3.4.5", (1, 2, 3, 4))],
+)
 def test_windows_version_numbers(text, expected):
     assert load_build_exe().windows_version_tuple(text) == expected
 

@@ -6,6 +6,7 @@ What a cache holds is measured from outside: every surface handed out is tracked
 weak reference, and after the caller has dropped them, the ones still alive are the
 ones the caches keep.
 """
+
 from __future__ import annotations
 
 import gc
@@ -58,15 +59,16 @@ def square(side: int) -> pygame.Surface:
 
 # -- the cache itself ------------------------------------------------------------
 
+
 def test_cache_evicts_least_recently_used_to_stay_within_its_bytes():
-    cache = SurfaceCache(10 * 40_000)          # room for ten 100x100 RGBA surfaces
+    cache = SurfaceCache(10 * 40_000)  # room for ten 100x100 RGBA surfaces
     for key in range(10):
         cache.put(key, square(100))
-    assert cache.get(0) is not None           # 0 is now the most recently used
+    assert cache.get(0) is not None  # 0 is now the most recently used
     cache.put(10, square(100))
     assert len(cache) == 10 and cache.bytes == 10 * 40_000
     assert 1 not in cache and 0 in cache and 10 in cache
-    for key in range(1000):                   # many distinct inputs: still bounded
+    for key in range(1000):  # many distinct inputs: still bounded
         cache.put(("more", key), square(100))
         assert cache.bytes <= cache.max_bytes
     assert len(cache) == 10
@@ -77,9 +79,9 @@ def test_cache_counts_replaced_entries_once_and_keeps_one_oversized_entry():
     cache.put("a", square(50))
     cache.put("a", square(60))
     assert cache.bytes == 60 * 60 * 4 and len(cache) == 1
-    cache.put("huge", square(200))            # larger than the whole budget: kept alone
+    cache.put("huge", square(200))  # larger than the whole budget: kept alone
     assert list(cache._items) == ["huge"] and cache.bytes == 200 * 200 * 4
-    cache.put("b", (square(10), 7))           # tuples (surface, padding) count their surfaces
+    cache.put("b", (square(10), 7))  # tuples (surface, padding) count their surfaces
     assert list(cache._items) == ["b"] and cache.bytes == 400
     cache.clear()
     assert len(cache) == 0 and cache.bytes == 0
@@ -104,12 +106,12 @@ def test_decorated_renderer_returns_the_cached_surface_and_clears():
 def test_budgets_follow_the_canvas_area_and_shrink_back():
     cache = SurfaceCache(100_000)
     try:
-        surface_cache.set_canvas_scale(2.0)   # four times the pixels
+        surface_cache.set_canvas_scale(2.0)  # four times the pixels
         assert cache.max_bytes == 400_000
         for key in range(30):
-            cache.put(key, square(100))       # 40 000 bytes each
+            cache.put(key, square(100))  # 40 000 bytes each
         assert len(cache) == 10
-        surface_cache.set_canvas_scale(1.0)   # the window shrinks: the excess goes at once
+        surface_cache.set_canvas_scale(1.0)  # the window shrinks: the excess goes at once
         assert cache.bytes <= 100_000 and len(cache) == 2
         surface_cache.set_canvas_scale(100.0)
         assert cache.max_bytes == 100_000 * surface_cache.MAX_AREA_FACTOR
@@ -119,6 +121,7 @@ def test_budgets_follow_the_canvas_area_and_shrink_back():
 
 
 # -- the app's caches ---------------------------------------------------------------
+
 
 def test_scaled_card_images_stay_bounded_over_many_widths():
     """Cards in flight ask for every width between their start and end; before the fix
@@ -145,6 +148,7 @@ def test_drawn_cards_in_flight_stay_bounded(monkeypatch):
             value = function(*args)
             held.add(value[0] if isinstance(value, tuple) else value)
             return value
+
         return call
 
     # The shadows' blur is slow and does not change their size: skip it to keep the test fast.
@@ -174,10 +178,8 @@ def test_text_and_panel_caches_stay_bounded_in_bytes():
     size: large labels and panels must not pile up either."""
     held = Held()
     for n in range(300):
-        held.add(text.text_image(f"Round {n}: {n * 37} points to the partnership", 60, True,
-                                 (0, 0, 0, 255)))
+        held.add(text.text_image(f"Round {n}: {n * 37} points to the partnership", 60, True, (0, 0, 0, 255)))
     assert held.bytes() <= 4 * MB
     for n in range(60):
-        held.add(shapes.rounded_panel((400 + n, 300), 12, pygame.Color(250, 240, 220),
-                                      pygame.Color(0, 0, 0), 2))
+        held.add(shapes.rounded_panel((400 + n, 300), 12, pygame.Color(250, 240, 220), pygame.Color(0, 0, 0), 2))
     assert held.bytes() <= 4 * MB + 8 * MB

@@ -1,4 +1,5 @@
 """One or more tests per rule id of RULES.md, on positions written in the notation."""
+
 from __future__ import annotations
 
 import random
@@ -37,9 +38,10 @@ def test_R_WILD_jokers_and_twos_only():
     assert not Card.parse("S3").is_wild and not Card.parse("H3").is_natural
 
 
-@pytest.mark.parametrize("face,value", [("JK", 50), ("D2", 20), ("HA", 20), ("SK", 10),
-                                        ("C8", 10), ("H10", 10), ("D7", 5), ("C4", 5),
-                                        ("S3", 5)])
+@pytest.mark.parametrize(
+    "face,value",
+    [("JK", 50), ("D2", 20), ("HA", 20), ("SK", 10), ("C8", 10), ("H10", 10), ("D7", 5), ("C4", 5), ("S3", 5)],
+)
 def test_R_VALUE(face, value):
     assert Card.parse(face).value == value
 
@@ -56,13 +58,15 @@ def test_R_DEAL_and_R_FIRST_eleven_each_from_dealers_left():
     assert state.turn == 3 and state.phase is Phase.DRAW  # R-FIRST
     dealt = events[0]
     assert [len(h) for h in dealt.hands] == [11] * 4
-    placed = sum(len(h) for h in state.hands) + len(state.pile) + len(state.stock) \
-        + sum(len(r) for r in state.red_threes)
+    placed = (
+        sum(len(h) for h in state.hands) + len(state.pile) + len(state.stock) + sum(len(r) for r in state.red_threes)
+    )
     assert placed == 108
 
 
 def test_R_DEAL_dealer_rotates_clockwise():
     from game.rules import Game
+
     game = Game(RulesConfig(), seed=1)
     dealers = [game.state.dealer]
     rng = random.Random(0)
@@ -120,8 +124,7 @@ def test_R_RED3_drawn_is_laid_and_replaced():
 
 def test_R_RED3_from_the_pile_laid_without_replacement():
     # The buried upcard red three comes with the pile.
-    s = position(["C9 C9 C5 C6", "D4 D4"], melds=[{"K": "SK HK DK"}, {}], discard="H3 D9",
-                 stock="S4 S5")
+    s = position(["C9 C9 C5 C6", "D4 D4"], melds=[{"K": "SK HK DK"}, {}], discard="H3 D9", stock="S4 S5")
     events = play(s, "take C9 C9")
     assert any(isinstance(e, RedThreeLaid) and e.from_pile for e in events)
     assert [c.face for c in s.red_threes[0]] == ["H3"] and hand(s, 0) == ["C5", "C6"]
@@ -136,9 +139,17 @@ def test_R_LASTRED3_ends_the_deal_at_once():
 
 
 # -- 4. Melds ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("group,ok", [("C9 D9 D2", True), ("C9 D9 S9 H2 D2 JK", True),
-                                      ("C9 D2 H2", False), ("C9 D9 D2 H2 S2", False),
-                                      ("C9 D9", False), ("C9 D9 H9 S9 D2 H2 S2 JK", False)])
+@pytest.mark.parametrize(
+    "group,ok",
+    [
+        ("C9 D9 D2", True),
+        ("C9 D9 S9 H2 D2 JK", True),
+        ("C9 D2 H2", False),
+        ("C9 D9 D2 H2 S2", False),
+        ("C9 D9", False),
+        ("C9 D9 H9 S9 D2 H2 S2 JK", False),
+    ],
+)
 def test_R_MELD(group, ok):
     s = position([group + " C4 C5 C6"], melds=[{"K": "SK HK DK"}, {}], phase="meld")
     if ok:
@@ -190,8 +201,7 @@ def test_R_BLACK3_melded_only_when_going_out():
 
 
 def test_R_BLACK3_blocks_the_next_player_only_until_covered():
-    s = position(["C9 C9 D5", "H4 H4"], melds=[{"9": "S9 S9 D9"}, {"5": "H5 C5 S5"}],
-                 discard="H9 S3", turn=0)
+    s = position(["C9 C9 D5", "H4 H4"], melds=[{"9": "S9 S9 D9"}, {"5": "H5 C5 S5"}], discard="H9 S3", turn=0)
     assert legal(s) == ["draw"]
     illegal(s, "take C9 C9", "R-BLOCKED")
     play(s, "draw", "discard D5")  # covers the black three
@@ -199,8 +209,9 @@ def test_R_BLACK3_blocks_the_next_player_only_until_covered():
 
 
 # -- 5. Initial meld --------------------------------------------------------------------------
-@pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1495, 50), (1500, 90),
-                                           (2995, 90), (3000, 120), (9000, 120)])
+@pytest.mark.parametrize(
+    "score,minimum", [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (9000, 120)]
+)
 def test_R_MIN_table(score, minimum):
     assert CLASSIC.minimum_for(score) == minimum
 
@@ -311,10 +322,8 @@ def test_R_ONE_CARD():
 
 def test_unfrozen_take_counts_perft():
     """Perft-like: the exact set of ways to take this pile."""
-    s = position(["C9 D9 D2 C4", "H4 H4"], melds=[{"9": "S9 S9 C9"}, {}], discard="C6 H9",
-                 stock="S4")
-    assert legal(s) == ["draw", "take", "take D2", "take C9", "take C9 D2", "take C9 D9",
-                        "take C9 D9 D2"]
+    s = position(["C9 D9 D2 C4", "H4 H4"], melds=[{"9": "S9 S9 C9"}, {}], discard="C6 H9", stock="S4")
+    assert legal(s) == ["draw", "take", "take D2", "take C9", "take C9 D2", "take C9 D9", "take C9 D9 D2"]
 
 
 # -- 7. Going out -------------------------------------------------------------------------------
@@ -397,8 +406,12 @@ def test_R_CONCEALED_spoiled_by_adding_to_the_partners_meld():
 
 
 def test_R_CONCEALED_not_after_laying_earlier_in_the_deal():
-    s = position(["C9 D9 H9 S9 C9 D9 H9 C4"], melds=[{"K": "SK SK HK"}, {}], phase="meld",
-                 laid_in_deal=[True, False, False, False])
+    s = position(
+        ["C9 D9 H9 S9 C9 D9 H9 C4"],
+        melds=[{"K": "SK SK HK"}, {}],
+        phase="meld",
+        laid_in_deal=[True, False, False, False],
+    )
     play(s, "meld C9 D9 H9 S9 C9 D9 H9", "discard C4")
     assert not s.result.concealed
 
@@ -426,8 +439,7 @@ def test_R_EXHAUSTED_may_decline_and_the_deal_ends_without_bonus():
 
 
 def test_R_EXHAUSTED_forced_not_when_frozen():
-    s = position(["C9 C9 C5", "H4 H4"], melds=[{"9": "S9 S9 D9"}, {}], discard="D2 C6 H9",
-                 stock="")
+    s = position(["C9 C9 C5", "H4 H4"], melds=[{"9": "S9 S9 D9"}, {}], discard="D2 C6 H9", stock="")
     assert "pass" in legal(s)
 
 
@@ -438,9 +450,12 @@ def test_R_EXHAUSTED_cannot_take_ends_the_deal():
 
 # -- 9. Scoring ---------------------------------------------------------------------------------
 def test_R_SCORE_components():
-    s = position(["C9 D9 H9 C4", "JK H4", "HA", "S5"],
-                 melds=[{"K": "SK SK HK HK CK CK DK", "Q": "CQ DQ D2"}, {"5": "D5 H5 S5"}],
-                 red_threes=["H3 D3", "H3"], phase="meld")
+    s = position(
+        ["C9 D9 H9 C4", "JK H4", "HA", "S5"],
+        melds=[{"K": "SK SK HK HK CK CK DK", "Q": "CQ DQ D2"}, {"5": "D5 H5 S5"}],
+        red_threes=["H3 D3", "H3"],
+        phase="meld",
+    )
     play(s, "meld C9 D9 H9", "discard C4")
     mine, theirs = s.result.sides
     assert mine.melds == 70 + 40 + 30 and mine.canastas == 500
@@ -451,12 +466,12 @@ def test_R_SCORE_components():
 
 
 def test_R_SCORE_red_threes_negative_without_a_meld_and_800_for_four():
-    s = position(["C9 D9 H9 C4", "H4 H4"], melds=[CANASTA, {}], red_threes=["", "H3 H3 D3 D3"],
-                 phase="meld")
+    s = position(["C9 D9 H9 C4", "H4 H4"], melds=[CANASTA, {}], red_threes=["", "H3 H3 D3 D3"], phase="meld")
     play(s, "meld C9 D9 H9", "discard C4")
     assert s.result.sides[1].red_threes == -800
-    s = position(["C9 D9 H9 C4", "H4 H4"], melds=[CANASTA, {"5": "D5 H5 S5"}],
-                 red_threes=["", "H3 H3 D3 D3"], phase="meld")
+    s = position(
+        ["C9 D9 H9 C4", "H4 H4"], melds=[CANASTA, {"5": "D5 H5 S5"}], red_threes=["", "H3 H3 D3 D3"], phase="meld"
+    )
     play(s, "meld C9 D9 H9", "discard C4")
     assert s.result.sides[1].red_threes == 800
 
@@ -469,8 +484,7 @@ def test_R_GAME_winner_and_tie():
     s = position(["C9 D9 H9 C4", "H4 H4"], melds=[CANASTA, {}], phase="meld", scores=[0, 0])
     play(s, "meld C9 D9 H9", "discard C4")
     gained = s.result.sides[0].total - s.result.sides[1].total
-    s = position(["C9 D9 H9 C4", "H4 H4"], melds=[CANASTA, {}], phase="meld",
-                 scores=[5000, 5000 + gained])
+    s = position(["C9 D9 H9 C4", "H4 H4"], melds=[CANASTA, {}], phase="meld", scores=[5000, 5000 + gained])
     play(s, "meld C9 D9 H9", "discard C4")
     assert s.result.scores[0] == s.result.scores[1] >= 5000 and s.result.winner is None
 
@@ -491,10 +505,8 @@ def test_two_hand_draws_one_when_one_is_left():
 
 
 def test_three_hand_minimum_by_own_score():
-    s = position(["CA DA HA CK DK SK C4 C5"], phase="meld", variant="three-hand",
-                 scores=[0, 3000, 3000])
+    s = position(["CA DA HA CK DK SK C4 C5"], phase="meld", variant="three-hand", scores=[0, 3000, 3000])
     play(s, "meld CA DA HA / CK DK SK")
     assert s.has_melded(0)
-    s = position(["", "CA DA HA CK DK SK C4 C5"], phase="meld", variant="three-hand", turn=1,
-                 scores=[0, 3000, 3000])
+    s = position(["", "CA DA HA CK DK SK C4 C5"], phase="meld", variant="three-hand", turn=1, scores=[0, 3000, 3000])
     illegal(s, "meld CA DA HA / CK DK SK", "R-MIN")

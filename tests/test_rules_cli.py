@@ -1,4 +1,5 @@
 """The rules command line: the contract of RULES.md section 11, exit codes included."""
+
 from __future__ import annotations
 
 import io
@@ -14,11 +15,19 @@ from game.rules import cli
 from game.rules.cli import main
 
 POSITION = {
-    "format": "canasta-position/1", "variant": "classic", "target": 5000,
-    "scores": [1100, 0], "dealer": 3, "turn": 0, "phase": "draw",
+    "format": "canasta-position/1",
+    "variant": "classic",
+    "target": 5000,
+    "scores": [1100, 0],
+    "dealer": 3,
+    "turn": 0,
+    "phase": "draw",
     "hands": ["HA CA D2 C5 C9 S9", "H4 H5 H6", "S6 S7 S8", "C7 C8 CJ"],
-    "melds": [{"K": "DK DK CK H2"}, {}], "red_threes": ["H3", ""],
-    "discard": "C9 JK D5", "stock": "S4 H9", "seed": 7,
+    "melds": [{"K": "DK DK CK H2"}, {}],
+    "red_threes": ["H3", ""],
+    "discard": "C9 JK D5",
+    "stock": "S4 H9",
+    "seed": 7,
 }
 
 
@@ -57,32 +66,46 @@ def test_illegal_move_exit_1_with_rule_id(tmp_path):
 
 
 def test_going_out_prints_the_result(tmp_path):
-    pos = dict(POSITION, phase="meld", hands=["C9 D9 H9 C4", "H4", "", "S5"],
-               melds=[{"K": "SK SK HK HK CK CK DK"}, {}], discard="C6")
+    pos = dict(
+        POSITION,
+        phase="meld",
+        hands=["C9 D9 H9 C4", "H4", "", "S5"],
+        melds=[{"K": "SK SK HK HK CK CK DK"}, {}],
+        discard="C6",
+    )
     code, out, _ = run(tmp_path, pos, "play", "meld C9 D9 H9", "discard C4")
     data = json.loads(out)
     assert code == 0 and data["phase"] == "over"
     res = data["result"]
-    assert res["sides"][0] == {"melds": 100, "hand": 0, "canastas": 500, "red_threes": 100,
-                               "going_out": 100, "total": 800}
+    assert res["sides"][0] == {
+        "melds": 100,
+        "hand": 0,
+        "canastas": 500,
+        "red_threes": 100,
+        "going_out": 100,
+        "total": 800,
+    }
     assert res["sides"][1]["hand"] == -10 and res["sides"][1]["red_threes"] == 0
     assert res["scores"] == [1900, -10] and res["winner"] is None
 
 
-@pytest.mark.parametrize("text,needle", [
-    ("{not json", "not valid JSON"),
-    ("[]", "JSON object"),
-    (json.dumps(dict(POSITION, hands=["XX", "", "", ""])), "unknown card"),
-    (json.dumps(dict(POSITION, hands=["H3", "", "", ""])), "red three"),
-    (json.dumps(dict(POSITION, hands=["JK JK JK JK JK", "", "", ""])), "copies of JK"),
-    (json.dumps(dict(POSITION, turn=7)), "'turn'"),
-    (json.dumps(dict(POSITION, phase="dance")), "'phase'"),
-    (json.dumps(dict(POSITION, melds=[{"K": "SK D2 H2"}, {}])), "R-MELD"),
-    (json.dumps(dict(POSITION, melds=[{"K": "SQ SK SK"}, {}])), "does not belong"),
-    (json.dumps(dict(POSITION, variant="canasta-royale")), "unknown variant"),
-    (json.dumps(dict(POSITION, hands=["HA"])), "'hands' must have 4"),
-    ("\xff\xfe", "JSON"),
-])
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("{not json", "not valid JSON"),
+        ("[]", "JSON object"),
+        (json.dumps(dict(POSITION, hands=["XX", "", "", ""])), "unknown card"),
+        (json.dumps(dict(POSITION, hands=["H3", "", "", ""])), "red three"),
+        (json.dumps(dict(POSITION, hands=["JK JK JK JK JK", "", "", ""])), "copies of JK"),
+        (json.dumps(dict(POSITION, turn=7)), "'turn'"),
+        (json.dumps(dict(POSITION, phase="dance")), "'phase'"),
+        (json.dumps(dict(POSITION, melds=[{"K": "SK D2 H2"}, {}])), "R-MELD"),
+        (json.dumps(dict(POSITION, melds=[{"K": "SQ SK SK"}, {}])), "does not belong"),
+        (json.dumps(dict(POSITION, variant="canasta-royale")), "unknown variant"),
+        (json.dumps(dict(POSITION, hands=["HA"])), "'hands' must have 4"),
+        ("\xff\xfe", "JSON"),
+    ],
+)
 def test_malformed_positions_exit_2(tmp_path, text, needle):
     code, out, err = run(tmp_path, text, "legal")
     assert code == 2 and out == "" and err.startswith("error: ") and needle in err, err
@@ -104,56 +127,73 @@ def test_bad_arguments_and_missing_file(tmp_path):
 def test_module_entry_point(tmp_path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(POSITION))
-    proc = subprocess.run([sys.executable, "-m", "game.rules", "legal", str(path)],
-                          capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "game.rules", "legal", str(path)], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.split() == ["draw"]
-    proc = subprocess.run([sys.executable, "-m", "game.rules", "play", str(path), "pass"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "game.rules", "play", str(path), "pass"], capture_output=True, text=True
+    )
     assert proc.returncode == 1 and "R-" in proc.stderr and "Traceback" not in proc.stderr
 
 
 # -- reading without limits, and malformed results (issue 13) --------------------------------
 
 OVER = dict(POSITION, phase="over", hands=["", "H4", "S6", "C7"])
-GOOD_RESULT = {"reason": "went-out", "scores": [1900, -10], "winner": None, "went_out": 0,
-               "concealed": False,
-               "sides": [{"melds": 100, "hand": 0, "canastas": 500, "red_threes": 100, "going_out": 100},
-                         {"melds": 0, "hand": -10, "canastas": 0, "red_threes": 0, "going_out": 0}]}
+GOOD_RESULT = {
+    "reason": "went-out",
+    "scores": [1900, -10],
+    "winner": None,
+    "went_out": 0,
+    "concealed": False,
+    "sides": [
+        {"melds": 100, "hand": 0, "canastas": 500, "red_threes": 100, "going_out": 100},
+        {"melds": 0, "hand": -10, "canastas": 0, "red_threes": 0, "going_out": 0},
+    ],
+}
 
 
 def test_an_over_position_with_a_good_result_loads_and_round_trips(tmp_path):
     code, out, err = run(tmp_path, dict(OVER, result=GOOD_RESULT), "play")
     assert code == 0, err
     assert {k: v for k, v in json.loads(out)["result"].items()} == {
-        **GOOD_RESULT, "sides": [dict(s, total=sum(s.values())) for s in GOOD_RESULT["sides"]]}
+        **GOOD_RESULT,
+        "sides": [dict(s, total=sum(s.values())) for s in GOOD_RESULT["sides"]],
+    }
 
 
-@pytest.mark.parametrize("result,needle", [
-    ([], "'result' must be an object"),
-    ({}, "'result.reason'"),
-    (dict(GOOD_RESULT, reason="boredom"), "'result.reason'"),
-    (dict(GOOD_RESULT, sides=[]), "'result.sides'"),
-    (dict(GOOD_RESULT, sides=[{"melds": 1}, {}]), "'result.sides[0]'"),
-    (dict(GOOD_RESULT, scores=[1, True]), "'result.scores'"),
-    (dict(GOOD_RESULT, scores=[1.5, 0]), "'result.scores'"),
-    (dict(GOOD_RESULT, winner=5), "'result.winner'"),
-    (dict(GOOD_RESULT, went_out="me"), "'result.went_out'"),
-    (dict(GOOD_RESULT, concealed="yes"), "'result.concealed'"),
-    (dict(GOOD_RESULT, extra=1), "unknown field"),
-    (dict(GOOD_RESULT, scores=[10 ** 12, 0]), "nine digits"),
-])
+@pytest.mark.parametrize(
+    "result,needle",
+    [
+        ([], "'result' must be an object"),
+        ({}, "'result.reason'"),
+        (dict(GOOD_RESULT, reason="boredom"), "'result.reason'"),
+        (dict(GOOD_RESULT, sides=[]), "'result.sides'"),
+        (dict(GOOD_RESULT, sides=[{"melds": 1}, {}]), "'result.sides[0]'"),
+        (dict(GOOD_RESULT, scores=[1, True]), "'result.scores'"),
+        (dict(GOOD_RESULT, scores=[1.5, 0]), "'result.scores'"),
+        (dict(GOOD_RESULT, winner=5), "'result.winner'"),
+        (dict(GOOD_RESULT, went_out="me"), "'result.went_out'"),
+        (dict(GOOD_RESULT, concealed="yes"), "'result.concealed'"),
+        (dict(GOOD_RESULT, extra=1), "unknown field"),
+        (dict(GOOD_RESULT, scores=[10**12, 0]), "nine digits"),
+    ],
+)
 def test_malformed_results_say_what_is_wrong(tmp_path, result, needle):
     code, out, err = run(tmp_path, dict(OVER, result=result), "legal")
     assert code == 2 and out == "" and needle in err and "internal error" not in err, err
 
 
-@pytest.mark.parametrize("text,needle", [
-    (json.dumps(dict(OVER, result=GOOD_RESULT)).replace('"melds": 100', '"melds": Infinity'),
-     "Infinity is not a number"),
-    (json.dumps(dict(OVER, result=GOOD_RESULT)).replace('"melds": 100', '"melds": NaN'), "NaN"),
-    (json.dumps(POSITION).replace("1100", "9" * 5000), "5000 digits"),
-    (json.dumps(POSITION).replace("1100", "-" + "9" * 5000), "5000 digits"),
-])
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        (
+            json.dumps(dict(OVER, result=GOOD_RESULT)).replace('"melds": 100', '"melds": Infinity'),
+            "Infinity is not a number",
+        ),
+        (json.dumps(dict(OVER, result=GOOD_RESULT)).replace('"melds": 100', '"melds": NaN'), "NaN"),
+        (json.dumps(POSITION).replace("1100", "9" * 5000), "5000 digits"),
+        (json.dumps(POSITION).replace("1100", "-" + "9" * 5000), "5000 digits"),
+    ],
+)
 def test_numbers_json_should_not_hold_are_refused(tmp_path, text, needle):
     code, out, err = run(tmp_path, text, "legal")
     assert code == 2 and needle in err and "internal error" not in err, err

@@ -1,5 +1,6 @@
 """Five-hand Canasta (VARIANTS.md section 2, V-FIVE): a side of two and a side of three, one
 of whom sits out each deal in rotation; the deal itself is classic."""
+
 from __future__ import annotations
 
 import json
@@ -51,14 +52,13 @@ def test_V_FIVE_rotation_of_the_seat_out_and_the_dealer_over_deals():
     for _ in range(len(expected)):
         st = game.state
         seen.append((st.out, st.dealer, st.turn))
-        assert st.hands[st.out] == [] and all(len(st.hands[s]) >= 11 for s in st.order) \
-            or st.is_over
+        assert st.hands[st.out] == [] and all(len(st.hands[s]) >= 11 for s in st.order) or st.is_over
         while not game.state.is_over:
             game.apply(rng.choice(game.state.legal_moves()))
         if game.is_over:
             break
         game.next_deal()
-    assert seen == expected[:len(seen)] and len(seen) >= 4
+    assert seen == expected[: len(seen)] and len(seen) >= 4
 
 
 def test_V_FIVE_the_one_out_neither_holds_cards_nor_acts():
@@ -76,8 +76,7 @@ def test_V_FIVE_the_one_out_neither_holds_cards_nor_acts():
     assert len(cards) == len(set(cards)) == 108
 
 
-@pytest.mark.parametrize("out,asker,partner", [(4, 1, 3), (3, 1, 4), (3, 4, 1), (1, 3, 4),
-                                               (4, 0, 2)])
+@pytest.mark.parametrize("out,asker,partner", [(4, 1, 3), (3, 1, 4), (3, 4, 1), (1, 3, 4), (4, 0, 2)])
 def test_V_FIVE_the_two_of_the_side_of_three_who_play_are_partners_R_ASK(out, asker, partner):
     hands = ["C5 C6", "D5 D6", "H5 H6", "S5 S6", "C7 D7"]
     hands[out] = ""
@@ -94,14 +93,13 @@ def test_V_FIVE_the_two_of_the_side_of_three_who_play_are_partners_R_ASK(out, as
 
 def test_V_FIVE_the_side_of_three_shares_its_score_hand_computed():
     # Seat 0 goes out (side 0). Side 1's hands: seat 1 "C4 C5" (-10), seat 3 "JK" (-50).
-    s = five(["C9", "C4 C5", "", "JK", ""], [{"K": K_NATURAL}, {"A": "CA DA HA"}], out=4,
-             phase="meld", red_threes=["", "H3"])
+    s = five(
+        ["C9", "C4 C5", "", "JK", ""], [{"K": K_NATURAL}, {"A": "CA DA HA"}], out=4, phase="meld", red_threes=["", "H3"]
+    )
     play(s, "discard C9")
     got = [side.to_json() for side in s.result.sides]
-    assert got[0] == {"melds": 70, "hand": 0, "canastas": 500, "red_threes": 0,
-                      "going_out": 100, "total": 670}
-    assert got[1] == {"melds": 60, "hand": -60, "canastas": 0, "red_threes": 100,
-                      "going_out": 0, "total": 100}
+    assert got[0] == {"melds": 70, "hand": 0, "canastas": 500, "red_threes": 0, "going_out": 100, "total": 670}
+    assert got[1] == {"melds": 60, "hand": -60, "canastas": 0, "red_threes": 100, "going_out": 0, "total": 100}
 
 
 def test_V_FIVE_positions_name_the_seat_out():
@@ -110,9 +108,13 @@ def test_V_FIVE_positions_name_the_seat_out():
     assert data["out"] == 4 and position_to_json(position_from_json(data)) == data
     assert legal(s)[0] == "draw"
     base = dict(data)
-    for change, needle in [({"out": None}, "'out'"), ({"out": 2}, "'out' must be one of"),
-                           ({"out": 1}, "holds no cards"), ({"dealer": 4}, "dealer never sits"),
-                           ({"turn": 4}, "never sits out")]:
+    for change, needle in [
+        ({"out": None}, "'out'"),
+        ({"out": 2}, "'out' must be one of"),
+        ({"out": 1}, "holds no cards"),
+        ({"dealer": 4}, "dealer never sits"),
+        ({"turn": 4}, "never sits out"),
+    ]:
         bad = {k: v for k, v in {**base, **change}.items() if v is not None}
         with pytest.raises(PositionError, match=needle):
             position_from_json(json.loads(json.dumps(bad)))
@@ -124,8 +126,8 @@ def test_V_FIVE_play_and_legal_through_the_command_line(tmp_path):
     import io
 
     from game.rules.cli import main
-    s = five(["C9 D9 H9 C4", "C5 C6", "H5 H6", "", "S5 S6"], [{"K": K_NATURAL}, {}], out=3,
-             dealer=4, stock="H4 D4")
+
+    s = five(["C9 D9 H9 C4", "C5 C6", "H5 H6", "", "S5 S6"], [{"K": K_NATURAL}, {}], out=3, dealer=4, stock="H4 D4")
     path = tmp_path / "five.json"
     path.write_text(json.dumps(position_to_json(s)))
     out = io.StringIO()

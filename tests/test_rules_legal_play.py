@@ -1,5 +1,6 @@
 """`legal` lists exactly the moves `play` accepts (issue 9, item 6), on positions where the
 two used to disagree, checked against every single-group move built from the hand."""
+
 from __future__ import annotations
 
 import itertools
@@ -14,9 +15,17 @@ CANASTA = {"K": "SK SK HK HK CK CK DK"}
 
 def signature(move: Move) -> tuple:
     """A move up to the suits of its cards (suits never matter to the rules)."""
-    groups = tuple(sorted((g.rank, sum(not c.is_wild for c in g.cards),
-                           sum(c.rank == Rank.JOKER for c in g.cards),
-                           sum(c.rank == Rank.TWO for c in g.cards)) for g in move.groups))
+    groups = tuple(
+        sorted(
+            (
+                g.rank,
+                sum(not c.is_wild for c in g.cards),
+                sum(c.rank == Rank.JOKER for c in g.cards),
+                sum(c.rank == Rank.TWO for c in g.cards),
+            )
+            for g in move.groups
+        )
+    )
     return move.kind, groups, move.card.face if move.card else None
 
 
@@ -30,11 +39,9 @@ def single_group_melds(state) -> list[Move]:
     moves = []
     for rank in sorted(ranks):
         naturals = [c for c in hand if c.rank == rank]
-        for k, t, j in itertools.product(range(len(naturals) + 1), range(len(twos) + 1),
-                                         range(len(jokers) + 1)):
+        for k, t, j in itertools.product(range(len(naturals) + 1), range(len(twos) + 1), range(len(jokers) + 1)):
             if k + t + j:
-                moves.append(Move(MoveKind.MELD, (Group.of(naturals[:k] + twos[:t] + jokers[:j],
-                                                           rank),)))
+                moves.append(Move(MoveKind.MELD, (Group.of(naturals[:k] + twos[:t] + jokers[:j], rank),)))
     return moves
 
 
@@ -68,8 +75,12 @@ def test_R_MIN_CONCEALED_every_single_group_that_goes_out_is_listed():
     # out concealed after a stock draw (the last card is the discard), so each is legal.
     s = position(["C4 D4 H4 S4 C4 D2 JK H2"], phase="meld", drawn="stock")
     moves = legal(s)
-    for text in ("meld C4 C4 D4 H4 S4 D2 JK", "meld C4 C4 D4 H4 S4 D2 H2",
-                 "meld C4 C4 D4 H4 S4 D2 H2 JK", "meld C4 C4 D4 H4 D2 H2 JK"):
+    for text in (
+        "meld C4 C4 D4 H4 S4 D2 JK",
+        "meld C4 C4 D4 H4 S4 D2 H2",
+        "meld C4 C4 D4 H4 S4 D2 H2 JK",
+        "meld C4 C4 D4 H4 D2 H2 JK",
+    ):
         assert text in moves, text
     assert_legal_equals_play(s)
 
@@ -93,19 +104,28 @@ def test_R_MIN_CONCEALED_below_the_minimum_only_after_a_stock_draw_by_a_fresh_pl
 
 
 def test_R_BLACK3_adding_to_the_black_threes_laid_this_turn_is_listed():
-    s = position(["C3 S10"], melds=[{**CANASTA, "3": "S3 S3 C3"}, {}], phase="meld",
-                 turn_laid=True, turn_laid_other=True, turn_new=["3"])
+    s = position(
+        ["C3 S10"],
+        melds=[{**CANASTA, "3": "S3 S3 C3"}, {}],
+        phase="meld",
+        turn_laid=True,
+        turn_laid_other=True,
+        turn_new=["3"],
+    )
     assert "meld C3" in legal(s)
     assert_legal_equals_play(s)
 
 
-@pytest.mark.parametrize("hand,melds", [
-    ("C9 D9 H9 C4 C4 D2 JK C6", [{"K": "SK HK DK CK", "4": "D4 H4 S4"}, {}]),
-    ("C9 D9 H9 S9 C9 D2 JK C6", [CANASTA, {}]),
-    ("S3 S3 C3 C9", [CANASTA, {}]),
-    ("S3 S3 C3 C3 C9 C9", [CANASTA, {}]),
-    ("CA DA HA CK DK HK CQ DQ D2 JK C5", None),
-])
+@pytest.mark.parametrize(
+    "hand,melds",
+    [
+        ("C9 D9 H9 C4 C4 D2 JK C6", [{"K": "SK HK DK CK", "4": "D4 H4 S4"}, {}]),
+        ("C9 D9 H9 S9 C9 D2 JK C6", [CANASTA, {}]),
+        ("S3 S3 C3 C9", [CANASTA, {}]),
+        ("S3 S3 C3 C3 C9 C9", [CANASTA, {}]),
+        ("CA DA HA CK DK HK CQ DQ D2 JK C5", None),
+    ],
+)
 def test_single_groups_listed_exactly_when_play_accepts_them(hand, melds):
     assert_legal_equals_play(position([hand], melds=melds, phase="meld"))
 
@@ -124,8 +144,7 @@ def test_black_three_melds_exist_only_in_the_turn_of_going_out():
         position(["C9 D9"], melds=[{"3": "S3 S3 C3"}, {}])
 
 
-@pytest.mark.parametrize("variant,extra", [("two-hand", {}),
-                                           ("six-hand", {"asked": True, "answer": True})])
+@pytest.mark.parametrize("variant,extra", [("two-hand", {}), ("six-hand", {"asked": True, "answer": True})])
 def test_R_OUT_going_out_that_needs_two_groups_at_once_is_listed(variant, extra):
     # Two canastas are needed; each card completes one. Laid one at a time, the first
     # would leave one card without two canastas (R-KEEP-TWO), so only the two groups in

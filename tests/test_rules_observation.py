@@ -1,4 +1,5 @@
 """Observations show a seat everything public and nothing hidden."""
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,7 @@ def test_observation_hides_other_hands_and_the_stock():
 
 
 def test_cards_seen_taken_with_the_pile_are_known():
-    s = position(["C9 C9 C4 C5", "H4 H4"], melds=[{"K": "SK HK DK"}, {}],
-                 discard="D7 D8 H9", stock="SA SK")
+    s = position(["C9 C9 C4 C5", "H4 H4"], melds=[{"K": "SK HK DK"}, {}], discard="D7 D8 H9", stock="SA SK")
     play(s, "take C9 C9")
     obs = s.observation(1)
     assert dict(obs.known[0]) == {"D7": 1, "D8": 1}

@@ -1,4 +1,5 @@
 """Positions: loading never fails with anything but a PositionError; round-trips."""
+
 from __future__ import annotations
 
 import copy
@@ -11,9 +12,10 @@ from test_rules_cli import POSITION
 from game.rules import PositionError, RulesError, position_from_json, position_to_json
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
-    max_leaves=20)
+    max_leaves=20,
+)
 
 
 @settings(max_examples=300, deadline=None)

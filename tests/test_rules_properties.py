@@ -1,4 +1,5 @@
 """Properties over many seeded random games, in every variant."""
+
 from __future__ import annotations
 
 import random
@@ -126,8 +127,12 @@ def candidate_moves(state: GameState, rng: random.Random):
                 if state.phase is Phase.MELD and chosen and (rank.meldable or rank == Rank.THREE):
                     yield Move(MoveKind.MELD, (Group.of(chosen, rank),))
                 if state.phase is Phase.DRAW and state.pile and rank == state.pile[-1].rank:
-                    yield Move.take(Group(Rank.JOKER if k == 0 else rank,
-                                          tuple(sorted(chosen, key=lambda c: (c.is_wild, c.rank == Rank.JOKER, c.id)))))
+                    yield Move.take(
+                        Group(
+                            Rank.JOKER if k == 0 else rank,
+                            tuple(sorted(chosen, key=lambda c: (c.is_wild, c.rank == Rank.JOKER, c.id))),
+                        )
+                    )
 
 
 @pytest.mark.slow
@@ -164,8 +169,11 @@ def test_move_notation_round_trips(data):
         group = [f for f in cards if f == "JK" or f[1:] == "2" or f[1:] == rank]
         if not group:
             return
-        move_text = f"{text} {rank}: " + " ".join(group) if text == "meld" and \
-            all(f == "JK" or f[1:] == "2" for f in group) else f"{text} " + " ".join(group)
+        move_text = (
+            f"{text} {rank}: " + " ".join(group)
+            if text == "meld" and all(f == "JK" or f[1:] == "2" for f in group)
+            else f"{text} " + " ".join(group)
+        )
     move = Move.parse(move_text)
     assert Move.parse(str(move)) == move
     assert eval(repr(move), {"Move": Move}) == move
@@ -190,11 +198,10 @@ def test_replay_reproduces_a_whole_game():
 def test_perft_counts_of_fixed_positions():
     """python-chess style: these positions have exactly N legal moves."""
     from rules_helpers import position
+
     opening = position(["CA DA HA CK DK HK CQ DQ D2 JK C5"], phase="meld")
-    melded = position(["C9 D9 H9 C4 C4 D2 JK C6"], phase="meld",
-                      melds=[{"K": "SK HK DK CK", "4": "D4 H4 S4"}, {}])
-    frozen = position(["C9 D9 D2 C4", "H4 H4"], melds=[{"9": "S9 S9 C9"}, {}],
-                      discard="JK C6 H9", stock="S4")
+    melded = position(["C9 D9 H9 C4 C4 D2 JK C6"], phase="meld", melds=[{"K": "SK HK DK CK", "4": "D4 H4 S4"}, {}])
+    frozen = position(["C9 D9 D2 C4", "H4 H4"], melds=[{"9": "S9 S9 C9"}, {}], discard="JK C6 H9", stock="S4")
     counts = [len(opening.legal_moves()), len(melded.legal_moves()), len(frozen.legal_moves())]
     assert counts == PERFT_COUNTS, counts
 

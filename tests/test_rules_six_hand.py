@@ -1,5 +1,6 @@
 """Six-hand Canasta (VARIANTS.md sections 1 and 2), one or more tests per V- rule id, built
 from the notation, with hand-computed scores."""
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,8 @@ from game.rules import Game, GameState, IllegalMove, Move, Phase, PositionError,
 from game.rules.scoring import game_winner
 
 SIX = ("six-hand", "six-hand-2x3")
-K_NATURAL = "SK SK HK HK CK CK DK"          # 70 points, natural canasta 500
-Q_MIXED = "SQ SQ HQ HQ CQ CQ JK"            # 110 points, mixed canasta 300
+K_NATURAL = "SK SK HK HK CK CK DK"  # 70 points, natural canasta 500
+Q_MIXED = "SQ SQ HQ HQ CQ CQ JK"  # 110 points, mixed canasta 300
 
 
 def six(hands, melds=None, **kw):
@@ -75,20 +76,19 @@ def test_V_SIX_two_canastas_to_go_out_and_V_KEEP_TWO(variant):
 
 def test_V_SIX_MIN_the_2x3_game_needs_150_from_7500():
     threes = RulesConfig.for_variant("six-hand-2x3")
-    assert [threes.minimum_for(x) for x in (-5, 0, 1500, 3000, 7495, 7500, 9990)] == \
-        [15, 50, 90, 120, 120, 150, 150]
+    assert [threes.minimum_for(x) for x in (-5, 0, 1500, 3000, 7495, 7500, 9990)] == [15, 50, 90, 120, 120, 150, 150]
     pairs = RulesConfig.for_variant("six-hand")
     assert [pairs.minimum_for(x) for x in (-5, 0, 1500, 3000, 7000)] == [15, 50, 90, 120, 120]
-    s = six(["C9 D9 H9 S9 C9 D9 HA SA CA C4 C5"], variant="six-hand-2x3", phase="meld",
-            scores=[7500, 0])
+    s = six(["C9 D9 H9 S9 C9 D9 HA SA CA C4 C5"], variant="six-hand-2x3", phase="meld", scores=[7500, 0])
     with pytest.raises(IllegalMove) as e:  # 60 + 60 = 120 < 150
         s.apply(Move.parse("meld C9 C9 D9 D9 H9 S9 / CA HA SA"))
     assert e.value.rule == "R-MIN" and e.value.params["minimum"] == 150
 
 
-@pytest.mark.parametrize("variant,asker,partner", [
-    ("six-hand", 0, 3), ("six-hand", 4, 1), ("six-hand-2x3", 0, 2), ("six-hand-2x3", 4, 0),
-    ("six-hand-2x3", 3, 5)])
+@pytest.mark.parametrize(
+    "variant,asker,partner",
+    [("six-hand", 0, 3), ("six-hand", 4, 1), ("six-hand-2x3", 0, 2), ("six-hand-2x3", 4, 0), ("six-hand-2x3", 3, 5)],
+)
 def test_V_SIX_ASK_who_answers(variant, asker, partner):
     config = RulesConfig.for_variant(variant)
     side = config.side_of(asker)
@@ -112,17 +112,18 @@ def test_V_SIX_ASK_who_answers(variant, asker, partner):
 
 def test_V_SIX_RED3_and_R_SCORE_hand_computed():
     # Seat 0 goes out; side 0 (seats 0, 3) holds five red threes, side 1 one, side 2 none.
-    s = six(["C9", "C4 C5", "JK", "", "", ""],
-            [{"K": K_NATURAL, "Q": Q_MIXED}, {}, {"A": "CA DA HA"}],
-            variant="six-hand", phase="meld", red_threes=["H3 H3 H3 D3 D3", "D3", ""])
+    s = six(
+        ["C9", "C4 C5", "JK", "", "", ""],
+        [{"K": K_NATURAL, "Q": Q_MIXED}, {}, {"A": "CA DA HA"}],
+        variant="six-hand",
+        phase="meld",
+        red_threes=["H3 H3 H3 D3 D3", "D3", ""],
+    )
     play(s, "discard C9")
     got = [side.to_json() for side in s.result.sides]
-    assert got[0] == {"melds": 180, "hand": 0, "canastas": 800, "red_threes": 1000,
-                      "going_out": 100, "total": 2080}
-    assert got[1] == {"melds": 0, "hand": -10, "canastas": 0, "red_threes": -100,
-                      "going_out": 0, "total": -110}
-    assert got[2] == {"melds": 60, "hand": -50, "canastas": 0, "red_threes": 0,
-                      "going_out": 0, "total": 10}
+    assert got[0] == {"melds": 180, "hand": 0, "canastas": 800, "red_threes": 1000, "going_out": 100, "total": 2080}
+    assert got[1] == {"melds": 0, "hand": -10, "canastas": 0, "red_threes": -100, "going_out": 0, "total": -110}
+    assert got[2] == {"melds": 60, "hand": -50, "canastas": 0, "red_threes": 0, "going_out": 0, "total": 10}
     assert list(s.result.scores) == [2080, -110, 10]
 
 
@@ -136,14 +137,18 @@ def test_V_SIX_GAME_highest_at_or_over_the_target_wins_ties_play_on():
     assert game_winner((7400, 7600, 7550), 7500) == 1
     assert game_winner((7400, 7499, 100), 7500) is None
     assert game_winner((7600, 7600, 7000), 7500) is None
-    s = six(["C9", "C4", "C5", "", "", ""], [{"K": K_NATURAL, "Q": Q_MIXED}, {}, {}],
-            variant="six-hand", phase="meld", scores=[6000, 7400, 0])
+    s = six(
+        ["C9", "C4", "C5", "", "", ""],
+        [{"K": K_NATURAL, "Q": Q_MIXED}, {}, {}],
+        variant="six-hand",
+        phase="meld",
+        scores=[6000, 7400, 0],
+    )
     play(s, "discard C9")  # 180 + 800 + 100 = 1080: side 0 reaches 7080, side 1 7395
     assert s.result.winner is None and list(s.result.scores) == [7080, 7395, -5]
 
 
-@pytest.mark.parametrize("variant,target,other", [("six-hand", 7500, 2500),
-                                                  ("six-hand-2x3", 10000, 5000)])
+@pytest.mark.parametrize("variant,target,other", [("six-hand", 7500, 2500), ("six-hand-2x3", 10000, 5000)])
 def test_V_TARGET(variant, target, other):
     assert RulesConfig.for_variant(variant).target == target
     with pytest.raises(PositionError, match="target"):
@@ -174,6 +179,7 @@ def test_a_whole_game_replays_from_seed_and_moves(variant):
         game.apply(rng.choice(game.state.legal_moves()))
     again = Game.replay(config, 21, [str(m) for m in game.history])
     from game.rules import position_to_json
+
     assert position_to_json(again.state) == position_to_json(game.state)
 
 
@@ -182,11 +188,22 @@ def test_the_command_line_plays_six_hand_positions(tmp_path):
     import json
 
     from game.rules.cli import main
-    pos = {"format": "canasta-position/1", "variant": "six-hand-2x3", "target": 10000,
-           "scores": [0, 0], "dealer": 5, "turn": 0, "phase": "draw",
-           "hands": ["C9 D9 H9 C4", "C5", "D5", "H5", "S5", "C6"],
-           "melds": [{"K": K_NATURAL, "Q": Q_MIXED}, {}], "red_threes": ["", ""],
-           "discard": "D6", "stock": "H9 H8", "seed": 3}
+
+    pos = {
+        "format": "canasta-position/1",
+        "variant": "six-hand-2x3",
+        "target": 10000,
+        "scores": [0, 0],
+        "dealer": 5,
+        "turn": 0,
+        "phase": "draw",
+        "hands": ["C9 D9 H9 C4", "C5", "D5", "H5", "S5", "C6"],
+        "melds": [{"K": K_NATURAL, "Q": Q_MIXED}, {}],
+        "red_threes": ["", ""],
+        "discard": "D6",
+        "stock": "H9 H8",
+        "seed": 3,
+    }
     path = tmp_path / "six.json"
     path.write_text(json.dumps(pos))
     out, err = io.StringIO(), io.StringIO()
@@ -198,6 +215,7 @@ def test_the_command_line_plays_six_hand_positions(tmp_path):
     assert data["phase"] == "over" and data["result"]["winner"] is None
     assert data["result"]["sides"][0]["canastas"] == 800 and len(data["hands"]) == 6
     from game.rules import position_from_json, position_to_json
+
     assert position_to_json(position_from_json(data)) == data  # it round-trips
     data["result"]["sides"][0]["total"] += 1
     with pytest.raises(PositionError, match="total"):

@@ -1,4 +1,5 @@
 """Variants as data (game/rules/variants.py): the one list, and what derives from it."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,16 +23,24 @@ def test_every_seat_is_on_exactly_one_side_and_named(variant):
     assert variant.targets and all(t > 0 for t in variant.targets)
 
 
-@pytest.mark.parametrize("variant,players,dealt,draw,need,sides,partners", [
-    ("classic", 4, 11, 1, 1, 2, {0: 2, 1: 3, 2: 0, 3: 1}),
-    ("two-hand", 2, 15, 2, 2, 2, {0: None, 1: None}),
-    ("three-hand", 3, 13, 2, 1, 3, {0: None, 1: None, 2: None}),
-])
+@pytest.mark.parametrize(
+    "variant,players,dealt,draw,need,sides,partners",
+    [
+        ("classic", 4, 11, 1, 1, 2, {0: 2, 1: 3, 2: 0, 3: 1}),
+        ("two-hand", 2, 15, 2, 2, 2, {0: None, 1: None}),
+        ("three-hand", 3, 13, 2, 1, 3, {0: None, 1: None, 2: None}),
+    ],
+)
 def test_config_of_the_rules_md_variants(variant, players, dealt, draw, need, sides, partners):
     # RULES.md section 10, exactly as the engine played them before variants were data.
     cfg = RulesConfig.for_variant(variant)
-    assert (cfg.players, cfg.hand_size, cfg.draw_count, cfg.canastas_to_go_out, cfg.sides) == \
-        (players, dealt, draw, need, sides)
+    assert (cfg.players, cfg.hand_size, cfg.draw_count, cfg.canastas_to_go_out, cfg.sides) == (
+        players,
+        dealt,
+        draw,
+        need,
+        sides,
+    )
     assert {s: cfg.partner_of(s) for s in range(players)} == partners
     assert cfg.partnerships == (variant == "classic") == cfg.ask_allowed
     for seat in range(players):
@@ -39,8 +48,9 @@ def test_config_of_the_rules_md_variants(variant, players, dealt, draw, need, si
     assert cfg.target == 5000 and RulesConfig.for_variant(variant, 2500).target == 2500
 
 
-@pytest.mark.parametrize("score,minimum", [(-5, 15), (-1, 15), (0, 50), (1495, 50), (1500, 90),
-                                           (2995, 90), (3000, 120), (9000, 120)])
+@pytest.mark.parametrize(
+    "score,minimum", [(-5, 15), (-1, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (9000, 120)]
+)
 @pytest.mark.parametrize("variant", ["classic", "two-hand", "three-hand"])
 def test_minimum_table_R_MIN(variant, score, minimum):
     assert RulesConfig.for_variant(variant).minimum_for(score) == minimum
@@ -77,8 +87,7 @@ def test_the_command_lines_and_menus_take_their_lists_from_the_variants():
     assert [v for v, _ in VARIANT_CHOICES] == list(APP_VARIANT_IDS)
     assert list(VARIANT_NAMES) == list(VARIANT_IDS)
     assert [lv for lv, _ in LEVEL_CHOICES] == list(LEVELS)
-    assert seat_labels("classic") == {1: "West (opponent)", 2: "North (partner)",
-                                      3: "East (opponent)"}
+    assert seat_labels("classic") == {1: "West (opponent)", 2: "North (partner)", 3: "East (opponent)"}
     assert seat_labels("three-hand") == {1: "West (opponent)", 2: "East (opponent)"}
 
 
@@ -90,6 +99,7 @@ def test_no_other_copy_of_the_variant_ids_or_the_bot_levels():
     from pathlib import Path
 
     from game.bots import LEVELS
+
     root = Path(__file__).resolve().parent.parent
     ids = set(VARIANT_IDS) - {"classic"}
     files = [*root.glob("game/**/*.py"), root / "main.py", *root.glob("tools/*.py")]

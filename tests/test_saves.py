@@ -1,5 +1,6 @@
 """Save and resume: every move saved resumes to the identical game; bad saves
 are refused cleanly and kept aside; the loader survives fuzzing."""
+
 from __future__ import annotations
 
 import json
@@ -137,6 +138,7 @@ def test_not_a_save_and_missing_save(tmp_path):
 
 def test_error_message_is_translated(tmp_path):
     from game import i18n
+
     i18n.set_language("zh_CN")
     try:
         assert SaveError("the file is larger than {mb} MB", mb=5).message() == "文件大于 5 MB"
@@ -159,7 +161,8 @@ def test_save_is_atomic_and_discard(tmp_path, game):
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
-    max_leaves=20)
+    max_leaves=20,
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -174,8 +177,20 @@ def valid_body(game) -> dict:
     return save_body(scripted_game(2, 60), LEVELS)
 
 
-FIELDS = ["format", "variant", "target", "seed", "first_dealer", "human", "levels", "deal_number",
-          "moves", "position", "extra", "saved_at"]
+FIELDS = [
+    "format",
+    "variant",
+    "target",
+    "seed",
+    "first_dealer",
+    "human",
+    "levels",
+    "deal_number",
+    "moves",
+    "position",
+    "extra",
+    "saved_at",
+]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -195,9 +210,24 @@ def test_fuzz_mutated_fields(valid_body, field, value, checksummed):
 def test_fuzz_mutated_moves(valid_body, data):
     moves = list(valid_body["moves"])
     index = data.draw(st.integers(0, len(moves) - 1))
-    moves[index] = data.draw(st.sampled_from(["draw", "discard JK", "take", "meld HA HA HA", "ask", "yes",
-                                              "pass", "take C5 C5", "", "meld K: D2", "discard H3 H3",
-                                              "x" * 500]))
+    moves[index] = data.draw(
+        st.sampled_from(
+            [
+                "draw",
+                "discard JK",
+                "take",
+                "meld HA HA HA",
+                "ask",
+                "yes",
+                "pass",
+                "take C5 C5",
+                "",
+                "meld K: D2",
+                "discard H3 H3",
+                "x" * 500,
+            ]
+        )
+    )
     body = dict(valid_body, moves=moves)
     try:
         parse_save(encode_save(body))

@@ -2,6 +2,7 @@
 
 Headless: SDL's dummy video/audio drivers, set before pygame starts a display.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,6 +34,7 @@ from game.scenes.widgets import Button, Dialog, Label, SpeechBubble, WidgetGroup
 
 # -- helpers -----------------------------------------------------------------
 
+
 def mouse(kind: int, pos: tuple[float, float], button: int = 1) -> pygame.event.Event:
     if kind == pygame.MOUSEMOTION:
         return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
@@ -55,11 +57,16 @@ def blank_table(size: tuple[int, int] = LOGICAL_SIZE, scale: float = 1.0) -> Can
 
 
 def changed_pixels(before: pygame.Surface, after: pygame.Surface, rect: pygame.Rect) -> int:
-    return sum(1 for x in range(rect.left, rect.right, 2) for y in range(rect.top, rect.bottom, 2)
-               if before.get_at((x, y)) != after.get_at((x, y)))
+    return sum(
+        1
+        for x in range(rect.left, rect.right, 2)
+        for y in range(rect.top, rect.bottom, 2)
+        if before.get_at((x, y)) != after.get_at((x, y))
+    )
 
 
 # -- tweens ------------------------------------------------------------------
+
 
 def test_easing_functions_hit_endpoints_and_known_midpoints():
     for easing in (linear, ease_out_cubic, ease_in_out_cubic):
@@ -121,8 +128,13 @@ def test_point_tween_moves_in_a_straight_line_and_retargets():
 
 
 @settings(max_examples=60, deadline=None)
-@given(start=st.floats(-1e4, 1e4), end=st.floats(-1e4, 1e4), new_end=st.floats(-1e4, 1e4),
-       elapsed=st.floats(0, 3), duration=st.floats(0.01, 3))
+@given(
+    start=st.floats(-1e4, 1e4),
+    end=st.floats(-1e4, 1e4),
+    new_end=st.floats(-1e4, 1e4),
+    elapsed=st.floats(0, 3),
+    duration=st.floats(0.01, 3),
+)
 def test_retarget_never_jumps(start, end, new_end, elapsed, duration):
     tween = Tween(start, end, duration, ease_in_out_cubic)
     tween.update(elapsed)
@@ -171,9 +183,11 @@ def test_tween_group_speed_zero_pauses():
 
 # -- scene stack -------------------------------------------------------------
 
+
 class RecordingScene(Scene):
-    def __init__(self, name: str, log: list[str], *, opaque: bool = True,
-                 covered_updates: bool = False, consume: bool = True) -> None:
+    def __init__(
+        self, name: str, log: list[str], *, opaque: bool = True, covered_updates: bool = False, consume: bool = True
+    ) -> None:
         super().__init__()
         self.name = name
         self.log = log
@@ -181,10 +195,17 @@ class RecordingScene(Scene):
         self.updates_when_covered = covered_updates
         self.consume = consume
 
-    def on_enter(self): self.log.append(f"{self.name}:enter")
-    def on_exit(self): self.log.append(f"{self.name}:exit")
-    def on_cover(self): self.log.append(f"{self.name}:cover")
-    def on_uncover(self): self.log.append(f"{self.name}:uncover")
+    def on_enter(self):
+        self.log.append(f"{self.name}:enter")
+
+    def on_exit(self):
+        self.log.append(f"{self.name}:exit")
+
+    def on_cover(self):
+        self.log.append(f"{self.name}:cover")
+
+    def on_uncover(self):
+        self.log.append(f"{self.name}:uncover")
 
     def handle_event(self, event):
         self.log.append(f"{self.name}:event")
@@ -208,8 +229,15 @@ def test_scene_stack_lifecycle_and_replace():
     assert old is menu and menu.stack is None
     assert stack.pop() is options
     assert stack.top is table
-    assert log == ["table:enter", "table:cover", "menu:enter", "menu:exit", "options:enter",
-                   "options:exit", "table:uncover"]
+    assert log == [
+        "table:enter",
+        "table:cover",
+        "menu:enter",
+        "menu:exit",
+        "options:enter",
+        "options:exit",
+        "table:uncover",
+    ]
     stack.clear()
     assert stack.top is None and not stack
     with pytest.raises(IndexError):
@@ -265,6 +293,7 @@ def test_scene_may_pop_itself_during_update():
 
 # -- layout ------------------------------------------------------------------
 
+
 def test_layout_identity_at_logical_size():
     layout = Layout()
     assert layout.scale == 1.0 and layout.viewport == pygame.Rect(0, 0, 1280, 720)
@@ -299,9 +328,11 @@ def test_layout_hidpi_uses_drawable_pixels_but_window_points_for_mouse():
 
 
 @settings(max_examples=60, deadline=None)
-@given(window=st.tuples(st.integers(200, 4000), st.integers(200, 3000)),
-       ratio=st.sampled_from([1.0, 1.25, 2.0]),
-       point=st.tuples(st.floats(0, 1280), st.floats(0, 720)))
+@given(
+    window=st.tuples(st.integers(200, 4000), st.integers(200, 3000)),
+    ratio=st.sampled_from([1.0, 1.25, 2.0]),
+    point=st.tuples(st.floats(0, 1280), st.floats(0, 720)),
+)
 def test_layout_round_trips(window, ratio, point):
     drawable = (round(window[0] * ratio), round(window[1] * ratio))
     layout = Layout(window_size=window, drawable_size=drawable)
@@ -312,8 +343,9 @@ def test_layout_round_trips(window, ratio, point):
 
 def test_translate_event_maps_mouse_positions_only():
     layout = Layout(window_size=(1920, 1080))
-    moved = layout.translate_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 150), rel=(3, 6),
-                                                      buttons=(0, 0, 0)))
+    moved = layout.translate_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 150), rel=(3, 6), buttons=(0, 0, 0))
+    )
     assert moved.pos == pytest.approx((200, 100)) and moved.rel == pytest.approx((2, 4))
     assert moved.window_pos == (300, 150)
     pressed = layout.translate_event(mouse(pygame.MOUSEBUTTONDOWN, (1920 - 3, 0)))
@@ -348,6 +380,7 @@ def test_ruler_converts_without_gaps():
 
 # -- assets ------------------------------------------------------------------
 
+
 def test_asset_path_from_source_and_from_bundle(monkeypatch, tmp_path):
     assert assets.asset_path("cards", "Sa.png").is_file()
     assert assets.asset_path("fonts").is_dir()
@@ -355,11 +388,23 @@ def test_asset_path_from_source_and_from_bundle(monkeypatch, tmp_path):
     assert assets.asset_path("cards", "Sa.png") == tmp_path / "assets" / "cards" / "Sa.png"
 
 
-@pytest.mark.parametrize("face, copy, stem", [
-    ("HA", 0, "Ha"), ("C10", 0, "C10"), ("SQ", 0, "Sq"), ("DK", 0, "Dk"), ("CJ", 0, "Cj"),
-    ("H2", 0, "H2"), ("st", 0, "S10"), ("JK", 0, "J1"), ("JK", 1, "J2"), ("JK", 2, "J1"),
-    ("B1", 0, "B1"), ("B2", 5, "B2"),
-])
+@pytest.mark.parametrize(
+    "face, copy, stem",
+    [
+        ("HA", 0, "Ha"),
+        ("C10", 0, "C10"),
+        ("SQ", 0, "Sq"),
+        ("DK", 0, "Dk"),
+        ("CJ", 0, "Cj"),
+        ("H2", 0, "H2"),
+        ("st", 0, "S10"),
+        ("JK", 0, "J1"),
+        ("JK", 1, "J2"),
+        ("JK", 2, "J1"),
+        ("B1", 0, "B1"),
+        ("B2", 5, "B2"),
+    ],
+)
 def test_card_codes_map_to_file_names(face, copy, stem):
     assert assets.card_file_stem(face, copy) == stem
 
@@ -432,6 +477,7 @@ def test_fonts_load_and_cjk_font_has_chinese_glyphs():
 
 # -- text --------------------------------------------------------------------
 
+
 def test_wrap_text_fits_width_and_keeps_words():
     font = assets.font(20)
     text = "Taking the discard pile lets you pick up every card in it at once."
@@ -454,6 +500,7 @@ def test_wrap_text_breaks_cjk_without_spaces_and_respects_punctuation():
 
 
 # -- widgets -----------------------------------------------------------------
+
 
 def test_button_clicks_on_release_inside_only():
     clicks = []
@@ -540,8 +587,7 @@ def test_button_looks_differ_by_state():
         button.draw(canvas)
         return pygame.image.tobytes(canvas, "RGB")
 
-    looks = [render(), render(hovered=True), render(pressed=True), render(enabled=False),
-             render(focused=True)]
+    looks = [render(), render(hovered=True), render(pressed=True), render(enabled=False), render(focused=True)]
     assert len(set(looks)) == len(looks)
 
 
@@ -554,9 +600,12 @@ def test_label_height_grows_with_wrapping():
 
 def test_dialog_is_modal_and_escape_cancels():
     pressed = []
-    dialog = Dialog("Quit?", "Your game will be lost.",
-                    [("Quit", lambda: pressed.append("quit")), ("Stay", lambda: pressed.append("stay"))],
-                    cancel_index=1)
+    dialog = Dialog(
+        "Quit?",
+        "Your game will be lost.",
+        [("Quit", lambda: pressed.append("quit")), ("Stay", lambda: pressed.append("stay"))],
+        cancel_index=1,
+    )
     assert dialog.rect.center == pytest.approx((640, 360))
     assert dialog.handle_event(mouse(pygame.MOUSEBUTTONDOWN, (5, 5))) is True  # swallowed
     dialog.handle_event(key(pygame.K_ESCAPE))
@@ -575,8 +624,9 @@ def test_modal_dialog_scene_overlays_table_and_closes_itself():
 
     stack.push(Table())
     chosen = []
-    modal = ModalDialogScene("Take the pile?", "Fourteen cards.",
-                             [("Take", lambda: chosen.append("take")), ("Cancel", None)])
+    modal = ModalDialogScene(
+        "Take the pile?", "Fourteen cards.", [("Take", lambda: chosen.append("take")), ("Cancel", None)]
+    )
     stack.push(modal)
     for _ in range(20):
         stack.update(0.02)

@@ -1,5 +1,6 @@
 """`main.py --selftest` from source (the frozen executable runs the same code in CI,
 see .ci/run), its checks, and the cold-start probe `--first-frame`."""
+
 from __future__ import annotations
 
 import os
@@ -20,8 +21,7 @@ MAIN = str(ROOT / "main.py")
 def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     """The environment of a fresh desktop session: no SDL drivers chosen (the
     self-test must pick the dummy ones itself), a home of its own."""
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("SDL_", "XDG_", "CANASTA_"))}
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("SDL_", "XDG_", "CANASTA_"))}
     home = tmp_path / "home"
     home.mkdir(exist_ok=True)
     env.update(HOME=str(home), **extra)
@@ -32,8 +32,14 @@ def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 def test_selftest_from_source(tmp_path):
     shot = tmp_path / "shot.png"
     env = clean_env(tmp_path)
-    proc = subprocess.run([sys.executable, MAIN, "--selftest", "--screenshot", str(shot)], env=env,
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, MAIN, "--selftest", "--screenshot", str(shot)],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("selftest ok: "), proc.stdout
@@ -47,9 +53,13 @@ def test_selftest_from_source(tmp_path):
 
 def test_first_frame_prints_when_the_menu_was_drawn(tmp_path):
     before = time.time()
-    proc = subprocess.run([sys.executable, MAIN, "--first-frame"],
-                          env=clean_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
-                          capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, MAIN, "--first-frame"],
+        env=clean_env(tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert proc.returncode == 0, proc.stderr
     word, stamp = proc.stdout.split()
     assert word == "first-frame" and before < float(stamp) < time.time()
@@ -63,6 +73,7 @@ def bundle(tmp_path, monkeypatch):
     shutil.copytree(ROOT / "game" / "locale", root / "game" / "locale")
     monkeypatch.setattr("sys._MEIPASS", str(root), raising=False)
     from game import assets
+
     assets.clear_caches()
     yield root
     assets.clear_caches()
@@ -73,9 +84,16 @@ def test_check_bundle_finds_every_file_through_the_bundle_root(bundle):
     assert counts == {"card images": 56, "fonts": 4, "sounds": 6, "icon": 1, "catalogs": 1}
 
 
-@pytest.mark.parametrize("remove", ["assets/cards/J2.png", "assets/fonts/NotoSansSC-subset.otf",
-                                   "assets/sounds/meld.wav", "assets/icon.png",
-                                   "game/locale/zh_CN/LC_MESSAGES/canasta.po"])
+@pytest.mark.parametrize(
+    "remove",
+    [
+        "assets/cards/J2.png",
+        "assets/fonts/NotoSansSC-subset.otf",
+        "assets/sounds/meld.wav",
+        "assets/icon.png",
+        "game/locale/zh_CN/LC_MESSAGES/canasta.po",
+    ],
+)
 def test_check_bundle_names_a_missing_file(bundle, remove):
     (bundle / remove).unlink()
     with pytest.raises(selftest.SelfTestFailure) as failure:

@@ -1,4 +1,5 @@
 """Settings: round trip, tolerant loading, atomic writes, CANASTA_HOME."""
+
 from __future__ import annotations
 
 import json
@@ -13,18 +14,28 @@ def test_defaults_when_missing(tmp_path):
 
 
 def test_round_trip(tmp_path):
-    changed = Settings(language="zh_CN", animation_speed=2.0, bot_pace="fast", card_size="large",
-                       four_colour_deck=True, card_back="B2", sound=False, fullscreen=True,
-                       confirm_risky_discard=False)
+    changed = Settings(
+        language="zh_CN",
+        animation_speed=2.0,
+        bot_pace="fast",
+        card_size="large",
+        four_colour_deck=True,
+        card_back="B2",
+        sound=False,
+        fullscreen=True,
+        confirm_risky_discard=False,
+    )
     save_settings(changed, tmp_path)
     assert load_settings(tmp_path) == (changed, [])
     assert json.loads(settings_path(tmp_path).read_text())["format"] == "canasta-settings/1"
 
 
 def test_bad_and_unknown_fields_fall_back_with_notices(tmp_path):
-    settings_path(tmp_path).write_text(json.dumps(
-        {"language": "klingon", "sound": "yes", "animation_speed": 3, "card_size": "large",
-         "colour": "blue"}))
+    settings_path(tmp_path).write_text(
+        json.dumps(
+            {"language": "klingon", "sound": "yes", "animation_speed": 3, "card_size": "large", "colour": "blue"}
+        )
+    )
     settings, notices = load_settings(tmp_path)
     assert settings == Settings(card_size="large")
     assert len(notices) == 4 and any("colour" in n for n in notices)

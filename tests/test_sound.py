@@ -1,4 +1,5 @@
 """Sound effects: files exist and are valid WAVs; playing degrades silently."""
+
 from __future__ import annotations
 
 import os
@@ -31,6 +32,7 @@ def test_play_and_mute():
 def test_no_audio_device_is_silent(monkeypatch):
     def fail() -> None:
         raise pygame.error("no audio device")
+
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", fail)
     player = SoundPlayer()

@@ -1,4 +1,5 @@
 """Statistics: counting deals and games, round trip, reset, tolerant load."""
+
 from __future__ import annotations
 
 import json

@@ -1,5 +1,6 @@
 """The table controller without a display: no pygame, moves, staging, refusals with
 their rule ids, status text, bots driven on the calling thread."""
+
 from __future__ import annotations
 
 import os
@@ -47,8 +48,14 @@ class Host:
 
 def make(state=None, seed: int = 3, **options) -> tuple[TableController, Host]:
     host = Host()
-    controller = TableController(RulesConfig.for_variant("classic"), seed, threaded=False, host=host,
-                                 bot_factory=lambda level, s: FallbackBot(s), **options)
+    controller = TableController(
+        RulesConfig.for_variant("classic"),
+        seed,
+        threaded=False,
+        host=host,
+        bot_factory=lambda level, s: FallbackBot(s),
+        **options,
+    )
     controller.start(seed)
     if state is not None:
         controller.load_state(state)
@@ -65,12 +72,13 @@ def cards(controller: TableController, *faces: str) -> list:
 
 
 def test_the_controller_and_the_hand_state_import_without_pygame():
-    code = ("import sys\n"
-            "import game.scenes.table_controller, game.scenes.hand_state\n"
-            "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
-            "print('no pygame')\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+    code = (
+        "import sys\n"
+        "import game.scenes.table_controller, game.scenes.hand_state\n"
+        "assert 'pygame' not in sys.modules, sorted(m for m in sys.modules if 'pygame' in m)\n"
+        "print('no pygame')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "no pygame"
 
@@ -102,7 +110,7 @@ def test_bots_are_driven_on_the_calling_thread_up_to_the_players_turn():
 def test_play_a_move_and_the_status_follows_the_turn():
     state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
     controller, host = make(state)
-    nine, = cards(controller, "S9")
+    (nine,) = cards(controller, "S9")
     version = controller.version
     controller.double_click(nine)
     st = controller.game.state
@@ -132,8 +140,7 @@ def test_refusals_carry_their_rule_and_change_nothing():
     controller.drop(cards(controller, "C5", "H6"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-MELD" and "one rank" in controller.message[0]
     assert not controller.ui.staged and len(controller.game.state.hands[0]) == 6
-    controller.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], discard="S4 JK D9",
-                                   melds=[{"K": "CK DK HK"}, {}]))
+    controller.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], discard="S4 JK D9", melds=[{"K": "CK DK HK"}, {}]))
     controller.click_pile()
     assert controller.refusal.rule == "R-FROZEN"
     controller.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], stock=""))
@@ -144,8 +151,7 @@ def test_refusals_carry_their_rule_and_change_nothing():
 
 
 def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
-    state = position(["HA CA SA HK SK DK C5 D5 H5 H7 JK", "C4 C6", "C7 C8", "C9 C10"],
-                     discard="S4", phase="meld")
+    state = position(["HA CA SA HK SK DK C5 D5 H5 H7 JK", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld")
     controller, host = make(state)
     fives = cards(controller, "C5", "D5", "H5")
     controller.ui.selected |= set(fives)
@@ -197,9 +203,9 @@ def test_a_risky_discard_asks_the_host_and_goes_ahead_only_when_confirmed():
     state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
     controller, host = make(state)
     controller.confirm_risky = True
-    seven, = cards(controller, "C7")
+    (seven,) = cards(controller, "C7")
     controller.double_click(seven)
-    (card, why, discard), = host.asked
+    ((card, why, discard),) = host.asked
     assert card is seven and "meld of 7s" in why and seven in controller.game.state.hands[0]
     discard()
     assert controller.game.state.pile[-1] is seven and controller.game.state.turn == 1
@@ -207,7 +213,7 @@ def test_a_risky_discard_asks_the_host_and_goes_ahead_only_when_confirmed():
     controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
     host.confirms = False
     controller.confirm_risky = True
-    seven, = cards(controller, "C7")
+    (seven,) = cards(controller, "C7")
     controller.double_click(seven)
     assert len(host.asked) == 1 and controller.game.state.pile[-1] is seven
 
@@ -219,7 +225,7 @@ def test_the_hint_is_spent_by_a_move():
     assert controller.hint_text() and host.cancelled == 1
     controller.tick(0.1)
     assert controller.hint is not None
-    nine, = cards(controller, "S9")
+    (nine,) = cards(controller, "S9")
     controller.double_click(nine)
     controller.tick(0.1)
     assert controller.hint is None and not controller.ui.hinted

@@ -1,5 +1,6 @@
 """Help at the table, headless: the hint, "why not?" on a refused move, the risky-discard
 question, the keyboard, and every setting applied at once in both languages."""
+
 from __future__ import annotations
 
 import pygame
@@ -34,6 +35,7 @@ def draw(stack) -> Canvas:
 
 # -- hint -----------------------------------------------------------------------------
 
+
 def test_hint_key_and_button_show_the_move_explained_and_never_play_it():
     stack, table = make_table(seed=3)
     until(stack, players_turn(stack, table))
@@ -55,8 +57,7 @@ def test_hint_key_and_button_show_the_move_explained_and_never_play_it():
 
 
 def test_hint_lights_the_cards_of_a_meld_and_follows_a_language_switch():
-    state = position(["HK C5 D5 H5 S9 D4"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4",
-                     phase="meld")
+    state = position(["HK C5 D5 H5 S9 D4"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4", phase="meld")
     stack, table = make_table()
     table.load_state(state)
     assert table.show_hint()
@@ -70,6 +71,7 @@ def test_hint_lights_the_cards_of_a_meld_and_follows_a_language_switch():
 
 
 # -- why not? ---------------------------------------------------------------------------
+
 
 def test_an_illegal_drop_shows_why_not_with_the_rule_and_the_longer_text():
     state = position(["C8 H4 S5 H6"], melds=[{"K": "CK DK HK"}, {}], discard="S4 H9 S7", phase="draw")
@@ -162,24 +164,25 @@ def test_a_safe_discard_or_the_setting_off_discards_at_once():
 
 # -- keyboard ------------------------------------------------------------------------------
 
+
 def test_the_keyboard_drives_a_whole_turn():
     stack, table = make_table(seed=3)
     until(stack, players_turn(stack, table))
     hand = len(table.state.hands[0])
-    press(stack, pygame.K_d)                                   # draw
+    press(stack, pygame.K_d)  # draw
     assert table.state.phase is Phase.MELD and len(table.state.hands[0]) == hand + 1
     until(stack, lambda: table.idle, 10)
-    press(stack, pygame.K_RIGHT)                               # the cursor appears on the first card
+    press(stack, pygame.K_RIGHT)  # the cursor appears on the first card
     assert table.ui.cursor is table.layout.hand_cards[0]
     press(stack, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_LEFT)
     target = table.layout.hand_cards[1]
     assert table.ui.cursor is target
-    draw(stack)                                                # the cursor ring draws
-    press(stack, pygame.K_SPACE)                               # select it
+    draw(stack)  # the cursor ring draws
+    press(stack, pygame.K_SPACE)  # select it
     assert table.ui.selected == {target}
-    press(stack, pygame.K_x)                                   # discard it
+    press(stack, pygame.K_x)  # discard it
     if isinstance(stack.top, RiskyDiscardDialog):
-        press(stack, pygame.K_RETURN)                          # "Discard anyway" has the focus
+        press(stack, pygame.K_RETURN)  # "Discard anyway" has the focus
     assert table.state.pile[-1] is target and table.state.turn == 1
 
 
@@ -214,8 +217,12 @@ def test_tab_focus_ring_sort_toggle_menu_and_keys_overlay():
 
 
 def test_ask_and_take_keys():
-    state = position(["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
-                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld")
+    state = position(
+        ["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        phase="meld",
+    )
     stack, table = make_table()
     table.load_state(state)
     tick(stack, DT)
@@ -232,8 +239,12 @@ def test_ask_and_take_keys():
 
 # -- settings -------------------------------------------------------------------------------
 
-VALUES = {"four_colour_deck": (True, False), "sound": (False, True), "fullscreen": (False,),
-          "confirm_risky_discard": (False, True)}
+VALUES = {
+    "four_colour_deck": (True, False),
+    "sound": (False, True),
+    "fullscreen": (False,),
+    "confirm_risky_discard": (False, True),
+}
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -308,6 +319,7 @@ def test_in_the_app_the_table_menu_opens_settings_and_the_table_follows_them(tmp
     from game.rules import RulesConfig
     from game.scenes.settings_scene import SettingsScene
     from game.window import App
+
     monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
     app = App(menu=True, threaded=False)
     try:

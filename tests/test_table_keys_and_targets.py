@@ -1,5 +1,6 @@
 """The keyboard controller against its small interface, and the one function that
 decides where dropped cards land."""
+
 from __future__ import annotations
 
 import pygame
@@ -28,8 +29,9 @@ class KeysOnly:
     """A KeyTable: a real controller, no scene; records what only a scene could do."""
 
     def __init__(self, state) -> None:
-        self.controller = TableController(RulesConfig.for_variant("classic"), 3, threaded=False,
-                                          bot_factory=lambda level, seed: FallbackBot(seed))
+        self.controller = TableController(
+            RulesConfig.for_variant("classic"), 3, threaded=False, bot_factory=lambda level, seed: FallbackBot(seed)
+        )
         self.controller.start(3)
         self.controller.load_state(state)
         self.buttons = WidgetGroup()
@@ -68,7 +70,7 @@ def test_keys_map_to_the_controllers_intents_and_the_scenes_few_actions():
     keys = KeyboardController(table)
     game = table.controller
     assert keys.handle_key(key(pygame.K_d)) and game.game.state.phase is Phase.MELD  # D draws
-    assert keys.handle_key(key(pygame.K_d)) and game.refusal.rule == "R-TURN"      # not twice
+    assert keys.handle_key(key(pygame.K_d)) and game.refusal.rule == "R-TURN"  # not twice
     keys.handle_key(key(pygame.K_QUESTION, unicode="?"))
     keys.handle_key(key(pygame.K_RIGHT, pygame.KMOD_SHIFT))
     keys.handle_key(key(pygame.K_UP))
@@ -78,8 +80,15 @@ def test_keys_map_to_the_controllers_intents_and_the_scenes_few_actions():
     keys.handle_key(key(pygame.K_PLUS))
     keys.handle_key(key(pygame.K_MINUS))
     keys.handle_key(key(pygame.K_n, pygame.KMOD_CTRL))
-    assert table.calls == [("why_not",), ("move_cursor", 1, True), ("open_keys",), ("escape",),
-                           ("cycle_speed", 1), ("cycle_speed", -1), ("confirm_new_game",)]
+    assert table.calls == [
+        ("why_not",),
+        ("move_cursor", 1, True),
+        ("open_keys",),
+        ("escape",),
+        ("cycle_speed", 1),
+        ("cycle_speed", -1),
+        ("confirm_new_game",),
+    ]
     card = game.ui.cursor
     assert keys.handle_key(key(pygame.K_x)) and game.game.state.pile[-1] is card  # X discards
     assert game.game.state.turn == 1
@@ -89,8 +98,12 @@ def test_keys_map_to_the_controllers_intents_and_the_scenes_few_actions():
 
 @pytest.fixture
 def layout():
-    state = position(["C7 H4 S9 D8 D9 H9", "C4 C6 C8", "C9 C10", "CJ CQ"], melds=[{"K": "CK DK HK"}, {}],
-                     discard="S4 D5", phase="meld")
+    state = position(
+        ["C7 H4 S9 D8 D9 H9", "C4 C6 C8", "C9 C10", "CJ CQ"],
+        melds=[{"K": "CK DK HK"}, {}],
+        discard="S4 D5",
+        phase="meld",
+    )
     return TableLayout(TableGeometry(), state, HandUI(), 0)
 
 
@@ -112,8 +125,19 @@ def test_a_drop_lands_on_the_pile_a_meld_the_new_meld_area_the_hand_or_nowhere(l
 
 
 def test_every_button_has_its_place_in_the_layout_inside_the_window():
-    assert {"hint", "ask", "pass", "sort_rank", "sort_suit", "speed", "keys", "menu", "new_game",
-            "confirm", "cancel"} == set(BUTTONS)
+    assert {
+        "hint",
+        "ask",
+        "pass",
+        "sort_rank",
+        "sort_suit",
+        "speed",
+        "keys",
+        "menu",
+        "new_game",
+        "confirm",
+        "cancel",
+    } == set(BUTTONS)
     window = pygame.Rect(0, 0, 1280, 720)
     for rect in BUTTONS.values():
         assert window.contains(pygame.Rect(rect))

@@ -1,5 +1,6 @@
 """Monkey test: thousands of random mouse and keyboard events, fixed seed, through
 the real window loop; nothing may crash and the table must stay consistent."""
+
 from __future__ import annotations
 
 import os
@@ -14,13 +15,42 @@ import pytest  # noqa: E402
 from game.window import App  # noqa: E402
 from tests.table_helpers import fallback  # noqa: E402
 
-KEYS = [pygame.K_r, pygame.K_s, pygame.K_d, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN,
-        pygame.K_y, pygame.K_n, pygame.K_TAB, pygame.K_PLUS, pygame.K_MINUS, pygame.K_LEFT, pygame.K_a,
-        pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_h, pygame.K_t, pygame.K_m, pygame.K_x,
-        pygame.K_QUESTION, pygame.K_F1, pygame.K_HOME, pygame.K_END]
+KEYS = [
+    pygame.K_r,
+    pygame.K_s,
+    pygame.K_d,
+    pygame.K_SPACE,
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_y,
+    pygame.K_n,
+    pygame.K_TAB,
+    pygame.K_PLUS,
+    pygame.K_MINUS,
+    pygame.K_LEFT,
+    pygame.K_a,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_h,
+    pygame.K_t,
+    pygame.K_m,
+    pygame.K_x,
+    pygame.K_QUESTION,
+    pygame.K_F1,
+    pygame.K_HOME,
+    pygame.K_END,
+]
 # Where the interesting things are (logical): hand, pile, stock, melds, buttons.
-HOT = [(168, 560, 896, 160), (640, 260, 110, 130), (510, 260, 90, 130), (168, 400, 896, 172),
-       (1080, 500, 190, 210), (320, 120, 660, 200), (0, 0, 1280, 720)]
+HOT = [
+    (168, 560, 896, 160),
+    (640, 260, 110, 130),
+    (510, 260, 90, 130),
+    (168, 400, 896, 172),
+    (1080, 500, 190, 210),
+    (320, 120, 660, 200),
+    (0, 0, 1280, 720),
+]
 
 
 def random_point(rng: random.Random) -> tuple[int, int]:
@@ -42,8 +72,7 @@ def test_monkey_thousands_of_random_events_never_crash():
                 pos = (round(pos[0]), round(pos[1]))
                 if roll < 0.45:
                     buttons = (1, 0, 0) if pressed else (0, 0, 0)
-                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                                         buttons=buttons))
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
                 elif roll < 0.65:
                     button = 1 if rng.random() < 0.9 else rng.choice((2, 3, 4, 5))
                     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
@@ -54,8 +83,7 @@ def test_monkey_thousands_of_random_events_never_crash():
                 else:
                     key = rng.choice(KEYS)
                     mod = pygame.KMOD_SHIFT if rng.random() < 0.2 else 0
-                    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
-                                                         scancode=0))
+                    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
                 events += 1
             if frame % 600 == 599:  # resize now and then
                 pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))

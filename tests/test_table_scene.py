@@ -1,4 +1,5 @@
 """The table scene, headless, with the clock ticked by hand."""
+
 from __future__ import annotations
 
 import pygame
@@ -41,6 +42,7 @@ def rest(stack, table):
 
 
 # -- layout and animation, pure ------------------------------------------------
+
 
 def test_every_card_has_one_placement_and_hand_cards_do_not_hide_each_other():
     game = Game(RulesConfig.for_variant("classic"), seed=11)
@@ -123,8 +125,16 @@ def test_deal_events_stagger_the_cards_one_by_one():
 def test_events_become_bubbles_banners_and_the_score_sheet():
     names = {0: "You", 1: "West", 2: "North", 3: "East"}
     card = Card.parse("HK")
-    plan = plan_events([ev.Asked(0), ev.Answered(2, True), ev.CanastaMade(0, card.rank, True),
-                        ev.WentOut(0, False), ev.DealEnded("went-out", None)], names)
+    plan = plan_events(
+        [
+            ev.Asked(0),
+            ev.Answered(2, True),
+            ev.CanastaMade(0, card.rank, True),
+            ev.WentOut(0, False),
+            ev.DealEnded("went-out", None),
+        ],
+        names,
+    )
     shown = [e for e in plan.effects if e.kind != "sound"]
     assert [e.kind for e in shown] == ["bubble", "bubble", "banner", "banner", "deal-over"]
     assert "You went out" in shown[3].text
@@ -133,6 +143,7 @@ def test_events_become_bubbles_banners_and_the_score_sheet():
 
 
 # -- the scene with the mouse -------------------------------------------------------
+
 
 def test_click_stock_draws_then_double_click_discards():
     stack, table = make_table(seed=3)
@@ -174,8 +185,7 @@ def test_discard_out_of_turn_is_refused_and_flies_back():
 
 
 def test_staged_initial_meld_counts_and_takes_back_and_refuses_below_minimum():
-    state = position(["HA CA SA HK SK DK C5 D5 H5 H7", "C4 C6", "C7 C8", "C9 C10"],
-                     discard="S4", phase="meld")
+    state = position(["HA CA SA HK SK DK C5 D5 H5 H7", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld")
     stack, table = make_table()
     table.load_state(state)
     fives = select(stack, table, ("C5", "D5", "H5"))
@@ -210,8 +220,7 @@ def test_add_to_a_meld_by_drag_and_illegal_add_reason():
 
 
 def test_take_the_pile_by_dropping_a_pair_on_it():
-    state = position(["C8 D8 H4 S5 H6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4 H9 S8",
-                     phase="draw")
+    state = position(["C8 D8 H4 S5 H6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4 H9 S8", phase="draw")
     stack, table = make_table()
     table.load_state(state)
     pair = select(stack, table, ("C8", "D8"))
@@ -223,8 +232,7 @@ def test_take_the_pile_by_dropping_a_pair_on_it():
 
 
 def test_take_the_pile_with_staged_melds_for_the_minimum():
-    state = position(["C8 D8 HA SA DA H6 S6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"],
-                     discard="S4 H9 S8", phase="draw")
+    state = position(["C8 D8 HA SA DA H6 S6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4 H9 S8", phase="draw")
     stack, table = make_table()
     table.load_state(state)
     aces = select(stack, table, ("HA", "SA", "DA"))
@@ -239,8 +247,12 @@ def test_take_the_pile_with_staged_melds_for_the_minimum():
 
 
 def test_ask_button_follows_the_engine_and_the_answer_binds():
-    state = position(["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
-                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld")
+    state = position(
+        ["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        phase="meld",
+    )
     stack, table = make_table()
     table.load_state(state)
     tick(stack, DT)
@@ -268,8 +280,13 @@ def test_ask_button_disabled_when_going_out_is_impossible():
 
 
 def test_partner_asks_and_the_player_answers_no_through_the_prompt():
-    state = position(["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
-                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="answer", turn=2)
+    state = position(
+        ["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        phase="answer",
+        turn=2,
+    )
     stack, table = make_table()
     table.load_state(state)
     until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
@@ -284,8 +301,9 @@ def test_partner_asks_and_the_player_answers_no_through_the_prompt():
 
 
 def test_deal_end_shows_the_score_sheet_then_the_next_deal():
-    state = position(["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"],
-                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld")
+    state = position(
+        ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"], melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld"
+    )
     stack, table = make_table()
     table.load_state(state)
     card = hand_card(table, "C4")
@@ -339,9 +357,13 @@ def test_other_variants_play_to_the_players_turn_and_draw(variant):
 
 
 def test_game_end_shows_the_winner_and_offers_a_new_game():
-    state = position(["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"],
-                     melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld",
-                     scores=[4900, 3000])
+    state = position(
+        ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        phase="meld",
+        scores=[4900, 3000],
+    )
     stack, table = make_table()
     seen = []
     table.listeners.append(lambda _table, events: seen.extend(type(e).__name__ for e in events))
@@ -368,12 +390,15 @@ def test_per_seat_levels_and_continuing_a_game():
     assert table.bot_level(1) == "easy" and set(table.bots) == {1}
 
 
-@pytest.mark.parametrize("discard,melds,rule,words", [
-    ("S4 JK D9", [{"K": "CK DK HK"}, {}], "R-FROZEN", "frozen (a wild card or red three is in it)"),
-    ("S4 D9", [{}, {}], "R-FROZEN", "frozen for us until we have melded"),
-    ("D9 S3", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A black three on top blocks the pile"),
-    ("D9 H2", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A wild card on top blocks the pile"),
-])
+@pytest.mark.parametrize(
+    "discard,melds,rule,words",
+    [
+        ("S4 JK D9", [{"K": "CK DK HK"}, {}], "R-FROZEN", "frozen (a wild card or red three is in it)"),
+        ("S4 D9", [{}, {}], "R-FROZEN", "frozen for us until we have melded"),
+        ("D9 S3", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A black three on top blocks the pile"),
+        ("D9 H2", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A wild card on top blocks the pile"),
+    ],
+)
 def test_a_click_on_a_pile_that_cannot_be_taken_says_why(discard, melds, rule, words):
     stack, table = make_table()
     table.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], melds=melds, discard=discard))
@@ -391,6 +416,7 @@ def test_sort_by_suit_files_no_three_or_wild_card_in_a_suit():
 
 def test_scores_are_written_with_thousands_commas():
     from game.i18n import format_points
+
     assert format_points(1045) == "1,045" and format_points(-2300) == "-2,300" and format_points(50) == "50"
 
 
@@ -399,13 +425,15 @@ def test_seat_labels_stay_inside_the_window_while_a_bot_thinks(monkeypatch, lang
     from game import i18n
     from game.scenes import table_view
     from game.scenes.bot_runner import BotRunner
+
     stack, table = make_table()
     i18n.set_language(language)
     monkeypatch.setattr(BotRunner, "thinking", property(lambda self: True))
     boxes = {}
     real_pill = table_view.pill
-    monkeypatch.setattr(table_view, "pill", lambda surface, text, *a, **k: boxes.setdefault(
-        text, real_pill(surface, text, *a, **k)))
+    monkeypatch.setattr(
+        table_view, "pill", lambda surface, text, *a, **k: boxes.setdefault(text, real_pill(surface, text, *a, **k))
+    )
     for seat in (1, 2, 3):
         table.game.state.turn = seat  # each bot in turn is "thinking"
         boxes.clear()

@@ -1,6 +1,7 @@
 """A scripted player plays a whole deal with synthetic mouse events through the
 real window loop (pygame's event queue -> App -> scene stack), and the engine's
 state matches what each gesture meant."""
+
 from __future__ import annotations
 
 import os
@@ -42,8 +43,15 @@ def test_a_scripted_player_plays_a_whole_deal_by_mouse(tmp_path):
         state = app.table.game.state
         assert state.phase is Phase.OVER and isinstance(app.stack.top, ScoreSheetScene)
         gestures = driver.gestures
-        for needed in ("draw", "add to meld", "discard by drag", "discard by double-click",
-                       "take by drop", "ask", "stage meld"):
+        for needed in (
+            "draw",
+            "add to meld",
+            "discard by drag",
+            "discard by double-click",
+            "take by drop",
+            "ask",
+            "stage meld",
+        ):
             assert gestures.get(needed), (needed, gestures)
         # Every move the script meant is in the engine's history, in order.
         history = [str(m) for m in app.table.game.history]

@@ -16,6 +16,7 @@ subprocess with SDL's dummy drivers and a temp data dir (CANASTA_HOME) for
 the RSS at each minute, the peak RSS and the growth after the first minute.
 Target (issue 13): peak under 200 MB, flat after the first minute.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--dir", type=Path, default=None, help="where to write (default: a temp dir)")
-    parser.add_argument("--soak-minutes", type=float, default=10.0,
-                        help="length of the bots-only memory soak (0: skip it)")
+    parser.add_argument(
+        "--soak-minutes", type=float, default=10.0, help="length of the bots-only memory soak (0: skip it)"
+    )
     parser.add_argument("--soak-only", action="store_true", help="skip the persistence benchmark")
     parser.add_argument("--soak-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -79,14 +81,16 @@ def persistence(args: argparse.Namespace) -> None:
             resumes.append(time.perf_counter() - start)
     times.sort()
     print(f"game: {len(game.history)} moves, {game.deal_number + 1} deals, final save {size / 1024:.1f} KiB")
-    print(f"save after a move: median {statistics.median(times) * 1000:.2f} ms, "
-          f"p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms "
-          f"({len(times)} saves, fsync on)")
-    print(f"resume (load + replay + verify) of the finished game: median "
-          f"{statistics.median(resumes) * 1000:.1f} ms")
+    print(
+        f"save after a move: median {statistics.median(times) * 1000:.2f} ms, "
+        f"p95 {times[int(len(times) * 0.95)] * 1000:.2f} ms, max {times[-1] * 1000:.2f} ms "
+        f"({len(times)} saves, fsync on)"
+    )
+    print(f"resume (load + replay + verify) of the finished game: median {statistics.median(resumes) * 1000:.1f} ms")
 
 
 # -- memory soak -------------------------------------------------------------------
+
 
 def soak_child(seed: int) -> int:
     """In the subprocess: exactly `main.py --autoplay --headless --seed SEED`, plus a
@@ -104,9 +108,12 @@ def soak_child(seed: int) -> int:
         if not first_seed:
             first_seed.append(table.seed)
         if driver.app.frames % PROGRESS_EVERY == 0 or driver.error:
-            print(f"progress frames={driver.app.frames} game={table.seed - first_seed[0] + 1} "
-                  f"deal={table.game.deal_number + 1} moves={len(driver.played)} "
-                  f"error={driver.error!r}", flush=True)
+            print(
+                f"progress frames={driver.app.frames} game={table.seed - first_seed[0] + 1} "
+                f"deal={table.game.deal_number + 1} moves={len(driver.played)} "
+                f"error={driver.error!r}",
+                flush=True,
+            )
             if driver.error:
                 raise SystemExit(1)
 
@@ -126,23 +133,35 @@ def rss_kib(pid: int) -> tuple[int, int]:
 
 
 def soak(minutes: float, seed: int) -> int:
-    print(f"memory soak: main.py --autoplay (bots on every seat, classic, normal level), "
-          f"{minutes:g} min, seed {seed}", flush=True)
+    print(
+        f"memory soak: main.py --autoplay (bots on every seat, classic, normal level), {minutes:g} min, seed {seed}",
+        flush=True,
+    )
     if not Path("/proc/self/status").exists():
         print("memory soak: needs Linux /proc; skipped")
         return 0
     with tempfile.TemporaryDirectory(prefix="canasta-soak-") as home:
-        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CANASTA_HOME=home,
-                   PYGAME_HIDE_SUPPORT_PROMPT="1")
-        child = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--soak-child",
-                                  "--seed", str(seed)], env=env, cwd=home,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        env = dict(
+            os.environ,
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            CANASTA_HOME=home,
+            PYGAME_HIDE_SUPPORT_PROMPT="1",
+        )
+        child = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--soak-child", "--seed", str(seed)],
+            env=env,
+            cwd=home,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         progress: list[str] = []
         reader = threading.Thread(target=lambda: progress.extend(child.stdout or ()), daemon=True)
         reader.start()
         start = time.monotonic()
         per_minute: list[tuple[int, float, float, str]] = []  # minute, RSS MiB, peak so far, progress
-        samples: list[tuple[float, float]] = []               # (seconds, RSS MiB)
+        samples: list[tuple[float, float]] = []  # (seconds, RSS MiB)
         peak_kib = 0
         failed = None
         try:
@@ -159,8 +178,11 @@ def soak(minutes: float, seed: int) -> int:
                 while elapsed >= next_minute * 60 and next_minute <= minutes:
                     last = progress[-1].strip() if progress else "no progress yet"
                     per_minute.append((next_minute, rss / 1024, peak_kib / 1024, last))
-                    print(f"  minute {next_minute:>2}: RSS {rss / 1024:6.1f} MiB, peak so far "
-                          f"{peak_kib / 1024:6.1f} MiB  [{last.removeprefix('progress ')}]", flush=True)
+                    print(
+                        f"  minute {next_minute:>2}: RSS {rss / 1024:6.1f} MiB, peak so far "
+                        f"{peak_kib / 1024:6.1f} MiB  [{last.removeprefix('progress ')}]",
+                        flush=True,
+                    )
                     next_minute += 1
                 if elapsed >= minutes * 60:
                     break
@@ -182,9 +204,11 @@ def soak(minutes: float, seed: int) -> int:
     print(f"peak RSS over {minutes:g} min: {peak_kib / 1024:.1f} MiB")
     if per_minute and after_first:
         first = per_minute[0][1]
-        print(f"growth after the first minute: {samples[-1][1] - first:+.1f} MiB at the end "
-              f"(RSS {first:.1f} -> {samples[-1][1]:.1f} MiB), highest sample "
-              f"{max(after_first) - first:+.1f} MiB above minute 1")
+        print(
+            f"growth after the first minute: {samples[-1][1] - first:+.1f} MiB at the end "
+            f"(RSS {first:.1f} -> {samples[-1][1]:.1f} MiB), highest sample "
+            f"{max(after_first) - first:+.1f} MiB above minute 1"
+        )
     return 0
 
 

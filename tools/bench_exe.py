@@ -16,6 +16,7 @@ first run) over the runs, and the executable's size.
 Targets (issue 6): cold start <= 2 s, executable <= 35 MB. `--check` exits 1
 when a target is missed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,7 @@ def drop_caches() -> bool:
 def one_run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(seconds to the first menu frame, seconds to process exit)."""
     launched = time.time()
-    proc = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120,
-                          stdin=subprocess.DEVNULL)
+    proc = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
     ended = time.time()
     stamp = next((line.split()[1] for line in proc.stdout.splitlines() if line.startswith("first-frame ")), None)
     if proc.returncode != 0 or stamp is None:
@@ -91,13 +91,17 @@ def main(argv: list[str] | None = None) -> int:
             exits.append(ended)
 
     what = "python main.py" if args.source else args.exe
-    print(f"{what}: {len(firsts)} runs, video driver {driver}"
-          + (f", page cache dropped before {sum(dropped)} of {len(dropped)} runs" if args.drop_caches else ""))
+    print(
+        f"{what}: {len(firsts)} runs, video driver {driver}"
+        + (f", page cache dropped before {sum(dropped)} of {len(dropped)} runs" if args.drop_caches else "")
+    )
     if size_mb is not None:
         print(f"size: {size_mb:.1f} MB ({size_mb * 1e6 / 2**20:.1f} MiB)  [target <= {TARGET_MB:.0f} MB]")
-    print(f"cold start to the title menu's first frame: median {statistics.median(firsts):.2f} s "
-          f"(min {min(firsts):.2f}, max {max(firsts):.2f}, first run {firsts[0]:.2f})  "
-          f"[target <= {TARGET_SECONDS:.0f} s]")
+    print(
+        f"cold start to the title menu's first frame: median {statistics.median(firsts):.2f} s "
+        f"(min {min(firsts):.2f}, max {max(firsts):.2f}, first run {firsts[0]:.2f})  "
+        f"[target <= {TARGET_SECONDS:.0f} s]"
+    )
     print(f"launch to process exit: median {statistics.median(exits):.2f} s")
     missed = statistics.median(firsts) > TARGET_SECONDS or (size_mb is not None and size_mb > TARGET_MB)
     print("targets: " + ("MISSED" if missed else "met"))

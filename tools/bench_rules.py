@@ -14,6 +14,7 @@ worker process per tree, alternating which goes first, each playing the same see
 deals and reporting its CPU time. It prints both rates, their ratio, and whether both
 engines listed exactly the same moves (a digest of every legal-move list).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,11 +36,18 @@ def _rules(root: str):  # type: ignore[no-untyped-def]
     """The rules package of the tree at `root` (this process imports only one tree)."""
     sys.path.insert(0, root)
     import game.rules as rules
+
     return rules
 
 
-def playouts(rules, variant: str, deals: int, seed: int, sample_every: int = 0,  # type: ignore[no-untyped-def]
-             digest_moves: bool = False):
+def playouts(
+    rules,
+    variant: str,
+    deals: int,
+    seed: int,
+    sample_every: int = 0,  # type: ignore[no-untyped-def]
+    digest_moves: bool = False,
+):
     """Play `deals` random deals; return (CPU seconds, moves, digest, sampled states).
     The digest (of every legal-move list) is computed only when asked: it costs time."""
     config = rules.RulesConfig.for_variant(variant)
@@ -100,8 +108,7 @@ def report(rules, variant: str, deals: int, seed: int) -> None:  # type: ignore[
     print(f"deals/CPU-s        {deals / cpu:.1f}")
     print(f"moves/CPU-s        {moves / cpu:.0f}")
     print(f"mean moves/deal    {moves / deals:.1f}")
-    print(f"legal_moves median {median_us(lambda s: s.legal_moves(), live):.1f} us "
-          f"(over {len(live)} positions)")
+    print(f"legal_moves median {median_us(lambda s: s.legal_moves(), live):.1f} us (over {len(live)} positions)")
     print(f"apply median       {apply_median_us(pairs):.1f} us")
     print(f"copy median        {median_us(lambda s: s.copy(), live):.1f} us")
     print()
@@ -120,8 +127,7 @@ def extract(rev: str, into: str) -> str:
     """The tree of git revision `rev` (its game/ package) in a new directory under `into`."""
     archive = os.path.join(into, "rev.tar")
     with open(archive, "wb") as f:
-        subprocess.run(["git", "-C", ROOT, "archive", "--format=tar", rev, "game"],
-                       stdout=f, check=True)
+        subprocess.run(["git", "-C", ROOT, "archive", "--format=tar", rev, "game"], stdout=f, check=True)
     root = os.path.join(into, "rev")
     with tarfile.open(archive) as tar:
         tar.extractall(root, filter="data")
@@ -129,9 +135,24 @@ def extract(rev: str, into: str) -> str:
 
 
 def run_worker(root: str, variant: str, deals: int, seed: int) -> dict:
-    proc = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", root,
-                           "--variant", variant, "--deals", str(deals), "--seed", str(seed)],
-                          capture_output=True, text=True, check=True, cwd=root)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            os.path.abspath(__file__),
+            "--worker",
+            root,
+            "--variant",
+            variant,
+            "--deals",
+            str(deals),
+            "--seed",
+            str(seed),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=root,
+    )
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 

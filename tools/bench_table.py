@@ -11,6 +11,7 @@
 
     python tools/bench_table.py [--frames 600] [--software-window]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 def busy_position():
     from game.rules import DECK, MELD_RANKS, position_from_json
+
     pool = Counter(card.face for card in DECK)
 
     def take(rank_symbol: str, n: int) -> list[str]:
@@ -45,7 +47,7 @@ def busy_position():
         sym = rank.symbol
         ours[sym] = take(sym, 3)
         theirs[sym] = take(sym, 3)
-    ours["Q"] += take("Q", 2) + take("2", 2)                   # mixed canasta (5+2)
+    ours["Q"] += take("Q", 2) + take("2", 2)  # mixed canasta (5+2)
     theirs["K"] += take("K", 1) + take("JK", 2) + take("2", 1)  # mixed canasta (4+3)
     hand = []
     for rank in MELD_RANKS:
@@ -53,10 +55,21 @@ def busy_position():
     hand = hand[:20] + take("2", 2)
     discard = take("7", 0) + take("JK", 1) + take("3", 2)[:1] + [f for f in take("2", 1)]
     melds = [{k: " ".join(v) for k, v in ours.items()}, {k: " ".join(v) for k, v in theirs.items()}]
-    data = {"format": "canasta-position/1", "variant": "classic", "target": 5000,
-            "scores": [1520, 1340], "dealer": 3, "turn": 0, "phase": "meld",
-            "hands": [" ".join(hand), "", "", ""], "melds": melds, "red_threes": ["H3 D3", "H3"],
-            "discard": " ".join(discard), "stock": "", "stock_exact": False}
+    data = {
+        "format": "canasta-position/1",
+        "variant": "classic",
+        "target": 5000,
+        "scores": [1520, 1340],
+        "dealer": 3,
+        "turn": 0,
+        "phase": "meld",
+        "hands": [" ".join(hand), "", "", ""],
+        "melds": melds,
+        "red_threes": ["H3 D3", "H3"],
+        "discard": " ".join(discard),
+        "stock": "",
+        "stock_exact": False,
+    }
     # Give the other seats some cards from what is left (so their fans are drawn too).
     leftovers = [face for face, n in pool.items() for _ in range(n) if face not in ("H3", "D3")]
     for seat in (1, 2, 3):
@@ -72,6 +85,7 @@ def frame_times(frames: int) -> tuple[list[float], object]:
 
     from game.scenes.layout import LOGICAL_SIZE
     from game.window import App
+
     app = App(seed=1, size=LOGICAL_SIZE)
     table = app.table
     table.load_state(busy_position())
@@ -94,8 +108,9 @@ def frame_times(frames: int) -> tuple[list[float], object]:
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(1000, 40), button=1))
         else:
             x = 200 + (index % 60) * 14
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300 + (index % 7) * 10),
-                                                 rel=(14, 0), buttons=(1, 0, 0)))
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300 + (index % 7) * 10), rel=(14, 0), buttons=(1, 0, 0))
+            )
         start = time.perf_counter()
         app.frame(1 / 60)
         times.append(time.perf_counter() - start)
@@ -109,8 +124,12 @@ def start_time(runs: int = 3) -> float:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, str(ROOT / "main.py"), "--headless", "--frames", "1", "--seed", "1"],
-                       check=True, env=env, capture_output=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "main.py"), "--headless", "--frames", "1", "--seed", "1"],
+            check=True,
+            env=env,
+            capture_output=True,
+        )
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -122,11 +141,14 @@ def main() -> int:
     times, busy = frame_times(args.frames)
     ms = sorted(t * 1000 for t in times)
     p95 = ms[int(len(ms) * 0.95) - 1]
-    print(f"frame time at 1280x720, busy mid-game ({len(ms)} frames): "
-          f"p50 {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.2f} ms "
-          f"(budget 8 ms; animations running at the end: {busy})")
-    print(f"start to interactive (python main.py --headless --frames 1, best of 3): {start_time():.2f} s "
-          f"(budget 1.5 s)")
+    print(
+        f"frame time at 1280x720, busy mid-game ({len(ms)} frames): "
+        f"p50 {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.2f} ms "
+        f"(budget 8 ms; animations running at the end: {busy})"
+    )
+    print(
+        f"start to interactive (python main.py --headless --frames 1, best of 3): {start_time():.2f} s (budget 1.5 s)"
+    )
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory: {rss_mb:.0f} MB (budget 200 MB)")
     return 0

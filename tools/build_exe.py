@@ -25,6 +25,7 @@ writes that version file, reads it back (`check_version_file`) and encodes it wi
 PyInstaller's own classes (`check_with_pyinstaller`), so the Linux CI run checks what
 the Windows build will embed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,10 +45,31 @@ SPEC = os.path.join(ROOT, "packaging", "canasta.spec")
 ICON = os.path.join(ROOT, "assets", "icon.png")  # PNG -> .ico / .icns needs Pillow (Windows, macOS)
 MAX_MB = 35.0  # issue 6: the download stays small (decimal megabytes)
 # Modules PyInstaller would otherwise drag in from the environment; none is used at run time.
-EXCLUDES = ["tkinter", "unittest", "pydoc", "doctest", "pytest", "_pytest", "hypothesis",
-            "PyInstaller", "numpy", "setuptools", "pip", "lib2to3", "xmlrpc", "sqlite3",
-            "cairosvg", "cairocffi", "fontTools", "PIL", "mypy", "ruff",
-            "asyncio", "ssl", "_ssl"]  # no networking, no event loop (a dev venv would pull them in)
+EXCLUDES = [
+    "tkinter",
+    "unittest",
+    "pydoc",
+    "doctest",
+    "pytest",
+    "_pytest",
+    "hypothesis",
+    "PyInstaller",
+    "numpy",
+    "setuptools",
+    "pip",
+    "lib2to3",
+    "xmlrpc",
+    "sqlite3",
+    "cairosvg",
+    "cairocffi",
+    "fontTools",
+    "PIL",
+    "mypy",
+    "ruff",
+    "asyncio",
+    "ssl",
+    "_ssl",
+]  # no networking, no event loop (a dev venv would pull them in)
 # Bundled data: (path in the repository, path in the bundle). Keep the same relative
 # paths: game.paths.resource_path resolves both layouts with one rule.
 DATA = [("assets", "assets"), (os.path.join("game", "locale"), os.path.join("game", "locale"))]
@@ -64,7 +86,7 @@ def version() -> str:
 
 
 def windows_version_tuple(text: str) -> tuple[int, int, int, int]:
-    """"1.2.3" -> (1, 2, 3, 0); "1.2.0rc1" -> (1, 2, 0, 0): Windows wants four numbers."""
+    """ "1.2.3" -> (1, 2, 3, 0); "1.2.0rc1" -> (1, 2, 0, 0): Windows wants four numbers."""
     match = re.match(r"\d+(\.\d+)*", text)
     if match is None:
         raise ValueError(f"version {text!r} does not start with a number")
@@ -76,9 +98,16 @@ def version_file_text(text: str) -> str:
     """The Windows version resource in PyInstaller's version-file syntax (what
     `pyi-grab_version` prints; PyInstaller eval()s it with its versioninfo classes)."""
     numbers = windows_version_tuple(text)
-    strings = [("CompanyName", "The Canasta project"), ("FileDescription", DISPLAY_NAME),
-               ("FileVersion", text), ("InternalName", NAME), ("LegalCopyright", "The Canasta project"),
-               ("OriginalFilename", f"{NAME}.exe"), ("ProductName", DISPLAY_NAME), ("ProductVersion", text)]
+    strings = [
+        ("CompanyName", "The Canasta project"),
+        ("FileDescription", DISPLAY_NAME),
+        ("FileVersion", text),
+        ("InternalName", NAME),
+        ("LegalCopyright", "The Canasta project"),
+        ("OriginalFilename", f"{NAME}.exe"),
+        ("ProductName", DISPLAY_NAME),
+        ("ProductVersion", text),
+    ]
     table = ",\n          ".join(f"StringStruct({key!r}, {value!r})" for key, value in strings)
     return f"""# UTF-8
 # Written by tools/build_exe.py from game/__init__.py; do not edit.
@@ -108,12 +137,22 @@ VSVersionInfo(
 def read_version_file(path: str) -> dict:
     """Evaluate a version file with stand-ins for PyInstaller's classes (which need
     pefile, a Windows-only dependency) and return its values, to check it here."""
+
     def record(kind):
         def make(*args, **kwargs):
             return {"kind": kind, "args": list(args), **kwargs}
+
         return make
-    names = ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
-             "VarFileInfo", "VarStruct")
+
+    names = (
+        "VSVersionInfo",
+        "FixedFileInfo",
+        "StringFileInfo",
+        "StringTable",
+        "StringStruct",
+        "VarFileInfo",
+        "VarStruct",
+    )
     with open(path, encoding="utf-8") as handle:
         info = eval(handle.read(), {"__builtins__": {}}, {name: record(name) for name in names})
     if info.get("kind") != "VSVersionInfo":
@@ -139,9 +178,12 @@ def write_version_file(folder: str) -> str:
 def check_version_file(path: str, expected: str) -> None:
     values = read_version_file(path)
     numbers = windows_version_tuple(expected)
-    if (values["filevers"] != numbers or values["prodvers"] != numbers
-            or values["strings"].get("ProductVersion") != expected
-            or values["strings"].get("FileVersion") != expected):
+    if (
+        values["filevers"] != numbers
+        or values["prodvers"] != numbers
+        or values["strings"].get("ProductVersion") != expected
+        or values["strings"].get("FileVersion") != expected
+    ):
         raise SystemExit(f"{path} does not carry version {expected}: {values}")
 
 
@@ -150,6 +192,7 @@ def check_with_pyinstaller(path: str) -> int:
     the Windows build does (needs pefile: requirements-build.txt installs it on every
     system). Returns the resource's size in bytes."""
     from PyInstaller import compat
+
     stand_in = not hasattr(compat, "win32api")
     if stand_in:  # only Windows has it; versioninfo imports it for writing into an exe
         compat.win32api = None  # type: ignore[attr-defined]
@@ -195,8 +238,10 @@ def artifact_path() -> str:
 
 def size_mb(path: str) -> float:
     if os.path.isdir(path):
-        return sum(os.path.getsize(os.path.join(folder, name))
-                   for folder, _dirs, names in os.walk(path) for name in names) / 1e6
+        return (
+            sum(os.path.getsize(os.path.join(folder, name)) for folder, _dirs, names in os.walk(path) for name in names)
+            / 1e6
+        )
     return os.path.getsize(path) / 1e6
 
 
@@ -209,36 +254,58 @@ def build() -> str:
             raise SystemExit(f"missing {source}: nothing to bundle")
     version_file = write_version_file(os.path.join(ROOT, "build"))
     resource = check_with_pyinstaller(version_file)
-    print(f"version {version()}: {os.path.relpath(version_file, ROOT)} checked, a {resource}-byte "
-          f"Windows version resource; Info.plist {info_plist()['CFBundleShortVersionString']}")
-    PyInstaller.__main__.run([
-        SPEC, "--noconfirm", "--clean", "--log-level", "WARN",
-        "--distpath", os.path.join(ROOT, "dist"),
-        "--workpath", os.path.join(ROOT, "build"),
-    ])
+    print(
+        f"version {version()}: {os.path.relpath(version_file, ROOT)} checked, a {resource}-byte "
+        f"Windows version resource; Info.plist {info_plist()['CFBundleShortVersionString']}"
+    )
+    PyInstaller.__main__.run(
+        [
+            SPEC,
+            "--noconfirm",
+            "--clean",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            os.path.join(ROOT, "dist"),
+            "--workpath",
+            os.path.join(ROOT, "build"),
+        ]
+    )
     path = artifact_path()
     if not os.path.exists(exe_path()):
         raise SystemExit(f"PyInstaller produced no {exe_path()}")
     megabytes = size_mb(path)
     print(f"built {path}: {megabytes:.1f} MB ({megabytes * 1e6 / 2**20:.1f} MiB)")
     if megabytes > MAX_MB:
-        raise SystemExit(f"{path} is {megabytes:.1f} MB, over the {MAX_MB:.0f} MB budget: "
-                         "look inside with pyi-archive_viewer and add excludes")
+        raise SystemExit(
+            f"{path} is {megabytes:.1f} MB, over the {MAX_MB:.0f} MB budget: "
+            "look inside with pyi-archive_viewer and add excludes"
+        )
     return exe_path()
 
 
 def smoke(path: str) -> int:
     """Run the executable's self-test from an empty temp folder (so nothing can come
     from the checkout), headless. 0 when it passed."""
-    env = dict(os.environ, SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
-               SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"))
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER=os.environ.get("SDL_VIDEODRIVER", "dummy"),
+        SDL_AUDIODRIVER=os.environ.get("SDL_AUDIODRIVER", "dummy"),
+    )
     os.makedirs(os.path.join(ROOT, "build"), exist_ok=True)
     shot = os.path.join(ROOT, "build", "selftest.png")
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="canasta-smoke-") as cwd:
         try:
-            proc = subprocess.run([path, "--selftest", "--screenshot", shot], env=env, cwd=cwd,
-                                  capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+            proc = subprocess.run(
+                [path, "--selftest", "--screenshot", shot],
+                env=env,
+                cwd=cwd,
+                capture_output=True,
+                text=True,
+                timeout=300,
+                stdin=subprocess.DEVNULL,
+            )
         except subprocess.TimeoutExpired:
             print("selftest FAILED: no answer in 300 s", file=sys.stderr)
             return 1

@@ -6,6 +6,7 @@
 Exit 1, with a message, when CHANGELOG.md has no `## 0.1.0` heading or it is empty:
 a release is not made without its notes.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,9 @@ CHANGELOG = Path(__file__).resolve().parent.parent / "CHANGELOG.md"
 
 def section(text: str, version: str) -> str | None:
     """The lines under `## VERSION ...` up to the next `## ` heading, stripped."""
-    match = re.search(rf"^## {re.escape(version)}(?:[ \t][^\n]*)?\n(.*?)(?=^## |\Z)", text,
-                      flags=re.MULTILINE | re.DOTALL)
+    match = re.search(
+        rf"^## {re.escape(version)}(?:[ \t][^\n]*)?\n(.*?)(?=^## |\Z)", text, flags=re.MULTILINE | re.DOTALL
+    )
     if match is None or not match.group(1).strip():
         return None
     return match.group(1).strip()

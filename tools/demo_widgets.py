@@ -4,6 +4,7 @@
 Headless (SDL dummy driver); for eyeballing the look of the widget kit.
     python tools/demo_widgets.py [--out out/demo.png] [--scale 1.5] [--dialog]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,8 +25,14 @@ from game.scenes.shapes import felt_background, soft_shadow  # noqa: E402
 from game.scenes.widgets import Button, Dialog, Label, SpeechBubble  # noqa: E402
 
 
-def draw_card(surface: pygame.Surface, face: str, center: tuple[float, float],
-              angle: float = 0.0, copy: int = 0, width: float = theme.CARD_WIDTH) -> None:
+def draw_card(
+    surface: pygame.Surface,
+    face: str,
+    center: tuple[float, float],
+    angle: float = 0.0,
+    copy: int = 0,
+    width: float = theme.CARD_WIDTH,
+) -> None:
     """One card with a soft shadow, rotated about its centre (logical units)."""
     ruler = Ruler.of(surface)
     image = assets.card_image(face, copy, ruler.px(width))
@@ -61,16 +68,15 @@ def draw_table(surface: pygame.Surface, with_dialog: bool) -> None:
     # Opponent's fanned backs at the top.
     for index in range(7):
         spread = index - 3
-        draw_card(surface, "B1", (640 + spread * 22, 60 - abs(spread) ** 1.6 * 2), angle=180 + spread * 4,
-                  width=64)
+        draw_card(surface, "B1", (640 + spread * 22, 60 - abs(spread) ** 1.6 * 2), angle=180 + spread * 4, width=64)
 
     Label((40, 24, 300, 0), "North · 2 350 points", color=theme.TEXT_ON_FELT, bold=True).draw(surface)
     Label((40, 52, 300, 0), "Needs 90 to meld", size=theme.FONT_SMALL, color=theme.TEXT_ON_FELT).draw(surface)
-    Label((900, 470, 340, 0), "卡纳斯塔：你的回合", size=theme.FONT_BODY, color=theme.TEXT_ON_FELT,
-          align="right").draw(surface)
+    Label((900, 470, 340, 0), "卡纳斯塔：你的回合", size=theme.FONT_BODY, color=theme.TEXT_ON_FELT, align="right").draw(
+        surface
+    )
 
-    SpeechBubble((700, 100), "Canasta! That's five hundred for us — your move.", tail="up",
-                 max_width=300).draw(surface)
+    SpeechBubble((700, 100), "Canasta! That's five hundred for us — your move.", tail="up", max_width=300).draw(surface)
     SpeechBubble((1160, 380), "Pass.", tail="right").draw(surface)
 
     meld = Button((1000, 560, 200, theme.BUTTON_HEIGHT), "Meld")
@@ -85,17 +91,18 @@ def draw_table(surface: pygame.Surface, with_dialog: bool) -> None:
     pressed.draw(surface)
 
     if with_dialog:
-        Dialog("Take the discard pile?",
-               "You need a natural pair of sevens in hand to take a frozen pile. "
-               "Taking it gives you 14 cards.",
-               [("Take pile", None), ("Cancel", None)], cancel_index=1).draw(surface)
+        Dialog(
+            "Take the discard pile?",
+            "You need a natural pair of sevens in hand to take a frozen pile. Taking it gives you 14 cards.",
+            [("Take pile", None), ("Cancel", None)],
+            cancel_index=1,
+        ).draw(surface)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("out/demo_widgets.png"))
-    parser.add_argument("--scale", type=float, default=1.0,
-                        help="canvas pixels per logical unit (1.5 = 1920x1080)")
+    parser.add_argument("--scale", type=float, default=1.0, help="canvas pixels per logical unit (1.5 = 1920x1080)")
     parser.add_argument("--dialog", action="store_true", help="draw a modal dialog on top")
     args = parser.parse_args(argv)
 

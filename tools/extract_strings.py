@@ -10,6 +10,7 @@ kept; new strings get an empty msgstr; strings no longer in the code become
 obsolete "#~" entries (kept, so a moved string's translation is not lost).
 After changing a catalog, remake the CJK font: python tools/make_cjk_font.py
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,12 +25,14 @@ from game import po  # noqa: E402
 from game.i18n import DOMAIN, LANGUAGES, locale_dir  # noqa: E402
 
 MARKERS = ("_", "N_")
-HEADER = ("Project-Id-Version: canasta\n"
-          "MIME-Version: 1.0\n"
-          "Content-Type: text/plain; charset=UTF-8\n"
-          "Content-Transfer-Encoding: 8bit\n"
-          "Language: {language}\n"
-          "Plural-Forms: nplurals=1; plural=0;\n")
+HEADER = (
+    "Project-Id-Version: canasta\n"
+    "MIME-Version: 1.0\n"
+    "Content-Type: text/plain; charset=UTF-8\n"
+    "Content-Transfer-Encoding: 8bit\n"
+    "Language: {language}\n"
+    "Plural-Forms: nplurals=1; plural=0;\n"
+)
 
 
 def extract_from_source(source: str, filename: str) -> tuple[list[tuple[str, int]], list[str]]:
@@ -37,15 +40,18 @@ def extract_from_source(source: str, filename: str) -> tuple[list[tuple[str, int
     found: list[tuple[str, int]] = []
     warnings: list[str] = []
     for node in ast.walk(ast.parse(source, filename)):
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                and node.func.id in MARKERS and node.args):
+        if not (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS and node.args
+        ):
             continue
         arg = node.args[0]
         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
             found.append((arg.value, node.lineno))
         else:
-            warnings.append(f"{filename}:{node.lineno}: {node.func.id}() of a non-literal "
-                            "cannot be extracted (use N_ on the constant)")
+            warnings.append(
+                f"{filename}:{node.lineno}: {node.func.id}() of a non-literal "
+                "cannot be extracted (use N_ on the constant)"
+            )
     return found, warnings
 
 
@@ -73,9 +79,13 @@ def updated(catalog: po.Catalog, messages: dict[str, list[str]], language: str) 
     new = po.Catalog([header])
     for msgid, refs in messages.items():
         previous = old.pop(msgid, None)
-        entry = po.Entry(msgid, previous.msgstr if previous else "", references=refs,
-                         comments=previous.comments if previous else [],
-                         flags=(previous.flags if previous else set()) | _brace_flag(msgid))
+        entry = po.Entry(
+            msgid,
+            previous.msgstr if previous else "",
+            references=refs,
+            comments=previous.comments if previous else [],
+            flags=(previous.flags if previous else set()) | _brace_flag(msgid),
+        )
         new.entries.append(entry)
     obsolete = list(catalog.obsolete)
     for entry in old.values():  # no longer in the code: keep as obsolete

@@ -11,6 +11,7 @@ which keeps them crisp.
 The ace of spades in the source art carries a QR code and a web address;
 they are removed here before rasterizing (the art is CC0, so edits are fine).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,14 +45,11 @@ def strip_ace_of_spades_extras(svg_text: str) -> str:
     doomed = [
         child
         for child in root
-        if child.tag == f"{{{SVG_NS}}}text"
-        or (child.tag == f"{{{SVG_NS}}}path" and child.get("fill") == "#fff")
+        if child.tag == f"{{{SVG_NS}}}text" or (child.tag == f"{{{SVG_NS}}}path" and child.get("fill") == "#fff")
     ]
     # Fail loudly if the source art changed shape, rather than ship a QR code.
     if len(doomed) != 3:
-        raise RuntimeError(
-            f"Sa.svg: expected 1 QR path + 2 text lines, found {len(doomed)} candidates"
-        )
+        raise RuntimeError(f"Sa.svg: expected 1 QR path + 2 text lines, found {len(doomed)} candidates")
     for element in doomed:
         root.remove(element)
     return ET.tostring(root, encoding="unicode")
@@ -70,9 +68,11 @@ def coarsen_back_pattern(svg_text: str) -> str:
     return svg_text.replace(marker, marker + ' patternTransform="scale(3)"')
 
 
-SVG_EDITS: dict[str, Callable[[str], str]] = {"Sa": strip_ace_of_spades_extras,
-                                              "B1": coarsen_back_pattern,
-                                              "B2": coarsen_back_pattern}
+SVG_EDITS: dict[str, Callable[[str], str]] = {
+    "Sa": strip_ace_of_spades_extras,
+    "B1": coarsen_back_pattern,
+    "B2": coarsen_back_pattern,
+}
 
 
 def rasterize_with_cairosvg(svg_text: str, out_path: Path) -> None:
@@ -88,8 +88,7 @@ def rasterize_with_cairosvg(svg_text: str, out_path: Path) -> None:
 
 def rasterize_with_rsvg(svg_text: str, out_path: Path) -> None:
     subprocess.run(
-        ["rsvg-convert", "-w", str(CARD_SIZE[0]), "-h", str(CARD_SIZE[1]),
-         "-f", "png", "-o", str(out_path)],
+        ["rsvg-convert", "-w", str(CARD_SIZE[0]), "-h", str(CARD_SIZE[1]), "-f", "png", "-o", str(out_path)],
         input=svg_text.encode("utf-8"),
         check=True,
     )
@@ -98,12 +97,12 @@ def rasterize_with_rsvg(svg_text: str, out_path: Path) -> None:
 def pick_rasterizer() -> tuple[str, Callable[[str, Path], None]]:
     try:
         import cairosvg  # noqa: F401
+
         return "cairosvg", rasterize_with_cairosvg
     except (ImportError, OSError):  # OSError: cairocffi can't find libcairo
         if shutil.which("rsvg-convert"):
             return "rsvg-convert", rasterize_with_rsvg
-    sys.exit("Need cairosvg (pip install -r requirements-tools.txt) "
-             "or rsvg-convert (apt-get install librsvg2-bin).")
+    sys.exit("Need cairosvg (pip install -r requirements-tools.txt) or rsvg-convert (apt-get install librsvg2-bin).")
 
 
 def optimize_png(path: Path) -> None:
@@ -143,8 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     licence = args.src / "LICENSE-CC0"
     if licence.exists():
         shutil.copyfile(licence, args.out / "LICENSE-CC0")
-    print(f"{len(svgs)} cards rasterized with {name} into {args.out} "
-          f"({total_bytes / 1024:.0f} KiB)")
+    print(f"{len(svgs)} cards rasterized with {name} into {args.out} ({total_bytes / 1024:.0f} KiB)")
     return 0
 
 

@@ -13,6 +13,7 @@ Source: Debian `fonts-noto-cjk` ships the CJK faces as .ttc collections; the
 Simplified Chinese face is picked out by its PostScript name. The full face is
 ~16 MB per weight; a subset for a few hundred characters is a few tens of KB.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,9 +60,9 @@ def load_face(collection_path: Path, postscript_name: str) -> TTFont:
 
 def make_subset(face: TTFont, chars: set[str], out_path: Path) -> None:
     options = subset.Options()
-    options.name_IDs = ["*"]          # keep copyright/licence name records
+    options.name_IDs = ["*"]  # keep copyright/licence name records
     options.name_languages = ["*"]
-    options.notdef_outline = True     # missing glyphs show as a box, not nothing
+    options.notdef_outline = True  # missing glyphs show as a box, not nothing
     options.glyph_names = False
     subsetter = subset.Subsetter(options=options)
     subsetter.populate(unicodes=sorted(ord(ch) for ch in chars))
@@ -72,21 +73,20 @@ def make_subset(face: TTFont, chars: set[str], out_path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="*", type=Path,
-                        help="text files whose characters to keep (default: game/locale/**/*.po)")
-    parser.add_argument("--text", action="append", default=[],
-                        help="extra characters to keep (repeatable)")
+    parser.add_argument(
+        "files", nargs="*", type=Path, help="text files whose characters to keep (default: game/locale/**/*.po)"
+    )
+    parser.add_argument("--text", action="append", default=[], help="extra characters to keep (repeatable)")
     parser.add_argument("--out-dir", type=Path, default=DEFAULT_OUT_DIR)
-    parser.add_argument("--font-dir", type=Path, default=NOTO_CJK_DIR,
-                        help="folder holding NotoSansCJK-{Regular,Bold}.ttc")
-    parser.add_argument("--weights", nargs="+", choices=sorted(WEIGHTS),
-                        default=list(WEIGHTS))
+    parser.add_argument(
+        "--font-dir", type=Path, default=NOTO_CJK_DIR, help="folder holding NotoSansCJK-{Regular,Bold}.ttc"
+    )
+    parser.add_argument("--weights", nargs="+", choices=sorted(WEIGHTS), default=list(WEIGHTS))
     args = parser.parse_args(argv)
 
     files: list[Path] = args.files or sorted(DEFAULT_CATALOG_DIR.rglob("*.po"))
     if not files and not args.text:
-        print(f"note: no catalogs under {DEFAULT_CATALOG_DIR}; subsetting ASCII only",
-              file=sys.stderr)
+        print(f"note: no catalogs under {DEFAULT_CATALOG_DIR}; subsetting ASCII only", file=sys.stderr)
     chars = collect_characters(files, args.text)
 
     for weight in args.weights:

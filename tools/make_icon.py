@@ -1,5 +1,6 @@
 """Make the window/app icon `assets/icon.png` (256x256) from the bundled card art:
 two cards fanned on a rounded felt-green tile. Run from the project root."""
+
 from __future__ import annotations
 
 import os

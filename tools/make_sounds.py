@@ -7,6 +7,7 @@ Deterministic (seeded noise), so re-running gives byte-identical files. The
 sounds are made here from scratch, so they are ours to dedicate: CC0.
 Effects: shuffle, draw, discard, meld, canasta, going_out (22.05 kHz, mono, 16-bit).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,8 +26,7 @@ def silence(seconds: float) -> Samples:
     return [0.0] * int(RATE * seconds)
 
 
-def noise_burst(rng: random.Random, seconds: float, attack: float, decay: float,
-                smooth: float = 0.5) -> Samples:
+def noise_burst(rng: random.Random, seconds: float, attack: float, decay: float, smooth: float = 0.5) -> Samples:
     """Filtered noise with an attack/exponential-decay envelope (paper sounds)."""
     out, last = [], 0.0
     n = int(RATE * seconds)
@@ -76,22 +76,27 @@ def note(name: str) -> float:
 
 def make_all(seed: int = 7) -> dict[str, Samples]:
     rng = random.Random(seed)
-    riffle = [(0.012 * i + rng.uniform(0, 0.004), noise_burst(rng, 0.03, 0.002, 0.008, 0.3))
-              for i in range(40)]
+    riffle = [(0.012 * i + rng.uniform(0, 0.004), noise_burst(rng, 0.03, 0.002, 0.008, 0.3)) for i in range(40)]
     sounds = {
         "shuffle": normalized(mix(*riffle, (0.5, noise_burst(rng, 0.12, 0.005, 0.03, 0.6))), 0.5),
         "draw": normalized(noise_burst(rng, 0.16, 0.05, 0.04, 0.75), 0.45),
-        "discard": normalized(mix((0, noise_burst(rng, 0.12, 0.002, 0.025, 0.55)),
-                                  (0, tone(110, 0.12, 0.03, 0.6))), 0.55),
+        "discard": normalized(
+            mix((0, noise_burst(rng, 0.12, 0.002, 0.025, 0.55)), (0, tone(110, 0.12, 0.03, 0.6))), 0.55
+        ),
         "meld": normalized(mix((0, tone(note("C5"), 0.35, 0.12)), (0.07, tone(note("E5"), 0.3, 0.12))), 0.45),
-        "canasta": normalized(mix(*[(0.09 * i, tone(note(n), 0.6, 0.2))
-                                    for i, n in enumerate(["C5", "E5", "G5", "C6"])]), 0.5),
-        "going_out": normalized(mix(*[(0.1 * i, tone(note(n), 0.5, 0.18))
-                                      for i, n in enumerate(["G4", "C5", "E5", "G5"])],
-                                    (0.45, tone(note("C5"), 0.9, 0.35, 0.7)),
-                                    (0.45, tone(note("E5"), 0.9, 0.35, 0.7)),
-                                    (0.45, tone(note("G5"), 0.9, 0.35, 0.7)),
-                                    (0.45, tone(note("C6"), 0.9, 0.35, 0.7))), 0.5),
+        "canasta": normalized(
+            mix(*[(0.09 * i, tone(note(n), 0.6, 0.2)) for i, n in enumerate(["C5", "E5", "G5", "C6"])]), 0.5
+        ),
+        "going_out": normalized(
+            mix(
+                *[(0.1 * i, tone(note(n), 0.5, 0.18)) for i, n in enumerate(["G4", "C5", "E5", "G5"])],
+                (0.45, tone(note("C5"), 0.9, 0.35, 0.7)),
+                (0.45, tone(note("E5"), 0.9, 0.35, 0.7)),
+                (0.45, tone(note("G5"), 0.9, 0.35, 0.7)),
+                (0.45, tone(note("C6"), 0.9, 0.35, 0.7)),
+            ),
+            0.5,
+        ),
     }
     return sounds
 
@@ -117,7 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     (args.out_dir / "LICENSE-CC0").write_text(
         "The sound effects in this folder were synthesized by tools/make_sounds.py for this\n"
         "project and are dedicated to the public domain under CC0 1.0 Universal\n"
-        "(https://creativecommons.org/publicdomain/zero/1.0/).\n", encoding="utf-8")
+        "(https://creativecommons.org/publicdomain/zero/1.0/).\n",
+        encoding="utf-8",
+    )
     return 0
 
 

@@ -6,6 +6,7 @@
 Uses a throw-away CANASTA_HOME with a sample save and statistics, so the menu
 shows Continue and the statistics table has rows.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,9 +31,10 @@ def sample_app(home: Path) -> AppContext:
     """An app with a saved game and a few statistics (for realistic screens)."""
     from game.rules import Game, RulesConfig
     from game.stats import Record
+
     app = AppContext.create(home)
     game = Game(RulesConfig.for_variant("classic"), 7)
-    for move in ("draw", ):
+    for move in ("draw",):
         game.apply(move)
     app.saves.save(game, (None, "normal", "normal", "normal"))
     app.stats.records = {
@@ -60,12 +62,18 @@ def screens(app: AppContext) -> dict[str, list[Scene]]:
     from game.scenes.rules_scene import RulesScene
     from game.scenes.settings_scene import SettingsScene
     from game.scenes.stats_scene import StatsScene
+
     rules_scrolled = RulesScene(app)
     rules_scrolled.content_height = 1e6
     rules_scrolled.scroll = 1500
-    return {"menu": [TitleMenuScene(app)], "new_game": [NewGameScene(app)],
-            "settings": [SettingsScene(app)], "rules": [RulesScene(app)],
-            "rules_more": [rules_scrolled], "stats": [StatsScene(app)]}
+    return {
+        "menu": [TitleMenuScene(app)],
+        "new_game": [NewGameScene(app)],
+        "settings": [SettingsScene(app)],
+        "rules": [RulesScene(app)],
+        "rules_more": [rules_scrolled],
+        "stats": [StatsScene(app)],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

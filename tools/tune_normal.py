@@ -9,6 +9,7 @@ arena with duplicate seeds, and keep the change when A wins at least `--accept`
 of the games with a positive mean margin. Prints every trial and, at the end,
 the tuned weights as Python to paste into NormalWeights.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,13 +51,24 @@ def main(argv: list[str] | None = None) -> int:
             current = getattr(best, name)
             for value in trial_values(current):
                 cand = dataclasses.replace(best, **{name: value})
-                s = run(args.variant, "normal", "normal", args.games, seed, args.jobs, args.target,
-                        options={"A": {"weights": cand}, "B": {"weights": best}})
+                s = run(
+                    args.variant,
+                    "normal",
+                    "normal",
+                    args.games,
+                    seed,
+                    args.jobs,
+                    args.target,
+                    options={"A": {"weights": cand}, "B": {"weights": best}},
+                )
                 seed += args.games  # fresh deals for every trial
                 keep = s.rate >= args.accept and s.margin > 0
-                print(f"pass {pass_no} {name:18s} {current:>8} -> {value:>8}: "
-                      f"win {s.rate:.1%} [{s.low:.1%}, {s.high:.1%}] margin {s.margin:+.0f}"
-                      f"{'  KEEP' if keep else ''}", flush=True)
+                print(
+                    f"pass {pass_no} {name:18s} {current:>8} -> {value:>8}: "
+                    f"win {s.rate:.1%} [{s.low:.1%}, {s.high:.1%}] margin {s.margin:+.0f}"
+                    f"{'  KEEP' if keep else ''}",
+                    flush=True,
+                )
                 if keep:
                     best = cand
                     break

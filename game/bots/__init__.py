@@ -2,6 +2,7 @@
 
 Bots receive only an `Observation` (see game.rules.observation); `make_bot` builds one.
 """
+
 from .base import LEVEL_NAMES, LEVELS, Bot, DecisionRecord, make_bot
 
 __all__ = ["LEVEL_NAMES", "LEVELS", "Bot", "DecisionRecord", "make_bot"]

@@ -9,6 +9,7 @@ deal is dealt identically to both bots (duplicate). Reports A's win rate with a
 95% Wilson interval, the mean score margin, decision times per bot, and the counts
 of exceptions, illegal moves and stalls (games over a generous move cap).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -99,8 +100,10 @@ def play_game(task: tuple) -> GameResult:
         b_sides = [x for x in range(config.sides) if x != a_side]
         res.a_won = game.winner == a_side
         res.margin = scores[a_side] - sum(scores[x] for x in b_sides) / len(b_sides)
-    res.times = {"A": [t for s in mine for t in bots[s].record.times],
-                 "B": [t for s in bots if s not in mine for t in bots[s].record.times]}
+    res.times = {
+        "A": [t for s in mine for t in bots[s].record.times],
+        "B": [t for s in bots if s not in mine for t in bots[s].record.times],
+    }
     return res
 
 
@@ -142,17 +145,30 @@ class Summary:
         return self.wins / self.games if self.games else 0.0
 
 
-def tasks_for(variant: str, target: int, games: int, seed: int, a: str, b: str,
-              budget: float | None, options: dict | None = None) -> list[tuple]:
+def tasks_for(
+    variant: str, target: int, games: int, seed: int, a: str, b: str, budget: float | None, options: dict | None = None
+) -> list[tuple]:
     seatings = RulesConfig.for_variant(variant, target).sides  # A plays each side once
     groups = max(1, math.ceil(games / seatings))
-    return [(variant, target, seed + g, seating, a, b, budget, options or {})
-            for g in range(groups) for seating in range(seatings)]
+    return [
+        (variant, target, seed + g, seating, a, b, budget, options or {})
+        for g in range(groups)
+        for seating in range(seatings)
+    ]
 
 
-def run(variant: str = "classic", a: str = "normal", b: str = "easy", games: int = 20,
-        seed: int = 1, jobs: int = 1, target: int = 5000, budget: float | None = None,
-        options: dict | None = None, progress: bool = False) -> Summary:
+def run(
+    variant: str = "classic",
+    a: str = "normal",
+    b: str = "easy",
+    games: int = 20,
+    seed: int = 1,
+    jobs: int = 1,
+    target: int = 5000,
+    budget: float | None = None,
+    options: dict | None = None,
+    progress: bool = False,
+) -> Summary:
     tasks = tasks_for(variant, target, games, seed, a, b, budget, options)
     start = time.perf_counter()
     results: list[GameResult] = []
@@ -182,24 +198,37 @@ def summarize(results: list[GameResult], elapsed: float) -> Summary:
     margins = [r.margin for r in results]
     se = statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
     times = {k: [t for r in results for t in r.times.get(k, [])] for k in ("A", "B")}
-    return Summary(n, wins, low, high, statistics.fmean(margins) if margins else 0.0, se,
-                   sum(r.exceptions for r in results), sum(r.illegal for r in results),
-                   sum(r.stalls for r in results), times, sum(r.deals for r in results),
-                   elapsed, [r.error for r in results if r.error])
+    return Summary(
+        n,
+        wins,
+        low,
+        high,
+        statistics.fmean(margins) if margins else 0.0,
+        se,
+        sum(r.exceptions for r in results),
+        sum(r.illegal for r in results),
+        sum(r.stalls for r in results),
+        times,
+        sum(r.deals for r in results),
+        elapsed,
+        [r.error for r in results if r.error],
+    )
 
 
 def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
-    lines = [f"{a} (A) vs {b} (B), {variant}, target {target}: {s.games} games, "
-             f"{s.deals} deals, {s.elapsed:.0f} s",
-             f"A win rate: {s.rate:.1%}  (95% Wilson interval {s.low:.1%} .. {s.high:.1%}; "
-             f"{s.wins}/{s.games})",
-             f"mean score margin A-B: {s.margin:+.0f} (± {1.96 * s.margin_se:.0f})"]
+    lines = [
+        f"{a} (A) vs {b} (B), {variant}, target {target}: {s.games} games, {s.deals} deals, {s.elapsed:.0f} s",
+        f"A win rate: {s.rate:.1%}  (95% Wilson interval {s.low:.1%} .. {s.high:.1%}; {s.wins}/{s.games})",
+        f"mean score margin A-B: {s.margin:+.0f} (± {1.96 * s.margin_se:.0f})",
+    ]
     for key, level in (("A", a), ("B", b)):
         ts = s.times[key]
         if ts:
-            lines.append(f"decision time {key} ({level}): median {statistics.median(ts) * 1e3:.2f} ms,"
-                         f" p95 {percentile(ts, 0.95) * 1e3:.2f} ms, max {max(ts) * 1e3:.2f} ms"
-                         f" over {len(ts)} decisions")
+            lines.append(
+                f"decision time {key} ({level}): median {statistics.median(ts) * 1e3:.2f} ms,"
+                f" p95 {percentile(ts, 0.95) * 1e3:.2f} ms, max {max(ts) * 1e3:.2f} ms"
+                f" over {len(ts)} decisions"
+            )
     lines.append(f"exceptions: {s.exceptions}  illegal moves: {s.illegal}  stalls: {s.stalls}")
     for e in s.errors[:3]:
         lines.append("first errors:\n" + e)
@@ -215,12 +244,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--target", type=int, default=5000, choices=TARGETS)
-    p.add_argument("--budget", type=float, default=None,
-                   help="seconds per decision for the searching bots (default: the bot's own)")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds per decision for the searching bots (default: the bot's own)",
+    )
     p.add_argument("--progress", action="store_true")
     args = p.parse_args(argv)
-    s = run(args.variant, args.a, args.b, args.games, args.seed, args.jobs, args.target,
-            args.budget, progress=args.progress)
+    s = run(
+        args.variant, args.a, args.b, args.games, args.seed, args.jobs, args.target, args.budget, progress=args.progress
+    )
     print(report(s, args.a, args.b, args.variant, args.target))
     return 0 if s.exceptions == s.illegal == s.stalls == 0 else 1
 

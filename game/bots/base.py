@@ -4,6 +4,7 @@ gets its own seeded `random.Random`, and returns one legal move.
 `Bot.act` wraps `choose` with a wall-clock timer so the arena can report decision
 times; `make_bot(level, seed)` is the registry the game and the arena use.
 """
+
 from __future__ import annotations
 
 import random
@@ -49,8 +50,7 @@ class Bot(ABC):
         self.record = DecisionRecord()
 
     @abstractmethod
-    def choose(self, observation: Observation, rng: random.Random,
-               time_budget: float | None = None) -> Move:
+    def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
         """Return one of `observation.legal`. Use only `observation` and `rng`."""
 
     def act(self, observation: Observation, time_budget: float | None = None) -> Move:
@@ -72,6 +72,7 @@ def register(level: str):
         _REGISTRY[level] = cls
         cls.level = level
         return cls
+
     return deco
 
 
@@ -80,6 +81,7 @@ def make_bot(level: str, seed: int = 0, **options) -> Bot:
     Options go to the bot's constructor (e.g. `budget=0.2` for hard)."""
     # Import for the registration side effect; kept here to avoid import cycles.
     from . import easy, hard, normal  # noqa: F401
+
     try:
         factory = _REGISTRY[level]
     except KeyError:

@@ -5,6 +5,7 @@ cards only to open or finish a canasta, discards singles (never a wild card whil
 holds anything else, never half of a pair while it has a single), and goes out
 whenever it can.
 """
+
 from __future__ import annotations
 
 import random
@@ -28,8 +29,7 @@ class EasyBot(Bot):
     take_chance = 0.75
     meld_chance = 0.8
 
-    def choose(self, observation: Observation, rng: random.Random,
-               time_budget: float | None = None) -> Move:
+    def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
         obs = observation
         legal = list(obs.legal)
         if len(legal) == 1:
@@ -49,8 +49,7 @@ class EasyBot(Bot):
     def _meld_phase(self, obs: Observation, legal: list[Move], rng: random.Random) -> Move:
         hand_n = len(obs.hand)
         kn = Knowledge(obs)
-        if obs.answer is True or (obs.answer is not False and kn.go_out_plan() is not None
-                                  and rng.random() < 0.7):
+        if obs.answer is True or (obs.answer is not False and kn.go_out_plan() is not None and rng.random() < 0.7):
             if Move(MoveKind.ASK) in legal and rng.random() < 0.5:
                 return Move(MoveKind.ASK)
             plan = kn.go_out_plan()
@@ -65,8 +64,7 @@ class EasyBot(Bot):
                 sensible.append(m)
             elif wild == 0:
                 sensible.append(m)
-            elif any(my.get(g.rank) is not None and my[g.rank].size + len(g.cards) >= 7
-                     for g in m.groups):
+            elif any(my.get(g.rank) is not None and my[g.rank].size + len(g.cards) >= 7 for g in m.groups):
                 sensible.append(m)  # a wild card that finishes a canasta
         if sensible and rng.random() < self.meld_chance:
             fewest = min(_wilds(m) for m in sensible)

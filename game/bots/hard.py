@@ -9,6 +9,7 @@ number of moves, then scores the deal for our side (exact when it ended, else a
 static evaluation). Normal's move is kept unless an alternative beats it by more
 than `confidence` standard errors of the paired differences.
 """
+
 from __future__ import annotations
 
 import random
@@ -55,22 +56,27 @@ def evaluate(state: GameState, side: int) -> float:
 
 @register("hard")
 class HardBot(Bot):
-    def __init__(self, seed: int = 0, budget: float = DEFAULT_BUDGET,
-                 iterations: int | None = None, horizon: int = 40,
-                 max_candidates: int = 4, confidence: float = 1.0,
-                 weights: NormalWeights | None = None):
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: float = DEFAULT_BUDGET,
+        iterations: int | None = None,
+        horizon: int = 40,
+        max_candidates: int = 4,
+        confidence: float = 1.0,
+        weights: NormalWeights | None = None,
+    ):
         super().__init__(seed)
         self.budget = budget
         self.iterations = iterations  # fixed worlds per decision (deterministic, for tests)
-        self.horizon = horizon        # playout length in moves before the static evaluation
+        self.horizon = horizon  # playout length in moves before the static evaluation
         self.max_candidates = max_candidates
         self.confidence = confidence  # standard errors needed to override Normal's move
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
     # ------------------------------------------------------------------ decision
-    def choose(self, observation: Observation, rng: random.Random,
-               time_budget: float | None = None) -> Move:
+    def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
         obs = observation
         if len(obs.legal) == 1:
             return obs.legal[0]
@@ -168,8 +174,7 @@ class HardBot(Bot):
             for m in legal:
                 if m.kind in (MoveKind.DRAW, MoveKind.PASS):
                     add(m)
-            takes = sorted((m for m in legal if m.kind is MoveKind.TAKE),
-                           key=lambda m: -policy.take_score(kn, m))
+            takes = sorted((m for m in legal if m.kind is MoveKind.TAKE), key=lambda m: -policy.take_score(kn, m))
             for m in takes[:2]:
                 add(m)
             return out
@@ -183,8 +188,7 @@ class HardBot(Bot):
         meld, score = policy.best_meld(kn)
         if meld is not None and score > -40:
             add(meld)
-        discards = sorted((m for m in legal if m.kind is MoveKind.DISCARD),
-                          key=lambda m: policy.discard_cost(kn, m))
+        discards = sorted((m for m in legal if m.kind is MoveKind.DISCARD), key=lambda m: policy.discard_cost(kn, m))
         for m in discards:
             add(m)
         return out

@@ -3,6 +3,7 @@
 Everything here is derived from the Observation only (own hand, melds, pile, red
 threes, hand sizes, and the faces seen going into other hands with a pile).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -21,6 +22,7 @@ def _rank_of_face(face: str) -> int:
     r = RANK_OF_FACE.get(face)
     if r is None:
         from game.rules import Card
+
         r = RANK_OF_FACE[face] = int(Card.parse(face).rank)
     return r
 
@@ -41,8 +43,20 @@ def p_at_least(k: int, n: int, good: int, pool: int) -> float:
 class Knowledge:
     """Derived facts for the observing seat (computed once per decision)."""
 
-    __slots__ = ("obs", "cfg", "seat", "side", "hand_counts", "seen", "unseen", "pool",
-                 "known_counts", "unknown_in_hand", "_pseudo", "_urgency")
+    __slots__ = (
+        "obs",
+        "cfg",
+        "seat",
+        "side",
+        "hand_counts",
+        "seen",
+        "unseen",
+        "pool",
+        "known_counts",
+        "unknown_in_hand",
+        "_pseudo",
+        "_urgency",
+    )
 
     def __init__(self, obs: Observation):
         self.obs = obs
@@ -91,8 +105,7 @@ class Knowledge:
         kc = self.known_counts[seat]
         if kc[TWO] or kc[JOKER]:
             return 1.0
-        return p_at_least(1, self.unknown_in_hand[seat], self.unseen[TWO] + self.unseen[JOKER],
-                          self.pool)
+        return p_at_least(1, self.unknown_in_hand[seat], self.unseen[TWO] + self.unseen[JOKER], self.pool)
 
     def p_can_take(self, seat: int, rank: int, pile_frozen: bool) -> float:
         """P(seat could take the pile if a natural of `rank` were on top)."""
@@ -124,8 +137,13 @@ class Knowledge:
         obs = self.obs
         if obs.phase is not Phase.MELD or obs.to_act != self.seat:
             return None
-        if (self.cfg.ask_allowed and not obs.asked and not obs.turn_laid_other
-                and len(obs.hand) >= 2 and not any(m.kind is MoveKind.ASK for m in obs.legal)):
+        if (
+            self.cfg.ask_allowed
+            and not obs.asked
+            and not obs.turn_laid_other
+            and len(obs.hand) >= 2
+            and not any(m.kind is MoveKind.ASK for m in obs.legal)
+        ):
             return None  # the engine lists "ask" exactly when a plan exists here
         return go_out_plan(self.pseudo_state())
 

@@ -8,6 +8,7 @@ Each call decides one move from the Observation alone:
   with the lowest keep-value + danger (what the next opponent could do with it);
 - answer phase: say no while holding many points that could still be melded.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,57 +26,57 @@ from .knowledge import Knowledge
 class NormalWeights:
     # -- taking the pile (compared with drawing, which scores 0)
     take_base: float = 12.0
-    take_per_draw: float = 20.0     # per extra card a stock draw brings (draw-two variants)
-    take_per_rival: float = 8.0     # per opposing side beyond one: a pile left is contested
-    take_card: float = 6.0          # per useful natural brought in
-    take_junk: float = 1.0          # per natural of a rank we cannot use yet
-    take_wild: float = 25.0         # per wild card in the pile
+    take_per_draw: float = 20.0  # per extra card a stock draw brings (draw-two variants)
+    take_per_rival: float = 8.0  # per opposing side beyond one: a pile left is contested
+    take_card: float = 6.0  # per useful natural brought in
+    take_junk: float = 1.0  # per natural of a rank we cannot use yet
+    take_wild: float = 25.0  # per wild card in the pile
     take_red3: float = 60.0
     take_black3: float = -4.0
-    take_open: float = 60.0         # the take is our side's initial meld
-    take_hand_wild: float = 20.0    # per wild card from the hand the take uses
-    take_late_card: float = 5.0     # per card brought in, times the urgency
+    take_open: float = 60.0  # the take is our side's initial meld
+    take_hand_wild: float = 20.0  # per wild card from the hand the take uses
+    take_late_card: float = 5.0  # per card brought in, times the urgency
     # -- melding
-    meld_card: float = 3.0          # per card laid
-    meld_point: float = 0.15        # per point laid
-    meld_urgency: float = 2.0       # how much urgency multiplies the two above
+    meld_card: float = 3.0  # per card laid
+    meld_point: float = 0.15  # per point laid
+    meld_urgency: float = 2.0  # how much urgency multiplies the two above
     canasta_natural: float = 150.0
     canasta_mixed: float = 90.0
-    wild_use: float = 45.0          # per wild laid without completing a canasta
-    wild_use_canasta: float = 4.0   # per wild laid to complete a canasta
-    mix_natural: float = 8.0        # per natural of a wild-free meld a wild would spoil
-    new_pair_cost: float = 14.0     # starting a meld from a bare pair (a key to the pile)
-    new_meld_cost: float = 3.0      # starting a meld from three or more naturals
+    wild_use: float = 45.0  # per wild laid without completing a canasta
+    wild_use_canasta: float = 4.0  # per wild laid to complete a canasta
+    mix_natural: float = 8.0  # per natural of a wild-free meld a wild would spoil
+    new_pair_cost: float = 14.0  # starting a meld from a bare pair (a key to the pile)
+    new_meld_cost: float = 3.0  # starting a meld from three or more naturals
     frozen_pair_factor: float = 1.5
-    pair_pile: float = 1.0          # per pile card, when a pair is the only key to it
-    reserve_cards: float = 5.0      # without the canastas to go out, keep this many cards
-    reserve_cost: float = 12.0      # per card below the reserve
-    reserve_cost_out: float = 2.0   # the same once our side may go out
+    pair_pile: float = 1.0  # per pile card, when a pair is the only key to it
+    reserve_cards: float = 5.0  # without the canastas to go out, keep this many cards
+    reserve_cost: float = 12.0  # per card below the reserve
+    reserve_cost_out: float = 2.0  # the same once our side may go out
     open_bonus: float = 70.0
     # -- discarding (lower keep + danger is discarded)
     keep_wild: float = 110.0
     keep_black3: float = 3.0
-    black3_block: float = 1.2       # per pile card: a black three blocks the next player
+    black3_block: float = 1.2  # per pile card: a black three blocks the next player
     keep_triple: float = 40.0
     keep_pair: float = 16.0
     keep_single: float = 4.0
-    single_live: float = 1.0        # per unseen copy of a single's rank
+    single_live: float = 1.0  # per unseen copy of a single's rank
     keep_meld_match: float = 2.0
-    keep_value: float = 0.15        # per point of the card (high cards help the minimum)
-    value_late: float = 0.5         # per point, times urgency: shed high cards late
+    keep_value: float = 0.15  # per point of the card (high cards help the minimum)
+    value_late: float = 0.5  # per point, times urgency: shed high cards late
     danger_base: float = 12.0
-    danger_card: float = 9.0        # per pile card the next opponent could take
+    danger_card: float = 9.0  # per pile card the next opponent could take
     # -- going out
     out_base: float = 30.0
     out_opp_card: float = 9.0
     out_partner_card: float = 14.0
-    out_near4: float = 20.0         # our melds of 4 / 5-6 cards we would not finish
+    out_near4: float = 20.0  # our melds of 4 / 5-6 cards we would not finish
     out_near6: float = 60.0
-    out_opp_near: float = 40.0      # opponents' melds of 5-6 cards: stop them
+    out_opp_near: float = 40.0  # opponents' melds of 5-6 cards: stop them
     out_urgency: float = 120.0
-    out_lead: float = 0.02          # per point our side leads on the table this deal
+    out_lead: float = 0.02  # per point our side leads on the table this deal
     ask_partner_cards: float = 3.0  # ask when the partner holds at least this many
-    answer_points: float = 70.0     # answer no while holding at least this many points
+    answer_points: float = 70.0  # answer no while holding at least this many points
     answer_cards: float = 7.0
 
     @classmethod
@@ -161,8 +162,7 @@ class NormalPolicy:
         for c in rest:
             in_rest[c.rank] += 1
         # Taking replaces the whole draw: in the draw-two variants it forgoes two cards.
-        s = (w.take_base - w.take_per_draw * (kn.cfg.draw_count - 1)
-             + w.take_per_rival * (kn.cfg.sides - 2))
+        s = w.take_base - w.take_per_draw * (kn.cfg.draw_count - 1) + w.take_per_rival * (kn.cfg.sides - 2)
         for c in rest:
             if c.is_red_three:
                 s += w.take_red3
@@ -201,8 +201,7 @@ class NormalPolicy:
         if plan is not None and self.should_go_out(kn):
             ask = Move(MoveKind.ASK)
             partner = kn.partner()
-            if (ask in legal and partner is not None
-                    and obs.hand_sizes[partner] >= self.w.ask_partner_cards):
+            if ask in legal and partner is not None and obs.hand_sizes[partner] >= self.w.ask_partner_cards:
                 return ask
             move = self.plan_move(kn, plan)
             if move is not None:
@@ -275,8 +274,7 @@ class NormalPolicy:
             used = sum(len(g.cards) for g in move.groups)
             if hand_n - used <= 1:
                 continue  # that would go out (or strand one card); decided elsewhere
-            s = sum(self.group_score(g, my_melds, urg, frozen, len(obs.pile))
-                    for g in move.groups)
+            s = sum(self.group_score(g, my_melds, urg, frozen, len(obs.pile)) for g in move.groups)
             s -= self.reserve_penalty(kn, hand_n - used, move)
             if not my_melds:
                 s += self.w.open_bonus
@@ -306,8 +304,7 @@ class NormalPolicy:
                 n += 1
         return n
 
-    def group_score(self, g: Group, my_melds, urg: float, frozen: bool,
-                    pile: int = 0) -> float:
+    def group_score(self, g: Group, my_melds, urg: float, frozen: bool, pile: int = 0) -> float:
         w = self.w
         m = my_melds.get(g.rank)
         wn = sum(1 for c in g.cards if c.is_wild)
@@ -387,6 +384,5 @@ class NormalBot(Bot):
         super().__init__(seed)
         self.policy = NormalPolicy(weights)
 
-    def choose(self, observation: Observation, rng: random.Random,
-               time_budget: float | None = None) -> Move:
+    def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
         return self.policy.choose(observation, rng)

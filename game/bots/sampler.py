@@ -4,6 +4,7 @@ Hidden cards (other hands and the stock) are dealt at random from the cards this
 seat has not seen, except that a face known to be in a hand (seen going in with a
 pile) is put there, and red threes go to the stock only (they never stay in a hand).
 """
+
 from __future__ import annotations
 
 import random
@@ -29,5 +30,5 @@ def sample_world(obs: Observation, rng: random.Random) -> GameState:
     stock = free + reds
     rng.shuffle(stock)
     if len(stock) != obs.stock_size:  # inconsistent bookkeeping: trim or keep what fits
-        stock = stock[:obs.stock_size]
+        stock = stock[: obs.stock_size]
     return GameState.from_observation(obs, hands, stock)

@@ -2,6 +2,7 @@
 
 Everything is in RULES.md (../shared/RULES.md); rule ids (R-...) appear in errors.
 """
+
 from .cards import DECK, FACES, MELD_RANKS, Card, Rank, Suit, format_cards, parse_cards, sort_key
 from .config import CLASSIC, RulesConfig
 from .errors import IllegalMove, NotationError, PositionError, RulesError
@@ -18,9 +19,37 @@ from .state import GameState
 from .variants import VARIANT_IDS, VARIANTS, Variant
 
 __all__ = [
-    "DECK", "FACES", "MELD_RANKS", "Card", "Rank", "Suit", "format_cards", "parse_cards",
-    "sort_key", "CLASSIC", "RulesConfig", "VARIANTS", "VARIANT_IDS", "Variant", "IllegalMove", "NotationError",
-    "PositionError", "RulesError", "Event", "public_view", "Meld", "Group", "Move", "MoveKind",
-    "DealResult", "SideScore", "Seat", "GameState", "Phase", "Game", "Observation",
-    "position_from_json", "position_to_json",
+    "DECK",
+    "FACES",
+    "MELD_RANKS",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+    "sort_key",
+    "CLASSIC",
+    "RulesConfig",
+    "VARIANTS",
+    "VARIANT_IDS",
+    "Variant",
+    "IllegalMove",
+    "NotationError",
+    "PositionError",
+    "RulesError",
+    "Event",
+    "public_view",
+    "Meld",
+    "Group",
+    "Move",
+    "MoveKind",
+    "DealResult",
+    "SideScore",
+    "Seat",
+    "GameState",
+    "Phase",
+    "Game",
+    "Observation",
+    "position_from_json",
+    "position_to_json",
 ]

@@ -5,6 +5,7 @@ when they are the same physical card (same face *and* deck copy), which lets the
 table follow a card through an animation. Moves and notation name faces only; the
 engine picks a physical copy from the hand.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -84,8 +85,20 @@ RANK_VALUE: tuple[int, ...] = tuple(_VALUE.get(i, 0) for i in range(16))  # type
 class Card:
     """One physical card. Build with `Card.parse` or `Card.of`; instances are interned."""
 
-    __slots__ = ("rank", "suit", "copy", "id", "face", "face_card", "value",
-                 "is_wild", "is_natural", "is_red_three", "is_black_three", "__weakref__")
+    __slots__ = (
+        "rank",
+        "suit",
+        "copy",
+        "id",
+        "face",
+        "face_card",
+        "value",
+        "is_wild",
+        "is_natural",
+        "is_red_three",
+        "is_black_three",
+        "__weakref__",
+    )
 
     _registry: dict[tuple[int, int, int], Card] = {}
 
@@ -193,7 +206,9 @@ def deck_of(packs: int) -> tuple[Card, ...]:
     """The physical cards of a game with `packs` packs (V-PACKS): 54 per pack."""
     if not 2 <= packs <= MAX_PACKS:
         raise ValueError(f"packs must be 2..{MAX_PACKS}, not {packs}")
-    return ALL_CARDS[:54 * packs]
+    return ALL_CARDS[: 54 * packs]
+
+
 # Face-card (copy 0) per face string, for fast lookup.
 FACES: dict[str, Card] = {c.face: c for c in DECK if c.copy == 0}
 for _c in DECK:

@@ -6,6 +6,7 @@
 Exit codes: 0 done, 1 an illegal move (`illegal: MOVE: REASON` on stderr),
 2 malformed input (`error: ...` on stderr). Never a traceback.
 """
+
 from __future__ import annotations
 
 import errno
@@ -22,8 +23,9 @@ from .moves import Move
 from .position import position_from_json, position_to_json
 from .state import GameState
 
-USAGE = ("usage: python -m game.rules play POSITION.json MOVE [MOVE ...]\n"
-         "       python -m game.rules legal POSITION.json")
+USAGE = (
+    "usage: python -m game.rules play POSITION.json MOVE [MOVE ...]\n       python -m game.rules legal POSITION.json"
+)
 
 
 MAX_POSITION_BYTES = 1024 * 1024  # a position is a few KB; anything near this is not one
@@ -98,8 +100,7 @@ def _load(path: str) -> GameState:
     return position_from_json(data)
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None,
-         err: TextIO | None = None) -> int:
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     out = out or sys.stdout
     err = err or sys.stderr

@@ -4,6 +4,7 @@
 engine's hot paths read an attribute, and precomputes the seating tables (side of each
 seat, partner, seats of each side).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -35,8 +36,7 @@ class RulesConfig:
     def __post_init__(self) -> None:
         rules = variant_named(self.variant) if isinstance(self.variant, str) else None
         if rules is None:
-            raise PositionError(f"unknown variant {self.variant!r} "
-                                f"(expected one of {', '.join(VARIANT_IDS)})")
+            raise PositionError(f"unknown variant {self.variant!r} (expected one of {', '.join(VARIANT_IDS)})")
         if self.target not in rules.targets:
             raise PositionError(f"target must be one of {rules.targets}, not {self.target!r}")
         side = [0] * rules.players
@@ -48,11 +48,19 @@ class RulesConfig:
                     partner[seat] = seats[1 - i]
                 elif len(seats) > 2 and rules.ask_next_partner:  # V-SIX-ASK
                     partner[seat] = seats[(i + 1) % len(seats)]
-        values = {"rules": rules, "players": rules.players, "hand_size": rules.dealt,
-                  "draw_count": rules.draw, "canastas_to_go_out": rules.canastas_to_go_out,
-                  "partnerships": rules.partnerships, "sides": len(rules.sides),
-                  "deck": deck_of(rules.packs), "copies_of_face": copies_of_face(rules.packs),
-                  "_side": tuple(side), "_partner": tuple(partner)}
+        values = {
+            "rules": rules,
+            "players": rules.players,
+            "hand_size": rules.dealt,
+            "draw_count": rules.draw,
+            "canastas_to_go_out": rules.canastas_to_go_out,
+            "partnerships": rules.partnerships,
+            "sides": len(rules.sides),
+            "deck": deck_of(rules.packs),
+            "copies_of_face": copies_of_face(rules.packs),
+            "_side": tuple(side),
+            "_partner": tuple(partner),
+        }
         for name, value in values.items():
             object.__setattr__(self, name, value)
 
@@ -73,8 +81,9 @@ class RulesConfig:
         b1, b2 = sorted(set(self.rules.sides[1]) - {out})
         return (first, b1, second, b2)
 
-    def deal_seating(self, deal_number: int, previous_dealer: int | None,
-                     first_dealer: int = 0) -> tuple[int | None, int]:
+    def deal_seating(
+        self, deal_number: int, previous_dealer: int | None, first_dealer: int = 0
+    ) -> tuple[int | None, int]:
         """(the seat sitting out, the dealer) of deal `deal_number` (from 0): the dealer
         rotates one seat clockwise (R-DEAL); V-FIVE: the sitting-out seat rotates through
         the variant's list and the dealer is the player at place k mod 4 of the order."""
@@ -109,4 +118,3 @@ class RulesConfig:
 
 
 CLASSIC = RulesConfig.for_variant("classic")
-

@@ -1,6 +1,7 @@
 """Typed errors of the rules engine. Every one is a ValueError, so callers that only
 want "bad input" can catch that; each carries a plain-language reason, and a refused
 move (IllegalMove) carries it as data: rule id, message id, arguments."""
+
 from __future__ import annotations
 
 

@@ -3,6 +3,7 @@
 Events carry physical cards. Events naming a card only its holder may see
 (`Drew`) are marked `private`; `public_view` gives what the other seats see.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -91,6 +92,7 @@ class WentOut(Event):
 @dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     """The turn moved on to `seat`."""
+
     seat: int
 
 
@@ -103,6 +105,7 @@ class DealEnded(Event):
 @dataclass(frozen=True, slots=True)
 class HiddenDraw(Event):
     """What other seats see of a `Drew`: a card went from the stock to `seat`."""
+
     seat: int
 
 
@@ -112,6 +115,5 @@ def public_view(event: Event, viewer: int) -> Event:
     if isinstance(event, Drew) and event.seat != viewer:
         return HiddenDraw(event.seat)
     if isinstance(event, Dealt):
-        return Dealt(event.dealer, tuple(h if seat == viewer else ()
-                                         for seat, h in enumerate(event.hands)))
+        return Dealt(event.dealer, tuple(h if seat == viewer else () for seat, h in enumerate(event.hands)))
     return event

@@ -4,6 +4,7 @@ One seed plus the list of moves replays a game exactly: every deal is shuffled b
 the game's own `random.Random(seed)`, and the next deal starts by itself when a move
 is applied after a deal that did not decide the game.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,8 +26,7 @@ class Game:
         self.deal_number = 0
         self.history: list[Move] = []
         out, dealer = self.config.deal_seating(0, None, first_dealer)
-        self.state, self.last_deal_events = GameState.deal(self.config, self.rng,
-                                                           dealer=dealer, out=out)
+        self.state, self.last_deal_events = GameState.deal(self.config, self.rng, dealer=dealer, out=out)
         self.state.seed = seed
 
     @property
@@ -53,8 +53,7 @@ class Game:
             raise IllegalMove("R-GAME", N_("the game is over"))
         self.deal_number += 1
         out, dealer = self.config.deal_seating(self.deal_number, st.dealer)
-        self.state, events = GameState.deal(self.config, self.rng, st.result.scores,
-                                            dealer=dealer, out=out)
+        self.state, events = GameState.deal(self.config, self.rng, st.result.scores, dealer=dealer, out=out)
         self.state.seed = self.seed
         self.last_deal_events = events
         return events
@@ -63,16 +62,14 @@ class Game:
         if isinstance(move, str):
             move = Move.parse(move)
         events: list[Event] = []
-        if self.state.phase is Phase.OVER and self.state.result is not None \
-                and self.state.result.winner is None:
+        if self.state.phase is Phase.OVER and self.state.result is not None and self.state.result.winner is None:
             events.extend(self.next_deal())
         events.extend(self.state.apply(move))
         self.history.append(move)
         return events
 
     @classmethod
-    def replay(cls, config: RulesConfig, seed: int, moves: Iterable[Move | str],
-               first_dealer: int = 0) -> Game:
+    def replay(cls, config: RulesConfig, seed: int, moves: Iterable[Move | str], first_dealer: int = 0) -> Game:
         game = cls(config, seed, first_dealer)
         for move in moves:
             game.apply(move)

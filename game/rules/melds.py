@@ -1,4 +1,5 @@
 """Melds and canastas (R-MELD, R-ADD, R-CANASTA, R-BLACK3)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -34,8 +35,7 @@ class Meld:
     def plus(self, cards: Iterable[Card]) -> Meld:
         added = tuple(cards)
         wilds = sum(1 for c in added if c.is_wild)
-        return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds,
-                    self.wilds + wilds)
+        return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds, self.wilds + wilds)
 
     @property
     def size(self) -> int:
@@ -68,8 +68,7 @@ class Meld:
 Problem = tuple[str, str, dict[str, object]]  # (rule id, message id, its arguments)
 
 
-def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant,
-                 going_out: bool = False) -> Problem | None:
+def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant, going_out: bool = False) -> Problem | None:
     """Why a meld of these counts is illegal, as (rule, message id, arguments), or None if
     it is legal (R-MELD, R-BLACK3)."""
     if rank == Rank.THREE:
@@ -80,21 +79,28 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant,
         if not 3 <= naturals <= rules.black_threes_max:
             if rules.black_threes_max == 4:
                 return "R-BLACK3", N_("black threes are melded only as three or four of them"), {}
-            return ("V-BLACK3", N_("black threes are melded only as three to {max} of them"),
-                    {"max": rules.black_threes_max})
+            return (
+                "V-BLACK3",
+                N_("black threes are melded only as three to {max} of them"),
+                {"max": rules.black_threes_max},
+            )
         return None
     if not rank.meldable:
         return "R-MELD", N_("no meld of rank {rank}"), {"rank": rank.symbol}
     if naturals < 2:
-        return ("R-MELD", N_("a meld of {rank}s needs at least two natural {rank}s"),
-                {"rank": rank.symbol})
+        return ("R-MELD", N_("a meld of {rank}s needs at least two natural {rank}s"), {"rank": rank.symbol})
     if wilds > rules.max_wilds:
-        return ("R-MELD", N_("a meld holds at most {max} wild cards, this one would hold {n}"),
-                {"max": rules.max_wilds, "n": wilds})
+        return (
+            "R-MELD",
+            N_("a meld holds at most {max} wild cards, this one would hold {n}"),
+            {"max": rules.max_wilds, "n": wilds},
+        )
     if wilds > naturals:
-        return ("R-MELD", N_("a meld may not hold more wild cards than natural ones "
-                             "({wilds} wild, {naturals} natural)"),
-                {"wilds": wilds, "naturals": naturals})
+        return (
+            "R-MELD",
+            N_("a meld may not hold more wild cards than natural ones ({wilds} wild, {naturals} natural)"),
+            {"wilds": wilds, "naturals": naturals},
+        )
     if naturals + wilds < 3:
         return "R-MELD", N_("a meld needs at least three cards"), {}
     return None

@@ -4,6 +4,7 @@ Moves are listed up to the equivalence of same-face cards: suits never matter to
 rules, so for each group the generator names the naturals of a rank in suit order and
 the wild cards by kind (twos, jokers). `play` accepts any suits the hand holds.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from .state import GameState
 
 MAX_OPENINGS = 96  # bound on multi-group openings listed per position
-_MAX_NODES = 4000   # bound on the opening search itself
+_MAX_NODES = 4000  # bound on the opening search itself
 
 _ASK = Move(MoveKind.ASK)
 _YES = Move(MoveKind.YES)
@@ -62,8 +63,7 @@ def _discard(face: Card) -> Move:
 
 
 @lru_cache(maxsize=1024)
-def _wild_combos(jokers: int, twos: int, cap: int,
-                 at_least: int = 0) -> tuple[tuple[int, int], ...]:
+def _wild_combos(jokers: int, twos: int, cap: int, at_least: int = 0) -> tuple[tuple[int, int], ...]:
     """(jokers, twos) pairs with at_least <= j + t <= cap, fewest wilds first."""
     out = []
     for total in range(at_least, cap + 1):
@@ -184,8 +184,9 @@ def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
     return None
 
 
-def _plan_with_discard(hand: _Hand, melds: Mapping[Rank, Meld], need: int, minimum: int,
-                       discard: Card | None, max_wilds: int, b3max: int) -> list[Group] | None:
+def _plan_with_discard(
+    hand: _Hand, melds: Mapping[Rank, Meld], need: int, minimum: int, discard: Card | None, max_wilds: int, b3max: int
+) -> list[Group] | None:
     twos = list(hand.twos)
     jokers = list(hand.jokers)
     nat = {r: list(v) for r, v in hand.naturals.items()}
@@ -304,10 +305,18 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
     # The going-out plan decides `ask` and, for a side that has melded, supplies the one
     # multi-group meld listed: going out may need several groups at once (two canastas
     # completed by two additions, say), which single groups cannot reach under R-KEEP-TWO.
-    plan = go_out_plan(state, hand) if melds or (
-        state.config.ask_allowed and not state.asked and not state.turn_laid_other) else None
-    if (state.config.ask_allowed and not state.asked and not state.turn_laid_other
-            and hand.size >= 2 and plan is not None):
+    plan = (
+        go_out_plan(state, hand)
+        if melds or (state.config.ask_allowed and not state.asked and not state.turn_laid_other)
+        else None
+    )
+    if (
+        state.config.ask_allowed
+        and not state.asked
+        and not state.turn_laid_other
+        and hand.size >= 2
+        and plan is not None
+    ):
         moves.append(_ASK)
     if melds:
         moves.extend(_group_moves(state, hand, melds))
@@ -339,6 +348,7 @@ def _keeps_going_out(state: GameState, move: Move) -> bool:
     """After "yes": the move must leave the player able to go out (checked by the
     same validation `apply` uses)."""
     from .errors import IllegalMove
+
     try:
         state._check_groups(state.turn, list(move.groups), move)
     except IllegalMove:
@@ -360,8 +370,7 @@ def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> l
     max_wilds = state.config.rules.max_wilds
     naturals = hand.naturals
     # Only ranks with naturals in hand, or with a meld when there are wild cards to add.
-    ranks = (sorted((naturals.keys() | melds.keys()) - _NOT_MELDABLE) if n_j or n_t
-             else sorted(naturals))
+    ranks = sorted((naturals.keys() | melds.keys()) - _NOT_MELDABLE) if n_j or n_t else sorted(naturals)
     for rank in ranks:
         cards = naturals.get(rank)
         have = len(cards) if cards else 0
@@ -376,8 +385,8 @@ def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> l
                 for j, t in _wild_combos(n_j, n_t, cap, 1 if k == 0 else 0):
                     used = k + j + t
                     if size - used <= 1 and not (  # R-KEEP-TWO / R-OUT / R-ASK
-                            may_out and canastas + (grows and before + used >= CANASTA_SIZE)
-                            >= need):
+                        may_out and canastas + (grows and before + used >= CANASTA_SIZE) >= need
+                    ):
                         continue
                     move = _single_meld(rank, nat + twos[:t] + _JOKERS[j])
                     if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
@@ -388,8 +397,7 @@ def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> l
                 nat = tuple(cards[:k])  # type: ignore[index]
                 for j, t in _wild_combos(n_j, n_t, min(max_wilds, k), max(0, 3 - k)):
                     used = k + j + t
-                    if size - used <= 1 and not (
-                            may_out and canastas + (used >= CANASTA_SIZE) >= need):
+                    if size - used <= 1 and not (may_out and canastas + (used >= CANASTA_SIZE) >= need):
                         continue
                     move = _single_meld(rank, nat + twos[:t] + _JOKERS[j])
                     if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
@@ -400,15 +408,17 @@ def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> l
         m3 = melds.get(Rank.THREE)
         before3 = m3.size if m3 is not None else 0
         for k in range(1, len(black3) + 1):
-            if (3 <= before3 + k <= state.config.rules.black_threes_max and size - k <= 1
-                    and _after_ok(state, size - k, canastas)):
+            if (
+                3 <= before3 + k <= state.config.rules.black_threes_max
+                and size - k <= 1
+                and _after_ok(state, size - k, canastas)
+            ):
                 out.append(Move(MoveKind.MELD, (Group(Rank.THREE, tuple(black3[:k])),)))
     return out
 
 
 @lru_cache(maxsize=4096)
-def _new_group_options(have: int, jokers: int, twos: int,
-                       max_wilds: int) -> tuple[tuple[int, int, int], ...]:
+def _new_group_options(have: int, jokers: int, twos: int, max_wilds: int) -> tuple[tuple[int, int, int], ...]:
     """(k, j, t) for a new meld of `have` naturals of a rank, fewest wilds first."""
     opts = []
     for k in range(2, have + 1):
@@ -426,15 +436,19 @@ def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
     found: dict[Move, None] = {}
     _search_openings(state, hand, minimum, found)
     # R-MIN-CONCEALED: every single group that goes out concealed needs no minimum.
-    if (state.drawn == "stock" and not state.laid_in_deal[seat] and state.answer is not False
-            and state.config.canastas_to_go_out <= 1):
+    if (
+        state.drawn == "stock"
+        and not state.laid_in_deal[seat]
+        and state.answer is not False
+        and state.config.canastas_to_go_out <= 1
+    ):
         for rank, cards in hand.naturals.items():
-            for k, j, t in _new_group_options(len(cards), len(hand.jokers), len(hand.twos),
-                                              state.config.rules.max_wilds):
+            for k, j, t in _new_group_options(
+                len(cards), len(hand.jokers), len(hand.twos), state.config.rules.max_wilds
+            ):
                 used = k + j + t
                 if hand.size - used <= 1 and used >= CANASTA_SIZE:
-                    found.setdefault(_single_meld(rank, tuple(cards[:k]) + tuple(hand.twos[:t])
-                                                  + _JOKERS[j]), None)
+                    found.setdefault(_single_meld(rank, tuple(cards[:k]) + tuple(hand.twos[:t]) + _JOKERS[j]), None)
     plan = go_out_plan(state, hand)
     if plan is not None:
         groups, _ = plan
@@ -445,9 +459,15 @@ def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
     return list(found)
 
 
-def _search_openings(state: GameState, hand: _Hand, minimum: int, found: dict[Move, None],
-                     take_group: Group | None = None, top: Card | None = None,
-                     brought: int = 0) -> None:
+def _search_openings(
+    state: GameState,
+    hand: _Hand,
+    minimum: int,
+    found: dict[Move, None],
+    take_group: Group | None = None,
+    top: Card | None = None,
+    brought: int = 0,
+) -> None:
     """Enumerate sets of new groups whose count reaches `minimum`, bounded.
 
     For a take, `take_group` holds the hand cards melding `top`, and `brought` is the
@@ -478,8 +498,9 @@ def _search_openings(state: GameState, hand: _Hand, minimum: int, found: dict[Mo
         else:
             found.setdefault(Move(MoveKind.MELD, tuple(chosen)), None)
 
-    def dfs(i: int, chosen: list[Group], value: int, n_j: int, n_t: int, size_after: int,
-            canastas: int, depth: int) -> None:
+    def dfs(
+        i: int, chosen: list[Group], value: int, n_j: int, n_t: int, size_after: int, canastas: int, depth: int
+    ) -> None:
         nodes[0] += 1
         if nodes[0] > _MAX_NODES or len(found) >= MAX_OPENINGS:
             return
@@ -494,11 +515,18 @@ def _search_openings(state: GameState, hand: _Hand, minimum: int, found: dict[Mo
             nat_cards = naturals[rank]
             nat_value = nat_cards[0].value
             for k, j, t in _new_group_options(len(nat_cards), n_j, n_t, max_wilds):
-                g = _group(rank, tuple(nat_cards[:k]) + twos[used_t:used_t + t] + _JOKERS[j])
+                g = _group(rank, tuple(nat_cards[:k]) + twos[used_t : used_t + t] + _JOKERS[j])
                 used = k + j + t
-                dfs(idx + 1, chosen + [g], value + k * nat_value + 20 * t + 50 * j, n_j - j,
-                    n_t - t, size_after - used, canastas + (1 if used >= CANASTA_SIZE else 0),
-                    depth)
+                dfs(
+                    idx + 1,
+                    chosen + [g],
+                    value + k * nat_value + 20 * t + 50 * j,
+                    n_j - j,
+                    n_t - t,
+                    size_after - used,
+                    canastas + (1 if used >= CANASTA_SIZE else 0),
+                    depth,
+                )
 
     # Fewer groups first, so the simple openings are always listed within the bound.
     for depth in range(0, len(ranks) + 1):
@@ -549,8 +577,7 @@ def _take_moves(state: GameState) -> list[Move]:
             used = k + j + t
             size_after = len(hand_cards) - used + brought
             new_size = nat + base_w + j + t
-            c_after = canastas + (1 if new_size >= CANASTA_SIZE and
-                                  not (m and m.size >= CANASTA_SIZE) else 0)
+            c_after = canastas + (1 if new_size >= CANASTA_SIZE and not (m and m.size >= CANASTA_SIZE) else 0)
             if melds:
                 if _after_ok(state, size_after, c_after):
                     out.append(Move(MoveKind.TAKE, (group,)) if group.cards else _PLAIN_TAKE)

@@ -3,6 +3,7 @@
 `Move.parse(str(m)) == m` for every move; `repr(m)` is executable.
 Cards inside moves are faces (copy 0): the engine picks the physical copy.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -36,8 +37,7 @@ class Group:
         faces = tuple(sorted((c.face_card for c in cards), key=sort_key))
         naturals = {c.rank for c in faces if not c.is_wild}
         if len(naturals) > 1:
-            raise NotationError("a group holds cards of one rank only: "
-                                + " ".join(c.face for c in faces))
+            raise NotationError("a group holds cards of one rank only: " + " ".join(c.face for c in faces))
         if naturals:
             natural_rank = next(iter(naturals))
             if rank is not None and rank != natural_rank:
@@ -92,8 +92,13 @@ class Move:
             raise NotationError("empty move")
         verb = words[0].lower()
         rest = words[1] if len(words) > 1 else ""
-        simple = {"draw": MoveKind.DRAW, "ask": MoveKind.ASK, "yes": MoveKind.YES,
-                  "no": MoveKind.NO, "pass": MoveKind.PASS}
+        simple = {
+            "draw": MoveKind.DRAW,
+            "ask": MoveKind.ASK,
+            "yes": MoveKind.YES,
+            "no": MoveKind.NO,
+            "pass": MoveKind.PASS,
+        }
         if verb in simple:
             if rest.strip():
                 raise NotationError(f"'{verb}' takes no cards")

@@ -1,5 +1,6 @@
 """What one seat at the table can see (OpenSpiel style): its own hand and every public
 fact, nothing hidden. Bots receive only this."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,29 +20,29 @@ if TYPE_CHECKING:
 class Observation:
     seat: int
     config: RulesConfig
-    hand: tuple[Card, ...]                      # this seat's own cards
-    hand_sizes: tuple[int, ...]                 # every seat's hand size
-    melds: tuple[tuple[Meld, ...], ...]         # per side
-    red_threes: tuple[tuple[Card, ...], ...]    # per side
-    pile: tuple[Card, ...]                      # bottom first; every card was seen face up
-    pile_frozen: bool                           # frozen for everyone (wild or red three in it)
+    hand: tuple[Card, ...]  # this seat's own cards
+    hand_sizes: tuple[int, ...]  # every seat's hand size
+    melds: tuple[tuple[Meld, ...], ...]  # per side
+    red_threes: tuple[tuple[Card, ...], ...]  # per side
+    pile: tuple[Card, ...]  # bottom first; every card was seen face up
+    pile_frozen: bool  # frozen for everyone (wild or red three in it)
     stock_size: int
-    scores: tuple[int, ...]                     # cumulative, at the start of the deal
+    scores: tuple[int, ...]  # cumulative, at the start of the deal
     dealer: int
     turn: int
     phase: Phase
     to_act: int | None
-    drawn: str | None                           # how the player whose turn it is drew
+    drawn: str | None  # how the player whose turn it is drew
     asked: bool
     answer: bool | None
-    laid_in_deal: tuple[bool, ...]              # per seat, laid a card in an earlier turn
+    laid_in_deal: tuple[bool, ...]  # per seat, laid a card in an earlier turn
     turn_laid: bool
     turn_laid_other: bool
-    turn_new: tuple[Rank, ...]                  # ranks of melds started this turn
+    turn_new: tuple[Rank, ...]  # ranks of melds started this turn
     turn_added_old: bool
-    out: int | None                             # V-FIVE: the seat sitting out this deal
+    out: int | None  # V-FIVE: the seat sitting out this deal
     known: tuple[tuple[tuple[str, int], ...], ...]  # per seat: faces seen entering the hand
-    legal: tuple[Move, ...]                     # legal moves, when this seat is to act
+    legal: tuple[Move, ...]  # legal moves, when this seat is to act
 
     @classmethod
     def of(cls, state: GameState, seat: int) -> Observation:

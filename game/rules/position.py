@@ -4,6 +4,7 @@
 so a saved position reloads to exactly the same deal. Mid-turn facts the notation
 does not cover are written as the engine's own optional fields.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,11 +21,32 @@ from .variants import VARIANT_IDS, variant_named
 
 FORMAT = "canasta-position/1"
 _KNOWN_FIELDS = {
-    "format", "variant", "target", "scores", "dealer", "turn", "phase", "hands", "melds",
-    "red_threes", "discard", "stock", "seed", "stock_exact", "result",
+    "format",
+    "variant",
+    "target",
+    "scores",
+    "dealer",
+    "turn",
+    "phase",
+    "hands",
+    "melds",
+    "red_threes",
+    "discard",
+    "stock",
+    "seed",
+    "stock_exact",
+    "result",
     # the engine's own optional fields
-    "drawn", "asked", "answer", "laid_in_deal", "turn_laid", "turn_laid_other", "turn_new",
-    "turn_added_old", "known", "out",
+    "drawn",
+    "asked",
+    "answer",
+    "laid_in_deal",
+    "turn_laid",
+    "turn_laid_other",
+    "turn_new",
+    "turn_added_old",
+    "known",
+    "out",
 }
 
 
@@ -79,11 +101,9 @@ def position_from_json(data: Any) -> GameState:
     _need(0 <= dealer < n, f"'dealer' must be a seat from 0 to {n - 1}")
     out: int | None = None
     if config.rules.sit_out:  # V-FIVE: the seat sitting out, never the dealer
-        _need("out" in data, f"a {config.variant} position names the seat sitting out in 'out' "
-                             "(V-FIVE)")
+        _need("out" in data, f"a {config.variant} position names the seat sitting out in 'out' (V-FIVE)")
         out = _int(data, "out")
-        _need(out in config.rules.sit_out,
-              f"'out' must be one of {', '.join(map(str, config.rules.sit_out))} (V-FIVE)")
+        _need(out in config.rules.sit_out, f"'out' must be one of {', '.join(map(str, config.rules.sit_out))} (V-FIVE)")
         _need(out != dealer, "the dealer never sits out (V-FIVE)")
     else:
         _need(data.get("out") is None, f"nobody sits out in {config.variant} ('out')")
@@ -96,8 +116,7 @@ def position_from_json(data: Any) -> GameState:
         phase = Phase(phase_name)
     except ValueError:
         raise PositionError(f"'phase' must be draw, meld, answer or over, not {phase_name!r}") from None
-    _need(phase is not Phase.ANSWER or config.ask_allowed,
-          "phase 'answer' exists only with partners (classic)")
+    _need(phase is not Phase.ANSWER or config.ask_allowed, "phase 'answer' exists only with partners (classic)")
 
     state = empty
     state.turn = turn
@@ -120,14 +139,18 @@ def position_from_json(data: Any) -> GameState:
                 raise PositionError(f"melds[{side}]: unknown rank {key!r}") from None
             # Black threes stand in a meld only in the turn of going out (R-BLACK3): from
             # the meld that lays them to the discard that ends the deal.
-            _need(rank.meldable or (rank == Rank.THREE and phase in (Phase.MELD, Phase.OVER)),
-                  f"melds[{side}]: no meld of rank {key!r}"
-                  + (" outside the turn of going out (R-BLACK3)" if rank == Rank.THREE else ""))
+            _need(
+                rank.meldable or (rank == Rank.THREE and phase in (Phase.MELD, Phase.OVER)),
+                f"melds[{side}]: no meld of rank {key!r}"
+                + (" outside the turn of going out (R-BLACK3)" if rank == Rank.THREE else ""),
+            )
             _need(rank not in per, f"melds[{side}]: two melds of rank {rank.symbol}")
             cards = _cards(text, f"melds[{side}][{key!r}]")
             for c in cards:
-                _need(c.is_wild or c.rank == rank,
-                      f"melds[{side}][{key!r}]: {c.face} does not belong in a meld of {rank.symbol}s")
+                _need(
+                    c.is_wild or c.rank == rank,
+                    f"melds[{side}][{key!r}]: {c.face} does not belong in a meld of {rank.symbol}s",
+                )
                 _need(not c.is_red_three, f"melds[{side}]: a red three is never melded")
             wild = sum(1 for c in cards if c.is_wild)
             problem = meld_problem(rank, len(cards) - wild, wild, config.rules, going_out=True)
@@ -135,21 +158,18 @@ def position_from_json(data: Any) -> GameState:
                 raise PositionError(f"melds[{side}][{key!r}]: {problem_text(problem)}")
             per[rank] = cards
         meld_faces.append(per)
-    red = [_cards(r, f"red_threes[{i}]")
-           for i, r in enumerate(_list(data, "red_threes", sides, [""] * sides))]
+    red = [_cards(r, f"red_threes[{i}]") for i, r in enumerate(_list(data, "red_threes", sides, [""] * sides))]
     for i, r in enumerate(red):
         _need(all(c.is_red_three for c in r), f"red_threes[{i}] may hold only red threes")
     for i, h in enumerate(hands):
-        _need(not any(c.is_red_three for c in h),
-              f"hands[{i}] holds a red three: red threes are laid at once (R-RED3)")
+        _need(not any(c.is_red_three for c in h), f"hands[{i}] holds a red three: red threes are laid at once (R-RED3)")
     discard = _cards(data.get("discard", ""), "'discard'")
     stock_top = _cards(data.get("stock", ""), "'stock'")
     stock_exact = _bool(data, "stock_exact", False)
 
     # Copies: never more of a face than the deck holds (R-DECK).
     counts: dict[str, int] = {}
-    every = [c for h in hands for c in h] + [c for per in meld_faces for cs in per.values()
-                                           for c in cs]
+    every = [c for h in hands for c in h] + [c for per in meld_faces for cs in per.values() for c in cs]
     every += [c for r in red for c in r] + discard + stock_top
     for c in every:
         counts[c.face] = counts.get(c.face, 0) + 1
@@ -183,7 +203,7 @@ def position_from_json(data: Any) -> GameState:
 
     # The engine's optional mid-turn fields.
     state.drawn = data.get("drawn", "stock" if phase in (Phase.MELD, Phase.ANSWER) else None)
-    _need(state.drawn in (None, "stock", "pile"), "'drawn' must be \"stock\", \"pile\" or null")
+    _need(state.drawn in (None, "stock", "pile"), '\'drawn\' must be "stock", "pile" or null')
     state.asked = _bool(data, "asked", phase is Phase.ANSWER)
     answer = data.get("answer")
     _need(answer in (None, True, False), "'answer' must be true, false or null")
@@ -199,9 +219,10 @@ def position_from_json(data: Any) -> GameState:
         raise PositionError(f"'turn_new': {e}") from None
     laid = data.get("laid_in_deal")
     if laid is not None:  # absent: no player has laid a card yet (docs/rules-choices.md)
-        _need(isinstance(laid, list) and len(laid) == n
-              and all(isinstance(x, bool) for x in laid),
-              f"'laid_in_deal' must be a list of {n} booleans")
+        _need(
+            isinstance(laid, list) and len(laid) == n and all(isinstance(x, bool) for x in laid),
+            f"'laid_in_deal' must be a list of {n} booleans",
+        )
         state.laid_in_deal = list(laid)
     known = data.get("known")
     if known is not None:
@@ -219,12 +240,14 @@ def position_from_json(data: Any) -> GameState:
 
 RESULT_REASONS = ("went-out", "stock-exhausted", "last-red-three")
 SIDE_SCORE_FIELDS = ("melds", "hand", "canastas", "red_threes", "going_out")
-MAX_POINTS = 10 ** 9  # far beyond any real score; keeps absurd numbers out
+MAX_POINTS = 10**9  # far beyond any real score; keeps absurd numbers out
 
 
 def _points(value: Any, where: str) -> int:
-    _need(isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_POINTS,
-          f"{where} must be an integer of at most nine digits")
+    _need(
+        isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_POINTS,
+        f"{where} must be an integer of at most nine digits",
+    )
     return int(value)
 
 
@@ -236,30 +259,41 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
     reason = data.get("reason")
     _need(reason in RESULT_REASONS, f"'result.reason' must be one of {', '.join(RESULT_REASONS)}")
     sides = data.get("sides")
-    _need(isinstance(sides, list) and len(sides) == config.sides,
-          f"'result.sides' must be a list of {config.sides} objects")
+    _need(
+        isinstance(sides, list) and len(sides) == config.sides,
+        f"'result.sides' must be a list of {config.sides} objects",
+    )
     side_scores = []
     for index, side in enumerate(sides):
         where = f"result.sides[{index}]"
         # `total` is optional (the engine prints it, RULES.md section 11); if given, it
         # must be the sum of the others, so a printed position reloads.
-        _need(isinstance(side, dict) and set(side) - {"total"} == set(SIDE_SCORE_FIELDS),
-              f"'{where}' must be an object with {', '.join(SIDE_SCORE_FIELDS)}")
+        _need(
+            isinstance(side, dict) and set(side) - {"total"} == set(SIDE_SCORE_FIELDS),
+            f"'{where}' must be an object with {', '.join(SIDE_SCORE_FIELDS)}",
+        )
         score = SideScore(*(_points(side[name], f"'{where}.{name}'") for name in SIDE_SCORE_FIELDS))
-        _need("total" not in side or _points(side["total"], f"'{where}.total'") == score.total,
-              f"'{where}.total' must be the sum of the other points")
+        _need(
+            "total" not in side or _points(side["total"], f"'{where}.total'") == score.total,
+            f"'{where}.total' must be the sum of the other points",
+        )
         side_scores.append(score)
     scores = data.get("scores")
-    _need(isinstance(scores, list) and len(scores) == config.sides,
-          f"'result.scores' must be a list of {config.sides} integers")
+    _need(
+        isinstance(scores, list) and len(scores) == config.sides,
+        f"'result.scores' must be a list of {config.sides} integers",
+    )
     totals = tuple(_points(value, "'result.scores'") for value in scores)
     winner, went_out, concealed = data.get("winner"), data.get("went_out"), data.get("concealed", False)
-    _need(winner is None or (isinstance(winner, int) and not isinstance(winner, bool)
-                             and 0 <= winner < config.sides),
-          f"'result.winner' must be null or a side from 0 to {config.sides - 1}")
-    _need(went_out is None or (isinstance(went_out, int) and not isinstance(went_out, bool)
-                               and 0 <= went_out < config.players),
-          f"'result.went_out' must be null or a seat from 0 to {config.players - 1}")
+    _need(
+        winner is None or (isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < config.sides),
+        f"'result.winner' must be null or a side from 0 to {config.sides - 1}",
+    )
+    _need(
+        went_out is None
+        or (isinstance(went_out, int) and not isinstance(went_out, bool) and 0 <= went_out < config.players),
+        f"'result.went_out' must be null or a seat from 0 to {config.players - 1}",
+    )
     _need(isinstance(concealed, bool), "'result.concealed' must be true or false")
     return DealResult(reason, tuple(side_scores), totals, winner, went_out, concealed)
 
@@ -267,14 +301,13 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
 def _check_playable(state: GameState) -> None:
     """Impossibilities the notation could express but the rules never reach."""
     if state.phase in (Phase.MELD, Phase.ANSWER):
-        _need(len(state.hands[state.turn]) > 0,
-              "the player to act holds no cards in the meld phase")
-    _need(not state.pile or not state.pile[-1].is_red_three,
-          "a red three is never the top card of the pile (R-UPCARD)")
+        _need(len(state.hands[state.turn]) > 0, "the player to act holds no cards in the meld phase")
+    _need(not state.pile or not state.pile[-1].is_red_three, "a red three is never the top card of the pile (R-UPCARD)")
     if state.phase is not Phase.OVER:  # R-NO-STALL: the player to act has a move
-        _need(bool(state.legal_moves()),
-              "the player to act would have no legal move (R-NO-STALL): the position "
-              "cannot arise in play")
+        _need(
+            bool(state.legal_moves()),
+            "the player to act would have no legal move (R-NO-STALL): the position cannot arise in play",
+        )
 
 
 def position_to_json(state: GameState) -> dict[str, Any]:
@@ -302,8 +335,7 @@ def position_to_json(state: GameState) -> dict[str, Any]:
         "turn_laid_other": state.turn_laid_other,
         "turn_new": [r.symbol for r in sorted(state.turn_new)],
         "turn_added_old": state.turn_added_old,
-        "known": [" ".join(f for f, k in sorted(kn.items()) for _ in range(k))
-                  for kn in state.known],
+        "known": [" ".join(f for f, k in sorted(kn.items()) for _ in range(k)) for kn in state.known],
     }
     if state.out is not None:  # V-FIVE (VARIANTS.md section 6)
         data["out"] = state.out

@@ -1,4 +1,5 @@
 """Scoring a deal and deciding the game (R-SCORE, R-GAME)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -21,13 +22,24 @@ class SideScore:
         return self.melds + self.hand + self.canastas + self.red_threes + self.going_out
 
     def to_json(self) -> dict[str, Any]:
-        return {"melds": self.melds, "hand": self.hand, "canastas": self.canastas,
-                "red_threes": self.red_threes, "going_out": self.going_out, "total": self.total}
+        return {
+            "melds": self.melds,
+            "hand": self.hand,
+            "canastas": self.canastas,
+            "red_threes": self.red_threes,
+            "going_out": self.going_out,
+            "total": self.total,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SideScore:
-        return cls(int(data["melds"]), int(data["hand"]), int(data["canastas"]),
-                   int(data["red_threes"]), int(data["going_out"]))
+        return cls(
+            int(data["melds"]),
+            int(data["hand"]),
+            int(data["canastas"]),
+            int(data["red_threes"]),
+            int(data["going_out"]),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,17 +52,25 @@ class DealResult:
     concealed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "sides": [s.to_json() for s in self.sides],
-                "scores": list(self.scores), "winner": self.winner,
-                "went_out": self.went_out, "concealed": self.concealed}
+        return {
+            "reason": self.reason,
+            "sides": [s.to_json() for s in self.sides],
+            "scores": list(self.scores),
+            "winner": self.winner,
+            "went_out": self.went_out,
+            "concealed": self.concealed,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DealResult:
-        return cls(str(data.get("reason", "")), tuple(SideScore.from_json(s) for s in data["sides"]),
-                   tuple(int(x) for x in data["scores"]),
-                   None if data.get("winner") is None else int(data["winner"]),
-                   None if data.get("went_out") is None else int(data["went_out"]),
-                   bool(data.get("concealed", False)))
+        return cls(
+            str(data.get("reason", "")),
+            tuple(SideScore.from_json(s) for s in data["sides"]),
+            tuple(int(x) for x in data["scores"]),
+            None if data.get("winner") is None else int(data["winner"]),
+            None if data.get("went_out") is None else int(data["went_out"]),
+            bool(data.get("concealed", False)),
+        )
 
 
 def red_three_score(rules: Variant, count: int, side_melded: bool) -> int:

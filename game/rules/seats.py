@@ -1,4 +1,5 @@
 """Seats of the four-player table (R-SEATS), endplay style."""
+
 from __future__ import annotations
 
 from enum import IntEnum

@@ -4,6 +4,7 @@ State changes only through `GameState.apply(move)`, which validates the whole mo
 first (raising `IllegalMove` and leaving the state untouched) and then mutates the
 state and returns the events it caused. `copy()` is cheap for search.
 """
+
 from __future__ import annotations
 
 import random
@@ -42,41 +43,65 @@ if TYPE_CHECKING:
 class GameState:
     """One deal of Canasta. Build with `GameState.deal(...)` or from a position."""
 
-    __slots__ = ("config", "out", "order", "scores", "dealer", "turn", "phase", "hands", "counts", "melds",
-                 "red_threes", "pile", "pile_frozen", "stock", "laid_in_deal", "known",
-                 "drawn", "asked", "answer", "turn_laid", "turn_laid_other", "turn_new",
-                 "turn_added_old", "result", "seed")
+    __slots__ = (
+        "config",
+        "out",
+        "order",
+        "scores",
+        "dealer",
+        "turn",
+        "phase",
+        "hands",
+        "counts",
+        "melds",
+        "red_threes",
+        "pile",
+        "pile_frozen",
+        "stock",
+        "laid_in_deal",
+        "known",
+        "drawn",
+        "asked",
+        "answer",
+        "turn_laid",
+        "turn_laid_other",
+        "turn_new",
+        "turn_added_old",
+        "result",
+        "seed",
+    )
 
     config: RulesConfig
-    out: int | None              # V-FIVE: the seat sitting out this deal
-    order: tuple[int, ...]       # the seats that play this deal, in turn order
-    scores: list[int]            # each side's cumulative score at the start of the deal
+    out: int | None  # V-FIVE: the seat sitting out this deal
+    order: tuple[int, ...]  # the seats that play this deal, in turn order
+    scores: list[int]  # each side's cumulative score at the start of the deal
     dealer: int
-    turn: int                    # whose turn it is (the asker, in the answer phase)
+    turn: int  # whose turn it is (the asker, in the answer phase)
     phase: Phase
     hands: list[list[Card]]
-    counts: list[list[int]]      # per seat, cards in hand per rank index (2..15)
+    counts: list[list[int]]  # per seat, cards in hand per rank index (2..15)
     melds: list[dict[Rank, Meld]]
     red_threes: list[list[Card]]
-    pile: list[Card]             # bottom first
-    pile_frozen: int             # wild cards and red threes in the pile (R-FROZEN)
-    stock: list[Card]            # top of the stock is the LAST element
-    laid_in_deal: list[bool]     # per seat: laid or added a card in an earlier turn
+    pile: list[Card]  # bottom first
+    pile_frozen: int  # wild cards and red threes in the pile (R-FROZEN)
+    stock: list[Card]  # top of the stock is the LAST element
+    laid_in_deal: list[bool]  # per seat: laid or added a card in an earlier turn
     known: list[dict[str, int]]  # per seat: faces seen going into the hand with a pile
-    drawn: str | None            # "stock" or "pile" once the player has drawn this turn
-    asked: bool                  # the player asked "May I go out?" this turn
-    answer: bool | None          # the partner's binding answer this turn
-    turn_laid: bool              # laid or added any card this turn (the take's meld too)
-    turn_laid_other: bool        # laid or added a card beyond the take's own meld
-    turn_new: set[Rank]          # ranks of melds started this turn
-    turn_added_old: bool         # added to a meld that existed before this turn
+    drawn: str | None  # "stock" or "pile" once the player has drawn this turn
+    asked: bool  # the player asked "May I go out?" this turn
+    answer: bool | None  # the partner's binding answer this turn
+    turn_laid: bool  # laid or added any card this turn (the take's meld too)
+    turn_laid_other: bool  # laid or added a card beyond the take's own meld
+    turn_new: set[Rank]  # ranks of melds started this turn
+    turn_added_old: bool  # added to a meld that existed before this turn
     result: DealResult | None
     seed: int
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def empty(cls, config: RulesConfig, scores: Sequence[int] | None = None,
-              dealer: int = 0, out: int | None = None) -> GameState:
+    def empty(
+        cls, config: RulesConfig, scores: Sequence[int] | None = None, dealer: int = 0, out: int | None = None
+    ) -> GameState:
         s = object.__new__(cls)
         n, sides = config.players, config.sides
         s.config = config
@@ -101,8 +126,14 @@ class GameState:
         return s
 
     @classmethod
-    def deal(cls, config: RulesConfig, rng: random.Random, scores: Sequence[int] | None = None,
-             dealer: int = 0, out: int | None = None) -> tuple[GameState, list[Event]]:
+    def deal(
+        cls,
+        config: RulesConfig,
+        rng: random.Random,
+        scores: Sequence[int] | None = None,
+        dealer: int = 0,
+        out: int | None = None,
+    ) -> tuple[GameState, list[Event]]:
         """Shuffle and deal a new deal (R-DEAL, R-UPCARD, R-DEALT-RED3, R-FIRST). V-FIVE:
         `out` sits out (by default the first of the rotation who is not the dealer)."""
         if config.rules.sit_out and out is None:
@@ -133,8 +164,7 @@ class GameState:
         return s, events
 
     @classmethod
-    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]],
-                         stock: Sequence[Card]) -> GameState:
+    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> GameState:
         """A full state consistent with `obs`, with the hidden cards as given: `hands`
         for every seat (the observer's own hand must match) and `stock` top first.
         Bots use this to play out sampled worlds (determinization)."""
@@ -219,8 +249,7 @@ class GameState:
         the other player of the side of three who plays this deal)."""
         if self.out is None:
             return self.config.partner_of(seat)
-        others = [s for s in self.config.seats_of_side(self.side_of(seat))
-                  if s != seat and s != self.out]
+        others = [s for s in self.config.seats_of_side(self.side_of(seat)) if s != seat and s != self.out]
         return others[0] if len(others) == 1 else None
 
     @property
@@ -269,6 +298,7 @@ class GameState:
 
     def observation(self, seat: int) -> Observation:
         from .observation import Observation
+
         return Observation.of(self, seat)
 
     # ------------------------------------------------------------- hand helpers
@@ -326,7 +356,7 @@ class GameState:
         if phase is Phase.ANSWER:
             if kind is MoveKind.YES or kind is MoveKind.NO:
                 return self._apply_answer(kind is MoveKind.YES)
-            raise IllegalMove("R-ASK", N_("your partner asked \"May I go out?\": answer yes or no"), move)
+            raise IllegalMove("R-ASK", N_('your partner asked "May I go out?": answer yes or no'), move)
         if kind is MoveKind.YES or kind is MoveKind.NO:
             raise IllegalMove("R-ASK", N_("nobody asked to go out"), move)
         if phase is Phase.DRAW:
@@ -379,8 +409,9 @@ class GameState:
         if self.stock:
             raise IllegalMove("R-EXHAUSTED", N_("you may pass only when the stock is empty"))
         if self.take_forced():
-            raise IllegalMove("R-EXHAUSTED", N_("the stock is empty and the top card fits your "
-                                                "side's meld: you must take the pile"))
+            raise IllegalMove(
+                "R-EXHAUSTED", N_("the stock is empty and the top card fits your side's meld: you must take the pile")
+            )
         return self._end_deal("stock-exhausted")
 
     def take_forced(self) -> bool:
@@ -412,9 +443,13 @@ class GameState:
         take_cards = move.take_cards
         for c in take_cards:
             if not c.is_wild and c.rank != rank:
-                raise IllegalMove("R-TAKE", N_("the top card is {card}: the take's cards must be "
-                                               "{rank}s or wild cards"),
-                                  move, card=top.face, rank=rank.symbol)
+                raise IllegalMove(
+                    "R-TAKE",
+                    N_("the top card is {card}: the take's cards must be {rank}s or wild cards"),
+                    move,
+                    card=top.face,
+                    rank=rank.symbol,
+                )
         naturals = sum(1 for c in take_cards if not c.is_wild)
         wilds = len(take_cards) - naturals
         melds = self.melds[side]
@@ -422,18 +457,34 @@ class GameState:
         if frozen:
             if naturals < 2:
                 if self.pile_frozen:
-                    raise IllegalMove("R-FROZEN", N_("the pile is frozen: take it only with a "
-                                                     "natural pair of {rank}s from your hand"),
-                                      move, rank=rank.symbol)
-                raise IllegalMove("R-FROZEN", N_("your side has not melded yet, so the pile is "
-                                                 "frozen for it: take it only with a natural "
-                                                 "pair of {rank}s from your hand"),
-                                  move, rank=rank.symbol)
+                    raise IllegalMove(
+                        "R-FROZEN",
+                        N_("the pile is frozen: take it only with a natural pair of {rank}s from your hand"),
+                        move,
+                        rank=rank.symbol,
+                    )
+                raise IllegalMove(
+                    "R-FROZEN",
+                    N_(
+                        "your side has not melded yet, so the pile is "
+                        "frozen for it: take it only with a natural "
+                        "pair of {rank}s from your hand"
+                    ),
+                    move,
+                    rank=rank.symbol,
+                )
         elif naturals < 2 and rank not in melds and not (naturals == 1 and wilds >= 1):
-            raise IllegalMove("R-TAKE", N_("to take the pile, meld the {card} with two natural "
-                                           "{rank}s, or one and a wild card, or add it to your "
-                                           "side's {rank} meld"),
-                              move, card=top.face, rank=rank.symbol)
+            raise IllegalMove(
+                "R-TAKE",
+                N_(
+                    "to take the pile, meld the {card} with two natural "
+                    "{rank}s, or one and a wild card, or add it to your "
+                    "side's {rank} meld"
+                ),
+                move,
+                card=top.face,
+                rank=rank.symbol,
+            )
         groups = [Group(rank, (top,) + take_cards)] + list(move.laid_groups)
         return self._check_groups(seat, groups, move, from_pile=top)
 
@@ -464,8 +515,9 @@ class GameState:
         plan = self._check_groups(self.turn, list(move.groups), move)
         return self._lay(self.turn, plan)
 
-    def _check_groups(self, seat: int, groups: list[Group], move: Move,
-                      from_pile: Card | None = None) -> dict[Rank, list[Card]]:
+    def _check_groups(
+        self, seat: int, groups: list[Group], move: Move, from_pile: Card | None = None
+    ) -> dict[Rank, list[Card]]:
         """Validate laying `groups` (the first holding `from_pile` for a take) and
         return the physical cards to lay per rank (R-MELD, R-ONE-PER-RANK, R-MIN,
         R-KEEP-TWO, R-ASK)."""
@@ -476,8 +528,7 @@ class GameState:
         faces = [c for i, g in enumerate(groups) for c in (g.cards[skip:] if i == 0 else g.cards)]
         physical = self._pick(seat, faces)
         if physical is None:
-            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move,
-                              cards=" ".join(c.face for c in faces))
+            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=" ".join(c.face for c in faces))
         # R-ONE-PER-RANK: groups of one rank merge; map faces onto physical cards.
         it = iter(physical)
         per_rank: dict[Rank, list[Card]] = {}
@@ -508,37 +559,58 @@ class GameState:
                 canastas_after += 1
         if going_out:
             if self.answer is False:
-                raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this "
-                                              "turn, so keep at least two cards"), move)
+                raise IllegalMove(
+                    "R-ASK", N_("your partner said no: you may not go out this turn, so keep at least two cards"), move
+                )
             need = self.config.canastas_to_go_out
             if canastas_after < need:
                 if need == 1:
-                    raise IllegalMove("R-KEEP-TWO", N_("without a canasta you may not go out: "
-                                                       "keep at least two cards in your hand"), move)
-                raise IllegalMove("R-KEEP-TWO", N_("without {n} canastas you may not go out: keep "
-                                                   "at least two cards in your hand"), move, n=need)
+                    raise IllegalMove(
+                        "R-KEEP-TWO",
+                        N_("without a canasta you may not go out: keep at least two cards in your hand"),
+                        move,
+                    )
+                raise IllegalMove(
+                    "R-KEEP-TWO",
+                    N_("without {n} canastas you may not go out: keep at least two cards in your hand"),
+                    move,
+                    n=need,
+                )
         if not melds:  # R-MIN: the initial meld, laid as one action (R-MIN-ATOMIC)
             count = sum(c.value for cards in per_rank.values() for c in cards)
             minimum = self.minimum(side)
             if count < minimum:
                 # R-MIN-CONCEALED: going out concealed after drawing from the stock.
-                waived = (from_pile is None and self.drawn == "stock" and going_out
-                          and not self.laid_in_deal[seat])
+                waived = from_pile is None and self.drawn == "stock" and going_out and not self.laid_in_deal[seat]
                 if not waived:
                     rule = "R-TAKE-MIN" if from_pile is not None else "R-MIN"
-                    raise IllegalMove(rule, N_("the initial meld counts {count}, {short} short "
-                                               "of the minimum {minimum}"),
-                                      move, count=count, short=minimum - count, minimum=minimum)
+                    raise IllegalMove(
+                        rule,
+                        N_("the initial meld counts {count}, {short} short of the minimum {minimum}"),
+                        move,
+                        count=count,
+                        short=minimum - count,
+                        minimum=minimum,
+                    )
         if self.answer is True and not going_out:
             trial = self.copy()
             trial._lay(seat, per_rank, dry=True)
             if go_out_plan(trial) is None:
-                raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn, "
-                                              "and this meld would leave you unable to"), move)
+                raise IllegalMove(
+                    "R-ASK",
+                    N_("your partner said yes: you must go out this turn, and this meld would leave you unable to"),
+                    move,
+                )
         return per_rank
 
-    def _lay(self, seat: int, per_rank: dict[Rank, list[Card]], from_pile: Card | None = None,
-             other: bool = True, dry: bool = False) -> list[Event]:
+    def _lay(
+        self,
+        seat: int,
+        per_rank: dict[Rank, list[Card]],
+        from_pile: Card | None = None,
+        other: bool = True,
+        dry: bool = False,
+    ) -> list[Event]:
         """Lay validated cards. `other`: the move lays more than a take's own meld."""
         side = self.side_of(seat)
         melds = self.melds[side]
@@ -573,8 +645,7 @@ class GameState:
         seat = self.turn
         picked = self._pick(seat, [move.card])  # type: ignore[list-item]
         if picked is None:
-            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move,
-                              cards=move.card.face)  # type: ignore[union-attr]
+            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=move.card.face)  # type: ignore[union-attr]
         card = picked[0]
         going_out = len(self.hands[seat]) == 1
         if going_out:
@@ -624,16 +695,17 @@ class GameState:
 
     # ---------------------------------------------------------------- the end
     def _go_out(self, seat: int) -> list[Event]:
-        concealed = (not self.laid_in_deal[seat] and not self.turn_added_old
-                     and any(self.melds[self.side_of(seat)][r].size >= CANASTA_SIZE
-                             for r in self.turn_new))
+        concealed = (
+            not self.laid_in_deal[seat]
+            and not self.turn_added_old
+            and any(self.melds[self.side_of(seat)][r].size >= CANASTA_SIZE for r in self.turn_new)
+        )
         self.laid_in_deal[seat] = True
         events: list[Event] = [WentOut(seat, concealed)]
         events.extend(self._end_deal("went-out", seat, concealed))
         return events
 
-    def _end_deal(self, reason: str, went_out: int | None = None,
-                  concealed: bool = False) -> list[Event]:
+    def _end_deal(self, reason: str, went_out: int | None = None, concealed: bool = False) -> list[Event]:
         cfg = self.config
         sides = []
         for side in range(cfg.sides):
@@ -642,15 +714,16 @@ class GameState:
             bonus = 0
             if went_out is not None and cfg.side_of(went_out) == side:
                 bonus = cfg.rules.going_out + (cfg.rules.concealed_extra if concealed else 0)
-            sides.append(SideScore(
-                melds=sum(m.value for m in melds),
-                hand=-hand,
-                canastas=sum(m.bonus for m in melds),
-                red_threes=red_three_score(cfg.rules, len(self.red_threes[side]), bool(self.melds[side])),
-                going_out=bonus))
+            sides.append(
+                SideScore(
+                    melds=sum(m.value for m in melds),
+                    hand=-hand,
+                    canastas=sum(m.bonus for m in melds),
+                    red_threes=red_three_score(cfg.rules, len(self.red_threes[side]), bool(self.melds[side])),
+                    going_out=bonus,
+                )
+            )
         scores = tuple(s + d.total for s, d in zip(self.scores, sides))
-        self.result = DealResult(reason, tuple(sides), scores, game_winner(scores, cfg.target),
-                                 went_out, concealed)
+        self.result = DealResult(reason, tuple(sides), scores, game_winner(scores, cfg.target), went_out, concealed)
         self.phase = Phase.OVER
         return [DealEnded(reason, self.result)]
-

@@ -9,6 +9,7 @@ numbers; every other variant names only what it changes (`replace`), the way
 python-chess lists its variants. The CLI, the app's menus, saves, statistics and the
 arena take their variant lists from `VARIANTS` and nowhere else.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -19,25 +20,25 @@ from .errors import N_
 @dataclass(frozen=True, slots=True)
 class Variant:
     id: str
-    name: str                               # display-name key (English msgid)
-    long_name: str                          # the same with the table, for menus
+    name: str  # display-name key (English msgid)
+    long_name: str  # the same with the table, for menus
     players: int
-    sides: tuple[tuple[int, ...], ...]      # the seats of each side
-    seat_names: tuple[str, ...]             # compass name key per seat (seat 0 is South)
-    in_app: bool = True                     # the app's table, menus and bots play it
-    packs: int = 2                          # R-DECK, V-PACKS: 54 cards each
-    dealt: int = 11                         # R-DEAL
-    draw: int = 1                           # cards drawn from the stock (R-TURN)
-    canastas_to_go_out: int = 1             # R-OUT
-    max_wilds: int = 3                      # R-MELD
-    black_threes_max: int = 4               # R-BLACK3 / V-BLACK3: 3 to this many, going out
-    ask_next_partner: bool = False          # V-SIX-ASK: a side of three asks the next partner
-    sit_out: tuple[int, ...] = ()           # V-FIVE: who sits out, deal by deal, in rotation
-    going_out: int = 100                    # R-SCORE
-    concealed_extra: int = 100              # R-CONCEALED: on top of going_out
+    sides: tuple[tuple[int, ...], ...]  # the seats of each side
+    seat_names: tuple[str, ...]  # compass name key per seat (seat 0 is South)
+    in_app: bool = True  # the app's table, menus and bots play it
+    packs: int = 2  # R-DECK, V-PACKS: 54 cards each
+    dealt: int = 11  # R-DEAL
+    draw: int = 1  # cards drawn from the stock (R-TURN)
+    canastas_to_go_out: int = 1  # R-OUT
+    max_wilds: int = 3  # R-MELD
+    black_threes_max: int = 4  # R-BLACK3 / V-BLACK3: 3 to this many, going out
+    ask_next_partner: bool = False  # V-SIX-ASK: a side of three asks the next partner
+    sit_out: tuple[int, ...] = ()  # V-FIVE: who sits out, deal by deal, in rotation
+    going_out: int = 100  # R-SCORE
+    concealed_extra: int = 100  # R-CONCEALED: on top of going_out
     # R-SCORE, V-SIX-RED3: a melded side's points for holding 0, 1, 2 ... red threes.
     red_three_points_by_count: tuple[int, ...] = (0, 100, 200, 300, 800)
-    minimum_below_zero: int = 15            # R-MIN: for a negative cumulative score
+    minimum_below_zero: int = 15  # R-MIN: for a negative cumulative score
     minimum_steps: tuple[tuple[int, int], ...] = ((0, 50), (1500, 90), (3000, 120))
     targets: tuple[int, ...] = (5000, 2500)  # the first is the default (V-TARGET)
 
@@ -66,40 +67,90 @@ class Variant:
 
 
 CLASSIC_RULES = Variant(
-    id="classic", name=N_("Classic"), long_name=N_("Classic (4 players, partners)"), players=4,
+    id="classic",
+    name=N_("Classic"),
+    long_name=N_("Classic (4 players, partners)"),
+    players=4,
     sides=((0, 2), (1, 3)),
-    seat_names=(N_("South"), N_("West"), N_("North"), N_("East")))
+    seat_names=(N_("South"), N_("West"), N_("North"), N_("East")),
+)
 
 # Seat names of the six-player table, clockwise from South.
-_SIX_SEATS = (N_("South"), N_("South-west"), N_("North-west"), N_("North"), N_("North-east"),
-              N_("South-east"))
+_SIX_SEATS = (N_("South"), N_("South-west"), N_("North-west"), N_("North"), N_("North-east"), N_("South-east"))
 _SIX_RED_THREES = (0, 100, 200, 300, 400, 1000, 1200)  # V-SIX-RED3
 
 VARIANTS: tuple[Variant, ...] = (
     CLASSIC_RULES,
-    replace(CLASSIC_RULES, id="two-hand", name=N_("Two-hand"), long_name=N_("Two-hand"), players=2, sides=((0,), (1,)),
-            seat_names=(N_("South"), N_("North")), dealt=15, draw=2, canastas_to_go_out=2),
-    replace(CLASSIC_RULES, id="three-hand", name=N_("Three-hand"), long_name=N_("Three-hand"),
-            players=3, sides=((0,), (1,), (2,)), seat_names=(N_("South"), N_("West"), N_("East")),
-            dealt=13, draw=2),
+    replace(
+        CLASSIC_RULES,
+        id="two-hand",
+        name=N_("Two-hand"),
+        long_name=N_("Two-hand"),
+        players=2,
+        sides=((0,), (1,)),
+        seat_names=(N_("South"), N_("North")),
+        dealt=15,
+        draw=2,
+        canastas_to_go_out=2,
+    ),
+    replace(
+        CLASSIC_RULES,
+        id="three-hand",
+        name=N_("Three-hand"),
+        long_name=N_("Three-hand"),
+        players=3,
+        sides=((0,), (1,), (2,)),
+        seat_names=(N_("South"), N_("West"), N_("East")),
+        dealt=13,
+        draw=2,
+    ),
     # VARIANTS.md section 2: five play a classic deal, one of the side of three sitting out.
-    replace(CLASSIC_RULES, id="five-hand", name=N_("Five-hand"),
-            long_name=N_("Five-hand (a side of two and a side of three)"), in_app=False,
-            players=5, sides=((0, 2), (1, 3, 4)),
-            seat_names=(N_("South"), N_("West"), N_("North"), N_("East"), N_("South-east")),
-            sit_out=(4, 3, 1)),
+    replace(
+        CLASSIC_RULES,
+        id="five-hand",
+        name=N_("Five-hand"),
+        long_name=N_("Five-hand (a side of two and a side of three)"),
+        in_app=False,
+        players=5,
+        sides=((0, 2), (1, 3, 4)),
+        seat_names=(N_("South"), N_("West"), N_("North"), N_("East"), N_("South-east")),
+        sit_out=(4, 3, 1),
+    ),
     # VARIANTS.md section 2: the classic game for six, with three packs (162 cards).
-    replace(CLASSIC_RULES, id="six-hand", name=N_("Six-hand"),
-            long_name=N_("Six-hand (three sides of two)"), in_app=False, players=6,
-            sides=((0, 3), (1, 4), (2, 5)), seat_names=_SIX_SEATS, packs=3, dealt=13,
-            canastas_to_go_out=2, black_threes_max=6,
-            red_three_points_by_count=_SIX_RED_THREES, targets=(7500,)),
-    replace(CLASSIC_RULES, id="six-hand-2x3", name=N_("Six-hand, two sides of three"),
-            long_name=N_("Six-hand (two sides of three)"), in_app=False, players=6,
-            sides=((0, 2, 4), (1, 3, 5)), seat_names=_SIX_SEATS, packs=3, dealt=13,
-            canastas_to_go_out=2, black_threes_max=6, ask_next_partner=True,
-            red_three_points_by_count=_SIX_RED_THREES,
-            minimum_steps=((0, 50), (1500, 90), (3000, 120), (7500, 150)), targets=(10000,)),
+    replace(
+        CLASSIC_RULES,
+        id="six-hand",
+        name=N_("Six-hand"),
+        long_name=N_("Six-hand (three sides of two)"),
+        in_app=False,
+        players=6,
+        sides=((0, 3), (1, 4), (2, 5)),
+        seat_names=_SIX_SEATS,
+        packs=3,
+        dealt=13,
+        canastas_to_go_out=2,
+        black_threes_max=6,
+        red_three_points_by_count=_SIX_RED_THREES,
+        targets=(7500,),
+    ),
+    replace(
+        CLASSIC_RULES,
+        id="six-hand-2x3",
+        name=N_("Six-hand, two sides of three"),
+        long_name=N_("Six-hand (two sides of three)"),
+        in_app=False,
+        players=6,
+        sides=((0, 2, 4), (1, 3, 5)),
+        seat_names=_SIX_SEATS,
+        packs=3,
+        dealt=13,
+        canastas_to_go_out=2,
+        black_threes_max=6,
+        ask_next_partner=True,
+        red_three_points_by_count=_SIX_RED_THREES,
+        minimum_steps=((0, 50), (1500, 90), (3000, 120), (7500, 150)),
+        targets=(10000,),
+    ),
 )
 
 VARIANT_IDS: tuple[str, ...] = tuple(v.id for v in VARIANTS)

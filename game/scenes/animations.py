@@ -9,6 +9,7 @@ when their face changes. `plan_events` maps the engine's events to the extras:
 the order cards leave in (dealing one by one, a pile picked up card by card),
 speech bubbles, "Canasta!" banners, the end of the deal.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,17 +21,32 @@ from game.rules import events as ev
 from game.scenes.table_layout import CENTER_W, STOCK_POS, Placement
 from game.scenes.tween import ease_in_out_cubic, ease_out_cubic
 
-FLIGHT = 0.42        # seconds for a card to travel, at speed 1
+FLIGHT = 0.42  # seconds for a card to travel, at speed 1
 DEAL_STAGGER = 0.035  # between two dealt cards
-PILE_STAGGER = 0.03   # between two cards of a picked-up pile
-MELD_STAGGER = 0.07   # between the cards of a meld
+PILE_STAGGER = 0.03  # between two cards of a picked-up pile
+MELD_STAGGER = 0.07  # between the cards of a meld
 
 
 class CardSprite:
     """One card on screen: where it is now and where it is going."""
 
-    __slots__ = ("card", "x", "y", "width", "angle", "face_up", "z", "visible",
-                 "start", "end", "elapsed", "delay", "duration", "flip_from", "settled")
+    __slots__ = (
+        "card",
+        "x",
+        "y",
+        "width",
+        "angle",
+        "face_up",
+        "z",
+        "visible",
+        "start",
+        "end",
+        "elapsed",
+        "delay",
+        "duration",
+        "flip_from",
+        "settled",
+    )
 
     def __init__(self, card: Card, place: Placement) -> None:
         self.card = card
@@ -114,7 +130,8 @@ class CardSprite:
 @dataclass
 class Effect:
     """Something other than a card flight that an event shows."""
-    kind: str            # "bubble", "banner", "deal-over", "flash", "sound" (text: the effect)
+
+    kind: str  # "bubble", "banner", "deal-over", "flash", "sound" (text: the effect)
     delay: float = 0.0
     seat: int | None = None
     side: int | None = None
@@ -125,10 +142,11 @@ class Effect:
 @dataclass
 class Plan:
     """How to animate a batch of events: per-card delays and effects."""
+
     delays: dict[Card, float] = field(default_factory=dict)
     effects: list[Effect] = field(default_factory=list)
-    deal: bool = False          # a new deal: gather every card into the stock first
-    total: float = 0.0          # seconds until the last delayed card leaves
+    deal: bool = False  # a new deal: gather every card into the stock first
+    total: float = 0.0  # seconds until the last delayed card leaves
 
 
 def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
@@ -174,8 +192,7 @@ def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
         elif isinstance(event, ev.RedThreeLaid):
             clock += 0.2
             leave([event.card], 0.2)
-            plan.effects.append(Effect("flash", clock, event.seat, event.side,
-                                       _("Red three!"), event.card))
+            plan.effects.append(Effect("flash", clock, event.seat, event.side, _("Red three!"), event.card))
         elif isinstance(event, ev.PileTaken):
             leave([event.top], 0.1)
             leave(event.cards, PILE_STAGGER)
@@ -187,9 +204,16 @@ def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
         elif isinstance(event, ev.CanastaMade):
             sound("canasta", clock + 0.3)
             kind = _("natural") if event.natural else _("mixed")
-            plan.effects.append(Effect("banner", clock + 0.3, None, event.side,
-                                       _("Canasta of {rank}s ({kind})!").format(
-                                           rank=event.rank.symbol, kind=kind), event.natural))
+            plan.effects.append(
+                Effect(
+                    "banner",
+                    clock + 0.3,
+                    None,
+                    event.side,
+                    _("Canasta of {rank}s ({kind})!").format(rank=event.rank.symbol, kind=kind),
+                    event.natural,
+                )
+            )
         elif isinstance(event, ev.Discarded):
             leave([event.card], 0.1)
             sound("discard", lands(event.card))
@@ -201,8 +225,9 @@ def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
         elif isinstance(event, ev.WentOut):
             sound("going_out", clock + 0.2)
             text = _("{name} went out concealed!") if event.concealed else _("{name} went out!")
-            plan.effects.append(Effect("banner", clock + 0.2, event.seat, None,
-                                       text.format(name=names.get(event.seat, "?"))))
+            plan.effects.append(
+                Effect("banner", clock + 0.2, event.seat, None, text.format(name=names.get(event.seat, "?")))
+            )
         elif isinstance(event, ev.DealEnded):
             plan.effects.append(Effect("deal-over", clock + 0.4, data=event.result, text=event.reason))
     plan.total = clock
@@ -217,8 +242,14 @@ class Animator:
         self.speed = speed
         self._order: list[CardSprite] | None = None
 
-    def sync(self, placements: dict[Card, Placement], delays: dict[Card, float] | None = None,
-             animate: bool = True, deal: bool = False, duration: float = FLIGHT) -> None:
+    def sync(
+        self,
+        placements: dict[Card, Placement],
+        delays: dict[Card, float] | None = None,
+        animate: bool = True,
+        deal: bool = False,
+        duration: float = FLIGHT,
+    ) -> None:
         """Send every sprite to its placement; cards in `delays` leave after that many
         seconds. `deal`: first gather everything face down into the stock."""
         delays = delays or {}
@@ -235,8 +266,7 @@ class Animator:
             if found is not None:
                 sprite = found
             else:
-                start = place if not deal else Placement(STOCK_POS[0], STOCK_POS[1], CENTER_W,
-                                                         0.0, False, 100, False)
+                start = place if not deal else Placement(STOCK_POS[0], STOCK_POS[1], CENTER_W, 0.0, False, 100, False)
                 sprite = self.sprites[card] = CardSprite(card, start)
                 if not deal:
                     continue
@@ -253,9 +283,13 @@ class Animator:
 
     @staticmethod
     def _same_spot(sprite: CardSprite, place: Placement) -> bool:
-        return (abs(sprite.x - place.x) < 0.5 and abs(sprite.y - place.y) < 0.5
-                and abs(sprite.width - place.width) < 0.5 and sprite.angle == place.angle
-                and sprite.face_up == place.face_up)
+        return (
+            abs(sprite.x - place.x) < 0.5
+            and abs(sprite.y - place.y) < 0.5
+            and abs(sprite.width - place.width) < 0.5
+            and sprite.angle == place.angle
+            and sprite.face_up == place.face_up
+        )
 
     def place_now(self, placements: dict[Card, Placement], cards) -> None:
         """Put `cards` exactly where they belong this frame (dragged cards)."""

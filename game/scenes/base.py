@@ -5,6 +5,7 @@ pause menu is pushed over it. Only the top scene receives input; drawing
 starts at the highest *opaque* scene so a translucent overlay shows the table
 beneath it, while a full-screen menu hides everything under it.
 """
+
 from __future__ import annotations
 
 import pygame

@@ -9,6 +9,7 @@ The bot gets only the Observation, an immutable snapshot, so nothing the main
 thread does can race with it. `threaded=False` runs the bot at once on the
 calling thread (for tools that want no threads at all).
 """
+
 from __future__ import annotations
 
 import traceback

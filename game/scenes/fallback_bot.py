@@ -5,6 +5,7 @@ It plays legal moves with a few obvious preferences: take the pile when it can,
 lay the biggest meld, discard its least useful card, answer "yes" when its
 partner asks. It sees only the Observation, like the real bots.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,8 +24,7 @@ class FallbackBot:
     def act(self, observation: Observation, time_budget: float | None = None) -> Move:
         return self.choose(observation, self.rng, time_budget)
 
-    def choose(self, observation: Observation, rng: random.Random,
-               time_budget: float | None = None) -> Move:
+    def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
         legal = list(observation.legal)
         if not legal:
             raise ValueError("no legal move for the bot's seat")
@@ -38,12 +38,13 @@ class FallbackBot:
             takes = by_kind.get(MoveKind.TAKE)
             if takes and len(observation.pile) >= 2:
                 return max(takes, key=lambda m: sum(len(g.cards) for g in m.groups))
-            return (by_kind.get(MoveKind.DRAW) or by_kind.get(MoveKind.TAKE)
-                    or by_kind.get(MoveKind.PASS) or legal)[0]
+            return (by_kind.get(MoveKind.DRAW) or by_kind.get(MoveKind.TAKE) or by_kind.get(MoveKind.PASS) or legal)[0]
         melds = by_kind.get(MoveKind.MELD)
         if melds:
-            return max(melds, key=lambda m: (sum(len(g.cards) for g in m.groups),
-                                             -sum(c.is_wild for g in m.groups for c in g.cards)))
+            return max(
+                melds,
+                key=lambda m: (sum(len(g.cards) for g in m.groups), -sum(c.is_wild for g in m.groups for c in g.cards)),
+            )
         discards = by_kind.get(MoveKind.DISCARD)
         if discards:
             counts = Counter(c.rank for c in observation.hand)
@@ -52,6 +53,7 @@ class FallbackBot:
                 card = move.card
                 assert card is not None  # a discard names its card
                 return (card.is_wild, counts[card.rank], card.value, rng.random())
+
             return min(discards, key=worth)
         return legal[0]
 
@@ -60,6 +62,7 @@ def make_table_bot(level: str, seed: int):
     """The real bot of `level` when game.bots provides it, else the stopgap above."""
     try:
         from game.bots import make_bot
+
         return make_bot(level, seed)
     except (ImportError, ValueError):  # the bots are missing/unfinished, or an unknown level
         return FallbackBot(seed)

@@ -4,6 +4,7 @@ being dragged, the keyboard cursor, and where a drop lands. Pure data, no pygame
 the table controller owns it, the layout and the input controllers read and
 change it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ Point = tuple[float, float]
 @dataclass
 class HandUI:
     """What the player is doing with their own cards (not part of the engine state)."""
+
     order: list[Card] = field(default_factory=list)
     sort_mode: str = "rank"  # "rank", "suit" or "custom"
     selected: set[Card] = field(default_factory=set)
@@ -26,7 +28,7 @@ class HandUI:
     drag_pos: Point = (0.0, 0.0)
     drag_grab: Point = (0.0, 0.0)  # pointer offset from the first dragged card's centre
     hover: Card | None = None
-    cursor: Card | None = None   # the keyboard's focus on a hand card (arrow keys)
+    cursor: Card | None = None  # the keyboard's focus on a hand card (arrow keys)
     hinted: set[Card] = field(default_factory=set)  # cards a hint is about
 
     def staged_cards(self) -> set[Card]:
@@ -74,6 +76,7 @@ class DropTarget:
     """Where cards let go at a point land: the pile, one of our meld columns (an engine
     meld of `rank`, or the staged group `staged_index`), the area for a new meld, the
     hand (at position `index` among the cards left there), or nowhere."""
+
     kind: DropKind
     rank: Rank | None = None
     staged_index: int | None = None

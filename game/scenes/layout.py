@@ -11,6 +11,7 @@ Three coordinate spaces:
   window    - SDL window points, what mouse events report;
   drawable  - real pixels of the display surface (window x pixel ratio on HiDPI).
 """
+
 from __future__ import annotations
 
 import math
@@ -70,9 +71,12 @@ class Ruler:
 class Layout:
     """Maps the logical space into a letterboxed viewport of the window."""
 
-    def __init__(self, logical_size: tuple[int, int] = LOGICAL_SIZE,
-                 window_size: tuple[int, int] | None = None,
-                 drawable_size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self,
+        logical_size: tuple[int, int] = LOGICAL_SIZE,
+        window_size: tuple[int, int] | None = None,
+        drawable_size: tuple[int, int] | None = None,
+    ) -> None:
         self.logical_size = logical_size
         self.window_size: tuple[int, int] = logical_size
         self.drawable_size: tuple[int, int] = logical_size
@@ -81,8 +85,7 @@ class Layout:
         self.resize(window_size or logical_size, drawable_size)
 
     # -- setup ---------------------------------------------------------------
-    def resize(self, window_size: tuple[int, int],
-               drawable_size: tuple[int, int] | None = None) -> None:
+    def resize(self, window_size: tuple[int, int], drawable_size: tuple[int, int] | None = None) -> None:
         """Recompute for a window of `window_size` points backed by
         `drawable_size` pixels (defaults to the same: no HiDPI)."""
         self.window_size = (max(1, window_size[0]), max(1, window_size[1]))
@@ -106,8 +109,7 @@ class Layout:
     @property
     def pixel_ratio(self) -> tuple[float, float]:
         """Drawable pixels per window point (2.0 on a typical Retina screen)."""
-        return (self.drawable_size[0] / self.window_size[0],
-                self.drawable_size[1] / self.window_size[1])
+        return (self.drawable_size[0] / self.window_size[0], self.drawable_size[1] / self.window_size[1])
 
     # -- coordinates ---------------------------------------------------------
     def drawable_to_logical(self, pos: Point) -> Point:
@@ -154,11 +156,11 @@ class Layout:
         return Canvas(self.canvas_size, self.scale)
 
     def canvas_fits(self, canvas: pygame.Surface) -> bool:
-        return canvas.get_size() == self.canvas_size and math.isclose(
-            getattr(canvas, "scale", 1.0), self.scale)
+        return canvas.get_size() == self.canvas_size and math.isclose(getattr(canvas, "scale", 1.0), self.scale)
 
-    def present(self, canvas: pygame.Surface, target: pygame.Surface,
-                bar_color: pygame.typing.ColorLike = (0, 0, 0)) -> None:
+    def present(
+        self, canvas: pygame.Surface, target: pygame.Surface, bar_color: pygame.typing.ColorLike = (0, 0, 0)
+    ) -> None:
         """Put the canvas into the viewport of `target`, letterbox bars around it."""
         target.fill(bar_color)
         if canvas.get_size() == self.viewport.size:

@@ -1,5 +1,6 @@
 """The title menu: Continue (when a save exists), New game, Settings, Rules,
 Statistics, Quit. Up/Down/Tab move the focus, Enter picks, Escape quits."""
+
 from __future__ import annotations
 
 import pygame
@@ -31,9 +32,13 @@ class TitleMenuScene(MenuPage):
         entries: list[tuple[str, object]] = []
         if self.app.saves.exists():
             entries.append((N_("Continue"), self.continue_game))
-        entries += [(N_("New game"), self.new_game), (N_("Settings"), self.open_settings),
-                    (N_("Rules"), self.open_rules), (N_("Statistics"), self.open_stats),
-                    (N_("Quit"), self.app.on_quit)]
+        entries += [
+            (N_("New game"), self.new_game),
+            (N_("Settings"), self.open_settings),
+            (N_("Rules"), self.open_rules),
+            (N_("Statistics"), self.open_stats),
+            (N_("Quit"), self.app.on_quit),
+        ]
         top = 306 if len(entries) == 6 else 338
         for index, (text, action) in enumerate(entries):
             rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
@@ -41,12 +46,18 @@ class TitleMenuScene(MenuPage):
 
     def on_enter(self) -> None:
         if self.app.read_only and self.stack is not None:  # say it where it cannot be missed
-            self.stack.push(ModalDialogScene(
-                _("Canasta is already open"),
-                _("Another Canasta window keeps your game and statistics. You can play in this "
-                  "one too, but nothing it plays is saved."),
-                [(_("Play without saving"), None), (_("Quit"), self.app.on_quit)],
-                width=640, cancel_index=0))
+            self.stack.push(
+                ModalDialogScene(
+                    _("Canasta is already open"),
+                    _(
+                        "Another Canasta window keeps your game and statistics. You can play in this "
+                        "one too, but nothing it plays is saved."
+                    ),
+                    [(_("Play without saving"), None), (_("Quit"), self.app.on_quit)],
+                    width=640,
+                    cancel_index=0,
+                )
+            )
 
     def on_uncover(self) -> None:
         self.rebuild()  # a game may have been saved or finished meanwhile
@@ -64,25 +75,30 @@ class TitleMenuScene(MenuPage):
                 message += "\n" + _("The file was kept as {file}.").format(file=error.moved_to.name)
             self.rebuild()
             if self.stack is not None:
-                self.stack.push(ModalDialogScene(_("Saved game damaged"), message,
-                                                 [(_("OK"), None)], width=640, cancel_index=0))
+                self.stack.push(
+                    ModalDialogScene(_("Saved game damaged"), message, [(_("OK"), None)], width=640, cancel_index=0)
+                )
             return
         self.app.on_continue(saved)
 
     def new_game(self) -> None:
         from game.scenes.new_game import NewGameScene
+
         self._push(NewGameScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
+
         self._push(SettingsScene(self.app))
 
     def open_rules(self) -> None:
         from game.scenes.rules_scene import RulesScene
+
         self._push(RulesScene(self.app))
 
     def open_stats(self) -> None:
         from game.scenes.stats_scene import StatsScene
+
         self._push(StatsScene(self.app))
 
     def _push(self, scene: MenuPage) -> None:
@@ -95,14 +111,19 @@ class TitleMenuScene(MenuPage):
         ruler = Ruler.of(surface)
         self._draw_fan(surface, ruler)
         blit_text(surface, _("Canasta"), 64, theme.TEXT_ON_FELT, bold=True, midtop=(640, 172))
-        blit_text(surface, _("Classic Canasta against the computer"), theme.FONT_BODY,
-                  theme.GOLD_LIGHT, midtop=(640, 256))
+        blit_text(
+            surface, _("Classic Canasta against the computer"), theme.FONT_BODY, theme.GOLD_LIGHT, midtop=(640, 256)
+        )
         self.items.draw(surface)
-        blit_text(surface, version_label(), theme.FONT_SMALL, theme.GOLD_LIGHT,
-                  bottomright=(LOGICAL_SIZE[0] - 14, LOGICAL_SIZE[1] - 10))
+        blit_text(
+            surface,
+            version_label(),
+            theme.FONT_SMALL,
+            theme.GOLD_LIGHT,
+            bottomright=(LOGICAL_SIZE[0] - 14, LOGICAL_SIZE[1] - 10),
+        )
         if self.app.notices:
-            blit_text(surface, self.app.notices[-1][:120], theme.FONT_SMALL, theme.GOLD_LIGHT,
-                      midbottom=(640, 712))
+            blit_text(surface, self.app.notices[-1][:120], theme.FONT_SMALL, theme.GOLD_LIGHT, midbottom=(640, 712))
 
     @staticmethod
     def _draw_fan(surface: pygame.Surface, ruler: Ruler) -> None:

@@ -1,5 +1,6 @@
 """Common ground of the menu screens: the app context, a focus list, the felt
 backdrop with a title, and Escape to go back."""
+
 from __future__ import annotations
 
 import pygame
@@ -18,7 +19,7 @@ class MenuPage(Scene):
     """A full-screen menu page. Subclasses fill `self.items` in `build()`."""
 
     opaque = True
-    title = ""          # msgid
+    title = ""  # msgid
     panel: pygame.FRect | None = PANEL
 
     def __init__(self, app: AppContext) -> None:

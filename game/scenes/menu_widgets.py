@@ -4,6 +4,7 @@ a focus list driven by the arrow keys, and the shared menu backdrop.
 Texts are stored as English msgids and translated in `draw`, so a language
 switch shows at once without rebuilding anything.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -36,12 +37,15 @@ class TextButton(Button):
 
 def draw_focus_ring(surface: pygame.Surface, box: pygame.Rect, ruler: Ruler) -> None:
     ring = box.inflate(ruler.px(8), ruler.px(8))
-    surface.blit(rounded_panel(ring.size, ruler.px(theme.RADIUS) + ruler.px(4), pygame.Color(0, 0, 0, 0),
-                               theme.FOCUS_RING, ruler.px(3)), ring.topleft)
+    surface.blit(
+        rounded_panel(
+            ring.size, ruler.px(theme.RADIUS) + ruler.px(4), pygame.Color(0, 0, 0, 0), theme.FOCUS_RING, ruler.px(3)
+        ),
+        ring.topleft,
+    )
 
 
-def _arrow(surface: pygame.Surface, center: tuple[int, int], size: int, pointing: int,
-           color: pygame.Color) -> None:
+def _arrow(surface: pygame.Surface, center: tuple[int, int], size: int, pointing: int, color: pygame.Color) -> None:
     """A small triangle pointing left (-1) or right (+1): no glyph needed."""
     x, y = center
     half = size // 2
@@ -62,8 +66,16 @@ class Choice(Widget):
 
     focusable = True
 
-    def __init__(self, rect: RectLike, label: str, options: Sequence[tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], None] | None = None, *, translate_values: bool = True) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        label: str,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], None] | None = None,
+        *,
+        translate_values: bool = True,
+    ) -> None:
         super().__init__(rect)
         self.label = label
         self.options = list(options)
@@ -131,8 +143,7 @@ class Choice(Widget):
         mid_y = self.rect.centery
         blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
         left_arrow, value_center = self.value_geometry()
-        blit_text(surface, self.value_text, theme.FONT_BODY, theme.INK, bold=True,
-                  center=(value_center, mid_y))
+        blit_text(surface, self.value_text, theme.FONT_BODY, theme.INK, bold=True, center=(value_center, mid_y))
         color = theme.GOLD_DARK if self.enabled else theme.DISABLED_TEXT
         size = ruler.px(7)
         _arrow(surface, ruler.point((left_arrow, mid_y)), size, -1, color)
@@ -181,12 +192,14 @@ class NumberField(Widget):
         blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
         value_left = self.rect.right - self.rect.width * 0.45
         text, color = (self.digits, theme.INK) if self.digits else (_(self.placeholder), theme.INK_SOFT)
-        drawn = blit_text(surface, text, theme.FONT_BODY, color, bold=bool(self.digits),
-                          midleft=(value_left + 14, mid_y))
+        drawn = blit_text(
+            surface, text, theme.FONT_BODY, color, bold=bool(self.digits), midleft=(value_left + 14, mid_y)
+        )
         if self.focused:
             x = drawn.right + ruler.px(3) if self.digits else drawn.left - ruler.px(4)
-            pygame.draw.line(surface, theme.INK, (x, drawn.top + ruler.px(3)),
-                             (x, drawn.bottom - ruler.px(3)), max(1, ruler.px(2)))
+            pygame.draw.line(
+                surface, theme.INK, (x, drawn.top + ruler.px(3)), (x, drawn.bottom - ruler.px(3)), max(1, ruler.px(2))
+            )
 
 
 class FocusList(WidgetGroup):
@@ -209,11 +222,21 @@ def draw_backdrop(surface: pygame.Surface, title: str, panel: pygame.FRect | Non
     ruler = Ruler.of(surface)
     surface.blit(felt_background(surface.get_size()), (0, 0))
     if panel is not None:
-        draw_panel(surface, ruler.rect(panel), ruler.px(theme.RADIUS_LARGE), theme.CREAM,
-                   theme.PANEL_BORDER, ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
+        draw_panel(
+            surface,
+            ruler.rect(panel),
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+            theme.SHADOW,
+            ruler.px(6),
+            ruler.px(14),
+        )
     if title:
         blit_text(surface, title, 40, theme.TEXT_ON_FELT, bold=True, midtop=(LOGICAL_SIZE[0] / 2, 34))
         y = ruler.px(96)
         center = ruler.px(LOGICAL_SIZE[0] / 2)
-        pygame.draw.line(surface, theme.GOLD, (center - ruler.px(120), y), (center + ruler.px(120), y),
-                         max(1, ruler.px(2)))
+        pygame.draw.line(
+            surface, theme.GOLD, (center - ruler.px(120), y), (center + ruler.px(120), y), max(1, ruler.px(2))
+        )

@@ -1,4 +1,5 @@
 """A dialog as a scene: pushed over the table, closes itself on any button."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -21,8 +22,15 @@ class ModalDialogScene(Scene):
     OPEN_SECONDS = 0.18
     dialog_type = Dialog  # subclasses may place or dress the panel differently
 
-    def __init__(self, title: str, message: str, buttons: Sequence[ButtonSpec],
-                 *, width: float = 520, cancel_index: int | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        message: str,
+        buttons: Sequence[ButtonSpec],
+        *,
+        width: float = 520,
+        cancel_index: int | None = None,
+    ) -> None:
         super().__init__()
         self.result: str | None = None  # text of the button pressed
         wrapped = [(text, self._closing(text, callback)) for text, callback in buttons]
@@ -37,6 +45,7 @@ class ModalDialogScene(Scene):
                 self.stack.remove(self)
             if callback is not None:
                 callback()
+
         return close_then_call
 
     def handle_event(self, event: pygame.event.Event) -> bool:

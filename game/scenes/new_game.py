@@ -1,5 +1,6 @@
 """New game: variant, target, each bot seat's level, an optional deal seed.
 Start hands the choice to `app.on_start_game(config, seed, levels)`."""
+
 from __future__ import annotations
 
 import functools
@@ -36,6 +37,8 @@ def seat_labels(variant: str) -> dict[int, str]:
         else:
             labels[seat] = _("{seat} (opponent)").format(seat=name)
     return labels
+
+
 ROW_X, ROW_W = PANEL.x + 60, PANEL.width - 120
 
 
@@ -58,17 +61,29 @@ class NewGameScene(MenuPage):
             y += ROW_HEIGHT + ROW_GAP
             return widget
 
-        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Game"), VARIANT_CHOICES, self.variant,
-                   self._set_variant))
-        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Play to"), target_choices(self.variant),
-                   self.target, self._set_target))
+        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Game"), VARIANT_CHOICES, self.variant, self._set_variant))
+        row(
+            Choice(
+                (ROW_X, y, ROW_W, ROW_HEIGHT),
+                N_("Play to"),
+                target_choices(self.variant),
+                self.target,
+                self._set_target,
+            )
+        )
         y += 12
         for seat, label in seat_labels(self.variant).items():
-            row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), label, LEVEL_CHOICES, self.levels[seat],
-                       functools.partial(self.levels.__setitem__, seat)))
+            row(
+                Choice(
+                    (ROW_X, y, ROW_W, ROW_HEIGHT),
+                    label,
+                    LEVEL_CHOICES,
+                    self.levels[seat],
+                    functools.partial(self.levels.__setitem__, seat),
+                )
+            )
         y += 12
-        self.seed_field = row(NumberField((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Deal seed (optional)"),
-                                          N_("random")))
+        self.seed_field = row(NumberField((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Deal seed (optional)"), N_("random")))
         self.seed_field.digits = self.seed_digits
         bottom = PANEL.bottom - 36 - 50
         self.items.add(TextButton((640 - 230, bottom, 220, 50), N_("Start"), self.start))
@@ -90,18 +105,25 @@ class NewGameScene(MenuPage):
         config = RulesConfig.for_variant(self.variant, self.target)
         seed = self.seed_field.value
         if seed is None:
-            seed = random.SystemRandom().randrange(1, 10 ** 9)
+            seed = random.SystemRandom().randrange(1, 10**9)
         levels = tuple(None if seat == 0 else self.levels[seat] for seat in range(config.players))
         return config, seed, levels
 
     def start(self) -> None:
         """Start the chosen game; a game in progress is replaced only once the player says so."""
         if self.app.saves.exists() and not self.app.read_only and self.stack is not None:
-            self.stack.push(ModalDialogScene(
-                _("Replace the saved game?"),
-                _("A game is in progress. Starting a new one replaces it; Continue on the title "
-                  "menu goes on with it."),
-                [(_("New game"), self._start), (_("Keep it"), None)], width=600, cancel_index=1))
+            self.stack.push(
+                ModalDialogScene(
+                    _("Replace the saved game?"),
+                    _(
+                        "A game is in progress. Starting a new one replaces it; Continue on the title "
+                        "menu goes on with it."
+                    ),
+                    [(_("New game"), self._start), (_("Keep it"), None)],
+                    width=600,
+                    cancel_index=1,
+                )
+            )
             return
         self._start()
 

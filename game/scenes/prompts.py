@@ -5,6 +5,7 @@ count against the side if the partner goes out now), the side's canastas and
 the score. The player's hand stays lit under the dimmed table, so the cards
 themselves are in view while deciding. The answer binds the partner (R-ASK).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 class AnswerTable(Protocol):
     """What the answer prompt needs of the table."""
+
     @property
     def game(self) -> Game: ...
     @property
@@ -34,6 +36,7 @@ class AnswerTable(Protocol):
     def human_side(self) -> int: ...
     @property
     def seed(self) -> int: ...
+
     layout: TableLayout
     animator: Animator
 
@@ -50,15 +53,19 @@ def answer_facts(table: AnswerTable) -> str:
     value = sum(c.value for c in hand)
     lines = [
         _("Your answer binds {name}: yes means {name} must go out now, no means not this turn.").format(
-            name=table.seat_name(asker)),
+            name=table.seat_name(asker)
+        ),
         _("You hold {n} cards worth {points} points; they count against us if {name} goes out.").format(
-            n=len(hand), points=value, name=table.seat_name(asker)),
+            n=len(hand), points=value, name=table.seat_name(asker)
+        ),
         _("{name} holds {n} cards. Our canastas: {c}.").format(
-            name=table.seat_name(asker), n=len(st.hands[asker]), c=st.canastas(side)),
+            name=table.seat_name(asker), n=len(st.hands[asker]), c=st.canastas(side)
+        ),
     ]
     if other is not None:
-        lines.append(_("Score: us {ours}, them {theirs}.").format(ours=table.game.scores[side],
-                                                                 theirs=table.game.scores[other]))
+        lines.append(
+            _("Score: us {ours}, them {theirs}.").format(ours=table.game.scores[side], theirs=table.game.scores[other])
+        )
     return "\n".join(lines)
 
 
@@ -82,9 +89,12 @@ class AnswerPrompt(ModalDialogScene):
     def __init__(self, table: AnswerTable) -> None:
         self.table = table
         asker = table.seat_name(table.game.state.turn)
-        super().__init__(_("{name} asks: “May I go out?”").format(name=asker), answer_facts(table),
-                         [(_("Yes, go out"), lambda: table.answer(True)),
-                          (_("No, not yet"), lambda: table.answer(False))], width=600)
+        super().__init__(
+            _("{name} asks: “May I go out?”").format(name=asker),
+            answer_facts(table),
+            [(_("Yes, go out"), lambda: table.answer(True)), (_("No, not yet"), lambda: table.answer(False))],
+            width=600,
+        )
         self.dialog.buttons.set_focus(self.dialog.button_widgets[0])  # Enter answers, arrows choose
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -99,6 +109,7 @@ class AnswerPrompt(ModalDialogScene):
     def show_hint(self) -> None:
         """H: what the Normal computer player would answer, and why (never answered for you)."""
         from game.hints import make_hint
+
         table = self.table
         st = table.game.state
         if st.to_act != table.human:

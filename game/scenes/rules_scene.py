@@ -1,5 +1,6 @@
 """The rules for players (game.rules_text), in the current language, with small
 card pictures; scrolls with the wheel, Up/Down, Page Up/Down, Home/End."""
+
 from __future__ import annotations
 
 import pygame
@@ -14,10 +15,10 @@ from game.scenes.menu_widgets import blit_text
 from game.scenes.shapes import draw_panel
 from game.scenes.text import render_lines, wrap_text
 
-VIEW = pygame.FRect(170, 116, 940, 520)      # the scrolling text area (logical)
+VIEW = pygame.FRect(170, 116, 940, 520)  # the scrolling text area (logical)
 TEXT_MARGIN = 34
 CARD_WIDTH, CARD_STEP = 50, 38
-LINE_STEP = 40   # logical units per arrow key
+LINE_STEP = 40  # logical units per arrow key
 
 
 def layout_blocks(blocks: list[Block], width_px: int, ruler: Ruler) -> tuple[list[tuple[int, pygame.Surface]], int]:
@@ -63,7 +64,7 @@ class RulesScene(MenuPage):
     panel = None
 
     def __init__(self, app) -> None:
-        self.scroll = 0.0          # logical units from the top
+        self.scroll = 0.0  # logical units from the top
         self.content_height = 0.0  # logical, known after the first layout
         self._cache: tuple[tuple, list[tuple[int, pygame.Surface]], int] | None = None
         super().__init__(app)
@@ -83,9 +84,14 @@ class RulesScene(MenuPage):
             self.scroll_by(-event.y * LINE_STEP * 1.5)
             return True
         if event.type == pygame.KEYDOWN:
-            steps = {pygame.K_UP: -LINE_STEP, pygame.K_DOWN: LINE_STEP,
-                     pygame.K_PAGEUP: -(VIEW.height - 60), pygame.K_PAGEDOWN: VIEW.height - 60,
-                     pygame.K_HOME: -1e9, pygame.K_END: 1e9}
+            steps = {
+                pygame.K_UP: -LINE_STEP,
+                pygame.K_DOWN: LINE_STEP,
+                pygame.K_PAGEUP: -(VIEW.height - 60),
+                pygame.K_PAGEDOWN: VIEW.height - 60,
+                pygame.K_HOME: -1e9,
+                pygame.K_END: 1e9,
+            }
             if event.key in steps:
                 self.scroll_by(steps[event.key])
                 return True
@@ -104,8 +110,17 @@ class RulesScene(MenuPage):
     def draw_content(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         view = ruler.rect(VIEW)
-        draw_panel(surface, view, ruler.px(theme.RADIUS_LARGE), theme.CREAM, theme.PANEL_BORDER,
-                   ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
+        draw_panel(
+            surface,
+            view,
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+            theme.SHADOW,
+            ruler.px(6),
+            ruler.px(14),
+        )
         placed, _height = self._laid_out(ruler)
         inner = view.inflate(-2 * ruler.px(TEXT_MARGIN) + ruler.px(8), -ruler.px(12))
         top = view.y + ruler.px(TEXT_MARGIN) - ruler.px(self.scroll)
@@ -120,14 +135,12 @@ class RulesScene(MenuPage):
     def _draw_scrollbar(self, surface: pygame.Surface, ruler: Ruler, view: pygame.Rect) -> None:
         if self.max_scroll <= 0:
             return
-        track = pygame.Rect(view.right - ruler.px(16), view.y + ruler.px(16), ruler.px(6),
-                            view.height - ruler.px(32))
+        track = pygame.Rect(view.right - ruler.px(16), view.y + ruler.px(16), ruler.px(6), view.height - ruler.px(32))
         visible = VIEW.height / (self.content_height + 2 * TEXT_MARGIN)
         thumb_h = max(ruler.px(30), round(track.height * visible))
         thumb_y = track.y + round((track.height - thumb_h) * self.scroll / self.max_scroll)
         pygame.draw.rect(surface, theme.CREAM_SHADE, track, border_radius=track.width // 2)
-        pygame.draw.rect(surface, theme.GOLD, (track.x, thumb_y, track.width, thumb_h),
-                         border_radius=track.width // 2)
+        pygame.draw.rect(surface, theme.GOLD, (track.x, thumb_y, track.width, thumb_h), border_radius=track.width // 2)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

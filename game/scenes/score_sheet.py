@@ -4,6 +4,7 @@ One column per side: melds, cards left in hand, canastas, red threes, going
 out, the deal's total and the running game score. Numbers count up when the
 sheet opens (click or Space shows them at once).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -28,12 +29,14 @@ if TYPE_CHECKING:
 
 class SheetTable(Protocol):
     """What the score sheet needs of the table."""
+
     @property
     def game(self) -> Game: ...
     @property
     def config(self) -> RulesConfig: ...
     @property
     def human_side(self) -> int: ...
+
     on_menu: Callable[[], None] | None
 
     def seat_name(self, seat: int) -> str: ...
@@ -41,10 +44,19 @@ class SheetTable(Protocol):
     def next_deal(self) -> None: ...
     def new_game(self, seed: int | None = None) -> None: ...
 
-ROWS = (("melds", N_("Melds")), ("hand", N_("Cards in hand")), ("canastas", N_("Canastas")),
-        ("red_threes", N_("Red threes")), ("going_out", N_("Going out")))
-REASONS = {"went-out": N_("{name} went out"), "stock-exhausted": N_("The stock ran out"),
-           "last-red-three": N_("The last card was a red three")}
+
+ROWS = (
+    ("melds", N_("Melds")),
+    ("hand", N_("Cards in hand")),
+    ("canastas", N_("Canastas")),
+    ("red_threes", N_("Red threes")),
+    ("going_out", N_("Going out")),
+)
+REASONS = {
+    "went-out": N_("{name} went out"),
+    "stock-exhausted": N_("The stock ran out"),
+    "last-red-three": N_("The last card was a red three"),
+}
 
 
 def quit_game() -> None:
@@ -66,17 +78,21 @@ class ScoreSheetScene(Scene):
         self.buttons = WidgetGroup(arrow_keys=True)
         bottom = self.panel.bottom - 64
         if result.winner is None:
-            self.buttons.add(Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"),
-                                    self._next_deal, primary=True))
+            self.buttons.add(
+                Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"), self._next_deal, primary=True)
+            )
         else:
-            self.buttons.add(Button((self.panel.centerx - 214, bottom, 200, 44), _("New game"),
-                                    self._new_game, primary=True))
+            self.buttons.add(
+                Button((self.panel.centerx - 214, bottom, 200, 44), _("New game"), self._new_game, primary=True)
+            )
             if table.on_menu is not None:
-                self.buttons.add(Button((self.panel.centerx + 14, bottom, 200, 44), _("Menu"),
-                                        self._menu, primary=False))
+                self.buttons.add(
+                    Button((self.panel.centerx + 14, bottom, 200, 44), _("Menu"), self._menu, primary=False)
+                )
             else:
-                self.buttons.add(Button((self.panel.centerx + 14, bottom, 200, 44), _("Quit"),
-                                        quit_game, primary=False))
+                self.buttons.add(
+                    Button((self.panel.centerx + 14, bottom, 200, 44), _("Quit"), quit_game, primary=False)
+                )
 
     @property
     def title(self) -> str:
@@ -136,12 +152,26 @@ class ScoreSheetScene(Scene):
         ruler = Ruler.of(surface)
         surface.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
         panel = self.panel
-        draw_panel(surface, ruler.rect(panel), ruler.px(theme.RADIUS_LARGE), theme.CREAM,
-                   theme.PANEL_BORDER, ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(8))
+        draw_panel(
+            surface,
+            ruler.rect(panel),
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+            theme.SHADOW,
+            ruler.px(6),
+            ruler.px(8),
+        )
         blit_text(surface, self.title, 30, theme.INK, bold=True, midtop=(panel.centerx, panel.y + 22))
         blit_text(surface, self.subtitle, 17, theme.INK_SOFT, midtop=(panel.centerx, panel.y + 64))
-        pygame.draw.line(surface, theme.GOLD, ruler.point((panel.x + 40, panel.y + 96)),
-                         ruler.point((panel.right - 40, panel.y + 96)), max(1, ruler.px(2)))
+        pygame.draw.line(
+            surface,
+            theme.GOLD,
+            ruler.point((panel.x + 40, panel.y + 96)),
+            ruler.point((panel.right - 40, panel.y + 96)),
+            max(1, ruler.px(2)),
+        )
         k = self.count.value
         sides = self.table.config.sides
         col0 = panel.x + 40
@@ -149,8 +179,14 @@ class ScoreSheetScene(Scene):
         first_col = panel.x + 290
         y = panel.y + 112
         for side in range(sides):
-            blit_text(surface, self.table.side_name(side), 18, theme.INK, bold=True,
-                      midtop=(first_col + side * col_w + col_w / 2 - 20, y))
+            blit_text(
+                surface,
+                self.table.side_name(side),
+                18,
+                theme.INK,
+                bold=True,
+                midtop=(first_col + side * col_w + col_w / 2 - 20, y),
+            )
         y += 36
         for key, label in ROWS:
             blit_text(surface, _(label), 17, theme.INK, topleft=(col0, y))
@@ -158,8 +194,13 @@ class ScoreSheetScene(Scene):
                 value = getattr(self.result.sides[side], key)
                 self._number(surface, round(value * k), (first_col + side * col_w + col_w - 40, y))
             y += 30
-        pygame.draw.line(surface, theme.PANEL_BORDER, ruler.point((col0, y + 2)),
-                         ruler.point((panel.right - 40, y + 2)), max(1, ruler.px(1)))
+        pygame.draw.line(
+            surface,
+            theme.PANEL_BORDER,
+            ruler.point((col0, y + 2)),
+            ruler.point((panel.right - 40, y + 2)),
+            max(1, ruler.px(1)),
+        )
         y += 10
         blit_text(surface, _("This deal"), 18, theme.INK, bold=True, topleft=(col0, y))
         for side in range(sides):
@@ -170,8 +211,14 @@ class ScoreSheetScene(Scene):
         previous = self.table.game.state.scores
         for side in range(sides):
             score = previous[side] + (self.result.scores[side] - previous[side]) * k
-            self._number(surface, round(score), (first_col + side * col_w + col_w - 40, y), bold=True,
-                         size=22, color=theme.GOLD_DARK)
+            self._number(
+                surface,
+                round(score),
+                (first_col + side * col_w + col_w - 40, y),
+                bold=True,
+                size=22,
+                color=theme.GOLD_DARK,
+            )
         self.buttons.draw(surface)
 
     @staticmethod

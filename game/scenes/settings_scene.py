@@ -1,5 +1,6 @@
 """Settings: every setting as a Choice row, applied and saved the moment it
 changes (AppContext.update_setting), so the language switches at once."""
+
 from __future__ import annotations
 
 import functools
@@ -16,10 +17,12 @@ from game.scenes.menu_widgets import Choice, blit_text
 
 OFF_ON: list[tuple[Any, str]] = [(False, N_("Off")), (True, N_("On"))]
 ROWS: list[tuple[str, str, list[tuple[Any, str]]]] = [
-    ("animation_speed", N_("Animation speed"),
-     [(0.5, N_("Slow")), (1.0, N_("Normal")), (2.0, N_("Fast")), (4.0, N_("Very fast"))]),
-    ("bot_pace", N_("Computer players' pace"),
-     [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]),
+    (
+        "animation_speed",
+        N_("Animation speed"),
+        [(0.5, N_("Slow")), (1.0, N_("Normal")), (2.0, N_("Fast")), (4.0, N_("Very fast"))],
+    ),
+    ("bot_pace", N_("Computer players' pace"), [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]),
     ("card_size", N_("Card size"), [("normal", N_("Normal")), ("large", N_("Large"))]),
     ("four_colour_deck", N_("Four-colour deck"), OFF_ON),
     ("card_back", N_("Card back"), [("B1", N_("Design 1")), ("B2", N_("Design 2"))]),
@@ -36,14 +39,26 @@ class SettingsScene(MenuPage):
     def build(self) -> None:
         settings = self.app.settings
         y = PANEL.y + 26
-        language = Choice((ROW_X, y, ROW_W, ROW_H), N_("Language"), list(LANGUAGES.items()),
-                          settings.language, lambda value: self.app.update_setting("language", value),
-                          translate_values=False)  # each language's name in itself
+        language = Choice(
+            (ROW_X, y, ROW_W, ROW_H),
+            N_("Language"),
+            list(LANGUAGES.items()),
+            settings.language,
+            lambda value: self.app.update_setting("language", value),
+            translate_values=False,
+        )  # each language's name in itself
         self.items.add(language)
         for name, label, options in ROWS:
             y += ROW_H + GAP
-            self.items.add(Choice((ROW_X, y, ROW_W, ROW_H), label, options, getattr(settings, name),
-                                  functools.partial(self.app.update_setting, name)))
+            self.items.add(
+                Choice(
+                    (ROW_X, y, ROW_W, ROW_H),
+                    label,
+                    options,
+                    getattr(settings, name),
+                    functools.partial(self.app.update_setting, name),
+                )
+            )
         self.items.add(self.back_button(PANEL.bottom - 30 - 46))
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -53,5 +68,10 @@ class SettingsScene(MenuPage):
         row = next(w for w in self.items.widgets if isinstance(w, Choice) and w.label == "Card back")
         image = assets.card_image(self.app.settings.card_back, width=ruler.px(80))
         surface.blit(image, image.get_rect(midleft=ruler.point((PANEL.right + 40, row.rect.centery))))
-        blit_text(surface, _("Changes apply at once and are kept for next time."), theme.FONT_SMALL,
-                  theme.INK_SOFT, midbottom=(640, PANEL.bottom - 8))
+        blit_text(
+            surface,
+            _("Changes apply at once and are kept for next time."),
+            theme.FONT_SMALL,
+            theme.INK_SOFT,
+            midbottom=(640, PANEL.bottom - 8),
+        )

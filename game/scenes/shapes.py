@@ -5,6 +5,7 @@ pygame's own rounded rects have jagged corners, so shapes are drawn at 4x and
 smoothscaled down. That is slow-ish, hence every shape is cached by its exact
 pixel parameters (widgets ask for the same few sizes every frame).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -21,8 +22,7 @@ def _rgba(color: pygame.Color | tuple[int, ...]) -> RGBA:
 
 
 @cached_surfaces(8 * MB)
-def _panel(size: tuple[int, int], radius: int, fill: RGBA,
-           border: RGBA | None, border_width: int) -> pygame.Surface:
+def _panel(size: tuple[int, int], radius: int, fill: RGBA, border: RGBA | None, border_width: int) -> pygame.Surface:
     width, height = size
     big = pygame.Surface((width * SUPERSAMPLE, height * SUPERSAMPLE), pygame.SRCALPHA)
     big_rect = big.get_rect()
@@ -30,15 +30,15 @@ def _panel(size: tuple[int, int], radius: int, fill: RGBA,
     if border is not None and border_width > 0:
         pygame.draw.rect(big, border, big_rect, border_radius=big_radius)
         inset = border_width * SUPERSAMPLE
-        pygame.draw.rect(big, fill, big_rect.inflate(-2 * inset, -2 * inset),
-                         border_radius=max(0, big_radius - inset))
+        pygame.draw.rect(big, fill, big_rect.inflate(-2 * inset, -2 * inset), border_radius=max(0, big_radius - inset))
     else:
         pygame.draw.rect(big, fill, big_rect, border_radius=big_radius)
     return pygame.transform.smoothscale(big, size)
 
 
-def rounded_panel(size: tuple[int, int], radius: int, fill: pygame.Color,
-                  border: pygame.Color | None = None, border_width: int = 0) -> pygame.Surface:
+def rounded_panel(
+    size: tuple[int, int], radius: int, fill: pygame.Color, border: pygame.Color | None = None, border_width: int = 0
+) -> pygame.Surface:
     """A filled rounded rectangle with smooth corners (shared; don't draw on it)."""
     size = (max(1, size[0]), max(1, size[1]))
     radius = max(0, min(radius, size[0] // 2, size[1] // 2))
@@ -55,8 +55,7 @@ def _shadow(size: tuple[int, int], radius: int, blur: int, color: RGBA) -> pygam
     return surface
 
 
-def soft_shadow(size: tuple[int, int], radius: int, blur: int,
-                color: pygame.Color) -> tuple[pygame.Surface, int]:
+def soft_shadow(size: tuple[int, int], radius: int, blur: int, color: pygame.Color) -> tuple[pygame.Surface, int]:
     """A blurred rounded-rect shadow and the padding around `size` it adds
     (blit it at rect.topleft - padding, plus any offset)."""
     size = (max(1, size[0]), max(1, size[1]))
@@ -65,10 +64,17 @@ def soft_shadow(size: tuple[int, int], radius: int, blur: int,
     return _shadow(size, radius, blur, _rgba(color)), blur * 2
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, fill: pygame.Color,
-               border: pygame.Color | None = None, border_width: int = 0,
-               shadow: pygame.Color | None = None, shadow_offset: int = 0,
-               shadow_blur: int = 0) -> None:
+def draw_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    radius: int,
+    fill: pygame.Color,
+    border: pygame.Color | None = None,
+    border_width: int = 0,
+    shadow: pygame.Color | None = None,
+    shadow_offset: int = 0,
+    shadow_blur: int = 0,
+) -> None:
     """Shadow (optional) then panel, at pixel coordinates."""
     if shadow is not None:
         shadow_surface, pad = soft_shadow(rect.size, radius, shadow_blur, shadow)
@@ -77,9 +83,15 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, fill: py
 
 
 @cached_surfaces(4 * MB)
-def _bubble(size: tuple[int, int], body: tuple[int, int, int, int], radius: int,
-            tail: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
-            fill: RGBA, border: RGBA, border_width: int) -> pygame.Surface:
+def _bubble(
+    size: tuple[int, int],
+    body: tuple[int, int, int, int],
+    radius: int,
+    tail: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
+    fill: RGBA,
+    border: RGBA,
+    border_width: int,
+) -> pygame.Surface:
     k = SUPERSAMPLE
     big = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
     body_rect = pygame.Rect(body[0] * k, body[1] * k, body[2] * k, body[3] * k)
@@ -89,8 +101,9 @@ def _bubble(size: tuple[int, int], body: tuple[int, int, int, int], radius: int,
     pygame.draw.rect(big, border, body_rect, border_radius=radius * k)
     pygame.draw.polygon(big, border, tail_points)
     inset = border_width * k
-    pygame.draw.rect(big, fill, body_rect.inflate(-2 * inset, -2 * inset),
-                     border_radius=max(0, (radius - border_width) * k))
+    pygame.draw.rect(
+        big, fill, body_rect.inflate(-2 * inset, -2 * inset), border_radius=max(0, (radius - border_width) * k)
+    )
     base_a, base_b, tip = (pygame.Vector2(p) for p in tail_points)
     base_mid = (base_a + base_b) / 2
     along = tip - base_mid
@@ -104,16 +117,23 @@ def _bubble(size: tuple[int, int], body: tuple[int, int, int, int], radius: int,
     return pygame.transform.smoothscale(big, size)
 
 
-def bubble_surface(size: tuple[int, int], body: pygame.Rect, radius: int,
-                   tail: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
-                   fill: pygame.Color, border: pygame.Color, border_width: int) -> pygame.Surface:
+def bubble_surface(
+    size: tuple[int, int],
+    body: pygame.Rect,
+    radius: int,
+    tail: tuple[tuple[int, int], tuple[int, int], tuple[int, int]],
+    fill: pygame.Color,
+    border: pygame.Color,
+    border_width: int,
+) -> pygame.Surface:
     """A speech bubble: rounded `body` plus a triangular `tail` (base, base,
     tip), all in the local pixel coordinates of a `size` surface."""
     return _bubble(size, tuple(body), radius, tail, _rgba(fill), _rgba(border), border_width)
 
 
-def felt_background(size: tuple[int, int], center: pygame.Color = theme.FELT_LIGHT,
-                    edge: pygame.Color = theme.FELT_DARK) -> pygame.Surface:
+def felt_background(
+    size: tuple[int, int], center: pygame.Color = theme.FELT_LIGHT, edge: pygame.Color = theme.FELT_DARK
+) -> pygame.Surface:
     """Felt with a soft vignette: brighter under the lamp, darker at the rim.
     Shared and cached per size: blit it, don't draw on it."""
     return _felt((max(1, size[0]), max(1, size[1])), _rgba(center), _rgba(edge))
@@ -130,5 +150,5 @@ def _felt(size: tuple[int, int], center: RGBA, edge: RGBA) -> pygame.Surface:
             dx = (x + 0.5) / small_w - 0.5
             dy = ((y + 0.5) / small_h - 0.5) * (small_h / small_w)
             distance = min(1.0, (dx * dx + dy * dy) ** 0.5 / 0.62)
-            small.set_at((x, y), center_color.lerp(edge_color, distance ** 1.6))
+            small.set_at((x, y), center_color.lerp(edge_color, distance**1.6))
     return pygame.transform.smoothscale(small, size)

@@ -1,4 +1,5 @@
 """Statistics per variant and bot level, with a confirmed reset."""
+
 from __future__ import annotations
 
 import pygame
@@ -17,9 +18,17 @@ VARIANT_NAMES = {v.id: v.name for v in VARIANTS}
 LEVEL_NAMES = {**BOT_LEVEL_NAMES, "mixed": N_("Mixed")}
 # (header msgid, x of the column's right edge; the first column is left-aligned)
 WIDE_PANEL = pygame.FRect(80, 116, 1120, 580)
-COLUMNS = [(N_("Game"), 110), (N_("Games"), 470), (N_("Wins"), 550), (N_("Win rate"), 650),
-           (N_("Avg. deal"), 750), (N_("Best deal"), 850), (N_("Canastas N/M"), 975),
-           (N_("Went out"), 1070), (N_("Concealed"), 1170)]
+COLUMNS = [
+    (N_("Game"), 110),
+    (N_("Games"), 470),
+    (N_("Wins"), 550),
+    (N_("Win rate"), 650),
+    (N_("Avg. deal"), 750),
+    (N_("Best deal"), 850),
+    (N_("Canastas N/M"), 975),
+    (N_("Went out"), 1070),
+    (N_("Concealed"), 1170),
+]
 
 
 def _percent(value: float | None) -> str:
@@ -33,10 +42,17 @@ def _number(value: float | None) -> str:
 def row_texts(key: str, record: Record) -> list[str]:
     variant, _slash, level = key.partition("/")
     name = f"{_(VARIANT_NAMES.get(variant, variant))} · {_(LEVEL_NAMES.get(level, level))}"
-    return [name, str(record.games), str(record.wins), _percent(record.win_rate),
-            _number(record.average_deal), _number(record.best_deal),
-            f"{record.canastas_natural}/{record.canastas_mixed}", str(record.went_out),
-            str(record.concealed_outs)]
+    return [
+        name,
+        str(record.games),
+        str(record.wins),
+        _percent(record.win_rate),
+        _number(record.average_deal),
+        _number(record.best_deal),
+        f"{record.canastas_natural}/{record.canastas_mixed}",
+        str(record.went_out),
+        str(record.concealed_outs),
+    ]
 
 
 class StatsScene(MenuPage):
@@ -45,17 +61,27 @@ class StatsScene(MenuPage):
 
     def build(self) -> None:
         bottom = WIDE_PANEL.bottom - 30 - 46
-        self.reset_button = TextButton((640 - 230, bottom, 220, 46), N_("Reset…"), self.confirm_reset,
-                                       primary=False, enabled=bool(self.app.stats.records))
+        self.reset_button = TextButton(
+            (640 - 230, bottom, 220, 46),
+            N_("Reset…"),
+            self.confirm_reset,
+            primary=False,
+            enabled=bool(self.app.stats.records),
+        )
         self.items.add(self.reset_button)
         self.items.add(TextButton((640 + 10, bottom, 220, 46), N_("Back"), self.back))
 
     def confirm_reset(self) -> None:
         if self.stack is None:
             return
-        self.stack.push(ModalDialogScene(
-            _("Reset statistics?"), _("Every game and deal counted so far will be forgotten."),
-            [(_("Keep them"), None), (_("Reset"), self.reset)], cancel_index=0))
+        self.stack.push(
+            ModalDialogScene(
+                _("Reset statistics?"),
+                _("Every game and deal counted so far will be forgotten."),
+                [(_("Keep them"), None), (_("Reset"), self.reset)],
+                cancel_index=0,
+            )
+        )
 
     def reset(self) -> None:
         self.app.stats.reset()
@@ -65,8 +91,9 @@ class StatsScene(MenuPage):
         records = sorted(self.app.stats.records.items())
         y = WIDE_PANEL.y + 30
         if not records:
-            blit_text(surface, _("No games played yet."), theme.FONT_BODY, theme.INK_SOFT,
-                      midtop=(640, WIDE_PANEL.y + 200))
+            blit_text(
+                surface, _("No games played yet."), theme.FONT_BODY, theme.INK_SOFT, midtop=(640, WIDE_PANEL.y + 200)
+            )
             return
         for index, (header, x) in enumerate(COLUMNS):
             anchor = {"topleft": (x, y)} if index == 0 else {"topright": (x, y)}
@@ -78,5 +105,10 @@ class StatsScene(MenuPage):
                 anchor = {"topleft": (x, y)} if index == 0 else {"topright": (x, y)}
                 blit_text(surface, text, theme.FONT_BODY, theme.INK, bold=index == 0, **anchor)
             y += 34
-        blit_text(surface, _("Deal scores are your side's; N/M: natural/mixed canastas."),
-                  theme.FONT_SMALL, theme.INK_SOFT, midbottom=(640, self.panel.bottom - 8))
+        blit_text(
+            surface,
+            _("Deal scores are your side's; N/M: natural/mixed canastas."),
+            theme.FONT_SMALL,
+            theme.INK_SOFT,
+            midbottom=(640, self.panel.bottom - 8),
+        )

@@ -9,6 +9,7 @@ scene animates what the events say happened. Bots think on a worker thread
 (bot_runner) and their moves are played one at a time, after the previous
 animation, so the player can follow.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -36,8 +37,8 @@ if TYPE_CHECKING:
     from game.saves import Scalar
     from game.session import StorageProblem
 
-UI_FLIGHT = 0.16      # hand re-arranging (select, hover, sort)
-BOT_PAUSE = 0.35      # seconds between two bot moves, at speed 1 and the normal bot pace
+UI_FLIGHT = 0.16  # hand re-arranging (select, hover, sort)
+BOT_PAUSE = 0.35  # seconds between two bot moves, at speed 1 and the normal bot pace
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 BOT_PACE = {"slow": 2.0, "normal": 1.0, "fast": 0.4}  # as game.settings.BOT_PACE_FACTOR
 
@@ -52,16 +53,28 @@ class TableScene(Scene):
     opaque = True
     updates_when_covered = True  # cards keep moving under a dialog
 
-    def __init__(self, variant: str = "classic", seed: int = 0, level: str = "normal",
-                 speed: float = 1.0, threaded: bool = True, target: int = 5000,
-                 human: int = 0, bot_factory=make_table_bot, *, config: RulesConfig | None = None,
-                 levels: tuple[str | None, ...] | None = None, game: Game | None = None) -> None:
+    def __init__(
+        self,
+        variant: str = "classic",
+        seed: int = 0,
+        level: str = "normal",
+        speed: float = 1.0,
+        threaded: bool = True,
+        target: int = 5000,
+        human: int = 0,
+        bot_factory=make_table_bot,
+        *,
+        config: RulesConfig | None = None,
+        levels: tuple[str | None, ...] | None = None,
+        game: Game | None = None,
+    ) -> None:
         """`config` overrides variant/target; `levels` gives each seat's bot level (None for
         the player), else every bot plays `level`; `game` continues a game (a saved one)."""
         super().__init__()
         config = config or (game.config if game is not None else RulesConfig.for_variant(variant, target))
-        self.controller = TableController(config, seed, level, human, bot_factory, levels=levels,
-                                          threaded=threaded, host=self)
+        self.controller = TableController(
+            config, seed, level, human, bot_factory, levels=levels, threaded=threaded, host=self
+        )
         # Called as listener(table, events) after every move and new deal (saving, sounds, stats).
         self.listeners: list = []
         # Set by the app in menu mode: the table menu can leave the table.
@@ -73,7 +86,7 @@ class TableScene(Scene):
         # Why the game is not being kept right now (set by game.session after each move; shown
         # at the table until a save succeeds); None when all is well.
         self.storage_problem: StorageProblem | None = None
-        self.pace = 1.0      # bot pause factor (setting bot_pace)
+        self.pace = 1.0  # bot pause factor (setting bot_pace)
         self.card_back = "B2"
         self.geometry = TableGeometry(config.players, config.sides, config.partnerships)
         self.animator = Animator(speed)
@@ -184,8 +197,7 @@ class TableScene(Scene):
         """What of the player's own arrangement a save keeps: how the hand is sorted, and
         its order (a sort leaves cards of equal rank or suit as they were)."""
         hand = set(self.game.state.hands[self.human])
-        return {"sort": self.ui.sort_mode,
-                "hand_order": " ".join(c.face for c in self.ui.order if c in hand)}
+        return {"sort": self.ui.sort_mode, "hand_order": " ".join(c.face for c in self.ui.order if c in hand)}
 
     def restore_extra(self, extra: dict) -> None:
         """The player's arrangement from a save (anything odd in it is ignored)."""
@@ -268,16 +280,24 @@ class TableScene(Scene):
             return False
         from game.hints import card_name
         from game.scenes.table_menu import RiskyDiscardDialog
+
         self.mouse.cancel()
         question = _("Discard the {card} anyway?").format(card=card_name(card))
-        self.stack.push(RiskyDiscardDialog(_("A risky discard"), f"{why}\n{question}",
-                                           [(_("Discard anyway"), discard),
-                                            (_("Cancel"), self.relayout)], width=620, cancel_index=1))
+        self.stack.push(
+            RiskyDiscardDialog(
+                _("A risky discard"),
+                f"{why}\n{question}",
+                [(_("Discard anyway"), discard), (_("Cancel"), self.relayout)],
+                width=620,
+                cancel_index=1,
+            )
+        )
         return True
 
     # -- layout & animation ---------------------------------------------------------
-    def relayout(self, delays: dict[Card, float] | None = None, deal: bool = False,
-                 duration: float | None = None) -> None:
+    def relayout(
+        self, delays: dict[Card, float] | None = None, deal: bool = False, duration: float | None = None
+    ) -> None:
         """Recompute where every card rests and send the sprites there."""
         self.layout = TableLayout(self.geometry, self.game.state, self.ui, self.human)
         flight = UI_FLIGHT if duration is None else duration
@@ -306,6 +326,7 @@ class TableScene(Scene):
         if refusal is None or refusal.rule is None or self.message is None or self.stack is None:
             return False
         from game.scenes.table_menu import RuleDialog
+
         self.mouse.cancel()
         self.stack.push(RuleDialog(refusal.rule, refusal.reason()))
         return True
@@ -394,12 +415,14 @@ class TableScene(Scene):
 
     def open_menu(self) -> None:
         from game.scenes.table_menu import TableMenuScene
+
         if self.stack is not None:
             self.mouse.cancel()
             self.stack.push(TableMenuScene(self))
 
     def open_keys(self) -> None:
         from game.scenes.table_menu import KeysOverlay
+
         if self.stack is not None:
             self.mouse.cancel()
             self.stack.push(KeysOverlay())
@@ -414,8 +437,9 @@ class TableScene(Scene):
         self.confirm_risky = bool(settings.confirm_risky_discard)
         assets.set_four_colour(settings.four_colour_deck)
         if settings.card_size != self.geometry.card_size:
-            self.geometry = TableGeometry(self.config.players, self.config.sides,
-                                          self.config.partnerships, settings.card_size)
+            self.geometry = TableGeometry(
+                self.config.players, self.config.sides, self.config.partnerships, settings.card_size
+            )
         if hasattr(self, "layout"):
             self.relayout()
 
@@ -438,6 +462,7 @@ class TableScene(Scene):
             button = Button(BUTTONS[name], text, action, primary=primary, font_size=size)
             self.buttons.add(button)
             return button
+
         self.hint_button = make("hint", _("Hint"), self.show_hint, size=17)
         self.ask_button = make("ask", _("May I go out?"), self.ask_partner, True, size=17)
         self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=17)
@@ -452,19 +477,31 @@ class TableScene(Scene):
 
     def confirm_new_game(self) -> None:
         from game.scenes.modal import ModalDialogScene
+
         if self.stack is None:
             self.new_game()
             return
         self.mouse.cancel()
-        self.stack.push(ModalDialogScene(_("New game?"), _("The current game will be lost."),
-                                         [(_("New game"), self.new_game), (_("Keep playing"), None)],
-                                         cancel_index=1))
+        self.stack.push(
+            ModalDialogScene(
+                _("New game?"),
+                _("The current game will be lost."),
+                [(_("New game"), self.new_game), (_("Keep playing"), None)],
+                cancel_index=1,
+            )
+        )
 
     # Fixed button labels (msgids), re-translated every frame so a language switch shows at once.
-    LABELS = {"ask_button": N_("May I go out?"), "pass_button": N_("Pass (end the deal)"),
-              "confirm_button": N_("Lay melds"), "cancel_button": N_("Take back"),
-              "new_game_button": N_("New game"), "menu_button": N_("Menu"), "hint_button": N_("Hint"),
-              "keys_button": N_("Keys · F1")}
+    LABELS = {
+        "ask_button": N_("May I go out?"),
+        "pass_button": N_("Pass (end the deal)"),
+        "confirm_button": N_("Lay melds"),
+        "cancel_button": N_("Take back"),
+        "new_game_button": N_("New game"),
+        "menu_button": N_("Menu"),
+        "hint_button": N_("Hint"),
+        "keys_button": N_("Keys · F1"),
+    }
     # The key shown on each button (drawn as a small key cap by the view).
     KEYS = {"hint_button": "H", "ask_button": "A", "pass_button": "P"}
 
@@ -553,6 +590,7 @@ class TableScene(Scene):
 
     def _open_answer_prompt(self) -> None:
         from game.scenes.prompts import AnswerPrompt
+
         self.answer_prompt_open = True
         self.mouse.cancel()
         if self.stack is None:
@@ -561,6 +599,7 @@ class TableScene(Scene):
 
     def _open_score_sheet(self, result) -> None:
         from game.scenes.score_sheet import ScoreSheetScene
+
         self.mouse.cancel()
         if self.stack is not None:
             self.stack.push(ScoreSheetScene(self, result))

@@ -12,6 +12,7 @@ Initial melds are *staged*: while the side has not melded, cards dropped on the
 table wait there with a running count against the minimum, and are laid together
 with one confirm (or taken back); the same staged groups go with a take of the pile.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -47,6 +48,7 @@ class Refusal:
     """A refused move, shown with its rule ("why not?"); rendered in the current
     language each time it is drawn. Either the engine's IllegalMove, or one of the
     table's own checks (a msgid, its arguments and the rule it applies)."""
+
     rule: str | None
     error: IllegalMove | None = None
     msgid: str = ""
@@ -54,6 +56,7 @@ class Refusal:
 
     def reason(self) -> str:
         from game.why_not import reason_text, rule_explanation, sentence
+
         if self.error is not None:
             text = reason_text(self.error)
             if text is None:  # an engine sentence without a translation: the rule says it
@@ -64,6 +67,7 @@ class Refusal:
 
     def explanation(self) -> str | None:
         from game.why_not import rule_explanation
+
         if self.rule is None:
             return None
         text = rule_explanation(self.rule)
@@ -124,9 +128,18 @@ class NoHost:
 
 
 class TableController:
-    def __init__(self, config: RulesConfig, seed: int = 0, level: str = "normal", human: int = 0,
-                 bot_factory: BotFactory = make_table_bot, *, levels: tuple[str | None, ...] | None = None,
-                 threaded: bool = True, host: TableHost | None = None) -> None:
+    def __init__(
+        self,
+        config: RulesConfig,
+        seed: int = 0,
+        level: str = "normal",
+        human: int = 0,
+        bot_factory: BotFactory = make_table_bot,
+        *,
+        levels: tuple[str | None, ...] | None = None,
+        threaded: bool = True,
+        host: TableHost | None = None,
+    ) -> None:
         self.config = config
         self.bot_factory = bot_factory  # (level, seed) -> bot with act(observation)
         self.seed = seed
@@ -159,8 +172,11 @@ class TableController:
         """A new game from `seed`, or go on with `game`; the host shows nothing yet."""
         self.seed = seed if game is None else game.seed
         self.game = game if game is not None else Game(self.config, seed)
-        self.bots = {seat: self.bot_factory(self.bot_level(seat), self.seed * 10 + seat)
-                     for seat in range(self.config.players) if seat != self.human}
+        self.bots = {
+            seat: self.bot_factory(self.bot_level(seat), self.seed * 10 + seat)
+            for seat in range(self.config.players)
+            if seat != self.human
+        }
         self.runner.cancel()
         self.ui = HandUI()
         self.message = None
@@ -293,11 +309,10 @@ class TableController:
             if st.phase is Phase.ANSWER and st.turn == self.human:
                 self.refuse(N_("Wait for your partner's answer."), "R-ASK")
             else:
-                self.refuse(N_("Wait for your turn: {name} is playing."), "R-TURN",
-                            name=self.seat_name(st.to_act))  # type: ignore[arg-type]
+                self.refuse(N_("Wait for your turn: {name} is playing."), "R-TURN", name=self.seat_name(st.to_act))  # type: ignore[arg-type]
             return True
         if st.phase is Phase.ANSWER:
-            self.refuse(N_("Your partner asked \"May I go out?\": answer first."), "R-ASK")
+            self.refuse(N_('Your partner asked "May I go out?": answer first.'), "R-ASK")
             return True
         return False
 
@@ -430,22 +445,34 @@ class TableController:
         elif st.pile_blocked():
             top = st.pile[-1]
             if top.is_black_three:
-                self.refuse(N_("A black three on top blocks the pile: nobody may take it while it "
-                               "is on top."), "R-BLOCKED")
+                self.refuse(
+                    N_("A black three on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
+                )
             else:
-                self.refuse(N_("A wild card on top blocks the pile: nobody may take it while it "
-                               "is on top."), "R-BLOCKED")
+                self.refuse(
+                    N_("A wild card on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
+                )
         elif st.pile_frozen > 0:
-            self.refuse(N_("The pile is frozen (a wild card or red three is in it): only a natural "
-                           "pair of the top card takes it. Select the pair and drop it on the pile."),
-                        "R-FROZEN")
+            self.refuse(
+                N_(
+                    "The pile is frozen (a wild card or red three is in it): only a natural "
+                    "pair of the top card takes it. Select the pair and drop it on the pile."
+                ),
+                "R-FROZEN",
+            )
         elif st.pile_frozen_for(self.human_side):
-            self.refuse(N_("The pile is frozen for us until we have melded: only a natural pair of "
-                           "the top card takes it, with the initial meld. Select the pair and drop "
-                           "it on the pile."), "R-FROZEN")
+            self.refuse(
+                N_(
+                    "The pile is frozen for us until we have melded: only a natural pair of "
+                    "the top card takes it, with the initial meld. Select the pair and drop "
+                    "it on the pile."
+                ),
+                "R-FROZEN",
+            )
         else:
-            self.say(_("To take the pile, select the cards that meld its top card and "
-                       "drop them on the pile."), warn=False)
+            self.say(
+                _("To take the pile, select the cards that meld its top card and drop them on the pile."), warn=False
+            )
 
     def click_meld(self, target: DropTarget) -> None:
         """A click on one of our meld columns: a staged one goes back to the hand; else the
@@ -474,8 +501,7 @@ class TableController:
             if self.game.state.phase is Phase.DRAW:
                 self._take(cards)
             elif len(cards) != 1:
-                self.refuse(N_("Discard one card at a time; drop several cards on the table to meld."),
-                            "R-TURN")
+                self.refuse(N_("Discard one card at a time; drop several cards on the table to meld."), "R-TURN")
             else:
                 self.discard(cards[0])
         elif target.kind == "meld":
@@ -557,8 +583,9 @@ class TableController:
             try:
                 groups.append(Group.of(cards, top.rank if top.rank.meldable else None))
             except NotationError:
-                self.refuse(N_("To take the pile, drop cards that meld the {card} on top."), "R-TAKE",
-                            card=card_name(top))
+                self.refuse(
+                    N_("To take the pile, drop cards that meld the {card} on top."), "R-TAKE", card=card_name(top)
+                )
                 return
         staged = [self._group(g) for g in self.ui.staged]
         if any(g is None for g in staged):
@@ -595,8 +622,13 @@ class TableController:
         if not self.ui.staged or self.not_now():
             return
         if self.game.state.phase is Phase.DRAW:
-            self.refuse(N_("Draw first, or take the pile by dropping the cards that meld its "
-                           "top card on it: your staged melds go with the take."), "R-TURN")
+            self.refuse(
+                N_(
+                    "Draw first, or take the pile by dropping the cards that meld its "
+                    "top card on it: your staged melds go with the take."
+                ),
+                "R-TURN",
+            )
             return
         groups = [self._group(g) for g in self.ui.staged]
         if any(g is None for g in groups):
@@ -620,8 +652,7 @@ class TableController:
 
     def ask_offered(self) -> bool:
         """The "May I go out?" button shows and may be pressed."""
-        return self.config.ask_allowed and not self.pass_offered() and self.my_turn() \
-            and self.can(MoveKind.ASK)
+        return self.config.ask_allowed and not self.pass_offered() and self.my_turn() and self.can(MoveKind.ASK)
 
     def key_ask(self) -> None:
         """A: ask the partner, or say why not."""
@@ -658,8 +689,7 @@ class TableController:
         """M: meld the selected cards: onto our meld of their rank, or as a new (staged) meld."""
         cards = self.selected_cards()
         if not cards:
-            self.say(_("Select cards first (arrow keys and Space), then press M to meld them."),
-                     warn=False)
+            self.say(_("Select cards first (arrow keys and Space), then press M to meld them."), warn=False)
             return
         naturals = {c.rank for c in cards if not c.is_wild}
         rank = next(iter(naturals)) if len(naturals) == 1 else None

@@ -12,6 +12,7 @@ Turns raw (logical) mouse events into a few intents the table acts on:
   card alone; the cards follow the pointer in the same frame;
 - double-click a card: discard it.
 """
+
 from __future__ import annotations
 
 from typing import Protocol
@@ -21,8 +22,8 @@ import pygame
 from game.rules import Card
 from game.scenes.table_layout import HandUI, MeldSlot, TableLayout, pile_rect, stock_rect
 
-DRAG_THRESHOLD = 6.0     # logical units the pointer moves before a press becomes a drag
-DOUBLE_CLICK = 0.4       # seconds
+DRAG_THRESHOLD = 6.0  # logical units the pointer moves before a press becomes a drag
+DOUBLE_CLICK = 0.4  # seconds
 
 
 class TableActions(Protocol):
@@ -128,8 +129,9 @@ class HandController:
                 self._start_drag(target, start, pos)  # type: ignore[arg-type]
                 return True
             if what == "felt" and far:
-                self.marquee = pygame.FRect(min(start[0], pos[0]), min(start[1], pos[1]),
-                                            abs(pos[0] - start[0]), abs(pos[1] - start[1]))
+                self.marquee = pygame.FRect(
+                    min(start[0], pos[0]), min(start[1], pos[1]), abs(pos[0] - start[0]), abs(pos[1] - start[1])
+                )
                 return True
         hover = self.table.layout.hand_card_at(pos)
         if hover is not ui.hover:
@@ -193,7 +195,7 @@ class HandController:
         shown = self.table.layout.hand_cards
         if shift and self.anchor in shown:
             a, b = sorted((shown.index(self.anchor), shown.index(card)))
-            self._set_selection(ui.selected | set(shown[a:b + 1]))
+            self._set_selection(ui.selected | set(shown[a : b + 1]))
         else:
             self._set_selection(ui.selected ^ {card})
         self.anchor = card

@@ -5,6 +5,7 @@ Space / Up / Down select, Enter lays, D draws, T takes, M melds, X discards,
 S / R sort, H hints, A asks, P passes, ? explains the last refusal, +/- pace the
 animations, Esc backs out one step at a time, Tab walks the buttons.
 """
+
 from __future__ import annotations
 
 from typing import Protocol
@@ -20,6 +21,7 @@ from game.scenes.widgets import WidgetGroup
 class KeyTable(Protocol):
     """What the keyboard needs of the table scene: the controller for the game's
     intents, the buttons (focus), and the few things only the scene can do."""
+
     controller: TableController
     buttons: WidgetGroup
 
@@ -45,13 +47,18 @@ class KeyboardController:
         mod = getattr(event, "mod", 0)
         shift = bool(mod & pygame.KMOD_SHIFT)
         focused = table.buttons.focused
-        if focused is not None and focused.visible and getattr(focused, "enabled", True) \
-                and key in (*ENTER_KEYS, pygame.K_SPACE):
+        if (
+            focused is not None
+            and focused.visible
+            and getattr(focused, "enabled", True)
+            and key in (*ENTER_KEYS, pygame.K_SPACE)
+        ):
             return table.buttons.handle_event(event)  # the focused button
         if key == pygame.K_QUESTION or (key == pygame.K_SLASH and shift) or event.dict.get("unicode") == "?":
             if not table.why_not():
-                game.say(_("Nothing was refused: “?” explains the rule behind a refused move."),
-                         warn=False, seconds=3.0)
+                game.say(
+                    _("Nothing was refused: “?” explains the rule behind a refused move."), warn=False, seconds=3.0
+                )
         elif key == pygame.K_F1:
             table.open_keys()
         elif key == pygame.K_ESCAPE:

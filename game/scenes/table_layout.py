@@ -7,6 +7,7 @@ animator moves card sprites towards these resting places, so every move of the
 game animates by itself, and hit-testing (which card is under the pointer,
 which meld a drop lands on) reads the same numbers the drawing uses.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ def card_h(width: float) -> float:
 @dataclass(frozen=True, slots=True)
 class Placement:
     """A card's resting place: centre, width, rotation (degrees), face, z-order."""
+
     x: float
     y: float
     width: float
@@ -70,7 +72,7 @@ BUTTON_COLUMN_W = 188.0
 BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "hint": (BUTTON_COLUMN_X, 522, BUTTON_COLUMN_W, 40),
     "ask": (BUTTON_COLUMN_X, 570, BUTTON_COLUMN_W, 40),
-    "pass": (BUTTON_COLUMN_X, 570, BUTTON_COLUMN_W, 40),   # shown instead of "ask"
+    "pass": (BUTTON_COLUMN_X, 570, BUTTON_COLUMN_W, 40),  # shown instead of "ask"
     "sort_rank": (BUTTON_COLUMN_X, 618, BUTTON_COLUMN_W, 40),
     "sort_suit": (BUTTON_COLUMN_X, 666, BUTTON_COLUMN_W, 40),
     "speed": (832, 12, 98, 34),
@@ -86,8 +88,7 @@ SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 class TableGeometry:
     """Fixed geometry of one variant's table."""
 
-    def __init__(self, players: int = 4, sides: int = 2, partnerships: bool = True,
-                 card_size: str = "normal") -> None:
+    def __init__(self, players: int = 4, sides: int = 2, partnerships: bool = True, card_size: str = "normal") -> None:
         self.card_size = card_size if card_size in CARD_SIZES else "normal"
         self.hand_w, self.meld_w = CARD_SIZES[self.card_size]
         self.players = players
@@ -104,8 +105,11 @@ class TableGeometry:
             self.meld_areas = {0: bottom, 1: top}
         else:  # three-hand: West's melds on the left half, East's on the right
             half = (top.width - 16) / 2
-            self.meld_areas = {0: bottom, 1: pygame.FRect(top.x, top.y, half, top.height),
-                               2: pygame.FRect(top.x + half + 16, top.y, half, top.height)}
+            self.meld_areas = {
+                0: bottom,
+                1: pygame.FRect(top.x, top.y, half, top.height),
+                2: pygame.FRect(top.x + half + 16, top.y, half, top.height),
+            }
 
     # -- seats --------------------------------------------------------------
     def spot(self, seat: int) -> str:
@@ -113,19 +117,25 @@ class TableGeometry:
 
     def hand_anchor(self, seat: int) -> Point:
         """Centre of a seat's hand (where its name label hangs)."""
-        return {"S": (HAND_RECT.centerx, HAND_Y), "N": (640.0, 46.0),
-                "W": (64.0, 330.0), "E": (1216.0, 330.0)}[self.spot(seat)]
+        return {"S": (HAND_RECT.centerx, HAND_Y), "N": (640.0, 46.0), "W": (64.0, 330.0), "E": (1216.0, 330.0)}[
+            self.spot(seat)
+        ]
 
     def label_anchor(self, seat: int) -> Point:
         """Where a seat's name tag is drawn (centre)."""
         side_y = self.side_hand_top - 24
-        return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 86.0),
-                "W": (64.0, side_y), "E": (1216.0, side_y)}[self.spot(seat)]
+        return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 86.0), "W": (64.0, side_y), "E": (1216.0, side_y)}[
+            self.spot(seat)
+        ]
 
     def bubble_anchor(self, seat: int) -> tuple[Point, str]:
         """Point a speech bubble's tail touches, and the tail direction."""
-        return {"S": ((640.0, 560.0), "down"), "N": ((640.0, 80.0), "up"),
-                "W": ((100.0, 300.0), "left"), "E": ((1180.0, 300.0), "right")}[self.spot(seat)]
+        return {
+            "S": ((640.0, 560.0), "down"),
+            "N": ((640.0, 80.0), "up"),
+            "W": ((100.0, 300.0), "left"),
+            "E": ((1180.0, 300.0), "right"),
+        }[self.spot(seat)]
 
     # -- the player's hand ----------------------------------------------------
     def hand_step(self, count: int) -> float:
@@ -179,6 +189,7 @@ def canasta_top(meld) -> Card:
 @dataclass
 class MeldSlot:
     """A meld column on the table: for hit-testing and labels."""
+
     side: int
     rank: Rank
     rect: pygame.FRect
@@ -196,7 +207,7 @@ class TableLayout:
         self.ui = ui
         self.human = human
         self.placements: dict[Card, Placement] = {}
-        self.hand_cards: list[Card] = []   # the human's hand in display order (not dragged/staged)
+        self.hand_cards: list[Card] = []  # the human's hand in display order (not dragged/staged)
         self.hand_rects: dict[Card, pygame.FRect] = {}
         self.meld_slots: list[MeldSlot] = []
         self.red_three_spots: dict[int, Point] = {}
@@ -211,8 +222,15 @@ class TableLayout:
         for index, card in enumerate(st.stock):
             depth = count - 1 - index
             lift = min(6.0, index / 10)
-            out[card] = Placement(STOCK_POS[0] - lift, STOCK_POS[1] - lift, CENTER_W, 0.0, False,
-                                  100 + index, visible=depth < 2 or index % 10 == 0)
+            out[card] = Placement(
+                STOCK_POS[0] - lift,
+                STOCK_POS[1] - lift,
+                CENTER_W,
+                0.0,
+                False,
+                100 + index,
+                visible=depth < 2 or index % 10 == 0,
+            )
         # Pile: jittered, wild cards and red threes buried crosswise (frozen).
         count = len(st.pile)
         for index, card in enumerate(st.pile):
@@ -223,9 +241,15 @@ class TableLayout:
             angle = 90.0 if crosswise else (0.0 if top else jitter)
             if crosswise:  # the freezing card sticks out to the right, face visible
                 dx += 34.0
-            out[card] = Placement(PILE_POS[0] + (0 if top else dx), PILE_POS[1] + (8 if crosswise else 0),
-                                  CENTER_W, angle, True,
-                                  300 + index, visible=top or crosswise or count - index <= 4)
+            out[card] = Placement(
+                PILE_POS[0] + (0 if top else dx),
+                PILE_POS[1] + (8 if crosswise else 0),
+                CENTER_W,
+                angle,
+                True,
+                300 + index,
+                visible=top or crosswise or count - index <= 4,
+            )
         # Hands.
         for seat, hand in enumerate(st.hands):
             if seat == self.human:
@@ -255,8 +279,9 @@ class TableLayout:
         px, py = ui.drag_pos
         gx, gy = ui.drag_grab
         for index, card in enumerate(ui.dragging):
-            self.placements[card] = Placement(px - gx + index * 26, py - gy + index * 2, geo.hand_w,
-                                              0.0, True, 5000 + index)
+            self.placements[card] = Placement(
+                px - gx + index * 26, py - gy + index * 2, geo.hand_w, 0.0, True, 5000 + index
+            )
 
     def _other_hand(self, seat: int, hand: list[Card]) -> None:
         spot = self.geometry.spot(seat)
@@ -269,9 +294,9 @@ class TableLayout:
                 place = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, 200 + index)
             else:  # West and East hang down from under their name tags
                 angle = 90.0 if spot == "W" else -90.0
-                place = Placement(ax, self.geometry.side_hand_top + BACK_W / 2 + index * step, BACK_W,
-                                  angle, False,
-                                  200 + index)
+                place = Placement(
+                    ax, self.geometry.side_hand_top + BACK_W / 2 + index * step, BACK_W, angle, False, 200 + index
+                )
             self.placements[card] = place
 
     def _side_melds(self, side: int) -> None:
@@ -301,8 +326,9 @@ class TableLayout:
                 rest = [c for c in meld.cards if c is not shown_top]
                 for index, card in enumerate(rest):
                     lift = min(3, index) * 1.5
-                    self.placements[card] = Placement(x + lift, top + lift, width, 0.0, True, z + index,
-                                                      visible=index < 3)
+                    self.placements[card] = Placement(
+                        x + lift, top + lift, width, 0.0, True, z + index, visible=index < 3
+                    )
                 self.placements[shown_top] = Placement(x, top, width, 0.0, True, z + 19)
                 rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width + 6, card_h(width) + 6)
                 kind = "natural" if meld.is_natural else "mixed"
@@ -316,8 +342,9 @@ class TableLayout:
             self._column(side, rank, meld_card_order(group), xs[column], top, 500 + column * 20, index)
             column += 1
 
-    def _column(self, side: int, rank: Rank, cards: list[Card], x: float, top: float, z: float,
-                staged_index: int | None) -> None:
+    def _column(
+        self, side: int, rank: Rank, cards: list[Card], x: float, top: float, z: float, staged_index: int | None
+    ) -> None:
         step = self.geometry.meld_step(side, len(cards))
         width = self.geometry.meld_w
         for index, card in enumerate(cards):
@@ -359,7 +386,7 @@ def hand_drop_index(layout: TableLayout, cards: list[Card], x: float) -> int:
     """Where among the hand's other cards `cards` let go at `x` go."""
     shown = [c for c in layout.hand_cards if c not in cards]
     xs = layout.geometry.hand_positions(len(shown) + len(cards))
-    return sum(1 for cx in xs[:len(shown)] if cx < x - 20)
+    return sum(1 for cx in xs[: len(shown)] if cx < x - 20)
 
 
 def drop_target(layout: TableLayout, pos: Point, side: int, cards: list[Card]) -> DropTarget:

@@ -3,6 +3,7 @@ behind a refused move ("why not?", the ? key) and the risky-discard question.
 
 All texts are msgids translated when drawn, so they follow a language switch.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from game.scenes.text import blit_text
 
 class MenuTable(Protocol):
     """What the table menu needs of the table."""
+
     host: Any  # the app's settings (see TableScene.host), None in bare tests
     on_menu: Callable[[], None] | None
 
@@ -44,8 +46,11 @@ class TableMenuScene(Scene):
     def __init__(self, table: MenuTable) -> None:
         super().__init__()
         self.table = table
-        entries: list[tuple[str, object]] = [(N_("Resume"), self.close), (N_("Keys · F1"), self.keys),
-                                             (N_("Rules"), self.rules)]
+        entries: list[tuple[str, object]] = [
+            (N_("Resume"), self.close),
+            (N_("Keys · F1"), self.keys),
+            (N_("Rules"), self.rules),
+        ]
         if table.host is not None:
             entries.append((N_("Settings"), self.settings))
         entries.append((N_("New game"), self.new_game))
@@ -57,8 +62,14 @@ class TableMenuScene(Scene):
         self.items = FocusList()
         y = self.panel.y + 86
         for index, (text, action) in enumerate(entries):
-            self.items.add(TextButton((self.panel.x + 40, y, self.WIDTH - 80, self.ROW), text, action,  # type: ignore[arg-type]
-                                      primary=index == 0))
+            self.items.add(
+                TextButton(
+                    (self.panel.x + 40, y, self.WIDTH - 80, self.ROW),
+                    text,
+                    action,  # type: ignore[arg-type]
+                    primary=index == 0,
+                )
+            )
             y += self.ROW + self.GAP
         self.items.focus_first()
 
@@ -76,10 +87,12 @@ class TableMenuScene(Scene):
 
     def rules(self) -> None:
         from game.scenes.rules_scene import RulesScene
+
         self._push(RulesScene(self.table.host))
 
     def settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
+
         self._push(SettingsScene(self.table.host))
 
     def new_game(self) -> None:
@@ -109,14 +122,25 @@ class TableMenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         dim(surface)
-        draw_panel(surface, ruler.rect(self.panel), ruler.px(theme.RADIUS_LARGE), theme.CREAM,
-                   theme.PANEL_BORDER, ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
-        blit_text(surface, _("Menu"), theme.FONT_TITLE, theme.INK, bold=True,
-                  midtop=(self.panel.centerx, self.panel.y + 22))
+        draw_panel(
+            surface,
+            ruler.rect(self.panel),
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+            theme.SHADOW,
+            ruler.px(6),
+            ruler.px(14),
+        )
+        blit_text(
+            surface, _("Menu"), theme.FONT_TITLE, theme.INK, bold=True, midtop=(self.panel.centerx, self.panel.y + 22)
+        )
         y = ruler.px(self.panel.y + 68)
         center = ruler.px(self.panel.centerx)
-        pygame.draw.line(surface, theme.GOLD, (center - ruler.px(100), y), (center + ruler.px(100), y),
-                         max(1, ruler.px(2)))
+        pygame.draw.line(
+            surface, theme.GOLD, (center - ruler.px(100), y), (center + ruler.px(100), y), max(1, ruler.px(2))
+        )
         self.items.draw(surface)
 
 
@@ -160,10 +184,25 @@ class KeysOverlay(Scene):
         ruler = Ruler.of(surface)
         dim(surface)
         panel = self.PANEL
-        draw_panel(surface, ruler.rect(panel), ruler.px(theme.RADIUS_LARGE), theme.CREAM,
-                   theme.PANEL_BORDER, ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
-        blit_text(surface, _("Keys at the table"), theme.FONT_TITLE, theme.INK, bold=True,
-                  midtop=(panel.centerx, panel.y + 18))
+        draw_panel(
+            surface,
+            ruler.rect(panel),
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+            theme.SHADOW,
+            ruler.px(6),
+            ruler.px(14),
+        )
+        blit_text(
+            surface,
+            _("Keys at the table"),
+            theme.FONT_TITLE,
+            theme.INK,
+            bold=True,
+            midtop=(panel.centerx, panel.y + 18),
+        )
         y = panel.y + 66
         key_x = panel.x + 200
         for key, action in KEYS:
@@ -171,17 +210,31 @@ class KeysOverlay(Scene):
             key_cap(surface, label, (key_x, y + self.ROW / 2 - 2), anchor="midright")
             blit_text(surface, _(action), 17, theme.INK, midleft=(key_x + 18, y + self.ROW / 2 - 2))
             y += self.ROW
-        pygame.draw.line(surface, theme.GOLD, ruler.point((panel.x + 60, y + 8)),
-                         ruler.point((panel.right - 60, y + 8)), max(1, ruler.px(1)))
-        blit_text(surface, _("Mouse: click the stock to draw, drag cards onto the table or the pile; "
-                             "double-click a card to discard it."), 15, theme.INK_SOFT,
-                  midtop=(panel.centerx, y + 16))
-        blit_text(surface, _("Press any key to close"), 15, theme.INK_SOFT,
-                  midbottom=(panel.centerx, panel.bottom - 10))
+        pygame.draw.line(
+            surface,
+            theme.GOLD,
+            ruler.point((panel.x + 60, y + 8)),
+            ruler.point((panel.right - 60, y + 8)),
+            max(1, ruler.px(1)),
+        )
+        blit_text(
+            surface,
+            _(
+                "Mouse: click the stock to draw, drag cards onto the table or the pile; "
+                "double-click a card to discard it."
+            ),
+            15,
+            theme.INK_SOFT,
+            midtop=(panel.centerx, y + 16),
+        )
+        blit_text(
+            surface, _("Press any key to close"), 15, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 10)
+        )
 
 
-def key_cap(surface: pygame.Surface, text: str, point, *, size: float = 15,
-            anchor: str = "center", light: bool = False) -> pygame.Rect:
+def key_cap(
+    surface: pygame.Surface, text: str, point, *, size: float = 15, anchor: str = "center", light: bool = False
+) -> pygame.Rect:
     """A small keyboard key with `text` on it, placed by `anchor` (logical point)."""
     ruler = Ruler.of(surface)
     image = assets.font_for_text(text, ruler.px(size), True).render(text, True, theme.INK)
@@ -195,10 +248,11 @@ def key_cap(surface: pygame.Surface, text: str, point, *, size: float = 15,
 
 
 class RuleDialog(ModalDialogScene):
-    """"Why not?": the rule behind a refused move, in its longer words (rules_text)."""
+    """ "Why not?": the rule behind a refused move, in its longer words (rules_text)."""
 
     def __init__(self, rule: str, reason: str = "") -> None:
         from game.why_not import rule_section
+
         heading, paragraphs = rule_section(rule)
         parts = ([reason] if reason else []) + paragraphs
         self.rule = rule
@@ -222,4 +276,3 @@ class RiskyDiscardDialog(ModalDialogScene):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.dialog.buttons.set_focus(self.dialog.button_widgets[0])
-

@@ -5,6 +5,7 @@ import the scene (no import circle). Game facts come from the pygame-free
 controller's API (names, status, staging, refusal, hint), presentation state from the
 scene (sprites, layout, buttons, bubbles, banner, animated scores).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
@@ -58,8 +59,8 @@ class TableSource(Protocol):
     mouse: HandController
     buttons: WidgetGroup
     ask_button: Button
-    KEYS: dict[str, str]          # button attribute -> the key shown on it
-    bubbles: list[Any]            # table.Bubble: .widget (a SpeechBubble)
+    KEYS: dict[str, str]  # button attribute -> the key shown on it
+    bubbles: list[Any]  # table.Bubble: .widget (a SpeechBubble)
     banner: tuple[str, float, object] | None
     banner_high: bool
     shown_scores: list[Tween]

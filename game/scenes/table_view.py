@@ -5,6 +5,7 @@ screenshot). Everything is drawn at the canvas's real pixel size via `Ruler`,
 so cards and text stay crisp at any window size. Rendered pieces (rotated card
 images, text) are cached by their exact pixel parameters.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -49,16 +50,16 @@ CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
 HINT_INK = pygame.Color(20, 96, 120)
 REFUSAL_FILL = pygame.Color(150, 40, 36)
-MESSAGE_WIDTH = 640   # logical width of the refusal / hint panels above the hand
+MESSAGE_WIDTH = 640  # logical width of the refusal / hint panels above the hand
 
 
 # -- cached rendering ------------------------------------------------------
 
+
 # Bounded by bytes, not entries: a card in flight passes through many widths,
 # angles and flip stages, and each of those images is a new entry.
 @cached_surfaces(12 * MB)
-def _card_pixels(stem: str, width_px: int, angle: int, squash: int,
-                 four_colour: bool = False) -> pygame.Surface:
+def _card_pixels(stem: str, width_px: int, angle: int, squash: int, four_colour: bool = False) -> pygame.Surface:
     # Keyed by the image file's stem (not face + copy): the two copies of a card share one image.
     # `four_colour` is part of the cache key: assets.card_image follows assets.four_colour().
     image = assets.card_image(stem, 0, width_px)
@@ -98,9 +99,19 @@ def draw_card(surface: pygame.Surface, sprite: CardSprite, lifted: bool = False,
     surface.blit(image, image.get_rect(center=center))
 
 
-def pill(surface: pygame.Surface, text: str, center, *, size: float = 14, fill=theme.CREAM,
-         ink=theme.INK, border=theme.PANEL_BORDER, bold: bool = True, pad: float = 7,
-         anchor: str = "center") -> pygame.Rect:
+def pill(
+    surface: pygame.Surface,
+    text: str,
+    center,
+    *,
+    size: float = 14,
+    fill=theme.CREAM,
+    ink=theme.INK,
+    border=theme.PANEL_BORDER,
+    bold: bool = True,
+    pad: float = 7,
+    anchor: str = "center",
+) -> pygame.Rect:
     """A small rounded label (counts, states), placed by its `anchor` point."""
     ruler = Ruler.of(surface)
     image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(ink)))
@@ -113,8 +124,9 @@ def pill(surface: pygame.Surface, text: str, center, *, size: float = 14, fill=t
     return box
 
 
-def fading_panel(surface: pygame.Surface, content: pygame.Surface, box: pygame.Rect, radius: int,
-                 fill, border, alpha: float) -> None:
+def fading_panel(
+    surface: pygame.Surface, content: pygame.Surface, box: pygame.Rect, radius: int, fill, border, alpha: float
+) -> None:
     """A rounded panel with `content` centred in it, at `alpha` (0..1) opacity."""
     ruler = Ruler.of(surface)
     panel = rounded_panel(box.size, radius, fill, border, ruler.px(2)).copy()
@@ -203,8 +215,9 @@ class TableView:
             box = ruler.rect(rect)
             surface.blit(rounded_panel(box.size, ruler.px(7), ZONE, ZONE_LINE, max(1, ruler.px(1.5))), box)
 
-    def _glow(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite,
-              color: pygame.Color = SELECT_GLOW) -> None:
+    def _glow(
+        self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite, color: pygame.Color = SELECT_GLOW
+    ) -> None:
         w = ruler.px(sprite.width + 8)
         h = ruler.px(card_h(sprite.width) + 8)
         box = pygame.Rect(0, 0, w, h)
@@ -216,13 +229,16 @@ class TableView:
         step = self.table.geometry.hand_step(len(self.table.layout.hand_cards)) or sprite.width
         visible = min(sprite.width, step)
         left = sprite.x - sprite.width / 2
-        box = ruler.rect(pygame.FRect(left - 4, sprite.y - card_h(sprite.width) / 2 - 4, visible + 8,
-                                      card_h(sprite.width) + 8))
+        box = ruler.rect(
+            pygame.FRect(left - 4, sprite.y - card_h(sprite.width) / 2 - 4, visible + 8, card_h(sprite.width) + 8)
+        )
         outer = box.inflate(ruler.px(4), ruler.px(4))
-        surface.blit(rounded_panel(outer.size, ruler.px(11), pygame.Color(0, 0, 0, 0), CURSOR_EDGE,
-                                   max(1, ruler.px(2))), outer)
-        surface.blit(rounded_panel(box.size, ruler.px(9), pygame.Color(0, 0, 0, 0), CURSOR_RING,
-                                   max(2, ruler.px(3))), box)
+        surface.blit(
+            rounded_panel(outer.size, ruler.px(11), pygame.Color(0, 0, 0, 0), CURSOR_EDGE, max(1, ruler.px(2))), outer
+        )
+        surface.blit(
+            rounded_panel(box.size, ruler.px(9), pygame.Color(0, 0, 0, 0), CURSOR_RING, max(2, ruler.px(3))), box
+        )
         x = ruler.px(left + visible / 2)
         y = outer.top - ruler.px(2)
         size = ruler.px(8)
@@ -248,20 +264,28 @@ class TableView:
                 rings.append(slot.rect.inflate(12, 12))
         for rect in rings:
             box = ruler.rect(rect)
-            surface.blit(rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), HINT_GLOW,
-                                       max(2, ruler.px(3))), box)
+            surface.blit(
+                rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), HINT_GLOW, max(2, ruler.px(3))), box
+            )
 
     def _button_keys(self, surface: pygame.Surface) -> None:
         """Small key caps on the buttons that have a key."""
         from game.scenes.table_menu import key_cap
+
         table = self.table
         keys = dict(table.KEYS)
         keys["sort_suit_button" if table.ui.sort_mode != "suit" else "sort_rank_button"] = "S"
         for attribute, key in keys.items():
             button = getattr(table, attribute)
             if button.visible:
-                key_cap(surface, key, (button.rect.right - 8, button.rect.centery), size=12,
-                        anchor="midright", light=not button.enabled)
+                key_cap(
+                    surface,
+                    key,
+                    (button.rect.right - 8, button.rect.centery),
+                    size=12,
+                    anchor="midright",
+                    light=not button.enabled,
+                )
 
     def _meld_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -270,48 +294,79 @@ class TableView:
             below = (slot.rect.centerx, slot.rect.bottom + 10)
             if slot.staged_index is not None:
                 box = ruler.rect(slot.rect.inflate(8, 8))
-                pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)),
-                                 border_radius=ruler.px(7))
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)), border_radius=ruler.px(7))
                 pill(surface, str(slot.count), below, size=13, fill=theme.GOLD_LIGHT)
             elif slot.canasta == "natural":
-                pill(surface, f"{slot.count} · " + _("natural"), below, size=12, fill=RED_INK,
-                     ink=theme.CREAM, border=theme.GOLD)
+                pill(
+                    surface,
+                    f"{slot.count} · " + _("natural"),
+                    below,
+                    size=12,
+                    fill=RED_INK,
+                    ink=theme.CREAM,
+                    border=theme.GOLD,
+                )
             elif slot.canasta == "mixed":
-                pill(surface, f"{slot.count} · " + _("mixed"), below, size=12, fill=BLACK_INK,
-                     ink=theme.CREAM, border=theme.GOLD)
+                pill(
+                    surface,
+                    f"{slot.count} · " + _("mixed"),
+                    below,
+                    size=12,
+                    fill=BLACK_INK,
+                    ink=theme.CREAM,
+                    border=theme.GOLD,
+                )
             else:
                 pill(surface, str(slot.count), below, size=13)
         st = table.game.state
         for side, spot in layout.red_three_spots.items():
             count = len(st.red_threes[side])
             label = _("red 3s ×{n}").format(n=count)
-            pill(surface, label, (spot[0], spot[1] + card_h(table.geometry.meld_w) / 2 + 10), size=12,
-                 fill=theme.CREAM,
-                 ink=RED_INK)
+            pill(
+                surface,
+                label,
+                (spot[0], spot[1] + card_h(table.geometry.meld_w) / 2 + 10),
+                size=12,
+                fill=theme.CREAM,
+                ink=RED_INK,
+            )
 
     def _center_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         st = self.table.game.state
         h = card_h(CENTER_W)
-        pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13),
-             size=14)
-        pill(surface, _("Pile {n}").format(n=len(st.pile)), (PILE_POS[0], PILE_POS[1] + h / 2 + 13),
-             size=14)
+        pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
+        pill(surface, _("Pile {n}").format(n=len(st.pile)), (PILE_POS[0], PILE_POS[1] + h / 2 + 13), size=14)
         # Pile states, stacked to the right of the pile.
         crosswise = any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
         if st.pile_frozen > 0:
-            pill(surface, _("FROZEN"), (x, y), size=14, fill=ICE, ink=theme.INK,
-                 border=pygame.Color(60, 120, 170), anchor="midleft")
+            pill(
+                surface,
+                _("FROZEN"),
+                (x, y),
+                size=14,
+                fill=ICE,
+                ink=theme.INK,
+                border=pygame.Color(60, 120, 170),
+                anchor="midleft",
+            )
             y += 28
         elif st.pile and not st.has_melded(self.table.human_side):
-            pill(surface, _("frozen for us: a natural pair takes it"), (x, y), size=12, fill=theme.CREAM,
-                 ink=pygame.Color(40, 90, 140), border=ICE, anchor="midleft")
+            pill(
+                surface,
+                _("frozen for us: a natural pair takes it"),
+                (x, y),
+                size=12,
+                fill=theme.CREAM,
+                ink=pygame.Color(40, 90, 140),
+                border=ICE,
+                anchor="midleft",
+            )
             y += 28
         if st.pile_blocked():
             top = st.pile[-1]
             why = _("BLOCKED: black three") if top.is_black_three else _("BLOCKED: wild card")
-            pill(surface, why, (x, y), size=13, fill=BLACK_INK, ink=theme.CREAM, border=theme.GOLD,
-                 anchor="midleft")
+            pill(surface, why, (x, y), size=13, fill=BLACK_INK, ink=theme.CREAM, border=theme.GOLD, anchor="midleft")
 
     def _seat_labels(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -331,8 +386,7 @@ class TableView:
                 x, y = x - w / 2, y - 6
             # A long label (Chinese, "thinking…") stays inside the window at the side seats.
             x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
-            pill(surface, text, (x, y), size=15, fill=fill, ink=ink,
-                 border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
+            pill(surface, text, (x, y), size=15, fill=fill, ink=ink, border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -341,20 +395,39 @@ class TableView:
         panel = SCORE_PANEL.copy()
         panel.height = 34 + rows * 62
         box = ruler.rect(panel)
-        draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.PANEL_BORDER,
-                   ruler.px(theme.BORDER), theme.SHADOW, ruler.px(3), ruler.px(6))
+        draw_panel(
+            surface,
+            box,
+            ruler.px(theme.RADIUS),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+            theme.SHADOW,
+            ruler.px(3),
+            ruler.px(6),
+        )
         title = _("Deal {n} · to {target}").format(n=table.game.deal_number + 1, target=table.config.target)
         blit_text(surface, title, 13, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
-        pygame.draw.line(surface, theme.GOLD, ruler.point((panel.x + 10, panel.y + 28)),
-                         ruler.point((panel.right - 10, panel.y + 28)), max(1, ruler.px(1.5)))
+        pygame.draw.line(
+            surface,
+            theme.GOLD,
+            ruler.point((panel.x + 10, panel.y + 28)),
+            ruler.point((panel.right - 10, panel.y + 28)),
+            max(1, ruler.px(1.5)),
+        )
         for side in range(rows):
             top = panel.y + 34 + side * 62
             ours = side == table.human_side
-            blit_text(surface, table.side_name(side), 16, theme.INK, bold=True,
-                      topleft=(panel.x + 12, top))
+            blit_text(surface, table.side_name(side), 16, theme.INK, bold=True, topleft=(panel.x + 12, top))
             score = round(table.shown_scores[side].value)
-            blit_text(surface, format_points(score), 22, RED_INK if score < 0 else theme.INK,
-                      bold=True, topright=(panel.right - 12, top - 3))
+            blit_text(
+                surface,
+                format_points(score),
+                22,
+                RED_INK if score < 0 else theme.INK,
+                bold=True,
+                topright=(panel.right - 12, top - 3),
+            )
             minimum = st.minimum(side)
             if st.has_melded(side):
                 state_text, color = _("min {n} · met").format(n=minimum), pygame.Color(30, 110, 60)
@@ -373,8 +446,16 @@ class TableView:
         """The game is not being kept (disk full, another window): said for as long as it lasts."""
         problem = self.table.storage_problem
         if problem is not None:
-            pill(surface, problem.message(), STORAGE_WARNING_POS, size=13, fill=RED_INK,
-                 ink=theme.CREAM, border=theme.CREAM, anchor="midleft")
+            pill(
+                surface,
+                problem.message(),
+                STORAGE_WARNING_POS,
+                size=13,
+                fill=RED_INK,
+                ink=theme.CREAM,
+                border=theme.CREAM,
+                anchor="midleft",
+            )
 
     def _status(self, surface: pygame.Surface, ruler: Ruler) -> None:
         text = self.table.status_text()
@@ -395,8 +476,17 @@ class TableView:
         count, minimum, hint = info
         panel = STAGE_PANEL
         box = ruler.rect(panel)
-        draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.GOLD, ruler.px(2),
-                   theme.SHADOW, ruler.px(3), ruler.px(6))
+        draw_panel(
+            surface,
+            box,
+            ruler.px(theme.RADIUS),
+            theme.CREAM,
+            theme.GOLD,
+            ruler.px(2),
+            theme.SHADOW,
+            ruler.px(3),
+            ruler.px(6),
+        )
         met = count >= minimum
         color = pygame.Color(30, 110, 60) if met else RED_INK
         blit_text(surface, _("Initial meld"), 14, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
@@ -494,8 +584,9 @@ class TableView:
             pad = ruler.px(8)
             tag = pygame.Rect(0, 0, image.get_width() + 2 * pad, image.get_height() + ruler.px(4))
             tag.topright = (size[0] - ruler.px(14), y + ruler.px(2))
-            content.blit(rounded_panel(tag.size, tag.height // 2, theme.GOLD_LIGHT, theme.GOLD_DARK,
-                                       max(1, ruler.px(1))), tag)
+            content.blit(
+                rounded_panel(tag.size, tag.height // 2, theme.GOLD_LIGHT, theme.GOLD_DARK, max(1, ruler.px(1))), tag
+            )
             content.blit(image, image.get_rect(center=tag.center))
         return content
 
@@ -517,9 +608,16 @@ class TableView:
         head = text_image(title, ruler.px(13), True, tuple(HINT_INK))
         foot_text = _("The cards to use are lit in blue. Esc closes the hint.")
         foot = text_image(foot_text, ruler.px(12), False, tuple(theme.INK_SOFT))
-        size = (ruler.px(MESSAGE_WIDTH),
-                ruler.px(10) + head.get_height() + ruler.px(4) + block.get_height() + ruler.px(6)
-                + foot.get_height() + ruler.px(10))
+        size = (
+            ruler.px(MESSAGE_WIDTH),
+            ruler.px(10)
+            + head.get_height()
+            + ruler.px(4)
+            + block.get_height()
+            + ruler.px(6)
+            + foot.get_height()
+            + ruler.px(10),
+        )
         content = pygame.Surface(size, pygame.SRCALPHA)
         y = ruler.px(10)
         content.blit(head, (ruler.px(16), y))

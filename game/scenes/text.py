@@ -3,6 +3,7 @@
 Latin text breaks at spaces; CJK text may break between any two ideographs,
 except that closing punctuation never starts a line.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,7 +16,7 @@ from game.scenes.layout import Ruler
 from game.surface_cache import MB, cached_surfaces
 
 # One breakable unit: a single CJK character, a run of spaces, or a word.
-_CJK = "\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF"  # ideographs, kana, fullwidth forms
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"  # ideographs, kana, fullwidth forms
 _UNITS = re.compile(rf"[{_CJK}]|\s+|[^\s{_CJK}]+")
 _NO_LINE_START = set("，。、；：！？）」』】》〉”’…,.;:!?)]}")
 
@@ -61,8 +62,9 @@ def line_height(font: pygame.font.Font, spacing: float = 1.2) -> int:
     return round(font.get_height() * spacing)
 
 
-def render_lines(lines: list[str], font: pygame.font.Font, color: pygame.Color,
-                 align: str = "left", spacing: float = 1.2) -> pygame.Surface:
+def render_lines(
+    lines: list[str], font: pygame.font.Font, color: pygame.Color, align: str = "left", spacing: float = 1.2
+) -> pygame.Surface:
     """All lines on one transparent surface, aligned 'left', 'center' or 'right'."""
     step = line_height(font, spacing)
     rendered = [font.render(line, True, color) for line in lines]
@@ -87,13 +89,20 @@ def text_image(text: str, size_px: int, bold: bool, color: tuple[int, int, int, 
     return assets.font_for_text(text, size_px, bold).render(text, True, color)
 
 
-def blit_text(surface: pygame.Surface, text: str, size: float, color: pygame.typing.ColorLike, *,
-              bold: bool = False, **anchor: Any) -> pygame.Rect:
+def blit_text(
+    surface: pygame.Surface,
+    text: str,
+    size: float,
+    color: pygame.typing.ColorLike,
+    *,
+    bold: bool = False,
+    **anchor: Any,
+) -> pygame.Rect:
     """Render `text` at a logical `size`, placed by one rect anchor given in
     logical units (e.g. midleft=(x, y)). Returns the pixel rect drawn."""
     ruler = Ruler.of(surface)
     image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(color)))
-    (name, point), = anchor.items()
+    ((name, point),) = anchor.items()
     rect = image.get_rect(**{name: ruler.point(point)})
     surface.blit(image, rect)
     return rect

@@ -3,6 +3,7 @@
 Green felt table, cream paper panels, gold accents, warm dark ink. Sizes are
 logical units (see layout.py); fonts are pixel sizes at scale 1.
 """
+
 from __future__ import annotations
 
 from pygame import Color

@@ -4,6 +4,7 @@ Tweens advance only through `update(dt)` so animation speed is independent of
 frame rate and tests can tick them deterministically. `retarget` restarts from
 the *current* value, so a card that is re-sent somewhere mid-flight never jumps.
 """
+
 from __future__ import annotations
 
 import math
@@ -93,8 +94,7 @@ class _TweenBase(Generic[T]):
             if self.on_done is not None:
                 self.on_done()
 
-    def retarget(self, new_end: T, duration: float | None = None,
-                 easing: Easing | None = None) -> None:
+    def retarget(self, new_end: T, duration: float | None = None, easing: Easing | None = None) -> None:
         """Head for `new_end` starting from wherever the tween is right now."""
         self.start = self.value
         self.end = new_end
@@ -132,17 +132,23 @@ class Tween(_TweenBase[float]):
 class PointTween(_TweenBase[Point]):
     """Animates an (x, y) point along a straight line."""
 
-    def __init__(self, start: Point, end: Point, duration: float,
-                 easing: Easing = ease_out_cubic, delay: float = 0.0,
-                 on_done: Callable[[], None] | None = None) -> None:
-        super().__init__((float(start[0]), float(start[1])), (float(end[0]), float(end[1])),
-                         duration, easing, delay, on_done)
+    def __init__(
+        self,
+        start: Point,
+        end: Point,
+        duration: float,
+        easing: Easing = ease_out_cubic,
+        delay: float = 0.0,
+        on_done: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(
+            (float(start[0]), float(start[1])), (float(end[0]), float(end[1])), duration, easing, delay, on_done
+        )
 
     def _lerp(self, a: Point, b: Point, k: float) -> Point:
         return _lerp_point(a, b, k)
 
-    def retarget(self, new_end: Point, duration: float | None = None,
-                 easing: Easing | None = None) -> None:
+    def retarget(self, new_end: Point, duration: float | None = None, easing: Easing | None = None) -> None:
         super().retarget((float(new_end[0]), float(new_end[1])), duration, easing)
 
 
@@ -167,8 +173,7 @@ class TweenGroup:
         self._tweens.append(tween)
         return tween
 
-    def animate(self, key: Hashable, start: T, end: T, duration: float,
-                easing: Easing = ease_out_cubic) -> _TweenBase:
+    def animate(self, key: Hashable, start: T, end: T, duration: float, easing: Easing = ease_out_cubic) -> _TweenBase:
         """Start a tween under `key`, or re-target the one already running there."""
         running = self._keyed.get(key)
         if running is not None and not running.done:

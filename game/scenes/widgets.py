@@ -4,6 +4,7 @@ Widgets live in logical coordinates (layout.py) and receive events already
 translated to logical space. `draw(surface)` reads the surface's scale through
 `Ruler.of`, so text is rendered at the real pixel size and stays sharp.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -51,9 +52,16 @@ class Button(Widget):
 
     focusable = True
 
-    def __init__(self, rect: RectLike, text: str, on_click: Callable[[], None] | None = None,
-                 *, enabled: bool = True, primary: bool = True,
-                 font_size: int = theme.FONT_BUTTON) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        text: str,
+        on_click: Callable[[], None] | None = None,
+        *,
+        enabled: bool = True,
+        primary: bool = True,
+        font_size: int = theme.FONT_BUTTON,
+    ) -> None:
         super().__init__(rect)
         self.text = text
         self.on_click = on_click
@@ -122,11 +130,22 @@ class Button(Widget):
         fill, border, text_color = self._colors()
         if self.focused:
             ring = box.inflate(ruler.px(8), ruler.px(8))
-            surface.blit(rounded_panel(ring.size, radius + ruler.px(4), pygame.Color(0, 0, 0, 0),
-                                       theme.FOCUS_RING, ruler.px(3)), ring.topleft)
+            surface.blit(
+                rounded_panel(ring.size, radius + ruler.px(4), pygame.Color(0, 0, 0, 0), theme.FOCUS_RING, ruler.px(3)),
+                ring.topleft,
+            )
         shadow = theme.SHADOW if self.enabled else None
-        draw_panel(surface, box, radius, fill, border, ruler.px(theme.BORDER), shadow,
-                   ruler.px(theme.SHADOW_OFFSET - sink), ruler.px(theme.SHADOW_BLUR - sink))
+        draw_panel(
+            surface,
+            box,
+            radius,
+            fill,
+            border,
+            ruler.px(theme.BORDER),
+            shadow,
+            ruler.px(theme.SHADOW_OFFSET - sink),
+            ruler.px(theme.SHADOW_BLUR - sink),
+        )
         label_font = assets.font_for_text(self.text, ruler.px(self.font_size), bold=True)
         label = label_font.render(self.text, True, text_color)
         surface.blit(label, label.get_rect(center=box.center))
@@ -138,9 +157,17 @@ class Label(Widget):
     `rect.height` is ignored for layout; `height()` tells how tall it is.
     """
 
-    def __init__(self, rect: RectLike, text: str, *, size: int = theme.FONT_BODY,
-                 color: pygame.Color = theme.INK, bold: bool = False, align: str = "left",
-                 spacing: float = 1.25) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        text: str,
+        *,
+        size: int = theme.FONT_BODY,
+        color: pygame.Color = theme.INK,
+        bold: bool = False,
+        align: str = "left",
+        spacing: float = 1.25,
+    ) -> None:
         super().__init__(rect)
         self.text = text
         self.size = size
@@ -164,8 +191,15 @@ class Label(Widget):
         return pixels / scale
 
     def _render(self, ruler: Ruler) -> pygame.Surface:
-        key = (self.text, ruler.px(self.size), ruler.px(self.rect.width), tuple(self.color),
-               self.bold, self.align, self.spacing)
+        key = (
+            self.text,
+            ruler.px(self.size),
+            ruler.px(self.rect.width),
+            tuple(self.color),
+            self.bold,
+            self.align,
+            self.spacing,
+        )
         if self._rendered is None or self._rendered[0] != key:
             font = assets.font_for_text(self.text, key[1], self.bold)
             lines = wrap_text(self.text, font, key[2])
@@ -200,8 +234,15 @@ class SpeechBubble(Widget):
     PADDING = 12
     MARGIN = 8  # distance kept from the logical screen edge
 
-    def __init__(self, anchor: tuple[float, float], text: str, *, tail: str = "down",
-                 max_width: float = 280, size: int = theme.FONT_BODY) -> None:
+    def __init__(
+        self,
+        anchor: tuple[float, float],
+        text: str,
+        *,
+        tail: str = "down",
+        max_width: float = 280,
+        size: int = theme.FONT_BODY,
+    ) -> None:
         super().__init__((anchor[0], anchor[1], 0, 0))
         if tail not in ("down", "up", "left", "right"):
             raise ValueError(f"tail must be down/up/left/right, not {tail!r}")
@@ -212,8 +253,7 @@ class SpeechBubble(Widget):
         self.size = size
         self.alpha = 1.0
 
-    def _geometry(self, ruler: Ruler, font: pygame.font.Font,
-                  lines: list[str]) -> tuple[pygame.Rect, Triangle]:
+    def _geometry(self, ruler: Ruler, font: pygame.font.Font, lines: list[str]) -> tuple[pygame.Rect, Triangle]:
         """Body rect and tail triangle (base, base, tip) in canvas pixels."""
         pad, gap = ruler.px(self.PADDING), ruler.px(self.TAIL_LENGTH)
         text_w = max(font.size(line)[0] for line in lines)
@@ -257,12 +297,21 @@ class SpeechBubble(Widget):
         extent.inflate_ip(2, 2)
         local_body = body.move(-extent.x, -extent.y)
         (ax, ay), (bx, by), (tx, ty) = tail
-        local_tail: Triangle = ((ax - extent.x, ay - extent.y), (bx - extent.x, by - extent.y),
-                                (tx - extent.x, ty - extent.y))
-        shape = bubble_surface(extent.size, local_body, ruler.px(theme.RADIUS), local_tail,
-                               theme.CREAM, theme.PANEL_BORDER, ruler.px(theme.BORDER))
-        shadow, shadow_pad = soft_shadow(body.size, ruler.px(theme.RADIUS),
-                                         ruler.px(theme.SHADOW_BLUR), theme.SHADOW)
+        local_tail: Triangle = (
+            (ax - extent.x, ay - extent.y),
+            (bx - extent.x, by - extent.y),
+            (tx - extent.x, ty - extent.y),
+        )
+        shape = bubble_surface(
+            extent.size,
+            local_body,
+            ruler.px(theme.RADIUS),
+            local_tail,
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+        )
+        shadow, shadow_pad = soft_shadow(body.size, ruler.px(theme.RADIUS), ruler.px(theme.SHADOW_BLUR), theme.SHADOW)
         text_block = render_lines(lines, font, theme.INK, "center", 1.2)
         if self.alpha < 1.0:  # cached surfaces are shared: fade copies, not them
             shape, shadow = shape.copy(), shadow.copy()
@@ -294,8 +343,11 @@ class WidgetGroup:
         return next((widget for widget in self.widgets if widget.focused), None)
 
     def _focus_candidates(self) -> list[Widget]:
-        return [widget for widget in self.widgets
-                if widget.focusable and widget.visible and getattr(widget, "enabled", True)]
+        return [
+            widget
+            for widget in self.widgets
+            if widget.focusable and widget.visible and getattr(widget, "enabled", True)
+        ]
 
     def set_focus(self, widget: Widget | None) -> None:
         for candidate in self.widgets:
@@ -354,21 +406,27 @@ class Dialog(Widget):
     BUTTON_GAP = 14
     MIN_BUTTON_WIDTH = 120
 
-    def __init__(self, title: str, message: str, buttons: Sequence[ButtonSpec],
-                 *, width: float = 520, cancel_index: int | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        message: str,
+        buttons: Sequence[ButtonSpec],
+        *,
+        width: float = 520,
+        cancel_index: int | None = None,
+    ) -> None:
         super().__init__((0, 0, width, 0))
         self.title = title
         self.cancel_index = cancel_index
         self._appear = 1.0
         inner_width = width - 2 * self.PADDING
-        self.title_label = Label((0, 0, inner_width, 0), title, size=theme.FONT_TITLE,
-                                 bold=True, align="center")
+        self.title_label = Label((0, 0, inner_width, 0), title, size=theme.FONT_TITLE, bold=True, align="center")
         self.message_label = Label((0, 0, inner_width, 0), message, align="center")
         # The first button is the suggested action, drawn gold.
         self.button_widgets = [
-            Button((0, 0, self._button_width(text), theme.BUTTON_HEIGHT), text, callback,
-                   primary=index == 0)
-            for index, (text, callback) in enumerate(buttons)]
+            Button((0, 0, self._button_width(text), theme.BUTTON_HEIGHT), text, callback, primary=index == 0)
+            for index, (text, callback) in enumerate(buttons)
+        ]
         self.buttons = WidgetGroup(self.button_widgets, arrow_keys=True)
         self._layout()
 
@@ -413,8 +471,7 @@ class Dialog(Widget):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-                and self.cancel_index is not None):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancel_index is not None:
             self.button_widgets[self.cancel_index].click()
             return True
         self.buttons.handle_event(event)
@@ -428,13 +485,23 @@ class Dialog(Widget):
         keep = round(255 * (1.0 - theme.MODAL_DIM.a / 255 * self.appear))
         surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
         panel = ruler.rect(self.rect)
-        draw_panel(surface, panel, ruler.px(theme.RADIUS_LARGE), theme.CREAM, theme.PANEL_BORDER,
-                   ruler.px(theme.BORDER), theme.SHADOW, ruler.px(6), ruler.px(14))
+        draw_panel(
+            surface,
+            panel,
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+            theme.SHADOW,
+            ruler.px(6),
+            ruler.px(14),
+        )
         if self.title:
             rule_y = ruler.px(self.rule_y)
             inset = ruler.px(self.PADDING + 20)
-            pygame.draw.line(surface, theme.GOLD, (panel.left + inset, rule_y),
-                             (panel.right - inset, rule_y), max(1, ruler.px(2)))
+            pygame.draw.line(
+                surface, theme.GOLD, (panel.left + inset, rule_y), (panel.right - inset, rule_y), max(1, ruler.px(2))
+            )
         self.title_label.draw(surface)
         self.message_label.draw(surface)
         self.buttons.draw(surface)
