@@ -20,6 +20,7 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.rules import Game, IllegalMove, RulesConfig
 from game.rules.config import TARGETS
@@ -41,7 +42,7 @@ class GameResult:
     exceptions: int = 0
     illegal: int = 0
     stalls: int = 0
-    times: dict = field(default_factory=dict)  # "A"/"B" -> list of seconds
+    times: dict[str, list[float]] = field(default_factory=dict)  # "A"/"B" -> seconds per decision
     error: str = ""
 
 
@@ -52,7 +53,11 @@ def a_seats(config: RulesConfig, seating: int) -> set[int]:
     return {seating}
 
 
-def play_game(task: tuple) -> GameResult:
+# (variant, target, seed, seating, level A, level B, budget, per-side bot options)
+Task = tuple[str, int, int, int, str, str, float | None, dict[str, dict[str, Any]]]
+
+
+def play_game(task: Task) -> GameResult:
     """Play one full game. `task` = (variant, target, seed, seating, a, b, budget, options)."""
     variant, target, seed, seating, level_a, level_b, budget, options = task
     config = RulesConfig.for_variant(variant, target)
@@ -135,10 +140,10 @@ class Summary:
     exceptions: int
     illegal: int
     stalls: int
-    times: dict
+    times: dict[str, list[float]]
     deals: int
     elapsed: float
-    errors: list
+    errors: list[str]
 
     @property
     def rate(self) -> float:
@@ -146,8 +151,15 @@ class Summary:
 
 
 def tasks_for(
-    variant: str, target: int, games: int, seed: int, a: str, b: str, budget: float | None, options: dict | None = None
-) -> list[tuple]:
+    variant: str,
+    target: int,
+    games: int,
+    seed: int,
+    a: str,
+    b: str,
+    budget: float | None,
+    options: dict[str, dict[str, Any]] | None = None,
+) -> list[Task]:
     seatings = RulesConfig.for_variant(variant, target).sides  # A plays each side once
     groups = max(1, math.ceil(games / seatings))
     return [
@@ -166,7 +178,7 @@ def run(
     jobs: int = 1,
     target: int = 5000,
     budget: float | None = None,
-    options: dict | None = None,
+    options: dict[str, dict[str, Any]] | None = None,
     progress: bool = False,
 ) -> Summary:
     tasks = tasks_for(variant, target, games, seed, a, b, budget, options)

@@ -12,6 +12,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from game.rules import Move, Observation
 
@@ -67,8 +68,13 @@ class Bot(ABC):
 _REGISTRY: dict[str, Callable[..., Bot]] = {}
 
 
-def register(level: str):
-    def deco(cls):
+BotType = TypeVar("BotType", bound=type["Bot"])
+
+
+def register(level: str) -> Callable[[BotType], BotType]:
+    """Class decorator: the bot class plays `level` (make_bot builds it)."""
+
+    def deco(cls: BotType) -> BotType:
         _REGISTRY[level] = cls
         cls.level = level
         return cls
@@ -76,7 +82,7 @@ def register(level: str):
     return deco
 
 
-def make_bot(level: str, seed: int = 0, **options) -> Bot:
+def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     """A bot of `level` ("easy", "normal", "hard") with its own seeded RNG.
     Options go to the bot's constructor (e.g. `budget=0.2` for hard)."""
     # Import for the registration side effect; kept here to avoid import cycles.

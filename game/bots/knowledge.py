@@ -10,7 +10,7 @@ from functools import lru_cache
 from math import comb
 
 from game.rules import GameState, MoveKind, Observation, Phase
-from game.rules.movegen import go_out_plan
+from game.rules.movegen import Plan, go_out_plan
 
 JOKER, TWO, THREE = 15, 2, 3
 # Copies per rank index in the 108-card deck (threes: 4 black + 4 red).
@@ -132,7 +132,7 @@ class Knowledge:
             self._pseudo = GameState.from_observation(obs, hands, [])
         return self._pseudo
 
-    def go_out_plan(self):
+    def go_out_plan(self) -> Plan | None:
         """(groups, discard) to go out this turn, or None."""
         obs = self.obs
         if obs.phase is not Phase.MELD or obs.to_act != self.seat:

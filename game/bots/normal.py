@@ -14,8 +14,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 
-from game.rules import IllegalMove, Move, MoveKind, Observation, Phase
-from game.rules.melds import CANASTA_SIZE
+from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank
+from game.rules.melds import CANASTA_SIZE, Meld
+from game.rules.movegen import Plan
 from game.rules.moves import Group
 
 from .base import Bot, register
@@ -221,7 +222,7 @@ class NormalPolicy:
         legal = kn.obs.legal
         return max(legal, key=lambda m: sum(len(g.cards) for g in m.groups))
 
-    def plan_move(self, kn: Knowledge, plan) -> Move | None:
+    def plan_move(self, kn: Knowledge, plan: Plan) -> Move | None:
         groups, discard = plan
         if groups:
             move = Move(MoveKind.MELD, tuple(groups))
@@ -304,7 +305,7 @@ class NormalPolicy:
                 n += 1
         return n
 
-    def group_score(self, g: Group, my_melds, urg: float, frozen: bool, pile: int = 0) -> float:
+    def group_score(self, g: Group, my_melds: dict[Rank, Meld], urg: float, frozen: bool, pile: int = 0) -> float:
         w = self.w
         m = my_melds.get(g.rank)
         wn = sum(1 for c in g.cards if c.is_wild)
@@ -345,9 +346,11 @@ class NormalPolicy:
         return best
 
     def discard_cost(self, kn: Knowledge, move: Move) -> float:
-        return self.keep_value(kn, move.card) + self.danger(kn, move.card)
+        card = move.card
+        assert card is not None  # a discard names its card
+        return self.keep_value(kn, card) + self.danger(kn, card)
 
-    def keep_value(self, kn: Knowledge, card) -> float:
+    def keep_value(self, kn: Knowledge, card: Card) -> float:
         w, obs = self.w, kn.obs
         r = card.rank
         if card.is_wild:
@@ -366,7 +369,7 @@ class NormalPolicy:
         keep += w.keep_value * card.value - w.value_late * card.value * urgency(kn)
         return keep
 
-    def danger(self, kn: Knowledge, card) -> float:
+    def danger(self, kn: Knowledge, card: Card) -> float:
         """Expected harm of putting `card` on the pile for the next player."""
         if card.is_wild or card.is_black_three:
             return 0.0  # blocks the next player
