@@ -32,6 +32,7 @@ from game.scenes.table_layout import BUTTONS, MeldSlot, TableGeometry, TableLayo
 from game.scenes.table_view import TableView
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, SpeechBubble, WidgetGroup
+from game.settings import BOT_PACE_FACTOR, CHOICES
 
 if TYPE_CHECKING:
     from game.saves import Scalar
@@ -39,8 +40,7 @@ if TYPE_CHECKING:
 
 UI_FLIGHT = 0.16  # hand re-arranging (select, hover, sort)
 BOT_PAUSE = 0.35  # seconds between two bot moves, at speed 1 and the normal bot pace
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
-BOT_PACE = {"slow": 2.0, "normal": 1.0, "fast": 0.4}  # as game.settings.BOT_PACE_FACTOR
+SPEEDS: tuple[float, ...] = CHOICES["animation_speed"]  # the settings' list is the one source
 
 
 @dataclass
@@ -432,7 +432,7 @@ class TableScene(Scene):
         """Apply the app's settings at once (`name`: the one that changed; None: all)."""
         if name in (None, "animation_speed"):
             self.animator.speed = settings.animation_speed
-        self.pace = BOT_PACE.get(settings.bot_pace, 1.0)
+        self.pace = BOT_PACE_FACTOR.get(settings.bot_pace, 1.0)
         self.card_back = settings.card_back
         self.confirm_risky = bool(settings.confirm_risky_discard)
         assets.set_four_colour(settings.four_colour_deck)
