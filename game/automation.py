@@ -392,9 +392,9 @@ class Driver:
     def autoplay(self, deals: int = 1, until: str | None = None) -> Frames:
         """A bot picks the player's moves; the driver does them with the mouse.
         Stops after `deals` deals, or at the player's turn once `until` holds."""
-        from game.scenes.fallback_bot import make_table_bot
+        from game.bots import make_bot
 
-        bot = self.bot or make_table_bot(self.table.level, 4242)
+        bot = self.bot or make_bot(self.table.level, 4242)
         finished = 0
         while finished < deals:
             yield from self.wait_until(

@@ -9,10 +9,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+from fallback_bot import FallbackBot  # noqa: E402
 
 from game.rules import position_from_json  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
-from game.scenes.fallback_bot import FallbackBot  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 
 DT = 1.0 / 60.0

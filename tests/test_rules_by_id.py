@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from rules_helpers import hand, legal, play, position
 
-from game.rules import CLASSIC, DECK, Card, GameState, IllegalMove, Move, Phase, PositionError, Rank, RulesConfig, Seat
+from game.rules import CLASSIC, DECK, Card, GameState, IllegalMove, Move, Phase, PositionError, Rank, RulesConfig
 from game.rules.events import CanastaMade, DealEnded, Drew, Melded, PileTaken, RedThreeLaid, UpcardTurned, WentOut
 
 
@@ -48,9 +48,10 @@ def test_R_VALUE(face, value):
 
 # -- 2. Seats and deal ---------------------------------------------------------------------
 def test_R_SEATS_partners_sit_opposite():
-    assert Seat.SOUTH.partner is Seat.NORTH and Seat.WEST.partner is Seat.EAST
-    assert Seat.SOUTH.next is Seat.WEST and Seat.EAST.next is Seat.SOUTH
-    assert [s.side for s in Seat] == [0, 1, 0, 1]
+    config = RulesConfig()  # South 0, West 1, North 2, East 3, clockwise
+    assert config.partner_of(0) == 2 and config.partner_of(1) == 3
+    assert config.next_seat(0) == 1 and config.next_seat(3) == 0
+    assert [config.side_of(s) for s in range(4)] == [0, 1, 0, 1]
 
 
 def test_R_DEAL_and_R_FIRST_eleven_each_from_dealers_left():

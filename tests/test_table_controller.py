@@ -7,9 +7,10 @@ import os
 import subprocess
 import sys
 
+from fallback_bot import FallbackBot
+
 from game.rules import Phase, RulesConfig, position_to_json
 from game.rules import events as ev
-from game.scenes.fallback_bot import FallbackBot
 from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import TableController
 from tests.rules_helpers import position
@@ -230,3 +231,14 @@ def test_the_hint_is_spent_by_a_move():
     controller.tick(0.1)
     assert controller.hint is None and not controller.ui.hinted
     assert not controller.show_hint() and controller.message[0] == "A hint is for your turn."
+
+
+def test_a_mistyped_bot_level_is_an_error_not_a_weaker_bot():
+    import pytest
+
+    from game.rules import RulesConfig
+    from game.scenes.table_controller import TableController
+
+    controller = TableController(RulesConfig.for_variant("classic"), 3, level="nromal", threaded=False)
+    with pytest.raises(ValueError, match="unknown bot level 'nromal'"):
+        controller.start(3)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from fallback_bot import FallbackBot
 
 from game.rules import Phase, RulesConfig
-from game.scenes.fallback_bot import FallbackBot
 from game.scenes.hand_state import HandUI
 from game.scenes.table_controller import TableController
 from game.scenes.table_keys import KeyboardController

@@ -11,10 +11,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from fallback_bot import FallbackBot  # noqa: E402
 
 from game.automation import Driver  # noqa: E402
 from game.rules import Phase  # noqa: E402
-from game.scenes.fallback_bot import FallbackBot  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
 from game.window import App  # noqa: E402
 from tests.table_helpers import fallback  # noqa: E402

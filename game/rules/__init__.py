@@ -14,7 +14,6 @@ from .observation import Observation
 from .phase import Phase
 from .position import position_from_json, position_to_json
 from .scoring import DealResult, SideScore
-from .seats import Seat
 from .state import GameState
 from .variants import VARIANT_IDS, VARIANTS, Variant
 
@@ -45,7 +44,6 @@ __all__ = [
     "MoveKind",
     "DealResult",
     "SideScore",
-    "Seat",
     "GameState",
     "Phase",
     "Game",

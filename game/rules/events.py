@@ -1,7 +1,7 @@
 """What applying a move caused, in order, so the table can animate it.
 
-Events carry physical cards. Events naming a card only its holder may see
-(`Drew`) are marked `private`; `public_view` gives what the other seats see.
+Events carry physical cards. Some name cards only their holder may see (`Dealt`,
+`Drew`); `public_view` gives what the other seats see of any event.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from .cards import Card, Rank
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    private = False  # class attribute: does the event show a hidden card?
+    """The base of every event."""
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
     dealer: int
     hands: tuple[tuple[Card, ...], ...]  # dealing order is seat order from the dealer's left
-    private = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +31,6 @@ class UpcardTurned(Event):
 class Drew(Event):
     seat: int
     card: Card
-    private = True
 
 
 @dataclass(frozen=True, slots=True)

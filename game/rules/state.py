@@ -285,10 +285,6 @@ class GameState:
         top = self.pile[-1]
         return top.is_wild or top.is_black_three
 
-    def may_go_out(self, seat: int, canastas_after: int) -> bool:
-        """R-OUT / R-ASK: enough canastas and no binding "no" this turn."""
-        return canastas_after >= self.config.canastas_to_go_out and self.answer is not False
-
     def legal_moves(self) -> list[Move]:
         return legal_moves(self)
 
@@ -377,9 +373,6 @@ class GameState:
         if kind is MoveKind.PASS:
             raise IllegalMove("R-EXHAUSTED", N_("you may pass only instead of drawing from an empty stock"), move)
         raise IllegalMove("R-TURN", N_("you have drawn already: meld or discard"), move)
-
-    def apply_text(self, text: str) -> list[Event]:
-        return self.apply(Move.parse(text))
 
     # -- draw
     def _apply_draw(self) -> list[Event]:

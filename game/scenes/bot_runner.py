@@ -30,10 +30,6 @@ class BotRunner:
     def thinking(self) -> bool:
         return self._future is not None and not self._future.done()
 
-    @property
-    def pending_seat(self) -> int | None:
-        return self._seat if self._future is not None else None
-
     def request(self, seat: int, bot, observation: Observation) -> None:
         """Start the bot of `seat` thinking about `observation` (replaces any request)."""
         self._seat = seat

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import assets
+from game.bots import make_bot
 from game.i18n import N_, _
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
 from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
 from game.scenes.base import Scene
-from game.scenes.fallback_bot import make_table_bot
 from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import Refusal, TableController, seat_names  # noqa: F401
 from game.scenes.table_input import HandController
@@ -62,7 +62,7 @@ class TableScene(Scene):
         threaded: bool = True,
         target: int = 5000,
         human: int = 0,
-        bot_factory=make_table_bot,
+        bot_factory=make_bot,
         *,
         config: RulesConfig | None = None,
         levels: tuple[str | None, ...] | None = None,

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.bots import make_bot
 from game.hints import Hint, card_name, discard_risk, explain, make_hint
 from game.i18n import N_, _, get_language
 from game.rules import (
@@ -37,7 +38,6 @@ from game.rules import (
 )
 from game.rules.events import Event
 from game.scenes.bot_runner import BotRunner
-from game.scenes.fallback_bot import make_table_bot
 from game.scenes.hand_state import DropTarget, HandUI, shown_hand
 
 REFUSAL_SECONDS = 8.0
@@ -134,7 +134,7 @@ class TableController:
         seed: int = 0,
         level: str = "normal",
         human: int = 0,
-        bot_factory: BotFactory = make_table_bot,
+        bot_factory: BotFactory = make_bot,
         *,
         levels: tuple[str | None, ...] | None = None,
         threaded: bool = True,

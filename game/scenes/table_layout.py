@@ -366,11 +366,6 @@ class TableLayout:
                 return slot
         return None
 
-    def hand_insert_index(self, x: float) -> int:
-        """Where in the shown hand a card dropped at `x` would go."""
-        xs = self.geometry.hand_positions(len(self.hand_cards))
-        return sum(1 for cx in xs if cx < x)
-
 
 def stock_rect() -> pygame.FRect:
     w, h = CENTER_W, card_h(CENTER_W)

@@ -1,5 +1,5 @@
-"""STOPGAP: a simple legal-move bot, used only while `game.bots.make_bot` cannot be
-imported or built (the real bots are another issue's work).
+"""A simple, deterministic legal-move bot for the table tests (they must not change
+whenever the real bots get stronger).
 
 It plays legal moves with a few obvious preferences: take the pile when it can,
 lay the biggest meld, discard its least useful card, answer "yes" when its
@@ -56,13 +56,3 @@ class FallbackBot:
 
             return min(discards, key=worth)
         return legal[0]
-
-
-def make_table_bot(level: str, seed: int):
-    """The real bot of `level` when game.bots provides it, else the stopgap above."""
-    try:
-        from game.bots import make_bot
-
-        return make_bot(level, seed)
-    except (ImportError, ValueError):  # the bots are missing/unfinished, or an unknown level
-        return FallbackBot(seed)
