@@ -440,3 +440,21 @@ def test_seat_labels_stay_inside_the_window_while_a_bot_thinks(monkeypatch, lang
         table.view.draw(Canvas((1280, 720), 1.0))
         label = next(box for text, box in boxes.items() if i18n._("thinking…") in text)
         assert 0 <= label.left and label.right <= 1280, (seat, label)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_meld_area_says_whose_it_is_once_it_holds_melds(monkeypatch, language):
+    from game import i18n
+    from game.scenes import table_view
+
+    stack, table = make_table()
+    table.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}]))
+    i18n.set_language(language)
+    drawn = []
+    real_pill = table_view.pill
+    monkeypatch.setattr(
+        table_view, "pill", lambda surface, text, *a, **k: (drawn.append(text), real_pill(surface, text, *a, **k))[1]
+    )
+    table.view.draw(Canvas((1280, 720), 1.0))
+    assert i18n._("Our melds") in drawn
+    assert i18n._("Melds of {side}").format(side=table.side_name(1)) in drawn

@@ -44,6 +44,7 @@ BLACK_INK = pygame.Color(30, 30, 30)
 ICE = pygame.Color(120, 190, 235)
 ZONE = pygame.Color(0, 0, 0, 38)
 ZONE_LINE = pygame.Color(255, 255, 255, 40)
+ZONE_LABEL = pygame.Color(8, 40, 24, 200)  # the tab naming whose meld area it is
 SELECT_GLOW = pygame.Color(255, 214, 92)
 HINT_GLOW = pygame.Color(96, 214, 232)
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
@@ -208,12 +209,30 @@ class TableView:
                 if side == table.human_side:
                     text = _("Your melds: drag cards here")
                 blit_text(surface, text, 17, (255, 255, 255, 90), center=area.center)
+            else:  # whose melds these are, at all times (the cards cover it when they reach it)
+                pill(
+                    surface,
+                    self.zone_label(side),
+                    (area.right - 4, area.top + 2),
+                    size=12,
+                    fill=ZONE_LABEL,
+                    ink=theme.TEXT_ON_FELT,
+                    border=ZONE_LINE,
+                    anchor="topright",
+                )
         # Empty stock / pile outlines.
         for pos in (STOCK_POS, PILE_POS):
             rect = pygame.FRect(0, 0, CENTER_W, card_h(CENTER_W))
             rect.center = pos
             box = ruler.rect(rect)
             surface.blit(rounded_panel(box.size, ruler.px(7), ZONE, ZONE_LINE, max(1, ruler.px(1.5))), box)
+
+    def zone_label(self, side: int) -> str:
+        """The label of a side's meld area: ours, or the opponents' by their names."""
+        table = self.table
+        if side == table.human_side:
+            return _("Our melds")
+        return _("Melds of {side}").format(side=table.side_name(side))
 
     def _glow(
         self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite, color: pygame.Color = SELECT_GLOW
