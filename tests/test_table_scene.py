@@ -458,3 +458,23 @@ def test_every_meld_area_says_whose_it_is_once_it_holds_melds(monkeypatch, langu
     table.view.draw(Canvas((1280, 720), 1.0))
     assert i18n._("Our melds") in drawn
     assert i18n._("Melds of {side}").format(side=table.side_name(1)) in drawn
+
+
+def test_cards_taken_with_the_pile_are_marked_until_the_turn_ends():
+    from game.rules import Move
+
+    stack, table = make_table()
+    table.load_state(
+        position(
+            ["C9 D9 H4 S5 C6", "C4 C5 C7", "C6 C8 C10", "CJ CQ CK"],
+            melds=[{"K": "CK DK HK"}, {}],
+            discard="S4 D5 H9",
+        )
+    )
+    assert table.play(Move.parse("take C9 D9"))
+    assert sorted(c.face for c in table.ui.taken) == ["D5", "S4"]
+    assert table.ui.taken <= set(table.state.hands[0])
+    table.view.draw(Canvas((1280, 720), 1.0))  # the marks are drawn over those cards
+    tick(stack, 2.0)
+    assert table.play(Move.parse("discard H4"))
+    assert table.ui.taken == set()

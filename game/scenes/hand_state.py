@@ -30,6 +30,7 @@ class HandUI:
     hover: Card | None = None
     cursor: Card | None = None  # the keyboard's focus on a hand card (arrow keys)
     hinted: set[Card] = field(default_factory=set)  # cards a hint is about
+    taken: set[Card] = field(default_factory=set)  # just picked up with the pile (marked until the turn ends)
 
     def staged_cards(self) -> set[Card]:
         return {card for group in self.staged for card in group}

@@ -36,6 +36,7 @@ from game.rules import (
     Rank,
     RulesConfig,
 )
+from game.rules import events as ev
 from game.rules.events import Event
 from game.scenes.bot_runner import BotRunner
 from game.scenes.hand_state import DropTarget, HandUI, shown_hand
@@ -288,8 +289,18 @@ class TableController:
         if self.message is not None and self.message[2]:
             self.message = None
             self.refusal = None
+        self._mark_taken(events)
         self.host.show_events(list(events))
         return True
+
+    def _mark_taken(self, events: list[ev.Event]) -> None:
+        """The cards the player picked up with the pile stay marked in the hand for the
+        rest of the turn, so they can be told from the cards held before."""
+        for event in events:
+            if isinstance(event, ev.PileTaken) and event.seat == self.human:
+                self.ui.taken = set(event.cards)
+            elif isinstance(event, (ev.Discarded, ev.WentOut, ev.DealEnded, ev.Dealt)):
+                self.ui.taken = set()
 
     def my_turn(self) -> bool:
         return self.game.state.to_act == self.human

@@ -47,6 +47,7 @@ ZONE_LINE = pygame.Color(255, 255, 255, 40)
 ZONE_LABEL = pygame.Color(8, 40, 24, 200)  # the tab naming whose meld area it is
 SELECT_GLOW = pygame.Color(255, 214, 92)
 HINT_GLOW = pygame.Color(96, 214, 232)
+TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with the pile
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
 HINT_INK = pygame.Color(20, 96, 120)
@@ -161,6 +162,7 @@ class TableView:
             (moving if sprite.z >= 5000 else resting).append(sprite)
         selected = table.ui.selected
         hinted = table.ui.hinted
+        taken = table.ui.taken
         cursor = table.ui.cursor
         back = table.card_back
         for sprite in resting:
@@ -170,6 +172,8 @@ class TableView:
             elif in_hand and sprite.card in hinted:
                 self._glow(surface, ruler, sprite, HINT_GLOW)
             draw_card(surface, sprite, back=back)
+            if in_hand and sprite.card in taken:
+                self._taken_mark(surface, ruler, sprite)
             if sprite.card is cursor and in_hand:
                 self._cursor(surface, ruler, sprite)
         self._hint_targets(surface, ruler)
@@ -226,6 +230,13 @@ class TableView:
             rect.center = pos
             box = ruler.rect(rect)
             surface.blit(rounded_panel(box.size, ruler.px(7), ZONE, ZONE_LINE, max(1, ruler.px(1.5))), box)
+
+    def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
+        """A dot above a card just picked up with the pile, on the strip of it that shows."""
+        top = sprite.y - card_h(sprite.width) / 2
+        center = ruler.point((sprite.x - sprite.width / 2 + 12, top - 7))
+        pygame.draw.circle(surface, theme.INK, center, ruler.px(5.5))
+        pygame.draw.circle(surface, TAKEN_MARK, center, ruler.px(4))
 
     def zone_label(self, side: int) -> str:
         """The label of a side's meld area: ours, or the opponents' by their names."""
