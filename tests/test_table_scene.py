@@ -478,3 +478,25 @@ def test_cards_taken_with_the_pile_are_marked_until_the_turn_ends():
     tick(stack, 2.0)
     assert table.play(Move.parse("discard H4"))
     assert table.ui.taken == set()
+
+
+def test_the_score_sheet_shows_every_hand_left_face_up():
+    from game.rules import Move
+
+    stack, table = make_table()
+    table.load_state(
+        position(
+            ["C4 C9 D9 H9", "H4 SJ JK", "S6 D8", "C7 C8 CJ DQ D2"],
+            melds=[{"K": "SK SK HK HK CK CK DK"}, {}],
+            discard="C6",
+            phase="meld",
+        )
+    )
+    assert table.play(Move.parse("meld C9 D9 H9")) and table.play(Move.parse("discard C4"))
+    until(stack, lambda: isinstance(stack.top, ScoreSheetScene), 10)
+    sheet = stack.top
+    left = {seat: [c.face for c in cards] for seat, cards in sheet.left_in_hand}
+    assert left == {0: [], 1: ["H4", "SJ", "JK"], 2: ["S6", "D8"], 3: ["C7", "C8", "CJ", "DQ", "D2"]}
+    sheet.count.finish()
+    stack.draw(Canvas((1280, 720), 1.0))
+    assert sheet.panel.bottom <= 720 and sheet.buttons.widgets[0].rect.bottom <= sheet.panel.bottom

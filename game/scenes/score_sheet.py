@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.hints import card_list
 from game.i18n import N_, _, format_points
 from game.native_memory import release_free_memory
+from game.rules.cards import sort_key
 from game.scenes import theme
 from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
@@ -45,6 +47,9 @@ class SheetTable(Protocol):
     def new_game(self, seed: int | None = None) -> None: ...
 
 
+HAND_HEADER = 30  # logical units: the "Left in hand" heading
+HAND_LINE = 24  # one seat's cards
+
 ROWS = (
     ("melds", N_("Melds")),
     ("hand", N_("Cards in hand")),
@@ -73,7 +78,10 @@ class ScoreSheetScene(Scene):
         self.result = result
         self.count = Tween(0.0, 1.0, self.COUNT_SECONDS, ease_out_cubic)
         sides = table.config.sides
-        self.panel = pygame.FRect(0, 0, 300 + 170 * sides, 470)
+        # Every hand as it stood when the deal ended, the opponents' face up at last.
+        hands = table.game.state.hands
+        self.left_in_hand = [(seat, sorted(hands[seat], key=sort_key)) for seat in range(table.config.players)]
+        self.panel = pygame.FRect(0, 0, 300 + 170 * sides, 470 + HAND_HEADER + HAND_LINE * len(self.left_in_hand))
         self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
         self.buttons = WidgetGroup(arrow_keys=True)
         bottom = self.panel.bottom - 64
@@ -219,6 +227,14 @@ class ScoreSheetScene(Scene):
                 size=22,
                 color=theme.GOLD_DARK,
             )
+        y += 44
+        blit_text(surface, _("Left in hand"), 17, theme.INK, bold=True, topleft=(col0, y))
+        y += HAND_HEADER - 4
+        for seat, cards in self.left_in_hand:
+            blit_text(surface, self.table.seat_name(seat), 16, theme.INK_SOFT, topleft=(col0, y))
+            text = card_list(cards) if cards else _("no cards")
+            blit_text(surface, text, 16, theme.INK, topleft=(col0 + 140, y))
+            y += HAND_LINE
         self.buttons.draw(surface)
 
     @staticmethod
