@@ -500,3 +500,25 @@ def test_the_score_sheet_shows_every_hand_left_face_up():
     sheet.count.finish()
     stack.draw(Canvas((1280, 720), 1.0))
     assert sheet.panel.bottom <= 720 and sheet.buttons.widgets[0].rect.bottom <= sheet.panel.bottom
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_each_bot_seat_shows_what_it_did_last(monkeypatch, language):
+    from game import i18n
+    from game.scenes import table_view
+
+    stack, table = make_table(seed=7)
+    until(stack, players_turn(stack, table))
+    i18n.set_language(language)
+    drawn = []
+    real = table_view.blit_text
+    monkeypatch.setattr(
+        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
+    )
+    table.view.draw(Canvas((1280, 720), 1.0))
+    for seat in (1, 2, 3):
+        entry = table.move_log.last_action(seat)
+        assert entry is not None and entry.seat == seat
+        words = entry.text(table_view._Nameless(table)).strip().rstrip(".。")
+        assert words and words in drawn, (seat, words)
+    assert table.move_log.last_action(3).msgid == "{name} discarded {card}."  # East played just before us

@@ -21,6 +21,7 @@ import pygame
 from game import assets
 from game.bots import make_bot
 from game.i18n import N_, _
+from game.move_log import MoveLog
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
 from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
 from game.scenes.base import Scene
@@ -179,6 +180,7 @@ class TableScene(Scene):
     # -- game lifecycle ---------------------------------------------------------
     def _new_game(self, seed: int, game: Game | None = None) -> None:
         self.controller.start(seed, game)
+        self.move_log = MoveLog(self.human)  # what each seat did, in words (game/move_log.py)
         self.bubbles: list[Bubble] = []
         self.banner: tuple[str, float, object] | None = None
         self.banner_high = False
@@ -229,6 +231,7 @@ class TableScene(Scene):
     def load_state(self, state) -> None:
         """Play on from an engine state (puzzles, tests): the cards jump into place."""
         self.controller.load_state(state)
+        self.move_log = MoveLog(self.human)
         self.timeline.clear()
         self.bubbles.clear()
         self.banner = self.sheet_pending = None
@@ -250,6 +253,7 @@ class TableScene(Scene):
     def show_events(self, events) -> None:
         """Animate a batch of engine events (and tell the listeners)."""
         events = list(events)
+        self.move_log.record(events)
         for index, score in enumerate(self.game.scores):
             tween = self.shown_scores[index]
             if tween.end != score:

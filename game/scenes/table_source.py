@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from game.hints import Hint
+    from game.move_log import MoveLog
     from game.rules import Game, RulesConfig
     from game.scenes.animations import Animator
     from game.scenes.bot_runner import BotRunner
@@ -38,6 +39,9 @@ class TableSource(Protocol):
     def ui(self) -> HandUI: ...
     @property
     def runner(self) -> BotRunner: ...
+
+    move_log: MoveLog  # what each seat did last, for its label
+
     @property
     def message(self) -> tuple[str, float, bool] | None: ...
     @property

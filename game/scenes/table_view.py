@@ -238,6 +238,23 @@ class TableView:
         pygame.draw.circle(surface, theme.INK, center, ruler.px(5.5))
         pygame.draw.circle(surface, TAKEN_MARK, center, ruler.px(4))
 
+    def _last_action(self, surface: pygame.Surface, seat: int, label: tuple[float, float]) -> None:
+        """What a bot seat did last, in a line by its name tag, so a quick turn is not missed."""
+        entry = self.table.move_log.last_action(seat)
+        if entry is None:
+            return
+        text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
+        spot = self.table.geometry.spot(seat)
+        x, y = label
+        if spot == "N":  # beside the tag: below it is the meld area
+            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(x + 70, y))
+        elif spot == "W":  # above the tag (below it are the seat's cards), from the window's edge
+            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(LABEL_MARGIN, y - 22))
+        elif spot == "E":
+            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midright=(LOGICAL_SIZE[0] - LABEL_MARGIN, y - 22))
+        else:
+            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, center=(x, y - 22))
+
     def zone_label(self, side: int) -> str:
         """The label of a side's meld area: ours, or the opponents' by their names."""
         table = self.table
@@ -417,6 +434,8 @@ class TableView:
             # A long label (Chinese, "thinking…") stays inside the window at the side seats.
             x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
             pill(surface, text, (x, y), size=15, fill=fill, ink=ink, border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
+            if seat != table.human:
+                self._last_action(surface, seat, (x, y))
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -656,3 +675,16 @@ class TableView:
         y += block.get_height() + ruler.px(6)
         content.blit(foot, (ruler.px(16), y))
         return content
+
+
+class _Nameless:
+    """Names for a seat's own last-action line: the tag beside it already says who."""
+
+    def __init__(self, table: TableSource) -> None:
+        self.table = table
+
+    def seat_name(self, seat: int) -> str:
+        return ""
+
+    def side_name(self, side: int) -> str:
+        return self.table.side_name(side)
