@@ -126,6 +126,7 @@ def test_a_drop_lands_on_the_pile_a_meld_the_new_meld_area_the_hand_or_nowhere(l
 
 def test_every_button_has_its_place_in_the_layout_inside_the_window():
     assert {
+        "log",
         "hint",
         "ask",
         "pass",

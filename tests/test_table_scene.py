@@ -522,3 +522,29 @@ def test_each_bot_seat_shows_what_it_did_last(monkeypatch, language):
         words = entry.text(table_view._Nameless(table)).strip().rstrip(".。")
         assert words and words in drawn, (seat, words)
     assert table.move_log.last_action(3).msgid == "{name} discarded {card}."  # East played just before us
+
+
+def test_the_move_log_opens_with_l_lists_every_move_newest_first_and_scrolls(monkeypatch):
+    from game.scenes import table_view
+    from game.scenes.table_layout import LOG_PANEL
+
+    stack, table = make_table(seed=7)
+    until(stack, players_turn(stack, table))
+    assert not table.log_open
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    assert table.log_open
+    drawn = []
+    real = table_view.blit_text
+    monkeypatch.setattr(
+        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
+    )
+    table.view.draw(Canvas((1280, 720), 1.0))
+    newest = table.move_log.newest_first()[0].text(table)
+    assert newest in drawn and newest.startswith("East discarded")
+    table.mouse.pointer = LOG_PANEL.center
+    stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2))
+    assert table.log_scroll == 2
+    stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5))
+    assert table.log_scroll == 0
+    table.log_button.click()
+    assert not table.log_open

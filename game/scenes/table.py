@@ -29,7 +29,15 @@ from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import Refusal, TableController, seat_names  # noqa: F401
 from game.scenes.table_input import HandController
 from game.scenes.table_keys import KeyboardController
-from game.scenes.table_layout import BUTTONS, MeldSlot, TableGeometry, TableLayout, drop_target, hand_drop_index
+from game.scenes.table_layout import (
+    BUTTONS,
+    LOG_PANEL,
+    MeldSlot,
+    TableGeometry,
+    TableLayout,
+    drop_target,
+    hand_drop_index,
+)
 from game.scenes.table_view import TableView
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, SpeechBubble, WidgetGroup
@@ -181,6 +189,8 @@ class TableScene(Scene):
     def _new_game(self, seed: int, game: Game | None = None) -> None:
         self.controller.start(seed, game)
         self.move_log = MoveLog(self.human)  # what each seat did, in words (game/move_log.py)
+        self.log_open = getattr(self, "log_open", False)  # the panel stays open from game to game
+        self.log_scroll = 0  # entries scrolled past (newest first)
         self.bubbles: list[Bubble] = []
         self.banner: tuple[str, float, object] | None = None
         self.banner_high = False
@@ -250,6 +260,14 @@ class TableScene(Scene):
         self.controller.close()
 
     # -- the controller's host (TableHost) ------------------------------------------------
+    def toggle_log(self) -> None:
+        """L / the Move log button: show or hide every move of the deal, newest first."""
+        self.log_open = not self.log_open
+        self.log_scroll = 0
+
+    def scroll_log(self, steps: int) -> None:
+        self.log_scroll = max(0, min(len(self.move_log.entries) - 1, self.log_scroll + steps))
+
     def show_events(self, events) -> None:
         """Animate a batch of engine events (and tell the listeners)."""
         events = list(events)
@@ -467,6 +485,7 @@ class TableScene(Scene):
             self.buttons.add(button)
             return button
 
+        self.log_button = make("log", _("Move log"), self.toggle_log, size=17)
         self.hint_button = make("hint", _("Hint"), self.show_hint, size=17)
         self.ask_button = make("ask", _("May I go out?"), self.ask_partner, True, size=17)
         self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=17)
@@ -504,10 +523,11 @@ class TableScene(Scene):
         "new_game_button": N_("New game"),
         "menu_button": N_("Menu"),
         "hint_button": N_("Hint"),
+        "log_button": N_("Move log"),
         "keys_button": N_("Keys · F1"),
     }
     # The key shown on each button (drawn as a small key cap by the view).
-    KEYS = {"hint_button": "H", "ask_button": "A", "pass_button": "P"}
+    KEYS = {"hint_button": "H", "ask_button": "A", "pass_button": "P", "log_button": "L"}
 
     def _refresh_buttons(self) -> None:
         for attribute, label in self.LABELS.items():
@@ -535,6 +555,9 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             return self.keyboard.handle_key(event)
+        if event.type == pygame.MOUSEWHEEL and self.log_open and LOG_PANEL.collidepoint(self.mouse.pointer):
+            self.scroll_log(-int(event.y))  # wheel up: towards the newest
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if self.ui.cursor is not None:  # the mouse takes over from the keyboard cursor
                 self.ui.cursor = None

@@ -32,6 +32,7 @@ class KeyTable(Protocol):
     def skip_animations(self) -> None: ...
     def cycle_speed(self, step: int = 1) -> None: ...
     def confirm_new_game(self) -> None: ...
+    def toggle_log(self) -> None: ...
 
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -90,6 +91,8 @@ class KeyboardController:
             game.key_meld()
         elif key in (pygame.K_x, pygame.K_DELETE):
             game.key_discard()
+        elif key == pygame.K_l:
+            table.toggle_log()
         elif key == pygame.K_h:
             game.show_hint()
         elif key == pygame.K_a:

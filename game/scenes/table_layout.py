@@ -70,6 +70,7 @@ BUTTON_COLUMN_X = 1080.0
 # the top right, and the staging panel's two.
 BUTTON_COLUMN_W = 188.0
 BUTTONS: dict[str, tuple[float, float, float, float]] = {
+    "log": (BUTTON_COLUMN_X, 474, BUTTON_COLUMN_W, 40),
     "hint": (BUTTON_COLUMN_X, 522, BUTTON_COLUMN_W, 40),
     "ask": (BUTTON_COLUMN_X, 570, BUTTON_COLUMN_W, 40),
     "pass": (BUTTON_COLUMN_X, 570, BUTTON_COLUMN_W, 40),  # shown instead of "ask"
@@ -83,6 +84,8 @@ BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "cancel": (STAGE_PANEL.x + 152, STAGE_PANEL.bottom - 44, 128, 34),
 }
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
+# The move log (L): over East's seat while open, above its own button; never over our melds or hand.
+LOG_PANEL = pygame.FRect(876, 56, 392, 410)
 
 
 class TableGeometry:

@@ -163,6 +163,7 @@ KEYS: list[tuple[str, str]] = [
     ("+ -", N_("Animation speed")),
     ("Esc", N_("Cancel, one step at a time; then the menu")),
     ("F1", N_("This list of keys")),
+    ("L", N_("The move log: every move of this deal, newest first")),
     ("F11", N_("Full screen on or off")),
 ]
 

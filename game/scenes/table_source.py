@@ -41,6 +41,8 @@ class TableSource(Protocol):
     def runner(self) -> BotRunner: ...
 
     move_log: MoveLog  # what each seat did last, for its label
+    log_open: bool  # the move log panel shows
+    log_scroll: int  # entries scrolled past, newest first
 
     @property
     def message(self) -> tuple[str, float, bool] | None: ...

@@ -20,6 +20,7 @@ from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_
 from game.scenes.table_layout import (
     CENTER_W,
     HAND_RECT,
+    LOG_PANEL,
     PILE_POS,
     SCORE_PANEL,
     STAGE_PANEL,
@@ -197,6 +198,8 @@ class TableView:
             pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(1.5)))
         for bubble in table.bubbles:
             bubble.widget.draw(surface)
+        if table.log_open:
+            self._move_log(surface, ruler)
         self._banner(surface, ruler)
         self._message(surface, ruler)
 
@@ -254,6 +257,36 @@ class TableView:
             blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midright=(LOGICAL_SIZE[0] - LABEL_MARGIN, y - 22))
         else:
             blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, center=(x, y - 22))
+
+    def _move_log(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """Every move of the deal in words, newest first (the wheel scrolls it)."""
+        table = self.table
+        panel = LOG_PANEL
+        draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
+        blit_text(surface, _("Move log"), 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
+        blit_text(surface, _("L: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
+        entries = table.move_log.newest_first()[table.log_scroll :]
+        if not entries:
+            blit_text(
+                surface,
+                _("Nothing has happened yet in this deal."),
+                14,
+                theme.INK_SOFT,
+                topleft=(panel.x + 14, panel.y + 44),
+            )
+            return
+        font = assets.font_for_text("9♣", ruler.px(14))
+        width = ruler.px(panel.width - 28 - 34)
+        y = panel.y + 42
+        for entry in entries:
+            lines = wrap_text(entry.text(table), font, width)
+            if y + 19 * len(lines) > panel.bottom - 8:
+                break
+            blit_text(surface, str(entry.turn), 12, theme.INK_SOFT, topright=(panel.x + 40, y + 2))
+            for line in lines:
+                blit_text(surface, line, 14, theme.INK, topleft=(panel.x + 48, y))
+                y += 19
+            y += 4
 
     def zone_label(self, side: int) -> str:
         """The label of a side's meld area: ours, or the opponents' by their names."""
