@@ -548,3 +548,16 @@ def test_the_move_log_opens_with_l_lists_every_move_newest_first_and_scrolls(mon
     assert table.log_scroll == 0
     table.log_button.click()
     assert not table.log_open
+
+
+def test_a_refusal_never_covers_our_melds_or_the_hand():
+    from game.scenes.table_layout import HAND_RECT
+
+    stack, table = make_table(seed=7)
+    until(stack, players_turn(stack, table))
+    table.click_stock()
+    tick(stack, 1.5)
+    table.drop(table.layout.hand_cards[:2], (700, 480))  # two odd cards dropped on our melds: refused
+    box = table.view.refusal_rect()
+    assert table.refusal is not None and box is not None
+    assert not box.colliderect(table.geometry.meld_areas[table.human_side]) and not box.colliderect(HAND_RECT)

@@ -84,6 +84,9 @@ BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "cancel": (STAGE_PANEL.x + 152, STAGE_PANEL.bottom - 44, 128, 34),
 }
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
+# Refusals, hints and notes (midtop): over the opponents' side of the table, never over our
+# melds (a half-laid group included) or the hand the player is working in.
+MESSAGE_TOP = (640.0, 100.0)
 # The move log (L): over East's seat while open, above its own button; never over our melds or hand.
 LOG_PANEL = pygame.FRect(876, 56, 392, 410)
 

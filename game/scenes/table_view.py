@@ -19,8 +19,8 @@ from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
     CENTER_W,
-    HAND_RECT,
     LOG_PANEL,
+    MESSAGE_TOP,
     PILE_POS,
     SCORE_PANEL,
     STAGE_PANEL,
@@ -605,7 +605,7 @@ class TableView:
         lines = wrap_text(text, font, ruler.px(560))
         block = render_lines(lines, font, theme.CREAM if warn else theme.INK, "center", 1.2)
         box = block.get_rect().inflate(ruler.px(32), ruler.px(16))
-        box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))
+        box.midtop = ruler.point(MESSAGE_TOP)
         fill = REFUSAL_FILL if warn else theme.CREAM
         fading_panel(surface, block, box, ruler.px(12), fill, theme.GOLD, alpha)
 
@@ -641,7 +641,7 @@ class TableView:
             return None
         width, height = self._refusal_size(Ruler(1.0))
         rect = pygame.FRect(0, 0, width, height)
-        rect.midbottom = (HAND_RECT.centerx, HAND_RECT.y - 4)
+        rect.midtop = MESSAGE_TOP
         return rect
 
     def _refusal_panel(self, surface: pygame.Surface, ruler: Ruler, alpha: float) -> None:
@@ -649,7 +649,7 @@ class TableView:
         key = ("refusal", self.table.refusal, get_language(), ruler.scale)  # (kept alive: no id reuse)
         content = self._cached_panel(key, lambda: self._refusal_content(ruler))
         box = content.get_rect()
-        box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))
+        box.midtop = ruler.point(MESSAGE_TOP)
         fading_panel(surface, content, box, ruler.px(12), REFUSAL_FILL, theme.GOLD, alpha)
 
     def _refusal_content(self, ruler: Ruler) -> pygame.Surface:
@@ -676,7 +676,7 @@ class TableView:
         key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale)
         content = self._cached_panel(key, lambda: self._hint_content(ruler))
         box = content.get_rect()
-        box.midbottom = ruler.point((HAND_RECT.centerx, HAND_RECT.y - 4))
+        box.midtop = ruler.point(MESSAGE_TOP)
         fading_panel(surface, content, box, ruler.px(12), theme.CREAM, HINT_GLOW, 1.0)
 
     def _hint_content(self, ruler: Ruler) -> pygame.Surface:
