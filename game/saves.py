@@ -123,10 +123,6 @@ def encode_save(body: dict[str, Any]) -> bytes:
 # -- reading -------------------------------------------------------------------
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
-
 def _need(condition: bool, reason: str) -> None:
     if not condition:
         raise SaveError(reason)
@@ -141,8 +137,8 @@ def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
     if len(data) > MAX_BYTES:
         raise SaveError(N_("the file is larger than {mb} MB"), mb=MAX_BYTES // (1024 * 1024))
     try:
-        body = json.loads(data.decode("utf-8"), parse_constant=_reject_constant)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        body = storage.parse_json(data)
+    except ValueError:  # not UTF-8, not JSON, NaN/Infinity, nested too deeply
         raise SaveError(N_("the file is not valid JSON (it may be truncated or corrupt)")) from None
     _need(isinstance(body, dict), N_("the file is not a saved game"))
     fmt = body.get("format")

@@ -133,15 +133,20 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
-def read_json(path: Path, limit: int) -> Any:
-    """The parsed JSON of one of our small files. Raises OSError when it cannot be
-    read, ValueError (with a short reason) when it is too large, not UTF-8, not
-    JSON, or nested too deeply to parse: the caller sets the file aside."""
-    raw = read_capped(path, limit)
+def parse_json(raw: bytes) -> Any:
+    """Strict JSON of one of our files: ValueError (with a short reason) when it is not
+    UTF-8, not JSON, holds NaN/Infinity, or is nested too deeply to parse."""
     try:
         return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except RecursionError:
         raise ValueError("nested too deeply") from None
+
+
+def read_json(path: Path, limit: int) -> Any:
+    """The parsed JSON of one of our small files. Raises OSError when it cannot be
+    read, ValueError when it is too large or not strict JSON (parse_json): the caller
+    sets the file aside."""
+    return parse_json(read_capped(path, limit))
 
 
 LOCK_NAME = "canasta.lock"
