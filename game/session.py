@@ -2,8 +2,8 @@
 
 `attach(table, app_context)` gives the table the app's sounds (the table plays
 each effect as its card lands, see animations.plan_events) and adds one listener
-to the table; after every move (and every new deal) it saves the game to the
-save slot (so Continue resumes exactly there), and counts a finished deal in the
+to the table; when a new game starts and after every move (and every new deal) it
+saves the game to the save slot (so Continue resumes exactly there), and counts a finished deal in the
 statistics. A game that is decided is removed from the save slot, after its last
 deal is counted.
 
@@ -119,3 +119,7 @@ def attach(table: TableScene, app: AppContext) -> None:
     table.listeners.append(on_events)
     if table.game.state.phase is Phase.OVER:  # resumed at a deal's end: count it (once)
         keep(table, True)
+    elif not table.game.history:
+        # A new game replaces the saved one at once: closed before its first move, the
+        # app would otherwise offer the game the player chose to give up.
+        keep(table, False)

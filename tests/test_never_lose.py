@@ -280,6 +280,22 @@ def test_new_game_from_the_title_menu_asks_before_replacing_a_saved_game(home):
     app.close()
 
 
+def test_a_new_game_replaces_the_saved_one_before_its_first_move(home):
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 6)
+    app.back_to_menu()
+    click_button(app, "Start")
+    click_button(app, "New game")
+    fresh = app.table
+    assert fresh is not None and fresh.game.history == []
+    app.close()  # closed before the new game's first move
+    again = new_app()
+    loaded = again.context.saves.load()
+    assert loaded.game.history == [] and loaded.game.seed == fresh.game.seed
+    again.close()
+
+
 def test_new_game_without_a_saved_game_starts_at_once(home):
     app = new_app()
     start_game(app)
