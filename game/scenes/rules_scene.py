@@ -12,7 +12,7 @@ from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.menu_base import Page
 from game.scenes.menu_widgets import blit_text
-from game.scenes.shapes import draw_panel
+from game.scenes.shapes import cream_panel
 from game.scenes.text import render_lines, wrap_text
 
 VIEW = pygame.FRect(170, 116, 940, 520)  # the scrolling text area (logical)
@@ -110,17 +110,7 @@ class RulesScene(Page):
     def draw_content(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         view = ruler.rect(VIEW)
-        draw_panel(
-            surface,
-            view,
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(14),
-        )
+        cream_panel(surface, view, ruler)
         placed, _height = self._laid_out(ruler)
         inner = view.inflate(-2 * ruler.px(TEXT_MARGIN) + ruler.px(8), -ruler.px(12))
         top = view.y + ruler.px(TEXT_MARGIN) - ruler.px(self.scroll)

@@ -18,7 +18,7 @@ from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import FocusList, TextButton
 from game.scenes.modal import ModalDialogScene
-from game.scenes.shapes import draw_panel, rounded_panel
+from game.scenes.shapes import cream_panel, rounded_panel
 from game.scenes.text import blit_text
 
 if TYPE_CHECKING:
@@ -126,17 +126,7 @@ class TableMenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         dim(surface)
-        draw_panel(
-            surface,
-            ruler.rect(self.panel),
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(14),
-        )
+        cream_panel(surface, ruler.rect(self.panel), ruler)
         blit_text(
             surface, _("Menu"), theme.FONT_TITLE, theme.INK, bold=True, midtop=(self.panel.centerx, self.panel.y + 22)
         )
@@ -189,17 +179,7 @@ class KeysOverlay(Scene):
         ruler = Ruler.of(surface)
         dim(surface)
         panel = self.PANEL
-        draw_panel(
-            surface,
-            ruler.rect(panel),
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(14),
-        )
+        cream_panel(surface, ruler.rect(panel), ruler)
         blit_text(
             surface,
             _("Keys at the table"),
