@@ -17,7 +17,19 @@ from game.scenes.table_menu import KeysOverlay, RiskyDiscardDialog, RuleDialog, 
 from game.scenes.text import text_image
 from game.settings import CHOICES, Settings
 from game.sound import SoundPlayer
-from tests.table_helpers import DT, card_point, click, drag, hand_card, make_table, players_turn, position, tick, until
+from tests.table_helpers import (
+    DT,
+    card_point,
+    click,
+    drag,
+    hand_card,
+    make_table,
+    may_ask_position,
+    players_turn,
+    position,
+    tick,
+    until,
+)
 
 
 def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
@@ -219,14 +231,8 @@ def test_tab_focus_ring_sort_toggle_menu_and_keys_overlay():
 
 
 def test_ask_and_take_keys():
-    state = position(
-        ["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
-        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
-        discard="S4",
-        phase="meld",
-    )
     stack, table = make_table()
-    table.load_state(state)
+    table.load_state(may_ask_position())
     tick(stack, DT)
     press(stack, pygame.K_a)
     assert table.state.phase is Phase.ANSWER
