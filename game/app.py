@@ -69,10 +69,10 @@ class AppContext:
     @classmethod
     def create(cls, home: Path | None = None, **callbacks: Any) -> AppContext:
         """Load settings, stats and the save slot from `home` (default: the user
-        dirs, or $CANASTA_HOME) and bind the settings (`bind_shared`, and keeping
-        them on disk). Never fails for want of a
-        writable folder or a sound device: the feature is off and a notice says so
-        (the title menu shows the latest; each is also printed on stderr)."""
+        dirs, or $CANASTA_HOME) and bind the settings (`bind_shared`, and keeping them
+        on disk). Never fails for want of a writable folder or a sound device: the
+        feature is off and a notice says so (the title menu shows the latest; each is
+        also printed on stderr)."""
         lock = storage.InstanceLock(home if home is not None else storage.data_dir())
         read_only = not lock.acquire()
         if not read_only:

@@ -464,7 +464,7 @@ class TableScene(Scene):
             settings.bind("card_back", self._set_card_back),
             settings.bind("confirm_risky_discard", self._set_confirm_risky),
             settings.bind("card_size", self._set_card_size),
-            settings.bind("language", self._set_language, now=False),  # (labels: as in update)
+            settings.bind("language", self._set_language, now=False),  # the button labels, before a draw
         ]
 
     def _set_speed(self, speed: float) -> None:
