@@ -23,7 +23,7 @@ import pytest  # noqa: E402
 from game import selftest, storage  # noqa: E402
 from game.app import AppContext  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MAIN = str(ROOT / "main.py")
 NOT_KEPT = "will not be kept"
 

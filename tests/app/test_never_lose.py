@@ -32,7 +32,7 @@ from game.settings import Settings, save_settings  # noqa: E402
 from game.stats import StatsStore  # noqa: E402
 from game.window import MAX_WINDOW, STEP, MainWindow, fit_window_size  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import TableController
 from tests.rules_helpers import position
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
 
 
