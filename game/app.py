@@ -1,8 +1,8 @@
 """The app's shared services, handed to every menu scene: settings, the save
-slot, statistics, sound, and the callbacks into the table (main.py wires them).
+slot, statistics, sound, and the callbacks into the table (game.window wires them).
 
-    app = AppContext.create(on_start_game=start_table, on_continue=resume_table,
-                            on_quit=stop, on_settings_changed=apply_display)
+    app = AppContext.create(on_start_game=start_table, on_continue=resume_table, on_quit=stop)
+    app.settings.bind("fullscreen", window.set_fullscreen)   # what the window itself follows
     stack.push(TitleMenuScene(app))
 
 `on_start_game(config, seed, levels)`: levels is a tuple per seat, None for
@@ -22,6 +22,7 @@ import pygame
 
 from game import assets, i18n, storage
 from game.i18n import N_, _
+from game.observable_settings import ObservableSettings
 from game.rules import RulesConfig
 from game.saves import SavedGame, SaveStore
 from game.settings import Settings, load_settings, save_settings
@@ -36,16 +37,28 @@ def _post_quit() -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
 
 
+def bind_shared(settings: ObservableSettings, sound: SoundPlayer) -> None:
+    """What every scene shares follows its setting: the language of every text, the
+    deck's colours, the sound effects. Bound first, where the settings are made, so a
+    scene's own follower of the language finds the new catalog in place."""
+
+    def set_sound(on: bool) -> None:
+        sound.enabled = on
+
+    settings.bind("language", i18n.set_language)
+    settings.bind("four_colour_deck", assets.set_four_colour)
+    settings.bind("sound", set_sound)
+
+
 @dataclass
 class AppContext:
-    settings: Settings
+    settings: ObservableSettings
     saves: SaveStore
     stats: StatsStore
     sound: SoundPlayer
     on_start_game: StartGame = lambda config, seed, levels: None  # noqa: E731
     on_continue: Callable[[SavedGame], None] = lambda saved: None  # noqa: E731
     on_quit: Callable[[], None] = _post_quit
-    on_settings_changed: Callable[[Settings, str], None] | None = None  # (settings, field)
     config_dir: Path | None = None
     notices: list[str] = field(default_factory=list)  # for the player, shown once by the menu
     storage_problems: list[str] = field(default_factory=list)  # what is not kept, and why
@@ -56,19 +69,20 @@ class AppContext:
     @classmethod
     def create(cls, home: Path | None = None, **callbacks: Any) -> AppContext:
         """Load settings, stats and the save slot from `home` (default: the user
-        dirs, or $CANASTA_HOME) and apply the settings. Never fails for want of a
-        writable folder or a sound device: the feature is off and a notice says so
-        (the title menu shows the latest; each is also printed on stderr)."""
+        dirs, or $CANASTA_HOME) and bind the settings (`bind_shared`, and keeping them
+        on disk). Never fails for want of a writable folder or a sound device: the
+        feature is off and a notice says so (the title menu shows the latest; each is
+        also printed on stderr)."""
         lock = storage.InstanceLock(home if home is not None else storage.data_dir())
         read_only = not lock.acquire()
         if not read_only:
             tidy_up(home)
-        settings, notices = load_settings(home)
+        loaded, notices = load_settings(home)
         app = cls(
-            settings,
+            ObservableSettings(loaded),
             SaveStore(home),
             StatsStore(home),
-            SoundPlayer(settings.sound),
+            SoundPlayer(loaded.sound),
             config_dir=home,
             read_only=read_only,
             lock=lock,
@@ -76,7 +90,8 @@ class AppContext:
         )
         app.storage_problems = storage_notices(home)
         first_i18n_notice = len(i18n.notices)
-        app.apply_all()
+        bind_shared(app.settings, app.sound)
+        app.settings.bind_any(app.keep_settings)
         for text in [*notices, *app.stats.notices, *app.storage_problems, *i18n.notices[first_i18n_notice:]]:
             app.notice(text)
         if read_only:  # last: the title menu shows the latest notice
@@ -95,22 +110,12 @@ class AppContext:
         self.notices.append(text)
         report(text)
 
-    def apply_all(self) -> None:
-        i18n.set_language(self.settings.language)
-        self.sound.enabled = self.settings.sound
-        assets.set_four_colour(self.settings.four_colour_deck)  # the deck in every scene
-
-    def update_setting(self, name: str, value: Any) -> None:
-        """Change one setting: apply it at once, save, tell main.py/the table."""
-        setattr(self.settings, name, value)
-        self.settings, _bad = self.settings.validated()
-        self.apply_all()
+    def keep_settings(self, settings: Settings, name: str) -> None:
+        """After any change: write the settings file (the change is applied already)."""
         try:
-            save_settings(self.settings, self.config_dir)
+            save_settings(settings, self.config_dir)
         except OSError as error:  # a read-only disk must not stop the game
             self.notice(f"settings could not be saved: {error}")
-        if self.on_settings_changed is not None:
-            self.on_settings_changed(self.settings, name)
 
 
 def tidy_up(home: Path | None = None) -> None:

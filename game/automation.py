@@ -81,7 +81,7 @@ def differences(expected, actual, seat: int) -> str:
 
 
 class Driver:
-    """Runs script lines against an App, one frame at a time."""
+    """Runs script lines against a MainWindow, one frame at a time."""
 
     def __init__(self, app, lines: list[str], dt: float = 1.0 / 60.0, bot=None) -> None:
         self.app = app
@@ -498,20 +498,17 @@ class Driver:
 
     def change_setting(self, name: str, text: str) -> None:
         """`setting NAME VALUE`: change a setting as the Settings page does (applied at once)."""
-        host = self.app.host
-        if host is None:
-            raise ScriptError("no settings here")
-        current = getattr(host.settings, name, None)
-        if current is None:
-            raise ScriptError(f"unknown setting {name!r}")
-        value: object = text.strip()
-        if isinstance(current, bool):
-            value = text.strip().lower() in ("1", "true", "on", "yes")
-        elif isinstance(current, float):
-            value = float(text)
-        host.update_setting(name, value)
-        if getattr(host.settings, name) != value:
-            raise ScriptError(f"{name} cannot be {text!r}")
+        settings = self.app.settings
+        try:
+            current = settings.get(name)
+            value: object = text.strip()
+            if isinstance(current, bool):
+                value = text.strip().lower() in ("1", "true", "on", "yes")
+            elif isinstance(current, float):
+                value = float(text)
+            settings.set(name, value)
+        except ValueError as error:  # SettingError, or not a number
+            raise ScriptError(f"setting {name} {text!r}: {error}") from error
 
     def namespace(self) -> dict:
         table = self.table

@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return selftest.main(args)
     from game.automation import Driver, load_script
-    from game.window import App
+    from game.window import MainWindow
 
     lines: list[str] = []
     if args.script:
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         or shared is not None
         or "--variant" in (argv if argv is not None else sys.argv)
     )
-    app = App(
+    app = MainWindow(
         variant=args.variant,
         seed=seed,
         level=args.level,

@@ -158,9 +158,9 @@ def run(
     """The self-test proper (in-process: tests call it too). Raises SelfTestFailure."""
     start = time.perf_counter()
     from game.rules import position_to_json
-    from game.window import App
+    from game.window import MainWindow
 
-    app = App(seed=seed, size=size, menu=True)
+    app = MainWindow(seed=seed, size=size, menu=True)
     try:
         files = check_bundle()
         driver = SelfTestDriver(app, seed, moves)
@@ -396,9 +396,9 @@ def first_frame(args: argparse.Namespace) -> int:
     """Start at the title menu exactly as a player does, draw one frame, print when."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.scenes.menu import TitleMenuScene
-    from game.window import App
+    from game.window import MainWindow
 
-    app = App(size=_size(getattr(args, "size", None)), menu=True)
+    app = MainWindow(size=_size(getattr(args, "size", None)), menu=True)
     try:
         app.frame(0.0)
         stamp = time.time()

@@ -6,7 +6,9 @@ once by the menu), unknown fields are dropped. Saving is atomic
 (storage.atomic_write).
 
     settings, notices = load_settings()
-    settings.language = "zh_CN"; save_settings(settings)
+    save_settings(replace(settings, language="zh_CN"))
+
+At run time the settings live in an `observable_settings.ObservableSettings`.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 BOT_PACE_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
 
 
-@dataclass
+@dataclass(frozen=True)
 class Settings:
     language: str = "en"
     animation_speed: float = 1.0  # multiplier: 2.0 = animations twice as fast
@@ -53,16 +55,23 @@ class Settings:
         values: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            default = getattr(defaults, f.name)
-            if _valid(f.name, value, default):
-                values[f.name] = float(value) if isinstance(default, float) else value
-            else:
-                notices.append(f"setting {f.name!r}: {value!r} is not allowed, using {default!r}")
-                values[f.name] = default
+            allowed = allowed_value(f.name, value)
+            if allowed is None:
+                allowed = getattr(defaults, f.name)
+                notices.append(f"setting {f.name!r}: {value!r} is not allowed, using {allowed!r}")
+            values[f.name] = allowed
         return replace(self, **values), notices
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **asdict(self)}
+
+
+def allowed_value(name: str, value: Any) -> Any:
+    """`value` as setting `name` keeps it (an int speed as a float), or None if not allowed."""
+    default = getattr(Settings(), name)
+    if not _valid(name, value, default):
+        return None
+    return float(value) if isinstance(default, float) else value
 
 
 def _valid(name: str, value: Any, default: Any) -> bool:
@@ -89,10 +98,7 @@ def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
     unknown = sorted(set(data) - known - {"format"})
     if unknown:
         notices.append(f"ignored unknown setting(s): {', '.join(unknown)}")
-    settings = Settings()
-    for name in known & set(data):
-        object.__setattr__(settings, name, data[name])
-    settings, bad = settings.validated()
+    settings, bad = Settings(**{name: data[name] for name in known & set(data)}).validated()
     return settings, notices + bad
 
 

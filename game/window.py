@@ -5,7 +5,9 @@ seconds, so animations and tests are frame-rate independent), bots think on
 their own thread, and each frame is drawn on a canvas the size of the
 letterboxed viewport (crisp on HiDPI) then shown.
 
-`App.frame(dt)` runs one frame; `run()` loops. Automation (`--script`, tests,
+`MainWindow` is the window and its loop; the app's services (settings, saves,
+statistics, sound) are `game.app.AppContext`, made here in menu mode.
+`MainWindow.frame(dt)` runs one frame; `run()` loops. Automation (`--script`, tests,
 the benchmark) posts synthetic events that come through `pygame.event.get()`
 in `frame`, the very path the mouse takes.
 """
@@ -22,14 +24,16 @@ import pygame
 
 from game.assets import asset_path
 from game.i18n import _
+from game.observable_settings import ObservableSettings
 from game.scenes import theme
 from game.scenes.base import SceneStack
 from game.scenes.layout import LOGICAL_SIZE, Layout
 from game.scenes.table import TableScene
+from game.settings import Settings
+from game.sound import SoundPlayer
 
 if TYPE_CHECKING:
     from game.app import AppContext
-    from game.local_settings import LocalSettings
 
 STEP = 1.0 / 120.0
 # Bots think on a worker thread; a short GIL switch interval (default 5 ms) lets the
@@ -62,7 +66,7 @@ def set_window_icon() -> None:
         print(f"canasta: no window icon ({error})", file=sys.stderr)
 
 
-class App:
+class MainWindow:
     def __init__(
         self,
         *,
@@ -89,81 +93,64 @@ class App:
         if fitted != tuple(size):
             print(f"canasta: a {size[0]}x{size[1]} window does not fit; using {fitted[0]}x{fitted[1]}", file=sys.stderr)
         self.window = pygame.display.set_mode(fitted, pygame.RESIZABLE, vsync=1 if vsync else 0)
-        pygame.display.set_caption(_("Canasta"))
         self.layout = Layout()
         self.layout.sync_with_display()
         self.canvas = self.layout.make_canvas()
         self.stack = SceneStack()
         self.threaded = threaded
         self.context: AppContext | None = None  # the menus' AppContext, in menu mode
-        # The settings the table applies: the AppContext, or LocalSettings.
-        self.host: AppContext | LocalSettings | None = None
         self.table: TableScene | None = None
         self.running = True
+        self.fullscreen = False
         if menu:
-            self._open_menu()
+            self.context = self._open_menu()
+            self.settings, self.sound = self.context.settings, self.context.sound
         else:
+            # A table without the menus (automation, tests, a shared deal): the default
+            # settings, never the player's file, at the command line's speed.
+            from game.app import bind_shared
+
+            self.settings = ObservableSettings(Settings(animation_speed=speed))
+            self.sound = SoundPlayer(self.settings.value.sound)
+            bind_shared(self.settings, self.sound)
+        self.settings.bind("fullscreen", self._set_fullscreen)
+        self.settings.bind("language", self._set_caption)
+        if not menu:
             options = {} if bot_factory is None else {"bot_factory": bot_factory}
             if game is not None:  # a shared deal, replayed: play on from there
                 options["game"] = game
-            self.table = TableScene(
-                variant=variant, seed=seed, level=level, speed=speed, threaded=threaded, target=target, **options
-            )
-            from game.local_settings import LocalSettings
-
-            self.host = LocalSettings(on_settings_changed=self._settings_changed)
-            self.table.play_sound = self.host.play
-            self._attach_settings(self.table)
-            self.table.animator.speed = speed  # --speed wins over the default setting
-            self.stack.push(self.table)
+            table = TableScene(variant=variant, seed=seed, level=level, threaded=threaded, target=target, **options)
+            table.play_sound = self.sound.play
+            self._play(table)
         self._accumulator = 0.0
         self.frames = 0
         self.feeder: Callable[[], None] | None = None  # automation: called once per frame before events
 
     # -- menu mode ----------------------------------------------------------------
-    def _open_menu(self) -> None:
+    def _open_menu(self) -> AppContext:
         from game.app import AppContext
         from game.scenes.menu import TitleMenuScene
 
-        context = AppContext.create(
-            on_start_game=self.start_game,
-            on_continue=self.continue_game,
-            on_quit=self.quit,
-            on_settings_changed=self._settings_changed,
-        )
-        self.context = self.host = context
-        if context.settings.fullscreen:
-            self._set_fullscreen(True)
+        context = AppContext.create(on_start_game=self.start_game, on_continue=self.continue_game, on_quit=self.quit)
         self.stack.push(TitleMenuScene(context))
-
-    def _menu_context(self) -> AppContext:
-        assert self.context is not None, "menu mode only"
-        return self.context
+        return context
 
     def _play(self, table: TableScene) -> None:
-        from game import session
+        """Put `table` up; it follows the settings from now until it leaves the stack."""
+        if self.context is not None:
+            from game import session
 
-        session.attach(table, self._menu_context())
-        self._attach_settings(table)
-        table.on_menu = self.back_to_menu
+            session.attach(table, self.context)
+            table.on_menu = self.back_to_menu
+        table.follow(self.settings)
         self.table = table
         self.stack.push(table)
 
     def start_game(self, config, seed: int, levels) -> None:
-        settings = self._menu_context().settings
-        self._play(
-            TableScene(config=config, seed=seed, levels=levels, threaded=self.threaded, speed=settings.animation_speed)
-        )
+        self._play(TableScene(config=config, seed=seed, levels=levels, threaded=self.threaded))
 
     def continue_game(self, saved) -> None:
-        settings = self._menu_context().settings
-        table = TableScene(
-            game=saved.game,
-            levels=saved.levels,
-            human=saved.human,
-            threaded=self.threaded,
-            speed=settings.animation_speed,
-        )
+        table = TableScene(game=saved.game, levels=saved.levels, human=saved.human, threaded=self.threaded)
         table.restore_extra(saved.extra)
         self._play(table)
 
@@ -178,21 +165,13 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def _attach_settings(self, table: TableScene) -> None:
-        """The table follows the settings: now, and at once whenever one changes."""
-        assert self.host is not None
-        table.host = self.host
-        table.apply_settings(self.host.settings)
-
-    def _settings_changed(self, settings, name: str) -> None:
-        if self.table is not None:
-            self.table.apply_settings(settings, name)
-        if name == "fullscreen":
-            self._set_fullscreen(settings.fullscreen)
-        elif name == "language":
-            pygame.display.set_caption(_("Canasta"))
+    def _set_caption(self, language: str) -> None:
+        pygame.display.set_caption(_("Canasta"))
 
     def _set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:  # (the window opens windowed)
+            return
+        self.fullscreen = on
         size = (0, 0) if on else LOGICAL_SIZE
         flags = pygame.FULLSCREEN if on else pygame.RESIZABLE
         self.window = pygame.display.set_mode(size, flags)
@@ -206,9 +185,9 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWDISPLAYCHANGED):
             self.layout.sync_with_display()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and self.host is not None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             # Anywhere, as in most desktop programs; the setting is kept like the Settings switch.
-            self.host.update_setting("fullscreen", not self.host.settings.fullscreen)
+            self.settings.set("fullscreen", not self.settings.value.fullscreen)
             return
         event = self.layout.translate_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and not self.layout.in_logical_bounds(event.pos):

@@ -26,7 +26,7 @@ from game.scenes.menu import TitleMenuScene  # noqa: E402
 from game.scenes.new_game import NewGameScene  # noqa: E402
 from game.scenes.prompts import AnswerPrompt  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.window import STEP, App  # noqa: E402
+from game.window import STEP, MainWindow  # noqa: E402
 
 
 def press(scene, msgid: str) -> None:
@@ -38,7 +38,7 @@ def press(scene, msgid: str) -> None:
 
 
 def main() -> None:
-    app = App(menu=True, threaded=False)
+    app = MainWindow(menu=True, threaded=False)
     home = os.environ["CANASTA_HOME"]
     temp_files = sorted(name for name in os.listdir(home) if name.endswith(".tmp"))  # after start-up
     title = app.stack.top

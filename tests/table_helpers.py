@@ -121,3 +121,14 @@ def position(
     }
     data.update(extra)
     return position_from_json(data)
+
+
+def may_ask_position():
+    """The player's meld phase with a canasta down and four cards left: asking the partner
+    "May I go out?" is allowed."""
+    return position(
+        ["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        phase="meld",
+    )

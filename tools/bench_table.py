@@ -84,9 +84,9 @@ def frame_times(frames: int) -> tuple[list[float], object]:
     import pygame
 
     from game.scenes.layout import LOGICAL_SIZE
-    from game.window import App
+    from game.window import MainWindow
 
-    app = App(seed=1, size=LOGICAL_SIZE)
+    app = MainWindow(seed=1, size=LOGICAL_SIZE)
     table = app.table
     table.load_state(busy_position())
     for _ in range(30):

@@ -63,14 +63,14 @@ def screens(app: AppContext) -> dict[str, list[Scene]]:
     from game.scenes.settings_scene import SettingsScene
     from game.scenes.stats_scene import StatsScene
 
-    rules_scrolled = RulesScene(app)
+    rules_scrolled = RulesScene()
     rules_scrolled.content_height = 1e6
     rules_scrolled.scroll = 1500
     return {
         "menu": [TitleMenuScene(app)],
         "new_game": [NewGameScene(app)],
-        "settings": [SettingsScene(app)],
-        "rules": [RulesScene(app)],
+        "settings": [SettingsScene(app.settings)],
+        "rules": [RulesScene()],
         "rules_more": [rules_scrolled],
         "stats": [StatsScene(app)],
     }
@@ -87,12 +87,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as home:
         app = sample_app(Path(home))
         for language, suffix in (("en", ""), ("zh_CN", "_zh")):
-            app.update_setting("language", language)  # as the Settings screen does
+            app.settings.set("language", language)  # as the Settings screen does
             for name, scenes in screens(app).items():
                 path = args.out_dir / f"{name}{suffix}.png"
                 pygame.image.save(render(scenes, args.scale), str(path))
                 print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
-    app.update_setting("language", "en")
+    app.settings.set("language", "en")
     return 0
 
 

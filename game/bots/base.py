@@ -27,6 +27,15 @@ LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard
 LEVELS: tuple[str, ...] = tuple(LEVEL_NAMES)
 
 
+class UnknownLevel(ValueError):
+    """A bot level that does not exist: a mistyped level is an error, never a weaker bot."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self.expected = LEVELS
+        super().__init__(f"unknown bot level {level!r} (expected one of {', '.join(LEVELS)})")
+
+
 @dataclass(slots=True)
 class DecisionRecord:
     """Wall-clock seconds of every decision a bot made (for the arena's statistics)."""
@@ -91,5 +100,5 @@ def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
     try:
         factory = _REGISTRY[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r} (expected one of {', '.join(LEVELS)})") from None
+        raise UnknownLevel(level) from None
     return factory(seed=seed, **options)

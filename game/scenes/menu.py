@@ -10,7 +10,7 @@ from game.i18n import N_, _
 from game.saves import SaveError
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
-from game.scenes.menu_base import MenuPage
+from game.scenes.menu_base import MenuPage, Page
 from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
@@ -89,19 +89,19 @@ class TitleMenuScene(MenuPage):
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
 
-        self._push(SettingsScene(self.app))
+        self._push(SettingsScene(self.app.settings))
 
     def open_rules(self) -> None:
         from game.scenes.rules_scene import RulesScene
 
-        self._push(RulesScene(self.app))
+        self._push(RulesScene())
 
     def open_stats(self) -> None:
         from game.scenes.stats_scene import StatsScene
 
         self._push(StatsScene(self.app))
 
-    def _push(self, scene: MenuPage) -> None:
+    def _push(self, scene: Page) -> None:
         if self.stack is not None:
             self.stack.push(scene)
 

@@ -1,5 +1,6 @@
-"""Common ground of the menu screens: the app context, a focus list, the felt
-backdrop with a title, and Escape to go back."""
+"""Common ground of the menu screens: a focus list, the felt backdrop with a title,
+and Escape to go back (`Page`); the title menu's pages also get the app's services
+(`MenuPage`)."""
 
 from __future__ import annotations
 
@@ -15,16 +16,16 @@ ROW_HEIGHT = 46
 ROW_GAP = 8
 
 
-class MenuPage(Scene):
-    """A full-screen menu page. Subclasses fill `self.items` in `build()`."""
+class Page(Scene):
+    """A full-screen menu page. Subclasses fill `self.items` in `build()` (set what it
+    reads before calling `Page.__init__`)."""
 
     opaque = True
     title = ""  # msgid
     panel: pygame.FRect | None = PANEL
 
-    def __init__(self, app: AppContext) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.app = app
         self.items = FocusList()
         self.build()
         self.items.focus_first()
@@ -64,3 +65,11 @@ class MenuPage(Scene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Anything drawn between the backdrop and the widgets."""
+
+
+class MenuPage(Page):
+    """A page of the title menu: it works with the app's services."""
+
+    def __init__(self, app: AppContext) -> None:
+        self.app = app
+        super().__init__()

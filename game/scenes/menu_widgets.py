@@ -16,7 +16,7 @@ from game import assets
 from game.i18n import _
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
-from game.scenes.shapes import draw_panel, felt_background, rounded_panel
+from game.scenes.shapes import cream_panel, draw_panel, felt_background, rounded_panel
 from game.scenes.text import blit_text  # noqa: F401 - the menus import it from here
 from game.scenes.widgets import ACTIVATE_KEYS, Button, RectLike, Widget, WidgetGroup
 
@@ -222,17 +222,7 @@ def draw_backdrop(surface: pygame.Surface, title: str, panel: pygame.FRect | Non
     ruler = Ruler.of(surface)
     surface.blit(felt_background(surface.get_size()), (0, 0))
     if panel is not None:
-        draw_panel(
-            surface,
-            ruler.rect(panel),
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(14),
-        )
+        cream_panel(surface, ruler.rect(panel), ruler)
     if title:
         blit_text(surface, title, 40, theme.TEXT_ON_FELT, bold=True, midtop=(LOGICAL_SIZE[0] / 2, 34))
         y = ruler.px(96)

@@ -14,33 +14,24 @@ import pygame
 
 from game.i18n import _
 from game.scenes.modal import ModalDialogScene
+from game.scenes.table_source import TableSeats
 from game.scenes.table_view import draw_card
 from game.scenes.widgets import Dialog
 
 if TYPE_CHECKING:
-    from game.rules import Game, RulesConfig
     from game.scenes.animations import Animator
     from game.scenes.table_layout import TableLayout
 
 
-class AnswerTable(Protocol):
+class AnswerTable(TableSeats, Protocol):
     """What the answer prompt needs of the table."""
 
-    @property
-    def game(self) -> Game: ...
-    @property
-    def config(self) -> RulesConfig: ...
-    @property
-    def human(self) -> int: ...
-    @property
-    def human_side(self) -> int: ...
     @property
     def seed(self) -> int: ...
 
     layout: TableLayout
     animator: Animator
 
-    def seat_name(self, seat: int) -> str: ...
     def answer(self, yes: bool) -> None: ...
 
 

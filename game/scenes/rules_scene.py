@@ -10,9 +10,9 @@ from game.i18n import N_, _, get_language
 from game.rules_text import RULES, Block
 from game.scenes import theme
 from game.scenes.layout import Ruler
-from game.scenes.menu_base import MenuPage
+from game.scenes.menu_base import Page
 from game.scenes.menu_widgets import blit_text
-from game.scenes.shapes import draw_panel
+from game.scenes.shapes import cream_panel
 from game.scenes.text import render_lines, wrap_text
 
 VIEW = pygame.FRect(170, 116, 940, 520)  # the scrolling text area (logical)
@@ -59,15 +59,15 @@ def _card_row(faces: list[str], caption: str, width_px: int, ruler: Ruler) -> py
     return row
 
 
-class RulesScene(MenuPage):
+class RulesScene(Page):
     title = N_("Rules")
     panel = None
 
-    def __init__(self, app) -> None:
+    def __init__(self) -> None:
         self.scroll = 0.0  # logical units from the top
         self.content_height = 0.0  # logical, known after the first layout
         self._cache: tuple[tuple, list[tuple[int, pygame.Surface]], int] | None = None
-        super().__init__(app)
+        super().__init__()
 
     def build(self) -> None:
         self.items.add(self.back_button(VIEW.bottom + 18))
@@ -110,17 +110,7 @@ class RulesScene(MenuPage):
     def draw_content(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         view = ruler.rect(VIEW)
-        draw_panel(
-            surface,
-            view,
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(14),
-        )
+        cream_panel(surface, view, ruler)
         placed, _height = self._laid_out(ruler)
         inner = view.inflate(-2 * ruler.px(TEXT_MARGIN) + ruler.px(8), -ruler.px(12))
         top = view.y + ruler.px(TEXT_MARGIN) - ruler.px(self.scroll)

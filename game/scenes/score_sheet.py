@@ -19,30 +19,22 @@ from game.rules.cards import sort_key
 from game.scenes import theme
 from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
-from game.scenes.shapes import draw_panel
+from game.scenes.shapes import cream_panel
+from game.scenes.table_source import TableSeats
 from game.scenes.table_view import RED_INK
 from game.scenes.text import blit_text
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
-    from game.rules import DealResult, Game, RulesConfig
+    from game.rules import DealResult
 
 
-class SheetTable(Protocol):
+class SheetTable(TableSeats, Protocol):
     """What the score sheet needs of the table."""
-
-    @property
-    def game(self) -> Game: ...
-    @property
-    def config(self) -> RulesConfig: ...
-    @property
-    def human_side(self) -> int: ...
 
     on_menu: Callable[[], None] | None
 
-    def seat_name(self, seat: int) -> str: ...
-    def side_name(self, side: int) -> str: ...
     def next_deal(self) -> None: ...
     def new_game(self, seed: int | None = None) -> None: ...
 
@@ -160,17 +152,7 @@ class ScoreSheetScene(Scene):
         ruler = Ruler.of(surface)
         surface.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)
         panel = self.panel
-        draw_panel(
-            surface,
-            ruler.rect(panel),
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(8),
-        )
+        cream_panel(surface, ruler.rect(panel), ruler, 8)
         blit_text(surface, self.title, 30, theme.INK, bold=True, midtop=(panel.centerx, panel.y + 22))
         blit_text(surface, self.subtitle, 17, theme.INK_SOFT, midtop=(panel.centerx, panel.y + 64))
         pygame.draw.line(

@@ -1,5 +1,6 @@
-"""Settings: every setting as a Choice row, applied and saved the moment it
-changes (AppContext.update_setting), so the language switches at once."""
+"""Settings: every setting as a Choice row, changed in the player's
+`ObservableSettings` the moment it is chosen: what depends on it follows at once (the
+language switches), and the app keeps it on disk."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import pygame
 
 from game import assets
 from game.i18n import LANGUAGES, N_, _
+from game.observable_settings import ObservableSettings
 from game.scenes import theme
 from game.scenes.layout import Ruler
-from game.scenes.menu_base import PANEL, MenuPage
+from game.scenes.menu_base import PANEL, Page
 from game.scenes.menu_widgets import Choice, blit_text
 
 OFF_ON: list[tuple[Any, str]] = [(False, N_("Off")), (True, N_("On"))]
@@ -33,18 +35,22 @@ ROWS: list[tuple[str, str, list[tuple[Any, str]]]] = [
 ROW_X, ROW_W, ROW_H, GAP = PANEL.x + 60, PANEL.width - 120, 44, 8
 
 
-class SettingsScene(MenuPage):
+class SettingsScene(Page):
     title = N_("Settings")
 
+    def __init__(self, settings: ObservableSettings) -> None:
+        self.settings = settings
+        super().__init__()
+
     def build(self) -> None:
-        settings = self.app.settings
+        settings = self.settings.value
         y = PANEL.y + 26
         language = Choice(
             (ROW_X, y, ROW_W, ROW_H),
             N_("Language"),
             list(LANGUAGES.items()),
             settings.language,
-            lambda value: self.app.update_setting("language", value),
+            functools.partial(self.settings.set, "language"),
             translate_values=False,
         )  # each language's name in itself
         self.items.add(language)
@@ -56,7 +62,7 @@ class SettingsScene(MenuPage):
                     label,
                     options,
                     getattr(settings, name),
-                    functools.partial(self.app.update_setting, name),
+                    functools.partial(self.settings.set, name),
                 )
             )
         self.items.add(self.back_button(PANEL.bottom - 30 - 46))
@@ -66,7 +72,7 @@ class SettingsScene(MenuPage):
         # the back's fine lattice shows moiré at most smaller widths).
         ruler = Ruler.of(surface)
         row = next(w for w in self.items.widgets if isinstance(w, Choice) and w.label == "Card back")
-        image = assets.card_image(self.app.settings.card_back, width=ruler.px(80))
+        image = assets.card_image(self.settings.value.card_back, width=ruler.px(80))
         surface.blit(image, image.get_rect(midleft=ruler.point((PANEL.right + 40, row.rect.centery))))
         blit_text(
             surface,

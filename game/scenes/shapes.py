@@ -8,10 +8,15 @@ pixel parameters (widgets ask for the same few sizes every frame).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.scenes import theme
 from game.surface_cache import MB, cached_surfaces
+
+if TYPE_CHECKING:
+    from game.scenes.layout import Ruler
 
 SUPERSAMPLE = 4
 RGBA = tuple[int, int, int, int]
@@ -80,6 +85,22 @@ def draw_panel(
         shadow_surface, pad = soft_shadow(rect.size, radius, shadow_blur, shadow)
         surface.blit(shadow_surface, (rect.x - pad, rect.y - pad + shadow_offset))
     surface.blit(rounded_panel(rect.size, radius, fill, border, border_width), rect.topleft)
+
+
+def cream_panel(surface: pygame.Surface, rect: pygame.Rect, ruler: Ruler, blur: float = 14) -> None:
+    """The dialogs' and menus' panel: cream, a thin border, large corners, a soft
+    shadow (`rect` in pixels; `blur` in logical units)."""
+    draw_panel(
+        surface,
+        rect,
+        ruler.px(theme.RADIUS_LARGE),
+        theme.CREAM,
+        theme.PANEL_BORDER,
+        ruler.px(theme.BORDER),
+        theme.SHADOW,
+        ruler.px(6),
+        ruler.px(blur),
+    )
 
 
 @cached_surfaces(4 * MB)

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game import assets
 from game.bots import make_bot
 from game.i18n import N_, _
 from game.move_log import MoveLog
+from game.observable_settings import ObservableSettings
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
 from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
 from game.scenes.base import Scene
@@ -88,10 +88,10 @@ class TableScene(Scene):
         self.listeners: list = []
         # Set by the app in menu mode: the table menu can leave the table.
         self.on_menu: Callable[[], None] | None = None
-        # The app's settings (an AppContext, or game.local_settings.LocalSettings): .settings and
-        # .update_setting(name, value); None in bare tests. See apply_settings().
-        self.host: Any = None
-        self.play_sound: Callable[[str], None] | None = None  # callable(effect name): the sound plays as the card lands
+        # The player's settings, which the table follows (see follow()); None in bare tests.
+        self.settings: ObservableSettings | None = None
+        self._unfollow: list[Callable[[], None]] = []
+        self.play_sound: Callable[[str], object] | None = None  # play_sound(effect): as the card lands
         # Why the game is not being kept right now (set by game.session after each move; shown
         # at the table until a save succeeds); None when all is well.
         self.storage_problem: StorageProblem | None = None
@@ -258,6 +258,9 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         self.controller.close()
+        for unbind in self._unfollow:
+            unbind()
+        self._unfollow.clear()
 
     # -- the controller's host (TableHost) ------------------------------------------------
     def toggle_log(self) -> None:
@@ -450,19 +453,38 @@ class TableScene(Scene):
             self.stack.push(KeysOverlay())
 
     # -- settings ----------------------------------------------------------------------------
-    def apply_settings(self, settings, name: str | None = None) -> None:
-        """Apply the app's settings at once (`name`: the one that changed; None: all)."""
-        if name in (None, "animation_speed"):
-            self.animator.speed = settings.animation_speed
-        self.pace = BOT_PACE_FACTOR.get(settings.bot_pace, 1.0)
-        self.card_back = settings.card_back
-        self.confirm_risky = bool(settings.confirm_risky_discard)
-        assets.set_four_colour(settings.four_colour_deck)
-        if settings.card_size != self.geometry.card_size:
-            self.geometry = TableGeometry(
-                self.config.players, self.config.sides, self.config.partnerships, settings.card_size
-            )
-        if hasattr(self, "layout"):
+    def follow(self, settings: ObservableSettings) -> None:
+        """Follow the settings the table depends on: each applied now, then on each change,
+        until the table leaves the stack. (The catalog, the deck's colours and the sound are
+        the app's: game.app.bind_shared.)"""
+        self.settings = settings
+        self._unfollow = [
+            settings.bind("animation_speed", self._set_speed),
+            settings.bind("bot_pace", self._set_pace),
+            settings.bind("card_back", self._set_card_back),
+            settings.bind("confirm_risky_discard", self._set_confirm_risky),
+            settings.bind("card_size", self._set_card_size),
+            settings.bind("language", self._set_language, now=False),  # the button labels, before a draw
+        ]
+
+    def _set_speed(self, speed: float) -> None:
+        self.animator.speed = speed
+
+    def _set_pace(self, pace: str) -> None:
+        self.pace = BOT_PACE_FACTOR[pace]
+
+    def _set_card_back(self, back: str) -> None:
+        self.card_back = back
+
+    def _set_confirm_risky(self, on: bool) -> None:
+        self.confirm_risky = on
+
+    def _set_language(self, language: str) -> None:
+        self._refresh_buttons()
+
+    def _set_card_size(self, size: str) -> None:
+        if size != self.geometry.card_size:
+            self.geometry = TableGeometry(self.config.players, self.config.sides, self.config.partnerships, size)
             self.relayout()
 
     def cycle_speed(self, step: int = 1) -> None:

@@ -7,7 +7,7 @@ All texts are msgids translated when drawn, so they follow a language switch.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,14 +18,17 @@ from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import FocusList, TextButton
 from game.scenes.modal import ModalDialogScene
-from game.scenes.shapes import draw_panel, rounded_panel
+from game.scenes.shapes import cream_panel, rounded_panel
 from game.scenes.text import blit_text
+
+if TYPE_CHECKING:
+    from game.observable_settings import ObservableSettings
 
 
 class MenuTable(Protocol):
     """What the table menu needs of the table."""
 
-    host: Any  # the app's settings (see TableScene.host), None in bare tests
+    settings: ObservableSettings | None  # the player's settings, None in bare tests
     on_menu: Callable[[], None] | None
 
     def confirm_new_game(self) -> None: ...
@@ -51,7 +54,7 @@ class TableMenuScene(Scene):
             (N_("Keys · F1"), self.keys),
             (N_("Rules"), self.rules),
         ]
-        if table.host is not None:
+        if table.settings is not None:
             entries.append((N_("Settings"), self.settings))
         entries.append((N_("New game"), self.new_game))
         if table.on_menu is not None:
@@ -88,12 +91,13 @@ class TableMenuScene(Scene):
     def rules(self) -> None:
         from game.scenes.rules_scene import RulesScene
 
-        self._push(RulesScene(self.table.host))
+        self._push(RulesScene())
 
     def settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
 
-        self._push(SettingsScene(self.table.host))
+        if self.table.settings is not None:
+            self._push(SettingsScene(self.table.settings))
 
     def new_game(self) -> None:
         self.close()
@@ -122,17 +126,7 @@ class TableMenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         dim(surface)
-        draw_panel(
-            surface,
-            ruler.rect(self.panel),
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(14),
-        )
+        cream_panel(surface, ruler.rect(self.panel), ruler)
         blit_text(
             surface, _("Menu"), theme.FONT_TITLE, theme.INK, bold=True, midtop=(self.panel.centerx, self.panel.y + 22)
         )
@@ -185,17 +179,7 @@ class KeysOverlay(Scene):
         ruler = Ruler.of(surface)
         dim(surface)
         panel = self.PANEL
-        draw_panel(
-            surface,
-            ruler.rect(panel),
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(14),
-        )
+        cream_panel(surface, ruler.rect(panel), ruler)
         blit_text(
             surface,
             _("Keys at the table"),

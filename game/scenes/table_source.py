@@ -1,9 +1,11 @@
-"""What the table view reads: a typed interface over the table scene.
+"""What the table's readers see of it: small typed interfaces over the table scene.
 
-The view (`table_view.TableView`) draws from this and never changes it; it does not
-import the scene (no import circle). Game facts come from the pygame-free
-controller's API (names, status, staging, refusal, hint), presentation state from the
-scene (sprites, layout, buttons, bubbles, banner, animated scores).
+Each reader asks for the roles it needs, and no more: the answer prompt and the score
+sheet the seats (`TableSeats`), the view (`table_view.TableView`) all of `TableSource`.
+None of them imports the scene (no import circle), and none changes what it reads.
+Game facts come from the pygame-free controller's API (names, status, staging,
+refusal, hint), presentation state from the scene (sprites, layout, buttons,
+bubbles, banner, animated scores).
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ if TYPE_CHECKING:
     from game.session import StorageProblem
 
 
-class TableSource(Protocol):
-    # -- the game (the table controller's facts, read through the scene) -----------------
+class TableSeats(Protocol):
+    """The game at the table, seen from the player's seat."""
+
     @property
     def game(self) -> Game: ...
     @property
@@ -35,14 +38,12 @@ class TableSource(Protocol):
     def human(self) -> int: ...
     @property
     def human_side(self) -> int: ...
-    @property
-    def ui(self) -> HandUI: ...
-    @property
-    def runner(self) -> BotRunner: ...
+    def seat_name(self, seat: int) -> str: ...
+    def side_name(self, side: int) -> str: ...
 
-    move_log: MoveLog  # what each seat did last, for its label
-    log_open: bool  # the move log panel shows
-    log_scroll: int  # entries scrolled past, newest first
+
+class TableStatus(Protocol):
+    """What the table says: the turn's status, staging, the last message, refusal and hint."""
 
     @property
     def message(self) -> tuple[str, float, bool] | None: ...
@@ -52,13 +53,20 @@ class TableSource(Protocol):
     def hint(self) -> Hint | None: ...
     @property
     def hint_version(self) -> int: ...
-    def seat_name(self, seat: int) -> str: ...
-    def side_name(self, side: int) -> str: ...
     def status_text(self) -> str: ...
     def stage_info(self) -> tuple[int, int, str] | None: ...
     def hint_text(self) -> str: ...
 
-    # -- presentation (the scene's own) -----------------------------------------------------
+
+class MoveLogPanel(Protocol):
+    move_log: MoveLog  # what each seat did last, for its label
+    log_open: bool  # the move log panel shows
+    log_scroll: int  # entries scrolled past, newest first
+
+
+class TableScenery(Protocol):
+    """The scene's own presentation state."""
+
     animator: Animator
     layout: TableLayout
     geometry: TableGeometry
@@ -72,3 +80,12 @@ class TableSource(Protocol):
     shown_scores: list[Tween]
     card_back: str
     storage_problem: StorageProblem | None
+
+
+class TableSource(TableSeats, TableStatus, MoveLogPanel, TableScenery, Protocol):
+    """Everything the view draws."""
+
+    @property
+    def ui(self) -> HandUI: ...
+    @property
+    def runner(self) -> BotRunner: ...

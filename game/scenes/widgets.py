@@ -14,7 +14,7 @@ import pygame
 from game import assets
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
-from game.scenes.shapes import bubble_surface, draw_panel, rounded_panel, soft_shadow
+from game.scenes.shapes import bubble_surface, cream_panel, draw_panel, rounded_panel, soft_shadow
 from game.scenes.text import line_height, render_lines, wrap_text
 
 RectLike = pygame.Rect | pygame.FRect | tuple[float, float, float, float]
@@ -485,17 +485,7 @@ class Dialog(Widget):
         keep = round(255 * (1.0 - theme.MODAL_DIM.a / 255 * self.appear))
         surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
         panel = ruler.rect(self.rect)
-        draw_panel(
-            surface,
-            panel,
-            ruler.px(theme.RADIUS_LARGE),
-            theme.CREAM,
-            theme.PANEL_BORDER,
-            ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(6),
-            ruler.px(14),
-        )
+        cream_panel(surface, panel, ruler)
         if self.title:
             rule_y = ruler.px(self.rule_y)
             inset = ruler.px(self.PADDING + 20)

@@ -23,7 +23,7 @@ import pytest  # noqa: E402
 from game import selftest, storage  # noqa: E402
 from game.app import AppContext  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MAIN = str(ROOT / "main.py")
 NOT_KEPT = "will not be kept"
 
@@ -86,8 +86,8 @@ def test_settings_change_with_no_writable_config_dir(tmp_path, monkeypatch, caps
     unwritable_canasta_home(tmp_path, monkeypatch)
     app = AppContext.create()
     assert app.storage_problems and app.notices == app.storage_problems
-    app.update_setting("animation_speed", 2.0)  # applies, cannot be saved: no exception
-    assert app.settings.animation_speed == 2.0
+    app.settings.set("animation_speed", 2.0)  # applies, cannot be saved: no exception
+    assert app.settings.value.animation_speed == 2.0
     assert any("settings could not be saved" in notice for notice in app.notices)
     assert "canasta: settings could not be saved" in capsys.readouterr().err
 

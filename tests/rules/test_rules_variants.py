@@ -100,7 +100,7 @@ def test_no_other_copy_of_the_variant_ids_or_the_bot_levels():
 
     from game.bots import LEVELS
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     ids = set(VARIANT_IDS) - {"classic"}
     files = [*root.glob("game/**/*.py"), root / "main.py", *root.glob("tools/*.py")]
     for path in files:

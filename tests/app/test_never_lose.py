@@ -30,9 +30,9 @@ from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
 from game.scenes.table import TableScene  # noqa: E402
 from game.settings import Settings, save_settings  # noqa: E402
 from game.stats import StatsStore  # noqa: E402
-from game.window import MAX_WINDOW, STEP, App, fit_window_size  # noqa: E402
+from game.window import MAX_WINDOW, STEP, MainWindow, fit_window_size  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 @pytest.fixture
@@ -43,13 +43,13 @@ def home(tmp_path, monkeypatch):
     return tmp_path
 
 
-def click(app: App, pos) -> None:
+def click(app: MainWindow, pos) -> None:
     for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
         app.dispatch(pygame.event.Event(kind, pos=(round(pos[0]), round(pos[1])), **extra))
 
 
-def click_button(app: App, msgid: str) -> None:
+def click_button(app: MainWindow, msgid: str) -> None:
     """Click the top scene's button with this label (menu pages, dialogs, the score sheet)."""
     scene = app.stack.top
     if isinstance(scene, ModalDialogScene):
@@ -73,7 +73,7 @@ def pygame_text(msgid: str) -> str:
     return _(msgid)
 
 
-def run_until(app: App, condition, seconds: float = 600.0) -> None:
+def run_until(app: MainWindow, condition, seconds: float = 600.0) -> None:
     """Advance the real scenes (no drawing: fast) until `condition()`; the player's own
     moves are chosen by an easy bot and played through the table."""
     me = make_bot("easy", 5)
@@ -97,11 +97,11 @@ def run_until(app: App, condition, seconds: float = 600.0) -> None:
         waited += STEP * 4
 
 
-def new_app() -> App:
-    return App(menu=True, threaded=False)
+def new_app() -> MainWindow:
+    return MainWindow(menu=True, threaded=False)
 
 
-def start_game(app: App) -> TableScene:
+def start_game(app: MainWindow) -> TableScene:
     click_button(app, "New game")
     assert isinstance(app.stack.top, NewGameScene)
     click_button(app, "Start")
@@ -308,7 +308,7 @@ def test_a_huge_window_is_reduced_to_what_the_screen_shows():
     assert fit_window_size((3000, 1200), [(1920, 1080), (2560, 1440)], "cocoa") == (2560, 1200)
     assert fit_window_size((10000, 10000), [(1024, 768)], "dummy") == MAX_WINDOW
     assert fit_window_size((1500, 900), [(1024, 768)], "dummy") == (1500, 900)
-    app = App(size=(10000, 10000), threaded=False)
+    app = MainWindow(size=(10000, 10000), threaded=False)
     try:
         assert pygame.display.get_surface().get_size() == MAX_WINDOW
     finally:
@@ -366,7 +366,7 @@ def test_f11_toggles_full_screen_anywhere_and_keeps_the_setting(home):
     app = new_app()
     for expected in (True, False):
         app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
-        assert app.context.settings.fullscreen is expected
+        assert app.context.settings.value.fullscreen is expected
         assert bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) is expected
         assert load_settings(home)[0].fullscreen is expected
     app.close()

@@ -20,7 +20,7 @@ from game.rules import Phase, position_to_json
 from game.saves import SaveStore
 from game.stats import StatsStore
 
-CHILD = os.path.join(os.path.dirname(os.path.abspath(__file__)), "crash_child.py")
+CHILD = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "crash_child.py")
 KILLS = 10
 
 

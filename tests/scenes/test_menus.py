@@ -57,8 +57,8 @@ def app(tmp_path):
         on_start_game=lambda *args: calls.started.append(args),
         on_continue=calls.continued.append,
         on_quit=lambda: setattr(calls, "quit", calls.quit + 1),
-        on_settings_changed=lambda settings, name: calls.changed.append(name),
     )
+    context.settings.bind_any(lambda settings, name: calls.changed.append(name))
     context.calls = calls  # type: ignore[attr-defined]
     return context
 
@@ -135,7 +135,7 @@ def test_new_game_random_seed_and_three_hand(app):
 
 def test_settings_apply_at_once_and_persist(app, tmp_path):
     stack = SceneStack()
-    stack.push(SettingsScene(app))
+    stack.push(SettingsScene(app.settings))
     stack.handle_event(key(pygame.K_RIGHT))  # Language -> 简体中文
     assert i18n.get_language() == "zh_CN" and i18n._("Settings") == "设置"
     assert app.calls.changed == ["language"]
@@ -156,7 +156,7 @@ def test_settings_apply_at_once_and_persist(app, tmp_path):
         choice.step(1)
     draw(stack)
     saved, notices = load_settings(tmp_path)
-    assert not notices and saved == app.settings
+    assert not notices and saved == app.settings.value
     # B1: one step from the default B2.
     assert saved.four_colour_deck and not saved.sound and saved.fullscreen and saved.card_back == "B1"
     assert app.sound.enabled is False and app.calls.changed[1:] == names[1:]
@@ -204,7 +204,7 @@ def test_stats_reset_needs_confirmation(app):
 
 def test_rules_scroll_by_keyboard_and_wheel(app):
     stack = SceneStack()
-    stack.push(RulesScene(app))
+    stack.push(RulesScene())
     draw(stack)
     scene = stack.top
     assert scene.max_scroll > 500  # the rules are long: they must scroll
@@ -238,8 +238,8 @@ def test_every_scene_renders_without_missing_glyphs(app, monkeypatch, language):
         assets, "font_for_text", lambda text, size, bold=False: RecordingFont(real(text, size, bold), bold, seen)
     )
     app.stats.records["three-hand/mixed"] = Record(games=1, wins=1, deals=3, deal_points=1500, best_deal=900)
-    app.update_setting("language", language)
-    for scene in (TitleMenuScene(app), NewGameScene(app), SettingsScene(app), RulesScene(app), StatsScene(app)):
+    app.settings.set("language", language)
+    for scene in (TitleMenuScene(app), NewGameScene(app), SettingsScene(app.settings), RulesScene(), StatsScene(app)):
         stack = SceneStack()
         stack.push(scene)
         draw(stack)

@@ -14,7 +14,7 @@ import pytest
 
 from game import selftest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MAIN = str(ROOT / "main.py")
 
 

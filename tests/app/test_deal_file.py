@@ -134,7 +134,7 @@ def test_a_deal_file_on_the_command_line_opens_the_table_there(tmp_path):
     import subprocess
     import sys
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     game = played("classic", 21, 60)
     path = tmp_path / "shared.canasta.txt"
     path.write_text(export_text(game))

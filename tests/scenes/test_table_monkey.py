@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.window import App  # noqa: E402
+from game.window import MainWindow  # noqa: E402
 from tests.table_helpers import fallback  # noqa: E402
 
 KEYS = [
@@ -61,7 +61,7 @@ def random_point(rng: random.Random) -> tuple[int, int]:
 @pytest.mark.slow
 def test_monkey_thousands_of_random_events_never_crash():
     rng = random.Random(20240601)
-    app = App(seed=77, speed=4.0, bot_factory=fallback, threaded=False)  # no thread timing: same run every time
+    app = MainWindow(seed=77, speed=4.0, bot_factory=fallback, threaded=False)  # no thread timing: same run every time
     pressed = False
     events = 0
     try:

@@ -8,14 +8,28 @@ import pytest
 from glyph_helpers import missing_glyphs
 
 from game import assets, i18n
-from game.local_settings import LocalSettings
+from game.app import bind_shared
+from game.observable_settings import ObservableSettings
 from game.rules import Phase
 from game.scenes.layout import Canvas
 from game.scenes.table_layout import CARD_SIZES, PILE_POS
 from game.scenes.table_menu import KeysOverlay, RiskyDiscardDialog, RuleDialog, TableMenuScene
 from game.scenes.text import text_image
 from game.settings import CHOICES, Settings
-from tests.table_helpers import DT, card_point, click, drag, hand_card, make_table, players_turn, position, tick, until
+from game.sound import SoundPlayer
+from tests.table_helpers import (
+    DT,
+    card_point,
+    click,
+    drag,
+    hand_card,
+    make_table,
+    may_ask_position,
+    players_turn,
+    position,
+    tick,
+    until,
+)
 
 
 def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
@@ -217,14 +231,8 @@ def test_tab_focus_ring_sort_toggle_menu_and_keys_overlay():
 
 
 def test_ask_and_take_keys():
-    state = position(
-        ["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
-        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
-        discard="S4",
-        phase="meld",
-    )
     stack, table = make_table()
-    table.load_state(state)
+    table.load_state(may_ask_position())
     tick(stack, DT)
     press(stack, pygame.K_a)
     assert table.state.phase is Phase.ANSWER
@@ -259,41 +267,40 @@ def test_every_setting_applies_at_once_and_re_renders_in_both_languages(monkeypa
     monkeypatch.setattr(assets, "font_for_text", recording)
     text_image.cache_clear()
     stack, table = make_table(seed=8)
-    host = LocalSettings(Settings(language=language))
-    host.on_settings_changed = lambda settings, name: table.apply_settings(settings, name)
-    table.host = host
-    table.apply_settings(host.settings)
+    settings, sound = ObservableSettings(Settings(language=language)), SoundPlayer()
+    bind_shared(settings, sound)
+    table.follow(settings)
     until(stack, players_turn(stack, table))
     table.show_hint()
     draw(stack)
     for name, values in {**{n: c for n, c in CHOICES.items() if n != "language"}, **VALUES}.items():
         for value in values:
-            host.update_setting(name, value)
+            settings.set(name, value)
             tick(stack, 0.1)
             draw(stack)
-            assert getattr(host.settings, name) == value
+            assert settings.get(name) == value
     # What each one does, visibly.
-    host.update_setting("card_size", "large")
+    settings.set("card_size", "large")
     tick(stack, 2.0)
     card = table.layout.hand_cards[0]
     assert table.layout.placements[card].width == CARD_SIZES["large"][0]
     assert table.animator.sprites[card].width == CARD_SIZES["large"][0]
-    host.update_setting("four_colour_deck", True)
+    settings.set("four_colour_deck", True)
     diamond = assets.card_image("D7", 0, 120)
     blue = max(diamond.get_at((x, y)).b - diamond.get_at((x, y)).r for x in range(120) for y in range(0, 168, 3))
     assert blue > 100  # a diamond is blue now
-    host.update_setting("card_back", "B2")
+    settings.set("card_back", "B2")
     assert table.card_back == "B2"
-    host.update_setting("animation_speed", 0.5)
+    settings.set("animation_speed", 0.5)
     assert table.animator.speed == 0.5
-    host.update_setting("bot_pace", "slow")
+    settings.set("bot_pace", "slow")
     assert table.pace == 2.0
-    host.update_setting("sound", False)
-    assert host.sound.enabled is False
-    host.update_setting("confirm_risky_discard", True)
+    settings.set("sound", False)
+    assert sound.enabled is False
+    settings.set("confirm_risky_discard", True)
     assert table.confirm_risky
     other = "en" if language == "zh_CN" else "zh_CN"
-    host.update_setting("language", other)  # without a restart
+    settings.set("language", other)  # without a restart
     draw(stack)
     assert i18n.get_language() == other and table.hint_button.text == i18n._("Hint")
     missing = {text[:30]: "".join(missing_glyphs(text, bold)) for text, bold in seen if missing_glyphs(text, bold)}
@@ -318,14 +325,14 @@ def test_sounds_play_when_the_cards_land():
 def test_in_the_app_the_table_menu_opens_settings_and_the_table_follows_them(tmp_path, monkeypatch):
     from game.rules import RulesConfig
     from game.scenes.settings_scene import SettingsScene
-    from game.window import App
+    from game.window import MainWindow
 
     monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
-    app = App(menu=True, threaded=False)
+    app = MainWindow(menu=True, threaded=False)
     try:
         app.start_game(RulesConfig(), 5, (None, "easy", "easy", "easy"))
         table = app.table
-        assert table.host is app.context and table.play_sound is not None
+        assert table.settings is app.context.settings and table.play_sound is not None
         table.open_menu()
         menu = app.stack.top
         assert isinstance(menu, TableMenuScene)
@@ -333,9 +340,9 @@ def test_in_the_app_the_table_menu_opens_settings_and_the_table_follows_them(tmp
         assert labels == ["Resume", "Keys · F1", "Rules", "Settings", "New game", "Main menu"]
         menu.settings()
         assert isinstance(app.stack.top, SettingsScene)
-        app.context.update_setting("card_size", "large")
-        app.context.update_setting("four_colour_deck", True)
-        app.context.update_setting("language", "zh_CN")
+        app.settings.set("card_size", "large")
+        app.settings.set("four_colour_deck", True)
+        app.settings.set("language", "zh_CN")
         assert table.geometry.card_size == "large" and assets.four_colour()
         app.stack.top.back()
         assert app.stack.top is menu

@@ -28,7 +28,7 @@ HOSTILE = [
 def test_the_app_starts_whatever_the_file_holds(tmp_path, name, content):
     (tmp_path / name).write_text(content)
     app = AppContext.create(tmp_path)
-    assert app.settings == Settings()
+    assert app.settings.value == Settings()
     assert app.stats.records == {}
     assert app.notices, "the player is told"
     kept = [p for p in tmp_path.iterdir() if p.name.startswith(f"{name}.bad-")]

@@ -11,7 +11,7 @@ from glyph_helpers import missing_glyphs
 
 from game import i18n, po
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import extract_strings  # noqa: E402
 

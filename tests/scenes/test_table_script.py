@@ -1,5 +1,5 @@
 """A scripted player plays a whole deal with synthetic mouse events through the
-real window loop (pygame's event queue -> App -> scene stack), and the engine's
+real window loop (pygame's event queue -> MainWindow -> scene stack), and the engine's
 state matches what each gesture meant."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fallback_bot import FallbackBot  # noqa: E402
 from game.automation import Driver  # noqa: E402
 from game.rules import Phase  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.window import App  # noqa: E402
+from game.window import MainWindow  # noqa: E402
 from tests.table_helpers import fallback  # noqa: E402
 
 # With the stopgap bots this deal has the player draw, stage and lay an initial
@@ -26,7 +26,7 @@ SEED = 34
 
 
 def run_script(lines, seed=SEED, speed=8.0, limit=20000):
-    app = App(seed=seed, speed=speed, bot_factory=fallback)
+    app = MainWindow(seed=seed, speed=speed, bot_factory=fallback)
     driver = Driver(app, lines, bot=FallbackBot(1))
     app.feeder = driver.feed
     while app.running and not driver.done and app.frames < limit:
@@ -97,7 +97,7 @@ def test_a_failing_assertion_is_reported_with_its_line():
 
 
 def test_clicks_map_through_a_resized_letterboxed_window():
-    app = App(seed=SEED, speed=8.0, size=(1600, 1000), bot_factory=fallback)
+    app = MainWindow(seed=SEED, speed=8.0, size=(1600, 1000), bot_factory=fallback)
     driver = Driver(app, ["wait_turn", "draw", "assert phase == 'meld'"])
     app.feeder = driver.feed
     try:

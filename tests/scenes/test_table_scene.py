@@ -28,6 +28,7 @@ from tests.table_helpers import (
     drag,
     hand_card,
     make_table,
+    may_ask_position,
     mouse,
     players_turn,
     position,
@@ -247,14 +248,8 @@ def test_take_the_pile_with_staged_melds_for_the_minimum():
 
 
 def test_ask_button_follows_the_engine_and_the_answer_binds():
-    state = position(
-        ["C4 D4 H4 C9", "C5 C6 C7", "", "C8 C10 CJ"],
-        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
-        discard="S4",
-        phase="meld",
-    )
     stack, table = make_table()
-    table.load_state(state)
+    table.load_state(may_ask_position())
     tick(stack, DT)
     assert table.ask_button.enabled
     click(stack, table.ask_button.rect.center)

@@ -15,7 +15,7 @@ from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import TableController
 from tests.rules_helpers import position
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
 
 
@@ -236,9 +236,15 @@ def test_the_hint_is_spent_by_a_move():
 def test_a_mistyped_bot_level_is_an_error_not_a_weaker_bot():
     import pytest
 
+    from game.bots import UnknownLevel
     from game.rules import RulesConfig
     from game.scenes.table_controller import TableController
 
     controller = TableController(RulesConfig.for_variant("classic"), 3, level="nromal", threaded=False)
-    with pytest.raises(ValueError, match="unknown bot level 'nromal'"):
+    with pytest.raises(UnknownLevel, match="unknown bot level 'nromal'") as refused:
         controller.start(3)
+    assert refused.value.level == "nromal" and isinstance(refused.value, ValueError)
+    # The same for one seat's level among several (a saved game's levels, the new-game page's).
+    mixed = TableController(RulesConfig(), 3, levels=(None, "easy", "hrad", "easy"), threaded=False)
+    with pytest.raises(UnknownLevel, match="'hrad'"):
+        mixed.start(3)

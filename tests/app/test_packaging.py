@@ -18,7 +18,7 @@ import pytest
 import game
 from game import paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def pyproject() -> dict:
