@@ -69,7 +69,7 @@ class TableScene(Scene):
         level: str = "normal",
         speed: float = 1.0,
         threaded: bool = True,
-        target: int = 5000,
+        target: int | None = None,  # None: the variant's own
         human: int = 0,
         bot_factory=make_bot,
         *,

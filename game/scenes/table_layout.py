@@ -47,12 +47,22 @@ class Placement:
     visible: bool = True
 
 
-# Seat spots: "S" is always the human. Per variant, seat -> spot.
+# Seat spots: "S" is always the human. Per number of seats, seat -> spot. "W" and "E" hang
+# their hands down the table's sides; with five or six seats the side columns hold two seats
+# each, as compact blocks (name tag, a small fan of backs, the last action below it).
 SPOTS = {
-    4: {0: "S", 1: "W", 2: "N", 3: "E"},
     2: {0: "S", 1: "N"},
     3: {0: "S", 1: "W", 2: "E"},
+    4: {0: "S", 1: "W", 2: "N", 3: "E"},
+    5: {0: "S", 1: "W", 2: "N", 3: "NE", 4: "SE"},
+    6: {0: "S", 1: "SW", 2: "NW", 3: "N", 4: "NE", 5: "SE"},
 }
+# The blocks of five- and six-seat tables: the centre x of the column and the tag's y. The
+# right column ends above the button column; the left one starts below the score panel
+# (three rows tall with six seats) and ends above our name tag.
+BLOCKS: dict[str, Point] = {"NE": (1174.0, 90.0), "SE": (1174.0, 282.0), "NW": (84.0, 262.0), "SW": (84.0, 452.0)}
+BLOCK_FAN = 150.0  # the widest a block's fan of backs gets
+BLOCK_TEXT_W = 150.0  # the width of a block's last-action lines (the left column is 168 wide)
 
 STOCK_POS: Point = (556.0, 322.0)
 PILE_POS: Point = (686.0, 322.0)
@@ -84,6 +94,8 @@ BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "cancel": (STAGE_PANEL.x + 152, STAGE_PANEL.bottom - 44, 128, 34),
 }
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
+SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
+SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear of the meld areas)
 # Refusals, hints and notes (midtop): over the opponents' side of the table, never over our
 # melds (a half-laid group included) or the hand the player is working in.
 MESSAGE_TOP = (640.0, 100.0)
@@ -101,8 +113,9 @@ class TableGeometry:
         self.sides = sides
         self.partnerships = partnerships
         self.spots = SPOTS[players]
-        # West's and East's hands hang from here (lower with three score rows above).
-        self.side_hand_top = SIDE_HAND_TOP + (22.0 if sides > 2 else 0.0)
+        # West's and East's hands hang from here (lower with three score rows above: the
+        # last action's two lines go between the score panel and the name tag).
+        self.side_hand_top = SIDE_HAND_TOP + (56.0 if sides > 2 else 0.0)
         self.seat_of_spot = {spot: seat for seat, spot in self.spots.items()}
         # Meld areas per side: ours along the bottom, the others' along the top.
         bottom = pygame.FRect(168, 400, 896, 172)
@@ -121,27 +134,54 @@ class TableGeometry:
     def spot(self, seat: int) -> str:
         return self.spots[seat]
 
+    def is_block(self, seat: int) -> bool:
+        """The seat sits in a side column's compact block (five or six seats)."""
+        return self.spot(seat) in BLOCKS
+
     def hand_anchor(self, seat: int) -> Point:
         """Centre of a seat's hand (where its name label hangs)."""
-        return {"S": (HAND_RECT.centerx, HAND_Y), "N": (640.0, 46.0), "W": (64.0, 330.0), "E": (1216.0, 330.0)}[
-            self.spot(seat)
-        ]
+        spot = self.spot(seat)
+        if spot in BLOCKS:
+            x, y = BLOCKS[spot]
+            return (x, y + 22 + card_h(BACK_W) / 2)
+        return {"S": (HAND_RECT.centerx, HAND_Y), "N": (640.0, 46.0), "W": (64.0, 330.0), "E": (1216.0, 330.0)}[spot]
 
     def label_anchor(self, seat: int) -> Point:
         """Where a seat's name tag is drawn (centre)."""
+        spot = self.spot(seat)
+        if spot in BLOCKS:
+            return BLOCKS[spot]
         side_y = self.side_hand_top - 24
-        return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 86.0), "W": (64.0, side_y), "E": (1216.0, side_y)}[
-            self.spot(seat)
-        ]
+        return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 83.0), "W": (64.0, side_y), "E": (1216.0, side_y)}[spot]
+
+    def action_anchor(self, seat: int) -> Point:
+        """Where a block seat's last action (or "thinking…") starts: centred under its fan."""
+        x, y = self.hand_anchor(seat)
+        return (x, y + card_h(BACK_W) / 2 + 6)
 
     def bubble_anchor(self, seat: int) -> tuple[Point, str]:
         """Point a speech bubble's tail touches, and the tail direction."""
+        spot = self.spot(seat)
+        if spot in BLOCKS:
+            x, y = self.hand_anchor(seat)
+            return ((x + 92, y), "left") if x < 640 else ((x - 96, y), "right")
         return {
             "S": ((640.0, 560.0), "down"),
             "N": ((640.0, 80.0), "up"),
             "W": ((100.0, 300.0), "left"),
             "E": ((1180.0, 300.0), "right"),
-        }[self.spot(seat)]
+        }[spot]
+
+    def zone_label_anchor(self, side: int, human_side: int) -> tuple[Point, str]:
+        """Where the tab naming a meld area's side goes (a point and the pill's anchor): on
+        our area's top edge at the right; on the others' bottom edge, at the outer end of
+        a half (clear of North's tag and last action)."""
+        area = self.meld_areas[side]
+        if side == human_side:
+            return (area.right - 4, area.top - 4), "midright"
+        if area.centerx < 640 and area.width < 600:  # the left half of the top, with three sides
+            return (area.x + 4, area.bottom + 4), "midleft"
+        return (area.right - 4, area.bottom + 4), "midright"
 
     # -- the player's hand ----------------------------------------------------
     def hand_step(self, count: int) -> float:
@@ -293,8 +333,18 @@ class TableLayout:
         spot = self.geometry.spot(seat)
         ax, ay = self.geometry.hand_anchor(seat)
         count = len(hand)
-        step = 11.0 if count < 24 else 260 / count
+        if spot in ("W", "E"):
+            room = SIDE_FAN_BOTTOM - self.geometry.side_hand_top - BACK_W
+            step = min(11.0, room / max(1, count - 1))
+        else:
+            step = 11.0 if count < 24 else 260 / count
         span = step * (count - 1)
+        if spot in BLOCKS:  # a small upright fan under the name tag
+            step = min(8.0, (BLOCK_FAN - BACK_W) / max(1, count - 1))
+            span = step * (count - 1)
+            for index, card in enumerate(hand):
+                self.placements[card] = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, 200 + index)
+            return
         for index, card in enumerate(hand):
             if spot == "N":
                 place = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, 200 + index)

@@ -18,11 +18,13 @@ from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
+    BLOCK_TEXT_W,
     CENTER_W,
     LOG_PANEL,
     MESSAGE_TOP,
     PILE_POS,
     SCORE_PANEL,
+    SIDE_TEXT_W,
     STAGE_PANEL,
     STATUS_RECT,
     STOCK_POS,
@@ -31,7 +33,7 @@ from game.scenes.table_layout import (
     pile_rect,
     stock_rect,
 )
-from game.scenes.text import blit_text, line_height, render_lines, text_image, wrap_text
+from game.scenes.text import blit_text, fitting_size, line_height, render_lines, text_image, wrap_text
 from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ ZONE_LINE = pygame.Color(255, 255, 255, 40)
 ZONE_LABEL = pygame.Color(8, 40, 24, 200)  # the tab naming whose meld area it is
 SELECT_GLOW = pygame.Color(255, 214, 92)
 HINT_GLOW = pygame.Color(96, 214, 232)
+SITTING_OUT = pygame.Color(40, 64, 52)  # the tag of a seat that sits this deal out
 TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with the pile
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
@@ -155,6 +158,8 @@ class TableView:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         ruler = Ruler.of(surface)
+        self.seat_boxes: dict[int, list[pygame.Rect]] = {}  # what each seat's tag and lines cover
+        self.zone_label_boxes: dict[int, pygame.Rect] = {}
         surface.blit(felt_background(surface.get_size(), theme.FELT_LIGHT, theme.FELT_DARK), (0, 0))
         self._zones(surface, ruler)
         resting: list[CardSprite] = []
@@ -179,6 +184,7 @@ class TableView:
                 self._cursor(surface, ruler, sprite)
         self._hint_targets(surface, ruler)
         self._meld_badges(surface, ruler)
+        self._zone_labels(surface)
         self._center_badges(surface, ruler)
         self._seat_labels(surface, ruler)
         self._score_panel(surface, ruler)
@@ -216,23 +222,33 @@ class TableView:
                 if side == table.human_side:
                     text = _("Your melds: drag cards here")
                 blit_text(surface, text, 17, (255, 255, 255, 90), center=area.center)
-            else:  # whose melds these are, at all times (the cards cover it when they reach it)
-                pill(
-                    surface,
-                    self.zone_label(side),
-                    (area.right - 4, area.top + 2),
-                    size=12,
-                    fill=ZONE_LABEL,
-                    ink=theme.TEXT_ON_FELT,
-                    border=ZONE_LINE,
-                    anchor="topright",
-                )
         # Empty stock / pile outlines.
         for pos in (STOCK_POS, PILE_POS):
             rect = pygame.FRect(0, 0, CENTER_W, card_h(CENTER_W))
             rect.center = pos
             box = ruler.rect(rect)
             surface.blit(rounded_panel(box.size, ruler.px(7), ZONE, ZONE_LINE, max(1, ruler.px(1.5))), box)
+
+    def _zone_labels(self, surface: pygame.Surface) -> None:
+        """Whose melds each area holds, at all times: a tab on the area's edge, drawn over
+        the cards (ours on the top edge, the others' on the bottom edge, away from North)."""
+        table = self.table
+        st = table.game.state
+        for side in table.geometry.meld_areas:
+            empty = not st.melds[side] and not st.red_threes[side]
+            if empty and not (side == table.human_side and table.ui.staged):
+                continue  # the empty area says it in its middle
+            point, anchor = table.geometry.zone_label_anchor(side, table.human_side)
+            self.zone_label_boxes[side] = pill(
+                surface,
+                self.zone_label(side),
+                point,
+                size=12,
+                fill=ZONE_LABEL,
+                ink=theme.TEXT_ON_FELT,
+                border=ZONE_LINE,
+                anchor=anchor,
+            )
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """A dot above a card just picked up with the pile, on the strip of it that shows."""
@@ -241,22 +257,39 @@ class TableView:
         pygame.draw.circle(surface, theme.INK, center, ruler.px(5.5))
         pygame.draw.circle(surface, TAKEN_MARK, center, ruler.px(4))
 
-    def _last_action(self, surface: pygame.Surface, seat: int, label: tuple[float, float]) -> None:
-        """What a bot seat did last, in a line by its name tag, so a quick turn is not missed."""
+    def _last_action(self, surface: pygame.Surface, ruler: Ruler, seat: int, tag: pygame.Rect) -> None:
+        """What a bot seat did last, by its name tag, so a quick turn is not missed."""
         entry = self.table.move_log.last_action(seat)
         if entry is None:
             return
         text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
         spot = self.table.geometry.spot(seat)
-        x, y = label
+        y = tag.centery / ruler.scale
         if spot == "N":  # beside the tag: below it is the meld area
-            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(x + 70, y))
-        elif spot == "W":  # above the tag (below it are the seat's cards), from the window's edge
-            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(LABEL_MARGIN, y - 22))
-        elif spot == "E":
-            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midright=(LOGICAL_SIZE[0] - LABEL_MARGIN, y - 22))
-        else:
-            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, center=(x, y - 22))
+            self._seat_text(
+                surface,
+                seat,
+                blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(tag.right / ruler.scale + 8, y)),
+            )
+            return
+        # W and E: above the tag (below it hang the seat's cards), at most two lines from the
+        # window's edge, clear of the meld areas.
+        font = assets.font_for_text(text, ruler.px(13), True)
+        lines = wrap_text(text, font, ruler.px(SIDE_TEXT_W))
+        if len(lines) > 2:
+            lines = [lines[0], lines[1].rstrip() + "…"]
+        y = tag.top / ruler.scale - 10 - 17 * (len(lines) - 1)
+        for line in lines:
+            if spot == "W":
+                where = {"midleft": (LABEL_MARGIN, y)}
+            else:
+                where = {"midright": (LOGICAL_SIZE[0] - LABEL_MARGIN, y)}
+            self._seat_text(surface, seat, blit_text(surface, line, 13, theme.GOLD_LIGHT, bold=True, **where))
+            y += 17
+
+    def _seat_text(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
+        """Note what was drawn for a seat (pixels), for the layout tests."""
+        self.seat_boxes.setdefault(seat, []).append(box)
 
     def _move_log(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """Every move of the deal in words, newest first (the wheel scrolls it)."""
@@ -450,15 +483,16 @@ class TableView:
 
     def _seat_labels(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
+        geo = table.geometry
         st = table.game.state
         active = st.to_act
         for seat in range(table.config.players):
-            x, y = table.geometry.label_anchor(seat)
-            text = f"{table.seat_name(seat)} · {len(st.hands[seat])}"
+            x, y = geo.label_anchor(seat)
+            out = st.out == seat  # V-FIVE: this seat sits this deal out
             on = active == seat
-            if on and seat != table.human and table.runner.thinking:
-                text += " · " + _("thinking…")
-            fill = theme.GOLD if on else pygame.Color(16, 60, 38)
+            thinking = on and seat != table.human and table.runner.thinking
+            text = self.seat_tag(seat, thinking)
+            fill = theme.GOLD if on else (SITTING_OUT if out else pygame.Color(16, 60, 38))
             ink = theme.INK if on else theme.TEXT_ON_FELT
             image = text_image(text, ruler.px(15), True, tuple(ink))
             w = image.get_width() / ruler.scale + 18
@@ -466,9 +500,48 @@ class TableView:
                 x, y = x - w / 2, y - 6
             # A long label (Chinese, "thinking…") stays inside the window at the side seats.
             x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
-            pill(surface, text, (x, y), size=15, fill=fill, ink=ink, border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
-            if seat != table.human:
-                self._last_action(surface, seat, (x, y))
+            border = theme.GOLD_LIGHT if on else theme.GOLD_DARK
+            tag = pill(surface, text, (x, y), size=15, fill=fill, ink=ink, border=border)
+            self._seat_text(surface, seat, tag)
+            if seat != table.human and geo.is_block(seat):
+                self._block_line(surface, ruler, seat, thinking, out)
+            elif seat != table.human and not out:
+                self._last_action(surface, ruler, seat, tag)
+
+    def seat_tag(self, seat: int, thinking: bool = False) -> str:
+        """A seat's name tag: its name and card count, or that it sits this deal out;
+        "thinking…" too, except in a block (which says it under its cards)."""
+        table = self.table
+        if table.game.state.out == seat:  # V-FIVE
+            return _("{name} · sits out").format(name=table.seat_name(seat))
+        text = f"{table.seat_name(seat)} · {len(table.game.state.hands[seat])}"
+        if thinking and not table.geometry.is_block(seat):
+            text += " · " + _("thinking…")
+        return text
+
+    def _block_line(self, surface: pygame.Surface, ruler: Ruler, seat: int, thinking: bool, out: bool) -> None:
+        """Under a block seat's cards: "thinking…" while it thinks, else what it did last
+        (two lines at most, the column is narrow)."""
+        if thinking:
+            text = _("thinking…")
+        elif out:
+            text = _("sits out this deal")
+        else:
+            entry = self.table.move_log.last_action(seat)
+            if entry is None:
+                return
+            text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
+        x, y = self.table.geometry.action_anchor(seat)
+        if out:  # no cards: right under the tag
+            y = self.table.geometry.label_anchor(seat)[1] + 16
+        font = assets.font_for_text(text, ruler.px(13), True)
+        lines = wrap_text(text, font, ruler.px(BLOCK_TEXT_W))
+        if len(lines) > 2:
+            lines = [lines[0], lines[1].rstrip() + "…"]
+        color = theme.TEXT_ON_FELT if out else theme.GOLD_LIGHT
+        for line in lines:
+            self._seat_text(surface, seat, blit_text(surface, line, 13, color, bold=True, midtop=(x, y)))
+            y += 17
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -497,18 +570,24 @@ class TableView:
             ruler.point((panel.right - 10, panel.y + 28)),
             max(1, ruler.px(1.5)),
         )
+        # Long side names (five or six seats): the name has the row's first line to itself
+        # and the score goes to the second.
+        names = [table.side_name(side) for side in range(rows)]
+        name_room = panel.width - 24
+        wide = table.config.players > 4
         for side in range(rows):
             top = panel.y + 34 + side * 62
             ours = side == table.human_side
-            blit_text(surface, table.side_name(side), 16, theme.INK, bold=True, topleft=(panel.x + 12, top))
+            size = fitting_size(names[side], 16, name_room, bold=True) if wide else 16
+            blit_text(surface, names[side], size, theme.INK, bold=True, topleft=(panel.x + 12, top))
             score = round(table.shown_scores[side].value)
             blit_text(
                 surface,
                 format_points(score),
-                22,
+                17 if wide else 22,
                 RED_INK if score < 0 else theme.INK,
                 bold=True,
-                topright=(panel.right - 12, top - 3),
+                topright=(panel.right - 12, top + 19 if wide else top - 3),
             )
             minimum = st.minimum(side)
             if st.has_melded(side):
