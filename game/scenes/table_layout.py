@@ -90,6 +90,8 @@ BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "keys": (938, 12, 98, 34),
     "menu": (1044, 12, 98, 34),
     "new_game": (1150, 12, 118, 34),
+    # Under the pile, in place of its count: opens the pile browser (V).
+    "pile": (PILE_POS[0] - 68, PILE_POS[1] + CENTER_W * ASPECT / 2 + 1, 136, 24),
     "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 44, 134, 34),
     "cancel": (STAGE_PANEL.x + 152, STAGE_PANEL.bottom - 44, 128, 34),
 }
@@ -99,8 +101,43 @@ SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear o
 # Refusals, hints and notes (midtop): over the opponents' side of the table, never over our
 # melds (a half-laid group included) or the hand the player is working in.
 MESSAGE_TOP = (640.0, 100.0)
-# The move log (L): over East's seat while open, above its own button; never over our melds or hand.
-LOG_PANEL = pygame.FRect(876, 56, 392, 410)
+# The move log (L): over East's seat while open; never over our melds (it ends above their
+# area, which reaches x 1064) or the hand.
+LOG_PANEL = pygame.FRect(876, 56, 392, 334)
+# The pile browser (V) takes the same place (one of the two shows at a time).
+PILE_PANEL = LOG_PANEL
+PILE_CARD_W = 54.0
+PILE_STEP = 30.0  # each card shows its index strip; the last of a row shows whole
+PILE_ROW = 84.0
+PILE_PER_ROW = int((PILE_PANEL.width - 28 - PILE_CARD_W) // PILE_STEP) + 1
+PILE_ROWS = int((PILE_PANEL.height - 48 - 26) // PILE_ROW)
+
+
+def pile_browser_places(count: int, scroll: int) -> list[tuple[int, float, float]]:
+    """Where the pile browser shows a pile of `count` cards with `scroll` rows scrolled
+    past: (index in the pile, x, y centres), newest (the top card) first, row by row."""
+    places = []
+    first = scroll * PILE_PER_ROW
+    for shown, age in enumerate(range(first, min(count, first + PILE_ROWS * PILE_PER_ROW))):
+        row, column = divmod(shown, PILE_PER_ROW)
+        x = PILE_PANEL.x + 14 + PILE_CARD_W / 2 + column * PILE_STEP
+        y = PILE_PANEL.y + 48 + card_h(PILE_CARD_W) / 2 + row * PILE_ROW
+        places.append((count - 1 - age, x, y))
+    return places
+
+
+def pile_browser_rows(count: int) -> int:
+    """How many rows a pile of `count` cards fills in the browser."""
+    return -(-count // PILE_PER_ROW)
+
+
+def pile_panel_rect(count: int) -> pygame.FRect:
+    """The pile browser's panel: as tall as the rows it shows (it covers no more of the
+    table than it must), at most PILE_PANEL."""
+    rows = max(1, min(PILE_ROWS, pile_browser_rows(count)))
+    panel = PILE_PANEL.copy()
+    panel.height = min(PILE_PANEL.height, 48 + rows * PILE_ROW + 26)
+    return panel
 
 
 class TableGeometry:

@@ -43,6 +43,8 @@ class TableSource(Protocol):
     move_log: MoveLog  # what each seat did last, for its label
     log_open: bool  # the move log panel shows
     log_scroll: int  # entries scrolled past, newest first
+    pile_open: bool  # the pile browser shows
+    pile_scroll: int  # its rows scrolled past, newest first
 
     @property
     def message(self) -> tuple[str, float, bool] | None: ...

@@ -15,6 +15,7 @@ import pygame
 from game import assets
 from game.i18n import _, format_points, get_language
 from game.scenes import theme
+from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
@@ -22,6 +23,7 @@ from game.scenes.table_layout import (
     CENTER_W,
     LOG_PANEL,
     MESSAGE_TOP,
+    PILE_CARD_W,
     PILE_POS,
     SCORE_PANEL,
     SIDE_TEXT_W,
@@ -29,7 +31,10 @@ from game.scenes.table_layout import (
     STATUS_RECT,
     STOCK_POS,
     STORAGE_WARNING_POS,
+    Placement,
     card_h,
+    pile_browser_places,
+    pile_panel_rect,
     pile_rect,
     stock_rect,
 )
@@ -37,7 +42,6 @@ from game.scenes.text import blit_text, fitting_size, line_height, render_lines,
 from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
-    from game.scenes.animations import CardSprite
     from game.scenes.table_source import TableSource
 
 BACK = "B2"
@@ -206,6 +210,8 @@ class TableView:
             bubble.widget.draw(surface)
         if table.log_open:
             self._move_log(surface, ruler)
+        if table.pile_open:
+            self._pile_browser(surface, ruler)
         self._banner(surface, ruler)
         self._message(surface, ruler)
 
@@ -320,6 +326,40 @@ class TableView:
                 blit_text(surface, line, 14, theme.INK, topleft=(panel.x + 48, y))
                 y += 19
             y += 4
+
+    def _pile_browser(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """The whole discard pile, newest first (the top card ringed), scrolled by the wheel."""
+        table = self.table
+        pile = table.game.state.pile
+        panel = pile_panel_rect(len(pile))
+        draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
+        title = _("Discard pile · {n} cards").format(n=len(pile))
+        blit_text(surface, title, 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
+        blit_text(surface, _("V: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
+        if not pile:
+            blit_text(surface, _("The pile is empty."), 14, theme.INK_SOFT, topleft=(panel.x + 14, panel.y + 44))
+            return
+        places = pile_browser_places(len(pile), table.pile_scroll)
+        for index, x, y in places:
+            card = pile[index]
+            if index == len(pile) - 1:  # the top card: the one a take is about
+                ring = pygame.FRect(0, 0, PILE_CARD_W + 8, card_h(PILE_CARD_W) + 8)
+                ring.center = (x, y)
+                surface.blit(rounded_panel(ruler.size(ring.size), ruler.px(8), SELECT_GLOW), ruler.rect(ring))
+            draw_card(surface, CardSprite(card, Placement(x, y, PILE_CARD_W)), back=table.card_back)
+        # What is scrolled away, at the panel's foot.
+        newer = places[0][0] < len(pile) - 1
+        older = places[-1][0] > 0
+        if newer or older:
+            parts = []
+            if newer:
+                parts.append(_("↑ {n} newer").format(n=len(pile) - 1 - places[0][0]))
+            if older:
+                parts.append(_("↓ {n} older").format(n=places[-1][0]))
+            text = " · ".join(parts) + " · " + _("the wheel scrolls")
+            blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
+        else:
+            blit_text(surface, _("Newest first"), 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
 
     def zone_label(self, side: int) -> str:
         """The label of a side's meld area: ours, or the opponents' by their names."""
@@ -448,7 +488,6 @@ class TableView:
         st = self.table.game.state
         h = card_h(CENTER_W)
         pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
-        pill(surface, _("Pile {n}").format(n=len(st.pile)), (PILE_POS[0], PILE_POS[1] + h / 2 + 13), size=14)
         # Pile states, stacked to the right of the pile.
         crosswise = any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
