@@ -237,6 +237,7 @@ class TableScene(Scene):
     def _resume(self) -> None:
         """A saved game goes on exactly where it was: the cards are in place at once
         (nothing is dealt again), and a deal that had ended shows its score sheet."""
+        self.move_log = MoveLog.of_game(self.game, self.human)  # the deal so far, from the save's moves
         self.relayout()
         self.animator.finish_all()
         state = self.game.state

@@ -69,8 +69,11 @@ PILE_POS: Point = (686.0, 322.0)
 HAND_RECT = pygame.FRect(168, 572, 896, 148)
 HAND_Y = 646.0
 RAISE = 22.0  # a selected card rises this much
-STAGE_PANEL = pygame.FRect(196, 268, 290, 112)  # replaces the status line while staging
 STATUS_RECT = pygame.FRect(168, 276, 320, 92)
+# While an initial meld is staged the turn instruction moves up to the band's top
+# (STAGING_STATUS_Y, smaller) and the staging panel sits under it: both show.
+STAGING_STATUS_Y = 290.0
+STAGE_PANEL = pygame.FRect(178, 312, 300, 80)
 SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
 # Where a failure to keep the game is shown (left end, vertical centre): the top bar, right of
 # the score panel, clear of every card and meld area.
@@ -92,8 +95,8 @@ BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "new_game": (1150, 12, 118, 34),
     # Under the pile, in place of its count: opens the pile browser (V).
     "pile": (PILE_POS[0] - 68, PILE_POS[1] + CENTER_W * ASPECT / 2 + 1, 136, 24),
-    "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 44, 134, 34),
-    "cancel": (STAGE_PANEL.x + 152, STAGE_PANEL.bottom - 44, 128, 34),
+    "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 38, 136, 30),
+    "cancel": (STAGE_PANEL.x + 154, STAGE_PANEL.bottom - 38, 136, 30),
 }
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
@@ -254,6 +257,17 @@ class TableGeometry:
         return min(22.0, room / max(1, cards - 1))
 
 
+def held_positions(shown: list[Card], hold: dict[Card, float] | None) -> list[float] | None:
+    """The x of each shown hand card while the pointer holds the hand still (`HandUI.hold`),
+    or None when the hold does not fit the hand: a new card, or a new order."""
+    if not hold or not shown or any(card not in hold for card in shown):
+        return None
+    xs = [hold[card] for card in shown]
+    if any(b <= a for a, b in zip(xs, xs[1:])):
+        return None
+    return xs
+
+
 def meld_card_order(cards) -> list[Card]:
     """Naturals first (by suit), wild cards at the bottom of the column."""
     return sorted(cards, key=lambda c: (c.is_wild, sort_key(c), c.id))
@@ -347,8 +361,7 @@ class TableLayout:
         ui, geo = self.ui, self.geometry
         shown = shown_hand(hand, ui)
         self.hand_cards = shown
-        xs = geo.hand_positions(len(shown))
-        step = geo.hand_step(len(shown))
+        xs = held_positions(shown, ui.hold) or geo.hand_positions(len(shown))
         width = geo.hand_w
         h = card_h(width)
         base_y = min(HAND_Y, 716.0 - h / 2)  # large cards reach down to the window's edge
@@ -356,7 +369,7 @@ class TableLayout:
             lift = RAISE if card in ui.selected else (6.0 if card is ui.hover else 0.0)
             y = base_y - lift
             self.placements[card] = Placement(x, y, width, 0.0, True, 1000 + index)
-            visible_w = width if index == len(shown) - 1 else step
+            visible_w = width if index == len(shown) - 1 else min(width, xs[index + 1] - x)
             self.hand_rects[card] = pygame.FRect(x - width / 2, y - h / 2, visible_w, h + lift)
         # Cards being dragged follow the pointer, fanned slightly.
         px, py = ui.drag_pos

@@ -28,6 +28,7 @@ from game.scenes.table_layout import (
     SCORE_PANEL,
     SIDE_TEXT_W,
     STAGE_PANEL,
+    STAGING_STATUS_Y,
     STATUS_RECT,
     STOCK_POS,
     STORAGE_WARNING_POS,
@@ -164,6 +165,7 @@ class TableView:
         ruler = Ruler.of(surface)
         self.seat_boxes: dict[int, list[pygame.Rect]] = {}  # what each seat's tag and lines cover
         self.zone_label_boxes: dict[int, pygame.Rect] = {}
+        self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         surface.blit(felt_background(surface.get_size(), theme.FELT_LIGHT, theme.FELT_DARK), (0, 0))
         self._zones(surface, ruler)
         resting: list[CardSprite] = []
@@ -659,14 +661,19 @@ class TableView:
 
     def _status(self, surface: pygame.Surface, ruler: Ruler) -> None:
         text = self.table.status_text()
-        if not text or self.table.ui.staged:  # the staging panel takes its place
+        if not text:
             return
-        font = assets.font_for_text(text, ruler.px(16), True)
+        staging = bool(self.table.ui.staged)  # the staging panel is under it: smaller, higher
+        size, spacing = (14.0, 18) if staging else (16.0, 22)
+        centre = STAGING_STATUS_Y if staging else STATUS_RECT.centery
+        font = assets.font_for_text(text, ruler.px(size), True)
         lines = wrap_text(text, font, ruler.px(STATUS_RECT.width))
-        y = STATUS_RECT.centery - (len(lines) - 1) * 11
+        y = centre - (len(lines) - 1) * spacing / 2
+        self.status_boxes = []
         for line in lines:
-            blit_text(surface, line, 16, theme.TEXT_ON_FELT, bold=True, center=(STATUS_RECT.centerx, y))
-            y += 22
+            box = blit_text(surface, line, size, theme.TEXT_ON_FELT, bold=True, center=(STATUS_RECT.centerx, y))
+            self.status_boxes.append(box)
+            y += spacing
 
     def _stage_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -689,10 +696,11 @@ class TableView:
         )
         met = count >= minimum
         color = pygame.Color(30, 110, 60) if met else RED_INK
-        blit_text(surface, _("Initial meld"), 14, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
-        blit_text(surface, f"{count} / {minimum}", 22, color, bold=True, topright=(panel.right - 12, panel.y + 3))
+        blit_text(surface, _("Initial meld"), 14, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 6))
+        blit_text(surface, f"{count} / {minimum}", 20, color, bold=True, topright=(panel.right - 12, panel.y + 2))
         if hint:
-            blit_text(surface, hint, 12, theme.INK_SOFT, topleft=(panel.x + 12, panel.y + 32))
+            size = fitting_size(hint, 12, panel.width - 24, smallest=9)
+            blit_text(surface, hint, size, theme.INK_SOFT, topleft=(panel.x + 12, panel.y + 27))
 
     def _banner(self, surface: pygame.Surface, ruler: Ruler) -> None:
         banner = self.table.banner
