@@ -217,3 +217,22 @@ def test_saves_and_statistics_keep_five_and_six_hand(variant, tmp_path):
     stats = StatsStore(tmp_path)
     assert stats.record_deal(saved.game.state, 0, "easy", "4:0")
     assert StatsStore(tmp_path).records[f"{variant}/easy"].deals == 1
+
+
+@pytest.mark.parametrize("variant", NEW_VARIANTS)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_the_table_bots_play_a_whole_deal_of_five_and_six_hand(variant, level):
+    """Every seat a bot of the level the table offers: the deal ends, every move legal."""
+    from game.bots import make_bot
+    from game.rules import Game
+
+    config = RulesConfig.for_variant(variant)
+    game = Game(config, 21)
+    bots = [make_bot(level, seat) for seat in range(config.players)]
+    for _ in range(2000):
+        if game.state.phase is Phase.OVER:
+            break
+        seat = game.state.to_act
+        assert seat is not None and seat != game.state.out
+        game.apply(bots[seat].act(game.state.observation(seat)))  # IllegalMove would fail the test
+    assert game.state.phase is Phase.OVER

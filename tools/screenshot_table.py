@@ -55,11 +55,11 @@ def mid_deal(variant: str, size: tuple[int, int], path: Path) -> None:
             app,
             [
                 "setting card_back B2",
-                f"autoplay_until len(state.stock) < {busy_stock(variant)}",
+                f"autoplay_until len(state.stock) < {busy_stock(variant)} and phase == 'draw'",
                 "wait_turn",
                 "draw",
                 "wait_idle",
-                "wait 0.5",
+                "wait 2.5",  # the last bot move's banner fades
                 f"screenshot_window {path}",
             ],
         )

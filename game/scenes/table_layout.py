@@ -47,6 +47,8 @@ class Placement:
     visible: bool = True
 
 
+FAN_Z = 200  # the other seats' hands lie at z FAN_Z + index (below the pile's 300 + index)
+
 # Seat spots: "S" is always the human. Per number of seats, seat -> spot. "W" and "E" hang
 # their hands down the table's sides; with five or six seats the side columns hold two seats
 # each, as compact blocks (name tag, a small fan of backs, the last action below it).
@@ -106,7 +108,7 @@ SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear o
 MESSAGE_TOP = (640.0, 100.0)
 # The move log (L): over East's seat while open; never over our melds (it ends above their
 # area, which reaches x 1064) or the hand.
-LOG_PANEL = pygame.FRect(876, 56, 392, 334)
+LOG_PANEL = pygame.FRect(876, 56, 392, 326)
 # The pile browser (V) takes the same place (one of the two shows at a time).
 PILE_PANEL = LOG_PANEL
 PILE_CARD_W = 54.0
@@ -393,15 +395,15 @@ class TableLayout:
             step = min(8.0, (BLOCK_FAN - BACK_W) / max(1, count - 1))
             span = step * (count - 1)
             for index, card in enumerate(hand):
-                self.placements[card] = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, 200 + index)
+                self.placements[card] = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, FAN_Z + index)
             return
         for index, card in enumerate(hand):
             if spot == "N":
-                place = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, 200 + index)
+                place = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, FAN_Z + index)
             else:  # West and East hang down from under their name tags
                 angle = 90.0 if spot == "W" else -90.0
                 place = Placement(
-                    ax, self.geometry.side_hand_top + BACK_W / 2 + index * step, BACK_W, angle, False, 200 + index
+                    ax, self.geometry.side_hand_top + BACK_W / 2 + index * step, BACK_W, angle, False, FAN_Z + index
                 )
             self.placements[card] = place
 

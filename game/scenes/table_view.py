@@ -21,6 +21,7 @@ from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_
 from game.scenes.table_layout import (
     BLOCK_TEXT_W,
     CENTER_W,
+    FAN_Z,
     LOG_PANEL,
     MESSAGE_TOP,
     PILE_CARD_W,
@@ -90,7 +91,9 @@ def _card_shadow(size: tuple[int, int], angle: int, blur: int, radius: int) -> t
     return shadow, pad
 
 
-def draw_card(surface: pygame.Surface, sprite: CardSprite, lifted: bool = False, back: str = BACK) -> None:
+def draw_card(
+    surface: pygame.Surface, sprite: CardSprite, lifted: bool = False, back: str = BACK, shadow: bool = True
+) -> None:
     ruler = Ruler.of(surface)
     face = sprite.card.face if sprite.face_up else back
     width_px = max(4, ruler.px(sprite.width))
@@ -102,11 +105,12 @@ def draw_card(surface: pygame.Surface, sprite: CardSprite, lifted: bool = False,
     image = _card_pixels(stem, width_px, angle, squash, assets.four_colour())
     center = ruler.point((sprite.x, sprite.y))
     height_px = round(width_px * 336 / 240)
-    shadow_size = (max(1, width_px * squash // 100), height_px)
-    blur = ruler.px(6 if lifted else 3)
-    shadow, _pad = _card_shadow(shadow_size, angle, blur, max(1, width_px // 14))
-    drop = ruler.px(6 if lifted else 2)
-    surface.blit(shadow, shadow.get_rect(center=(center[0] + drop // 2, center[1] + drop)))
+    if shadow:
+        shadow_size = (max(1, width_px * squash // 100), height_px)
+        blur = ruler.px(6 if lifted else 3)
+        image_shadow, _pad = _card_shadow(shadow_size, angle, blur, max(1, width_px // 14))
+        drop = ruler.px(6 if lifted else 2)
+        surface.blit(image_shadow, image_shadow.get_rect(center=(center[0] + drop // 2, center[1] + drop)))
     surface.blit(image, image.get_rect(center=center))
 
 
@@ -183,7 +187,10 @@ class TableView:
                 self._glow(surface, ruler, sprite)
             elif in_hand and sprite.card in hinted:
                 self._glow(surface, ruler, sprite, HINT_GLOW)
-            draw_card(surface, sprite, back=back)
+            # The other seats' fans: one shadow under the first card (each card's own would
+            # fall on the next card of the fan; six seats' fans made frames slow).
+            fanned = not sprite.face_up and FAN_Z < sprite.z < FAN_Z + 100 and not in_hand
+            draw_card(surface, sprite, back=back, shadow=not fanned)
             if in_hand and sprite.card in taken:
                 self._taken_mark(surface, ruler, sprite)
             if sprite.card is cursor and in_hand:
