@@ -99,6 +99,6 @@ def test_monkey_thousands_of_random_events_never_crash(variant):
             shown = set(table.layout.hand_cards) | set(table.ui.dragging) | table.ui.staged_cards()
             assert shown == set(table.game.state.hands[table.human])
         assert events > frames * 0.8
-        assert table.moves_played > 10  # the game went on around the monkey
+        assert table.moves_played > (10 if frames >= 2400 else 4)  # the game went on around the monkey
     finally:
         app.close()
