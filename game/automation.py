@@ -19,7 +19,7 @@ table's own rules, exactly like a mouse):
     drag C9 C9 -> pile       ... onto the pile (take it, or discard one card)
     discard C5               double-click a card
     button NAME              ask, confirm, cancel, sort_rank, sort_suit, speed, pass, new_game,
-                             hint, keys, menu; discard_anyway / keep in a risky-discard question
+                             hint, keys, menu, pile, log; discard_anyway / keep in a risky-discard question
     answer yes|no            click the prompt's button
     next                     click the score sheet's first button
     play MOVE                do an engine move (RULES.md notation) by mouse gestures
@@ -249,6 +249,8 @@ class Driver:
             "speed": table.speed_button,
             "pass": table.pass_button,
             "new_game": table.new_game_button,
+            "pile": table.pile_button,
+            "log": table.log_button,
         }
         if name not in buttons:
             raise ScriptError(f"unknown button {name!r}")

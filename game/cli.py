@@ -23,7 +23,7 @@ import sys
 from game import __version__
 from game.bots.base import LEVELS
 from game.rules.config import TARGETS
-from game.rules.variants import APP_VARIANT_IDS
+from game.rules.variants import APP_VARIANT_IDS, variant_named
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -49,7 +49,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)
     parser.add_argument("--level", default="normal", choices=LEVELS, help="bot level")
-    parser.add_argument("--target", type=int, default=5000, choices=TARGETS)
+    parser.add_argument("--target", type=int, default=None, choices=TARGETS, help="(default: the variant's)")
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
     parser.add_argument("--size", default=(1280, 720), type=window_size, help="window size, e.g. 1600x900")
     parser.add_argument("--script", help="automation script (see game/automation.py)")
@@ -106,6 +106,13 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
+    rules = variant_named(args.variant)
+    assert rules is not None  # argparse checked the choice
+    if args.target is None:
+        args.target = rules.targets[0]
+    elif args.target not in rules.targets:
+        print(f"error: {args.variant} plays to {', '.join(map(str, rules.targets))}", file=sys.stderr)
+        return 2
     width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     straight_to_table = (

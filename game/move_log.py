@@ -8,6 +8,7 @@ deal's hands are never listed.
 
     log = MoveLog(viewer=0)
     log.record(events)
+    log = MoveLog.of_game(game, viewer=0)  # a resumed game's log, from its seed and moves
     for entry in log.newest_first():
         entry.text(names)         # "West discarded 9♣"
     log.last_action(seat=1)       # what West did last, for the seat's label
@@ -23,7 +24,7 @@ from typing import Protocol
 
 from game.hints import card_list, card_name
 from game.i18n import N_, _
-from game.rules import Card, Rank
+from game.rules import Card, Game, Rank
 from game.rules import events as ev
 
 REASONS = {
@@ -87,6 +88,17 @@ class MoveLog:
             if isinstance(event, ev.TurnPassed):
                 self.turn += 1
         return added
+
+    @classmethod
+    def of_game(cls, game: Game, viewer: int) -> MoveLog:
+        """The log of `game`'s current deal as `viewer` saw it, rebuilt by replaying the
+        game from its seed and moves (a resumed game: the save holds nothing else)."""
+        log = cls(viewer)
+        replay = Game(game.config, game.seed, game.first_dealer)
+        log.record(replay.last_deal_events)
+        for move in game.history:
+            log.record(replay.apply(move))
+        return log
 
     def newest_first(self) -> list[LogEntry]:
         return self.entries[::-1]

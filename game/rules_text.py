@@ -165,4 +165,25 @@ RULES: list[Block] = [
         ),
         "",
     ),
+    ("h", N_("Five and six players"), ""),
+    (
+        "p",
+        N_(
+            "Five-hand: you and North against a side of three. One of the three sits out each deal, "
+            "in turn (South-east, then East, then West); the four who play sit alternately, and the "
+            "deal is a classic one. The side of three shares its score."
+        ),
+        "",
+    ),
+    (
+        "p",
+        N_(
+            "Six-hand: three packs (162 cards), 13 cards each, draw one, two canastas to go out. Red "
+            "threes count 100 each up to four, 1000 for five and 1200 for six. Three sides of two "
+            "(partners sit opposite) play to 7500. With two sides of three (every other seat) the "
+            "game is to 10000, you ask the partner who plays after you, and from 7500 points the "
+            "first meld needs 150."
+        ),
+        "",
+    ),
 ]

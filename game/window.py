@@ -74,7 +74,7 @@ class MainWindow:
         seed: int = 0,
         level: str = "normal",
         speed: float = 1.0,
-        target: int = 5000,
+        target: int | None = None,  # None: the variant's own
         size: tuple[int, int] = LOGICAL_SIZE,
         threaded: bool = True,
         vsync: bool = False,

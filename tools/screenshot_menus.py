@@ -57,18 +57,21 @@ def render(scenes: list[Scene], scale: float = 1.0) -> pygame.Surface:
 
 
 def screens(app: AppContext) -> dict[str, list[Scene]]:
+    from game.rules.variants import VARIANTS
     from game.scenes.menu import TitleMenuScene
     from game.scenes.new_game import NewGameScene
     from game.scenes.rules_scene import RulesScene
     from game.scenes.settings_scene import SettingsScene
     from game.scenes.stats_scene import StatsScene
 
+    widest = max((v for v in VARIANTS if v.in_app), key=lambda v: v.players)
     rules_scrolled = RulesScene()
     rules_scrolled.content_height = 1e6
     rules_scrolled.scroll = 1500
     return {
         "menu": [TitleMenuScene(app)],
         "new_game": [NewGameScene(app)],
+        "new_game_six": [NewGameScene(app, widest.id, widest.targets[0])],  # the most seats to choose for
         "settings": [SettingsScene(app.settings)],
         "rules": [RulesScene()],
         "rules_more": [rules_scrolled],

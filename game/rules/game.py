@@ -22,6 +22,7 @@ class Game:
     def __init__(self, config: RulesConfig | None = None, seed: int = 0, first_dealer: int = 0):
         self.config = config or RulesConfig()
         self.seed = seed
+        self.first_dealer = first_dealer  # with the seed and the history: a replay
         self.rng = random.Random(seed)
         self.deal_number = 0
         self.history: list[Move] = []

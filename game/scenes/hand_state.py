@@ -31,6 +31,10 @@ class HandUI:
     cursor: Card | None = None  # the keyboard's focus on a hand card (arrow keys)
     hinted: set[Card] = field(default_factory=set)  # cards a hint is about
     taken: set[Card] = field(default_factory=set)  # just picked up with the pile (marked until the turn ends)
+    # While the pointer rests on the hand, its cards keep these x positions: a card that
+    # leaves (melded, discarded) leaves a gap instead of the hand re-centring under the
+    # pointer; the hand closes up when the pointer leaves it (or a card joins it).
+    hold: dict[Card, float] | None = None
 
     def staged_cards(self) -> set[Card]:
         return {card for group in self.staged for card in group}

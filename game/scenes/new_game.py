@@ -18,7 +18,12 @@ from game.scenes.menu_widgets import Choice, NumberField, TextButton, blit_text
 from game.scenes.modal import ModalDialogScene
 
 VARIANT_CHOICES = [(v.id, v.long_name) for v in VARIANTS if v.in_app]
-TARGET_NAMES = {5000: N_("5000 points"), 2500: N_("2500 points (short game)")}
+TARGET_NAMES = {
+    5000: N_("5000 points"),
+    2500: N_("2500 points (short game)"),
+    7500: N_("7500 points"),
+    10000: N_("10000 points"),
+}
 LEVEL_CHOICES = list(LEVEL_NAMES.items())
 
 
@@ -48,7 +53,8 @@ class NewGameScene(MenuPage):
     def __init__(self, app, variant: str = "classic", target: int = 5000) -> None:
         self.variant = variant
         self.target = target
-        self.levels: dict[int, str] = {seat: "normal" for seat in range(1, 4)}
+        most = max(v.players for v in VARIANTS if v.in_app)
+        self.levels: dict[int, str] = {seat: "normal" for seat in range(1, most)}
         self.seed_digits = ""
         super().__init__(app)
 

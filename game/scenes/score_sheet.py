@@ -22,7 +22,7 @@ from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import cream_panel
 from game.scenes.table_source import TableSeats
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text
+from game.scenes.text import blit_text, fitting_size
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, WidgetGroup
 
@@ -73,7 +73,12 @@ class ScoreSheetScene(Scene):
         # Every hand as it stood when the deal ended, the opponents' face up at last.
         hands = table.game.state.hands
         self.left_in_hand = [(seat, sorted(hands[seat], key=sort_key)) for seat in range(table.config.players)]
-        self.panel = pygame.FRect(0, 0, 300 + 170 * sides, 470 + HAND_HEADER + HAND_LINE * len(self.left_in_hand))
+        self.sitting_out = table.game.state.out  # V-FIVE: this seat held no cards
+        # Side names of five or six seats are long ("South-west & North & South-east").
+        self.col_w = 170 if table.config.players <= 4 else (230 if sides == 2 else 210)
+        self.panel = pygame.FRect(
+            0, 0, 300 + self.col_w * sides, 470 + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
+        )
         self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
         self.buttons = WidgetGroup(arrow_keys=True)
         bottom = self.panel.bottom - 64
@@ -165,14 +170,15 @@ class ScoreSheetScene(Scene):
         k = self.count.value
         sides = self.table.config.sides
         col0 = panel.x + 40
-        col_w = 170
+        col_w = self.col_w
         first_col = panel.x + 290
         y = panel.y + 112
         for side in range(sides):
+            name = self.table.side_name(side)
             blit_text(
                 surface,
-                self.table.side_name(side),
-                18,
+                name,
+                fitting_size(name, 18, col_w - 4, bold=True),
                 theme.INK,
                 bold=True,
                 midtop=(first_col + side * col_w + col_w / 2 - 20, y),
@@ -215,6 +221,8 @@ class ScoreSheetScene(Scene):
         for seat, cards in self.left_in_hand:
             blit_text(surface, self.table.seat_name(seat), 16, theme.INK_SOFT, topleft=(col0, y))
             text = card_list(cards) if cards else _("no cards")
+            if seat == self.sitting_out:
+                text = _("sat this deal out")
             blit_text(surface, text, 16, theme.INK, topleft=(col0 + 140, y))
             y += HAND_LINE
         self.buttons.draw(surface)

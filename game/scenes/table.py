@@ -32,11 +32,14 @@ from game.scenes.table_keys import KeyboardController
 from game.scenes.table_layout import (
     BUTTONS,
     LOG_PANEL,
+    PILE_ROWS,
     MeldSlot,
     TableGeometry,
     TableLayout,
     drop_target,
     hand_drop_index,
+    pile_browser_rows,
+    pile_panel_rect,
 )
 from game.scenes.table_view import TableView
 from game.scenes.tween import Tween, ease_out_cubic
@@ -69,7 +72,7 @@ class TableScene(Scene):
         level: str = "normal",
         speed: float = 1.0,
         threaded: bool = True,
-        target: int = 5000,
+        target: int | None = None,  # None: the variant's own
         human: int = 0,
         bot_factory=make_bot,
         *,
@@ -191,6 +194,8 @@ class TableScene(Scene):
         self.move_log = MoveLog(self.human)  # what each seat did, in words (game/move_log.py)
         self.log_open = getattr(self, "log_open", False)  # the panel stays open from game to game
         self.log_scroll = 0  # entries scrolled past (newest first)
+        self.pile_open = False  # the pile browser (V) shows
+        self.pile_scroll = 0  # its rows scrolled past (newest first)
         self.bubbles: list[Bubble] = []
         self.banner: tuple[str, float, object] | None = None
         self.banner_high = False
@@ -232,6 +237,7 @@ class TableScene(Scene):
     def _resume(self) -> None:
         """A saved game goes on exactly where it was: the cards are in place at once
         (nothing is dealt again), and a deal that had ended shows its score sheet."""
+        self.move_log = MoveLog.of_game(self.game, self.human)  # the deal so far, from the save's moves
         self.relayout()
         self.animator.finish_all()
         state = self.game.state
@@ -267,6 +273,18 @@ class TableScene(Scene):
         """L / the Move log button: show or hide every move of the deal, newest first."""
         self.log_open = not self.log_open
         self.log_scroll = 0
+        self.pile_open = False  # the two share one place
+
+    def toggle_pile(self) -> None:
+        """V / the pile's button: every card of the discard pile, newest first."""
+        self.pile_open = not self.pile_open
+        self.pile_scroll = 0
+        if self.pile_open:
+            self.log_open = False
+
+    def scroll_pile(self, steps: int) -> None:
+        rows = pile_browser_rows(len(self.game.state.pile))
+        self.pile_scroll = max(0, min(rows - PILE_ROWS, self.pile_scroll + steps))
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, min(len(self.move_log.entries) - 1, self.log_scroll + steps))
@@ -427,6 +445,8 @@ class TableScene(Scene):
             self.mouse.cancel()
         elif self.hint is not None:
             self.clear_hint()
+        elif self.pile_open:
+            self.toggle_pile()
         elif self.ui.staged:
             self.cancel_staged()
         elif self.ui.selected:
@@ -508,6 +528,7 @@ class TableScene(Scene):
             return button
 
         self.log_button = make("log", _("Move log"), self.toggle_log, size=17)
+        self.pile_button = make("pile", "", self.toggle_pile, size=14)
         self.hint_button = make("hint", _("Hint"), self.show_hint, size=17)
         self.ask_button = make("ask", _("May I go out?"), self.ask_partner, True, size=17)
         self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=17)
@@ -549,7 +570,7 @@ class TableScene(Scene):
         "keys_button": N_("Keys · F1"),
     }
     # The key shown on each button (drawn as a small key cap by the view).
-    KEYS = {"hint_button": "H", "ask_button": "A", "pass_button": "P", "log_button": "L"}
+    KEYS = {"hint_button": "H", "ask_button": "A", "pass_button": "P", "log_button": "L", "pile_button": "V"}
 
     def _refresh_buttons(self) -> None:
         for attribute, label in self.LABELS.items():
@@ -565,6 +586,8 @@ class TableScene(Scene):
         self.sort_rank_button.primary = self.ui.sort_mode == "rank"  # the current order is gold
         self.sort_suit_button.primary = self.ui.sort_mode == "suit"
         self.speed_button.text = _("Speed {x}×").format(x=f"{self.animator.speed:g}")
+        self.pile_button.text = _("Pile {n}").format(n=len(st.pile))
+        self.pile_button.primary = self.pile_open
         self.hint_button.enabled = mine and st.phase is not Phase.OVER
         staging = bool(self.ui.staged)
         self.confirm_button.visible = self.cancel_button.visible = staging
@@ -579,6 +602,10 @@ class TableScene(Scene):
             return self.keyboard.handle_key(event)
         if event.type == pygame.MOUSEWHEEL and self.log_open and LOG_PANEL.collidepoint(self.mouse.pointer):
             self.scroll_log(-int(event.y))  # wheel up: towards the newest
+            return True
+        pile_panel = pile_panel_rect(len(self.game.state.pile))
+        if event.type == pygame.MOUSEWHEEL and self.pile_open and pile_panel.collidepoint(self.mouse.pointer):
+            self.scroll_pile(-int(event.y))
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if self.ui.cursor is not None:  # the mouse takes over from the keyboard cursor

@@ -20,7 +20,7 @@ from typing import Protocol
 import pygame
 
 from game.rules import Card
-from game.scenes.table_layout import HandUI, MeldSlot, TableLayout, pile_rect, stock_rect
+from game.scenes.table_layout import HAND_RECT, HandUI, MeldSlot, TableLayout, pile_rect, stock_rect
 
 DRAG_THRESHOLD = 6.0  # logical units the pointer moves before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
@@ -133,9 +133,17 @@ class HandController:
                     min(start[0], pos[0]), min(start[1], pos[1]), abs(pos[0] - start[0]), abs(pos[1] - start[1])
                 )
                 return True
-        hover = self.table.layout.hand_card_at(pos)
-        if hover is not ui.hover:
-            ui.hover = hover
+        layout = self.table.layout
+        hover = layout.hand_card_at(pos)
+        changed = hover is not ui.hover
+        ui.hover = hover
+        if HAND_RECT.collidepoint(pos):  # the hand holds still under the pointer
+            if ui.hold is None or any(card not in ui.hold for card in layout.hand_cards):
+                ui.hold = {card: layout.placements[card].x for card in layout.hand_cards}
+        elif ui.hold is not None:  # the pointer left: the hand closes up and re-centres
+            ui.hold = None
+            changed = True
+        if changed:
             self.table.relayout()
         return False
 
@@ -151,6 +159,7 @@ class HandController:
         ui.drag_pos = pos
         ui.dragging = cards
         ui.hover = None
+        ui.hold = None  # (the hand closes up behind the dragged cards, as before)
         self.press = None
         self.table.relayout()
 

@@ -2,8 +2,9 @@
 
 Arrow keys move a focus cursor over the hand (Shift carries the card along),
 Space / Up / Down select, Enter lays, D draws, T takes, M melds, X discards,
-S / R sort, H hints, A asks, P passes, ? explains the last refusal, +/- pace the
-animations, Esc backs out one step at a time, Tab walks the buttons.
+S / R sort, H hints, A asks, P passes, L shows the move log, V the discard pile,
+? explains the last refusal, +/- pace the animations, Esc backs out one step at a
+time, Tab walks the buttons.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class KeyTable(Protocol):
     def cycle_speed(self, step: int = 1) -> None: ...
     def confirm_new_game(self) -> None: ...
     def toggle_log(self) -> None: ...
+    def toggle_pile(self) -> None: ...
 
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -93,6 +95,8 @@ class KeyboardController:
             game.key_discard()
         elif key == pygame.K_l:
             table.toggle_log()
+        elif key == pygame.K_v:
+            table.toggle_pile()
         elif key == pygame.K_h:
             game.show_hint()
         elif key == pygame.K_a:

@@ -47,20 +47,35 @@ class Placement:
     visible: bool = True
 
 
-# Seat spots: "S" is always the human. Per variant, seat -> spot.
+FAN_Z = 200  # the other seats' hands lie at z FAN_Z + index (below the pile's 300 + index)
+
+# Seat spots: "S" is always the human. Per number of seats, seat -> spot. "W" and "E" hang
+# their hands down the table's sides; with five or six seats the side columns hold two seats
+# each, as compact blocks (name tag, a small fan of backs, the last action below it).
 SPOTS = {
-    4: {0: "S", 1: "W", 2: "N", 3: "E"},
     2: {0: "S", 1: "N"},
     3: {0: "S", 1: "W", 2: "E"},
+    4: {0: "S", 1: "W", 2: "N", 3: "E"},
+    5: {0: "S", 1: "W", 2: "N", 3: "NE", 4: "SE"},
+    6: {0: "S", 1: "SW", 2: "NW", 3: "N", 4: "NE", 5: "SE"},
 }
+# The blocks of five- and six-seat tables: the centre x of the column and the tag's y. The
+# right column ends above the button column; the left one starts below the score panel
+# (three rows tall with six seats) and ends above our name tag.
+BLOCKS: dict[str, Point] = {"NE": (1174.0, 90.0), "SE": (1174.0, 282.0), "NW": (84.0, 262.0), "SW": (84.0, 452.0)}
+BLOCK_FAN = 150.0  # the widest a block's fan of backs gets
+BLOCK_TEXT_W = 150.0  # the width of a block's last-action lines (the left column is 168 wide)
 
 STOCK_POS: Point = (556.0, 322.0)
 PILE_POS: Point = (686.0, 322.0)
 HAND_RECT = pygame.FRect(168, 572, 896, 148)
 HAND_Y = 646.0
 RAISE = 22.0  # a selected card rises this much
-STAGE_PANEL = pygame.FRect(196, 268, 290, 112)  # replaces the status line while staging
 STATUS_RECT = pygame.FRect(168, 276, 320, 92)
+# While an initial meld is staged the turn instruction moves up to the band's top
+# (STAGING_STATUS_Y, smaller) and the staging panel sits under it: both show.
+STAGING_STATUS_Y = 290.0
+STAGE_PANEL = pygame.FRect(178, 312, 300, 80)
 SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
 # Where a failure to keep the game is shown (left end, vertical centre): the top bar, right of
 # the score panel, clear of every card and meld area.
@@ -80,15 +95,54 @@ BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "keys": (938, 12, 98, 34),
     "menu": (1044, 12, 98, 34),
     "new_game": (1150, 12, 118, 34),
-    "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 44, 134, 34),
-    "cancel": (STAGE_PANEL.x + 152, STAGE_PANEL.bottom - 44, 128, 34),
+    # Under the pile, in place of its count: opens the pile browser (V).
+    "pile": (PILE_POS[0] - 68, PILE_POS[1] + CENTER_W * ASPECT / 2 + 1, 136, 24),
+    "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 38, 136, 30),
+    "cancel": (STAGE_PANEL.x + 154, STAGE_PANEL.bottom - 38, 136, 30),
 }
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
+SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
+SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear of the meld areas)
 # Refusals, hints and notes (midtop): over the opponents' side of the table, never over our
 # melds (a half-laid group included) or the hand the player is working in.
 MESSAGE_TOP = (640.0, 100.0)
-# The move log (L): over East's seat while open, above its own button; never over our melds or hand.
-LOG_PANEL = pygame.FRect(876, 56, 392, 410)
+# The move log (L): over East's seat while open; never over our melds (it ends above their
+# area, which reaches x 1064) or the hand.
+LOG_PANEL = pygame.FRect(876, 56, 392, 326)
+# The pile browser (V) takes the same place (one of the two shows at a time).
+PILE_PANEL = LOG_PANEL
+PILE_CARD_W = 54.0
+PILE_STEP = 30.0  # each card shows its index strip; the last of a row shows whole
+PILE_ROW = 84.0
+PILE_PER_ROW = int((PILE_PANEL.width - 28 - PILE_CARD_W) // PILE_STEP) + 1
+PILE_ROWS = int((PILE_PANEL.height - 48 - 26) // PILE_ROW)
+
+
+def pile_browser_places(count: int, scroll: int) -> list[tuple[int, float, float]]:
+    """Where the pile browser shows a pile of `count` cards with `scroll` rows scrolled
+    past: (index in the pile, x, y centres), newest (the top card) first, row by row."""
+    places = []
+    first = scroll * PILE_PER_ROW
+    for shown, age in enumerate(range(first, min(count, first + PILE_ROWS * PILE_PER_ROW))):
+        row, column = divmod(shown, PILE_PER_ROW)
+        x = PILE_PANEL.x + 14 + PILE_CARD_W / 2 + column * PILE_STEP
+        y = PILE_PANEL.y + 48 + card_h(PILE_CARD_W) / 2 + row * PILE_ROW
+        places.append((count - 1 - age, x, y))
+    return places
+
+
+def pile_browser_rows(count: int) -> int:
+    """How many rows a pile of `count` cards fills in the browser."""
+    return -(-count // PILE_PER_ROW)
+
+
+def pile_panel_rect(count: int) -> pygame.FRect:
+    """The pile browser's panel: as tall as the rows it shows (it covers no more of the
+    table than it must), at most PILE_PANEL."""
+    rows = max(1, min(PILE_ROWS, pile_browser_rows(count)))
+    panel = PILE_PANEL.copy()
+    panel.height = min(PILE_PANEL.height, 48 + rows * PILE_ROW + 26)
+    return panel
 
 
 class TableGeometry:
@@ -101,8 +155,9 @@ class TableGeometry:
         self.sides = sides
         self.partnerships = partnerships
         self.spots = SPOTS[players]
-        # West's and East's hands hang from here (lower with three score rows above).
-        self.side_hand_top = SIDE_HAND_TOP + (22.0 if sides > 2 else 0.0)
+        # West's and East's hands hang from here (lower with three score rows above: the
+        # last action's two lines go between the score panel and the name tag).
+        self.side_hand_top = SIDE_HAND_TOP + (56.0 if sides > 2 else 0.0)
         self.seat_of_spot = {spot: seat for seat, spot in self.spots.items()}
         # Meld areas per side: ours along the bottom, the others' along the top.
         bottom = pygame.FRect(168, 400, 896, 172)
@@ -121,27 +176,54 @@ class TableGeometry:
     def spot(self, seat: int) -> str:
         return self.spots[seat]
 
+    def is_block(self, seat: int) -> bool:
+        """The seat sits in a side column's compact block (five or six seats)."""
+        return self.spot(seat) in BLOCKS
+
     def hand_anchor(self, seat: int) -> Point:
         """Centre of a seat's hand (where its name label hangs)."""
-        return {"S": (HAND_RECT.centerx, HAND_Y), "N": (640.0, 46.0), "W": (64.0, 330.0), "E": (1216.0, 330.0)}[
-            self.spot(seat)
-        ]
+        spot = self.spot(seat)
+        if spot in BLOCKS:
+            x, y = BLOCKS[spot]
+            return (x, y + 22 + card_h(BACK_W) / 2)
+        return {"S": (HAND_RECT.centerx, HAND_Y), "N": (640.0, 46.0), "W": (64.0, 330.0), "E": (1216.0, 330.0)}[spot]
 
     def label_anchor(self, seat: int) -> Point:
         """Where a seat's name tag is drawn (centre)."""
+        spot = self.spot(seat)
+        if spot in BLOCKS:
+            return BLOCKS[spot]
         side_y = self.side_hand_top - 24
-        return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 86.0), "W": (64.0, side_y), "E": (1216.0, side_y)}[
-            self.spot(seat)
-        ]
+        return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 83.0), "W": (64.0, side_y), "E": (1216.0, side_y)}[spot]
+
+    def action_anchor(self, seat: int) -> Point:
+        """Where a block seat's last action (or "thinking…") starts: centred under its fan."""
+        x, y = self.hand_anchor(seat)
+        return (x, y + card_h(BACK_W) / 2 + 6)
 
     def bubble_anchor(self, seat: int) -> tuple[Point, str]:
         """Point a speech bubble's tail touches, and the tail direction."""
+        spot = self.spot(seat)
+        if spot in BLOCKS:
+            x, y = self.hand_anchor(seat)
+            return ((x + 92, y), "left") if x < 640 else ((x - 96, y), "right")
         return {
             "S": ((640.0, 560.0), "down"),
             "N": ((640.0, 80.0), "up"),
             "W": ((100.0, 300.0), "left"),
             "E": ((1180.0, 300.0), "right"),
-        }[self.spot(seat)]
+        }[spot]
+
+    def zone_label_anchor(self, side: int, human_side: int) -> tuple[Point, str]:
+        """Where the tab naming a meld area's side goes (a point and the pill's anchor): on
+        our area's top edge at the right; on the others' bottom edge, at the outer end of
+        a half (clear of North's tag and last action)."""
+        area = self.meld_areas[side]
+        if side == human_side:
+            return (area.right - 4, area.top - 4), "midright"
+        if area.centerx < 640 and area.width < 600:  # the left half of the top, with three sides
+            return (area.x + 4, area.bottom + 4), "midleft"
+        return (area.right - 4, area.bottom + 4), "midright"
 
     # -- the player's hand ----------------------------------------------------
     def hand_step(self, count: int) -> float:
@@ -175,6 +257,17 @@ class TableGeometry:
         area = self.meld_areas[side]
         room = area.height - card_h(self.meld_w) - 22  # keep room for the count badge
         return min(22.0, room / max(1, cards - 1))
+
+
+def held_positions(shown: list[Card], hold: dict[Card, float] | None) -> list[float] | None:
+    """The x of each shown hand card while the pointer holds the hand still (`HandUI.hold`),
+    or None when the hold does not fit the hand: a new card, or a new order."""
+    if not hold or not shown or any(card not in hold for card in shown):
+        return None
+    xs = [hold[card] for card in shown]
+    if any(b <= a for a, b in zip(xs, xs[1:])):
+        return None
+    return xs
 
 
 def meld_card_order(cards) -> list[Card]:
@@ -270,8 +363,7 @@ class TableLayout:
         ui, geo = self.ui, self.geometry
         shown = shown_hand(hand, ui)
         self.hand_cards = shown
-        xs = geo.hand_positions(len(shown))
-        step = geo.hand_step(len(shown))
+        xs = held_positions(shown, ui.hold) or geo.hand_positions(len(shown))
         width = geo.hand_w
         h = card_h(width)
         base_y = min(HAND_Y, 716.0 - h / 2)  # large cards reach down to the window's edge
@@ -279,7 +371,7 @@ class TableLayout:
             lift = RAISE if card in ui.selected else (6.0 if card is ui.hover else 0.0)
             y = base_y - lift
             self.placements[card] = Placement(x, y, width, 0.0, True, 1000 + index)
-            visible_w = width if index == len(shown) - 1 else step
+            visible_w = width if index == len(shown) - 1 else min(width, xs[index + 1] - x)
             self.hand_rects[card] = pygame.FRect(x - width / 2, y - h / 2, visible_w, h + lift)
         # Cards being dragged follow the pointer, fanned slightly.
         px, py = ui.drag_pos
@@ -293,15 +385,25 @@ class TableLayout:
         spot = self.geometry.spot(seat)
         ax, ay = self.geometry.hand_anchor(seat)
         count = len(hand)
-        step = 11.0 if count < 24 else 260 / count
+        if spot in ("W", "E"):
+            room = SIDE_FAN_BOTTOM - self.geometry.side_hand_top - BACK_W
+            step = min(11.0, room / max(1, count - 1))
+        else:
+            step = 11.0 if count < 24 else 260 / count
         span = step * (count - 1)
+        if spot in BLOCKS:  # a small upright fan under the name tag
+            step = min(8.0, (BLOCK_FAN - BACK_W) / max(1, count - 1))
+            span = step * (count - 1)
+            for index, card in enumerate(hand):
+                self.placements[card] = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, FAN_Z + index)
+            return
         for index, card in enumerate(hand):
             if spot == "N":
-                place = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, 200 + index)
+                place = Placement(ax - span / 2 + index * step, ay, BACK_W, 0.0, False, FAN_Z + index)
             else:  # West and East hang down from under their name tags
                 angle = 90.0 if spot == "W" else -90.0
                 place = Placement(
-                    ax, self.geometry.side_hand_top + BACK_W / 2 + index * step, BACK_W, angle, False, 200 + index
+                    ax, self.geometry.side_hand_top + BACK_W / 2 + index * step, BACK_W, angle, False, FAN_Z + index
                 )
             self.placements[card] = place
 

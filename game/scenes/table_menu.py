@@ -158,6 +158,7 @@ KEYS: list[tuple[str, str]] = [
     ("Esc", N_("Cancel, one step at a time; then the menu")),
     ("F1", N_("This list of keys")),
     ("L", N_("The move log: every move of this deal, newest first")),
+    ("V", N_("The discard pile: every card in it, newest first")),
     ("F11", N_("Full screen on or off")),
 ]
 
@@ -167,7 +168,7 @@ class KeysOverlay(Scene):
 
     opaque = False
     PANEL = pygame.FRect(190, 30, 900, 660)
-    ROW = 29
+    ROW = 27
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):

@@ -62,6 +62,8 @@ class MoveLogPanel(Protocol):
     move_log: MoveLog  # what each seat did last, for its label
     log_open: bool  # the move log panel shows
     log_scroll: int  # entries scrolled past, newest first
+    pile_open: bool  # the pile browser shows (in the log's place)
+    pile_scroll: int  # its rows scrolled past, newest first
 
 
 class TableScenery(Protocol):

@@ -15,27 +15,35 @@ import pygame
 from game import assets
 from game.i18n import _, format_points, get_language
 from game.scenes import theme
+from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
+    BLOCK_TEXT_W,
     CENTER_W,
+    FAN_Z,
     LOG_PANEL,
     MESSAGE_TOP,
+    PILE_CARD_W,
     PILE_POS,
     SCORE_PANEL,
+    SIDE_TEXT_W,
     STAGE_PANEL,
+    STAGING_STATUS_Y,
     STATUS_RECT,
     STOCK_POS,
     STORAGE_WARNING_POS,
+    Placement,
     card_h,
+    pile_browser_places,
+    pile_panel_rect,
     pile_rect,
     stock_rect,
 )
-from game.scenes.text import blit_text, line_height, render_lines, text_image, wrap_text
+from game.scenes.text import blit_text, fitting_size, line_height, render_lines, text_image, wrap_text
 from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
-    from game.scenes.animations import CardSprite
     from game.scenes.table_source import TableSource
 
 BACK = "B2"
@@ -48,6 +56,7 @@ ZONE_LINE = pygame.Color(255, 255, 255, 40)
 ZONE_LABEL = pygame.Color(8, 40, 24, 200)  # the tab naming whose meld area it is
 SELECT_GLOW = pygame.Color(255, 214, 92)
 HINT_GLOW = pygame.Color(96, 214, 232)
+SITTING_OUT = pygame.Color(40, 64, 52)  # the tag of a seat that sits this deal out
 TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with the pile
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
@@ -82,7 +91,9 @@ def _card_shadow(size: tuple[int, int], angle: int, blur: int, radius: int) -> t
     return shadow, pad
 
 
-def draw_card(surface: pygame.Surface, sprite: CardSprite, lifted: bool = False, back: str = BACK) -> None:
+def draw_card(
+    surface: pygame.Surface, sprite: CardSprite, lifted: bool = False, back: str = BACK, shadow: bool = True
+) -> None:
     ruler = Ruler.of(surface)
     face = sprite.card.face if sprite.face_up else back
     width_px = max(4, ruler.px(sprite.width))
@@ -94,11 +105,12 @@ def draw_card(surface: pygame.Surface, sprite: CardSprite, lifted: bool = False,
     image = _card_pixels(stem, width_px, angle, squash, assets.four_colour())
     center = ruler.point((sprite.x, sprite.y))
     height_px = round(width_px * 336 / 240)
-    shadow_size = (max(1, width_px * squash // 100), height_px)
-    blur = ruler.px(6 if lifted else 3)
-    shadow, _pad = _card_shadow(shadow_size, angle, blur, max(1, width_px // 14))
-    drop = ruler.px(6 if lifted else 2)
-    surface.blit(shadow, shadow.get_rect(center=(center[0] + drop // 2, center[1] + drop)))
+    if shadow:
+        shadow_size = (max(1, width_px * squash // 100), height_px)
+        blur = ruler.px(6 if lifted else 3)
+        image_shadow, _pad = _card_shadow(shadow_size, angle, blur, max(1, width_px // 14))
+        drop = ruler.px(6 if lifted else 2)
+        surface.blit(image_shadow, image_shadow.get_rect(center=(center[0] + drop // 2, center[1] + drop)))
     surface.blit(image, image.get_rect(center=center))
 
 
@@ -155,6 +167,9 @@ class TableView:
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
         ruler = Ruler.of(surface)
+        self.seat_boxes: dict[int, list[pygame.Rect]] = {}  # what each seat's tag and lines cover
+        self.zone_label_boxes: dict[int, pygame.Rect] = {}
+        self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         surface.blit(felt_background(surface.get_size(), theme.FELT_LIGHT, theme.FELT_DARK), (0, 0))
         self._zones(surface, ruler)
         resting: list[CardSprite] = []
@@ -172,13 +187,17 @@ class TableView:
                 self._glow(surface, ruler, sprite)
             elif in_hand and sprite.card in hinted:
                 self._glow(surface, ruler, sprite, HINT_GLOW)
-            draw_card(surface, sprite, back=back)
+            # The other seats' fans: one shadow under the first card (each card's own would
+            # fall on the next card of the fan; six seats' fans made frames slow).
+            fanned = not sprite.face_up and FAN_Z < sprite.z < FAN_Z + 100 and not in_hand
+            draw_card(surface, sprite, back=back, shadow=not fanned)
             if in_hand and sprite.card in taken:
                 self._taken_mark(surface, ruler, sprite)
             if sprite.card is cursor and in_hand:
                 self._cursor(surface, ruler, sprite)
         self._hint_targets(surface, ruler)
         self._meld_badges(surface, ruler)
+        self._zone_labels(surface)
         self._center_badges(surface, ruler)
         self._seat_labels(surface, ruler)
         self._score_panel(surface, ruler)
@@ -200,6 +219,8 @@ class TableView:
             bubble.widget.draw(surface)
         if table.log_open:
             self._move_log(surface, ruler)
+        if table.pile_open:
+            self._pile_browser(surface, ruler)
         self._banner(surface, ruler)
         self._message(surface, ruler)
 
@@ -216,23 +237,33 @@ class TableView:
                 if side == table.human_side:
                     text = _("Your melds: drag cards here")
                 blit_text(surface, text, 17, (255, 255, 255, 90), center=area.center)
-            else:  # whose melds these are, at all times (the cards cover it when they reach it)
-                pill(
-                    surface,
-                    self.zone_label(side),
-                    (area.right - 4, area.top + 2),
-                    size=12,
-                    fill=ZONE_LABEL,
-                    ink=theme.TEXT_ON_FELT,
-                    border=ZONE_LINE,
-                    anchor="topright",
-                )
         # Empty stock / pile outlines.
         for pos in (STOCK_POS, PILE_POS):
             rect = pygame.FRect(0, 0, CENTER_W, card_h(CENTER_W))
             rect.center = pos
             box = ruler.rect(rect)
             surface.blit(rounded_panel(box.size, ruler.px(7), ZONE, ZONE_LINE, max(1, ruler.px(1.5))), box)
+
+    def _zone_labels(self, surface: pygame.Surface) -> None:
+        """Whose melds each area holds, at all times: a tab on the area's edge, drawn over
+        the cards (ours on the top edge, the others' on the bottom edge, away from North)."""
+        table = self.table
+        st = table.game.state
+        for side in table.geometry.meld_areas:
+            empty = not st.melds[side] and not st.red_threes[side]
+            if empty and not (side == table.human_side and table.ui.staged):
+                continue  # the empty area says it in its middle
+            point, anchor = table.geometry.zone_label_anchor(side, table.human_side)
+            self.zone_label_boxes[side] = pill(
+                surface,
+                self.zone_label(side),
+                point,
+                size=12,
+                fill=ZONE_LABEL,
+                ink=theme.TEXT_ON_FELT,
+                border=ZONE_LINE,
+                anchor=anchor,
+            )
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """A dot above a card just picked up with the pile, on the strip of it that shows."""
@@ -241,22 +272,39 @@ class TableView:
         pygame.draw.circle(surface, theme.INK, center, ruler.px(5.5))
         pygame.draw.circle(surface, TAKEN_MARK, center, ruler.px(4))
 
-    def _last_action(self, surface: pygame.Surface, seat: int, label: tuple[float, float]) -> None:
-        """What a bot seat did last, in a line by its name tag, so a quick turn is not missed."""
+    def _last_action(self, surface: pygame.Surface, ruler: Ruler, seat: int, tag: pygame.Rect) -> None:
+        """What a bot seat did last, by its name tag, so a quick turn is not missed."""
         entry = self.table.move_log.last_action(seat)
         if entry is None:
             return
         text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
         spot = self.table.geometry.spot(seat)
-        x, y = label
+        y = tag.centery / ruler.scale
         if spot == "N":  # beside the tag: below it is the meld area
-            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(x + 70, y))
-        elif spot == "W":  # above the tag (below it are the seat's cards), from the window's edge
-            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(LABEL_MARGIN, y - 22))
-        elif spot == "E":
-            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midright=(LOGICAL_SIZE[0] - LABEL_MARGIN, y - 22))
-        else:
-            blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, center=(x, y - 22))
+            self._seat_text(
+                surface,
+                seat,
+                blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(tag.right / ruler.scale + 8, y)),
+            )
+            return
+        # W and E: above the tag (below it hang the seat's cards), at most two lines from the
+        # window's edge, clear of the meld areas.
+        font = assets.font_for_text(text, ruler.px(13), True)
+        lines = wrap_text(text, font, ruler.px(SIDE_TEXT_W))
+        if len(lines) > 2:
+            lines = [lines[0], lines[1].rstrip() + "…"]
+        y = tag.top / ruler.scale - 10 - 17 * (len(lines) - 1)
+        for line in lines:
+            if spot == "W":
+                where = {"midleft": (LABEL_MARGIN, y)}
+            else:
+                where = {"midright": (LOGICAL_SIZE[0] - LABEL_MARGIN, y)}
+            self._seat_text(surface, seat, blit_text(surface, line, 13, theme.GOLD_LIGHT, bold=True, **where))
+            y += 17
+
+    def _seat_text(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
+        """Note what was drawn for a seat (pixels), for the layout tests."""
+        self.seat_boxes.setdefault(seat, []).append(box)
 
     def _move_log(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """Every move of the deal in words, newest first (the wheel scrolls it)."""
@@ -287,6 +335,40 @@ class TableView:
                 blit_text(surface, line, 14, theme.INK, topleft=(panel.x + 48, y))
                 y += 19
             y += 4
+
+    def _pile_browser(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """The whole discard pile, newest first (the top card ringed), scrolled by the wheel."""
+        table = self.table
+        pile = table.game.state.pile
+        panel = pile_panel_rect(len(pile))
+        draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
+        title = _("Discard pile · {n} cards").format(n=len(pile))
+        blit_text(surface, title, 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
+        blit_text(surface, _("V: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
+        if not pile:
+            blit_text(surface, _("The pile is empty."), 14, theme.INK_SOFT, topleft=(panel.x + 14, panel.y + 44))
+            return
+        places = pile_browser_places(len(pile), table.pile_scroll)
+        for index, x, y in places:
+            card = pile[index]
+            if index == len(pile) - 1:  # the top card: the one a take is about
+                ring = pygame.FRect(0, 0, PILE_CARD_W + 8, card_h(PILE_CARD_W) + 8)
+                ring.center = (x, y)
+                surface.blit(rounded_panel(ruler.size(ring.size), ruler.px(8), SELECT_GLOW), ruler.rect(ring))
+            draw_card(surface, CardSprite(card, Placement(x, y, PILE_CARD_W)), back=table.card_back)
+        # What is scrolled away, at the panel's foot.
+        newer = places[0][0] < len(pile) - 1
+        older = places[-1][0] > 0
+        if newer or older:
+            parts = []
+            if newer:
+                parts.append(_("↑ {n} newer").format(n=len(pile) - 1 - places[0][0]))
+            if older:
+                parts.append(_("↓ {n} older").format(n=places[-1][0]))
+            text = " · ".join(parts) + " · " + _("the wheel scrolls")
+            blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
+        else:
+            blit_text(surface, _("Newest first"), 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
 
     def zone_label(self, side: int) -> str:
         """The label of a side's meld area: ours, or the opponents' by their names."""
@@ -415,7 +497,6 @@ class TableView:
         st = self.table.game.state
         h = card_h(CENTER_W)
         pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
-        pill(surface, _("Pile {n}").format(n=len(st.pile)), (PILE_POS[0], PILE_POS[1] + h / 2 + 13), size=14)
         # Pile states, stacked to the right of the pile.
         crosswise = any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
@@ -450,15 +531,16 @@ class TableView:
 
     def _seat_labels(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
+        geo = table.geometry
         st = table.game.state
         active = st.to_act
         for seat in range(table.config.players):
-            x, y = table.geometry.label_anchor(seat)
-            text = f"{table.seat_name(seat)} · {len(st.hands[seat])}"
+            x, y = geo.label_anchor(seat)
+            out = st.out == seat  # V-FIVE: this seat sits this deal out
             on = active == seat
-            if on and seat != table.human and table.runner.thinking:
-                text += " · " + _("thinking…")
-            fill = theme.GOLD if on else pygame.Color(16, 60, 38)
+            thinking = on and seat != table.human and table.runner.thinking
+            text = self.seat_tag(seat, thinking)
+            fill = theme.GOLD if on else (SITTING_OUT if out else pygame.Color(16, 60, 38))
             ink = theme.INK if on else theme.TEXT_ON_FELT
             image = text_image(text, ruler.px(15), True, tuple(ink))
             w = image.get_width() / ruler.scale + 18
@@ -466,9 +548,48 @@ class TableView:
                 x, y = x - w / 2, y - 6
             # A long label (Chinese, "thinking…") stays inside the window at the side seats.
             x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
-            pill(surface, text, (x, y), size=15, fill=fill, ink=ink, border=theme.GOLD_LIGHT if on else theme.GOLD_DARK)
-            if seat != table.human:
-                self._last_action(surface, seat, (x, y))
+            border = theme.GOLD_LIGHT if on else theme.GOLD_DARK
+            tag = pill(surface, text, (x, y), size=15, fill=fill, ink=ink, border=border)
+            self._seat_text(surface, seat, tag)
+            if seat != table.human and geo.is_block(seat):
+                self._block_line(surface, ruler, seat, thinking, out)
+            elif seat != table.human and not out:
+                self._last_action(surface, ruler, seat, tag)
+
+    def seat_tag(self, seat: int, thinking: bool = False) -> str:
+        """A seat's name tag: its name and card count, or that it sits this deal out;
+        "thinking…" too, except in a block (which says it under its cards)."""
+        table = self.table
+        if table.game.state.out == seat:  # V-FIVE
+            return _("{name} · sits out").format(name=table.seat_name(seat))
+        text = f"{table.seat_name(seat)} · {len(table.game.state.hands[seat])}"
+        if thinking and not table.geometry.is_block(seat):
+            text += " · " + _("thinking…")
+        return text
+
+    def _block_line(self, surface: pygame.Surface, ruler: Ruler, seat: int, thinking: bool, out: bool) -> None:
+        """Under a block seat's cards: "thinking…" while it thinks, else what it did last
+        (two lines at most, the column is narrow)."""
+        if thinking:
+            text = _("thinking…")
+        elif out:
+            text = _("sits out this deal")
+        else:
+            entry = self.table.move_log.last_action(seat)
+            if entry is None:
+                return
+            text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
+        x, y = self.table.geometry.action_anchor(seat)
+        if out:  # no cards: right under the tag
+            y = self.table.geometry.label_anchor(seat)[1] + 16
+        font = assets.font_for_text(text, ruler.px(13), True)
+        lines = wrap_text(text, font, ruler.px(BLOCK_TEXT_W))
+        if len(lines) > 2:
+            lines = [lines[0], lines[1].rstrip() + "…"]
+        color = theme.TEXT_ON_FELT if out else theme.GOLD_LIGHT
+        for line in lines:
+            self._seat_text(surface, seat, blit_text(surface, line, 13, color, bold=True, midtop=(x, y)))
+            y += 17
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -497,18 +618,24 @@ class TableView:
             ruler.point((panel.right - 10, panel.y + 28)),
             max(1, ruler.px(1.5)),
         )
+        # Long side names (five or six seats): the name has the row's first line to itself
+        # and the score goes to the second.
+        names = [table.side_name(side) for side in range(rows)]
+        name_room = panel.width - 24
+        wide = table.config.players > 4
         for side in range(rows):
             top = panel.y + 34 + side * 62
             ours = side == table.human_side
-            blit_text(surface, table.side_name(side), 16, theme.INK, bold=True, topleft=(panel.x + 12, top))
+            size = fitting_size(names[side], 16, name_room, bold=True) if wide else 16
+            blit_text(surface, names[side], size, theme.INK, bold=True, topleft=(panel.x + 12, top))
             score = round(table.shown_scores[side].value)
             blit_text(
                 surface,
                 format_points(score),
-                22,
+                17 if wide else 22,
                 RED_INK if score < 0 else theme.INK,
                 bold=True,
-                topright=(panel.right - 12, top - 3),
+                topright=(panel.right - 12, top + 19 if wide else top - 3),
             )
             minimum = st.minimum(side)
             if st.has_melded(side):
@@ -541,14 +668,19 @@ class TableView:
 
     def _status(self, surface: pygame.Surface, ruler: Ruler) -> None:
         text = self.table.status_text()
-        if not text or self.table.ui.staged:  # the staging panel takes its place
+        if not text:
             return
-        font = assets.font_for_text(text, ruler.px(16), True)
+        staging = bool(self.table.ui.staged)  # the staging panel is under it: smaller, higher
+        size, spacing = (14.0, 18) if staging else (16.0, 22)
+        centre = STAGING_STATUS_Y if staging else STATUS_RECT.centery
+        font = assets.font_for_text(text, ruler.px(size), True)
         lines = wrap_text(text, font, ruler.px(STATUS_RECT.width))
-        y = STATUS_RECT.centery - (len(lines) - 1) * 11
+        y = centre - (len(lines) - 1) * spacing / 2
+        self.status_boxes = []
         for line in lines:
-            blit_text(surface, line, 16, theme.TEXT_ON_FELT, bold=True, center=(STATUS_RECT.centerx, y))
-            y += 22
+            box = blit_text(surface, line, size, theme.TEXT_ON_FELT, bold=True, center=(STATUS_RECT.centerx, y))
+            self.status_boxes.append(box)
+            y += spacing
 
     def _stage_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -571,10 +703,11 @@ class TableView:
         )
         met = count >= minimum
         color = pygame.Color(30, 110, 60) if met else RED_INK
-        blit_text(surface, _("Initial meld"), 14, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
-        blit_text(surface, f"{count} / {minimum}", 22, color, bold=True, topright=(panel.right - 12, panel.y + 3))
+        blit_text(surface, _("Initial meld"), 14, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 6))
+        blit_text(surface, f"{count} / {minimum}", 20, color, bold=True, topright=(panel.right - 12, panel.y + 2))
         if hint:
-            blit_text(surface, hint, 12, theme.INK_SOFT, topleft=(panel.x + 12, panel.y + 32))
+            size = fitting_size(hint, 12, panel.width - 24, smallest=9)
+            blit_text(surface, hint, size, theme.INK_SOFT, topleft=(panel.x + 12, panel.y + 27))
 
     def _banner(self, surface: pygame.Surface, ruler: Ruler) -> None:
         banner = self.table.banner

@@ -106,3 +106,14 @@ def blit_text(
     rect = image.get_rect(**{name: ruler.point(point)})
     surface.blit(image, rect)
     return rect
+
+
+def fitting_size(text: str, size: float, max_width: float, bold: bool = False, smallest: float = 11) -> float:
+    """The largest logical size from `size` down to `smallest` at which `text` fits in
+    `max_width` logical units (long side names of five- and six-seat tables)."""
+    while size > smallest:
+        width = assets.font_for_text(text, round(size * 4), bold).size(text)[0] / 4  # at 4x: steady rounding
+        if width <= max_width:
+            break
+        size -= 1
+    return size

@@ -138,6 +138,7 @@ def test_every_button_has_its_place_in_the_layout_inside_the_window():
         "new_game",
         "confirm",
         "cancel",
+        "pile",
     } == set(BUTTONS)
     window = pygame.Rect(0, 0, 1280, 720)
     for rect in BUTTONS.values():

@@ -543,6 +543,7 @@ def test_the_move_log_opens_with_l_lists_every_move_newest_first_and_scrolls(mon
     assert table.log_scroll == 0
     table.log_button.click()
     assert not table.log_open
+    assert not LOG_PANEL.colliderect(table.geometry.meld_areas[table.human_side].inflate(12, 8))  # (was over a corner)
 
 
 def test_a_refusal_never_covers_our_melds_or_the_hand():
