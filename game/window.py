@@ -128,6 +128,7 @@ class App:
         context = AppContext.create(
             on_start_game=self.start_game,
             on_continue=self.continue_game,
+            on_open_deal=self.open_deal,
             on_quit=self.quit,
             on_settings_changed=self._settings_changed,
         )
@@ -166,6 +167,11 @@ class App:
         )
         table.restore_extra(saved.extra)
         self._play(table)
+
+    def open_deal(self, game) -> None:
+        """A shared deal, replayed: play on from where it stands."""
+        settings = self._menu_context().settings
+        self._play(TableScene(game=game, threaded=self.threaded, speed=settings.animation_speed))
 
     def back_to_menu(self) -> None:
         """Leave the table (the game stays in the save slot) for the title menu."""

@@ -34,14 +34,16 @@ class TitleMenuScene(MenuPage):
             entries.append((N_("Continue"), self.continue_game))
         entries += [
             (N_("New game"), self.new_game),
+            (N_("Open a deal"), self.open_deal),
             (N_("Settings"), self.open_settings),
             (N_("Rules"), self.open_rules),
             (N_("Statistics"), self.open_stats),
             (N_("Quit"), self.app.on_quit),
         ]
-        top = 306 if len(entries) == 6 else 338
+        height, gap = (BUTTON_H, GAP) if len(entries) < 6 else (44, 10)  # six or seven: a little tighter
+        top = {5: 338, 6: 318}.get(len(entries), 300)
         for index, (text, action) in enumerate(entries):
-            rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
+            rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (height + gap), BUTTON_W, height)
             self.items.add(TextButton(rect, text, action, primary=index == 0))  # type: ignore[arg-type]
 
     def on_enter(self) -> None:
@@ -85,6 +87,11 @@ class TitleMenuScene(MenuPage):
         from game.scenes.new_game import NewGameScene
 
         self._push(NewGameScene(self.app))
+
+    def open_deal(self) -> None:
+        from game.scenes.open_deal import OpenDealScene
+
+        self._push(OpenDealScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene

@@ -8,7 +8,7 @@ sheet opens (click or Space shows them at once).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -40,6 +40,7 @@ class SheetTable(Protocol):
     def human_side(self) -> int: ...
 
     on_menu: Callable[[], None] | None
+    host: Any  # the app's settings (AppContext: .config_dir is the data folder); None in bare tests
 
     def seat_name(self, seat: int) -> str: ...
     def side_name(self, side: int) -> str: ...
@@ -49,6 +50,7 @@ class SheetTable(Protocol):
 
 HAND_HEADER = 30  # logical units: the "Left in hand" heading
 HAND_LINE = 24  # one seat's cards
+EXTRA_ROW = 56  # the row of "review" and "save as a file"
 
 ROWS = (
     ("melds", N_("Melds")),
@@ -81,10 +83,20 @@ class ScoreSheetScene(Scene):
         # Every hand as it stood when the deal ended, the opponents' face up at last.
         hands = table.game.state.hands
         self.left_in_hand = [(seat, sorted(hands[seat], key=sort_key)) for seat in range(table.config.players)]
-        self.panel = pygame.FRect(0, 0, 300 + 170 * sides, 470 + HAND_HEADER + HAND_LINE * len(self.left_in_hand))
+        height = 470 + EXTRA_ROW + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
+        self.panel = pygame.FRect(0, 0, 300 + 170 * sides, height)
         self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
         self.buttons = WidgetGroup(arrow_keys=True)
         bottom = self.panel.bottom - 64
+        self.extra_buttons = WidgetGroup(arrow_keys=True)
+        self.export_button = Button(
+            (self.panel.centerx + 8, bottom - EXTRA_ROW, 250, 40),
+            _("Save the deal as a file"),
+            self._export,
+            primary=False,
+            font_size=17,
+        )
+        self.extra_buttons.add(self.export_button)
         if result.winner is None:
             self.buttons.add(
                 Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"), self._next_deal, primary=True)
@@ -125,6 +137,12 @@ class ScoreSheetScene(Scene):
         if self.stack is not None:
             self.stack.remove(self)
 
+    def _export(self) -> None:
+        from game.scenes.open_deal import export_deal_dialog
+
+        if self.stack is not None:
+            self.stack.push(export_deal_dialog(self.table.game, getattr(self.table.host, "config_dir", None)))
+
     def _next_deal(self) -> None:
         self._close()
         self.table.next_deal()
@@ -149,12 +167,14 @@ class ScoreSheetScene(Scene):
             assert isinstance(first, Button)
             first.click()
             return True
-        self.buttons.handle_event(event)
+        if not self.buttons.handle_event(event):
+            self.extra_buttons.handle_event(event)
         return True  # modal
 
     def update(self, dt: float) -> None:
         self.count.update(dt)
         self.buttons.update(dt)
+        self.extra_buttons.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
@@ -236,6 +256,7 @@ class ScoreSheetScene(Scene):
             blit_text(surface, text, 16, theme.INK, topleft=(col0 + 140, y))
             y += HAND_LINE
         self.buttons.draw(surface)
+        self.extra_buttons.draw(surface)
 
     @staticmethod
     def _number(surface, value: int, topright, bold: bool = False, size: int = 18, color=None) -> None:

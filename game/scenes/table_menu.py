@@ -7,7 +7,7 @@ All texts are msgids translated when drawn, so they follow a language switch.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -21,12 +21,18 @@ from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import draw_panel, rounded_panel
 from game.scenes.text import blit_text
 
+if TYPE_CHECKING:
+    from game.rules import Game
+
 
 class MenuTable(Protocol):
     """What the table menu needs of the table."""
 
     host: Any  # the app's settings (see TableScene.host), None in bare tests
     on_menu: Callable[[], None] | None
+
+    @property
+    def game(self) -> Game: ...
 
     def confirm_new_game(self) -> None: ...
 
@@ -53,6 +59,7 @@ class TableMenuScene(Scene):
         ]
         if table.host is not None:
             entries.append((N_("Settings"), self.settings))
+        entries.append((N_("Save the deal as a file"), self.export_deal))
         entries.append((N_("New game"), self.new_game))
         if table.on_menu is not None:
             entries.append((N_("Main menu"), self.main_menu))
@@ -94,6 +101,14 @@ class TableMenuScene(Scene):
         from game.scenes.settings_scene import SettingsScene
 
         self._push(SettingsScene(self.table.host))
+
+    def export_deal(self) -> None:
+        from game.scenes.open_deal import export_deal_dialog
+
+        stack = self.stack
+        self.close()
+        if stack is not None:
+            stack.push(export_deal_dialog(self.table.game, getattr(self.table.host, "config_dir", None)))
 
     def new_game(self) -> None:
         self.close()
