@@ -73,6 +73,19 @@ def seat_levels(table: TableScene) -> tuple[str | None, ...]:
     return tuple(None if seat == table.human else table.bot_level(seat) for seat in range(table.config.players))
 
 
+def remember_deal(table: TableScene, app: AppContext) -> None:
+    """Keep the deal for Statistics' reviews (the last 20); losing one is no reason to
+    bother the player."""
+    from game.recent_deals import RecentDeals
+
+    people = tuple(table.people)
+    names = tuple(table.names[seat] for seat in range(table.config.players))
+    try:
+        RecentDeals(app.config_dir).add(table.game, people, names)
+    except OSError:
+        pass
+
+
 def attach(table: TableScene, app: AppContext) -> None:
     levels = seat_levels(table)
     level_name = "/".join(sorted({level for level in levels if level}))
@@ -106,6 +119,7 @@ def attach(table: TableScene, app: AppContext) -> None:
                 app.stats.record_deal(game.state, table.human, level_name, f"{game.seed}:{game.deal_number}")
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
+            remember_deal(table, app)
         if game.winner is not None:
             try:
                 app.saves.discard()

@@ -42,6 +42,11 @@ class SheetTable(Protocol):
     on_menu: Callable[[], None] | None
     host: Any  # the app's settings (AppContext: .config_dir is the data folder); None in bare tests
 
+    @property
+    def names(self) -> dict[int, str]: ...
+    @property
+    def people(self) -> tuple[int, ...]: ...
+
     def seat_name(self, seat: int) -> str: ...
     def side_name(self, side: int) -> str: ...
     def next_deal(self) -> None: ...
@@ -76,6 +81,7 @@ class ScoreSheetScene(Scene):
 
     def __init__(self, table: SheetTable, result: DealResult) -> None:
         super().__init__()
+        self.review_options: dict[str, Any] = {}  # tests: a synchronous job_factory
         self.table = table
         self.result = result
         self.count = Tween(0.0, 1.0, self.COUNT_SECONDS, ease_out_cubic)
@@ -97,6 +103,14 @@ class ScoreSheetScene(Scene):
             font_size=17,
         )
         self.extra_buttons.add(self.export_button)
+        self.review_button = Button(
+            (self.panel.centerx - 258, bottom - EXTRA_ROW, 250, 40),
+            _("Review this deal"),
+            self._review,
+            primary=False,
+            font_size=17,
+        )
+        self.extra_buttons.add(self.review_button)
         if result.winner is None:
             self.buttons.add(
                 Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"), self._next_deal, primary=True)
@@ -142,6 +156,16 @@ class ScoreSheetScene(Scene):
 
         if self.stack is not None:
             self.stack.push(export_deal_dialog(self.table.game, getattr(self.table.host, "config_dir", None)))
+
+    def _review(self) -> None:
+        from game.review import deal_play
+        from game.scenes.review_scene import ReviewScene, SeatNames
+
+        table = self.table
+        names = SeatNames(table.config, tuple(table.names[s] for s in range(table.config.players)))
+        title = _("Deal {n}").format(n=table.game.deal_number + 1)
+        if self.stack is not None:
+            self.stack.push(ReviewScene(deal_play(table.game), table.people, names, title=title, **self.review_options))
 
     def _next_deal(self) -> None:
         self._close()

@@ -115,6 +115,7 @@ class TableScene(Scene):
     ui = property(lambda self: self.controller.ui)
     names = property(lambda self: self.controller.names)
     human = property(lambda self: self.controller.human)
+    people = property(lambda self: self.controller.people)
     level = property(lambda self: self.controller.level)
     levels = property(lambda self: self.controller.levels)
     seed = property(lambda self: self.controller.seed)

@@ -147,6 +147,7 @@ class TableController:
         self.level = level
         self.levels = levels
         self.human = human
+        self.people: tuple[int, ...] = (human,)  # the seats people play (pass-and-play: several)
         self.host: TableHost = host or NoHost()
         self.names = seat_names(config)
         self.runner = BotRunner(threaded)
