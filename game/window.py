@@ -152,8 +152,16 @@ class App:
 
     def start_game(self, config, seed: int, levels) -> None:
         settings = self._menu_context().settings
+        human = next((seat for seat, level in enumerate(levels) if level is None), 0)  # first person, if any
         self._play(
-            TableScene(config=config, seed=seed, levels=levels, threaded=self.threaded, speed=settings.animation_speed)
+            TableScene(
+                config=config,
+                seed=seed,
+                levels=levels,
+                human=human,
+                threaded=self.threaded,
+                speed=settings.animation_speed,
+            )
         )
 
     def continue_game(self, saved) -> None:

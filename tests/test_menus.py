@@ -116,6 +116,7 @@ def test_new_game_hands_over_config_seed_levels(app):
     assert scene.variant == "two-hand"
     stack.handle_event(key(pygame.K_DOWN))
     stack.handle_event(key(pygame.K_RIGHT))  # Play to: 2500
+    stack.handle_event(key(pygame.K_DOWN))  # South: a person (you)
     stack.handle_event(key(pygame.K_DOWN))
     stack.handle_event(key(pygame.K_RIGHT))  # North: normal -> hard
     stack.handle_event(key(pygame.K_DOWN))
