@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import queue
 import threading
 from collections.abc import Iterable, Iterator
@@ -126,11 +127,16 @@ def decode_play(position: str, moves: list[str]) -> DealPlay:
     return DealPlay(position_from_json(json.loads(position)), tuple(Move.parse(m) for m in moves))
 
 
-DecisionValues = tuple[int, int, str, str, float, int]
+WORKER_NICENESS = 10
 
 
 def _process_main(jobs: multiprocessing.Queue, results: multiprocessing.Queue) -> None:
     """The worker process: one job, each decision sent back as plain values."""
+    if hasattr(os, "nice"):  # the window comes first: the review takes what CPU is left
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
     position, moves, seats, worlds, seed = jobs.get()
     try:
         play = decode_play(position, moves)

@@ -27,7 +27,7 @@ from game.rules import GameState, Move, MoveKind, RulesConfig
 from game.rules.cards import sort_key
 from game.scenes import theme
 from game.scenes.base import Scene
-from game.scenes.layout import Ruler
+from game.scenes.layout import Canvas, Ruler
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_view import RED_INK
@@ -126,6 +126,7 @@ class ReviewScene(Scene):
         self.job = job_factory(play, self.seats)
         self.progress: ReviewProgress = self.job.poll()
         self.top_buttons: list[Button] = []
+        self._cache: tuple[object, pygame.Surface] | None = None  # see draw()
         self._make_top_buttons()
         self.buttons = WidgetGroup()
         bar_y = 662
@@ -234,6 +235,21 @@ class ReviewScene(Scene):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        # The table and the panel change only with the cursor, the review's progress and the
+        # language: drawn once into a cached image, so a frame is one blit and the buttons
+        # (the worker has the CPU it needs, the window stays light).
+        scale = Ruler.of(surface).scale
+        key = (self.cursor, self.progress, get_language(), surface.get_size(), scale)
+        if self._cache is None or self._cache[0] != key:
+            image = Canvas(surface.get_size(), scale)
+            self._draw_still(image)
+            self._cache = (key, image)
+        surface.blit(self._cache[1], (0, 0))
+        self.buttons.draw(surface)
+        for button in self.top_buttons:
+            button.draw(surface)
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))
         heading = _("Deal review") + (f" · {self.title}" if self.title else "")
         blit_text(surface, heading, 26, theme.TEXT_ON_FELT, bold=True, topleft=(24, 12))
@@ -243,9 +259,6 @@ class ReviewScene(Scene):
         if self.cursor >= self.count:
             counter = _("The deal is over")
         blit_text(surface, counter, 18, theme.TEXT_ON_FELT, bold=True, midleft=(690, 683))
-        self.buttons.draw(surface)
-        for button in self.top_buttons:
-            button.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Screenshots of #12's screens in the real window (run under a display, e.g. Xvfb):
+a review step with the Hard bot's advice, the privacy screen of pass-and-play, the New
+game screen with people and bots, Open a deal; each in English and Chinese.
+
+    DISPLAY=:46 python tools/screenshot_learn.py [--out docs/screenshots]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def frames(app, count: int = 30) -> None:
+    for _ in range(count):
+        app.frame(1 / 60)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
+    args = parser.parse_args()
+    os.environ["CANASTA_HOME"] = tempfile.mkdtemp(prefix="canasta-shots-")
+    from test_review import crafted_deal
+
+    from game import deal_share, i18n
+    from game.review_worker import ProcessReview
+    from game.rules import RulesConfig
+    from game.scenes.new_game import NewGameScene
+    from game.scenes.open_deal import OpenDealScene
+    from game.scenes.pass_and_play import PrivacyScreen
+    from game.scenes.review_scene import ReviewScene, SeatNames
+    from game.window import App
+
+    out = Path(args.out)
+    app = App(menu=True, threaded=True)
+    context = app.context
+    assert context is not None
+    play = crafted_deal()
+    jobs: list[ProcessReview] = []
+
+    def job(deal, seats):
+        jobs.append(ProcessReview(deal, seats))
+        return jobs[-1]
+
+    review = ReviewScene(play, {0}, SeatNames.default(play.start.config), job_factory=job)
+    app.stack.push(review)
+    jobs[-1].join(300)
+    frames(app)
+    review.top_buttons[0].click()  # the costliest decision
+    for language, suffix in (("en", ""), ("zh_CN", "_zh")):
+        i18n.set_language(language)
+        frames(app)
+        app.screenshot(str(out / f"review{suffix}.png"))
+    i18n.set_language("en")
+    app.stack.remove(review)
+
+    new_game = NewGameScene(app.context)
+    new_game.levels.update({0: "person", 1: "person", 2: "hard", 3: "normal"})
+    new_game.rebuild()
+    app.stack.push(new_game)
+    for language, suffix in (("en", ""), ("zh_CN", "_zh")):
+        i18n.set_language(language)
+        new_game.rebuild()
+        frames(app)
+        app.screenshot(str(out / f"new_game_people{suffix}.png"))
+    i18n.set_language("en")
+    app.stack.remove(new_game)
+
+    app.start_game(RulesConfig.for_variant("classic"), 11, (None, None, "normal", "normal"))
+    for _ in range(3000):
+        app.frame(1 / 60)
+        if isinstance(app.stack.top, PrivacyScreen):
+            break
+    assert isinstance(app.stack.top, PrivacyScreen)
+    for language, suffix in (("en", ""), ("zh_CN", "_zh")):
+        i18n.set_language(language)
+        frames(app)
+        app.screenshot(str(out / f"privacy{suffix}.png"))
+    i18n.set_language("en")
+    app.stack.top.ready()
+    frames(app, 60)
+    app.screenshot(str(out / "pass_and_play_table.png"))
+    app.back_to_menu()
+
+    table_game = app.table
+    del table_game
+    for seed in (1, 2):
+        from test_deal_share import played
+
+        deal_share.export_game(played(seed=seed), context.config_dir, when=1_764_500_000 + seed * 60)
+    app.stack.push(OpenDealScene(context))
+    for language, suffix in (("en", ""), ("zh_CN", "_zh")):
+        i18n.set_language(language)
+        frames(app)
+        app.screenshot(str(out / f"open_deal{suffix}.png"))
+    app.close()
+    print(f"screenshots written to {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
