@@ -189,3 +189,55 @@ def test_every_seat_a_person_in_the_smaller_games(variant, levels):
     seen = play_people(stack, table, 2 * len(levels), log)
     assert set(seen) == set(table.people) and all(a != b for a, b in zip(seen, seen[1:]))
     assert "hidden" in log
+
+
+def test_partners_ask_and_answer_each_behind_the_screen():
+    from table_helpers import position
+
+    from game.rules import Move
+    from game.scenes.prompts import AnswerPrompt
+
+    stack, table = make_table(seed=2, levels=(None, "easy", None, "easy"))
+    # South can go out (two canastas' worth is not needed to ask; the rules allow asking).
+    table.load_state(
+        position(
+            ["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"],
+            melds=[{"Q": "SQ HQ DQ CQ SQ HQ D2", "J": "SJ HJ DJ CJ SJ HJ DJ"}, {}],
+            discard="C4",
+            stock="C9 D9 H9 S10 C10",
+            phase="meld",
+        )
+    )
+    tick(stack, 0.5)
+    assert table.human == 0 and table.my_turn()
+    assert table.play(Move.parse("ask"))
+    stack.update(DT)
+    screen = stack.top
+    assert isinstance(screen, PrivacyScreen) and screen.seat == 2  # the partner answers, behind the screen
+    assert face_up_hand_cards(table)[2] == 0
+    screen.ready()
+    for _ in range(200):
+        stack.update(DT)
+        if isinstance(stack.top, AnswerPrompt):
+            break
+    prompt = stack.top
+    assert isinstance(prompt, AnswerPrompt) and table.human == 2
+    prompt.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y", scancode=0))
+    stack.update(DT)
+    screen = stack.top
+    assert isinstance(screen, PrivacyScreen) and screen.seat == 0  # back to the asker
+    screen.ready()
+    assert table.human == 0 and table.game.state.answer is True and table.my_turn()
+
+
+def test_a_pass_and_play_game_is_saved_and_continued(tmp_path):
+    from game.saves import SaveStore
+    from game.scenes.table import TableScene
+
+    _stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
+    store = SaveStore(tmp_path)
+    store.save(table.game, seat_levels(table), table.human)
+    saved = store.load()
+    assert saved.levels == (None, None, "normal", "normal")
+    again = TableScene(game=saved.game, levels=saved.levels, human=saved.human, threaded=False, bot_factory=fallback)
+    assert again.people == (0, 1) and again.seat_name(1) == "Player 2"

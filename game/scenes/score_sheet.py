@@ -132,7 +132,7 @@ class ScoreSheetScene(Scene):
     def title(self) -> str:
         result = self.result
         if result.winner is not None:
-            if result.winner == self.table.human_side:
+            if result.winner == self.table.human_side and len(self.table.people) == 1:
                 return _("You win the game!") if not self.table.config.partnerships else _("We win the game!")
             return _("{side} win the game").format(side=self.table.side_name(result.winner))
         return _("Deal {n} is over").format(n=self.table.game.deal_number + 1)
