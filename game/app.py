@@ -46,6 +46,7 @@ class AppContext:
     on_start_game: StartGame = lambda config, seed, levels: None  # noqa: E731
     on_continue: Callable[[SavedGame], None] = lambda saved: None  # noqa: E731
     on_open_deal: Callable[[Game], None] = lambda game: None  # noqa: E731  (a shared deal, replayed)
+    on_start_coach: Callable[[], None] = lambda: None  # noqa: E731  (the guided first deal)
     on_quit: Callable[[], None] = _post_quit
     on_settings_changed: Callable[[Settings, str], None] | None = None  # (settings, field)
     config_dir: Path | None = None

@@ -129,6 +129,7 @@ class App:
             on_start_game=self.start_game,
             on_continue=self.continue_game,
             on_open_deal=self.open_deal,
+            on_start_coach=self.start_coach,
             on_quit=self.quit,
             on_settings_changed=self._settings_changed,
         )
@@ -180,6 +181,13 @@ class App:
         """A shared deal, replayed: play on from where it stands."""
         settings = self._menu_context().settings
         self._play(TableScene(game=game, threaded=self.threaded, speed=settings.animation_speed))
+
+    def start_coach(self) -> None:
+        """The guided first deal (game/scenes/coach_scene.py)."""
+        from game.scenes.coach_scene import CoachTable
+
+        settings = self._menu_context().settings
+        self._play(CoachTable(threaded=self.threaded, speed=settings.animation_speed))
 
     def back_to_menu(self) -> None:
         """Leave the table (the game stays in the save slot) for the title menu."""

@@ -89,7 +89,15 @@ def menu_labels(scene: TitleMenuScene) -> list[str]:
 def test_title_menu_paths_open_and_close(app):
     stack = SceneStack()
     stack.push(TitleMenuScene(app))
-    assert menu_labels(stack.top) == ["New game", "Open a deal", "Settings", "Rules", "Statistics", "Quit"]
+    assert menu_labels(stack.top) == [
+        "New game",
+        "Open a deal",
+        "Guided first deal",
+        "Settings",
+        "Rules",
+        "Statistics",
+        "Quit",
+    ]
     for label, scene_type in (
         ("New game", NewGameScene),
         ("Settings", SettingsScene),

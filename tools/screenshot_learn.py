@@ -103,8 +103,61 @@ def main() -> int:
         frames(app)
         app.screenshot(str(out / f"open_deal{suffix}.png"))
     app.close()
+    coach_steps(out / "coach")
     print(f"screenshots written to {out}")
     return 0
+
+
+def coach_steps(out: Path) -> None:
+    """Every step of the guided first deal, played by the mouse as the coach says, in both
+    languages (coach/step01.png, coach/step01_zh.png, ...)."""
+    from game import i18n
+    from game.automation import Driver
+    from game.scenes.coach_scene import CoachTable
+    from game.scenes.layout import LOGICAL_SIZE
+    from game.scenes.score_sheet import ScoreSheetScene
+    from game.window import App
+
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(seed=1, threaded=False, size=LOGICAL_SIZE)
+    coach = CoachTable(threaded=False)
+    app.stack.clear()
+    app.table = coach
+    app.stack.push(coach)
+    driver = Driver(app, [])
+
+    def follow():
+        number = 0
+        while True:
+            yield from driver.wait_until(
+                lambda: (
+                    isinstance(app.stack.top, ScoreSheetScene)
+                    or (app.stack.top is coach and coach.my_turn() and coach.idle and coach.hint is not None)
+                ),
+                "the coach's next step",
+            )
+            if isinstance(app.stack.top, ScoreSheetScene):
+                return
+            number += 1
+            for language, suffix in (("en", ""), ("zh_CN", "_zh")):
+                i18n.set_language(language)
+                app.stack.update(0.0)  # the table's button labels follow the language on update
+                app.screenshot(str(out / f"step{number:02d}{suffix}.png"))
+            i18n.set_language("en")
+            yield from driver.play_move(coach.hint.move)
+            yield from driver.wait(0.3)
+
+    driver._steps = follow()
+    app.feeder = driver.feed
+    while not driver.done:
+        app.frame(1 / 60)
+    for _ in range(240):
+        app.frame(1 / 60)
+    app.stack.top.count.finish()
+    app.frame(1 / 60)
+    app.screenshot(str(out / "done.png"))
+    app.close()
+    assert driver.error is None, driver.error
 
 
 if __name__ == "__main__":

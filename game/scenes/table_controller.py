@@ -168,6 +168,8 @@ class TableController:
         self.names = seat_names(config, self.people)
         self.runner = BotRunner(threaded)
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
+        # The player's moves pass this first: a text refuses the move (the guided deal's coach).
+        self.move_filter: Callable[[Move], str | None] | None = None
         self.ui = HandUI()
         self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
         self.refusal: Refusal | None = None
@@ -293,6 +295,12 @@ class TableController:
 
     def play(self, move: Move) -> bool:
         """Apply a move; on an illegal one show the engine's reason and return False."""
+        if self.move_filter is not None and self.my_turn():
+            refusal = self.move_filter(move)  # the guided deal: only the coach's move
+            if refusal is not None:
+                self.say(refusal, warn=True, seconds=6.0)
+                self.host.cards_moved()
+                return False
         try:
             events = self.game.apply(move)
         except IllegalMove as error:
