@@ -14,6 +14,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pygame
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -102,6 +104,44 @@ def main() -> int:
         i18n.set_language(language)
         frames(app)
         app.screenshot(str(out / f"open_deal{suffix}.png"))
+    i18n.set_language("en")
+    app.stack.pop()
+
+    # A deal played to its end by the bots (South too): the score sheet with Review and
+    # Save as a file; the deal is then kept for Statistics → Recent deals.
+    from game.scenes.recent_deals_scene import RecentDealsScene
+    from game.scenes.score_sheet import ScoreSheetScene
+    from game.scenes.stats_scene import StatsScene
+
+    app.start_game(RulesConfig.for_variant("classic"), 8, (None, "normal", "normal", "normal"))
+    from game.bots import make_bot
+
+    table = app.table
+    assert table is not None
+    south = make_bot("normal", 99)
+    for _ in range(60_000):
+        app.frame(1 / 60)
+        if isinstance(app.stack.top, ScoreSheetScene):
+            break
+        if table.my_turn() and table.idle and app.stack.top is table:
+            table.play(south.act(table.game.state.observation(0)))
+        elif app.stack.top is not table and not isinstance(app.stack.top, ScoreSheetScene):
+            app.stack.top.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y"))
+    sheet = app.stack.top
+    assert isinstance(sheet, ScoreSheetScene)
+    sheet.count.finish()
+    frames(app, 5)
+    app.screenshot(str(out / "score_sheet_review.png"))
+    app.back_to_menu()
+    app.stack.push(StatsScene(context))
+    app.stack.top.recent_deals()
+    assert isinstance(app.stack.top, RecentDealsScene)
+    for language, suffix in (("en", ""), ("zh_CN", "_zh")):
+        i18n.set_language(language)
+        app.stack.top.rebuild()
+        frames(app)
+        app.screenshot(str(out / f"recent_deals{suffix}.png"))
+    i18n.set_language("en")
     app.close()
     coach_steps(out / "coach")
     print(f"screenshots written to {out}")
