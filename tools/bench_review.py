@@ -59,9 +59,10 @@ def paced_frames(app, job) -> tuple[list[float], float]:
 def report(label: str, times: list[float]) -> None:
     ms = sorted(t * 1000 for t in times)
     p95 = ms[max(0, int(len(ms) * 0.95) - 1)]
+    slowest = max(range(len(times)), key=times.__getitem__)
     print(
         f"{label} ({len(ms)} frames): p50 {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, "
-        f"max {ms[-1]:.2f} ms (budget 8 ms)"
+        f"max {ms[-1]:.2f} ms at frame {slowest + 1} (budget 8 ms)"
     )
 
 

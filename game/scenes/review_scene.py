@@ -30,6 +30,7 @@ from game.scenes.base import Scene
 from game.scenes.layout import Canvas, Ruler
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
+from game.scenes.table_layout import MELD_W
 from game.scenes.table_view import RED_INK
 from game.scenes.text import blit_text
 from game.scenes.widgets import Button, WidgetGroup
@@ -37,7 +38,9 @@ from game.scenes.widgets import Button, WidgetGroup
 JobFactory = Callable[[DealPlay, frozenset[int]], ReviewJob]
 
 PANEL = pygame.FRect(860, 56, 400, 590)
-CARD_W, MELD_CARD_W = 48, 38
+# The table's own meld width: images already scaled for the table are reused (a first frame
+# that scaled ~100 card images and blurred a panel's shadow took 0.7 s).
+CARD_W = MELD_CARD_W = MELD_W
 HAND_LEFT, HAND_RIGHT = 150, 840
 LOG_LINES = 8
 
@@ -288,11 +291,13 @@ class ReviewScene(Scene):
                 box = surface.blit(image, ruler.point((x, y)))
                 if meld.is_canasta:
                     pygame.draw.rect(surface, theme.GOLD, box.inflate(ruler.px(4), ruler.px(4)), max(1, ruler.px(3)))
-                blit_text(surface, f"×{meld.size}", 14, theme.TEXT_ON_FELT, bold=True, midtop=(x + 19, y + 56))
-                x += MELD_CARD_W + 10
+                blit_text(
+                    surface, f"×{meld.size}", 14, theme.TEXT_ON_FELT, bold=True, midtop=(x + MELD_CARD_W / 2, y + 76)
+                )
+                x += MELD_CARD_W + 8
                 if x > HAND_RIGHT - MELD_CARD_W:
                     break
-            y += 80
+            y += 96 if config.sides < 3 else 88
         # The pile and the stock.
         blit_text(
             surface,
@@ -322,9 +327,6 @@ class ReviewScene(Scene):
             theme.CREAM,
             theme.PANEL_BORDER,
             ruler.px(theme.BORDER),
-            theme.SHADOW,
-            ruler.px(4),
-            ruler.px(10),
         )
         x, y = PANEL.x + 20, PANEL.y + 14
         progress = self.progress
