@@ -222,7 +222,7 @@ class ReviewScene(Scene):
     def _make_top_buttons(self) -> None:
         self._language = get_language()  # the labels are words: made again on a language switch
         self.top_buttons = []
-        y = PANEL.y + 78
+        y = PANEL.y + 86
         for decision in self.costliest():
             text = f"{_('Move {n}').format(n=decision.index + 1)} · {points_text(decision.gain)}"
             self.top_buttons.append(
@@ -362,7 +362,7 @@ class ReviewScene(Scene):
         if not self.top_buttons:
             text = _("None so far") if not progress.finished else _("None: every choice matched Hard's or did better")
             blit_text(surface, text, 15, theme.INK_SOFT, topleft=(x, y + 24))
-        y = PANEL.y + 78 + 3 * 42 + 8
+        y = PANEL.y + 86 + 3 * 42 + 8
         pygame.draw.line(
             surface, theme.GOLD, ruler.point((x, y)), ruler.point((PANEL.right - 20, y)), max(1, ruler.px(2))
         )
