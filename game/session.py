@@ -80,6 +80,8 @@ def count_deal(table: TableScene, app: AppContext, level_name: str) -> None:
     people = table.people
     if len(people) == 1:
         app.stats.record_deal(game.state, people[0], level_name, f"{game.seed}:{game.deal_number}")
+    if len(people) > 1 and app.stats.last_deal_key == f"{game.seed}:{game.deal_number}:{people[-1]}":
+        return  # every person's share of this deal is counted already (a game resumed at its end)
     for seat in people if len(people) > 1 else ():
         app.stats.record_deal(game.state, seat, table.names[seat], f"{game.seed}:{game.deal_number}:{seat}")
 
