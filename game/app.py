@@ -7,7 +7,8 @@ slot, statistics, sound, and the callbacks into the table (game.window wires the
 
 `on_start_game(config, seed, levels)`: levels is a tuple per seat, None for
 the player (seat 0). `on_continue(saved)`: a verified `saves.SavedGame` whose
-`.game` is the replayed engine game.
+`.game` is the replayed engine game. `on_open_deal(game)`: a shared deal file
+(game/deal_file.py), replayed, to play on from where it stands.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import pygame
 from game import assets, i18n, storage
 from game.i18n import N_, _
 from game.observable_settings import ObservableSettings
-from game.rules import RulesConfig
+from game.rules import Game, RulesConfig
 from game.saves import SavedGame, SaveStore
 from game.settings import Settings, load_settings, save_settings
 from game.sound import SoundPlayer
@@ -58,6 +59,8 @@ class AppContext:
     sound: SoundPlayer
     on_start_game: StartGame = lambda config, seed, levels: None  # noqa: E731
     on_continue: Callable[[SavedGame], None] = lambda saved: None  # noqa: E731
+    on_open_deal: Callable[[Game], None] = lambda game: None  # noqa: E731  (a shared deal, replayed)
+    on_start_coach: Callable[[], None] = lambda: None  # noqa: E731  (the guided first deal)
     on_quit: Callable[[], None] = _post_quit
     config_dir: Path | None = None
     notices: list[str] = field(default_factory=list)  # for the player, shown once by the menu

@@ -177,7 +177,7 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
     levels = body.get("levels")
     _need(isinstance(levels, list) and len(levels) == config.players, N_("bad list of bot levels"))
     for seat, level in enumerate(levels):
-        if not (level is None if seat == human else level in LEVELS):
+        if not (level is None or level in LEVELS):  # None: a person (pass-and-play: several)
             raise SaveError(N_("bad bot level for seat {seat}"), seat=seat)
     moves = body.get("moves")
     _need(isinstance(moves, list) and len(moves) <= MAX_MOVES, N_("the move history is missing"))

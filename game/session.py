@@ -70,10 +70,39 @@ def _reason(error: OSError) -> str:
 
 
 def seat_levels(table: TableScene) -> tuple[str | None, ...]:
-    return tuple(None if seat == table.human else table.bot_level(seat) for seat in range(table.config.players))
+    return tuple(None if seat in table.people else table.bot_level(seat) for seat in range(table.config.players))
+
+
+def count_deal(table: TableScene, app: AppContext, level_name: str) -> None:
+    """The statistics of a finished deal: the player's; with several people, each person's
+    under their name; none when only bots played (watching them)."""
+    game = table.game
+    people = table.people
+    if len(people) == 1:
+        app.stats.record_deal(game.state, people[0], level_name, f"{game.seed}:{game.deal_number}")
+    if len(people) > 1 and app.stats.last_deal_key == f"{game.seed}:{game.deal_number}:{people[-1]}":
+        return  # every person's share of this deal is counted already (a game resumed at its end)
+    for seat in people if len(people) > 1 else ():
+        app.stats.record_deal(game.state, seat, table.names[seat], f"{game.seed}:{game.deal_number}:{seat}")
+
+
+def remember_deal(table: TableScene, app: AppContext) -> None:
+    """Keep the deal for Statistics' reviews (the last 20); losing one is no reason to
+    bother the player."""
+    from game.recent_deals import RecentDeals
+
+    people = tuple(table.people)
+    if not people:  # only bots played (watching them): nothing of anyone's to review
+        return
+    names = tuple(table.names[seat] for seat in range(table.config.players))
+    try:
+        RecentDeals(app.config_dir).add(table.game, people, names)
+    except OSError:
+        pass
 
 
 def attach(table: TableScene, app: AppContext) -> None:
+    table.data_home = app.config_dir  # shared deals go beside the saved game
     levels = seat_levels(table)
     level_name = "/".join(sorted({level for level in levels if level}))
 
@@ -103,9 +132,10 @@ def attach(table: TableScene, app: AppContext) -> None:
                 problem = failed(SAVE_FAILED, error)
         if deal_ended:
             try:
-                app.stats.record_deal(game.state, table.human, level_name, f"{game.seed}:{game.deal_number}")
+                count_deal(table, app, level_name)
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
+            remember_deal(table, app)
         if game.winner is not None:
             try:
                 app.saves.discard()

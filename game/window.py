@@ -131,7 +131,13 @@ class MainWindow:
         from game.app import AppContext
         from game.scenes.menu import TitleMenuScene
 
-        context = AppContext.create(on_start_game=self.start_game, on_continue=self.continue_game, on_quit=self.quit)
+        context = AppContext.create(
+            on_start_game=self.start_game,
+            on_continue=self.continue_game,
+            on_open_deal=self.open_deal,
+            on_start_coach=self.start_coach,
+            on_quit=self.quit,
+        )
         self.stack.push(TitleMenuScene(context))
         return context
 
@@ -147,12 +153,23 @@ class MainWindow:
         self.stack.push(table)
 
     def start_game(self, config, seed: int, levels) -> None:
-        self._play(TableScene(config=config, seed=seed, levels=levels, threaded=self.threaded))
+        human = next((seat for seat, level in enumerate(levels) if level is None), 0)  # first person, if any
+        self._play(TableScene(config=config, seed=seed, levels=levels, human=human, threaded=self.threaded))
 
     def continue_game(self, saved) -> None:
         table = TableScene(game=saved.game, levels=saved.levels, human=saved.human, threaded=self.threaded)
         table.restore_extra(saved.extra)
         self._play(table)
+
+    def open_deal(self, game) -> None:
+        """A shared deal, replayed: play on from where it stands."""
+        self._play(TableScene(game=game, threaded=self.threaded))
+
+    def start_coach(self) -> None:
+        """The guided first deal (game/scenes/coach_scene.py)."""
+        from game.scenes.coach_scene import CoachTable
+
+        self._play(CoachTable(threaded=self.threaded))
 
     def back_to_menu(self) -> None:
         """Leave the table (the game stays in the save slot) for the title menu."""

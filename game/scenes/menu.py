@@ -19,6 +19,24 @@ BUTTON_W, BUTTON_H, GAP = 300, 50, 14
 FAN = ("HA", "SK", "JK", "DQ", "CA")
 
 
+COACH_OFFERED = "coach-offered"  # a marker in the data folder: the guided deal was offered once
+
+
+def first_start(app) -> bool:
+    """True once: on the first start (nothing played, no save), the guided deal is offered."""
+    from game import storage
+
+    folder = app.config_dir if app.config_dir is not None else storage.data_dir()
+    marker = folder / COACH_OFFERED
+    if storage.is_file(marker) or app.stats.records or app.saves.exists():
+        return False
+    try:
+        storage.atomic_write(marker, b"the guided first deal was offered\n", durable=False)
+    except OSError:
+        return False  # cannot remember it: better not to ask at every start
+    return True
+
+
 def version_label() -> str:
     """The title screen's corner: the one version number (game/__init__.py)."""
     return f"v{__version__}"
@@ -34,17 +52,29 @@ class TitleMenuScene(MenuPage):
             entries.append((N_("Continue"), self.continue_game))
         entries += [
             (N_("New game"), self.new_game),
+            (N_("Open a deal"), self.open_deal),
+            (N_("Guided first deal"), self.guided_deal),
             (N_("Settings"), self.open_settings),
             (N_("Rules"), self.open_rules),
             (N_("Statistics"), self.open_stats),
             (N_("Quit"), self.app.on_quit),
         ]
-        top = 306 if len(entries) == 6 else 338
+        height, gap = {6: (44, 10), 7: (44, 10)}.get(len(entries), (BUTTON_H, GAP) if len(entries) < 6 else (40, 8))
+        top = {5: 338, 6: 318, 7: 300}.get(len(entries), 296)
+        if not hasattr(self, "first_start"):  # once per menu: the marker is written when offered
+            self.first_start = not self.app.read_only and first_start(self.app)
         for index, (text, action) in enumerate(entries):
-            rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (BUTTON_H + GAP), BUTTON_W, BUTTON_H)
-            self.items.add(TextButton(rect, text, action, primary=index == 0))  # type: ignore[arg-type]
+            rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (height + gap), BUTTON_W, height)
+            offered = self.first_start and action == self.guided_deal
+            button = TextButton(rect, text, action, primary=index == 0 or offered)  # type: ignore[arg-type]
+            self.items.add(button)
+            if offered:
+                self.offer = button
 
     def on_enter(self) -> None:
+        offer = getattr(self, "offer", None)
+        if self.first_start and offer is not None:  # the first start: the guided deal has the focus
+            self.items.set_focus(offer)
         if self.app.read_only and self.stack is not None:  # say it where it cannot be missed
             self.stack.push(
                 ModalDialogScene(
@@ -86,6 +116,14 @@ class TitleMenuScene(MenuPage):
 
         self._push(NewGameScene(self.app))
 
+    def guided_deal(self) -> None:
+        self.app.on_start_coach()
+
+    def open_deal(self) -> None:
+        from game.scenes.open_deal import OpenDealScene
+
+        self._push(OpenDealScene(self.app))
+
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
 
@@ -124,6 +162,14 @@ class TitleMenuScene(MenuPage):
         )
         if self.app.notices:
             blit_text(surface, self.app.notices[-1][:120], theme.FONT_SMALL, theme.GOLD_LIGHT, midbottom=(640, 712))
+        elif self.first_start:
+            blit_text(
+                surface,
+                _("New to Canasta? The guided first deal shows every basic rule on a real game."),
+                theme.FONT_SMALL,
+                theme.GOLD_LIGHT,
+                midbottom=(640, 712),
+            )
 
     @staticmethod
     def _draw_fan(surface: pygame.Surface, ruler: Ruler) -> None:

@@ -25,6 +25,8 @@ TARGET_NAMES = {
     10000: N_("10000 points"),
 }
 LEVEL_CHOICES = list(LEVEL_NAMES.items())
+PERSON = "person"  # a seat played by a person at this computer (pass-and-play), not a bot
+SEAT_CHOICES = [(PERSON, N_("Person")), *LEVEL_CHOICES]
 
 
 def target_choices(variant: str) -> list[tuple[int, str]]:
@@ -32,9 +34,9 @@ def target_choices(variant: str) -> list[tuple[int, str]]:
 
 
 def seat_labels(variant: str) -> dict[int, str]:
-    """The bot seats of a variant (seat 0 is the player) as translated row labels."""
+    """Every seat of a variant as a translated row label (partner and opponent of seat 0)."""
     config = RulesConfig.for_variant(variant)
-    labels = {}
+    labels = {0: _(config.rules.seat_names[0])}
     for seat in range(1, config.players):
         name = _(config.rules.seat_names[seat])
         if config.side_of(seat) == config.side_of(0):
@@ -53,8 +55,10 @@ class NewGameScene(MenuPage):
     def __init__(self, app, variant: str = "classic", target: int = 5000) -> None:
         self.variant = variant
         self.target = target
+        # Per seat: a bot level, or PERSON. One person is the usual game; several share the
+        # computer (pass-and-play); none is "watch the bots".
         most = max(v.players for v in VARIANTS if v.in_app)
-        self.levels: dict[int, str] = {seat: "normal" for seat in range(1, most)}
+        self.levels: dict[int, str] = {0: PERSON, **{seat: "normal" for seat in range(1, most)}}
         self.seed_digits = ""
         super().__init__(app)
 
@@ -83,7 +87,7 @@ class NewGameScene(MenuPage):
                 Choice(
                     (ROW_X, y, ROW_W, ROW_HEIGHT),
                     label,
-                    LEVEL_CHOICES,
+                    SEAT_CHOICES,
                     self.levels[seat],
                     functools.partial(self.levels.__setitem__, seat),
                 )
@@ -112,7 +116,7 @@ class NewGameScene(MenuPage):
         seed = self.seed_field.value
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**9)
-        levels = tuple(None if seat == 0 else self.levels[seat] for seat in range(config.players))
+        levels = tuple(None if self.levels[seat] == PERSON else self.levels[seat] for seat in range(config.players))
         return config, seed, levels
 
     def start(self) -> None:
@@ -138,5 +142,15 @@ class NewGameScene(MenuPage):
         self.app.on_start_game(config, seed, levels)
 
     def draw_content(self, surface: pygame.Surface) -> None:
+        people = sum(1 for seat in range(RulesConfig.for_variant(self.variant).players) if self.levels[seat] == PERSON)
+        if people != 1:
+            note = (
+                _("Watch the bots: every seat is a bot.")
+                if people == 0
+                else _(
+                    "Pass-and-play: {n} people share this computer; a screen hides the table between their turns."
+                ).format(n=people)
+            )
+            blit_text(surface, note, theme.FONT_SMALL, theme.GOLD_DARK, midbottom=(640, PANEL.bottom - 98))
         hint = _("Up/Down: move · Left/Right: change · Esc: back")
         blit_text(surface, hint, theme.FONT_SMALL, theme.INK_SOFT, midbottom=(640, PANEL.bottom - 8))

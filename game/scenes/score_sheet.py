@@ -8,7 +8,8 @@ sheet opens (click or Space shows them at once).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -34,6 +35,12 @@ class SheetTable(TableSeats, Protocol):
     """What the score sheet needs of the table."""
 
     on_menu: Callable[[], None] | None
+    data_home: Path | None  # the app's data folder (None: storage.data_dir())
+
+    @property
+    def names(self) -> dict[int, str]: ...
+    @property
+    def people(self) -> tuple[int, ...]: ...
 
     def next_deal(self) -> None: ...
     def new_game(self, seed: int | None = None) -> None: ...
@@ -41,6 +48,7 @@ class SheetTable(TableSeats, Protocol):
 
 HAND_HEADER = 30  # logical units: the "Left in hand" heading
 HAND_LINE = 24  # one seat's cards
+EXTRA_ROW = 56  # the row of "review" and "save as a file"
 
 ROWS = (
     ("melds", N_("Melds")),
@@ -66,6 +74,7 @@ class ScoreSheetScene(Scene):
 
     def __init__(self, table: SheetTable, result: DealResult) -> None:
         super().__init__()
+        self.review_options: dict[str, Any] = {}  # tests: a synchronous job_factory
         self.table = table
         self.result = result
         self.count = Tween(0.0, 1.0, self.COUNT_SECONDS, ease_out_cubic)
@@ -76,12 +85,28 @@ class ScoreSheetScene(Scene):
         self.sitting_out = table.game.state.out  # V-FIVE: this seat held no cards
         # Side names of five or six seats are long ("South-west & North & South-east").
         self.col_w = 170 if table.config.players <= 4 else (230 if sides == 2 else 210)
-        self.panel = pygame.FRect(
-            0, 0, 300 + self.col_w * sides, 470 + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
-        )
+        height = 470 + EXTRA_ROW + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
+        self.panel = pygame.FRect(0, 0, 300 + self.col_w * sides, height)
         self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
         self.buttons = WidgetGroup(arrow_keys=True)
         bottom = self.panel.bottom - 64
+        self.extra_buttons = WidgetGroup(arrow_keys=True)
+        self.export_button = Button(
+            (self.panel.centerx + 8, bottom - EXTRA_ROW, 250, 40),
+            _("Save the deal as a file"),
+            self._export,
+            primary=False,
+            font_size=17,
+        )
+        self.extra_buttons.add(self.export_button)
+        self.review_button = Button(
+            (self.panel.centerx - 258, bottom - EXTRA_ROW, 250, 40),
+            _("Review this deal"),
+            self._review,
+            primary=False,
+            font_size=17,
+        )
+        self.extra_buttons.add(self.review_button)
         if result.winner is None:
             self.buttons.add(
                 Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"), self._next_deal, primary=True)
@@ -103,7 +128,7 @@ class ScoreSheetScene(Scene):
     def title(self) -> str:
         result = self.result
         if result.winner is not None:
-            if result.winner == self.table.human_side:
+            if result.winner == self.table.human_side and len(self.table.people) == 1:
                 return _("You win the game!") if not self.table.config.partnerships else _("We win the game!")
             return _("{side} win the game").format(side=self.table.side_name(result.winner))
         return _("Deal {n} is over").format(n=self.table.game.deal_number + 1)
@@ -121,6 +146,22 @@ class ScoreSheetScene(Scene):
     def _close(self) -> None:
         if self.stack is not None:
             self.stack.remove(self)
+
+    def _export(self) -> None:
+        from game.scenes.open_deal import export_deal_dialog
+
+        if self.stack is not None:
+            self.stack.push(export_deal_dialog(self.table.game, self.table.data_home))
+
+    def _review(self) -> None:
+        from game.review import deal_play
+        from game.scenes.review_scene import ReviewScene, SeatNames
+
+        table = self.table
+        names = SeatNames(table.config, tuple(table.names[s] for s in range(table.config.players)))
+        title = _("Deal {n}").format(n=table.game.deal_number + 1)
+        if self.stack is not None:
+            self.stack.push(ReviewScene(deal_play(table.game), table.people, names, title=title, **self.review_options))
 
     def _next_deal(self) -> None:
         self._close()
@@ -146,12 +187,14 @@ class ScoreSheetScene(Scene):
             assert isinstance(first, Button)
             first.click()
             return True
-        self.buttons.handle_event(event)
+        if not self.buttons.handle_event(event):
+            self.extra_buttons.handle_event(event)
         return True  # modal
 
     def update(self, dt: float) -> None:
         self.count.update(dt)
         self.buttons.update(dt)
+        self.extra_buttons.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
@@ -226,6 +269,7 @@ class ScoreSheetScene(Scene):
             blit_text(surface, text, 16, theme.INK, topleft=(col0 + 140, y))
             y += HAND_LINE
         self.buttons.draw(surface)
+        self.extra_buttons.draw(surface)
 
     @staticmethod
     def _number(surface, value: int, topright, bold: bool = False, size: int = 18, color=None) -> None:

@@ -62,14 +62,21 @@ class StatsScene(MenuPage):
     def build(self) -> None:
         bottom = WIDE_PANEL.bottom - 30 - 46
         self.reset_button = TextButton(
-            (640 - 230, bottom, 220, 46),
+            (640 - 345, bottom, 220, 46),
             N_("Reset…"),
             self.confirm_reset,
             primary=False,
             enabled=bool(self.app.stats.records),
         )
         self.items.add(self.reset_button)
-        self.items.add(TextButton((640 + 10, bottom, 220, 46), N_("Back"), self.back))
+        self.items.add(TextButton((640 - 110, bottom, 220, 46), N_("Recent deals"), self.recent_deals, primary=False))
+        self.items.add(TextButton((640 + 125, bottom, 220, 46), N_("Back"), self.back))
+
+    def recent_deals(self) -> None:
+        from game.scenes.recent_deals_scene import RecentDealsScene
+
+        if self.stack is not None:
+            self.stack.push(RecentDealsScene(self.app))
 
     def confirm_reset(self) -> None:
         if self.stack is None:

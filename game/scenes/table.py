@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -98,15 +99,23 @@ class TableScene(Scene):
         # Why the game is not being kept right now (set by game.session after each move; shown
         # at the table until a save succeeds); None when all is well.
         self.storage_problem: StorageProblem | None = None
+        self.data_home: Path | None = None  # where shared deals are written (None: storage.data_dir())
         self.pace = 1.0  # bot pause factor (setting bot_pace)
         self.card_back = "B2"
-        self.geometry = TableGeometry(config.players, config.sides, config.partnerships)
+        self.geometry = TableGeometry(
+            config.players, config.sides, config.partnerships, viewer=human, viewer_side=config.side_of(human)
+        )
         self.animator = Animator(speed)
         self.mouse = HandController(self)
         self.keyboard = KeyboardController(self)
         self.view = TableView(self)
         self.buttons = WidgetGroup()
         self._make_buttons()
+        self.paused = False  # watch the bots: the bots wait while paused
+        if not self.people:
+            from game.scenes.pass_and_play import add_watch_controls
+
+            add_watch_controls(self)
         self.clock = 0.0
         self._new_game(seed, game)
 
@@ -118,6 +127,7 @@ class TableScene(Scene):
     ui = property(lambda self: self.controller.ui)
     names = property(lambda self: self.controller.names)
     human = property(lambda self: self.controller.human)
+    people = property(lambda self: self.controller.people)
     level = property(lambda self: self.controller.level)
     levels = property(lambda self: self.controller.levels)
     seed = property(lambda self: self.controller.seed)
@@ -191,7 +201,7 @@ class TableScene(Scene):
     # -- game lifecycle ---------------------------------------------------------
     def _new_game(self, seed: int, game: Game | None = None) -> None:
         self.controller.start(seed, game)
-        self.move_log = MoveLog(self.human)  # what each seat did, in words (game/move_log.py)
+        self.move_log = MoveLog(self.log_viewer)  # what each seat did, in words (game/move_log.py)
         self.log_open = getattr(self, "log_open", False)  # the panel stays open from game to game
         self.log_scroll = 0  # entries scrolled past (newest first)
         self.pile_open = False  # the pile browser (V) shows
@@ -247,12 +257,35 @@ class TableScene(Scene):
     def load_state(self, state) -> None:
         """Play on from an engine state (puzzles, tests): the cards jump into place."""
         self.controller.load_state(state)
-        self.move_log = MoveLog(self.human)
+        self.move_log = MoveLog(self.log_viewer)
         self.timeline.clear()
         self.bubbles.clear()
         self.banner = self.sheet_pending = None
         self.shown_scores = [Tween(s, s, 0.0) for s in self.game.scores]
         self.animator.sprites.clear()
+        self.relayout()
+        self.animator.finish_all()
+
+    @property
+    def log_viewer(self) -> int:
+        """Whose drawn cards the log names: the one player's; with several people, nobody's
+        (the log is shared by everyone at the screen)."""
+        return self.human if len(self.people) == 1 else -1
+
+    def seat_person(self, seat: int) -> None:
+        """Pass-and-play: `seat`'s person sits at the screen; the table turns to them (their
+        hand at the bottom, face up; every other hand face down), cards in place at once."""
+        self.controller.seat_person(seat)
+        config = self.config
+        self.geometry = TableGeometry(
+            config.players,
+            config.sides,
+            config.partnerships,
+            self.geometry.card_size,
+            viewer=seat,
+            viewer_side=config.side_of(seat),
+        )
+        self.mouse.cancel()
         self.relayout()
         self.animator.finish_all()
 
@@ -504,7 +537,14 @@ class TableScene(Scene):
 
     def _set_card_size(self, size: str) -> None:
         if size != self.geometry.card_size:
-            self.geometry = TableGeometry(self.config.players, self.config.sides, self.config.partnerships, size)
+            self.geometry = TableGeometry(
+                self.config.players,
+                self.config.sides,
+                self.config.partnerships,
+                size,
+                viewer=self.geometry.viewer,
+                viewer_side=self.config.side_of(self.geometry.viewer),
+            )
             self.relayout()
 
     def cycle_speed(self, step: int = 1) -> None:
@@ -658,11 +698,21 @@ class TableScene(Scene):
                 result, self.sheet_pending = self.sheet_pending, None
                 self._open_score_sheet(result)
             return
-        if st.to_act == self.human:
+        if st.to_act in self.people and st.to_act != self.human:  # pass-and-play: the next person
+            if not covered and self.stack is not None:  # at once: the last move lands behind the screen
+                from game.scenes.pass_and_play import PrivacyScreen
+
+                self.mouse.cancel()
+                self.stack.push(PrivacyScreen(self, st.to_act))
+            return
+        if st.to_act == self.human and self.human in self.people:
             if st.phase is Phase.ANSWER and not self.answer_prompt_open and self.idle and not covered:
                 self._open_answer_prompt()
             return
-        self.controller.drive_bots(self.idle and self.clock >= self._bot_ready_at and not covered)
+        self.controller.drive_bots(self.idle and self.clock >= self._bot_ready_at and not covered and not self.paused)
+        after = self.game.state.to_act  # (the state changes in place)
+        if after in self.people and after != self.human:
+            self._drive_game()  # a bot's move passed the turn to the next person: hide the table now
 
     def _open_answer_prompt(self) -> None:
         from game.scenes.prompts import AnswerPrompt

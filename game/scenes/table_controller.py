@@ -75,11 +75,25 @@ class Refusal:
         return None if text == self.reason() else text
 
 
-def seat_names(config: RulesConfig) -> dict[int, str]:
-    """Seat -> name msgid (translated when shown, so a language switch applies at once);
-    the player at seat 0 is "You"."""
+PERSON_NAMES = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"), N_("Player 6"))
+
+
+def people_of(levels: tuple[str | None, ...] | None, human: int, players: int) -> tuple[int, ...]:
+    """The seats people play: those with no bot level (`human` when no levels are given)."""
+    if levels is None or len(levels) != players:
+        return (human,)
+    return tuple(seat for seat in range(players) if levels[seat] is None)
+
+
+def seat_names(config: RulesConfig, people: tuple[int, ...] = (0,)) -> dict[int, str]:
+    """Seat -> name msgid (translated when shown, so a language switch applies at once):
+    the one player is "You"; with several, "Player 1", "Player 2"... in seat order."""
     names = dict(enumerate(config.rules.seat_names))
-    names[0] = N_("You")
+    if len(people) == 1:
+        names[people[0]] = N_("You")
+    elif len(people) > 1:
+        for number, seat in enumerate(people):
+            names[seat] = PERSON_NAMES[number]
     return names
 
 
@@ -147,10 +161,15 @@ class TableController:
         self.level = level
         self.levels = levels
         self.human = human
+        # The seats people play: the player's, or several (pass-and-play: a None level), or
+        # none (watch the bots: every level given). `human` is the one at the screen.
+        self.people: tuple[int, ...] = people_of(levels, human, config.players)
         self.host: TableHost = host or NoHost()
-        self.names = seat_names(config)
+        self.names = seat_names(config, self.people)
         self.runner = BotRunner(threaded)
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
+        # The player's moves pass this first: a text refuses the move (the guided deal's coach).
+        self.move_filter: Callable[[Move], str | None] | None = None
         self.ui = HandUI()
         self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
         self.refusal: Refusal | None = None
@@ -176,7 +195,7 @@ class TableController:
         self.bots = {
             seat: self.bot_factory(self.bot_level(seat), self.seed * 10 + seat)
             for seat in range(self.config.players)
-            if seat != self.human
+            if seat not in self.people
         }
         self.runner.cancel()
         self.ui = HandUI()
@@ -229,7 +248,7 @@ class TableController:
         seats = self.config.seats_of_side(side)
         if not self.config.partnerships:
             return self.seat_name(seats[0])
-        if self.human in seats:
+        if self.human in seats and len(self.people) == 1:
             return _("Us")
         return " & ".join(self.seat_name(s) for s in seats)
 
@@ -276,6 +295,12 @@ class TableController:
 
     def play(self, move: Move) -> bool:
         """Apply a move; on an illegal one show the engine's reason and return False."""
+        if self.move_filter is not None and self.my_turn():
+            refusal = self.move_filter(move)  # the guided deal: only the coach's move
+            if refusal is not None:
+                self.say(refusal, warn=True, seconds=6.0)
+                self.host.cards_moved()
+                return False
         try:
             events = self.game.apply(move)
         except IllegalMove as error:
@@ -303,7 +328,19 @@ class TableController:
                 self.ui.taken = set()
 
     def my_turn(self) -> bool:
-        return self.game.state.to_act == self.human
+        return self.game.state.to_act == self.human and self.human in self.people
+
+    def seat_person(self, seat: int) -> None:
+        """Pass-and-play: `seat`'s person sits at the screen now; nothing of the previous
+        person's (selection, staging, hint, refusal) stays."""
+        self.human = seat
+        self.ui = HandUI()
+        self.message = None
+        self.refusal = None
+        self.hint = None
+        self._hint_text = None
+        self.hint_version = -1
+        self.version += 1
 
     def pass_offered(self) -> bool:
         """The stock is empty and the player may pass (the Pass button shows)."""
@@ -333,7 +370,7 @@ class TableController:
         previous move has been shown). A bot's illegal move never stalls the table."""
         st = self.game.state
         to_act = st.to_act
-        if st.phase is Phase.OVER or to_act is None or to_act == self.human:
+        if st.phase is Phase.OVER or to_act is None or to_act in self.people:
             return
         if self._requested != self.version:
             self._requested = self.version

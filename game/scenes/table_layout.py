@@ -148,13 +148,25 @@ def pile_panel_rect(count: int) -> pygame.FRect:
 class TableGeometry:
     """Fixed geometry of one variant's table."""
 
-    def __init__(self, players: int = 4, sides: int = 2, partnerships: bool = True, card_size: str = "normal") -> None:
+    def __init__(
+        self,
+        players: int = 4,
+        sides: int = 2,
+        partnerships: bool = True,
+        card_size: str = "normal",
+        viewer: int = 0,
+        viewer_side: int | None = None,
+    ) -> None:
+        """`viewer`: the seat at the bottom of the screen (pass-and-play turns the table to
+        whoever plays; seat 0 otherwise); `viewer_side`: its side (RulesConfig.side_of; by
+        default seats alternate, which five-hand's seat 4 does not)."""
         self.card_size = card_size if card_size in CARD_SIZES else "normal"
         self.hand_w, self.meld_w = CARD_SIZES[self.card_size]
         self.players = players
         self.sides = sides
         self.partnerships = partnerships
-        self.spots = SPOTS[players]
+        self.viewer = viewer
+        self.spots = {seat: SPOTS[players][(seat - viewer) % players] for seat in range(players)}
         # West's and East's hands hang from here (lower with three score rows above: the
         # last action's two lines go between the score panel and the name tag).
         self.side_hand_top = SIDE_HAND_TOP + (56.0 if sides > 2 else 0.0)
@@ -162,14 +174,15 @@ class TableGeometry:
         # Meld areas per side: ours along the bottom, the others' along the top.
         bottom = pygame.FRect(168, 400, 896, 172)
         top = pygame.FRect(262, 98, 802, 168)
+        mine = viewer % sides if viewer_side is None else viewer_side  # the viewer's side melds along the bottom
         if sides == 2:
-            self.meld_areas = {0: bottom, 1: top}
-        else:  # three-hand: West's melds on the left half, East's on the right
+            self.meld_areas = {mine: bottom, 1 - mine: top}
+        else:  # three-hand: the left opponent's melds on the left half, the right one's on the right
             half = (top.width - 16) / 2
             self.meld_areas = {
-                0: bottom,
-                1: pygame.FRect(top.x, top.y, half, top.height),
-                2: pygame.FRect(top.x + half + 16, top.y, half, top.height),
+                mine: bottom,
+                (mine + 1) % sides: pygame.FRect(top.x, top.y, half, top.height),
+                (mine + 2) % sides: pygame.FRect(top.x + half + 16, top.y, half, top.height),
             }
 
     # -- seats --------------------------------------------------------------

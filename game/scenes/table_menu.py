@@ -7,6 +7,7 @@ All texts are msgids translated when drawn, so they follow a language switch.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -23,6 +24,7 @@ from game.scenes.text import blit_text
 
 if TYPE_CHECKING:
     from game.observable_settings import ObservableSettings
+    from game.rules import Game
 
 
 class MenuTable(Protocol):
@@ -30,6 +32,10 @@ class MenuTable(Protocol):
 
     settings: ObservableSettings | None  # the player's settings, None in bare tests
     on_menu: Callable[[], None] | None
+    data_home: Path | None  # the app's data folder (None: storage.data_dir())
+
+    @property
+    def game(self) -> Game: ...
 
     def confirm_new_game(self) -> None: ...
 
@@ -56,6 +62,7 @@ class TableMenuScene(Scene):
         ]
         if table.settings is not None:
             entries.append((N_("Settings"), self.settings))
+        entries.append((N_("Save the deal as a file"), self.export_deal))
         entries.append((N_("New game"), self.new_game))
         if table.on_menu is not None:
             entries.append((N_("Main menu"), self.main_menu))
@@ -98,6 +105,14 @@ class TableMenuScene(Scene):
 
         if self.table.settings is not None:
             self._push(SettingsScene(self.table.settings))
+
+    def export_deal(self) -> None:
+        from game.scenes.open_deal import export_deal_dialog
+
+        stack = self.stack
+        self.close()
+        if stack is not None:
+            stack.push(export_deal_dialog(self.table.game, self.table.data_home))
 
     def new_game(self) -> None:
         self.close()

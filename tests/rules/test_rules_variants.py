@@ -87,8 +87,8 @@ def test_the_command_lines_and_menus_take_their_lists_from_the_variants():
     assert [v for v, _ in VARIANT_CHOICES] == list(APP_VARIANT_IDS)
     assert list(VARIANT_NAMES) == list(VARIANT_IDS)
     assert [lv for lv, _ in LEVEL_CHOICES] == list(LEVELS)
-    assert seat_labels("classic") == {1: "West (opponent)", 2: "North (partner)", 3: "East (opponent)"}
-    assert seat_labels("three-hand") == {1: "West (opponent)", 2: "East (opponent)"}
+    assert seat_labels("classic") == {0: "South", 1: "West (opponent)", 2: "North (partner)", 3: "East (opponent)"}
+    assert seat_labels("three-hand") == {0: "South", 1: "West (opponent)", 2: "East (opponent)"}
 
 
 def test_no_other_copy_of_the_variant_ids_or_the_bot_levels():

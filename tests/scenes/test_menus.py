@@ -89,7 +89,15 @@ def menu_labels(scene: TitleMenuScene) -> list[str]:
 def test_title_menu_paths_open_and_close(app):
     stack = SceneStack()
     stack.push(TitleMenuScene(app))
-    assert menu_labels(stack.top) == ["New game", "Settings", "Rules", "Statistics", "Quit"]
+    assert menu_labels(stack.top) == [
+        "New game",
+        "Open a deal",
+        "Guided first deal",
+        "Settings",
+        "Rules",
+        "Statistics",
+        "Quit",
+    ]
     for label, scene_type in (
         ("New game", NewGameScene),
         ("Settings", SettingsScene),
@@ -116,6 +124,7 @@ def test_new_game_hands_over_config_seed_levels(app):
     assert scene.variant == "two-hand"
     stack.handle_event(key(pygame.K_DOWN))
     stack.handle_event(key(pygame.K_RIGHT))  # Play to: 2500
+    stack.handle_event(key(pygame.K_DOWN))  # South: a person (you)
     stack.handle_event(key(pygame.K_DOWN))
     stack.handle_event(key(pygame.K_RIGHT))  # North: normal -> hard
     stack.handle_event(key(pygame.K_DOWN))

@@ -337,7 +337,15 @@ def test_in_the_app_the_table_menu_opens_settings_and_the_table_follows_them(tmp
         menu = app.stack.top
         assert isinstance(menu, TableMenuScene)
         labels = [w.msgid for w in menu.items.widgets]
-        assert labels == ["Resume", "Keys · F1", "Rules", "Settings", "New game", "Main menu"]
+        assert labels == [
+            "Resume",
+            "Keys · F1",
+            "Rules",
+            "Settings",
+            "Save the deal as a file",
+            "New game",
+            "Main menu",
+        ]
         menu.settings()
         assert isinstance(app.stack.top, SettingsScene)
         app.settings.set("card_size", "large")

@@ -1,0 +1,172 @@
+"""The guided first deal (#12): a real classic deal from a fixed seed, in which the player,
+following the coach, meets every basic rule. No pygame (game/scenes/coach_scene.py shows it).
+
+At each of the player's turns the coach proposes the Normal bot's move (what the Hint
+button would say), says why, and names the rule it teaches when the move is the first of
+its kind; another move is refused with a friendly word. The seed was chosen by
+`tools/find_coach_seed.py` so that, with the bots of the table (Normal, seeded as the table
+seeds them), the deal shows: a draw, an initial meld against the minimum, adding to a meld,
+a canasta, taking the pile with a pair, a frozen pile, a red three, a black three discarded
+and asking "May I go out?". `topics_of` says which of them a move shows; a test replays the
+deal and checks they all come up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.i18n import N_
+from game.rules import Game, GameState, Move, MoveKind, Observation, Phase, Rank, RulesConfig
+from game.rules import events as ev
+
+COACH_SEED = 465  # tools/find_coach_seed.py: every topic, in a short deal (46 moves)
+COACH_LEVELS: tuple[str | None, ...] = (None, "normal", "normal", "normal")
+PLAYER = 0
+
+# Each rule the deal teaches: (id, headline msgid, why msgid).
+TOPICS: tuple[tuple[str, str, str], ...] = (
+    ("draw", N_("Draw a card"), N_("Each turn starts with a card from the stock (or the whole pile).")),
+    (
+        "red-three",
+        N_("A red three"),
+        N_("Red threes are laid face up at once and replaced from the stock: 100 points each."),
+    ),
+    (
+        "frozen",
+        N_("A frozen pile"),
+        N_(
+            "Until your side has melded, the pile is frozen for you: only a natural pair matching "
+            "its top card can take it."
+        ),
+    ),
+    (
+        "initial-meld",
+        N_("Your first meld"),
+        N_("Your side's first meld must reach the minimum count (50 at the start of the game)."),
+    ),
+    ("add", N_("Add to a meld"), N_("Cards of a rank your side has melded can be added at any time.")),
+    ("take-pair", N_("Take the pile"), N_("A natural pair matching the top card takes the whole pile.")),
+    (
+        "canasta",
+        N_("A canasta"),
+        N_("Seven cards of one rank make a canasta: 500 points natural, 300 with wild cards."),
+    ),
+    (
+        "black-three",
+        N_("Discard a black three"),
+        N_("A black three on top of the pile stops the next player from taking it."),
+    ),
+    (
+        "ask",
+        N_("May I go out?"),
+        N_("Before going out, you may ask your partner; the answer binds you."),
+    ),
+)
+TOPIC_IDS = tuple(topic for topic, _headline, _why in TOPICS)
+
+
+def config() -> RulesConfig:
+    return RulesConfig.for_variant("classic")
+
+
+def is_pair_take(move: Move) -> bool:
+    if move.kind is not MoveKind.TAKE or not move.groups:
+        return False
+    naturals = [c for c in move.groups[0].cards if not c.is_wild]
+    return len(naturals) >= 2
+
+
+def topics_of(before: GameState, move: Move | None, events: Iterable[ev.Event], seat: int = PLAYER) -> list[str]:
+    """The rules a move of `seat` (or the deal, `move` None) shows, in TOPICS' order."""
+    events = list(events)
+    side = before.config.side_of(seat)
+    found: set[str] = set()
+    for event in events:
+        if isinstance(event, ev.RedThreeLaid) and event.seat == seat:
+            found.add("red-three")
+        elif isinstance(event, ev.Melded) and event.seat == seat and not event.new_meld:
+            found.add("add")
+        elif isinstance(event, ev.CanastaMade) and event.side == side and move is not None:
+            found.add("canasta")
+    if move is not None:
+        if move.kind is MoveKind.DRAW:
+            found.add("draw")
+            if before.pile and before.pile_frozen_for(side):
+                found.add("frozen")
+        if move.kind in (MoveKind.MELD, MoveKind.TAKE) and not before.has_melded(side):
+            found.add("initial-meld")
+        if is_pair_take(move):
+            found.add("take-pair")
+            if before.pile_frozen_for(side):
+                found.add("frozen")
+        if move.kind is MoveKind.DISCARD and move.card is not None:
+            card = move.card
+            if card.rank is Rank.THREE and card.suit is not None and not card.suit.is_red:
+                found.add("black-three")
+        if move.kind is MoveKind.ASK:
+            found.add("ask")
+    return [topic for topic in TOPIC_IDS if topic in found]
+
+
+def coach_move(observation: Observation, moves_played: int, seed: int = COACH_SEED) -> Move:
+    """What the coach proposes: the Hint button's move at that point of the game (the table
+    seeds its hint with the game's seed and the number of moves played)."""
+    from game.hints import suggest
+
+    return suggest(observation, seed=seed * 1000 + moves_played)
+
+
+def same_move(a: Move, b: Move) -> bool:
+    """The same move whatever the order of its groups and cards."""
+
+    def key(move: Move) -> tuple[object, ...]:
+        groups = sorted(tuple(sorted(c.face for c in g.cards)) for g in move.groups)
+        return (move.kind, move.card.face if move.card is not None else None, tuple(groups))
+
+    return key(a) == key(b)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One of the player's moves in the guided deal: where it comes in the game's history,
+    the move the coach proposes, and the rules it shows first."""
+
+    index: int
+    move: Move
+    topics: tuple[str, ...]
+
+
+def coached_deal(seed: int = COACH_SEED) -> tuple[Game, list[Step]]:
+    """The first deal of a game from `seed`, the player following the coach and the bots
+    as the table makes them: the game at the deal's end and the player's steps."""
+    from game.bots import make_bot
+
+    game = Game(config(), seed)
+    bots = {seat: make_bot(level, seed * 10 + seat) for seat, level in enumerate(COACH_LEVELS) if level is not None}
+    met = set(topics_of(game.state, None, game.last_deal_events))
+    steps: list[Step] = []
+    pending = sorted(met, key=TOPIC_IDS.index)  # a red three dealt: told at the first step
+    while game.state.phase is not Phase.OVER:
+        state = game.state
+        seat = state.to_act
+        assert seat is not None
+        obs = state.observation(seat)
+        before = state.copy()
+        index = len(game.history)
+        move = coach_move(obs, index, seed) if seat == PLAYER else bots[seat].act(obs)
+        events = game.apply(move)
+        if seat == PLAYER:
+            new = [t for t in topics_of(before, move, events) if t not in met]
+            met.update(new)
+            steps.append(Step(index, move, tuple(pending + new)))
+            pending = []
+        else:
+            new = [t for t in topics_of(before, None, events) if t not in met]
+            met.update(new)
+            pending += new
+    return game, steps
+
+
+def topics_met(steps: Iterable[Step]) -> set[str]:
+    return {topic for step in steps for topic in step.topics}

@@ -1,0 +1,116 @@
+"""The last deals played, kept so Statistics can review them (#12): for each, what is
+needed to replay it (a deal file's text: variant, seed and the moves, game/deal_file.py),
+the people's seats and the names shown at the table. JSON in the data folder, written
+atomically; a damaged file or entry is skipped, never a crash.
+
+    store = RecentDeals(home)
+    store.add(game, people=(0,), names=("You", "West", "North", "East"))   # a deal just ended
+    for entry in store.load(): ...                                          # newest first
+    play = entry.play()          # a review.DealPlay (DealFileError if edited)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game import storage
+from game.deal_file import export_text, parse_text
+from game.review import DealPlay, deal_play
+from game.rules import Game
+
+FILE_NAME = "recent_deals.json"
+FORMAT = "canasta-recent-deals/1"
+KEEP = 20
+MAX_BYTES = 16 * 1024 * 1024  # 20 deals of long games, with room to spare
+
+
+@dataclass(frozen=True)
+class RecentDeal:
+    text: str  # the deal file's text
+    people: tuple[int, ...]  # the seats people played
+    names: tuple[str, ...]  # seat names as the table showed them (msgids or people's names)
+    variant: str
+    deal: int  # the deal's number in its game, from 0
+    points: int  # the first person's side's total for the deal
+    when: float  # seconds since the epoch
+
+    def play(self) -> DealPlay:
+        """The deal, replayed from its text. Raises DealFileError for an edited entry."""
+        shared = parse_text(self.text.encode("utf-8"))
+        assert shared.game is not None
+        return deal_play(shared.game, self.deal, shared.first_dealer)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "people": list(self.people),
+            "names": list(self.names),
+            "variant": self.variant,
+            "deal": self.deal,
+            "points": self.points,
+            "when": self.when,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> RecentDeal | None:
+        """An entry, or None when anything in it is not what we write."""
+        try:
+            people = tuple(int(s) for s in data["people"] if isinstance(s, int) and 0 <= s < 8)
+            names = tuple(str(n)[:40] for n in data["names"] if isinstance(n, str))[:8]
+            entry = cls(
+                str(data["text"]),
+                people,
+                names,
+                str(data["variant"])[:40],
+                int(data["deal"]),
+                int(data["points"]),
+                float(data["when"]),
+            )
+        except (KeyError, TypeError, ValueError):
+            return None
+        return entry if entry.people and entry.names else None
+
+
+class RecentDeals:
+    def __init__(self, directory: Path | None = None) -> None:
+        self.directory = directory
+
+    @property
+    def path(self) -> Path:
+        return (self.directory or storage.data_dir()) / FILE_NAME
+
+    def load(self) -> list[RecentDeal]:
+        """Newest first; [] when there is no file or it cannot be read."""
+        if not storage.is_file(self.path):
+            return []
+        try:
+            data = storage.read_json(self.path, MAX_BYTES)
+        except (OSError, ValueError):
+            return []
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("deals"), list):
+            return []
+        entries = [RecentDeal.from_json(item) for item in data["deals"][:KEEP] if isinstance(item, dict)]
+        return [entry for entry in entries if entry is not None]
+
+    def add(self, game: Game, people: tuple[int, ...], names: tuple[str, ...], when: float | None = None) -> None:
+        """Keep the deal `game` just finished (the same deal again replaces its entry).
+        Raises OSError when the file cannot be written."""
+        result = game.state.result
+        side = game.config.side_of(people[0]) if people else 0
+        entry = RecentDeal(
+            export_text(game),
+            tuple(people),
+            tuple(names),
+            game.config.variant,
+            game.deal_number,
+            result.sides[side].total if result is not None else 0,
+            time.time() if when is None else when,
+        )
+        kept = [e for e in self.load() if e.text != entry.text]
+        deals = [entry, *kept][:KEEP]
+        body = {"format": FORMAT, "deals": [e.to_json() for e in deals]}
+        storage.atomic_write(self.path, json.dumps(body).encode("utf-8"), durable=False)

@@ -1,0 +1,168 @@
+"""Deal review: each of a player's decisions beside the Hard bot's choice, with the points
+the choice made is estimated to have gained or lost.
+
+    play = deal_play(game)                      # the deal as dealt, and its moves
+    for index in decision_points(play, {0}):    # the player's real choices (more than one legal move)
+        decision = analyse(play, index, worlds=24)
+    review = Review(play, decisions)
+    review.costliest(3)
+
+How a decision is weighed: Hard chooses in the position as the player saw it (its
+Observation), with a fixed number of sampled worlds (`HardBot(iterations=...)`, so the
+same position always gets the same answer). The very worlds it sampled are drawn again
+(the same seeded generator, through Hard's public `sample`) and, in each, the move made
+and Hard's move are both played out by Hard's own `playout`; the mean of the paired
+differences is the estimate (negative: points lost by the move made). Hard's behaviour
+is not changed: this module only calls its public `choose`, `sample` and `playout`.
+
+No pygame, no threads, no I/O: the scenes run this on a worker (review_worker.py).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from game.bots.hard import HardBot
+from game.rules import Game, GameState, IllegalMove, Move, Phase
+
+WORLDS = 24  # sampled worlds per decision: a whole classic deal in well under 30 s on 2 cores
+HORIZON = 40  # Hard's playout length (its default)
+
+
+@dataclass(frozen=True)
+class DealPlay:
+    """One deal to review: the position as dealt and the moves played in it, in order."""
+
+    start: GameState
+    moves: tuple[Move, ...]
+
+    def positions(self) -> list[GameState]:
+        """The position before each move, then the final one (len(moves) + 1 states)."""
+        state = self.start.copy()
+        out = [state.copy()]
+        for move in self.moves:
+            state.apply(move)
+            out.append(state.copy())
+        return out
+
+
+def deal_play(game: Game, deal_number: int | None = None, first_dealer: int = 0) -> DealPlay:
+    """Deal `deal_number` (default: the game's current one) of `game`, replayed from its
+    seed and history. Raises ValueError for a deal the game has not reached."""
+    wanted = game.deal_number if deal_number is None else deal_number
+    return _deal_of(Game(game.config, game.seed, first_dealer), game.history, wanted)
+
+
+def deal_play_from(config, seed: int, first_dealer: int, history: Iterable[Move], deal_number: int) -> DealPlay:
+    """The same from a game's parts (a shared deal file's header and moves)."""
+    return _deal_of(Game(config, seed, first_dealer), list(history), deal_number)
+
+
+def _deal_of(replay: Game, history: Iterable[Move], wanted: int) -> DealPlay:
+    start = replay.state.copy() if wanted == 0 else None
+    moves: list[Move] = []
+    for move in history:
+        if replay.state.phase is Phase.OVER and replay.state.result is not None and replay.state.result.winner is None:
+            replay.next_deal()  # as Game.apply would, but the dealt position is kept
+            if replay.deal_number == wanted:
+                start = replay.state.copy()
+        if replay.deal_number == wanted:
+            moves.append(move)
+        replay.apply(move)
+        if replay.deal_number > wanted:
+            break
+    if start is None:
+        raise ValueError(f"the game has not reached deal {wanted}")
+    return DealPlay(start, tuple(moves))
+
+
+def decision_points(play: DealPlay, seats: Iterable[int]) -> list[int]:
+    """Indices of the moves where one of `seats` had a real choice (more than one legal move)."""
+    seats = set(seats)
+    out = []
+    for index, state in enumerate(play.positions()[:-1]):
+        seat = state.to_act
+        if seat in seats and len(state.observation(seat).legal) > 1:
+            out.append(index)
+    return out
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision of the deal: the move made, Hard's choice, and the estimated points the
+    move made gained (positive) or lost (negative) against Hard's choice."""
+
+    index: int  # the move's index in the deal
+    seat: int
+    made: Move
+    advice: Move
+    gain: float
+    worlds: int  # worlds the estimate rests on
+
+    @property
+    def agrees(self) -> bool:
+        return self.made == self.advice
+
+
+def analyse(play: DealPlay, index: int, worlds: int = WORLDS, seed: int = 0) -> Decision:
+    """Weigh the move at `index` of the deal (see the module's docstring)."""
+    return analyse_position(play.positions()[index], play.moves[index], index, worlds, seed)
+
+
+def analyse_position(state: GameState, made: Move, index: int = 0, worlds: int = WORLDS, seed: int = 0) -> Decision:
+    seat = state.to_act
+    assert seat is not None, "a decision needs a player to act"
+    obs = state.observation(seat)
+    world_seed = seed * 1_000_003 + index
+    hard = HardBot(seed=world_seed, iterations=worlds, horizon=HORIZON)
+    advice = hard.choose(obs, random.Random(world_seed))
+    if advice == made:
+        return Decision(index, seat, made, advice, 0.0, worlds)
+    side = obs.config.side_of(seat)
+    rng = random.Random(world_seed)  # the worlds Hard sampled, in the same order
+    diffs: list[float] = []
+    for _ in range(worlds):
+        world = hard.sample(obs, rng)
+        if world is None:
+            continue
+        values = []
+        for move in (made, advice):
+            playout = world.copy()
+            try:
+                playout.apply(move)
+            except IllegalMove:
+                break
+            values.append(hard.playout(playout, side))
+        if len(values) == 2:
+            diffs.append(values[0] - values[1])
+    gain = sum(diffs) / len(diffs) if diffs else 0.0
+    return Decision(index, seat, made, advice, gain, len(diffs))
+
+
+@dataclass(frozen=True)
+class Review:
+    play: DealPlay
+    decisions: tuple[Decision, ...]
+
+    def costliest(self, count: int = 3) -> list[Decision]:
+        """The decisions that lost the most points against Hard's choice, worst first."""
+        losing = [d for d in self.decisions if d.gain < 0 and not d.agrees]
+        return sorted(losing, key=lambda d: (d.gain, d.index))[:count]
+
+    def at(self, index: int) -> Decision | None:
+        return next((d for d in self.decisions if d.index == index), None)
+
+
+def review_steps(play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> Iterator[Decision]:
+    """Every decision of `seats` in the deal, weighed one at a time (a worker reports
+    progress between two)."""
+    positions = play.positions()
+    for index in decision_points(play, seats):
+        yield analyse_position(positions[index], play.moves[index], index, worlds, seed)
+
+
+def review(play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> Review:
+    """Every decision of `seats` in the deal, weighed (synchronously)."""
+    return Review(play, tuple(review_steps(play, seats, worlds, seed)))

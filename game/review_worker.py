@@ -1,0 +1,197 @@
+"""A deal review computed off the frame loop: the scene polls, the window never waits.
+
+    job = ProcessReview(play, seats={0})    # starts at once in a worker process
+    job = ThreadedReview(play, seats={0})   # the same on a daemon thread (no process available)
+    progress = job.poll()                   # in the scene's update: never blocks
+    progress.done, progress.total, progress.decisions, progress.finished
+    job.cancel()                            # the scene closed: stop after the decision in hand
+
+`SyncReview` has the same interface and weighs one decision per `poll` on the calling
+thread, so tests (and tools) get the same answers in the same order with no timing.
+The worker is fed the job through a queue and hands each decision back through another;
+only `game.review` runs there (no pygame). The app uses the process: a thread would
+take the interpreter's lock from the frame loop for as long as the review runs (frame
+p95 went from a few ms to 50 ms in tools/bench_review.py); the process has a core of its
+own. What crosses to the process is text: the dealt position as JSON (RULES.md section
+11) and the moves in the engine's notation; each decision comes back as plain values.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import queue
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.review import WORLDS, DealPlay, Decision, decision_points, review_steps
+from game.rules import Move, position_from_json, position_to_json
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    done: int
+    total: int
+    decisions: tuple[Decision, ...]  # in the deal's order
+    error: str | None = None  # the review stopped (a bug): what went wrong
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total or self.error is not None
+
+    @property
+    def fraction(self) -> float:
+        return 1.0 if self.total == 0 else self.done / self.total
+
+
+class ReviewJob(Protocol):
+    def poll(self) -> ReviewProgress: ...
+    def cancel(self) -> None: ...
+
+
+class SyncReview:
+    """One decision per poll, on the caller's thread (deterministic: tests)."""
+
+    def __init__(self, play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> None:
+        seats = set(seats)
+        self.total = len(decision_points(play, seats))
+        self._steps: Iterator[Decision] = review_steps(play, seats, worlds, seed)
+        self._decisions: list[Decision] = []
+
+    def poll(self) -> ReviewProgress:
+        if len(self._decisions) < self.total:
+            self._decisions.append(next(self._steps))
+        return ReviewProgress(len(self._decisions), self.total, tuple(self._decisions))
+
+    def cancel(self) -> None:
+        self.total = len(self._decisions)
+
+
+_DONE = object()
+
+
+class ThreadedReview:
+    """The review on a daemon worker thread; `poll` drains what it has finished."""
+
+    def __init__(self, play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> None:
+        seats = frozenset(seats)
+        self.total = len(decision_points(play, seats))
+        self._jobs: queue.Queue[tuple[DealPlay, frozenset[int], int, int]] = queue.Queue()
+        self._results: queue.Queue[object] = queue.Queue()
+        self._stop = threading.Event()
+        self._decisions: list[Decision] = []
+        self._error: str | None = None
+        self._thread = threading.Thread(target=self._work, name="deal-review", daemon=True)
+        self._jobs.put((play, seats, worlds, seed))
+        self._thread.start()
+
+    def _work(self) -> None:
+        play, seats, worlds, seed = self._jobs.get()
+        try:
+            for decision in review_steps(play, seats, worlds, seed):
+                if self._stop.is_set():
+                    return
+                self._results.put(decision)
+        except Exception as error:  # noqa: BLE001 - reported to the scene, never lost on a thread
+            self._results.put(error)
+        self._results.put(_DONE)
+
+    def poll(self) -> ReviewProgress:
+        while True:
+            try:
+                item = self._results.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(item, Decision):
+                self._decisions.append(item)
+            elif isinstance(item, Exception):
+                self._error = f"{type(item).__name__}: {item}"
+        return ReviewProgress(len(self._decisions), self.total, tuple(self._decisions), self._error)
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the thread (tools and the benchmark only; a scene never waits)."""
+        self._thread.join(timeout)
+
+
+def encode_play(play: DealPlay) -> tuple[str, list[str]]:
+    return json.dumps(position_to_json(play.start)), [str(move) for move in play.moves]
+
+
+def decode_play(position: str, moves: list[str]) -> DealPlay:
+    return DealPlay(position_from_json(json.loads(position)), tuple(Move.parse(m) for m in moves))
+
+
+WORKER_NICENESS = 10
+
+
+def _process_main(jobs: multiprocessing.Queue, results: multiprocessing.Queue) -> None:
+    """The worker process: one job, each decision sent back as plain values."""
+    if hasattr(os, "nice"):  # the window comes first: the review takes what CPU is left
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
+    position, moves, seats, worlds, seed = jobs.get()
+    try:
+        play = decode_play(position, moves)
+        for d in review_steps(play, seats, worlds, seed):
+            results.put(("decision", (d.index, d.seat, str(d.made), str(d.advice), d.gain, d.worlds)))
+    except Exception as error:  # noqa: BLE001 - reported to the scene
+        results.put(("error", f"{type(error).__name__}: {error}"))
+    results.put(("done", None))
+
+
+class ProcessReview:
+    """The review in a worker process (spawned: nothing of the window is copied into it)."""
+
+    def __init__(self, play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> None:
+        seats = sorted(set(seats))
+        self.total = len(decision_points(play, seats))
+        context = multiprocessing.get_context("spawn")
+        self._jobs = context.Queue()
+        self._results = context.Queue()
+        self._decisions: list[Decision] = []
+        self._error: str | None = None
+        self._done = False
+        self._process = context.Process(
+            target=_process_main, args=(self._jobs, self._results), name="deal-review", daemon=True
+        )
+        self._process.start()
+        position, moves = encode_play(play)
+        self._jobs.put((position, moves, seats, worlds, seed))
+
+    def poll(self) -> ReviewProgress:
+        while not self._done:
+            try:
+                kind, value = self._results.get_nowait()
+            except queue.Empty:
+                if not self._process.is_alive() and self._results.empty():
+                    self._error = self._error or "the review process stopped"
+                    self._done = True
+                break
+            if kind == "decision":
+                index, seat, made, advice, gain, worlds = value
+                self._decisions.append(Decision(index, seat, Move.parse(made), Move.parse(advice), gain, worlds))
+            elif kind == "error":
+                self._error = value
+            else:
+                self._done = True
+        if self._done:
+            self._process.join(1.0)
+        return ReviewProgress(len(self._decisions), self.total, tuple(self._decisions), self._error)
+
+    def cancel(self) -> None:
+        if self._process.is_alive():
+            self._process.terminate()  # our own worker: the review is no longer wanted
+        self._done = True
+        self.total = len(self._decisions)
+
+    def join(self, timeout: float | None = None) -> None:
+        """Wait for the process (tools and tests only; a scene never waits)."""
+        self._process.join(timeout)

@@ -1,0 +1,162 @@
+"""The guided first deal at the table (#12): the table of game/coach.py's deal with a coach
+panel. At each of the player's turns the coach lights the cards and the target (the hint's
+rings), says what to do and why, names the rule the move teaches, and refuses any other
+move with a friendly word. The panel sits over East's side of the table, away from the
+hand, the stock, the pile and our melds, which are all it ever points at. Leave (back to
+the menu) and Start again are on the panel; after the deal the game goes on unguided.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.coach import COACH_LEVELS, COACH_SEED, TOPICS, Step, coached_deal, same_move
+from game.i18n import N_, _
+from game.rules import Move, Phase
+from game.scenes import theme
+from game.scenes.layout import Ruler
+from game.scenes.menu_widgets import TextButton
+from game.scenes.review_scene import move_words
+from game.scenes.shapes import draw_panel
+from game.scenes.table import TableScene
+from game.scenes.text import blit_text
+from game.scenes.widgets import Label, WidgetGroup
+
+PANEL = pygame.FRect(984, 56, 284, 410)  # over East's hand; right of the hint's box, above the buttons
+TOPIC_TEXT = {topic: (headline, why) for topic, headline, why in TOPICS}
+
+
+class CoachTable(TableScene):
+    """A TableScene of the guided deal, with its coach."""
+
+    def __init__(self, **options: Any) -> None:
+        options.setdefault("levels", COACH_LEVELS)
+        super().__init__(seed=COACH_SEED, **options)
+        _game, self.steps = coached_deal()
+        self.controller.move_filter = self._filter
+        self.coach_buttons = WidgetGroup()
+        y = PANEL.bottom - 92
+        self.restart_button = TextButton(
+            (PANEL.x + 16, y, PANEL.width - 32, 36), N_("Start again"), self.restart, primary=False, font_size=16
+        )
+        self.leave_button = TextButton(
+            (PANEL.x + 16, y + 44, PANEL.width - 32, 36),
+            N_("Leave the lesson"),
+            self.leave,
+            primary=False,
+            font_size=16,
+        )
+        self.coach_buttons.add(self.restart_button)
+        self.coach_buttons.add(self.leave_button)
+        self.body = Label((PANEL.x + 16, PANEL.y + 46, PANEL.width - 32, 0), "", size=15)
+        self.steps_seen: list[int] = []  # the steps shown, in order (tests: every step is reached)
+
+    # -- the lesson ---------------------------------------------------------------------
+    @property
+    def coaching(self) -> bool:
+        game = self.game
+        return game.seed == COACH_SEED and game.deal_number == 0 and game.state.phase is not Phase.OVER
+
+    @property
+    def step_number(self) -> int:
+        """How many of the player's steps are behind (the current one's index)."""
+        played = len(self.game.history)
+        return sum(1 for step in self.steps if step.index < played)
+
+    @property
+    def step(self) -> Step | None:
+        number = self.step_number
+        if not self.coaching or number >= len(self.steps) or not self.my_turn():
+            return None
+        return self.steps[number]
+
+    def expected(self) -> Move | None:
+        hint = self.hint
+        if hint is not None:
+            return hint.move
+        step = self.step
+        return step.move if step is not None else None
+
+    def _filter(self, move: Move) -> str | None:
+        if not self.coaching:
+            return None
+        expected = self.expected()
+        if expected is None or same_move(move, expected):
+            return None
+        return _("Not this time: in this lesson, {move}. The lit cards show how.").format(move=move_words(expected))
+
+    def restart(self) -> None:
+        self.new_game(COACH_SEED)
+
+    def leave(self) -> None:
+        if self.on_menu is not None:
+            self.on_menu()
+        elif self.stack is not None:
+            self.stack.remove(self)
+
+    # -- scene --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.coach_buttons.handle_event(event):
+            return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.coach_buttons.update(dt)
+        covered = self.stack is not None and self.stack.top is not self
+        if self.coaching and self.my_turn() and self.idle and not covered and self.hint is None:
+            if self.game.state.phase is not Phase.ANSWER and self.controller.show_hint():
+                number = self.step_number
+                if not self.steps_seen or self.steps_seen[-1] != number:
+                    self.steps_seen.append(number)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_coach(surface)
+
+    def _draw_coach(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        draw_panel(
+            surface,
+            ruler.rect(PANEL),
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.GOLD,
+            ruler.px(3),
+            theme.SHADOW,
+            ruler.px(4),
+            ruler.px(10),
+        )
+        total = len(self.steps)
+        number = min(self.step_number + 1, total)
+        if self.coaching:
+            heading = _("Guided deal · step {n} of {total}").format(n=number, total=total)
+        else:
+            heading = _("Guided deal · done")
+        blit_text(surface, heading, 17, theme.INK, bold=True, topleft=(PANEL.x + 16, PANEL.y + 14))
+        self.body.text = self._body_text()
+        self.body.draw(surface)
+        self.coach_buttons.draw(surface)
+
+    def _body_text(self) -> str:
+        if not self.coaching:
+            return _(
+                "Well done: you have played a whole deal and met every basic rule. The game goes on "
+                "without the coach; Start again replays the lesson."
+            )
+        step = self.step
+        if step is None:
+            if self.game.state.phase is Phase.ANSWER:
+                return _("Your partner answers: watch the table.")
+            return _("Watch: {name} plays. Your turn comes next.").format(name=self.seat_name(self.state.to_act))
+        lines = []
+        for topic in step.topics:
+            headline, why = TOPIC_TEXT[topic]
+            lines.append(f"{_(headline)}: {_(why)}")
+        if not lines:  # what to do is in the hint's box, lit on the table
+            expected = self.expected()
+            if expected is not None:
+                lines.append(_("Now: {move}.").format(move=move_words(expected)))
+        return "\n".join(lines)

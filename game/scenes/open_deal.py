@@ -1,0 +1,175 @@
+"""Open a shared deal from the title menu: the deal files of the exports folder, newest
+first, a page at a time. A file that cannot be opened (corrupt, edited, hostile, a
+variant the table does not play) gets a dialog with the reason and changes nothing;
+a good one replays and goes to the table (after the same "Replace the saved game?"
+question as New game)."""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from game import deal_share
+from game.deal_file import DealFileError, read
+from game.i18n import N_, _
+from game.rules import Game
+from game.rules.variants import APP_VARIANT_IDS
+from game.scenes import theme
+from game.scenes.menu_base import PANEL, MenuPage
+from game.scenes.menu_widgets import TextButton, blit_text
+from game.scenes.modal import ModalDialogScene
+from game.scenes.widgets import Button
+
+PER_PAGE = 7
+ROW_H, ROW_GAP = 44, 8
+
+
+class OpenDealScene(MenuPage):
+    title = N_("Open a deal")
+
+    def __init__(self, app) -> None:
+        self.page = 0
+        self.entries = deal_share.list_exports(app.config_dir)
+        super().__init__(app)
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.entries) // PER_PAGE))
+
+    def build(self) -> None:
+        y = PANEL.y + 80
+        shown = self.entries[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
+        for entry in shown:
+            label = entry.name[:64]
+            self.items.add(
+                Button(
+                    (PANEL.x + 60, y, PANEL.width - 120, ROW_H),
+                    label,
+                    functools.partial(self.open_path, str(entry.path)),
+                    primary=False,
+                    font_size=17,
+                )
+            )
+            y += ROW_H + ROW_GAP
+        bottom = PANEL.bottom - 36 - 46
+        if self.pages > 1:
+            self.items.add(TextButton((PANEL.x + 60, bottom, 160, 46), N_("Newer"), self.newer, enabled=self.page > 0))
+            self.items.add(
+                TextButton(
+                    (PANEL.right - 220, bottom, 160, 46), N_("Older"), self.older, enabled=self.page < self.pages - 1
+                )
+            )
+        self.items.add(self.back_button(bottom, N_("Back")))
+
+    def newer(self) -> None:
+        self.page = max(0, self.page - 1)
+        self.rebuild()
+
+    def older(self) -> None:
+        self.page = min(self.pages - 1, self.page + 1)
+        self.rebuild()
+
+    # -- opening -------------------------------------------------------------------
+    def open_path(self, path: str) -> None:
+        """Replay the file; on any problem say why and change nothing."""
+        try:
+            shared = read(path)
+        except DealFileError as error:
+            self._refuse(error.message())
+            return
+        game = shared.game
+        assert game is not None  # read() always replays
+        if game.config.variant not in APP_VARIANT_IDS:
+            self._refuse(_("The table does not play {variant} yet.").format(variant=game.config.variant))
+            return
+        if self.app.saves.exists() and not self.app.read_only and self.stack is not None:
+            self.stack.push(
+                ModalDialogScene(
+                    _("Replace the saved game?"),
+                    _(
+                        "A game is in progress. Opening this deal replaces it; Continue on the title "
+                        "menu goes on with it."
+                    ),
+                    [(_("Open the deal"), lambda: self._open(game)), (_("Keep it"), None)],
+                    width=600,
+                    cancel_index=1,
+                )
+            )
+            return
+        self._open(game)
+
+    def _open(self, game: Game) -> None:
+        self.back()  # the title menu is under the table, not this list
+        self.app.on_open_deal(game)
+
+    def _refuse(self, reason: str) -> None:
+        if self.stack is not None:
+            self.stack.push(
+                ModalDialogScene(
+                    _("This deal cannot be opened"),
+                    reason + "\n" + _("Nothing was changed."),
+                    [(_("OK"), None)],
+                    width=640,
+                    cancel_index=0,
+                )
+            )
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        folder = str(deal_share.exports_dir(self.app.config_dir))
+        if len(folder) > 70:
+            folder = "…" + folder[-69:]
+        blit_text(
+            surface,
+            _("Deal files in {folder}").format(folder=folder),
+            theme.FONT_SMALL,
+            theme.INK_SOFT,
+            midtop=(640, PANEL.y + 24),
+        )
+        if self.pages > 1:
+            blit_text(
+                surface,
+                _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages),
+                theme.FONT_SMALL,
+                theme.INK_SOFT,
+                midtop=(640, PANEL.y + 48),
+            )
+        if not self.entries:
+            blit_text(
+                surface,
+                _("No deal files yet: export one from the table menu or the score sheet."),
+                theme.FONT_BODY,
+                theme.INK_SOFT,
+                midtop=(640, PANEL.y + 200),
+            )
+        blit_text(
+            surface,
+            _("Also: canasta DEAL.canasta.txt on the command line"),
+            theme.FONT_SMALL,
+            theme.INK_SOFT,
+            midbottom=(640, PANEL.bottom - 8),
+        )
+
+
+def export_deal_dialog(game: Game, home) -> ModalDialogScene:
+    """Write `game` into the exports folder and say where (or why it could not be)."""
+    try:
+        path = deal_share.export_game(game, home)
+    except OSError as error:
+        return ModalDialogScene(
+            _("The deal was not saved"),
+            _("The file cannot be written: {reason}").format(reason=error.strerror or type(error).__name__),
+            [(_("OK"), None)],
+            width=640,
+            cancel_index=0,
+        )
+    return ModalDialogScene(
+        _("Deal saved as a file"),
+        _("{file}\nin {folder}\n\nOpen it from the title menu (Open a deal), or pass it to canasta.").format(
+            file=path.name, folder=path.parent
+        ),
+        [(_("OK"), None)],
+        width=720,
+        cancel_index=0,
+    )

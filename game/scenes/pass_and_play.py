@@ -1,0 +1,147 @@
+"""Pass-and-play and watching the bots (#12).
+
+Pass-and-play: several seats are people at one computer. When the turn comes to a person
+who is not the one at the screen, the table pushes a `PrivacyScreen`: it covers the whole
+window (the table is not drawn under it) until that person clicks; then the table turns
+to them (`PrivacyTable.seat_person`): their hand at the bottom, face up, every other hand
+face down, and nothing of the previous person's (selection, hint, refusal) left.
+
+Watch the bots: every seat is a bot; a Pause button stops them between two moves, and
+the table's speed control (the Speed button, + and -) sets their pace.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.i18n import N_, _
+from game.scenes import theme
+from game.scenes.base import Scene
+from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.menu_widgets import TextButton
+from game.scenes.shapes import draw_panel, felt_background
+from game.scenes.table_layout import BUTTONS
+from game.scenes.text import blit_text
+from game.scenes.widgets import Button, WidgetGroup
+
+
+class PrivacyTable(Protocol):
+    """What the privacy screen needs of the table."""
+
+    def seat_name(self, seat: int) -> str: ...
+    def seat_person(self, seat: int) -> None: ...
+
+
+class PrivacyScreen(Scene):
+    """Hides the table until the next person (`seat`) clicks."""
+
+    opaque = True  # the table under it is not drawn at all
+    PANEL = pygame.FRect(290, 190, 700, 320)
+
+    def __init__(self, table: PrivacyTable, seat: int) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+        self.buttons = WidgetGroup()
+        self.button = TextButton(
+            (self.PANEL.centerx - 170, self.PANEL.bottom - 90, 340, 54), N_("Show my cards"), self.ready
+        )
+        self.buttons.add(self.button)
+        self.buttons.set_focus(self.button)
+
+    def ready(self) -> None:
+        if self.stack is not None:
+            self.stack.remove(self)
+        self.table.seat_person(self.seat)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.ready()
+            return True
+        self.buttons.handle_event(event)
+        return True  # nothing reaches the hidden table
+
+    def update(self, dt: float) -> None:
+        self.buttons.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        surface.blit(felt_background(surface.get_size()), (0, 0))
+        panel = self.PANEL
+        draw_panel(
+            surface,
+            ruler.rect(panel),
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+            theme.SHADOW,
+            ruler.px(6),
+            ruler.px(14),
+        )
+        name = self.table.seat_name(self.seat)
+        blit_text(
+            surface,
+            _("{name}'s turn").format(name=name),
+            36,
+            theme.INK,
+            bold=True,
+            midtop=(panel.centerx, panel.y + 34),
+        )
+        blit_text(
+            surface,
+            _("Pass the computer to {name}. The table stays hidden until {name} clicks.").format(name=name),
+            theme.FONT_BODY,
+            theme.INK_SOFT,
+            midtop=(panel.centerx, panel.y + 104),
+        )
+        blit_text(
+            surface,
+            _("Everyone else: please look away from the screen."),
+            theme.FONT_BODY,
+            theme.INK_SOFT,
+            midtop=(panel.centerx, panel.y + 140),
+        )
+        self.buttons.draw(surface)
+        blit_text(
+            surface,
+            _("Pass-and-play"),
+            theme.FONT_SMALL,
+            theme.GOLD_LIGHT,
+            midbottom=(LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] - 16),
+        )
+
+
+class WatchTable(Protocol):
+    paused: bool
+    hint_button: Button
+    buttons: WidgetGroup
+
+
+class PauseButton(Button):
+    """Watch the bots: Pause / Resume (the label follows the state and the language)."""
+
+    def __init__(self, table: WatchTable) -> None:
+        self.table = table
+        super().__init__(BUTTONS["hint"], "", self.toggle, primary=True, font_size=17)
+
+    @property
+    def text(self) -> str:
+        return _("Resume") if self.table.paused else _("Pause")
+
+    @text.setter
+    def text(self, value: str) -> None:
+        pass  # the label is derived from the table's state
+
+    def toggle(self) -> None:
+        self.table.paused = not self.table.paused
+
+
+def add_watch_controls(table: WatchTable) -> PauseButton:
+    """Every seat a bot: a Pause button where the Hint button was (there is no one to hint)."""
+    table.hint_button.visible = False
+    button = PauseButton(table)
+    table.buttons.add(button)
+    return button

@@ -1,0 +1,429 @@
+"""Deal review: step through every move of a deal with every hand face up, forward and
+back, with the moves listed; on each of the player's decisions, the Hard bot's choice
+and the points the move made is estimated to have gained or lost (game/review.py).
+
+The review is weighed in the background (a `ReviewJob`: a worker thread in the app, a
+synchronous fake in tests); `update` polls it and a progress bar shows how far it is.
+The three costliest decisions are listed first and jump to their move when clicked.
+
+Keys: ← → a move, Home / End the deal's start / end, Page Up / Page Down the previous /
+next decision, Esc closes.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import pygame
+
+from game import assets
+from game.hints import card_list, card_name
+from game.i18n import N_, _, format_points, get_language
+from game.review import DealPlay, Decision
+from game.review_worker import ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
+from game.rules import GameState, Move, MoveKind, RulesConfig
+from game.rules.cards import sort_key
+from game.scenes import theme
+from game.scenes.base import Scene
+from game.scenes.layout import Canvas, Ruler
+from game.scenes.menu_widgets import TextButton
+from game.scenes.shapes import draw_panel, felt_background
+from game.scenes.table_layout import MELD_W
+from game.scenes.table_view import RED_INK
+from game.scenes.text import blit_text
+from game.scenes.widgets import Button, WidgetGroup
+
+JobFactory = Callable[[DealPlay, frozenset[int]], ReviewJob]
+
+PANEL = pygame.FRect(860, 56, 400, 590)
+# The table's own meld width: images already scaled for the table are reused (a first frame
+# that scaled ~100 card images and blurred a panel's shadow took 0.7 s).
+CARD_W = MELD_CARD_W = MELD_W
+HAND_LEFT, HAND_RIGHT = 150, 840
+LOG_LINES = 8
+
+
+@dataclass(frozen=True)
+class SeatNames:
+    """Seat and side names for the review: msgids or people's names, translated when shown."""
+
+    config: RulesConfig
+    names: tuple[str, ...]  # one per seat
+    viewer: int = 0  # whose side is "Us"
+
+    def seat_name(self, seat: int) -> str:
+        return _(self.names[seat])
+
+    def side_name(self, side: int) -> str:
+        seats = self.config.seats_of_side(side)
+        if not self.config.partnerships:
+            return self.seat_name(seats[0])
+        return " & ".join(self.seat_name(s) for s in seats)
+
+    @classmethod
+    def default(cls, config: RulesConfig, viewer: int = 0) -> SeatNames:
+        names = list(config.rules.seat_names)
+        names[viewer] = N_("You")
+        return cls(config, tuple(names), viewer)
+
+
+def move_words(move: Move) -> str:
+    """A move in a few words, for the review's list and panel."""
+    kind = move.kind
+    if kind is MoveKind.DRAW:
+        return _("draw from the stock")
+    if kind is MoveKind.TAKE:
+        cards = [c for group in move.groups for c in group.cards]
+        return _("take the pile with {cards}").format(cards=card_list(cards)) if cards else _("take the pile")
+    if kind is MoveKind.MELD:
+        return _("meld {cards}").format(cards=" / ".join(card_list(g.cards) for g in move.groups))
+    if kind is MoveKind.DISCARD and move.card is not None:
+        return _("discard {card}").format(card=card_name(move.card))
+    words = {
+        MoveKind.ASK: N_("ask “May I go out?”"),
+        MoveKind.YES: N_("answer yes"),
+        MoveKind.NO: N_("answer no"),
+        MoveKind.PASS: N_("pass"),
+    }
+    return _(words.get(kind, str(move)))
+
+
+def points_text(gain: float) -> str:
+    points = round(gain)
+    if points < 0:
+        return _("{points} points lost").format(points=format_points(-points))
+    if points > 0:
+        return _("{points} points gained").format(points=format_points(points))
+    return _("no difference")
+
+
+def background_job(play: DealPlay, seats: frozenset[int]) -> ReviewJob:
+    """A worker process; a thread where no process can be started."""
+    try:
+        return ProcessReview(play, seats)
+    except (OSError, RuntimeError, ImportError):
+        return ThreadedReview(play, seats)
+
+
+class ReviewScene(Scene):
+    opaque = True
+
+    def __init__(
+        self,
+        play: DealPlay,
+        seats: Iterable[int],
+        names: SeatNames,
+        *,
+        title: str = "",
+        job_factory: JobFactory = background_job,
+    ) -> None:
+        super().__init__()
+        self.play = play
+        self.seats = frozenset(seats)
+        self.names = names
+        self.title = title
+        self.positions: list[GameState] = play.positions()
+        self.cursor = 0  # the position before move `cursor` (len(moves): the deal's end)
+        self.job = job_factory(play, self.seats)
+        self.progress: ReviewProgress = self.job.poll()
+        self.top_buttons: list[Button] = []
+        self._cache: tuple[object, pygame.Surface] | None = None  # see draw()
+        self._make_top_buttons()
+        self.buttons = WidgetGroup()
+        bar_y = 662
+        for x, text, action in (
+            (150, N_("Start"), self.first),
+            (280, N_("Back"), lambda: self.step(-1)),
+            (410, N_("Next"), lambda: self.step(1)),
+            (540, N_("End"), self.last),
+        ):
+            self.buttons.add(TextButton((x, bar_y, 120, 42), text, action, primary=False, font_size=18))
+        self.buttons.add(TextButton((1100, bar_y, 160, 42), N_("Close"), self.close, font_size=18))
+
+    # -- state -------------------------------------------------------------------------
+    @property
+    def count(self) -> int:
+        return len(self.play.moves)
+
+    @property
+    def state(self) -> GameState:
+        return self.positions[self.cursor]
+
+    @property
+    def decision(self) -> Decision | None:
+        """The weighed decision at the cursor (None: not the player's, or not weighed yet)."""
+        return next((d for d in self.progress.decisions if d.index == self.cursor), None)
+
+    def costliest(self, count: int = 3) -> list[Decision]:
+        losing = [d for d in self.progress.decisions if d.gain < 0 and not d.agrees]
+        return sorted(losing, key=lambda d: (d.gain, d.index))[:count]
+
+    def go(self, index: int) -> None:
+        self.cursor = max(0, min(self.count, index))
+
+    def step(self, delta: int) -> None:
+        self.go(self.cursor + delta)
+
+    def first(self) -> None:
+        self.go(0)
+
+    def last(self) -> None:
+        self.go(self.count)
+
+    def jump_decision(self, direction: int) -> None:
+        """The previous or next move where the player decided."""
+        indices = [i for i, s in enumerate(self.positions[:-1]) if s.to_act in self.seats]
+        ahead = [i for i in indices if (i - self.cursor) * direction > 0]
+        if ahead:
+            self.go(min(ahead) if direction > 0 else max(ahead))
+
+    def close(self) -> None:
+        if self.stack is not None:
+            self.stack.remove(self)
+
+    def on_exit(self) -> None:
+        self.job.cancel()
+
+    # -- scene -----------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_LEFT: lambda: self.step(-1),
+                pygame.K_RIGHT: lambda: self.step(1),
+                pygame.K_HOME: self.first,
+                pygame.K_END: self.last,
+                pygame.K_PAGEUP: lambda: self.jump_decision(-1),
+                pygame.K_PAGEDOWN: lambda: self.jump_decision(1),
+                pygame.K_ESCAPE: self.close,
+            }
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+                return True
+        if self.buttons.handle_event(event):
+            return True
+        for button in self.top_buttons:
+            if button.handle_event(event):
+                return True
+        return True  # nothing under the review takes input
+
+    def update(self, dt: float) -> None:
+        before = self.progress.done
+        if not self.progress.finished or self.progress.total == 0:
+            self.progress = self.job.poll()
+        if self.progress.done != before or self._language != get_language():
+            self._make_top_buttons()
+        self.buttons.update(dt)
+        for button in self.top_buttons:
+            button.update(dt)
+
+    def _make_top_buttons(self) -> None:
+        self._language = get_language()  # the labels are words: made again on a language switch
+        self.top_buttons = []
+        y = PANEL.y + 86
+        for decision in self.costliest():
+            text = f"{_('Move {n}').format(n=decision.index + 1)} · {points_text(decision.gain)}"
+            self.top_buttons.append(
+                Button(
+                    (PANEL.x + 20, y, PANEL.width - 40, 36),
+                    text,
+                    functools.partial(self.go, decision.index),
+                    primary=False,
+                    font_size=16,
+                )
+            )
+            y += 42
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        # The table and the panel change only with the cursor, the review's progress and the
+        # language: drawn once into a cached image, so a frame is one blit and the buttons
+        # (the worker has the CPU it needs, the window stays light).
+        scale = Ruler.of(surface).scale
+        key = (self.cursor, self.progress, get_language(), surface.get_size(), scale)
+        if self._cache is None or self._cache[0] != key:
+            image = Canvas(surface.get_size(), scale)
+            self._draw_still(image)
+            self._cache = (key, image)
+        surface.blit(self._cache[1], (0, 0))
+        self.buttons.draw(surface)
+        for button in self.top_buttons:
+            button.draw(surface)
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_background(surface.get_size()), (0, 0))
+        heading = _("Deal review") + (f" · {self.title}" if self.title else "")
+        blit_text(surface, heading, 26, theme.TEXT_ON_FELT, bold=True, topleft=(24, 12))
+        self._draw_table(surface)
+        self._draw_panel(surface)
+        counter = _("Move {n} of {total}").format(n=min(self.cursor + 1, self.count), total=self.count)
+        if self.cursor >= self.count:
+            counter = _("The deal is over")
+        blit_text(surface, counter, 18, theme.TEXT_ON_FELT, bold=True, midleft=(690, 683))
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        state = self.state
+        config = state.config
+        y = 52.0
+        row = min(86.0, 330.0 / config.players)
+        acting = state.to_act if self.cursor < self.count else None
+        for seat in range(config.players):
+            color = theme.GOLD_LIGHT if seat == acting else theme.TEXT_ON_FELT
+            blit_text(surface, self.names.seat_name(seat), 18, color, bold=True, topleft=(24, y + 6))
+            cards = sorted(state.hands[seat], key=sort_key)
+            blit_text(surface, _("{n} cards").format(n=len(cards)), 15, theme.TEXT_ON_FELT, topleft=(24, y + 30))
+            self._card_row(surface, ruler, cards, HAND_LEFT, y, CARD_W, HAND_RIGHT)
+            y += row
+        y += 6
+        for side in range(config.sides):
+            threes = len(state.red_threes[side])
+            label = self.names.side_name(side)
+            blit_text(surface, label, 16, theme.GOLD_LIGHT, bold=True, topleft=(24, y + 4))
+            if threes:
+                blit_text(surface, _("red threes: {n}").format(n=threes), 14, theme.TEXT_ON_FELT, topleft=(24, y + 26))
+            x = float(HAND_LEFT)
+            for meld in sorted(state.melds[side].values(), key=lambda m: m.rank.value):
+                face = next((c for c in meld.cards if not c.is_wild), meld.cards[0])
+                image = assets.card_image(face.face, 0, ruler.px(MELD_CARD_W))
+                box = surface.blit(image, ruler.point((x, y)))
+                if meld.is_canasta:
+                    pygame.draw.rect(surface, theme.GOLD, box.inflate(ruler.px(4), ruler.px(4)), max(1, ruler.px(3)))
+                blit_text(
+                    surface, f"×{meld.size}", 14, theme.TEXT_ON_FELT, bold=True, midtop=(x + MELD_CARD_W / 2, y + 76)
+                )
+                x += MELD_CARD_W + 8
+                if x > HAND_RIGHT - MELD_CARD_W:
+                    break
+            y += 96 if config.sides < 3 else 88
+        # The pile and the stock.
+        blit_text(
+            surface,
+            _("Pile: {n} cards · stock: {s}").format(n=len(state.pile), s=len(state.stock)),
+            16,
+            theme.TEXT_ON_FELT,
+            topleft=(24, y + 8),
+        )
+        if state.pile:
+            image = assets.card_image(state.pile[-1].face, 0, ruler.px(MELD_CARD_W))
+            surface.blit(image, ruler.point((HAND_LEFT + 150, y)))
+
+    def _card_row(self, surface, ruler: Ruler, cards, left: float, y: float, width: float, right: float) -> None:
+        if not cards:
+            return
+        step = min(width * 0.7, (right - left - width) / max(1, len(cards) - 1))
+        for index, card in enumerate(cards):
+            image = assets.card_image(card.face, 0, ruler.px(width))
+            surface.blit(image, ruler.point((left + index * step, y)))
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        draw_panel(
+            surface,
+            ruler.rect(PANEL),
+            ruler.px(theme.RADIUS_LARGE),
+            theme.CREAM,
+            theme.PANEL_BORDER,
+            ruler.px(theme.BORDER),
+        )
+        x, y = PANEL.x + 20, PANEL.y + 14
+        progress = self.progress
+        if not progress.finished:
+            blit_text(
+                surface,
+                _("Hard is weighing your decisions… {done} of {total}").format(
+                    done=progress.done, total=progress.total
+                ),
+                16,
+                theme.INK,
+                topleft=(x, y),
+            )
+            bar = pygame.FRect(x, y + 26, PANEL.width - 40, 12)
+            pygame.draw.rect(surface, theme.CREAM_SHADE, ruler.rect(bar), border_radius=ruler.px(6))
+            filled = pygame.FRect(bar.x, bar.y, bar.width * progress.fraction, bar.height)
+            if filled.width > 0:
+                pygame.draw.rect(surface, theme.GOLD, ruler.rect(filled), border_radius=ruler.px(6))
+        elif progress.error is not None:
+            blit_text(
+                surface, _("The review stopped: {error}").format(error=progress.error[:60]), 15, RED_INK, topleft=(x, y)
+            )
+        else:
+            blit_text(
+                surface,
+                _("{n} decisions weighed").format(n=progress.total),
+                16,
+                theme.INK_SOFT,
+                topleft=(x, y),
+            )
+        y += 46
+        blit_text(surface, _("Costliest decisions"), 18, theme.INK, bold=True, topleft=(x, y - 4))
+        if not self.top_buttons:
+            text = _("None so far") if not progress.finished else _("None: every choice matched Hard's or did better")
+            blit_text(surface, text, 15, theme.INK_SOFT, topleft=(x, y + 24))
+        y = PANEL.y + 86 + 3 * 42 + 8
+        pygame.draw.line(
+            surface, theme.GOLD, ruler.point((x, y)), ruler.point((PANEL.right - 20, y)), max(1, ruler.px(2))
+        )
+        y += 10
+        self._draw_move(surface, x, y)
+        self._draw_log(surface, x, PANEL.y + 396)
+
+    def _draw_move(self, surface: pygame.Surface, x: float, y: float) -> None:
+        if self.cursor >= self.count:
+            result = self.state.result
+            blit_text(surface, _("The deal is over"), 18, theme.INK, bold=True, topleft=(x, y))
+            if result is not None:
+                for side, score in enumerate(result.sides):
+                    text = f"{self.names.side_name(side)}: {format_points(score.total)}"
+                    blit_text(surface, text, 16, theme.INK, topleft=(x, y + 28 + side * 22))
+            return
+        seat = self.state.to_act
+        move = self.play.moves[self.cursor]
+        who = self.names.seat_name(seat) if seat is not None else ""
+        blit_text(
+            surface,
+            _("Next: {name}: {move}").format(name=who, move=move_words(move))[:52],
+            17,
+            theme.INK,
+            bold=True,
+            topleft=(x, y),
+        )
+        decision = self.decision
+        if decision is not None:
+            if decision.agrees:
+                blit_text(surface, _("Hard would play the same."), 16, theme.GOLD_DARK, topleft=(x, y + 28))
+            else:
+                advice = _("Hard would rather: {move}").format(move=move_words(decision.advice))
+                blit_text(surface, advice[:56], 16, theme.INK, topleft=(x, y + 28))
+                color = RED_INK if decision.gain < 0 else theme.GOLD_DARK
+                blit_text(surface, points_text(decision.gain), 18, color, bold=True, topleft=(x, y + 54))
+                blit_text(
+                    surface,
+                    _("(estimated over {n} sampled deals)").format(n=decision.worlds),
+                    14,
+                    theme.INK_SOFT,
+                    topleft=(x, y + 80),
+                )
+        elif seat in self.seats and not self.progress.finished:
+            blit_text(surface, _("Hard has not weighed this move yet."), 15, theme.INK_SOFT, topleft=(x, y + 28))
+
+    def _draw_log(self, surface: pygame.Surface, x: float, y: float) -> None:
+        blit_text(surface, _("Moves"), 16, theme.INK, bold=True, topleft=(x, y))
+        y += 24
+        first = max(0, min(self.cursor - LOG_LINES // 2, self.count - LOG_LINES))
+        positions = self.positions
+        for index in range(first, min(self.count, first + LOG_LINES)):
+            seat = positions[index].to_act
+            name = self.names.seat_name(seat) if seat is not None else ""
+            text = f"{index + 1}. {name}: {move_words(self.play.moves[index])}"[:50]
+            current = index == self.cursor
+            if current:
+                box = pygame.FRect(x - 6, y - 2, PANEL.width - 28, 20)
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, Ruler.of(surface).rect(box), border_radius=4)
+            drawn = blit_text(surface, text, 14, theme.INK, bold=current, topleft=(x, y))
+            if any(d.index == index and d.gain < 0 and not d.agrees for d in self.progress.decisions):
+                ruler = Ruler.of(surface)  # a red dot: a decision that lost points
+                pygame.draw.circle(surface, RED_INK, (drawn.right + ruler.px(10), drawn.centery), ruler.px(4))
+            y += 20

@@ -1,0 +1,193 @@
+"""Sharing a deal from the menus (#12): export from the table menu and the score sheet,
+open from the title menu; a hostile file gets a clear message and changes nothing."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from table_helpers import make_table, tick  # noqa: E402
+
+from game import deal_share  # noqa: E402
+from game.app import AppContext  # noqa: E402
+from game.bots import make_bot  # noqa: E402
+from game.deal_file import SUFFIX, read  # noqa: E402
+from game.rules import Game, Phase, RulesConfig, position_to_json  # noqa: E402
+from game.scenes.base import SceneStack  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
+from game.scenes.menu import TitleMenuScene  # noqa: E402
+from game.scenes.modal import ModalDialogScene  # noqa: E402
+from game.scenes.open_deal import OpenDealScene  # noqa: E402
+from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
+from game.scenes.table_menu import TableMenuScene  # noqa: E402
+from game.scenes.widgets import Button  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+
+
+def played(variant: str = "classic", seed: int = 5, moves: int = 30) -> Game:
+    config = RulesConfig.for_variant(variant)
+    game = Game(config, seed)
+    bots = [make_bot("normal", seat) for seat in range(config.players)]
+    for _ in range(moves):
+        if game.state.phase is Phase.OVER:
+            break
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    return game
+
+
+@pytest.fixture
+def app(tmp_path):
+    opened: list[Game] = []
+    context = AppContext.create(tmp_path, on_open_deal=opened.append)
+    context.opened = opened  # type: ignore[attr-defined]
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("variant", ["classic", "two-hand", "three-hand"])
+def test_export_then_read_replays_to_the_same_position(tmp_path, variant):
+    game = played(variant)
+    path = deal_share.export_game(game, tmp_path)
+    assert path.parent == tmp_path / "deals" and path.name.endswith(SUFFIX)
+    shared = read(str(path))
+    assert shared.game is not None
+    assert position_to_json(shared.game.state) == position_to_json(game.state)
+    again = deal_share.export_game(game, tmp_path, when=os.path.getmtime(path))
+    assert again != path  # never overwritten, even within one second
+
+
+def test_list_exports_newest_first_and_only_deal_files(tmp_path):
+    assert deal_share.list_exports(tmp_path) == []  # no folder yet
+    folder = deal_share.exports_dir(tmp_path)
+    folder.mkdir()
+    for index, name in enumerate(["a" + SUFFIX, "b" + SUFFIX, "notes.txt", ".hidden" + SUFFIX]):
+        (folder / name).write_text("x")
+        os.utime(folder / name, (1000 + index, 1000 + index))
+    (folder / ("dir" + SUFFIX)).mkdir()
+    assert [e.name for e in deal_share.list_exports(tmp_path)] == ["b" + SUFFIX, "a" + SUFFIX]
+
+
+def draw(stack: SceneStack) -> None:
+    stack.update(0.5)
+    stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+
+
+def file_buttons(scene: OpenDealScene) -> list[Button]:
+    return [w for w in scene.items.widgets if isinstance(w, Button) and w.text.endswith(SUFFIX)]
+
+
+def test_title_menu_opens_an_exported_deal(app, tmp_path):
+    game = played()
+    deal_share.export_game(game, tmp_path)
+    stack = SceneStack()
+    stack.push(TitleMenuScene(app))
+    buttons = [w for w in stack.top.items.widgets]
+    assert all(w.rect.bottom <= LOGICAL_SIZE[1] - 30 for w in buttons)  # seven entries fit above the notice line
+    stack.top.open_deal()
+    scene = stack.top
+    assert isinstance(scene, OpenDealScene)
+    draw(stack)
+    (button,) = file_buttons(scene)
+    button.click()
+    assert len(app.opened) == 1
+    assert position_to_json(app.opened[0].state) == position_to_json(game.state)
+    assert isinstance(stack.top, TitleMenuScene)  # the list closed: the table goes over the title menu
+
+
+HOSTILE = [
+    b"",
+    b"\xff\xfe\x00garbage",
+    b"format: canasta-deal/1\nvariant: classic\nseed: 1\nmoves:\ndiscard JK\n",
+    b"format: canasta-deal/1\nvariant: bolivia\nseed: 1\nmoves:\n",  # a variant the table does not play yet
+    b"format: canasta-deal/1\nvariant: classic\nseed: 99999999999999999999999\nmoves:\n",
+    b"format: canasta-deal/1\nvariant: classic\nseed: 1\nmoves:\n" + b"draw\n" * 5,
+]
+
+
+@pytest.mark.parametrize("data", HOSTILE)
+def test_a_hostile_file_gets_a_message_and_changes_nothing(app, tmp_path, data):
+    folder = deal_share.exports_dir(tmp_path)
+    folder.mkdir()
+    bad = folder / ("bad" + SUFFIX)
+    bad.write_bytes(data)
+    app.saves.save(played(seed=9, moves=10), (None, "normal", "normal", "normal"), 0)
+    saved_before = app.saves.path.read_bytes()
+    stack = SceneStack()
+    stack.push(TitleMenuScene(app))
+    stack.top.open_deal()
+    scene = stack.top
+    (button,) = file_buttons(scene)
+    button.click()
+    assert isinstance(stack.top, ModalDialogScene)
+    assert stack.top.dialog.title == "This deal cannot be opened"
+    assert "Nothing was changed." in stack.top.dialog.message_label.text
+    draw(stack)
+    assert app.opened == []
+    assert bad.read_bytes() == data and app.saves.path.read_bytes() == saved_before
+
+
+def test_a_good_deal_over_a_saved_game_asks_first(app, tmp_path):
+    deal_share.export_game(played(), tmp_path)
+    app.saves.save(played(seed=9, moves=10), (None, "normal", "normal", "normal"), 0)
+    stack = SceneStack()
+    stack.push(OpenDealScene(app))
+    file_buttons(stack.top)[0].click()
+    dialog = stack.top
+    assert isinstance(dialog, ModalDialogScene) and app.opened == []
+    dialog.dialog.button_widgets[1].click()  # Keep it
+    assert app.opened == []
+    file_buttons(stack.top)[0].click()
+    stack.top.dialog.button_widgets[0].click()  # Open the deal
+    assert len(app.opened) == 1
+
+
+def test_table_menu_exports_the_current_deal(tmp_path):
+    stack, table = make_table(seed=4)
+    tick(stack, 2.0)
+    table.data_home = tmp_path
+    stack.push(TableMenuScene(table))
+    labels = [w.msgid for w in stack.top.items.widgets]
+    assert "Save the deal as a file" in labels
+    stack.top.export_deal()
+    assert isinstance(stack.top, ModalDialogScene) and stack.top.dialog.title == "Deal saved as a file"
+    (entry,) = deal_share.list_exports(tmp_path)
+    shared = read(str(entry.path))
+    assert shared.game is not None and position_to_json(shared.game.state) == position_to_json(table.game.state)
+
+
+def test_score_sheet_exports_the_finished_deal(tmp_path):
+    stack, table = make_table(seed=4)
+    game = played(moves=100_000)
+    table.load_state(game.state)
+    table.controller.game = game
+    table.data_home = tmp_path
+    sheet = ScoreSheetScene(table, game.state.result)
+    stack.push(sheet)
+    sheet.export_button.click()
+    assert isinstance(stack.top, ModalDialogScene)
+    (entry,) = deal_share.list_exports(tmp_path)
+    shared = read(str(entry.path))
+    assert shared.game is not None and shared.game.state.phase is Phase.OVER
+    assert position_to_json(shared.game.state) == position_to_json(game.state)
+
+
+def test_export_to_an_unwritable_place_says_so(tmp_path):
+    blocker = tmp_path / "deals"
+    blocker.write_text("a file where the folder goes")
+    stack, table = make_table(seed=4)
+    table.data_home = tmp_path
+    stack.push(TableMenuScene(table))
+    stack.top.export_deal()
+    assert stack.top.dialog.title == "The deal was not saved"
+    assert blocker.read_text() == "a file where the folder goes"

@@ -1,0 +1,148 @@
+"""The guided first deal (#12): the fixed deal meets every basic rule; played to its end by
+synthetic mouse events following the coach (every step reached); any other move refused
+with a friendly word; Start again and Leave."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from table_helpers import click, tick  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.automation import Driver  # noqa: E402
+from game.coach import COACH_SEED, TOPIC_IDS, coached_deal, same_move, topics_met  # noqa: E402
+from game.rules import Move, Phase  # noqa: E402
+from game.scenes.base import SceneStack  # noqa: E402
+from game.scenes.coach_scene import CoachTable  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
+from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
+from game.scenes.table_layout import PILE_POS  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+    i18n.set_language("en")
+
+
+def test_the_guided_deal_meets_every_basic_rule():
+    game, steps = coached_deal()
+    assert game.seed == COACH_SEED and game.state.phase is Phase.OVER
+    assert topics_met(steps) == set(TOPIC_IDS)
+    assert 6 <= len(steps) <= 20  # short enough for a first deal
+
+
+def test_same_move_ignores_the_order_of_groups_and_cards():
+    assert same_move(Move.parse("meld HA CA JK / DJ HJ SJ"), Move.parse("meld SJ HJ DJ / JK CA HA"))
+    assert not same_move(Move.parse("discard S3"), Move.parse("discard C3"))
+
+
+def test_played_to_its_end_by_mouse_following_the_coach():
+    from game.window import MainWindow
+
+    app = MainWindow(seed=1, threaded=False, size=LOGICAL_SIZE)
+    coach = CoachTable(threaded=False, speed=8.0)
+    app.stack.clear()
+    app.table = coach
+    app.stack.push(coach)
+    driver = Driver(app, [])
+    played: list[Move] = []
+
+    def follow():
+        while True:
+            yield from driver.wait_until(
+                lambda: (
+                    isinstance(app.stack.top, ScoreSheetScene)
+                    or (app.stack.top is coach and coach.my_turn() and coach.idle and coach.hint is not None)
+                ),
+                "the coach's next step",
+            )
+            if isinstance(app.stack.top, ScoreSheetScene):
+                return
+            move = coach.hint.move
+            before = coach.version
+            yield from driver.play_move(move)
+            assert coach.version != before, f"the table did not play {move}: {coach.message}"
+            played.append(move)
+
+    driver._steps = follow()
+    app.feeder = driver.feed
+    for _ in range(40_000):
+        if driver.done:
+            break
+        app.frame(1 / 60)
+    app.close()
+    assert driver.error is None, driver.error
+    _game, steps = coached_deal()
+    assert [str(m) for m in played] == [str(s.move) for s in steps]
+    assert coach.steps_seen == list(range(len(steps)))  # every step shown, in order
+    assert coach.game.state.phase is Phase.OVER and not coach.coaching
+
+
+def make_coach() -> tuple[SceneStack, CoachTable]:
+    stack = SceneStack()
+    coach = CoachTable(threaded=False, speed=8.0)
+    stack.push(coach)
+    return stack, coach
+
+
+def test_any_other_move_is_refused_with_a_friendly_word():
+    stack, coach = make_coach()
+    for _ in range(600):
+        tick(stack, 0.1)
+        if coach.my_turn() and coach.hint is not None:
+            break
+    assert coach.hint is not None and coach.hint.move.kind.name == "DRAW"
+    state_before = coach.game.state.copy()
+    played = len(coach.game.history)
+    click(stack, PILE_POS)  # a click on the pile instead of the stock: not the coach's move
+    assert coach.message is not None and len(coach.game.history) == played
+    wrong = Move.discard(coach.game.state.hands[0][0])
+    assert not coach.play(wrong)
+    assert coach.message is not None and coach.message[0].startswith("Not this time: in this lesson, draw")
+    assert coach.game.state.hands == state_before.hands and len(coach.game.history) == played
+    assert coach.hint is not None and coach.hint.move.kind.name == "DRAW"
+    for language in ("en", "zh_CN"):
+        i18n.set_language(language)
+        stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+
+
+def test_start_again_and_leave():
+    stack, coach = make_coach()
+    left: list[bool] = []
+    coach.on_menu = lambda: left.append(True)
+    tick(stack, 4.0)
+    coach.restart_button.click()
+    assert coach.game.seed == COACH_SEED and coach.game.history == [] and coach.coaching
+    coach.leave_button.click()
+    assert left == [True]
+
+
+def test_offered_on_first_start_and_from_the_title_menu(tmp_path):
+    from game.app import AppContext
+    from game.scenes.menu import TitleMenuScene
+
+    started: list[bool] = []
+    app = AppContext.create(tmp_path, on_start_coach=lambda: started.append(True))
+    try:
+        stack = SceneStack()
+        stack.push(TitleMenuScene(app))
+        menu = stack.top
+        assert menu.first_start and menu.items.focused is menu.offer
+        assert menu.offer.msgid == "Guided first deal" and menu.offer.primary
+        stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+        stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+        assert started == [True]
+        again = TitleMenuScene(app)  # the next start: offered once only, still on the menu
+        assert not again.first_start
+        again.guided_deal()
+        assert started == [True, True]
+    finally:
+        app.close()

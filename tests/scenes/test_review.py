@@ -1,0 +1,257 @@
+"""Deal review (#12): the analysis (game/review.py) on a crafted deal whose costliest
+decision is known, the worker's interface, the recent deals kept for Statistics, and the
+review scene with a synchronous fake worker (no thread timing anywhere)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from table_helpers import make_table, position  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.app import AppContext  # noqa: E402
+from game.bots import make_bot  # noqa: E402
+from game.recent_deals import KEEP, RecentDeals  # noqa: E402
+from game.review import DealPlay, analyse, deal_play, decision_points, review  # noqa: E402
+from game.review_worker import ProcessReview, SyncReview, ThreadedReview  # noqa: E402
+from game.rules import Game, Move, Phase, RulesConfig, position_to_json  # noqa: E402
+from game.scenes.base import SceneStack  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
+from game.scenes.modal import ModalDialogScene  # noqa: E402
+from game.scenes.recent_deals_scene import RecentDealsScene  # noqa: E402
+from game.scenes.review_scene import ReviewScene, SeatNames  # noqa: E402
+from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
+from game.scenes.stats_scene import StatsScene  # noqa: E402
+
+WORLDS = 12
+
+
+def crafted_deal() -> DealPlay:
+    """South discards the K into a pile of 15 the opponents take at once (their side has
+    melded kings, and the pile holds their tens, aces and nines); then play goes on."""
+    start = position(
+        ["CK S3 C5 D6 H7 S8 C4", "C7 D8 H6 S6 D7", "H8 C8 S7 D5 C6", "S9 H4 D4 S4 HJ D6 H7 C7"],
+        melds=[{"5": "S5 H5 D5"}, {"K": "SK HK DK", "Q": "SQ HQ DQ", "J": "SJ DJ CJ"}],
+        discard="C10 D10 H10 SA CA DA C9 D9 H9 CQ HQ SJ HJ S10",
+        stock="H2 CJ DQ H9 D9 C3 S2 HA CA DA SA D10 C10 H10",
+    )
+    state = start.copy()
+    bots = [make_bot("normal", seat) for seat in range(4)]
+    script = [Move.parse("draw"), Move.parse("discard CK")]
+    moves = []
+    while len(moves) < 30 and state.phase is not Phase.OVER:
+        seat = state.to_act
+        move = script.pop(0) if seat == 0 and script else bots[seat].act(state.observation(seat))
+        moves.append(move)
+        state.apply(move)
+    return DealPlay(start, tuple(moves))
+
+
+@pytest.fixture(scope="module")
+def crafted_review():
+    play = crafted_deal()
+    return play, review(play, {0}, worlds=WORLDS)
+
+
+def test_the_discard_into_the_big_pile_is_the_costliest_decision(crafted_review):
+    play, result = crafted_review
+    assert play.moves[1] == Move.parse("discard CK") and play.moves[2].kind.name == "TAKE"
+    assert len(result.decisions) >= 2  # South decided again later in the deal
+    worst = result.costliest(3)[0]
+    assert worst.index == 1 and worst.made == Move.parse("discard CK")
+    assert worst.advice != worst.made and worst.gain < -100
+    assert worst.worlds == WORLDS
+
+
+def test_the_analysis_is_deterministic(crafted_review):
+    play, result = crafted_review
+    again = analyse(play, 1, worlds=WORLDS)
+    assert again == result.at(1)
+
+
+def test_decision_points_are_the_players_real_choices(crafted_review):
+    play, _result = crafted_review
+    positions = play.positions()
+    points = decision_points(play, {0})
+    assert points and all(positions[i].to_act == 0 for i in points)
+    assert all(len(positions[i].observation(0).legal) > 1 for i in points)
+    assert 0 not in points  # the draw was the only legal move
+
+
+def finished_game(seed: int = 7, deals: int = 2) -> Game:
+    game = Game(RulesConfig.for_variant("classic"), seed)
+    bots = [make_bot("normal", seat) for seat in range(4)]
+    while True:
+        state = game.state
+        if state.phase is Phase.OVER:
+            if game.deal_number + 1 >= deals or game.winner is not None:
+                return game
+            game.next_deal()
+            continue
+        seat = state.to_act
+        game.apply(bots[seat].act(state.observation(seat)))
+
+
+def test_deal_play_replays_one_deal_of_a_game():
+    game = finished_game()
+    assert game.deal_number == 1
+    play = deal_play(game)
+    assert play.start.phase is not Phase.OVER and play.moves
+    assert position_to_json(play.positions()[-1]) == position_to_json(game.state)
+    first = deal_play(game, 0)
+    assert first.moves and first.positions()[-1].phase is Phase.OVER
+    with pytest.raises(ValueError):
+        deal_play(game, 5)
+
+
+def test_sync_worker_reports_one_decision_per_poll(crafted_review):
+    play, result = crafted_review
+    job = SyncReview(play, {0}, worlds=WORLDS)
+    seen = []
+    while True:
+        progress = job.poll()
+        seen.append(progress.done)
+        if progress.finished:
+            break
+    assert seen == list(range(1, len(result.decisions) + 1))
+    assert progress.decisions == result.decisions
+
+
+def test_threaded_worker_gives_the_same_answers(crafted_review):
+    play, result = crafted_review
+    job = ThreadedReview(play, {0}, worlds=WORLDS)
+    job.join(60)
+    progress = job.poll()
+    assert progress.finished and progress.decisions == result.decisions
+
+
+def test_process_worker_gives_the_same_answers(crafted_review):
+    play, result = crafted_review
+    job = ProcessReview(play, {0}, worlds=WORLDS)
+    job.join(120)
+    progress = job.poll()
+    assert progress.error is None and progress.finished and progress.decisions == result.decisions
+
+
+def test_a_cancelled_process_stops(crafted_review):
+    play, _result = crafted_review
+    job = ProcessReview(play, {0}, worlds=WORLDS)
+    job.cancel()
+    job.join(10)
+    assert job.poll().finished
+
+
+def sync_jobs(worlds: int = WORLDS):
+    return {"job_factory": lambda play, seats: SyncReview(play, seats, worlds=worlds)}
+
+
+def draw(stack: SceneStack) -> Canvas:
+    canvas = Canvas(LOGICAL_SIZE, 1.0)
+    stack.draw(canvas)
+    return canvas
+
+
+@pytest.fixture
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+    i18n.set_language("en")
+
+
+def test_review_scene_steps_and_lists_the_costliest_first(display, crafted_review):
+    play, result = crafted_review
+    stack = SceneStack()
+    scene = ReviewScene(play, {0}, SeatNames.default(play.start.config), **sync_jobs())
+    stack.push(scene)
+    assert not scene.progress.finished
+    draw(stack)  # a frame while it is still being weighed: the progress bar
+    while not scene.progress.finished:
+        stack.update(1 / 60)
+    assert scene.costliest()[0].index == 1
+    scene.top_buttons[0].click()  # the costliest decision: jump to it
+    assert scene.cursor == 1 and scene.decision is not None and scene.decision.advice == result.at(1).advice
+    for language in ("en", "zh_CN"):
+        i18n.set_language(language)
+        draw(stack)
+    key = lambda code: pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)  # noqa: E731
+    stack.handle_event(key(pygame.K_RIGHT))
+    assert scene.cursor == 2 and scene.decision is None
+    stack.handle_event(key(pygame.K_LEFT))
+    stack.handle_event(key(pygame.K_LEFT))
+    assert scene.cursor == 0
+    stack.handle_event(key(pygame.K_PAGEDOWN))
+    assert scene.cursor == 1
+    stack.handle_event(key(pygame.K_END))
+    assert scene.cursor == len(play.moves)
+    draw(stack)
+    stack.handle_event(key(pygame.K_HOME))
+    assert scene.cursor == 0
+    stack.handle_event(key(pygame.K_ESCAPE))
+    assert not stack
+
+
+def test_score_sheet_opens_the_review_of_the_deal(display):
+    stack, table = make_table(seed=4)
+    game = finished_game(deals=1)
+    table.controller.game = game
+    table.load_state(game.state)
+    sheet = ScoreSheetScene(table, game.state.result)
+    sheet.review_options = sync_jobs(worlds=2)
+    stack.push(sheet)
+    sheet.review_button.click()
+    scene = stack.top
+    assert isinstance(scene, ReviewScene)
+    assert position_to_json(scene.positions[-1]) == position_to_json(game.state)
+    scene.close()
+    assert stack.top is sheet
+
+
+def test_recent_deals_keep_the_last_twenty_newest_first(tmp_path):
+    store = RecentDeals(tmp_path)
+    game = finished_game(deals=1)
+    names = ("You", "West", "North", "East")
+    store.add(game, (0,), names, when=1.0)
+    store.add(game, (0,), names, when=2.0)  # the same deal again: one entry
+    assert [e.when for e in store.load()] == [2.0]
+    for index in range(KEEP + 3):
+        game.history.append(Move.parse("draw"))  # a distinct text each time (not replayed here)
+        store.add(game, (0,), names, when=10.0 + index)
+    entries = store.load()
+    assert len(entries) == KEEP and entries[0].when == 10.0 + KEEP + 2
+
+
+@pytest.mark.parametrize("data", [b"", b"{", b'{"format": "x"}', b'{"format": "canasta-recent-deals/1", "deals": [1]}'])
+def test_a_damaged_recent_deals_file_is_empty_not_a_crash(tmp_path, data):
+    (tmp_path / "recent_deals.json").write_bytes(data)
+    assert RecentDeals(tmp_path).load() == []
+
+
+def test_statistics_review_a_recent_deal(display, tmp_path):
+    game = finished_game(deals=1)
+    RecentDeals(tmp_path).add(game, (0,), ("You", "West", "North", "East"))
+    app = AppContext.create(tmp_path)
+    try:
+        stack = SceneStack()
+        stack.push(StatsScene(app))
+        stack.top.recent_deals()
+        recent = stack.top
+        assert isinstance(recent, RecentDealsScene) and len(recent.entries) == 1
+        recent.review_options = sync_jobs(worlds=2)
+        draw(stack)
+        recent.review(recent.entries[0])
+        scene = stack.top
+        assert isinstance(scene, ReviewScene)
+        assert position_to_json(scene.positions[-1]) == position_to_json(game.state)
+        # An edited entry is refused with a message.
+        broken = recent.entries[0].__class__(**{**recent.entries[0].__dict__, "text": "format: nonsense\n"})
+        scene.close()
+        recent.review(broken)
+        assert isinstance(stack.top, ModalDialogScene)
+    finally:
+        app.close()
