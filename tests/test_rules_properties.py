@@ -24,6 +24,8 @@ from game.rules import (
     position_from_json,
     position_to_json,
 )
+from game.rules.melds import MeldKind
+from game.rules.scoring import EXTRA_SCORE_FIELDS
 
 VARIANTS = list(VARIANT_IDS)
 MOVE_CAP = 3000  # no deal comes near this; reaching it would be a stall (R-NO-STALL)
@@ -31,7 +33,7 @@ MOVE_CAP = 3000  # no deal comes near this; reaching it would be a stall (R-NO-S
 
 def all_cards(state: GameState) -> list:
     cards = [c for h in state.hands for c in h] + list(state.pile) + list(state.stock)
-    cards += [c for side in state.melds for m in side.values() for c in m.cards]
+    cards += [c for side in range(state.config.sides) for m in state.side_melds(side) for c in m.cards]
     cards += [c for r in state.red_threes for c in r]
     return cards
 
@@ -49,10 +51,12 @@ def check_result(state: GameState) -> None:
     res = state.result
     assert res is not None
     for start, side, end in zip(state.scores, res.sides, res.scores):
-        assert side.total == side.melds + side.hand + side.canastas + side.red_threes + side.going_out
+        parts = side.to_json()
+        assert side.total == parts.pop("total") == sum(parts.values())
+        assert set(parts) <= {"melds", "hand", "canastas", "red_threes", "going_out", *EXTRA_SCORE_FIELDS}
         assert end == start + side.total
-        assert side.hand <= 0
-    melded = [sum(m.value for m in side.values()) for side in state.melds]
+        assert side.hand <= 0 and side.black_threes <= 0 and side.feet <= 0
+    melded = [sum(m.value for m in state.side_melds(side)) for side in range(state.config.sides)]
     assert [s.melds for s in res.sides] == melded
 
 
@@ -119,7 +123,8 @@ def candidate_moves(state: GameState, rng: random.Random):
     for c in hand:
         if not c.is_wild:
             by_rank.setdefault(c.rank, []).append(c.face_card)
-    for rank in list(by_rank) + [r for r in state.melds[state.side_of(state.turn)]]:
+    melded = state.side_melds(state.side_of(state.turn))
+    for rank in list(by_rank) + [m.rank for m in melded if m.kind is MeldKind.GROUP]:
         nat = by_rank.get(rank, [])
         for k in range(0, len(nat) + 1):
             for w in range(0, min(3, len(wilds)) + 1):

@@ -1,9 +1,12 @@
-"""Melds and canastas (R-MELD, R-ADD, R-CANASTA, R-BLACK3)."""
+"""Melds and canastas (R-MELD, R-ADD, R-CANASTA, R-BLACK3), and the meld kinds of the
+Samba family (VARIANTS.md sections 3-5): a group of one rank, a sequence of one suit, a
+meld of wild cards."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 
 from .cards import Card, Rank
 from .errors import N_
@@ -15,27 +18,51 @@ from .variants import Variant
 CANASTA_SIZE = 7
 NATURAL_CANASTA = 500
 MIXED_CANASTA = 300
+SEQUENCE_CANASTA = 1500  # V-SAMBA-CANASTA, V-BOL-ESCALERA: a sequence of 7
+WILD_CANASTA = 2500  # V-BOL-WILD: seven wild cards, a bolivia
+
+
+class MeldKind(Enum):
+    GROUP = "group"  # cards of one rank (R-MELD, V-SAMBA-MELDS, V-HF-BOOKS)
+    SEQUENCE = "sequence"  # natural cards of one suit in consecutive ranks (V-SAMBA-MELDS)
+    WILD = "wild"  # wild cards only (V-BOL-WILD)
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """One side's meld of a rank. Immutable: adding cards makes a new Meld."""
+    """One side's meld. Immutable: adding cards makes a new Meld. `rank` is the rank of
+    a group, the lowest rank of a sequence, and JOKER for a meld of wild cards."""
 
     rank: Rank
     cards: tuple[Card, ...]
     naturals: int
     wilds: int
+    kind: MeldKind = MeldKind.GROUP
 
     @classmethod
-    def of(cls, rank: Rank, cards: Iterable[Card]) -> Meld:
+    def of(cls, rank: Rank, cards: Iterable[Card], kind: MeldKind = MeldKind.GROUP) -> Meld:
         laid = tuple(cards)
+        if kind is MeldKind.SEQUENCE:  # always low to high (VARIANTS.md section 6)
+            laid = tuple(sorted(laid, key=_RANK_OF))
+            rank = laid[0].rank
         wilds = sum(1 for c in laid if c.is_wild)
-        return cls(rank, laid, len(laid) - wilds, wilds)
+        return cls(rank, laid, len(laid) - wilds, wilds, kind)
 
     def plus(self, cards: Iterable[Card]) -> Meld:
         added = tuple(cards)
+        if self.kind is MeldKind.SEQUENCE:
+            return Meld.of(self.rank, self.cards + added, MeldKind.SEQUENCE)
         wilds = sum(1 for c in added if c.is_wild)
-        return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds, self.wilds + wilds)
+        return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds, self.wilds + wilds, self.kind)
+
+    @property
+    def is_sequence(self) -> bool:
+        return self.kind is MeldKind.SEQUENCE
+
+    @property
+    def high(self) -> Rank:
+        """The highest rank of a sequence."""
+        return self.cards[-1].rank
 
     @property
     def size(self) -> int:
@@ -56,14 +83,25 @@ class Meld:
 
     @property
     def bonus(self) -> int:
-        """R-SCORE canasta bonus: 500 natural, 300 mixed, 0 for a plain meld."""
+        """R-SCORE canasta bonus: 500 natural, 300 mixed, 0 for a plain meld; a sequence
+        of 7 (samba, escalera) 1500 and a bolivia 2500 (VARIANTS.md sections 3-4)."""
         if not self.is_canasta:
             return 0
+        if self.kind is MeldKind.SEQUENCE:
+            return SEQUENCE_CANASTA
+        if self.kind is MeldKind.WILD:
+            return WILD_CANASTA
         return NATURAL_CANASTA if self.wilds == 0 else MIXED_CANASTA
 
     def __str__(self) -> str:
         return " ".join(c.face for c in self.cards)
 
+
+def _rank_of(card: Card) -> int:
+    return int(card.rank)
+
+
+_RANK_OF = _rank_of
 
 Problem = tuple[str, str, dict[str, object]]  # (rule id, message id, its arguments)
 
@@ -91,7 +129,7 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant, going_ou
         return ("R-MELD", N_("a meld of {rank}s needs at least two natural {rank}s"), {"rank": rank.symbol})
     if wilds > rules.max_wilds:
         return (
-            "R-MELD",
+            "R-MELD" if rules.max_wilds == 3 else "V-SAMBA-MELDS",
             N_("a meld holds at most {max} wild cards, this one would hold {n}"),
             {"max": rules.max_wilds, "n": wilds},
         )
@@ -110,3 +148,26 @@ def problem_text(problem: Problem) -> str:
     """A problem as an English sentence with its rule id, for position errors."""
     rule, message_id, params = problem
     return f"{message_id.format(**params)} ({rule})"
+
+
+def sequence_problem(cards: Iterable[Card]) -> Problem | None:
+    """Why these cards are not a sequence (V-SAMBA-MELDS): 3 to 7 natural cards of one
+    suit in consecutive ranks, 4 low and A high; None if they are one."""
+    laid = list(cards)
+    if any(not c.is_natural for c in laid):
+        return "V-SAMBA-MELDS", N_("a sequence holds natural cards only (no twos, threes or jokers)"), {}
+    if len({c.suit for c in laid}) > 1:
+        return "V-SAMBA-MELDS", N_("a sequence holds cards of one suit"), {}
+    ranks = sorted(int(c.rank) for c in laid)
+    if any(b != a + 1 for a, b in zip(ranks, ranks[1:])):
+        return "V-SAMBA-MELDS", N_("a sequence holds consecutive ranks, each once (4 low, A high)"), {}
+    if not 3 <= len(ranks) <= CANASTA_SIZE:
+        return "V-SAMBA-MELDS", N_("a sequence holds 3 to 7 cards"), {}
+    return None
+
+
+def wild_meld_problem(size: int) -> Problem | None:
+    """Why a meld of `size` wild cards is illegal (V-BOL-WILD), or None."""
+    if not 3 <= size <= CANASTA_SIZE:
+        return "V-BOL-WILD", N_("a meld of wild cards holds 3 to 7 of them"), {}
+    return None

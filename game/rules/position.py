@@ -13,9 +13,10 @@ from typing import Any
 from .cards import Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
-from .melds import Meld, meld_problem, problem_text
+from .family import meld_from_cards
+from .melds import CANASTA_SIZE, Meld, MeldKind, meld_problem, problem_text, sequence_problem, wild_meld_problem
 from .phase import Phase
-from .scoring import DealResult, SideScore
+from .scoring import EXTRA_SCORE_FIELDS, DealResult, SideScore
 from .state import GameState
 from .variants import VARIANT_IDS, variant_named
 
@@ -127,9 +128,15 @@ def position_from_json(data: Any) -> GameState:
     # Faces per place; physical copies are assigned afterwards in reading order.
     hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_list(data, "hands", n))]
     _need(out is None or not hands[out], "the seat sitting out holds no cards (V-FIVE)")
-    melds_data = _list(data, "melds", sides, [{} for _ in range(sides)])
+    list_melds = config.rules.meld_list
+    melds_data = _list(data, "melds", sides, [[] if list_melds else {} for _ in range(sides)])
     meld_faces: list[dict[Rank, list[Card]]] = []
+    meld_lists: list[list[list[Card]]] = []
     for side, md in enumerate(melds_data):
+        if list_melds:  # VARIANTS.md section 6: a list of melds per side, in the order laid
+            meld_lists.append(_meld_list(md, side, config, phase))
+            meld_faces.append({})
+            continue
         _need(isinstance(md, dict), f"melds[{side}] must be an object from rank to cards")
         per: dict[Rank, list[Card]] = {}
         for key, text in md.items():
@@ -170,6 +177,7 @@ def position_from_json(data: Any) -> GameState:
     # Copies: never more of a face than the deck holds (R-DECK).
     counts: dict[str, int] = {}
     every = [c for h in hands for c in h] + [c for per in meld_faces for cs in per.values() for c in cs]
+    every += [c for side_list in meld_lists for cs in side_list for c in cs]
     every += [c for r in red for c in r] + discard + stock_top
     for c in every:
         counts[c.face] = counts.get(c.face, 0) + 1
@@ -190,6 +198,13 @@ def position_from_json(data: Any) -> GameState:
     for side, per in enumerate(meld_faces):
         for rank, cards in per.items():
             state.melds[side][rank] = Meld.of(rank, [physical(c) for c in cards])
+    for side, side_list in enumerate(meld_lists):
+        melds = []
+        for cards in side_list:
+            meld = meld_from_cards([physical(c) for c in cards], config.rules.wild_melds, config.rules.sequences)
+            assert meld is not None  # checked by _meld_list
+            melds.append(meld)
+        state._set_side_melds(side, melds)
     for side, r in enumerate(red):
         state.red_threes[side] = [physical(c) for c in r]
     state.pile = [physical(c) for c in discard]
@@ -238,6 +253,45 @@ def position_from_json(data: Any) -> GameState:
     return state
 
 
+def _meld_list(data: Any, side: int, config: RulesConfig, phase: Phase) -> list[list[Card]]:
+    """One side's melds in the list notation (VARIANTS.md section 6), each checked:
+    a meld kind of the variant, legal, and at most one open group per rank
+    (V-SAMBA-RANKS)."""
+    rules = config.rules
+    _need(isinstance(data, list), f"melds[{side}] must be a list of melds (card lists) in {config.variant}")
+    out: list[list[Card]] = []
+    open_ranks: set[Rank] = set()
+    for i, text in enumerate(data):
+        where = f"melds[{side}][{i}]"
+        cards = _cards(text, where)
+        _need(bool(cards), f"{where}: a meld holds cards")
+        _need(not any(c.is_red_three for c in cards), f"melds[{side}]: a red three is never melded")
+        meld = meld_from_cards(cards, rules.wild_melds, rules.sequences)
+        _need(meld is not None, f"{where}: {' '.join(c.face for c in cards)} is no meld of {config.variant}")
+        assert meld is not None
+        if meld.kind is MeldKind.SEQUENCE:
+            problem = sequence_problem(cards)
+        elif meld.kind is MeldKind.WILD:
+            problem = wild_meld_problem(len(cards))
+        else:
+            _need(
+                meld.rank.meldable or (meld.rank == Rank.THREE and phase in (Phase.MELD, Phase.OVER)),
+                f"{where}: no meld of rank {meld.rank.symbol}"
+                + (" outside the turn of going out (V-BLACK3)" if meld.rank == Rank.THREE else ""),
+            )
+            problem = meld_problem(meld.rank, meld.naturals, meld.wilds, rules, going_out=True)
+            if meld.size < CANASTA_SIZE:
+                _need(
+                    meld.rank not in open_ranks,
+                    f"melds[{side}]: two open groups of {meld.rank.symbol}s (V-SAMBA-RANKS)",
+                )
+                open_ranks.add(meld.rank)
+        if problem is not None:
+            raise PositionError(f"{where}: {problem_text(problem)}")
+        out.append(cards)
+    return out
+
+
 RESULT_REASONS = ("went-out", "stock-exhausted", "last-red-three")
 SIDE_SCORE_FIELDS = ("melds", "hand", "canastas", "red_threes", "going_out")
 MAX_POINTS = 10**9  # far beyond any real score; keeps absurd numbers out
@@ -269,10 +323,16 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
         # `total` is optional (the engine prints it, RULES.md section 11); if given, it
         # must be the sum of the others, so a printed position reloads.
         _need(
-            isinstance(side, dict) and set(side) - {"total"} == set(SIDE_SCORE_FIELDS),
-            f"'{where}' must be an object with {', '.join(SIDE_SCORE_FIELDS)}",
+            isinstance(side, dict)
+            and set(SIDE_SCORE_FIELDS) <= set(side)
+            and set(side) - {"total"} <= set(SIDE_SCORE_FIELDS) | set(EXTRA_SCORE_FIELDS),
+            f"'{where}' must be an object with {', '.join(SIDE_SCORE_FIELDS)}"
+            f" (and, in the Samba family, any of {', '.join(EXTRA_SCORE_FIELDS)})",
         )
-        score = SideScore(*(_points(side[name], f"'{where}.{name}'") for name in SIDE_SCORE_FIELDS))
+        score = SideScore(
+            *(_points(side[name], f"'{where}.{name}'") for name in SIDE_SCORE_FIELDS),
+            **{name: _points(side[name], f"'{where}.{name}'") for name in EXTRA_SCORE_FIELDS if name in side},
+        )
         _need(
             "total" not in side or _points(side["total"], f"'{where}.total'") == score.total,
             f"'{where}.total' must be the sum of the other points",
@@ -310,6 +370,14 @@ def _check_playable(state: GameState) -> None:
         )
 
 
+def _melds_json(state: GameState, side: int) -> Any:
+    """RULES.md: an object from rank to cards; the Samba family: a list (VARIANTS.md 6)."""
+    if state.config.rules.meld_list:
+        return [format_cards(m.cards) for m in state.side_melds(side)]
+    m = state.melds[side]
+    return {r.symbol: format_cards(m[r].cards) for r in sorted(m)}
+
+
 def position_to_json(state: GameState) -> dict[str, Any]:
     cfg = state.config
     data: dict[str, Any] = {
@@ -321,7 +389,7 @@ def position_to_json(state: GameState) -> dict[str, Any]:
         "turn": state.turn,
         "phase": state.phase.value,
         "hands": [format_cards(h) for h in state.hands],
-        "melds": [{r.symbol: format_cards(m[r].cards) for r in sorted(m)} for m in state.melds],
+        "melds": [_melds_json(state, side) for side in range(cfg.sides)],
         "red_threes": [format_cards(r) for r in state.red_threes],
         "discard": format_cards(state.pile),
         "stock": format_cards(reversed(state.stock)),

@@ -8,6 +8,9 @@ from typing import Any
 
 from .variants import Variant
 
+# The result's names beyond RULES.md's five (VARIANTS.md section 6); absent names are 0.
+EXTRA_SCORE_FIELDS = ("sambas", "escaleras", "bolivias", "books_clean", "books_dirty", "black_threes", "feet")
+
 
 @dataclass(frozen=True, slots=True)
 class SideScore:
@@ -16,20 +19,47 @@ class SideScore:
     canastas: int
     red_threes: int
     going_out: int
+    sambas: int = 0  # V-SAMBA-CANASTA
+    escaleras: int = 0  # V-BOL-ESCALERA
+    bolivias: int = 0  # V-BOL-WILD
+    books_clean: int = 0  # V-HF-BOOKS
+    books_dirty: int = 0
+    black_threes: int = 0  # V-BOL-BLACK3, zero or negative
+    feet: int = 0  # V-HF-SCORE, zero or negative
 
     @property
     def total(self) -> int:
-        return self.melds + self.hand + self.canastas + self.red_threes + self.going_out
+        return (
+            self.melds
+            + self.hand
+            + self.canastas
+            + self.red_threes
+            + self.going_out
+            + self.sambas
+            + self.escaleras
+            + self.bolivias
+            + self.books_clean
+            + self.books_dirty
+            + self.black_threes
+            + self.feet
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """RULES.md's five names and the total; a further name (VARIANTS.md section 6)
+        only where it scored."""
+        data: dict[str, Any] = {
             "melds": self.melds,
             "hand": self.hand,
             "canastas": self.canastas,
             "red_threes": self.red_threes,
             "going_out": self.going_out,
-            "total": self.total,
         }
+        for name in EXTRA_SCORE_FIELDS:
+            value = getattr(self, name)
+            if value:
+                data[name] = value
+        data["total"] = self.total
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SideScore:
@@ -39,6 +69,7 @@ class SideScore:
             int(data["canastas"]),
             int(data["red_threes"]),
             int(data["going_out"]),
+            **{name: int(data.get(name, 0)) for name in EXTRA_SCORE_FIELDS},
         )
 
 

@@ -102,7 +102,16 @@ class GameState:
     def empty(
         cls, config: RulesConfig, scores: Sequence[int] | None = None, dealer: int = 0, out: int | None = None
     ) -> GameState:
+        if config.rules.meld_list and cls is GameState:  # the Samba family (game/rules/family.py)
+            from .family import FamilyState
+
+            return FamilyState.empty(config, scores, dealer, out)
         s = object.__new__(cls)
+        s._init_empty(config, scores, dealer, out)
+        return s
+
+    def _init_empty(self, config: RulesConfig, scores: Sequence[int] | None, dealer: int, out: int | None) -> None:
+        s = self
         n, sides = config.players, config.sides
         s.config = config
         s.out = out
@@ -123,7 +132,6 @@ class GameState:
         s.result = None
         s.seed = 0
         s._reset_turn()
-        return s
 
     @classmethod
     def deal(
@@ -175,7 +183,7 @@ class GameState:
             for card in hand:
                 s._to_hand(seat, card)
         for side, melds in enumerate(obs.melds):
-            s.melds[side] = {m.rank: m for m in melds}
+            s._set_side_melds(side, melds)
         s.red_threes = [list(r) for r in obs.red_threes]
         s.pile = list(obs.pile)
         s.pile_frozen = sum(1 for c in s.pile if c.is_wild or c.is_red_three)
@@ -200,8 +208,16 @@ class GameState:
         self.turn_new = set()
         self.turn_added_old = False
 
+    def _set_side_melds(self, side: int, melds: Sequence[Meld]) -> None:
+        self.melds[side] = {m.rank: m for m in melds}
+
+    def side_melds(self, side: int) -> tuple[Meld, ...]:
+        """A side's melds: by rank here; in the order they were laid in the Samba family."""
+        m = self.melds[side]
+        return tuple(m[r] for r in sorted(m))
+
     def copy(self) -> GameState:
-        s = object.__new__(GameState)
+        s = object.__new__(self.__class__)
         s.config = self.config
         s.out = self.out
         s.order = self.order
@@ -434,6 +450,8 @@ class GameState:
             raise IllegalMove("R-ONE-CARD", N_("holding one card you may not take a pile of one card"), move)
         rank = top.rank
         take_cards = move.take_cards
+        if move.groups and move.groups[0].target is not None:
+            self._refuse_shape(move.groups[0], move)
         for c in take_cards:
             if not c.is_wild and c.rank != rank:
                 raise IllegalMove(
@@ -526,6 +544,8 @@ class GameState:
         it = iter(physical)
         per_rank: dict[Rank, list[Card]] = {}
         for i, g in enumerate(groups):
+            if g.target is not None or g.rank is Rank.JOKER or g.is_run:
+                self._refuse_shape(g, move)
             lst = per_rank.setdefault(g.rank, [])
             if i == 0 and from_pile is not None:
                 lst.append(from_pile)
@@ -596,6 +616,15 @@ class GameState:
                 )
         return per_rank
 
+    @staticmethod
+    def _refuse_shape(group: Group, move: Move) -> None:
+        """Groups the rank-keyed variants have no meld for (VARIANTS.md section 6)."""
+        if group.target is not None:
+            raise IllegalMove("R-ONE-PER-RANK", N_("melds are named by rank in this variant, not by number"), move)
+        if group.rank is Rank.JOKER:
+            raise IllegalMove("R-MELD", N_("a group of only wild cards must name its rank, e.g. 'K: D2'"), move)
+        raise IllegalMove("R-MELD", N_("a meld holds cards of one rank (no sequences in this variant)"), move)
+
     def _lay(
         self,
         seat: int,
@@ -645,8 +674,7 @@ class GameState:
             side = self.side_of(seat)
             if self.answer is False:
                 raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
-            if self.canastas(side) < self.config.canastas_to_go_out:
-                raise IllegalMove("R-OUT", N_("you may not go out without a canasta"), move)
+            self._check_out_requirement(side, move)
         elif self.answer is True:
             raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
         self._from_hand(seat, card)
@@ -664,6 +692,11 @@ class GameState:
         self._reset_turn()
         events.append(TurnPassed(self.turn))
         return events
+
+    def _check_out_requirement(self, side: int, move: Move) -> None:
+        """R-OUT: going out by the discard needs the side's canastas."""
+        if self.canastas(side) < self.config.canastas_to_go_out:
+            raise IllegalMove("R-OUT", N_("you may not go out without a canasta"), move)
 
     # -- ask / answer
     def _apply_ask(self) -> list[Event]:

@@ -41,6 +41,16 @@ class Variant:
     minimum_below_zero: int = 15  # R-MIN: for a negative cumulative score
     minimum_steps: tuple[tuple[int, int], ...] = ((0, 50), (1500, 90), (3000, 120))
     targets: tuple[int, ...] = (5000, 2500)  # the first is the default (V-TARGET)
+    # The Samba family (VARIANTS.md sections 3-5): melds as a numbered list per side.
+    meld_list: bool = False  # several melds of one rank, `+N:` (VARIANTS.md section 6)
+    sequences: bool = False  # V-SAMBA-MELDS
+    wild_melds: bool = False  # V-BOL-WILD
+    sequence_name: str = "sambas"  # the result's name for a sequence of 7's bonus
+    out_needs_sequence: bool = False  # V-BOL-OUT: one of the canastas an escalera
+    concealed_waiver: bool = True  # R-MIN-CONCEALED (never in the Samba family)
+    # V-SAMBA-RED3: red threes count plus only with this many canastas (0: once melded).
+    red_threes_need_canastas: int = 0
+    black_three_penalty: int = 0  # V-BOL-BLACK3: per black three left in a hand
 
     @property
     def partnerships(self) -> bool:
@@ -153,6 +163,47 @@ VARIANTS: tuple[Variant, ...] = (
     ),
 )
 
+# VARIANTS.md section 3: three packs, groups and sequences, two canastas to go out.
+SAMBA_RULES = replace(
+    CLASSIC_RULES,
+    id="samba",
+    name=N_("Samba"),
+    long_name=N_("Samba (three packs, sequences)"),
+    in_app=False,
+    packs=3,
+    dealt=15,
+    draw=2,
+    canastas_to_go_out=2,
+    max_wilds=2,
+    black_threes_max=6,
+    going_out=200,
+    concealed_extra=0,
+    concealed_waiver=False,
+    red_three_points_by_count=(0, 100, 200, 300, 400, 500, 1000),
+    red_threes_need_canastas=2,
+    minimum_steps=((0, 50), (1500, 90), (3000, 120), (7000, 160)),
+    targets=(10000,),
+    meld_list=True,
+    sequences=True,
+)
+
+VARIANTS += (
+    SAMBA_RULES,
+    # VARIANTS.md section 4: Samba with wild melds; the sequence of 7 is an escalera.
+    replace(
+        SAMBA_RULES,
+        id="bolivia",
+        name=N_("Bolivia"),
+        long_name=N_("Bolivia (Samba with wild canastas)"),
+        wild_melds=True,
+        sequence_name="escaleras",
+        out_needs_sequence=True,
+        black_three_penalty=100,
+        minimum_steps=((0, 50), (1500, 90), (3000, 120), (7000, 150)),
+        targets=(15000,),
+    ),
+)
+
 VARIANT_IDS: tuple[str, ...] = tuple(v.id for v in VARIANTS)
 # The variants the app's table, menus and bots play (the others: engine and CLI only).
 APP_VARIANT_IDS: tuple[str, ...] = tuple(v.id for v in VARIANTS if v.in_app)
@@ -164,4 +215,4 @@ def variant_named(variant_id: str) -> Variant | None:
     return _BY_ID.get(variant_id)
 
 
-__all__ = ["APP_VARIANT_IDS", "CLASSIC_RULES", "VARIANTS", "VARIANT_IDS", "Variant", "variant_named"]
+__all__ = ["APP_VARIANT_IDS", "CLASSIC_RULES", "SAMBA_RULES", "VARIANTS", "VARIANT_IDS", "Variant", "variant_named"]
