@@ -352,7 +352,7 @@ class FamilyState(GameState):
                     card=top.face,
                     rank=top.rank.symbol,
                 )
-            groups = [Group(Rank.JOKER, (), found)]
+            groups = [Group.to(Rank.JOKER, (), found)]
         own = groups[0]
         if own.target is not None:
             if own.cards or len(groups) > 1:
@@ -445,7 +445,7 @@ class FamilyState(GameState):
         for index, m in enumerate(self.table[self.side_of(self.turn)]):
             if m.size < CANASTA_SIZE:
                 try:
-                    self.check_take(Move.take(Group(Rank.JOKER, (), index)))
+                    self.check_take(Move.take(Group.to(Rank.JOKER, (), index)))
                 except IllegalMove:
                     continue
                 return True

@@ -208,7 +208,7 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Group]:
                     if opened:  # named by its rank, as in classic
                         out.append(Group(m.rank, laid))
                     else:
-                        out.append(Group(m.rank if k else Rank.JOKER, laid, i))
+                        out.append(Group.to(m.rank if k else Rank.JOKER, laid, i))
         elif m.kind is MeldKind.SEQUENCE:
             if m.size >= CANASTA_SIZE:
                 continue
@@ -228,10 +228,10 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Group]:
                 for b in range(len(above) + 1):
                     if 0 < a + b <= room:
                         laid = tuple(below[len(below) - a :]) + tuple(above[:b])
-                        out.append(Group(laid[0].rank, laid, i))
+                        out.append(Group.to(laid[0].rank, laid, i))
         elif m.size < CANASTA_SIZE:  # a wild meld under seven
             for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE - m.size, 1):
-                out.append(Group(Rank.JOKER, hand.wilds(j, t), i))
+                out.append(Group.to(Rank.JOKER, hand.wilds(j, t), i))
     black3 = hand.black3  # V-BLACK3: only when going out
     if len(black3) >= 3 and len(hand.faces) - len(black3) <= 1:
         for k in range(3, len(black3) + 1):
@@ -336,7 +336,7 @@ def _take_moves(state: FamilyState) -> list[Move]:
     if not state.pile_frozen_for(side):
         for index, m in enumerate(table):
             if m.size < CANASTA_SIZE and _fits(m, top):
-                found.setdefault(Move(MoveKind.TAKE, (Group(Rank.JOKER, (), index),)), None)
+                found.setdefault(Move(MoveKind.TAKE, (Group.to(Rank.JOKER, (), index),)), None)
     # As for melds: built legal, so only a take that leaves fewer than two cards is checked.
     size = len(state.hands[seat]) + sum(1 for c in pile[:-1] if not c.is_red_three)
     return [move for move in found if size - sum(len(g.cards) for g in move.groups) >= 2 or _valid(state, move)]
@@ -533,7 +533,7 @@ def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[
         laid = tuple(additions.get(i, ())) + tuple(sorted(given.get(i, ()), key=_wild_order))
         naturals_in = [c for c in laid if not c.is_wild]
         rank = min(c.rank for c in naturals_in) if naturals_in else Rank.JOKER
-        groups.append(Group(rank, tuple(sorted(laid, key=_plan_order)), i))
+        groups.append(Group.to(rank, tuple(sorted(laid, key=_plan_order)), i))
     for rank, cards in new_groups.items():
         groups.append(Group(rank, tuple(cards) + tuple(sorted(given.get(-1 - int(rank), ()), key=_wild_order))))
     if black3:

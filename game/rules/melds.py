@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from .cards import Card, Rank
 from .errors import N_
@@ -30,30 +31,30 @@ class MeldKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """One side's meld. Immutable: adding cards makes a new Meld. `rank` is the rank of
-    a group, the lowest rank of a sequence, and JOKER for a meld of wild cards."""
+    """One side's group of one rank (R-MELD, V-SAMBA-MELDS, V-HF-BOOKS). Immutable: adding
+    cards makes a new Meld. The other kinds are subtypes: `SequenceMeld`, `WildMeld`."""
 
-    rank: Rank
+    kind: ClassVar[MeldKind] = MeldKind.GROUP
+    rank: Rank  # the group's rank; a sequence's lowest rank; JOKER for wild cards alone
     cards: tuple[Card, ...]
     naturals: int
     wilds: int
-    kind: MeldKind = MeldKind.GROUP
 
     @classmethod
     def of(cls, rank: Rank, cards: Iterable[Card], kind: MeldKind = MeldKind.GROUP) -> Meld:
         laid = tuple(cards)
         if kind is MeldKind.SEQUENCE:  # always low to high (VARIANTS.md section 6)
             laid = tuple(sorted(laid, key=_RANK_OF))
-            rank = laid[0].rank
+            return SequenceMeld(laid[0].rank, laid, len(laid), 0)
         wilds = sum(1 for c in laid if c.is_wild)
-        return cls(rank, laid, len(laid) - wilds, wilds, kind)
+        if kind is MeldKind.WILD:
+            return WildMeld(Rank.JOKER, laid, len(laid) - wilds, wilds)
+        return Meld(rank, laid, len(laid) - wilds, wilds)
 
     def plus(self, cards: Iterable[Card]) -> Meld:
         added = tuple(cards)
-        if self.kind is MeldKind.SEQUENCE:
-            return Meld.of(self.rank, self.cards + added, MeldKind.SEQUENCE)
         wilds = sum(1 for c in added if c.is_wild)
-        return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds, self.wilds + wilds, self.kind)
+        return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds, self.wilds + wilds)
 
     @property
     def is_sequence(self) -> bool:
@@ -83,18 +84,42 @@ class Meld:
 
     @property
     def bonus(self) -> int:
-        """R-SCORE canasta bonus: 500 natural, 300 mixed, 0 for a plain meld; a sequence
-        of 7 (samba, escalera) 1500 and a bolivia 2500 (VARIANTS.md sections 3-4)."""
+        """R-SCORE canasta bonus: 500 natural, 300 mixed, 0 for a plain meld."""
         if not self.is_canasta:
             return 0
-        if self.kind is MeldKind.SEQUENCE:
-            return SEQUENCE_CANASTA
-        if self.kind is MeldKind.WILD:
-            return WILD_CANASTA
         return NATURAL_CANASTA if self.wilds == 0 else MIXED_CANASTA
 
     def __str__(self) -> str:
         return " ".join(c.face for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceMeld(Meld):
+    """Natural cards of one suit in consecutive ranks, low to high (V-SAMBA-MELDS); seven
+    make a samba / escalera (1500), which takes no more cards."""
+
+    kind: ClassVar[MeldKind] = MeldKind.SEQUENCE
+
+    def plus(self, cards: Iterable[Card]) -> Meld:
+        return Meld.of(self.rank, self.cards + tuple(cards), MeldKind.SEQUENCE)
+
+    @property
+    def bonus(self) -> int:
+        return SEQUENCE_CANASTA if self.is_canasta else 0
+
+
+@dataclass(frozen=True, slots=True)
+class WildMeld(Meld):
+    """Wild cards only (V-BOL-WILD); seven make a bolivia (2500), which takes no more."""
+
+    kind: ClassVar[MeldKind] = MeldKind.WILD
+
+    def plus(self, cards: Iterable[Card]) -> Meld:
+        return Meld.of(Rank.JOKER, self.cards + tuple(cards), MeldKind.WILD)
+
+    @property
+    def bonus(self) -> int:
+        return WILD_CANASTA if self.is_canasta else 0
 
 
 def _rank_of(card: Card) -> int:

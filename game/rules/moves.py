@@ -35,7 +35,15 @@ class Group:
 
     rank: Rank
     cards: tuple[Card, ...]
-    target: int | None = None
+
+    @property
+    def target(self) -> int | None:
+        return None
+
+    @staticmethod
+    def to(rank: Rank, cards: tuple[Card, ...], target: int | None) -> Group:
+        """A group, addressed to meld `target` when it is a number (`NumberedGroup`)."""
+        return Group(rank, cards) if target is None else NumberedGroup(rank, cards, target)
 
     @classmethod
     def of(cls, cards: Iterable[Card], rank: Rank | None = None) -> Group:
@@ -58,7 +66,7 @@ class Group:
         if len(naturals) > 1:
             if rank is not None:
                 raise NotationError(f"group named {rank.symbol} holds other ranks")
-            return cls(faces[0].rank, faces, target)  # a sequence (if the variant has them), low to high
+            return Group.to(faces[0].rank, faces, target)  # a sequence (if the variant has them), low to high
         if naturals:
             natural_rank = next(iter(naturals))
             if rank is not None and rank != natural_rank:
@@ -66,7 +74,7 @@ class Group:
             rank = natural_rank
         elif rank is None:
             rank = Rank.JOKER  # wild cards alone: a wild meld, or an addition by number
-        return cls(rank, faces, target)
+        return Group.to(rank, faces, target)
 
     @property
     def wild_only(self) -> bool:
@@ -83,6 +91,18 @@ class Group:
         if self.target is not None:
             return f"+{self.target}: {text}" if text else f"+{self.target}:"
         return f"{self.rank.symbol}: {text}" if self.wild_only and self.rank != Rank.JOKER else text
+
+
+@dataclass(frozen=True, slots=True)
+class NumberedGroup(Group):
+    """A group that names the meld it goes to (`+N:`, VARIANTS.md section 6). A type of
+    its own, so the rank-keyed variants' groups stay two-field values."""
+
+    number: int
+
+    @property
+    def target(self) -> int | None:
+        return self.number
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +238,7 @@ def _parse_take_group(tokens: list[str], target: int | None = None) -> Group:
     # The rank of the take group is fixed by the pile's top card when applied;
     # JOKER marks "not known yet" for a group of only wild cards.
     rank = next(iter(naturals)) if naturals else Rank.JOKER
-    return Group(rank, cards, target)
+    return Group.to(rank, cards, target)
 
 
 def _parse_groups(text: str) -> list[Group]:

@@ -544,7 +544,7 @@ class GameState:
         it = iter(physical)
         per_rank: dict[Rank, list[Card]] = {}
         for i, g in enumerate(groups):
-            if g.target is not None or g.rank is Rank.JOKER or g.is_run:
+            if g.__class__ is not Group or g.rank is Rank.JOKER or g.is_run:  # no such meld here
                 self._refuse_shape(g, move)
             lst = per_rank.setdefault(g.rank, [])
             if i == 0 and from_pile is not None:
