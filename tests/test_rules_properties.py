@@ -35,12 +35,13 @@ def all_cards(state: GameState) -> list:
     cards = [c for h in state.hands for c in h] + list(state.pile) + list(state.stock)
     cards += [c for side in range(state.config.sides) for m in state.side_melds(side) for c in m.cards]
     cards += [c for r in state.red_threes for c in r]
+    cards += [c for foot in getattr(state, "feet", ()) if foot for c in foot]  # Hand and Foot
     return cards
 
 
 def check_conservation(state: GameState) -> None:
     cards = all_cards(state)
-    deck = state.config.deck  # 108 cards, or 162 with three packs (V-PACKS)
+    deck = state.config.deck  # 108 cards, 162 with three packs, 270 with five (V-PACKS)
     assert len(cards) == len(deck) == state.config.rules.deck_size and set(cards) == set(deck)
     for seat, hand in enumerate(state.hands):
         counts = Counter(int(c.rank) for c in hand)

@@ -18,7 +18,18 @@ from typing import TYPE_CHECKING
 from .cards import Card, Rank
 from .config import RulesConfig
 from .errors import N_, IllegalMove
-from .events import CanastaMade, Event, Melded, PileTaken, RedThreeLaid
+from .events import (
+    Asked,
+    CanastaMade,
+    DealEnded,
+    Discarded,
+    Event,
+    FootPickedUp,
+    Melded,
+    PileTaken,
+    RedThreeLaid,
+    TurnPassed,
+)
 from .melds import (
     CANASTA_SIZE,
     Meld,
@@ -40,9 +51,10 @@ if TYPE_CHECKING:
 Laid = tuple[int | None, Meld, tuple[Card, ...]]
 
 
-def is_closed(meld: Meld) -> bool:
-    """V-SAMBA-CANASTA, V-BOL-WILD: a samba / escalera / bolivia takes no more cards."""
-    return meld.kind is not MeldKind.GROUP and meld.naturals + meld.wilds >= CANASTA_SIZE
+def is_closed(meld: Meld, books: bool = False) -> bool:
+    """V-SAMBA-CANASTA, V-BOL-WILD, V-HF-BOOKS: a samba / escalera / bolivia (and, with
+    `books`, a Hand-and-Foot book) takes no more cards."""
+    return (books or meld.kind is not MeldKind.GROUP) and meld.naturals + meld.wilds >= CANASTA_SIZE
 
 
 def open_group(table: Sequence[Meld], rank: Rank) -> int | None:
@@ -69,12 +81,15 @@ def meld_from_cards(cards: Sequence[Card], rules_wild_melds: bool, rules_sequenc
 
 
 class FamilyState(GameState):
-    """One deal of Samba or Bolivia. `table[side]` lists the side's melds in the order
-    they were laid; a meld's index there is its number."""
+    """One deal of Samba, Bolivia or Hand and Foot. `table[side]` lists the side's melds
+    in the order they were laid; a meld's index there is its number. Hand and Foot also
+    keeps each player's `feet` (None once picked up) and the game's `deal_no` (1..4)."""
 
-    __slots__ = ("table",)
+    __slots__ = ("table", "feet", "deal_no")
 
     table: list[list[Meld]]
+    feet: list[list[Card] | None]
+    deal_no: int
 
     @classmethod
     def empty(
@@ -83,13 +98,42 @@ class FamilyState(GameState):
         s = object.__new__(cls)
         s._init_empty(config, scores, dealer, out)
         s.table = [[] for _ in range(config.sides)]
+        s.feet = [None] * config.players
+        s.deal_no = 1
         return s
+
+    def _start_deal(self, deal_no: int, order: Sequence[int]) -> None:
+        """V-HF-DEAL: a foot of 11 for each player, face down."""
+        self.deal_no = deal_no
+        if self.config.rules.foot:
+            feet: list[list[Card]] = [[] for _ in range(self.config.players)]
+            for _ in range(self.config.rules.foot):
+                for seat in order:
+                    feet[seat].append(self.stock.pop())
+            self.feet = list(feet)
 
     def copy(self) -> FamilyState:
         s = super().copy()
         assert isinstance(s, FamilyState)
         s.table = [t[:] for t in self.table]
+        s.feet = [None if f is None else f[:] for f in self.feet]
+        s.deal_no = self.deal_no
         return s
+
+    @property
+    def hand_and_foot(self) -> bool:
+        return self.config.rules.foot > 0
+
+    def in_foot(self, seat: int) -> bool:
+        """V-HF-FOOT: the player has picked up the foot (plays from it)."""
+        return self.config.rules.foot > 0 and self.feet[seat] is None
+
+    def minimum(self, side: int) -> int:
+        """V-HF-MIN: by the deal's number; otherwise by the side's score (V-SAMBA-MIN)."""
+        by_deal = self.config.rules.minimum_by_deal
+        if by_deal:
+            return by_deal[min(self.deal_no, len(by_deal)) - 1]
+        return super().minimum(side)
 
     def _set_side_melds(self, side: int, melds: Sequence[Meld]) -> None:
         self.table[side] = list(melds)
@@ -110,6 +154,10 @@ class FamilyState(GameState):
 
     def _meets(self, melds: Sequence[Meld]) -> bool:
         rules = self.config.rules
+        if rules.foot:  # V-HF-OUT: two clean and two dirty books
+            clean = sum(1 for m in melds if m.size >= CANASTA_SIZE and m.wilds == 0)
+            dirty = sum(1 for m in melds if m.size >= CANASTA_SIZE and m.wilds > 0)
+            return clean >= rules.books_quota[0] and dirty >= rules.books_quota[1]
         canastas = [m for m in melds if m.naturals + m.wilds >= CANASTA_SIZE]
         if len(canastas) < rules.canastas_to_go_out:
             return False
@@ -187,8 +235,10 @@ class FamilyState(GameState):
                 key = found if found is not None else ("group", rank)
             dests.setdefault(key, []).extend(cards)
 
+        books = rules.group_max > 0
         hand_after = len(self.hands[seat]) - len(faces) + brought
-        going_out = hand_after <= 1
+        # V-HF-FOOT: emptying the hand (not the foot) picks up the foot, never goes out.
+        going_out = hand_after <= 1 and not (rules.foot and self.feet[seat] is not None)
         laid: list[Laid] = []
         value = 0
         after = list(table)
@@ -197,9 +247,9 @@ class FamilyState(GameState):
             index = key if isinstance(key, int) else None
             if index is not None:
                 old = table[index]
-                if is_closed(old):
+                if is_closed(old, books):
                     raise IllegalMove(
-                        "V-SAMBA-CANASTA" if old.kind is MeldKind.SEQUENCE else "V-BOL-WILD",
+                        "V-HF-BOOKS" if books else "V-SAMBA-CANASTA" if old.kind is MeldKind.SEQUENCE else "V-BOL-WILD",
                         N_("meld number {n} is complete (seven cards) and takes no more cards"),
                         move,
                         n=index,
@@ -241,6 +291,15 @@ class FamilyState(GameState):
                     new = Meld.of(Rank.JOKER, cards, MeldKind.WILD)
                     problem = wild_meld_problem(len(cards))
                 after.append(new)
+            if problem is None and books and new.kind is MeldKind.GROUP:
+                if new.rank == Rank.THREE:
+                    problem = ("V-HF-BOOKS", N_("threes are never melded in Hand and Foot"), {})
+                elif new.size > rules.group_max:
+                    problem = (
+                        "V-HF-MERGE",
+                        N_("a meld of {rank}s would hold {n} cards: a book is closed at seven"),
+                        {"rank": new.rank.symbol, "n": new.size},
+                    )
             if problem is not None:
                 rule, message_id, params = problem
                 raise IllegalMove(rule, message_id, move, **params)
@@ -249,6 +308,18 @@ class FamilyState(GameState):
             if self.answer is False:
                 raise IllegalMove(
                     "R-ASK", N_("your partner said no: you may not go out this turn, so keep at least two cards"), move
+                )
+            if rules.foot and self.answer is not True:  # V-HF-ASK: until "yes", keep two
+                raise IllegalMove(
+                    "V-HF-ASK",
+                    N_("playing from your foot, keep at least two cards until your partner says yes"),
+                    move,
+                )
+            if rules.foot and not self._meets(after):
+                raise IllegalMove(
+                    "V-KEEP-TWO",
+                    N_("without two clean and two dirty books keep at least two cards in your foot"),
+                    move,
                 )
             if not self._meets(after):
                 if rules.out_needs_sequence:
@@ -311,7 +382,23 @@ class FamilyState(GameState):
         if other:
             self.turn_laid_other = True
         if not self.hands[seat]:
-            events.extend(self._go_out(seat))
+            if self.config.rules.foot and self.feet[seat] is not None:
+                events.extend(self._pick_up_foot(seat))  # V-HF-FOOT: play on from the foot
+            else:
+                events.extend(self._go_out(seat))
+        return events
+
+    def _pick_up_foot(self, seat: int) -> list[Event]:
+        """V-HF-FOOT, V-HF-DEAL: the foot becomes the hand; its red threes are laid and
+        replaced from the stock (without replacement once it is empty, V-HF-STOCK)."""
+        foot = self.feet[seat] or []
+        self.feet[seat] = None
+        events: list[Event] = [FootPickedUp(seat, len(foot))]
+        for card in foot:
+            if card.is_red_three:
+                events.extend(self._lay_red_three_and_replace(seat, card))
+            else:
+                self._to_hand(seat, card)
         return events
 
     def _apply_meld(self, move: Move) -> list[Event]:
@@ -339,6 +426,24 @@ class FamilyState(GameState):
         if len(self.hands[seat]) == 1 and len(self.pile) == 1:
             raise IllegalMove("R-ONE-CARD", N_("holding one card you may not take a pile of one card"), move)
         groups = list(move.groups)
+        rules = self.config.rules
+        if not rules.take_onto_meld:  # V-HF-TAKE: a natural pair, and only that
+            own = groups[0] if groups else None
+            if (
+                own is None
+                or own.target is not None
+                or len(own.cards) != 2
+                or any(c.is_wild or c.rank != top.rank for c in own.cards)
+            ):
+                raise IllegalMove(
+                    "V-HF-TAKE",
+                    N_("take the pile only with a natural pair of {rank}s from your hand"),
+                    move,
+                    rank=top.rank.symbol,
+                )
+            groups[0] = Group(top.rank, own.cards)
+            taken = self.pile[max(0, len(self.pile) - 1 - rules.take_next) : -1]
+            return self.resolve(seat, groups, move, top=top, brought=sum(1 for c in taken if not c.is_red_three))
         if not groups:  # a bare take: onto the open group of the top card's rank
             found = open_group(table, top.rank)
             if found is None:
@@ -420,9 +525,12 @@ class FamilyState(GameState):
         seat = self.turn
         side = self.side_of(seat)
         top = self.pile[-1]
-        rest = self.pile[:-1]
-        self.pile = []
-        self.pile_frozen = 0
+        keep = (
+            self.pile[: max(0, len(self.pile) - 1 - self.config.rules.take_next)] if self.config.rules.take_next else []
+        )
+        rest = self.pile[len(keep) : -1]  # V-HF-TAKE: the next six; otherwise the whole pile
+        self.pile = keep
+        self.pile_frozen = sum(1 for c in keep if c.is_wild or c.is_red_three)
         events: list[Event] = [PileTaken(seat, top, tuple(rest))]
         known = self.known[seat]
         for card in rest:
@@ -440,8 +548,8 @@ class FamilyState(GameState):
     def take_forced(self) -> bool:
         """V-SAMBA-EXHAUSTED: with the stock empty the take is forced only when the top
         card may go alone onto a meld that is not yet a canasta."""
-        if self.stock or not self.pile:
-            return False
+        if self.stock or not self.pile or not self.config.rules.take_onto_meld:
+            return False  # V-HF-STOCK: Hand and Foot never forces the take
         for index, m in enumerate(self.table[self.side_of(self.turn)]):
             if m.size < CANASTA_SIZE:
                 try:
@@ -461,49 +569,123 @@ class FamilyState(GameState):
             )
         return self._end_deal("stock-exhausted")
 
+    # ---------------------------------------------------------------- discard, ask
+    def _apply_discard(self, move: Move) -> list[Event]:
+        if not self.config.rules.foot:
+            return super()._apply_discard(move)
+        seat = self.turn
+        assert move.card is not None
+        picked = self._pick(seat, [move.card])
+        if picked is None:
+            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=move.card.face)
+        card = picked[0]
+        last = len(self.hands[seat]) == 1
+        going_out = last and self.feet[seat] is None
+        if going_out:
+            if self.answer is False:
+                raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
+            if self.answer is not True:
+                raise IllegalMove("V-HF-ASK", N_("ask your partner first: you go out only after a yes"), move)
+            self._check_out_requirement(self.side_of(seat), move)
+        elif self.answer is True:
+            raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
+        self._from_hand(seat, card)
+        self.pile.append(card)
+        if card.is_wild:
+            self.pile_frozen += 1
+        events: list[Event] = [Discarded(seat, card)]
+        if going_out:
+            events.extend(self._go_out(seat))
+            return events
+        if last:  # V-HF-FOOT: the hand emptied by the discard: pick up the foot, turn ends
+            events.extend(self._pick_up_foot(seat))
+            if self.phase is Phase.OVER:  # the last red three of the stock (R-LASTRED3)
+                return events
+        if self.turn_laid:
+            self.laid_in_deal[seat] = True
+        self.turn = self.next_seat(seat)
+        self.phase = Phase.DRAW
+        self._reset_turn()
+        events.append(TurnPassed(self.turn))
+        return events
+
+    def _apply_ask(self) -> list[Event]:
+        if not self.config.rules.foot:
+            return super()._apply_ask()
+        if not self.in_foot(self.turn):  # V-HF-ASK
+            raise IllegalMove("V-HF-ASK", N_("only a player playing from the foot asks to go out"))
+        if self.asked:
+            raise IllegalMove("R-ASK", N_("you may ask only once per turn"))
+        if len(self.hands[self.turn]) < 2:
+            raise IllegalMove("R-ASK", N_("with one card left there is nothing to ask"))
+        if not self.can_go_out():
+            raise IllegalMove("R-ASK", N_("you could not go out this turn, so you may not ask"))
+        self.asked = True
+        self.phase = Phase.ANSWER
+        return [Asked(self.turn)]
+
     # ---------------------------------------------------------------- the end
     def _check_out_requirement(self, side: int, move: Move) -> None:
         if not self.meets_out(side):
+            if self.config.rules.foot:
+                raise IllegalMove("V-HF-OUT", N_("going out needs two clean and two dirty books"), move)
             if self.config.rules.out_needs_sequence:
                 raise IllegalMove("V-BOL-OUT", N_("going out needs two canastas, one of them an escalera"), move)
             raise IllegalMove("V-SAMBA-OUT", N_("going out needs {n} canastas"), move, n=self.config.canastas_to_go_out)
 
     def _end_deal(self, reason: str, went_out: int | None = None, concealed: bool = False) -> list[Event]:
-        """V-SAMBA-SCORE, V-SAMBA-RED3, V-BOL-BLACK3: every bonus by name."""
-        from .events import DealEnded
-
+        """V-SAMBA-SCORE, V-SAMBA-RED3, V-BOL-BLACK3, V-HF-SCORE: every bonus by name."""
         cfg = self.config
         rules = cfg.rules
+        books = rules.foot > 0
         sides = []
         for side in range(cfg.sides):
             table = self.table[side]
             hand = 0
             black = 0
+            feet = 0
+            red = len(self.red_threes[side])
             for seat in cfg.seats_of_side(side):
                 for c in self.hands[seat]:
                     if c.is_black_three and rules.black_three_penalty:
                         black -= rules.black_three_penalty
                     else:
                         hand += c.value
-            sequences = sum(m.bonus for m in table if m.kind is MeldKind.SEQUENCE)
-            red = len(self.red_threes[side])
+                for c in self.feet[seat] or ():  # V-HF-SCORE: a foot never picked up counts too
+                    feet -= 100 if c.is_red_three else c.value
             red_points = rules.red_three_points(red) if red else 0
-            if self.canastas(side) < rules.red_threes_need_canastas:
+            if not table or self.canastas(side) < rules.red_threes_need_canastas:
                 red_points = -red_points
+            groups = [m for m in table if m.kind is MeldKind.GROUP]
+            sequences = sum(m.bonus for m in table if m.kind is MeldKind.SEQUENCE)
             sides.append(
                 SideScore(
                     melds=sum(m.value for m in table),
                     hand=-hand,
-                    canastas=sum(m.bonus for m in table if m.kind is MeldKind.GROUP),
+                    canastas=0 if books else sum(m.bonus for m in groups),
                     red_threes=red_points,
                     going_out=rules.going_out if went_out is not None and cfg.side_of(went_out) == side else 0,
                     sambas=sequences if rules.sequence_name == "sambas" else 0,
                     escaleras=sequences if rules.sequence_name == "escaleras" else 0,
                     bolivias=sum(m.bonus for m in table if m.kind is MeldKind.WILD),
+                    books_clean=sum(m.bonus for m in groups if m.wilds == 0) if books else 0,
+                    books_dirty=sum(m.bonus for m in groups if m.wilds > 0) if books else 0,
                     black_threes=black,
+                    feet=feet,
                 )
             )
         scores = tuple(s + d.total for s, d in zip(self.scores, sides))
-        self.result = DealResult(reason, tuple(sides), scores, game_winner(scores, cfg.target), went_out, concealed)
+        winner: int | None
+        tie = False
+        if rules.deals:  # V-HF-SCORE: after the last deal the higher total wins
+            winner = None
+            if self.deal_no >= rules.deals:
+                best = max(scores)
+                leaders = [i for i, total in enumerate(scores) if total == best]
+                winner = leaders[0] if len(leaders) == 1 else None
+                tie = len(leaders) > 1
+        else:
+            winner = game_winner(scores, cfg.target)
+        self.result = DealResult(reason, tuple(sides), scores, winner, went_out, concealed, tie)
         self.phase = Phase.OVER
         return [DealEnded(reason, self.result)]

@@ -108,7 +108,11 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     hand = _Hand(state.hands[seat])
     size = len(hand.faces)
     moves: list[Move] = []
-    may_ask = state.config.ask_allowed and not state.asked and not state.turn_laid_other and size >= 2
+    hand_and_foot = state.config.rules.foot > 0
+    if hand_and_foot:  # V-HF-ASK: from the foot, at any moment of the meld phase
+        may_ask = state.feet[seat] is None and not state.asked and size >= 2
+    else:
+        may_ask = state.config.ask_allowed and not state.asked and not state.turn_laid_other and size >= 2
     plan = go_out_plan(state, hand) if (may_ask or table) else None
     if may_ask and plan is not None:
         moves.append(_ASK)
@@ -133,7 +137,9 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
         if len(plan[0]) > 1 or plan_move not in moves:
             moves.append(plan_move)
     if size == 1:
-        if answer is not False and state.meets_out(side):
+        if hand_and_foot and state.feet[seat] is not None:  # V-HF-FOOT: then the foot
+            moves.append(Move.discard(hand.faces[0]))
+        elif answer is not False and state.meets_out(side) and (answer is True or not hand_and_foot):
             moves.append(Move.discard(hand.faces[0]))
         return moves
     if answer is True:
@@ -158,12 +164,13 @@ def _new_units(state: FamilyState, hand: _Hand, exclude: Rank | None = None) -> 
     n_j, n_t = len(hand.jokers), len(hand.twos)
     units: list[tuple[Group, bool]] = []
     max_wilds = rules.max_wilds
+    most = rules.group_max or 10**6  # V-HF-BOOKS: a book closes at seven
     for rank, cards in hand.naturals.items():
         if rank == exclude:
             continue
-        for k in range(2, len(cards) + 1):
+        for k in range(2, min(len(cards), most) + 1):
             nat = tuple(cards[:k])
-            for j, t in _wild_combos(n_j, n_t, min(max_wilds, k), max(0, 3 - k)):
+            for j, t in _wild_combos(n_j, n_t, min(max_wilds, k, most - k), max(0, 3 - k)):
                 units.append((Group(rank, nat + hand.wilds(j, t)), True))
     if rules.sequences:
         for by_rank in hand.by_suit.values():
@@ -197,12 +204,15 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Group]:
     for unit, is_group in _new_units(state, hand):
         if not is_group or unit.rank not in open_rank:
             out.append(unit)
+    most = rules.group_max or 10**6  # V-HF-BOOKS: a book closes at seven
     for i, m in enumerate(table):
         if m.kind is MeldKind.GROUP:
+            if m.size >= most:
+                continue
             cards = hand.naturals.get(m.rank, [])
             opened = open_rank.get(m.rank) == i
-            for k in range(len(cards) + 1):
-                cap = min(rules.max_wilds, m.naturals + k) - m.wilds
+            for k in range(min(len(cards), most - m.size) + 1):
+                cap = min(min(rules.max_wilds, m.naturals + k) - m.wilds, most - m.size - k)
                 for j, t in _wild_combos(n_j, n_t, max(cap, 0), 1 if k == 0 else 0):
                     laid = tuple(cards[:k]) + hand.wilds(j, t)
                     if opened:  # named by its rank, as in classic
@@ -233,7 +243,7 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Group]:
             for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE - m.size, 1):
                 out.append(Group.to(Rank.JOKER, hand.wilds(j, t), i))
     black3 = hand.black3  # V-BLACK3: only when going out
-    if len(black3) >= 3 and len(hand.faces) - len(black3) <= 1:
+    if rules.black_threes_max >= 3 and len(black3) >= 3 and len(hand.faces) - len(black3) <= 1:
         for k in range(3, len(black3) + 1):
             out.append(Group(Rank.THREE, tuple(black3[:k])))
     return out
@@ -316,6 +326,24 @@ def _take_moves(state: FamilyState) -> list[Move]:
     rules = state.config.rules
     found: dict[Move, None] = {}
     counts = state.counts[seat]
+    if not rules.take_onto_meld:  # V-HF-TAKE: a natural pair, joining an open group that fits
+        if counts[top.rank] < 2:
+            return []
+        hand = _Hand(state.hands[seat])
+        group = Group(top.rank, tuple(hand.naturals[top.rank][:2]))
+        old = None
+        for m in table:
+            if m.kind is MeldKind.GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
+                old = m
+        if old is not None and old.size + 3 > rules.group_max:
+            return []
+        if table:
+            found[Move(MoveKind.TAKE, (group,))] = None
+        else:
+            _search_openings(state, hand, found, group, top)
+        brought = sum(1 for c in pile[max(0, len(pile) - 1 - rules.take_next) : -1] if not c.is_red_three)
+        size = len(state.hands[seat]) + brought
+        return [move for move in found if size - sum(len(g.cards) for g in move.groups) >= 2 or _valid(state, move)]
     if counts[top.rank] >= 2:
         hand = _Hand(state.hands[seat])
         cards = hand.naturals[top.rank]
@@ -361,6 +389,8 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     if state.phase is not Phase.MELD or state.answer is False:
         return None
     seat = state.turn
+    if state.config.rules.foot and state.feet[seat] is not None:
+        return None  # V-HF-OUT: only the foot goes out (its cards are unknown before)
     side = state.side_of(seat)
     table = state.table[side]
     if hand is None:
@@ -391,7 +421,7 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     if len(loose) > 1:
         return None
     # Quick refusal: too few canastas even if every wild card went to each meld in turn.
-    need = rules.canastas_to_go_out
+    need = sum(rules.books_quota) if rules.foot else rules.canastas_to_go_out
     wilds = len(hand.twos) + len(hand.jokers)
     reach = 0
     has_sequence = False
@@ -450,6 +480,7 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
 
 def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[Group] | None:
     rules = state.config.rules
+    books = rules.group_max > 0
     table = state.table[state.side_of(state.turn)]
     naturals = {r: list(cs) for r, cs in hand.naturals.items()}
     twos, jokers, black3 = list(hand.twos), list(hand.jokers), list(hand.black3)
@@ -478,7 +509,7 @@ def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[
         if index is None:  # a group canasta of the rank, or a sequence end
             card = cards[0]
             for i, m in enumerate(table):
-                if m.kind is MeldKind.GROUP and m.rank == rank:
+                if m.kind is MeldKind.GROUP and m.rank == rank and not books:
                     index = i
                     break
                 if (
@@ -497,7 +528,7 @@ def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[
     # Wild capacity per destination; new groups of two naturals need one first.
     slots: list[_Slot] = []
     for i, m in enumerate(table):
-        if m.kind is MeldKind.GROUP:
+        if m.kind is MeldKind.GROUP and not (books and m.size >= CANASTA_SIZE):
             n = m.naturals + len(additions.get(i, ()))
             slots.append(_Slot(i, m.size + len(additions.get(i, ())), min(rules.max_wilds, n) - m.wilds))
         elif m.kind is MeldKind.WILD and m.size < CANASTA_SIZE:
@@ -537,6 +568,8 @@ def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[
     for rank, cards in new_groups.items():
         groups.append(Group(rank, tuple(cards) + tuple(sorted(given.get(-1 - int(rank), ()), key=_wild_order))))
     if black3:
+        if rules.black_threes_max < 3:  # V-HF-BOOKS: threes never meld
+            return None
         groups.append(Group(Rank.THREE, tuple(black3)))
     return groups
 

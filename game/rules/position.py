@@ -13,7 +13,7 @@ from typing import Any
 from .cards import Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
-from .family import meld_from_cards
+from .family import FamilyState, meld_from_cards
 from .melds import CANASTA_SIZE, Meld, MeldKind, meld_problem, problem_text, sequence_problem, wild_meld_problem
 from .phase import Phase
 from .scoring import EXTRA_SCORE_FIELDS, DealResult, SideScore
@@ -48,6 +48,8 @@ _KNOWN_FIELDS = {
     "turn_added_old",
     "known",
     "out",
+    "feet",
+    "deal_no",
 }
 
 
@@ -95,7 +97,14 @@ def position_from_json(data: Any) -> GameState:
     _need(isinstance(variant, str), "'variant' must be a string")
     rules = variant_named(variant)
     _need(rules is not None, f"unknown variant {variant!r} (expected one of {', '.join(VARIANT_IDS)})")
-    config = RulesConfig.for_variant(variant, _int(data, "target", rules.targets[0]))  # type: ignore[union-attr]
+    assert rules is not None
+    if rules.deals:  # V-HF-SCORE: a game of deals has no target
+        _need(
+            data.get("target") is None, f"a {variant} position has no 'target' (it is played over {rules.deals} deals)"
+        )
+        config = RulesConfig.for_variant(variant)
+    else:
+        config = RulesConfig.for_variant(variant, _int(data, "target", rules.targets[0]))
     n, sides = config.players, config.sides
     scores = [_points(x, "'scores'") for x in _list(data, "scores", sides, [0] * sides)]
     dealer = _int(data, "dealer", 0)
@@ -170,6 +179,19 @@ def position_from_json(data: Any) -> GameState:
         _need(all(c.is_red_three for c in r), f"red_threes[{i}] may hold only red threes")
     for i, h in enumerate(hands):
         _need(not any(c.is_red_three for c in h), f"hands[{i}] holds a red three: red threes are laid at once (R-RED3)")
+    feet: list[list[Card] | None] = []
+    if config.rules.foot:  # VARIANTS.md section 6: per seat the foot, or null once picked up
+        for i, text in enumerate(_list(data, "feet", n, [None] * n)):
+            if text is None:
+                feet.append(None)
+            else:
+                foot = _cards(text, f"feet[{i}]")
+                _need(len(foot) <= config.rules.foot, f"feet[{i}] holds at most {config.rules.foot} cards (V-HF-DEAL)")
+                feet.append(foot)
+        deal_no = _int(data, "deal_no", 1)
+        _need(1 <= deal_no <= config.rules.deals, f"'deal_no' must be 1 to {config.rules.deals}")
+    else:
+        _need(data.get("feet") is None and data.get("deal_no") is None, f"{variant} has no 'feet' or 'deal_no'")
     discard = _cards(data.get("discard", ""), "'discard'")
     stock_top = _cards(data.get("stock", ""), "'stock'")
     stock_exact = _bool(data, "stock_exact", False)
@@ -179,6 +201,7 @@ def position_from_json(data: Any) -> GameState:
     every = [c for h in hands for c in h] + [c for per in meld_faces for cs in per.values() for c in cs]
     every += [c for side_list in meld_lists for cs in side_list for c in cs]
     every += [c for r in red for c in r] + discard + stock_top
+    every += [c for foot in feet if foot for c in foot]
     for c in every:
         counts[c.face] = counts.get(c.face, 0) + 1
     copies = config.copies_of_face
@@ -205,6 +228,10 @@ def position_from_json(data: Any) -> GameState:
             assert meld is not None  # checked by _meld_list
             melds.append(meld)
         state._set_side_melds(side, melds)
+    if feet:
+        assert isinstance(state, FamilyState)
+        state.feet = [None if foot is None else [physical(c) for c in foot] for foot in feet]
+        state.deal_no = deal_no
     for side, r in enumerate(red):
         state.red_threes[side] = [physical(c) for c in r]
     state.pile = [physical(c) for c in discard]
@@ -345,9 +372,13 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
     )
     totals = tuple(_points(value, "'result.scores'") for value in scores)
     winner, went_out, concealed = data.get("winner"), data.get("went_out"), data.get("concealed", False)
+    tie = winner == "tie" and bool(config.rules.deals)  # V-HF-SCORE: "tie" after the last deal
+    if tie:
+        winner = None
     _need(
         winner is None or (isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < config.sides),
-        f"'result.winner' must be null or a side from 0 to {config.sides - 1}",
+        f"'result.winner' must be null or a side from 0 to {config.sides - 1}"
+        + (' or "tie"' if config.rules.deals else ""),
     )
     _need(
         went_out is None
@@ -355,7 +386,7 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
         f"'result.went_out' must be null or a seat from 0 to {config.players - 1}",
     )
     _need(isinstance(concealed, bool), "'result.concealed' must be true or false")
-    return DealResult(reason, tuple(side_scores), totals, winner, went_out, concealed)
+    return DealResult(reason, tuple(side_scores), totals, winner, went_out, concealed, tie)
 
 
 def _check_playable(state: GameState) -> None:
@@ -405,6 +436,11 @@ def position_to_json(state: GameState) -> dict[str, Any]:
         "turn_added_old": state.turn_added_old,
         "known": [" ".join(f for f, k in sorted(kn.items()) for _ in range(k)) for kn in state.known],
     }
+    if cfg.rules.deals:  # a game of deals has no target (V-HF-SCORE)
+        del data["target"]
+    if isinstance(state, FamilyState) and cfg.rules.foot:  # VARIANTS.md section 6
+        data["feet"] = [None if foot is None else format_cards(foot) for foot in state.feet]
+        data["deal_no"] = state.deal_no
     if state.out is not None:  # V-FIVE (VARIANTS.md section 6)
         data["out"] = state.out
     if state.result is not None:

@@ -81,13 +81,18 @@ class DealResult:
     winner: int | None  # the side that won the game, once decided
     went_out: int | None = None  # seat
     concealed: bool = False
+    tie: bool = False  # V-HF-SCORE: the last deal of a game of deals ended level
+
+    @property
+    def game_over(self) -> bool:
+        return self.winner is not None or self.tie
 
     def to_json(self) -> dict[str, Any]:
         return {
             "reason": self.reason,
             "sides": [s.to_json() for s in self.sides],
             "scores": list(self.scores),
-            "winner": self.winner,
+            "winner": "tie" if self.tie else self.winner,
             "went_out": self.went_out,
             "concealed": self.concealed,
         }
@@ -98,9 +103,10 @@ class DealResult:
             str(data.get("reason", "")),
             tuple(SideScore.from_json(s) for s in data["sides"]),
             tuple(int(x) for x in data["scores"]),
-            None if data.get("winner") is None else int(data["winner"]),
+            None if data.get("winner") in (None, "tie") else int(data["winner"]),
             None if data.get("went_out") is None else int(data["went_out"]),
             bool(data.get("concealed", False)),
+            data.get("winner") == "tie",
         )
 
 

@@ -141,9 +141,11 @@ class GameState:
         scores: Sequence[int] | None = None,
         dealer: int = 0,
         out: int | None = None,
+        deal_no: int = 1,
     ) -> tuple[GameState, list[Event]]:
         """Shuffle and deal a new deal (R-DEAL, R-UPCARD, R-DEALT-RED3, R-FIRST). V-FIVE:
-        `out` sits out (by default the first of the rotation who is not the dealer)."""
+        `out` sits out (by default the first of the rotation who is not the dealer).
+        `deal_no` (from 1) matters to variants played over a number of deals (V-HF-MIN)."""
         if config.rules.sit_out and out is None:
             out = next(seat for seat in config.rules.sit_out if seat != dealer)
         s = cls.empty(config, scores, dealer, out)
@@ -156,6 +158,7 @@ class GameState:
         for _ in range(config.hand_size):
             for seat in order:
                 s._to_hand(seat, stock.pop())
+        s._start_deal(deal_no, order)
         events: list[Event] = [Dealt(dealer, tuple(tuple(h) for h in s.hands))]
         while True:  # R-UPCARD: a wild or red three upcard is buried under another
             card = stock.pop()
@@ -170,6 +173,9 @@ class GameState:
                 s._from_hand(seat, card)
                 events.extend(s._lay_red_three_and_replace(seat, card))
         return s, events
+
+    def _start_deal(self, deal_no: int, order: Sequence[int]) -> None:
+        """After the hands are dealt: what a variant deals beside them (V-HF-DEAL)."""
 
     @classmethod
     def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> GameState:

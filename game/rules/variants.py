@@ -51,6 +51,14 @@ class Variant:
     # V-SAMBA-RED3: red threes count plus only with this many canastas (0: once melded).
     red_threes_need_canastas: int = 0
     black_three_penalty: int = 0  # V-BOL-BLACK3: per black three left in a hand
+    take_onto_meld: bool = True  # V-SAMBA-TAKE (b): `take +N:` (not in Hand and Foot)
+    # Hand and Foot (VARIANTS.md section 5).
+    foot: int = 0  # V-HF-DEAL: cards in each player's foot
+    books_quota: tuple[int, int] = (0, 0)  # V-HF-OUT: clean and dirty books to go out
+    group_max: int = 0  # V-HF-BOOKS: a group of this many is closed (0: no limit)
+    take_next: int = 0  # V-HF-TAKE: the take brings this many more cards (0: the whole pile)
+    minimum_by_deal: tuple[int, ...] = ()  # V-HF-MIN: the minimum of deal 1, 2, ...
+    deals: int = 0  # a game of this many deals, the higher total winning (0: to a target)
 
     @property
     def partnerships(self) -> bool:
@@ -201,6 +209,33 @@ VARIANTS += (
         black_three_penalty=100,
         minimum_steps=((0, 50), (1500, 90), (3000, 120), (7000, 150)),
         targets=(15000,),
+    ),
+)
+
+# VARIANTS.md section 5: five packs, a hand and a foot, books, four deals.
+VARIANTS += (
+    replace(
+        CLASSIC_RULES,
+        id="hand-and-foot",
+        name=N_("Hand and Foot"),
+        long_name=N_("Hand and Foot (five packs, four deals)"),
+        in_app=False,
+        packs=5,
+        dealt=11,
+        draw=2,
+        black_threes_max=0,
+        concealed_extra=0,
+        concealed_waiver=False,
+        red_three_points_by_count=tuple(100 * n for n in range(11)),
+        targets=(),
+        meld_list=True,
+        take_onto_meld=False,
+        foot=11,
+        books_quota=(2, 2),
+        group_max=7,
+        take_next=6,
+        minimum_by_deal=(50, 90, 120, 150),
+        deals=4,
     ),
 )
 
