@@ -189,6 +189,7 @@ class FamilyState(GameState):
         brought: int = 0,
         check_answer: bool = True,
     ) -> list[Laid]:
+        # check_answer=False: the going-out planner asks "could this go out?", before any answer.
         """Validate laying `groups` (for a take, `top` joins the first group and `brought`
         cards of the pile come into the hand) and return what to lay. Raises IllegalMove
         (V-SAMBA-MELDS, V-SAMBA-CANASTA, V-SAMBA-RANKS, V-BOL-WILD, R-ADD, R-MIN,
@@ -277,6 +278,8 @@ class FamilyState(GameState):
             else:
                 assert isinstance(key, tuple)
                 if key[0] == "group":
+                    if books and key[1] == Rank.THREE:
+                        raise IllegalMove("V-HF-BOOKS", N_("threes are never melded in Hand and Foot"), move)
                     new = Meld.of(key[1], cards)
                     problem = meld_problem(new.rank, new.naturals, new.wilds, rules, going_out)
                 elif key[0] == "sequence":
@@ -292,9 +295,7 @@ class FamilyState(GameState):
                     problem = wild_meld_problem(len(cards))
                 after.append(new)
             if problem is None and books and new.kind is MeldKind.GROUP:
-                if new.rank == Rank.THREE:
-                    problem = ("V-HF-BOOKS", N_("threes are never melded in Hand and Foot"), {})
-                elif new.size > rules.group_max:
+                if new.size > rules.group_max:
                     problem = (
                         "V-HF-MERGE",
                         N_("a meld of {rank}s would hold {n} cards: a book is closed at seven"),
@@ -309,7 +310,7 @@ class FamilyState(GameState):
                 raise IllegalMove(
                     "R-ASK", N_("your partner said no: you may not go out this turn, so keep at least two cards"), move
                 )
-            if rules.foot and self.answer is not True:  # V-HF-ASK: until "yes", keep two
+            if rules.foot and self.answer is not True and check_answer:  # V-HF-ASK: until "yes", keep two
                 raise IllegalMove(
                     "V-HF-ASK",
                     N_("playing from your foot, keep at least two cards until your partner says yes"),
