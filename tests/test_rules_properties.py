@@ -90,7 +90,7 @@ def heavy_checks(state: GameState, legal: list[Move], rng: random.Random) -> Non
     assert position_to_json(again) == data
     assert again.legal_moves() == legal
     # Completeness: moves built at random from the hand are legal only if listed.
-    listed = {signature(m) for m in legal}
+    listed = {signature(m, state) for m in legal}
     for move in candidate_moves(state, rng):
         trial = state.copy()
         try:
@@ -107,11 +107,54 @@ def signature(move: Move, state: GameState | None = None):
         nat = sum(1 for c in g.cards if not c.is_wild)
         jk = sum(1 for c in g.cards if c.rank == Rank.JOKER)
         rank = None if (move.kind is MoveKind.TAKE and i == 0) else g.rank
+        if state is not None and state.config.rules.meld_list and rank is not None:
+            rank = destination(state, g)  # `+N:` and a named rank may address the same meld
         groups.append((rank, nat, jk, len(g.cards) - nat - jk))
     if move.kind is MoveKind.TAKE and not move.groups:
         groups = [(None, 0, 0, 0)]
     card = move.card.face if move.card else None
     return move.kind, tuple(sorted(groups, key=str)), card
+
+
+def destination(state: GameState, group: Group):
+    """The Samba family: the meld number a group goes to, or the kind of new meld."""
+    if group.target is not None:
+        return group.target
+    melds = state.side_melds(state.side_of(state.turn))
+    naturals = {c.rank for c in group.cards if not c.is_wild}
+    if len(naturals) > 1:
+        return ("sequence", min(naturals))
+    rank = next(iter(naturals)) if naturals else group.rank
+    for i, m in enumerate(melds):
+        if m.kind is MeldKind.GROUP and m.rank == rank and m.size < 7:
+            return i
+    return ("new", rank)
+
+
+def family_candidates(state: GameState):
+    """The Samba family: additions by number, new sequences and wild melds, `take +N:`."""
+    hand = state.hands[state.turn]
+    melds = state.side_melds(state.side_of(state.turn))
+    faces = sorted({c.face_card for c in hand}, key=lambda c: c.id)
+    if state.phase is Phase.DRAW:
+        for i in range(len(melds)):
+            yield Move.take(Group.to(Rank.JOKER, (), i))
+        return
+    for i in range(len(melds)):
+        for face in faces:
+            yield Move(MoveKind.MELD, (Group.parsed([face], None, i),))
+    by_suit: dict = {}
+    for face in faces:
+        if face.is_natural:
+            by_suit.setdefault(face.suit, {})[int(face.rank)] = face
+    for ranks in by_suit.values():
+        for low in ranks:
+            run = [ranks[r] for r in range(low, low + 3) if r in ranks]
+            if len(run) == 3:
+                yield Move(MoveKind.MELD, (Group.parsed(run),))
+    wild = [c.face_card for c in hand if c.is_wild]
+    if len(wild) >= 3:
+        yield Move(MoveKind.MELD, (Group.parsed(wild[:3]),))
 
 
 def candidate_moves(state: GameState, rng: random.Random):
@@ -124,6 +167,8 @@ def candidate_moves(state: GameState, rng: random.Random):
     for c in hand:
         if not c.is_wild:
             by_rank.setdefault(c.rank, []).append(c.face_card)
+    if state.config.rules.meld_list:
+        yield from family_candidates(state)
     melded = state.side_melds(state.side_of(state.turn))
     for rank in list(by_rank) + [m.rank for m in melded if m.kind is MeldKind.GROUP]:
         nat = by_rank.get(rank, [])
@@ -150,6 +195,15 @@ def test_thousands_of_random_deals(variant):
         ends[random_deal(variant, seed).result.reason] += 1
     assert sum(ends.values()) == 600
     assert ends["stock-exhausted"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if RulesConfig.for_variant(v).rules.meld_list])
+def test_heavy_properties_of_the_samba_family(variant, seed):
+    """As below, for each list-meld variant: also additions by number, new sequences and
+    wild melds, and `take +N:` built from the hand are legal only if listed."""
+    random_deal(variant, 7000 + seed, heavy=True)
 
 
 @pytest.mark.slow
