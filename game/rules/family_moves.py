@@ -10,6 +10,7 @@ every other addition names the meld (`meld +N: ...`, `take +N:`).
 
 from __future__ import annotations
 
+from collections.abc import Container
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -33,7 +34,7 @@ _PASS = Move(MoveKind.PASS)
 _DRAW = Move(MoveKind.DRAW)
 _JK = Card.parse("JK")
 ALL_FACES = {c.face_card for c in ALL_CARDS}
-_MELD_MEMO: dict[Group, Move] = {}
+_MELD_MEMO: dict[tuple[Rank, tuple[Card, ...], int | None], Move] = {}
 _MEMO_LIMIT = 200_000
 _DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in ALL_FACES}
 
@@ -47,7 +48,7 @@ _FACE_ID = attrgetter("id")
 class _Hand:
     """The hand by face (copy-0 cards), in canonical order."""
 
-    __slots__ = ("faces", "naturals", "twos", "jokers", "black3", "by_suit", "counts")
+    __slots__ = ("faces", "naturals", "twos", "jokers", "black3", "by_suit")
 
     def __init__(self, hand: list[Card]):
         faces = [c.face_card for c in hand]
@@ -58,12 +59,20 @@ class _Hand:
         self.jokers: list[Card] = []
         self.black3: list[Card] = []
         self.by_suit: dict[Suit | None, dict[int, Card]] = {}
-        self.counts: dict[Card, int] = {}
+        naturals = self.naturals
+        by_suit = self.by_suit
         for c in faces:
-            self.counts[c] = self.counts.get(c, 0) + 1
             if c.is_natural:
-                self.naturals.setdefault(c.rank, []).append(c)
-                self.by_suit.setdefault(c.suit, {})[c.rank] = c
+                lst = naturals.get(c.rank)
+                if lst is None:
+                    naturals[c.rank] = [c]
+                else:
+                    lst.append(c)
+                suited = by_suit.get(c.suit)
+                if suited is None:
+                    by_suit[c.suit] = {c.rank: c}
+                else:
+                    suited[c.rank] = c
             elif c.is_wild:
                 (self.twos if c.rank == Rank.TWO else self.jokers).append(c)
             else:
@@ -121,9 +130,8 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     # leaves fewer than two cards, or follows a "yes", needs the full validation.
     quick = answer is not True
     if table:  # single groups: distinct by construction
-        for group in _single_groups(state, hand):
-            move = _meld_move(group)
-            if (quick and size - len(group.cards) >= 2) or _valid(state, move):
+        for move in _single_groups(state, hand):
+            if (quick and size - len(move.groups[0].cards) >= 2) or _valid(state, move):
                 moves.append(move)
     else:
         found: dict[Move, None] = {}
@@ -148,32 +156,42 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     return moves
 
 
-def _meld_move(group: Group) -> Move:
-    move = _MELD_MEMO.get(group)
+def _meld_move(rank: Rank, cards: tuple[Card, ...], target: int | None = None) -> Move:
+    """The one-group meld move (moves are values: the listing reuses them, as
+    game/rules/movegen.py does; building a frozen dataclass costs more than the lookup)."""
+    key = (rank, cards, target)
+    move = _MELD_MEMO.get(key)
     if move is None:
         if len(_MELD_MEMO) >= _MEMO_LIMIT:
             _MELD_MEMO.clear()
-        move = _MELD_MEMO[group] = Move(MoveKind.MELD, (group,))
+        move = _MELD_MEMO[key] = Move(MoveKind.MELD, (Group.to(rank, cards, target),))
     return move
 
 
-def _new_units(state: FamilyState, hand: _Hand, exclude: Rank | None = None) -> list[tuple[Group, bool]]:
-    """Every new meld the hand can lay on its own: groups, sequences, wild melds; each
-    with True for a group (of one rank: two of them in one move merge)."""
+Unit = tuple[Rank, tuple[Card, ...], bool]  # a new meld: rank, cards, True for a group
+
+
+def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = ()) -> list[Unit]:
+    """Every new meld the hand can lay on its own: groups (of ranks not in `skip`),
+    sequences, wild melds; True marks a group (two of one rank in one move merge)."""
     rules = state.config.rules
     n_j, n_t = len(hand.jokers), len(hand.twos)
-    units: list[tuple[Group, bool]] = []
+    units: list[Unit] = []
     max_wilds = rules.max_wilds
     most = rules.group_max or 10**6  # V-HF-BOOKS: a book closes at seven
+    wilds = hand.wilds
     for rank, cards in hand.naturals.items():
-        if rank == exclude:
+        if rank in skip or len(cards) < 2:
             continue
         for k in range(2, min(len(cards), most) + 1):
             nat = tuple(cards[:k])
-            for j, t in _wild_combos(n_j, n_t, min(max_wilds, k, most - k), max(0, 3 - k)):
-                units.append((Group(rank, nat + hand.wilds(j, t)), True))
+            cap = min(max_wilds, k, most - k)
+            for j, t in _wild_combos(n_j, n_t, cap, 1 if k == 2 else 0):
+                units.append((rank, nat + wilds(j, t), True))
     if rules.sequences:
         for by_rank in hand.by_suit.values():
+            if len(by_rank) < 3:
+                continue
             for low in sorted(by_rank):
                 if low + 2 not in by_rank or low + 1 not in by_rank:
                     continue
@@ -181,48 +199,57 @@ def _new_units(state: FamilyState, hand: _Hand, exclude: Rank | None = None) -> 
                 r = low + 2
                 while r in by_rank and len(run) < CANASTA_SIZE:
                     run.append(by_rank[r])
-                    units.append((Group(run[0].rank, tuple(run)), False))
+                    units.append((run[0].rank, tuple(run), False))
                     r += 1
-    if rules.wild_melds:
+    if rules.wild_melds and n_j + n_t >= 3:
         for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE, 3):
-            units.append((Group(Rank.JOKER, hand.wilds(j, t)), False))
+            units.append((Rank.JOKER, wilds(j, t), False))
     return units
 
 
-def _single_groups(state: FamilyState, hand: _Hand) -> list[Group]:
+def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
     """Single-group melds and additions for a side that has melded."""
     rules = state.config.rules
     side = state.side_of(state.turn)
     table = state.table[side]
     n_j, n_t = len(hand.jokers), len(hand.twos)
-    out: list[Group] = []
+    wild = n_j + n_t
+    out: list[Move] = []
     open_rank: dict[Rank, int] = {}
     for i, m in enumerate(table):
-        if m.kind is MeldKind.GROUP and m.size < CANASTA_SIZE:
+        if m.kind is MeldKind.GROUP and m.naturals + m.wilds < CANASTA_SIZE:
             open_rank[m.rank] = i
     # New melds of ranks with no open group (an open group takes the same cards instead).
-    for unit, is_group in _new_units(state, hand):
-        if not is_group or unit.rank not in open_rank:
-            out.append(unit)
+    for rank, laid, _ in _new_units(state, hand, open_rank):
+        out.append(_meld_move(rank, laid))
     most = rules.group_max or 10**6  # V-HF-BOOKS: a book closes at seven
+    max_wilds = rules.max_wilds
+    naturals = hand.naturals
+    by_suit = hand.by_suit
     for i, m in enumerate(table):
-        if m.kind is MeldKind.GROUP:
-            if m.size >= most:
+        size = m.naturals + m.wilds
+        kind = m.kind
+        if kind is MeldKind.GROUP:
+            cards = naturals.get(m.rank)
+            if size >= most or (not cards and not wild):
                 continue
-            cards = hand.naturals.get(m.rank, [])
+            have = len(cards) if cards else 0
             opened = open_rank.get(m.rank) == i
-            for k in range(min(len(cards), most - m.size) + 1):
-                cap = min(min(rules.max_wilds, m.naturals + k) - m.wilds, most - m.size - k)
-                for j, t in _wild_combos(n_j, n_t, max(cap, 0), 1 if k == 0 else 0):
-                    laid = tuple(cards[:k]) + hand.wilds(j, t)
+            for k in range(min(have, most - size) + 1):
+                cap = min(max_wilds, m.naturals + k) - m.wilds
+                if cap > most - size - k:
+                    cap = most - size - k
+                nat = tuple(cards[:k]) if cards else ()
+                for j, t in _wild_combos(n_j, n_t, cap if cap > 0 else 0, 1 if k == 0 else 0):
+                    laid = nat + hand.wilds(j, t)
                     if opened:  # named by its rank, as in classic
-                        out.append(Group(m.rank, laid))
+                        out.append(_meld_move(m.rank, laid))
                     else:
-                        out.append(Group.to(m.rank if k else Rank.JOKER, laid, i))
-        elif m.kind is MeldKind.SEQUENCE:
-            if m.size >= CANASTA_SIZE:
+                        out.append(_meld_move(m.rank if k else Rank.JOKER, laid, i))
+        elif kind is MeldKind.SEQUENCE:
+            by_rank = by_suit.get(m.cards[0].suit)
+            if size >= CANASTA_SIZE or not by_rank:
                 continue
-            by_rank = hand.by_suit.get(m.cards[0].suit, {})
             below: list[Card] = []
             r = int(m.rank) - 1
             while r in by_rank:
@@ -233,19 +260,19 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Group]:
             while r in by_rank:
                 above.append(by_rank[r])
                 r += 1
-            room = CANASTA_SIZE - m.size
+            room = CANASTA_SIZE - size
             for a in range(len(below) + 1):
                 for b in range(len(above) + 1):
                     if 0 < a + b <= room:
                         laid = tuple(below[len(below) - a :]) + tuple(above[:b])
-                        out.append(Group.to(laid[0].rank, laid, i))
-        elif m.size < CANASTA_SIZE:  # a wild meld under seven
-            for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE - m.size, 1):
-                out.append(Group.to(Rank.JOKER, hand.wilds(j, t), i))
+                        out.append(_meld_move(laid[0].rank, laid, i))
+        elif size < CANASTA_SIZE and wild:  # a wild meld under seven
+            for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE - size, 1):
+                out.append(_meld_move(Rank.JOKER, hand.wilds(j, t), i))
     black3 = hand.black3  # V-BLACK3: only when going out
     if rules.black_threes_max >= 3 and len(black3) >= 3 and len(hand.faces) - len(black3) <= 1:
         for k in range(3, len(black3) + 1):
-            out.append(Group(Rank.THREE, tuple(black3[:k])))
+            out.append(_meld_move(Rank.THREE, tuple(black3[:k])))
     return out
 
 
@@ -259,26 +286,29 @@ def _search_openings(
     """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group sets of new melds
     whose count reaches the minimum, bounded (for a take, beside the take's own group)."""
     minimum = state.minimum(state.side_of(state.turn))
-    have = dict(hand.counts)
+    have: dict[Card, int] = {}
+    for face in hand.faces:
+        have[face] = have.get(face, 0) + 1
     value0 = 0
     if take_group is not None and top is not None:
         value0 = top.value
         for c in take_group.cards:
             have[c] -= 1
             value0 += c.value
+    skip = (top.rank,) if top is not None else ()
     units = [
-        (u, is_group, sum(c.value for c in u.cards))
-        for u, is_group in _new_units(state, hand, exclude=top.rank if top is not None else None)
+        (rank, cards, is_group, sum(c.value for c in cards)) for rank, cards, is_group in _new_units(state, hand, skip)
     ]
     nodes = [0]
 
-    def emit(chosen: list[Group]) -> None:
+    def emit(chosen: list[Unit]) -> None:
+        groups = tuple(Group(rank, cards) for rank, cards, _ in chosen)
         if take_group is not None:
-            found.setdefault(Move(MoveKind.TAKE, (take_group, *chosen)), None)
-        elif chosen:
-            found.setdefault(Move(MoveKind.MELD, tuple(chosen)), None)
+            found.setdefault(Move(MoveKind.TAKE, (take_group, *groups)), None)
+        elif groups:
+            found.setdefault(Move(MoveKind.MELD, groups), None)
 
-    def dfs(start: int, chosen: list[Group], ranks: set[Rank], value: int, depth: int) -> None:
+    def dfs(start: int, chosen: list[Unit], ranks: set[Rank], value: int, depth: int) -> None:
         nodes[0] += 1
         if nodes[0] > _MAX_NODES or len(found) >= MAX_OPENINGS:
             return
@@ -287,14 +317,14 @@ def _search_openings(
                 emit(chosen)
             return
         for idx in range(start, len(units)):
-            unit, is_group, unit_value = units[idx]
-            if is_group and unit.rank in ranks:
+            rank, cards, is_group, unit_value = units[idx]
+            if is_group and rank in ranks:
                 continue  # two groups of one rank merge: listed as one group
-            cards = unit.cards
             for c in cards:
                 have[c] -= 1
             if all(have[c] >= 0 for c in cards):
-                dfs(idx + 1, chosen + [unit], ranks | {unit.rank} if is_group else ranks, value + unit_value, depth)
+                unit = (rank, cards, is_group)
+                dfs(idx + 1, chosen + [unit], ranks | {rank} if is_group else ranks, value + unit_value, depth)
             for c in cards:
                 have[c] += 1
 
@@ -302,9 +332,9 @@ def _search_openings(
         emit([])
     # Fewer groups first, so single-meld openings are always listed; then pairs, triples.
     if take_group is None:
-        for unit, _, unit_value in units:
+        for rank, cards, is_group, unit_value in units:
             if unit_value >= minimum:
-                emit([unit])
+                emit([(rank, cards, is_group)])
     for depth in (1, 2, 3) if take_group is not None else (2, 3):
         dfs(0, [], set(), value0, depth)
 
