@@ -140,7 +140,8 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
             used = sum(len(g.cards) for g in move.groups)
             if (quick and size - used >= 2) or _valid(state, move):
                 moves.append(move)
-    if plan is not None and plan[0]:  # checked by the planner with `resolve`
+    # Checked by the planner with `resolve`; in Hand and Foot going out also needs a "yes".
+    if plan is not None and plan[0] and (answer is True or not hand_and_foot):
         plan_move = Move(MoveKind.MELD, tuple(plan[0]))
         if len(plan[0]) > 1 or plan_move not in moves:
             moves.append(plan_move)
@@ -271,7 +272,7 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
                 out.append(_meld_move(Rank.JOKER, hand.wilds(j, t), i))
     black3 = hand.black3  # V-BLACK3: only when going out
     if rules.black_threes_max >= 3 and len(black3) >= 3 and len(hand.faces) - len(black3) <= 1:
-        for k in range(3, len(black3) + 1):
+        for k in range(max(3, len(hand.faces) - 1), len(black3) + 1):  # only when going out
             out.append(_meld_move(Rank.THREE, tuple(black3[:k])))
     return out
 
