@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .family import FamilyState
 
 MAX_OPENINGS = 160  # bound on multi-group openings listed per position
-_MAX_NODES = 1200  # bound on the opening search itself
+_MAX_NODES = 600  # bound on the opening search itself
 
 _ASK = Move(MoveKind.ASK)
 _YES = Move(MoveKind.YES)
@@ -451,9 +451,14 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
         loose.append(hand.black3[0])
     if len(loose) > 1:
         return None
+    # Quick refusal: each pair of a rank with no group needs a wild card (or is the
+    # discard's pair, once): more such pairs than wild cards cannot all meld.
+    wilds = len(hand.twos) + len(hand.jokers)
+    pairs = sum(1 for rank, cards in hand.naturals.items() if len(cards) == 2 and rank not in group_ranks)
+    if pairs > wilds + (0 if loose else 1):
+        return None
     # Quick refusal: too few canastas even if every wild card went to each meld in turn.
     need = sum(rules.books_quota) if rules.foot else rules.canastas_to_go_out
-    wilds = len(hand.twos) + len(hand.jokers)
     reach = 0
     has_sequence = False
     for m in table:
