@@ -24,8 +24,8 @@ from .phase import Phase
 if TYPE_CHECKING:
     from .family import FamilyState
 
-MAX_OPENINGS = 160  # bound on multi-group openings listed per position
-_MAX_NODES = 600  # bound on the opening search itself
+MAX_OPENINGS = 96  # bound on multi-group openings listed per position (as in classic)
+_MAX_NODES = 400  # bound on the opening search itself
 
 _ASK = Move(MoveKind.ASK)
 _YES = Move(MoveKind.YES)
