@@ -61,7 +61,7 @@ def test_V_BOL_OUT_two_canastas_without_an_escalera_do_not_go_out():
     assert caught.value.rule == "V-KEEP-TWO" and "escalera" in caught.value.message_id
 
 
-def test_V_BOL_going_out_with_an_escalera_and_a_bolivia_every_bonus_named():
+def test_V_BOL_ESCALERA_and_V_BOL_OUT_going_out_with_an_escalera_and_a_bolivia_every_bonus_named():
     """Side 0: escalera (80 points, 1500), bolivia (200, 2500), fives laid now (15), going
     out 200, the partner's black three -100 (not its 5): 295 + 1500 + 2500 + 200 - 100 =
     4395. Side 1: C6 D6 S6 (15), HA left (-20), a black three (-100), a red three without

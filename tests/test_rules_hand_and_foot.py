@@ -277,6 +277,18 @@ def test_V_HF_SCORE_a_tie_after_the_fourth_deal():
     assert again.result.tie
 
 
+def test_V_HF_CONCEALED_no_concealed_bonus_and_no_minimum_waiver():
+    """A foot player going out with new melds only, having laid nothing before: still
+    just 100; and an unmelded side's first meld always needs the deal's minimum."""
+    state = hf(["H5 H5 H5 C9"], melds=[QUOTA, []], feet=FROM_FOOT, phase="meld")
+    play(state, "ask", "yes", "meld H5 H5 H5", "discard C9")
+    assert state.result.sides[0].going_out == 100 and not state.result.concealed
+    unmelded = hf(["H5 H5 H5 C9 C8"], feet=FROM_FOOT, phase="meld", deal_no=2)
+    with pytest.raises(IllegalMove) as caught:
+        play(unmelded, "meld H5 H5 H5")
+    assert caught.value.rule == "R-MIN" and caught.value.params["minimum"] == 90
+
+
 # ---------------------------------------------------------------- V-HF-STOCK
 def test_V_HF_STOCK_with_the_stock_empty_take_or_pass_never_forced():
     state = hf(["HK SK C4"], melds=[["CK DK HK"], []], discard="C5 DK", stock="")
