@@ -232,8 +232,8 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
         kind = m.kind
         if kind is MeldKind.GROUP:
             cards = naturals.get(m.rank)
-            if size >= most or (not cards and not wild):
-                continue
+            if size >= most or (not cards and (not wild or m.wilds >= max_wilds or m.wilds >= m.naturals)):
+                continue  # nothing of the rank, and no room for a wild card
             have = len(cards) if cards else 0
             opened = open_rank.get(m.rank) == i
             for k in range(min(have, most - size) + 1):
