@@ -407,10 +407,6 @@ class FamilyState(GameState):
         return self._lay_family(self.turn, laid)
 
     # ------------------------------------------------------------------- take
-    def _check_take(self, move: Move) -> dict[Rank, list[Card]]:  # the base's entry point
-        self.check_take(move)
-        return {}
-
     def check_take(self, move: Move) -> list[Laid]:
         """V-SAMBA-TAKE: a natural pair from the hand, or (pile not frozen for the side)
         the top card alone onto a meld that is not yet a canasta (`take +N:`)."""
