@@ -142,14 +142,15 @@ def parse_text(data: bytes) -> SharedDeal:
             name=variant_text[:40],
             names=", ".join(VARIANT_IDS),
         )
-    target_text, target_line = header.get("target", (str(rules.targets[0]), 0))
+    allowed = rules.targets or (0,)  # a game of a number of deals (Hand and Foot) has target 0
+    target_text, target_line = header.get("target", (str(allowed[0]), 0))
     target = _integer(target_text, "target", target_line, 0, 10**6)
-    if target not in rules.targets:
+    if target not in allowed:
         raise DealFileError(
             N_("a {variant} game is played to {targets}, not {target}"),
             target_line,
             variant=rules.id,
-            targets=" / ".join(map(str, rules.targets)),
+            targets=" / ".join(map(str, allowed)),
             target=target,
         )
     config = RulesConfig.for_variant(rules.id, target)
@@ -168,7 +169,7 @@ def parse_text(data: bytes) -> SharedDeal:
                 N_("the move {move!r} cannot be played here: {reason}"), number, move=text[:40], reason=str(error)
             ) from None
     if deal >= 0:
-        while game.deal_number < deal and game.state.result is not None and game.winner is None:
+        while game.deal_number < deal and game.state.result is not None and not game.is_over:
             game.next_deal()  # the next deal had begun, with no move yet
         if game.deal_number != deal:
             raise DealFileError(

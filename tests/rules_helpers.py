@@ -41,6 +41,8 @@ def position(
         "stock": stock,
         "stock_exact": exact,
     }
+    if config.rules.deals and data["target"] == 0:
+        del data["target"]  # a game of deals (Hand and Foot) has no target
     data.update(extra)
     return position_from_json(data)
 

@@ -37,7 +37,10 @@ class RulesConfig:
         rules = variant_named(self.variant) if isinstance(self.variant, str) else None
         if rules is None:
             raise PositionError(f"unknown variant {self.variant!r} (expected one of {', '.join(VARIANT_IDS)})")
-        if self.target not in rules.targets:
+        if rules.deals:  # a game of a number of deals has no target (V-HF-SCORE)
+            if self.target != 0:
+                raise PositionError(f"{rules.id} is played over {rules.deals} deals and has no target")
+        elif self.target not in rules.targets:
             raise PositionError(f"target must be one of {rules.targets}, not {self.target!r}")
         side = [0] * rules.players
         partner: list[int | None] = [None] * rules.players
@@ -69,7 +72,7 @@ class RulesConfig:
         """The config of a variant id; `target` defaults to the variant's first target."""
         rules = variant_named(variant) if isinstance(variant, str) else None
         if target is None:
-            target = rules.targets[0] if rules is not None else CLASSIC_RULES.targets[0]
+            target = (rules.targets[0] if rules.targets else 0) if rules is not None else CLASSIC_RULES.targets[0]
         return cls(variant, target)
 
     def play_order(self, out: int | None) -> tuple[int, ...]:

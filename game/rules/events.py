@@ -88,6 +88,15 @@ class WentOut(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class FootPickedUp(Event):
+    """V-HF-FOOT: `seat` emptied the hand and picked up its foot of `size` cards (which
+    become the hand; nobody else sees them)."""
+
+    seat: int
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     """The turn moved on to `seat`."""
 

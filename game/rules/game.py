@@ -43,18 +43,21 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        """The game is decided: a winner, or (a game of a number of deals) a tie."""
+        return self.state.result is not None and self.state.result.game_over
 
     def next_deal(self) -> list[Event]:
         """Start the next deal after a deal that did not decide the game."""
         st = self.state
         if st.phase is not Phase.OVER or st.result is None:
             raise IllegalMove("R-GAME", N_("the deal is still being played"))
-        if st.result.winner is not None:
+        if st.result.game_over:
             raise IllegalMove("R-GAME", N_("the game is over"))
         self.deal_number += 1
         out, dealer = self.config.deal_seating(self.deal_number, st.dealer)
-        self.state, events = GameState.deal(self.config, self.rng, st.result.scores, dealer=dealer, out=out)
+        self.state, events = GameState.deal(
+            self.config, self.rng, st.result.scores, dealer=dealer, out=out, deal_no=self.deal_number + 1
+        )
         self.state.seed = self.seed
         self.last_deal_events = events
         return events
@@ -63,7 +66,7 @@ class Game:
         if isinstance(move, str):
             move = Move.parse(move)
         events: list[Event] = []
-        if self.state.phase is Phase.OVER and self.state.result is not None and self.state.result.winner is None:
+        if self.state.phase is Phase.OVER and self.state.result is not None and not self.state.result.game_over:
             events.extend(self.next_deal())
         events.extend(self.state.apply(move))
         self.history.append(move)

@@ -1,9 +1,13 @@
-"""Melds and canastas (R-MELD, R-ADD, R-CANASTA, R-BLACK3)."""
+"""Melds and canastas (R-MELD, R-ADD, R-CANASTA, R-BLACK3), and the meld kinds of the
+Samba family (VARIANTS.md sections 3-5): a group of one rank, a sequence of one suit, a
+meld of wild cards."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
 
 from .cards import Card, Rank
 from .errors import N_
@@ -15,27 +19,51 @@ from .variants import Variant
 CANASTA_SIZE = 7
 NATURAL_CANASTA = 500
 MIXED_CANASTA = 300
+SEQUENCE_CANASTA = 1500  # V-SAMBA-CANASTA, V-BOL-ESCALERA: a sequence of 7
+WILD_CANASTA = 2500  # V-BOL-WILD: seven wild cards, a bolivia
+
+
+class MeldKind(Enum):
+    GROUP = "group"  # cards of one rank (R-MELD, V-SAMBA-MELDS, V-HF-BOOKS)
+    SEQUENCE = "sequence"  # natural cards of one suit in consecutive ranks (V-SAMBA-MELDS)
+    WILD = "wild"  # wild cards only (V-BOL-WILD)
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """One side's meld of a rank. Immutable: adding cards makes a new Meld."""
+    """One side's group of one rank (R-MELD, V-SAMBA-MELDS, V-HF-BOOKS). Immutable: adding
+    cards makes a new Meld. The other kinds are subtypes: `SequenceMeld`, `WildMeld`."""
 
-    rank: Rank
+    kind: ClassVar[MeldKind] = MeldKind.GROUP
+    rank: Rank  # the group's rank; a sequence's lowest rank; JOKER for wild cards alone
     cards: tuple[Card, ...]
     naturals: int
     wilds: int
 
     @classmethod
-    def of(cls, rank: Rank, cards: Iterable[Card]) -> Meld:
+    def of(cls, rank: Rank, cards: Iterable[Card], kind: MeldKind = MeldKind.GROUP) -> Meld:
         laid = tuple(cards)
+        if kind is MeldKind.SEQUENCE:  # always low to high (VARIANTS.md section 6)
+            laid = tuple(sorted(laid, key=_RANK_OF))
+            return SequenceMeld(laid[0].rank, laid, len(laid), 0)
         wilds = sum(1 for c in laid if c.is_wild)
-        return cls(rank, laid, len(laid) - wilds, wilds)
+        if kind is MeldKind.WILD:
+            return WildMeld(Rank.JOKER, laid, len(laid) - wilds, wilds)
+        return Meld(rank, laid, len(laid) - wilds, wilds)
 
     def plus(self, cards: Iterable[Card]) -> Meld:
         added = tuple(cards)
         wilds = sum(1 for c in added if c.is_wild)
         return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds, self.wilds + wilds)
+
+    @property
+    def is_sequence(self) -> bool:
+        return self.kind is MeldKind.SEQUENCE
+
+    @property
+    def high(self) -> Rank:
+        """The highest rank of a sequence."""
+        return self.cards[-1].rank
 
     @property
     def size(self) -> int:
@@ -65,6 +93,41 @@ class Meld:
         return " ".join(c.face for c in self.cards)
 
 
+@dataclass(frozen=True, slots=True)
+class SequenceMeld(Meld):
+    """Natural cards of one suit in consecutive ranks, low to high (V-SAMBA-MELDS); seven
+    make a samba / escalera (1500), which takes no more cards."""
+
+    kind: ClassVar[MeldKind] = MeldKind.SEQUENCE
+
+    def plus(self, cards: Iterable[Card]) -> Meld:
+        return Meld.of(self.rank, self.cards + tuple(cards), MeldKind.SEQUENCE)
+
+    @property
+    def bonus(self) -> int:
+        return SEQUENCE_CANASTA if self.is_canasta else 0
+
+
+@dataclass(frozen=True, slots=True)
+class WildMeld(Meld):
+    """Wild cards only (V-BOL-WILD); seven make a bolivia (2500), which takes no more."""
+
+    kind: ClassVar[MeldKind] = MeldKind.WILD
+
+    def plus(self, cards: Iterable[Card]) -> Meld:
+        return Meld.of(Rank.JOKER, self.cards + tuple(cards), MeldKind.WILD)
+
+    @property
+    def bonus(self) -> int:
+        return WILD_CANASTA if self.is_canasta else 0
+
+
+def _rank_of(card: Card) -> int:
+    return int(card.rank)
+
+
+_RANK_OF = _rank_of
+
 Problem = tuple[str, str, dict[str, object]]  # (rule id, message id, its arguments)
 
 
@@ -91,7 +154,7 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant, going_ou
         return ("R-MELD", N_("a meld of {rank}s needs at least two natural {rank}s"), {"rank": rank.symbol})
     if wilds > rules.max_wilds:
         return (
-            "R-MELD",
+            "R-MELD" if rules.max_wilds == 3 else "V-SAMBA-MELDS",
             N_("a meld holds at most {max} wild cards, this one would hold {n}"),
             {"max": rules.max_wilds, "n": wilds},
         )
@@ -110,3 +173,26 @@ def problem_text(problem: Problem) -> str:
     """A problem as an English sentence with its rule id, for position errors."""
     rule, message_id, params = problem
     return f"{message_id.format(**params)} ({rule})"
+
+
+def sequence_problem(cards: Iterable[Card]) -> Problem | None:
+    """Why these cards are not a sequence (V-SAMBA-MELDS): 3 to 7 natural cards of one
+    suit in consecutive ranks, 4 low and A high; None if they are one."""
+    laid = list(cards)
+    if any(not c.is_natural for c in laid):
+        return "V-SAMBA-MELDS", N_("a sequence holds natural cards only (no twos, threes or jokers)"), {}
+    if len({c.suit for c in laid}) > 1:
+        return "V-SAMBA-MELDS", N_("a sequence holds cards of one suit"), {}
+    ranks = sorted(int(c.rank) for c in laid)
+    if any(b != a + 1 for a, b in zip(ranks, ranks[1:])):
+        return "V-SAMBA-MELDS", N_("a sequence holds consecutive ranks, each once (4 low, A high)"), {}
+    if not 3 <= len(ranks) <= CANASTA_SIZE:
+        return "V-SAMBA-MELDS", N_("a sequence holds 3 to 7 cards"), {}
+    return None
+
+
+def wild_meld_problem(size: int) -> Problem | None:
+    """Why a meld of `size` wild cards is illegal (V-BOL-WILD), or None."""
+    if not 3 <= size <= CANASTA_SIZE:
+        return "V-BOL-WILD", N_("a meld of wild cards holds 3 to 7 of them"), {}
+    return None

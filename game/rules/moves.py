@@ -27,33 +27,82 @@ class MoveKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Cards laid together on one rank. `rank` is the meld's rank (always set)."""
+    """Cards laid together. `rank` is the meld's rank: the rank of a group's naturals (or
+    the rank it names), the lowest rank of a sequence (natural cards of several ranks, one
+    suit: Samba, Bolivia), JOKER for wild cards that name no rank (a new wild meld in
+    Bolivia; a take's own group before the top card gives its rank). `target` is the
+    meld number of `+N:` (VARIANTS.md section 6), None when the group names no meld."""
 
     rank: Rank
     cards: tuple[Card, ...]
 
+    @property
+    def target(self) -> int | None:
+        return None
+
+    @staticmethod
+    def to(rank: Rank, cards: tuple[Card, ...], target: int | None) -> Group:
+        """A group, addressed to meld `target` when it is a number (`NumberedGroup`)."""
+        return Group(rank, cards) if target is None else NumberedGroup(rank, cards, target)
+
     @classmethod
     def of(cls, cards: Iterable[Card], rank: Rank | None = None) -> Group:
+        """A group of one rank (wild cards alone must name it), as the classic table
+        builds them; NotationError for anything else."""
         faces = tuple(sorted((c.face_card for c in cards), key=sort_key))
         naturals = {c.rank for c in faces if not c.is_wild}
         if len(naturals) > 1:
             raise NotationError("a group holds cards of one rank only: " + " ".join(c.face for c in faces))
+        if not naturals and rank is None:
+            raise NotationError("a group of only wild cards must name its rank, e.g. 'K: D2'")
+        return cls.parsed(faces, rank)
+
+    @classmethod
+    def parsed(cls, cards: Iterable[Card], rank: Rank | None = None, target: int | None = None) -> Group:
+        """Any group the notation can write (VARIANTS.md section 6): also a sequence, wild
+        cards naming no rank, and `+N:`. The engine judges what the variant allows."""
+        faces = tuple(sorted((c.face_card for c in cards), key=sort_key))
+        naturals = {c.rank for c in faces if not c.is_wild}
+        if len(naturals) > 1:
+            if rank is not None:
+                raise NotationError(f"group named {rank.symbol} holds other ranks")
+            return Group.to(faces[0].rank, faces, target)  # a sequence (if the variant has them), low to high
         if naturals:
             natural_rank = next(iter(naturals))
             if rank is not None and rank != natural_rank:
                 raise NotationError(f"group named {rank.symbol} holds {natural_rank.symbol}s")
             rank = natural_rank
         elif rank is None:
-            raise NotationError("a group of only wild cards must name its rank, e.g. 'K: D2'")
-        return cls(rank, faces)
+            rank = Rank.JOKER  # wild cards alone: a wild meld, or an addition by number
+        return Group.to(rank, faces, target)
 
     @property
     def wild_only(self) -> bool:
         return all(c.is_wild for c in self.cards)
 
+    @property
+    def is_run(self) -> bool:
+        """Natural cards of more than one rank (a sequence)."""
+        rank = self.rank
+        return any(c.rank != rank and not c.is_wild for c in self.cards)
+
     def __str__(self) -> str:
         text = " ".join(c.face for c in self.cards)
-        return f"{self.rank.symbol}: {text}" if self.wild_only else text
+        if self.target is not None:
+            return f"+{self.target}: {text}" if text else f"+{self.target}:"
+        return f"{self.rank.symbol}: {text}" if self.wild_only and self.rank != Rank.JOKER else text
+
+
+@dataclass(frozen=True, slots=True)
+class NumberedGroup(Group):
+    """A group that names the meld it goes to (`+N:`, VARIANTS.md section 6). A type of
+    its own, so the rank-keyed variants' groups stay two-field values."""
+
+    number: int
+
+    @property
+    def target(self) -> int | None:
+        return self.number
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +167,8 @@ class Move:
                 return cls(MoveKind.TAKE, ())
             parts = rest.split("/")
             first = parts[0].split()
-            groups = [_parse_take_group(first)] if first else []
+            target, first = _target(first)  # `take +N:` adds the top card to meld N
+            groups = [_parse_take_group(first, target)] if first or target is not None else []
             more = _parse_groups("/".join(parts[1:])) if len(parts) > 1 else []
             if len(parts) > 1 and (not more or any(not g.cards for g in more)):
                 raise NotationError("empty group after '/' in take")
@@ -136,7 +186,10 @@ class Move:
         if kind is MoveKind.TAKE:
             if not self.groups:
                 return "take"
-            first = " ".join(c.face for c in self.groups[0].cards)
+            own = self.groups[0]
+            first = " ".join(c.face for c in own.cards)
+            if own.target is not None:
+                first = f"+{own.target}: {first}" if first else f"+{own.target}:"
             rest = [str(g) for g in self.groups[1:]]
             return "take " + " / ".join([first] + rest)
         return str(kind.value)
@@ -158,7 +211,26 @@ class Move:
 _DRAW = Move(MoveKind.DRAW)
 
 
-def _parse_take_group(tokens: list[str]) -> Group:
+MAX_MELD_NUMBER = 999  # far beyond any side's number of melds
+
+
+def _target(tokens: list[str]) -> tuple[int | None, list[str]]:
+    """`+N:` at the head of a group (VARIANTS.md section 6): (N, the other tokens)."""
+    if not tokens or not tokens[0].startswith("+"):
+        return None, tokens
+    head, rest = tokens[0], tokens[1:]
+    if head.endswith(":"):
+        number = head[1:-1]
+    elif rest and rest[0] == ":":
+        number, rest = head[1:], rest[1:]
+    else:
+        raise NotationError(f"a meld number is written '+N:', not {head!r}")
+    if not number.isdigit() or int(number) > MAX_MELD_NUMBER:
+        raise NotationError(f"a meld number is written '+N:' with N a number from 0, not {head!r}")
+    return int(number), rest
+
+
+def _parse_take_group(tokens: list[str], target: int | None = None) -> Group:
     cards = tuple(sorted((Card.parse(t) for t in tokens), key=sort_key))
     naturals = {c.rank for c in cards if not c.is_wild}
     if len(naturals) > 1:
@@ -166,15 +238,17 @@ def _parse_take_group(tokens: list[str]) -> Group:
     # The rank of the take group is fixed by the pile's top card when applied;
     # JOKER marks "not known yet" for a group of only wild cards.
     rank = next(iter(naturals)) if naturals else Rank.JOKER
-    return Group(rank, cards)
+    return Group.to(rank, cards, target)
 
 
 def _parse_groups(text: str) -> list[Group]:
     groups = []
     for part in text.split("/"):
-        tokens = part.split()
+        target, tokens = _target(part.split())
         rank = None
-        if tokens and tokens[0].endswith(":"):
+        if target is not None:
+            pass
+        elif tokens and tokens[0].endswith(":"):
             rank = Rank.parse(tokens[0][:-1])
             tokens = tokens[1:]
         elif len(tokens) >= 2 and tokens[1] == ":":
@@ -185,5 +259,5 @@ def _parse_groups(text: str) -> list[Group]:
         cards = [Card.parse(t) for t in tokens]
         if not cards:
             raise NotationError("empty group")
-        groups.append(Group.of(cards, rank))
+        groups.append(Group.parsed(cards, rank, target))
     return groups

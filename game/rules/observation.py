@@ -52,7 +52,7 @@ class Observation:
             config=state.config,
             hand=tuple(state.hands[seat]),
             hand_sizes=tuple(len(h) for h in state.hands),
-            melds=tuple(tuple(m[r] for r in sorted(m)) for m in state.melds),
+            melds=tuple(state.side_melds(side) for side in range(state.config.sides)),
             red_threes=tuple(tuple(r) for r in state.red_threes),
             pile=tuple(state.pile),
             pile_frozen=state.pile_frozen > 0,

@@ -13,9 +13,10 @@ from typing import Any
 from .cards import Card, Rank, format_cards
 from .config import RulesConfig
 from .errors import NotationError, PositionError
-from .melds import Meld, meld_problem, problem_text
+from .family import FamilyState, meld_from_cards
+from .melds import CANASTA_SIZE, Meld, MeldKind, meld_problem, problem_text, sequence_problem, wild_meld_problem
 from .phase import Phase
-from .scoring import DealResult, SideScore
+from .scoring import EXTRA_SCORE_FIELDS, DealResult, SideScore
 from .state import GameState
 from .variants import VARIANT_IDS, variant_named
 
@@ -47,6 +48,8 @@ _KNOWN_FIELDS = {
     "turn_added_old",
     "known",
     "out",
+    "feet",
+    "deal_no",
 }
 
 
@@ -94,7 +97,14 @@ def position_from_json(data: Any) -> GameState:
     _need(isinstance(variant, str), "'variant' must be a string")
     rules = variant_named(variant)
     _need(rules is not None, f"unknown variant {variant!r} (expected one of {', '.join(VARIANT_IDS)})")
-    config = RulesConfig.for_variant(variant, _int(data, "target", rules.targets[0]))  # type: ignore[union-attr]
+    assert rules is not None
+    if rules.deals:  # V-HF-SCORE: a game of deals has no target
+        _need(
+            data.get("target") is None, f"a {variant} position has no 'target' (it is played over {rules.deals} deals)"
+        )
+        config = RulesConfig.for_variant(variant)
+    else:
+        config = RulesConfig.for_variant(variant, _int(data, "target", rules.targets[0]))
     n, sides = config.players, config.sides
     scores = [_points(x, "'scores'") for x in _list(data, "scores", sides, [0] * sides)]
     dealer = _int(data, "dealer", 0)
@@ -127,9 +137,15 @@ def position_from_json(data: Any) -> GameState:
     # Faces per place; physical copies are assigned afterwards in reading order.
     hands = [_cards(h, f"hands[{i}]") for i, h in enumerate(_list(data, "hands", n))]
     _need(out is None or not hands[out], "the seat sitting out holds no cards (V-FIVE)")
-    melds_data = _list(data, "melds", sides, [{} for _ in range(sides)])
+    list_melds = config.rules.meld_list
+    melds_data = _list(data, "melds", sides, [[] if list_melds else {} for _ in range(sides)])
     meld_faces: list[dict[Rank, list[Card]]] = []
+    meld_lists: list[list[list[Card]]] = []
     for side, md in enumerate(melds_data):
+        if list_melds:  # VARIANTS.md section 6: a list of melds per side, in the order laid
+            meld_lists.append(_meld_list(md, side, config, phase))
+            meld_faces.append({})
+            continue
         _need(isinstance(md, dict), f"melds[{side}] must be an object from rank to cards")
         per: dict[Rank, list[Card]] = {}
         for key, text in md.items():
@@ -163,6 +179,19 @@ def position_from_json(data: Any) -> GameState:
         _need(all(c.is_red_three for c in r), f"red_threes[{i}] may hold only red threes")
     for i, h in enumerate(hands):
         _need(not any(c.is_red_three for c in h), f"hands[{i}] holds a red three: red threes are laid at once (R-RED3)")
+    feet: list[list[Card] | None] = []
+    if config.rules.foot:  # VARIANTS.md section 6: per seat the foot, or null once picked up
+        for i, text in enumerate(_list(data, "feet", n, [None] * n)):
+            if text is None:
+                feet.append(None)
+            else:
+                foot = _cards(text, f"feet[{i}]")
+                _need(len(foot) <= config.rules.foot, f"feet[{i}] holds at most {config.rules.foot} cards (V-HF-DEAL)")
+                feet.append(foot)
+        deal_no = _int(data, "deal_no", 1)
+        _need(1 <= deal_no <= config.rules.deals, f"'deal_no' must be 1 to {config.rules.deals}")
+    else:
+        _need(data.get("feet") is None and data.get("deal_no") is None, f"{variant} has no 'feet' or 'deal_no'")
     discard = _cards(data.get("discard", ""), "'discard'")
     stock_top = _cards(data.get("stock", ""), "'stock'")
     stock_exact = _bool(data, "stock_exact", False)
@@ -170,7 +199,9 @@ def position_from_json(data: Any) -> GameState:
     # Copies: never more of a face than the deck holds (R-DECK).
     counts: dict[str, int] = {}
     every = [c for h in hands for c in h] + [c for per in meld_faces for cs in per.values() for c in cs]
+    every += [c for side_list in meld_lists for cs in side_list for c in cs]
     every += [c for r in red for c in r] + discard + stock_top
+    every += [c for foot in feet if foot for c in foot]
     for c in every:
         counts[c.face] = counts.get(c.face, 0) + 1
     copies = config.copies_of_face
@@ -190,6 +221,17 @@ def position_from_json(data: Any) -> GameState:
     for side, per in enumerate(meld_faces):
         for rank, cards in per.items():
             state.melds[side][rank] = Meld.of(rank, [physical(c) for c in cards])
+    for side, side_list in enumerate(meld_lists):
+        melds = []
+        for cards in side_list:
+            meld = meld_from_cards([physical(c) for c in cards], config.rules.wild_melds, config.rules.sequences)
+            assert meld is not None  # checked by _meld_list
+            melds.append(meld)
+        state._set_side_melds(side, melds)
+    if feet:
+        assert isinstance(state, FamilyState)
+        state.feet = [None if foot is None else [physical(c) for c in foot] for foot in feet]
+        state.deal_no = deal_no
     for side, r in enumerate(red):
         state.red_threes[side] = [physical(c) for c in r]
     state.pile = [physical(c) for c in discard]
@@ -238,6 +280,45 @@ def position_from_json(data: Any) -> GameState:
     return state
 
 
+def _meld_list(data: Any, side: int, config: RulesConfig, phase: Phase) -> list[list[Card]]:
+    """One side's melds in the list notation (VARIANTS.md section 6), each checked:
+    a meld kind of the variant, legal, and at most one open group per rank
+    (V-SAMBA-RANKS)."""
+    rules = config.rules
+    _need(isinstance(data, list), f"melds[{side}] must be a list of melds (card lists) in {config.variant}")
+    out: list[list[Card]] = []
+    open_ranks: set[Rank] = set()
+    for i, text in enumerate(data):
+        where = f"melds[{side}][{i}]"
+        cards = _cards(text, where)
+        _need(bool(cards), f"{where}: a meld holds cards")
+        _need(not any(c.is_red_three for c in cards), f"melds[{side}]: a red three is never melded")
+        meld = meld_from_cards(cards, rules.wild_melds, rules.sequences)
+        _need(meld is not None, f"{where}: {' '.join(c.face for c in cards)} is no meld of {config.variant}")
+        assert meld is not None
+        if meld.kind is MeldKind.SEQUENCE:
+            problem = sequence_problem(cards)
+        elif meld.kind is MeldKind.WILD:
+            problem = wild_meld_problem(len(cards))
+        else:
+            _need(
+                meld.rank.meldable or (meld.rank == Rank.THREE and phase in (Phase.MELD, Phase.OVER)),
+                f"{where}: no meld of rank {meld.rank.symbol}"
+                + (" outside the turn of going out (V-BLACK3)" if meld.rank == Rank.THREE else ""),
+            )
+            problem = meld_problem(meld.rank, meld.naturals, meld.wilds, rules, going_out=True)
+            if meld.size < CANASTA_SIZE:
+                _need(
+                    meld.rank not in open_ranks,
+                    f"melds[{side}]: two open groups of {meld.rank.symbol}s (V-SAMBA-RANKS)",
+                )
+                open_ranks.add(meld.rank)
+        if problem is not None:
+            raise PositionError(f"{where}: {problem_text(problem)}")
+        out.append(cards)
+    return out
+
+
 RESULT_REASONS = ("went-out", "stock-exhausted", "last-red-three")
 SIDE_SCORE_FIELDS = ("melds", "hand", "canastas", "red_threes", "going_out")
 MAX_POINTS = 10**9  # far beyond any real score; keeps absurd numbers out
@@ -269,10 +350,16 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
         # `total` is optional (the engine prints it, RULES.md section 11); if given, it
         # must be the sum of the others, so a printed position reloads.
         _need(
-            isinstance(side, dict) and set(side) - {"total"} == set(SIDE_SCORE_FIELDS),
-            f"'{where}' must be an object with {', '.join(SIDE_SCORE_FIELDS)}",
+            isinstance(side, dict)
+            and set(SIDE_SCORE_FIELDS) <= set(side)
+            and set(side) - {"total"} <= set(SIDE_SCORE_FIELDS) | set(EXTRA_SCORE_FIELDS),
+            f"'{where}' must be an object with {', '.join(SIDE_SCORE_FIELDS)}"
+            f" (and, in the Samba family, any of {', '.join(EXTRA_SCORE_FIELDS)})",
         )
-        score = SideScore(*(_points(side[name], f"'{where}.{name}'") for name in SIDE_SCORE_FIELDS))
+        score = SideScore(
+            *(_points(side[name], f"'{where}.{name}'") for name in SIDE_SCORE_FIELDS),
+            **{name: _points(side[name], f"'{where}.{name}'") for name in EXTRA_SCORE_FIELDS if name in side},
+        )
         _need(
             "total" not in side or _points(side["total"], f"'{where}.total'") == score.total,
             f"'{where}.total' must be the sum of the other points",
@@ -285,9 +372,13 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
     )
     totals = tuple(_points(value, "'result.scores'") for value in scores)
     winner, went_out, concealed = data.get("winner"), data.get("went_out"), data.get("concealed", False)
+    tie = winner == "tie" and bool(config.rules.deals)  # V-HF-SCORE: "tie" after the last deal
+    if tie:
+        winner = None
     _need(
         winner is None or (isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < config.sides),
-        f"'result.winner' must be null or a side from 0 to {config.sides - 1}",
+        f"'result.winner' must be null or a side from 0 to {config.sides - 1}"
+        + (' or "tie"' if config.rules.deals else ""),
     )
     _need(
         went_out is None
@@ -295,7 +386,7 @@ def _result(data: Any, config: RulesConfig) -> DealResult:
         f"'result.went_out' must be null or a seat from 0 to {config.players - 1}",
     )
     _need(isinstance(concealed, bool), "'result.concealed' must be true or false")
-    return DealResult(reason, tuple(side_scores), totals, winner, went_out, concealed)
+    return DealResult(reason, tuple(side_scores), totals, winner, went_out, concealed, tie)
 
 
 def _check_playable(state: GameState) -> None:
@@ -310,6 +401,14 @@ def _check_playable(state: GameState) -> None:
         )
 
 
+def _melds_json(state: GameState, side: int) -> Any:
+    """RULES.md: an object from rank to cards; the Samba family: a list (VARIANTS.md 6)."""
+    if state.config.rules.meld_list:
+        return [format_cards(m.cards) for m in state.side_melds(side)]
+    m = state.melds[side]
+    return {r.symbol: format_cards(m[r].cards) for r in sorted(m)}
+
+
 def position_to_json(state: GameState) -> dict[str, Any]:
     cfg = state.config
     data: dict[str, Any] = {
@@ -321,7 +420,7 @@ def position_to_json(state: GameState) -> dict[str, Any]:
         "turn": state.turn,
         "phase": state.phase.value,
         "hands": [format_cards(h) for h in state.hands],
-        "melds": [{r.symbol: format_cards(m[r].cards) for r in sorted(m)} for m in state.melds],
+        "melds": [_melds_json(state, side) for side in range(cfg.sides)],
         "red_threes": [format_cards(r) for r in state.red_threes],
         "discard": format_cards(state.pile),
         "stock": format_cards(reversed(state.stock)),
@@ -337,6 +436,11 @@ def position_to_json(state: GameState) -> dict[str, Any]:
         "turn_added_old": state.turn_added_old,
         "known": [" ".join(f for f, k in sorted(kn.items()) for _ in range(k)) for kn in state.known],
     }
+    if cfg.rules.deals:  # a game of deals has no target (V-HF-SCORE)
+        del data["target"]
+    if isinstance(state, FamilyState) and cfg.rules.foot:  # VARIANTS.md section 6
+        data["feet"] = [None if foot is None else format_cards(foot) for foot in state.feet]
+        data["deal_no"] = state.deal_no
     if state.out is not None:  # V-FIVE (VARIANTS.md section 6)
         data["out"] = state.out
     if state.result is not None:

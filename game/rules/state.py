@@ -102,7 +102,16 @@ class GameState:
     def empty(
         cls, config: RulesConfig, scores: Sequence[int] | None = None, dealer: int = 0, out: int | None = None
     ) -> GameState:
+        if config.rules.meld_list and cls is GameState:  # the Samba family (game/rules/family.py)
+            from .family import FamilyState
+
+            return FamilyState.empty(config, scores, dealer, out)
         s = object.__new__(cls)
+        s._init_empty(config, scores, dealer, out)
+        return s
+
+    def _init_empty(self, config: RulesConfig, scores: Sequence[int] | None, dealer: int, out: int | None) -> None:
+        s = self
         n, sides = config.players, config.sides
         s.config = config
         s.out = out
@@ -123,7 +132,6 @@ class GameState:
         s.result = None
         s.seed = 0
         s._reset_turn()
-        return s
 
     @classmethod
     def deal(
@@ -133,9 +141,11 @@ class GameState:
         scores: Sequence[int] | None = None,
         dealer: int = 0,
         out: int | None = None,
+        deal_no: int = 1,
     ) -> tuple[GameState, list[Event]]:
         """Shuffle and deal a new deal (R-DEAL, R-UPCARD, R-DEALT-RED3, R-FIRST). V-FIVE:
-        `out` sits out (by default the first of the rotation who is not the dealer)."""
+        `out` sits out (by default the first of the rotation who is not the dealer).
+        `deal_no` (from 1) matters to variants played over a number of deals (V-HF-MIN)."""
         if config.rules.sit_out and out is None:
             out = next(seat for seat in config.rules.sit_out if seat != dealer)
         s = cls.empty(config, scores, dealer, out)
@@ -148,6 +158,7 @@ class GameState:
         for _ in range(config.hand_size):
             for seat in order:
                 s._to_hand(seat, stock.pop())
+        s._start_deal(deal_no, order)
         events: list[Event] = [Dealt(dealer, tuple(tuple(h) for h in s.hands))]
         while True:  # R-UPCARD: a wild or red three upcard is buried under another
             card = stock.pop()
@@ -163,6 +174,9 @@ class GameState:
                 events.extend(s._lay_red_three_and_replace(seat, card))
         return s, events
 
+    def _start_deal(self, deal_no: int, order: Sequence[int]) -> None:
+        """After the hands are dealt: what a variant deals beside them (V-HF-DEAL)."""
+
     @classmethod
     def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> GameState:
         """A full state consistent with `obs`, with the hidden cards as given: `hands`
@@ -175,7 +189,7 @@ class GameState:
             for card in hand:
                 s._to_hand(seat, card)
         for side, melds in enumerate(obs.melds):
-            s.melds[side] = {m.rank: m for m in melds}
+            s._set_side_melds(side, melds)
         s.red_threes = [list(r) for r in obs.red_threes]
         s.pile = list(obs.pile)
         s.pile_frozen = sum(1 for c in s.pile if c.is_wild or c.is_red_three)
@@ -200,8 +214,16 @@ class GameState:
         self.turn_new = set()
         self.turn_added_old = False
 
+    def _set_side_melds(self, side: int, melds: Sequence[Meld]) -> None:
+        self.melds[side] = {m.rank: m for m in melds}
+
+    def side_melds(self, side: int) -> tuple[Meld, ...]:
+        """A side's melds: by rank here; in the order they were laid in the Samba family."""
+        m = self.melds[side]
+        return tuple(m[r] for r in sorted(m))
+
     def copy(self) -> GameState:
-        s = object.__new__(GameState)
+        s = object.__new__(self.__class__)
         s.config = self.config
         s.out = self.out
         s.order = self.order
@@ -434,6 +456,8 @@ class GameState:
             raise IllegalMove("R-ONE-CARD", N_("holding one card you may not take a pile of one card"), move)
         rank = top.rank
         take_cards = move.take_cards
+        if move.groups and move.groups[0].target is not None:
+            self._refuse_shape(move.groups[0], move)
         for c in take_cards:
             if not c.is_wild and c.rank != rank:
                 raise IllegalMove(
@@ -526,6 +550,8 @@ class GameState:
         it = iter(physical)
         per_rank: dict[Rank, list[Card]] = {}
         for i, g in enumerate(groups):
+            if g.__class__ is not Group or g.rank is Rank.JOKER or g.is_run:  # no such meld here
+                self._refuse_shape(g, move)
             lst = per_rank.setdefault(g.rank, [])
             if i == 0 and from_pile is not None:
                 lst.append(from_pile)
@@ -596,6 +622,15 @@ class GameState:
                 )
         return per_rank
 
+    @staticmethod
+    def _refuse_shape(group: Group, move: Move) -> None:
+        """Groups the rank-keyed variants have no meld for (VARIANTS.md section 6)."""
+        if group.target is not None:
+            raise IllegalMove("R-ONE-PER-RANK", N_("melds are named by rank in this variant, not by number"), move)
+        if group.rank is Rank.JOKER:
+            raise IllegalMove("R-MELD", N_("a group of only wild cards must name its rank, e.g. 'K: D2'"), move)
+        raise IllegalMove("R-MELD", N_("a meld holds cards of one rank (no sequences in this variant)"), move)
+
     def _lay(
         self,
         seat: int,
@@ -645,8 +680,7 @@ class GameState:
             side = self.side_of(seat)
             if self.answer is False:
                 raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
-            if self.canastas(side) < self.config.canastas_to_go_out:
-                raise IllegalMove("R-OUT", N_("you may not go out without a canasta"), move)
+            self._check_out_requirement(side, move)
         elif self.answer is True:
             raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
         self._from_hand(seat, card)
@@ -664,6 +698,11 @@ class GameState:
         self._reset_turn()
         events.append(TurnPassed(self.turn))
         return events
+
+    def _check_out_requirement(self, side: int, move: Move) -> None:
+        """R-OUT: going out by the discard needs the side's canastas."""
+        if self.canastas(side) < self.config.canastas_to_go_out:
+            raise IllegalMove("R-OUT", N_("you may not go out without a canasta"), move)
 
     # -- ask / answer
     def _apply_ask(self) -> list[Event]:

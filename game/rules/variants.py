@@ -41,6 +41,24 @@ class Variant:
     minimum_below_zero: int = 15  # R-MIN: for a negative cumulative score
     minimum_steps: tuple[tuple[int, int], ...] = ((0, 50), (1500, 90), (3000, 120))
     targets: tuple[int, ...] = (5000, 2500)  # the first is the default (V-TARGET)
+    # The Samba family (VARIANTS.md sections 3-5): melds as a numbered list per side.
+    meld_list: bool = False  # several melds of one rank, `+N:` (VARIANTS.md section 6)
+    sequences: bool = False  # V-SAMBA-MELDS
+    wild_melds: bool = False  # V-BOL-WILD
+    sequence_name: str = "sambas"  # the result's name for a sequence of 7's bonus
+    out_needs_sequence: bool = False  # V-BOL-OUT: one of the canastas an escalera
+    concealed_waiver: bool = True  # R-MIN-CONCEALED (never in the Samba family)
+    # V-SAMBA-RED3: red threes count plus only with this many canastas (0: once melded).
+    red_threes_need_canastas: int = 0
+    black_three_penalty: int = 0  # V-BOL-BLACK3: per black three left in a hand
+    take_onto_meld: bool = True  # V-SAMBA-TAKE (b): `take +N:` (not in Hand and Foot)
+    # Hand and Foot (VARIANTS.md section 5).
+    foot: int = 0  # V-HF-DEAL: cards in each player's foot
+    books_quota: tuple[int, int] = (0, 0)  # V-HF-OUT: clean and dirty books to go out
+    group_max: int = 0  # V-HF-BOOKS: a group of this many is closed (0: no limit)
+    take_next: int = 0  # V-HF-TAKE: the take brings this many more cards (0: the whole pile)
+    minimum_by_deal: tuple[int, ...] = ()  # V-HF-MIN: the minimum of deal 1, 2, ...
+    deals: int = 0  # a game of this many deals, the higher total winning (0: to a target)
 
     @property
     def partnerships(self) -> bool:
@@ -150,6 +168,74 @@ VARIANTS: tuple[Variant, ...] = (
     ),
 )
 
+# VARIANTS.md section 3: three packs, groups and sequences, two canastas to go out.
+SAMBA_RULES = replace(
+    CLASSIC_RULES,
+    id="samba",
+    name=N_("Samba"),
+    long_name=N_("Samba (three packs, sequences)"),
+    in_app=False,
+    packs=3,
+    dealt=15,
+    draw=2,
+    canastas_to_go_out=2,
+    max_wilds=2,
+    black_threes_max=6,
+    going_out=200,
+    concealed_extra=0,
+    concealed_waiver=False,
+    red_three_points_by_count=(0, 100, 200, 300, 400, 500, 1000),
+    red_threes_need_canastas=2,
+    minimum_steps=((0, 50), (1500, 90), (3000, 120), (7000, 160)),
+    targets=(10000,),
+    meld_list=True,
+    sequences=True,
+)
+
+VARIANTS += (
+    SAMBA_RULES,
+    # VARIANTS.md section 4: Samba with wild melds; the sequence of 7 is an escalera.
+    replace(
+        SAMBA_RULES,
+        id="bolivia",
+        name=N_("Bolivia"),
+        long_name=N_("Bolivia (Samba with wild canastas)"),
+        wild_melds=True,
+        sequence_name="escaleras",
+        out_needs_sequence=True,
+        black_three_penalty=100,
+        minimum_steps=((0, 50), (1500, 90), (3000, 120), (7000, 150)),
+        targets=(15000,),
+    ),
+)
+
+# VARIANTS.md section 5: five packs, a hand and a foot, books, four deals.
+VARIANTS += (
+    replace(
+        CLASSIC_RULES,
+        id="hand-and-foot",
+        name=N_("Hand and Foot"),
+        long_name=N_("Hand and Foot (five packs, four deals)"),
+        in_app=False,
+        packs=5,
+        dealt=11,
+        draw=2,
+        black_threes_max=0,
+        concealed_extra=0,
+        concealed_waiver=False,
+        red_three_points_by_count=tuple(100 * n for n in range(11)),
+        targets=(),
+        meld_list=True,
+        take_onto_meld=False,
+        foot=11,
+        books_quota=(2, 2),
+        group_max=7,
+        take_next=6,
+        minimum_by_deal=(50, 90, 120, 150),
+        deals=4,
+    ),
+)
+
 VARIANT_IDS: tuple[str, ...] = tuple(v.id for v in VARIANTS)
 # The variants the app's table, menus and bots play (the others: engine and CLI only).
 APP_VARIANT_IDS: tuple[str, ...] = tuple(v.id for v in VARIANTS if v.in_app)
@@ -161,4 +247,4 @@ def variant_named(variant_id: str) -> Variant | None:
     return _BY_ID.get(variant_id)
 
 
-__all__ = ["APP_VARIANT_IDS", "CLASSIC_RULES", "VARIANTS", "VARIANT_IDS", "Variant", "variant_named"]
+__all__ = ["APP_VARIANT_IDS", "CLASSIC_RULES", "SAMBA_RULES", "VARIANTS", "VARIANT_IDS", "Variant", "variant_named"]

@@ -1,0 +1,632 @@
+"""Legal moves and the going-out planner of the Samba family (game/rules/family.py).
+
+Every listed meld or take is first built from the hand (groups, sequences, wild melds,
+additions by number) and then passed through the very validation `apply` uses
+(`FamilyState.resolve` / `check_take`), so `legal` lists exactly what `play` accepts, up
+to the one-representative-per-suit choice of game/rules/movegen.py for groups. Additions
+to a group the notation names by its rank (`meld HK`, `meld K: D2`) are listed that way;
+every other addition names the meld (`meld +N: ...`, `take +N:`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
+from .cards import ALL_CARDS, Card, Rank, Suit
+from .errors import IllegalMove
+from .melds import CANASTA_SIZE, Meld, MeldKind
+from .movegen import _wild_combos
+from .moves import Group, Move, MoveKind
+from .phase import Phase
+
+if TYPE_CHECKING:
+    from .family import FamilyState
+
+MAX_OPENINGS = 96  # bound on multi-group openings listed per position (as in classic)
+_MAX_NODES = 400  # bound on the opening search itself
+
+_ASK = Move(MoveKind.ASK)
+_YES = Move(MoveKind.YES)
+_NO = Move(MoveKind.NO)
+_PASS = Move(MoveKind.PASS)
+_DRAW = Move(MoveKind.DRAW)
+_JK = Card.parse("JK")
+ALL_FACES = {c.face_card for c in ALL_CARDS}
+_MELD_MEMO: dict[tuple[Rank, tuple[Card, ...], int | None], Move] = {}
+_MEMO_LIMIT = 200_000
+_DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in ALL_FACES}
+
+# A way to go out: the groups of one meld move and the card to discard (None: meld all).
+Plan = tuple[list[Group], Card | None]
+
+
+_FACE_ID = attrgetter("id")
+
+
+class _Hand:
+    """The hand by face (copy-0 cards), in canonical order."""
+
+    __slots__ = ("faces", "naturals", "twos", "jokers", "black3", "by_suit")
+
+    def __init__(self, hand: list[Card]):
+        faces = [c.face_card for c in hand]
+        faces.sort(key=_FACE_ID)
+        self.faces = faces
+        self.naturals: dict[Rank, list[Card]] = {}
+        self.twos: list[Card] = []
+        self.jokers: list[Card] = []
+        self.black3: list[Card] = []
+        self.by_suit: dict[Suit | None, dict[int, Card]] = {}
+        naturals = self.naturals
+        by_suit = self.by_suit
+        for c in faces:
+            if c.is_natural:
+                lst = naturals.get(c.rank)
+                if lst is None:
+                    naturals[c.rank] = [c]
+                else:
+                    lst.append(c)
+                suited = by_suit.get(c.suit)
+                if suited is None:
+                    by_suit[c.suit] = {c.rank: c}
+                else:
+                    suited[c.rank] = c
+            elif c.is_wild:
+                (self.twos if c.rank == Rank.TWO else self.jokers).append(c)
+            else:
+                self.black3.append(c)
+
+    def wilds(self, j: int, t: int) -> tuple[Card, ...]:
+        return tuple(self.twos[:t]) + (_JK,) * j
+
+
+def _valid(state: FamilyState, move: Move) -> bool:
+    try:
+        if move.kind is MoveKind.TAKE:
+            state.check_take(move)
+        else:
+            state.resolve(state.turn, move.groups, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- listing
+def legal_moves(state: FamilyState) -> list[Move]:
+    phase = state.phase
+    if phase is Phase.MELD:
+        return _meld_phase_moves(state)
+    if phase is Phase.DRAW:
+        takes = _take_moves(state)
+        if state.stock:
+            return [_DRAW] + takes
+        if takes and state.take_forced():
+            return takes
+        return takes + [_PASS]
+    if phase is Phase.ANSWER:
+        return [_YES, _NO]
+    return []
+
+
+def _meld_phase_moves(state: FamilyState) -> list[Move]:
+    seat = state.turn
+    side = state.side_of(seat)
+    table = state.table[side]
+    hand = _Hand(state.hands[seat])
+    size = len(hand.faces)
+    moves: list[Move] = []
+    hand_and_foot = state.config.rules.foot > 0
+    if hand_and_foot:  # V-HF-ASK: from the foot, at any moment of the meld phase
+        may_ask = state.feet[seat] is None and not state.asked and size >= 2
+    else:
+        may_ask = state.config.ask_allowed and not state.asked and not state.turn_laid_other and size >= 2
+    plan = go_out_plan(state, hand) if (may_ask or table) else None
+    if may_ask and plan is not None:
+        moves.append(_ASK)
+    answer = state.answer
+    # Built legal by construction (kinds, sizes, wild limits, the minimum): only a move that
+    # leaves fewer than two cards, or follows a "yes", needs the full validation.
+    quick = answer is not True
+    if table:  # single groups: distinct by construction
+        for move in _single_groups(state, hand):
+            if (quick and size - len(move.groups[0].cards) >= 2) or _valid(state, move):
+                moves.append(move)
+    else:
+        found: dict[Move, None] = {}
+        _search_openings(state, hand, found)
+        for move in found:
+            used = sum(len(g.cards) for g in move.groups)
+            if (quick and size - used >= 2) or _valid(state, move):
+                moves.append(move)
+    # Checked by the planner with `resolve`; in Hand and Foot going out also needs a "yes".
+    if plan is not None and plan[0] and (answer is True or not hand_and_foot):
+        plan_move = Move(MoveKind.MELD, tuple(plan[0]))
+        if len(plan[0]) > 1 or plan_move not in moves:
+            moves.append(plan_move)
+    if size == 1:
+        if hand_and_foot and state.feet[seat] is not None:  # V-HF-FOOT: then the foot
+            moves.append(Move.discard(hand.faces[0]))
+        elif answer is not False and state.meets_out(side) and (answer is True or not hand_and_foot):
+            moves.append(Move.discard(hand.faces[0]))
+        return moves
+    if answer is True:
+        return moves
+    moves.extend(map(_DISCARD_MEMO.__getitem__, dict.fromkeys(hand.faces)))
+    return moves
+
+
+def _meld_move(rank: Rank, cards: tuple[Card, ...], target: int | None = None) -> Move:
+    """The one-group meld move (moves are values: the listing reuses them, as
+    game/rules/movegen.py does; building a frozen dataclass costs more than the lookup)."""
+    key = (rank, cards, target)
+    move = _MELD_MEMO.get(key)
+    if move is None:
+        if len(_MELD_MEMO) >= _MEMO_LIMIT:
+            _MELD_MEMO.clear()
+        move = _MELD_MEMO[key] = Move(MoveKind.MELD, (Group.to(rank, cards, target),))
+    return move
+
+
+Unit = tuple[Rank, tuple[Card, ...], bool]  # a new meld: rank, cards, True for a group
+
+
+def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = ()) -> list[Unit]:
+    """Every new meld the hand can lay on its own: groups (of ranks not in `skip`),
+    sequences, wild melds; True marks a group (two of one rank in one move merge)."""
+    rules = state.config.rules
+    n_j, n_t = len(hand.jokers), len(hand.twos)
+    units: list[Unit] = []
+    max_wilds = rules.max_wilds
+    most = rules.group_max or 10**6  # V-HF-BOOKS: a book closes at seven
+    wilds = hand.wilds
+    for rank, cards in hand.naturals.items():
+        if rank in skip or len(cards) < 2:
+            continue
+        for k in range(2, min(len(cards), most) + 1):
+            nat = tuple(cards[:k])
+            cap = min(max_wilds, k, most - k)
+            for j, t in _wild_combos(n_j, n_t, cap, 1 if k == 2 else 0):
+                units.append((rank, nat + wilds(j, t), True))
+    if rules.sequences:
+        for by_rank in hand.by_suit.values():
+            if len(by_rank) < 3:
+                continue
+            for low in sorted(by_rank):
+                if low + 2 not in by_rank or low + 1 not in by_rank:
+                    continue
+                run = [by_rank[low], by_rank[low + 1]]
+                r = low + 2
+                while r in by_rank and len(run) < CANASTA_SIZE:
+                    run.append(by_rank[r])
+                    units.append((run[0].rank, tuple(run), False))
+                    r += 1
+    if rules.wild_melds and n_j + n_t >= 3:
+        for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE, 3):
+            units.append((Rank.JOKER, wilds(j, t), False))
+    return units
+
+
+def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
+    """Single-group melds and additions for a side that has melded."""
+    rules = state.config.rules
+    side = state.side_of(state.turn)
+    table = state.table[side]
+    n_j, n_t = len(hand.jokers), len(hand.twos)
+    wild = n_j + n_t
+    out: list[Move] = []
+    open_rank: dict[Rank, int] = {}
+    for i, m in enumerate(table):
+        if m.kind is MeldKind.GROUP and m.naturals + m.wilds < CANASTA_SIZE:
+            open_rank[m.rank] = i
+    # New melds of ranks with no open group (an open group takes the same cards instead).
+    for rank, laid, _ in _new_units(state, hand, open_rank):
+        out.append(_meld_move(rank, laid))
+    most = rules.group_max or 10**6  # V-HF-BOOKS: a book closes at seven
+    max_wilds = rules.max_wilds
+    naturals = hand.naturals
+    by_suit = hand.by_suit
+    for i, m in enumerate(table):
+        size = m.naturals + m.wilds
+        kind = m.kind
+        if kind is MeldKind.GROUP:
+            cards = naturals.get(m.rank)
+            if size >= most or (not cards and (not wild or m.wilds >= max_wilds or m.wilds >= m.naturals)):
+                continue  # nothing of the rank, and no room for a wild card
+            have = len(cards) if cards else 0
+            opened = open_rank.get(m.rank) == i
+            for k in range(min(have, most - size) + 1):
+                cap = min(max_wilds, m.naturals + k) - m.wilds
+                if cap > most - size - k:
+                    cap = most - size - k
+                nat = tuple(cards[:k]) if cards else ()
+                for j, t in _wild_combos(n_j, n_t, cap if cap > 0 else 0, 1 if k == 0 else 0):
+                    laid = nat + hand.wilds(j, t)
+                    if opened:  # named by its rank, as in classic
+                        out.append(_meld_move(m.rank, laid))
+                    else:
+                        out.append(_meld_move(m.rank if k else Rank.JOKER, laid, i))
+        elif kind is MeldKind.SEQUENCE:
+            by_rank = by_suit.get(m.cards[0].suit)
+            if size >= CANASTA_SIZE or not by_rank:
+                continue
+            below: list[Card] = []
+            r = int(m.rank) - 1
+            while r in by_rank:
+                below.insert(0, by_rank[r])
+                r -= 1
+            above = []
+            r = int(m.high) + 1
+            while r in by_rank:
+                above.append(by_rank[r])
+                r += 1
+            room = CANASTA_SIZE - size
+            for a in range(len(below) + 1):
+                for b in range(len(above) + 1):
+                    if 0 < a + b <= room:
+                        laid = tuple(below[len(below) - a :]) + tuple(above[:b])
+                        out.append(_meld_move(laid[0].rank, laid, i))
+        elif size < CANASTA_SIZE and wild:  # a wild meld under seven
+            for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE - size, 1):
+                out.append(_meld_move(Rank.JOKER, hand.wilds(j, t), i))
+    black3 = hand.black3  # V-BLACK3: only when going out
+    if rules.black_threes_max >= 3 and len(black3) >= 3 and len(hand.faces) - len(black3) <= 1:
+        for k in range(max(3, len(hand.faces) - 1), len(black3) + 1):  # only when going out
+            out.append(_meld_move(Rank.THREE, tuple(black3[:k])))
+    return out
+
+
+def _search_openings(
+    state: FamilyState,
+    hand: _Hand,
+    found: dict[Move, None],
+    take_group: Group | None = None,
+    top: Card | None = None,
+) -> None:
+    """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group sets of new melds
+    whose count reaches the minimum, bounded (for a take, beside the take's own group)."""
+    minimum = state.minimum(state.side_of(state.turn))
+    have: dict[Card, int] = {}
+    for face in hand.faces:
+        have[face] = have.get(face, 0) + 1
+    value0 = 0
+    if take_group is not None and top is not None:
+        value0 = top.value
+        for c in take_group.cards:
+            have[c] -= 1
+            value0 += c.value
+    skip = (top.rank,) if top is not None else ()
+    units = [
+        (rank, cards, is_group, sum(c.value for c in cards)) for rank, cards, is_group in _new_units(state, hand, skip)
+    ]
+    nodes = [0]
+
+    def emit(chosen: list[Unit]) -> None:
+        groups = tuple(Group(rank, cards) for rank, cards, _ in chosen)
+        if take_group is not None:
+            found.setdefault(Move(MoveKind.TAKE, (take_group, *groups)), None)
+        elif groups:
+            found.setdefault(Move(MoveKind.MELD, groups), None)
+
+    def dfs(start: int, chosen: list[Unit], ranks: set[Rank], value: int, depth: int) -> None:
+        nodes[0] += 1
+        if nodes[0] > _MAX_NODES or len(found) >= MAX_OPENINGS:
+            return
+        if len(chosen) == depth:
+            if value >= minimum:
+                emit(chosen)
+            return
+        for idx in range(start, len(units)):
+            rank, cards, is_group, unit_value = units[idx]
+            if is_group and rank in ranks:
+                continue  # two groups of one rank merge: listed as one group
+            for c in cards:
+                have[c] -= 1
+            if all(have[c] >= 0 for c in cards):
+                unit = (rank, cards, is_group)
+                dfs(idx + 1, chosen + [unit], ranks | {rank} if is_group else ranks, value + unit_value, depth)
+            for c in cards:
+                have[c] += 1
+
+    if take_group is not None and value0 >= minimum:
+        emit([])
+    # Fewer groups first, so single-meld openings are always listed; then pairs, triples.
+    if take_group is None:
+        for rank, cards, is_group, unit_value in units:
+            if unit_value >= minimum:
+                emit([(rank, cards, is_group)])
+    for depth in (1, 2, 3) if take_group is not None else (2, 3):
+        dfs(0, [], set(), value0, depth)
+
+
+def _take_moves(state: FamilyState) -> list[Move]:
+    """V-SAMBA-TAKE: a natural pair (maybe more cards of the rank and wild cards), or
+    `take +N:` onto each meld that is not yet a canasta when the pile is not frozen."""
+    pile = state.pile
+    if not pile:
+        return []
+    top = pile[-1]
+    if top.is_wild or top.is_black_three:
+        return []
+    seat = state.turn
+    if len(state.hands[seat]) == 1 and len(pile) == 1:
+        return []
+    side = state.side_of(seat)
+    table = state.table[side]
+    rules = state.config.rules
+    found: dict[Move, None] = {}
+    counts = state.counts[seat]
+    if not rules.take_onto_meld:  # V-HF-TAKE: a natural pair, joining an open group that fits
+        if counts[top.rank] < 2:
+            return []
+        hand = _Hand(state.hands[seat])
+        group = Group(top.rank, tuple(hand.naturals[top.rank][:2]))
+        old = None
+        for m in table:
+            if m.kind is MeldKind.GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
+                old = m
+        if old is not None and old.size + 3 > rules.group_max:
+            return []
+        if table:
+            found[Move(MoveKind.TAKE, (group,))] = None
+        else:
+            _search_openings(state, hand, found, group, top)
+        brought = sum(1 for c in pile[max(0, len(pile) - 1 - rules.take_next) : -1] if not c.is_red_three)
+        size = len(state.hands[seat]) + brought
+        return [move for move in found if size - sum(len(g.cards) for g in move.groups) >= 2 or _valid(state, move)]
+    if counts[top.rank] >= 2:
+        hand = _Hand(state.hands[seat])
+        cards = hand.naturals[top.rank]
+        n_j, n_t = len(hand.jokers), len(hand.twos)
+        old = None
+        for m in table:
+            if m.kind is MeldKind.GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
+                old = m
+        base_n, base_w = (old.naturals, old.wilds) if old is not None else (0, 0)
+        for k in range(2, len(cards) + 1):
+            cap = min(rules.max_wilds, base_n + 1 + k) - base_w
+            for j, t in _wild_combos(n_j, n_t, max(cap, 0), 0):
+                group = Group(top.rank, tuple(cards[:k]) + hand.wilds(j, t))
+                if table:
+                    found.setdefault(Move(MoveKind.TAKE, (group,)), None)
+                else:
+                    _search_openings(state, hand, found, group, top)
+    if not state.pile_frozen_for(side):
+        for index, m in enumerate(table):
+            if m.size < CANASTA_SIZE and _fits(m, top):
+                found.setdefault(Move(MoveKind.TAKE, (Group.to(Rank.JOKER, (), index),)), None)
+    # As for melds: built legal, so only a take that leaves fewer than two cards is checked.
+    size = len(state.hands[seat]) + sum(1 for c in pile[:-1] if not c.is_red_three)
+    return [move for move in found if size - sum(len(g.cards) for g in move.groups) >= 2 or _valid(state, move)]
+
+
+def _fits(meld: Meld, card: Card) -> bool:
+    """The natural `card` may join `meld` alone (V-SAMBA-TAKE b)."""
+    if meld.kind is MeldKind.GROUP:
+        return meld.rank == card.rank
+    if meld.kind is MeldKind.SEQUENCE:
+        return meld.cards[0].suit == card.suit and int(card.rank) in (int(meld.rank) - 1, int(meld.high) + 1)
+    return False
+
+
+# ---------------------------------------------------------------- going out
+def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
+    """A way for the player to act to go out this turn, or None: one meld move laying
+    every card but at most one, which is discarded. Greedy (each natural goes to its
+    rank's open group, a new group, a group canasta or a sequence end; wild cards go
+    where they complete canastas first), and checked by `resolve`, so a plan it returns
+    is always playable; it may miss ways that need new sequences from the hand."""
+    if state.phase is not Phase.MELD or state.answer is False:
+        return None
+    seat = state.turn
+    if state.config.rules.foot and state.feet[seat] is not None:
+        return None  # V-HF-OUT: only the foot goes out (its cards are unknown before)
+    side = state.side_of(seat)
+    table = state.table[side]
+    if hand is None:
+        hand = _Hand(state.hands[seat])
+    size = len(hand.faces)
+    if size == 1:
+        return ([], hand.faces[0]) if state.meets_out(side) else None
+    # Quick refusal: naturals held once that fit no meld must all be the one discard.
+    fits: set[tuple[Suit | None, int]] = set()  # (suit, rank) a sequence end accepts
+    group_ranks = set()
+    for m in table:
+        if m.kind is MeldKind.GROUP:
+            group_ranks.add(m.rank)
+        elif m.kind is MeldKind.SEQUENCE and m.size < CANASTA_SIZE:
+            suit = m.cards[0].suit
+            fits.add((suit, int(m.rank) - 1))
+            fits.add((suit, int(m.high) + 1))
+    loose = [
+        cards[0]
+        for rank, cards in hand.naturals.items()
+        if len(cards) == 1 and rank not in group_ranks and (cards[0].suit, rank) not in fits
+    ]
+    rules = state.config.rules
+    if hand.black3 and not 3 <= len(hand.black3) <= rules.black_threes_max:
+        if len(hand.black3) != 1 and not 3 <= len(hand.black3) - 1 <= rules.black_threes_max:
+            return None
+        loose.append(hand.black3[0])
+    if len(loose) > 1:
+        return None
+    # Quick refusal: each pair of a rank with no group needs a wild card (or is the
+    # discard's pair, once): more such pairs than wild cards cannot all meld.
+    wilds = len(hand.twos) + len(hand.jokers)
+    pairs = sum(1 for rank, cards in hand.naturals.items() if len(cards) == 2 and rank not in group_ranks)
+    if pairs > wilds + (0 if loose else 1):
+        return None
+    # Quick refusal: too few canastas even if every wild card went to each meld in turn.
+    need = sum(rules.books_quota) if rules.foot else rules.canastas_to_go_out
+    reach = 0
+    has_sequence = False
+    for m in table:
+        if m.size >= CANASTA_SIZE:
+            reach += 1
+            has_sequence = has_sequence or m.kind is MeldKind.SEQUENCE
+        elif m.kind is MeldKind.GROUP:
+            room = max(0, min(rules.max_wilds, m.naturals + len(hand.naturals.get(m.rank, ()))) - m.wilds)
+            if m.size + len(hand.naturals.get(m.rank, ())) + min(room, wilds) >= CANASTA_SIZE:
+                reach += 1
+        elif m.kind is MeldKind.SEQUENCE:
+            if m.size == CANASTA_SIZE - 1 and any(
+                (c.suit, c.rank) in fits for c in (cs[0] for cs in hand.naturals.values())
+            ):
+                reach += 1
+                has_sequence = True
+        elif m.size + wilds >= CANASTA_SIZE:
+            reach += 1
+    group_ranks_open = {m.rank for m in table if m.kind is MeldKind.GROUP and m.size < CANASTA_SIZE}
+    for rank, cards in hand.naturals.items():
+        if (
+            rank not in group_ranks_open
+            and len(cards) >= 2
+            and len(cards) + min(wilds, rules.max_wilds) >= CANASTA_SIZE
+        ):
+            reach += 1
+    if rules.wild_melds and wilds >= CANASTA_SIZE:
+        reach += 1
+    if reach < need or (rules.out_needs_sequence and not has_sequence):
+        return None
+    options: list[Card | None]
+    if loose:
+        options = [loose[0]]
+    else:
+        options = [None]
+        if hand.twos:
+            options.append(hand.twos[0])
+        elif hand.jokers:
+            options.append(_JK)
+        options.extend(cards[0] for cards in hand.naturals.values())
+        if hand.black3:
+            options.append(hand.black3[0])
+    for discard in options:
+        groups = _plan_groups(state, hand, discard)
+        if groups is None:
+            continue
+        move = Move(MoveKind.MELD, tuple(groups))
+        try:
+            state.resolve(seat, groups, move, check_answer=False)
+        except IllegalMove:
+            continue
+        return groups, discard
+    return None
+
+
+def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[Group] | None:
+    rules = state.config.rules
+    books = rules.group_max > 0
+    table = state.table[state.side_of(state.turn)]
+    naturals = {r: list(cs) for r, cs in hand.naturals.items()}
+    twos, jokers, black3 = list(hand.twos), list(hand.jokers), list(hand.black3)
+    if discard is not None:
+        if discard.rank == Rank.TWO:
+            twos.pop()
+        elif discard.rank == Rank.JOKER:
+            jokers.pop()
+        elif discard.rank == Rank.THREE:
+            black3.pop()
+        else:
+            naturals[discard.rank].remove(discard)
+            if not naturals[discard.rank]:
+                del naturals[discard.rank]
+    # slot: [meld number or None, rank, naturals to lay, size after naturals, wild room, kind]
+    additions: dict[int, list[Card]] = {}
+    new_groups: dict[Rank, list[Card]] = {}
+    for rank, cards in naturals.items():
+        index = None
+        for i, m in enumerate(table):
+            if m.kind is MeldKind.GROUP and m.rank == rank and m.size < CANASTA_SIZE:
+                index = i
+        if index is None and len(cards) >= 2:
+            new_groups[rank] = list(cards)
+            continue
+        if index is None:  # a group canasta of the rank, or a sequence end
+            card = cards[0]
+            for i, m in enumerate(table):
+                if m.kind is MeldKind.GROUP and m.rank == rank and not books:
+                    index = i
+                    break
+                if (
+                    m.kind is MeldKind.SEQUENCE
+                    and m.size + len(additions.get(i, ())) < CANASTA_SIZE
+                    and m.cards[0].suit == card.suit
+                    and int(rank) in (int(m.rank) - 1, int(m.high) + 1)
+                    and not additions.get(i)
+                ):
+                    index = i
+                    break
+            if index is None:
+                return None
+        additions.setdefault(index, []).extend(cards)
+    wilds = twos + jokers
+    # Wild capacity per destination; new groups of two naturals need one first.
+    slots: list[_Slot] = []
+    for i, m in enumerate(table):
+        if m.kind is MeldKind.GROUP and not (books and m.size >= CANASTA_SIZE):
+            n = m.naturals + len(additions.get(i, ()))
+            slots.append(_Slot(i, m.size + len(additions.get(i, ())), min(rules.max_wilds, n) - m.wilds))
+        elif m.kind is MeldKind.WILD and m.size < CANASTA_SIZE:
+            slots.append(_Slot(i, m.size, CANASTA_SIZE - m.size))
+    for rank, cards in new_groups.items():
+        slots.append(_Slot(-1 - int(rank), len(cards), min(rules.max_wilds, len(cards))))
+    given: dict[int, list[Card]] = {}
+    for slot in slots:  # a new group of two naturals needs a wild card first
+        if slot.size < 3:
+            if not wilds or slot.room <= 0:
+                return None
+            given.setdefault(slot.key, []).append(wilds.pop())
+            slot.size += 1
+            slot.room -= 1
+    for slot in sorted(slots, key=lambda s: CANASTA_SIZE - s.size):  # complete canastas first
+        deficit = CANASTA_SIZE - slot.size
+        if 0 < deficit <= min(slot.room, len(wilds)):
+            for _ in range(deficit):
+                given.setdefault(slot.key, []).append(wilds.pop())
+            slot.size += deficit
+            slot.room -= deficit
+    for slot in slots:
+        while wilds and slot.room > 0:
+            given.setdefault(slot.key, []).append(wilds.pop())
+            slot.room -= 1
+    groups: list[Group] = []
+    if wilds and rules.wild_melds and len(wilds) >= 3:
+        groups.append(Group(Rank.JOKER, tuple(sorted(wilds, key=_wild_order))))
+        wilds = []
+    if wilds:
+        return None
+    for i in sorted(set(additions) | {k for k in given if k >= 0}):
+        laid = tuple(additions.get(i, ())) + tuple(sorted(given.get(i, ()), key=_wild_order))
+        naturals_in = [c for c in laid if not c.is_wild]
+        rank = min(c.rank for c in naturals_in) if naturals_in else Rank.JOKER
+        groups.append(Group.to(rank, tuple(sorted(laid, key=_plan_order)), i))
+    for rank, cards in new_groups.items():
+        groups.append(Group(rank, tuple(cards) + tuple(sorted(given.get(-1 - int(rank), ()), key=_wild_order))))
+    if black3:
+        if rules.black_threes_max < 3:  # V-HF-BOOKS: threes never meld
+            return None
+        groups.append(Group(Rank.THREE, tuple(black3)))
+    return groups
+
+
+class _Slot:
+    """Where the planner may put wild cards: a meld number (new groups: -1 - rank), its
+    size so far and the wild cards it may still take."""
+
+    __slots__ = ("key", "size", "room")
+
+    def __init__(self, key: int, size: int, room: int):
+        self.key = key
+        self.size = size
+        self.room = room
+
+
+def _wild_order(card: Card) -> int:
+    return 100 if card.rank == Rank.JOKER else card.id
+
+
+def _plan_order(card: Card) -> tuple[int, int]:
+    from .cards import sort_key
+
+    return sort_key(card)

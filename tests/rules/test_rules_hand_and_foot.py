@@ -1,0 +1,333 @@
+"""Hand and Foot (VARIANTS.md section 5), one or more tests per V-HF rule id, built from the
+notation, with hand-computed scores."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from rules_helpers import legal, play, position
+
+from game.rules import Game, GameState, IllegalMove, Phase, PositionError, RulesConfig, position_to_json
+from game.rules.cli import main
+
+HF = "hand-and-foot"
+K_CLEAN = "CK DK HK SK CK DK HK"  # 70 points, clean book 500
+Q_CLEAN = "CQ DQ HQ SQ CQ DQ HQ"  # 70 points, clean book 500
+J_DIRTY = "CJ DJ HJ SJ CJ D2 JK"  # 50 + 20 + 50 = 120 points, dirty book 300
+NINE_DIRTY = "C9 D9 H9 S9 C9 D2 C2"  # 50 + 40 = 90 points, dirty book 300
+QUOTA = [K_CLEAN, Q_CLEAN, J_DIRTY, NINE_DIRTY]
+FEET = ["D4 D5 D6 D7 D8 S4 S5 S6 S7 S8 H4"] * 4  # four copies of each: five packs hold five
+
+
+def hf(hands, melds=None, feet=None, **kw):
+    kw.pop("target", None)
+    return position(hands, melds=melds or [[], []], variant=HF, feet=feet if feet is not None else list(FEET), **kw)
+
+
+def test_hf_positions_have_no_target():
+    with pytest.raises(PositionError, match="no 'target'"):
+        position(["C5 C6"], melds=[[], []], variant=HF, feet=list(FEET), target=5000)
+
+
+# ---------------------------------------------------------------- V-PACKS, V-HF-DEAL, V-HF-DRAW
+def test_V_PACKS_five_packs_hold_270_cards():
+    deck = RulesConfig.for_variant(HF).deck
+    faces = Counter(c.face for c in deck)
+    assert len(deck) == 270 and faces["HK"] == 5 and faces["JK"] == 10
+    assert sum(n for f, n in faces.items() if f[1:] == "2") == 20
+
+
+def test_V_HF_DEAL_a_hand_and_a_foot_of_eleven_and_V_HF_DRAW_two():
+    state, _ = GameState.deal(RulesConfig.for_variant(HF), random.Random(8), dealer=3)
+    assert [len(h) for h in state.hands] == [11] * 4 and [len(f) for f in state.feet] == [11] * 4
+    placed = sum(len(h) + len(f) for h, f in zip(state.hands, state.feet))
+    placed += len(state.pile) + len(state.stock) + sum(len(r) for r in state.red_threes)
+    assert placed == 270 and state.deal_no == 1
+    play(state, "draw")
+    assert len(state.hands[0]) == 13
+
+
+def test_V_HF_DEAL_feet_and_deal_no_in_positions_round_trip():
+    state = hf(["C5 C6 C7"], melds=[[K_CLEAN], []], feet=[None, FEET[0], FEET[0], FEET[0]], deal_no=3)
+    data = position_to_json(state)
+    assert data["feet"][0] is None and data["feet"][1] == FEET[0] and data["deal_no"] == 3
+    assert "target" not in data and data["melds"] == [[K_CLEAN], []]
+    again = position(["C5 C6 C7"], melds=data["melds"], variant=HF, feet=data["feet"], deal_no=3)
+    assert position_to_json(again) == data
+    with pytest.raises(PositionError, match="feet"):
+        position(["C5"], melds=[[], []], variant="samba", feet=[None] * 4)
+
+
+# ---------------------------------------------------------------- V-HF-BOOKS, V-HF-MERGE
+def test_V_HF_BOOKS_groups_of_one_rank_with_at_most_three_wild_cards():
+    state = hf(["HK SK DK D2 JK C2 C9 C8 H2"], melds=[["C5 C5 C5"], []], phase="meld")
+    play(state, "meld HK SK DK D2 JK C2")  # three wild cards: fine
+    assert state.side_melds(0)[1].wilds == 3
+    state = hf(["HK SK H2 JK C2 C9 C8"], melds=[["C5 C5 C5"], []], phase="meld")
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld HK SK H2 JK C2")  # more wild than natural
+    assert caught.value.rule == "R-MELD"
+
+
+def test_V_HF_BOOKS_a_book_of_seven_is_closed_and_threes_never_meld():
+    state = hf(["HK SK DK C3 C3 S3 C8"], melds=[[K_CLEAN], []], phase="meld")
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld +0: HK")
+    assert caught.value.rule == "V-HF-BOOKS"
+    assert not any(m.startswith("meld +0:") for m in legal(state))
+    play(state, "meld HK SK DK")  # a second meld of kings: the book is closed
+    assert [m.size for m in state.side_melds(0)] == [7, 3]
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld C3 C3 S3")
+    assert caught.value.rule == "V-HF-BOOKS"
+
+
+def test_V_HF_MERGE_a_group_joins_the_open_group_and_must_fit_in_seven():
+    state = hf(["HK SK DK C5 C6 C7 C8"], melds=[["CK DK HK SK C2"], []], phase="meld")
+    assert "meld HK SK DK" not in legal(state)
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld HK SK DK")  # 5 + 3 = 8
+    assert caught.value.rule == "V-HF-MERGE" and caught.value.params == {"rank": "K", "n": 8}
+    play(state, "meld HK SK")  # 7: a book (dirty)
+    assert state.side_melds(0)[0].size == 7 and state.side_melds(0)[0].bonus == 300
+
+
+# ---------------------------------------------------------------- V-HF-MIN
+@pytest.mark.parametrize("deal_no,minimum", [(1, 50), (2, 90), (3, 120), (4, 150)])
+def test_V_HF_MIN_rises_over_the_four_deals(deal_no, minimum):
+    state = hf(["HA SA DA CA C2 C5 C6 C7"], phase="meld", deal_no=deal_no, scores=[-500, 9000])
+    assert state.minimum(0) == minimum  # by the deal, never by the score
+    value = 4 * 20 + 20  # 100
+    if value >= minimum:
+        play(state, "meld HA SA DA CA C2")
+        assert state.has_melded(0)
+    else:
+        with pytest.raises(IllegalMove) as caught:
+            play(state, "meld HA SA DA CA C2")
+        assert caught.value.rule == "R-MIN" and caught.value.params["minimum"] == minimum
+
+
+# ---------------------------------------------------------------- V-HF-TAKE
+PILE = "C4 C5 C6 C7 C8 C9 D10 HJ SQ DK"
+
+
+def test_V_HF_TAKE_a_natural_pair_melds_three_and_takes_the_next_six():
+    state = hf(["HK SK C4 H5"], melds=[["C6 C6 C6"], []], discard=PILE)
+    assert legal(state) == ["draw", "take HK SK"]
+    play(state, "take HK SK")
+    assert state.side_melds(0)[1].size == 3
+    assert sorted(c.face for c in state.hands[0]) == sorted("C4 H5 C7 C8 C9 D10 HJ SQ".split())
+    assert [c.face for c in state.pile] == ["C4", "C5", "C6"]  # the rest of the pile stays
+
+
+@pytest.mark.parametrize("move", ["take HK D2", "take HK SK DK", "take +0:", "take", "take HK SK D2"])
+def test_V_HF_TAKE_only_with_exactly_a_natural_pair(move):
+    state = hf(["HK SK DK D2 C4"], melds=[["C6 C6 C6"], []], discard=PILE)
+    with pytest.raises(IllegalMove) as caught:
+        play(state, move)
+    assert caught.value.rule == "V-HF-TAKE"
+
+
+def test_V_HF_TAKE_never_a_wild_card_on_top_and_the_pair_must_fit_the_open_group():
+    state = hf(["HK SK C4 H5"], melds=[["C6 C6 C6"], []], discard="C5 JK")
+    assert legal(state) == ["draw"]
+    state = hf(["HK SK C4 H5"], melds=[["CK DK HK SK C2"], []], discard="C5 DK")
+    assert legal(state) == ["draw"]
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "take HK SK")  # 5 + 3 = 8 cards
+    assert caught.value.rule == "V-HF-MERGE"
+
+
+# ---------------------------------------------------------------- V-HF-FOOT
+def test_V_HF_FOOT_emptied_by_melding_the_turn_goes_on_from_the_foot():
+    state = hf(["HK SK DK"], melds=[["C6 C6 C6"], []], phase="meld")
+    events = play(state, "meld HK SK DK")
+    assert state.feet[0] is None and state.phase is Phase.MELD and state.turn == 0
+    assert sorted(c.face for c in state.hands[0]) == sorted(FEET[0].split())
+    assert any(type(e).__name__ == "FootPickedUp" for e in events)
+    play(state, "discard D4")  # must still discard
+    assert state.turn == 1
+
+
+def test_V_HF_FOOT_emptied_by_the_discard_the_foot_is_picked_up_and_the_turn_ends():
+    state = hf(["C9"], melds=[["C6 C6 C6"], []], phase="meld", turn_laid=True)
+    assert legal(state) == ["discard C9"]
+    play(state, "discard C9")
+    assert state.feet[0] is None and len(state.hands[0]) == 11 and state.turn == 1 and state.phase is Phase.DRAW
+
+
+def test_V_HF_DEAL_a_red_three_in_the_foot_is_laid_and_replaced_when_picked_up():
+    feet = ["H3 D4 D5 D6 D7 D8 S4 S5 S6 S7 S8"] + FEET[1:]
+    state = hf(["C9"], melds=[["C6 C6 C6"], []], feet=feet, phase="meld", stock="SA S4")
+    play(state, "discard C9")
+    assert [c.face for c in state.red_threes[0]] == ["H3"]
+    assert "SA" in {c.face for c in state.hands[0]} and len(state.hands[0]) == 11
+    state = hf(["C9"], melds=[["C6 C6 C6"], []], feet=feet, phase="meld", stock="")
+    play(state, "discard C9")  # V-HF-STOCK: no stock, no replacement
+    assert len(state.hands[0]) == 10 and len(state.red_threes[0]) == 1
+
+
+# ---------------------------------------------------------------- V-HF-ASK, V-HF-OUT
+FROM_FOOT = [None, FEET[1], FEET[2], FEET[3]]
+
+
+def test_V_HF_ASK_only_from_the_foot_at_any_moment_and_the_answer_binds():
+    in_hand = hf(["H5 H5 H5 C9"], melds=[QUOTA, []], phase="meld")
+    assert "ask" not in legal(in_hand)
+    with pytest.raises(IllegalMove) as caught:
+        play(in_hand, "ask")
+    assert caught.value.rule == "V-HF-ASK"
+    state = hf(["H5 H5 H5 C9 C4 C4 C4"], melds=[QUOTA, []], feet=FROM_FOOT, phase="meld")
+    play(state, "meld C4 C4 C4")  # laying first does not stop the ask (unlike R-ASK)
+    assert "ask" in legal(state)
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld H5 H5 H5")  # going out without a yes
+    assert caught.value.rule == "V-HF-ASK"
+    play(state, "ask", "no")
+    assert "ask" not in legal(state) and "meld H5 H5 H5" not in legal(state)
+    state = hf(["H5 H5 H5 C9"], melds=[QUOTA, []], feet=FROM_FOOT, phase="meld")
+    play(state, "ask", "yes")
+    assert "discard C9" not in legal(state)  # must go out this turn
+    play(state, "meld H5 H5 H5", "discard C9")
+    assert state.result.went_out == 0
+
+
+def test_V_HF_OUT_needs_two_clean_and_two_dirty_books():
+    three = [K_CLEAN, Q_CLEAN, J_DIRTY, "C9 D9 H9"]
+    state = hf(["H5 H5 H5 C9"], melds=[three, []], feet=FROM_FOOT, phase="meld")
+    assert "ask" not in legal(state)
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "ask")
+    assert caught.value.rule == "R-ASK"
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld H5 H5 H5")
+    assert caught.value.rule == "V-HF-ASK"
+
+
+def test_V_HF_SCORE_books_feet_and_the_higher_total_after_the_fourth_deal():
+    """Side 0: four books (70 + 70 + 120 + 90) and fives laid now (15) = 365 points;
+    books 500 + 500 clean, 300 + 300 dirty; a red three +100; going out 100 (no concealed
+    bonus, V-HF-CONCEALED); the partner's SA -20; the partner's foot never picked up,
+    H3 C4: -100 - 5 = -105. 365 + 1000 + 600 + 100 + 100 - 20 - 105 = 2040.
+    Side 1: JK left (-50), a foot C5 C6 (-10), a red three without a meld (-100): -160."""
+    state = hf(
+        ["H5 H5 H5 C9", "JK", "SA", ""],
+        melds=[QUOTA, []],
+        feet=[None, None, "H3 C4", "C5 C6"],
+        red_threes=["D3", "H3"],
+        phase="meld",
+        deal_no=4,
+        scores=[1000, 3000],
+    )
+    play(state, "ask", "yes", "meld H5 H5 H5", "discard C9")
+    us, them = (s.to_json() for s in state.result.sides)
+    assert us == {
+        "melds": 365,
+        "hand": -20,
+        "canastas": 0,
+        "red_threes": 100,
+        "going_out": 100,
+        "books_clean": 1000,
+        "books_dirty": 600,
+        "feet": -105,
+        "total": 2040,
+    }
+    assert them == {
+        "melds": 0,
+        "hand": -50,
+        "canastas": 0,
+        "red_threes": -100,
+        "going_out": 0,
+        "feet": -10,
+        "total": -160,
+    }
+    assert state.result.scores == (3040, 2840) and state.result.winner == 0 and not state.result.concealed
+    assert position_to_json(state)["result"]["winner"] == 0
+
+
+def test_V_HF_SCORE_a_tie_after_the_fourth_deal():
+    state = hf(
+        ["H5 H5 H5 C9", "JK", "SA", ""],
+        melds=[QUOTA, []],
+        feet=[None, None, "H3 C4", "C5 C6"],
+        red_threes=["D3", "H3"],
+        phase="meld",
+        deal_no=4,
+        scores=[1000, 3200],
+    )
+    play(state, "ask", "yes", "meld H5 H5 H5", "discard C9")
+    assert state.result.scores == (3040, 3040) and state.result.tie and state.result.winner is None
+    data = position_to_json(state)
+    assert data["result"]["winner"] == "tie"
+    again = position(
+        data["hands"],
+        melds=data["melds"],
+        variant=HF,
+        feet=data["feet"],
+        phase="over",
+        deal_no=4,
+        scores=data["scores"],
+        result=data["result"],
+        red_threes=data["red_threes"],
+        discard=data["discard"],
+    )
+    assert again.result.tie
+
+
+def test_V_HF_CONCEALED_no_concealed_bonus_and_no_minimum_waiver():
+    """A foot player going out with new melds only, having laid nothing before: still
+    just 100; and an unmelded side's first meld always needs the deal's minimum."""
+    state = hf(["H5 H5 H5 C9"], melds=[QUOTA, []], feet=FROM_FOOT, phase="meld")
+    play(state, "ask", "yes", "meld H5 H5 H5", "discard C9")
+    assert state.result.sides[0].going_out == 100 and not state.result.concealed
+    unmelded = hf(["H5 H5 H5 C9 C8"], feet=FROM_FOOT, phase="meld", deal_no=2)
+    with pytest.raises(IllegalMove) as caught:
+        play(unmelded, "meld H5 H5 H5")
+    assert caught.value.rule == "R-MIN" and caught.value.params["minimum"] == 90
+
+
+# ---------------------------------------------------------------- V-HF-STOCK
+def test_V_HF_STOCK_with_the_stock_empty_take_or_pass_never_forced():
+    state = hf(["HK SK C4"], melds=[["CK DK HK"], []], discard="C5 DK", stock="")
+    assert legal(state) == ["take HK SK", "pass"]
+    play(state, "pass")
+    assert state.result.reason == "stock-exhausted" and state.result.went_out is None
+    assert all(s.going_out == 0 for s in state.result.sides)
+    one = hf(["HK SK C4"], melds=[["CK DK HK"], []], discard="C5 DK", stock="S9")
+    play(one, "draw")  # one card left: the draw takes that one
+    assert len(one.hands[0]) == 4 and not one.stock
+
+
+# ---------------------------------------------------------------- the game, the CLI
+def test_a_game_is_four_deals_with_rising_minimums():
+    config = RulesConfig.for_variant(HF)
+    rng = random.Random(2)
+    game = Game(config, seed=3)
+    seen = []
+    while not game.is_over:
+        if game.state.is_over:
+            game.next_deal()
+        seen.append((game.deal_number, game.state.deal_no, game.state.minimum(0)))
+        game.apply(rng.choice(game.state.legal_moves()))
+    assert sorted(set(seen)) == [(0, 1, 50), (1, 2, 90), (2, 3, 120), (3, 4, 150)]
+    result = game.state.result
+    assert result.winner == (0 if result.scores[0] > result.scores[1] else 1) or result.tie
+    with pytest.raises(IllegalMove):
+        game.next_deal()
+    again = Game.replay(config, 3, [str(m) for m in game.history])
+    assert position_to_json(again.state) == position_to_json(game.state)
+
+
+def test_cli_play_and_legal(tmp_path, capsys):
+    path = tmp_path / "hf.json"
+    path.write_text(json.dumps(position_to_json(hf(["HK SK C4 H5"], melds=[["C6 C6 C6"], []], discard=PILE))))
+    assert main(["legal", str(path)]) == 0
+    assert capsys.readouterr().out.split() == ["draw", "take", "HK", "SK"]
+    assert main(["play", str(path), "take HK SK"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["discard"] == "C4 C5 C6" and out["feet"] == FEET and out["deal_no"] == 1
+    assert main(["play", str(path), "take HK D2"]) == 1
+    assert "V-HF-TAKE" in capsys.readouterr().err
