@@ -232,3 +232,37 @@ def test_arena_smoke(variant):
         options={"A": {"horizon": 6, "max_candidates": 2}},
     )
     assert s.exceptions == s.illegal == s.stalls == 0, s.errors
+
+
+# ---------------------------------------------------------------- the yardstick
+def test_the_yardstick_levels_are_arena_only_and_play():
+    from game.bots import ARENA_LEVELS, LEVEL_NAMES, LEVELS, YARDSTICK_LEVELS
+
+    assert set(YARDSTICK_LEVELS) == {"normal-v1", "hard-v1"}
+    assert not set(YARDSTICK_LEVELS) & set(LEVEL_NAMES)  # never offered in the app
+    assert ARENA_LEVELS == LEVELS + YARDSTICK_LEVELS
+    s = run("classic", "normal", "normal-v1", games=2, seed=3, target=2500)
+    assert s.exceptions == s.illegal == s.stalls == 0, s.errors
+    s = run(
+        "classic", "hard-v1", "normal-v1", games=1, seed=5, target=2500, budget=0.001, options={"A": {"horizon": 6}}
+    )
+    assert s.exceptions == s.illegal == s.stalls == 0, s.errors
+
+
+def test_the_yardstick_depends_on_no_live_bot_module():
+    """game/bots/v1 is a frozen copy: it may import the rules engine, the standard
+    library, the bot interface (base) and itself, never normal/hard/knowledge/sampler."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "game" / "bots" / "v1"
+    allowed_relative = {(2, "base"), (1, "knowledge"), (1, "normal"), (1, "sampler"), (1, "hard")}
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    assert (node.level, node.module) in allowed_relative, f"{path.name}: {ast.unparse(node)}"
+                else:
+                    assert node.module is not None and not node.module.startswith("game.bots"), path.name
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("game.bots") for a in node.names), path.name

@@ -3,6 +3,6 @@
 Bots receive only an `Observation` (see game.rules.observation); `make_bot` builds one.
 """
 
-from .base import LEVEL_NAMES, LEVELS, Bot, DecisionRecord, make_bot
+from .base import ARENA_LEVELS, LEVEL_NAMES, LEVELS, YARDSTICK_LEVELS, Bot, DecisionRecord, make_bot
 
-__all__ = ["LEVEL_NAMES", "LEVELS", "Bot", "DecisionRecord", "make_bot"]
+__all__ = ["ARENA_LEVELS", "LEVEL_NAMES", "LEVELS", "YARDSTICK_LEVELS", "Bot", "DecisionRecord", "make_bot"]

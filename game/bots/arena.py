@@ -26,7 +26,7 @@ from game.rules import Game, IllegalMove, RulesConfig
 from game.rules.config import TARGETS
 from game.rules.variants import APP_VARIANT_IDS
 
-from .base import Bot, make_bot
+from .base import ARENA_LEVELS, Bot, make_bot
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
 
@@ -249,8 +249,8 @@ def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.bots.arena", description=__doc__.split("\n")[0])
-    p.add_argument("--a", default="hard")
-    p.add_argument("--b", default="normal")
+    p.add_argument("--a", default="hard", choices=ARENA_LEVELS)
+    p.add_argument("--b", default="normal", choices=ARENA_LEVELS)
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)  # the variants the bots play
     p.add_argument("--seed", type=int, default=1)

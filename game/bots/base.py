@@ -25,6 +25,10 @@ def N_(text: str) -> str:
 # The bot levels, weakest first, with their display-name keys: the one list of them.
 LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 LEVELS: tuple[str, ...] = tuple(LEVEL_NAMES)
+# Frozen copies of earlier levels (game/bots/v1): the arena's fixed yardstick, never in the app.
+YARDSTICK_LEVELS: tuple[str, ...] = ("normal-v1", "hard-v1")
+# Every level the arena and the tools may name.
+ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICK_LEVELS
 
 
 @dataclass(slots=True)
@@ -83,13 +87,15 @@ def register(level: str) -> Callable[[BotType], BotType]:
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
-    """A bot of `level` ("easy", "normal", "hard") with its own seeded RNG.
+    """A bot of `level` (one of ARENA_LEVELS) with its own seeded RNG.
     Options go to the bot's constructor (e.g. `budget=0.2` for hard)."""
     # Import for the registration side effect; kept here to avoid import cycles.
     from . import easy, hard, normal  # noqa: F401
+    from .v1 import hard as hard_v1  # noqa: F401
+    from .v1 import normal as normal_v1  # noqa: F401
 
     try:
         factory = _REGISTRY[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r} (expected one of {', '.join(LEVELS)})") from None
+        raise ValueError(f"unknown bot level {level!r} (expected one of {', '.join(ARENA_LEVELS)})") from None
     return factory(seed=seed, **options)
