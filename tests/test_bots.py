@@ -12,6 +12,7 @@ from game.bots import make_bot
 from game.bots.arena import run
 from game.bots.sampler import sample_world
 from game.rules import DECK, Game, MoveKind, RulesConfig, position_from_json
+from game.rules.variants import VARIANT_IDS
 
 LEVELS = ("easy", "normal", "hard")
 SMART = ("normal", "hard")
@@ -185,7 +186,7 @@ def test_opens_without_wasting_wild_cards(level):
 
 # ---------------------------------------------------------------- no peeking
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("variant", ("classic", "two-hand", "three-hand"))
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_no_peeking(level, variant):
     """States that differ only in hidden cards give the same decision with the same
     seed: the decision depends on the observation alone."""
@@ -216,9 +217,12 @@ def test_no_peeking(level, variant):
 
 
 # ---------------------------------------------------------------- arena smoke
-@pytest.mark.parametrize("variant", ("classic", "two-hand", "three-hand"))
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_arena_smoke(variant):
-    s = run(variant, "normal", "easy", games=2, seed=3, target=2500)
+    """Easy, Normal and Hard play full games of every variant (to its shortest target)
+    with no exception, illegal move or stall; the long runs are in game/bots/README.md."""
+    target = min(RulesConfig.for_variant(variant).rules.targets)
+    s = run(variant, "normal", "easy", games=2, seed=3, target=target)
     assert s.exceptions == s.illegal == s.stalls == 0, s.errors
     assert s.games >= 2 and s.times["A"] and s.times["B"]
     s = run(
@@ -227,11 +231,37 @@ def test_arena_smoke(variant):
         "normal",
         games=1,
         seed=5,
-        target=2500,
+        target=target,
         budget=0.001,
         options={"A": {"horizon": 6, "max_candidates": 2}},
     )
     assert s.exceptions == s.illegal == s.stalls == 0, s.errors
+
+
+def test_variant_facts_follow_the_variant():
+    from game.bots.variant_facts import facts_for
+
+    by_id = {v: facts_for(RulesConfig.for_variant(v)) for v in VARIANT_IDS}
+    for variant, facts in by_id.items():
+        cfg = facts.config
+        packs = cfg.rules.packs
+        assert facts.rank_totals[14] == 8 * packs // 2 and facts.rank_totals[15] == 2 * packs, variant
+        assert facts.wild_total == 6 * packs and sum(facts.rank_totals) == 54 * packs
+        assert facts.canastas_to_go_out == cfg.canastas_to_go_out
+        out = cfg.rules.sit_out[0] if cfg.rules.sit_out else None
+        playing = len(cfg.play_order(out))
+        assert facts.full_stock(out) == 54 * packs - playing * cfg.hand_size - 1
+        for seat in cfg.play_order(out):
+            assert facts.asked_partner(seat, out) in (*facts.teammates(seat, out), None)
+            assert out not in facts.opponents(seat, out) + facts.teammates(seat, out)
+    # The engine's own answers for the deal: next player and the asked partner.
+    for variant in VARIANT_IDS:
+        game = Game(RulesConfig.for_variant(variant), seed=2)
+        st = game.state
+        facts = by_id[variant]
+        for seat in st.order:
+            assert facts.next_player(seat, st.out) == st.next_seat(seat), variant
+            assert facts.asked_partner(seat, st.out) == st.partner_of(seat), variant
 
 
 # ---------------------------------------------------------------- the yardstick

@@ -1,7 +1,7 @@
 """Bot-vs-bot arena: full games to the target, duplicate seeds, summary statistics.
 
     python -m game.bots.arena --a hard --b normal --games N --variant classic \
-        --seed S --jobs 2 [--target 5000|2500] [--budget SECONDS]
+        --seed S --jobs 2 [--target POINTS] [--budget SECONDS]
 
 Each game seed is played once per seating of A (classic and two-hand: A on side 0,
 then on side 1; three-hand: A at seat 0, 1, 2 with B on the other seats), so every
@@ -24,7 +24,7 @@ from typing import Any
 
 from game.rules import Game, IllegalMove, RulesConfig
 from game.rules.config import TARGETS
-from game.rules.variants import APP_VARIANT_IDS
+from game.rules.variants import VARIANT_IDS
 
 from .base import ARENA_LEVELS, Bot, make_bot
 
@@ -176,11 +176,13 @@ def run(
     games: int = 20,
     seed: int = 1,
     jobs: int = 1,
-    target: int = 5000,
+    target: int | None = None,
     budget: float | None = None,
     options: dict[str, dict[str, Any]] | None = None,
     progress: bool = False,
 ) -> Summary:
+    """Play the games; `target` defaults to the variant's own first target."""
+    target = RulesConfig.for_variant(variant, target).target
     tasks = tasks_for(variant, target, games, seed, a, b, budget, options)
     start = time.perf_counter()
     results: list[GameResult] = []
@@ -252,10 +254,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--a", default="hard", choices=ARENA_LEVELS)
     p.add_argument("--b", default="normal", choices=ARENA_LEVELS)
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)  # the variants the bots play
+    p.add_argument("--variant", default="classic", choices=VARIANT_IDS)  # every variant of the engine
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--target", type=int, default=5000, choices=TARGETS)
+    p.add_argument("--target", type=int, default=None, choices=TARGETS, help="default: the variant's first target")
     p.add_argument(
         "--budget",
         type=float,
@@ -264,10 +266,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--progress", action="store_true")
     args = p.parse_args(argv)
-    s = run(
-        args.variant, args.a, args.b, args.games, args.seed, args.jobs, args.target, args.budget, progress=args.progress
-    )
-    print(report(s, args.a, args.b, args.variant, args.target))
+    targets = RulesConfig.for_variant(args.variant).rules.targets
+    target = targets[0] if args.target is None else args.target
+    if target not in targets:
+        p.error(f"{args.variant} is played to {' or '.join(map(str, targets))}, not {target}")
+    s = run(args.variant, args.a, args.b, args.games, args.seed, args.jobs, target, args.budget, progress=args.progress)
+    print(report(s, args.a, args.b, args.variant, target))
     return 0 if s.exceptions == s.illegal == s.stalls == 0 else 1
 
 

@@ -240,9 +240,9 @@ class NormalPolicy:
     def should_go_out(self, kn: Knowledge) -> bool:
         obs, w, cfg = kn.obs, self.w, kn.cfg
         side = kn.side
+        # Cards caught in hand per opposing side, and those of our own side's other players.
         opp_cards = sum(obs.hand_sizes[s] for s in kn.opponents()) / max(1, cfg.sides - 1)
-        partner = kn.partner()
-        partner_cards = obs.hand_sizes[partner] if partner is not None else 0
+        partner_cards = sum(obs.hand_sizes[s] for s in kn.teammates())
         s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
         for m in obs.melds[side]:
             if not m.is_canasta:
@@ -374,7 +374,7 @@ class NormalPolicy:
         if card.is_wild or card.is_black_three:
             return 0.0  # blocks the next player
         obs = kn.obs
-        nxt = kn.cfg.next_seat(kn.seat)
+        nxt = kn.next_player()
         if kn.cfg.side_of(nxt) == kn.side:
             return 0.0
         p = kn.p_can_take(nxt, card.rank, obs.pile_frozen)
