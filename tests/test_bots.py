@@ -296,3 +296,51 @@ def test_the_yardstick_depends_on_no_live_bot_module():
                     assert node.module is not None and not node.module.startswith("game.bots"), path.name
             elif isinstance(node, ast.Import):
                 assert not any(a.name.startswith("game.bots") for a in node.names), path.name
+
+
+# ---------------------------------------------------------------- the explainable partner
+def test_normal_explains_its_answers():
+    from game.bots.reasons import NO_POINTS, YES_FEW_CARDS
+
+    st = position(
+        ["HA CA SK DK HQ SQ JK D2 C8 S9 H10", "C10 S10 H4", "H9 C4", "D6 S7 H8"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5"}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+    )
+    normal = make_bot("normal", 1)
+    assert normal.act(st.observation(0)).kind is MoveKind.NO
+    reason = normal.explain()
+    assert reason is not None and reason.msgid == NO_POINTS
+    points = sum(c.value for c in st.hands[0])
+    assert reason.text() == f"I hold {points} points I can still meld."
+    st = position(
+        ["C8 S9", "", "H9 C4"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+        fill=9,
+    )
+    assert normal.act(st.observation(0)).kind is MoveKind.YES
+    assert normal.explain() is not None and normal.explain().msgid == YES_FEW_CARDS
+    assert normal.explain().text() == "I hold only 2 cards."
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_big_take_is_explained_and_other_moves_are_not(level):
+    from game.bots.reasons import TAKE_WILD
+
+    st = position(
+        ["C9 H9 D5 SK HQ C6 S7 D8"], [{"K": "DK CK HK"}, {}], discard="C4 H6 DQ SQ JK HJ CJ D10 S10 HA D9", turn=0
+    )
+    b = bot(level)
+    move = b.act(st.observation(0))
+    if move.kind is MoveKind.TAKE:
+        assert b.explain() is not None
+        if level == "normal":
+            assert b.explain().msgid == TAKE_WILD and b.explain().text() == "It holds a wild card."
+    st = position(["D2 C5 H9 SK D8 HJ"], [{"A": "HA CA DA"}, {}], discard="C6", phase="meld", turn=0)
+    b.act(st.observation(0))
+    assert b.explain() is None

@@ -12,9 +12,12 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.rules import Move, Observation
+
+if TYPE_CHECKING:
+    from .reasons import BotReason
 
 
 def N_(text: str) -> str:
@@ -53,6 +56,7 @@ class Bot(ABC):
         self.seed = seed
         self.rng = random.Random(seed)
         self.record = DecisionRecord()
+        self.last_reason: BotReason | None = None  # set by `choose` when it has one
 
     @abstractmethod
     def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
@@ -60,10 +64,16 @@ class Bot(ABC):
 
     def act(self, observation: Observation, time_budget: float | None = None) -> Move:
         """`choose` with this bot's own RNG, timed into `self.record`."""
+        self.last_reason = None
         start = time.perf_counter()
         move = self.choose(observation, self.rng, time_budget)
         self.record.add(time.perf_counter() - start)
         return move
+
+    def explain(self) -> BotReason | None:
+        """Why the bot made its last move (`act`), in one line, when it is a move worth
+        explaining: an answer to "May I go out?" or taking a big pile (game/bots/reasons.py)."""
+        return self.last_reason
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"

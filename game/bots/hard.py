@@ -18,6 +18,7 @@ import time
 from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phase
 from game.rules.movegen import go_out_plan
 
+from . import reasons as why
 from .base import Bot, register
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
@@ -82,6 +83,7 @@ class HardBot(Bot):
         if len(obs.legal) == 1:
             return obs.legal[0]
         base = self.policy.choose(obs)
+        self.last_reason = self.policy.reason
         cands = self.candidates(obs, base)
         if len(cands) <= 1:
             return base
@@ -109,7 +111,13 @@ class HardBot(Bot):
                     continue
                 values[i].append(self.playout(st, side))
         self.last_iterations = len(values[0])
-        return cands[self.pick(values)]
+        chosen = self.pick(values)
+        if chosen:
+            explained = obs.phase is Phase.ANSWER or (
+                cands[chosen].kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE
+            )
+            self.last_reason = why.BotReason.of(why.SEARCHED, worlds=len(values[0])) if explained else None
+        return cands[chosen]
 
     def pick(self, values: list[list[float]]) -> int:
         """Index of the chosen candidate: Normal's move (index 0) unless another beats

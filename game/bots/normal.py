@@ -19,8 +19,10 @@ from game.rules.melds import CANASTA_SIZE, Meld
 from game.rules.movegen import Plan
 from game.rules.moves import Group
 
+from . import reasons as why
 from .base import Bot, register
 from .knowledge import Knowledge
+from .reasons import BotReason
 
 
 @dataclass(slots=True)
@@ -117,17 +119,23 @@ class NormalPolicy:
 
     def __init__(self, weights: NormalWeights | None = None):
         self.w = weights or NormalWeights()
+        self.reason: BotReason | None = None  # why the last move (answers, big takes)
 
     # ------------------------------------------------------------------ entry
     def choose(self, obs: Observation, rng: random.Random | None = None) -> Move:
+        self.reason = None
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
         kn = Knowledge(obs)
         if obs.phase is Phase.ANSWER:
-            return Move(MoveKind.YES) if self.answer_yes(kn) else Move(MoveKind.NO)
+            yes, self.reason = self.answer(kn)
+            return Move(MoveKind.YES) if yes else Move(MoveKind.NO)
         if obs.phase is Phase.DRAW:
-            return self.draw_phase(kn)
+            move = self.draw_phase(kn)
+            if move.kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE:
+                self.reason = self.take_reason(kn, move)
+            return move
         return self.meld_phase(kn)
 
     # ------------------------------------------------------------------ draw
@@ -184,13 +192,45 @@ class NormalPolicy:
         s -= 2.0 * sum(len(g.cards) for g in move.laid_groups)
         return s
 
+    def take_reason(self, kn: Knowledge, move: Move) -> BotReason:
+        """The main reason a take scored above drawing, in one line."""
+        obs = kn.obs
+        rest = obs.pile[:-1]
+        if not any(m.kind is MoveKind.DRAW for m in obs.legal):
+            return BotReason.of(why.TAKE_STOCK_EMPTY)
+        my_melds = obs.melds_of(kn.side)
+        fit = sum(1 for c in rest if c.is_natural and (kn.hand_counts[c.rank] or c.rank in my_melds))
+        if not my_melds:
+            return BotReason.of(why.TAKE_OPENS_FIT, fit=fit) if fit >= 2 else BotReason.of(why.TAKE_OPENS)
+        red = sum(1 for c in rest if c.is_red_three)
+        if red:
+            return BotReason.of(why.TAKE_RED_THREES, n=red) if red > 1 else BotReason.of(why.TAKE_RED_THREE)
+        wild = sum(1 for c in rest if c.is_wild)
+        if wild:
+            return BotReason.of(why.TAKE_WILDS, n=wild) if wild > 1 else BotReason.of(why.TAKE_WILD)
+        return BotReason.of(why.TAKE_FIT, fit=fit) if fit >= 2 else BotReason.of(why.TAKE_BIG)
+
     # ------------------------------------------------------------------ answer
     def answer_yes(self, kn: Knowledge) -> bool:
+        return self.answer(kn)[0]
+
+    def answer(self, kn: Knowledge) -> tuple[bool, BotReason]:
+        """Yes or no to "May I go out?", with the reason."""
         obs, w = kn.obs, self.w
         points = sum(c.value for c in obs.hand)
-        if urgency(kn) >= 0.6 or len(obs.hand) <= 2:
-            return True
-        return points < w.answer_points and len(obs.hand) < w.answer_cards
+        cards = len(obs.hand)
+        if cards <= 2:
+            return True, BotReason.of(why.YES_FEW_CARDS, cards=cards) if cards > 1 else BotReason.of(
+                why.YES_SINGLE_CARD
+            )
+        if urgency(kn) >= 0.6:
+            late = (1.0 - kn.stock_fraction()) ** 2 >= 0.6
+            return True, BotReason.of(why.YES_STOCK_LOW if late else why.YES_THREAT)
+        if points >= w.answer_points:
+            return False, BotReason.of(why.NO_POINTS, points=points)
+        if cards >= w.answer_cards:
+            return False, BotReason.of(why.NO_CARDS, cards=cards)
+        return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
 
     # ------------------------------------------------------------------ meld phase
     def meld_phase(self, kn: Knowledge) -> Move:
@@ -388,4 +428,6 @@ class NormalBot(Bot):
         self.policy = NormalPolicy(weights)
 
     def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
-        return self.policy.choose(observation, rng)
+        move = self.policy.choose(observation, rng)
+        self.last_reason = self.policy.reason
+        return move
