@@ -299,6 +299,23 @@ def test_the_yardstick_depends_on_no_live_bot_module():
 
 
 # ---------------------------------------------------------------- the explainable partner
+def test_answers_no_when_the_hand_can_finish_a_canasta():
+    from game.bots.reasons import NO_CANASTAS
+
+    # Our nines have 5 cards; the hand holds two more and little else of value.
+    st = position(
+        ["C9 S9 C4 H5 D6", "", "H8 C5"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9 S9 H9"}, {"5": "C5 D5 H5"}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+        fill=9,
+    )
+    normal = make_bot("normal", 1)
+    assert normal.act(st.observation(0)).kind is MoveKind.NO
+    assert normal.explain() is not None and normal.explain().msgid == NO_CANASTAS
+
+
 def test_normal_explains_its_answers():
     from game.bots.reasons import NO_POINTS, YES_FEW_CARDS
 
@@ -313,8 +330,8 @@ def test_normal_explains_its_answers():
     assert normal.act(st.observation(0)).kind is MoveKind.NO
     reason = normal.explain()
     assert reason is not None and reason.msgid == NO_POINTS
-    points = sum(c.value for c in st.hands[0])
-    assert reason.text() == f"I hold {points} points I can still meld."
+    # Meldable: SK DK (kings melded) 20, S9 (nines melded) 10, the joker and D2 70; the rest cannot be.
+    assert reason.text() == "I hold 100 points I can still meld."
     st = position(
         ["C8 S9", "", "H9 C4"],
         [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],

@@ -28,7 +28,7 @@ from .reasons import BotReason
 @dataclass(slots=True)
 class NormalWeights:
     # -- taking the pile (compared with drawing, which scores 0)
-    take_base: float = 12.0
+    take_base: float = 50.0  # issue #11: taking whenever it scores near drawing won (arena, README)
     take_per_draw: float = 20.0  # per extra card a stock draw brings (draw-two variants)
     take_per_rival: float = 8.0  # per opposing side beyond one: a pile left is contested
     take_card: float = 6.0  # per useful natural brought in
@@ -215,22 +215,57 @@ class NormalPolicy:
         return self.answer(kn)[0]
 
     def answer(self, kn: Knowledge) -> tuple[bool, BotReason]:
-        """Yes or no to "May I go out?", with the reason."""
+        """Yes or no to "May I go out?", with the reason. Saying no buys one more turn:
+        worth it for the points this hand could still meld (a card melded counts for us
+        instead of against us) and for a canasta it could complete; cards that cannot be
+        melded cost the same either way."""
         obs, w = kn.obs, self.w
-        points = sum(c.value for c in obs.hand)
         cards = len(obs.hand)
-        if cards <= 2:
-            return True, BotReason.of(why.YES_FEW_CARDS, cards=cards) if cards > 1 else BotReason.of(
-                why.YES_SINGLE_CARD
-            )
+        if cards == 1:
+            return True, BotReason.of(why.YES_SINGLE_CARD)
+        if cards == 2:
+            return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
         if urgency(kn) >= 0.6:
             late = (1.0 - kn.stock_fraction()) ** 2 >= 0.6
             return True, BotReason.of(why.YES_STOCK_LOW if late else why.YES_THREAT)
+        if self.completes_canasta_next(kn):
+            return False, BotReason.of(why.NO_CANASTAS)
+        points = self.meldable_points(kn)
         if points >= w.answer_points:
             return False, BotReason.of(why.NO_POINTS, points=points)
         if cards >= w.answer_cards:
             return False, BotReason.of(why.NO_CARDS, cards=cards)
         return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
+
+    @staticmethod
+    def meldable_points(kn: Knowledge) -> int:
+        """Points of the hand that could be melded on our next turn: naturals of a rank
+        we have melded or hold three of, and wild cards when we have melds to put them on."""
+        obs = kn.obs
+        mine = obs.melds_of(kn.side)
+        total = 0
+        for c in obs.hand:
+            if c.is_wild:
+                total += c.value if mine else 0
+            elif c.is_natural and (c.rank in mine or kn.hand_counts[c.rank] >= 3):
+                total += c.value
+        return total
+
+    @staticmethod
+    def completes_canasta_next(kn: Knowledge) -> bool:
+        """This hand alone could finish one of our melds into a canasta next turn
+        (keeping two cards, so the deal goes on)."""
+        obs = kn.obs
+        wilds = sum(1 for c in obs.hand if c.is_wild)
+        max_wilds = kn.cfg.rules.max_wilds
+        for m in obs.melds[kn.side]:
+            if m.is_canasta or m.size < 4:
+                continue
+            usable = min(wilds, max(0, max_wilds - m.wilds))
+            reach = m.size + kn.hand_counts[m.rank] + usable >= CANASTA_SIZE
+            if reach and len(obs.hand) - (CANASTA_SIZE - m.size) >= 2:
+                return True
+        return False
 
     # ------------------------------------------------------------------ meld phase
     def meld_phase(self, kn: Knowledge) -> Move:
