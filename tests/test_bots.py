@@ -361,3 +361,17 @@ def test_a_big_take_is_explained_and_other_moves_are_not(level):
     st = position(["D2 C5 H9 SK D8 HJ"], [{"A": "HA CA DA"}, {}], discard="C6", phase="meld", turn=0)
     b.act(st.observation(0))
     assert b.explain() is None
+
+
+def test_the_arena_takes_weights_for_a_and_refuses_unknown_ones(capsys):
+    from game.bots.arena import main
+
+    with pytest.raises(SystemExit):
+        main(["--a", "normal", "--b", "easy", "--games", "2", "--a-weights", "no_such_weight=1"])
+    with pytest.raises(SystemExit):
+        main(["--a", "easy", "--b", "normal", "--games", "2", "--a-weights", "take_base=12"])
+    assert (
+        main(["--a", "normal", "--b", "normal-v1", "--games", "2", "--target", "2500", "--a-weights", "take_base=12"])
+        == 0
+    )
+    assert "A's weights changed: take_base=12" in capsys.readouterr().out

@@ -264,14 +264,33 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="seconds per decision for the searching bots (default: the bot's own)",
     )
+    p.add_argument(
+        "--a-weights",
+        default="",
+        metavar="NAME=VALUE,...",
+        help="Normal weights changed for A (normal or hard), e.g. take_base=12 (experiments; see README)",
+    )
     p.add_argument("--progress", action="store_true")
     args = p.parse_args(argv)
+    options: dict[str, dict[str, Any]] = {}
+    if args.a_weights:
+        from .normal import NormalWeights
+
+        if args.a not in ("normal", "hard"):
+            p.error("--a-weights needs --a normal or --a hard")
+        try:
+            changed = {k.strip(): float(v) for k, v in (item.split("=") for item in args.a_weights.split(","))}
+            options["A"] = {"weights": NormalWeights(**changed)}
+        except (TypeError, ValueError) as error:
+            p.error(f"--a-weights: {error} (names: {', '.join(NormalWeights.names())})")
     targets = RulesConfig.for_variant(args.variant).rules.targets
     target = targets[0] if args.target is None else args.target
     if target not in targets:
         p.error(f"{args.variant} is played to {' or '.join(map(str, targets))}, not {target}")
-    s = run(args.variant, args.a, args.b, args.games, args.seed, args.jobs, target, args.budget, progress=args.progress)
+    s = run(args.variant, args.a, args.b, args.games, args.seed, args.jobs, target, args.budget, options, args.progress)
     print(report(s, args.a, args.b, args.variant, target))
+    if args.a_weights:
+        print(f"A's weights changed: {args.a_weights}")
     return 0 if s.exceptions == s.illegal == s.stalls == 0 else 1
 
 
