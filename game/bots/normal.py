@@ -29,7 +29,7 @@ from .reasons import BotReason
 class NormalWeights:
     # -- taking the pile (compared with drawing, which scores 0)
     take_base: float = 50.0  # issue #11: taking whenever it scores near drawing won (arena, README)
-    take_per_draw: float = 20.0  # per extra card a stock draw brings (draw-two variants)
+    take_per_draw: float = 58.0  # per extra card a stock draw brings (draw-two: the take base stays -8, as in v1)
     take_per_rival: float = 8.0  # per opposing side beyond one: a pile left is contested
     take_card: float = 6.0  # per useful natural brought in
     take_junk: float = 1.0  # per natural of a rank we cannot use yet
