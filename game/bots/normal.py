@@ -211,9 +211,6 @@ class NormalPolicy:
         return BotReason.of(why.TAKE_FIT, fit=fit) if fit >= 2 else BotReason.of(why.TAKE_BIG)
 
     # ------------------------------------------------------------------ answer
-    def answer_yes(self, kn: Knowledge) -> bool:
-        return self.answer(kn)[0]
-
     def answer(self, kn: Knowledge) -> tuple[bool, BotReason]:
         """Yes or no to "May I go out?", with the reason. Saying no buys one more turn:
         worth it for the points this hand could still meld (a card melded counts for us
