@@ -12,6 +12,8 @@ deal's hands are never listed.
     for entry in log.newest_first():
         entry.text(names)         # "West discarded 9♣"
     log.last_action(seat=1)       # what West did last, for the seat's label
+    log.explain(seat=1, reason)   # a bot's one-line why (game/bots/reasons.py)
+    entry.full_text(names)        # "West answered: no. I hold 95 points I can still meld."
 
 No pygame here: the scenes draw it, the tests read it.
 """
@@ -19,9 +21,10 @@ No pygame here: the scenes draw it, the tests read it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from game.bots.reasons import BotReason
 from game.hints import card_list, card_name
 from game.i18n import N_, _
 from game.rules import Card, Game, Rank
@@ -32,6 +35,13 @@ REASONS = {
     "stock-exhausted": N_("The deal ends: the stock ran out."),
     "last-red-three": N_("The deal ends: the last card of the stock was a red three."),
 }
+
+
+TAKE_PILE = N_("{name} took the pile: the {card} and {n} more cards.")
+ANSWERED_YES = N_("{name} answered: yes.")
+ANSWERED_NO = N_("{name} answered: no.")
+EXPLAINABLE = frozenset({TAKE_PILE, ANSWERED_YES, ANSWERED_NO})  # moves a bot may explain
+TURN_START = frozenset({N_("{name} drew a card."), N_("{name} drew {card}.")})
 
 
 class Names(Protocol):
@@ -53,6 +63,11 @@ class LogEntry:
     rank: Rank | None = None
     side: int | None = None
     acted: bool = True  # False: `seat` is only named (who went out, in the deal's end)
+    reason: BotReason | None = None  # a bot's why, for an answer or a big take
+
+    @property
+    def explainable(self) -> bool:
+        return self.msgid in EXPLAINABLE
 
     def text(self, names: Names) -> str:
         return _(self.msgid).format(
@@ -63,6 +78,15 @@ class LogEntry:
             n=self.count,
             rank=self.rank.symbol if self.rank is not None else "",
         )
+
+    def reason_text(self) -> str | None:
+        """The bot's reason in words (current language), or None."""
+        return self.reason.text(_) if self.reason is not None else None
+
+    def full_text(self, names: Names) -> str:
+        """The entry with the bot's reason after it, for the log panel."""
+        why = self.reason_text()
+        return self.text(names) if why is None else f"{self.text(names)} {why}"
 
 
 class MoveLog:
@@ -107,6 +131,21 @@ class MoveLog:
         """The newest entry of `seat` (what its label says it did last)."""
         return next((entry for entry in reversed(self.entries) if entry.seat == seat and entry.acted), None)
 
+    def explain(self, seat: int, reason: BotReason | None) -> bool:
+        """Attach a bot's reason to its newest answer or pile taking in this deal
+        (the move it just played); False when there is none to attach it to."""
+        if reason is None:
+            return False
+        for index in range(len(self.entries) - 1, -1, -1):
+            entry = self.entries[index]
+            if entry.seat == seat and entry.acted:
+                if entry.explainable:
+                    self.entries[index] = replace(entry, reason=reason)
+                    return True
+                if entry.msgid in TURN_START:
+                    return False  # the seat's move this turn was not one to explain
+        return False
+
     def _entry(self, event: ev.Event) -> LogEntry | None:
         turn = self.turn
         if isinstance(event, ev.Dealt):
@@ -128,7 +167,7 @@ class MoveLog:
             return LogEntry(
                 turn,
                 event.seat,
-                N_("{name} took the pile: the {card} and {n} more cards."),
+                TAKE_PILE,
                 (event.top,),
                 count=len(event.cards),
             )
@@ -147,7 +186,7 @@ class MoveLog:
         if isinstance(event, ev.Asked):
             return LogEntry(turn, event.seat, N_("{name} asked: “May I go out?”"))
         if isinstance(event, ev.Answered):
-            msgid = N_("{name} answered: yes.") if event.yes else N_("{name} answered: no.")
+            msgid = ANSWERED_YES if event.yes else ANSWERED_NO
             return LogEntry(turn, event.seat, msgid)
         if isinstance(event, ev.WentOut):
             msgid = N_("{name} went out, concealed!") if event.concealed else N_("{name} went out!")

@@ -3,6 +3,15 @@
 Bots receive only an `Observation` (see game.rules.observation); `make_bot` builds one.
 """
 
-from .base import LEVEL_NAMES, LEVELS, Bot, DecisionRecord, UnknownLevel, make_bot
+from .base import ARENA_LEVELS, LEVEL_NAMES, LEVELS, YARDSTICK_LEVELS, Bot, DecisionRecord, UnknownLevel, make_bot
 
-__all__ = ["LEVEL_NAMES", "LEVELS", "Bot", "DecisionRecord", "UnknownLevel", "make_bot"]
+__all__ = [
+    "ARENA_LEVELS",
+    "LEVEL_NAMES",
+    "LEVELS",
+    "YARDSTICK_LEVELS",
+    "Bot",
+    "DecisionRecord",
+    "UnknownLevel",
+    "make_bot",
+]

@@ -1,7 +1,7 @@
 """Bot-vs-bot arena: full games to the target, duplicate seeds, summary statistics.
 
     python -m game.bots.arena --a hard --b normal --games N --variant classic \
-        --seed S --jobs 2 [--target 5000|2500] [--budget SECONDS]
+        --seed S --jobs 2 [--target POINTS] [--budget SECONDS]
 
 Each game seed is played once per seating of A (classic and two-hand: A on side 0,
 then on side 1; three-hand: A at seat 0, 1, 2 with B on the other seats), so every
@@ -24,9 +24,9 @@ from typing import Any
 
 from game.rules import Game, IllegalMove, RulesConfig
 from game.rules.config import TARGETS
-from game.rules.variants import APP_VARIANT_IDS
+from game.rules.variants import VARIANT_IDS
 
-from .base import Bot, make_bot
+from .base import ARENA_LEVELS, Bot, make_bot
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
 
@@ -176,11 +176,13 @@ def run(
     games: int = 20,
     seed: int = 1,
     jobs: int = 1,
-    target: int = 5000,
+    target: int | None = None,
     budget: float | None = None,
     options: dict[str, dict[str, Any]] | None = None,
     progress: bool = False,
 ) -> Summary:
+    """Play the games; `target` defaults to the variant's own first target."""
+    target = RulesConfig.for_variant(variant, target).target
     tasks = tasks_for(variant, target, games, seed, a, b, budget, options)
     start = time.perf_counter()
     results: list[GameResult] = []
@@ -249,25 +251,46 @@ def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.bots.arena", description=__doc__.split("\n")[0])
-    p.add_argument("--a", default="hard")
-    p.add_argument("--b", default="normal")
+    p.add_argument("--a", default="hard", choices=ARENA_LEVELS)
+    p.add_argument("--b", default="normal", choices=ARENA_LEVELS)
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)  # the variants the bots play
+    p.add_argument("--variant", default="classic", choices=VARIANT_IDS)  # every variant of the engine
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--target", type=int, default=5000, choices=TARGETS)
+    p.add_argument("--target", type=int, default=None, choices=TARGETS, help="default: the variant's first target")
     p.add_argument(
         "--budget",
         type=float,
         default=None,
         help="seconds per decision for the searching bots (default: the bot's own)",
     )
+    p.add_argument(
+        "--a-weights",
+        default="",
+        metavar="NAME=VALUE,...",
+        help="Normal weights changed for A (normal or hard), e.g. take_base=12 (experiments; see README)",
+    )
     p.add_argument("--progress", action="store_true")
     args = p.parse_args(argv)
-    s = run(
-        args.variant, args.a, args.b, args.games, args.seed, args.jobs, args.target, args.budget, progress=args.progress
-    )
-    print(report(s, args.a, args.b, args.variant, args.target))
+    options: dict[str, dict[str, Any]] = {}
+    if args.a_weights:
+        from .normal import NormalWeights
+
+        if args.a not in ("normal", "hard"):
+            p.error("--a-weights needs --a normal or --a hard")
+        try:
+            changed = {k.strip(): float(v) for k, v in (item.split("=") for item in args.a_weights.split(","))}
+            options["A"] = {"weights": NormalWeights(**changed)}
+        except (TypeError, ValueError) as error:
+            p.error(f"--a-weights: {error} (names: {', '.join(NormalWeights.names())})")
+    targets = RulesConfig.for_variant(args.variant).rules.targets
+    target = targets[0] if args.target is None else args.target
+    if target not in targets:
+        p.error(f"{args.variant} is played to {' or '.join(map(str, targets))}, not {target}")
+    s = run(args.variant, args.a, args.b, args.games, args.seed, args.jobs, target, args.budget, options, args.progress)
+    print(report(s, args.a, args.b, args.variant, target))
+    if args.a_weights:
+        print(f"A's weights changed: {args.a_weights}")
     return 0 if s.exceptions == s.illegal == s.stalls == 0 else 1
 
 

@@ -12,9 +12,12 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.rules import Move, Observation
+
+if TYPE_CHECKING:
+    from .reasons import BotReason
 
 
 def N_(text: str) -> str:
@@ -25,6 +28,10 @@ def N_(text: str) -> str:
 # The bot levels, weakest first, with their display-name keys: the one list of them.
 LEVEL_NAMES: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 LEVELS: tuple[str, ...] = tuple(LEVEL_NAMES)
+# Frozen copies of earlier levels (game/bots/v1): the arena's fixed yardstick, never in the app.
+YARDSTICK_LEVELS: tuple[str, ...] = ("normal-v1", "hard-v1")
+# Every level the arena and the tools may name.
+ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICK_LEVELS
 
 
 class UnknownLevel(ValueError):
@@ -32,8 +39,8 @@ class UnknownLevel(ValueError):
 
     def __init__(self, level: str) -> None:
         self.level = level
-        self.expected = LEVELS
-        super().__init__(f"unknown bot level {level!r} (expected one of {', '.join(LEVELS)})")
+        self.expected = ARENA_LEVELS
+        super().__init__(f"unknown bot level {level!r} (expected one of {', '.join(ARENA_LEVELS)})")
 
 
 @dataclass(slots=True)
@@ -58,6 +65,7 @@ class Bot(ABC):
         self.seed = seed
         self.rng = random.Random(seed)
         self.record = DecisionRecord()
+        self.last_reason: BotReason | None = None  # set by `choose` when it has one
 
     @abstractmethod
     def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
@@ -65,10 +73,16 @@ class Bot(ABC):
 
     def act(self, observation: Observation, time_budget: float | None = None) -> Move:
         """`choose` with this bot's own RNG, timed into `self.record`."""
+        self.last_reason = None
         start = time.perf_counter()
         move = self.choose(observation, self.rng, time_budget)
         self.record.add(time.perf_counter() - start)
         return move
+
+    def explain(self) -> BotReason | None:
+        """Why the bot made its last move (`act`), in one line, when it is a move worth
+        explaining: an answer to "May I go out?" or taking a big pile (game/bots/reasons.py)."""
+        return self.last_reason
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -92,10 +106,12 @@ def register(level: str) -> Callable[[BotType], BotType]:
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:
-    """A bot of `level` ("easy", "normal", "hard") with its own seeded RNG.
+    """A bot of `level` (one of ARENA_LEVELS) with its own seeded RNG.
     Options go to the bot's constructor (e.g. `budget=0.2` for hard)."""
     # Import for the registration side effect; kept here to avoid import cycles.
     from . import easy, hard, normal  # noqa: F401
+    from .v1 import hard as hard_v1  # noqa: F401
+    from .v1 import normal as normal_v1  # noqa: F401
 
     try:
         factory = _REGISTRY[level]

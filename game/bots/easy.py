@@ -12,6 +12,7 @@ import random
 
 from game.rules import Move, MoveKind, Observation, Phase
 
+from . import reasons as why
 from .base import Bot, register
 from .knowledge import Knowledge
 
@@ -35,13 +36,22 @@ class EasyBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if obs.phase is Phase.ANSWER:
-            yes = len(obs.hand) <= 4 or rng.random() < 0.5
+            cards = len(obs.hand)
+            yes = cards <= 4 or rng.random() < 0.5
+            if cards == 1:
+                self.last_reason = why.BotReason.of(why.YES_SINGLE_CARD)
+            elif cards <= 4:
+                self.last_reason = why.BotReason.of(why.YES_FEW_CARDS, cards=cards)
+            else:
+                self.last_reason = why.BotReason.of(why.HUNCH)
             return Move(MoveKind.YES if yes else MoveKind.NO)
         if obs.phase is Phase.DRAW:
             takes = [m for m in legal if m.kind is MoveKind.TAKE]
             rest = [m for m in legal if m.kind is not MoveKind.TAKE]
             if takes and (not rest or rng.random() < self.take_chance):
                 fewest = min(_wilds(m) for m in takes)
+                if len(obs.pile) >= why.BIG_PILE:
+                    self.last_reason = why.BotReason.of(why.EASY_TAKE)
                 return rng.choice([m for m in takes if _wilds(m) == fewest])
             return rest[0]
         return self._meld_phase(obs, legal, rng)

@@ -18,10 +18,12 @@ import time
 from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phase
 from game.rules.movegen import go_out_plan
 
+from . import reasons as why
 from .base import Bot, register
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
 from .sampler import sample_world
+from .variant_facts import facts_for
 
 DEFAULT_BUDGET = 0.5  # seconds; p95 stays under 1 s including the last iteration's overrun
 
@@ -34,7 +36,7 @@ def evaluate(state: GameState, side: int) -> float:
     if state.result is not None:
         totals = [s.total for s in state.result.sides]
     else:
-        full = 108 - cfg.players * cfg.hand_size - 1
+        full = facts_for(cfg).full_stock(state.out)
         late = 1.0 - min(1.0, len(state.stock) / full)
         totals = []
         for sd in range(cfg.sides):
@@ -45,7 +47,7 @@ def evaluate(state: GameState, side: int) -> float:
                 if not m.is_canasta and m.size >= 5:
                     t += (60 if m.size == 5 else 120) * (1.0 - late)
             n3 = len(state.red_threes[sd])
-            r3 = 800 if n3 == 4 else 100 * n3
+            r3 = cfg.rules.red_three_points(min(n3, len(cfg.rules.red_three_points_by_count) - 1))
             t += r3 if melds else -r3 * late
             hand = sum(c.value for s in cfg.seats_of_side(sd) for c in state.hands[s])
             t -= hand * (0.3 + 0.7 * late)
@@ -81,6 +83,7 @@ class HardBot(Bot):
         if len(obs.legal) == 1:
             return obs.legal[0]
         base = self.policy.choose(obs)
+        self.last_reason = self.policy.reason
         cands = self.candidates(obs, base)
         if len(cands) <= 1:
             return base
@@ -108,7 +111,13 @@ class HardBot(Bot):
                     continue
                 values[i].append(self.playout(st, side))
         self.last_iterations = len(values[0])
-        return cands[self.pick(values)]
+        chosen = self.pick(values)
+        if chosen:
+            explained = obs.phase is Phase.ANSWER or (
+                cands[chosen].kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE
+            )
+            self.last_reason = why.BotReason.of(why.SEARCHED, worlds=len(values[0])) if explained else None
+        return cands[chosen]
 
     def pick(self, values: list[list[float]]) -> int:
         """Index of the chosen candidate: Normal's move (index 0) unless another beats

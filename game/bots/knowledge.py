@@ -12,9 +12,9 @@ from math import comb
 from game.rules import GameState, MoveKind, Observation, Phase
 from game.rules.movegen import Plan, go_out_plan
 
+from .variant_facts import VariantFacts, facts_for
+
 JOKER, TWO, THREE = 15, 2, 3
-# Copies per rank index in the 108-card deck (threes: 4 black + 4 red).
-TOTAL = [0, 0, 8, 8] + [8] * 11 + [4]
 RANK_OF_FACE: dict[str, int] = {}
 
 
@@ -46,6 +46,7 @@ class Knowledge:
     __slots__ = (
         "obs",
         "cfg",
+        "facts",
         "seat",
         "side",
         "hand_counts",
@@ -61,6 +62,8 @@ class Knowledge:
     def __init__(self, obs: Observation):
         self.obs = obs
         cfg = self.cfg = obs.config
+        facts: VariantFacts = facts_for(cfg)
+        self.facts = facts
         self.seat = obs.seat
         self.side = cfg.side_of(obs.seat)
         hc = [0] * 16
@@ -90,7 +93,7 @@ class Knowledge:
         self.seen = seen
         self.known_counts = known_counts
         self.unknown_in_hand = unknown
-        self.unseen = [max(0, TOTAL[r] - seen[r]) for r in range(16)]
+        self.unseen = [max(0, facts.rank_totals[r] - seen[r]) for r in range(16)]
         self.pool = sum(self.unseen)
         self._pseudo: GameState | None = None
         self._urgency: float | None = None
@@ -150,14 +153,24 @@ class Knowledge:
     # ---------------------------------------------------------------- summaries
     def stock_fraction(self) -> float:
         """How much of the stock is left (1 at the start of a deal, 0 when empty)."""
-        full = 108 - self.cfg.players * self.cfg.hand_size - 1
+        full = self.facts.full_stock(self.obs.out)
         return max(0.0, min(1.0, self.obs.stock_size / full))
 
     def canastas(self, side: int) -> int:
         return sum(1 for m in self.obs.melds[side] if m.is_canasta)
 
-    def opponents(self) -> list[int]:
-        return [s for s in range(self.cfg.players) if self.cfg.side_of(s) != self.side]
+    def opponents(self) -> tuple[int, ...]:
+        """The seats of the other sides that play this deal."""
+        return self.facts.opponents(self.seat, self.obs.out)
 
     def partner(self) -> int | None:
-        return self.cfg.partner_of(self.seat)
+        """The partner this seat asks "May I go out?" (None when alone)."""
+        return self.facts.asked_partner(self.seat, self.obs.out)
+
+    def teammates(self) -> tuple[int, ...]:
+        """The other seats of this side that play this deal."""
+        return self.facts.teammates(self.seat, self.obs.out)
+
+    def next_player(self) -> int:
+        """The seat that plays after this one (the discard is offered to it)."""
+        return self.facts.next_player(self.seat, self.obs.out)

@@ -19,15 +19,17 @@ from game.rules.melds import CANASTA_SIZE, Meld
 from game.rules.movegen import Plan
 from game.rules.moves import Group
 
+from . import reasons as why
 from .base import Bot, register
 from .knowledge import Knowledge
+from .reasons import BotReason
 
 
 @dataclass(slots=True)
 class NormalWeights:
     # -- taking the pile (compared with drawing, which scores 0)
-    take_base: float = 12.0
-    take_per_draw: float = 20.0  # per extra card a stock draw brings (draw-two variants)
+    take_base: float = 50.0  # issue #11: taking whenever it scores near drawing won (arena, README)
+    take_per_draw: float = 58.0  # per extra card a stock draw brings (draw-two: the take base stays -8, as in v1)
     take_per_rival: float = 8.0  # per opposing side beyond one: a pile left is contested
     take_card: float = 6.0  # per useful natural brought in
     take_junk: float = 1.0  # per natural of a rank we cannot use yet
@@ -117,17 +119,23 @@ class NormalPolicy:
 
     def __init__(self, weights: NormalWeights | None = None):
         self.w = weights or NormalWeights()
+        self.reason: BotReason | None = None  # why the last move (answers, big takes)
 
     # ------------------------------------------------------------------ entry
     def choose(self, obs: Observation, rng: random.Random | None = None) -> Move:
+        self.reason = None
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
         kn = Knowledge(obs)
         if obs.phase is Phase.ANSWER:
-            return Move(MoveKind.YES) if self.answer_yes(kn) else Move(MoveKind.NO)
+            yes, self.reason = self.answer(kn)
+            return Move(MoveKind.YES) if yes else Move(MoveKind.NO)
         if obs.phase is Phase.DRAW:
-            return self.draw_phase(kn)
+            move = self.draw_phase(kn)
+            if move.kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE:
+                self.reason = self.take_reason(kn, move)
+            return move
         return self.meld_phase(kn)
 
     # ------------------------------------------------------------------ draw
@@ -184,13 +192,77 @@ class NormalPolicy:
         s -= 2.0 * sum(len(g.cards) for g in move.laid_groups)
         return s
 
+    def take_reason(self, kn: Knowledge, move: Move) -> BotReason:
+        """The main reason a take scored above drawing, in one line."""
+        obs = kn.obs
+        rest = obs.pile[:-1]
+        if not any(m.kind is MoveKind.DRAW for m in obs.legal):
+            return BotReason.of(why.TAKE_STOCK_EMPTY)
+        my_melds = obs.melds_of(kn.side)
+        fit = sum(1 for c in rest if c.is_natural and (kn.hand_counts[c.rank] or c.rank in my_melds))
+        if not my_melds:
+            return BotReason.of(why.TAKE_OPENS_FIT, fit=fit) if fit >= 2 else BotReason.of(why.TAKE_OPENS)
+        red = sum(1 for c in rest if c.is_red_three)
+        if red:
+            return BotReason.of(why.TAKE_RED_THREES, n=red) if red > 1 else BotReason.of(why.TAKE_RED_THREE)
+        wild = sum(1 for c in rest if c.is_wild)
+        if wild:
+            return BotReason.of(why.TAKE_WILDS, n=wild) if wild > 1 else BotReason.of(why.TAKE_WILD)
+        return BotReason.of(why.TAKE_FIT, fit=fit) if fit >= 2 else BotReason.of(why.TAKE_BIG)
+
     # ------------------------------------------------------------------ answer
-    def answer_yes(self, kn: Knowledge) -> bool:
+    def answer(self, kn: Knowledge) -> tuple[bool, BotReason]:
+        """Yes or no to "May I go out?", with the reason. Saying no buys one more turn:
+        worth it for the points this hand could still meld (a card melded counts for us
+        instead of against us) and for a canasta it could complete; cards that cannot be
+        melded cost the same either way."""
         obs, w = kn.obs, self.w
-        points = sum(c.value for c in obs.hand)
-        if urgency(kn) >= 0.6 or len(obs.hand) <= 2:
-            return True
-        return points < w.answer_points and len(obs.hand) < w.answer_cards
+        cards = len(obs.hand)
+        if cards == 1:
+            return True, BotReason.of(why.YES_SINGLE_CARD)
+        if cards == 2:
+            return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
+        if urgency(kn) >= 0.6:
+            late = (1.0 - kn.stock_fraction()) ** 2 >= 0.6
+            return True, BotReason.of(why.YES_STOCK_LOW if late else why.YES_THREAT)
+        if self.completes_canasta_next(kn):
+            return False, BotReason.of(why.NO_CANASTAS)
+        points = self.meldable_points(kn)
+        if points >= w.answer_points:
+            return False, BotReason.of(why.NO_POINTS, points=points)
+        if cards >= w.answer_cards:
+            return False, BotReason.of(why.NO_CARDS, cards=cards)
+        return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
+
+    @staticmethod
+    def meldable_points(kn: Knowledge) -> int:
+        """Points of the hand that could be melded on our next turn: naturals of a rank
+        we have melded or hold three of, and wild cards when we have melds to put them on."""
+        obs = kn.obs
+        mine = obs.melds_of(kn.side)
+        total = 0
+        for c in obs.hand:
+            if c.is_wild:
+                total += c.value if mine else 0
+            elif c.is_natural and (c.rank in mine or kn.hand_counts[c.rank] >= 3):
+                total += c.value
+        return total
+
+    @staticmethod
+    def completes_canasta_next(kn: Knowledge) -> bool:
+        """This hand alone could finish one of our melds into a canasta next turn
+        (keeping two cards, so the deal goes on)."""
+        obs = kn.obs
+        wilds = sum(1 for c in obs.hand if c.is_wild)
+        max_wilds = kn.cfg.rules.max_wilds
+        for m in obs.melds[kn.side]:
+            if m.is_canasta or m.size < 4:
+                continue
+            usable = min(wilds, max(0, max_wilds - m.wilds))
+            reach = m.size + kn.hand_counts[m.rank] + usable >= CANASTA_SIZE
+            if reach and len(obs.hand) - (CANASTA_SIZE - m.size) >= 2:
+                return True
+        return False
 
     # ------------------------------------------------------------------ meld phase
     def meld_phase(self, kn: Knowledge) -> Move:
@@ -240,9 +312,9 @@ class NormalPolicy:
     def should_go_out(self, kn: Knowledge) -> bool:
         obs, w, cfg = kn.obs, self.w, kn.cfg
         side = kn.side
+        # Cards caught in hand per opposing side, and those of our own side's other players.
         opp_cards = sum(obs.hand_sizes[s] for s in kn.opponents()) / max(1, cfg.sides - 1)
-        partner = kn.partner()
-        partner_cards = obs.hand_sizes[partner] if partner is not None else 0
+        partner_cards = sum(obs.hand_sizes[s] for s in kn.teammates())
         s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
         for m in obs.melds[side]:
             if not m.is_canasta:
@@ -374,7 +446,7 @@ class NormalPolicy:
         if card.is_wild or card.is_black_three:
             return 0.0  # blocks the next player
         obs = kn.obs
-        nxt = kn.cfg.next_seat(kn.seat)
+        nxt = kn.next_player()
         if kn.cfg.side_of(nxt) == kn.side:
             return 0.0
         p = kn.p_can_take(nxt, card.rank, obs.pile_frozen)
@@ -388,4 +460,6 @@ class NormalBot(Bot):
         self.policy = NormalPolicy(weights)
 
     def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
-        return self.policy.choose(observation, rng)
+        move = self.policy.choose(observation, rng)
+        self.last_reason = self.policy.reason
+        return move

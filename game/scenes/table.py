@@ -339,6 +339,10 @@ class TableScene(Scene):
             self.timeline.append((self.clock + effect.delay / speed, effect))
         self._bot_ready_at = self.clock + (plan.total + FLIGHT + BOT_PAUSE * self.pace) / speed
 
+    def explain_move(self, seat: int, reason) -> None:
+        """A bot's one-line why goes beside its move in the log (game/move_log.py)."""
+        self.move_log.explain(seat, reason)
+
     def cards_moved(self) -> None:
         self.relayout()
 

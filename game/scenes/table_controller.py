@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.bots import make_bot
+from game.bots.reasons import BotReason
 from game.hints import Hint, card_name, discard_risk, explain, make_hint
 from game.i18n import N_, _, get_language
 from game.rules import (
@@ -122,6 +123,9 @@ class TableHost(Protocol):
     def confirm_discard(self, card: Card, why: str, discard: Callable[[], None]) -> bool:
         """Ask before a risky discard (`discard` plays it); False when nobody can be asked."""
 
+    def explain_move(self, seat: int, reason: BotReason | None) -> None:
+        """A bot said why it made the move just shown (game/bots/reasons.py), or None."""
+
 
 class NoHost:
     """A host that shows nothing (tests, tools): every call is a no-op."""
@@ -140,6 +144,9 @@ class NoHost:
 
     def confirm_discard(self, card: Card, why: str, discard: Callable[[], None]) -> bool:
         return False
+
+    def explain_move(self, seat: int, reason: BotReason | None) -> None:
+        pass
 
 
 class TableController:
@@ -384,7 +391,11 @@ class TableController:
             version, seat, move = self._bot_move
             self._bot_move = None
             if version == self.version and seat == to_act:
-                if not self.play(move):
+                if self.play(move):
+                    explainer = getattr(self.bots[seat], "explain", None)  # a bot that cannot explain says nothing
+                    if explainer is not None:
+                        self.host.explain_move(seat, explainer())
+                else:
                     self.play(st.legal_moves()[0])
 
     # -- the player's hand ----------------------------------------------------------------

@@ -327,7 +327,7 @@ class TableView:
         width = ruler.px(panel.width - 28 - 34)
         y = panel.y + 42
         for entry in entries:
-            lines = wrap_text(entry.text(table), font, width)
+            lines = wrap_text(entry.full_text(table), font, width)
             if y + 19 * len(lines) > panel.bottom - 8:
                 break
             blit_text(surface, str(entry.turn), 12, theme.INK_SOFT, topright=(panel.x + 40, y + 2))

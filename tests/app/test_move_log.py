@@ -83,3 +83,50 @@ def test_a_new_deal_starts_a_new_log():
         log.record(game.next_deal())
         assert all(entry.turn == 1 for entry in log.entries)
         assert log.entries[0].text(Names()).endswith("dealt.")
+
+
+def test_bots_explain_their_answers_and_big_takes_in_the_log():
+    """The explainable partner: after each bot move the table hands the bot's reason to
+    the log (MoveLog.explain); answers to "May I go out?" and takes of 5+ cards carry one,
+    in both languages."""
+    from game.bots.reasons import BIG_PILE
+
+    explained = {"take": 0, "answer": 0}
+    for seed in range(12):
+        game = Game(RulesConfig(), seed)
+        log = MoveLog(viewer=0)
+        log.record(game.last_deal_events)
+        bots = [make_bot("normal", seat) for seat in range(4)]
+        while not game.state.is_over:
+            seat = game.state.to_act
+            obs = game.state.observation(seat)
+            move = bots[seat].act(obs)
+            log.record(game.apply(move))
+            reason = bots[seat].explain()
+            if move.kind.name == "TAKE" and len(obs.pile) >= BIG_PILE or move.kind.name in ("YES", "NO"):
+                assert reason is not None, move
+                assert log.explain(seat, reason)
+                explained["answer" if move.kind.name in ("YES", "NO") else "take"] += 1
+                entry = next(e for e in reversed(log.entries) if e.seat == seat and e.reason is not None)
+                english = entry.full_text(Names())
+                assert english.startswith(entry.text(Names())) and english.endswith(reason.text())
+                i18n.set_language("zh_CN")
+                assert entry.reason_text() != reason.text() and "{" not in entry.full_text(Names())
+                i18n.set_language("en")
+            else:
+                assert reason is None or not log.explain(seat, reason), move
+    assert explained["take"] >= 3 and explained["answer"] >= 1, explained
+
+
+def test_a_reason_attaches_only_to_the_move_it_explains():
+    from game.bots.reasons import TAKE_BIG, BotReason
+
+    game, log, seen = played_deal()
+    assert not log.explain(1, None)
+    for seat in range(4):
+        # The seat's last turn began with a draw or a take; only a take takes a reason.
+        start = next(e for e in reversed(log.entries) if e.seat == seat and ("drew" in e.msgid or e.explainable))
+        attached = log.explain(seat, BotReason.of(TAKE_BIG))
+        assert attached == start.explainable
+        if attached:
+            assert any(e.reason == BotReason.of(TAKE_BIG) and e.seat == seat for e in log.entries)

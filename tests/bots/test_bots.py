@@ -12,6 +12,7 @@ from game.bots import make_bot
 from game.bots.arena import run
 from game.bots.sampler import sample_world
 from game.rules import DECK, Game, MoveKind, RulesConfig, position_from_json
+from game.rules.variants import VARIANT_IDS
 
 LEVELS = ("easy", "normal", "hard")
 SMART = ("normal", "hard")
@@ -185,7 +186,7 @@ def test_opens_without_wasting_wild_cards(level):
 
 # ---------------------------------------------------------------- no peeking
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("variant", ("classic", "two-hand", "three-hand"))
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_no_peeking(level, variant):
     """States that differ only in hidden cards give the same decision with the same
     seed: the decision depends on the observation alone."""
@@ -216,9 +217,12 @@ def test_no_peeking(level, variant):
 
 
 # ---------------------------------------------------------------- arena smoke
-@pytest.mark.parametrize("variant", ("classic", "two-hand", "three-hand"))
+@pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_arena_smoke(variant):
-    s = run(variant, "normal", "easy", games=2, seed=3, target=2500)
+    """Easy, Normal and Hard play full games of every variant (to its shortest target)
+    with no exception, illegal move or stall; the long runs are in game/bots/README.md."""
+    target = min(RulesConfig.for_variant(variant).rules.targets, default=None)  # (none: a game of deals)
+    s = run(variant, "normal", "easy", games=2, seed=3, target=target)
     assert s.exceptions == s.illegal == s.stalls == 0, s.errors
     assert s.games >= 2 and s.times["A"] and s.times["B"]
     s = run(
@@ -227,8 +231,147 @@ def test_arena_smoke(variant):
         "normal",
         games=1,
         seed=5,
-        target=2500,
+        target=target,
         budget=0.001,
         options={"A": {"horizon": 6, "max_candidates": 2}},
     )
     assert s.exceptions == s.illegal == s.stalls == 0, s.errors
+
+
+def test_variant_facts_follow_the_variant():
+    from game.bots.variant_facts import facts_for
+
+    by_id = {v: facts_for(RulesConfig.for_variant(v)) for v in VARIANT_IDS}
+    for variant, facts in by_id.items():
+        cfg = facts.config
+        packs = cfg.rules.packs
+        assert facts.rank_totals[14] == 8 * packs // 2 and facts.rank_totals[15] == 2 * packs, variant
+        assert facts.wild_total == 6 * packs and sum(facts.rank_totals) == 54 * packs
+        assert facts.canastas_to_go_out == cfg.canastas_to_go_out
+        out = cfg.rules.sit_out[0] if cfg.rules.sit_out else None
+        playing = len(cfg.play_order(out))
+        assert facts.full_stock(out) == 54 * packs - playing * cfg.hand_size - 1
+        for seat in cfg.play_order(out):
+            assert facts.asked_partner(seat, out) in (*facts.teammates(seat, out), None)
+            assert out not in facts.opponents(seat, out) + facts.teammates(seat, out)
+    # The engine's own answers for the deal: next player and the asked partner.
+    for variant in VARIANT_IDS:
+        game = Game(RulesConfig.for_variant(variant), seed=2)
+        st = game.state
+        facts = by_id[variant]
+        for seat in st.order:
+            assert facts.next_player(seat, st.out) == st.next_seat(seat), variant
+            assert facts.asked_partner(seat, st.out) == st.partner_of(seat), variant
+
+
+# ---------------------------------------------------------------- the yardstick
+def test_the_yardstick_levels_are_arena_only_and_play():
+    from game.bots import ARENA_LEVELS, LEVEL_NAMES, LEVELS, YARDSTICK_LEVELS
+
+    assert set(YARDSTICK_LEVELS) == {"normal-v1", "hard-v1"}
+    assert not set(YARDSTICK_LEVELS) & set(LEVEL_NAMES)  # never offered in the app
+    assert ARENA_LEVELS == LEVELS + YARDSTICK_LEVELS
+    s = run("classic", "normal", "normal-v1", games=2, seed=3, target=2500)
+    assert s.exceptions == s.illegal == s.stalls == 0, s.errors
+    s = run(
+        "classic", "hard-v1", "normal-v1", games=1, seed=5, target=2500, budget=0.001, options={"A": {"horizon": 6}}
+    )
+    assert s.exceptions == s.illegal == s.stalls == 0, s.errors
+
+
+def test_the_yardstick_depends_on_no_live_bot_module():
+    """game/bots/v1 is a frozen copy: it may import the rules engine, the standard
+    library, the bot interface (base) and itself, never normal/hard/knowledge/sampler."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "game" / "bots" / "v1"
+    allowed_relative = {(2, "base"), (1, "knowledge"), (1, "normal"), (1, "sampler"), (1, "hard")}
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    assert (node.level, node.module) in allowed_relative, f"{path.name}: {ast.unparse(node)}"
+                else:
+                    assert node.module is not None and not node.module.startswith("game.bots"), path.name
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("game.bots") for a in node.names), path.name
+
+
+# ---------------------------------------------------------------- the explainable partner
+def test_answers_no_when_the_hand_can_finish_a_canasta():
+    from game.bots.reasons import NO_CANASTAS
+
+    # Our nines have 5 cards; the hand holds two more and little else of value.
+    st = position(
+        ["C9 S9 C4 H5 D6", "", "H8 C5"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9 S9 H9"}, {"5": "C5 D5 H5"}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+        fill=9,
+    )
+    normal = make_bot("normal", 1)
+    assert normal.act(st.observation(0)).kind is MoveKind.NO
+    assert normal.explain() is not None and normal.explain().msgid == NO_CANASTAS
+
+
+def test_normal_explains_its_answers():
+    from game.bots.reasons import NO_POINTS, YES_FEW_CARDS
+
+    st = position(
+        ["HA CA SK DK HQ SQ JK D2 C8 S9 H10", "C10 S10 H4", "H9 C4", "D6 S7 H8"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5"}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+    )
+    normal = make_bot("normal", 1)
+    assert normal.act(st.observation(0)).kind is MoveKind.NO
+    reason = normal.explain()
+    assert reason is not None and reason.msgid == NO_POINTS
+    # Meldable: SK DK (kings melded) 20, S9 (nines melded) 10, the joker and D2 70; the rest cannot be.
+    assert reason.text() == "I hold 100 points I can still meld."
+    st = position(
+        ["C8 S9", "", "H9 C4"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+        fill=9,
+    )
+    assert normal.act(st.observation(0)).kind is MoveKind.YES
+    assert normal.explain() is not None and normal.explain().msgid == YES_FEW_CARDS
+    assert normal.explain().text() == "I hold only 2 cards."
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_big_take_is_explained_and_other_moves_are_not(level):
+    from game.bots.reasons import TAKE_WILD
+
+    st = position(
+        ["C9 H9 D5 SK HQ C6 S7 D8"], [{"K": "DK CK HK"}, {}], discard="C4 H6 DQ SQ JK HJ CJ D10 S10 HA D9", turn=0
+    )
+    b = bot(level)
+    move = b.act(st.observation(0))
+    if move.kind is MoveKind.TAKE:
+        assert b.explain() is not None
+        if level == "normal":
+            assert b.explain().msgid == TAKE_WILD and b.explain().text() == "It holds a wild card."
+    st = position(["D2 C5 H9 SK D8 HJ"], [{"A": "HA CA DA"}, {}], discard="C6", phase="meld", turn=0)
+    b.act(st.observation(0))
+    assert b.explain() is None
+
+
+def test_the_arena_takes_weights_for_a_and_refuses_unknown_ones(capsys):
+    from game.bots.arena import main
+
+    with pytest.raises(SystemExit):
+        main(["--a", "normal", "--b", "easy", "--games", "2", "--a-weights", "no_such_weight=1"])
+    with pytest.raises(SystemExit):
+        main(["--a", "easy", "--b", "normal", "--games", "2", "--a-weights", "take_base=12"])
+    assert (
+        main(["--a", "normal", "--b", "normal-v1", "--games", "2", "--target", "2500", "--a-weights", "take_base=12"])
+        == 0
+    )
+    assert "A's weights changed: take_base=12" in capsys.readouterr().out

@@ -29,12 +29,16 @@ class Host:
         self.cancelled = 0
         self.asked: list = []
         self.confirms = confirms
+        self.explained: list = []
 
     def show_events(self, events) -> None:
         self.events.append(list(events))
 
     def cards_moved(self) -> None:
         self.moved += 1
+
+    def explain_move(self, seat, reason) -> None:
+        self.explained.append((seat, reason))
 
     def hand_arranged(self) -> None:
         self.arranged += 1
@@ -248,3 +252,31 @@ def test_a_mistyped_bot_level_is_an_error_not_a_weaker_bot():
     mixed = TableController(RulesConfig(), 3, levels=(None, "easy", "hrad", "easy"), threaded=False)
     with pytest.raises(UnknownLevel, match="'hrad'"):
         mixed.start(3)
+
+
+def test_the_bots_reasons_reach_the_host():
+    """After a bot's move the controller hands the host the bot's reason (or None), so
+    the table's move log can show why a bot took a big pile or answered the ask."""
+    from game.bots import make_bot
+
+    host = Host()
+    controller = TableController(
+        RulesConfig.for_variant("classic"),
+        9,
+        threaded=False,
+        host=host,
+        bot_factory=lambda level, s: make_bot("normal", s),
+    )
+    controller.start(9)
+    me = FallbackBot(1)
+    for _ in range(400):
+        st = controller.game.state
+        if st.is_over:
+            break
+        if st.to_act == controller.human:
+            controller.play(me.act(st.observation(controller.human)))
+        else:
+            controller.drive_bots(True)
+    reasons = [reason for _, reason in host.explained if reason is not None]
+    assert host.explained and all(seat != controller.human for seat, _ in host.explained)
+    assert reasons, "no bot took a big pile or answered in this deal"

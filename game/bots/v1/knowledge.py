@@ -1,0 +1,166 @@
+"""FROZEN copy of game/bots/knowledge.py as of issue #11 (the `normal-v1`/`hard-v1` yardstick).
+Do not edit: later changes to the live bots must not move the yardstick.
+
+Card tracking from public information: what one seat can infer from its Observation.
+
+Everything here is derived from the Observation only (own hand, melds, pile, red
+threes, hand sizes, and the faces seen going into other hands with a pile).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+from game.rules import GameState, MoveKind, Observation, Phase
+from game.rules.movegen import Plan, go_out_plan
+
+JOKER, TWO, THREE = 15, 2, 3
+# Copies per rank index in the 108-card deck (threes: 4 black + 4 red).
+TOTAL = [0, 0, 8, 8] + [8] * 11 + [4]
+RANK_OF_FACE: dict[str, int] = {}
+
+
+def _rank_of_face(face: str) -> int:
+    r = RANK_OF_FACE.get(face)
+    if r is None:
+        from game.rules import Card
+
+        r = RANK_OF_FACE[face] = int(Card.parse(face).rank)
+    return r
+
+
+@lru_cache(maxsize=4096)
+def p_at_least(k: int, n: int, good: int, pool: int) -> float:
+    """Hypergeometric P(X >= k): X = good cards among n drawn from pool."""
+    if k <= 0:
+        return 1.0
+    if n <= 0 or good <= 0 or pool <= 0 or k > min(n, good):
+        return 0.0
+    n = min(n, pool)
+    total = comb(pool, n)
+    miss = sum(comb(good, i) * comb(pool - good, n - i) for i in range(0, k))
+    return max(0.0, 1.0 - miss / total)
+
+
+class Knowledge:
+    """Derived facts for the observing seat (computed once per decision)."""
+
+    __slots__ = (
+        "obs",
+        "cfg",
+        "seat",
+        "side",
+        "hand_counts",
+        "seen",
+        "unseen",
+        "pool",
+        "known_counts",
+        "unknown_in_hand",
+        "_pseudo",
+        "_urgency",
+    )
+
+    def __init__(self, obs: Observation):
+        self.obs = obs
+        cfg = self.cfg = obs.config
+        self.seat = obs.seat
+        self.side = cfg.side_of(obs.seat)
+        hc = [0] * 16
+        for c in obs.hand:
+            hc[c.rank] += 1
+        self.hand_counts = hc
+        seen = hc[:]
+        for side_melds in obs.melds:
+            for m in side_melds:
+                for c in m.cards:
+                    seen[c.rank] += 1
+        for c in obs.pile:
+            seen[c.rank] += 1
+        for r3 in obs.red_threes:
+            seen[THREE] += len(r3)
+        known_counts: list[list[int]] = []
+        unknown: list[int] = []
+        for s, faces in enumerate(obs.known):
+            kc = [0] * 16
+            if s != obs.seat:
+                for face, n in faces:
+                    r = _rank_of_face(face)
+                    kc[r] += n
+                    seen[r] += n
+            known_counts.append(kc)
+            unknown.append(obs.hand_sizes[s] - (sum(kc) if s != obs.seat else obs.hand_sizes[s]))
+        self.seen = seen
+        self.known_counts = known_counts
+        self.unknown_in_hand = unknown
+        self.unseen = [max(0, TOTAL[r] - seen[r]) for r in range(16)]
+        self.pool = sum(self.unseen)
+        self._pseudo: GameState | None = None
+        self._urgency: float | None = None
+
+    # ---------------------------------------------------------------- probabilities
+    def p_holds(self, seat: int, rank: int, k: int) -> float:
+        """P(seat holds at least k cards of `rank`), from public information."""
+        have = self.known_counts[seat][rank]
+        return p_at_least(k - have, self.unknown_in_hand[seat], self.unseen[rank], self.pool)
+
+    def p_holds_wild(self, seat: int) -> float:
+        kc = self.known_counts[seat]
+        if kc[TWO] or kc[JOKER]:
+            return 1.0
+        return p_at_least(1, self.unknown_in_hand[seat], self.unseen[TWO] + self.unseen[JOKER], self.pool)
+
+    def p_can_take(self, seat: int, rank: int, pile_frozen: bool) -> float:
+        """P(seat could take the pile if a natural of `rank` were on top)."""
+        side = self.cfg.side_of(seat)
+        melds = self.obs.melds[side]
+        frozen = pile_frozen or not melds
+        if not frozen and any(m.rank == rank for m in melds):
+            return 1.0
+        pair = self.p_holds(seat, rank, 2)
+        if frozen:
+            if not melds:  # must also reach the minimum: a pair alone rarely does
+                pair *= 0.6
+            return pair
+        one = self.p_holds(seat, rank, 1)
+        return min(1.0, pair + (one - pair) * self.p_holds_wild(seat))
+
+    # ---------------------------------------------------------------- planning
+    def pseudo_state(self) -> GameState:
+        """A state with this seat's hand and all public facts, other hands empty.
+        Good for questions about this seat's own options (never about others)."""
+        if self._pseudo is None:
+            obs = self.obs
+            hands = [list(obs.hand) if s == obs.seat else [] for s in range(self.cfg.players)]
+            self._pseudo = GameState.from_observation(obs, hands, [])
+        return self._pseudo
+
+    def go_out_plan(self) -> Plan | None:
+        """(groups, discard) to go out this turn, or None."""
+        obs = self.obs
+        if obs.phase is not Phase.MELD or obs.to_act != self.seat:
+            return None
+        if (
+            self.cfg.ask_allowed
+            and not obs.asked
+            and not obs.turn_laid_other
+            and len(obs.hand) >= 2
+            and not any(m.kind is MoveKind.ASK for m in obs.legal)
+        ):
+            return None  # the engine lists "ask" exactly when a plan exists here
+        return go_out_plan(self.pseudo_state())
+
+    # ---------------------------------------------------------------- summaries
+    def stock_fraction(self) -> float:
+        """How much of the stock is left (1 at the start of a deal, 0 when empty)."""
+        full = 108 - self.cfg.players * self.cfg.hand_size - 1
+        return max(0.0, min(1.0, self.obs.stock_size / full))
+
+    def canastas(self, side: int) -> int:
+        return sum(1 for m in self.obs.melds[side] if m.is_canasta)
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(self.cfg.players) if self.cfg.side_of(s) != self.side]
+
+    def partner(self) -> int | None:
+        return self.cfg.partner_of(self.seat)

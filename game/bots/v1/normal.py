@@ -1,0 +1,394 @@
+"""FROZEN copy of game/bots/normal.py as of issue #11: the arena level `normal-v1`.
+Do not edit: later changes to the live bots must not move the yardstick.
+
+Normal: a rule-based player whose every judgement is a weighted score.
+
+All weights live in `NormalWeights` (tuned by self-play: tools/tune_normal.py).
+Each call decides one move from the Observation alone:
+- draw phase: score every way to take the pile against drawing;
+- meld phase: go out when it pays (asking the partner when the partner holds cards),
+  else lay the best-scoring meld while one scores above zero, else discard the card
+  with the lowest keep-value + danger (what the next opponent could do with it);
+- answer phase: say no while holding many points that could still be melded.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields
+
+from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank
+from game.rules.melds import CANASTA_SIZE, Meld
+from game.rules.movegen import Plan
+from game.rules.moves import Group
+
+from ..base import Bot, register
+from .knowledge import Knowledge
+
+
+@dataclass(slots=True)
+class NormalWeights:
+    # -- taking the pile (compared with drawing, which scores 0)
+    take_base: float = 12.0
+    take_per_draw: float = 20.0  # per extra card a stock draw brings (draw-two variants)
+    take_per_rival: float = 8.0  # per opposing side beyond one: a pile left is contested
+    take_card: float = 6.0  # per useful natural brought in
+    take_junk: float = 1.0  # per natural of a rank we cannot use yet
+    take_wild: float = 25.0  # per wild card in the pile
+    take_red3: float = 60.0
+    take_black3: float = -4.0
+    take_open: float = 60.0  # the take is our side's initial meld
+    take_hand_wild: float = 20.0  # per wild card from the hand the take uses
+    take_late_card: float = 5.0  # per card brought in, times the urgency
+    # -- melding
+    meld_card: float = 3.0  # per card laid
+    meld_point: float = 0.15  # per point laid
+    meld_urgency: float = 2.0  # how much urgency multiplies the two above
+    canasta_natural: float = 150.0
+    canasta_mixed: float = 90.0
+    wild_use: float = 45.0  # per wild laid without completing a canasta
+    wild_use_canasta: float = 4.0  # per wild laid to complete a canasta
+    mix_natural: float = 8.0  # per natural of a wild-free meld a wild would spoil
+    new_pair_cost: float = 14.0  # starting a meld from a bare pair (a key to the pile)
+    new_meld_cost: float = 3.0  # starting a meld from three or more naturals
+    frozen_pair_factor: float = 1.5
+    pair_pile: float = 1.0  # per pile card, when a pair is the only key to it
+    reserve_cards: float = 5.0  # without the canastas to go out, keep this many cards
+    reserve_cost: float = 12.0  # per card below the reserve
+    reserve_cost_out: float = 2.0  # the same once our side may go out
+    open_bonus: float = 70.0
+    # -- discarding (lower keep + danger is discarded)
+    keep_wild: float = 110.0
+    keep_black3: float = 3.0
+    black3_block: float = 1.2  # per pile card: a black three blocks the next player
+    keep_triple: float = 40.0
+    keep_pair: float = 16.0
+    keep_single: float = 4.0
+    single_live: float = 1.0  # per unseen copy of a single's rank
+    keep_meld_match: float = 2.0
+    keep_value: float = 0.15  # per point of the card (high cards help the minimum)
+    value_late: float = 0.5  # per point, times urgency: shed high cards late
+    danger_base: float = 12.0
+    danger_card: float = 9.0  # per pile card the next opponent could take
+    # -- going out
+    out_base: float = 30.0
+    out_opp_card: float = 9.0
+    out_partner_card: float = 14.0
+    out_near4: float = 20.0  # our melds of 4 / 5-6 cards we would not finish
+    out_near6: float = 60.0
+    out_opp_near: float = 40.0  # opponents' melds of 5-6 cards: stop them
+    out_urgency: float = 120.0
+    out_lead: float = 0.02  # per point our side leads on the table this deal
+    ask_partner_cards: float = 3.0  # ask when the partner holds at least this many
+    answer_points: float = 70.0  # answer no while holding at least this many points
+    answer_cards: float = 7.0
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+
+def urgency(kn: Knowledge) -> float:
+    """0..1: how soon the deal may end (stock running out, an opponent close to going out)."""
+    if kn._urgency is None:
+        kn._urgency = _urgency(kn)
+    return kn._urgency
+
+
+def _urgency(kn: Knowledge) -> float:
+    obs = kn.obs
+    late = (1.0 - kn.stock_fraction()) ** 2
+    threat = 0.0
+    need = kn.cfg.canastas_to_go_out
+    for s in kn.opponents():
+        side = kn.cfg.side_of(s)
+        c = kn.canastas(side)
+        size = obs.hand_sizes[s]
+        if c >= need:
+            threat = max(threat, 1.0 if size <= 3 else 0.6 if size <= 6 else 0.3)
+        elif c == need - 1 and size <= 5:
+            threat = max(threat, 0.3)
+    return max(late, threat)
+
+
+def table_points(obs: Observation, side: int) -> int:
+    return sum(m.value + m.bonus for m in obs.melds[side])
+
+
+class NormalPolicy:
+    """The decision logic, separate from the Bot so playouts can reuse it."""
+
+    def __init__(self, weights: NormalWeights | None = None):
+        self.w = weights or NormalWeights()
+
+    # ------------------------------------------------------------------ entry
+    def choose(self, obs: Observation, rng: random.Random | None = None) -> Move:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        kn = Knowledge(obs)
+        if obs.phase is Phase.ANSWER:
+            return Move(MoveKind.YES) if self.answer_yes(kn) else Move(MoveKind.NO)
+        if obs.phase is Phase.DRAW:
+            return self.draw_phase(kn)
+        return self.meld_phase(kn)
+
+    # ------------------------------------------------------------------ draw
+    def draw_phase(self, kn: Knowledge) -> Move:
+        best, best_score = self.best_take(kn)
+        legal = kn.obs.legal
+        other = [m for m in legal if m.kind is MoveKind.DRAW or m.kind is MoveKind.PASS]
+        if best is None:
+            return other[0] if other else legal[0]
+        if not other:  # the stock is empty and the take is forced (R-EXHAUSTED)
+            return best
+        if other[0].kind is MoveKind.DRAW:
+            return best if best_score > 0 else other[0]
+        # Stock empty: passing ends the deal; take unless the pile is clearly a burden.
+        return best if best_score > -self.w.take_base else other[0]
+
+    def best_take(self, kn: Knowledge) -> tuple[Move | None, float]:
+        best, best_score = None, float("-inf")
+        for move in kn.obs.legal:
+            if move.kind is MoveKind.TAKE:
+                s = self.take_score(kn, move)
+                if s > best_score:
+                    best, best_score = move, s
+        return best, best_score
+
+    def take_score(self, kn: Knowledge, move: Move) -> float:
+        w, obs = self.w, kn.obs
+        rest = obs.pile[:-1]
+        my_melds = obs.melds_of(kn.side)
+        hc = kn.hand_counts
+        urg = urgency(kn)
+        in_rest = [0] * 16
+        for c in rest:
+            in_rest[c.rank] += 1
+        # Taking replaces the whole draw: in the draw-two variants it forgoes two cards.
+        s = w.take_base - w.take_per_draw * (kn.cfg.draw_count - 1) + w.take_per_rival * (kn.cfg.sides - 2)
+        for c in rest:
+            if c.is_red_three:
+                s += w.take_red3
+            elif c.is_wild:
+                s += w.take_wild
+            elif c.is_black_three:
+                s += w.take_black3
+            elif hc[c.rank] or c.rank in my_melds or in_rest[c.rank] >= 2:
+                s += w.take_card
+            else:
+                s += w.take_junk
+        s -= w.take_late_card * len(rest) * urg
+        used_wilds = sum(1 for g in move.groups for c in g.cards if c.is_wild)
+        s -= w.take_hand_wild * used_wilds
+        if not my_melds:
+            s += w.take_open
+        # Laying extra groups with the take spends pair keys; prefer the lean opening.
+        s -= 2.0 * sum(len(g.cards) for g in move.laid_groups)
+        return s
+
+    # ------------------------------------------------------------------ answer
+    def answer_yes(self, kn: Knowledge) -> bool:
+        obs, w = kn.obs, self.w
+        points = sum(c.value for c in obs.hand)
+        if urgency(kn) >= 0.6 or len(obs.hand) <= 2:
+            return True
+        return points < w.answer_points and len(obs.hand) < w.answer_cards
+
+    # ------------------------------------------------------------------ meld phase
+    def meld_phase(self, kn: Knowledge) -> Move:
+        obs = kn.obs
+        legal = obs.legal
+        if obs.answer is True:
+            return self.finish_going_out(kn)
+        plan = kn.go_out_plan() if obs.answer is not False else None
+        if plan is not None and self.should_go_out(kn):
+            ask = Move(MoveKind.ASK)
+            partner = kn.partner()
+            if ask in legal and partner is not None and obs.hand_sizes[partner] >= self.w.ask_partner_cards:
+                return ask
+            move = self.plan_move(kn, plan)
+            if move is not None:
+                return move
+        meld, score = self.best_meld(kn)
+        if meld is not None and score > 0:
+            return meld
+        return self.best_discard(kn)
+
+    def finish_going_out(self, kn: Knowledge) -> Move:
+        """After "yes": lay the going-out plan (the legal moves all keep it possible)."""
+        plan = kn.go_out_plan()
+        if plan is not None:
+            move = self.plan_move(kn, plan)
+            if move is not None:
+                return move
+        legal = kn.obs.legal
+        return max(legal, key=lambda m: sum(len(g.cards) for g in m.groups))
+
+    def plan_move(self, kn: Knowledge, plan: Plan) -> Move | None:
+        groups, discard = plan
+        if groups:
+            move = Move(MoveKind.MELD, tuple(groups))
+            trial = kn.pseudo_state().copy()
+            try:
+                trial.apply(move)
+            except IllegalMove:
+                return None
+            return move
+        if discard is not None:
+            move = Move.discard(discard)
+            return move if move in kn.obs.legal else None
+        return None
+
+    def should_go_out(self, kn: Knowledge) -> bool:
+        obs, w, cfg = kn.obs, self.w, kn.cfg
+        side = kn.side
+        opp_cards = sum(obs.hand_sizes[s] for s in kn.opponents()) / max(1, cfg.sides - 1)
+        partner = kn.partner()
+        partner_cards = obs.hand_sizes[partner] if partner is not None else 0
+        s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
+        for m in obs.melds[side]:
+            if not m.is_canasta:
+                s -= w.out_near6 if m.size >= 5 else w.out_near4 if m.size == 4 else 0
+        opp_sides = [x for x in range(cfg.sides) if x != side]
+        for o in opp_sides:
+            for m in obs.melds[o]:
+                if not m.is_canasta and m.size >= 5:
+                    s += w.out_opp_near
+        s += w.out_urgency * urgency(kn)
+        ours = table_points(obs, side)
+        theirs = max(table_points(obs, o) for o in opp_sides)
+        s += w.out_lead * (ours - theirs)  # ahead on the table: ending now banks it
+        # Winning the game with this deal trumps everything.
+        if obs.scores[side] + ours + 100 >= cfg.target and ours > theirs:
+            s += 500
+        return s > 0
+
+    # ------------------------------------------------------------------ melding
+    def best_meld(self, kn: Knowledge) -> tuple[Move | None, float]:
+        obs = kn.obs
+        my_melds = obs.melds_of(kn.side)
+        urg = urgency(kn)
+        hand_n = len(obs.hand)
+        best, best_score = None, float("-inf")
+        frozen = obs.pile_frozen or not my_melds
+        for move in obs.legal:
+            if move.kind is not MoveKind.MELD:
+                continue
+            used = sum(len(g.cards) for g in move.groups)
+            if hand_n - used <= 1:
+                continue  # that would go out (or strand one card); decided elsewhere
+            s = sum(self.group_score(g, my_melds, urg, frozen, len(obs.pile)) for g in move.groups)
+            s -= self.reserve_penalty(kn, hand_n - used, move)
+            if not my_melds:
+                s += self.w.open_bonus
+            if s > best_score:
+                best, best_score = move, s
+        return best, best_score
+
+    def reserve_penalty(self, kn: Knowledge, after: int, move: Move) -> float:
+        """A tiny hand cannot take a frozen pile and is stuck until it may go out."""
+        w = self.w
+        short = w.reserve_cards - after
+        if short <= 0:
+            return 0.0
+        need = kn.cfg.canastas_to_go_out
+        made = kn.canastas(kn.side) + self.canastas_made(kn, move)
+        per = w.reserve_cost_out if made >= need else w.reserve_cost
+        return per * short
+
+    @staticmethod
+    def canastas_made(kn: Knowledge, move: Move) -> int:
+        my = kn.obs.melds_of(kn.side)
+        n = 0
+        for g in move.groups:
+            m = my.get(g.rank)
+            before = m.size if m is not None else 0
+            if before < CANASTA_SIZE <= before + len(g.cards):
+                n += 1
+        return n
+
+    def group_score(self, g: Group, my_melds: dict[Rank, Meld], urg: float, frozen: bool, pile: int = 0) -> float:
+        w = self.w
+        m = my_melds.get(g.rank)
+        wn = sum(1 for c in g.cards if c.is_wild)
+        k = len(g.cards) - wn
+        before = m.size if m is not None else 0
+        after = before + len(g.cards)
+        pts = sum(c.value for c in g.cards)
+        boost = 1.0 + w.meld_urgency * urg
+        s = (w.meld_card * len(g.cards) + w.meld_point * pts) * boost
+        completes = after >= CANASTA_SIZE and before < CANASTA_SIZE
+        if completes:
+            natural = wn == 0 and (m is None or m.wilds == 0)
+            s += w.canasta_natural if natural else w.canasta_mixed
+        if wn:
+            if completes:
+                s -= w.wild_use_canasta * wn
+            else:
+                s -= w.wild_use * wn * (1.0 - urg)
+            if m is not None and m.wilds == 0 and not m.is_canasta:
+                s -= w.mix_natural * m.naturals * (1.0 - urg)
+        if m is None:
+            cost = w.new_pair_cost if k == 2 else w.new_meld_cost
+            if frozen:
+                cost = cost * w.frozen_pair_factor + w.pair_pile * pile
+            s -= cost * (1.0 - urg)
+        return s
+
+    # ------------------------------------------------------------------ discarding
+    def best_discard(self, kn: Knowledge) -> Move:
+        best, best_score = None, float("inf")
+        for move in kn.obs.legal:
+            if move.kind is MoveKind.DISCARD:
+                s = self.discard_cost(kn, move)
+                if s < best_score:
+                    best, best_score = move, s
+        if best is None:  # no discard listed (cannot happen with R-NO-STALL): any move
+            return kn.obs.legal[0]
+        return best
+
+    def discard_cost(self, kn: Knowledge, move: Move) -> float:
+        card = move.card
+        assert card is not None  # a discard names its card
+        return self.keep_value(kn, card) + self.danger(kn, card)
+
+    def keep_value(self, kn: Knowledge, card: Card) -> float:
+        w, obs = self.w, kn.obs
+        r = card.rank
+        if card.is_wild:
+            return w.keep_wild + card.value * 0.5
+        if card.is_black_three:
+            return w.keep_black3 - w.black3_block * len(obs.pile)
+        n = kn.hand_counts[r]
+        if r in obs.melds_of(kn.side):
+            keep = w.keep_meld_match
+        elif n >= 3:
+            keep = w.keep_triple
+        elif n == 2:
+            keep = w.keep_pair
+        else:
+            keep = w.keep_single + w.single_live * kn.unseen[r]
+        keep += w.keep_value * card.value - w.value_late * card.value * urgency(kn)
+        return keep
+
+    def danger(self, kn: Knowledge, card: Card) -> float:
+        """Expected harm of putting `card` on the pile for the next player."""
+        if card.is_wild or card.is_black_three:
+            return 0.0  # blocks the next player
+        obs = kn.obs
+        nxt = kn.cfg.next_seat(kn.seat)
+        if kn.cfg.side_of(nxt) == kn.side:
+            return 0.0
+        p = kn.p_can_take(nxt, card.rank, obs.pile_frozen)
+        return p * (self.w.danger_base + self.w.danger_card * len(obs.pile))
+
+
+@register("normal-v1")
+class NormalV1Bot(Bot):
+    def __init__(self, seed: int = 0, weights: NormalWeights | None = None):
+        super().__init__(seed)
+        self.policy = NormalPolicy(weights)
+
+    def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
+        return self.policy.choose(observation, rng)

@@ -1,0 +1,74 @@
+"""What the bots know about a variant, in one place: every count they use is derived
+here from the variant's rules (game/rules/variants.py), never assumed.
+
+- the deck: copies of each rank and of wild cards (V-PACKS: two or three packs);
+- the stock right after the deal (its size measures how far a deal has gone);
+- the seating of one deal: who plays in turn order, the next player, the partner a
+  player asks "May I go out?" (R-ASK, V-SIX-ASK: the next partner of a side of three;
+  V-FIVE: the other player of the side of three who plays this deal), teammates and
+  opponents (the seat sitting out, V-FIVE, is neither);
+- the canastas a side needs to go out (R-OUT).
+
+A variant with new rules (Samba's sequences, Bolivia, Hand and Foot's feet and books)
+adds its facts here, so the policies read one object instead of the variant's id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.rules import RulesConfig
+
+RANKS = 16  # rank indices 0..15 (2..K, A, joker at 15); 0 and 1 unused
+
+
+@dataclass(frozen=True, slots=True)
+class VariantFacts:
+    config: RulesConfig
+    rank_totals: tuple[int, ...]  # physical copies of each rank index in the deck
+    wild_total: int  # twos and jokers
+    canastas_to_go_out: int
+
+    def full_stock(self, out: int | None) -> int:
+        """The stock right after the deal and the upcard (R-DEAL)."""
+        return len(self.config.deck) - len(self.play_order(out)) * self.config.hand_size - 1
+
+    def play_order(self, out: int | None) -> tuple[int, ...]:
+        return _play_order(self.config, out)
+
+    def next_player(self, seat: int, out: int | None) -> int:
+        """Who plays after `seat` in this deal (the one a discard is offered to)."""
+        order = self.play_order(out)
+        return order[(order.index(seat) + 1) % len(order)] if seat in order else self.config.next_seat(seat)
+
+    def asked_partner(self, seat: int, out: int | None) -> int | None:
+        """The partner `seat` asks "May I go out?" in this deal, None when alone."""
+        if out is None:
+            return self.config.partner_of(seat)
+        others = self.teammates(seat, out)
+        return others[0] if len(others) == 1 else None
+
+    def teammates(self, seat: int, out: int | None) -> tuple[int, ...]:
+        """The other seats of `seat`'s side that play this deal."""
+        side = self.config.side_of(seat)
+        return tuple(s for s in self.config.seats_of_side(side) if s != seat and s != out)
+
+    def opponents(self, seat: int, out: int | None) -> tuple[int, ...]:
+        """The seats of every other side that play this deal."""
+        side = self.config.side_of(seat)
+        return tuple(s for s in self.play_order(out) if self.config.side_of(s) != side)
+
+
+@lru_cache(maxsize=64)
+def _play_order(config: RulesConfig, out: int | None) -> tuple[int, ...]:
+    return config.play_order(out)
+
+
+@lru_cache(maxsize=32)
+def facts_for(config: RulesConfig) -> VariantFacts:
+    totals = [0] * RANKS
+    for card in config.deck:
+        totals[int(card.rank)] += 1
+    wild = sum(1 for card in config.deck if card.is_wild)
+    return VariantFacts(config, tuple(totals), wild, config.canastas_to_go_out)
