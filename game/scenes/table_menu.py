@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game import assets
 from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.base import Scene
@@ -20,7 +19,7 @@ from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import FocusList, TextButton
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import cream_panel, rounded_panel
-from game.scenes.text import blit_text
+from game.scenes.text import blit_text, text_image
 
 if TYPE_CHECKING:
     from game.observable_settings import ObservableSettings
@@ -238,7 +237,7 @@ def key_cap(
 ) -> pygame.Rect:
     """A small keyboard key with `text` on it, placed by `anchor` (logical point)."""
     ruler = Ruler.of(surface)
-    image = assets.font_for_text(text, ruler.px(size), True).render(text, True, theme.INK)
+    image = text_image(text, ruler.px(size), True, tuple(theme.INK))  # (cached: drawn every frame)
     pad = ruler.px(7)
     box = pygame.Rect(0, 0, max(image.get_width() + 2 * pad, ruler.px(24)), image.get_height() + ruler.px(4))
     setattr(box, anchor, ruler.point(point))

@@ -16,7 +16,7 @@ from game import assets
 from game.i18n import _, format_points, get_language
 from game.scenes import theme
 from game.scenes.animations import CardSprite
-from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
     BLOCK_TEXT_W,
@@ -150,6 +150,12 @@ def fading_panel(
     surface.blit(panel, box)
 
 
+def _fanned(sprite: CardSprite, in_hand: bool) -> bool:
+    """One of the other seats' fans: one shadow under the first card only (each card's own
+    would fall on the next card of the fan; six seats' fans made frames slow)."""
+    return not sprite.face_up and FAN_Z < sprite.z < FAN_Z + 100 and not in_hand
+
+
 class TableView:
     """Draws the table scene, read through TableSource."""
 
@@ -158,6 +164,9 @@ class TableView:
         # The last refusal / hint panel rendered (its key, the surface): redrawn only when
         # what it shows, the language or the scale changes.
         self._panel: tuple[tuple, pygame.Surface] | None = None
+        # The still layer (its key, the surface) and how many times it was built (for tests).
+        self._still: tuple[tuple, pygame.Surface] | None = None
+        self.still_builds = 0
 
     def _cached_panel(self, key: tuple, render) -> pygame.Surface:
         if self._panel is None or self._panel[0] != key:
@@ -170,27 +179,29 @@ class TableView:
         self.seat_boxes: dict[int, list[pygame.Rect]] = {}  # what each seat's tag and lines cover
         self.zone_label_boxes: dict[int, pygame.Rect] = {}
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
-        surface.blit(felt_background(surface.get_size(), theme.FELT_LIGHT, theme.FELT_DARK), (0, 0))
-        self._zones(surface, ruler)
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
         for sprite in table.animator.draw_order():
             (moving if sprite.z >= 5000 else resting).append(sprite)
+        # The felt, the zones and the cards below the first hand card (stock, pile, the
+        # other seats' fans, the melds) come from one cached layer.
+        hand = table.layout.hand_rects
+        still = 0
+        while still < len(resting) and resting[still].card not in hand:
+            still += 1
+        surface.blit(self._still_layer(surface, ruler, resting[:still]), (0, 0))
         selected = table.ui.selected
         hinted = table.ui.hinted
         taken = table.ui.taken
         cursor = table.ui.cursor
         back = table.card_back
-        for sprite in resting:
-            in_hand = sprite.card in table.layout.hand_rects
+        for sprite in resting[still:]:
+            in_hand = sprite.card in hand
             if in_hand and sprite.card in selected:
                 self._glow(surface, ruler, sprite)
             elif in_hand and sprite.card in hinted:
                 self._glow(surface, ruler, sprite, HINT_GLOW)
-            # The other seats' fans: one shadow under the first card (each card's own would
-            # fall on the next card of the fan; six seats' fans made frames slow).
-            fanned = not sprite.face_up and FAN_Z < sprite.z < FAN_Z + 100 and not in_hand
-            draw_card(surface, sprite, back=back, shadow=not fanned)
+            draw_card(surface, sprite, back=back, shadow=not _fanned(sprite, in_hand))
             if in_hand and sprite.card in taken:
                 self._taken_mark(surface, ruler, sprite)
             if sprite.card is cursor and in_hand:
@@ -224,18 +235,50 @@ class TableView:
         self._banner(surface, ruler)
         self._message(surface, ruler)
 
-    # -- pieces ----------------------------------------------------------------
-    def _zones(self, surface: pygame.Surface, ruler: Ruler) -> None:
+    # -- the still layer -------------------------------------------------------
+    def _still_layer(self, surface: pygame.Surface, ruler: Ruler, sprites: list[CardSprite]) -> pygame.Surface:
+        """The felt, the zones and `sprites` (none of them in the hand), drawn in that order
+        into a surface of the canvas's own format, kept until what it shows changes. The
+        key is what is drawn: each card as it is drawn, the zones' texts, the size, scale,
+        card back and deck colours (so a meld laid, a card drawn, a resize or a setting
+        rebuilds it)."""
+        back = self.table.card_back
+        cards = tuple(
+            (s.card, s.face_up, s.x, s.y, s.width, s.angle, s.flip_scale, s.z, _fanned(s, False)) for s in sprites
+        )
+        zones = self._zone_texts()
+        key = (surface.get_size(), ruler.scale, surface.get_bitsize(), back, assets.four_colour(), zones, cards)
+        if self._still is not None and self._still[0] == key:
+            return self._still[1]
+        layer = Canvas(surface.get_size(), ruler.scale, surface.get_flags() & pygame.SRCALPHA)
+        layer.blit(felt_background(layer.get_size(), theme.FELT_LIGHT, theme.FELT_DARK), (0, 0))
+        self._zones(layer, ruler, zones)
+        for sprite in sprites:
+            draw_card(layer, sprite, back=back, shadow=not _fanned(sprite, False))
+        self._still = (key, layer)
+        self.still_builds += 1
+        return layer
+
+    def _zone_texts(self) -> tuple[tuple[int, tuple[float, float, float, float], str | None], ...]:
+        """Each meld area (side, rect) and what its middle says while it is empty."""
         table = self.table
-        geo = table.geometry
-        for side, area in geo.meld_areas.items():
+        st = table.game.state
+        out = []
+        for side, area in table.geometry.meld_areas.items():
+            text = None
+            empty = not st.melds[side] and not st.red_threes[side]
+            if empty and not (side == table.human_side and table.ui.staged):
+                text = _("Your melds: drag cards here") if side == table.human_side else table.side_name(side)
+            out.append((side, (area.x, area.y, area.width, area.height), text))
+        return tuple(out)
+
+    # -- pieces ----------------------------------------------------------------
+    def _zones(self, surface: pygame.Surface, ruler: Ruler, zones) -> None:
+        for _side, rect, text in zones:
+            area = pygame.FRect(rect)
             box = ruler.rect(area.inflate(12, 8))
             surface.blit(rounded_panel(box.size, ruler.px(14), ZONE, ZONE_LINE, max(1, ruler.px(1))), box)
-            empty = not table.game.state.melds[side] and not table.game.state.red_threes[side]
-            if empty and not (side == table.human_side and table.ui.staged):
-                text = table.side_name(side)
-                if side == table.human_side:
-                    text = _("Your melds: drag cards here")
+            if text is not None:
                 blit_text(surface, text, 17, (255, 255, 255, 90), center=area.center)
         # Empty stock / pile outlines.
         for pos in (STOCK_POS, PILE_POS):

@@ -6,6 +6,7 @@ except that closing punctuation never starts a line.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -37,6 +38,12 @@ def _split_long(word: str, font: pygame.font.Font, max_width: int) -> list[str]:
 
 def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
     """Lines of `text` that each fit in `max_width` pixels; honours '\\n'."""
+    return list(_wrapped(text, font, max_width))
+
+
+@functools.lru_cache(maxsize=1024)  # the table wraps the same status, log and labels every frame
+def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ...]:
+    # (Keyed by the font object itself, which the cache keeps alive: no id is reused.)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -55,7 +62,7 @@ def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
             else:
                 line += unit
         lines.append(line.rstrip())
-    return lines
+    return tuple(lines)
 
 
 def line_height(font: pygame.font.Font, spacing: float = 1.2) -> int:
