@@ -20,6 +20,7 @@ from game.recent_deals import KEEP, RecentDeals  # noqa: E402
 from game.review import DealPlay, analyse, deal_play, decision_points, review  # noqa: E402
 from game.review_worker import ProcessReview, SyncReview, ThreadedReview  # noqa: E402
 from game.rules import Game, Move, Phase, RulesConfig, position_to_json  # noqa: E402
+from game.rules.variants import APP_VARIANT_IDS  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
 from game.scenes.modal import ModalDialogScene  # noqa: E402
@@ -255,3 +256,28 @@ def test_statistics_review_a_recent_deal(display, tmp_path):
         assert isinstance(stack.top, ModalDialogScene)
     finally:
         app.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", APP_VARIANT_IDS)
+def test_every_variant_the_table_offers_can_be_reviewed(variant):
+    """A whole deal of each variant played by Normal bots: every decision of South is weighed
+    (Hard's advice and a finite gain), and the review scene steps through it to the end."""
+    config = RulesConfig.for_variant(variant)
+    game = Game(config, 5)
+    bots = [make_bot("normal", seat) for seat in range(config.players)]
+    while game.state.phase is not Phase.OVER:
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    play = deal_play(game)
+    result = review(play, {0}, worlds=2)
+    assert len(result.decisions) == len(decision_points(play, {0})) > 0
+    assert all(d.seat == 0 and d.advice is not None and abs(d.gain) < 10_000 for d in result.decisions)
+    scene = ReviewScene(
+        play, {0}, SeatNames.default(config), job_factory=lambda deal, seats: SyncReview(deal, seats, worlds=2)
+    )
+    canvas = pygame.Surface(LOGICAL_SIZE)
+    for _ in range(len(play.moves) + 1):
+        scene.update(0.05)
+        scene.draw(canvas)
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
