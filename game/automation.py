@@ -75,7 +75,7 @@ def differences(expected, actual, seat: int) -> str:
             [{r.symbol: faces(m.cards) for r, m in side.items()} for side in expected.melds],
             [{r.symbol: faces(m.cards) for r, m in side.items()} for side in actual.melds],
         ),
-        "answer": (expected.answer, actual.answer),
+        "answer": (expected.this_turn.answer, actual.this_turn.answer),
     }
     return "; ".join(f"{name}: expected {a}, got {b}" for name, (a, b) in checks.items() if a != b)
 

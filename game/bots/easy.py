@@ -59,7 +59,8 @@ class EasyBot(Bot):
     def _meld_phase(self, obs: Observation, legal: list[Move], rng: random.Random) -> Move:
         hand_n = len(obs.hand)
         kn = Knowledge(obs)
-        if obs.answer is True or (obs.answer is not False and kn.go_out_plan() is not None and rng.random() < 0.7):
+        answer = obs.this_turn.answer
+        if answer is True or (answer is not False and kn.go_out_plan() is not None and rng.random() < 0.7):
             if Move(MoveKind.ASK) in legal and rng.random() < 0.5:
                 return Move(MoveKind.ASK)
             plan = kn.go_out_plan()

@@ -142,8 +142,8 @@ class Knowledge:
             return None
         if (
             self.cfg.ask_allowed
-            and not obs.asked
-            and not obs.turn_laid_other
+            and not obs.this_turn.asked
+            and not obs.this_turn.laid_other
             and len(obs.hand) >= 2
             and not any(m.kind is MoveKind.ASK for m in obs.legal)
         ):

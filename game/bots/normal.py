@@ -268,9 +268,9 @@ class NormalPolicy:
     def meld_phase(self, kn: Knowledge) -> Move:
         obs = kn.obs
         legal = obs.legal
-        if obs.answer is True:
+        if obs.this_turn.answer is True:
             return self.finish_going_out(kn)
-        plan = kn.go_out_plan() if obs.answer is not False else None
+        plan = kn.go_out_plan() if obs.this_turn.answer is not False else None
         if plan is not None and self.should_go_out(kn):
             ask = Move(MoveKind.ASK)
             partner = kn.partner()

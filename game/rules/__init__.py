@@ -5,6 +5,7 @@ Everything is in RULES.md (../shared/RULES.md); rule ids (R-...) appear in error
 
 from .cards import DECK, FACES, MELD_RANKS, Card, Rank, Suit, format_cards, parse_cards, sort_key
 from .config import CLASSIC, RulesConfig
+from .deals import ClassicDeal, FamilyDeal  # the kinds of deal GameState.empty builds (declared there)
 from .errors import IllegalMove, NotationError, PositionError, RulesError
 from .events import Event, public_view
 from .game import Game
@@ -15,6 +16,7 @@ from .phase import Phase
 from .position import position_from_json, position_to_json
 from .scoring import DealResult, SideScore
 from .state import GameState
+from .turn import Drawn, Turn
 from .variants import VARIANT_IDS, VARIANTS, Variant
 
 __all__ = [
@@ -45,6 +47,10 @@ __all__ = [
     "DealResult",
     "SideScore",
     "GameState",
+    "ClassicDeal",
+    "FamilyDeal",
+    "Turn",
+    "Drawn",
     "Phase",
     "Game",
     "Observation",

@@ -6,14 +6,15 @@ suit (Samba, Bolivia) and melds of wild cards (Bolivia).
 it keeps the classic draw, red threes, ask and answer, and replaces what the list of melds
 changes: validating and laying melds (`+N:` addresses meld N), taking the pile
 (V-SAMBA-TAKE), the stock running out (V-SAMBA-EXHAUSTED), going out (V-SAMBA-OUT,
-V-BOL-OUT) and scoring with every bonus named. Classic variants never reach this module,
-so their speed is untouched.
+V-BOL-OUT) and scoring with every bonus named. Its moves are listed and its going out
+planned by game/rules/family_moves.py (game/rules/deals.py binds the two). Classic
+variants never reach this module, so their speed is untouched.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from .cards import Card, Rank
 from .config import RulesConfig
@@ -42,9 +43,7 @@ from .moves import Group, Move
 from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner
 from .state import GameState
-
-if TYPE_CHECKING:
-    from .family_moves import Plan
+from .turn import Drawn
 
 # One meld a move lays or adds to: (its number before the move or None for a new one, the
 # meld after the move, the cards it receives).
@@ -91,16 +90,11 @@ class FamilyState(GameState):
     feet: list[list[Card] | None]
     deal_no: int
 
-    @classmethod
-    def empty(
-        cls, config: RulesConfig, scores: Sequence[int] | None = None, dealer: int = 0, out: int | None = None
-    ) -> FamilyState:
-        s = object.__new__(cls)
-        s._init_empty(config, scores, dealer, out)
-        s.table = [[] for _ in range(config.sides)]
-        s.feet = [None] * config.players
-        s.deal_no = 1
-        return s
+    def _init_empty(self, config: RulesConfig, scores: Sequence[int] | None, dealer: int, out: int | None) -> None:
+        super()._init_empty(config, scores, dealer, out)
+        self.table = [[] for _ in range(config.sides)]
+        self.feet = [None] * config.players
+        self.deal_no = 1
 
     def _start_deal(self, deal_no: int, order: Sequence[int]) -> None:
         """V-HF-DEAL: a foot of 11 for each player, face down."""
@@ -165,19 +159,6 @@ class FamilyState(GameState):
 
     def pile_frozen_for(self, side: int) -> bool:
         return self.pile_frozen > 0 or not self.table[side]
-
-    def legal_moves(self) -> list[Move]:
-        from .family_moves import legal_moves
-
-        return legal_moves(self)
-
-    def plan(self) -> Plan | None:
-        from .family_moves import go_out_plan
-
-        return go_out_plan(self)
-
-    def can_go_out(self) -> bool:
-        return self.phase is Phase.MELD and self.plan() is not None
 
     # ------------------------------------------------------------------ melds
     def resolve(
@@ -306,11 +287,11 @@ class FamilyState(GameState):
                 raise IllegalMove(rule, message_id, move, **params)
             laid.append((index, new, tuple(cards)))
         if going_out:
-            if self.answer is False:
+            if self.this_turn.answer is False:
                 raise IllegalMove(
                     "R-ASK", N_("your partner said no: you may not go out this turn, so keep at least two cards"), move
                 )
-            if rules.foot and self.answer is not True and check_answer:  # V-HF-ASK: until "yes", keep two
+            if rules.foot and self.this_turn.answer is not True and check_answer:  # V-HF-ASK: until "yes", keep two
                 raise IllegalMove(
                     "V-HF-ASK",
                     N_("playing from your foot, keep at least two cards until your partner says yes"),
@@ -346,10 +327,10 @@ class FamilyState(GameState):
                     short=minimum - value,
                     minimum=minimum,
                 )
-        if check_answer and self.answer is True and not going_out:
+        if check_answer and self.this_turn.answer is True and not going_out:
             trial = self.copy()
             trial._lay_family(seat, laid, dry=True)
-            if trial.plan() is None:
+            if trial.go_out_plan() is None:
                 raise IllegalMove(
                     "R-ASK",
                     N_("your partner said yes: you must go out this turn, and this meld would leave you unable to"),
@@ -379,9 +360,7 @@ class FamilyState(GameState):
                     events.append(CanastaMade(side, new.rank, new.wilds == 0))
         if dry:
             return events
-        self.turn_laid = True
-        if other:
-            self.turn_laid_other = True
+        self.this_turn = self.this_turn.laid_cards((), False, other)
         if not self.hands[seat]:
             if self.config.rules.foot and self.feet[seat] is not None:
                 events.extend(self._pick_up_foot(seat))  # V-HF-FOOT: play on from the foot
@@ -537,7 +516,7 @@ class FamilyState(GameState):
                 continue
             self._to_hand(seat, card)
             known[card.face] = known.get(card.face, 0) + 1
-        self.drawn = "pile"
+        self.this_turn = self.this_turn.drew(Drawn.PILE)
         self.phase = Phase.MELD
         events.extend(self._lay_family(seat, laid, top=top, other=len(move.groups) > 1))
         return events
@@ -579,12 +558,12 @@ class FamilyState(GameState):
         last = len(self.hands[seat]) == 1
         going_out = last and self.feet[seat] is None
         if going_out:
-            if self.answer is False:
+            if self.this_turn.answer is False:
                 raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
-            if self.answer is not True:
+            if self.this_turn.answer is not True:
                 raise IllegalMove("V-HF-ASK", N_("ask your partner first: you go out only after a yes"), move)
             self._check_out_requirement(self.side_of(seat), move)
-        elif self.answer is True:
+        elif self.this_turn.answer is True:
             raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
         self._from_hand(seat, card)
         self.pile.append(card)
@@ -598,7 +577,7 @@ class FamilyState(GameState):
             events.extend(self._pick_up_foot(seat))
             if self.phase is Phase.OVER:  # the last red three of the stock (R-LASTRED3)
                 return events
-        if self.turn_laid:
+        if self.this_turn.laid:
             self.laid_in_deal[seat] = True
         self.turn = self.next_seat(seat)
         self.phase = Phase.DRAW
@@ -611,13 +590,13 @@ class FamilyState(GameState):
             return super()._apply_ask()
         if not self.in_foot(self.turn):  # V-HF-ASK
             raise IllegalMove("V-HF-ASK", N_("only a player playing from the foot asks to go out"))
-        if self.asked:
+        if self.this_turn.asked:
             raise IllegalMove("R-ASK", N_("you may ask only once per turn"))
         if len(self.hands[self.turn]) < 2:
             raise IllegalMove("R-ASK", N_("with one card left there is nothing to ask"))
         if not self.can_go_out():
             raise IllegalMove("R-ASK", N_("you could not go out this turn, so you may not ask"))
-        self.asked = True
+        self.this_turn = replace(self.this_turn, asked=True)
         self.phase = Phase.ANSWER
         return [Asked(self.turn)]
 

@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Container
 from operator import attrgetter
-from typing import TYPE_CHECKING
 
-from .cards import ALL_CARDS, Card, Rank, Suit
+from .cards import ALL_CARDS, Card, Rank, Suit, sort_key
 from .errors import IllegalMove
+from .family import FamilyState
 from .melds import CANASTA_SIZE, Meld, MeldKind
 from .movegen import _wild_combos
-from .moves import Group, Move, MoveKind
+from .moves import Group, Move, MoveKind, Plan
 from .phase import Phase
-
-if TYPE_CHECKING:
-    from .family import FamilyState
 
 MAX_OPENINGS = 96  # bound on multi-group openings listed per position (as in classic)
 _MAX_NODES = 400  # bound on the opening search itself
@@ -37,9 +34,6 @@ ALL_FACES = {c.face_card for c in ALL_CARDS}
 _MELD_MEMO: dict[tuple[Rank, tuple[Card, ...], int | None], Move] = {}
 _MEMO_LIMIT = 200_000
 _DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in ALL_FACES}
-
-# A way to go out: the groups of one meld move and the card to discard (None: meld all).
-Plan = tuple[list[Group], Card | None]
 
 
 _FACE_ID = attrgetter("id")
@@ -118,14 +112,15 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     size = len(hand.faces)
     moves: list[Move] = []
     hand_and_foot = state.config.rules.foot > 0
+    turn = state.this_turn
     if hand_and_foot:  # V-HF-ASK: from the foot, at any moment of the meld phase
-        may_ask = state.feet[seat] is None and not state.asked and size >= 2
+        may_ask = state.feet[seat] is None and not turn.asked and size >= 2
     else:
-        may_ask = state.config.ask_allowed and not state.asked and not state.turn_laid_other and size >= 2
+        may_ask = state.config.ask_allowed and not turn.asked and not turn.laid_other and size >= 2
     plan = go_out_plan(state, hand) if (may_ask or table) else None
     if may_ask and plan is not None:
         moves.append(_ASK)
-    answer = state.answer
+    answer = turn.answer
     # Built legal by construction (kinds, sizes, wild limits, the minimum): only a move that
     # leaves fewer than two cards, or follows a "yes", needs the full validation.
     quick = answer is not True
@@ -417,7 +412,7 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     rank's open group, a new group, a group canasta or a sequence end; wild cards go
     where they complete canastas first), and checked by `resolve`, so a plan it returns
     is always playable; it may miss ways that need new sequences from the hand."""
-    if state.phase is not Phase.MELD or state.answer is False:
+    if state.phase is not Phase.MELD or state.this_turn.answer is False:
         return None
     seat = state.turn
     if state.config.rules.foot and state.feet[seat] is not None:
@@ -600,7 +595,7 @@ def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[
         laid = tuple(additions.get(i, ())) + tuple(sorted(given.get(i, ()), key=_wild_order))
         naturals_in = [c for c in laid if not c.is_wild]
         rank = min(c.rank for c in naturals_in) if naturals_in else Rank.JOKER
-        groups.append(Group.to(rank, tuple(sorted(laid, key=_plan_order)), i))
+        groups.append(Group.to(rank, tuple(sorted(laid, key=sort_key)), i))
     for rank, cards in new_groups.items():
         groups.append(Group(rank, tuple(cards) + tuple(sorted(given.get(-1 - int(rank), ()), key=_wild_order))))
     if black3:
@@ -624,9 +619,3 @@ class _Slot:
 
 def _wild_order(card: Card) -> int:
     return 100 if card.rank == Rank.JOKER else card.id
-
-
-def _plan_order(card: Card) -> tuple[int, int]:
-    from .cards import sort_key
-
-    return sort_key(card)

@@ -10,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import FACES, MELD_RANKS, Card, Rank
+from .errors import IllegalMove
 from .melds import CANASTA_SIZE, Meld
 from .moves import Group, Move, MoveKind
+from .moves import Plan as Plan  # named from here by the bots (game/bots)
 from .phase import Phase
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .state import GameState
+from .turn import Drawn
 
 MAX_OPENINGS = 96  # bound on multi-group openings listed per position
 _MAX_NODES = 4000  # bound on the opening search itself
@@ -31,8 +32,6 @@ _DRAW = Move(MoveKind.DRAW)
 _PLAIN_TAKE = Move(MoveKind.TAKE, ())
 
 _JK = Card.parse("JK")
-# A way to go out: the groups to meld and the card to discard (None: meld everything).
-Plan = tuple[list[Group], Card | None]
 _NOT_MELDABLE = {Rank.THREE}  # black threes: only R-BLACK3's going-out meld
 _JOKERS: tuple[tuple[Card, ...], ...] = tuple((_JK,) * n for n in range(12))
 
@@ -120,7 +119,7 @@ def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
     Returns (groups, discard) where `groups` meld every card but `discard` (a face
     card or None). Checks R-OUT, R-ASK ("no"), R-MIN/R-MIN-CONCEALED, R-MELD.
     `hand` is the player's hand grouped, when the caller has it already."""
-    if state.phase is not Phase.MELD or state.answer is False:
+    if state.phase is not Phase.MELD or state.this_turn.answer is False:
         return None
     seat = state.turn
     side = state.side_of(seat)
@@ -161,7 +160,7 @@ def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
         if have < need:
             return None
     minimum = 0
-    if not melds and not (state.drawn == "stock" and not state.laid_in_deal[seat]):
+    if not melds and not (state.this_turn.drawn is Drawn.STOCK and not state.laid_in_deal[seat]):
         minimum = state.minimum(side)
     max_wilds = state.config.rules.max_wilds
     if hand is None:
@@ -300,23 +299,18 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
     side = state.side_of(seat)
     melds = state.melds[side]
     hand = _Hand(state.hands[seat])
-    answer = state.answer
+    turn = state.this_turn
+    answer = turn.answer
     moves: list[Move] = []
     # The going-out plan decides `ask` and, for a side that has melded, supplies the one
     # multi-group meld listed: going out may need several groups at once (two canastas
     # completed by two additions, say), which single groups cannot reach under R-KEEP-TWO.
     plan = (
         go_out_plan(state, hand)
-        if melds or (state.config.ask_allowed and not state.asked and not state.turn_laid_other)
+        if melds or (state.config.ask_allowed and not turn.asked and not turn.laid_other)
         else None
     )
-    if (
-        state.config.ask_allowed
-        and not state.asked
-        and not state.turn_laid_other
-        and hand.size >= 2
-        and plan is not None
-    ):
+    if state.config.ask_allowed and not turn.asked and not turn.laid_other and hand.size >= 2 and plan is not None:
         moves.append(_ASK)
     if melds:
         moves.extend(_group_moves(state, hand, melds))
@@ -340,15 +334,13 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
 def _after_ok(state: GameState, hand_after: int, canastas_after: int) -> bool:
     """R-KEEP-TWO / R-OUT / R-ASK for a move that leaves `hand_after` cards."""
     if hand_after <= 1:
-        return state.answer is not False and canastas_after >= state.config.canastas_to_go_out
+        return state.this_turn.answer is not False and canastas_after >= state.config.canastas_to_go_out
     return True
 
 
 def _keeps_going_out(state: GameState, move: Move) -> bool:
     """After "yes": the move must leave the player able to go out (checked by the
     same validation `apply` uses)."""
-    from .errors import IllegalMove
-
     try:
         state._check_groups(state.turn, list(move.groups), move)
     except IllegalMove:
@@ -363,7 +355,7 @@ def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> l
     size = hand.size
     twos = tuple(hand.twos)
     n_j, n_t = len(hand.jokers), len(twos)
-    answer = state.answer
+    answer = state.this_turn.answer
     answer_yes = answer is True
     may_out = answer is not False
     need = state.config.canastas_to_go_out
@@ -436,10 +428,11 @@ def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
     found: dict[Move, None] = {}
     _search_openings(state, hand, minimum, found)
     # R-MIN-CONCEALED: every single group that goes out concealed needs no minimum.
+    turn = state.this_turn
     if (
-        state.drawn == "stock"
+        turn.drawn is Drawn.STOCK
         and not state.laid_in_deal[seat]
-        and state.answer is not False
+        and turn.answer is not False
         and state.config.canastas_to_go_out <= 1
     ):
         for rank, cards in hand.naturals.items():
@@ -454,7 +447,7 @@ def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
         groups, _ = plan
         if groups:
             found.setdefault(Move(MoveKind.MELD, tuple(groups)), None)
-    if state.answer is True:  # R-ASK: after "yes", only openings that keep going out possible
+    if turn.answer is True:  # R-ASK: after "yes", only openings that keep going out possible
         return [m for m in found if _keeps_going_out(state, m)]
     return list(found)
 
@@ -482,7 +475,7 @@ def _search_openings(
     canastas0 = 1 if top is not None and len(first) + 1 >= CANASTA_SIZE else 0
     need = state.config.canastas_to_go_out
     max_wilds = state.config.rules.max_wilds
-    may_out = state.answer is not False
+    may_out = state.this_turn.answer is not False
     naturals = hand.naturals
     twos = tuple(hand.twos)
     n_twos = len(twos)

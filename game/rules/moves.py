@@ -241,6 +241,12 @@ def _parse_take_group(tokens: list[str], target: int | None = None) -> Group:
     return Group.to(rank, cards, target)
 
 
+# A way to go out this turn (the going-out planners of game/rules/movegen.py and
+# game/rules/family_moves.py): the groups of one meld move, and the card to discard
+# after it (None: the meld lays every card).
+Plan = tuple[list[Group], Card | None]
+
+
 def _parse_groups(text: str) -> list[Group]:
     groups = []
     for part in text.split("/"):

@@ -1,19 +1,16 @@
 """What one seat at the table can see (OpenSpiel style): its own hand and every public
-fact, nothing hidden. Bots receive only this."""
+fact, nothing hidden. Bots receive only this; `GameState.observation(seat)` makes it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import Card, Rank
 from .config import RulesConfig
 from .melds import Meld
 from .moves import Move
-
-if TYPE_CHECKING:
-    from .phase import Phase
-    from .state import GameState
+from .phase import Phase
+from .turn import Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,48 +29,11 @@ class Observation:
     turn: int
     phase: Phase
     to_act: int | None
-    drawn: str | None  # how the player whose turn it is drew
-    asked: bool
-    answer: bool | None
+    this_turn: Turn  # what the player whose turn it is has done this turn (the state's own value)
     laid_in_deal: tuple[bool, ...]  # per seat, laid a card in an earlier turn
-    turn_laid: bool
-    turn_laid_other: bool
-    turn_new: tuple[Rank, ...]  # ranks of melds started this turn
-    turn_added_old: bool
     out: int | None  # V-FIVE: the seat sitting out this deal
     known: tuple[tuple[tuple[str, int], ...], ...]  # per seat: faces seen entering the hand
     legal: tuple[Move, ...]  # legal moves, when this seat is to act
-
-    @classmethod
-    def of(cls, state: GameState, seat: int) -> Observation:
-        acting = state.to_act == seat
-        return cls(
-            seat=seat,
-            config=state.config,
-            hand=tuple(state.hands[seat]),
-            hand_sizes=tuple(len(h) for h in state.hands),
-            melds=tuple(state.side_melds(side) for side in range(state.config.sides)),
-            red_threes=tuple(tuple(r) for r in state.red_threes),
-            pile=tuple(state.pile),
-            pile_frozen=state.pile_frozen > 0,
-            stock_size=len(state.stock),
-            scores=tuple(state.scores),
-            dealer=state.dealer,
-            turn=state.turn,
-            phase=state.phase,
-            to_act=state.to_act,
-            drawn=state.drawn,
-            asked=state.asked,
-            answer=state.answer,
-            laid_in_deal=tuple(state.laid_in_deal),
-            turn_laid=state.turn_laid,
-            turn_laid_other=state.turn_laid_other,
-            turn_new=tuple(sorted(state.turn_new)),
-            turn_added_old=state.turn_added_old,
-            out=state.out,
-            known=tuple(tuple(sorted(k.items())) for k in state.known),
-            legal=tuple(state.legal_moves()) if acting else (),
-        )
 
     @property
     def side(self) -> int:

@@ -8,6 +8,7 @@ does not cover are written as the engine's own optional fields.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from .cards import Card, Rank, format_cards
@@ -18,6 +19,7 @@ from .melds import CANASTA_SIZE, Meld, MeldKind, meld_problem, problem_text, seq
 from .phase import Phase
 from .scoring import EXTRA_SCORE_FIELDS, DealResult, SideScore
 from .state import GameState
+from .turn import JSON_FIELDS, Drawn, Turn
 from .variants import VARIANT_IDS, variant_named
 
 FORMAT = "canasta-position/1"
@@ -37,20 +39,13 @@ _KNOWN_FIELDS = {
     "seed",
     "stock_exact",
     "result",
-    # the engine's own optional fields
-    "drawn",
-    "asked",
-    "answer",
+    # the engine's own optional fields: the turn's facts (game/rules/turn.py) and these
     "laid_in_deal",
-    "turn_laid",
-    "turn_laid_other",
-    "turn_new",
-    "turn_added_old",
     "known",
     "out",
     "feet",
     "deal_no",
-}
+} | {spec.key for _, spec in JSON_FIELDS}
 
 
 def _need(cond: bool, message: str) -> None:
@@ -244,21 +239,7 @@ def position_from_json(data: Any) -> GameState:
     state.stock = list(reversed(top_first + rest))  # top of the stock is the list's end
 
     # The engine's optional mid-turn fields.
-    state.drawn = data.get("drawn", "stock" if phase in (Phase.MELD, Phase.ANSWER) else None)
-    _need(state.drawn in (None, "stock", "pile"), '\'drawn\' must be "stock", "pile" or null')
-    state.asked = _bool(data, "asked", phase is Phase.ANSWER)
-    answer = data.get("answer")
-    _need(answer in (None, True, False), "'answer' must be true, false or null")
-    state.answer = answer
-    state.turn_laid = _bool(data, "turn_laid", False)
-    state.turn_laid_other = _bool(data, "turn_laid_other", False)
-    state.turn_added_old = _bool(data, "turn_added_old", False)
-    turn_new = data.get("turn_new", [])
-    _need(isinstance(turn_new, list), "'turn_new' must be a list of ranks")
-    try:
-        state.turn_new = {Rank.parse(str(r)) for r in turn_new}
-    except NotationError as e:
-        raise PositionError(f"'turn_new': {e}") from None
+    state.this_turn = _turn_from_json(data, phase)
     laid = data.get("laid_in_deal")
     if laid is not None:  # absent: no player has laid a card yet (docs/rules-choices.md)
         _need(
@@ -278,6 +259,25 @@ def position_from_json(data: Any) -> GameState:
         state.result = _result(data["result"], config)
     _check_playable(state)
     return state
+
+
+def _turn_from_json(data: dict[str, Any], phase: Phase) -> Turn:
+    """The turn's facts, field by field as game/rules/turn.py declares them. A field left
+    out means the start of the phase: in `meld` and `answer` the player drew from the
+    stock, in `answer` the player asked (docs/rules-choices.md)."""
+    given: dict[str, Any] = {}
+    for name, spec in JSON_FIELDS:
+        if spec.key in data:
+            try:
+                given[name] = spec.read(data[spec.key])
+            except ValueError as e:
+                raise PositionError(str(e)) from None
+    start = Turn(drawn=Drawn.STOCK if phase in (Phase.MELD, Phase.ANSWER) else None, asked=phase is Phase.ANSWER)
+    return replace(start, **given)
+
+
+def _turn_to_json(turn: Turn) -> dict[str, Any]:
+    return {spec.key: spec.write(getattr(turn, name)) for name, spec in JSON_FIELDS}
 
 
 def _meld_list(data: Any, side: int, config: RulesConfig, phase: Phase) -> list[list[Card]]:
@@ -426,16 +426,12 @@ def position_to_json(state: GameState) -> dict[str, Any]:
         "stock": format_cards(reversed(state.stock)),
         "stock_exact": True,
         "seed": state.seed,
-        "drawn": state.drawn,
-        "asked": state.asked,
-        "answer": state.answer,
-        "laid_in_deal": list(state.laid_in_deal),
-        "turn_laid": state.turn_laid,
-        "turn_laid_other": state.turn_laid_other,
-        "turn_new": [r.symbol for r in sorted(state.turn_new)],
-        "turn_added_old": state.turn_added_old,
-        "known": [" ".join(f for f, k in sorted(kn.items()) for _ in range(k)) for kn in state.known],
     }
+    for key, value in _turn_to_json(state.this_turn).items():
+        if key == "turn_laid":  # the per-seat fact has always stood between the ask and the laying
+            data["laid_in_deal"] = list(state.laid_in_deal)
+        data[key] = value
+    data["known"] = [" ".join(f for f, k in sorted(kn.items()) for _ in range(k)) for kn in state.known]
     if cfg.rules.deals:  # a game of deals has no target (V-HF-SCORE)
         del data["target"]
     if isinstance(state, FamilyState) and cfg.rules.foot:  # VARIANTS.md section 6

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from .cards import Card, Rank
 from .config import RulesConfig
@@ -31,17 +32,21 @@ from .events import (
     WentOut,
 )
 from .melds import CANASTA_SIZE, Meld, meld_problem
-from .movegen import go_out_plan, legal_moves
-from .moves import Group, Move, MoveKind
+from .moves import Group, Move, MoveKind, Plan
+from .observation import Observation
 from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner, red_three_score
-
-if TYPE_CHECKING:
-    from .observation import Observation
+from .turn import NEW_TURN, Drawn, Turn
 
 
 class GameState:
-    """One deal of Canasta. Build with `GameState.deal(...)` or from a position."""
+    """One deal of Canasta. Build with `GameState.deal(...)` or from a position.
+
+    The rules of a deal and its transitions live here; listing the legal moves and
+    planning a way out are each kind of deal's own (game/rules/deals.py binds them:
+    classic's game/rules/movegen.py, the Samba family's game/rules/family_moves.py), so
+    this module imports neither. Every state is of one of those kinds: `empty`, `deal`
+    and `from_observation` pick it from the variant."""
 
     __slots__ = (
         "config",
@@ -60,13 +65,7 @@ class GameState:
         "stock",
         "laid_in_deal",
         "known",
-        "drawn",
-        "asked",
-        "answer",
-        "turn_laid",
-        "turn_laid_other",
-        "turn_new",
-        "turn_added_old",
+        "this_turn",
         "result",
         "seed",
     )
@@ -87,26 +86,28 @@ class GameState:
     stock: list[Card]  # top of the stock is the LAST element
     laid_in_deal: list[bool]  # per seat: laid or added a card in an earlier turn
     known: list[dict[str, int]]  # per seat: faces seen going into the hand with a pile
-    drawn: str | None  # "stock" or "pile" once the player has drawn this turn
-    asked: bool  # the player asked "May I go out?" this turn
-    answer: bool | None  # the partner's binding answer this turn
-    turn_laid: bool  # laid or added any card this turn (the take's meld too)
-    turn_laid_other: bool  # laid or added a card beyond the take's own meld
-    turn_new: set[Rank]  # ranks of melds started this turn
-    turn_added_old: bool  # added to a meld that existed before this turn
+    this_turn: Turn  # what the player whose turn it is has done this turn
     result: DealResult | None
     seed: int
+
+    # The kind of deal for each value of `Variant.meld_list`: the classes that declare it
+    # (`class ClassicDeal(GameState, meld_list=False)`, game/rules/deals.py).
+    _KINDS: ClassVar[dict[bool, type[GameState]]] = {}
+
+    def __init_subclass__(cls, meld_list: bool | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if meld_list is not None:
+            GameState._KINDS[meld_list] = cls
 
     # ------------------------------------------------------------------ setup
     @classmethod
     def empty(
         cls, config: RulesConfig, scores: Sequence[int] | None = None, dealer: int = 0, out: int | None = None
     ) -> GameState:
-        if config.rules.meld_list and cls is GameState:  # the Samba family (game/rules/family.py)
-            from .family import FamilyState
-
-            return FamilyState.empty(config, scores, dealer, out)
-        s = object.__new__(cls)
+        """A deal with no cards anywhere yet, of the kind the variant plays."""
+        kind = GameState._KINDS.get(config.rules.meld_list)
+        assert kind is not None, "game/rules/deals.py declares the kinds of deal (game/rules/__init__.py imports it)"
+        s = object.__new__(kind)
         s._init_empty(config, scores, dealer, out)
         return s
 
@@ -196,23 +197,11 @@ class GameState:
         s.stock = list(reversed(stock))
         s.laid_in_deal = list(obs.laid_in_deal)
         s.known = [dict(k) for k in obs.known]
-        s.drawn = obs.drawn
-        s.asked = obs.asked
-        s.answer = obs.answer
-        s.turn_laid = obs.turn_laid
-        s.turn_laid_other = obs.turn_laid_other
-        s.turn_new = set(obs.turn_new)
-        s.turn_added_old = obs.turn_added_old
+        s.this_turn = obs.this_turn
         return s
 
     def _reset_turn(self) -> None:
-        self.drawn = None
-        self.asked = False
-        self.answer = None
-        self.turn_laid = False
-        self.turn_laid_other = False
-        self.turn_new = set()
-        self.turn_added_old = False
+        self.this_turn = NEW_TURN
 
     def _set_side_melds(self, side: int, melds: Sequence[Meld]) -> None:
         self.melds[side] = {m.rank: m for m in melds}
@@ -240,13 +229,7 @@ class GameState:
         s.stock = self.stock[:]
         s.laid_in_deal = self.laid_in_deal[:]
         s.known = [dict(k) for k in self.known]
-        s.drawn = self.drawn
-        s.asked = self.asked
-        s.answer = self.answer
-        s.turn_laid = self.turn_laid
-        s.turn_laid_other = self.turn_laid_other
-        s.turn_new = set(self.turn_new)
-        s.turn_added_old = self.turn_added_old
+        s.this_turn = self.this_turn  # frozen: shared, never copied
         s.result = self.result
         s.seed = self.seed
         return s
@@ -308,16 +291,43 @@ class GameState:
         return top.is_wild or top.is_black_three
 
     def legal_moves(self) -> list[Move]:
-        return legal_moves(self)
+        """Every legal move of the player to act (the kind of deal's listing)."""
+        raise NotImplementedError("a kind of deal lists its moves (game/rules/deals.py)")
+
+    def go_out_plan(self) -> Plan | None:
+        """A way for the player to act to go out this turn, or None (the kind of deal's
+        planner): the groups of one meld move and the card to discard after it."""
+        raise NotImplementedError("a kind of deal plans going out (game/rules/deals.py)")
 
     def can_go_out(self) -> bool:
         """Could the player to act go out this turn from here (R-ASK)?"""
-        return self.phase is Phase.MELD and go_out_plan(self) is not None
+        return self.phase is Phase.MELD and self.go_out_plan() is not None
 
     def observation(self, seat: int) -> Observation:
-        from .observation import Observation
-
-        return Observation.of(self, seat)
+        """What `seat` sees: its own hand and every public fact (the legal moves when it
+        is to act)."""
+        to_act = self.to_act
+        return Observation(
+            seat=seat,
+            config=self.config,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            melds=tuple(self.side_melds(side) for side in range(self.config.sides)),
+            red_threes=tuple(tuple(r) for r in self.red_threes),
+            pile=tuple(self.pile),
+            pile_frozen=self.pile_frozen > 0,
+            stock_size=len(self.stock),
+            scores=tuple(self.scores),
+            dealer=self.dealer,
+            turn=self.turn,
+            phase=self.phase,
+            to_act=to_act,
+            this_turn=self.this_turn,
+            laid_in_deal=tuple(self.laid_in_deal),
+            out=self.out,
+            known=tuple(tuple(sorted(k.items())) for k in self.known),
+            legal=tuple(self.legal_moves()) if to_act == seat else (),
+        )
 
     # ------------------------------------------------------------- hand helpers
     def _to_hand(self, seat: int, card: Card) -> None:
@@ -416,7 +426,7 @@ class GameState:
             self._to_hand(seat, card)
             need -= 1
         self.phase = Phase.MELD
-        self.drawn = "stock"
+        self.this_turn = self.this_turn.drew(Drawn.STOCK)
         return events
 
     # -- pass
@@ -522,7 +532,7 @@ class GameState:
                 continue
             self._to_hand(seat, card)
             known[card.face] = known.get(card.face, 0) + 1
-        self.drawn = "pile"
+        self.this_turn = self.this_turn.drew(Drawn.PILE)
         self.phase = Phase.MELD
         events.extend(self._lay(seat, plan, from_pile=top, other=bool(move.laid_groups)))
         return events
@@ -577,7 +587,7 @@ class GameState:
             if nat + wild >= CANASTA_SIZE and (old is None or old.size < CANASTA_SIZE):
                 canastas_after += 1
         if going_out:
-            if self.answer is False:
+            if self.this_turn.answer is False:
                 raise IllegalMove(
                     "R-ASK", N_("your partner said no: you may not go out this turn, so keep at least two cards"), move
                 )
@@ -600,7 +610,12 @@ class GameState:
             minimum = self.minimum(side)
             if count < minimum:
                 # R-MIN-CONCEALED: going out concealed after drawing from the stock.
-                waived = from_pile is None and self.drawn == "stock" and going_out and not self.laid_in_deal[seat]
+                waived = (
+                    from_pile is None
+                    and self.this_turn.drawn is Drawn.STOCK
+                    and going_out
+                    and not self.laid_in_deal[seat]
+                )
                 if not waived:
                     rule = "R-TAKE-MIN" if from_pile is not None else "R-MIN"
                     raise IllegalMove(
@@ -611,10 +626,10 @@ class GameState:
                         short=minimum - count,
                         minimum=minimum,
                     )
-        if self.answer is True and not going_out:
+        if self.this_turn.answer is True and not going_out:
             trial = self.copy()
             trial._lay(seat, per_rank, dry=True)
-            if go_out_plan(trial) is None:
+            if trial.go_out_plan() is None:
                 raise IllegalMove(
                     "R-ASK",
                     N_("your partner said yes: you must go out this turn, and this meld would leave you unable to"),
@@ -643,6 +658,9 @@ class GameState:
         side = self.side_of(seat)
         melds = self.melds[side]
         events: list[Event] = []
+        turn = self.this_turn
+        started: list[Rank] = []
+        added_old = False
         for rank, cards in per_rank.items():
             for c in cards:
                 if c is not from_pile:
@@ -650,20 +668,21 @@ class GameState:
             old = melds.get(rank)
             if old is None:
                 melds[rank] = new = Meld.of(rank, cards)
-                self.turn_new.add(rank)
+                started.append(rank)
             else:
                 melds[rank] = new = old.plus(cards)
-                if rank not in self.turn_new:
-                    self.turn_added_old = True
+                if rank not in turn.new_ranks:
+                    added_old = True
             if not dry:
                 events.append(Melded(seat, side, rank, tuple(cards), old is None))
                 if new.size >= CANASTA_SIZE and (old is None or old.size < CANASTA_SIZE):
                     events.append(CanastaMade(side, rank, new.wilds == 0))
-        if dry:
+        if dry:  # a trial: the melds it started or grew, and no more
+            self.this_turn = replace(
+                turn, new_ranks=turn.new_ranks.union(started), added_old=turn.added_old or added_old
+            )
             return events
-        self.turn_laid = True
-        if other:
-            self.turn_laid_other = True
+        self.this_turn = turn.laid_cards(started, added_old, other)
         if not self.hands[seat]:
             events.extend(self._go_out(seat))
         return events
@@ -678,10 +697,10 @@ class GameState:
         going_out = len(self.hands[seat]) == 1
         if going_out:
             side = self.side_of(seat)
-            if self.answer is False:
+            if self.this_turn.answer is False:
                 raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
             self._check_out_requirement(side, move)
-        elif self.answer is True:
+        elif self.this_turn.answer is True:
             raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
         self._from_hand(seat, card)
         self.pile.append(card)
@@ -691,7 +710,7 @@ class GameState:
         if going_out:
             events.extend(self._go_out(seat))
             return events
-        if self.turn_laid:
+        if self.this_turn.laid:
             self.laid_in_deal[seat] = True
         self.turn = self.next_seat(seat)
         self.phase = Phase.DRAW
@@ -708,29 +727,30 @@ class GameState:
     def _apply_ask(self) -> list[Event]:
         if not self.config.ask_allowed:
             raise IllegalMove("R-ASK", N_("there is no partner to ask in this variant"))
-        if self.asked:
+        if self.this_turn.asked:
             raise IllegalMove("R-ASK", N_("you may ask only once per turn"))
-        if self.turn_laid_other:
+        if self.this_turn.laid_other:
             raise IllegalMove("R-ASK", N_("ask before laying or adding any card this turn"))
         if len(self.hands[self.turn]) < 2:
             raise IllegalMove("R-ASK", N_("with one card left there is nothing to ask"))
         if not self.can_go_out():
             raise IllegalMove("R-ASK", N_("you could not go out this turn, so you may not ask"))
-        self.asked = True
+        self.this_turn = replace(self.this_turn, asked=True)
         self.phase = Phase.ANSWER
         return [Asked(self.turn)]
 
     def _apply_answer(self, yes: bool) -> list[Event]:
-        self.answer = yes
+        self.this_turn = replace(self.this_turn, answer=yes)
         self.phase = Phase.MELD
         return [Answered(self.partner_of(self.turn), yes)]  # type: ignore[arg-type]
 
     # ---------------------------------------------------------------- the end
     def _go_out(self, seat: int) -> list[Event]:
+        turn = self.this_turn
         concealed = (
             not self.laid_in_deal[seat]
-            and not self.turn_added_old
-            and any(self.melds[self.side_of(seat)][r].size >= CANASTA_SIZE for r in self.turn_new)
+            and not turn.added_old
+            and any(self.melds[self.side_of(seat)][r].size >= CANASTA_SIZE for r in turn.new_ranks)
         )
         self.laid_in_deal[seat] = True
         events: list[Event] = [WentOut(seat, concealed)]

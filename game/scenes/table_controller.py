@@ -836,9 +836,9 @@ class TableController:
             if not st.stock:
                 return _("The stock is empty: take the pile or pass.")
             return _("Your turn: click the stock to draw, or take the pile.")
-        if st.answer is True:
+        if st.this_turn.answer is True:
             return _("Your partner said yes: you must go out this turn.")
-        if st.answer is False:
+        if st.this_turn.answer is False:
             return _("Your partner said no: you may not go out this turn.")
         return _("Meld if you can, then discard a card onto the pile.")
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 import ast
 import os
 
-import pytest
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -114,11 +112,6 @@ def test_no_import_circle_in_game_scenes():
     assert circles == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="state, movegen and observation import each other (issue 14, "
-    "the rules part: the per-turn state as one value type)",
-)
 def test_no_import_circle_in_game_rules():
     circles = [c for c in cycles(import_graph("game/rules")) if any(m.startswith("game.rules") for m in c)]
     assert circles == []

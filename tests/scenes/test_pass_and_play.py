@@ -228,7 +228,7 @@ def test_partners_ask_and_answer_each_behind_the_screen():
     screen = stack.top
     assert isinstance(screen, PrivacyScreen) and screen.seat == 0  # back to the asker
     screen.ready()
-    assert table.human == 0 and table.game.state.answer is True and table.my_turn()
+    assert table.human == 0 and table.game.state.this_turn.answer is True and table.my_turn()
 
 
 def test_a_pass_and_play_game_is_saved_and_continued(tmp_path):

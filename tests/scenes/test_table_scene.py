@@ -255,7 +255,7 @@ def test_ask_button_follows_the_engine_and_the_answer_binds():
     click(stack, table.ask_button.rect.center)
     assert table.state.phase is Phase.ANSWER
     until(stack, lambda: table.state.phase is Phase.MELD, 10)
-    assert table.state.answer is True  # the stopgap partner holds nothing: yes
+    assert table.state.this_turn.answer is True  # the stopgap partner holds nothing: yes
     assert any("go out" in b.widget.text.lower() for b in table.bubbles)
     assert not table.ask_button.enabled  # once per turn
     rest(stack, table)
@@ -292,7 +292,7 @@ def test_partner_asks_and_the_player_answers_no_through_the_prompt():
     no_button = prompt.dialog.buttons.widgets[1]
     tick(stack, 0.5)
     click(stack, no_button.rect.center)
-    assert stack.top is table and table.state.answer is False and table.state.phase is Phase.MELD
+    assert stack.top is table and table.state.this_turn.answer is False and table.state.phase is Phase.MELD
 
 
 def test_deal_end_shows_the_score_sheet_then_the_next_deal():

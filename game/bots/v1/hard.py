@@ -182,9 +182,9 @@ class HardV1Bot(Bot):
                 add(m)
             return out
         # Meld phase.
-        if obs.answer is True:
+        if obs.this_turn.answer is True:
             return out  # bound to go out: nothing to weigh
-        plan = kn.go_out_plan() if obs.answer is not False else None
+        plan = kn.go_out_plan() if obs.this_turn.answer is not False else None
         if plan is not None:
             ask = Move(MoveKind.ASK)
             add(ask if ask in legal else policy.plan_move(kn, plan))
