@@ -20,6 +20,14 @@ from .melds import CANASTA_SIZE, Meld, MeldKind
 from .movegen import _wild_combos
 from .moves import Group, Move, MoveKind, Plan
 from .phase import Phase
+from .variants import Variant
+
+# Enum members read in the hot loops, bound once: on Python 3.11 reading a member off
+# its Enum class costs about ten times reading a module global.
+_GROUP, _SEQUENCE, _WILD_MELD = MeldKind.GROUP, MeldKind.SEQUENCE, MeldKind.WILD
+_JOKER, _TWO, _THREE = Rank.JOKER, Rank.TWO, Rank.THREE
+_MELD, _TAKE = MoveKind.MELD, MoveKind.TAKE
+_MELD_PHASE, _DRAW_PHASE, _ANSWER_PHASE = Phase.MELD, Phase.DRAW, Phase.ANSWER
 
 MAX_OPENINGS = 96  # bound on multi-group openings listed per position (as in classic)
 _MAX_NODES = 400  # bound on the opening search itself
@@ -33,6 +41,7 @@ _JK = Card.parse("JK")
 ALL_FACES = {c.face_card for c in ALL_CARDS}
 _MELD_MEMO: dict[tuple[Rank, tuple[Card, ...], int | None], Move] = {}
 _MEMO_LIMIT = 200_000
+_NO_LIMIT = 10**6  # a group size no variant closes at
 _DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in ALL_FACES}
 
 
@@ -42,7 +51,7 @@ _FACE_ID = attrgetter("id")
 class _Hand:
     """The hand by face (copy-0 cards), in canonical order."""
 
-    __slots__ = ("faces", "naturals", "twos", "jokers", "black3", "by_suit")
+    __slots__ = ("faces", "naturals", "twos", "jokers", "black3", "by_suit", "_wild_key")
 
     def __init__(self, hand: list[Card]):
         faces = [c.face_card for c in hand]
@@ -68,17 +77,35 @@ class _Hand:
                 else:
                     suited[c.rank] = c
             elif c.is_wild:
-                (self.twos if c.rank == Rank.TWO else self.jokers).append(c)
+                (self.twos if c.rank == _TWO else self.jokers).append(c)
             else:
                 self.black3.append(c)
+        self._wild_key = (tuple(self.twos), len(self.jokers))
 
     def wilds(self, j: int, t: int) -> tuple[Card, ...]:
         return tuple(self.twos[:t]) + (_JK,) * j
 
+    def wild_sets(self, cap: int, at_least: int) -> tuple[tuple[Card, ...], ...]:
+        """The wild cards a meld may take from this hand, every choice from `at_least` to
+        `cap` of them, fewest first (in `_wild_combos` order: more jokers first)."""
+        key = (self._wild_key, cap, at_least)
+        sets = _WILD_SETS.get(key)
+        if sets is None:
+            if len(_WILD_SETS) >= _MEMO_LIMIT:
+                _WILD_SETS.clear()
+            combos = _wild_combos(len(self.jokers), len(self.twos), cap, at_least)
+            sets = _WILD_SETS[key] = tuple(self.wilds(j, t) for j, t in combos)
+        return sets
+
+
+# The wild-card choices by (the hand's twos and number of jokers, cap, least): few hands
+# differ there, so the listing builds each choice once.
+_WILD_SETS: dict[tuple[tuple[tuple[Card, ...], int], int, int], tuple[tuple[Card, ...], ...]] = {}
+
 
 def _valid(state: FamilyState, move: Move) -> bool:
     try:
-        if move.kind is MoveKind.TAKE:
+        if move.kind is _TAKE:
             state.check_take(move)
         else:
             state.resolve(state.turn, move.groups, move)
@@ -90,16 +117,16 @@ def _valid(state: FamilyState, move: Move) -> bool:
 # ---------------------------------------------------------------- listing
 def legal_moves(state: FamilyState) -> list[Move]:
     phase = state.phase
-    if phase is Phase.MELD:
+    if phase is _MELD_PHASE:
         return _meld_phase_moves(state)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         takes = _take_moves(state)
         if state.stock:
             return [_DRAW] + takes
         if takes and state.take_forced():
             return takes
         return takes + [_PASS]
-    if phase is Phase.ANSWER:
+    if phase is _ANSWER_PHASE:
         return [_YES, _NO]
     return []
 
@@ -137,7 +164,7 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
                 moves.append(move)
     # Checked by the planner with `resolve`; in Hand and Foot going out also needs a "yes".
     if plan is not None and plan[0] and (answer is True or not hand_and_foot):
-        plan_move = Move(MoveKind.MELD, tuple(plan[0]))
+        plan_move = Move(_MELD, tuple(plan[0]))
         if len(plan[0]) > 1 or plan_move not in moves:
             moves.append(plan_move)
     if size == 1:
@@ -160,7 +187,7 @@ def _meld_move(rank: Rank, cards: tuple[Card, ...], target: int | None = None) -
     if move is None:
         if len(_MELD_MEMO) >= _MEMO_LIMIT:
             _MELD_MEMO.clear()
-        move = _MELD_MEMO[key] = Move(MoveKind.MELD, (Group.to(rank, cards, target),))
+        move = _MELD_MEMO[key] = Move(_MELD, (Group.to(rank, cards, target),))
     return move
 
 
@@ -171,19 +198,24 @@ def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = ()) -> l
     """Every new meld the hand can lay on its own: groups (of ranks not in `skip`),
     sequences, wild melds; True marks a group (two of one rank in one move merge)."""
     rules = state.config.rules
-    n_j, n_t = len(hand.jokers), len(hand.twos)
     units: list[Unit] = []
+    add = units.append
     max_wilds = rules.max_wilds
-    most = rules.group_max or 10**6  # V-HF-BOOKS: a book closes at seven
-    wilds = hand.wilds
+    most = rules.group_max or _NO_LIMIT  # V-HF-BOOKS: a book closes at seven
+    wild_sets = hand.wild_sets
+    # A pair needs a wild card (R-MELD): without one, a group starts at three naturals.
+    first = 2 if hand.twos or hand.jokers else 3
     for rank, cards in hand.naturals.items():
-        if rank in skip or len(cards) < 2:
+        n = len(cards)
+        if n < first or rank in skip:
             continue
-        for k in range(2, min(len(cards), most) + 1):
+        for k in range(first, (n if n < most else most) + 1):
             nat = tuple(cards[:k])
-            cap = min(max_wilds, k, most - k)
-            for j, t in _wild_combos(n_j, n_t, cap, 1 if k == 2 else 0):
-                units.append((rank, nat + wilds(j, t), True))
+            cap = max_wilds if max_wilds < k else k
+            if most - k < cap:
+                cap = most - k
+            for wild in wild_sets(cap, 1 if k == 2 else 0):
+                add((rank, nat + wild, True))
     if rules.sequences:
         for by_rank in hand.by_suit.values():
             if len(by_rank) < 3:
@@ -192,67 +224,78 @@ def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = ()) -> l
                 if low + 2 not in by_rank or low + 1 not in by_rank:
                     continue
                 run = [by_rank[low], by_rank[low + 1]]
+                rank = run[0].rank
                 r = low + 2
                 while r in by_rank and len(run) < CANASTA_SIZE:
                     run.append(by_rank[r])
-                    units.append((run[0].rank, tuple(run), False))
+                    add((rank, tuple(run), False))
                     r += 1
-    if rules.wild_melds and n_j + n_t >= 3:
-        for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE, 3):
-            units.append((Rank.JOKER, wilds(j, t), False))
+    if rules.wild_melds and len(hand.twos) + len(hand.jokers) >= 3:
+        for wild in wild_sets(CANASTA_SIZE, 3):
+            add((_JOKER, wild, False))
     return units
 
 
 def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
     """Single-group melds and additions for a side that has melded."""
     rules = state.config.rules
-    side = state.side_of(state.turn)
-    table = state.table[side]
-    n_j, n_t = len(hand.jokers), len(hand.twos)
-    wild = n_j + n_t
+    table = state.table[state.side_of(state.turn)]
+    wild = len(hand.twos) + len(hand.jokers)
     out: list[Move] = []
+    add = out.append
+    memo = _MELD_MEMO
     open_rank: dict[Rank, int] = {}
     for i, m in enumerate(table):
-        if m.kind is MeldKind.GROUP and m.naturals + m.wilds < CANASTA_SIZE:
+        if m.kind is _GROUP and m.naturals + m.wilds < CANASTA_SIZE:
             open_rank[m.rank] = i
     # New melds of ranks with no open group (an open group takes the same cards instead).
     for rank, laid, _ in _new_units(state, hand, open_rank):
-        out.append(_meld_move(rank, laid))
-    most = rules.group_max or 10**6  # V-HF-BOOKS: a book closes at seven
+        move = memo.get((rank, laid, None))
+        add(move if move is not None else _meld_move(rank, laid))
+    most = rules.group_max or _NO_LIMIT  # V-HF-BOOKS: a book closes at seven
     max_wilds = rules.max_wilds
     naturals = hand.naturals
     by_suit = hand.by_suit
+    wild_sets = hand.wild_sets
     for i, m in enumerate(table):
-        size = m.naturals + m.wilds
+        m_nat = m.naturals
+        m_wild = m.wilds
+        size = m_nat + m_wild
         kind = m.kind
-        if kind is MeldKind.GROUP:
-            cards = naturals.get(m.rank)
-            if size >= most or (not cards and (not wild or m.wilds >= max_wilds or m.wilds >= m.naturals)):
+        if kind is _GROUP:
+            rank = m.rank
+            cards = naturals.get(rank)
+            if size >= most or (not cards and (not wild or m_wild >= max_wilds or m_wild >= m_nat)):
                 continue  # nothing of the rank, and no room for a wild card
             have = len(cards) if cards else 0
-            opened = open_rank.get(m.rank) == i
+            # An open group is named by its rank, as in classic; any other by its number.
+            target = None if open_rank.get(rank) == i else i
             for k in range(min(have, most - size) + 1):
-                cap = min(max_wilds, m.naturals + k) - m.wilds
+                cap = min(max_wilds, m_nat + k) - m_wild
                 if cap > most - size - k:
                     cap = most - size - k
                 nat = tuple(cards[:k]) if cards else ()
-                for j, t in _wild_combos(n_j, n_t, cap if cap > 0 else 0, 1 if k == 0 else 0):
-                    laid = nat + hand.wilds(j, t)
-                    if opened:  # named by its rank, as in classic
-                        out.append(_meld_move(m.rank, laid))
-                    else:
-                        out.append(_meld_move(m.rank if k else Rank.JOKER, laid, i))
-        elif kind is MeldKind.SEQUENCE:
-            by_rank = by_suit.get(m.cards[0].suit)
-            if size >= CANASTA_SIZE or not by_rank:
+                named = rank if k or target is None else _JOKER
+                for extra in wild_sets(cap if cap > 0 else 0, 1 if k == 0 else 0):
+                    laid = nat + extra
+                    move = memo.get((named, laid, target))
+                    add(move if move is not None else _meld_move(named, laid, target))
+        elif kind is _SEQUENCE:
+            if size >= CANASTA_SIZE:
                 continue
-            below: list[Card] = []
+            by_rank = by_suit.get(m.cards[0].suit)
+            if not by_rank:
+                continue
             r = int(m.rank) - 1
+            high = int(m.cards[-1].rank) + 1
+            if r not in by_rank and high not in by_rank:
+                continue  # nothing extends it
+            below: list[Card] = []
             while r in by_rank:
                 below.insert(0, by_rank[r])
                 r -= 1
             above = []
-            r = int(m.high) + 1
+            r = high
             while r in by_rank:
                 above.append(by_rank[r])
                 r += 1
@@ -261,14 +304,14 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
                 for b in range(len(above) + 1):
                     if 0 < a + b <= room:
                         laid = tuple(below[len(below) - a :]) + tuple(above[:b])
-                        out.append(_meld_move(laid[0].rank, laid, i))
+                        add(_meld_move(laid[0].rank, laid, i))
         elif size < CANASTA_SIZE and wild:  # a wild meld under seven
-            for j, t in _wild_combos(n_j, n_t, CANASTA_SIZE - size, 1):
-                out.append(_meld_move(Rank.JOKER, hand.wilds(j, t), i))
+            for laid in wild_sets(CANASTA_SIZE - size, 1):
+                add(_meld_move(_JOKER, laid, i))
     black3 = hand.black3  # V-BLACK3: only when going out
     if rules.black_threes_max >= 3 and len(black3) >= 3 and len(hand.faces) - len(black3) <= 1:
         for k in range(max(3, len(hand.faces) - 1), len(black3) + 1):  # only when going out
-            out.append(_meld_move(Rank.THREE, tuple(black3[:k])))
+            add(_meld_move(_THREE, tuple(black3[:k])))
     return out
 
 
@@ -292,47 +335,66 @@ def _search_openings(
             have[c] -= 1
             value0 += c.value
     skip = (top.rank,) if top is not None else ()
+    # Each new meld the hand can lay, as its group, with its count and the faces it
+    # needs (face, copies), checked before it is chosen.
     units = [
-        (rank, cards, is_group, sum(c.value for c in cards)) for rank, cards, is_group in _new_units(state, hand, skip)
+        (rank, Group(rank, cards), is_group, sum(c.value for c in cards), _needs(cards))
+        for rank, cards, is_group in _new_units(state, hand, skip)
     ]
+    n_units = len(units)
+    # Every search node counts against _MAX_NODES: the root of each depth and every set
+    # of melds chosen on the way (the leaves are counted, and checked, without a call).
     nodes = [0]
 
-    def emit(chosen: list[Unit]) -> None:
-        groups = tuple(Group(rank, cards) for rank, cards, _ in chosen)
+    def emit(chosen: list[Group]) -> None:
         if take_group is not None:
-            found.setdefault(Move(MoveKind.TAKE, (take_group, *groups)), None)
-        elif groups:
-            found.setdefault(Move(MoveKind.MELD, groups), None)
+            found.setdefault(Move(_TAKE, (take_group, *chosen)), None)
+        elif chosen:
+            found.setdefault(Move(_MELD, tuple(chosen)), None)
 
-    def dfs(start: int, chosen: list[Unit], ranks: set[Rank], value: int, depth: int) -> None:
-        nodes[0] += 1
-        if nodes[0] > _MAX_NODES or len(found) >= MAX_OPENINGS:
-            return
-        if len(chosen) == depth:
-            if value >= minimum:
-                emit(chosen)
-            return
-        for idx in range(start, len(units)):
-            rank, cards, is_group, unit_value = units[idx]
+    def dfs(start: int, chosen: list[Group], ranks: set[Rank], value: int, depth: int) -> None:
+        """Extend `chosen` (fewer than `depth` melds) by the units from `start` on."""
+        leaf = len(chosen) + 1 == depth
+        for idx in range(start, n_units):
+            if nodes[0] >= _MAX_NODES or len(found) >= MAX_OPENINGS:
+                return  # the bound is reached: the search stops
+            rank, group, is_group, unit_value, needs = units[idx]
             if is_group and rank in ranks:
                 continue  # two groups of one rank merge: listed as one group
-            for c in cards:
-                have[c] -= 1
-            if all(have[c] >= 0 for c in cards):
-                unit = (rank, cards, is_group)
-                dfs(idx + 1, chosen + [unit], ranks | {rank} if is_group else ranks, value + unit_value, depth)
-            for c in cards:
-                have[c] += 1
+            for face, n in needs:
+                if have[face] < n:
+                    break
+            else:
+                nodes[0] += 1
+                if leaf:
+                    if value + unit_value >= minimum:
+                        emit(chosen + [group])
+                    continue
+                for face, n in needs:
+                    have[face] -= n
+                dfs(idx + 1, chosen + [group], ranks | {rank} if is_group else ranks, value + unit_value, depth)
+                for face, n in needs:
+                    have[face] += n
 
     if take_group is not None and value0 >= minimum:
         emit([])
     # Fewer groups first, so single-meld openings are always listed; then pairs, triples.
     if take_group is None:
-        for rank, cards, is_group, unit_value in units:
+        for _, group, _, unit_value, _ in units:
             if unit_value >= minimum:
-                emit([(rank, cards, is_group)])
+                emit([group])
     for depth in (1, 2, 3) if take_group is not None else (2, 3):
-        dfs(0, [], set(), value0, depth)
+        nodes[0] += 1
+        if nodes[0] <= _MAX_NODES and len(found) < MAX_OPENINGS:
+            dfs(0, [], set(), value0, depth)
+
+
+def _needs(cards: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
+    """The faces `cards` holds, each with its number of copies."""
+    counted: dict[Card, int] = {}
+    for c in cards:
+        counted[c] = counted.get(c, 0) + 1
+    return tuple(counted.items())
 
 
 def _take_moves(state: FamilyState) -> list[Move]:
@@ -359,12 +421,12 @@ def _take_moves(state: FamilyState) -> list[Move]:
         group = Group(top.rank, tuple(hand.naturals[top.rank][:2]))
         old = None
         for m in table:
-            if m.kind is MeldKind.GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
+            if m.kind is _GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
                 old = m
         if old is not None and old.size + 3 > rules.group_max:
             return []
         if table:
-            found[Move(MoveKind.TAKE, (group,))] = None
+            found[Move(_TAKE, (group,))] = None
         else:
             _search_openings(state, hand, found, group, top)
         brought = sum(1 for c in pile[max(0, len(pile) - 1 - rules.take_next) : -1] if not c.is_red_three)
@@ -373,24 +435,23 @@ def _take_moves(state: FamilyState) -> list[Move]:
     if counts[top.rank] >= 2:
         hand = _Hand(state.hands[seat])
         cards = hand.naturals[top.rank]
-        n_j, n_t = len(hand.jokers), len(hand.twos)
         old = None
         for m in table:
-            if m.kind is MeldKind.GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
+            if m.kind is _GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
                 old = m
         base_n, base_w = (old.naturals, old.wilds) if old is not None else (0, 0)
         for k in range(2, len(cards) + 1):
             cap = min(rules.max_wilds, base_n + 1 + k) - base_w
-            for j, t in _wild_combos(n_j, n_t, max(cap, 0), 0):
-                group = Group(top.rank, tuple(cards[:k]) + hand.wilds(j, t))
+            for wild in hand.wild_sets(max(cap, 0), 0):
+                group = Group(top.rank, tuple(cards[:k]) + wild)
                 if table:
-                    found.setdefault(Move(MoveKind.TAKE, (group,)), None)
+                    found.setdefault(Move(_TAKE, (group,)), None)
                 else:
                     _search_openings(state, hand, found, group, top)
     if not state.pile_frozen_for(side):
         for index, m in enumerate(table):
             if m.size < CANASTA_SIZE and _fits(m, top):
-                found.setdefault(Move(MoveKind.TAKE, (Group.to(Rank.JOKER, (), index),)), None)
+                found.setdefault(Move(_TAKE, (Group.to(_JOKER, (), index),)), None)
     # As for melds: built legal, so only a take that leaves fewer than two cards is checked.
     size = len(state.hands[seat]) + sum(1 for c in pile[:-1] if not c.is_red_three)
     return [move for move in found if size - sum(len(g.cards) for g in move.groups) >= 2 or _valid(state, move)]
@@ -398,9 +459,9 @@ def _take_moves(state: FamilyState) -> list[Move]:
 
 def _fits(meld: Meld, card: Card) -> bool:
     """The natural `card` may join `meld` alone (V-SAMBA-TAKE b)."""
-    if meld.kind is MeldKind.GROUP:
+    if meld.kind is _GROUP:
         return meld.rank == card.rank
-    if meld.kind is MeldKind.SEQUENCE:
+    if meld.kind is _SEQUENCE:
         return meld.cards[0].suit == card.suit and int(card.rank) in (int(meld.rank) - 1, int(meld.high) + 1)
     return False
 
@@ -412,7 +473,7 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     rank's open group, a new group, a group canasta or a sequence end; wild cards go
     where they complete canastas first), and checked by `resolve`, so a plan it returns
     is always playable; it may miss ways that need new sequences from the hand."""
-    if state.phase is not Phase.MELD or state.this_turn.answer is False:
+    if state.phase is not _MELD_PHASE or state.this_turn.answer is False:
         return None
     seat = state.turn
     if state.config.rules.foot and state.feet[seat] is not None:
@@ -428,9 +489,9 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     fits: set[tuple[Suit | None, int]] = set()  # (suit, rank) a sequence end accepts
     group_ranks = set()
     for m in table:
-        if m.kind is MeldKind.GROUP:
+        if m.kind is _GROUP:
             group_ranks.add(m.rank)
-        elif m.kind is MeldKind.SEQUENCE and m.size < CANASTA_SIZE:
+        elif m.kind is _SEQUENCE and m.size < CANASTA_SIZE:
             suit = m.cards[0].suit
             fits.add((suit, int(m.rank) - 1))
             fits.add((suit, int(m.high) + 1))
@@ -459,12 +520,12 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     for m in table:
         if m.size >= CANASTA_SIZE:
             reach += 1
-            has_sequence = has_sequence or m.kind is MeldKind.SEQUENCE
-        elif m.kind is MeldKind.GROUP:
+            has_sequence = has_sequence or m.kind is _SEQUENCE
+        elif m.kind is _GROUP:
             room = max(0, min(rules.max_wilds, m.naturals + len(hand.naturals.get(m.rank, ()))) - m.wilds)
             if m.size + len(hand.naturals.get(m.rank, ())) + min(room, wilds) >= CANASTA_SIZE:
                 reach += 1
-        elif m.kind is MeldKind.SEQUENCE:
+        elif m.kind is _SEQUENCE:
             if m.size == CANASTA_SIZE - 1 and any(
                 (c.suit, c.rank) in fits for c in (cs[0] for cs in hand.naturals.values())
             ):
@@ -472,7 +533,7 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
                 has_sequence = True
         elif m.size + wilds >= CANASTA_SIZE:
             reach += 1
-    group_ranks_open = {m.rank for m in table if m.kind is MeldKind.GROUP and m.size < CANASTA_SIZE}
+    group_ranks_open = {m.rank for m in table if m.kind is _GROUP and m.size < CANASTA_SIZE}
     for rank, cards in hand.naturals.items():
         if (
             rank not in group_ranks_open
@@ -496,11 +557,25 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
         options.extend(cards[0] for cards in hand.naturals.values())
         if hand.black3:
             options.append(hand.black3[0])
+    facts = _PlanTable(table, rules)
+    # Each new group of two naturals needs a wild card (R-MELD): a discard that leaves
+    # more such pairs than wild cards has no plan, so it is not tried.
+    open_group = facts.open_group
+    new_pairs = sum(1 for rank, cards in hand.naturals.items() if len(cards) == 2 and rank not in open_group)
     for discard in options:
-        groups = _plan_groups(state, hand, discard)
+        pairs, wild_left = new_pairs, wilds
+        if discard is not None:
+            if discard.is_wild:
+                wild_left -= 1
+            elif discard.rank is not _THREE and discard.rank not in open_group:
+                held = len(hand.naturals[discard.rank])
+                pairs += (held == 3) - (held == 2)
+        if pairs > wild_left:
+            continue
+        groups = _plan_groups(facts, hand, discard)
         if groups is None:
             continue
-        move = Move(MoveKind.MELD, tuple(groups))
+        move = Move(_MELD, tuple(groups))
         try:
             state.resolve(seat, groups, move, check_answer=False)
         except IllegalMove:
@@ -509,63 +584,98 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     return None
 
 
-def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[Group] | None:
-    rules = state.config.rules
-    books = rules.group_max > 0
-    table = state.table[state.side_of(state.turn)]
-    naturals = {r: list(cs) for r, cs in hand.naturals.items()}
-    twos, jokers, black3 = list(hand.twos), list(hand.jokers), list(hand.black3)
+class _PlanTable:
+    """What the planner needs of the side's melds, found once per plan rather than once per
+    discard it tries: the open group of each rank, the first group of each rank (a group
+    canasta a lone natural may join), the sequences under seven (their suit and the ranks
+    their ends accept), and the melds that may take wild cards."""
+
+    __slots__ = ("open_group", "first_group", "sequences", "wild_takers", "max_wilds", "wild_melds", "black3_ok")
+
+    def __init__(self, table: list[Meld], rules: Variant):
+        books = rules.group_max > 0
+        self.max_wilds = rules.max_wilds
+        self.wild_melds = rules.wild_melds
+        self.black3_ok = rules.black_threes_max >= 3  # V-HF-BOOKS: threes never meld
+        self.open_group: dict[Rank, int] = {}
+        self.first_group: dict[Rank, int] = {}
+        self.sequences: list[tuple[int, Suit | None, int, int]] = []
+        # (number, size, naturals, wild cards, True for a group) of each meld taking wild cards
+        self.wild_takers: list[tuple[int, int, int, int, bool]] = []
+        for i, m in enumerate(table):
+            kind = m.kind
+            size = m.naturals + m.wilds
+            if kind is _GROUP:
+                if size < CANASTA_SIZE:
+                    self.open_group[m.rank] = i
+                if not books:
+                    self.first_group.setdefault(m.rank, i)
+                if not (books and size >= CANASTA_SIZE):
+                    self.wild_takers.append((i, size, m.naturals, m.wilds, True))
+            elif kind is _SEQUENCE:
+                if size < CANASTA_SIZE:
+                    self.sequences.append((i, m.cards[0].suit, int(m.rank) - 1, int(m.high) + 1))
+            elif size < CANASTA_SIZE:
+                self.wild_takers.append((i, size, m.naturals, m.wilds, False))
+
+    def lone_natural_meld(self, card: Card, additions: dict[int, list[Card]]) -> int | None:
+        """The meld a lone natural joins: the first, in the side's order, of a group of its
+        rank and a sequence under seven of its suit whose end it extends (a sequence takes
+        one such card per plan)."""
+        group = self.first_group.get(card.rank)
+        rank = int(card.rank)
+        for i, suit, below, above in self.sequences:
+            if group is not None and i > group:
+                break
+            if suit == card.suit and rank in (below, above) and not additions.get(i):
+                return i
+        return group
+
+
+def _plan_groups(facts: _PlanTable, hand: _Hand, discard: Card | None) -> list[Group] | None:
+    """The groups of one meld laying the whole hand but `discard`, or None."""
+    twos, jokers, black3 = hand.twos, hand.jokers, hand.black3
+    dropped: Rank | None = None  # the rank of a natural discard: its first card stays in hand
     if discard is not None:
-        if discard.rank == Rank.TWO:
-            twos.pop()
-        elif discard.rank == Rank.JOKER:
-            jokers.pop()
-        elif discard.rank == Rank.THREE:
-            black3.pop()
+        if discard.rank == _TWO:
+            twos = twos[:-1]
+        elif discard.rank == _JOKER:
+            jokers = jokers[:-1]
+        elif discard.rank == _THREE:
+            black3 = black3[:-1]
         else:
-            naturals[discard.rank].remove(discard)
-            if not naturals[discard.rank]:
-                del naturals[discard.rank]
-    # slot: [meld number or None, rank, naturals to lay, size after naturals, wild room, kind]
+            dropped = discard.rank
+    if black3 and not facts.black3_ok:
+        return None
     additions: dict[int, list[Card]] = {}
     new_groups: dict[Rank, list[Card]] = {}
-    for rank, cards in naturals.items():
-        index = None
-        for i, m in enumerate(table):
-            if m.kind is MeldKind.GROUP and m.rank == rank and m.size < CANASTA_SIZE:
-                index = i
-        if index is None and len(cards) >= 2:
-            new_groups[rank] = list(cards)
-            continue
-        if index is None:  # a group canasta of the rank, or a sequence end
-            card = cards[0]
-            for i, m in enumerate(table):
-                if m.kind is MeldKind.GROUP and m.rank == rank and not books:
-                    index = i
-                    break
-                if (
-                    m.kind is MeldKind.SEQUENCE
-                    and m.size + len(additions.get(i, ())) < CANASTA_SIZE
-                    and m.cards[0].suit == card.suit
-                    and int(rank) in (int(m.rank) - 1, int(m.high) + 1)
-                    and not additions.get(i)
-                ):
-                    index = i
-                    break
+    open_group = facts.open_group
+    for rank, cards in hand.naturals.items():
+        if rank is dropped:
+            cards = cards[1:]
+            if not cards:
+                continue
+        index = open_group.get(rank)
+        if index is None:
+            if len(cards) >= 2:
+                new_groups[rank] = cards
+                continue
+            index = facts.lone_natural_meld(cards[0], additions)  # a group canasta, or a sequence end
             if index is None:
                 return None
         additions.setdefault(index, []).extend(cards)
     wilds = twos + jokers
+    max_wilds = facts.max_wilds
     # Wild capacity per destination; new groups of two naturals need one first.
     slots: list[_Slot] = []
-    for i, m in enumerate(table):
-        if m.kind is MeldKind.GROUP and not (books and m.size >= CANASTA_SIZE):
-            n = m.naturals + len(additions.get(i, ()))
-            slots.append(_Slot(i, m.size + len(additions.get(i, ())), min(rules.max_wilds, n) - m.wilds))
-        elif m.kind is MeldKind.WILD and m.size < CANASTA_SIZE:
-            slots.append(_Slot(i, m.size, CANASTA_SIZE - m.size))
+    for i, size, naturals, wild, is_group in facts.wild_takers:
+        if is_group:
+            added = len(additions.get(i, ()))
+            slots.append(_Slot(i, size + added, min(max_wilds, naturals + added) - wild))
+        else:
+            slots.append(_Slot(i, size, CANASTA_SIZE - size))
     for rank, cards in new_groups.items():
-        slots.append(_Slot(-1 - int(rank), len(cards), min(rules.max_wilds, len(cards))))
+        slots.append(_Slot(-1 - int(rank), len(cards), min(max_wilds, len(cards))))
     given: dict[int, list[Card]] = {}
     for slot in slots:  # a new group of two naturals needs a wild card first
         if slot.size < 3:
@@ -574,6 +684,11 @@ def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[
             given.setdefault(slot.key, []).append(wilds.pop())
             slot.size += 1
             slot.room -= 1
+    # The wild cards no meld has room for: a wild meld of three or more, or no plan. The
+    # passes below place exactly min(wild cards, room), so this is known before them.
+    left = len(wilds) - sum(slot.room for slot in slots if slot.room > 0)
+    if left > 0 and not (facts.wild_melds and left >= 3):
+        return None
     for slot in sorted(slots, key=lambda s: CANASTA_SIZE - s.size):  # complete canastas first
         deficit = CANASTA_SIZE - slot.size
         if 0 < deficit <= min(slot.room, len(wilds)):
@@ -586,22 +701,17 @@ def _plan_groups(state: FamilyState, hand: _Hand, discard: Card | None) -> list[
             given.setdefault(slot.key, []).append(wilds.pop())
             slot.room -= 1
     groups: list[Group] = []
-    if wilds and rules.wild_melds and len(wilds) >= 3:
-        groups.append(Group(Rank.JOKER, tuple(sorted(wilds, key=_wild_order))))
-        wilds = []
-    if wilds:
-        return None
+    if wilds:  # three or more (checked above): a wild meld
+        groups.append(Group(_JOKER, tuple(sorted(wilds, key=_wild_order))))
     for i in sorted(set(additions) | {k for k in given if k >= 0}):
         laid = tuple(additions.get(i, ())) + tuple(sorted(given.get(i, ()), key=_wild_order))
         naturals_in = [c for c in laid if not c.is_wild]
-        rank = min(c.rank for c in naturals_in) if naturals_in else Rank.JOKER
+        rank = min(c.rank for c in naturals_in) if naturals_in else _JOKER
         groups.append(Group.to(rank, tuple(sorted(laid, key=sort_key)), i))
     for rank, cards in new_groups.items():
         groups.append(Group(rank, tuple(cards) + tuple(sorted(given.get(-1 - int(rank), ()), key=_wild_order))))
     if black3:
-        if rules.black_threes_max < 3:  # V-HF-BOOKS: threes never meld
-            return None
-        groups.append(Group(Rank.THREE, tuple(black3)))
+        groups.append(Group(_THREE, tuple(black3)))
     return groups
 
 
@@ -618,4 +728,4 @@ class _Slot:
 
 
 def _wild_order(card: Card) -> int:
-    return 100 if card.rank == Rank.JOKER else card.id
+    return 100 if card.rank == _JOKER else card.id
