@@ -38,6 +38,8 @@ from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner, red_three_score
 from .turn import NEW_TURN, Drawn, Turn
 
+_FEW_FACES = 4  # up to this many faces `_pick` scans the hand for each
+
 
 class GameState:
     """One deal of Canasta. Build with `GameState.deal(...)` or from a position.
@@ -347,17 +349,34 @@ class GameState:
                     known[card.face] = n - 1
 
     def _pick(self, seat: int, faces: Sequence[Card]) -> list[Card] | None:
-        """Physical cards of the hand matching `faces` (face cards), or None."""
+        """Physical cards of the hand matching `faces` (face cards), or None: for each
+        face in turn, the first card of the hand with that face not picked already."""
         hand = self.hands[seat]
-        used: list[Card] = []
-        for face in faces:
-            for card in hand:
-                if card.face_card is face and card not in used:
-                    used.append(card)
-                    break
+        if len(faces) <= _FEW_FACES:  # a discard or a small meld: scanning is cheapest
+            used: list[Card] = []
+            for face in faces:
+                for card in hand:
+                    if card.face_card is face and card not in used:
+                        used.append(card)
+                        break
+                else:
+                    return None
+            return used
+        # Many faces (a going-out meld): the hand's copies of each face, first at the end.
+        copies: dict[Card, list[Card]] = {}
+        for card in reversed(hand):
+            face_copies = copies.get(card.face_card)
+            if face_copies is None:
+                copies[card.face_card] = [card]
             else:
+                face_copies.append(card)
+        picked: list[Card] = []
+        for face in faces:
+            face_copies = copies.get(face)
+            if not face_copies:
                 return None
-        return used
+            picked.append(face_copies.pop())
+        return picked
 
     def _lay_red_three_and_replace(self, seat: int, card: Card) -> list[Event]:
         """Lay a red three from the hand or stock and draw a replacement (R-RED3)."""
