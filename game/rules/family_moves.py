@@ -51,36 +51,44 @@ _FACE_ID = attrgetter("id")
 class _Hand:
     """The hand by face (copy-0 cards), in canonical order."""
 
-    __slots__ = ("faces", "naturals", "twos", "jokers", "black3", "by_suit", "_wild_key")
+    __slots__ = ("faces", "naturals", "twos", "jokers", "black3", "_by_suit", "_wild_key")
 
     def __init__(self, hand: list[Card]):
         faces = [c.face_card for c in hand]
         faces.sort(key=_FACE_ID)
         self.faces = faces
-        self.naturals: dict[Rank, list[Card]] = {}
-        self.twos: list[Card] = []
-        self.jokers: list[Card] = []
-        self.black3: list[Card] = []
-        self.by_suit: dict[Suit | None, dict[int, Card]] = {}
-        naturals = self.naturals
-        by_suit = self.by_suit
+        naturals: dict[Rank, list[Card]] = {}
+        twos: list[Card] = []
+        jokers: list[Card] = []
+        black3: list[Card] = []
         for c in faces:
             if c.is_natural:
-                lst = naturals.get(c.rank)
-                if lst is None:
-                    naturals[c.rank] = [c]
-                else:
-                    lst.append(c)
-                suited = by_suit.get(c.suit)
-                if suited is None:
-                    by_suit[c.suit] = {c.rank: c}
-                else:
-                    suited[c.rank] = c
+                naturals.setdefault(c.rank, []).append(c)
             elif c.is_wild:
-                (self.twos if c.rank == _TWO else self.jokers).append(c)
+                (twos if c.rank == _TWO else jokers).append(c)
             else:
-                self.black3.append(c)
-        self._wild_key = (tuple(self.twos), len(self.jokers))
+                black3.append(c)
+        self.naturals = naturals
+        self.twos = twos
+        self.jokers = jokers
+        self.black3 = black3
+        self._by_suit: dict[Suit | None, dict[int, Card]] | None = None
+        self._wild_key = (tuple(twos), len(jokers))
+
+    @property
+    def by_suit(self) -> dict[Suit | None, dict[int, Card]]:
+        """The naturals by suit, then rank (sequences need them; built when first asked)."""
+        suits = self._by_suit
+        if suits is None:
+            suits = self._by_suit = {}
+            for c in self.faces:
+                if c.is_natural:
+                    suited = suits.get(c.suit)
+                    if suited is None:
+                        suits[c.suit] = {c.rank: c}
+                    else:
+                        suited[c.rank] = c
+        return suits
 
     def wilds(self, j: int, t: int) -> tuple[Card, ...]:
         return tuple(self.twos[:t]) + (_JK,) * j
@@ -255,7 +263,6 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
     most = rules.group_max or _NO_LIMIT  # V-HF-BOOKS: a book closes at seven
     max_wilds = rules.max_wilds
     naturals = hand.naturals
-    by_suit = hand.by_suit
     wild_sets = hand.wild_sets
     for i, m in enumerate(table):
         m_nat = m.naturals
@@ -283,7 +290,7 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
         elif kind is _SEQUENCE:
             if size >= CANASTA_SIZE:
                 continue
-            by_rank = by_suit.get(m.cards[0].suit)
+            by_rank = hand.by_suit.get(m.cards[0].suit)
             if not by_rank:
                 continue
             r = int(m.rank) - 1
@@ -485,28 +492,33 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     size = len(hand.faces)
     if size == 1:
         return ([], hand.faces[0]) if state.meets_out(side) else None
+    # Quick refusal: black threes all meld (three or more, V-BLACK3) or one is the discard.
+    rules = state.config.rules
+    black3 = hand.black3
+    stray3 = False  # the one black three that cannot meld: the discard
+    if black3 and not 3 <= len(black3) <= rules.black_threes_max:
+        if len(black3) != 1 and not 3 <= len(black3) - 1 <= rules.black_threes_max:
+            return None
+        stray3 = True
     # Quick refusal: naturals held once that fit no meld must all be the one discard.
     fits: set[tuple[Suit | None, int]] = set()  # (suit, rank) a sequence end accepts
     group_ranks = set()
     for m in table:
         if m.kind is _GROUP:
             group_ranks.add(m.rank)
-        elif m.kind is _SEQUENCE and m.size < CANASTA_SIZE:
+        elif m.kind is _SEQUENCE and m.naturals + m.wilds < CANASTA_SIZE:
             suit = m.cards[0].suit
             fits.add((suit, int(m.rank) - 1))
-            fits.add((suit, int(m.high) + 1))
-    loose = [
-        cards[0]
-        for rank, cards in hand.naturals.items()
-        if len(cards) == 1 and rank not in group_ranks and (cards[0].suit, rank) not in fits
-    ]
-    rules = state.config.rules
-    if hand.black3 and not 3 <= len(hand.black3) <= rules.black_threes_max:
-        if len(hand.black3) != 1 and not 3 <= len(hand.black3) - 1 <= rules.black_threes_max:
-            return None
-        loose.append(hand.black3[0])
-    if len(loose) > 1:
-        return None
+            fits.add((suit, int(m.cards[-1].rank) + 1))
+    loose: list[Card] = []
+    most_loose = 0 if stray3 else 1
+    for rank, cards in hand.naturals.items():
+        if len(cards) == 1 and rank not in group_ranks and (cards[0].suit, rank) not in fits:
+            if len(loose) == most_loose:
+                return None  # two cards that fit nowhere
+            loose.append(cards[0])
+    if stray3:
+        loose.append(black3[0])
     # Quick refusal: each pair of a rank with no group needs a wild card (or is the
     # discard's pair, once): more such pairs than wild cards cannot all meld.
     wilds = len(hand.twos) + len(hand.jokers)

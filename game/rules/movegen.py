@@ -93,11 +93,7 @@ class _Hand:
         black3: list[Card] = []
         for c in faces:
             if c.is_natural:
-                lst = naturals.get(c.rank)
-                if lst is None:
-                    naturals[c.rank] = [c]
-                else:
-                    lst.append(c)
+                naturals.setdefault(c.rank, []).append(c)
             elif c.is_wild:
                 (twos if c.rank == 2 else jokers).append(c)
             else:
@@ -508,6 +504,8 @@ def _search_openings(
             nat_cards = naturals[rank]
             nat_value = nat_cards[0].value
             for k, j, t in _new_group_options(len(nat_cards), n_j, n_t, max_wilds):
+                if nodes[0] >= _MAX_NODES or len(found) >= MAX_OPENINGS:
+                    return  # the bound is reached: every further call would stop at once
                 g = _group(rank, tuple(nat_cards[:k]) + twos[used_t : used_t + t] + _JOKERS[j])
                 used = k + j + t
                 dfs(
