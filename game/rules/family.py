@@ -45,6 +45,13 @@ from .scoring import DealResult, SideScore, game_winner
 from .state import GameState
 from .turn import Drawn
 
+# Enum members read on every move, bound once: on Python 3.11 reading a member off its
+# Enum class costs about ten times reading a module global.
+_GROUP, _SEQUENCE, _WILD_MELD = MeldKind.GROUP, MeldKind.SEQUENCE, MeldKind.WILD
+_JOKER = Rank.JOKER
+_MELD_PHASE, _DRAW_PHASE, _ANSWER_PHASE, _OVER = Phase.MELD, Phase.DRAW, Phase.ANSWER, Phase.OVER
+_PILE = Drawn.PILE
+
 # One meld a move lays or adds to: (its number before the move or None for a new one, the
 # meld after the move, the cards it receives).
 Laid = tuple[int | None, Meld, tuple[Card, ...]]
@@ -53,14 +60,14 @@ Laid = tuple[int | None, Meld, tuple[Card, ...]]
 def is_closed(meld: Meld, books: bool = False) -> bool:
     """V-SAMBA-CANASTA, V-BOL-WILD, V-HF-BOOKS: a samba / escalera / bolivia (and, with
     `books`, a Hand-and-Foot book) takes no more cards."""
-    return (books or meld.kind is not MeldKind.GROUP) and meld.naturals + meld.wilds >= CANASTA_SIZE
+    return (books or meld.kind is not _GROUP) and meld.naturals + meld.wilds >= CANASTA_SIZE
 
 
 def open_group(table: Sequence[Meld], rank: Rank) -> int | None:
     """The number of the side's open group of `rank` (not yet a canasta), or None
     (V-SAMBA-RANKS: a side holds at most one)."""
     for i, m in enumerate(table):
-        if m.rank == rank and m.kind is MeldKind.GROUP and m.naturals + m.wilds < CANASTA_SIZE:
+        if m.rank == rank and m.kind is _GROUP and m.naturals + m.wilds < CANASTA_SIZE:
             return i
     return None
 
@@ -73,9 +80,9 @@ def meld_from_cards(cards: Sequence[Card], rules_wild_melds: bool, rules_sequenc
         return None
     naturals = {c.rank for c in cards if not c.is_wild}
     if not naturals:
-        return Meld.of(Rank.JOKER, cards, MeldKind.WILD) if rules_wild_melds else None
+        return Meld.of(_JOKER, cards, _WILD_MELD) if rules_wild_melds else None
     if len(naturals) > 1:
-        return Meld.of(min(naturals), cards, MeldKind.SEQUENCE) if rules_sequences else None
+        return Meld.of(min(naturals), cards, _SEQUENCE) if rules_sequences else None
     return Meld.of(next(iter(naturals)), cards)
 
 
@@ -155,7 +162,7 @@ class FamilyState(GameState):
         canastas = [m for m in melds if m.naturals + m.wilds >= CANASTA_SIZE]
         if len(canastas) < rules.canastas_to_go_out:
             return False
-        return not rules.out_needs_sequence or any(m.kind is MeldKind.SEQUENCE for m in canastas)
+        return not rules.out_needs_sequence or any(m.kind is _SEQUENCE for m in canastas)
 
     def pile_frozen_for(self, side: int) -> bool:
         return self.pile_frozen > 0 or not self.table[side]
@@ -195,7 +202,7 @@ class FamilyState(GameState):
                     raise IllegalMove("R-ADD", N_("your side has no meld number {n}"), move, n=g.target)
                 key = g.target
             elif not naturals:
-                if g.rank is Rank.JOKER:
+                if g.rank is _JOKER:
                     if not rules.wild_melds:
                         raise IllegalMove("V-SAMBA-MELDS", N_("wild cards are never melded alone"), move)
                     key = ("wild", gi)
@@ -231,13 +238,13 @@ class FamilyState(GameState):
                 old = table[index]
                 if is_closed(old, books):
                     raise IllegalMove(
-                        "V-HF-BOOKS" if books else "V-SAMBA-CANASTA" if old.kind is MeldKind.SEQUENCE else "V-BOL-WILD",
+                        "V-HF-BOOKS" if books else "V-SAMBA-CANASTA" if old.kind is _SEQUENCE else "V-BOL-WILD",
                         N_("meld number {n} is complete (seven cards) and takes no more cards"),
                         move,
                         n=index,
                     )
                 new = old.plus(cards)
-                if old.kind is MeldKind.GROUP:
+                if old.kind is _GROUP:
                     for c in cards:
                         if not c.is_wild and c.rank != old.rank:
                             raise IllegalMove(
@@ -249,7 +256,7 @@ class FamilyState(GameState):
                                 rank=old.rank.symbol,
                             )
                     problem = meld_problem(old.rank, new.naturals, new.wilds, rules, going_out)
-                elif old.kind is MeldKind.SEQUENCE:
+                elif old.kind is _SEQUENCE:
                     problem = sequence_problem(new.cards)
                 else:
                     if any(not c.is_wild for c in cards):
@@ -270,12 +277,12 @@ class FamilyState(GameState):
                     if problem is not None:
                         rule, message_id, params = problem
                         raise IllegalMove(rule, message_id, move, **params)
-                    new = Meld.of(Rank.JOKER, cards, MeldKind.SEQUENCE)
+                    new = Meld.of(_JOKER, cards, _SEQUENCE)
                 else:
-                    new = Meld.of(Rank.JOKER, cards, MeldKind.WILD)
+                    new = Meld.of(_JOKER, cards, _WILD_MELD)
                     problem = wild_meld_problem(len(cards))
                 after.append(new)
-            if problem is None and books and new.kind is MeldKind.GROUP:
+            if problem is None and books and new.kind is _GROUP:
                 if new.size > rules.group_max:
                     problem = (
                         "V-HF-MERGE",
@@ -433,7 +440,7 @@ class FamilyState(GameState):
                     card=top.face,
                     rank=top.rank.symbol,
                 )
-            groups = [Group.to(Rank.JOKER, (), found)]
+            groups = [Group.to(_JOKER, (), found)]
         own = groups[0]
         if own.target is not None:
             if own.cards or len(groups) > 1:
@@ -516,8 +523,8 @@ class FamilyState(GameState):
                 continue
             self._to_hand(seat, card)
             known[card.face] = known.get(card.face, 0) + 1
-        self.this_turn = self.this_turn.drew(Drawn.PILE)
-        self.phase = Phase.MELD
+        self.this_turn = self.this_turn.drew(_PILE)
+        self.phase = _MELD_PHASE
         events.extend(self._lay_family(seat, laid, top=top, other=len(move.groups) > 1))
         return events
 
@@ -529,7 +536,7 @@ class FamilyState(GameState):
         for index, m in enumerate(self.table[self.side_of(self.turn)]):
             if m.size < CANASTA_SIZE:
                 try:
-                    self.check_take(Move.take(Group.to(Rank.JOKER, (), index)))
+                    self.check_take(Move.take(Group.to(_JOKER, (), index)))
                 except IllegalMove:
                     continue
                 return True
@@ -575,12 +582,12 @@ class FamilyState(GameState):
             return events
         if last:  # V-HF-FOOT: the hand emptied by the discard: pick up the foot, turn ends
             events.extend(self._pick_up_foot(seat))
-            if self.phase is Phase.OVER:  # the last red three of the stock (R-LASTRED3)
+            if self.phase is _OVER:  # the last red three of the stock (R-LASTRED3)
                 return events
         if self.this_turn.laid:
             self.laid_in_deal[seat] = True
         self.turn = self.next_seat(seat)
-        self.phase = Phase.DRAW
+        self.phase = _DRAW_PHASE
         self._reset_turn()
         events.append(TurnPassed(self.turn))
         return events
@@ -597,7 +604,7 @@ class FamilyState(GameState):
         if not self.can_go_out():
             raise IllegalMove("R-ASK", N_("you could not go out this turn, so you may not ask"))
         self.this_turn = replace(self.this_turn, asked=True)
-        self.phase = Phase.ANSWER
+        self.phase = _ANSWER_PHASE
         return [Asked(self.turn)]
 
     # ---------------------------------------------------------------- the end
@@ -632,8 +639,8 @@ class FamilyState(GameState):
             red_points = rules.red_three_points(red) if red else 0
             if not table or self.canastas(side) < rules.red_threes_need_canastas:
                 red_points = -red_points
-            groups = [m for m in table if m.kind is MeldKind.GROUP]
-            sequences = sum(m.bonus for m in table if m.kind is MeldKind.SEQUENCE)
+            groups = [m for m in table if m.kind is _GROUP]
+            sequences = sum(m.bonus for m in table if m.kind is _SEQUENCE)
             sides.append(
                 SideScore(
                     melds=sum(m.value for m in table),
@@ -643,7 +650,7 @@ class FamilyState(GameState):
                     going_out=rules.going_out if went_out is not None and cfg.side_of(went_out) == side else 0,
                     sambas=sequences if rules.sequence_name == "sambas" else 0,
                     escaleras=sequences if rules.sequence_name == "escaleras" else 0,
-                    bolivias=sum(m.bonus for m in table if m.kind is MeldKind.WILD),
+                    bolivias=sum(m.bonus for m in table if m.kind is _WILD_MELD),
                     books_clean=sum(m.bonus for m in groups if m.wilds == 0) if books else 0,
                     books_dirty=sum(m.bonus for m in groups if m.wilds > 0) if books else 0,
                     black_threes=black,
@@ -663,5 +670,5 @@ class FamilyState(GameState):
         else:
             winner = game_winner(scores, cfg.target)
         self.result = DealResult(reason, tuple(sides), scores, winner, went_out, concealed, tie)
-        self.phase = Phase.OVER
+        self.phase = _OVER
         return [DealEnded(reason, self.result)]

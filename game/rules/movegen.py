@@ -21,6 +21,13 @@ from .phase import Phase
 from .state import GameState
 from .turn import Drawn
 
+# Enum members read on every move, bound once: on Python 3.11 reading a member off its
+# Enum class costs about ten times reading a module global.
+_MELD_KIND, _TAKE_KIND = MoveKind.MELD, MoveKind.TAKE
+_MELD_PHASE, _DRAW_PHASE, _ANSWER_PHASE = Phase.MELD, Phase.DRAW, Phase.ANSWER
+_JOKER, _TWO, _THREE = Rank.JOKER, Rank.TWO, Rank.THREE
+_STOCK = Drawn.STOCK
+
 MAX_OPENINGS = 96  # bound on multi-group openings listed per position
 _MAX_NODES = 4000  # bound on the opening search itself
 
@@ -29,10 +36,10 @@ _YES = Move(MoveKind.YES)
 _NO = Move(MoveKind.NO)
 _PASS = Move(MoveKind.PASS)
 _DRAW = Move(MoveKind.DRAW)
-_PLAIN_TAKE = Move(MoveKind.TAKE, ())
+_PLAIN_TAKE = Move(_TAKE_KIND, ())
 
 _JK = Card.parse("JK")
-_NOT_MELDABLE = {Rank.THREE}  # black threes: only R-BLACK3's going-out meld
+_NOT_MELDABLE = {_THREE}  # black threes: only R-BLACK3's going-out meld
 _JOKERS: tuple[tuple[Card, ...], ...] = tuple((_JK,) * n for n in range(12))
 
 # Moves are immutable values, so the listing reuses them: single-group melds by
@@ -49,7 +56,7 @@ def _single_meld(rank: Rank, cards: tuple[Card, ...]) -> Move:
     if move is None:
         if len(_MELD_MEMO) >= _MEMO_LIMIT:
             _MELD_MEMO.clear()
-        move = _MELD_MEMO[key] = Move(MoveKind.MELD, (Group(rank, cards),))
+        move = _MELD_MEMO[key] = Move(_MELD_KIND, (Group(rank, cards),))
     return move
 
 
@@ -115,7 +122,7 @@ def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
     Returns (groups, discard) where `groups` meld every card but `discard` (a face
     card or None). Checks R-OUT, R-ASK ("no"), R-MIN/R-MIN-CONCEALED, R-MELD.
     `hand` is the player's hand grouped, when the caller has it already."""
-    if state.phase is not Phase.MELD or state.this_turn.answer is False:
+    if state.phase is not _MELD_PHASE or state.this_turn.answer is False:
         return None
     seat = state.turn
     side = state.side_of(seat)
@@ -156,7 +163,7 @@ def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
         if have < need:
             return None
     minimum = 0
-    if not melds and not (state.this_turn.drawn is Drawn.STOCK and not state.laid_in_deal[seat]):
+    if not melds and not (state.this_turn.drawn is _STOCK and not state.laid_in_deal[seat]):
         minimum = state.minimum(side)
     max_wilds = state.config.rules.max_wilds
     if hand is None:
@@ -188,11 +195,11 @@ def _plan_with_discard(
     black3 = list(hand.black3)
     if discard is not None:
         r = discard.rank
-        if r == Rank.TWO:
+        if r == _TWO:
             twos.pop()
-        elif r == Rank.JOKER:
+        elif r == _JOKER:
             jokers.pop()
-        elif r == Rank.THREE:
+        elif r == _THREE:
             black3.pop()
         else:
             nat[r].pop()
@@ -265,27 +272,27 @@ def _plan_with_discard(
         given, wild_pool = wild_pool[:w], wild_pool[w:]
         groups.append(Group(s[0], tuple(s[1]) + tuple(sorted(given, key=_wild_order))))
     if black3:
-        groups.append(Group(Rank.THREE, tuple(black3)))
+        groups.append(Group(_THREE, tuple(black3)))
     return groups
 
 
 def _wild_order(card: Card) -> int:
-    return 100 if card.rank == Rank.JOKER else card.id
+    return 100 if card.rank == _JOKER else card.id
 
 
 # ---------------------------------------------------------------- legal moves
 def legal_moves(state: GameState) -> list[Move]:
     phase = state.phase
-    if phase is Phase.MELD:
+    if phase is _MELD_PHASE:
         return _meld_phase_moves(state)
-    if phase is Phase.DRAW:
+    if phase is _DRAW_PHASE:
         takes = _take_moves(state)
         if state.stock:
             return [_DRAW] + takes
         if takes and state.take_forced():
             return takes
         return takes + [_PASS]
-    if phase is Phase.ANSWER:
+    if phase is _ANSWER_PHASE:
         return [_YES, _NO]
     return []
 
@@ -311,7 +318,7 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
     if melds:
         moves.extend(_group_moves(state, hand, melds))
         if plan is not None and len(plan[0]) > 1:
-            moves.append(Move(MoveKind.MELD, tuple(plan[0])))
+            moves.append(Move(_MELD_KIND, tuple(plan[0])))
     else:
         moves.extend(_opening_moves(state, hand))
     if answer is True:
@@ -393,7 +400,7 @@ def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> l
                     out.append(move)
     black3 = hand.black3
     if black3:  # R-BLACK3 / V-BLACK3: three or more black threes, only when going out
-        m3 = melds.get(Rank.THREE)
+        m3 = melds.get(_THREE)
         before3 = m3.size if m3 is not None else 0
         for k in range(1, len(black3) + 1):
             if (
@@ -401,7 +408,7 @@ def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> l
                 and size - k <= 1
                 and _after_ok(state, size - k, canastas)
             ):
-                out.append(Move(MoveKind.MELD, (Group(Rank.THREE, tuple(black3[:k])),)))
+                out.append(Move(_MELD_KIND, (Group(_THREE, tuple(black3[:k])),)))
     return out
 
 
@@ -426,7 +433,7 @@ def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
     # R-MIN-CONCEALED: every single group that goes out concealed needs no minimum.
     turn = state.this_turn
     if (
-        turn.drawn is Drawn.STOCK
+        turn.drawn is _STOCK
         and not state.laid_in_deal[seat]
         and turn.answer is not False
         and state.config.canastas_to_go_out <= 1
@@ -442,7 +449,7 @@ def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
     if plan is not None:
         groups, _ = plan
         if groups:
-            found.setdefault(Move(MoveKind.MELD, tuple(groups)), None)
+            found.setdefault(Move(_MELD_KIND, tuple(groups)), None)
     if turn.answer is True:  # R-ASK: after "yes", only openings that keep going out possible
         return [m for m in found if _keeps_going_out(state, m)]
     return list(found)
@@ -464,8 +471,8 @@ def _search_openings(
     ranks = [r for r in MELD_RANKS if len(hand.naturals.get(r, ())) >= 2]
     taken_rank = top.rank if top is not None else None
     first = take_group.cards if take_group is not None else ()
-    n_j0 = len(hand.jokers) - sum(1 for c in first if c.rank == Rank.JOKER)
-    n_t0 = len(hand.twos) - sum(1 for c in first if c.rank == Rank.TWO)
+    n_j0 = len(hand.jokers) - sum(1 for c in first if c.rank == _JOKER)
+    n_t0 = len(hand.twos) - sum(1 for c in first if c.rank == _TWO)
     size0 = hand.size + brought - len(first)
     value0 = (top.value if top is not None else 0) + sum(c.value for c in first)
     canastas0 = 1 if top is not None and len(first) + 1 >= CANASTA_SIZE else 0
@@ -483,9 +490,9 @@ def _search_openings(
         if size_after <= 1 and not (may_out and canastas >= need):
             return
         if take_group is not None:
-            found.setdefault(Move(MoveKind.TAKE, (take_group, *chosen)), None)
+            found.setdefault(Move(_TAKE_KIND, (take_group, *chosen)), None)
         else:
-            found.setdefault(Move(MoveKind.MELD, tuple(chosen)), None)
+            found.setdefault(Move(_MELD_KIND, tuple(chosen)), None)
 
     def dfs(
         i: int, chosen: list[Group], value: int, n_j: int, n_t: int, size_after: int, canastas: int, depth: int
@@ -564,14 +571,14 @@ def _take_moves(state: GameState) -> list[Move]:
                 continue
             group = hand.group(rank, k, j, t)
             if k == 0:  # the take's own cards name no rank: the top card gives it
-                group = Group(Rank.JOKER, group.cards)
+                group = Group(_JOKER, group.cards)
             used = k + j + t
             size_after = len(hand_cards) - used + brought
             new_size = nat + base_w + j + t
             c_after = canastas + (1 if new_size >= CANASTA_SIZE and not (m and m.size >= CANASTA_SIZE) else 0)
             if melds:
                 if _after_ok(state, size_after, c_after):
-                    out.append(Move(MoveKind.TAKE, (group,)) if group.cards else _PLAIN_TAKE)
+                    out.append(Move(_TAKE_KIND, (group,)) if group.cards else _PLAIN_TAKE)
                 continue
             # R-TAKE-MIN: an unmelded side opens with the take, maybe with more groups.
             found: dict[Move, None] = {}

@@ -41,6 +41,14 @@ from .turn import NEW_TURN, Drawn, Turn
 _FEW_FACES = 4  # up to this many faces `_pick` scans the hand for each
 
 
+# Enum members read on every move, bound once: on Python 3.11 reading a member off its
+# Enum class costs about ten times reading a module global.
+_DRAW_PHASE, _MELD_PHASE, _ANSWER_PHASE, _OVER = Phase.DRAW, Phase.MELD, Phase.ANSWER, Phase.OVER
+_DRAW, _TAKE, _MELD, _DISCARD = MoveKind.DRAW, MoveKind.TAKE, MoveKind.MELD, MoveKind.DISCARD
+_ASK, _YES, _NO, _PASS = MoveKind.ASK, MoveKind.YES, MoveKind.NO, MoveKind.PASS
+_STOCK, _PILE = Drawn.STOCK, Drawn.PILE
+
+
 class GameState:
     """One deal of Canasta. Build with `GameState.deal(...)` or from a position.
 
@@ -122,7 +130,7 @@ class GameState:
         s.scores = list(scores) if scores is not None else [0] * sides
         s.dealer = dealer
         s.turn = s.next_seat(dealer)
-        s.phase = Phase.DRAW
+        s.phase = _DRAW_PHASE
         s.hands = [[] for _ in range(n)]
         s.counts = [[0] * 16 for _ in range(n)]
         s.melds = [{} for _ in range(sides)]
@@ -240,9 +248,9 @@ class GameState:
     @property
     def to_act(self) -> int | None:
         """The seat that must move now (the partner, in the answer phase)."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return None
-        if self.phase is Phase.ANSWER:
+        if self.phase is _ANSWER_PHASE:
             return self.partner_of(self.turn)
         return self.turn
 
@@ -261,7 +269,7 @@ class GameState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def side_of(self, seat: int) -> int:
         return self.config.side_of(seat)
@@ -303,7 +311,7 @@ class GameState:
 
     def can_go_out(self) -> bool:
         """Could the player to act go out this turn from here (R-ASK)?"""
-        return self.phase is Phase.MELD and self.go_out_plan() is not None
+        return self.phase is _MELD_PHASE and self.go_out_plan() is not None
 
     def observation(self, seat: int) -> Observation:
         """What `seat` sees: its own hand and every public fact (the legal moves when it
@@ -398,30 +406,30 @@ class GameState:
         """Apply a legal move and return its events; raise IllegalMove otherwise."""
         kind = move.kind
         phase = self.phase
-        if phase is Phase.OVER:
+        if phase is _OVER:
             raise IllegalMove("R-GAME", N_("the deal is over"), move)
-        if phase is Phase.ANSWER:
-            if kind is MoveKind.YES or kind is MoveKind.NO:
-                return self._apply_answer(kind is MoveKind.YES)
+        if phase is _ANSWER_PHASE:
+            if kind is _YES or kind is _NO:
+                return self._apply_answer(kind is _YES)
             raise IllegalMove("R-ASK", N_('your partner asked "May I go out?": answer yes or no'), move)
-        if kind is MoveKind.YES or kind is MoveKind.NO:
+        if kind is _YES or kind is _NO:
             raise IllegalMove("R-ASK", N_("nobody asked to go out"), move)
-        if phase is Phase.DRAW:
-            if kind is MoveKind.DRAW:
+        if phase is _DRAW_PHASE:
+            if kind is _DRAW:
                 return self._apply_draw()
-            if kind is MoveKind.TAKE:
+            if kind is _TAKE:
                 return self._apply_take(move)
-            if kind is MoveKind.PASS:
+            if kind is _PASS:
                 return self._apply_pass()
             raise IllegalMove("R-TURN", N_("draw from the stock or take the pile first"), move)
-        # Phase.MELD
-        if kind is MoveKind.DISCARD:
+        # _MELD_PHASE
+        if kind is _DISCARD:
             return self._apply_discard(move)
-        if kind is MoveKind.MELD:
+        if kind is _MELD:
             return self._apply_meld(move)
-        if kind is MoveKind.ASK:
+        if kind is _ASK:
             return self._apply_ask()
-        if kind is MoveKind.PASS:
+        if kind is _PASS:
             raise IllegalMove("R-EXHAUSTED", N_("you may pass only instead of drawing from an empty stock"), move)
         raise IllegalMove("R-TURN", N_("you have drawn already: meld or discard"), move)
 
@@ -444,8 +452,8 @@ class GameState:
                 continue
             self._to_hand(seat, card)
             need -= 1
-        self.phase = Phase.MELD
-        self.this_turn = self.this_turn.drew(Drawn.STOCK)
+        self.phase = _MELD_PHASE
+        self.this_turn = self.this_turn.drew(_STOCK)
         return events
 
     # -- pass
@@ -463,7 +471,7 @@ class GameState:
         if self.stock or not self.pile:
             return False
         try:
-            self._check_take(Move(MoveKind.TAKE, ()))
+            self._check_take(Move(_TAKE, ()))
         except IllegalMove:
             return False
         return True
@@ -551,8 +559,8 @@ class GameState:
                 continue
             self._to_hand(seat, card)
             known[card.face] = known.get(card.face, 0) + 1
-        self.this_turn = self.this_turn.drew(Drawn.PILE)
-        self.phase = Phase.MELD
+        self.this_turn = self.this_turn.drew(_PILE)
+        self.phase = _MELD_PHASE
         events.extend(self._lay(seat, plan, from_pile=top, other=bool(move.laid_groups)))
         return events
 
@@ -630,10 +638,7 @@ class GameState:
             if count < minimum:
                 # R-MIN-CONCEALED: going out concealed after drawing from the stock.
                 waived = (
-                    from_pile is None
-                    and self.this_turn.drawn is Drawn.STOCK
-                    and going_out
-                    and not self.laid_in_deal[seat]
+                    from_pile is None and self.this_turn.drawn is _STOCK and going_out and not self.laid_in_deal[seat]
                 )
                 if not waived:
                     rule = "R-TAKE-MIN" if from_pile is not None else "R-MIN"
@@ -732,7 +737,7 @@ class GameState:
         if self.this_turn.laid:
             self.laid_in_deal[seat] = True
         self.turn = self.next_seat(seat)
-        self.phase = Phase.DRAW
+        self.phase = _DRAW_PHASE
         self._reset_turn()
         events.append(TurnPassed(self.turn))
         return events
@@ -755,12 +760,12 @@ class GameState:
         if not self.can_go_out():
             raise IllegalMove("R-ASK", N_("you could not go out this turn, so you may not ask"))
         self.this_turn = replace(self.this_turn, asked=True)
-        self.phase = Phase.ANSWER
+        self.phase = _ANSWER_PHASE
         return [Asked(self.turn)]
 
     def _apply_answer(self, yes: bool) -> list[Event]:
         self.this_turn = replace(self.this_turn, answer=yes)
-        self.phase = Phase.MELD
+        self.phase = _MELD_PHASE
         return [Answered(self.partner_of(self.turn), yes)]  # type: ignore[arg-type]
 
     # ---------------------------------------------------------------- the end
@@ -796,5 +801,5 @@ class GameState:
             )
         scores = tuple(s + d.total for s, d in zip(self.scores, sides))
         self.result = DealResult(reason, tuple(sides), scores, game_winner(scores, cfg.target), went_out, concealed)
-        self.phase = Phase.OVER
+        self.phase = _OVER
         return [DealEnded(reason, self.result)]

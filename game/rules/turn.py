@@ -107,13 +107,15 @@ class Turn:
         """This turn after drawing. From a turn just begun, the usual case, the result is
         one shared value: a draw is the commonest move, and building a value costs."""
         if self is NEW_TURN:
-            return _DREW[drawn]
+            return _DREW_STOCK if drawn is _STOCK else _DREW_PILE
         return replace(self, drawn=drawn)
 
     def laid_cards(self, started: Collection[Rank], added_old: bool, beyond_take: bool) -> Turn:
         """This turn after laying cards: `started`, the ranks of the melds it started;
         `added_old`, it added to a meld older than the turn; `beyond_take`, it laid more
         than a take's own meld."""
+        if self.laid and not started and (self.added_old or not added_old) and (self.laid_other or not beyond_take):
+            return self  # nothing new to note
         return Turn(
             self.drawn,
             self.asked,
@@ -126,7 +128,9 @@ class Turn:
 
 
 NEW_TURN = Turn()  # where every turn starts
-_DREW = {drawn: Turn(drawn=drawn) for drawn in Drawn}
+_STOCK = Drawn.STOCK  # read once: an Enum member costs more to read than a global
+_DREW_STOCK = Turn(drawn=Drawn.STOCK)
+_DREW_PILE = Turn(drawn=Drawn.PILE)
 
 
 # (field name, its position-format declaration), in the order of the declaration.
