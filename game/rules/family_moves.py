@@ -75,6 +75,25 @@ class _Hand:
         self._by_suit: dict[Suit | None, dict[int, Card]] | None = None
         self._wild_key = (tuple(twos), len(jokers))
 
+    def has_run(self) -> bool:
+        """Three naturals of one suit in consecutive ranks: a new sequence can be laid.
+        (The faces are in suit order, each suit's ranks rising.)"""
+        suit: Suit | None = None
+        rank = 0
+        length = 0
+        for c in self.faces:
+            if not c.is_natural or (c.suit is suit and c.rank == rank):
+                continue  # a wild card or a three, or another copy of the last face
+            if c.suit is suit and c.rank == rank + 1:
+                length += 1
+                if length == 3:
+                    return True
+            else:
+                length = 1
+            suit = c.suit
+            rank = c.rank
+        return False
+
     @property
     def by_suit(self) -> dict[Suit | None, dict[int, Card]]:
         """The naturals by suit, then rank (sequences need them; built when first asked)."""
@@ -224,7 +243,7 @@ def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = ()) -> l
                 cap = most - k
             for wild in wild_sets(cap, 1 if k == 2 else 0):
                 add((rank, nat + wild, True))
-    if rules.sequences:
+    if rules.sequences and hand.has_run():
         for by_rank in hand.by_suit.values():
             if len(by_rank) < 3:
                 continue
