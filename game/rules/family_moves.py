@@ -309,13 +309,15 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
         elif kind is _SEQUENCE:
             if size >= CANASTA_SIZE:
                 continue
-            by_rank = hand.by_suit.get(m.cards[0].suit)
-            if not by_rank:
-                continue
+            suit = m.cards[0].suit
             r = int(m.rank) - 1
             high = int(m.cards[-1].rank) + 1
-            if r not in by_rank and high not in by_rank:
+            for end in (r, high):  # the ranks that extend it, looked up before any index is built
+                if any(c.suit is suit for c in naturals.get(end, ())):  # type: ignore[call-overload]
+                    break
+            else:
                 continue  # nothing extends it
+            by_rank = hand.by_suit[suit]
             below: list[Card] = []
             while r in by_rank:
                 below.insert(0, by_rank[r])
