@@ -380,10 +380,15 @@ class TableScene(Scene):
     ) -> None:
         """Recompute where every card rests and send the sprites there."""
         self.layout = TableLayout(self.geometry, self.game.state, self.ui, self.human)
+        focus = self.ui.meld_focus
+        if focus is not None and focus not in {slot.target for slot in self.layout.meld_slots}:
+            self.ui.meld_focus = None  # the focused meld is gone (a staged group laid, a new deal)
         flight = UI_FLIGHT if duration is None else duration
         self.animator.sync(self.layout.placements, delays, deal=deal, duration=flight)
         if self.ui.dragging:
             self.animator.place_now(self.layout.placements, self.ui.dragging)
+        if self.ui.dragging_top and self.game.state.pile:
+            self.animator.place_now(self.layout.placements, [self.game.state.pile[-1]])
         self._refresh_buttons()
 
     def _fire(self, effect: Effect) -> None:
@@ -426,6 +431,42 @@ class TableScene(Scene):
 
     def drop(self, cards: list[Card], pos: tuple[float, float]) -> None:
         self.controller.drop(cards, drop_target(self.layout, pos, self.human_side, cards))
+
+    def may_drag_top(self) -> bool:
+        """The pile's top card may be picked up to drop onto a meld (the player's draw)."""
+        st = self.game.state
+        return self.my_turn() and st.phase is Phase.DRAW and bool(st.pile)
+
+    def drop_top(self, pos: tuple[float, float]) -> None:
+        """The pile's top card let go at `pos`: onto one of our melds takes the pile with it;
+        anywhere else it goes back."""
+        target = drop_target(self.layout, pos, self.human_side, [])
+        if target.kind == "meld":
+            self.controller.take_onto(target)
+        else:
+            self.controller.say(
+                _("Drop the top card on one of your melds to take the pile with it."), warn=False, seconds=3.0
+            )
+        self.relayout()
+
+    def move_meld_cursor(self, step: int) -> None:
+        """[ and ]: the keyboard's focus over our side's melds (M adds the selected cards to
+        the focused meld, T takes the pile onto it)."""
+        side = self.human_side
+        slots = [slot for slot in self.layout.meld_slots if slot.side == side]
+        slots.sort(key=lambda slot: slot.rect.x)
+        if not slots:
+            self.ui.meld_focus = None
+            self.controller.say(_("Your side has no melds yet."), warn=False, seconds=3.0)
+            return
+        targets = [slot.target for slot in slots]
+        focus = self.ui.meld_focus
+        if focus not in targets:
+            self.ui.meld_focus = targets[0 if step > 0 else -1]
+        else:
+            index = targets.index(focus) + step
+            self.ui.meld_focus = targets[index] if 0 <= index < len(targets) else None
+        self.relayout()
 
     def _reorder(self, cards: list[Card], x: float) -> None:
         self.controller.reorder(cards, hand_drop_index(self.layout, cards, x))
@@ -478,7 +519,7 @@ class TableScene(Scene):
 
     def escape(self) -> None:
         """Esc: cancel what is in progress, one thing at a time; else open the menu."""
-        if self.ui.dragging or self.mouse.press is not None:
+        if self.ui.dragging or self.ui.dragging_top or self.mouse.press is not None:
             self.mouse.cancel()
         elif self.hint is not None:
             self.clear_hint()
@@ -488,9 +529,10 @@ class TableScene(Scene):
             self.cancel_staged()
         elif self.ui.selected:
             self.controller.clear_selection()
-        elif self.buttons.focused is not None or self.ui.cursor is not None:
+        elif self.buttons.focused is not None or self.ui.cursor is not None or self.ui.meld_focus is not None:
             self.buttons.set_focus(None)
             self.ui.cursor = None
+            self.ui.meld_focus = None
             self.relayout()
         else:
             self.open_menu()

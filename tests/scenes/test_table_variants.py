@@ -21,7 +21,7 @@ from game.rules import Phase, RulesConfig  # noqa: E402
 from game.rules.variants import APP_VARIANT_IDS, variant_named  # noqa: E402
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.scenes.table_layout import BUTTONS, HAND_RECT, SCORE_PANEL, pile_rect, stock_rect  # noqa: E402
+from game.scenes.table_layout import BUTTONS, HAND_RECT, pile_rect, score_panel_rect, stock_rect  # noqa: E402
 from game.window import MainWindow  # noqa: E402
 from tests.table_helpers import fallback, make_table  # noqa: E402
 
@@ -123,8 +123,7 @@ def test_every_seat_has_its_own_place(variant, size, language, monkeypatch):
         canvas = Canvas(layout.viewport.size, scale)
         st = table.game.state
         players = [seat for seat in range(table.config.players) if seat != table.human and seat != st.out]
-        score = SCORE_PANEL.copy()
-        score.height = 34 + table.config.sides * 62
+        score = score_panel_rect(table.config)
         keep_clear = [_scaled(score, scale), _scaled(stock_rect(), scale), _scaled(pile_rect(), scale)]
         keep_clear += [_scaled(area.inflate(12, 8), scale) for area in table.geometry.meld_areas.values()]
         keep_clear += [_scaled(BUTTONS[name], scale) for name in BUTTONS if name not in ("confirm", "cancel")]
