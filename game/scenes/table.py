@@ -201,7 +201,7 @@ class TableScene(Scene):
     # -- game lifecycle ---------------------------------------------------------
     def _new_game(self, seed: int, game: Game | None = None) -> None:
         self.controller.start(seed, game)
-        self.move_log = MoveLog(self.log_viewer)  # what each seat did, in words (game/move_log.py)
+        self.move_log = MoveLog(self.log_viewer, self.config.rules)  # what each seat did, in words (game/move_log.py)
         self.log_open = getattr(self, "log_open", False)  # the panel stays open from game to game
         self.log_scroll = 0  # entries scrolled past (newest first)
         self.pile_open = False  # the pile browser (V) shows
@@ -257,7 +257,7 @@ class TableScene(Scene):
     def load_state(self, state) -> None:
         """Play on from an engine state (puzzles, tests): the cards jump into place."""
         self.controller.load_state(state)
-        self.move_log = MoveLog(self.log_viewer)
+        self.move_log = MoveLog(self.log_viewer, self.config.rules)
         self.timeline.clear()
         self.bubbles.clear()
         self.banner = self.sheet_pending = None
@@ -332,7 +332,7 @@ class TableScene(Scene):
                 self.shown_scores[index] = Tween(tween.value, score, 1.2, ease_out_cubic)
         for listener in self.listeners:
             listener(self, events)
-        plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names})
+        plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names}, self.config.rules)
         self.relayout(plan.delays, deal=plan.deal, duration=FLIGHT)
         speed = max(0.01, self.animator.speed)
         for effect in plan.effects:

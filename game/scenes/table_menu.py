@@ -95,9 +95,10 @@ class TableMenuScene(Scene):
         self._push(KeysOverlay())
 
     def rules(self) -> None:
+        from game.rules_text import page_for
         from game.scenes.rules_scene import RulesScene
 
-        self._push(RulesScene())
+        self._push(RulesScene(page_for(self.table.game.config.rules)))  # the page of the game played
 
     def settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
