@@ -23,14 +23,20 @@ TARGET_NAMES = {
     2500: N_("2500 points (short game)"),
     7500: N_("7500 points"),
     10000: N_("10000 points"),
+    15000: N_("15000 points"),
 }
+DEALS = N_("{deals} deals (the higher total wins)")  # a game of a number of deals: no target
 LEVEL_CHOICES = list(LEVEL_NAMES.items())
 PERSON = "person"  # a seat played by a person at this computer (pass-and-play), not a bot
 SEAT_CHOICES = [(PERSON, N_("Person")), *LEVEL_CHOICES]
 
 
 def target_choices(variant: str) -> list[tuple[int, str]]:
-    return [(t, TARGET_NAMES[t]) for t in RulesConfig.for_variant(variant).rules.targets]
+    """What a game of `variant` is played to: its targets, or (Hand and Foot) its deals."""
+    rules = RulesConfig.for_variant(variant).rules
+    if rules.deals:
+        return [(0, DEALS)]
+    return [(t, TARGET_NAMES[t]) for t in rules.targets]
 
 
 def seat_labels(variant: str) -> dict[int, str]:
@@ -79,6 +85,7 @@ class NewGameScene(MenuPage):
                 target_choices(self.variant),
                 self.target,
                 self._set_target,
+                value_args={"deals": RulesConfig.for_variant(self.variant).rules.deals},
             )
         )
         y += 12
@@ -101,7 +108,7 @@ class NewGameScene(MenuPage):
 
     def _set_variant(self, variant: str) -> None:
         self.variant = variant
-        targets = RulesConfig.for_variant(variant).rules.targets
+        targets = RulesConfig.for_variant(variant).rules.targets or (0,)  # (no target: a game of deals)
         if self.target not in targets:
             self.target = targets[0]
         self.seed_digits = self.seed_field.digits
