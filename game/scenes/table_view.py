@@ -34,6 +34,7 @@ from game.scenes.table_layout import (
     STATUS_RECT,
     STOCK_POS,
     STORAGE_WARNING_POS,
+    MeldSlot,
     Placement,
     card_h,
     pile_browser_places,
@@ -184,6 +185,9 @@ class TableView:
         self.seat_boxes: dict[int, list[pygame.Rect]] = {}  # what each seat's tag and lines cover
         self.zone_label_boxes: dict[int, pygame.Rect] = {}
         self.foot_boxes: dict[int, pygame.Rect] = {}  # each seat's foot label, as drawn
+        self.foot_texts: dict[int, str] = {}
+        self.meld_labels: list[tuple[MeldSlot, str]] = []  # each meld's badge text, as drawn
+        self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
@@ -528,10 +532,12 @@ class TableView:
                 box = ruler.rect(slot.rect.inflate(8, 8))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)), border_radius=ruler.px(7))
                 pill(surface, str(slot.count), below, size=13, fill=theme.GOLD_LIGHT)
+                self.meld_labels.append((slot, str(slot.count)))
             elif slot.canasta is not None:
-                self._canasta_badge(surface, slot, below, room)
+                self.meld_labels.append((slot, self._canasta_badge(surface, slot, below, room)))
             else:
                 pill(surface, str(slot.count), below, size=13)
+                self.meld_labels.append((slot, str(slot.count)))
         focus = table.ui.meld_focus
         if focus is not None:
             for slot in slots:
@@ -556,11 +562,11 @@ class TableView:
                 ink=RED_INK,
             )
 
-    def _canasta_badge(self, surface: pygame.Surface, slot, below: tuple[float, float], room: float) -> None:
+    def _canasta_badge(self, surface: pygame.Surface, slot: MeldSlot, below: tuple[float, float], room: float) -> str:
         """A canasta's kind under it: "7 · natural", "samba", "clean book" ... (red for the
         natural and clean kinds, black for the mixed and dirty ones, gold for a samba,
         escalera or bolivia)."""
-        kind = slot.canasta
+        kind = slot.canasta or ""
         name = _(table_facts.CLOSED_NAMES.get(kind, kind))
         text = name if slot.closed else f"{slot.count} · {name}"
         fill = {"natural": RED_INK, "book-clean": RED_INK, "mixed": BLACK_INK, "book-dirty": BLACK_INK}.get(kind)
@@ -576,6 +582,7 @@ class TableView:
             border=theme.GOLD,
             pad=4 if size < 12 else 7,
         )
+        return text
 
     def _feet(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """Hand and Foot: each foot lying face down with its count; once picked up, that the
@@ -589,12 +596,13 @@ class TableView:
             spot = table.layout.foot_spots.get(seat)
             if spot is not None:
                 (x, y), count = spot
+                self.foot_texts[seat] = _("foot {n}").format(n=count)
                 self.foot_boxes[seat] = pill(
-                    surface, _("foot {n}").format(n=count), (x, y + 18), size=12, fill=theme.CREAM, pad=5
+                    surface, self.foot_texts[seat], (x, y + 18), size=12, fill=theme.CREAM, pad=5
                 )
             elif table_facts.playing_from_foot(st, seat):
                 x, y = geo.foot_anchor(seat)
-                text = _("playing from the foot")
+                text = self.foot_texts[seat] = _("playing from the foot")
                 size = _fit_size(text, 12, 132, smallest=9)
                 self.foot_boxes[seat] = pill(
                     surface, text, (x, y), size=size, fill=theme.GOLD_LIGHT, ink=theme.INK, border=theme.GOLD, pad=5
@@ -785,6 +793,7 @@ class TableView:
                     text, color = _("to go out: {parts}").format(parts=parts), pygame.Color(150, 90, 20)
                 size = _fit_size(text, 13, name_room, smallest=10)
                 blit_text(surface, text, size, color, bold=True, topleft=(panel.x + 12, top + need_y))
+                self.need_texts[side] = text
             if ours:
                 marker = pygame.Rect(ruler.px(panel.x + 3), ruler.px(top + 2), ruler.px(3), ruler.px(row_h - 12))
                 pygame.draw.rect(surface, theme.GOLD, marker)
