@@ -617,7 +617,7 @@ class TableScene(Scene):
         self.pile_button = make("pile", "", self.toggle_pile, size=14)
         self.hint_button = make("hint", _("Hint"), self.show_hint, size=17)
         self.ask_button = make("ask", _("May I go out?"), self.ask_partner, True, size=17)
-        self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=17)
+        self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=15)  # (its key cap)
         self.sort_rank_button = make("sort_rank", _("Sort by rank"), lambda: self.sort_hand("rank"), size=17)
         self.sort_suit_button = make("sort_suit", _("Sort by suit"), lambda: self.sort_hand("suit"), size=17)
         self.speed_button = make("speed", "", lambda: self.cycle_speed(1 if self.animator.speed < 4 else -3))

@@ -478,9 +478,16 @@ class TableController:
             self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
             return
         if not st.stock:
-            self.refuse(N_("The stock is empty: take the pile or pass."), "R-EXHAUSTED")
+            self.refuse(N_("The stock is empty: take the pile or pass."), self._exhausted_rule())
             return
         self.play(Move.draw())
+
+    def _exhausted_rule(self) -> str:
+        """The rule of an empty stock: R-EXHAUSTED, or the Samba family's own."""
+        rules = self.config.rules
+        if rules.foot:
+            return "V-HF-STOCK"
+        return "V-SAMBA-EXHAUSTED" if rules.meld_list else "R-EXHAUSTED"
 
     def click_pile(self) -> None:
         if self.not_now():

@@ -111,6 +111,7 @@ FOOT_W = BACK_W
 # Our side's cell for a new meld, at the right end of our area (the Samba family, whose
 # melds may fill the area): cards dropped there always start a new meld.
 NEW_MELD_W = 62.0
+RUN_ROW = 30.0  # the runs of one stack lie this far apart: each one's top strip shows
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
 SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear of the meld areas)
@@ -349,6 +350,7 @@ class MeldSlot:
     number: int | None = None  # the meld's number in the side's list (the Samba family: `+N:`)
     kind: MeldKind = MeldKind.GROUP
     closed: bool = False  # takes no more cards (a samba, bolivia or book)
+    badge: bool = True  # its count is shown under it (a run's cards show their own)
 
     @property
     def target(self) -> DropTarget:
@@ -536,8 +538,10 @@ class TableLayout:
 
     def _listed_melds(self, side: int) -> None:
         """The Samba family: every meld of the side's list, each its own target. Groups
-        (canastas and books among them) by rank, highest first, then wild melds, then
-        sequences as runs in rank order; staged groups last; squeezed to fit the area."""
+        (canastas and books among them) by rank, highest first, then wild melds, then the
+        open sequences as runs in rank order, stacked a few in one place (each run's top
+        strip shows every card's rank and suit); staged groups last; the row squeezed to
+        fit the area (game/scenes/meld_row.py)."""
         st, ui, geo = self.state, self.ui, self.geometry
         rules = st.config.rules
         area = geo.meld_areas[side]
@@ -547,47 +551,62 @@ class TableLayout:
         left = area.x
         if reds:
             step = red_three_step(len(reds))
-            for index, card in enumerate(reds):
-                self.placements[card] = Placement(left + width / 2 + index * step, top, width, 0.0, True, 400 + index)
+            for red_index, card in enumerate(reds):
+                self.placements[card] = Placement(
+                    left + width / 2 + red_index * step, top, width, 0.0, True, 400 + red_index
+                )
             self.red_three_spots[side] = (left + width / 2 + step * (len(reds) - 1) / 2, top)
             left += width + step * (len(reds) - 1) + 18
         melds = list(enumerate(st.side_melds(side)))
         melds.sort(key=lambda item: _listed_order(item[1], item[0]))
-        staged = [g for g in ui.staged if g] if side == st.side_of(self.human) else []
         mine = side == st.side_of(self.human)
+        staged = [g for g in ui.staged if g] if mine else []
+        # The row, left to right: melds and staged groups drawn alone, then stacks of runs.
+        alone: list[tuple[int | None, Meld | None, int | None, list[Card]]] = []  # number, meld, staged, cards
+        runs: list[tuple[int | None, int | None, list[Card]]] = []  # number, staged index, cards
+        for laid_number, laid in melds:
+            if laid.kind is MeldKind.SEQUENCE and not table_facts.is_closed(laid, rules):
+                runs.append((laid_number, None, list(laid.cards)))
+            else:
+                alone.append((laid_number, laid, None, list(laid.cards)))
+        for staged_index, group in enumerate(staged):
+            if _is_run(group):
+                runs.append((None, staged_index, sorted(group, key=lambda c: (int(c.rank), c.id))))
+            else:
+                alone.append((None, None, staged_index, group))
+        per_stack = self._runs_per_stack(area)
+        stacks = [runs[first : first + per_stack] for first in range(0, len(runs), per_stack)]
         right = area.right
         if mine and (melds or staged):
             self.new_meld_rect = pygame.FRect(area.right - NEW_MELD_W, area.y + 2, NEW_MELD_W, card_h(width) + 24)
             right = self.new_meld_rect.x - 10
-        runs: list[int] = []
-        for _number, meld in melds:
-            runs.append(
-                len(meld.cards) if meld.kind is MeldKind.SEQUENCE and not table_facts.is_closed(meld, rules) else 0
-            )
-        for group in staged:
-            runs.append(len(group) if _is_run(group) else 0)
-        fit = fit_row(runs, width, left, right - left)
-        for column, ((number, meld), x) in enumerate(zip(melds, fit.lefts)):
+        widths = [0] * len(alone) + [max(len(cards) for _n, _i, cards in stack) for stack in stacks]
+        fit = fit_row(widths, width, left, right - left)
+        for column, ((number, meld, index, cards), x) in enumerate(zip(alone, fit.lefts)):
             z = 500 + column * 20
             cx = x + width / 2
-            kind = table_facts.canasta_name(meld, rules)
-            if meld.is_canasta and (table_facts.is_closed(meld, rules) or meld.kind is MeldKind.GROUP):
-                self._closed_stack(side, meld, cx, top, z, kind, number, table_facts.is_closed(meld, rules))
-            elif meld.kind is MeldKind.SEQUENCE:
-                self._run(side, meld.rank, list(meld.cards), x, top, z, fit.run_step, None, number)
-            else:
-                self._column(side, meld.rank, meld_card_order(meld.cards), cx, top, z, None, number, meld.kind)
-        for index, (group, x) in enumerate(zip(staged, fit.lefts[len(melds) :])):
-            column = len(melds) + index
-            z = 500 + column * 20
-            if _is_run(group):
-                cards = sorted(group, key=lambda c: (int(c.rank), c.id))
-                self._run(side, cards[0].rank, cards, x, top, z, fit.run_step, index, None)
-            else:
-                naturals = [c for c in group if not c.is_wild]
+            if meld is None:  # a staged group
+                naturals = [c for c in cards if not c.is_wild]
                 rank = naturals[0].rank if naturals else Rank.JOKER
                 shape = MeldKind.GROUP if naturals else MeldKind.WILD
-                self._column(side, rank, meld_card_order(group), x + width / 2, top, z, index, None, shape)
+                self._column(side, rank, meld_card_order(cards), cx, top, z, index, None, shape)
+                continue
+            assert number is not None
+            closed = table_facts.is_closed(meld, rules)
+            if meld.is_canasta and (closed or meld.kind is MeldKind.GROUP):
+                self._closed_stack(side, meld, cx, top, z, table_facts.canasta_name(meld, rules), number, closed)
+            else:
+                self._column(side, meld.rank, meld_card_order(meld.cards), cx, top, z, None, number, meld.kind)
+        for column, (stack, x) in enumerate(zip(stacks, fit.lefts[len(alone) :]), len(alone)):
+            for row, (run_number, run_index, run_cards) in enumerate(stack):
+                strip = None if row == len(stack) - 1 else RUN_ROW  # the lower run covers the rest
+                y = top + row * RUN_ROW
+                z = 500 + column * 20 + row * 8
+                self._run(side, run_cards[0].rank, run_cards, x, y, z, fit.run_step, run_index, run_number, strip)
+
+    def _runs_per_stack(self, area: pygame.FRect) -> int:
+        """How many runs one stack holds in `area`: each shows a strip, the last one whole."""
+        return max(1, int((area.height - 4 - card_h(self.geometry.meld_w)) // RUN_ROW) + 1)
 
     def _closed_stack(
         self, side: int, meld: Meld, x: float, top: float, z: float, kind: str | None, number: int, closed: bool
@@ -615,14 +634,18 @@ class TableLayout:
         step: float,
         staged_index: int | None,
         number: int | None,
+        strip: float | None = None,
     ) -> None:
         """A sequence: its cards side by side in rank order, low to high, each overlapping the
-        one before so that every card's rank and suit show."""
+        one before so that every card's rank and suit show. `strip`: the height of it that
+        shows above the next run of its stack (its target), None for the whole card."""
         width = self.geometry.meld_w
         for index, card in enumerate(cards):
             self.placements[card] = Placement(left + width / 2 + index * step, top, width, 0.0, True, z + index)
-        rect = pygame.FRect(left, top - card_h(width) / 2, width + step * (len(cards) - 1), card_h(width))
-        self.meld_slots.append(MeldSlot(side, rank, rect, len(cards), None, staged_index, number, MeldKind.SEQUENCE))
+        height = card_h(width) if strip is None else strip
+        rect = pygame.FRect(left, top - card_h(width) / 2, width + step * (len(cards) - 1), height)
+        slot = MeldSlot(side, rank, rect, len(cards), None, staged_index, number, MeldKind.SEQUENCE, badge=False)
+        self.meld_slots.append(slot)
 
     def _column(
         self,

@@ -535,6 +535,8 @@ class TableView:
                 self.meld_labels.append((slot, str(slot.count)))
             elif slot.canasta is not None:
                 self.meld_labels.append((slot, self._canasta_badge(surface, slot, below, room)))
+            elif not slot.badge:
+                continue
             else:
                 pill(surface, str(slot.count), below, size=13)
                 self.meld_labels.append((slot, str(slot.count)))
