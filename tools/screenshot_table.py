@@ -3,7 +3,9 @@
 (game/automation.py: a bot plays the player's seat by mouse gestures):
 
 - every variant the app offers, mid-deal, at 1280x720 and at 1000x700 (the real
-  window's pixels, letterbox included): table_VARIANT_1280x720.png, ...;
+  window's pixels, letterbox included): table_VARIANT_1280x720.png, ...; the Samba
+  family at the busiest moment of a few seeds (busy_moment);
+- the score sheet at the end of a deal of a variant with feet (score_sheet_VARIANT.png);
 - the pile browser open (pile_browser.png);
 - the move log right after Continue resumed a saved game (log_after_resume.png).
 
@@ -133,6 +135,15 @@ def mid_deal(variant: str, size: tuple[int, int], path: Path, seed: int = SEED, 
         app.close()
 
 
+def deal_end_sheet(variant: str, path: Path) -> None:
+    """The score sheet at the end of a deal (every named bonus, the hands and feet left)."""
+    app = MainWindow(variant=variant, seed=SEED, speed=4.0, threaded=False)
+    try:
+        run(app, ["setting card_back B2", "autoplay 1", "wait 2.0", f"screenshot {path}"], bot=player_bot(variant))
+    finally:
+        app.close()
+
+
 def pile_browser(path: Path) -> None:
     app = MainWindow(variant="classic", seed=SEED, speed=4.0, threaded=False)
     try:
@@ -175,6 +186,11 @@ def main(argv: list[str] | None = None) -> int:
             path = args.out_dir / f"table_{variant}_{size[0]}x{size[1]}.png"
             mid_deal(variant, size, path, seed, stock)
             print(path, "seed", seed, "stock", stock)
+    for variant in args.only or APP_VARIANT_IDS:
+        if RulesConfig.for_variant(variant).rules.foot:  # Hand and Foot's sheet: books, feet
+            path = args.out_dir / f"score_sheet_{variant}.png"
+            deal_end_sheet(variant, path)
+            print(path)
     if not args.only:
         for name, make in (("pile_browser", pile_browser), ("log_after_resume", log_after_resume)):
             path = args.out_dir / f"{name}.png"

@@ -604,8 +604,9 @@ class TableView:
                 )
             elif table_facts.playing_from_foot(st, seat):
                 x, y = geo.foot_anchor(seat)
-                text = self.foot_texts[seat] = _("playing from the foot")
-                size = _fit_size(text, 12, 132, smallest=9)
+                mine = seat == table.human  # (beside the other seats' fans the label is short)
+                text = self.foot_texts[seat] = _("playing from the foot") if mine else _("from the foot")
+                size = _fit_size(text, 12, 132 if mine else 84, smallest=9)
                 self.foot_boxes[seat] = pill(
                     surface, text, (x, y), size=size, fill=theme.GOLD_LIGHT, ink=theme.INK, border=theme.GOLD, pad=5
                 )
@@ -619,7 +620,11 @@ class TableView:
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
         take_next = table_facts.take_next(self.table.config)
         if take_next and st.pile and not st.pile_blocked():  # Hand and Foot: no freezing, always a pair
-            text = _("a natural pair takes the top card and {n} more").format(n=min(take_next, len(st.pile) - 1))
+            more = min(take_next, len(st.pile) - 1)
+            if more:
+                text = _("a natural pair takes the top card and {n} more").format(n=more)
+            else:
+                text = _("a natural pair takes the top card")
             pill(surface, text, (x, y), size=12, fill=theme.CREAM, ink=theme.INK, border=ICE, anchor="midleft")
             y += 28
         elif take_next:
@@ -756,7 +761,7 @@ class TableView:
         # The lines of a row (logical y under its top); the Samba family's fourth line, what
         # the side still needs to go out, packs them closer.
         need_line = row_h > SCORE_ROW
-        state_y, detail_y, need_y = (20, 36, 52) if need_line else (22, 39, 0)
+        state_y, detail_y, need_y = (19, 34, 49) if need_line else (22, 39, 0)
         for side in range(rows):
             top = panel.y + 34 + side * row_h
             ours = side == table.human_side

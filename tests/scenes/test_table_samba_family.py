@@ -210,10 +210,14 @@ def test_hand_and_foot_shows_each_foot_and_who_plays_from_it():
     assert set(table.layout.foot_spots) == {1, 2, 3}
     assert all(count == 11 for _pos, count in table.layout.foot_spots.values())
     assert table.view.foot_texts == {0: "playing from the foot", 1: "foot 11", 2: "foot 11", 3: "foot 11"}
+    table.game.state.feet[1] = None  # West picks it up too (its cards do not matter here)
+    table.relayout()
+    draw(table)
+    assert table.view.foot_texts[1] == "from the foot"
     for seat, box in table.view.foot_boxes.items():  # every label inside the window, none on another
         assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(box)
         assert box.collidelist([b for s, b in table.view.foot_boxes.items() if s != seat]) == -1
-    placed = [table.layout.placements[c] for c in table.game.state.feet[1]]
+    placed = [table.layout.placements[c] for c in table.game.state.feet[2]]
     assert all(not p.face_up for p in placed)  # nobody sees a foot
 
 

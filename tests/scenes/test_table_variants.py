@@ -72,6 +72,10 @@ def _busy_table(variant: str):
                 cards.remove(card)
                 st.red_threes[side].append(card)
                 break
+    feet = getattr(st, "feet", None)
+    for seat in (1, 3) if table.config.rules.foot else ():  # Hand and Foot: West and East play from the foot
+        st.hands[seat].extend(feet[seat])
+        feet[seat] = None
     for seat in range(table.config.players):
         if seat == st.out:
             continue
@@ -92,13 +96,17 @@ def _scaled(rect, scale: float) -> pygame.Rect:
 
 
 def _seat_regions(table, scale: float) -> dict[int, list[pygame.Rect]]:
-    """Per seat: what the view drew for it (tag, lines) and where its cards lie (pixels)."""
+    """Per seat: what the view drew for it (tag, lines, its foot's label) and where its cards
+    lie (pixels)."""
     regions = {seat: list(boxes) for seat, boxes in table.view.seat_boxes.items()}
+    for seat, box in table.view.foot_boxes.items():
+        regions.setdefault(seat, []).append(box)
     st = table.game.state
+    feet = getattr(st, "feet", None) or [None] * len(st.hands)
     for seat, hand in enumerate(st.hands):
         if seat == table.human or not hand:
             continue
-        for card in hand:
+        for card in [*hand, *(feet[seat] or [])]:
             place = table.layout.placements[card]
             w, h = place.width, place.width * 1.4
             if abs(place.angle) == 90:
