@@ -362,6 +362,7 @@ class TableScene(Scene):
         from game.scenes.table_menu import RiskyDiscardDialog
 
         self.mouse.cancel()
+        self.relayout()  # a card dropped on the pile waits in the hand while the player is asked
         question = _("Discard the {card} anyway?").format(card=card_name(card))
         self.stack.push(
             RiskyDiscardDialog(

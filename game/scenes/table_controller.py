@@ -541,6 +541,14 @@ class TableController:
                 self.refuse(
                     N_("A wild card on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
                 )
+        elif not self.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair
+            self.refuse(
+                N_(
+                    "Only a natural pair of the top card takes the pile in this game: select the pair "
+                    "and drop it on the pile."
+                ),
+                "V-HF-TAKE",
+            )
         elif st.pile_frozen > 0:
             self.refuse(
                 N_(

@@ -506,10 +506,11 @@ class TableLayout:
         width = geo.meld_w
         top = area.y + card_h(width) / 2 + 2
         # Red threes: a short horizontal fan at the start of the area.
+        red_step = red_three_step(len(reds))
         for index, card in enumerate(reds):
-            self.placements[card] = Placement(red_x + index * 14, top, width, 0.0, True, 400 + index)
+            self.placements[card] = Placement(red_x + index * red_step, top, width, 0.0, True, 400 + index)
         if reds:
-            self.red_three_spots[side] = (red_x + 7 * (len(reds) - 1), top)
+            self.red_three_spots[side] = (red_x + red_step / 2 * (len(reds) - 1), top)
         column = 0
         for rank in ranks:
             meld = melds[rank]

@@ -521,13 +521,18 @@ class TableView:
         table = self.table
         layout = table.layout
         slots = layout.meld_slots
+        listed = table_facts.listed(table.config)
         for index, slot in enumerate(slots):
-            # A badge is as wide as the meld's own part of the row (squeezed rows overlap).
+            # The Samba family's badges are as wide as the meld's own part of the row (many
+            # melds, squeezed rows); the classic ones keep their size.
             after = slots[index + 1] if index + 1 < len(slots) else None
-            room = slot.rect.width + 10
-            if after is not None and after.side == slot.side and after.rect.x > slot.rect.x:
+            room = slot.rect.width + 10 if listed else 1e9
+            if listed and after is not None and after.side == slot.side and after.rect.x > slot.rect.x:
                 room = min(room, after.rect.x - slot.rect.x - 2)
-            below = (slot.rect.x + min(slot.rect.width, room) / 2, slot.rect.bottom + 10)
+            below = (
+                slot.rect.x + min(slot.rect.width, room) / 2 if listed else slot.rect.centerx,
+                slot.rect.bottom + 10,
+            )
             if slot.staged_index is not None:
                 box = ruler.rect(slot.rect.inflate(8, 8))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)), border_radius=ruler.px(7))
@@ -619,16 +624,15 @@ class TableView:
         crosswise = any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
         take_next = table_facts.take_next(self.table.config)
-        if take_next and st.pile and not st.pile_blocked():  # Hand and Foot: no freezing, always a pair
-            more = min(take_next, len(st.pile) - 1)
-            if more:
-                text = _("a natural pair takes the top card and {n} more").format(n=more)
-            else:
-                text = _("a natural pair takes the top card")
-            pill(surface, text, (x, y), size=12, fill=theme.CREAM, ink=theme.INK, border=ICE, anchor="midleft")
-            y += 28
-        elif take_next:
-            pass
+        if take_next:  # Hand and Foot: no freezing, always a natural pair
+            if st.pile and not st.pile_blocked():
+                more = min(take_next, len(st.pile) - 1)
+                if more:
+                    text = _("a natural pair takes the top card and {n} more").format(n=more)
+                else:
+                    text = _("a natural pair takes the top card")
+                pill(surface, text, (x, y), size=12, fill=theme.CREAM, ink=theme.INK, border=ICE, anchor="midleft")
+                y += 28
         elif st.pile_frozen > 0:
             pill(
                 surface,

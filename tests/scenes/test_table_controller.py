@@ -342,6 +342,8 @@ def test_hand_and_foot_status_take_and_empty_stock_rule():
     controller, _host = family("hand-and-foot", state)
     controller.click_stock()
     assert controller.refusal is not None and controller.refusal.rule == "V-HF-STOCK"
+    controller.click_pile()  # nothing selected: only the natural pair takes it, never "frozen"
+    assert controller.refusal is not None and controller.refusal.rule == "V-HF-TAKE"
     controller.drop(cards(controller, "SK", "CK"), DropTarget("pile"))
     st = controller.game.state
     assert st.phase is Phase.MELD and not st.pile and {c.face for c in st.hands[0]} >= {"D4", "D5"}

@@ -42,8 +42,6 @@ KEYS = [
     pygame.K_F1,
     pygame.K_HOME,
     pygame.K_END,
-    pygame.K_LEFTBRACKET,  # the meld focus
-    pygame.K_RIGHTBRACKET,
 ]
 # Where the interesting things are (logical): hand, pile, stock, melds, buttons.
 HOT = [
