@@ -70,17 +70,21 @@ class NewGameScene(MenuPage):
 
     def build(self) -> None:
         y = PANEL.y + 36
+        # Six seats' rows, the seed's and the buttons fit the panel only a little closer.
+        crowded = RulesConfig.for_variant(self.variant).players > 4
+        height = ROW_HEIGHT - 4 if crowded else ROW_HEIGHT
+        spacer = 0 if crowded else 12
 
         def row(widget):
             nonlocal y
             self.items.add(widget)
-            y += ROW_HEIGHT + ROW_GAP
+            y += height + ROW_GAP
             return widget
 
-        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Game"), VARIANT_CHOICES, self.variant, self._set_variant))
+        row(Choice((ROW_X, y, ROW_W, height), N_("Game"), VARIANT_CHOICES, self.variant, self._set_variant))
         row(
             Choice(
-                (ROW_X, y, ROW_W, ROW_HEIGHT),
+                (ROW_X, y, ROW_W, height),
                 N_("Play to"),
                 target_choices(self.variant),
                 self.target,
@@ -88,19 +92,19 @@ class NewGameScene(MenuPage):
                 value_args={"deals": RulesConfig.for_variant(self.variant).rules.deals},
             )
         )
-        y += 12
+        y += spacer
         for seat, label in seat_labels(self.variant).items():
             row(
                 Choice(
-                    (ROW_X, y, ROW_W, ROW_HEIGHT),
+                    (ROW_X, y, ROW_W, height),
                     label,
                     SEAT_CHOICES,
                     self.levels[seat],
                     functools.partial(self.levels.__setitem__, seat),
                 )
             )
-        y += 12
-        self.seed_field = row(NumberField((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Deal seed (optional)"), N_("random")))
+        y += spacer
+        self.seed_field = row(NumberField((ROW_X, y, ROW_W, height), N_("Deal seed (optional)"), N_("random")))
         self.seed_field.digits = self.seed_digits
         bottom = PANEL.bottom - 36 - 50
         self.items.add(TextButton((640 - 230, bottom, 220, 50), N_("Start"), self.start))
