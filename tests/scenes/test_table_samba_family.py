@@ -327,3 +327,47 @@ def test_every_variant_has_its_rules_page_and_every_v_rule_its_section():
     for rule in cited:
         heading, paragraphs = rule_section(rule)
         assert paragraphs and heading != f"Rule {rule}", rule
+
+
+def test_no_refusal_at_the_table_speaks_of_meld_numbers():
+    """Every engine reason that speaks the command line's notation (`+N:`, "meld number")
+    has the table's own wording, in both languages."""
+    import ast
+    from pathlib import Path
+
+    from game import i18n
+    from game.rules.errors import IllegalMove
+    from game.why_not import TABLE_WORDING, reason_text
+
+    root = Path(__file__).resolve().parents[2]
+    notational = set()
+    for path in (root / "game" / "rules").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args:
+                text = node.args[0]
+                if isinstance(text, ast.Constant) and ("+N" in text.value or "meld number" in text.value):
+                    notational.add(text.value)
+    assert notational and notational <= set(TABLE_WORDING)
+    for language in ("en", "zh_CN"):
+        i18n.set_language(language)
+        try:
+            for msgid in notational:
+                params = {"n": 1, "rank": "9", "card": "H9", "cards": "H9"}
+                text = reason_text(IllegalMove("R-ADD", msgid, None, **params))
+                assert text is not None and "+N" not in text and "number" not in text, (language, text)
+        finally:
+            i18n.set_language("en")
+
+
+def test_a_long_row_squeezes_gaps_then_runs_then_overlaps():
+    from game.scenes.meld_row import GAP, GAP_MIN, RUN_STEP, RUN_STEP_MIN, fit_row
+
+    roomy = fit_row([0, 0, 4], 54, 0, 1000)
+    assert not roomy.squeezed and roomy.run_step == RUN_STEP and roomy.lefts[1] - roomy.lefts[0] == 54 + GAP
+    tight = fit_row([0] * 10 + [6], 54, 0, 10 * 54 + 5 * RUN_STEP + 54 + 10 * GAP_MIN)  # exactly at the smallest gap
+    assert not tight.squeezed and tight.run_step == RUN_STEP
+    assert abs((tight.lefts[1] - tight.lefts[0]) - (54 + GAP_MIN)) < 1e-6
+    crowded = fit_row([0] * 10 + [6, 6], 54, 0, 700)
+    assert crowded.squeezed and crowded.run_step == RUN_STEP_MIN
+    ends = [left + 54 + (5 * RUN_STEP_MIN if i >= 10 else 0) for i, left in enumerate(crowded.lefts)]
+    assert max(ends) <= 700 + 1e-6 and crowded.lefts == tuple(sorted(crowded.lefts))
