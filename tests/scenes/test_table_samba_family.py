@@ -371,3 +371,30 @@ def test_a_long_row_squeezes_gaps_then_runs_then_overlaps():
     assert crowded.squeezed and crowded.run_step == RUN_STEP_MIN
     ends = [left + 54 + (5 * RUN_STEP_MIN if i >= 10 else 0) for i, left in enumerate(crowded.lefts)]
     assert max(ends) <= 700 + 1e-6 and crowded.lefts == tuple(sorted(crowded.lefts))
+
+
+def test_hints_name_the_family_s_melds_in_words_and_ring_them_by_number():
+    from game.hints import explain, targets_for
+
+    state = position(
+        ["C4 C5", "C6", "C7", "C9"], melds=[["H5 H6 H7", "C8 D8 S8"], []], variant="samba", discard="D4 H8"
+    )
+    obs = state.observation(0)
+    take = Move.parse("take +0:")
+    assert explain(take, obs).startswith("Take the pile: add the 8♥ to your 5♥–7♥ sequence.")
+    assert targets_for(take, obs) == {"pile", "meld#0"}
+    state = position(["C4 C5 C6 H4 S8"], melds=[["H5 H6 H7", "C8 D8 S8"], []], variant="samba", phase="meld")
+    obs = state.observation(0)
+    meld = Move.parse("meld +0: H4 / S8")  # onto the sequence, and the eight joins the open group of eights
+    assert explain(meld, obs) == "Add 4♥ to your 5♥–7♥ sequence. Add 8♠ to your meld of 8s."
+    assert targets_for(meld, obs) == {"meld#0", "meld#1"}
+    feet = ["C4 C5 C6 C7", "C8 C9 C10 CJ", "S4 S5 S6 S7", "S8 S9 S10 SJ"]
+    hf = position(
+        ["SK CK C4 C5", "C6", "C7", "C8"],
+        melds=[["HQ DQ SQ"], []],
+        variant="hand-and-foot",
+        discard="D4 D5 D6 D7 D8 D10 DJ DQ HK",
+        feet=feet,
+    )
+    text = explain(Move.parse("take SK CK"), hf.observation(0))
+    assert "You take the next 6 cards of the pile; the rest stays." in text
