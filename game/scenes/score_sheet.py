@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game import assets
 from game.hints import card_list
-from game.i18n import N_, _, format_points
+from game.i18n import N_, _, format_points, get_language
 from game.native_memory import release_free_memory
 from game.rules import Card
 from game.rules.cards import sort_key
@@ -101,20 +102,35 @@ REASONS = {
 }
 
 
+HAND_SIZE, HAND_SMALLEST = 16, 12  # the cards left in hand: their sizes, largest first
+
+
+def text_width(text: str, size: float) -> float:
+    """Logical width of `text` at `size` (measured at 4x, for steady rounding)."""
+    return assets.font_for_text(text, round(size * 4)).size(text)[0] / 4
+
+
 def hand_text(hand: list[Card], foot: list[Card], room: float) -> str:
-    """A seat's cards left at the end, and its foot if never picked up: as many cards as fit
-    `room` at the smallest size, the rest counted (Samba hands grow past forty cards)."""
-    fits = max(4, int(room // 19))  # card names at the smallest size
-    parts = []
-    for cards, label in ((hand, None), (foot, N_("foot: {cards}"))):
-        if not cards:
-            continue
-        shown = card_list(cards[:fits])
-        if len(cards) > fits:
-            shown += " " + _("(+{n} more)").format(n=len(cards) - fits)
-        parts.append(shown if label is None else _(label).format(cards=shown))
-        fits = max(4, fits - len(cards))
-    return " · ".join(parts) if parts else _("no cards")
+    """A seat's cards left at the end, and its foot if never picked up: all of them when
+    they fit `room` at the smallest size, else as many as do with the rest counted (Samba
+    hands grow past forty cards)."""
+
+    def text(shown: int) -> str:
+        parts, left = [], shown
+        for cards, label in ((hand, None), (foot, N_("foot: {cards}"))):
+            if not cards:
+                continue
+            part = card_list(cards[: max(1, left)])
+            if len(cards) > max(1, left):
+                part += " " + _("(+{n} more)").format(n=len(cards) - max(1, left))
+            parts.append(part if label is None else _(label).format(cards=part))
+            left -= len(cards)
+        return " · ".join(parts) if parts else _("no cards")
+
+    shown = len(hand) + len(foot)
+    while shown > 1 and text_width(text(shown), HAND_SMALLEST) > room:
+        shown -= 1
+    return text(shown)
 
 
 def quit_game() -> None:
@@ -140,6 +156,7 @@ class ScoreSheetScene(Scene):
         self.feet = {seat: sorted(table_facts.foot(state, seat) or [], key=sort_key) for seat in range(len(hands))}
         self.sitting_out = table.game.state.out  # V-FIVE: this seat held no cards
         self.rows = sheet_rows(table.config.rules, result)
+        self._hands: tuple[str, list[tuple[str, float]]] | None = None  # (language, lines)
         self.row_h = min(30.0, ROWS_ROOM / len(self.rows))
         # Side names of five or six seats are long ("South-west & North & South-east").
         self.col_w = 170 if table.config.players <= 4 else (230 if sides == 2 else 210)
@@ -327,15 +344,25 @@ class ScoreSheetScene(Scene):
         blit_text(surface, _("Left in hand"), 17, theme.INK, bold=True, topleft=(col0, y))
         y += HAND_HEADER - 4
         room = panel.right - 40 - (col0 + 140)
-        for seat, cards in self.left_in_hand:
+        for (seat, _cards), (text, line_size) in zip(self.left_in_hand, self._hand_lines(room)):
             blit_text(surface, self.table.seat_name(seat), 16, theme.INK_SOFT, topleft=(col0, y))
-            text = hand_text(cards, self.feet.get(seat, []), room)
-            if seat == self.sitting_out:
-                text = _("sat this deal out")
-            blit_text(surface, text, fitting_size(text, 16, room, smallest=10), theme.INK, topleft=(col0 + 140, y))
+            blit_text(surface, text, line_size, theme.INK, topleft=(col0 + 140, y))
             y += HAND_LINE
         self.buttons.draw(surface)
         self.extra_buttons.draw(surface)
+
+    def _hand_lines(self, room: float) -> list[tuple[str, float]]:
+        """Each seat's line of cards left and its size, measured once per language."""
+        language = get_language()
+        if self._hands is None or self._hands[0] != language:
+            lines = []
+            for seat, cards in self.left_in_hand:
+                text = hand_text(cards, self.feet.get(seat, []), room)
+                if seat == self.sitting_out:
+                    text = _("sat this deal out")
+                lines.append((text, fitting_size(text, HAND_SIZE, room, smallest=HAND_SMALLEST)))
+            self._hands = (language, lines)
+        return self._hands[1]
 
     @staticmethod
     def _number(surface, value: int, topright, bold: bool = False, size: int = 18, color=None) -> None:
