@@ -16,6 +16,8 @@ table's own rules, exactly like a mouse):
     select HA CA ...         click those hand cards (adds to the selection)
     drag HA CA D2 -> meld    select the cards, drag them onto the table
     drag S7 -> meld:7        ... onto our meld (or staged group) of sevens
+    drag H8 -> meld#2        ... onto our meld number 2 (the Samba family's list, from 0)
+    drag_top meld#2          drag the pile's top card onto our meld number 2 (take +2:)
     drag C9 C9 -> pile       ... onto the pile (take it, or discard one card)
     discard C5               double-click a card
     button NAME              ask, confirm, cancel, sort_rank, sort_suit, speed, pass, new_game,
@@ -41,7 +43,7 @@ from collections.abc import Callable, Iterator
 
 import pygame
 
-from game.rules import Card, Move, MoveKind, Phase
+from game.rules import Card, Move, MoveKind, Phase, Rank
 from game.scenes.table_layout import PILE_POS, STOCK_POS, TableLayout
 
 Frames = Iterator[None]  # a command: yields once per frame until it is done
@@ -66,15 +68,15 @@ def differences(expected, actual, seat: int) -> str:
     def faces(cards):
         return sorted(c.face for c in cards)
 
+    def melds(state):  # every side's melds, in the order the engine keeps them
+        return [[faces(m.cards) for m in state.side_melds(side)] for side in range(state.config.sides)]
+
     checks = {
         "phase": (expected.phase, actual.phase),
         "turn": (expected.turn, actual.turn),
         "hand": (faces(expected.hands[seat]), faces(actual.hands[seat])),
         "pile": ([c.face for c in expected.pile], [c.face for c in actual.pile]),
-        "melds": (
-            [{r.symbol: faces(m.cards) for r, m in side.items()} for side in expected.melds],
-            [{r.symbol: faces(m.cards) for r, m in side.items()} for side in actual.melds],
-        ),
+        "melds": (melds(expected), melds(actual)),
         "answer": (expected.this_turn.answer, actual.this_turn.answer),
     }
     return "; ".join(f"{name}: expected {a}, got {b}" for name, (a, b) in checks.items() if a != b)
@@ -194,14 +196,29 @@ class Driver:
         rect = self._layout().hand_rects[card]
         return (rect.x + min(rect.width, 40) / 2, rect.y + 30)
 
+    def slot_point(self, slot) -> tuple[float, float]:
+        """A point of a meld that no meld laid over it covers (squeezed rows overlap)."""
+        right = [s.rect.x for s in self._layout().meld_slots if s.side == slot.side and s.rect.x > slot.rect.x]
+        visible = min([slot.rect.width, *[x - slot.rect.x for x in right]])
+        return (slot.rect.x + max(2.0, min(visible - 10, slot.rect.width) / 2), slot.rect.y + 20)
+
     def meld_point(self, target: str) -> tuple[float, float]:
         table = self.table
         side = table.human_side
         if target == "meld":
+            cell = self._layout().new_meld_rect
+            if cell is not None:  # the Samba family: the cell for a new meld
+                return cell.center
             area = table.geometry.meld_areas[side]
             slots = [s for s in self._layout().meld_slots if s.side == side]
             x = (max(s.rect.right for s in slots) + 60) if slots else area.centerx
             return (min(x, area.right - 30), area.centery)
+        if target.startswith("meld#"):
+            number = int(target[5:])
+            for slot in self._layout().meld_slots:
+                if slot.side == side and slot.number == number and slot.staged_index is None:
+                    return self.slot_point(slot)
+            raise ScriptError(f"no {target} on the table")
         if target == "pile":
             return PILE_POS
         if target == "hand":
@@ -212,9 +229,9 @@ class Driver:
                 if slot.side != side:
                     continue
                 if kind == "staged" and slot.staged_index == int(value):
-                    return (slot.rect.centerx, slot.rect.y + 20)
+                    return self.slot_point(slot)
                 if kind == "meld" and slot.rank.symbol == value.upper():
-                    return (slot.rect.centerx, slot.rect.y + 20)
+                    return self.slot_point(slot)
             raise ScriptError(f"no {target} on the table")
         raise ScriptError(f"unknown drop target {target!r}")
 
@@ -321,10 +338,14 @@ class Driver:
         elif kind is MoveKind.TAKE:
             for group in move.laid_groups:
                 yield from self._stage_group(group)
+            onto = move.groups[0].target if move.groups else None
             if move.take_cards:
                 self._count("take by drop")
                 cards = self.pick([c.face for c in move.take_cards])
                 yield from self.drag_cards(cards, "pile")
+            elif onto is not None:
+                self._count("take onto a meld by dragging the top card")
+                yield from self.drag(PILE_POS, self.meld_point(f"meld#{onto}"))
             else:
                 self._count("take by click")
                 yield from self.click(PILE_POS)
@@ -335,13 +356,29 @@ class Driver:
                     yield from self._stage_group(group)
                 else:
                     cards = self.pick([c.face for c in group.cards])
-                    adding = group.rank in st.melds[table.human_side]
-                    self._count("add to meld" if adding else "new meld")
-                    yield from self.drag_cards(cards, f"meld:{group.rank.symbol}" if adding else "meld")
+                    where = self._meld_target(group)
+                    self._count("new meld" if where == "meld" else "add to meld")
+                    yield from self.drag_cards(cards, where)
                     yield from self.wait(0.02)
             if staging:
                 self._count("lay staged melds")
                 yield from self.click_button("confirm")
+
+    def _meld_target(self, group) -> str:
+        """Where a player drops a group of a `meld` move: the meld it names (`+N:`), the
+        side's meld of its rank (an open group in the Samba family), else a new meld."""
+        from game.rules.family import open_group
+
+        st = self.table.game.state
+        side = self.table.human_side
+        if group.target is not None:
+            return f"meld#{group.target}"
+        if not st.config.rules.meld_list:
+            return f"meld:{group.rank.symbol}" if group.rank in st.melds[side] else "meld"
+        if group.is_run or group.wild_only and group.rank is Rank.JOKER:
+            return "meld"  # a new sequence, a new wild meld
+        number = open_group(st.side_melds(side), group.rank)
+        return "meld" if number is None else f"meld#{number}"
 
     def _count(self, gesture: str) -> None:
         self.gestures[gesture] = self.gestures.get(gesture, 0) + 1
@@ -355,7 +392,17 @@ class Driver:
         naturals = [c.face for c in group.cards if not c.is_wild]
         wilds = [c.face for c in group.cards if c.is_wild]
         staged = self.table.ui.staged
-        index = next((i for i, g in enumerate(staged) if any(not c.is_wild and c.rank == group.rank for c in g)), None)
+
+        def same_rank(cards) -> bool:  # a staged group of the group's rank (never a sequence)
+            ranks = {c.rank for c in cards if not c.is_wild}
+            return ranks == {group.rank}
+
+        index = None if group.is_run else next((i for i, g in enumerate(staged) if same_rank(g)), None)
+        if group.is_run or group.wild_only and group.rank is Rank.JOKER:  # a sequence, a wild meld: new
+            self._count("stage a sequence" if group.is_run else "stage a wild meld")
+            cards = self.pick([c.face for c in group.cards])
+            yield from self.drag_cards(cards, "meld")
+            return
         if naturals:
             self._count("stage meld")
             cards = self.pick(naturals)
@@ -462,6 +509,8 @@ class Driver:
             yield
         elif word == "draw":
             yield from self.click(STOCK_POS)
+        elif word == "drag_top":
+            yield from self.drag(PILE_POS, self.meld_point(args[0]))
         elif word == "select":
             yield from self.select(self.pick(args))
         elif word == "discard":
@@ -523,4 +572,5 @@ class Driver:
             "hand": [c.face for c in st.hands[table.human]],
             "top": type(self.app.stack.top).__name__,
             "melds": {r.symbol: len(m.cards) for r, m in st.melds[table.human_side].items()},
+            "side_melds": [len(m.cards) for m in st.side_melds(table.human_side)],
         }

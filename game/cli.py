@@ -111,10 +111,11 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     rules = variant_named(args.variant)
     assert rules is not None  # argparse checked the choice
+    targets = rules.targets or (0,)  # a game of a number of deals (Hand and Foot) has no target
     if args.target is None:
-        args.target = rules.targets[0]
-    elif args.target not in rules.targets:
-        print(f"error: {args.variant} plays to {', '.join(map(str, rules.targets))}", file=sys.stderr)
+        args.target = targets[0]
+    elif args.target not in targets:
+        print(f"error: {args.variant} plays to {', '.join(map(str, targets))}", file=sys.stderr)
         return 2
     width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)

@@ -18,7 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from game.i18n import _
-from game.rules import Card, GameState, Group, IllegalMove, Move, MoveKind, Observation, Phase, Rank
+from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank
+from game.rules.family import open_group
+from game.rules.melds import CANASTA_SIZE, MeldKind
 
 SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades (Suit order)
 CANASTA = 7
@@ -53,7 +55,8 @@ class Hint:
     move: Move
     text: str
     cards: list[Card] = field(default_factory=list)  # physical hand cards the move uses
-    targets: set[str] = field(default_factory=set)  # "stock", "pile", "meld:<rank>", "ask"
+    # "stock", "pile", "meld:<rank>" (a classic meld), "meld#<number>" (the Samba family's), "ask"
+    targets: set[str] = field(default_factory=set)
 
 
 def suggest(observation: Observation, seed: int = 0) -> Move:
@@ -73,7 +76,9 @@ def suggest(observation: Observation, seed: int = 0) -> Move:
 
 def make_hint(observation: Observation, seed: int = 0) -> Hint:
     move = suggest(observation, seed)
-    return Hint(move, explain(move, observation), hand_cards_for(move, observation.hand), targets_for(move))
+    return Hint(
+        move, explain(move, observation), hand_cards_for(move, observation.hand), targets_for(move, observation)
+    )
 
 
 def hand_cards_for(move: Move, hand: Iterable[Card]) -> list[Card]:
@@ -95,17 +100,45 @@ def hand_cards_for(move: Move, hand: Iterable[Card]) -> list[Card]:
     return chosen
 
 
-def targets_for(move: Move) -> set[str]:
+def targets_for(move: Move, obs: Observation | None = None) -> set[str]:
+    """What a hint rings: the stock, the pile, the melds a meld move adds to, the ask button.
+    In the Samba family a meld is named by its number (`+N:`, or the open group of the rank)."""
     kind = move.kind
     if kind is MoveKind.DRAW:
         return {"stock"}
     if kind in (MoveKind.TAKE, MoveKind.DISCARD):
-        return {"pile"}
+        onto = move.groups[0].target if kind is MoveKind.TAKE and move.groups else None
+        return {"pile"} if onto is None else {"pile", f"meld#{onto}"}
     if kind is MoveKind.MELD:
-        return {f"meld:{g.rank.symbol}" for g in move.groups}
+        if obs is None or not obs.config.rules.meld_list:
+            return {f"meld:{g.rank.symbol}" for g in move.groups}
+        numbers = [_meld_number(g, obs) for g in move.groups]
+        return {f"meld#{n}" for n in numbers if n is not None}
     if kind is MoveKind.ASK:
         return {"ask"}
     return set()
+
+
+def _meld_number(group: Group, obs: Observation) -> int | None:
+    """The Samba family: the number of the meld `group` goes onto (None: a new meld)."""
+    if group.target is not None:
+        return group.target
+    if group.is_run or group.wild_only and group.rank is Rank.JOKER:
+        return None
+    return open_group(obs.melds[obs.side], group.rank)
+
+
+def meld_name(meld: Meld, obs: Observation) -> str:
+    """A meld of the Samba family in words: "your 5♥–8♥ sequence", "your meld of 9s",
+    "your wild meld"."""
+    if meld.kind is MeldKind.SEQUENCE:
+        return _("your {low}–{high} sequence").format(low=card_name(meld.cards[0]), high=card_name(meld.cards[-1]))
+    if meld.kind is MeldKind.WILD:
+        return _("your wild meld")
+    same = [m for m in obs.melds[obs.side] if m.kind is MeldKind.GROUP and m.rank == meld.rank]
+    if len(same) > 1 and meld.size >= CANASTA_SIZE:
+        return _("your canasta of {rank}s").format(rank=rank_name(meld.rank))
+    return _("your meld of {rank}s").format(rank=rank_name(meld.rank))
 
 
 def explain(move: Move, obs: Observation) -> str:
@@ -155,31 +188,44 @@ def _explain_draw(obs: Observation) -> str:
 def _explain_take(move: Move, obs: Observation) -> str:
     top = obs.pile[-1]
     own = move.take_cards
+    onto = move.groups[0].target if move.groups else None
+    melds = obs.melds[obs.side]
     if own:
         text = _("Take the pile: meld the {top} with your {cards}.").format(top=card_name(top), cards=card_list(own))
+    elif onto is not None and onto < len(melds):
+        text = _("Take the pile: add the {top} to {meld}.").format(top=card_name(top), meld=meld_name(melds[onto], obs))
     else:
         text = _("Take the pile: add the {top} to your side's {rank} meld.").format(
             top=card_name(top), rank=rank_name(top.rank)
         )
+    take_next = obs.config.rules.take_next
+    if take_next:  # Hand and Foot: the top card and the next six come, the rest stays
+        brought = min(take_next, len(obs.pile) - 1)
+        text += " " + _("You take the next {n} cards of the pile; the rest stays.").format(n=brought)
+        return text + _laid_with(move, obs)
     wilds = sum(1 for c in obs.pile if c.is_wild)
     if wilds:
         text += " " + _("The pile has {n} cards, {w} of them wild.").format(n=len(obs.pile), w=wilds)
     else:
         text += " " + _("The pile has {n} cards.").format(n=len(obs.pile))
+    return text + _laid_with(move, obs)
+
+
+def _laid_with(move: Move, obs: Observation) -> str:
+    """The groups a take lays besides its own (to reach the minimum, say)."""
     extra = move.laid_groups
-    if extra:
-        cards = " · ".join(card_list(g.cards) for g in extra)
-        if obs.melds[obs.side]:
-            text += " " + _("Lay {cards} with it.").format(cards=cards)
-        else:
-            minimum = _pseudo_state(obs).minimum(obs.side)
-            text += " " + _("Lay {cards} with it to reach your minimum of {minimum}.").format(
-                cards=cards, minimum=minimum
-            )
-    return text
+    if not extra:
+        return ""
+    cards = " · ".join(card_list(g.cards) for g in extra)
+    if obs.melds[obs.side]:
+        return " " + _("Lay {cards} with it.").format(cards=cards)
+    minimum = _pseudo_state(obs).minimum(obs.side)
+    return " " + _("Lay {cards} with it to reach your minimum of {minimum}.").format(cards=cards, minimum=minimum)
 
 
 def _explain_meld(move: Move, obs: Observation) -> str:
+    if obs.config.rules.meld_list:
+        return _explain_listed_meld(move, obs)
     melds = _melds(obs, obs.side)
     laid = sum(len(g.cards) for g in move.groups)
     parts: list[str] = []
@@ -210,8 +256,59 @@ def _explain_meld(move: Move, obs: Observation) -> str:
     return " ".join(parts)
 
 
+def _explain_listed_meld(move: Move, obs: Observation) -> str:
+    """A meld of the Samba family: new groups, sequences and wild melds, or cards added to
+    a meld named by its number; what it makes (a canasta, a samba, a book ...)."""
+    melds = obs.melds[obs.side]
+    rules = obs.config.rules
+    parts: list[str] = []
+    if sum(len(g.cards) for g in move.groups) == len(obs.hand):
+        if rules.foot and obs.this_turn.answer is not True:  # V-HF-FOOT: going out needs a yes first
+            parts.append(_("Meld your whole hand: you pick up your foot and play on."))
+        else:
+            parts.append(_("Go out by melding your last cards."))
+    for group in move.groups:
+        number = _meld_number(group, obs)
+        cards = card_list(group.cards)
+        if number is not None and number < len(melds):
+            old = melds[number]
+            parts.append(_("Add {cards} to {meld}.").format(cards=cards, meld=meld_name(old, obs)))
+            before, kind = old.size, old.kind
+        elif group.is_run:
+            parts.append(_("Meld the sequence {cards}.").format(cards=cards))
+            before, kind = 0, MeldKind.SEQUENCE
+        elif group.wild_only:
+            parts.append(_("Meld the wild cards {cards} on their own.").format(cards=cards))
+            before, kind = 0, MeldKind.WILD
+        else:
+            parts.append(_("Meld {cards}.").format(cards=cards))
+            before, kind = 0, MeldKind.GROUP
+        if before < CANASTA <= before + len(group.cards):
+            if kind is MeldKind.SEQUENCE and rules.sequence_name == "sambas":
+                parts.append(_("That makes a samba!"))
+            elif kind is MeldKind.SEQUENCE:
+                parts.append(_("That makes an escalera!"))
+            elif kind is MeldKind.WILD:
+                parts.append(_("That makes a bolivia!"))
+            elif rules.group_max:
+                parts.append(_("That makes a book of {rank}s!").format(rank=rank_name(group.rank)))
+            else:
+                parts.append(_("That makes a canasta of {rank}s!").format(rank=rank_name(group.rank)))
+    if not melds:
+        count = sum(c.value for g in move.groups for c in g.cards)
+        minimum = _pseudo_state(obs).minimum(obs.side)
+        parts.append(
+            _("Together they count {count}: enough for your first meld (minimum {minimum}).").format(
+                count=count, minimum=minimum
+            )
+        )
+    return " ".join(parts)
+
+
 def _explain_discard(card: Card, obs: Observation) -> str:
     if len(obs.hand) == 1:
+        if obs.config.rules.foot and obs.this_turn.answer is not True:  # V-HF-FOOT: the foot comes next
+            return _("Discard the {card}: your hand is empty, and you pick up your foot.").format(card=card_name(card))
         return _("Discard the {card} and go out.").format(card=card_name(card))
     name_seat = next_opponent(obs)
     parts = [_("Discard the {card}.").format(card=card_name(card))]
@@ -228,7 +325,7 @@ def _explain_discard(card: Card, obs: Observation) -> str:
         parts.append(_("Every card is a risk now; this one gives the least away."))
     elif name_seat is not None:
         other = obs.config.side_of(name_seat)
-        if card.rank not in _melds(obs, other):
+        if not _fits_a_meld(obs, other, card):
             parts.append(_("The next player's side has no meld of {rank}s.").format(rank=rank_name(card.rank)))
     return " ".join(parts)
 
@@ -256,6 +353,15 @@ def can_lay_off(obs: Observation, card: Card) -> bool:
     """Could `card` be added to one of the player's side's melds right now?"""
     if obs.phase is not Phase.MELD or not card.is_natural or not card.rank.meldable:
         return False
+    if obs.config.rules.meld_list:  # onto any meld of the list it fits (a group, a sequence)
+        for number, meld in enumerate(obs.melds[obs.side]):
+            if _fits(meld, card, obs):
+                try:
+                    _pseudo_state(obs).apply(Move.meld(Group.parsed([card], None, number)))
+                except (IllegalMove, ValueError):
+                    continue
+                return True
+        return False
     if card.rank not in _melds(obs, obs.side):
         return False
     try:
@@ -263,6 +369,27 @@ def can_lay_off(obs: Observation, card: Card) -> bool:
     except (IllegalMove, ValueError):  # e.g. it would leave one card without a canasta
         return False
     return True
+
+
+def _fits(meld: Meld, card: Card, obs: Observation) -> bool:
+    """`card` could go onto `meld` (a group of its rank, or a sequence it extends), judged on
+    the meld alone; a closed one (a samba, a book) takes nothing."""
+    rules = obs.config.rules
+    if meld.kind is MeldKind.SEQUENCE:
+        if meld.size >= CANASTA_SIZE or card.suit != meld.cards[0].suit:
+            return False
+        return int(card.rank) in (int(meld.rank) - 1, int(meld.high) + 1) and card.rank.meldable
+    if meld.kind is MeldKind.WILD:
+        return False
+    return meld.rank == card.rank and not (rules.group_max and meld.size >= CANASTA_SIZE)
+
+
+def _fits_a_meld(obs: Observation, side: int, card: Card) -> bool:
+    """`card` goes with one of `side`'s melds: its rank's meld (classic), or (the Samba
+    family) a meld that is not yet a canasta, the only kind the pile's top card may join."""
+    if not obs.config.rules.meld_list:
+        return card.rank in _melds(obs, side)
+    return any(_fits(m, card, obs) and m.size < CANASTA_SIZE for m in obs.melds[side])
 
 
 @dataclass
@@ -279,12 +406,13 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
     if card.is_wild:  # freezing the pile is a choice, never a gift
         return None
     if can_lay_off(obs, card):
-        return Risk(
-            "lay-off",
-            _("The {card} could be added to your side's {rank} meld instead.").format(
+        if obs.config.rules.meld_list:
+            text = _("The {card} could be added to one of your side's melds instead.").format(card=card_name(card))
+        else:
+            text = _("The {card} could be added to your side's {rank} meld instead.").format(
                 card=card_name(card), rank=rank_name(card.rank)
-            ),
-        )
+            )
+        return Risk("lay-off", text)
     seat = next_opponent(obs)
     if seat is None:
         return None
@@ -294,14 +422,13 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
     name_args = {"card": card_name(card), "rank": rank_name(card.rank)}
     size = len(obs.pile) + 1
     worth = (" " + _("The pile would then hold {n} cards.").format(n=size)) if size > 1 else ""
-    if card.rank in melds and not frozen_for_them:
-        return Risk(
-            "takes",
-            _("The next player's side has a meld of {rank}s: they could take the pile with your {card}.").format(
-                **name_args
-            )
-            + worth,
-        )
+    takes_onto = obs.config.rules.take_onto_meld  # Hand and Foot: only a natural pair takes
+    if takes_onto and _fits_a_meld(obs, side, card) and not frozen_for_them:
+        if obs.config.rules.meld_list:
+            text = _("The next player's side has a meld your {card} fits: they could take the pile with it.")
+        else:
+            text = _("The next player's side has a meld of {rank}s: they could take the pile with your {card}.")
+        return Risk("takes", text.format(**name_args) + worth)
     known = _known_of_rank(obs, seat, card.rank)
     if known >= 2 or (known == 1 and not frozen_for_them):
         return Risk(

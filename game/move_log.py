@@ -29,6 +29,8 @@ from game.hints import card_list, card_name
 from game.i18n import N_, _
 from game.rules import Card, Game, Rank
 from game.rules import events as ev
+from game.rules.melds import MeldKind
+from game.rules.variants import Variant
 
 REASONS = {
     "went-out": N_("The deal ends: {name} went out."),
@@ -38,9 +40,20 @@ REASONS = {
 
 
 TAKE_PILE = N_("{name} took the pile: the {card} and {n} more cards.")
+TAKE_SOME = N_("{name} took the {card} and the next {n} cards of the pile.")  # V-HF-TAKE
+# A canasta of each kind (Melded/CanastaMade carry the kind; the variant names it).
+CANASTA_MADE = {
+    ("group", True): N_("{side}: a natural canasta of {rank}s!"),
+    ("group", False): N_("{side}: a mixed canasta of {rank}s!"),
+    ("book", True): N_("{side}: a clean book of {rank}s!"),
+    ("book", False): N_("{side}: a dirty book of {rank}s!"),
+    ("sambas", True): N_("{side}: a samba!"),
+    ("escaleras", True): N_("{side}: an escalera!"),
+    ("wild", True): N_("{side}: a bolivia!"),
+}
 ANSWERED_YES = N_("{name} answered: yes.")
 ANSWERED_NO = N_("{name} answered: no.")
-EXPLAINABLE = frozenset({TAKE_PILE, ANSWERED_YES, ANSWERED_NO})  # moves a bot may explain
+EXPLAINABLE = frozenset({TAKE_PILE, TAKE_SOME, ANSWERED_YES, ANSWERED_NO})  # moves a bot may explain
 TURN_START = frozenset({N_("{name} drew a card."), N_("{name} drew {card}.")})
 
 
@@ -90,10 +103,12 @@ class LogEntry:
 
 
 class MoveLog:
-    """The current deal's entries, as seen from `viewer`'s seat."""
+    """The current deal's entries, as seen from `viewer`'s seat; `rules` (the variant) names
+    the Samba family's melds (a samba or an escalera, books, taking part of the pile)."""
 
-    def __init__(self, viewer: int) -> None:
+    def __init__(self, viewer: int, rules: Variant | None = None) -> None:
         self.viewer = viewer
+        self.rules = rules
         self.entries: list[LogEntry] = []
         self.turn = 1
 
@@ -117,7 +132,7 @@ class MoveLog:
     def of_game(cls, game: Game, viewer: int) -> MoveLog:
         """The log of `game`'s current deal as `viewer` saw it, rebuilt by replaying the
         game from its seed and moves (a resumed game: the save holds nothing else)."""
-        log = cls(viewer)
+        log = cls(viewer, game.config.rules)
         replay = Game(game.config, game.seed, game.first_dealer)
         log.record(replay.last_deal_events)
         for move in game.history:
@@ -164,23 +179,21 @@ class MoveLog:
             )
             return LogEntry(turn, event.seat, msgid, (event.card,), side=event.side)
         if isinstance(event, ev.PileTaken):
+            part = self.rules is not None and self.rules.take_next > 0
             return LogEntry(
                 turn,
                 event.seat,
-                TAKE_PILE,
+                TAKE_SOME if part else TAKE_PILE,
                 (event.top,),
                 count=len(event.cards),
             )
         if isinstance(event, ev.Melded):
-            msgid = N_("{name} melded {cards}.") if event.new_meld else N_("{name} added {cards} to the {rank}s.")
-            return LogEntry(turn, event.seat, msgid, tuple(event.cards), rank=event.rank, side=event.side)
+            return LogEntry(turn, event.seat, _melded(event), tuple(event.cards), rank=event.rank, side=event.side)
         if isinstance(event, ev.CanastaMade):
-            msgid = (
-                N_("{side}: a natural canasta of {rank}s!")
-                if event.natural
-                else N_("{side}: a mixed canasta of {rank}s!")
-            )
+            msgid = CANASTA_MADE[canasta_kind(event.kind, event.natural, self.rules)]
             return LogEntry(turn, None, msgid, rank=event.rank, side=event.side)
+        if isinstance(event, ev.FootPickedUp):
+            return LogEntry(turn, event.seat, N_("{name} picked up the foot ({n} cards)."), count=event.size)
         if isinstance(event, ev.Discarded):
             return LogEntry(turn, event.seat, N_("{name} discarded {card}."), (event.card,))
         if isinstance(event, ev.Asked):
@@ -201,3 +214,28 @@ class MoveLog:
                 acted=False,
             )
         return None  # TurnPassed: the next entry's turn number says it
+
+
+def _melded(event: ev.Melded) -> str:
+    """A meld laid or added to, by its kind (sequences and wild melds: the Samba family)."""
+    if event.kind is MeldKind.SEQUENCE:
+        return (
+            N_("{name} melded the sequence {cards}.") if event.new_meld else N_("{name} extended a sequence: {cards}.")
+        )
+    if event.kind is MeldKind.WILD:
+        return (
+            N_("{name} melded wild cards alone: {cards}.")
+            if event.new_meld
+            else N_("{name} added {cards} to a wild meld.")
+        )
+    return N_("{name} melded {cards}.") if event.new_meld else N_("{name} added {cards} to the {rank}s.")
+
+
+def canasta_kind(kind: MeldKind, natural: bool, rules: Variant | None) -> tuple[str, bool]:
+    """The key of CANASTA_MADE for a canasta of `kind`: a group canasta (a book in Hand and
+    Foot), a samba or an escalera (as the variant calls a sequence of seven), a bolivia."""
+    if kind is MeldKind.SEQUENCE:
+        return ("escaleras" if rules is not None and rules.sequence_name == "escaleras" else "sambas", True)
+    if kind is MeldKind.WILD:
+        return ("wild", True)
+    return ("book" if rules is not None and rules.group_max else "group", natural)

@@ -64,7 +64,7 @@ def _deal_of(replay: Game, history: Iterable[Move], wanted: int) -> DealPlay:
     start = replay.state.copy() if wanted == 0 else None
     moves: list[Move] = []
     for move in history:
-        if replay.state.phase is Phase.OVER and replay.state.result is not None and replay.state.result.winner is None:
+        if replay.state.phase is Phase.OVER and replay.state.result is not None and not replay.state.result.game_over:
             replay.next_deal()  # as Game.apply would, but the dealt position is kept
             if replay.deal_number == wanted:
                 start = replay.state.copy()

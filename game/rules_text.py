@@ -7,7 +7,10 @@ in the current language; the card rows are engine card codes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from game.i18n import N_
+from game.rules.variants import Variant
 
 Block = tuple[str, str, str]  # (kind, text msgid, cards) with kind "h", "p" or "cards"
 
@@ -187,3 +190,208 @@ RULES: list[Block] = [
         "",
     ),
 ]
+
+# -- the Samba family: a page each (VARIANTS.md sections 3 to 5) ---------------------------
+
+SAMBA: list[Block] = [
+    ("h", N_("Samba"), ""),
+    (
+        "p",
+        N_(
+            "Samba is played by four players in two partnerships with three packs and six jokers "
+            "(162 cards). Each player gets 15 cards. Each turn you draw two cards from the stock and "
+            "discard one (taking the pile replaces the whole draw). The game is to 10000 points. "
+            "Everything else is as in Canasta, except what follows."
+        ),
+        "",
+    ),
+    ("h", N_("Groups and sequences"), ""),
+    (
+        "p",
+        N_(
+            "A meld is a group of one rank, as in Canasta but with at most two wild cards, or a "
+            "sequence: three to seven natural cards of one suit in a row, from 4 up to ace (no twos, "
+            "threes or jokers). Wild cards are never melded alone. Seven cards make a canasta; a "
+            "sequence of seven is a samba (1500 points) and takes no more cards."
+        ),
+        "",
+    ),
+    ("cards", N_("A sequence of hearts"), "H5 H6 H7 H8"),
+    ("cards", N_("A samba: seven in a row, one suit"), "S8 S9 S10 SJ SQ SK SA"),
+    (
+        "p",
+        N_(
+            "Your side may hold any number of sequences, but only one open group of each rank: once "
+            "that group is a canasta, you may start another of the same rank. At the table each meld "
+            "is its own target: drop cards on the meld you mean, or on the cell for a new meld."
+        ),
+        "",
+    ),
+    ("h", N_("Taking the pile in Samba"), ""),
+    (
+        "p",
+        N_(
+            "You take the pile with a natural pair matching its top card, or, when the pile is not "
+            "frozen for your side, by adding the top card alone to one of your melds that is not yet "
+            "a canasta: drag the top card onto that meld. Cards from your hand follow in later melds. "
+            "Never with one natural card and a wild card, and never to start a sequence."
+        ),
+        "",
+    ),
+    ("h", N_("Going out and scoring in Samba"), ""),
+    (
+        "p",
+        N_(
+            "Going out needs two canastas of any kind and scores 200; there is no bonus for going out "
+            "concealed. Until your side has two canastas, keep at least two cards after melding. A "
+            "samba scores 1500, a natural canasta 500, a mixed one 300. Red threes count 100 each "
+            "(1000 for all six), but plus only if your side has two canastas, otherwise minus."
+        ),
+        "",
+    ),
+    (
+        "p",
+        N_("The first meld needs 15 below zero, 50 from 0, 90 from 1500, 120 from 3000 and 160 from 7000 points."),
+        "",
+    ),
+    ("h", N_("When the stock runs out in Samba"), ""),
+    (
+        "p",
+        N_(
+            "With the stock empty you must take the pile when its top card fits one of your melds "
+            "that is not yet a canasta. Otherwise you may take it with a natural pair, or pass, which "
+            "ends the deal."
+        ),
+        "",
+    ),
+]
+
+BOLIVIA: list[Block] = [
+    ("h", N_("Bolivia"), ""),
+    (
+        "p",
+        N_(
+            "Bolivia is Samba with wild canastas, played to 15000 points. Everything of Samba holds, "
+            "except what follows. A sequence of seven is called an escalera (1500 points)."
+        ),
+        "",
+    ),
+    ("h", N_("Wild melds"), ""),
+    (
+        "p",
+        N_(
+            "Three to seven wild cards, twos and jokers alike, may be melded on their own as a wild "
+            "meld, and wild cards may be added to it. Seven make a bolivia (2500 points), which takes "
+            "no more cards. A wild card on top of the pile blocks it, as in Canasta."
+        ),
+        "",
+    ),
+    ("cards", N_("A bolivia: seven wild cards"), "JK C2 D2 JK H2 S2 JK"),
+    ("h", N_("Going out and black threes in Bolivia"), ""),
+    (
+        "p",
+        N_(
+            "Going out needs two canastas, and one of them must be an escalera; a bolivia counts as a "
+            "canasta. A black three left in a hand when the deal ends costs 100 points. From 7000 "
+            "points the first meld needs 150."
+        ),
+        "",
+    ),
+]
+
+HAND_AND_FOOT: list[Block] = [
+    ("h", N_("Hand and Foot"), ""),
+    (
+        "p",
+        N_(
+            "Four players in two partnerships play with five packs (270 cards). Each player gets a "
+            "hand of 11 cards and, face down, a foot of 11 more that nobody may look at. A game is "
+            "four deals; after the fourth the side with the higher total wins."
+        ),
+        "",
+    ),
+    ("h", N_("Books"), ""),
+    (
+        "p",
+        N_(
+            "Melds are groups of one rank from 4 to ace: at least two natural cards, at most three "
+            "wild cards, never more wild cards than natural ones. Seven cards make a book, which is "
+            "closed: a clean book (no wild card) scores 500, a dirty book 300. Your side may hold "
+            "several melds of one rank, but only one that is not yet a book. Threes are never melded."
+        ),
+        "",
+    ),
+    ("cards", N_("A clean book"), "S9 H9 D9 C9 S9 H9 D9"),
+    ("cards", N_("A dirty book"), "SQ HQ DQ CQ SQ JK D2"),
+    ("h", N_("A turn in Hand and Foot"), ""),
+    (
+        "p",
+        N_(
+            "Draw two cards from the stock, or take the pile with a natural pair matching its top "
+            "card: you meld those three cards and take the next six cards of the pile into your "
+            "hand; the rest of the pile stays. A wild card or a black three on top blocks the pile. "
+            "The first meld of a deal needs 50, 90, 120 and 150 points in deals 1 to 4."
+        ),
+        "",
+    ),
+    ("h", N_("The foot"), ""),
+    (
+        "p",
+        N_(
+            "When your hand is empty you pick up your foot and play on from it. If you emptied the "
+            "hand by melding, you go on in the same turn and still discard; if you emptied it by "
+            "discarding, you pick up the foot and your turn ends."
+        ),
+        "",
+    ),
+    ("h", N_("Going out in Hand and Foot"), ""),
+    (
+        "p",
+        N_(
+            "You go out from the foot, by melding or discarding your last card, once your side holds "
+            'two clean and two dirty books, and only after asking your partner "May I go out?" and '
+            "hearing yes. Until then, playing from the foot, keep at least two cards after melding. "
+            "Going out scores 100."
+        ),
+        "",
+    ),
+    (
+        "p",
+        N_(
+            "Each side scores its books, the values of its melded cards and 100 for each red three "
+            "(minus if it melded nothing), minus the cards left in its hands and in feet never picked "
+            "up. With the stock empty you may take the pile or pass, which ends the deal."
+        ),
+        "",
+    ),
+]
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    title: str  # msgid
+    blocks: list[Block]
+
+
+# Every page of the rules for players; each variant reads the page of its family.
+PAGES: tuple[RulesPage, ...] = (
+    RulesPage(N_("Canasta"), RULES),
+    RulesPage(N_("Samba"), SAMBA),
+    RulesPage(N_("Bolivia"), BOLIVIA),
+    RulesPage(N_("Hand and Foot"), HAND_AND_FOOT),
+)
+
+
+def page_for(rules: Variant) -> int:
+    """The page of the rules a variant is played by (from its data, never its id)."""
+    if rules.foot:
+        return 3
+    if rules.wild_melds:
+        return 2
+    if rules.sequences:
+        return 1
+    return 0
+
+
+def all_blocks() -> list[Block]:
+    return [block for page in PAGES for block in page.blocks]

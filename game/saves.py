@@ -168,7 +168,8 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
     variant, target = body.get("variant"), body.get("target")
     rules = variant_named(variant) if isinstance(variant, str) else None
     _need(rules is not None and variant in APP_VARIANT_IDS, N_("unknown variant"))
-    _need(_is_int(target) and target in rules.targets, N_("unknown target score"))  # type: ignore[union-attr]
+    targets = rules.targets or (0,)  # type: ignore[union-attr]  # (a game of a number of deals: no target)
+    _need(_is_int(target) and target in targets, N_("unknown target score"))
     config = RulesConfig.for_variant(variant, target)
     seed, first_dealer, human = body.get("seed"), body.get("first_dealer", 0), body.get("human", 0)
     _need(_is_int(seed) and abs(seed) < 2**63, N_("the deal seed is missing or not a number"))

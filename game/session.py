@@ -125,7 +125,7 @@ def attach(table: TableScene, app: AppContext) -> None:
             return
         game = table.game
         problem = None
-        if game.winner is None:
+        if not game.is_over:  # (a game of a number of deals may end in a tie: over, no winner)
             try:
                 app.saves.save(game, levels, table.human, extra=table.saved_extra())
             except OSError as error:  # a full or read-only disk must not stop the game
@@ -136,7 +136,7 @@ def attach(table: TableScene, app: AppContext) -> None:
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
             remember_deal(table, app)
-        if game.winner is not None:
+        if game.is_over:
             try:
                 app.saves.discard()
             except OSError as error:

@@ -114,7 +114,7 @@ class StatsStore:
         record.deals += 1
         record.deal_points += points
         record.best_deal = points if record.best_deal is None else max(record.best_deal, points)
-        for meld in state.melds[side].values():
+        for meld in state.side_melds(side):  # (books and sambas count as canastas)
             if meld.is_canasta:
                 if meld.is_natural:
                     record.canastas_natural += 1
@@ -123,7 +123,7 @@ class StatsStore:
         if result.went_out == human:
             record.went_out += 1
             record.concealed_outs += int(result.concealed)
-        if result.winner is not None:
+        if result.game_over:  # (a game of a number of deals may end in a tie)
             record.games += 1
             record.wins += int(result.winner == side)
         self.last_deal_key = deal_key

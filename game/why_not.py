@@ -59,6 +59,44 @@ RULE_EXPLANATIONS: dict[str, str] = {
         "With the stock empty you may only take the pile, and must take it when its top card fits one of your melds."
     ),
     "R-GAME": N_("The game is over once a side reaches the target score."),
+    # The rest of the family (VARIANTS.md): every rule a refusal of the engine cites.
+    "V-KEEP-TWO": N_(
+        "Until your side can go out (two canastas, one an escalera in Bolivia, or the books quota), "
+        "keep at least two cards after melding."
+    ),
+    "V-BLACK3": N_("With three packs, black threes are melded only when going out: three to six, no wild card."),
+    "V-SAMBA-MELDS": N_(
+        "A meld is a group of one rank (two natural cards at least, two wild cards at most) or a "
+        "sequence of three to seven natural cards of one suit in a row; wild cards never meld alone."
+    ),
+    "V-SAMBA-CANASTA": N_("Seven cards make a canasta; a sequence of seven is a samba and takes no more cards."),
+    "V-SAMBA-RANKS": N_(
+        "Your side holds one open group of each rank; once it is a canasta you may start another. "
+        "Sequences are not limited."
+    ),
+    "V-SAMBA-TAKE": N_(
+        "Take the pile with a natural pair matching its top card, or, when it is not frozen for "
+        "you, by adding the top card alone to one of your melds that is not yet a canasta."
+    ),
+    "V-SAMBA-EXHAUSTED": N_(
+        "With the stock empty you must take the pile when its top card fits one of your melds "
+        "that is not yet a canasta; otherwise you may pass."
+    ),
+    "V-SAMBA-OUT": N_("Going out needs two canastas of any kind."),
+    "V-BOL-WILD": N_("Three to seven wild cards may be melded alone; seven make a bolivia, which takes no more cards."),
+    "V-BOL-OUT": N_("Going out needs two canastas, one of them an escalera (a sequence of seven)."),
+    "V-HF-BOOKS": N_("Melds are groups of one rank; seven cards make a book, which is closed. Threes never meld."),
+    "V-HF-MERGE": N_("Cards of a rank join your side's open meld of that rank, which holds at most seven cards."),
+    "V-HF-TAKE": N_(
+        "Take the pile only with a natural pair matching its top card: you meld the three and take the next six cards."
+    ),
+    "V-HF-ASK": N_(
+        'Only a player playing from the foot asks "May I go out?"; until the answer is yes, keep two cards.'
+    ),
+    "V-HF-OUT": N_("Going out needs two clean and two dirty books, from the foot, after your partner says yes."),
+    "V-HF-FOOT": N_("When your hand is empty you pick up your foot and play on from it."),
+    "V-HF-MIN": N_("The first meld of a deal needs 50, 90, 120 and 150 points in deals 1 to 4."),
+    "V-HF-STOCK": N_("With the stock empty you may take the pile with a natural pair, or pass, which ends the deal."),
 }
 
 # Each rule's section in the rules for players (game/rules_text.py): the longer text.
@@ -87,6 +125,48 @@ RULE_SECTIONS: dict[str, str] = {
     "R-CONCEALED": N_("Going out"),
     "R-EXHAUSTED": N_("When the stock runs out"),
     "R-GAME": N_("The aim"),
+    "V-KEEP-TWO": N_("Going out and scoring in Samba"),
+    "V-BLACK3": N_("Five and six players"),
+    "V-SAMBA-MELDS": N_("Groups and sequences"),
+    "V-SAMBA-CANASTA": N_("Groups and sequences"),
+    "V-SAMBA-RANKS": N_("Groups and sequences"),
+    "V-SAMBA-TAKE": N_("Taking the pile in Samba"),
+    "V-SAMBA-EXHAUSTED": N_("When the stock runs out in Samba"),
+    "V-SAMBA-OUT": N_("Going out and scoring in Samba"),
+    "V-BOL-WILD": N_("Wild melds"),
+    "V-BOL-OUT": N_("Going out and black threes in Bolivia"),
+    "V-HF-BOOKS": N_("Books"),
+    "V-HF-MERGE": N_("Books"),
+    "V-HF-TAKE": N_("A turn in Hand and Foot"),
+    "V-HF-ASK": N_("Going out in Hand and Foot"),
+    "V-HF-OUT": N_("Going out in Hand and Foot"),
+    "V-HF-FOOT": N_("The foot"),
+    "V-HF-MIN": N_("A turn in Hand and Foot"),
+    "V-HF-STOCK": N_("Going out in Hand and Foot"),
+}
+
+# Engine reasons that speak the command line's notation (meld numbers, `+N:`), said the
+# table's way: the player aims at a meld by dropping cards on it, never by its number.
+TABLE_WORDING: dict[str, str] = {
+    "meld number {n} is complete (seven cards) and takes no more cards": N_(
+        "that meld is complete (seven cards) and takes no more cards"
+    ),
+    "{card} does not belong in meld number {n}, a meld of {rank}s": N_(
+        "the {card} does not belong in a meld of {rank}s"
+    ),
+    "meld number {n} holds wild cards only": N_("a wild meld holds wild cards only"),
+    "your side has no meld number {n}": N_("that meld is not one of your side's"),
+    "your side has no open meld of {rank}s to add to: name a meld with +N:": N_(
+        "your side has no open meld of {rank}s: drop the cards on the meld you mean"
+    ),
+    "take +N: adds the top card alone: meld cards from your hand in a later move": N_(
+        "the top card goes onto your meld alone: meld cards from your hand afterwards"
+    ),
+    "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand, or add it to a meld "
+    "of your side that is not yet a canasta (take +N:)": N_(
+        "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand, or drag it "
+        "onto a meld of your side that is not yet a canasta"
+    ),
 }
 
 
@@ -123,8 +203,9 @@ def reason_text(error: IllegalMove) -> str | None:
     translated, with its arguments (cards named as the table names them). None for a
     message id the catalogs lack (every engine message is in them; tests check it):
     then the rule's explanation says it instead of an English sentence."""
-    translated = _(error.message_id)
-    if translated == error.message_id and get_language() != "en":
+    message_id = TABLE_WORDING.get(error.message_id, error.message_id)
+    translated = _(message_id)
+    if translated == message_id and get_language() != "en":
         return None
     values = {name: _pretty(name, str(value)) for name, value in error.params.items()}
     return sentence(translated.format(**values))
@@ -156,12 +237,12 @@ def why_not(error: IllegalMove) -> str:
 def rule_section(rule: str) -> tuple[str, list[str]]:
     """The longer text of a rule (its section of the rules for players): the heading and
     its paragraphs, translated."""
-    from game.rules_text import RULES
+    from game.rules_text import all_blocks
 
     heading = RULE_SECTIONS.get(rule, "")
     paragraphs: list[str] = []
     inside = False
-    for kind, msgid, _cards in RULES:
+    for kind, msgid, _cards in all_blocks():
         if kind == "h":
             inside = msgid == heading
         elif inside and kind == "p":

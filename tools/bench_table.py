@@ -5,9 +5,12 @@
   mid-game position: every rank melded by both sides, canastas, 22 cards in
   hand, a frozen pile, with the hand re-sorting every 20 frames so animations
   are always running, plus a card dragged across the table; the same in a busy
-  six-hand deal (six seats, three sides' melds, three packs), its move log open;
+  six-hand deal (six seats, three sides' melds, three packs), its move log open; a
+  busy Samba deal (runs, canastas) and a busy Hand and Foot deal (books, feet, five
+  packs);
 - start-to-interactive: wall time of `python main.py --headless --frames 1`
-  (interpreter start, imports, window, first deal, first frame, exit);
+  (interpreter start, imports, window, first deal, first frame, exit), classic and
+  Hand and Foot;
 - resident memory (peak RSS) of this process after the run.
 
     python tools/bench_table.py [--frames 600] [--software-window]
@@ -103,6 +106,37 @@ def busy_six_hand():
     raise RuntimeError("no busy six-hand deal found")
 
 
+def busy_family(rules_test, melds_each: int):
+    """A deal of the Samba family well under way (normal bots from fixed seeds until the
+    stock is down by half, the player in the meld phase and each side holding
+    `melds_each` melds or more): runs, canastas, books, feet. `rules_test` picks the
+    variant from its data (variant ids live in game/rules/variants.py only)."""
+    from game.bots import make_bot
+    from game.rules import Game, Phase, RulesConfig
+    from game.rules.variants import VARIANTS
+
+    rules = next(v for v in VARIANTS if rules_test(v))
+    config = RulesConfig.for_variant(rules.id)
+    for seed in range(1, 50):
+        game = Game(config, seed)
+        bots = [make_bot("normal", seat) for seat in range(config.players)]
+        full = len(game.state.stock)
+        while game.state.phase is not Phase.OVER:
+            st = game.state
+            if st.to_act == 0 and st.phase is Phase.MELD and len(st.stock) < full // 2:
+                if all(len(st.side_melds(side)) >= melds_each for side in range(config.sides)):
+                    return st, rules.id
+                break
+            seat = st.to_act
+            assert seat is not None
+            game.apply(bots[seat].act(st.observation(seat)))
+    raise RuntimeError(f"no busy {rules.id} deal found")
+
+
+def melds_of(state) -> int:
+    return sum(len(state.side_melds(side)) for side in range(state.config.sides))
+
+
 def frame_times(
     frames: int, position, variant: str = "classic", log: bool = False
 ) -> tuple[list[float], list[float], object]:
@@ -151,13 +185,14 @@ def frame_times(
     return times, cpu, busy
 
 
-def start_time(runs: int = 3) -> float:
+def start_time(runs: int = 3, variant: str | None = None) -> float:
     best = float("inf")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    extra = ["--variant", variant] if variant else []
     for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(
-            [sys.executable, str(ROOT / "main.py"), "--headless", "--frames", "1", "--seed", "1"],
+            [sys.executable, str(ROOT / "main.py"), "--headless", "--frames", "1", "--seed", "1", *extra],
             check=True,
             env=env,
             capture_output=True,
@@ -171,9 +206,13 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=600)
     args = parser.parse_args()
     six, variant = busy_six_hand()
+    samba, samba_id = busy_family(lambda v: v.sequences and not v.wild_melds, 7)
+    feet, feet_id = busy_family(lambda v: v.foot > 0, 6)
     for label, position, name, log in (
         ("busy mid-game", busy_position(), "classic", False),
         ("busy six-hand deal, move log open", six, variant, True),
+        (f"busy Samba deal ({melds_of(samba)} melds: runs, canastas; three packs)", samba, samba_id, False),
+        (f"busy Hand and Foot deal ({melds_of(feet)} melds: books; feet; five packs)", feet, feet_id, False),
     ):
         times, cpu, busy = frame_times(args.frames, position, name, log)
         ms = sorted(t * 1000 for t in times)
@@ -187,6 +226,10 @@ def main() -> int:
         )
     print(
         f"start to interactive (python main.py --headless --frames 1, best of 3): {start_time():.2f} s (budget 1.5 s)"
+    )
+    print(
+        f"start to interactive, Hand and Foot (--variant {feet_id}, 270 cards, best of 3): "
+        f"{start_time(variant=feet_id):.2f} s (budget 1.5 s)"
     )
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak resident memory: {rss_mb:.0f} MB (budget 200 MB)")

@@ -58,6 +58,7 @@ def render(scenes: list[Scene], scale: float = 1.0) -> pygame.Surface:
 
 def screens(app: AppContext) -> dict[str, list[Scene]]:
     from game.rules.variants import VARIANTS
+    from game.rules_text import page_for
     from game.scenes.menu import TitleMenuScene
     from game.scenes.new_game import NewGameScene
     from game.scenes.rules_scene import RulesScene
@@ -65,6 +66,7 @@ def screens(app: AppContext) -> dict[str, list[Scene]]:
     from game.scenes.stats_scene import StatsScene
 
     widest = max((v for v in VARIANTS if v.in_app), key=lambda v: v.players)
+    deals = next(v for v in VARIANTS if v.in_app and v.deals)  # a game of a number of deals
     rules_scrolled = RulesScene()
     rules_scrolled.content_height = 1e6
     rules_scrolled.scroll = 1500
@@ -75,6 +77,8 @@ def screens(app: AppContext) -> dict[str, list[Scene]]:
         "settings": [SettingsScene(app.settings)],
         "rules": [RulesScene()],
         "rules_more": [rules_scrolled],
+        "new_game_deals": [NewGameScene(app, deals.id, 0)],  # Hand and Foot: "4 deals"
+        "rules_deals": [RulesScene(page_for(deals))],  # its own page of the rules
         "stats": [StatsScene(app)],
     }
 

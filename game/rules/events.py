@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank
+from .melds import MeldKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,9 @@ class Melded(Event):
     rank: Rank
     cards: tuple[Card, ...]
     new_meld: bool  # started a meld (True) or added to one (False)
+    # The Samba family (melds as a numbered list): the meld's number and kind after the move.
+    number: int | None = None
+    kind: MeldKind = MeldKind.GROUP
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,8 @@ class CanastaMade(Event):
     side: int
     rank: Rank
     natural: bool
+    number: int | None = None  # the Samba family: the meld's number and kind (a samba, a bolivia...)
+    kind: MeldKind = MeldKind.GROUP
 
 
 @dataclass(frozen=True, slots=True)

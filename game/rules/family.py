@@ -358,13 +358,15 @@ class FamilyState(GameState):
             if index is None:
                 table.append(new)
                 before = 0
+                number = len(table) - 1
             else:
                 before = table[index].size
                 table[index] = new
+                number = index
             if not dry:
-                events.append(Melded(seat, side, new.rank, cards, index is None))
+                events.append(Melded(seat, side, new.rank, cards, index is None, number, new.kind))
                 if before < CANASTA_SIZE <= new.size:
-                    events.append(CanastaMade(side, new.rank, new.wilds == 0))
+                    events.append(CanastaMade(side, new.rank, new.wilds == 0, number, new.kind))
         if dry:
             return events
         self.this_turn = self.this_turn.laid_cards((), False, other)

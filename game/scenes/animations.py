@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from game.i18n import _
 from game.rules import Card
 from game.rules import events as ev
+from game.rules.variants import Variant
 from game.scenes.table_layout import CENTER_W, STOCK_POS, Placement
 from game.scenes.tween import ease_in_out_cubic, ease_out_cubic
 
@@ -149,8 +150,28 @@ class Plan:
     total: float = 0.0  # seconds until the last delayed card leaves
 
 
-def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
-    """Delays and effects for `events` (in engine order), at speed 1."""
+def canasta_banner(event: ev.CanastaMade, rules: Variant | None) -> str:
+    """The banner of a canasta of any kind: "Canasta of 9s (natural)!", "Samba!", "A clean
+    book of 9s!" (game.move_log.canasta_kind tells the kinds apart)."""
+    from game.move_log import canasta_kind
+
+    kind, natural = canasta_kind(event.kind, event.natural, rules)
+    rank = event.rank.symbol
+    if kind == "sambas":
+        return _("Samba!")
+    if kind == "escaleras":
+        return _("Escalera!")
+    if kind == "wild":
+        return _("Bolivia!")
+    if kind == "book":
+        return (_("A clean book of {rank}s!") if natural else _("A dirty book of {rank}s!")).format(rank=rank)
+    kind_name = _("natural") if natural else _("mixed")
+    return _("Canasta of {rank}s ({kind})!").format(rank=rank, kind=kind_name)
+
+
+def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | None = None) -> Plan:
+    """Delays and effects for `events` (in engine order), at speed 1 (`rules`: the variant,
+    which names the Samba family's canastas)."""
     plan = Plan()
     clock = 0.0
     sounds: set[str] = set()
@@ -203,17 +224,12 @@ def plan_events(events: list[ev.Event], names: dict[int, str]) -> Plan:
                 sound("meld", lands(event.cards[0]))
         elif isinstance(event, ev.CanastaMade):
             sound("canasta", clock + 0.3)
-            kind = _("natural") if event.natural else _("mixed")
             plan.effects.append(
-                Effect(
-                    "banner",
-                    clock + 0.3,
-                    None,
-                    event.side,
-                    _("Canasta of {rank}s ({kind})!").format(rank=event.rank.symbol, kind=kind),
-                    event.natural,
-                )
+                Effect("banner", clock + 0.3, None, event.side, canasta_banner(event, rules), event.natural)
             )
+        elif isinstance(event, ev.FootPickedUp):
+            clock += 0.2
+            plan.effects.append(Effect("bubble", clock, event.seat, None, _("I pick up my foot.")))
         elif isinstance(event, ev.Discarded):
             leave([event.card], 0.1)
             sound("discard", lands(event.card))

@@ -35,6 +35,8 @@ class HandUI:
     # leaves (melded, discarded) leaves a gap instead of the hand re-centring under the
     # pointer; the hand closes up when the pointer leaves it (or a card joins it).
     hold: dict[Card, float] | None = None
+    dragging_top: bool = False  # the pile's top card is being dragged onto one of our melds
+    meld_focus: DropTarget | None = None  # the keyboard's focus on one of our melds ([ and ])
 
     def staged_cards(self) -> set[Card]:
         return {card for group in self.staged for card in group}
@@ -86,6 +88,7 @@ class DropTarget:
     rank: Rank | None = None
     staged_index: int | None = None
     index: int = 0
+    number: int | None = None  # the meld's number in the side's list (the Samba family: `+N:`)
 
 
 NOWHERE = DropTarget("nowhere")

@@ -75,13 +75,16 @@ class Choice(Widget):
         on_change: Callable[[Any], None] | None = None,
         *,
         translate_values: bool = True,
+        value_args: dict[str, object] | None = None,
     ) -> None:
+        """`value_args`: placeholders the translated value texts are formatted with."""
         super().__init__(rect)
         self.label = label
         self.options = list(options)
         self.index = next((i for i, (v, _text) in enumerate(self.options) if v == value), 0)
         self.on_change = on_change
         self.translate_values = translate_values
+        self.value_args = value_args
         self.enabled = True
         self.hovered = False
 
@@ -92,7 +95,8 @@ class Choice(Widget):
     @property
     def value_text(self) -> str:
         text = self.options[self.index][1]
-        return _(text) if self.translate_values else text
+        text = _(text) if self.translate_values else text
+        return text.format(**self.value_args) if self.value_args else text
 
     def value_geometry(self) -> tuple[float, float]:
         """(x of the left arrow, x of the value's centre), logical. The value sits centred

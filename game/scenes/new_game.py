@@ -23,14 +23,20 @@ TARGET_NAMES = {
     2500: N_("2500 points (short game)"),
     7500: N_("7500 points"),
     10000: N_("10000 points"),
+    15000: N_("15000 points"),
 }
+DEALS = N_("{deals} deals (the higher total wins)")  # a game of a number of deals: no target
 LEVEL_CHOICES = list(LEVEL_NAMES.items())
 PERSON = "person"  # a seat played by a person at this computer (pass-and-play), not a bot
 SEAT_CHOICES = [(PERSON, N_("Person")), *LEVEL_CHOICES]
 
 
 def target_choices(variant: str) -> list[tuple[int, str]]:
-    return [(t, TARGET_NAMES[t]) for t in RulesConfig.for_variant(variant).rules.targets]
+    """What a game of `variant` is played to: its targets, or (Hand and Foot) its deals."""
+    rules = RulesConfig.for_variant(variant).rules
+    if rules.deals:
+        return [(0, DEALS)]
+    return [(t, TARGET_NAMES[t]) for t in rules.targets]
 
 
 def seat_labels(variant: str) -> dict[int, str]:
@@ -64,36 +70,41 @@ class NewGameScene(MenuPage):
 
     def build(self) -> None:
         y = PANEL.y + 36
+        # Six seats' rows, the seed's and the buttons fit the panel only a little closer.
+        crowded = RulesConfig.for_variant(self.variant).players > 4
+        height = ROW_HEIGHT - 4 if crowded else ROW_HEIGHT
+        spacer = 0 if crowded else 12
 
         def row(widget):
             nonlocal y
             self.items.add(widget)
-            y += ROW_HEIGHT + ROW_GAP
+            y += height + ROW_GAP
             return widget
 
-        row(Choice((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Game"), VARIANT_CHOICES, self.variant, self._set_variant))
+        row(Choice((ROW_X, y, ROW_W, height), N_("Game"), VARIANT_CHOICES, self.variant, self._set_variant))
         row(
             Choice(
-                (ROW_X, y, ROW_W, ROW_HEIGHT),
+                (ROW_X, y, ROW_W, height),
                 N_("Play to"),
                 target_choices(self.variant),
                 self.target,
                 self._set_target,
+                value_args={"deals": RulesConfig.for_variant(self.variant).rules.deals},
             )
         )
-        y += 12
+        y += spacer
         for seat, label in seat_labels(self.variant).items():
             row(
                 Choice(
-                    (ROW_X, y, ROW_W, ROW_HEIGHT),
+                    (ROW_X, y, ROW_W, height),
                     label,
                     SEAT_CHOICES,
                     self.levels[seat],
                     functools.partial(self.levels.__setitem__, seat),
                 )
             )
-        y += 12
-        self.seed_field = row(NumberField((ROW_X, y, ROW_W, ROW_HEIGHT), N_("Deal seed (optional)"), N_("random")))
+        y += spacer
+        self.seed_field = row(NumberField((ROW_X, y, ROW_W, height), N_("Deal seed (optional)"), N_("random")))
         self.seed_field.digits = self.seed_digits
         bottom = PANEL.bottom - 36 - 50
         self.items.add(TextButton((640 - 230, bottom, 220, 50), N_("Start"), self.start))
@@ -101,7 +112,7 @@ class NewGameScene(MenuPage):
 
     def _set_variant(self, variant: str) -> None:
         self.variant = variant
-        targets = RulesConfig.for_variant(variant).rules.targets
+        targets = RulesConfig.for_variant(variant).rules.targets or (0,)  # (no target: a game of deals)
         if self.target not in targets:
             self.target = targets[0]
         self.seed_digits = self.seed_field.digits

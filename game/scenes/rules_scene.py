@@ -1,17 +1,21 @@
 """The rules for players (game.rules_text), in the current language, with small
-card pictures; scrolls with the wheel, Up/Down, Page Up/Down, Home/End."""
+card pictures; scrolls with the wheel, Up/Down, Page Up/Down, Home/End. A page per
+family of variants (Canasta, Samba, Bolivia, Hand and Foot), picked by the tabs at the
+left or Left/Right; the table opens the page of the variant it plays."""
 
 from __future__ import annotations
+
+import functools
 
 import pygame
 
 from game import assets
 from game.i18n import N_, _, get_language
-from game.rules_text import RULES, Block
+from game.rules_text import PAGES, Block
 from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.menu_base import Page
-from game.scenes.menu_widgets import blit_text
+from game.scenes.menu_widgets import TextButton, blit_text
 from game.scenes.shapes import cream_panel
 from game.scenes.text import render_lines, wrap_text
 
@@ -19,6 +23,7 @@ VIEW = pygame.FRect(170, 116, 940, 520)  # the scrolling text area (logical)
 TEXT_MARGIN = 34
 CARD_WIDTH, CARD_STEP = 50, 38
 LINE_STEP = 40  # logical units per arrow key
+TAB_X, TAB_W, TAB_H = 12.0, 150.0, 44.0  # the pages' tabs, left of the text
 
 
 def layout_blocks(blocks: list[Block], width_px: int, ruler: Ruler) -> tuple[list[tuple[int, pygame.Surface]], int]:
@@ -63,7 +68,8 @@ class RulesScene(Page):
     title = N_("Rules")
     panel = None
 
-    def __init__(self) -> None:
+    def __init__(self, page: int = 0) -> None:
+        self.page = max(0, min(len(PAGES) - 1, page))  # rules_text.PAGES (page_for(variant))
         self.scroll = 0.0  # logical units from the top
         self.content_height = 0.0  # logical, known after the first layout
         self._cache: tuple[tuple, list[tuple[int, pygame.Surface]], int] | None = None
@@ -71,6 +77,17 @@ class RulesScene(Page):
 
     def build(self) -> None:
         self.items.add(self.back_button(VIEW.bottom + 18))
+        for index, page in enumerate(PAGES):  # the pages' tabs, down the left
+            rect = (TAB_X, VIEW.y + index * (TAB_H + 10), TAB_W, TAB_H)
+            button = TextButton(rect, page.title, functools.partial(self.show_page, index), primary=index == self.page)
+            self.items.add(button)
+
+    def show_page(self, page: int) -> None:
+        if 0 <= page < len(PAGES) and page != self.page:
+            self.page = page
+            self.scroll = 0.0
+            self._cache = None
+            self.rebuild()
 
     @property
     def max_scroll(self) -> float:
@@ -95,13 +112,16 @@ class RulesScene(Page):
             if event.key in steps:
                 self.scroll_by(steps[event.key])
                 return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.show_page(self.page + (1 if event.key == pygame.K_RIGHT else -1))
+                return True
         return super().handle_event(event)
 
     def _laid_out(self, ruler: Ruler) -> tuple[list[tuple[int, pygame.Surface]], int]:
         width = ruler.px(VIEW.width - 2 * TEXT_MARGIN - 16)
-        key = (get_language(), ruler.scale, width)
+        key = (get_language(), ruler.scale, width, self.page)
         if self._cache is None or self._cache[0] != key:
-            placed, height = layout_blocks(RULES, width, ruler)
+            placed, height = layout_blocks(PAGES[self.page].blocks, width, ruler)
             self._cache = (key, placed, height)
             self.content_height = height / ruler.scale
             self.scroll_by(0)  # clamp after a language change
@@ -134,5 +154,5 @@ class RulesScene(Page):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        hint = _("Scroll: mouse wheel, Up/Down, Page Up/Down · Esc: back")
+        hint = _("Scroll: mouse wheel, Up/Down, Page Up/Down · Left/Right: page · Esc: back")
         blit_text(surface, hint, theme.FONT_SMALL, theme.TEXT_ON_FELT, bottomleft=(24, 712))

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game import assets
 from game.hints import card_list
-from game.i18n import N_, _, format_points
+from game.i18n import N_, _, format_points, get_language
 from game.native_memory import release_free_memory
+from game.rules import Card
 from game.rules.cards import sort_key
-from game.scenes import theme
+from game.scenes import table_facts, theme
 from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import cream_panel
@@ -29,6 +31,7 @@ from game.scenes.widgets import Button, WidgetGroup
 
 if TYPE_CHECKING:
     from game.rules import DealResult
+    from game.rules.variants import Variant
 
 
 class SheetTable(TableSeats, Protocol):
@@ -57,11 +60,77 @@ ROWS = (
     ("red_threes", N_("Red threes")),
     ("going_out", N_("Going out")),
 )
+# Every further bonus a result names (VARIANTS.md section 6), in the sheet's order.
+EXTRA_ROWS = (
+    ("feet", N_("Cards in feet")),
+    ("sambas", N_("Sambas")),
+    ("escaleras", N_("Escaleras")),
+    ("bolivias", N_("Bolivias")),
+    ("books_clean", N_("Clean books")),
+    ("books_dirty", N_("Dirty books")),
+    ("black_threes", N_("Black threes in hand")),
+)
+ROWS_ROOM = 210.0  # logical units for the rows: 30 each, closer when a variant names more
+
+
+def sheet_rows(rules: Variant, result: DealResult) -> list[tuple[str, str]]:
+    """The rows of a deal's sheet: RULES.md's five, less the canastas of a variant that
+    has books instead; then every named bonus the variant scores (from its data) or the
+    result holds."""
+    scored = {
+        "canastas": not rules.foot,
+        "feet": rules.foot > 0,
+        "sambas": rules.sequences and rules.sequence_name == "sambas",
+        "escaleras": rules.sequences and rules.sequence_name == "escaleras",
+        "bolivias": rules.wild_melds,
+        "books_clean": rules.foot > 0,
+        "books_dirty": rules.foot > 0,
+        "black_threes": rules.black_three_penalty > 0,
+    }
+    rows = []
+    for key, label in (*ROWS[:3], *EXTRA_ROWS, *ROWS[3:]):
+        held = any(getattr(side, key) for side in result.sides)
+        if scored.get(key, True) or held:
+            rows.append((key, label))
+    return rows
+
+
 REASONS = {
     "went-out": N_("{name} went out"),
     "stock-exhausted": N_("The stock ran out"),
     "last-red-three": N_("The last card was a red three"),
 }
+
+
+HAND_SIZE, HAND_SMALLEST = 16, 12  # the cards left in hand: their sizes, largest first
+
+
+def text_width(text: str, size: float) -> float:
+    """Logical width of `text` at `size` (measured at 4x, for steady rounding)."""
+    return assets.font_for_text(text, round(size * 4)).size(text)[0] / 4
+
+
+def hand_text(hand: list[Card], foot: list[Card], room: float) -> str:
+    """A seat's cards left at the end, and its foot if never picked up: all of them when
+    they fit `room` at the smallest size, else as many as do with the rest counted (Samba
+    hands grow past forty cards)."""
+
+    def text(shown: int) -> str:
+        parts, left = [], shown
+        for cards, label in ((hand, None), (foot, N_("foot: {cards}"))):
+            if not cards:
+                continue
+            part = card_list(cards[: max(1, left)])
+            if len(cards) > max(1, left):
+                part += " " + _("(+{n} more)").format(n=len(cards) - max(1, left))
+            parts.append(part if label is None else _(label).format(cards=part))
+            left -= len(cards)
+        return " · ".join(parts) if parts else _("no cards")
+
+    shown = len(hand) + len(foot)
+    while shown > 1 and text_width(text(shown), HAND_SMALLEST) > room:
+        shown -= 1
+    return text(shown)
 
 
 def quit_game() -> None:
@@ -79,13 +148,20 @@ class ScoreSheetScene(Scene):
         self.result = result
         self.count = Tween(0.0, 1.0, self.COUNT_SECONDS, ease_out_cubic)
         sides = table.config.sides
-        # Every hand as it stood when the deal ended, the opponents' face up at last.
-        hands = table.game.state.hands
+        # Every hand as it stood when the deal ended, the opponents' face up at last (and a
+        # foot never picked up, Hand and Foot).
+        state = table.game.state
+        hands = state.hands
         self.left_in_hand = [(seat, sorted(hands[seat], key=sort_key)) for seat in range(table.config.players)]
+        self.feet = {seat: sorted(table_facts.foot(state, seat) or [], key=sort_key) for seat in range(len(hands))}
         self.sitting_out = table.game.state.out  # V-FIVE: this seat held no cards
+        self.rows = sheet_rows(table.config.rules, result)
+        self._hands: tuple[str, list[tuple[str, float]]] | None = None  # (language, lines)
+        self.row_h = min(30.0, ROWS_ROOM / len(self.rows))
         # Side names of five or six seats are long ("South-west & North & South-east").
         self.col_w = 170 if table.config.players <= 4 else (230 if sides == 2 else 210)
-        height = 470 + EXTRA_ROW + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
+        rows_h = len(self.rows) * self.row_h - len(ROWS) * 30
+        height = 470 + rows_h + EXTRA_ROW + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
         self.panel = pygame.FRect(0, 0, 300 + self.col_w * sides, height)
         self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
         self.buttons = WidgetGroup(arrow_keys=True)
@@ -107,7 +183,7 @@ class ScoreSheetScene(Scene):
             font_size=17,
         )
         self.extra_buttons.add(self.review_button)
-        if result.winner is None:
+        if not result.game_over:
             self.buttons.add(
                 Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"), self._next_deal, primary=True)
             )
@@ -127,6 +203,8 @@ class ScoreSheetScene(Scene):
     @property
     def title(self) -> str:
         result = self.result
+        if result.tie:  # a game of a number of deals ended level (V-HF-SCORE)
+            return _("The game ends in a tie")
         if result.winner is not None:
             if result.winner == self.table.human_side and len(self.table.people) == 1:
                 return _("You win the game!") if not self.table.config.partnerships else _("We win the game!")
@@ -141,6 +219,9 @@ class ScoreSheetScene(Scene):
         text = text.format(name=name)
         if result.concealed:
             text += " " + _("(concealed)")
+        deals = table_facts.deals_in_game(self.table.config)
+        if deals and result.game_over:  # Hand and Foot: the higher total after the last deal
+            text += " · " + _("after {n} deals the higher total wins").format(n=deals)
         return text
 
     def _close(self) -> None:
@@ -227,12 +308,13 @@ class ScoreSheetScene(Scene):
                 midtop=(first_col + side * col_w + col_w / 2 - 20, y),
             )
         y += 36
-        for key, label in ROWS:
-            blit_text(surface, _(label), 17, theme.INK, topleft=(col0, y))
+        size = 17 if self.row_h >= 30 else 16
+        for key, label in self.rows:
+            blit_text(surface, _(label), size, theme.INK, topleft=(col0, y))
             for side in range(sides):
                 value = getattr(self.result.sides[side], key)
-                self._number(surface, round(value * k), (first_col + side * col_w + col_w - 40, y))
-            y += 30
+                self._number(surface, round(value * k), (first_col + side * col_w + col_w - 40, y), size=size + 1)
+            y += self.row_h
         pygame.draw.line(
             surface,
             theme.PANEL_BORDER,
@@ -261,15 +343,26 @@ class ScoreSheetScene(Scene):
         y += 44
         blit_text(surface, _("Left in hand"), 17, theme.INK, bold=True, topleft=(col0, y))
         y += HAND_HEADER - 4
-        for seat, cards in self.left_in_hand:
+        room = panel.right - 40 - (col0 + 140)
+        for (seat, _cards), (text, line_size) in zip(self.left_in_hand, self._hand_lines(room)):
             blit_text(surface, self.table.seat_name(seat), 16, theme.INK_SOFT, topleft=(col0, y))
-            text = card_list(cards) if cards else _("no cards")
-            if seat == self.sitting_out:
-                text = _("sat this deal out")
-            blit_text(surface, text, 16, theme.INK, topleft=(col0 + 140, y))
+            blit_text(surface, text, line_size, theme.INK, topleft=(col0 + 140, y))
             y += HAND_LINE
         self.buttons.draw(surface)
         self.extra_buttons.draw(surface)
+
+    def _hand_lines(self, room: float) -> list[tuple[str, float]]:
+        """Each seat's line of cards left and its size, measured once per language."""
+        language = get_language()
+        if self._hands is None or self._hands[0] != language:
+            lines = []
+            for seat, cards in self.left_in_hand:
+                text = hand_text(cards, self.feet.get(seat, []), room)
+                if seat == self.sitting_out:
+                    text = _("sat this deal out")
+                lines.append((text, fitting_size(text, HAND_SIZE, room, smallest=HAND_SMALLEST)))
+            self._hands = (language, lines)
+        return self._hands[1]
 
     @staticmethod
     def _number(surface, value: int, topright, bold: bool = False, size: int = 18, color=None) -> None:

@@ -201,7 +201,7 @@ class TableScene(Scene):
     # -- game lifecycle ---------------------------------------------------------
     def _new_game(self, seed: int, game: Game | None = None) -> None:
         self.controller.start(seed, game)
-        self.move_log = MoveLog(self.log_viewer)  # what each seat did, in words (game/move_log.py)
+        self.move_log = MoveLog(self.log_viewer, self.config.rules)  # what each seat did, in words (game/move_log.py)
         self.log_open = getattr(self, "log_open", False)  # the panel stays open from game to game
         self.log_scroll = 0  # entries scrolled past (newest first)
         self.pile_open = False  # the pile browser (V) shows
@@ -257,7 +257,7 @@ class TableScene(Scene):
     def load_state(self, state) -> None:
         """Play on from an engine state (puzzles, tests): the cards jump into place."""
         self.controller.load_state(state)
-        self.move_log = MoveLog(self.log_viewer)
+        self.move_log = MoveLog(self.log_viewer, self.config.rules)
         self.timeline.clear()
         self.bubbles.clear()
         self.banner = self.sheet_pending = None
@@ -332,7 +332,7 @@ class TableScene(Scene):
                 self.shown_scores[index] = Tween(tween.value, score, 1.2, ease_out_cubic)
         for listener in self.listeners:
             listener(self, events)
-        plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names})
+        plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names}, self.config.rules)
         self.relayout(plan.delays, deal=plan.deal, duration=FLIGHT)
         speed = max(0.01, self.animator.speed)
         for effect in plan.effects:
@@ -362,6 +362,7 @@ class TableScene(Scene):
         from game.scenes.table_menu import RiskyDiscardDialog
 
         self.mouse.cancel()
+        self.relayout()  # a card dropped on the pile waits in the hand while the player is asked
         question = _("Discard the {card} anyway?").format(card=card_name(card))
         self.stack.push(
             RiskyDiscardDialog(
@@ -380,10 +381,15 @@ class TableScene(Scene):
     ) -> None:
         """Recompute where every card rests and send the sprites there."""
         self.layout = TableLayout(self.geometry, self.game.state, self.ui, self.human)
+        focus = self.ui.meld_focus
+        if focus is not None and focus not in {slot.target for slot in self.layout.meld_slots}:
+            self.ui.meld_focus = None  # the focused meld is gone (a staged group laid, a new deal)
         flight = UI_FLIGHT if duration is None else duration
         self.animator.sync(self.layout.placements, delays, deal=deal, duration=flight)
         if self.ui.dragging:
             self.animator.place_now(self.layout.placements, self.ui.dragging)
+        if self.ui.dragging_top and self.game.state.pile:
+            self.animator.place_now(self.layout.placements, [self.game.state.pile[-1]])
         self._refresh_buttons()
 
     def _fire(self, effect: Effect) -> None:
@@ -426,6 +432,42 @@ class TableScene(Scene):
 
     def drop(self, cards: list[Card], pos: tuple[float, float]) -> None:
         self.controller.drop(cards, drop_target(self.layout, pos, self.human_side, cards))
+
+    def may_drag_top(self) -> bool:
+        """The pile's top card may be picked up to drop onto a meld (the player's draw)."""
+        st = self.game.state
+        return self.my_turn() and st.phase is Phase.DRAW and bool(st.pile)
+
+    def drop_top(self, pos: tuple[float, float]) -> None:
+        """The pile's top card let go at `pos`: onto one of our melds takes the pile with it;
+        anywhere else it goes back."""
+        target = drop_target(self.layout, pos, self.human_side, [])
+        if target.kind == "meld":
+            self.controller.take_onto(target)
+        else:
+            self.controller.say(
+                _("Drop the top card on one of your melds to take the pile with it."), warn=False, seconds=3.0
+            )
+        self.relayout()
+
+    def move_meld_cursor(self, step: int) -> None:
+        """[ and ]: the keyboard's focus over our side's melds (M adds the selected cards to
+        the focused meld, T takes the pile onto it)."""
+        side = self.human_side
+        slots = [slot for slot in self.layout.meld_slots if slot.side == side]
+        slots.sort(key=lambda slot: slot.rect.x)
+        if not slots:
+            self.ui.meld_focus = None
+            self.controller.say(_("Your side has no melds yet."), warn=False, seconds=3.0)
+            return
+        targets = [slot.target for slot in slots]
+        focus = self.ui.meld_focus
+        if focus not in targets:
+            self.ui.meld_focus = targets[0 if step > 0 else -1]
+        else:
+            index = targets.index(focus) + step
+            self.ui.meld_focus = targets[index] if 0 <= index < len(targets) else None
+        self.relayout()
 
     def _reorder(self, cards: list[Card], x: float) -> None:
         self.controller.reorder(cards, hand_drop_index(self.layout, cards, x))
@@ -478,7 +520,7 @@ class TableScene(Scene):
 
     def escape(self) -> None:
         """Esc: cancel what is in progress, one thing at a time; else open the menu."""
-        if self.ui.dragging or self.mouse.press is not None:
+        if self.ui.dragging or self.ui.dragging_top or self.mouse.press is not None:
             self.mouse.cancel()
         elif self.hint is not None:
             self.clear_hint()
@@ -488,9 +530,10 @@ class TableScene(Scene):
             self.cancel_staged()
         elif self.ui.selected:
             self.controller.clear_selection()
-        elif self.buttons.focused is not None or self.ui.cursor is not None:
+        elif self.buttons.focused is not None or self.ui.cursor is not None or self.ui.meld_focus is not None:
             self.buttons.set_focus(None)
             self.ui.cursor = None
+            self.ui.meld_focus = None
             self.relayout()
         else:
             self.open_menu()
@@ -575,7 +618,7 @@ class TableScene(Scene):
         self.pile_button = make("pile", "", self.toggle_pile, size=14)
         self.hint_button = make("hint", _("Hint"), self.show_hint, size=17)
         self.ask_button = make("ask", _("May I go out?"), self.ask_partner, True, size=17)
-        self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=17)
+        self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=15)  # (its key cap)
         self.sort_rank_button = make("sort_rank", _("Sort by rank"), lambda: self.sort_hand("rank"), size=17)
         self.sort_suit_button = make("sort_suit", _("Sort by suit"), lambda: self.sort_hand("suit"), size=17)
         self.speed_button = make("speed", "", lambda: self.cycle_speed(1 if self.animator.speed < 4 else -3))

@@ -39,6 +39,9 @@ from game.rules import (
 )
 from game.rules import events as ev
 from game.rules.events import Event
+from game.rules.family import open_group
+from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
+from game.scenes import table_facts
 from game.scenes.bot_runner import BotRunner
 from game.scenes.hand_state import DropTarget, HandUI, shown_hand
 
@@ -475,9 +478,16 @@ class TableController:
             self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
             return
         if not st.stock:
-            self.refuse(N_("The stock is empty: take the pile or pass."), "R-EXHAUSTED")
+            self.refuse(N_("The stock is empty: take the pile or pass."), self._exhausted_rule())
             return
         self.play(Move.draw())
+
+    def _exhausted_rule(self) -> str:
+        """The rule of an empty stock: R-EXHAUSTED, or the Samba family's own."""
+        rules = self.config.rules
+        if rules.foot:
+            return "V-HF-STOCK"
+        return "V-SAMBA-EXHAUSTED" if rules.meld_list else "R-EXHAUSTED"
 
     def click_pile(self) -> None:
         if self.not_now():
@@ -485,16 +495,36 @@ class TableController:
         st = self.game.state
         selected = self.selected_cards()
         if st.phase is Phase.DRAW:
+            onto = self._takes_onto_melds()
             if selected or self.ui.staged:
                 self._take(selected)
             elif any(m.kind is MoveKind.TAKE and not m.groups for m in self.legal_moves()):
                 self.play(Move.take())
+            elif len(onto) == 1:
+                self.play(onto[0])  # the top card fits one of our melds: take it onto that one
+            elif onto:
+                self.say(
+                    _(
+                        "The {card} fits several of your melds: drag it from the pile onto the one you want "
+                        "(or pick the meld with [ and ], then press T)."
+                    ).format(card=card_name(st.pile[-1])),
+                    warn=False,
+                    seconds=6.0,
+                )
             else:
                 self._why_no_take()
         elif len(selected) == 1:
             self.discard(selected[0])
         else:
             self.say(_("Drag one card onto the pile (or double-click it) to discard."), warn=False)
+
+    def _takes_onto_melds(self) -> list[Move]:
+        """The legal takes of the pile's top card alone onto one of our melds (`take +N:`)."""
+        return [
+            m
+            for m in self.legal_moves()
+            if m.kind is MoveKind.TAKE and len(m.groups) == 1 and m.groups[0].target is not None
+        ]
 
     def _why_no_take(self) -> None:
         """A click on a pile that cannot be taken as it is: say what stands in the way."""
@@ -511,6 +541,14 @@ class TableController:
                 self.refuse(
                     N_("A wild card on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
                 )
+        elif not self.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair
+            self.refuse(
+                N_(
+                    "Only a natural pair of the top card takes the pile in this game: select the pair "
+                    "and drop it on the pile."
+                ),
+                "V-HF-TAKE",
+            )
         elif st.pile_frozen > 0:
             self.refuse(
                 N_(
@@ -572,7 +610,22 @@ class TableController:
         else:
             self.host.cards_moved()  # nowhere: back to the hand
 
-    def _group(self, cards: list[Card], rank: Rank | None = None) -> Group | None:
+    @property
+    def listed(self) -> bool:
+        """The side's melds are a numbered list (the Samba family): each meld is addressed
+        by its number (`+N:`), and sequences and wild melds may be laid."""
+        return table_facts.listed(self.config)
+
+    def _group(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> Group | None:
+        """The group `cards` make (onto meld `number`, or the meld of `rank`), or None after
+        saying why they make none. In the Samba family any shape goes to the engine, which
+        judges it (a sequence, a wild meld); only what is no meld at all is refused here."""
+        if self.listed and rank is None:
+            problem = self._shape_problem(cards) if number is None else None
+            if problem is not None:
+                self.refuse_error(problem)
+                return None
+            return Group.parsed(cards, None, number)
         try:
             return Group.of(cards, rank)
         except NotationError:
@@ -583,6 +636,27 @@ class TableController:
             else:
                 self.refuse(N_("A meld holds cards of one rank (plus wild cards)."), "R-MELD")
             return None
+
+    def _shape_problem(self, cards: list[Card]) -> IllegalMove | None:
+        """Why `cards` cannot start a meld of the Samba family's kinds (V-SAMBA-MELDS,
+        V-BOL-WILD), judged before they are staged; None when they may."""
+        rules = self.config.rules
+        naturals = {c.rank for c in cards if not c.is_wild}
+        problem: Problem | None = None
+        if len(naturals) > 1:
+            if not rules.sequences:
+                problem = ("R-MELD", N_("a meld holds cards of one rank"), {})
+            else:
+                problem = sequence_problem(cards)
+        elif not naturals:
+            if not rules.wild_melds:
+                problem = ("V-SAMBA-MELDS", N_("wild cards are never melded alone"), {})
+            elif len(cards) > CANASTA_SIZE:
+                problem = wild_meld_problem(len(cards))
+        if problem is None:
+            return None
+        rule, message_id, params = problem
+        return IllegalMove(rule, message_id, None, **params)
 
     def staging(self) -> bool:
         """True while the player's side has not melded: melds are staged."""
@@ -598,9 +672,10 @@ class TableController:
             group = self._group(cards)
             if group is None:
                 return
+            single = len({c.rank for c in cards if not c.is_wild}) == 1
             for staged in self.ui.staged:  # one meld per rank: merge into the staged one
                 naturals = [c for c in staged if not c.is_wild]
-                if naturals and naturals[0].rank == group.rank:
+                if single and naturals and len({c.rank for c in naturals}) == 1 and naturals[0].rank == group.rank:
                     staged.extend(cards)
                     break
             else:
@@ -610,12 +685,13 @@ class TableController:
             return
         self._meld_now(cards)
 
-    def _meld_now(self, cards: list[Card], rank: Rank | None = None) -> None:
-        """Lay `cards` as one group at once (the side has melded): new, or added to `rank`."""
+    def _meld_now(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> None:
+        """Lay `cards` as one group at once (the side has melded): new, or added to `rank`'s
+        meld, or (the Samba family) to meld `number`."""
         if self.game.state.phase is not Phase.MELD:
             self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
             return
-        group = self._group(cards, rank)
+        group = self._group(cards, None if number is not None else rank, number)
         if group is not None and self.play(Move.meld(group)):
             self.ui.selected -= set(cards)
 
@@ -629,7 +705,33 @@ class TableController:
                 self.ui.selected -= set(cards)
                 self.host.cards_moved()
             return
-        self._meld_now(cards, target.rank)
+        self._meld_now(cards, target.rank, target.number)
+
+    def take_onto(self, target: DropTarget) -> None:
+        """The pile's top card onto one of our melds (dragged there, or the keyboard's
+        focused meld): `take +N:` in the Samba family (V-SAMBA-TAKE b), the plain take
+        adding it to our meld of its rank in the classic variants."""
+        if self.not_now():
+            return
+        st = self.game.state
+        if st.phase is not Phase.DRAW:
+            self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+            return
+        if target.staged_index is not None:
+            self.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
+            return
+        if target.number is not None:
+            move = Move.take(Group.to(Rank.JOKER, (), target.number))
+        elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank:
+            self.refuse(
+                N_("The {card} on top goes only onto your meld of its rank."), "R-TAKE", card=card_name(st.pile[-1])
+            )
+            return
+        else:
+            move = Move.take()
+        if self.play(move):
+            self.ui.selected.clear()
+            self.host.cards_moved()
 
     def _take(self, cards: list[Card]) -> None:
         st = self.game.state
@@ -741,14 +843,22 @@ class TableController:
         selected = self.selected_cards()
         if selected or self.ui.staged:
             self._take(selected)
+        elif self.ui.meld_focus is not None:
+            self.take_onto(self.ui.meld_focus)
+        elif self.listed and not any(m.kind is MoveKind.TAKE and not m.groups for m in self.legal_moves()):
+            self.click_pile()  # the one meld the top card fits, or why not
         else:
             self.play(Move.take())
 
     def key_meld(self) -> None:
-        """M: meld the selected cards: onto our meld of their rank, or as a new (staged) meld."""
+        """M: meld the selected cards: onto the meld the keyboard focuses ([ and ]), else onto
+        our meld of their rank, or as a new (staged) meld."""
         cards = self.selected_cards()
         if not cards:
             self.say(_("Select cards first (arrow keys and Space), then press M to meld them."), warn=False)
+            return
+        if self.ui.meld_focus is not None:
+            self._drop_on_meld(cards, self.ui.meld_focus)
             return
         naturals = {c.rank for c in cards if not c.is_wild}
         rank = next(iter(naturals)) if len(naturals) == 1 else None
@@ -762,7 +872,12 @@ class TableController:
     def _meld_of_rank(self, rank: Rank) -> DropTarget | None:
         """Our column of `rank` the M key adds to: a laid meld (once we have melded), else a
         staged group (as the table shows them: laid melds first, then staged groups)."""
-        if not self.staging() and rank in self.game.state.melds[self.human_side]:
+        st = self.game.state
+        if not self.staging() and self.listed:
+            number = open_group(st.side_melds(self.human_side), rank)
+            if number is not None:
+                return DropTarget("meld", rank, number=number)
+        elif not self.staging() and rank in st.melds[self.human_side]:
             return DropTarget("meld", rank)
         for index, group in enumerate(g for g in self.ui.staged if g):
             naturals = [c for c in group if not c.is_wild]
@@ -852,5 +967,5 @@ class TableController:
         if st.phase is Phase.DRAW and st.pile:
             top = st.pile[-1]
             count += top.value
-            hint = _("incl. the {card} on the pile: drop the take's cards on it").format(card=top.face)
+            hint = _("incl. the {card} on the pile: drop the take's cards on it").format(card=card_name(top))
         return count, st.minimum(self.human_side), hint

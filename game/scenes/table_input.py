@@ -10,7 +10,9 @@ Turns raw (logical) mouse events into a few intents the table acts on:
 - press on the felt and drag: a marquee selects the hand cards it touches;
 - drag a card: drags the whole selection if the card is selected, else that
   card alone; the cards follow the pointer in the same frame;
-- double-click a card: discard it.
+- double-click a card: discard it;
+- drag the pile's top card (in the draw phase) onto one of our melds: take the pile
+  by adding the top card to that meld (`take +N:` in the Samba family).
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ class TableActions(Protocol):
     def click_stock(self) -> None: ...
     def click_pile(self) -> None: ...
     def click_meld(self, slot: MeldSlot) -> None: ...
+    def may_drag_top(self) -> bool: ...
+    def drop_top(self, pos: tuple[float, float]) -> None: ...
 
 
 def _shift_held(event: pygame.event.Event) -> bool:
@@ -70,8 +74,9 @@ class HandController:
         ui = self.table.ui
         self.press = None
         self.marquee = None
-        if ui.dragging:
+        if ui.dragging or ui.dragging_top:
             ui.dragging = []
+            ui.dragging_top = False
             self.table.relayout()
 
     # -- events -------------------------------------------------------------
@@ -117,7 +122,7 @@ class HandController:
         pos = event.pos
         self.pointer = pos
         ui = self.table.ui
-        if ui.dragging:
+        if ui.dragging or ui.dragging_top:
             ui.drag_pos = pos
             self.table.relayout()
             return True
@@ -127,6 +132,13 @@ class HandController:
             far = abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= DRAG_THRESHOLD
             if what == "card" and far:
                 self._start_drag(target, start, pos)  # type: ignore[arg-type]
+                return True
+            if what == "pile" and far and self.table.may_drag_top():
+                self.press = None
+                ui.dragging_top = True
+                ui.drag_pos = pos
+                ui.hover = None
+                self.table.relayout()
                 return True
             if what == "felt" and far:
                 self.marquee = pygame.FRect(
@@ -171,6 +183,10 @@ class HandController:
             cards = list(ui.dragging)
             ui.dragging = []
             self.table.drop(cards, pos)
+            return True
+        if ui.dragging_top:
+            ui.dragging_top = False
+            self.table.drop_top(pos)
             return True
         press, self.press = self.press, None
         marquee, self.marquee = self.marquee, None

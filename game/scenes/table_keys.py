@@ -3,6 +3,7 @@
 Arrow keys move a focus cursor over the hand (Shift carries the card along),
 Space / Up / Down select, Enter lays, D draws, T takes, M melds, X discards,
 S / R sort, H hints, A asks, P passes, L shows the move log, V the discard pile,
+[ and ] move a focus over our melds (M and T then aim at the focused one),
 ? explains the last refusal, +/- pace the animations, Esc backs out one step at a
 time, Tab walks the buttons.
 """
@@ -35,6 +36,7 @@ class KeyTable(Protocol):
     def confirm_new_game(self) -> None: ...
     def toggle_log(self) -> None: ...
     def toggle_pile(self) -> None: ...
+    def move_meld_cursor(self, step: int) -> None: ...
 
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -97,6 +99,8 @@ class KeyboardController:
             table.toggle_log()
         elif key == pygame.K_v:
             table.toggle_pile()
+        elif key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            table.move_meld_cursor(-1 if key == pygame.K_LEFTBRACKET else 1)
         elif key == pygame.K_h:
             game.show_hint()
         elif key == pygame.K_a:

@@ -14,9 +14,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Card, GameState, Rank
+from game.rules import Card, GameState, Meld, Rank
 from game.rules.cards import sort_key
+from game.rules.melds import MeldKind
+from game.scenes import table_facts
 from game.scenes.hand_state import NOWHERE, DropTarget, HandUI, shown_hand, sort_cards, suit_key  # noqa: F401
+from game.scenes.meld_row import fit_row
 
 Point = tuple[float, float]
 
@@ -77,6 +80,8 @@ STATUS_RECT = pygame.FRect(168, 276, 320, 92)
 STAGING_STATUS_Y = 290.0
 STAGE_PANEL = pygame.FRect(178, 312, 300, 80)
 SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
+SCORE_ROW = 62.0  # one side's rows in the score panel
+SCORE_ROW_NEED = 70.0  # ... with a line saying what the side still needs to go out
 # Where a failure to keep the game is shown (left end, vertical centre): the top bar, right of
 # the score panel, clear of every card and meld area.
 STORAGE_WARNING_POS = (262, 29)
@@ -100,6 +105,13 @@ BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 38, 136, 30),
     "cancel": (STAGE_PANEL.x + 154, STAGE_PANEL.bottom - 38, 136, 30),
 }
+# Hand and Foot: where each seat's foot lies (its centre), by the seat's spot.
+FOOT_SPOTS: dict[str, Point] = {"S": (84.0, 604.0), "N": (470.0, 46.0), "W": (134.0, 372.0), "E": (1146.0, 372.0)}
+FOOT_W = BACK_W
+# Our side's cell for a new meld, at the right end of our area (the Samba family, whose
+# melds may fill the area): cards dropped there always start a new meld.
+NEW_MELD_W = 62.0
+RUN_ROW = 30.0  # the runs of one stack lie this far apart: each one's top strip shows
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
 SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear of the meld areas)
@@ -116,6 +128,19 @@ PILE_STEP = 30.0  # each card shows its index strip; the last of a row shows who
 PILE_ROW = 84.0
 PILE_PER_ROW = int((PILE_PANEL.width - 28 - PILE_CARD_W) // PILE_STEP) + 1
 PILE_ROWS = int((PILE_PANEL.height - 48 - 26) // PILE_ROW)
+
+
+def score_row_height(config) -> float:
+    """A side's rows in the score panel: one more line in the Samba family, for what the
+    side still needs to go out (table_facts.out_need)."""
+    return SCORE_ROW_NEED if config.rules.meld_list else SCORE_ROW
+
+
+def score_panel_rect(config) -> pygame.FRect:
+    """The score panel: the title and a block of rows per side."""
+    panel = SCORE_PANEL.copy()
+    panel.height = 34 + config.sides * score_row_height(config)
+    return panel
 
 
 def pile_browser_places(count: int, scroll: int) -> list[tuple[int, float, float]]:
@@ -209,6 +234,15 @@ class TableGeometry:
         side_y = self.side_hand_top - 24
         return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 83.0), "W": (64.0, side_y), "E": (1216.0, side_y)}[spot]
 
+    def foot_anchor(self, seat: int) -> Point:
+        """Where a seat's foot lies face down (Hand and Foot): the player's left of the hand,
+        North's left of its fan, West's and East's beside their fans, towards the centre."""
+        spot = self.spot(seat)
+        if spot in BLOCKS:  # (no variant with feet has five or six seats)
+            x, y = self.hand_anchor(seat)
+            return (x + (BLOCK_FAN / 2 + 30 if x < 640 else -BLOCK_FAN / 2 - 30), y)
+        return FOOT_SPOTS[spot]
+
     def action_anchor(self, seat: int) -> Point:
         """Where a block seat's last action (or "thinking…") starts: centred under its fan."""
         x, y = self.hand_anchor(seat)
@@ -259,7 +293,7 @@ class TableGeometry:
         width = self.meld_w
         left = area.x + width / 2
         if red_threes:
-            left += width + 14 * max(0, red_threes - 1) + 18
+            left += width + red_three_step(red_threes) * (red_threes - 1) + 18
         if count == 0:
             return [], area.x + width / 2
         room = area.right - width / 2 - left
@@ -270,6 +304,11 @@ class TableGeometry:
         area = self.meld_areas[side]
         room = area.height - card_h(self.meld_w) - 22  # keep room for the count badge
         return min(22.0, room / max(1, cards - 1))
+
+
+def red_three_step(count: int) -> float:
+    """The step of a side's fan of red threes (Hand and Foot's ten red threes keep it short)."""
+    return min(14.0, 56.0 / max(1, count - 1))
 
 
 def held_positions(shown: list[Card], hold: dict[Card, float] | None) -> list[float] | None:
@@ -300,14 +339,23 @@ def canasta_top(meld) -> Card:
 
 @dataclass
 class MeldSlot:
-    """A meld column on the table: for hit-testing and labels."""
+    """A meld on the table: for hit-testing and labels."""
 
     side: int
     rank: Rank
     rect: pygame.FRect
     count: int
-    canasta: str | None  # "natural", "mixed" or None
+    canasta: str | None  # a canasta's kind (table_facts.CLOSED_NAMES: "natural", "samba", ...) or None
     staged_index: int | None = None  # a staged (not yet laid) group
+    number: int | None = None  # the meld's number in the side's list (the Samba family: `+N:`)
+    kind: MeldKind = MeldKind.GROUP
+    closed: bool = False  # takes no more cards (a samba, bolivia or book)
+    badge: bool = True  # its count is shown under it (a run's cards show their own)
+
+    @property
+    def target(self) -> DropTarget:
+        """What dropping cards on this meld aims at."""
+        return DropTarget("meld", self.rank, self.staged_index, number=self.number)
 
 
 class TableLayout:
@@ -323,17 +371,21 @@ class TableLayout:
         self.hand_rects: dict[Card, pygame.FRect] = {}
         self.meld_slots: list[MeldSlot] = []
         self.red_three_spots: dict[int, Point] = {}
+        self.new_meld_rect: pygame.FRect | None = None  # our side's cell for a new meld (listed melds)
+        self.foot_spots: dict[int, tuple[Point, int]] = {}  # seat -> (centre, cards) of a foot lying down
         self._build()
 
     # -- building -----------------------------------------------------------
     def _build(self) -> None:
         st = self.state
         out = self.placements
-        # Stock: a squared stack, thicker with more cards; only edges are drawn.
+        # Stock: a squared stack, thicker with more cards (three and five packs: thicker
+        # still); only edges are drawn.
         count = len(st.stock)
+        thickest = 3.0 * st.config.rules.packs
         for index, card in enumerate(st.stock):
             depth = count - 1 - index
-            lift = min(6.0, index / 10)
+            lift = min(thickest, index / 10)
             out[card] = Placement(
                 STOCK_POS[0] - lift,
                 STOCK_POS[1] - lift,
@@ -362,6 +414,14 @@ class TableLayout:
                 300 + index,
                 visible=top or crosswise or count - index <= 4,
             )
+        if self.ui.dragging_top and st.pile:  # the top card dragged towards one of our melds
+            px, py = self.ui.drag_pos
+            out[st.pile[-1]] = Placement(px, py, self.geometry.meld_w, 0.0, True, 5000)
+        # Feet (Hand and Foot): squared and face down, each by its seat.
+        for seat in range(st.config.players):
+            foot = table_facts.foot(st, seat)
+            if foot:
+                self._foot(seat, foot)
         # Hands.
         for seat, hand in enumerate(st.hands):
             if seat == self.human:
@@ -369,8 +429,21 @@ class TableLayout:
             else:
                 self._other_hand(seat, hand)
         # Melds and red threes per side.
-        for side in range(len(st.melds)):
-            self._side_melds(side)
+        listed = table_facts.listed(st.config)
+        for side in range(st.config.sides):
+            if listed:
+                self._listed_melds(side)
+            else:
+                self._side_melds(side)
+
+    def _foot(self, seat: int, foot: list[Card]) -> None:
+        x, y = self.geometry.foot_anchor(seat)
+        for index, card in enumerate(foot):
+            lift = min(4.0, index / 3)
+            self.placements[card] = Placement(
+                x - lift, y - lift, FOOT_W, 0.0, False, 150 + index, visible=index >= len(foot) - 2 or index % 4 == 0
+            )
+        self.foot_spots[seat] = ((x, y), len(foot))
 
     def _human_hand(self, hand: list[Card]) -> None:
         ui, geo = self.ui, self.geometry
@@ -433,10 +506,11 @@ class TableLayout:
         width = geo.meld_w
         top = area.y + card_h(width) / 2 + 2
         # Red threes: a short horizontal fan at the start of the area.
+        red_step = red_three_step(len(reds))
         for index, card in enumerate(reds):
-            self.placements[card] = Placement(red_x + index * 14, top, width, 0.0, True, 400 + index)
+            self.placements[card] = Placement(red_x + index * red_step, top, width, 0.0, True, 400 + index)
         if reds:
-            self.red_three_spots[side] = (red_x + 7 * (len(reds) - 1), top)
+            self.red_three_spots[side] = (red_x + red_step / 2 * (len(reds) - 1), top)
         column = 0
         for rank in ranks:
             meld = melds[rank]
@@ -463,8 +537,128 @@ class TableLayout:
             self._column(side, rank, meld_card_order(group), xs[column], top, 500 + column * 20, index)
             column += 1
 
+    def _listed_melds(self, side: int) -> None:
+        """The Samba family: every meld of the side's list, each its own target. Groups
+        (canastas and books among them) by rank, highest first, then wild melds, then the
+        open sequences as runs in rank order, stacked a few in one place (each run's top
+        strip shows every card's rank and suit); staged groups last; the row squeezed to
+        fit the area (game/scenes/meld_row.py)."""
+        st, ui, geo = self.state, self.ui, self.geometry
+        rules = st.config.rules
+        area = geo.meld_areas[side]
+        width = geo.meld_w
+        top = area.y + card_h(width) / 2 + 2
+        reds = st.red_threes[side]
+        left = area.x
+        if reds:
+            step = red_three_step(len(reds))
+            for red_index, card in enumerate(reds):
+                self.placements[card] = Placement(
+                    left + width / 2 + red_index * step, top, width, 0.0, True, 400 + red_index
+                )
+            self.red_three_spots[side] = (left + width / 2 + step * (len(reds) - 1) / 2, top)
+            left += width + step * (len(reds) - 1) + 18
+        melds = list(enumerate(st.side_melds(side)))
+        melds.sort(key=lambda item: _listed_order(item[1], item[0]))
+        mine = side == st.side_of(self.human)
+        staged = [g for g in ui.staged if g] if mine else []
+        # The row, left to right: melds and staged groups drawn alone, then stacks of runs.
+        alone: list[tuple[int | None, Meld | None, int | None, list[Card]]] = []  # number, meld, staged, cards
+        runs: list[tuple[int | None, int | None, list[Card]]] = []  # number, staged index, cards
+        for laid_number, laid in melds:
+            if laid.kind is MeldKind.SEQUENCE and not table_facts.is_closed(laid, rules):
+                runs.append((laid_number, None, list(laid.cards)))
+            else:
+                alone.append((laid_number, laid, None, list(laid.cards)))
+        for staged_index, group in enumerate(staged):
+            if _is_run(group):
+                runs.append((None, staged_index, sorted(group, key=lambda c: (int(c.rank), c.id))))
+            else:
+                alone.append((None, None, staged_index, group))
+        per_stack = self._runs_per_stack(area)
+        stacks = [runs[first : first + per_stack] for first in range(0, len(runs), per_stack)]
+        right = area.right
+        if mine and (melds or staged):
+            self.new_meld_rect = pygame.FRect(area.right - NEW_MELD_W, area.y + 2, NEW_MELD_W, card_h(width) + 24)
+            right = self.new_meld_rect.x - 10
+        widths = [0] * len(alone) + [max(len(cards) for _n, _i, cards in stack) for stack in stacks]
+        fit = fit_row(widths, width, left, right - left)
+        for column, ((number, meld, index, cards), x) in enumerate(zip(alone, fit.lefts)):
+            z = 500 + column * 20
+            cx = x + width / 2
+            if meld is None:  # a staged group
+                naturals = [c for c in cards if not c.is_wild]
+                rank = naturals[0].rank if naturals else Rank.JOKER
+                shape = MeldKind.GROUP if naturals else MeldKind.WILD
+                self._column(side, rank, meld_card_order(cards), cx, top, z, index, None, shape)
+                continue
+            assert number is not None
+            closed = table_facts.is_closed(meld, rules)
+            if meld.is_canasta and (closed or meld.kind is MeldKind.GROUP):
+                self._closed_stack(side, meld, cx, top, z, table_facts.canasta_name(meld, rules), number, closed)
+            else:
+                self._column(side, meld.rank, meld_card_order(meld.cards), cx, top, z, None, number, meld.kind)
+        for column, (stack, x) in enumerate(zip(stacks, fit.lefts[len(alone) :]), len(alone)):
+            for row, (run_number, run_index, run_cards) in enumerate(stack):
+                strip = None if row == len(stack) - 1 else RUN_ROW  # the lower run covers the rest
+                y = top + row * RUN_ROW
+                z = 500 + column * 20 + row * 8
+                self._run(side, run_cards[0].rank, run_cards, x, y, z, fit.run_step, run_index, run_number, strip)
+
+    def _runs_per_stack(self, area: pygame.FRect) -> int:
+        """How many runs one stack holds in `area`: each shows a strip, the last one whole."""
+        return max(1, int((area.height - 4 - card_h(self.geometry.meld_w)) // RUN_ROW) + 1)
+
+    def _closed_stack(
+        self, side: int, meld: Meld, x: float, top: float, z: float, kind: str | None, number: int, closed: bool
+    ) -> None:
+        """A canasta squared: its telling card on top (a sequence's highest, a book's or a
+        canasta's red or black natural), the kind named under it by the view."""
+        width = self.geometry.meld_w
+        shown_top = meld.cards[-1] if meld.kind is MeldKind.SEQUENCE else canasta_top(meld)
+        rest = [c for c in meld.cards if c is not shown_top]
+        for index, card in enumerate(rest):
+            lift = min(3, index) * 1.5
+            self.placements[card] = Placement(x + lift, top + lift, width, 0.0, True, z + index, visible=index < 3)
+        self.placements[shown_top] = Placement(x, top, width, 0.0, True, z + 19)
+        rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width + 6, card_h(width) + 6)
+        self.meld_slots.append(MeldSlot(side, meld.rank, rect, meld.size, kind, None, number, meld.kind, closed))
+
+    def _run(
+        self,
+        side: int,
+        rank: Rank,
+        cards: list[Card],
+        left: float,
+        top: float,
+        z: float,
+        step: float,
+        staged_index: int | None,
+        number: int | None,
+        strip: float | None = None,
+    ) -> None:
+        """A sequence: its cards side by side in rank order, low to high, each overlapping the
+        one before so that every card's rank and suit show. `strip`: the height of it that
+        shows above the next run of its stack (its target), None for the whole card."""
+        width = self.geometry.meld_w
+        for index, card in enumerate(cards):
+            self.placements[card] = Placement(left + width / 2 + index * step, top, width, 0.0, True, z + index)
+        height = card_h(width) if strip is None else strip
+        rect = pygame.FRect(left, top - card_h(width) / 2, width + step * (len(cards) - 1), height)
+        slot = MeldSlot(side, rank, rect, len(cards), None, staged_index, number, MeldKind.SEQUENCE, badge=False)
+        self.meld_slots.append(slot)
+
     def _column(
-        self, side: int, rank: Rank, cards: list[Card], x: float, top: float, z: float, staged_index: int | None
+        self,
+        side: int,
+        rank: Rank,
+        cards: list[Card],
+        x: float,
+        top: float,
+        z: float,
+        staged_index: int | None,
+        number: int | None = None,
+        kind: MeldKind = MeldKind.GROUP,
     ) -> None:
         step = self.geometry.meld_step(side, len(cards))
         width = self.geometry.meld_w
@@ -472,7 +666,7 @@ class TableLayout:
             self.placements[card] = Placement(x, top + index * step, width, 0.0, True, z + index)
         height = card_h(width) + step * (len(cards) - 1)
         rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width, height)
-        self.meld_slots.append(MeldSlot(side, rank, rect, len(cards), None, staged_index))
+        self.meld_slots.append(MeldSlot(side, rank, rect, len(cards), None, staged_index, number, kind))
 
     # -- hit-testing ----------------------------------------------------------
     def hand_card_at(self, pos: Point) -> Card | None:
@@ -486,6 +680,22 @@ class TableLayout:
             if slot.side == side and slot.rect.inflate(12, 16).collidepoint(pos):
                 return slot
         return None
+
+
+def _is_run(cards: list[Card]) -> bool:
+    """Natural cards of more than one rank: a sequence (being) laid."""
+    return len({c.rank for c in cards if not c.is_wild}) > 1
+
+
+def _listed_order(meld: Meld, number: int) -> tuple[int, int, int, int]:
+    """Groups by rank, highest first (a rank's melds side by side, in the order laid); then
+    wild melds; then sequences by suit and lowest rank."""
+    if meld.kind is MeldKind.GROUP:
+        return (0, -int(meld.rank), number, 0)
+    if meld.kind is MeldKind.WILD:
+        return (1, 0, number, 0)
+    suit = meld.cards[0].suit
+    return (2, int(suit) if suit is not None else 0, int(meld.rank), number)
 
 
 def stock_rect() -> pygame.FRect:
@@ -509,9 +719,11 @@ def drop_target(layout: TableLayout, pos: Point, side: int, cards: list[Card]) -
     """The one place that decides where `cards` let go at `pos` land (`side`: the player's)."""
     if pile_rect().collidepoint(pos):
         return DropTarget("pile")
+    if layout.new_meld_rect is not None and layout.new_meld_rect.inflate(8, 8).collidepoint(pos):
+        return DropTarget("new-meld")
     slot = layout.meld_slot_at(pos, side)
     if slot is not None:
-        return DropTarget("meld", slot.rank, slot.staged_index)
+        return slot.target
     if layout.geometry.meld_areas[side].inflate(16, 24).collidepoint(pos):
         return DropTarget("new-meld")
     if HAND_RECT.inflate(0, 60).collidepoint(pos):

@@ -95,9 +95,10 @@ class TableMenuScene(Scene):
         self._push(KeysOverlay())
 
     def rules(self) -> None:
+        from game.rules_text import page_for
         from game.scenes.rules_scene import RulesScene
 
-        self._push(RulesScene())
+        self._push(RulesScene(page_for(self.table.game.config.rules)))  # the page of the game played
 
     def settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
@@ -160,6 +161,7 @@ KEYS: list[tuple[str, str]] = [
     (N_("Space"), N_("Select or unselect the card under the cursor (↑ selects, ↓ unselects)")),
     (N_("Shift + ← →"), N_("Move the card under the cursor within your hand")),
     ("M", N_("Meld the selected cards, or add them to your meld")),
+    ("[ ]", N_("Focus one of your melds: M adds to it, T takes the pile onto it")),
     ("X", N_("Discard the selected card")),
     (N_("Enter"), N_("Lay the staged melds; press the focused button")),
     ("S", N_("Sort by rank or by suit")),
@@ -182,7 +184,7 @@ class KeysOverlay(Scene):
 
     opaque = False
     PANEL = pygame.FRect(190, 30, 900, 660)
-    ROW = 27
+    ROW = 25.5  # (every key and the mouse's line fit the panel)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):

@@ -8,13 +8,14 @@ images, text) are cached by their exact pixel parameters.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import assets
 from game.i18n import _, format_points, get_language
-from game.scenes import theme
+from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
@@ -26,18 +27,21 @@ from game.scenes.table_layout import (
     MESSAGE_TOP,
     PILE_CARD_W,
     PILE_POS,
-    SCORE_PANEL,
+    SCORE_ROW,
     SIDE_TEXT_W,
     STAGE_PANEL,
     STAGING_STATUS_Y,
     STATUS_RECT,
     STOCK_POS,
     STORAGE_WARNING_POS,
+    MeldSlot,
     Placement,
     card_h,
     pile_browser_places,
     pile_panel_rect,
     pile_rect,
+    score_panel_rect,
+    score_row_height,
     stock_rect,
 )
 from game.scenes.text import blit_text, fitting_size, line_height, render_lines, text_image, wrap_text
@@ -54,6 +58,8 @@ ICE = pygame.Color(120, 190, 235)
 ZONE = pygame.Color(0, 0, 0, 38)
 ZONE_LINE = pygame.Color(255, 255, 255, 40)
 ZONE_LABEL = pygame.Color(8, 40, 24, 200)  # the tab naming whose meld area it is
+ZONE_LABEL_LINE = pygame.Color(255, 255, 255, 120)
+NEW_CELL = pygame.Color(255, 255, 255, 26)  # our cell for a new meld
 SELECT_GLOW = pygame.Color(255, 214, 92)
 HINT_GLOW = pygame.Color(96, 214, 232)
 SITTING_OUT = pygame.Color(40, 64, 52)  # the tag of a seat that sits this deal out
@@ -178,6 +184,10 @@ class TableView:
         ruler = Ruler.of(surface)
         self.seat_boxes: dict[int, list[pygame.Rect]] = {}  # what each seat's tag and lines cover
         self.zone_label_boxes: dict[int, pygame.Rect] = {}
+        self.foot_boxes: dict[int, pygame.Rect] = {}  # each seat's foot label, as drawn
+        self.foot_texts: dict[int, str] = {}
+        self.meld_labels: list[tuple[MeldSlot, str]] = []  # each meld's badge text, as drawn
+        self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
@@ -208,6 +218,7 @@ class TableView:
                 self._cursor(surface, ruler, sprite)
         self._hint_targets(surface, ruler)
         self._meld_badges(surface, ruler)
+        self._feet(surface, ruler)
         self._zone_labels(surface)
         self._center_badges(surface, ruler)
         self._seat_labels(surface, ruler)
@@ -260,22 +271,33 @@ class TableView:
         return layer
 
     def _zone_texts(self) -> tuple[tuple[int, tuple[float, float, float, float], str | None], ...]:
-        """Each meld area (side, rect) and what its middle says while it is empty."""
+        """Each meld area (side, rect) and what its middle says while it is empty; then our
+        cell for a new meld (side -1), when there is one."""
         table = self.table
         st = table.game.state
         out = []
         for side, area in table.geometry.meld_areas.items():
             text = None
-            empty = not st.melds[side] and not st.red_threes[side]
+            empty = not st.side_melds(side) and not st.red_threes[side]
             if empty and not (side == table.human_side and table.ui.staged):
                 text = _("Your melds: drag cards here") if side == table.human_side else table.side_name(side)
             out.append((side, (area.x, area.y, area.width, area.height), text))
+        cell = table.layout.new_meld_rect
+        if cell is not None:
+            out.append((-1, (cell.x, cell.y, cell.width, cell.height), _("new meld")))
         return tuple(out)
 
     # -- pieces ----------------------------------------------------------------
     def _zones(self, surface: pygame.Surface, ruler: Ruler, zones) -> None:
-        for _side, rect, text in zones:
+        for side, rect, text in zones:
             area = pygame.FRect(rect)
+            if side < 0:  # our cell for a new meld: an outline with a plus, named under it
+                box = ruler.rect(area)
+                surface.blit(rounded_panel(box.size, ruler.px(9), NEW_CELL, ZONE_LABEL_LINE, max(1, ruler.px(2))), box)
+                blit_text(surface, "+", 30, theme.TEXT_ON_FELT, bold=True, center=(area.centerx, area.y + 34))
+                size = _fit_size(text, 12, area.width - 6)
+                blit_text(surface, text, size, theme.TEXT_ON_FELT, bold=True, midtop=(area.centerx, area.y + 58))
+                continue
             box = ruler.rect(area.inflate(12, 8))
             surface.blit(rounded_panel(box.size, ruler.px(14), ZONE, ZONE_LINE, max(1, ruler.px(1))), box)
             if text is not None:
@@ -293,7 +315,7 @@ class TableView:
         table = self.table
         st = table.game.state
         for side in table.geometry.meld_areas:
-            empty = not st.melds[side] and not st.red_threes[side]
+            empty = not st.side_melds(side) and not st.red_threes[side]
             if empty and not (side == table.human_side and table.ui.staged):
                 continue  # the empty area says it in its middle
             point, anchor = table.geometry.zone_label_anchor(side, table.human_side)
@@ -465,7 +487,10 @@ class TableView:
             rings.append(self.table.ask_button.rect.inflate(6, 6))
         side = self.table.human_side
         for slot in self.table.layout.meld_slots:
-            if slot.side == side and slot.staged_index is None and f"meld:{slot.rank.symbol}" in hint.targets:
+            if slot.side != side or slot.staged_index is not None:
+                continue
+            key = f"meld#{slot.number}" if slot.number is not None else f"meld:{slot.rank.symbol}"
+            if key in hint.targets:
                 rings.append(slot.rect.inflate(12, 12))
         for rect in rings:
             box = ruler.rect(rect)
@@ -495,34 +520,42 @@ class TableView:
     def _meld_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
         layout = table.layout
-        for slot in layout.meld_slots:
-            below = (slot.rect.centerx, slot.rect.bottom + 10)
+        slots = layout.meld_slots
+        listed = table_facts.listed(table.config)
+        for index, slot in enumerate(slots):
+            # The Samba family's badges are as wide as the meld's own part of the row (many
+            # melds, squeezed rows); the classic ones keep their size.
+            after = slots[index + 1] if index + 1 < len(slots) else None
+            room = slot.rect.width + 10 if listed else 1e9
+            if listed and after is not None and after.side == slot.side and after.rect.x > slot.rect.x:
+                room = min(room, after.rect.x - slot.rect.x - 2)
+            below = (
+                slot.rect.x + min(slot.rect.width, room) / 2 if listed else slot.rect.centerx,
+                slot.rect.bottom + 10,
+            )
             if slot.staged_index is not None:
                 box = ruler.rect(slot.rect.inflate(8, 8))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)), border_radius=ruler.px(7))
                 pill(surface, str(slot.count), below, size=13, fill=theme.GOLD_LIGHT)
-            elif slot.canasta == "natural":
-                pill(
-                    surface,
-                    f"{slot.count} · " + _("natural"),
-                    below,
-                    size=12,
-                    fill=RED_INK,
-                    ink=theme.CREAM,
-                    border=theme.GOLD,
-                )
-            elif slot.canasta == "mixed":
-                pill(
-                    surface,
-                    f"{slot.count} · " + _("mixed"),
-                    below,
-                    size=12,
-                    fill=BLACK_INK,
-                    ink=theme.CREAM,
-                    border=theme.GOLD,
-                )
+                self.meld_labels.append((slot, str(slot.count)))
+            elif slot.canasta is not None:
+                self.meld_labels.append((slot, self._canasta_badge(surface, slot, below, room)))
+            elif not slot.badge:
+                continue
             else:
                 pill(surface, str(slot.count), below, size=13)
+                self.meld_labels.append((slot, str(slot.count)))
+        focus = table.ui.meld_focus
+        if focus is not None:
+            for slot in slots:
+                if slot.side == table.human_side and slot.target == focus:
+                    box = ruler.rect(slot.rect.inflate(10, 10))
+                    surface.blit(
+                        rounded_panel(
+                            box.size, ruler.px(9), pygame.Color(0, 0, 0, 0), CURSOR_RING, max(2, ruler.px(3))
+                        ),
+                        box,
+                    )
         st = table.game.state
         for side, spot in layout.red_three_spots.items():
             count = len(st.red_threes[side])
@@ -536,6 +569,53 @@ class TableView:
                 ink=RED_INK,
             )
 
+    def _canasta_badge(self, surface: pygame.Surface, slot: MeldSlot, below: tuple[float, float], room: float) -> str:
+        """A canasta's kind under it: "7 · natural", "samba", "clean book" ... (red for the
+        natural and clean kinds, black for the mixed and dirty ones, gold for a samba,
+        escalera or bolivia)."""
+        kind = slot.canasta or ""
+        name = _(table_facts.CLOSED_NAMES.get(kind, kind))
+        text = name if slot.closed else f"{slot.count} · {name}"
+        fill = {"natural": RED_INK, "book-clean": RED_INK, "mixed": BLACK_INK, "book-dirty": BLACK_INK}.get(kind)
+        ink = theme.CREAM if fill is not None else theme.INK
+        size = _fit_size(text, 12, max(24.0, room - 10), smallest=8)
+        pill(
+            surface,
+            text,
+            below,
+            size=size,
+            fill=fill if fill is not None else theme.GOLD_LIGHT,
+            ink=ink,
+            border=theme.GOLD,
+            pad=4 if size < 12 else 7,
+        )
+        return text
+
+    def _feet(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """Hand and Foot: each foot lying face down with its count; once picked up, that the
+        seat plays from it."""
+        table = self.table
+        st = table.game.state
+        if not table_facts.has_feet(table.config):
+            return
+        geo = table.geometry
+        for seat in range(table.config.players):
+            spot = table.layout.foot_spots.get(seat)
+            if spot is not None:
+                (x, y), count = spot
+                self.foot_texts[seat] = _("foot {n}").format(n=count)
+                self.foot_boxes[seat] = pill(
+                    surface, self.foot_texts[seat], (x, y + 18), size=12, fill=theme.CREAM, pad=5
+                )
+            elif table_facts.playing_from_foot(st, seat):
+                x, y = geo.foot_anchor(seat)
+                mine = seat == table.human  # (beside the other seats' fans the label is short)
+                text = self.foot_texts[seat] = _("playing from the foot") if mine else _("from the foot")
+                size = _fit_size(text, 12, 132 if mine else 84, smallest=9)
+                self.foot_boxes[seat] = pill(
+                    surface, text, (x, y), size=size, fill=theme.GOLD_LIGHT, ink=theme.INK, border=theme.GOLD, pad=5
+                )
+
     def _center_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         st = self.table.game.state
         h = card_h(CENTER_W)
@@ -543,7 +623,17 @@ class TableView:
         # Pile states, stacked to the right of the pile.
         crosswise = any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
-        if st.pile_frozen > 0:
+        take_next = table_facts.take_next(self.table.config)
+        if take_next:  # Hand and Foot: no freezing, always a natural pair
+            if st.pile and not st.pile_blocked():
+                more = min(take_next, len(st.pile) - 1)
+                if more:
+                    text = _("a natural pair takes the top card and {n} more").format(n=more)
+                else:
+                    text = _("a natural pair takes the top card")
+                pill(surface, text, (x, y), size=12, fill=theme.CREAM, ink=theme.INK, border=ICE, anchor="midleft")
+                y += 28
+        elif st.pile_frozen > 0:
             pill(
                 surface,
                 _("FROZEN"),
@@ -638,8 +728,8 @@ class TableView:
         table = self.table
         st = table.game.state
         rows = table.config.sides
-        panel = SCORE_PANEL.copy()
-        panel.height = 34 + rows * 62
+        panel = score_panel_rect(table.config)
+        row_h = score_row_height(table.config)
         box = ruler.rect(panel)
         draw_panel(
             surface,
@@ -652,7 +742,13 @@ class TableView:
             ruler.px(3),
             ruler.px(6),
         )
-        title = _("Deal {n} · to {target}").format(n=table.game.deal_number + 1, target=table.config.target)
+        deals = table_facts.deals_in_game(table.config)
+        if deals:  # Hand and Foot: four deals, the minimum rising deal by deal
+            title = _("Deal {n} of {deals} · minimum {minimum}").format(
+                n=table_facts.deal_no(st, table.game.deal_number), deals=deals, minimum=st.minimum(table.human_side)
+            )
+        else:
+            title = _("Deal {n} · to {target}").format(n=table.game.deal_number + 1, target=table.config.target)
         blit_text(surface, title, 13, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
         pygame.draw.line(
             surface,
@@ -666,8 +762,12 @@ class TableView:
         names = [table.side_name(side) for side in range(rows)]
         name_room = panel.width - 24
         wide = table.config.players > 4
+        # The lines of a row (logical y under its top); the Samba family's fourth line, what
+        # the side still needs to go out, packs them closer.
+        need_line = row_h > SCORE_ROW
+        state_y, detail_y, need_y = (19, 34, 49) if need_line else (22, 39, 0)
         for side in range(rows):
-            top = panel.y + 34 + side * 62
+            top = panel.y + 34 + side * row_h
             ours = side == table.human_side
             size = fitting_size(names[side], 16, name_room, bold=True) if wide else 16
             blit_text(surface, names[side], size, theme.INK, bold=True, topleft=(panel.x + 12, top))
@@ -685,13 +785,28 @@ class TableView:
                 state_text, color = _("min {n} · met").format(n=minimum), pygame.Color(30, 110, 60)
             else:
                 state_text, color = _("min {n} · not met").format(n=minimum), pygame.Color(150, 90, 20)
-            blit_text(surface, state_text, 13, color, bold=True, topleft=(panel.x + 12, top + 22))
-            melded = sum(m.value for m in st.melds[side].values())
+            blit_text(surface, state_text, 13, color, bold=True, topleft=(panel.x + 12, top + state_y))
+            melded = table_facts.melded_points(st, side)
             canastas = st.canastas(side)
-            detail = _("melded {points} · canastas {c}").format(points=melded, c=canastas)
-            blit_text(surface, detail, 13, theme.INK_SOFT, topleft=(panel.x + 12, top + 39))
+            if table_facts.has_feet(table.config):
+                detail = _("melded {points} · books {c}").format(points=melded, c=canastas)
+            else:
+                detail = _("melded {points} · canastas {c}").format(points=melded, c=canastas)
+            blit_text(surface, detail, 13, theme.INK_SOFT, topleft=(panel.x + 12, top + detail_y))
+            need = table_facts.out_need(st, side)
+            if need is not None:  # what the side still lacks to go out (books, canastas, an escalera)
+                if need.met:
+                    text, color = _("ready to go out"), pygame.Color(30, 110, 60)
+                else:
+                    parts = ", ".join(
+                        _(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts
+                    )
+                    text, color = _("to go out: {parts}").format(parts=parts), pygame.Color(150, 90, 20)
+                size = _fit_size(text, 13, name_room, smallest=10)
+                blit_text(surface, text, size, color, bold=True, topleft=(panel.x + 12, top + need_y))
+                self.need_texts[side] = text
             if ours:
-                marker = pygame.Rect(ruler.px(panel.x + 3), ruler.px(top + 2), ruler.px(3), ruler.px(50))
+                marker = pygame.Rect(ruler.px(panel.x + 3), ruler.px(top + 2), ruler.px(3), ruler.px(row_h - 12))
                 pygame.draw.rect(surface, theme.GOLD, marker)
 
     def _storage_warning(self, surface: pygame.Surface) -> None:
@@ -884,6 +999,12 @@ class TableView:
         y += block.get_height() + ruler.px(6)
         content.blit(foot, (ruler.px(16), y))
         return content
+
+
+@functools.lru_cache(maxsize=512)
+def _fit_size(text: str, size: float, width: float, smallest: float = 9) -> float:
+    """text.fitting_size, remembered: badges are drawn every frame."""
+    return fitting_size(text, size, width, bold=True, smallest=smallest)
 
 
 class _Nameless:

@@ -109,7 +109,7 @@ HOSTILE = [
     b"",
     b"\xff\xfe\x00garbage",
     b"format: canasta-deal/1\nvariant: classic\nseed: 1\nmoves:\ndiscard JK\n",
-    b"format: canasta-deal/1\nvariant: bolivia\nseed: 1\nmoves:\n",  # a variant the table does not play yet
+    b"format: canasta-deal/1\nvariant: hand-and-foot\ntarget: 5000\nseed: 1\nmoves:\n",  # four deals, no target
     b"format: canasta-deal/1\nvariant: classic\nseed: 99999999999999999999999\nmoves:\n",
     b"format: canasta-deal/1\nvariant: classic\nseed: 1\nmoves:\n" + b"draw\n" * 5,
 ]

@@ -280,3 +280,70 @@ def test_the_bots_reasons_reach_the_host():
     reasons = [reason for _, reason in host.explained if reason is not None]
     assert host.explained and all(seat != controller.human for seat, _ in host.explained)
     assert reasons, "no bot took a big pile or answered in this deal"
+
+
+# -- the Samba family: melds by number, sequences, wild melds, take +N:, feet ------------
+
+
+def family(variant: str, state) -> tuple[TableController, Host]:
+    host = Host()
+    controller = TableController(
+        RulesConfig.for_variant(variant), 3, threaded=False, host=host, bot_factory=lambda level, s: FallbackBot(s)
+    )
+    controller.start(3)
+    controller.load_state(state)
+    return controller, host
+
+
+def test_a_drop_on_meld_number_n_lays_plus_n_without_a_display():
+    nines = "C9 D9 H9 S9 C9 D9 H9"
+    state = position(["S9 H9 C4 C5"], melds=[[nines, "C9 D9 S9"], []], variant="samba", phase="meld", discard="S4")
+    controller, host = family("samba", state)
+    controller.drop(cards(controller, "S9"), DropTarget("meld", number=0))  # onto the canasta, not the open group
+    melds = controller.game.state.side_melds(0)
+    assert [m.size for m in melds] == [8, 3] and host.events
+    assert str(controller.game.history[-1]) == "meld +0: S9"
+
+
+def test_take_onto_a_meld_and_the_refusals_of_the_family_cite_their_rules():
+    state = position(
+        ["C4 C5", "C6", "C7", "C9"], melds=[["H5 H6 H7", "C8 D8 S8"], []], variant="samba", discard="D4 H8"
+    )
+    controller, _host = family("samba", state)
+    controller.take_onto(DropTarget("meld", number=0))
+    assert str(controller.game.history[-1]) == "take +0:" and controller.game.state.phase is Phase.MELD
+    state = position(["C4 C5 C6"], melds=[["S4 S5 S6 S7 S8 S9 S10"], []], variant="samba", phase="meld", discard="S4")
+    controller, _host = family("samba", state)
+    controller.drop(cards(controller, "C4"), DropTarget("meld", number=0))  # a samba takes no more cards
+    assert controller.refusal is not None and controller.refusal.rule == "V-SAMBA-CANASTA"
+    assert "complete" in controller.refusal.reason() and "number" not in controller.refusal.reason()
+
+
+def test_staging_a_sequence_and_laying_it_without_a_display():
+    state = position(["H9 H10 HJ HQ C4 C5"], melds=[[], []], variant="samba", phase="meld", discard="S4")
+    controller, _host = family("samba", state)
+    controller.drop(cards(controller, "H9", "H10", "HJ"), DropTarget("new-meld"))
+    controller.drop(cards(controller, "HQ"), DropTarget("meld", staged_index=0))
+    assert [len(g) for g in controller.ui.staged] == [4] and controller.stage_info()[:2] == (40, 50)
+    controller.confirm_staged()  # 40 < 50: refused by the engine with its rule
+    assert controller.refusal is not None and controller.refusal.rule == "R-MIN" and controller.ui.staged
+
+
+def test_hand_and_foot_status_take_and_empty_stock_rule():
+    feet = ["D4 D5 D6 D7 D8 D9 D10 DJ DQ DK DA"] * 4
+    state = position(
+        ["SK CK C4 C5", "C6", "C7", "C8"],
+        melds=[["HQ DQ SQ"], []],
+        variant="hand-and-foot",
+        discard="D4 D5 HK",
+        stock="",
+        feet=feet,
+    )
+    controller, _host = family("hand-and-foot", state)
+    controller.click_stock()
+    assert controller.refusal is not None and controller.refusal.rule == "V-HF-STOCK"
+    controller.click_pile()  # nothing selected: only the natural pair takes it, never "frozen"
+    assert controller.refusal is not None and controller.refusal.rule == "V-HF-TAKE"
+    controller.drop(cards(controller, "SK", "CK"), DropTarget("pile"))
+    st = controller.game.state
+    assert st.phase is Phase.MELD and not st.pile and {c.face for c in st.hands[0]} >= {"D4", "D5"}

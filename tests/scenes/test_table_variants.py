@@ -21,7 +21,7 @@ from game.rules import Phase, RulesConfig  # noqa: E402
 from game.rules.variants import APP_VARIANT_IDS, variant_named  # noqa: E402
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.scenes.table_layout import BUTTONS, HAND_RECT, SCORE_PANEL, pile_rect, stock_rect  # noqa: E402
+from game.scenes.table_layout import BUTTONS, HAND_RECT, pile_rect, score_panel_rect, stock_rect  # noqa: E402
 from game.window import MainWindow  # noqa: E402
 from tests.table_helpers import fallback, make_table  # noqa: E402
 
@@ -72,6 +72,10 @@ def _busy_table(variant: str):
                 cards.remove(card)
                 st.red_threes[side].append(card)
                 break
+    feet = getattr(st, "feet", None)
+    for seat in (1, 3) if table.config.rules.foot else ():  # Hand and Foot: West and East play from the foot
+        st.hands[seat].extend(feet[seat])
+        feet[seat] = None
     for seat in range(table.config.players):
         if seat == st.out:
             continue
@@ -92,13 +96,17 @@ def _scaled(rect, scale: float) -> pygame.Rect:
 
 
 def _seat_regions(table, scale: float) -> dict[int, list[pygame.Rect]]:
-    """Per seat: what the view drew for it (tag, lines) and where its cards lie (pixels)."""
+    """Per seat: what the view drew for it (tag, lines, its foot's label) and where its cards
+    lie (pixels)."""
     regions = {seat: list(boxes) for seat, boxes in table.view.seat_boxes.items()}
+    for seat, box in table.view.foot_boxes.items():
+        regions.setdefault(seat, []).append(box)
     st = table.game.state
+    feet = getattr(st, "feet", None) or [None] * len(st.hands)
     for seat, hand in enumerate(st.hands):
         if seat == table.human or not hand:
             continue
-        for card in hand:
+        for card in [*hand, *(feet[seat] or [])]:
             place = table.layout.placements[card]
             w, h = place.width, place.width * 1.4
             if abs(place.angle) == 90:
@@ -123,8 +131,7 @@ def test_every_seat_has_its_own_place(variant, size, language, monkeypatch):
         canvas = Canvas(layout.viewport.size, scale)
         st = table.game.state
         players = [seat for seat in range(table.config.players) if seat != table.human and seat != st.out]
-        score = SCORE_PANEL.copy()
-        score.height = 34 + table.config.sides * 62
+        score = score_panel_rect(table.config)
         keep_clear = [_scaled(score, scale), _scaled(stock_rect(), scale), _scaled(pile_rect(), scale)]
         keep_clear += [_scaled(area.inflate(12, 8), scale) for area in table.geometry.meld_areas.values()]
         keep_clear += [_scaled(BUTTONS[name], scale) for name in BUTTONS if name not in ("confirm", "cancel")]
@@ -191,8 +198,8 @@ def test_five_hand_shows_who_sits_out():
     assert len(table.view.seat_boxes[out]) == 2
 
 
-@pytest.mark.parametrize("variant", NEW_VARIANTS)
-def test_saves_and_statistics_keep_five_and_six_hand(variant, tmp_path):
+@pytest.mark.parametrize("variant", [v for v in APP_VARIANT_IDS if v != "classic"])
+def test_saves_and_statistics_keep_every_variant(variant, tmp_path):
     """A deal played to its end by bots is saved, resumed identically at the table, and
     counted in the statistics under its variant."""
     from game.bots import make_bot

@@ -1,0 +1,144 @@
+"""What the table shows of a deal beyond the classic game, read from the engine in one
+place (no pygame): the kinds of melds, closed melds and their names, feet, the books
+quota, the deal of a game of deals. Every variant difference is derived from the
+variant's data (game/rules/variants.py), never from its id.
+
+The engine's state is read only here and through its public facts (`side_melds`,
+`minimum`, `config.rules`); the Samba family's extra attributes (`feet`, `deal_no`) are
+read with `getattr`, since a classic state has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.i18n import N_
+from game.rules import Card, GameState, Meld, RulesConfig
+from game.rules.melds import CANASTA_SIZE, MeldKind
+from game.rules.variants import Variant
+
+# Closed melds by kind: the key the view translates (msgids, so the catalogs hold them).
+CLOSED_NAMES = {
+    "natural": N_("natural"),
+    "mixed": N_("mixed"),
+    "sambas": N_("Samba"),
+    "escaleras": N_("Escalera"),
+    "wild-canasta": N_("Bolivia"),
+    "book-clean": N_("clean book"),
+    "book-dirty": N_("dirty book"),
+}
+
+
+def listed(config: RulesConfig) -> bool:
+    """The side's melds are a numbered list (the Samba family), addressed by number."""
+    return config.rules.meld_list
+
+
+def is_closed(meld: Meld, rules: Variant) -> bool:
+    """The meld takes no more cards: a samba / escalera / bolivia, or a Hand-and-Foot book
+    (V-SAMBA-CANASTA, V-BOL-WILD, V-HF-BOOKS). A group canasta of the other variants
+    still takes cards."""
+    if meld.size < CANASTA_SIZE:
+        return False
+    return meld.kind is not MeldKind.GROUP or rules.group_max > 0
+
+
+def canasta_name(meld: Meld, rules: Variant) -> str | None:
+    """The key of CLOSED_NAMES naming a canasta of any kind, or None for a plain meld."""
+    if meld.size < CANASTA_SIZE:
+        return None
+    if meld.kind is MeldKind.SEQUENCE:
+        return rules.sequence_name  # "sambas" or "escaleras"
+    if meld.kind is MeldKind.WILD:
+        return "wild-canasta"
+    if rules.group_max:
+        return "book-clean" if meld.is_natural else "book-dirty"
+    return "natural" if meld.is_natural else "mixed"
+
+
+def side_melds(state: GameState, side: int) -> tuple[Meld, ...]:
+    """A side's melds: by rank in the classic variants, by number in the Samba family."""
+    return state.side_melds(side)
+
+
+def melded_points(state: GameState, side: int) -> int:
+    return sum(m.value for m in state.side_melds(side))
+
+
+# -- feet (Hand and Foot) --------------------------------------------------------------
+
+
+def has_feet(config: RulesConfig) -> bool:
+    return config.rules.foot > 0
+
+
+def foot(state: GameState, seat: int) -> list[Card] | None:
+    """The seat's foot, face down (None once picked up, or in a variant without feet)."""
+    feet: Sequence[list[Card] | None] | None = getattr(state, "feet", None)
+    if not feet:
+        return None
+    return feet[seat]
+
+
+def playing_from_foot(state: GameState, seat: int) -> bool:
+    """V-HF-FOOT: the seat has picked up its foot."""
+    return has_feet(state.config) and foot(state, seat) is None
+
+
+def take_next(config: RulesConfig) -> int:
+    """V-HF-TAKE: how many cards of the pile come with its top card (0: the whole pile)."""
+    return config.rules.take_next
+
+
+# -- what a side still needs -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OutNeed:
+    """What a side still lacks to go out: each entry (msgid, count missing, count wanted)."""
+
+    parts: tuple[tuple[str, int, int], ...]
+
+    @property
+    def met(self) -> bool:
+        return all(missing == 0 for _msgid, missing, _wanted in self.parts)
+
+
+def out_need(state: GameState, side: int) -> OutNeed | None:
+    """The Samba family's going-out requirement: the books quota (V-HF-OUT), two canastas
+    (V-SAMBA-OUT), one of them an escalera (V-BOL-OUT). None for the classic variants
+    (their table says nothing more)."""
+    rules = state.config.rules
+    if not rules.meld_list:
+        return None
+    melds = state.side_melds(side)
+    if rules.foot:
+        clean_wanted, dirty_wanted = rules.books_quota
+        clean = sum(1 for m in melds if m.size >= CANASTA_SIZE and m.is_natural)
+        dirty = sum(1 for m in melds if m.size >= CANASTA_SIZE and not m.is_natural)
+        return OutNeed(
+            (
+                (N_("clean {have}/{want}"), max(0, clean_wanted - clean), clean_wanted),
+                (N_("dirty {have}/{want}"), max(0, dirty_wanted - dirty), dirty_wanted),
+            )
+        )
+    canastas = sum(1 for m in melds if m.size >= CANASTA_SIZE)
+    parts = [(N_("canastas {have}/{want}"), max(0, rules.canastas_to_go_out - canastas), rules.canastas_to_go_out)]
+    if rules.out_needs_sequence:
+        sequences = sum(1 for m in melds if m.size >= CANASTA_SIZE and m.kind is MeldKind.SEQUENCE)
+        parts.append((N_("escalera {have}/{want}"), max(0, 1 - sequences), 1))
+    return OutNeed(tuple(parts))
+
+
+# -- a game of a number of deals (Hand and Foot) ---------------------------------------------
+
+
+def deals_in_game(config: RulesConfig) -> int:
+    """The number of deals a game lasts (0: played to a target)."""
+    return config.rules.deals
+
+
+def deal_no(state: GameState, deal_number: int) -> int:
+    """The deal's number from 1 (the engine's own for a game of deals)."""
+    return int(getattr(state, "deal_no", deal_number + 1))

@@ -1,0 +1,414 @@
+"""Samba, Bolivia and Hand and Foot at the table: melds as a numbered list (runs,
+closed sambas and books, several melds of a rank each its own target, a cell for a new
+meld), the pile's top card dragged onto a meld (`take +N:`), the keyboard's meld focus,
+feet, the books quota, the deal of a game of deals, and what the score sheet, the new
+game screen and the rules pages say about them."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from rules_helpers import position  # noqa: E402
+
+from game.rules import Move, Phase, RulesConfig  # noqa: E402
+from game.rules.melds import MeldKind  # noqa: E402
+from game.rules.variants import VARIANTS  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE  # noqa: E402
+from game.scenes.score_sheet import ScoreSheetScene, sheet_rows  # noqa: E402
+from game.scenes.table_layout import PILE_POS, drop_target  # noqa: E402
+from tests.table_helpers import card_point, drag, hand_card, make_table, select, tick  # noqa: E402
+
+FAMILY = [v.id for v in VARIANTS if v.meld_list]
+
+
+def samba_table(hands, melds, variant="samba", **kw):
+    stack, table = make_table(variant=variant)
+    table.load_state(position(hands, melds=melds, variant=variant, **kw))
+    return stack, table
+
+
+def our_slots(table):
+    return [slot for slot in table.layout.meld_slots if slot.side == table.human_side]
+
+
+def draw(table):
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+
+
+def slot_point(table, slot):
+    """A point of `slot` that no later slot covers (what the driver aims at)."""
+    right = [s.rect.x for s in our_slots(table) if s.rect.x > slot.rect.x]
+    visible = min([slot.rect.width, *[x - slot.rect.x for x in right]])
+    return (slot.rect.x + max(2.0, min(visible - 10, slot.rect.width) / 2), slot.rect.y + 20)
+
+
+def test_a_sequence_is_drawn_as_a_run_in_rank_order_with_every_index_showing():
+    stack, table = samba_table(["C4 C5 C6"], [["H7 H5 H8 H6"], []], phase="meld", discard="S4")
+    (slot,) = our_slots(table)
+    assert slot.kind is MeldKind.SEQUENCE and slot.number == 0 and slot.count == 4
+    cards = table.game.state.side_melds(0)[0].cards
+    places = [table.layout.placements[c] for c in cards]
+    assert [c.face for c in cards] == ["H5", "H6", "H7", "H8"]  # low to high
+    xs = [p.x for p in places]
+    assert xs == sorted(xs) and len({p.y for p in places}) == 1  # side by side, one row
+    steps = [b - a for a, b in zip(xs, xs[1:])]
+    assert min(steps) >= 11  # each card's rank and suit show (meld_row.RUN_STEP_MIN)
+    assert [p.z for p in places] == sorted(p.z for p in places)  # the higher card on top
+
+
+def test_a_closed_samba_is_a_squared_stack_named_samba():
+    stack, table = samba_table(["C4 C5 C6"], [["S4 S5 S6 S7 S8 S9 S10", "HK DK SK"], []], phase="meld", discard="S4")
+    draw(table)
+    samba = next(s for s in our_slots(table) if s.kind is MeldKind.SEQUENCE)
+    assert samba.closed and samba.canasta == "sambas" and samba.rect.width < 70  # one card wide
+    labels = {slot.number: text for slot, text in table.view.meld_labels if slot.side == 0}
+    assert labels[samba.number] == "Samba"
+    top = max(table.game.state.side_melds(0)[0].cards, key=lambda c: table.layout.placements[c].z)
+    assert top.face == "S10"  # the sequence's highest card shows
+
+
+def test_bolivia_names_escaleras_and_bolivias():
+    melds = [["C5 C6 C7 C8 C9 C10 CJ", "JK D2 C2 H2 S2 JK JK", "D2 JK S2"], []]
+    stack, table = samba_table(["C4 C5 C6"], melds, variant="bolivia", phase="meld", discard="S4")
+    draw(table)
+    labels = sorted(text for slot, text in table.view.meld_labels if slot.side == 0)
+    assert labels == ["3", "Bolivia", "Escalera"]
+    wild = next(s for s in our_slots(table) if s.kind is MeldKind.WILD and not s.closed)
+    assert wild.number == 2
+
+
+def test_dropping_on_meld_two_of_two_groups_of_a_rank_adds_to_that_one():
+    """A canasta of nines (meld 0) and a new group of nines (meld 1): each is its own target."""
+    canasta = "C9 D9 H9 S9 C9 D9 H9"
+    stack, table = samba_table(["S9 H9 C4 C5"], [[canasta, "C9 D9 S9"], []], phase="meld", discard="S4")
+    first, second = sorted((s for s in our_slots(table)), key=lambda s: s.number)
+    assert (first.rank, second.rank) == (second.rank, first.rank) and first.canasta == "natural"
+    card = hand_card(table, "S9")
+    drag(stack, card_point(table, card), slot_point(table, second))
+    tick(stack, 0.2)
+    melds = table.game.state.side_melds(0)
+    assert (len(melds[0].cards), len(melds[1].cards)) == (7, 4), table.message
+    card = hand_card(table, "H9")
+    first = next(s for s in our_slots(table) if s.number == 0)
+    drag(stack, card_point(table, card), slot_point(table, first))
+    tick(stack, 0.2)
+    melds = table.game.state.side_melds(0)
+    assert (len(melds[0].cards), len(melds[1].cards)) == (8, 4), table.message
+
+
+def test_the_cell_for_a_new_meld_starts_a_new_sequence_even_in_a_full_row():
+    groups = ["CA DA SA", "CK DK SK", "CQ DQ SQ", "CJ DJ SJ", "C10 D10 S10", "C9 D9 S9", "C8 D8 S8", "C7 D7 S7"]
+    groups += ["C6 D6 S6", "C5 D5 S5", "H4 H5 H6", "D9 D10 DJ", "S4 S5 S6"]
+    stack, table = samba_table(["H8 H9 H10 C4"], [groups, []], phase="meld", discard="S4")
+    cell = table.layout.new_meld_rect
+    assert cell is not None
+    assert drop_target(table.layout, cell.center, 0, []).kind == "new-meld"
+    xs = [s.rect.x for s in our_slots(table)]
+    assert max(s.rect.right for s in our_slots(table)) < cell.x  # the row squeezes, the cell stays clear
+    assert len(xs) == 13 and len(set(xs)) == 11  # the three runs in one stack
+    cards = select(stack, table, ["H8", "H9", "H10"])
+    drag(stack, card_point(table, cards[0]), cell.center)
+    tick(stack, 0.2)
+    kinds = [(m.kind, m.size) for m in table.game.state.side_melds(0)]
+    assert kinds[-1] == (MeldKind.SEQUENCE, 3), table.message
+
+
+def test_dragging_the_top_card_onto_a_meld_takes_the_pile_onto_it():
+    """Both a sequence and a group could take the H8: the one it is dropped on gets it."""
+    melds = [["H5 H6 H7", "C8 D8 S8"], []]
+    stack, table = samba_table(["C4 C5", "C6", "C7", "C9"], melds, discard="D4 S5 H8")
+    tick(stack, 0.1)
+    table.click_pile()  # two melds fit: the table asks which
+    assert table.game.state.phase is Phase.DRAW and "several" in table.message[0]
+    run = next(s for s in our_slots(table) if s.kind is MeldKind.SEQUENCE)
+    drag(stack, PILE_POS, slot_point(table, run))
+    tick(stack, 0.2)
+    st = table.game.state
+    assert st.phase is Phase.MELD and not st.pile
+    assert [c.face for c in st.side_melds(0)[0].cards] == ["H5", "H6", "H7", "H8"]
+    assert {c.face for c in st.hands[0]} >= {"D4", "S5"}
+
+
+def test_a_click_on_the_pile_takes_it_onto_the_one_meld_it_fits():
+    stack, table = samba_table(["C4 C5", "C6", "C7", "C9"], [["H5 H6 H7"], []], discard="D4 H8")
+    table.click_pile()
+    st = table.game.state
+    assert st.phase is Phase.MELD and len(st.side_melds(0)[0].cards) == 4
+
+
+def test_the_keyboard_focuses_a_meld_with_brackets_then_m_and_t_aim_at_it():
+    melds = [["H5 H6 H7", "C8 D8 S8"], []]
+    stack, table = samba_table(["C4 C5 H4", "C6", "C7", "C9"], melds, discard="D4 S5 H8")
+    keys = table.keyboard
+
+    def key(code):
+        keys.handle_key(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+    key(pygame.K_RIGHTBRACKET)
+    focus = table.ui.meld_focus
+    assert focus is not None and focus.number is not None
+    # Right, in display order: the group of eights comes first, then the sequence.
+    key(pygame.K_RIGHTBRACKET)
+    assert table.ui.meld_focus.number == 0  # the hearts sequence
+    key(pygame.K_t)  # take the pile onto the focused sequence
+    st = table.game.state
+    assert st.phase is Phase.MELD and len(st.side_melds(0)[0].cards) == 4
+    select(stack, table, ["H4"])
+    key(pygame.K_m)  # the focused meld is still the sequence: the H4 extends it low
+    assert [c.face for c in st.side_melds(0)[0].cards][:2] == ["H4", "H5"], table.message
+    key(pygame.K_ESCAPE)
+    assert table.ui.meld_focus is None
+
+
+def test_an_unmelded_side_stages_a_sequence_and_a_group_and_lays_them_together():
+    stack, table = samba_table(["H9 H10 HJ SK DK CK C4 C5"], [[], []], phase="meld", discard="S4")
+    for faces in (["H9", "H10", "HJ"], ["SK", "DK", "CK"]):
+        cards = select(stack, table, faces)
+        drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+        tick(stack, 0.2)
+    staged = {s.kind: s.staged_index for s in our_slots(table) if s.staged_index is not None}
+    assert staged == {MeldKind.SEQUENCE: 0, MeldKind.GROUP: 1}
+    assert table.stage_info()[:2] == (60, 50)
+    table.confirm_staged()
+    assert [m.kind for m in table.game.state.side_melds(0)] == [MeldKind.SEQUENCE, MeldKind.GROUP], table.message
+
+
+def test_a_staged_run_that_is_no_sequence_is_refused_with_its_rule():
+    stack, table = samba_table(["H9 H10 SQ C4 C5"], [[], []], phase="meld", discard="S4")
+    cards = select(stack, table, ["H9", "H10", "SQ"])
+    drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+    assert not table.ui.staged and table.refusal is not None and table.refusal.rule == "V-SAMBA-MELDS"
+
+
+def test_wild_cards_alone_make_a_wild_meld_in_bolivia_only():
+    for variant, kind in (("bolivia", MeldKind.WILD), ("samba", None)):
+        stack, table = samba_table(["JK D2 C2 C4 C5"], [["HK DK SK"], []], variant=variant, phase="meld", discard="S4")
+        cards = select(stack, table, ["JK", "D2", "C2"])
+        drag(stack, card_point(table, cards[0]), table.layout.new_meld_rect.center)
+        tick(stack, 0.2)
+        melds = table.game.state.side_melds(0)
+        if kind is None:
+            assert len(melds) == 1 and table.refusal is not None and table.refusal.rule == "V-SAMBA-MELDS"
+        else:
+            assert melds[-1].kind is kind and melds[-1].size == 3, table.message
+
+
+def hand_and_foot(hands, melds, **kw):
+    feet = kw.pop("feet", ["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"] * 4)
+    return samba_table(hands, melds, variant="hand-and-foot", feet=feet, **kw)
+
+
+def test_hand_and_foot_shows_each_foot_and_who_plays_from_it():
+    foot = "D4 D5 D6 D7 D8 D9 D10 DJ DQ DK DA"
+    stack, table = hand_and_foot(["C4 C5"], [[], []], feet=[None, foot, foot, foot], phase="meld", discard="S4")
+    draw(table)
+    assert set(table.layout.foot_spots) == {1, 2, 3}
+    assert all(count == 11 for _pos, count in table.layout.foot_spots.values())
+    assert table.view.foot_texts == {0: "playing from the foot", 1: "foot 11", 2: "foot 11", 3: "foot 11"}
+    table.game.state.feet[1] = None  # West picks it up too (its cards do not matter here)
+    table.relayout()
+    draw(table)
+    assert table.view.foot_texts[1] == "from the foot"
+    for seat, box in table.view.foot_boxes.items():  # every label inside the window, none on another
+        assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(box)
+        assert box.collidelist([b for s, b in table.view.foot_boxes.items() if s != seat]) == -1
+    placed = [table.layout.placements[c] for c in table.game.state.feet[2]]
+    assert all(not p.face_up for p in placed)  # nobody sees a foot
+
+
+def test_melding_the_whole_hand_picks_up_the_foot_and_the_table_follows():
+    stack, table = hand_and_foot(["C9 D9 S9"], [["HK DK SK"], []], phase="meld", discard="S4")
+    table.controller.play(Move.parse("meld C9 D9 S9"))
+    tick(stack, 2.0)
+    st = table.game.state
+    assert st.feet[0] is None and len(st.hands[0]) == 11
+    assert set(table.layout.hand_cards) == set(st.hands[0])  # the foot's cards are the hand now
+    assert any("picked up the foot" in entry.text(table) for entry in table.move_log.entries)
+
+
+def test_the_score_panel_says_what_each_side_still_needs_to_go_out():
+    def book(rank, wild=""):
+        cards = [f"{suit}{rank}" for suit in "CDSHCDS"]
+        return " ".join(cards[: 7 - len(wild.split())] + wild.split())
+
+    ours = [book(9), book("K", "D2 JK"), book("Q", "C2")]
+    theirs = [book(8), book(7), book("J", "H2"), book(10, "S2 JK")]
+    feet = ["H4 H5", "H6 H7", "H8 H10", "HJ HQ"]
+    stack, table = hand_and_foot(["C4 C5"], [ours, theirs], feet=feet, phase="meld", discard="S4")
+    draw(table)
+    assert table.view.need_texts == {0: "to go out: clean 1/2, dirty 2/2", 1: "ready to go out"}
+    stack, table = samba_table(["C4 C5 C6"], [["S4 S5 S6 S7 S8 S9 S10"], []], variant="bolivia", phase="meld")
+    draw(table)
+    assert table.view.need_texts[0] == "to go out: canastas 1/2, escalera 1/1"
+
+
+def test_hand_and_foot_shows_the_deal_and_its_minimum_and_takes_six_cards():
+    pile = "D4 D5 D6 D7 D8 D10 DJ DQ HK"
+    stack, table = hand_and_foot(["SK CK C4 C5", "C6", "C7", "C8"], [[], []], discard=pile, deal_no=2)
+    assert table.game.state.minimum(0) == 90
+    cards = select(stack, table, ["SK", "CK"])
+    drag(stack, card_point(table, cards[0]), PILE_POS)
+    tick(stack, 0.2)
+    # The pair and the K make 30: short of the second deal's 90, refused with the rule.
+    assert table.refusal is not None and table.refusal.rule == "R-TAKE-MIN"
+    stack, table = hand_and_foot(["SK CK C4 C5", "C6", "C7", "C8"], [["HQ DQ SQ"], []], discard=pile, deal_no=2)
+    cards = select(stack, table, ["SK", "CK"])
+    drag(stack, card_point(table, cards[0]), PILE_POS)
+    tick(stack, 0.2)
+    st = table.game.state
+    assert st.phase is Phase.MELD and [c.face for c in st.pile] == ["D4", "D5"]  # six came, two stay
+    assert len(st.hands[0]) == 2 + 6
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_the_score_sheet_names_every_bonus_the_variant_scores(variant):
+    rules = RulesConfig.for_variant(variant).rules
+    stack, table = make_table(variant=variant, seed=3)
+    state = table.game.state
+    while state.phase is not Phase.OVER:  # the fallback bots play every seat
+        table.controller.play(state.legal_moves()[-1])
+    names = [key for key, _label in sheet_rows(rules, state.result)]
+    assert names[:2] == ["melds", "hand"] and "going_out" in names and "red_threes" in names
+    assert ("canastas" in names) is (not rules.foot)
+    assert ("books_clean" in names and "books_dirty" in names and "feet" in names) is bool(rules.foot)
+    assert (rules.sequence_name in names) is rules.sequences
+    assert ("bolivias" in names and "black_threes" in names) is rules.wild_melds
+    sheet = ScoreSheetScene(table, state.result)
+    surface = pygame.Surface(LOGICAL_SIZE)
+    sheet.draw(surface)
+    assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(sheet.panel)  # every row fits the window
+
+
+def test_the_last_deal_of_hand_and_foot_names_the_winner_and_offers_a_new_game():
+    from game.rules.scoring import DealResult, SideScore
+
+    stack, table = make_table(variant="hand-and-foot", seed=3)
+    score = SideScore(100, 0, 0, 0, 0)
+    won = DealResult("stock-exhausted", (score, score), (900, 400), 0, None)
+    tie = DealResult("stock-exhausted", (score, score), (900, 900), None, None, tie=True)
+    assert ScoreSheetScene(table, won).title == "We win the game!"
+    sheet = ScoreSheetScene(table, tie)
+    assert sheet.title == "The game ends in a tie" and "4 deals" in sheet.subtitle
+    assert sheet.buttons.widgets[0].text == "New game"  # not "Next deal": the game is over
+
+
+def test_the_new_game_screen_plays_hand_and_foot_over_four_deals():
+    from game.scenes.new_game import target_choices
+
+    rules = next(v for v in VARIANTS if v.deals)
+    (choice,) = target_choices(rules.id)
+    assert choice[0] == 0 and choice[1].format(deals=rules.deals) == "4 deals (the higher total wins)"
+    for variant in VARIANTS:
+        assert [value for value, _ in target_choices(variant.id)] == list(variant.targets or (0,))
+
+
+def test_every_variant_has_its_rules_page_and_every_v_rule_its_section():
+    import ast
+    from pathlib import Path
+
+    from game.rules_text import PAGES, page_for
+    from game.why_not import RULE_EXPLANATIONS, RULE_SECTIONS, rule_section
+
+    assert {page_for(v) for v in VARIANTS} == set(range(len(PAGES)))
+    root = Path(__file__).resolve().parents[2]
+    cited = set()
+    for path in (root / "game" / "rules").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("V-"):
+                if node.value[2:].replace("-", "").isalnum() and node.value.isupper():
+                    cited.add(node.value)
+    cited.discard("V-PACKS")  # a position's error, never a refusal at the table
+    assert cited and cited <= set(RULE_EXPLANATIONS) and cited <= set(RULE_SECTIONS)
+    for rule in cited:
+        heading, paragraphs = rule_section(rule)
+        assert paragraphs and heading != f"Rule {rule}", rule
+
+
+def test_no_refusal_at_the_table_speaks_of_meld_numbers():
+    """Every engine reason that speaks the command line's notation (`+N:`, "meld number")
+    has the table's own wording, in both languages."""
+    import ast
+    from pathlib import Path
+
+    from game import i18n
+    from game.rules.errors import IllegalMove
+    from game.why_not import TABLE_WORDING, reason_text
+
+    root = Path(__file__).resolve().parents[2]
+    notational = set()
+    for path in (root / "game" / "rules").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args:
+                text = node.args[0]
+                if isinstance(text, ast.Constant) and ("+N" in text.value or "meld number" in text.value):
+                    notational.add(text.value)
+    assert notational and notational <= set(TABLE_WORDING)
+    for language in ("en", "zh_CN"):
+        i18n.set_language(language)
+        try:
+            for msgid in notational:
+                params = {"n": 1, "rank": "9", "card": "H9", "cards": "H9"}
+                text = reason_text(IllegalMove("R-ADD", msgid, None, **params))
+                assert text is not None and "+N" not in text and "number" not in text, (language, text)
+        finally:
+            i18n.set_language("en")
+
+
+def test_a_long_row_squeezes_gaps_then_runs_then_overlaps():
+    from game.scenes.meld_row import GAP, GAP_MIN, RUN_STEP, RUN_STEP_MIN, fit_row
+
+    roomy = fit_row([0, 0, 4], 54, 0, 1000)
+    assert not roomy.squeezed and roomy.run_step == RUN_STEP and roomy.lefts[1] - roomy.lefts[0] == 54 + GAP
+    tight = fit_row([0] * 10 + [6], 54, 0, 10 * 54 + 5 * RUN_STEP + 54 + 10 * GAP_MIN)  # exactly at the smallest gap
+    assert not tight.squeezed and tight.run_step == RUN_STEP
+    assert abs((tight.lefts[1] - tight.lefts[0]) - (54 + GAP_MIN)) < 1e-6
+    crowded = fit_row([0] * 10 + [6, 6], 54, 0, 700)
+    assert crowded.squeezed and crowded.run_step == RUN_STEP_MIN
+    ends = [left + 54 + (5 * RUN_STEP_MIN if i >= 10 else 0) for i, left in enumerate(crowded.lefts)]
+    assert max(ends) <= 700 + 1e-6 and crowded.lefts == tuple(sorted(crowded.lefts))
+
+
+def test_hints_name_the_family_s_melds_in_words_and_ring_them_by_number():
+    from game.hints import explain, targets_for
+
+    state = position(
+        ["C4 C5", "C6", "C7", "C9"], melds=[["H5 H6 H7", "C8 D8 S8"], []], variant="samba", discard="D4 H8"
+    )
+    obs = state.observation(0)
+    take = Move.parse("take +0:")
+    assert explain(take, obs).startswith("Take the pile: add the 8♥ to your 5♥–7♥ sequence.")
+    assert targets_for(take, obs) == {"pile", "meld#0"}
+    state = position(["C4 C5 C6 H4 S8"], melds=[["H5 H6 H7", "C8 D8 S8"], []], variant="samba", phase="meld")
+    obs = state.observation(0)
+    meld = Move.parse("meld +0: H4 / S8")  # onto the sequence, and the eight joins the open group of eights
+    assert explain(meld, obs) == "Add 4♥ to your 5♥–7♥ sequence. Add 8♠ to your meld of 8s."
+    assert targets_for(meld, obs) == {"meld#0", "meld#1"}
+    feet = ["C4 C5 C6 C7", "C8 C9 C10 CJ", "S4 S5 S6 S7", "S8 S9 S10 SJ"]
+    hf = position(
+        ["SK CK C4 C5", "C6", "C7", "C8"],
+        melds=[["HQ DQ SQ"], []],
+        variant="hand-and-foot",
+        discard="D4 D5 D6 D7 D8 D10 DJ DQ HK",
+        feet=feet,
+    )
+    text = explain(Move.parse("take SK CK"), hf.observation(0))
+    assert "You take the next 6 cards of the pile; the rest stays." in text
+
+
+def test_a_long_hand_on_the_score_sheet_fits_its_line_with_the_rest_counted():
+    from game.rules import Card
+    from game.scenes.score_sheet import HAND_SMALLEST, hand_text, text_width
+
+    pygame.font.init()
+    hand = [Card.parse(face) for face in ("C4 D5 H6 S7 C8 D9 H10 SJ CQ DK HA S4 C5 D6 H7 S8 C9 D10 HJ SQ " * 2).split()]
+    text = hand_text(hand, [], 400)
+    assert text_width(text, HAND_SMALLEST) <= 400 and text.endswith("more)")
+    shown = len(text.split("(")[0].split())
+    assert f"(+{len(hand) - shown} more)" in text  # every card is either named or counted
+    short = hand_text(hand[:3], hand[3:5], 400)
+    assert short == "4♣ 5♦ 6♥ · foot: 7♠ 8♣"
