@@ -125,18 +125,20 @@ def attach(table: TableScene, app: AppContext) -> None:
             return
         game = table.game
         problem = None
-        if not game.is_over:  # (a game of a number of deals may end in a tie: over, no winner)
-            try:
-                app.saves.save(game, levels, table.human, extra=table.saved_extra())
-            except OSError as error:  # a full or read-only disk must not stop the game
-                problem = failed(SAVE_FAILED, error)
+        # Saved first, even the move that decides the game: killed before its deal is
+        # counted (or the save discarded), the app continues at that deal's end and counts
+        # it then; an earlier position would give a game the statistics call decided.
+        try:
+            app.saves.save(game, levels, table.human, extra=table.saved_extra())
+        except OSError as error:  # a full or read-only disk must not stop the game
+            problem = failed(SAVE_FAILED, error)
         if deal_ended:
             try:
                 count_deal(table, app, level_name)
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
             remember_deal(table, app)
-        if game.is_over:
+        if game.is_over:  # (a game of a number of deals may end in a tie: over, no winner)
             try:
                 app.saves.discard()
             except OSError as error:

@@ -20,7 +20,7 @@ import pytest  # noqa: E402
 from game import storage  # noqa: E402
 from game.app import AppContext  # noqa: E402
 from game.bots import make_bot  # noqa: E402
-from game.rules import Phase, position_to_json  # noqa: E402
+from game.rules import Game, Phase, RulesConfig, position_to_json  # noqa: E402
 from game.scenes import table_view  # noqa: E402
 from game.scenes.menu import TitleMenuScene  # noqa: E402
 from game.scenes.modal import ModalDialogScene  # noqa: E402
@@ -369,4 +369,61 @@ def test_f11_toggles_full_screen_anywhere_and_keeps_the_setting(home):
         assert app.context.settings.value.fullscreen is expected
         assert bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN) is expected
         assert load_settings(home)[0].fullscreen is expected
+    app.close()
+
+
+def one_move_before_a_decided_game(seed: int = 3) -> tuple[Game, int]:
+    """A classic game to 2500 played by Normal bots in the rules alone, replayed to one
+    move before the move that decided it; also how many deals it had finished."""
+    config = RulesConfig.for_variant("classic", 2500)
+    game = Game(config, seed)
+    bots = [make_bot("normal", seed * 10 + seat) for seat in range(config.players)]
+    while not game.is_over:
+        if game.state.phase is Phase.OVER:
+            game.next_deal()
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    before = Game.replay(config, seed, game.history[:-1])
+    return before, before.deal_number
+
+
+def test_a_game_killed_as_it_is_decided_continues_at_its_end(home, monkeypatch):
+    """The move that decides the game is saved before its deal is counted: killed then
+    (the statistics not written, the save not yet discarded), Continue opens the decided
+    game's sheet, counts its last deal once and only then forgets the save."""
+    before, deals = one_move_before_a_decided_game()
+    levels = (None, "normal", "normal", "normal")
+    app = new_app()
+    app.context.saves.save(before, levels, 0)
+    app.close()
+
+    app = new_app()
+    click_button(app, "Continue")
+    table = app.table
+    assert table is not None and table.game.deal_number == deals
+    # The process "dies" at the decided game's end: the statistics never written, the
+    # save never discarded.
+    monkeypatch.setattr(
+        StatsStore,
+        "save",
+        lambda self: (_ for _ in ()).throw(OSError(errno.EIO, "Input/output error", "stats.json.tmp")),
+    )
+    monkeypatch.setattr(app.context.saves, "discard", lambda: None)
+    run_until(app, lambda: table.game.is_over)
+    decided = position_to_json(table.game.state)
+    assert app.context.saves.load().game.is_over, "the deciding move was saved"
+    app.close()
+    monkeypatch.undo()
+    monkeypatch.setenv(storage.HOME_ENV, str(home))
+
+    app = new_app()
+    click_button(app, "Continue")
+    table = app.table
+    assert table is not None and table.game.is_over
+    assert position_to_json(table.game.state) == decided
+    record = StatsStore(home).record("classic", "normal")
+    assert (record.deals, record.games) == (1, 1)  # the last deal, counted on resume, once
+    assert not app.context.saves.exists(), "a decided game leaves the save slot once counted"
+    run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene), 30)
+    assert app.stack.top.result.winner is not None
     app.close()
