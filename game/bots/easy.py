@@ -61,10 +61,10 @@ class EasyBot(Bot):
         kn = Knowledge(obs)
         answer = obs.this_turn.answer
         if answer is True or (answer is not False and kn.go_out_plan() is not None and rng.random() < 0.7):
-            if Move(MoveKind.ASK) in legal and rng.random() < 0.5:
+            if Move(MoveKind.ASK) in legal and (kn.must_ask() or rng.random() < 0.5):
                 return Move(MoveKind.ASK)
             plan = kn.go_out_plan()
-            if plan is not None and plan[0]:
+            if plan is not None and plan[0] and not kn.must_ask():
                 return Move(MoveKind.MELD, tuple(plan[0]))
         melds = [m for m in legal if m.kind is MoveKind.MELD and hand_n - _cards(m) >= 2]
         my = obs.melds_of(kn.side)

@@ -16,7 +16,6 @@ import random
 import time
 
 from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phase
-from game.rules.movegen import go_out_plan
 
 from . import reasons as why
 from .base import Bot, register
@@ -148,7 +147,7 @@ class HardBot(Bot):
             world = sample_world(obs, rng)
             probe = world.copy()
             probe.phase = Phase.MELD
-            if go_out_plan(probe) is not None:
+            if probe.go_out_plan() is not None:
                 return world
         return None
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from math import comb
 
 from game.rules import GameState, MoveKind, Observation, Phase
-from game.rules.movegen import Plan, go_out_plan
+from game.rules.movegen import Plan
 
 from .variant_facts import VariantFacts, facts_for
 
@@ -135,10 +135,17 @@ class Knowledge:
             self._pseudo = GameState.from_observation(obs, hands, [])
         return self._pseudo
 
+    def must_ask(self) -> bool:
+        """V-HF-OUT: going out needs the partner's "yes" in this turn first."""
+        return bool(self.cfg.rules.foot) and self.obs.this_turn.answer is not True
+
     def go_out_plan(self) -> Plan | None:
-        """(groups, discard) to go out this turn, or None."""
+        """(groups, discard) to go out this turn, or None. Where going out needs the
+        partner's "yes" first (`must_ask`), a plan means "ask"."""
         obs = self.obs
         if obs.phase is not Phase.MELD or obs.to_act != self.seat:
+            return None
+        if self.must_ask() and not any(m.kind is MoveKind.ASK for m in obs.legal):
             return None
         if (
             self.cfg.ask_allowed
@@ -148,7 +155,8 @@ class Knowledge:
             and not any(m.kind is MoveKind.ASK for m in obs.legal)
         ):
             return None  # the engine lists "ask" exactly when a plan exists here
-        return go_out_plan(self.pseudo_state())
+        # The deal's own planner (the Samba family has its own: melds by number, books).
+        return self.pseudo_state().go_out_plan()
 
     # ---------------------------------------------------------------- summaries
     def stock_fraction(self) -> float:

@@ -274,8 +274,9 @@ class NormalPolicy:
         if plan is not None and self.should_go_out(kn):
             ask = Move(MoveKind.ASK)
             partner = kn.partner()
-            if ask in legal and partner is not None and obs.hand_sizes[partner] >= self.w.ask_partner_cards:
-                return ask
+            if ask in legal and partner is not None:
+                if kn.must_ask() or obs.hand_sizes[partner] >= self.w.ask_partner_cards:
+                    return ask
             move = self.plan_move(kn, plan)
             if move is not None:
                 return move

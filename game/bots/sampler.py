@@ -3,6 +3,8 @@
 Hidden cards (other hands and the stock) are dealt at random from the cards this
 seat has not seen, except that a face known to be in a hand (seen going in with a
 pile) is put there, and red threes go to the stock only (they never stay in a hand).
+In Hand and Foot the feet still face down (the observer's own too) are dealt from the
+same unseen cards, red threes included (V-HF-DEAL lays them when the foot is picked up).
 """
 
 from __future__ import annotations
@@ -29,6 +31,15 @@ def sample_world(obs: Observation, rng: random.Random) -> GameState:
             del free[:need]
     stock = free + reds
     rng.shuffle(stock)
+    feet: list[list[Card] | None] | None = None
+    if obs.feet:
+        feet = []
+        for size in obs.feet:
+            if size is None:
+                feet.append(None)
+            else:
+                feet.append(stock[:size])
+                del stock[:size]
     if len(stock) != obs.stock_size:  # inconsistent bookkeeping: trim or keep what fits
         stock = stock[: obs.stock_size]
-    return GameState.from_observation(obs, hands, stock)
+    return GameState.from_observation(obs, hands, stock, feet)

@@ -40,6 +40,7 @@ from .melds import (
     wild_meld_problem,
 )
 from .moves import Group, Move
+from .observation import Observation
 from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner
 from .state import GameState
@@ -120,6 +121,24 @@ class FamilyState(GameState):
         s.feet = [None if f is None else f[:] for f in self.feet]
         s.deal_no = self.deal_no
         return s
+
+    def foot_sizes(self) -> tuple[int | None, ...]:
+        if not self.config.rules.foot:
+            return ()
+        return tuple(None if f is None else len(f) for f in self.feet)
+
+    @property
+    def deal_number(self) -> int:
+        return self.deal_no
+
+    def _restore_feet(self, obs: Observation, feet: Sequence[Sequence[Card] | None] | None) -> None:
+        self.deal_no = obs.deal_no
+        if not obs.feet:
+            return
+        if feet is None:  # a planning stand-in: who still has a foot matters, not its cards
+            self.feet = [None if n is None else [] for n in obs.feet]
+        else:
+            self.feet = [None if n is None else list(f or ()) for n, f in zip(obs.feet, feet, strict=True)]
 
     @property
     def hand_and_foot(self) -> bool:

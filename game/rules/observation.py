@@ -34,6 +34,10 @@ class Observation:
     out: int | None  # V-FIVE: the seat sitting out this deal
     known: tuple[tuple[tuple[str, int], ...], ...]  # per seat: faces seen entering the hand
     legal: tuple[Move, ...]  # legal moves, when this seat is to act
+    # V-HF-DEAL: per seat, the cards in its face-down foot, None once picked up (empty
+    # where the variant has no feet); and the deal's number (V-HF-MIN), 1 elsewhere.
+    feet: tuple[int | None, ...] = ()
+    deal_no: int = 1
 
     @property
     def side(self) -> int:

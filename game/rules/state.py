@@ -189,9 +189,16 @@ class GameState:
         """After the hands are dealt: what a variant deals beside them (V-HF-DEAL)."""
 
     @classmethod
-    def from_observation(cls, obs: Observation, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> GameState:
+    def from_observation(
+        cls,
+        obs: Observation,
+        hands: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        feet: Sequence[Sequence[Card] | None] | None = None,
+    ) -> GameState:
         """A full state consistent with `obs`, with the hidden cards as given: `hands`
-        for every seat (the observer's own hand must match) and `stock` top first.
+        for every seat (the observer's own hand must match), `stock` top first and, in
+        Hand and Foot, the `feet` still face down (None: empty stand-ins of no card).
         Bots use this to play out sampled worlds (determinization)."""
         s = cls.empty(obs.config, obs.scores, obs.dealer, obs.out)
         s.turn = obs.turn
@@ -208,7 +215,11 @@ class GameState:
         s.laid_in_deal = list(obs.laid_in_deal)
         s.known = [dict(k) for k in obs.known]
         s.this_turn = obs.this_turn
+        s._restore_feet(obs, feet)
         return s
+
+    def _restore_feet(self, obs: Observation, feet: Sequence[Sequence[Card] | None] | None) -> None:
+        """The Samba family keeps feet and the deal's number; the classic deal has neither."""
 
     def _reset_turn(self) -> None:
         self.this_turn = NEW_TURN
@@ -337,7 +348,19 @@ class GameState:
             out=self.out,
             known=tuple(tuple(sorted(k.items())) for k in self.known),
             legal=tuple(self.legal_moves()) if to_act == seat else (),
+            feet=self.foot_sizes(),
+            deal_no=self.deal_number,
         )
+
+    def foot_sizes(self) -> tuple[int | None, ...]:
+        """Per seat, the cards of its face-down foot (None once picked up); empty where
+        the variant has no feet (V-HF-DEAL)."""
+        return ()
+
+    @property
+    def deal_number(self) -> int:
+        """The deal's number in a game of a fixed number of deals (V-HF-MIN), else 1."""
+        return 1
 
     # ------------------------------------------------------------- hand helpers
     def _to_hand(self, seat: int, card: Card) -> None:

@@ -1,0 +1,184 @@
+"""Bots in the Samba family (Samba, Bolivia, Hand and Foot): they plan going out with the
+deal's own planner, ask before going out where the rules demand it, and see the feet and
+the deal's number as a player at the table does. The two positions below are moments
+where the bots once played an illegal move (the classic planner laid a going-out meld
+with no escalera in Bolivia, and overfilled an open group of sixes in Hand and Foot)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.arena import play_game
+from game.bots.knowledge import Knowledge
+from game.bots.sampler import sample_world
+from game.rules import GameState, MoveKind, RulesConfig, position_from_json
+from game.rules.variants import VARIANT_IDS
+
+FAMILY = [v for v in VARIANT_IDS if RulesConfig.for_variant(v).rules.meld_list]
+
+# Bolivia, seat 3 holds 29 cards after taking a pile; its side has no escalera, so it
+# cannot go out (V-BOL-OUT) and must keep two cards (V-KEEP-TWO).
+BOLIVIA_NO_ESCALERA = json.loads(
+    '{"format":"canasta-position/1","variant":"bolivia","target":15000,"scores":[0,0],"deal'
+    'er":0,"turn":3,"phase":"meld","hands":["C8","HQ DQ JK SK HK","SJ","H2 SQ CK S3 C3 DK C'
+    '3 S3 S6 HK C6 DK S5 CK C6 S5 S3 DK D6 D5 C9 HK S5 H5 H5 D5 H9 C5 H5"],"melds":[["CA HA'
+    ' SA CA C2","D6 D6 H6 S6 H6 H6 C2 H2 C6","D4 D4 S4","D9 D9 D9 S9 S9 S9 S2 S2","CQ DQ SQ'
+    ' CQ HQ DQ D2 HQ CQ","HJ SJ C2 DJ HJ","D7 D7 H7 JK H7","D8 H8 S8"],["C8 D8 H8 S8 S8 D2 '
+    'JK D8 C8","CJ CJ DJ CJ DJ D2 H2","CA DA SA HA HA SA JK DA DA","C4 H4 H4 C4 D4 C4 S4","'
+    'C7 C7 H7 C7 D7 S7 JK","C9 H9 H9 C9","C10 C10 C10 D10 D10 D10 H10 H10 S10 S10 S10"]],"r'
+    'ed_threes":["H3 H3 D3","H3 D3 D3"],"discard":"","stock":"SJ SK C5 S4 H4 S6 D5 C3 H10 S'
+    'Q CK S2 SK S7 C5 H8 S7 HJ JK","stock_exact":true,"seed":31003,"drawn":"pile","asked":f'
+    'alse,"answer":null,"laid_in_deal":[true,true,true,true],"turn_laid":true,"turn_laid_ot'
+    'her":true,"turn_new":[],"turn_added_old":false,"known":["","","","C3 C3 C5 C6 C6 C9 CK'
+    ' CK D5 D5 D6 DK DK DK H5 H5 H5 H9 HK HK S3 S3 S3 S5 S5 S5 S6"]}'
+)
+
+# Hand and Foot, deal 4 (minimum 150): seat 1 still has its foot; its side has an open
+# group of sixes of three cards, so four more sixes and three wild cards do not fit.
+HAND_AND_FOOT_DEAL_4 = json.loads(
+    '{"format":"canasta-position/1","variant":"hand-and-foot","scores":[11390,13385],"deale'
+    'r":3,"turn":1,"phase":"meld","hands":["H6 D10","S2 S2 S2 JK S6 D2 H6 HA H6 DA D6","H10'
+    '","C9 D10 S3 H10 C9"],"melds":[["SA DA HA SA CA DA JK","D8 S8 C2 JK C8 H8 D8","CJ DJ H'
+    'J SJ SJ D2 S2","C7 D7 H7 D7 H7 C7","C9 H9 S9 S9 D9","CQ HQ C2 HQ SQ","HK HK SK SK"],["'
+    'C7 D7 JK H7 D7 D7 H7","C8 C8 C8 D8 S8 H8 JK","CQ HQ D2 DQ HQ","CJ DJ DJ","C5 D5 D5 C5 '
+    'C5 C5","DK HK SK DK","C6 C6 D6","D4 S4 S4 H4 S4"]],"red_threes":["D3 D3","H3"],"discar'
+    'd":"S3 S5 H5 HJ C4 H8 CQ SQ D4 C10 HJ DK D6 C5 D4 SJ D5 DA D10 S3 SJ DQ H4 S8 H5 H10 C'
+    '4 S6 S4 S7 C4","stock":"JK SK H9 S5 HK S4 D6 C6 H2 CK H4 H2 S10 S7 S7 JK H6 H4 H5 CA C'
+    "8 S6 CK CA DQ C10 C3 SA H10 C7 D8 D9 C2 SQ S7 CK DQ H4 H8 H7 S7 H3 C3 C9 D3 SA DK C2 S"
+    "3 DA S9 S10 HJ CA CA C6 H6 C4 H2 D9 D3 C10 S10 D6 C10 C9 S8 S6 H2 H9 H9 CQ CJ DQ DJ S8"
+    ' D10 S5 SQ S5 JK HQ D3 CK DJ H8 D2 CQ C3 CJ CJ S10","stock_exact":true,"seed":31121,"d'
+    'rawn":"pile","asked":false,"answer":null,"laid_in_deal":[true,true,true,true],"turn_la'
+    'id":true,"turn_laid_other":true,"turn_new":[],"turn_added_old":false,"known":["","D6 D'
+    'A H6 HA","","C9 D10 H10 S3"],"feet":["SJ D9 HA H3 JK JK S9 HA H2 C3 SA","D4 SK S2 D10 '
+    'HJ D4 H3 D5 H5 C2 D9","HK D8 S3 H10 SQ C3 H5 C10 S10 CK S5","D2 HA S9 H9 S6 C4 DK C6 D'
+    '5 C7 H3"],"deal_no":4}'
+)
+
+
+def _levels():
+    return [make_bot("easy", seed) for seed in range(12)] + [
+        make_bot("normal", 1),
+        make_bot("hard", 1, iterations=6, horizon=16),
+    ]
+
+
+@pytest.mark.parametrize("data", [BOLIVIA_NO_ESCALERA, HAND_AND_FOOT_DEAL_4], ids=["bolivia", "hand-and-foot"])
+def test_every_level_plays_a_legal_move_where_the_classic_planner_did_not(data):
+    state = position_from_json(data)
+    seat = state.turn
+    obs = state.observation(seat)
+    plan = Knowledge(obs).go_out_plan()
+    if plan is not None and plan[0]:
+        state.copy().apply(_meld(plan[0]))  # the deal's own planner: its plan is playable
+    for bot in _levels():
+        move = bot.act(obs)
+        assert move in obs.legal, (bot, move)
+        state.copy().apply(move)
+
+
+def _meld(groups):
+    from game.rules import Move
+
+    return Move(MoveKind.MELD, tuple(groups))
+
+
+def test_the_observation_shows_the_feet_and_the_deal_number():
+    state = position_from_json(HAND_AND_FOOT_DEAL_4)
+    obs = state.observation(1)
+    assert obs.feet == (11, 11, 11, 11)
+    assert obs.deal_no == 4
+    pseudo = Knowledge(obs).pseudo_state()
+    assert pseudo.deal_number == 4
+    assert pseudo.minimum(state.side_of(1)) == 150  # V-HF-MIN, deal 4
+    assert pseudo.foot_sizes() == (0, 0, 0, 0)  # stand-ins: who still has a foot, no cards
+    classic = position_from_json({**_classic_start()})
+    assert classic.observation(0).feet == () and classic.observation(0).deal_no == 1
+
+
+def _classic_start():
+    from game.rules import Game, position_to_json
+
+    return position_to_json(Game(RulesConfig.for_variant("classic"), 3).state)
+
+
+def test_sampled_worlds_deal_the_feet_and_keep_every_card():
+    state = position_from_json(HAND_AND_FOOT_DEAL_4)
+    obs = state.observation(1)
+    deck = Counter(c.face for c in state.config.deck)
+    for seed in range(5):
+        world = sample_world(obs, random.Random(seed))
+        assert world.foot_sizes() == obs.feet
+        assert world.deal_number == 4
+        assert world.hands[1] == state.hands[1]
+        held = Counter(c.face for c in _every_card(world))
+        assert held == deck  # 270 cards: hands, feet, stock, pile, melds, red threes
+
+
+def _every_card(state: GameState):
+    for hand in state.hands:
+        yield from hand
+    for foot in state.feet:
+        yield from foot or ()
+    yield from state.stock
+    yield from state.pile
+    for side in range(state.config.sides):
+        for meld in state.side_melds(side):
+            yield from meld.cards
+    for reds in state.red_threes:
+        yield from reds
+
+
+def _playing_from_the_foot_able_to_go_out():
+    """Deal 4 again, seat 1 now playing from its foot with HJ CJ S10, its side holding two
+    clean books (fives, fours) and two dirty ones (sevens, eights): laying the jacks on
+    the side's jacks and discarding the ten goes out, once the partner says yes."""
+    data = json.loads(json.dumps(HAND_AND_FOOT_DEAL_4))
+    stock = data["stock"].split() + data["hands"][1].split() + data["feet"][1].split()
+
+    def take(rank: str) -> str:
+        face = next(f for f in stock if f[1:] == rank)
+        stock.remove(face)
+        return face
+
+    data["feet"][1] = None
+    data["melds"][1][4] += " " + take("5")
+    data["melds"][1][7] += " " + take("4") + " " + take("4")
+    data["hands"][1] = " ".join([take("J"), take("J"), take("10")])
+    data["stock"] = " ".join(stock)
+    return position_from_json(data)
+
+
+def test_a_player_in_the_foot_asks_before_going_out():
+    """V-HF-OUT: the Easy bot asked only half of the times it meant to go out, and laid
+    the going-out meld unasked otherwise (refused: V-HF-ASK)."""
+    state = _playing_from_the_foot_able_to_go_out()
+    obs = state.observation(1)
+    assert state.go_out_plan() is not None
+    assert Knowledge(obs).must_ask()
+    assert any(m.kind is MoveKind.ASK for m in obs.legal)
+    for bot in _levels():
+        move = bot.act(obs)
+        assert move in obs.legal, (bot, move)
+        state.copy().apply(move)
+    assert make_bot("normal", 1).act(obs).kind is MoveKind.ASK
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_easy_and_normal_play_whole_games_without_an_illegal_move(variant):
+    target = RulesConfig.for_variant(variant).target
+    for seed in range(6):
+        for seating in (0, 1):
+            result = play_game((variant, target, 900 + seed, seating, "normal", "easy", None, {}))
+            assert (result.exceptions, result.illegal, result.stalls) == (0, 0, 0), result.error
+
+
+def test_the_planner_is_the_deals_own():
+    """Bolivia without an escalera: the deal's planner finds no way out, so no bot plans one."""
+    state = position_from_json(BOLIVIA_NO_ESCALERA)
+    assert state.go_out_plan() is None
+    assert Knowledge(state.observation(state.turn)).go_out_plan() is None
