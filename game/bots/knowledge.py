@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from game.rules import GameState, MoveKind, Observation, Phase
+from game.rules import Card, GameState, MoveKind, Observation, Phase
+from game.rules.melds import CANASTA_SIZE, Meld, MeldKind
 from game.rules.movegen import Plan
 
 from .variant_facts import VariantFacts, facts_for
@@ -25,6 +26,17 @@ def _rank_of_face(face: str) -> int:
 
         r = RANK_OF_FACE[face] = int(Card.parse(face).rank)
     return r
+
+
+def _takes_onto(meld: Meld, card: Card) -> bool:
+    """V-SAMBA-TAKE (b): `card` alone joins `meld`, which is not yet a canasta."""
+    if meld.size >= CANASTA_SIZE:
+        return False
+    if meld.kind is MeldKind.GROUP:
+        return meld.rank == card.rank
+    if meld.kind is MeldKind.SEQUENCE:
+        return meld.cards[0].suit == card.suit and int(card.rank) in (int(meld.rank) - 1, int(meld.high) + 1)
+    return False
 
 
 @lru_cache(maxsize=4096)
@@ -110,11 +122,20 @@ class Knowledge:
             return 1.0
         return p_at_least(1, self.unknown_in_hand[seat], self.unseen[TWO] + self.unseen[JOKER], self.pool)
 
-    def p_can_take(self, seat: int, rank: int, pile_frozen: bool) -> float:
-        """P(seat could take the pile if a natural of `rank` were on top)."""
+    def p_can_take(self, seat: int, rank: int, pile_frozen: bool, card: Card | None = None) -> float:
+        """P(seat could take the pile if a natural of `rank` (`card`, when known) were on top)."""
         side = self.cfg.side_of(seat)
         melds = self.obs.melds[side]
         frozen = pile_frozen or not melds
+        rules = self.cfg.rules
+        if rules.meld_list:
+            if not rules.take_onto_meld:  # V-HF-TAKE: only with a natural pair
+                return self.p_holds(seat, rank, 2)
+            # V-SAMBA-TAKE (b): onto a meld that is not yet a canasta (a group, a sequence end)
+            if not frozen and card is not None and any(_takes_onto(m, card) for m in melds):
+                return 1.0
+            pair = self.p_holds(seat, rank, 2)
+            return pair * 0.6 if not melds else pair
         if not frozen and any(m.rank == rank for m in melds):
             return 1.0
         pair = self.p_holds(seat, rank, 2)
@@ -166,6 +187,19 @@ class Knowledge:
 
     def canastas(self, side: int) -> int:
         return sum(1 for m in self.obs.melds[side] if m.is_canasta)
+
+    def has_foot(self) -> bool:
+        """V-HF-FOOT: this seat's foot is still face down (emptying the hand picks it up)."""
+        feet = self.obs.feet
+        return bool(feet) and feet[self.seat] is not None
+
+    def clean_books_needed(self) -> bool:
+        """V-HF-OUT: our side still lacks clean books for its quota."""
+        quota = self.cfg.rules.books_quota[0]
+        if not quota:
+            return False
+        clean = sum(1 for m in self.obs.melds[self.side] if m.is_canasta and m.wilds == 0)
+        return clean < quota
 
     def opponents(self) -> tuple[int, ...]:
         """The seats of the other sides that play this deal."""

@@ -14,15 +14,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 
-from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank
-from game.rules.melds import CANASTA_SIZE, Meld
+from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase
+from game.rules.family import FamilyState
+from game.rules.melds import CANASTA_SIZE, NATURAL_CANASTA, Meld, MeldKind
 from game.rules.movegen import Plan
-from game.rules.moves import Group
 
 from . import reasons as why
 from .base import Bot, register
 from .knowledge import Knowledge
 from .reasons import BotReason
+
+# One meld a move lays or adds to: (the meld before, None for a new one; the meld after;
+# the cards it receives).
+Placement = tuple[Meld | None, Meld, tuple[Card, ...]]
 
 
 @dataclass(slots=True)
@@ -56,6 +60,11 @@ class NormalWeights:
     reserve_cost: float = 12.0  # per card below the reserve
     reserve_cost_out: float = 2.0  # the same once our side may go out
     open_bonus: float = 70.0
+    # -- the Samba family (sequences, wild melds, books, feet)
+    run_card: float = 6.0  # per card laid on a sequence or wild meld: each brings its 1500/2500 closer
+    wild_meld_factor: float = 0.3  # the wild-card cost when the wild cards build a wild meld
+    foot_pickup: float = 60.0  # emptying the hand picks up the foot: eleven fresh cards
+    book_clean_need: float = 60.0  # a clean book while the side still needs clean ones (V-HF-OUT)
     # -- discarding (lower keep + danger is discarded)
     keep_wild: float = 110.0
     keep_black3: float = 3.0
@@ -164,6 +173,9 @@ class NormalPolicy:
     def take_score(self, kn: Knowledge, move: Move) -> float:
         w, obs = self.w, kn.obs
         rest = obs.pile[:-1]
+        take_next = kn.cfg.rules.take_next
+        if take_next:  # V-HF-TAKE: only the next cards under the top come
+            rest = rest[-take_next:]
         my_melds = obs.melds_of(kn.side)
         hc = kn.hand_counts
         urg = urgency(kn)
@@ -342,65 +354,96 @@ class NormalPolicy:
         hand_n = len(obs.hand)
         best, best_score = None, float("-inf")
         frozen = obs.pile_frozen or not my_melds
+        has_foot = kn.has_foot()
         for move in obs.legal:
             if move.kind is not MoveKind.MELD:
                 continue
             used = sum(len(g.cards) for g in move.groups)
-            if hand_n - used <= 1:
+            left = hand_n - used
+            if left <= 1 and not has_foot:
                 continue  # that would go out (or strand one card); decided elsewhere
-            s = sum(self.group_score(g, my_melds, urg, frozen, len(obs.pile)) for g in move.groups)
-            s -= self.reserve_penalty(kn, hand_n - used, move)
+            placed = self.placements(kn, move)
+            if placed is None:
+                continue
+            s = sum(self.group_score(p, urg, frozen, len(obs.pile), kn) for p in placed)
+            s -= self.reserve_penalty(kn, left, move)
             if not my_melds:
                 s += self.w.open_bonus
+            if has_foot and left <= 1:  # V-HF-FOOT: the hand empties (at once or by the discard)
+                s += self.w.foot_pickup
             if s > best_score:
                 best, best_score = move, s
         return best, best_score
+
+    @staticmethod
+    def placements(kn: Knowledge, move: Move) -> list[Placement] | None:
+        """Where each group of `move` goes. The rank-keyed variants add a group to the
+        side's meld of its rank; the Samba family asks the deal's own rules (melds by
+        number, sequences, wild melds, closed books). None when the rules refuse it."""
+        obs = kn.obs
+        if not kn.cfg.rules.meld_list:
+            mine = obs.melds_of(kn.side)
+            out: list[Placement] = []
+            for g in move.groups:
+                before = mine.get(g.rank)
+                after = before.plus(g.cards) if before is not None else Meld.of(g.rank, g.cards)
+                out.append((before, after, g.cards))
+            return out
+        table = obs.melds[kn.side]
+        state = kn.pseudo_state()
+        assert isinstance(state, FamilyState)  # meld_list variants deal a FamilyState
+        try:
+            laid = state.resolve(kn.seat, move.groups, move, check_answer=False)
+        except IllegalMove:
+            return None
+        return [(table[i] if i is not None else None, after, tuple(cards)) for i, after, cards in laid]
 
     def reserve_penalty(self, kn: Knowledge, after: int, move: Move) -> float:
         """A tiny hand cannot take a frozen pile and is stuck until it may go out."""
         w = self.w
         short = w.reserve_cards - after
-        if short <= 0:
+        if short <= 0 or kn.has_foot():  # the foot is the reserve (V-HF-FOOT)
             return 0.0
         need = kn.cfg.canastas_to_go_out
         made = kn.canastas(kn.side) + self.canastas_made(kn, move)
         per = w.reserve_cost_out if made >= need else w.reserve_cost
         return per * short
 
-    @staticmethod
-    def canastas_made(kn: Knowledge, move: Move) -> int:
-        my = kn.obs.melds_of(kn.side)
-        n = 0
-        for g in move.groups:
-            m = my.get(g.rank)
-            before = m.size if m is not None else 0
-            if before < CANASTA_SIZE <= before + len(g.cards):
-                n += 1
-        return n
+    @classmethod
+    def canastas_made(cls, kn: Knowledge, move: Move) -> int:
+        placed = cls.placements(kn, move) or []
+        return sum(1 for before, after, _ in placed if after.is_canasta and (before is None or not before.is_canasta))
 
-    def group_score(self, g: Group, my_melds: dict[Rank, Meld], urg: float, frozen: bool, pile: int = 0) -> float:
+    def group_score(self, placed: Placement, urg: float, frozen: bool, pile: int, kn: Knowledge) -> float:
         w = self.w
-        m = my_melds.get(g.rank)
-        wn = sum(1 for c in g.cards if c.is_wild)
-        k = len(g.cards) - wn
+        m, after, cards = placed
+        wn = sum(1 for c in cards if c.is_wild)
+        k = len(cards) - wn
         before = m.size if m is not None else 0
-        after = before + len(g.cards)
-        pts = sum(c.value for c in g.cards)
+        pts = sum(c.value for c in cards)
         boost = 1.0 + w.meld_urgency * urg
-        s = (w.meld_card * len(g.cards) + w.meld_point * pts) * boost
-        completes = after >= CANASTA_SIZE and before < CANASTA_SIZE
+        s = (w.meld_card * len(cards) + w.meld_point * pts) * boost
+        kind = after.kind
+        if kind is not MeldKind.GROUP:  # a sequence or wild meld: closer to a samba / bolivia
+            s += w.run_card * len(cards) * after.size / CANASTA_SIZE
+        completes = after.size >= CANASTA_SIZE > before
         if completes:
-            natural = wn == 0 and (m is None or m.wilds == 0)
-            s += w.canasta_natural if natural else w.canasta_mixed
-        if wn:
-            if completes:
-                s -= w.wild_use_canasta * wn
+            if kind is MeldKind.GROUP:
+                s += w.canasta_natural if after.wilds == 0 else w.canasta_mixed
+                if after.wilds == 0 and kn.clean_books_needed():
+                    s += w.book_clean_need
             else:
-                s -= w.wild_use * wn * (1.0 - urg)
-            if m is not None and m.wilds == 0 and not m.is_canasta:
+                s += w.canasta_natural * after.bonus / NATURAL_CANASTA
+        if wn:
+            factor = w.wild_meld_factor if kind is MeldKind.WILD else 1.0
+            if completes:
+                s -= w.wild_use_canasta * wn * factor
+            else:
+                s -= w.wild_use * wn * (1.0 - urg) * factor
+            if m is not None and m.wilds == 0 and not m.is_canasta and kind is MeldKind.GROUP:
                 s -= w.mix_natural * m.naturals * (1.0 - urg)
         if m is None:
-            cost = w.new_pair_cost if k == 2 else w.new_meld_cost
+            cost = w.new_pair_cost if k == 2 and kind is MeldKind.GROUP else w.new_meld_cost
             if frozen:
                 cost = cost * w.frozen_pair_factor + w.pair_pile * pile
             s -= cost * (1.0 - urg)
@@ -450,7 +493,7 @@ class NormalPolicy:
         nxt = kn.next_player()
         if kn.cfg.side_of(nxt) == kn.side:
             return 0.0
-        p = kn.p_can_take(nxt, card.rank, obs.pile_frozen)
+        p = kn.p_can_take(nxt, card.rank, obs.pile_frozen, card)
         return p * (self.w.danger_base + self.w.danger_card * len(obs.pile))
 
 

@@ -11,6 +11,7 @@ import random
 from collections import Counter
 
 import pytest
+from rules_helpers import position
 
 from game.bots import make_bot
 from game.bots.arena import play_game
@@ -182,3 +183,69 @@ def test_the_planner_is_the_deals_own():
     state = position_from_json(BOLIVIA_NO_ESCALERA)
     assert state.go_out_plan() is None
     assert Knowledge(state.observation(state.turn)).go_out_plan() is None
+
+
+# ---------------------------------------------------------------- Normal's judgement
+def _normal_move(state):
+    obs = state.observation(state.turn)
+    move = make_bot("normal", 1).act(obs)
+    assert move in obs.legal
+    return move
+
+
+def test_normal_completes_a_samba():
+    """The seventh card of a sequence is a samba (1500, V-SAMBA-CANASTA)."""
+    state = position(
+        ["H10 C5 D9 SK C7 C7"],
+        melds=[["H4 H5 H6 H7 H8 H9", "CQ DQ SQ"], ["DA HA SA"]],
+        phase="meld",
+        variant="samba",
+        drawn="stock",
+    )
+    move = _normal_move(state)
+    assert move.kind is MoveKind.MELD and [c.face for g in move.groups for c in g.cards] == ["H10"]
+    state.apply(move)
+    assert state.side_melds(0)[0].bonus == 1500
+
+
+def test_normal_completes_a_bolivia():
+    """Seven wild cards are a bolivia (2500, V-BOL-WILD)."""
+    state = position(
+        ["JK C5 D9 SK C7 C7"],
+        melds=[["C2 D2 H2 S2 JK JK", "C10 D10 S10"], ["DA HA SA"]],
+        phase="meld",
+        variant="bolivia",
+        drawn="stock",
+    )
+    move = _normal_move(state)
+    assert move.kind is MoveKind.MELD and [c.face for g in move.groups for c in g.cards] == ["JK"]
+
+
+def test_normal_empties_its_hand_to_pick_up_the_foot():
+    """V-HF-FOOT: laying the last three cards picks up a fresh foot of eleven; Normal once
+    never laid a meld that left it fewer than two cards, so it reached its foot only by
+    discarding."""
+    state = _hand_and_foot_with_hand("C10 D10 H10")  # a new meld of tens empties the hand
+    move = _normal_move(state)
+    assert str(move) == "meld C10 D10 H10"
+    state.apply(move)
+    assert state.feet[0] is None and len(state.hands[0]) == 11
+    # Two nines fit the side's five nines, the third is discarded: the foot comes then.
+    state = _hand_and_foot_with_hand("C9 D9 S9")
+    move = _normal_move(state)
+    assert str(move) == "meld C9 D9"
+    state.apply(move)
+    state.apply(_normal_move(state))
+    assert state.feet[0] is None
+
+
+def _hand_and_foot_with_hand(cards: str) -> GameState:
+    data = json.loads(json.dumps(HAND_AND_FOOT_DEAL_4))
+    data["turn"] = 0
+    data["dealer"] = 3
+    stock = data["stock"].split() + data["hands"][0].split()
+    for face in cards.split():
+        stock.remove(face)
+    data["hands"][0] = cards
+    data["stock"] = " ".join(stock)
+    return position_from_json(data)
