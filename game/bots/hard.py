@@ -16,6 +16,8 @@ import random
 import time
 
 from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phase
+from game.rules.family import FamilyState
+from game.rules.melds import NATURAL_CANASTA, SEQUENCE_CANASTA, WILD_CANASTA, MeldKind
 
 from . import reasons as why
 from .base import Bot, register
@@ -29,30 +31,58 @@ DEFAULT_BUDGET = 0.5  # seconds; p95 stays under 1 s including the last iteratio
 
 def evaluate(state: GameState, side: int) -> float:
     """Our side's deal points minus the best opponent's: exact when the deal is over,
-    else table points, red threes, a discount for cards in hand, and near canastas."""
+    else table points, red threes, a discount for cards in hand (and, in Hand and Foot,
+    in feet), and near canastas. Every variant's melds, whether by rank or as a list."""
     cfg = state.config
+    rules = cfg.rules
     totals: list[float]
     if state.result is not None:
         totals = [s.total for s in state.result.sides]
     else:
         full = facts_for(cfg).full_stock(state.out)
         late = 1.0 - min(1.0, len(state.stock) / full)
+        feet = state.foot_sizes()
         totals = []
         for sd in range(cfg.sides):
-            melds = state.melds[sd]
+            melds = state.side_melds(sd)
             t = 0.0
-            for m in melds.values():
+            canastas = 0
+            for m in melds:
                 t += m.value + m.bonus
-                if not m.is_canasta and m.size >= 5:
-                    t += (60 if m.size == 5 else 120) * (1.0 - late)
+                if m.is_canasta:
+                    canastas += 1
+                elif m.size >= 5:
+                    near = 60 if m.size == 5 else 120
+                    t += near * _CLOSING_SCALE[m.kind] * (1.0 - late)
             n3 = len(state.red_threes[sd])
-            r3 = cfg.rules.red_three_points(min(n3, len(cfg.rules.red_three_points_by_count) - 1))
-            t += r3 if melds else -r3 * late
-            hand = sum(c.value for s in cfg.seats_of_side(sd) for c in state.hands[s])
+            r3 = rules.red_three_points(min(n3, len(rules.red_three_points_by_count) - 1))
+            plus = bool(melds) and canastas >= rules.red_threes_need_canastas
+            t += r3 if plus else -r3 * late
+            seats = cfg.seats_of_side(sd)
+            hand = 0
+            for s in seats:
+                for c in state.hands[s]:
+                    hand += rules.black_three_penalty if c.is_black_three and rules.black_three_penalty else c.value
+            if feet:  # a foot still down counts against its side at the end (V-HF-SCORE)
+                hand += sum(_foot_value(state, s) for s in seats if feet[s] is not None)
             t -= hand * (0.3 + 0.7 * late)
             totals.append(t)
     mine = totals[side]
     return mine - max(t for i, t in enumerate(totals) if i != side)
+
+
+def _foot_value(state: GameState, seat: int) -> int:
+    cards = state.feet[seat] if isinstance(state, FamilyState) else None
+    return sum(100 if c.is_red_three else c.value for c in cards or ())
+
+
+# A meld of 5-6 is worth its canasta's bonus in proportion: a samba / escalera is three
+# canastas' worth, a bolivia five.
+_CLOSING_SCALE = {
+    MeldKind.GROUP: 1,
+    MeldKind.SEQUENCE: SEQUENCE_CANASTA // NATURAL_CANASTA,
+    MeldKind.WILD: WILD_CANASTA // NATURAL_CANASTA,
+}
 
 
 @register("hard")

@@ -249,3 +249,20 @@ def _hand_and_foot_with_hand(cards: str) -> GameState:
     data["hands"][0] = cards
     data["stock"] = " ".join(stock)
     return position_from_json(data)
+
+
+# ---------------------------------------------------------------- Hard's evaluation
+def test_hard_evaluates_the_samba_family_table_and_the_feet():
+    """Hard's static evaluation once read the melds by rank only, so it saw no melds at all
+    in the Samba family (their melds are a list), and ignored the feet."""
+    from game.bots.hard import evaluate
+
+    state = position_from_json(BOLIVIA_NO_ESCALERA)
+    theirs = sum(m.value + m.bonus for m in state.table[1])
+    base = evaluate(state, 0)
+    state.table[1] = []
+    assert evaluate(state, 0) - base >= theirs  # their canastas and cards no longer count for them
+    state = position_from_json(HAND_AND_FOOT_DEAL_4)
+    base = evaluate(state, 0)
+    state.feet[1] = None  # their foot picked up (its cards out of play): they owe less
+    assert evaluate(state, 0) < base
