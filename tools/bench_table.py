@@ -11,9 +11,12 @@
 - start-to-interactive: wall time of `python main.py --headless --frames 1`
   (interpreter start, imports, window, first deal, first frame, exit), classic and
   Hand and Foot;
-- resident memory (peak RSS) of this process after the run.
+- resident memory (peak RSS) of this process after the run;
+- with --hard: the busy mid-game again while a Hard bot (its 0.5 s default budget) thinks
+  without pause on the table's own bot thread (game/scenes/bot_runner.py), one decision
+  after another over the observations of a classic deal, as when the bots play.
 
-    python tools/bench_table.py [--frames 600] [--software-window]
+    python tools/bench_table.py [--frames 600] [--hard]
 """
 
 from __future__ import annotations
@@ -137,8 +140,52 @@ def melds_of(state) -> int:
     return sum(len(state.side_melds(side)) for side in range(state.config.sides))
 
 
+def thinking_observations(count: int = 60) -> list:
+    """Observations of a classic deal where the player to act has a choice to weigh."""
+    from game.bots import make_bot
+    from game.rules import Game, RulesConfig
+
+    game = Game(RulesConfig.for_variant("classic"), 11)
+    bot = make_bot("normal", seed=1)
+    found = []
+    while len(found) < count:
+        state = game.state
+        if state.is_over:
+            game.next_deal()
+            continue
+        obs = state.observation(state.to_act)
+        if len(obs.legal) > 2:
+            found.append(obs)
+        game.apply(bot.act(obs))
+    return found
+
+
+class HardThinking:
+    """A Hard bot deciding without pause on the table's bot thread."""
+
+    def __init__(self) -> None:
+        from game.bots import make_bot
+        from game.scenes.bot_runner import BotRunner
+
+        self.runner = BotRunner(threaded=True)
+        self.bot = make_bot("hard", seed=3)
+        self.observations = thinking_observations()
+        self.decisions = 0
+        self.runner.request(0, self.bot, self.observations[0])
+
+    def poll(self) -> None:
+        if self.runner.poll() is not None:
+            self.decisions += 1
+            obs = self.observations[self.decisions % len(self.observations)]
+            self.runner.request(obs.seat, self.bot, obs)
+
+    def close(self) -> list[float]:
+        self.runner.close()
+        return list(self.bot.record.times)
+
+
 def frame_times(
-    frames: int, position, variant: str = "classic", log: bool = False
+    frames: int, position, variant: str = "classic", log: bool = False, hard: HardThinking | None = None
 ) -> tuple[list[float], list[float], object]:
     """Wall-clock and CPU seconds of each frame (CPU time: this process's, which a machine
     shared with other work disturbs less), and whether animations still ran at the end."""
@@ -176,10 +223,14 @@ def frame_times(
             pygame.event.post(
                 pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 300 + (index % 7) * 10), rel=(14, 0), buttons=(1, 0, 0))
             )
+        if hard is not None:
+            hard.poll()
         start, start_cpu = time.perf_counter(), time.process_time()
         app.frame(1 / 60)
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
+        if hard is not None:  # the window's pace: the rest of the 60 Hz frame, while Hard thinks
+            time.sleep(max(0.0, 1 / 60 - times[-1]))
     busy = table.animator.busy
     app.close()
     return times, cpu, busy
@@ -204,6 +255,7 @@ def start_time(runs: int = 3, variant: str | None = None) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--hard", action="store_true", help="also the busy table while Hard thinks")
     args = parser.parse_args()
     six, variant = busy_six_hand()
     samba, samba_id = busy_family(lambda v: v.sequences and not v.wild_melds, 7)
@@ -223,6 +275,18 @@ def main() -> int:
             f"p50 {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.2f} ms "
             f"(budget 8 ms; animations running at the end: {busy}); "
             f"CPU time p50 {statistics.median(cpu_ms):.2f} ms, p95 {cpu_ms[int(len(cpu_ms) * 0.95) - 1]:.2f} ms"
+        )
+    if args.hard:
+        hard = HardThinking()
+        times, cpu, busy = frame_times(args.frames, busy_position(), "classic", False, hard)
+        decided = hard.close()
+        ms = sorted(t * 1000 for t in times)
+        think = sorted(t * 1000 for t in decided)
+        print(
+            f"frame time at 1280x720, busy mid-game while Hard thinks ({len(ms)} frames at 60 Hz, "
+            f"{len(think)} Hard decisions, p95 {think[int(len(think) * 0.95) - 1] if think else 0:.0f} ms): "
+            f"p50 {statistics.median(ms):.2f} ms, p95 {ms[int(len(ms) * 0.95) - 1]:.2f} ms, max {ms[-1]:.2f} ms "
+            f"(budget 8 ms)"
         )
     print(
         f"start to interactive (python main.py --headless --frames 1, best of 3): {start_time():.2f} s (budget 1.5 s)"

@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 
-from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase
-from game.rules.family import FamilyState
+from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank
+from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, NATURAL_CANASTA, Meld, MeldKind
 from game.rules.movegen import Plan
 
@@ -377,9 +377,12 @@ class NormalPolicy:
 
     @staticmethod
     def placements(kn: Knowledge, move: Move) -> list[Placement] | None:
-        """Where each group of `move` goes. The rank-keyed variants add a group to the
-        side's meld of its rank; the Samba family asks the deal's own rules (melds by
-        number, sequences, wild melds, closed books). None when the rules refuse it."""
+        """Where each group of a listed meld move goes. The rank-keyed variants add a group
+        to the side's meld of its rank; the Samba family follows VARIANTS.md section 6
+        (`+N:` names a meld; otherwise a rank's open group takes its cards, several ranks
+        are a new sequence, wild cards alone a new wild meld), as `FamilyState.resolve`
+        places them, without validating again what the engine listed. None when a group
+        of wild cards names a rank the side has no open group of."""
         obs = kn.obs
         if not kn.cfg.rules.meld_list:
             mine = obs.melds_of(kn.side)
@@ -390,13 +393,41 @@ class NormalPolicy:
                 out.append((before, after, g.cards))
             return out
         table = obs.melds[kn.side]
-        state = kn.pseudo_state()
-        assert isinstance(state, FamilyState)  # meld_list variants deal a FamilyState
-        try:
-            laid = state.resolve(kn.seat, move.groups, move, check_answer=False)
-        except IllegalMove:
-            return None
-        return [(table[i] if i is not None else None, after, tuple(cards)) for i, after, cards in laid]
+        dests: dict[object, list[Card]] = {}
+        for gi, g in enumerate(move.groups):
+            key: object = g.target
+            if key is None:
+                naturals = {c.rank for c in g.cards if not c.is_wild}
+                if len(naturals) > 1:
+                    key = ("sequence", gi)
+                elif naturals or g.rank is not Rank.JOKER:
+                    rank = next(iter(naturals)) if naturals else g.rank
+                    key = open_group(table, rank)
+                    if key is None:
+                        if not naturals:
+                            return None
+                        key = ("group", rank)
+                else:
+                    key = ("wild", gi)
+            dests.setdefault(key, []).extend(g.cards)
+        placed: list[Placement] = []
+        for key, cards in dests.items():
+            laid = tuple(cards)
+            if isinstance(key, int):
+                if key >= len(table):
+                    return None
+                before = table[key]
+                placed.append((before, before.plus(laid), laid))
+            else:
+                assert isinstance(key, tuple)
+                kind = key[0]
+                if kind == "group":
+                    placed.append((None, Meld.of(key[1], laid), laid))
+                elif kind == "sequence":
+                    placed.append((None, Meld.of(Rank.JOKER, laid, MeldKind.SEQUENCE), laid))
+                else:
+                    placed.append((None, Meld.of(Rank.JOKER, laid, MeldKind.WILD), laid))
+        return placed
 
     def reserve_penalty(self, kn: Knowledge, after: int, move: Move) -> float:
         """A tiny hand cannot take a frozen pile and is stuck until it may go out."""

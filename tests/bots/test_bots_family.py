@@ -266,3 +266,36 @@ def test_hard_evaluates_the_samba_family_table_and_the_feet():
     base = evaluate(state, 0)
     state.feet[1] = None  # their foot picked up (its cards out of play): they owe less
     assert evaluate(state, 0) < base
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_normal_places_every_listed_meld_where_the_rules_do(variant):
+    """`NormalPolicy.placements` finds each group's meld without validating again; it must
+    agree with the engine's own `resolve` on every listed meld move of real deals."""
+    from game.bots.normal import NormalPolicy
+    from game.rules import Game
+
+    def shape(placed):
+        return sorted(
+            (str(before) if before is not None else "", after.kind.value, sorted(c.face for c in after.cards))
+            for before, after, _ in placed
+        )
+
+    bot = make_bot("normal", 2)
+    checked = 0
+    for seed in range(3):
+        game = Game(RulesConfig.for_variant(variant), 70 + seed)
+        state = game.state
+        while not state.is_over:
+            obs = state.observation(state.to_act)
+            kn = Knowledge(obs)
+            for move in obs.legal:
+                if move.kind is MoveKind.MELD:
+                    table = state.side_melds(kn.side)
+                    laid = state.resolve(state.to_act, move.groups, move, check_answer=False)
+                    want = [(table[i] if i is not None else None, after, cards) for i, after, cards in laid]
+                    assert shape(NormalPolicy.placements(kn, move)) == shape(want), str(move)
+                    checked += 1
+            game.apply(bot.act(obs))
+            state = game.state
+    assert checked > 100
