@@ -69,6 +69,7 @@ class Knowledge:
         "unknown_in_hand",
         "_pseudo",
         "_urgency",
+        "_declined",
     )
 
     def __init__(self, obs: Observation):
@@ -108,7 +109,8 @@ class Knowledge:
         self.unseen = [max(0, facts.rank_totals[r] - seen[r]) for r in range(16)]
         self.pool = sum(self.unseen)
         self._pseudo: GameState | None = None
-        self._urgency: float | None = None
+        self._urgency: tuple[float, float] | None = None  # (threat scale, urgency): normal.urgency
+        self._declined: tuple[frozenset[int], frozenset[int]] | None = None
 
     # ---------------------------------------------------------------- probabilities
     def p_holds(self, seat: int, rank: int, k: int) -> float:
@@ -145,6 +147,30 @@ class Knowledge:
             return pair
         one = self.p_holds(seat, rank, 1)
         return min(1.0, pair + (one - pair) * self.p_holds_wild(seat))
+
+    def next_declined(self) -> tuple[frozenset[int], frozenset[int]]:
+        """What the pile shows about the next player: (ranks it was offered on top of the
+        pile and did not take, ranks it discarded), both since the pile was last taken.
+        Every turn ends with one discard, so counted down from the top the pile's cards
+        were discarded by the players before this one in turn order, cyclically (the
+        deal's upcard at the bottom may be counted as a discard: a harmless error)."""
+        if self._declined is None:
+            order = self.facts.play_order(self.obs.out)
+            n = len(order)
+            pile = self.obs.pile
+            offered: set[int] = set()
+            discarded: set[int] = set()
+            if self.seat in order and n > 1:
+                for k in range(n, len(pile) + 1, n):  # our own discards: offered to the next player
+                    c = pile[-k]
+                    if c.is_natural:
+                        offered.add(int(c.rank))
+                for k in range(n - 1, len(pile) + 1, n):  # the next player's discards
+                    c = pile[-k]
+                    if c.is_natural:
+                        discarded.add(int(c.rank))
+            self._declined = (frozenset(offered), frozenset(discarded))
+        return self._declined
 
     # ---------------------------------------------------------------- planning
     def pseudo_state(self) -> GameState:
