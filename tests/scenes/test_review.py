@@ -13,11 +13,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from table_helpers import make_table, position  # noqa: E402
 
+import game.review as review_module  # noqa: E402
 from game import i18n  # noqa: E402
 from game.app import AppContext  # noqa: E402
 from game.bots import make_bot  # noqa: E402
 from game.recent_deals import KEEP, RecentDeals  # noqa: E402
-import game.review as review_module  # noqa: E402
 from game.review import DealPlay, analyse, deal_play, decision_points, review  # noqa: E402
 from game.review_worker import ProcessReview, SyncReview, ThreadedReview  # noqa: E402
 from game.rules import Game, Move, Phase, RulesConfig, position_to_json  # noqa: E402
