@@ -184,6 +184,12 @@ class HardThinking:
         return list(self.bot.record.times)
 
 
+def p95(values: list[float]) -> float:
+    """The 95th percentile of `values` (sorted or not); 0 when there are none."""
+    ordered = sorted(values)
+    return ordered[int(len(ordered) * 0.95) - 1] if ordered else 0.0
+
+
 def frame_times(
     frames: int, position, variant: str = "classic", log: bool = False, hard: HardThinking | None = None
 ) -> tuple[list[float], list[float], object]:
@@ -268,25 +274,23 @@ def main() -> int:
     ):
         times, cpu, busy = frame_times(args.frames, position, name, log)
         ms = sorted(t * 1000 for t in times)
-        p95 = ms[int(len(ms) * 0.95) - 1]
-        cpu_ms = sorted(t * 1000 for t in cpu)
+        cpu_ms = [t * 1000 for t in cpu]
         print(
             f"frame time at 1280x720, {label} ({len(ms)} frames): "
-            f"p50 {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, max {ms[-1]:.2f} ms "
+            f"p50 {statistics.median(ms):.2f} ms, p95 {p95(ms):.2f} ms, max {ms[-1]:.2f} ms "
             f"(budget 8 ms; animations running at the end: {busy}); "
-            f"CPU time p50 {statistics.median(cpu_ms):.2f} ms, p95 {cpu_ms[int(len(cpu_ms) * 0.95) - 1]:.2f} ms"
+            f"CPU time p50 {statistics.median(cpu_ms):.2f} ms, p95 {p95(cpu_ms):.2f} ms"
         )
     if args.hard:
         hard = HardThinking()
         times, cpu, busy = frame_times(args.frames, busy_position(), "classic", False, hard)
         decided = hard.close()
         ms = sorted(t * 1000 for t in times)
-        think = sorted(t * 1000 for t in decided)
+        think = [t * 1000 for t in decided]
         print(
             f"frame time at 1280x720, busy mid-game while Hard thinks ({len(ms)} frames at 60 Hz, "
-            f"{len(think)} Hard decisions, p95 {think[int(len(think) * 0.95) - 1] if think else 0:.0f} ms): "
-            f"p50 {statistics.median(ms):.2f} ms, p95 {ms[int(len(ms) * 0.95) - 1]:.2f} ms, max {ms[-1]:.2f} ms "
-            f"(budget 8 ms)"
+            f"{len(think)} Hard decisions, p95 {p95(think):.0f} ms): "
+            f"p50 {statistics.median(ms):.2f} ms, p95 {p95(ms):.2f} ms, max {ms[-1]:.2f} ms (budget 8 ms)"
         )
     print(
         f"start to interactive (python main.py --headless --frames 1, best of 3): {start_time():.2f} s (budget 1.5 s)"

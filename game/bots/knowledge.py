@@ -10,7 +10,7 @@ from functools import lru_cache
 from math import comb
 
 from game.rules import Card, GameState, MoveKind, Observation, Phase
-from game.rules.melds import CANASTA_SIZE, Meld, MeldKind
+from game.rules.family import takes_alone
 from game.rules.movegen import Plan
 
 from .variant_facts import VariantFacts, facts_for
@@ -26,17 +26,6 @@ def _rank_of_face(face: str) -> int:
 
         r = RANK_OF_FACE[face] = int(Card.parse(face).rank)
     return r
-
-
-def _takes_onto(meld: Meld, card: Card) -> bool:
-    """V-SAMBA-TAKE (b): `card` alone joins `meld`, which is not yet a canasta."""
-    if meld.size >= CANASTA_SIZE:
-        return False
-    if meld.kind is MeldKind.GROUP:
-        return meld.rank == card.rank
-    if meld.kind is MeldKind.SEQUENCE:
-        return meld.cards[0].suit == card.suit and int(card.rank) in (int(meld.rank) - 1, int(meld.high) + 1)
-    return False
 
 
 @lru_cache(maxsize=4096)
@@ -134,7 +123,7 @@ class Knowledge:
             if not rules.take_onto_meld:  # V-HF-TAKE: only with a natural pair
                 return self.p_holds(seat, rank, 2)
             # V-SAMBA-TAKE (b): onto a meld that is not yet a canasta (a group, a sequence end)
-            if not frozen and card is not None and any(_takes_onto(m, card) for m in melds):
+            if not frozen and card is not None and any(takes_alone(m, card) for m in melds):
                 return 1.0
             pair = self.p_holds(seat, rank, 2)
             return pair * 0.6 if not melds else pair

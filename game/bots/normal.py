@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 
 from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank
 from game.rules.cards import RANK_VALUE
-from game.rules.family import open_group
+from game.rules.family import Destination, destination
 from game.rules.melds import CANASTA_SIZE, NATURAL_CANASTA, Meld, MeldKind
 from game.rules.movegen import Plan
 
@@ -439,10 +439,9 @@ class NormalPolicy:
     def placements(kn: Knowledge, move: Move) -> list[Placement] | None:
         """Where each group of a listed meld move goes. The rank-keyed variants add a group
         to the side's meld of its rank; the Samba family follows VARIANTS.md section 6
-        (`+N:` names a meld; otherwise a rank's open group takes its cards, several ranks
-        are a new sequence, wild cards alone a new wild meld), as `FamilyState.resolve`
-        places them, without validating again what the engine listed. None when a group
-        of wild cards names a rank the side has no open group of."""
+        (`game.rules.family.destination`, which `FamilyState.resolve` uses too), without
+        validating again what the engine listed. None when a group of wild cards names a
+        rank the side has no open group of."""
         obs = kn.obs
         if not kn.cfg.rules.meld_list:
             mine = obs.melds_of(kn.side)
@@ -453,22 +452,11 @@ class NormalPolicy:
                 out.append((before, after, g.cards))
             return out
         table = obs.melds[kn.side]
-        dests: dict[object, list[Card]] = {}
+        dests: dict[Destination, list[Card]] = {}
         for gi, g in enumerate(move.groups):
-            key: object = g.target
+            key = destination(table, g, g.cards, gi)
             if key is None:
-                naturals = {c.rank for c in g.cards if not c.is_wild}
-                if len(naturals) > 1:
-                    key = ("sequence", gi)
-                elif naturals or g.rank is not Rank.JOKER:
-                    rank = next(iter(naturals)) if naturals else g.rank
-                    key = open_group(table, rank)
-                    if key is None:
-                        if not naturals:
-                            return None
-                        key = ("group", rank)
-                else:
-                    key = ("wild", gi)
+                return None
             dests.setdefault(key, []).extend(g.cards)
         placed: list[Placement] = []
         for key, cards in dests.items():
@@ -482,6 +470,7 @@ class NormalPolicy:
                 assert isinstance(key, tuple)
                 kind = key[0]
                 if kind == "group":
+                    assert isinstance(key[1], Rank)
                     placed.append((None, Meld.of(key[1], laid), laid))
                 elif kind == "sequence":
                     placed.append((None, Meld.of(Rank.JOKER, laid, MeldKind.SEQUENCE), laid))

@@ -73,6 +73,43 @@ def open_group(table: Sequence[Meld], rank: Rank) -> int | None:
     return None
 
 
+# Where a group goes (VARIANTS.md section 6): a meld number, or a new meld of a kind,
+# ("group", rank), ("sequence", i) or ("wild", i) for the i-th group of a move.
+Destination = int | tuple[str, object]
+
+
+def destination(table: Sequence[Meld], group: Group, cards: Sequence[Card], index: int) -> Destination | None:
+    """Where the `index`-th group of a move, laying `cards`, goes: the meld `+N:` names;
+    else the side's open group of its naturals' rank (or of the rank wild cards alone
+    name), a new group of that rank, a new sequence (naturals of several ranks) or a new
+    wild meld (wild cards naming no rank). None: wild cards name a rank the side has no
+    open group of. Whether the variant allows it is the caller's to judge."""
+    if group.target is not None:
+        return group.target
+    naturals = {c.rank for c in cards if not c.is_wild}
+    if not naturals:
+        if group.rank is _JOKER:
+            return ("wild", index)
+        return open_group(table, group.rank)
+    if len(naturals) > 1:
+        return ("sequence", index)
+    rank = next(iter(naturals))
+    found = open_group(table, rank)
+    return found if found is not None else ("group", rank)
+
+
+def takes_alone(meld: Meld, card: Card) -> bool:
+    """V-SAMBA-TAKE (b): the natural `card` joins `meld`, not yet a canasta, alone (a group
+    of its rank, or a sequence of its suit whose end it extends)."""
+    if meld.naturals + meld.wilds >= CANASTA_SIZE:
+        return False
+    if meld.kind is _GROUP:
+        return meld.rank == card.rank
+    if meld.kind is _SEQUENCE:
+        return meld.cards[0].suit == card.suit and int(card.rank) in (int(meld.rank) - 1, int(meld.high) + 1)
+    return False
+
+
 def meld_from_cards(cards: Sequence[Card], rules_wild_melds: bool, rules_sequences: bool) -> Meld | None:
     """The meld a position's card list describes (VARIANTS.md section 6), or None when the
     cards are no meld kind of the variant: all wild, a wild meld; natural cards of several
@@ -209,38 +246,24 @@ class FamilyState(GameState):
         if physical is None:
             raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=" ".join(c.face for c in faces))
         it = iter(physical)
-        dests: dict[object, list[Card]] = {}
+        dests: dict[Destination, list[Card]] = {}
         for gi, g in enumerate(groups):
             cards = [next(it) for _ in g.cards]
             if gi == 0 and top is not None:
                 cards.insert(0, top)
-            naturals = {c.rank for c in cards if not c.is_wild}
-            key: object
-            if g.target is not None:
-                if g.target >= len(table):
-                    raise IllegalMove("R-ADD", N_("your side has no meld number {n}"), move, n=g.target)
-                key = g.target
-            elif not naturals:
-                if g.rank is _JOKER:
-                    if not rules.wild_melds:
-                        raise IllegalMove("V-SAMBA-MELDS", N_("wild cards are never melded alone"), move)
-                    key = ("wild", gi)
-                else:
-                    found = open_group(table, g.rank)
-                    if found is None:
-                        raise IllegalMove(
-                            "R-ADD",
-                            N_("your side has no open meld of {rank}s to add to: name a meld with +N:"),
-                            move,
-                            rank=g.rank.symbol,
-                        )
-                    key = found
-            elif len(naturals) > 1:
-                key = ("sequence", gi)
-            else:
-                rank = next(iter(naturals))
-                found = open_group(table, rank)
-                key = found if found is not None else ("group", rank)
+            key = destination(table, g, cards, gi)
+            if isinstance(key, int):
+                if key >= len(table):
+                    raise IllegalMove("R-ADD", N_("your side has no meld number {n}"), move, n=key)
+            elif key is None:
+                raise IllegalMove(
+                    "R-ADD",
+                    N_("your side has no open meld of {rank}s to add to: name a meld with +N:"),
+                    move,
+                    rank=g.rank.symbol,
+                )
+            elif key[0] == "wild" and not rules.wild_melds:
+                raise IllegalMove("V-SAMBA-MELDS", N_("wild cards are never melded alone"), move)
             dests.setdefault(key, []).extend(cards)
 
         books = rules.group_max > 0
@@ -285,6 +308,7 @@ class FamilyState(GameState):
             else:
                 assert isinstance(key, tuple)
                 if key[0] == "group":
+                    assert isinstance(key[1], Rank)  # ("group", rank): see `destination`
                     if books and key[1] == Rank.THREE:
                         raise IllegalMove("V-HF-BOOKS", N_("threes are never melded in Hand and Foot"), move)
                     new = Meld.of(key[1], cards)

@@ -15,7 +15,7 @@ from operator import attrgetter
 
 from .cards import ALL_CARDS, Card, Rank, Suit, sort_key
 from .errors import IllegalMove
-from .family import FamilyState
+from .family import FamilyState, takes_alone
 from .melds import CANASTA_SIZE, Meld, MeldKind
 from .movegen import _wild_combos
 from .moves import Group, Move, MoveKind, Plan
@@ -478,20 +478,11 @@ def _take_moves(state: FamilyState) -> list[Move]:
                     _search_openings(state, hand, found, group, top)
     if not state.pile_frozen_for(side):
         for index, m in enumerate(table):
-            if m.size < CANASTA_SIZE and _fits(m, top):
+            if takes_alone(m, top):
                 found.setdefault(Move(_TAKE, (Group.to(_JOKER, (), index),)), None)
     # As for melds: built legal, so only a take that leaves fewer than two cards is checked.
     size = len(state.hands[seat]) + sum(1 for c in pile[:-1] if not c.is_red_three)
     return [move for move in found if size - sum(len(g.cards) for g in move.groups) >= 2 or _valid(state, move)]
-
-
-def _fits(meld: Meld, card: Card) -> bool:
-    """The natural `card` may join `meld` alone (V-SAMBA-TAKE b)."""
-    if meld.kind is _GROUP:
-        return meld.rank == card.rank
-    if meld.kind is _SEQUENCE:
-        return meld.cards[0].suit == card.suit and int(card.rank) in (int(meld.rank) - 1, int(meld.high) + 1)
-    return False
 
 
 # ---------------------------------------------------------------- going out

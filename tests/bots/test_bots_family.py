@@ -193,32 +193,27 @@ def _normal_move(state):
     return move
 
 
-def test_normal_completes_a_samba():
-    """The seventh card of a sequence is a samba (1500, V-SAMBA-CANASTA)."""
+@pytest.mark.parametrize(
+    "variant,hand,melds,card,bonus",
+    [
+        # The seventh card of a sequence is a samba (1500, V-SAMBA-CANASTA).
+        ("samba", "H10 C5 D9 SK C7 C7", ["H4 H5 H6 H7 H8 H9", "CQ DQ SQ"], "H10", 1500),
+        # Seven wild cards are a bolivia (2500, V-BOL-WILD).
+        ("bolivia", "JK C5 D9 SK C7 C7", ["C2 D2 H2 S2 JK JK", "C10 D10 S10"], "JK", 2500),
+    ],
+)
+def test_normal_completes_a_samba_and_a_bolivia(variant, hand, melds, card, bonus):
     state = position(
-        ["H10 C5 D9 SK C7 C7"],
-        melds=[["H4 H5 H6 H7 H8 H9", "CQ DQ SQ"], ["DA HA SA"]],
+        [hand],
+        melds=[melds, ["DA HA SA"]],
         phase="meld",
-        variant="samba",
+        variant=variant,
         drawn="stock",
     )
     move = _normal_move(state)
-    assert move.kind is MoveKind.MELD and [c.face for g in move.groups for c in g.cards] == ["H10"]
+    assert move.kind is MoveKind.MELD and [c.face for g in move.groups for c in g.cards] == [card]
     state.apply(move)
-    assert state.side_melds(0)[0].bonus == 1500
-
-
-def test_normal_completes_a_bolivia():
-    """Seven wild cards are a bolivia (2500, V-BOL-WILD)."""
-    state = position(
-        ["JK C5 D9 SK C7 C7"],
-        melds=[["C2 D2 H2 S2 JK JK", "C10 D10 S10"], ["DA HA SA"]],
-        phase="meld",
-        variant="bolivia",
-        drawn="stock",
-    )
-    move = _normal_move(state)
-    assert move.kind is MoveKind.MELD and [c.face for g in move.groups for c in g.cards] == ["JK"]
+    assert state.side_melds(0)[0].bonus == bonus
 
 
 def test_normal_empties_its_hand_to_pick_up_the_foot():
