@@ -40,9 +40,11 @@ def main(argv: list[str] | None = None) -> int:
         s = run(variant, args.a, args.b, args.games, args.seed, args.jobs, config.target, args.budget)
         failures += s.exceptions + s.illegal + s.stalls
         p95 = {k: percentile(s.times[k], 0.95) * 1e3 for k in ("A", "B")}
+        # with three sides, also how often A finished above each B side (chance 50%)
+        head = f" head to head {s.ahead:.1%} ± {1.96 * s.ahead_se:.1%}," if config.sides > 2 else ""
         print(
             f"{variant:13} target {config.target:5}: {s.rate:6.1%} ({s.wins}/{s.games};"
-            f" 95% Wilson {s.low:.1%} .. {s.high:.1%}; chance {1 / config.sides:.0%}),"
+            f" 95% Wilson {s.low:.1%} .. {s.high:.1%}; chance {1 / config.sides:.0%}),{head}"
             f" margin {s.margin:+.0f} ± {1.96 * s.margin_se:.0f}, p95 A {p95['A']:.2f} ms, B {p95['B']:.2f} ms,"
             f" max A {max(s.times['A'], default=0) * 1e3:.1f} ms,"
             f" exceptions/illegal/stalls {s.exceptions}/{s.illegal}/{s.stalls}, {s.elapsed:.0f} s",

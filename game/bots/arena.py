@@ -37,6 +37,7 @@ class GameResult:
     seating: int
     a_won: bool = False
     margin: float = 0.0
+    ahead: float = 0.0  # share of the B sides A finished above (a tie counts half)
     deals: int = 0
     moves: int = 0
     exceptions: int = 0
@@ -105,6 +106,9 @@ def play_game(task: Task) -> GameResult:
         b_sides = [x for x in range(config.sides) if x != a_side]
         res.a_won = game.winner == a_side
         res.margin = scores[a_side] - sum(scores[x] for x in b_sides) / len(b_sides)
+        res.ahead = sum(
+            1.0 if scores[a_side] > scores[x] else 0.5 if scores[a_side] == scores[x] else 0.0 for x in b_sides
+        ) / len(b_sides)
     res.times = {
         "A": [t for s in mine for t in bots[s].record.times],
         "B": [t for s in bots if s not in mine for t in bots[s].record.times],
@@ -137,6 +141,8 @@ class Summary:
     high: float
     margin: float
     margin_se: float
+    ahead: float  # mean share of the B sides A finished above
+    ahead_se: float
     exceptions: int
     illegal: int
     stalls: int
@@ -211,6 +217,8 @@ def summarize(results: list[GameResult], elapsed: float) -> Summary:
     low, high = wilson(wins, n)
     margins = [r.margin for r in results]
     se = statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
+    ahead = [r.ahead for r in results]
+    ahead_se = statistics.stdev(ahead) / math.sqrt(n) if n > 1 else 0.0
     times = {k: [t for r in results for t in r.times.get(k, [])] for k in ("A", "B")}
     return Summary(
         n,
@@ -219,6 +227,8 @@ def summarize(results: list[GameResult], elapsed: float) -> Summary:
         high,
         statistics.fmean(margins) if margins else 0.0,
         se,
+        statistics.fmean(ahead) if ahead else 0.0,
+        ahead_se,
         sum(r.exceptions for r in results),
         sum(r.illegal for r in results),
         sum(r.stalls for r in results),
@@ -230,11 +240,16 @@ def summarize(results: list[GameResult], elapsed: float) -> Summary:
 
 
 def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
+    sides = RulesConfig.for_variant(variant, target).sides
     lines = [
         f"{a} (A) vs {b} (B), {variant}, target {target}: {s.games} games, {s.deals} deals, {s.elapsed:.0f} s",
         f"A win rate: {s.rate:.1%}  (95% Wilson interval {s.low:.1%} .. {s.high:.1%}; {s.wins}/{s.games})",
         f"mean score margin A-B: {s.margin:+.0f} (± {1.96 * s.margin_se:.0f})",
     ]
+    if sides > 2:  # head to head: each B side is a rival A must finish above
+        lines.append(
+            f"head to head: A finished above a B side in {s.ahead:.1%} (± {1.96 * s.ahead_se:.1%}) of the pairings"
+        )
     for key, level in (("A", a), ("B", b)):
         ts = s.times[key]
         if ts:

@@ -268,6 +268,26 @@ def test_arena_smoke(variant):
     assert s.exceptions == s.illegal == s.stalls == 0, s.errors
 
 
+def test_the_arena_counts_head_to_head_with_three_sides():
+    """With three sides a game is one win in three by chance; the arena also reports how
+    often A finished above each B side (a win is above both, a last place above none)."""
+    from game.bots.arena import play_game, summarize
+
+    results = [
+        play_game(("three-hand", 2500, seed, seating, "normal", "easy", None, {}))
+        for seed in (4, 5)
+        for seating in range(3)
+    ]
+    for r in results:
+        assert r.ahead in (0.0, 0.25, 0.5, 0.75, 1.0)
+        if r.a_won:
+            assert r.ahead == 1.0
+    assert {r.ahead for r in results} - {1.0}, "some game where A did not finish first"
+    s = summarize(results, 1.0)
+    assert s.ahead == pytest.approx(sum(r.ahead for r in results) / len(results))
+    assert s.ahead >= s.rate
+
+
 def test_variant_facts_follow_the_variant():
     from game.bots.variant_facts import facts_for
 
