@@ -4,7 +4,8 @@
     python -m game.rules legal POSITION.json
 
 Exit codes: 0 done, 1 an illegal move (`illegal: MOVE: REASON` on stderr),
-2 malformed input (`error: ...` on stderr). Never a traceback.
+2 malformed input (`error: ...` on stderr). Never a traceback. When the reader of
+stdout leaves early, 141 (128 + SIGPIPE, as a shell reports `yes | head`) and no message.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ USAGE = (
 
 
 MAX_POSITION_BYTES = 1024 * 1024  # a position is a few KB; anything near this is not one
+BROKEN_PIPE = 141  # exit code when stdout's reader left early (128 + SIGPIPE)
 READ_SECONDS = 5.0  # how long a pipe or device may take to deliver a position
 
 
@@ -109,6 +111,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             state = _load(argv[1])
             for move in state.legal_moves():
                 print(str(move), file=out)
+            out.flush()  # a closed pipe shows here, not at the interpreter's exit
             return 0
         if len(argv) >= 2 and argv[0] == "play":
             state = _load(argv[1])
@@ -120,12 +123,17 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
                     print(f"illegal: {text}: {e}", file=err)
                     return 1
             print(json.dumps(position_to_json(state), indent=2), file=out)
+            out.flush()
             return 0
         print(f"error: bad arguments\n{USAGE}", file=err)
         return 2
     except RulesError as e:
         print(f"error: {e}", file=err)
         return 2
+    except BrokenPipeError:  # the reader left early (`legal ... | head -1`): not our error
+        if out is sys.stdout:  # keep the interpreter's final flush from failing again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
     except Exception as e:  # never a traceback on the contract's command line
         print(f"error: internal error: {type(e).__name__}: {e}", file=err)
         return 2

@@ -135,6 +135,23 @@ def test_module_entry_point(tmp_path):
     assert proc.returncode == 1 and "R-" in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_a_reader_that_left_is_not_an_internal_error(tmp_path):
+    """`legal ... | head -1`: when stdout's reader is gone the command stops quietly with
+    141 (128 + SIGPIPE), never "internal error" and never a traceback."""
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(POSITION))
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will ever read: the first flush fails, every time
+    try:
+        for args in (["legal", str(path)], ["play", str(path), "draw"]):
+            proc = subprocess.run(
+                [sys.executable, "-m", "game.rules", *args], stdout=write_end, stderr=subprocess.PIPE, text=True
+            )
+            assert proc.returncode == cli.BROKEN_PIPE and proc.stderr == "", proc.stderr
+    finally:
+        os.close(write_end)
+
+
 # -- reading without limits, and malformed results (issue 13) --------------------------------
 
 OVER = dict(POSITION, phase="over", hands=["", "H4", "S6", "C7"])
