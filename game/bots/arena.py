@@ -7,7 +7,9 @@ Each game seed is played once per seating of A (classic and two-hand: A on side 
 then on side 1; three-hand: A at seat 0, 1, 2 with B on the other seats), so every
 deal is dealt identically to both bots (duplicate). Reports A's win rate with a
 95% Wilson interval, the mean score margin, decision times per bot, and the counts
-of exceptions, illegal moves and stalls (games over a generous move cap).
+of exceptions, illegal moves and stalls (games over a generous move cap). With three
+sides, also how often A finished above each B side (head to head). `--log FILE` keeps
+every finished game, so a run too long for one sitting goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -20,12 +22,14 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.rules import Game, IllegalMove, RulesConfig
 from game.rules.config import TARGETS
 from game.rules.variants import VARIANT_IDS
 
+from .arena_log import ArenaLog, ArenaLogError, header
 from .base import ARENA_LEVELS, Bot, make_bot
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
@@ -45,6 +49,7 @@ class GameResult:
     stalls: int = 0
     times: dict[str, list[float]] = field(default_factory=dict)  # "A"/"B" -> seconds per decision
     error: str = ""
+    seconds: float = 0.0  # wall time of the game
 
 
 def a_seats(config: RulesConfig, seating: int) -> set[int]:
@@ -69,6 +74,7 @@ def play_game(task: Task) -> GameResult:
         opts = dict(options.get("A" if s in mine else "B", {}))
         bots[s] = make_bot(level, seed=seed * 97 + seating * 13 + s, **opts)
     res = GameResult(seed, seating)
+    started = time.perf_counter()
     game = Game(config, seed, first_dealer=0)
     try:
         while not game.is_over:
@@ -109,6 +115,7 @@ def play_game(task: Task) -> GameResult:
         res.ahead = sum(
             1.0 if scores[a_side] > scores[x] else 0.5 if scores[a_side] == scores[x] else 0.0 for x in b_sides
         ) / len(b_sides)
+    res.seconds = time.perf_counter() - started
     res.times = {
         "A": [t for s in mine for t in bots[s].record.times],
         "B": [t for s in bots if s not in mine for t in bots[s].record.times],
@@ -150,6 +157,7 @@ class Summary:
     deals: int
     elapsed: float
     errors: list[str]
+    resumed: int = 0  # games read from the log, played by an earlier process
 
     @property
     def rate(self) -> float:
@@ -186,24 +194,39 @@ def run(
     budget: float | None = None,
     options: dict[str, dict[str, Any]] | None = None,
     progress: bool = False,
+    log: Path | None = None,
 ) -> Summary:
-    """Play the games; `target` defaults to the variant's own first target."""
+    """Play the games; `target` defaults to the variant's own first target. With `log`,
+    games already in the log are not played again and each new one is added to it
+    (`ArenaLogError` when the log is another run's)."""
     target = RulesConfig.for_variant(variant, target).target
     tasks = tasks_for(variant, target, games, seed, a, b, budget, options)
-    start = time.perf_counter()
+    saved = ArenaLog(log, header(variant, target, a, b, budget, options or {}), GameResult) if log else None
     results: list[GameResult] = []
-    if jobs > 1:
+    if saved is not None:
+        results = [saved.done[(t[2], t[3])] for t in tasks if (t[2], t[3]) in saved.done]
+        tasks = [t for t in tasks if (t[2], t[3]) not in saved.done]
+    resumed = len(results)
+    total = resumed + len(tasks)
+    start = time.perf_counter()
+
+    def finished(r: GameResult) -> None:
+        results.append(r)
+        if saved is not None:
+            saved.append(r)
+        if progress:
+            _progress(results, total)
+
+    if jobs > 1 and tasks:
         with mp.get_context("fork").Pool(jobs) as pool:
             for r in pool.imap_unordered(play_game, tasks):
-                results.append(r)
-                if progress:
-                    _progress(results, len(tasks))
+                finished(r)
     else:
         for t in tasks:
-            results.append(play_game(t))
-            if progress:
-                _progress(results, len(tasks))
-    return summarize(results, time.perf_counter() - start)
+            finished(play_game(t))
+    summary = summarize(results, time.perf_counter() - start)
+    summary.resumed = resumed
+    return summary
 
 
 def _progress(results: list[GameResult], total: int) -> None:
@@ -242,7 +265,8 @@ def summarize(results: list[GameResult], elapsed: float) -> Summary:
 def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
     sides = RulesConfig.for_variant(variant, target).sides
     lines = [
-        f"{a} (A) vs {b} (B), {variant}, target {target}: {s.games} games, {s.deals} deals, {s.elapsed:.0f} s",
+        f"{a} (A) vs {b} (B), {variant}, target {target}: {s.games} games, {s.deals} deals, {s.elapsed:.0f} s"
+        + (f" ({s.resumed} of them from the log)" if s.resumed else ""),
         f"A win rate: {s.rate:.1%}  (95% Wilson interval {s.low:.1%} .. {s.high:.1%}; {s.wins}/{s.games})",
         f"mean score margin A-B: {s.margin:+.0f} (± {1.96 * s.margin_se:.0f})",
     ]
@@ -286,6 +310,13 @@ def main(argv: list[str] | None = None) -> int:
         help="Normal weights changed for A (normal or hard), e.g. take_base=12 (experiments; see README)",
     )
     p.add_argument("--progress", action="store_true")
+    p.add_argument(
+        "--log",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="keep each finished game in FILE and skip the games already there (a long run over several sittings)",
+    )
     args = p.parse_args(argv)
     options: dict[str, dict[str, Any]] = {}
     if args.a_weights:
@@ -302,7 +333,22 @@ def main(argv: list[str] | None = None) -> int:
     target = targets[0] if args.target is None else args.target
     if target not in targets:
         p.error(f"{args.variant} is played to {' or '.join(map(str, targets))}, not {target}")
-    s = run(args.variant, args.a, args.b, args.games, args.seed, args.jobs, target, args.budget, options, args.progress)
+    try:
+        s = run(
+            args.variant,
+            args.a,
+            args.b,
+            args.games,
+            args.seed,
+            args.jobs,
+            target,
+            args.budget,
+            options,
+            args.progress,
+            args.log,
+        )
+    except (ArenaLogError, OSError) as error:
+        p.error(str(error))
     print(report(s, args.a, args.b, args.variant, target))
     if args.a_weights:
         print(f"A's weights changed: {args.a_weights}")

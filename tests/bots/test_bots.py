@@ -288,6 +288,30 @@ def test_the_arena_counts_head_to_head_with_three_sides():
     assert s.ahead >= s.rate
 
 
+def test_a_logged_arena_run_goes_on_where_it_stopped(tmp_path):
+    """A long run over several sittings: games in the log are not played again, a last
+    line cut short by a kill is played again, and the summary is the fresh run's."""
+    from game.bots.arena_log import ArenaLogError
+
+    log = tmp_path / "run.log"
+    fresh = run("classic", "normal", "easy", games=6, seed=21, target=2500)
+    first = run("classic", "normal", "easy", games=4, seed=21, target=2500, log=log)
+    assert first.resumed == 0 and len(log.read_text().splitlines()) == 1 + 4
+    with log.open("a") as f:
+        f.write('{"seed": 23, "seating"')  # the game in play when the process was killed
+    second = run("classic", "normal", "easy", games=6, seed=21, target=2500, log=log)
+    assert second.resumed == 4 and len(log.read_text().splitlines()) == 1 + 6
+    assert (second.wins, second.deals, second.margin) == (fresh.wins, fresh.deals, fresh.margin)
+    third = run("classic", "normal", "easy", games=6, seed=21, target=2500, log=log)
+    assert third.resumed == 6 and (third.wins, third.margin) == (fresh.wins, fresh.margin)
+    with pytest.raises(ArenaLogError, match="another run"):  # other levels, target or code: never mixed
+        run("classic", "normal", "easy", games=6, seed=21, target=5000, log=log)
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join([lines[0], lines[1][:-5], *lines[2:]]) + "\n")
+    with pytest.raises(ArenaLogError, match="line 2"):
+        run("classic", "normal", "easy", games=6, seed=21, target=2500, log=log)
+
+
 def test_variant_facts_follow_the_variant():
     from game.bots.variant_facts import facts_for
 
