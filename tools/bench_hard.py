@@ -1,0 +1,90 @@
+"""Hard's search speed: sampled worlds per second on fixed decisions (outside CI).
+
+    python tools/bench_hard.py [--variant classic] [--positions 40] [--worlds 8] [--seed 1]
+
+The decisions come from Normal playing itself (every decision of the seat to act where
+Hard weighs two or more candidates, up to --positions); Hard then searches each one with
+a fixed number of worlds (deterministic), so the same command plays the same playouts.
+Prints worlds per CPU-second (each world plays every candidate), policy moves per
+CPU-second (the playouts' moves, and Hard's own calls), and a digest of Hard's choices: a faster search must keep the digest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.bots.hard import HardBot  # noqa: E402
+from game.bots.normal import NormalPolicy  # noqa: E402
+from game.rules import Game, Move, Observation, Phase, RulesConfig  # noqa: E402
+from game.rules.variants import VARIANT_IDS  # noqa: E402
+
+
+def decisions(variant: str, count: int, seed: int) -> list[Observation]:
+    """Observations where Hard has a real choice, from games of Normal against itself."""
+    policy, probe = NormalPolicy(), HardBot(seed=0, iterations=1)
+    found: list[Observation] = []
+    game_seed = seed
+    while len(found) < count:
+        game = Game(RulesConfig.for_variant(variant), game_seed, first_dealer=0)
+        step = 0
+        while not game.state.is_over and len(found) < count:
+            st = game.state
+            seat = st.to_act
+            assert seat is not None
+            obs = st.observation(seat)
+            move = policy.choose(obs)
+            step += 1
+            if step % 3 == 0 and obs.phase is not Phase.ANSWER and len(probe.candidates(obs, move)) >= 2:
+                found.append(obs)
+            game.apply(move)
+        game_seed += 1
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--variant", default="classic", choices=VARIANT_IDS)
+    p.add_argument("--positions", type=int, default=40)
+    p.add_argument("--worlds", type=int, default=8)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    found = decisions(args.variant, args.positions, args.seed)
+    hard = HardBot(seed=args.seed, iterations=args.worlds)
+    calls = 0
+    choose = hard.policy.choose
+
+    def counted(obs: Observation, rng: random.Random | None = None) -> Move:
+        nonlocal calls
+        calls += 1
+        return choose(obs, rng)
+
+    hard.policy.choose = counted  # type: ignore[method-assign]  # count the playouts' moves
+    digest = hashlib.sha256()
+    playouts = worlds = 0
+    start, cpu = time.perf_counter(), time.process_time()
+    for i, obs in enumerate(found):
+        move = hard.choose(obs, random.Random(args.seed * 1000 + i))
+        digest.update(str(move).encode() + b"\n")
+        worlds += hard.last_iterations
+        playouts += hard.last_iterations * len(hard.candidates(obs, hard.policy.choose(obs)))
+    wall = time.perf_counter() - start
+    elapsed = time.process_time() - cpu  # CPU seconds: the same figure on a busy machine
+    print(
+        f"{args.variant}: {len(found)} decisions, {worlds} worlds, {playouts} playouts in {elapsed:.2f} CPU-s"
+        f" ({wall:.2f} s):"
+        f" {worlds / elapsed:.1f} worlds/s, {playouts / elapsed:.1f} playouts/s"
+        + f", {calls / elapsed:.0f} policy moves/s"
+        + f"; choices digest {digest.hexdigest()[:12]}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
