@@ -334,6 +334,20 @@ def test_five_hand_knowledge_matches_the_deal_in_every_rotation(out, dealer):
     assert checked >= 40
 
 
+def test_five_hand_has_its_own_threat_opening_and_going_out():
+    """Five-hand replaces three weights (README: measured against Easy); classic keeps its own."""
+    from game.bots.knowledge import Knowledge
+    from game.bots.normal import NormalPolicy, NormalWeights
+
+    w = NormalWeights()
+    policy = NormalPolicy(w)
+    for variant, threat, opening in (("five-hand", w.five_threat_scale, w.five_open_bonus), ("classic", 0.5, 70.0)):
+        kn = Knowledge(Game(RulesConfig.for_variant(variant), seed=4).state.observation(0))
+        assert policy.threat_scale(kn) == threat and policy.open_bonus(kn) == opening, variant
+    assert (w.threat_scale, w.open_bonus, w.out_base) == (0.5, 70.0, 30.0)
+    assert (w.five_threat_scale, w.five_open_bonus, w.five_out_base) == (1.0, 150.0, 100.0)
+
+
 # ---------------------------------------------------------------- the yardstick
 def test_the_yardstick_levels_are_arena_only_and_play():
     from game.bots import ARENA_LEVELS, LEVEL_NAMES, LEVELS, YARDSTICK_LEVELS
