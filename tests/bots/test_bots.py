@@ -334,18 +334,25 @@ def test_five_hand_knowledge_matches_the_deal_in_every_rotation(out, dealer):
     assert checked >= 40
 
 
-def test_five_hand_has_its_own_threat_opening_and_going_out():
-    """Five-hand replaces three weights (README: measured against Easy); classic keeps its own."""
+def test_five_and_six_hand_have_their_own_threat_opening_and_going_out():
+    """Five-hand and six-hand replace three weights (README: measured against Easy); classic
+    and six-hand-2x3 keep their own."""
     from game.bots.knowledge import Knowledge
     from game.bots.normal import NormalPolicy, NormalWeights
 
     w = NormalWeights()
     policy = NormalPolicy(w)
-    for variant, threat, opening in (("five-hand", w.five_threat_scale, w.five_open_bonus), ("classic", 0.5, 70.0)):
+    own = (w.five_six_threat_scale, w.five_six_open_bonus)
+    for variant, values in (
+        ("five-hand", own),
+        ("six-hand", own),
+        ("classic", (0.5, 70.0)),
+        ("six-hand-2x3", (0.5, 70.0)),
+    ):
         kn = Knowledge(Game(RulesConfig.for_variant(variant), seed=4).state.observation(0))
-        assert policy.threat_scale(kn) == threat and policy.open_bonus(kn) == opening, variant
+        assert (policy.threat_scale(kn), policy.open_bonus(kn)) == values, variant
     assert (w.threat_scale, w.open_bonus, w.out_base) == (0.5, 70.0, 30.0)
-    assert (w.five_threat_scale, w.five_open_bonus, w.five_out_base) == (1.0, 150.0, 100.0)
+    assert (w.five_six_threat_scale, w.five_six_open_bonus, w.five_six_out_base) == (1.0, 150.0, 100.0)
 
 
 # ---------------------------------------------------------------- the yardstick
