@@ -338,6 +338,67 @@ def test_variant_facts_follow_the_variant():
             assert facts.asked_partner(seat, st.out) == st.partner_of(seat), variant
 
 
+@pytest.mark.parametrize("out,dealer", [(4, 0), (3, 1), (1, 2)])
+def test_five_hand_knowledge_matches_the_deal_in_every_rotation(out, dealer):
+    """V-FIVE: with seat 4, 3 or 1 out, Knowledge's next player, asked partner, teammates,
+    opponents, unseen cards and full stock agree with the engine's deal (the seat out
+    holds nothing and is nobody's teammate, opponent or next player)."""
+    from game.bots.knowledge import Knowledge
+    from game.rules import Card, GameState, Phase
+
+    five = RulesConfig.for_variant("five-hand")
+    state, _ = GameState.deal(five, random.Random(out), dealer=dealer, out=out)
+    rng = random.Random(7)
+    checked = 0
+    while not state.is_over and checked < 150:
+        seat = state.to_act
+        obs = state.observation(seat)
+        kn = Knowledge(obs)
+        order = state.order
+        assert out not in order and obs.hand_sizes[out] == 0
+        assert kn.next_player() == order[(order.index(seat) + 1) % 4]
+        if obs.phase is not Phase.ANSWER:
+            assert kn.partner() == state.partner_of(seat)
+        side = five.side_of(seat)
+        assert set(kn.teammates()) == {s for s in order if s != seat and five.side_of(s) == side}
+        assert set(kn.opponents()) == {s for s in order if five.side_of(s) != side}
+        assert kn.facts.full_stock(obs.out) == 108 - 4 * 11 - 1
+        hidden = [0] * 16  # every card this seat cannot see: other hands (less known faces) and the stock
+        for s in order:
+            if s != seat:
+                for c in state.hands[s]:
+                    hidden[c.rank] += 1
+                for face, n in obs.known[s]:
+                    hidden[Card.parse(face).rank] -= n
+        for c in state.stock:
+            hidden[c.rank] += 1
+        assert kn.unseen == hidden
+        state.apply(rng.choice(state.legal_moves()))
+        checked += 1
+    assert checked >= 40
+
+
+def test_five_and_six_hand_have_their_own_threat_opening_and_going_out():
+    """Five-hand and six-hand replace three weights (README: measured against Easy); classic
+    and six-hand-2x3 keep their own."""
+    from game.bots.knowledge import Knowledge
+    from game.bots.normal import NormalPolicy, NormalWeights
+
+    w = NormalWeights()
+    policy = NormalPolicy(w)
+    own = (w.five_six_threat_scale, w.five_six_open_bonus)
+    for variant, values in (
+        ("five-hand", own),
+        ("six-hand", own),
+        ("classic", (0.5, 70.0)),
+        ("six-hand-2x3", (0.5, 70.0)),
+    ):
+        kn = Knowledge(Game(RulesConfig.for_variant(variant), seed=4).state.observation(0))
+        assert (policy.threat_scale(kn), policy.open_bonus(kn)) == values, variant
+    assert (w.threat_scale, w.open_bonus, w.out_base) == (0.5, 70.0, 30.0)
+    assert (w.five_six_threat_scale, w.five_six_open_bonus, w.five_six_out_base) == (1.0, 150.0, 100.0)
+
+
 # ---------------------------------------------------------------- the yardstick
 def test_the_yardstick_levels_are_arena_only_and_play():
     from game.bots import ARENA_LEVELS, LEVEL_NAMES, LEVELS, YARDSTICK_LEVELS
