@@ -6,7 +6,8 @@ The decisions come from Normal playing itself (every decision of the seat to act
 Hard weighs two or more candidates, up to --positions); Hard then searches each one with
 a fixed number of worlds (deterministic), so the same command plays the same playouts.
 Prints worlds per CPU-second (each world plays every candidate), policy moves per
-CPU-second (the playouts' moves, and Hard's own calls), and a digest of Hard's choices: a faster search must keep the digest.
+CPU-second (the playouts' moves, and Hard's own calls), and a digest of Hard's choices:
+a faster search must keep the digest.
 """
 
 from __future__ import annotations
