@@ -1,20 +1,24 @@
 """Hard's search speed: sampled worlds per second on fixed decisions (outside CI).
 
     python tools/bench_hard.py [--variant classic] [--positions 40] [--worlds 8] [--seed 1]
+    python tools/bench_hard.py --budget 0.5 [--variant six-hand] [--positions 40]
 
 The decisions come from Normal playing itself (every decision of the seat to act where
 Hard weighs two or more candidates, up to --positions); Hard then searches each one with
 a fixed number of worlds (deterministic), so the same command plays the same playouts.
 Prints worlds per CPU-second (each world plays every candidate), policy moves per
 CPU-second (the playouts' moves, and Hard's own calls), and a digest of Hard's choices:
-a faster search must keep the digest.
+a faster search must keep the digest. With --budget, Hard searches each decision for that
+long instead and the tool prints the decision times (median, p95, max) and worlds played.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -54,10 +58,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variant", default="classic", choices=VARIANT_IDS)
     p.add_argument("--positions", type=int, default=40)
     p.add_argument("--worlds", type=int, default=8)
+    p.add_argument("--budget", type=float, default=None, help="search by time instead: the decision times")
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     found = decisions(args.variant, args.positions, args.seed)
+    if args.budget is not None:
+        return timed(args.variant, found, args.budget, args.seed)
     hard = HardBot(seed=args.seed, iterations=args.worlds)
+    candidates = [len(hard.candidates(obs, hard.policy.choose(obs))) for obs in found]
     calls = 0
     choose = hard.policy.choose
 
@@ -74,15 +82,35 @@ def main(argv: list[str] | None = None) -> int:
         move = hard.choose(obs, random.Random(args.seed * 1000 + i))
         digest.update(str(move).encode() + b"\n")
         worlds += hard.last_iterations
-        playouts += hard.last_iterations * len(hard.candidates(obs, hard.policy.choose(obs)))
+        playouts += hard.last_iterations * candidates[i]
     wall = time.perf_counter() - start
     elapsed = time.process_time() - cpu  # CPU seconds: the same figure on a busy machine
     print(
         f"{args.variant}: {len(found)} decisions, {worlds} worlds, {playouts} playouts in {elapsed:.2f} CPU-s"
-        f" ({wall:.2f} s):"
-        f" {worlds / elapsed:.1f} worlds/s, {playouts / elapsed:.1f} playouts/s"
-        + f", {calls / elapsed:.0f} policy moves/s"
-        + f"; choices digest {digest.hexdigest()[:12]}"
+        f" ({wall:.2f} s): {worlds / elapsed:.1f} worlds/s, {playouts / elapsed:.1f} playouts/s,"
+        f" {calls / elapsed:.0f} policy moves/s; choices digest {digest.hexdigest()[:12]}"
+    )
+    return 0
+
+
+def timed(variant: str, found: list[Observation], budget: float, seed: int) -> int:
+    """Hard at its time budget on each decision: wall time per decision, as the table
+    waits for it, and the worlds it played."""
+    hard = HardBot(seed=seed, budget=budget)
+    times: list[float] = []
+    worlds: list[int] = []
+    for i, obs in enumerate(found):
+        start = time.perf_counter()
+        hard.choose(obs, random.Random(seed * 1000 + i))
+        times.append(time.perf_counter() - start)
+        worlds.append(hard.last_iterations)
+    times.sort()
+    worlds.sort()
+    p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+    print(
+        f"{variant}: {len(found)} decisions at a {budget:.2f} s budget: median {statistics.median(times) * 1e3:.0f} ms,"
+        f" p95 {p95 * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms; worlds a decision: median"
+        f" {statistics.median(worlds):.0f}, fewest {worlds[0]}"
     )
     return 0
 
