@@ -1,0 +1,138 @@
+"""Hard's search quality on fixed decisions, against a reference search (outside CI).
+
+    python tools/bench_hard_regret.py reference --out REF.json [--variant classic]
+        [--positions 200] [--worlds 400] [--candidates 8] [--seed 1]
+    python tools/bench_hard_regret.py score REF.json [--budget 0.5] [--options NAME=VALUE,...]
+
+A change to how Hard spends its worlds (which candidates, how many worlds each, when to
+override Normal) is too small to see in a few hundred arena games. Here the decisions are
+fixed (Normal playing itself, as `tools/bench_hard.py` finds them), every candidate of each
+is valued once with many worlds (`reference`, slow, saved), and then Hard with given
+settings decides each at its budget (`score`): its regret is the reference value of the
+best candidate minus that of its choice, in points of the deal. The reference uses Hard's
+own playouts and evaluation, so this measures the search, not the evaluation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_hard import decisions  # noqa: E402
+
+from game.bots.hard import HardBot  # noqa: E402
+from game.rules import IllegalMove  # noqa: E402
+from game.rules.variants import VARIANT_IDS  # noqa: E402
+
+
+def reference(args: argparse.Namespace) -> int:
+    found = decisions(args.variant, args.positions, args.seed)
+    hard = HardBot(seed=args.seed, max_candidates=args.candidates)
+    rows: list[dict[str, Any]] = []
+    start = time.process_time()
+    for i, obs in enumerate(found):
+        cands = hard.candidates(obs, hard.policy.choose(obs))
+        rng = random.Random(10_000_019 * args.seed + i)  # not the rngs `score` gives Hard
+        side = obs.config.side_of(obs.seat)
+        values: list[list[float]] = [[] for _ in cands]
+        while len(values[0]) < args.worlds:
+            world = hard.sample(obs, rng)
+            if world is None:
+                continue
+            for k, move in enumerate(cands):
+                st = world.copy()
+                try:
+                    st.apply(move)
+                except IllegalMove:
+                    values[k].append(-1e6)
+                    continue
+                values[k].append(hard.playout(st, side))
+        rows.append(
+            {
+                "moves": [str(m) for m in cands],
+                "values": [statistics.fmean(v) for v in values],
+                "se": [statistics.stdev(v) / math.sqrt(len(v)) for v in values],
+            }
+        )
+        print(f"  {i + 1}/{len(found)}", file=sys.stderr, flush=True)
+    data = {
+        "variant": args.variant,
+        "positions": args.positions,
+        "seed": args.seed,
+        "worlds": args.worlds,
+        "decisions": rows,
+    }
+    Path(args.out).write_text(json.dumps(data))
+    print(f"{len(rows)} decisions valued with {args.worlds} worlds each in {time.process_time() - start:.0f} CPU-s")
+    return 0
+
+
+def score(args: argparse.Namespace) -> int:
+    ref = json.loads(Path(args.reference).read_text())
+    found = decisions(ref["variant"], ref["positions"], ref["seed"])
+    settings: dict[str, Any] = {}
+    for item in filter(None, args.options.split(",")):
+        name, value = item.split("=")
+        number = float(value)
+        settings[name.strip()] = int(number) if number.is_integer() else number
+    hard = HardBot(seed=ref["seed"], budget=args.budget, **settings)
+    regrets: list[float] = []
+    best = normal = missing = 0
+    times: list[float] = []
+    for i, (obs, row) in enumerate(zip(found, ref["decisions"])):
+        base = str(hard.policy.choose(obs))
+        if base != row["moves"][0]:
+            raise SystemExit(f"decision {i} differs from the reference's (other code?): {base} / {row['moves'][0]}")
+        start = time.perf_counter()
+        move = str(hard.choose(obs, random.Random(ref["seed"] * 1000 + i)))
+        times.append(time.perf_counter() - start)
+        if move not in row["moves"]:
+            missing += 1
+            continue
+        values = row["values"]
+        regret = max(values) - values[row["moves"].index(move)]
+        regrets.append(regret)
+        best += regret == 0
+        normal += move == row["moves"][0]
+    n = len(regrets)
+    se = statistics.stdev(regrets) / math.sqrt(n) if n > 1 else 0.0
+    base_regret = statistics.fmean(max(r["values"]) - r["values"][0] for r in ref["decisions"])
+    print(
+        f"{ref['variant']}, {n} decisions ({ref['worlds']} reference worlds), budget {args.budget:.2f} s"
+        f"{', ' + args.options if args.options else ''}: mean regret {statistics.fmean(regrets):.1f} ± {1.96 * se:.1f}"
+        f" points (Normal's move alone: {base_regret:.1f}); best {best / n:.0%}, Normal's move {normal / n:.0%};"
+        f" not a reference candidate {missing}; decision time median {statistics.median(times) * 1e3:.0f} ms"
+    )
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("reference")
+    r.add_argument("--out", required=True)
+    r.add_argument("--variant", default="classic", choices=VARIANT_IDS)
+    r.add_argument("--positions", type=int, default=200)
+    r.add_argument("--worlds", type=int, default=400)
+    r.add_argument("--candidates", type=int, default=8)
+    r.add_argument("--seed", type=int, default=1)
+    s = sub.add_parser("score")
+    s.add_argument("reference")
+    s.add_argument("--budget", type=float, default=0.5)
+    s.add_argument("--options", default="", help="HardBot settings, e.g. max_candidates=6,confidence=0.5")
+    args = p.parse_args(argv)
+    return reference(args) if args.command == "reference" else score(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
