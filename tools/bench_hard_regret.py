@@ -86,7 +86,7 @@ def score(args: argparse.Namespace) -> int:
         number = float(value)
         settings[name.strip()] = int(number) if number.is_integer() else number
     hard = HardBot(seed=ref["seed"], budget=args.budget, **settings)
-    regrets: list[float] = []
+    regrets: list[float | None] = []
     best = normal = missing = 0
     times: list[float] = []
     for i, (obs, row) in enumerate(zip(found, ref["decisions"])):
@@ -98,21 +98,30 @@ def score(args: argparse.Namespace) -> int:
         times.append(time.perf_counter() - start)
         if move not in row["moves"]:
             missing += 1
+            regrets.append(None)
             continue
         values = row["values"]
         regret = max(values) - values[row["moves"].index(move)]
         regrets.append(regret)
         best += regret == 0
         normal += move == row["moves"][0]
-    n = len(regrets)
-    se = statistics.stdev(regrets) / math.sqrt(n) if n > 1 else 0.0
+    valued = [r for r in regrets if r is not None]
+    n = len(valued)
+    se = statistics.stdev(valued) / math.sqrt(n) if n > 1 else 0.0
     base_regret = statistics.fmean(max(r["values"]) - r["values"][0] for r in ref["decisions"])
     print(
         f"{ref['variant']}, {n} decisions ({ref['worlds']} reference worlds), budget {args.budget:.2f} s"
-        f"{', ' + args.options if args.options else ''}: mean regret {statistics.fmean(regrets):.1f} ± {1.96 * se:.1f}"
+        f"{', ' + args.options if args.options else ''}: mean regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}"
         f" points (Normal's move alone: {base_regret:.1f}); best {best / n:.0%}, Normal's move {normal / n:.0%};"
         f" not a reference candidate {missing}; decision time median {statistics.median(times) * 1e3:.0f} ms"
     )
+    if args.save:
+        Path(args.save).write_text(json.dumps(regrets))
+    if args.against:
+        other = json.loads(Path(args.against).read_text())
+        diffs = [a - b for a, b in zip(regrets, other) if a is not None and b is not None]
+        dse = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        print(f"  paired against {args.against}: {statistics.fmean(diffs):+.1f} ± {1.96 * dse:.1f} points a decision")
     return 0
 
 
@@ -130,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("reference")
     s.add_argument("--budget", type=float, default=0.5)
     s.add_argument("--options", default="", help="HardBot settings, e.g. max_candidates=6,confidence=0.5")
+    s.add_argument("--against", default=None, help="a --save of another setting: the mean paired difference")
+    s.add_argument("--save", default=None, help="write each decision's regret (for --against)")
     args = p.parse_args(argv)
     return reference(args) if args.command == "reference" else score(args)
 
