@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from game.bots.hard import HardBot
-from game.rules import Game, GameState, IllegalMove, Move, Phase
+from game.rules import Game, GameState, Move, Phase
 
 WORLDS = 24  # sampled worlds per decision: a whole classic deal in well under 30 s on 2 cores
 HORIZON = 40  # Hard's playout length (its default)
@@ -127,16 +127,12 @@ def analyse_position(state: GameState, made: Move, index: int = 0, worlds: int =
         world = hard.sample(obs, rng)
         if world is None:
             continue
-        values = []
-        for move in (made, advice):
-            playout = world.copy()
-            try:
-                playout.apply(move)
-            except IllegalMove:
-                break
-            values.append(hard.playout(playout, side))
-        if len(values) == 2:
-            diffs.append(values[0] - values[1])
+        mine = hard.value_of(world, made, side)
+        if mine is None:
+            continue
+        best = hard.value_of(world, advice, side)
+        if best is not None:
+            diffs.append(mine - best)
     gain = sum(diffs) / len(diffs) if diffs else 0.0
     return Decision(index, seat, made, advice, gain, len(diffs))
 

@@ -31,7 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hard import decisions  # noqa: E402
 
 from game.bots.hard import HardBot  # noqa: E402
-from game.rules import IllegalMove  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 
@@ -50,13 +49,8 @@ def reference(args: argparse.Namespace) -> int:
             if world is None:
                 continue
             for k, move in enumerate(cands):
-                st = world.copy()
-                try:
-                    st.apply(move)
-                except IllegalMove:
-                    values[k].append(-1e6)
-                    continue
-                values[k].append(hard.playout(st, side))
+                value = hard.value_of(world, move, side)
+                values[k].append(-1e6 if value is None else value)  # as Hard counts an illegal move
         rows.append(
             {
                 "moves": [str(m) for m in cands],

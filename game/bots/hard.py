@@ -132,13 +132,8 @@ class HardBot(Bot):
             if world is None:
                 continue
             for i, move in enumerate(cands):
-                st = world.copy()
-                try:
-                    st.apply(move)
-                except IllegalMove:
-                    values[i].append(-1e6)
-                    continue
-                values[i].append(self.playout(st, side))
+                value = self.value_of(world, move, side)
+                values[i].append(-1e6 if value is None else value)
         self.last_iterations = len(values[0])
         chosen = self.pick(values)
         if chosen:
@@ -180,6 +175,16 @@ class HardBot(Bot):
             if probe.go_out_plan() is not None:
                 return world
         return None
+
+    def value_of(self, world: GameState, move: Move, side: int) -> float | None:
+        """`move` played in a copy of `world`, then the playout's value for `side`
+        (None when the move is illegal there)."""
+        st = world.copy()
+        try:
+            st.apply(move)
+        except IllegalMove:
+            return None
+        return self.playout(st, side)
 
     def playout(self, st: GameState, side: int) -> float:
         policy = self.policy
