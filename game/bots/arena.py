@@ -30,7 +30,7 @@ from game.rules.config import TARGETS
 from game.rules.variants import VARIANT_IDS
 
 from .arena_log import ArenaLog, ArenaLogError, header
-from .base import ARENA_LEVELS, Bot, make_bot
+from .base import ARENA_LEVELS, CLOCKS, Bot, make_bot
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
 
@@ -59,13 +59,14 @@ def a_seats(config: RulesConfig, seating: int) -> set[int]:
     return {seating}
 
 
-# (variant, target, seed, seating, level A, level B, budget, per-side bot options)
-Task = tuple[str, int, int, int, str, str, float | None, dict[str, dict[str, Any]]]
+# (variant, target, seed, seating, level A, level B, budget, per-side bot options, clock)
+Task = tuple[str, int, int, int, str, str, float | None, dict[str, dict[str, Any]], str]
 
 
 def play_game(task: Task) -> GameResult:
-    """Play one full game. `task` = (variant, target, seed, seating, a, b, budget, options)."""
-    variant, target, seed, seating, level_a, level_b, budget, options = task
+    """Play one full game. `task` = (variant, target, seed, seating, a, b, budget, options,
+    clock): `clock` names the bots' clock in CLOCKS (their budgets and decision times)."""
+    variant, target, seed, seating, level_a, level_b, budget, options, clock = task
     config = RulesConfig.for_variant(variant, target)
     mine = a_seats(config, seating)
     bots: dict[int, Bot] = {}
@@ -73,6 +74,7 @@ def play_game(task: Task) -> GameResult:
         level = level_a if s in mine else level_b
         opts = dict(options.get("A" if s in mine else "B", {}))
         bots[s] = make_bot(level, seed=seed * 97 + seating * 13 + s, **opts)
+        bots[s].clock = CLOCKS[clock]
     res = GameResult(seed, seating)
     started = time.perf_counter()
     game = Game(config, seed, first_dealer=0)
@@ -173,11 +175,12 @@ def tasks_for(
     b: str,
     budget: float | None,
     options: dict[str, dict[str, Any]] | None = None,
+    clock: str = "wall",
 ) -> list[Task]:
     seatings = RulesConfig.for_variant(variant, target).sides  # A plays each side once
     groups = max(1, math.ceil(games / seatings))
     return [
-        (variant, target, seed + g, seating, a, b, budget, options or {})
+        (variant, target, seed + g, seating, a, b, budget, options or {}, clock)
         for g in range(groups)
         for seating in range(seatings)
     ]
@@ -195,13 +198,14 @@ def run(
     options: dict[str, dict[str, Any]] | None = None,
     progress: bool = False,
     log: Path | None = None,
+    clock: str = "wall",
 ) -> Summary:
     """Play the games; `target` defaults to the variant's own first target. With `log`,
     games already in the log are not played again and each new one is added to it
     (`ArenaLogError` when the log is another run's)."""
     target = RulesConfig.for_variant(variant, target).target
-    tasks = tasks_for(variant, target, games, seed, a, b, budget, options)
-    saved = ArenaLog(log, header(variant, target, a, b, budget, options or {}), GameResult) if log else None
+    tasks = tasks_for(variant, target, games, seed, a, b, budget, options, clock)
+    saved = ArenaLog(log, header(variant, target, a, b, budget, options or {}, clock), GameResult) if log else None
     results: list[GameResult] = []
     if saved is not None:
         results = [saved.done[(t[2], t[3])] for t in tasks if (t[2], t[3]) in saved.done]
@@ -309,6 +313,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE,...",
         help="Normal weights changed for A (normal or hard), e.g. take_base=12 (experiments; see README)",
     )
+    p.add_argument(
+        "--clock",
+        default="wall",
+        choices=tuple(CLOCKS),
+        help="what the budgets and decision times count: wall time, or this process's CPU time"
+        " (a long run on a loaded machine)",
+    )
     p.add_argument("--progress", action="store_true")
     p.add_argument(
         "--log",
@@ -346,12 +357,15 @@ def main(argv: list[str] | None = None) -> int:
             options,
             args.progress,
             args.log,
+            args.clock,
         )
     except (ArenaLogError, OSError) as error:
         p.error(str(error))
     print(report(s, args.a, args.b, args.variant, target))
     if args.a_weights:
         print(f"A's weights changed: {args.a_weights}")
+    if args.clock != "wall":
+        print(f"budgets and decision times on the {args.clock} clock")
     return 0 if s.exceptions == s.illegal == s.stalls == 0 else 1
 
 

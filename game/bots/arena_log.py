@@ -33,7 +33,9 @@ class ArenaLogError(ValueError):
     """The log cannot be continued by this run (another run's, or damaged)."""
 
 
-def header(variant: str, target: int, a: str, b: str, budget: float | None, options: object) -> dict[str, Any]:
+def header(
+    variant: str, target: int, a: str, b: str, budget: float | None, options: object, clock: str = "wall"
+) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "variant": variant,
@@ -41,6 +43,7 @@ def header(variant: str, target: int, a: str, b: str, budget: float | None, opti
         "a": a,
         "b": b,
         "budget": budget,
+        "clock": clock,
         "options": repr(options),  # NormalWeights print every weight: changed ones show
         "code": code_digest(),
     }

@@ -1,7 +1,8 @@
 """The bot interface: a bot sees only the Observation of its seat (never the state),
 gets its own seeded `random.Random`, and returns one legal move.
 
-`Bot.act` wraps `choose` with a wall-clock timer so the arena can report decision
+`Bot.act` wraps `choose` with a timer on the bot's clock (wall time; CPU time in a
+measurement that must not depend on the machine's load) so the arena can report decision
 times; `make_bot(level, seed)` is the registry the game and the arena use.
 """
 
@@ -33,6 +34,10 @@ YARDSTICK_LEVELS: tuple[str, ...] = ("normal-v1", "hard-v1")
 # Every level the arena and the tools may name.
 ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICK_LEVELS
 
+# The clocks a bot's time budget may run on: wall time at the table; CPU time of this
+# process in long measurements, so a loaded machine does not starve a searching bot.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
 
 class UnknownLevel(ValueError):
     """A bot level that does not exist: a mistyped level is an error, never a weaker bot."""
@@ -45,7 +50,7 @@ class UnknownLevel(ValueError):
 
 @dataclass(slots=True)
 class DecisionRecord:
-    """Wall-clock seconds of every decision a bot made (for the arena's statistics)."""
+    """Seconds of every decision a bot made, on its clock (for the arena's statistics)."""
 
     times: list[float] = field(default_factory=list)
 
@@ -66,6 +71,7 @@ class Bot(ABC):
         self.rng = random.Random(seed)
         self.record = DecisionRecord()
         self.last_reason: BotReason | None = None  # set by `choose` when it has one
+        self.clock: Callable[[], float] = CLOCKS["wall"]  # times decisions and any search budget
 
     @abstractmethod
     def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
@@ -74,9 +80,9 @@ class Bot(ABC):
     def act(self, observation: Observation, time_budget: float | None = None) -> Move:
         """`choose` with this bot's own RNG, timed into `self.record`."""
         self.last_reason = None
-        start = time.perf_counter()
+        start = self.clock()
         move = self.choose(observation, self.rng, time_budget)
-        self.record.add(time.perf_counter() - start)
+        self.record.add(self.clock() - start)
         return move
 
     def explain(self) -> BotReason | None:

@@ -12,8 +12,8 @@ than `confidence` standard errors of the paired differences.
 
 from __future__ import annotations
 
+import math
 import random
-import time
 
 from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phase
 from game.rules.family import FamilyState
@@ -27,6 +27,7 @@ from .sampler import sample_world
 from .variant_facts import facts_for
 
 DEFAULT_BUDGET = 0.5  # seconds; p95 stays under 1 s including the last iteration's overrun
+PRUNE_OFF = math.inf  # no candidate is ever stopped early
 
 
 def evaluate(state: GameState, side: int) -> float:
@@ -76,6 +77,16 @@ def _foot_value(state: GameState, seat: int) -> int:
     return sum(100 if c.is_red_three else c.value for c in cards or ())
 
 
+def _paired(mine: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean and standard error of `mine - base` over the worlds both played (a stopped
+    candidate played the first ones)."""
+    diffs = [a - b for a, b in zip(mine, base)]
+    k = len(diffs)
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1) if k > 1 else 0.0
+    return mean, (var / k) ** 0.5
+
+
 # A meld of 5-6 is worth its canasta's bonus in proportion: a samba / escalera is three
 # canastas' worth, a bolivia five.
 _CLOSING_SCALE = {
@@ -96,6 +107,8 @@ class HardBot(Bot):
         max_candidates: int = 4,
         confidence: float = 1.0,
         weights: NormalWeights | None = None,
+        prune: float = PRUNE_OFF,
+        prune_after: int = 6,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -103,6 +116,8 @@ class HardBot(Bot):
         self.horizon = horizon  # playout length in moves before the static evaluation
         self.max_candidates = max_candidates
         self.confidence = confidence  # standard errors needed to override Normal's move
+        self.prune = prune  # standard errors below Normal's move that stop a candidate
+        self.prune_after = prune_after  # worlds before any candidate is stopped
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -117,23 +132,26 @@ class HardBot(Bot):
         if len(cands) <= 1:
             return base
         budget = self.budget if time_budget is None else time_budget
-        deadline = time.perf_counter() + budget
+        deadline = self.clock() + budget
         side = obs.config.side_of(obs.seat)
         values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))  # Normal's move (0) always plays; a clearly worse one stops
         n = 0
-        while True:
+        while len(alive) > 1:  # only Normal's move left: the decision is settled
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n > 0 and time.perf_counter() >= deadline:
+            elif n > 0 and self.clock() >= deadline:
                 break
             world = self.sample(obs, rng)
             n += 1
             if world is None:
                 continue
-            for i, move in enumerate(cands):
-                value = self.value_of(world, move, side)
+            for i in alive:
+                value = self.value_of(world, cands[i], side)
                 values[i].append(-1e6 if value is None else value)
+            if len(values[0]) >= self.prune_after:
+                alive = [i for i in alive if i == 0 or not self.clearly_worse(values[i], values[0])]
         self.last_iterations = len(values[0])
         chosen = self.pick(values)
         if chosen:
@@ -148,19 +166,23 @@ class HardBot(Bot):
         it by more than `self.confidence` standard errors of the paired differences
         (the same worlds were used for every candidate), so noise does not override
         a sound heuristic."""
-        base = values[0]
-        k = len(base)
-        if k < 2:
+        if len(values[0]) < 2:
             return 0
         best, best_mean = 0, 0.0
         for i in range(1, len(values)):
-            diffs = [a - b for a, b in zip(values[i], base)]
-            mean = sum(diffs) / k
-            var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
-            se = (var / k) ** 0.5
+            if len(values[i]) < 2:
+                continue
+            mean, se = _paired(values[i], values[0])
             if mean > self.confidence * se and mean > best_mean:
                 best, best_mean = i, mean
         return best
+
+    def clearly_worse(self, mine: list[float], base: list[float]) -> bool:
+        """A candidate whose paired mean is below Normal's move by more than `prune`
+        standard errors: its worlds go to the others (successive rejection), and once
+        every other is stopped the search ends early."""
+        mean, se = _paired(mine, base)
+        return mean + self.prune * se < 0
 
     @staticmethod
     def sample(obs: Observation, rng: random.Random, tries: int = 30) -> GameState | None:

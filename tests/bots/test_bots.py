@@ -274,7 +274,7 @@ def test_the_arena_counts_head_to_head_with_three_sides():
     from game.bots.arena import play_game, summarize
 
     results = [
-        play_game(("three-hand", 2500, seed, seating, "normal", "easy", None, {}))
+        play_game(("three-hand", 2500, seed, seating, "normal", "easy", None, {}, "wall"))
         for seed in (4, 5)
         for seating in range(3)
     ]
@@ -510,3 +510,67 @@ def test_the_arena_takes_weights_for_a_and_refuses_unknown_ones(capsys):
         == 0
     )
     assert "A's weights changed: take_base=12" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- Hard's search settings
+class TickingClock:
+    """A clock that moves `step` seconds each time it is read: a search's length on it
+    depends on the code alone, never on the machine."""
+
+    def __init__(self, step: float):
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("level", ("hard", "hard-v1"))
+def test_the_search_budget_runs_on_the_bots_clock(level):
+    # The clock is read for the deadline (0.1 + 0.35) and then after each world: the
+    # readings 0.2, 0.3 and 0.4 let a world more be played, 0.5 ends the search at four.
+    st = position(["H7 D4 HQ SQ HK SK"], [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}], discard="C4 D9", phase="meld")
+    hard = make_bot(level, 1, budget=0.35, horizon=4)
+    hard.clock = TickingClock(0.1)
+    hard.choose(st.observation(0), random.Random(1))
+    assert hard.last_iterations == 4
+
+
+def test_the_arena_runs_the_bots_on_the_clock_it_is_given(monkeypatch):
+    from game.bots import arena
+
+    seen: set[object] = set()
+    real = arena.make_bot
+
+    def spy(*args, **kwargs):
+        made = real(*args, **kwargs)
+        original = made.choose
+
+        def choose(*a, **k):
+            seen.add(made.clock)
+            return original(*a, **k)
+
+        made.choose = choose
+        return made
+
+    monkeypatch.setattr(arena, "make_bot", spy)
+    arena.play_game(("classic", 2500, 7, 0, "normal", "easy", None, {}, "cpu"))
+    assert seen == {arena.CLOCKS["cpu"]}
+
+
+def test_hard_stops_searching_once_every_alternative_is_clearly_worse():
+    # Feeding the next opponent's melded sevens (or the pile's tens and nines) is far worse
+    # than D4: with pruning on, those candidates stop after their first worlds and, Normal's
+    # move being the only one left, the search ends long before its 200 worlds.
+    st = position(
+        ["H7 D4 HQ SQ HK SK"],
+        [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
+        discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8",
+        phase="meld",
+    )
+    obs = st.observation(0)
+    searched = make_bot("hard", 1, iterations=200, horizon=16)
+    pruned = make_bot("hard", 1, iterations=200, horizon=16, prune=1.0, prune_after=6)
+    assert searched.choose(obs, random.Random(2)) == pruned.choose(obs, random.Random(2))
+    assert searched.last_iterations == 200
+    assert pruned.last_iterations < 200

@@ -174,7 +174,7 @@ def test_easy_and_normal_play_whole_games_without_an_illegal_move(variant):
     target = RulesConfig.for_variant(variant).target
     for seed in range(6):
         for seating in (0, 1):
-            result = play_game((variant, target, 900 + seed, seating, "normal", "easy", None, {}))
+            result = play_game((variant, target, 900 + seed, seating, "normal", "easy", None, {}, "wall"))
             assert (result.exceptions, result.illegal, result.stalls) == (0, 0, 0), result.error
 
 

@@ -16,7 +16,6 @@ than `confidence` standard errors of the paired differences.
 from __future__ import annotations
 
 import random
-import time
 
 from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phase
 from game.rules.movegen import go_out_plan
@@ -88,7 +87,7 @@ class HardV1Bot(Bot):
         if len(cands) <= 1:
             return base
         budget = self.budget if time_budget is None else time_budget
-        deadline = time.perf_counter() + budget
+        deadline = self.clock() + budget
         side = obs.config.side_of(obs.seat)
         values: list[list[float]] = [[] for _ in cands]
         n = 0
@@ -96,7 +95,7 @@ class HardV1Bot(Bot):
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n > 0 and time.perf_counter() >= deadline:
+            elif n > 0 and self.clock() >= deadline:
                 break
             world = self.sample(obs, rng)
             n += 1
