@@ -1,7 +1,7 @@
 """Benchmark of the rules engine: random-legal-move playouts of whole deals.
 
     python tools/bench_rules.py [--deals 400] [--variant classic|all] [--seed 1]
-    python tools/bench_rules.py --compare REV [--variant classic] [--rounds 6] [--deals 100]
+    python tools/bench_rules.py --compare REV [--variant classic|all] [--rounds 6] [--deals 100]
 
 The first form prints, per variant, deals/s and moves/s (CPU time of this process, so
 other load on the machine does not count), mean moves per deal, and the median time of
@@ -191,13 +191,14 @@ def main() -> None:
     if args.worker:
         worker(args.worker, args.variant, args.deals, args.seed)
         return
-    if args.compare:
-        compare(args.compare, args.variant, args.rounds, args.deals, args.seed)
-        return
     rules = _rules(ROOT)
     variants = rules.VARIANT_IDS if args.variant == "all" else (args.variant,)
     for variant in variants:
-        report(rules, variant, args.deals, args.seed)
+        if args.compare:
+            compare(args.compare, variant, args.rounds, args.deals, args.seed)
+            print()
+        else:
+            report(rules, variant, args.deals, args.seed)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing as mp
+import os
 import statistics
 import sys
 import time
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from game.rules import Game, IllegalMove, RulesConfig
+from game.rules.cli import BROKEN_PIPE
 from game.rules.config import TARGETS
 from game.rules.variants import VARIANT_IDS
 
@@ -361,11 +363,16 @@ def main(argv: list[str] | None = None) -> int:
         )
     except (ArenaLogError, OSError) as error:
         p.error(str(error))
-    print(report(s, args.a, args.b, args.variant, target))
-    if args.a_weights:
-        print(f"A's weights changed: {args.a_weights}")
-    if args.clock != "wall":
-        print(f"budgets and decision times on the {args.clock} clock")
+    try:
+        print(report(s, args.a, args.b, args.variant, target))
+        if args.a_weights:
+            print(f"A's weights changed: {args.a_weights}")
+        if args.clock != "wall":
+            print(f"budgets and decision times on the {args.clock} clock")
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left early (`... | head`): keep the exit's flush quiet
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
     return 0 if s.exceptions == s.illegal == s.stalls == 0 else 1
 
 

@@ -574,3 +574,25 @@ def test_hard_stops_searching_once_every_alternative_is_clearly_worse():
     assert searched.choose(obs, random.Random(2)) == pruned.choose(obs, random.Random(2))
     assert searched.last_iterations == 200
     assert pruned.last_iterations < 200
+
+
+def test_the_arena_report_to_a_reader_that_left_ends_quietly():
+    """`python -m game.bots.arena ... | head -1`: no BrokenPipeError traceback, exit 141."""
+    import os
+    import subprocess
+    import sys
+
+    from game.rules.cli import BROKEN_PIPE
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # nobody will ever read: the report's flush fails
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "game.bots.arena", "--a", "easy", "--b", "easy", "--games", "1", "--target", "2500"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        os.close(write_end)
+    assert proc.returncode == BROKEN_PIPE and proc.stderr == "", proc.stderr
