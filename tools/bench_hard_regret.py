@@ -80,7 +80,8 @@ def score(args: argparse.Namespace) -> int:
         number = float(value)
         settings[name.strip()] = int(number) if number.is_integer() else number
     # The budget in CPU seconds: the same search on a loaded machine (the table uses wall time).
-    hard = HardBot(seed=ref["seed"], budget=args.budget, clock=time.process_time, **settings)
+    hard = HardBot(seed=ref["seed"], budget=args.budget, **settings)
+    hard.clock = time.process_time
     regrets: list[float | None] = []
     best = normal = missing = 0
     times: list[float] = []
