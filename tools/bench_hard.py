@@ -27,14 +27,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots.hard import HardBot  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
-from game.rules import Game, Move, Observation, Phase, RulesConfig  # noqa: E402
+from game.rules import Game, GameState, Move, Observation, Phase, RulesConfig  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 
 def decisions(variant: str, count: int, seed: int) -> list[Observation]:
     """Observations where Hard has a real choice, from games of Normal against itself."""
+    return [st.observation(st.to_act) for st in decision_states(variant, count, seed) if st.to_act is not None]
+
+
+def decision_states(variant: str, count: int, seed: int) -> list[GameState]:
+    """The full states (every hand, the stock) of the decisions `decisions` gives."""
     policy, probe = NormalPolicy(), HardBot(seed=0, iterations=1)
-    found: list[Observation] = []
+    found: list[GameState] = []
     game_seed = seed
     while len(found) < count:
         game = Game(RulesConfig.for_variant(variant), game_seed, first_dealer=0)
@@ -47,7 +52,7 @@ def decisions(variant: str, count: int, seed: int) -> list[Observation]:
             move = policy.choose(obs)
             step += 1
             if step % 3 == 0 and obs.phase is not Phase.ANSWER and len(probe.candidates(obs, move)) >= 2:
-                found.append(obs)
+                found.append(st.copy())
             game.apply(move)
         game_seed += 1
     return found

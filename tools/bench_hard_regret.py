@@ -1,7 +1,7 @@
 """Hard's search quality on fixed decisions, against a reference search (outside CI).
 
     python tools/bench_hard_regret.py reference --out REF.json [--variant classic]
-        [--positions 200] [--worlds 400] [--candidates 8] [--seed 1]
+        [--positions 200] [--worlds 400] [--candidates 8] [--seed 1] [--clairvoyant]
     python tools/bench_hard_regret.py score REF.json [--budget 0.5] [--options NAME=VALUE,...]
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
@@ -11,6 +11,11 @@ is valued once with many worlds (`reference`, slow, saved), and then Hard with g
 settings decides each at its budget (`score`): its regret is the reference value of the
 best candidate minus that of its choice, in points of the deal. The reference uses Hard's
 own playouts and evaluation, so this measures the search, not the evaluation.
+
+With `reference --clairvoyant` the candidates are valued in the real deal instead (every
+hand as it was, only the stock reshuffled): the best a player could do who saw the other
+hands. Regret against it also counts what Hard's sampled worlds get wrong about those
+hands, so it shows whether inferring them from the play (the sampler's evidence) helps.
 """
 
 from __future__ import annotations
@@ -28,24 +33,33 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_hard import decisions  # noqa: E402
+from bench_hard import decision_states, decisions  # noqa: E402
 
 from game.bots.hard import HardBot  # noqa: E402
+from game.rules import GameState  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 
+def true_world(state: GameState, rng: random.Random) -> GameState:
+    """The deal as it is (every hand), with the stock in an order nobody knows yet."""
+    world = state.copy()
+    rng.shuffle(world.stock)
+    return world
+
+
 def reference(args: argparse.Namespace) -> int:
-    found = decisions(args.variant, args.positions, args.seed)
+    states = decision_states(args.variant, args.positions, args.seed)
     hard = HardBot(seed=args.seed, max_candidates=args.candidates)
     rows: list[dict[str, Any]] = []
     start = time.process_time()
-    for i, obs in enumerate(found):
+    for i, state in enumerate(states):
+        obs = state.observation(state.to_act)
         cands = hard.candidates(obs, hard.policy.choose(obs))
         rng = random.Random(10_000_019 * args.seed + i)  # not the rngs `score` gives Hard
         side = obs.config.side_of(obs.seat)
         values: list[list[float]] = [[] for _ in cands]
         while len(values[0]) < args.worlds:
-            world = hard.sample(obs, rng)
+            world = true_world(state, rng) if args.clairvoyant else hard.sample(obs, rng)
             if world is None:
                 continue
             for k, move in enumerate(cands):
@@ -58,12 +72,13 @@ def reference(args: argparse.Namespace) -> int:
                 "se": [statistics.stdev(v) / math.sqrt(len(v)) for v in values],
             }
         )
-        print(f"  {i + 1}/{len(found)}", file=sys.stderr, flush=True)
+        print(f"  {i + 1}/{len(states)}", file=sys.stderr, flush=True)
     data = {
         "variant": args.variant,
         "positions": args.positions,
         "seed": args.seed,
         "worlds": args.worlds,
+        "clairvoyant": args.clairvoyant,
         "decisions": rows,
     }
     Path(args.out).write_text(json.dumps(data))
@@ -102,11 +117,12 @@ def score(args: argparse.Namespace) -> int:
         best += regret == 0
         normal += move == row["moves"][0]
     valued = [r for r in regrets if r is not None]
+    kind = "real-deal" if ref.get("clairvoyant") else "sampled reference"
     n = len(valued)
     se = statistics.stdev(valued) / math.sqrt(n) if n > 1 else 0.0
     base_regret = statistics.fmean(max(r["values"]) - r["values"][0] for r in ref["decisions"])
     print(
-        f"{ref['variant']}, {n} decisions ({ref['worlds']} reference worlds), budget {args.budget:.2f} s"
+        f"{ref['variant']}, {n} decisions ({ref['worlds']} {kind} worlds), budget {args.budget:.2f} s"
         f"{', ' + args.options if args.options else ''}: mean regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}"
         f" points (Normal's move alone: {base_regret:.1f}); best {best / n:.0%}, Normal's move {normal / n:.0%};"
         f" not a reference candidate {missing}; decision CPU time median {statistics.median(times) * 1e3:.0f} ms,"
@@ -132,6 +148,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--worlds", type=int, default=400)
     r.add_argument("--candidates", type=int, default=8)
     r.add_argument("--seed", type=int, default=1)
+    r.add_argument(
+        "--clairvoyant",
+        action="store_true",
+        help="value the candidates in the real deal (every hand as it is, the stock reshuffled), not in sampled"
+        " worlds: the regret then counts what the sampling gets wrong too",
+    )
     s = sub.add_parser("score")
     s.add_argument("reference")
     s.add_argument("--budget", type=float, default=0.5)

@@ -23,7 +23,7 @@ from . import reasons as why
 from .base import Bot, register
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
-from .sampler import sample_world
+from .sampler import PileEvidence, sample_world
 from .variant_facts import facts_for
 
 DEFAULT_BUDGET = 0.5  # seconds; p95 stays under 1 s including the last iteration's overrun
@@ -109,6 +109,8 @@ class HardBot(Bot):
         weights: NormalWeights | None = None,
         prune: float = PRUNE_OFF,
         prune_after: int = 6,
+        left_pair: float = 1.0,
+        discarded_pair: float = 1.0,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -118,6 +120,10 @@ class HardBot(Bot):
         self.confidence = confidence  # standard errors needed to override Normal's move
         self.prune = prune  # standard errors below Normal's move that stop a candidate
         self.prune_after = prune_after  # worlds before any candidate is stopped
+        # Inference (sampler.PileEvidence): the chance a sampled hand keeps a natural pair
+        # of a rank its player left on top of the pile / discarded (1: uniform worlds).
+        self.left_pair = left_pair
+        self.discarded_pair = discarded_pair
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -136,6 +142,7 @@ class HardBot(Bot):
         side = obs.config.side_of(obs.seat)
         values: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))  # Normal's move (0) always plays; a clearly worse one stops
+        evidence = self.evidence(obs)
         n = 0
         while len(alive) > 1:  # only Normal's move left: the decision is settled
             if self.iterations is not None:
@@ -143,7 +150,7 @@ class HardBot(Bot):
                     break
             elif n > 0 and self.clock() >= deadline:
                 break
-            world = self.sample(obs, rng)
+            world = self.sample(obs, rng, evidence)
             n += 1
             if world is None:
                 continue
@@ -184,14 +191,23 @@ class HardBot(Bot):
         mean, se = _paired(mine, base)
         return mean + self.prune * se < 0
 
+    def evidence(self, obs: Observation) -> PileEvidence | None:
+        """What the pile says about the other hands, when this bot infers from it."""
+        if self.left_pair >= 1.0 and self.discarded_pair >= 1.0:
+            return None
+        return PileEvidence.read(obs, self.left_pair, self.discarded_pair)
+
     @staticmethod
-    def sample(obs: Observation, rng: random.Random, tries: int = 30) -> GameState | None:
-        """A sampled world; when answering, one where the asking partner can go out
-        (rejection sampling; None when no such world turned up)."""
+    def sample(
+        obs: Observation, rng: random.Random, evidence: PileEvidence | None = None, tries: int = 30
+    ) -> GameState | None:
+        """A sampled world (the other hands as `evidence` suggests, when given); when
+        answering, one where the asking partner can go out (rejection sampling; None
+        when no such world turned up)."""
         if obs.phase is not Phase.ANSWER:
-            return sample_world(obs, rng)
+            return sample_world(obs, rng, evidence)
         for _ in range(tries):
-            world = sample_world(obs, rng)
+            world = sample_world(obs, rng, evidence)
             probe = world.copy()
             probe.phase = Phase.MELD
             if probe.go_out_plan() is not None:

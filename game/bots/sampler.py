@@ -5,16 +5,76 @@ seat has not seen, except that a face known to be in a hand (seen going in with 
 pile) is put there, and red threes go to the stock only (they never stay in a hand).
 In Hand and Foot the feet still face down (the observer's own too) are dealt from the
 same unseen cards, red threes included (V-HF-DEAL lays them when the foot is picked up).
+
+With `PileEvidence` the other hands are dealt as the play suggests (inference): the pile
+since it was last taken shows, for each other seat, the rank it found on top and left
+(a player holding a natural pair of it would mostly have taken the pile) and the ranks
+it discarded (players keep their pairs). A hand that contradicts the evidence is dealt
+again with a probability (rejection sampling, seat by seat, a few tries at most).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from game.rules import Card, GameState, Observation
+from game.rules import Card, GameState, Observation, Phase
+
+from .variant_facts import facts_for
 
 
-def sample_world(obs: Observation, rng: random.Random) -> GameState:
+@dataclass(frozen=True, slots=True)
+class PileEvidence:
+    """Per seat: the ranks it left on top of the pile, the ranks it discarded (both
+    since the pile was last taken), and how much a pair of either is still believed:
+    the chance a hand holding one is kept (1: no inference)."""
+
+    left: tuple[frozenset[int], ...]
+    discarded: tuple[frozenset[int], ...]
+    left_pair: float
+    discarded_pair: float
+
+    @classmethod
+    def read(cls, obs: Observation, left_pair: float, discarded_pair: float) -> PileEvidence | None:
+        """The evidence on the observer's turn (None when there is none to read). Each turn
+        ends with one discard, so from the top down the pile's cards were discarded by the
+        players before the one to act, in turn order, and each was left by the player
+        after its discarder (the deal's upcard at the bottom may be miscounted: harmless)."""
+        if obs.to_act != obs.seat or obs.phase is Phase.ANSWER or not obs.pile:
+            return None
+        order = facts_for(obs.config).play_order(obs.out)
+        if obs.seat not in order or len(order) < 2:
+            return None
+        n = len(order)
+        me = order.index(obs.seat)
+        left: list[set[int]] = [set() for _ in obs.hand_sizes]
+        discarded: list[set[int]] = [set() for _ in obs.hand_sizes]
+        for depth, card in enumerate(reversed(obs.pile), start=1):
+            if not card.is_natural:
+                continue
+            by = order[(me - depth) % n]
+            after = order[(me - depth + 1) % n]
+            discarded[by].add(int(card.rank))
+            left[after].add(int(card.rank))
+        left[obs.seat].clear()
+        discarded[obs.seat].clear()
+        return cls(tuple(map(frozenset, left)), tuple(map(frozenset, discarded)), left_pair, discarded_pair)
+
+    def keep_chance(self, seat: int, counts: dict[int, int]) -> float:
+        """The chance a dealt hand with these natural-rank `counts` is kept for `seat`."""
+        chance = 1.0
+        for rank in self.left[seat]:
+            if counts.get(rank, 0) >= 2:
+                chance *= self.left_pair
+        for rank in self.discarded[seat]:
+            if counts.get(rank, 0) >= 2:
+                chance *= self.discarded_pair
+        return chance
+
+
+def sample_world(
+    obs: Observation, rng: random.Random, evidence: PileEvidence | None = None, tries: int = 8
+) -> GameState:
     players = obs.config.players
     known, pool = obs.hidden_cards()
     hands: list[list[Card]] = [list(cards) for cards in known]
@@ -26,7 +86,11 @@ def sample_world(obs: Observation, rng: random.Random) -> GameState:
         if seat == obs.seat:
             continue
         need = obs.hand_sizes[seat] - len(hands[seat])
-        if need > 0:
+        if need <= 0:
+            continue
+        if evidence is not None and (evidence.left[seat] or evidence.discarded[seat]):
+            _deal_as_evidence_suggests(hands[seat], free, need, seat, evidence, rng, tries)
+        else:
             hands[seat].extend(free[:need])
             del free[:need]
     stock = free + reds
@@ -43,3 +107,27 @@ def sample_world(obs: Observation, rng: random.Random) -> GameState:
     if len(stock) != obs.stock_size:  # inconsistent bookkeeping: trim or keep what fits
         stock = stock[: obs.stock_size]
     return GameState.from_observation(obs, hands, stock, feet)
+
+
+def _deal_as_evidence_suggests(
+    hand: list[Card], free: list[Card], need: int, seat: int, evidence: PileEvidence, rng: random.Random, tries: int
+) -> None:
+    """Deal `need` cards of `free` (shuffled) into `hand`: a deal the evidence makes
+    unlikely is dealt again with the complementary chance; after `tries` the last one stays."""
+    picked = list(range(need))
+    for attempt in range(tries):
+        picked = sorted(rng.sample(range(len(free)), need)) if attempt else list(range(need))
+        counts: dict[int, int] = {}
+        for c in hand:
+            if c.is_natural:
+                counts[int(c.rank)] = counts.get(int(c.rank), 0) + 1
+        for i in picked:
+            c = free[i]
+            if c.is_natural:
+                counts[int(c.rank)] = counts.get(int(c.rank), 0) + 1
+        chance = evidence.keep_chance(seat, counts)
+        if chance >= 1.0 or rng.random() < chance:
+            break
+    hand.extend(free[i] for i in picked)
+    for i in reversed(picked):
+        del free[i]

@@ -596,3 +596,34 @@ def test_the_arena_report_to_a_reader_that_left_ends_quietly():
     finally:
         os.close(write_end)
     assert proc.returncode == BROKEN_PIPE and proc.stderr == "", proc.stderr
+
+
+def test_the_pile_tells_who_left_and_who_discarded_each_rank():
+    # Seat 0 to draw; from the top down the pile's cards were discarded by seats 3, 2, 1
+    # and 0, and each was left on top by the next player (seat 0's own facts are not kept).
+    from game.bots.sampler import PileEvidence
+
+    st = position(["H7 D4 HQ SQ HK SK"], discard="C4 H6 D9 SK", turn=0)
+    ev = PileEvidence.read(st.observation(0), 0.25, 0.5)
+    assert ev is not None
+    assert ev.left == (frozenset(), frozenset({4}), frozenset({6}), frozenset({9}))
+    assert ev.discarded == (frozenset(), frozenset({6}), frozenset({9}), frozenset({13}))
+    assert PileEvidence.read(st.observation(1), 0.25, 0.5) is None  # not seat 1's turn
+
+
+def test_sampled_hands_follow_the_evidence_of_the_pile():
+    # Seat 3 left a nine on top of the pile: with inference, its sampled hands hold a pair
+    # of nines far less often than uniform worlds give it one.
+    from game.bots.sampler import PileEvidence
+
+    st = position(["H7 D4 HQ SQ HK SK C5 D6 S8 H10 CJ"], discard="C4 H6 D9 SK", turn=0, fill=11)
+    obs = st.observation(0)
+    ev = PileEvidence.read(obs, 0.0, 1.0)
+
+    def pairs_of_nines(evidence) -> int:
+        rng = random.Random(4)
+        worlds = (sample_world(obs, rng, evidence) for _ in range(300))
+        return sum(sum(1 for c in w.hands[3] if c.rank == 9) >= 2 for w in worlds)
+
+    uniform, inferred = pairs_of_nines(None), pairs_of_nines(ev)
+    assert uniform > 40 and inferred < uniform / 4, (uniform, inferred)
