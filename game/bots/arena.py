@@ -316,6 +316,12 @@ def main(argv: list[str] | None = None) -> int:
         help="Normal weights changed for A (normal or hard), e.g. take_base=12 (experiments; see README)",
     )
     p.add_argument(
+        "--a-options",
+        default="",
+        metavar="NAME=VALUE,...",
+        help="A's own settings changed, e.g. max_candidates=6,prune=2 for hard (experiments; see README)",
+    )
+    p.add_argument(
         "--clock",
         default="wall",
         choices=tuple(CLOCKS),
@@ -342,6 +348,16 @@ def main(argv: list[str] | None = None) -> int:
             options["A"] = {"weights": NormalWeights(**changed)}
         except (TypeError, ValueError) as error:
             p.error(f"--a-weights: {error} (names: {', '.join(NormalWeights.names())})")
+    if args.a_options:
+        settings: dict[str, Any] = {}
+        try:
+            for k, v in (item.split("=") for item in args.a_options.split(",")):
+                number = float(v)
+                settings[k.strip()] = int(number) if number.is_integer() else number
+            make_bot(args.a, **settings)  # refuses a setting the bot does not have
+        except (TypeError, ValueError) as error:
+            p.error(f"--a-options: {error}")
+        options.setdefault("A", {}).update(settings)
     targets = RulesConfig.for_variant(args.variant).rules.targets
     target = targets[0] if args.target is None else args.target
     if target not in targets:
@@ -367,6 +383,8 @@ def main(argv: list[str] | None = None) -> int:
         print(report(s, args.a, args.b, args.variant, target))
         if args.a_weights:
             print(f"A's weights changed: {args.a_weights}")
+        if args.a_options:
+            print(f"A's settings changed: {args.a_options}")
         if args.clock != "wall":
             print(f"budgets and decision times on the {args.clock} clock")
         sys.stdout.flush()

@@ -512,6 +512,17 @@ def test_the_arena_takes_weights_for_a_and_refuses_unknown_ones(capsys):
     assert "A's weights changed: take_base=12" in capsys.readouterr().out
 
 
+def test_the_arena_takes_settings_for_a_and_refuses_unknown_ones(capsys):
+    from game.bots.arena import main
+
+    for bad in ("no_such_setting=1", "prune", "prune=many"):
+        with pytest.raises(SystemExit):
+            main(["--a", "hard", "--b", "normal", "--games", "2", "--a-options", bad])
+    argv = ["--a", "hard", "--b", "normal", "--games", "2", "--target", "2500", "--budget", "0.002"]
+    assert main([*argv, "--a-options", "prune=2,max_candidates=6,left_pair=0.25"]) == 0
+    assert "A's settings changed: prune=2,max_candidates=6,left_pair=0.25" in capsys.readouterr().out
+
+
 # ---------------------------------------------------------------- Hard's search settings
 class TickingClock:
     """A clock that moves `step` seconds each time it is read: a search's length on it
