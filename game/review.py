@@ -122,9 +122,10 @@ def analyse_position(state: GameState, made: Move, index: int = 0, worlds: int =
         return Decision(index, seat, made, advice, 0.0, worlds)
     side = obs.config.side_of(seat)
     rng = random.Random(world_seed)  # the worlds Hard sampled, in the same order
+    evidence = hard.evidence(obs)
     diffs: list[float] = []
     for _ in range(worlds):
-        world = hard.sample(obs, rng)
+        world = hard.sample(obs, rng, evidence)
         if world is None:
             continue
         mine = hard.value_of(world, made, side)

@@ -59,7 +59,7 @@ def reference(args: argparse.Namespace) -> int:
         side = obs.config.side_of(obs.seat)
         values: list[list[float]] = [[] for _ in cands]
         while len(values[0]) < args.worlds:
-            world = true_world(state, rng) if args.clairvoyant else hard.sample(obs, rng)
+            world = true_world(state, rng) if args.clairvoyant else hard.sample(obs, rng, hard.evidence(obs))
             if world is None:
                 continue
             for k, move in enumerate(cands):
