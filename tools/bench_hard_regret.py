@@ -3,6 +3,7 @@
     python tools/bench_hard_regret.py reference --out REF.json [--variant classic]
         [--positions 200] [--worlds 400] [--candidates 8] [--seed 1] [--clairvoyant]
     python tools/bench_hard_regret.py score REF.json [--budget 0.5] [--options NAME=VALUE,...]
+    python tools/bench_hard_regret.py agree SAMPLED.json [OTHER.json ...] --truth REAL.json
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
@@ -15,7 +16,9 @@ own playouts and evaluation, so this measures the search, not the evaluation.
 With `reference --clairvoyant` the candidates are valued in the real deal instead (every
 hand as it was, only the stock reshuffled): the best a player could do who saw the other
 hands. Regret against it also counts what Hard's sampled worlds get wrong about those
-hands, so it shows whether inferring them from the play (the sampler's evidence) helps.
+hands, so it shows whether inferring them from the play (the sampler's evidence) helps. `agree`
+takes the sampling out of the search's noise: references built with many sampled worlds
+(`reference --options left_pair=...`) against the real deal's values, decision by decision.
 """
 
 from __future__ import annotations
@@ -40,6 +43,16 @@ from game.rules import GameState  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 
+def parse_options(text: str) -> dict[str, Any]:
+    """HardBot settings from `name=value,...` (numbers)."""
+    settings: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        name, value = item.split("=")
+        number = float(value)
+        settings[name.strip()] = int(number) if number.is_integer() else number
+    return settings
+
+
 def true_world(state: GameState, rng: random.Random) -> GameState:
     """The deal as it is (every hand), with the stock in an order nobody knows yet."""
     world = state.copy()
@@ -49,7 +62,7 @@ def true_world(state: GameState, rng: random.Random) -> GameState:
 
 def reference(args: argparse.Namespace) -> int:
     states = decision_states(args.variant, args.positions, args.seed)
-    hard = HardBot(seed=args.seed, max_candidates=args.candidates)
+    hard = HardBot(seed=args.seed, **{"max_candidates": args.candidates, **parse_options(args.options)})
     rows: list[dict[str, Any]] = []
     start = time.process_time()
     for i, state in enumerate(states):
@@ -79,6 +92,7 @@ def reference(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "worlds": args.worlds,
         "clairvoyant": args.clairvoyant,
+        "options": args.options,
         "decisions": rows,
     }
     Path(args.out).write_text(json.dumps(data))
@@ -89,13 +103,8 @@ def reference(args: argparse.Namespace) -> int:
 def score(args: argparse.Namespace) -> int:
     ref = json.loads(Path(args.reference).read_text())
     found = decisions(ref["variant"], ref["positions"], ref["seed"])
-    settings: dict[str, Any] = {}
-    for item in filter(None, args.options.split(",")):
-        name, value = item.split("=")
-        number = float(value)
-        settings[name.strip()] = int(number) if number.is_integer() else number
     # The budget in CPU seconds: the same search on a loaded machine (the table uses wall time).
-    hard = HardBot(seed=ref["seed"], budget=args.budget, **settings)
+    hard = HardBot(seed=ref["seed"], budget=args.budget, **parse_options(args.options))
     hard.clock = time.process_time
     regrets: list[float | None] = []
     best = normal = missing = 0
@@ -138,6 +147,45 @@ def score(args: argparse.Namespace) -> int:
     return 0
 
 
+def agree(args: argparse.Namespace) -> int:
+    """How close sampled references come to the real deal's values, decision by decision:
+    the regret of their best candidate (no search noise: many worlds each) and the error of
+    their candidate differences (each candidate against Normal's move), in points."""
+    truth = json.loads(Path(args.truth).read_text())
+    if not truth.get("clairvoyant"):
+        raise SystemExit(f"{args.truth} is not a --clairvoyant reference")
+    per_ref: dict[str, tuple[list[float], list[float]]] = {}
+    for name in args.references:
+        ref = json.loads(Path(name).read_text())
+        if (ref["variant"], ref["positions"], ref["seed"]) != (truth["variant"], truth["positions"], truth["seed"]):
+            raise SystemExit(f"{name} values other decisions than {args.truth}")
+        regrets: list[float] = []
+        errors: list[float] = []
+        for row, real in zip(ref["decisions"], truth["decisions"]):
+            if row["moves"] != real["moves"]:
+                raise SystemExit(f"{name}: other candidates than {args.truth} (other code?)")
+            t, v = real["values"], row["values"]
+            legal = [i for i in range(len(t)) if abs(t[i]) < 1e5 and abs(v[i]) < 1e5]
+            best = max(legal, key=lambda i: v[i])
+            regrets.append(max(t[i] for i in legal) - t[best])
+            diffs = [((v[i] - v[0]) - (t[i] - t[0])) ** 2 for i in legal if i]
+            errors.append(math.sqrt(statistics.fmean(diffs)) if diffs else 0.0)
+        per_ref[name] = (regrets, errors)
+        opts = ref.get("options") or "uniform worlds"
+        print(
+            f"{name} ({opts}, {ref['worlds']} worlds): regret of its best {statistics.fmean(regrets):.1f}"
+            f" ± {1.96 * statistics.stdev(regrets) / math.sqrt(len(regrets)):.1f}, error of the differences"
+            f" {statistics.fmean(errors):.1f} points"
+        )
+    names = list(per_ref)
+    for other in names[1:]:
+        for k, what in ((0, "regret"), (1, "error")):
+            d = [a - b for a, b in zip(per_ref[other][k], per_ref[names[0]][k])]
+            se = statistics.stdev(d) / math.sqrt(len(d))
+            print(f"  {other} against {names[0]}: {what} {statistics.fmean(d):+.1f} ± {1.96 * se:.1f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -148,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--worlds", type=int, default=400)
     r.add_argument("--candidates", type=int, default=8)
     r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--options", default="", help="HardBot settings for the sampled worlds, e.g. left_pair=0.25")
     r.add_argument(
         "--clairvoyant",
         action="store_true",
@@ -160,8 +209,11 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--options", default="", help="HardBot settings, e.g. max_candidates=6,confidence=0.5")
     s.add_argument("--against", default=None, help="a --save of another setting: the mean paired difference")
     s.add_argument("--save", default=None, help="write each decision's regret (for --against)")
+    g = sub.add_parser("agree")
+    g.add_argument("references", nargs="+", help="sampled references of the same decisions (the first is the base)")
+    g.add_argument("--truth", required=True, help="a --clairvoyant reference of the same decisions")
     args = p.parse_args(argv)
-    return reference(args) if args.command == "reference" else score(args)
+    return {"reference": reference, "score": score, "agree": agree}[args.command](args)
 
 
 if __name__ == "__main__":

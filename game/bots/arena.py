@@ -9,7 +9,8 @@ deal is dealt identically to both bots (duplicate). Reports A's win rate with a
 95% Wilson interval, the mean score margin, decision times per bot, and the counts
 of exceptions, illegal moves and stalls (games over a generous move cap). With three
 sides, also how often A finished above each B side (head to head). `--log FILE` keeps
-every finished game, so a run too long for one sitting goes on where it stopped.
+every finished game, so a run too long for one sitting goes on where it stopped;
+`--clock cpu` counts budgets in CPU time, so a busy machine measures the same bots.
 """
 
 from __future__ import annotations
