@@ -60,6 +60,23 @@ def true_world(state: GameState, rng: random.Random) -> GameState:
     return world
 
 
+def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
+    """The reference so far, written whole (a new file, then renamed over the old one)."""
+    data = {
+        "variant": args.variant,
+        "positions": len(rows),  # the first decisions of `decisions(variant, positions, seed)`
+        "seed": args.seed,
+        "worlds": args.worlds,
+        "clairvoyant": args.clairvoyant,
+        "options": args.options,
+        "decisions": rows,
+    }
+    out = Path(args.out)
+    partial = out.with_name(out.name + ".part")
+    partial.write_text(json.dumps(data))
+    partial.replace(out)
+
+
 def reference(args: argparse.Namespace) -> int:
     states = decision_states(args.variant, args.positions, args.seed)
     hard = HardBot(seed=args.seed, **{"max_candidates": args.candidates, **parse_options(args.options)})
@@ -86,16 +103,8 @@ def reference(args: argparse.Namespace) -> int:
             }
         )
         print(f"  {i + 1}/{len(states)}", file=sys.stderr, flush=True)
-    data = {
-        "variant": args.variant,
-        "positions": args.positions,
-        "seed": args.seed,
-        "worlds": args.worlds,
-        "clairvoyant": args.clairvoyant,
-        "options": args.options,
-        "decisions": rows,
-    }
-    Path(args.out).write_text(json.dumps(data))
+        if (i + 1) % 25 == 0 or i + 1 == len(states):  # a run stopped early keeps what it valued
+            save(args, rows)
     print(f"{len(rows)} decisions valued with {args.worlds} worlds each in {time.process_time() - start:.0f} CPU-s")
     return 0
 
@@ -157,7 +166,7 @@ def agree(args: argparse.Namespace) -> int:
     per_ref: dict[str, tuple[list[float], list[float]]] = {}
     for name in args.references:
         ref = json.loads(Path(name).read_text())
-        if (ref["variant"], ref["positions"], ref["seed"]) != (truth["variant"], truth["positions"], truth["seed"]):
+        if (ref["variant"], ref["seed"]) != (truth["variant"], truth["seed"]):
             raise SystemExit(f"{name} values other decisions than {args.truth}")
         regrets: list[float] = []
         errors: list[float] = []
@@ -178,11 +187,14 @@ def agree(args: argparse.Namespace) -> int:
             f" {statistics.fmean(errors):.1f} points"
         )
     names = list(per_ref)
+    shared = min(len(per_ref[n][0]) for n in names)  # the decisions every reference valued
     for other in names[1:]:
         for k, what in ((0, "regret"), (1, "error")):
-            d = [a - b for a, b in zip(per_ref[other][k], per_ref[names[0]][k])]
+            d = [a - b for a, b in zip(per_ref[other][k][:shared], per_ref[names[0]][k][:shared])]
             se = statistics.stdev(d) / math.sqrt(len(d))
-            print(f"  {other} against {names[0]}: {what} {statistics.fmean(d):+.1f} ± {1.96 * se:.1f}")
+            print(
+                f"  {other} against {names[0]}, {shared} decisions: {what} {statistics.fmean(d):+.1f} ± {1.96 * se:.1f}"
+            )
     return 0
 
 
