@@ -7,7 +7,8 @@
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
-fixed (Normal playing itself, as `tools/bench_hard.py` finds them), every candidate of each
+fixed (Normal playing itself, as `tools/bench_hard.py` finds them; the reference keeps each
+one's position, so a later change to Hard cannot change which are scored), every candidate of each
 is valued once with many worlds (`reference`, slow, saved), and then Hard with given
 settings decides each at its budget (`score`): its regret is the reference value of the
 best candidate minus that of its choice, in points of the deal. The reference uses Hard's
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hard import decision_states, decisions  # noqa: E402
 
 from game.bots.hard import HardBot  # noqa: E402
-from game.rules import GameState  # noqa: E402
+from game.rules import GameState, Observation, position_from_json, position_to_json  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 
@@ -51,6 +52,15 @@ def parse_options(text: str) -> dict[str, Any]:
         number = float(value)
         settings[name.strip()] = int(number) if number.is_integer() else number
     return settings
+
+
+def reference_decisions(ref: dict[str, Any]) -> list[Observation]:
+    """The decisions a reference valued: kept in it, or (an older file) found again."""
+    rows = ref["decisions"]
+    if all("position" in row for row in rows):
+        states = [position_from_json(row["position"]) for row in rows]
+        return [st.observation(st.to_act) for st in states if st.to_act is not None]
+    return decisions(ref["variant"], ref["positions"], ref["seed"])
 
 
 def true_world(state: GameState, rng: random.Random) -> GameState:
@@ -97,6 +107,7 @@ def reference(args: argparse.Namespace) -> int:
                 values[k].append(-1e6 if value is None else value)  # as Hard counts an illegal move
         rows.append(
             {
+                "position": position_to_json(state),  # the decision itself: Hard's later changes cannot move it
                 "moves": [str(m) for m in cands],
                 "values": [statistics.fmean(v) for v in values],
                 "se": [statistics.stdev(v) / math.sqrt(len(v)) for v in values],
@@ -111,7 +122,7 @@ def reference(args: argparse.Namespace) -> int:
 
 def score(args: argparse.Namespace) -> int:
     ref = json.loads(Path(args.reference).read_text())
-    found = decisions(ref["variant"], ref["positions"], ref["seed"])
+    found = reference_decisions(ref)
     # The budget in CPU seconds: the same search on a loaded machine (the table uses wall time).
     hard = HardBot(seed=ref["seed"], budget=args.budget, **parse_options(args.options))
     hard.clock = time.process_time

@@ -104,11 +104,12 @@ class HardBot(Bot):
         budget: float = DEFAULT_BUDGET,
         iterations: int | None = None,
         horizon: int = 40,
-        max_candidates: int = 4,
+        max_candidates: int = 6,
         confidence: float = 1.0,
         weights: NormalWeights | None = None,
-        prune: float = PRUNE_OFF,
+        prune: float = 2.0,
         prune_after: int = 6,
+        freeze_pile: int = 5,
         left_pair: float = 1.0,
         discarded_pair: float = 1.0,
     ):
@@ -120,6 +121,7 @@ class HardBot(Bot):
         self.confidence = confidence  # standard errors needed to override Normal's move
         self.prune = prune  # standard errors below Normal's move that stop a candidate
         self.prune_after = prune_after  # worlds before any candidate is stopped
+        self.freeze_pile = freeze_pile  # a pile this large: a wild discard is a candidate (0: never)
         # Inference (sampler.PileEvidence): the chance a sampled hand keeps a natural pair
         # of a rank its player left on top of the pile / discarded (1: uniform worlds).
         self.left_pair = left_pair
@@ -270,6 +272,11 @@ class HardBot(Bot):
         if meld is not None and score > -40:
             add(meld)
         discards = sorted((m for m in legal if m.kind is MoveKind.DISCARD), key=lambda m: policy.discard_cost(kn, m))
+        if self.freeze_pile and not obs.pile_frozen and len(obs.pile) >= self.freeze_pile:
+            # Freezing a big pile with a wild card (STRATEGY.md) is never Normal's choice and
+            # ranks last among its discards: weighed here before the ordinary discards.
+            add(next((m for m in discards if m.card is not None and m.card.is_wild), None))
         for m in discards:
-            add(m)
+            if m.card is None or not m.card.is_wild:  # a wild card thrown away only to freeze (above)
+                add(m)
         return out

@@ -570,6 +570,8 @@ def test_the_arena_runs_the_bots_on_the_clock_it_is_given(monkeypatch):
 
 
 def test_hard_stops_searching_once_every_alternative_is_clearly_worse():
+    from game.bots.hard import PRUNE_OFF
+
     # Feeding the next opponent's melded sevens (or the pile's tens and nines) is far worse
     # than D4: with pruning on, those candidates stop after their first worlds and, Normal's
     # move being the only one left, the search ends long before its 200 worlds.
@@ -580,7 +582,7 @@ def test_hard_stops_searching_once_every_alternative_is_clearly_worse():
         phase="meld",
     )
     obs = st.observation(0)
-    searched = make_bot("hard", 1, iterations=200, horizon=16)
+    searched = make_bot("hard", 1, iterations=200, horizon=16, prune=PRUNE_OFF)
     pruned = make_bot("hard", 1, iterations=200, horizon=16, prune=1.0, prune_after=6)
     assert searched.choose(obs, random.Random(2)) == pruned.choose(obs, random.Random(2))
     assert searched.last_iterations == 200
@@ -638,3 +640,21 @@ def test_sampled_hands_follow_the_evidence_of_the_pile():
 
     uniform, inferred = pairs_of_nines(None), pairs_of_nines(ev)
     assert uniform > 40 and inferred < uniform / 4, (uniform, inferred)
+
+
+def test_hard_weighs_freezing_a_big_pile_with_a_wild_card():
+    # Normal never throws a wild card away, so it ranks last among its discards: with
+    # `freeze_pile`, a big unfrozen pile makes the cheapest wild discard a candidate anyway.
+    from game.bots.hard import HardBot
+
+    st = position(["D2 C5 H9 SK D8 HJ C4"], [{"A": "HA CA DA"}, {}], discard="C6 D9 S8 H7 C10 S6", phase="meld")
+    obs = st.observation(0)
+    plain, freezing = HardBot(seed=1, max_candidates=4, freeze_pile=0), HardBot(seed=1, max_candidates=4, freeze_pile=5)
+    base = plain.policy.choose(obs)
+
+    def wild_discards(bot: HardBot) -> list[str]:
+        return [str(m) for m in bot.candidates(obs, base) if m.kind is MoveKind.DISCARD and m.card.is_wild]
+
+    assert wild_discards(plain) == []
+    assert wild_discards(freezing) == ["discard D2"]
+    assert wild_discards(HardBot(seed=1, max_candidates=4, freeze_pile=7)) == []  # a pile of six is not big enough
