@@ -320,7 +320,7 @@ def main(argv: list[str] | None = None) -> int:
         "--a-options",
         default="",
         metavar="NAME=VALUE,...",
-        help="A's own settings changed, e.g. max_candidates=6,prune=2 for hard (experiments; see README)",
+        help="A's own settings changed, e.g. max_candidates=4,freeze_pile=0 for hard (experiments; see README)",
     )
     p.add_argument(
         "--clock",
