@@ -123,6 +123,18 @@ def test_does_not_hand_the_next_opponent_a_canasta():
     assert move.kind is MoveKind.DISCARD and move.card.face == "H7", str(move)
 
 
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_the_canasta_gift_counts_where_it_was_measured(variant):
+    # Classic against normal-v1, five-hand and six-hand-2x3 against Easy; the other
+    # variants play as before.
+    from game.bots.knowledge import Knowledge
+    from game.bots.normal import two_partnerships
+
+    st = Game(RulesConfig.for_variant(variant), 1).state
+    kn = Knowledge(st.observation(st.to_act))
+    assert two_partnerships(kn) == (variant in ("classic", "five-hand", "six-hand-2x3"))
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_never_discards_a_wild_card_that_freezes_nothing(level):
     st = position(["D2 C5 H9 SK D8 HJ"], [{"A": "HA CA DA"}, {}], discard="C6", phase="meld", turn=0)
