@@ -98,6 +98,43 @@ def test_does_not_feed_the_next_opponent(level):
     assert move.kind is MoveKind.DISCARD and move.card.face == "D4", str(move)
 
 
+def test_does_not_hand_the_next_opponent_a_canasta():
+    # Seat 1 (next) has six sevens and the pile is not frozen: the H7 (a single, the cheapest
+    # card by keep value and by the pile's size alone) would give them the pile and a
+    # canasta. Normal breaks a triple instead (classic: danger_canasta).
+    st = position(
+        ["H7 SQ HQ CQ SK HK CK"],
+        [{"A": "HA CA DA"}, {"7": "C7 D7 S7 S7 C7 D7"}],
+        discard="C4 H9 DJ",
+        phase="meld",
+        turn=0,
+    )
+    move = decide("normal", st)
+    assert move.kind is MoveKind.DISCARD and move.card.face != "H7", str(move)
+    # With their sevens two cards shorter (no canasta near), the H7 is the discard.
+    st = position(
+        ["H7 SQ HQ CQ SK HK CK"],
+        [{"A": "HA CA DA"}, {"7": "C7 D7 S7 S7"}],
+        discard="C4 H9 DJ",
+        phase="meld",
+        turn=0,
+    )
+    move = decide("normal", st)
+    assert move.kind is MoveKind.DISCARD and move.card.face == "H7", str(move)
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_the_canasta_gift_counts_where_it_was_measured(variant):
+    # Classic against normal-v1, five-hand and six-hand-2x3 against Easy; the other
+    # variants play as before.
+    from game.bots.knowledge import Knowledge
+    from game.bots.normal import two_partnerships
+
+    st = Game(RulesConfig.for_variant(variant), 1).state
+    kn = Knowledge(st.observation(st.to_act))
+    assert two_partnerships(kn) == (variant in ("classic", "five-hand", "six-hand-2x3"))
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_never_discards_a_wild_card_that_freezes_nothing(level):
     st = position(["D2 C5 H9 SK D8 HJ"], [{"A": "HA CA DA"}, {}], discard="C6", phase="meld", turn=0)
