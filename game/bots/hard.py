@@ -7,7 +7,9 @@ observation (see sampler.py) and plays every candidate in that same world (commo
 random numbers), continuing with the Normal policy for every seat for a bounded
 number of moves, then scores the deal for our side (exact when it ended, else a
 static evaluation). Normal's move is kept unless an alternative beats it by more
-than `confidence` standard errors of the paired differences.
+than `confidence` standard errors of the paired differences; an alternative clearly
+worse than Normal's move stops early (`prune`), so its worlds go to the others. Beyond
+Normal's own move, a wild-card discard is weighed only as a freeze of a big pile.
 """
 
 from __future__ import annotations

@@ -114,13 +114,15 @@ def _deal_as_evidence_suggests(
 ) -> None:
     """Deal `need` cards of `free` (shuffled) into `hand`: a deal the evidence makes
     unlikely is dealt again with the complementary chance; after `tries` the last one stays."""
+    need = min(need, len(free))  # inconsistent bookkeeping: deal what there is, as the plain deal does
+    held: dict[int, int] = {}  # the cards known to be in this hand
+    for c in hand:
+        if c.is_natural:
+            held[int(c.rank)] = held.get(int(c.rank), 0) + 1
     picked = list(range(need))
     for attempt in range(tries):
         picked = sorted(rng.sample(range(len(free)), need)) if attempt else list(range(need))
-        counts: dict[int, int] = {}
-        for c in hand:
-            if c.is_natural:
-                counts[int(c.rank)] = counts.get(int(c.rank), 0) + 1
+        counts = dict(held)
         for i in picked:
             c = free[i]
             if c.is_natural:
