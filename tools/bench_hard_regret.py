@@ -39,19 +39,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_hard import decision_states, decisions  # noqa: E402
 
+from game.bots.arena import parse_settings  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.rules import GameState, Observation, position_from_json, position_to_json  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 
 def parse_options(text: str) -> dict[str, Any]:
-    """HardBot settings from `name=value,...` (numbers)."""
-    settings: dict[str, Any] = {}
-    for item in filter(None, text.split(",")):
-        name, value = item.split("=")
-        number = float(value)
-        settings[name.strip()] = int(number) if number.is_integer() else number
-    return settings
+    """HardBot settings from `--options` (empty: none), as the arena's `--a-options`."""
+    return parse_settings(text) if text else {}
 
 
 def reference_decisions(ref: dict[str, Any]) -> list[Observation]:
@@ -98,8 +94,9 @@ def reference(args: argparse.Namespace) -> int:
         rng = random.Random(10_000_019 * args.seed + i)  # not the rngs `score` gives Hard
         side = obs.config.side_of(obs.seat)
         values: list[list[float]] = [[] for _ in cands]
+        evidence = hard.evidence(obs)  # read once a decision, as Hard does
         while len(values[0]) < args.worlds:
-            world = true_world(state, rng) if args.clairvoyant else hard.sample(obs, rng, hard.evidence(obs))
+            world = true_world(state, rng) if args.clairvoyant else hard.sample(obs, rng, evidence)
             if world is None:
                 continue
             for k, move in enumerate(cands):

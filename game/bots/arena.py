@@ -295,6 +295,16 @@ def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
     return "\n".join(lines)
 
 
+def parse_settings(text: str) -> dict[str, Any]:
+    """A bot's settings from `name=value,...`, every value a number (an int when whole);
+    ValueError for an item that is not `name=number`."""
+    settings: dict[str, Any] = {}
+    for k, v in (item.split("=") for item in text.split(",")):
+        number = float(v)
+        settings[k.strip()] = int(number) if number.is_integer() else number
+    return settings
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.bots.arena", description=__doc__.split("\n")[0])
     p.add_argument("--a", default="hard", choices=ARENA_LEVELS)
@@ -350,11 +360,8 @@ def main(argv: list[str] | None = None) -> int:
         except (TypeError, ValueError) as error:
             p.error(f"--a-weights: {error} (names: {', '.join(NormalWeights.names())})")
     if args.a_options:
-        settings: dict[str, Any] = {}
         try:
-            for k, v in (item.split("=") for item in args.a_options.split(",")):
-                number = float(v)
-                settings[k.strip()] = int(number) if number.is_integer() else number
+            settings = parse_settings(args.a_options)
             make_bot(args.a, **settings)  # refuses a setting the bot does not have
         except (TypeError, ValueError) as error:
             p.error(f"--a-options: {error}")

@@ -83,17 +83,21 @@ def test_takes_a_rich_pile(level):
     assert move.kind is MoveKind.TAKE, str(move)
 
 
-@pytest.mark.parametrize("level", SMART)
-def test_does_not_feed_the_next_opponent(level):
-    # Seat 1 (next) has melded sevens and the pile is not frozen: an H7 would give
-    # them the pile; the fours are nearly all seen, so D4 is safe.
-    st = position(
+def feeding_position():
+    """Seat 0 to discard. Seat 1 (next) has melded sevens and the pile is not frozen: an
+    H7 would give them the pile; the fours are nearly all seen, so D4 is safe."""
+    return position(
         ["H7 D4 HQ SQ HK SK"],
         [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
         discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8",
         phase="meld",
         turn=0,
     )
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_does_not_feed_the_next_opponent(level):
+    st = feeding_position()
     move = decide(level, st)
     assert move.kind is MoveKind.DISCARD and move.card.face == "D4", str(move)
 
@@ -612,13 +616,7 @@ def test_hard_stops_searching_once_every_alternative_is_clearly_worse():
     # Feeding the next opponent's melded sevens (or the pile's tens and nines) is far worse
     # than D4: with pruning on, those candidates stop after their first worlds and, Normal's
     # move being the only one left, the search ends long before its 200 worlds.
-    st = position(
-        ["H7 D4 HQ SQ HK SK"],
-        [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
-        discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8",
-        phase="meld",
-    )
-    obs = st.observation(0)
+    obs = feeding_position().observation(0)
     searched = make_bot("hard", 1, iterations=200, horizon=16, prune=PRUNE_OFF)
     pruned = make_bot("hard", 1, iterations=200, horizon=16, prune=1.0, prune_after=6)
     assert searched.choose(obs, random.Random(2)) == pruned.choose(obs, random.Random(2))
