@@ -725,3 +725,17 @@ def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(cap
     assert len(trials) == (1 if kept else 2)  # a kept change ends the weight's trials
     assert ("KEEP" in trials[0]) is kept
     assert f"keep_wild: float = {165.0 if kept else 110.0!r}" in out
+
+
+def test_the_evaluation_fit_recovers_a_linear_model_and_reports_both_evaluations(capsys):
+    fitting = _tool("fit_evaluation")
+    rng = random.Random(3)
+    rows = []
+    for _ in range(200):
+        x = [rng.uniform(-5, 5) for _ in range(3)]
+        rows.append((x, 3.0 * x[0] - 2.0 * x[1] + 0.5 * x[2], 0.0))
+    assert [round(c, 6) for c in fitting.fit(rows, ridge=0.0)] == [3.0, -2.0, 0.5]
+    assert fitting.main(["--deals", "20", "--every", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "held out: fitted R² " in out and "evaluate() R² " in out
+    assert out.count("  # ") == len(fitting.EVAL_FEATURES)  # one coefficient a feature
