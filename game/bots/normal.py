@@ -13,6 +13,7 @@ Each call decides one move from the Observation alone:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import cache
 
@@ -113,23 +114,35 @@ class NormalWeights:
         return _variant_weights(variant)
 
 
-# Weights a variant plays with instead of the defaults, each measured there against Easy
-# (README). Five-hand (V-FIVE: one of the side of three sits out each deal) is dealt as
-# classic, but a Normal that weighs the opponents' threat fully, opens sooner and goes out
-# more readily won more there (77.0% against 72.2% on fresh deals), and the same in six-hand
-# (three sides of two), which also lays cards more readily (`meld_card`, tuned against Easy:
-# margin +2065 against +2017 on seed 61000). Classic keeps the values measured against
-# normal-v1, where the full threat (56.9%) and the opening bonus of 150 (57.9%) did not beat
-# its 58.0%.
-VARIANT_WEIGHTS: dict[str, dict[str, float]] = {
-    "five-hand": {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0},
-    "six-hand": {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0, "meld_card": 4.5},
-}
+def three_sides_of_partners(cfg: RulesConfig) -> bool:
+    """Six-hand (three sides of two): the half threat and the passed-rank danger measured
+    worse there against Easy (1000 games: 58.8% against 62.9% without them), better in
+    classic and three-hand; this table keeps v1's judgement on both."""
+    return cfg.sides > 2 and cfg.partnerships
+
+
+# Weights some tables play with instead of the defaults, each measured there against Easy
+# (README), named by their rules (the variant ids have one source, game/rules/variants.py).
+# Five-hand (V-FIVE: one of the side of three sits out each deal) is dealt as classic, but a
+# Normal that weighs the opponents' threat fully, opens sooner and goes out more readily won
+# more there (77.0% against 72.2% on fresh deals), and the same in six-hand (three sides of
+# two), which also lays cards more readily (`meld_card`, tuned against Easy: margin +2065
+# against +2017 on seed 61000). Classic keeps the values measured against normal-v1, where the
+# full threat (56.9%) and the opening bonus of 150 (57.9%) did not beat its 58.0%.
+VARIANT_WEIGHTS: tuple[tuple[Callable[[RulesConfig], bool], dict[str, float]], ...] = (
+    (lambda cfg: bool(cfg.rules.sit_out), {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0}),
+    (
+        three_sides_of_partners,
+        {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0, "meld_card": 4.5},
+    ),
+)
 
 
 @cache
 def _variant_weights(variant: str) -> NormalWeights:
-    return replace(NormalWeights(), **VARIANT_WEIGHTS.get(variant, {}))
+    cfg = RulesConfig.for_variant(variant)
+    own = next((changed for applies, changed in VARIANT_WEIGHTS if applies(cfg)), {})
+    return replace(NormalWeights(), **own)
 
 
 def urgency(kn: Knowledge, threat_scale: float = 1.0) -> float:
@@ -207,13 +220,6 @@ def partners_classic_deal(kn: Knowledge) -> bool:
     was measured (against normal-v1 in classic, against Easy in the others)."""
     cfg = kn.cfg
     return cfg.partnerships and not cfg.rules.meld_list and cfg.draw_count == 1
-
-
-def three_sides_of_partners(kn: Knowledge) -> bool:
-    """Six-hand (three sides of two): the half threat and the passed-rank danger measured
-    worse there against Easy (1000 games: 58.8% against 62.9% without them), better in
-    classic and three-hand; this table keeps v1's judgement on both."""
-    return kn.cfg.sides > 2 and kn.cfg.partnerships
 
 
 class NormalPolicy:
@@ -623,7 +629,7 @@ class NormalPolicy:
             return 0.0
         w = self.weights(kn)
         p = kn.p_can_take(nxt, card.rank, obs.pile_frozen, card)
-        if p < 1.0 and (w.danger_offered != 1.0 or w.danger_discarded != 1.0) and not three_sides_of_partners(kn):
+        if p < 1.0 and (w.danger_offered != 1.0 or w.danger_discarded != 1.0) and not three_sides_of_partners(kn.cfg):
             offered, discarded = kn.next_declined()
             if card.rank in offered:
                 p *= w.danger_offered
