@@ -23,7 +23,7 @@ import statistics
 import sys
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -356,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
             p.error("--a-weights needs --a normal or --a hard")
         try:
             changed = {k.strip(): float(v) for k, v in (item.split("=") for item in args.a_weights.split(","))}
-            options["A"] = {"weights": NormalWeights(**changed)}
+            options["A"] = {"weights": replace(NormalWeights.for_variant(args.variant), **changed)}
         except (TypeError, ValueError) as error:
             p.error(f"--a-weights: {error} (names: {', '.join(NormalWeights.names())})")
     if args.a_options:

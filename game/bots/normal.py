@@ -1,6 +1,7 @@
 """Normal: a rule-based player whose every judgement is a weighted score.
 
-All weights live in `NormalWeights` (tuned by self-play: tools/tune_normal.py).
+All weights live in `NormalWeights` (tuned by self-play: tools/tune_normal.py); a variant
+measured to play better with some of its own has them in `VARIANT_WEIGHTS`.
 Each call decides one move from the Observation alone:
 - draw phase: score every way to take the pile against drawing;
 - meld phase: go out when it pays (asking the partner when the partner holds cards),
@@ -12,9 +13,11 @@ Each call decides one move from the Observation alone:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from functools import cache
 
-from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank
+from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank, RulesConfig
 from game.rules.cards import RANK_VALUE
 from game.rules.family import Destination, destination
 from game.rules.melds import CANASTA_SIZE, NATURAL_CANASTA, Meld, MeldKind
@@ -30,7 +33,7 @@ from .reasons import BotReason
 Placement = tuple[Meld | None, Meld, tuple[Card, ...]]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class NormalWeights:
     # -- taking the pile (compared with drawing, which scores 0)
     take_base: float = 50.0  # issue #11: taking whenever it scores near drawing won (arena, README)
@@ -82,8 +85,8 @@ class NormalWeights:
     danger_card: float = 9.0  # per pile card the next opponent could take
     danger_offered: float = 0.3  # times the danger of a rank the next opponent was offered and left
     danger_discarded: float = 0.6  # times the danger of a rank the next opponent discarded
-    # -- two sides of partners (`two_partnerships`): what taking the pile with our discard would do
-    # for the next opponent's side
+    # -- partners dealt as in classic (`partners_classic_deal`): what taking the pile with our
+    # discard would do for the next opponent's side
     # (against normal-v1, 6000 games on seeds 1000 / 40000: 60.8% / 59.5% against 57.1% / 56.2%)
     danger_canasta: float = 100.0  # it completes a canasta of theirs (300/500, and the right to go out)
     danger_near: float = 30.0  # it leaves their meld one card short of a canasta
@@ -100,15 +103,46 @@ class NormalWeights:
     ask_partner_cards: float = 3.0  # ask when the partner holds at least this many
     answer_points: float = 70.0  # answer no while holding at least this many points
     answer_cards: float = 7.0
-    # -- five-hand (V-FIVE) and six-hand (three sides of two) replace three of the above
-    # (their own measurements against Easy, README)
-    five_six_threat_scale: float = 1.0  # threat_scale
-    five_six_open_bonus: float = 150.0  # open_bonus
-    five_six_out_base: float = 100.0  # out_base
 
     @classmethod
     def names(cls) -> list[str]:
         return [f.name for f in fields(cls)]
+
+    @classmethod
+    def for_variant(cls, variant: str) -> NormalWeights:
+        """The weights a variant plays with: the defaults above and its own in VARIANT_WEIGHTS."""
+        return _variant_weights(variant)
+
+
+def three_sides_of_partners(cfg: RulesConfig) -> bool:
+    """Six-hand (three sides of two): the half threat and the passed-rank danger measured
+    worse there against Easy (1000 games: 58.8% against 62.9% without them), better in
+    classic and three-hand; this table keeps v1's judgement on both."""
+    return cfg.sides > 2 and cfg.partnerships
+
+
+# Weights some tables play with instead of the defaults, each measured there against Easy
+# (README), named by their rules (the variant ids have one source, game/rules/variants.py).
+# Five-hand (V-FIVE: one of the side of three sits out each deal) is dealt as classic, but a
+# Normal that weighs the opponents' threat fully, opens sooner and goes out more readily won
+# more there (77.0% against 72.2% on fresh deals), and the same in six-hand (three sides of
+# two), which also lays cards more readily (`meld_card`, tuned against Easy: margin +2065
+# against +2017 on seed 61000). Classic keeps the values measured against normal-v1, where the
+# full threat (56.9%) and the opening bonus of 150 (57.9%) did not beat its 58.0%.
+VARIANT_WEIGHTS: tuple[tuple[Callable[[RulesConfig], bool], dict[str, float]], ...] = (
+    (lambda cfg: bool(cfg.rules.sit_out), {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0}),
+    (
+        three_sides_of_partners,
+        {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0, "meld_card": 4.5},
+    ),
+)
+
+
+@cache
+def _variant_weights(variant: str) -> NormalWeights:
+    cfg = RulesConfig.for_variant(variant)
+    own = next((changed for applies, changed in VARIANT_WEIGHTS if applies(cfg)), {})
+    return replace(NormalWeights(), **own)
 
 
 def urgency(kn: Knowledge, threat_scale: float = 1.0) -> float:
@@ -180,44 +214,31 @@ def game_end_margin(kn: Knowledge, answering: bool) -> float | None:
     return mine - best
 
 
-def two_partnerships(kn: Knowledge) -> bool:
-    """A classic deal between two sides of partners: classic, five-hand (its four who play)
-    and six-hand-2x3 (rank-keyed melds, one card drawn), where the canasta-gift danger was
-    measured (against normal-v1 in classic, against Easy in the other two)."""
+def partners_classic_deal(kn: Knowledge) -> bool:
+    """Sides of partners dealt as in classic (rank-keyed melds, one card drawn): classic,
+    five-hand (its four who play), six-hand and six-hand-2x3, where the canasta-gift danger
+    was measured (against normal-v1 in classic, against Easy in the others)."""
     cfg = kn.cfg
-    return cfg.partnerships and cfg.sides == 2 and not cfg.rules.meld_list and cfg.draw_count == 1
-
-
-def three_sides_of_partners(kn: Knowledge) -> bool:
-    """Six-hand (three sides of two): the half threat and the passed-rank danger measured
-    worse there against Easy (1000 games: 58.8% against 62.9% without them), better in
-    classic and three-hand; this table keeps v1's judgement on both."""
-    return kn.cfg.sides > 2 and kn.cfg.partnerships
-
-
-def five_or_six_hand(kn: Knowledge) -> bool:
-    """Five-hand (V-FIVE: one of the side of three sits out each deal) and six-hand (three
-    sides of two). Five-hand's deal is classic's (the four who play sit alternately), but
-    against Easy a Normal that weighs the opponents' threat fully, opens sooner and goes out
-    more readily won more there (README: 77.0% against 72.2% on the fresh deals), and the
-    same opening and going out in six-hand (which kept the full threat already); classic
-    keeps the values measured against normal-v1, where the full threat (56.9%) and the
-    opening bonus of 150 (57.9%) did not beat its 58.0%."""
-    return bool(kn.cfg.rules.sit_out) or three_sides_of_partners(kn)
+    return cfg.partnerships and not cfg.rules.meld_list and cfg.draw_count == 1
 
 
 class NormalPolicy:
     """The decision logic, separate from the Bot so playouts can reuse it."""
 
     def __init__(self, weights: NormalWeights | None = None):
-        self.w = weights or NormalWeights()
+        self.fixed = weights  # the same weights in every variant (tuning, arena --a-weights)
         self.reason: BotReason | None = None  # why the last move (answers, big takes)
+        self._config: RulesConfig | None = None  # the last config seen, and its weights
+        self._own = NormalWeights()
 
-    def threat_scale(self, kn: Knowledge) -> float:
-        return self.w.five_six_threat_scale if five_or_six_hand(kn) else self.w.threat_scale
-
-    def open_bonus(self, kn: Knowledge) -> float:
-        return self.w.five_six_open_bonus if five_or_six_hand(kn) else self.w.open_bonus
+    def weights(self, kn: Knowledge) -> NormalWeights:
+        """The weights given, else the variant's own (NormalWeights.for_variant)."""
+        if self.fixed is not None:
+            return self.fixed
+        cfg = kn.cfg
+        if cfg is not self._config:  # asked many times a decision, in playouts too
+            self._config, self._own = cfg, _variant_weights(cfg.rules.id)
+        return self._own
 
     # ------------------------------------------------------------------ entry
     def choose(self, obs: Observation, rng: random.Random | None = None) -> Move:
@@ -248,7 +269,7 @@ class NormalPolicy:
         if other[0].kind is MoveKind.DRAW:
             return best if best_score > 0 else other[0]
         # Stock empty: passing ends the deal; take unless the pile is clearly a burden.
-        return best if best_score > -self.w.take_base else other[0]
+        return best if best_score > -self.weights(kn).take_base else other[0]
 
     def best_take(self, kn: Knowledge) -> tuple[Move | None, float]:
         best, best_score = None, float("-inf")
@@ -260,14 +281,14 @@ class NormalPolicy:
         return best, best_score
 
     def take_score(self, kn: Knowledge, move: Move) -> float:
-        w, obs = self.w, kn.obs
+        w, obs = self.weights(kn), kn.obs
         rest = obs.pile[:-1]
         take_next = kn.cfg.rules.take_next
         if take_next:  # V-HF-TAKE: only the next cards under the top come
             rest = rest[-take_next:]
         my_melds = obs.melds_of(kn.side)
         hc = kn.hand_counts
-        urg = urgency(kn, self.threat_scale(kn))
+        urg = urgency(kn, w.threat_scale)
         in_rest = [0] * 16
         for c in rest:
             in_rest[c.rank] += 1
@@ -317,7 +338,7 @@ class NormalPolicy:
         worth it for the points this hand could still meld (a card melded counts for us
         instead of against us) and for a canasta it could complete; cards that cannot be
         melded cost the same either way."""
-        obs, w = kn.obs, self.w
+        obs, w = kn.obs, self.weights(kn)
         cards = len(obs.hand)
         if cards == 1:
             return True, BotReason.of(why.YES_SINGLE_CARD)
@@ -375,10 +396,11 @@ class NormalPolicy:
         if plan is not None and self.should_go_out(kn):
             ask = Move(MoveKind.ASK)
             partner = kn.partner()
+            w = self.weights(kn)
             end = game_end_margin(kn, answering=False)
-            wins = end is not None and end > self.w.out_game_margin  # no question: the partner could say no
+            wins = end is not None and end > w.out_game_margin  # no question: the partner could say no
             if ask in legal and partner is not None:
-                if kn.must_ask() or (obs.hand_sizes[partner] >= self.w.ask_partner_cards and not wins):
+                if kn.must_ask() or (obs.hand_sizes[partner] >= w.ask_partner_cards and not wins):
                     return ask
             move = self.plan_move(kn, plan)
             if move is not None:
@@ -414,16 +436,12 @@ class NormalPolicy:
         return None
 
     def should_go_out(self, kn: Knowledge) -> bool:
-        obs, w, cfg = kn.obs, self.w, kn.cfg
+        obs, w, cfg = kn.obs, self.weights(kn), kn.cfg
         side = kn.side
         # Cards caught in hand per opposing side, and those of our own side's other players.
         opp_cards = sum(obs.hand_sizes[s] for s in kn.opponents()) / max(1, cfg.sides - 1)
         partner_cards = sum(obs.hand_sizes[s] for s in kn.teammates())
-        s = (
-            (w.five_six_out_base if five_or_six_hand(kn) else w.out_base)
-            + w.out_opp_card * opp_cards
-            - w.out_partner_card * partner_cards
-        )
+        s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
         for m in obs.melds[side]:
             if not m.is_canasta:
                 s -= w.out_near6 if m.size >= 5 else w.out_near4 if m.size == 4 else 0
@@ -432,7 +450,7 @@ class NormalPolicy:
             for m in obs.melds[o]:
                 if not m.is_canasta and m.size >= 5:
                     s += w.out_opp_near
-        s += w.out_urgency * urgency(kn, self.threat_scale(kn))
+        s += w.out_urgency * urgency(kn, w.threat_scale)
         ours = table_points(obs, side)
         theirs = max(table_points(obs, o) for o in opp_sides)
         s += w.out_lead * (ours - theirs)  # ahead on the table: ending now banks it
@@ -444,9 +462,9 @@ class NormalPolicy:
 
     # ------------------------------------------------------------------ melding
     def best_meld(self, kn: Knowledge) -> tuple[Move | None, float]:
-        obs = kn.obs
+        obs, w = kn.obs, self.weights(kn)
         my_melds = obs.melds_of(kn.side)
-        urg = urgency(kn, self.threat_scale(kn))
+        urg = urgency(kn, w.threat_scale)
         hand_n = len(obs.hand)
         best, best_score = None, float("-inf")
         frozen = obs.pile_frozen or not my_melds
@@ -464,9 +482,9 @@ class NormalPolicy:
             s = sum(self.group_score(p, urg, frozen, len(obs.pile), kn) for p in placed)
             s -= self.reserve_penalty(kn, left, move)
             if not my_melds:
-                s += self.open_bonus(kn)
+                s += w.open_bonus
             if has_foot and left <= 1:  # V-HF-FOOT: the hand empties (at once or by the discard)
-                s += self.w.foot_pickup
+                s += w.foot_pickup
             if s > best_score:
                 best, best_score = move, s
         return best, best_score
@@ -516,7 +534,7 @@ class NormalPolicy:
 
     def reserve_penalty(self, kn: Knowledge, after: int, move: Move) -> float:
         """A tiny hand cannot take a frozen pile and is stuck until it may go out."""
-        w = self.w
+        w = self.weights(kn)
         short = w.reserve_cards - after
         if short <= 0 or kn.has_foot():  # the foot is the reserve (V-HF-FOOT)
             return 0.0
@@ -531,7 +549,7 @@ class NormalPolicy:
         return sum(1 for before, after, _ in placed if after.is_canasta and (before is None or not before.is_canasta))
 
     def group_score(self, placed: Placement, urg: float, frozen: bool, pile: int, kn: Knowledge) -> float:
-        w = self.w
+        w = self.weights(kn)
         m, after, cards = placed
         wn = sum(1 for c in cards if c.is_wild)
         k = len(cards) - wn
@@ -583,7 +601,7 @@ class NormalPolicy:
         return self.keep_value(kn, card) + self.danger(kn, card)
 
     def keep_value(self, kn: Knowledge, card: Card) -> float:
-        w, obs = self.w, kn.obs
+        w, obs = self.weights(kn), kn.obs
         r = card.rank
         if card.is_wild:
             return w.keep_wild + card.value * 0.5
@@ -598,7 +616,7 @@ class NormalPolicy:
             keep = w.keep_pair
         else:
             keep = w.keep_single + w.single_live * kn.unseen[r]
-        keep += w.keep_value * card.value - w.value_late * card.value * urgency(kn, self.threat_scale(kn))
+        keep += w.keep_value * card.value - w.value_late * card.value * urgency(kn, w.threat_scale)
         return keep
 
     def danger(self, kn: Knowledge, card: Card) -> float:
@@ -609,16 +627,16 @@ class NormalPolicy:
         nxt = kn.next_player()
         if kn.cfg.side_of(nxt) == kn.side:
             return 0.0
-        w = self.w
+        w = self.weights(kn)
         p = kn.p_can_take(nxt, card.rank, obs.pile_frozen, card)
-        if p < 1.0 and (w.danger_offered != 1.0 or w.danger_discarded != 1.0) and not three_sides_of_partners(kn):
+        if p < 1.0 and (w.danger_offered != 1.0 or w.danger_discarded != 1.0) and not three_sides_of_partners(kn.cfg):
             offered, discarded = kn.next_declined()
             if card.rank in offered:
                 p *= w.danger_offered
             elif card.rank in discarded:
                 p *= w.danger_discarded
         harm = w.danger_base + w.danger_card * len(obs.pile)
-        if two_partnerships(kn):
+        if partners_classic_deal(kn):
             harm += self.canasta_gift(kn, nxt, card)
         return p * harm
 
@@ -627,7 +645,7 @@ class NormalPolicy:
         rank: a canasta (its bonus, and for a side without one the right to go out), or one
         card short of one. The pile's size alone misses this: a six-card meld and a single
         card make 300 or 500 points."""
-        w, obs = self.w, kn.obs
+        w, obs = self.weights(kn), kn.obs
         meld = obs.melds_of(kn.cfg.side_of(seat)).get(card.rank)
         if meld is None or meld.is_canasta:
             return 0.0

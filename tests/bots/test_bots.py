@@ -129,14 +129,14 @@ def test_does_not_hand_the_next_opponent_a_canasta():
 
 @pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_the_canasta_gift_counts_where_it_was_measured(variant):
-    # Classic against normal-v1, five-hand and six-hand-2x3 against Easy; the other
+    # Classic against normal-v1, five-hand and both six-hands against Easy; the other
     # variants play as before.
     from game.bots.knowledge import Knowledge
-    from game.bots.normal import two_partnerships
+    from game.bots.normal import partners_classic_deal
 
     st = Game(RulesConfig.for_variant(variant), 1).state
     kn = Knowledge(st.observation(st.to_act))
-    assert two_partnerships(kn) == (variant in ("classic", "five-hand", "six-hand-2x3"))
+    assert partners_classic_deal(kn) == (variant in ("classic", "five-hand", "six-hand", "six-hand-2x3"))
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -420,24 +420,28 @@ def test_five_hand_knowledge_matches_the_deal_in_every_rotation(out, dealer):
 
 
 def test_five_and_six_hand_have_their_own_threat_opening_and_going_out():
-    """Five-hand and six-hand replace three weights (README: measured against Easy); classic
-    and six-hand-2x3 keep their own."""
+    """Five-hand and six-hand play with some weights of their own (VARIANT_WEIGHTS, measured
+    against Easy); classic and six-hand-2x3 keep the defaults; weights given to the policy
+    hold in every variant (tuning, arena --a-weights)."""
+    from dataclasses import replace
+
     from game.bots.knowledge import Knowledge
     from game.bots.normal import NormalPolicy, NormalWeights
 
     w = NormalWeights()
-    policy = NormalPolicy(w)
-    own = (w.five_six_threat_scale, w.five_six_open_bonus)
+    assert (w.threat_scale, w.open_bonus, w.out_base) == (0.5, 70.0, 30.0)
+    given = replace(w, open_bonus=99.0)
     for variant, values in (
-        ("five-hand", own),
-        ("six-hand", own),
-        ("classic", (0.5, 70.0)),
-        ("six-hand-2x3", (0.5, 70.0)),
+        ("five-hand", (1.0, 150.0, 100.0)),
+        ("six-hand", (1.0, 150.0, 100.0)),
+        ("classic", (0.5, 70.0, 30.0)),
+        ("six-hand-2x3", (0.5, 70.0, 30.0)),
     ):
         kn = Knowledge(Game(RulesConfig.for_variant(variant), seed=4).state.observation(0))
-        assert (policy.threat_scale(kn), policy.open_bonus(kn)) == values, variant
-    assert (w.threat_scale, w.open_bonus, w.out_base) == (0.5, 70.0, 30.0)
-    assert (w.five_six_threat_scale, w.five_six_open_bonus, w.five_six_out_base) == (1.0, 150.0, 100.0)
+        own = NormalPolicy().weights(kn)
+        assert own == NormalWeights.for_variant(variant)
+        assert (own.threat_scale, own.open_bonus, own.out_base) == values, variant
+        assert NormalPolicy(given).weights(kn) == given
 
 
 # ---------------------------------------------------------------- the yardstick
@@ -693,3 +697,45 @@ def test_hard_weighs_freezing_a_big_pile_with_a_wild_card():
     assert wild_discards(plain) == []
     assert wild_discards(freezing) == ["discard D2"]
     assert wild_discards(HardBot(seed=1, max_candidates=4, freeze_pile=7)) == []  # a pile of six is not big enough
+
+
+def _tool(name: str):
+    """A module of tools/ (they are scripts, not a package)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("gain, kept", [(2.0, False), (-1.0, True)])
+def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(capsys, gain, kept):
+    """`--against LEVEL`: the same deals for every trial, and a change kept only when it wins
+    `--gain` more of them (an impossible gain keeps nothing; a negative one the first trial)."""
+    tune = _tool("tune_normal")
+    argv = ["--against", "easy", "--games", "2", "--target", "2500", "--jobs", "1", "--only", "keep_wild"]
+    assert tune.main([*argv, "--gain", str(gain)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("start: win ")
+    trials = [line for line in out.splitlines() if line.startswith("pass 0 keep_wild")]
+    assert len(trials) == (1 if kept else 2)  # a kept change ends the weight's trials
+    assert ("KEEP" in trials[0]) is kept
+    assert f"keep_wild: float = {165.0 if kept else 110.0!r}" in out
+
+
+def test_the_evaluation_fit_recovers_a_linear_model_and_reports_both_evaluations(capsys):
+    fitting = _tool("fit_evaluation")
+    rng = random.Random(3)
+    rows = []
+    for _ in range(200):
+        x = [rng.uniform(-5, 5) for _ in range(3)]
+        rows.append((x, 3.0 * x[0] - 2.0 * x[1] + 0.5 * x[2], 0.0))
+    assert [round(c, 6) for c in fitting.fit(rows, ridge=0.0)] == [3.0, -2.0, 0.5]
+    assert fitting.main(["--deals", "20", "--every", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "held out: fitted R² " in out and "evaluate() R² " in out
+    assert out.count("  # ") == len(fitting.EVAL_FEATURES)  # one coefficient a feature
