@@ -26,11 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots.hard import evaluate  # noqa: E402
+from game.bots.hard import deal_progress, evaluate, foot_points, held_points, red_three_points  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
-from game.bots.variant_facts import facts_for  # noqa: E402
 from game.rules import GameState, Phase, RulesConfig  # noqa: E402
-from game.rules.family import FamilyState  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 # What eval_features measures of one side, in order.
@@ -60,9 +58,7 @@ EVAL_FEATURES = (
 def eval_features(state: GameState, side: int) -> list[float]:
     """The features of EVAL_FEATURES for `side` in a deal in play (every hand seen)."""
     cfg = state.config
-    rules = cfg.rules
-    full = facts_for(cfg).full_stock(state.out)
-    late = 1.0 - min(1.0, len(state.stock) / full)
+    late = deal_progress(state)
     melds = state.side_melds(side)
     points = bonuses = fours = nears = canastas = 0
     ranks = set()
@@ -77,15 +73,14 @@ def eval_features(state: GameState, side: int) -> list[float]:
             fours += 1
         if m.rank is not None:
             ranks.add(m.rank)
-    n3 = len(state.red_threes[side])
-    r3 = rules.red_three_points(min(n3, len(rules.red_three_points_by_count) - 1))
+    r3 = red_three_points(state, side)
     seats = cfg.seats_of_side(side)
-    hand_points = hand_cards = fit = pairs = wilds = 0
+    hand_points = sum(held_points(state, s) for s in seats)
+    hand_cards = fit = pairs = wilds = 0
     for s in seats:
         counts: dict[int, int] = {}
         for c in state.hands[s]:
             hand_cards += 1
-            hand_points += rules.black_three_penalty if c.is_black_three and rules.black_three_penalty else c.value
             if c.is_wild:
                 wilds += 1
             elif c.is_natural:
@@ -94,11 +89,7 @@ def eval_features(state: GameState, side: int) -> list[float]:
                 counts[c.rank] = counts.get(c.rank, 0) + 1
         pairs += sum(1 for n in counts.values() if n >= 2)
     feet = state.foot_sizes()
-    foot = 0
-    if isinstance(state, FamilyState) and feet:  # a foot still down (V-HF-SCORE)
-        foot = sum(
-            100 if c.is_red_three else c.value for s in seats if feet[s] is not None for c in state.feet[s] or ()
-        )
+    foot = sum(foot_points(state, s) for s in seats if feet and feet[s] is not None)
     may_out = 1.0 if canastas >= cfg.canastas_to_go_out else 0.0
     to_act = state.to_act is not None and cfg.side_of(state.to_act) == side
     drawing = to_act and state.phase is Phase.DRAW

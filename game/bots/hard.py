@@ -42,8 +42,7 @@ def evaluate(state: GameState, side: int) -> float:
     if state.result is not None:
         totals = [s.total for s in state.result.sides]
     else:
-        full = facts_for(cfg).full_stock(state.out)
-        late = 1.0 - min(1.0, len(state.stock) / full)
+        late = deal_progress(state)
         feet = state.foot_sizes()
         totals = []
         for sd in range(cfg.sides):
@@ -57,24 +56,41 @@ def evaluate(state: GameState, side: int) -> float:
                 elif m.size >= 5:
                     near = 60 if m.size == 5 else 120
                     t += near * _CLOSING_SCALE[m.kind] * (1.0 - late)
-            n3 = len(state.red_threes[sd])
-            r3 = rules.red_three_points(min(n3, len(rules.red_three_points_by_count) - 1))
+            r3 = red_three_points(state, sd)
             plus = bool(melds) and canastas >= rules.red_threes_need_canastas
             t += r3 if plus else -r3 * late
             seats = cfg.seats_of_side(sd)
-            hand = 0
-            for s in seats:
-                for c in state.hands[s]:
-                    hand += rules.black_three_penalty if c.is_black_three and rules.black_three_penalty else c.value
+            hand = sum(held_points(state, s) for s in seats)
             if feet:  # a foot still down counts against its side at the end (V-HF-SCORE)
-                hand += sum(_foot_value(state, s) for s in seats if feet[s] is not None)
+                hand += sum(foot_points(state, s) for s in seats if feet[s] is not None)
             t -= hand * (0.3 + 0.7 * late)
             totals.append(t)
     mine = totals[side]
     return mine - max(t for i, t in enumerate(totals) if i != side)
 
 
-def _foot_value(state: GameState, seat: int) -> int:
+def deal_progress(state: GameState) -> float:
+    """0 with the stock as dealt .. 1 with the stock gone."""
+    full = facts_for(state.config).full_stock(state.out)
+    return 1.0 - min(1.0, len(state.stock) / full)
+
+
+def red_three_points(state: GameState, side: int) -> int:
+    """What `side`'s red threes score (R-SCORE), before the sign for a side without melds."""
+    rules = state.config.rules
+    n3 = len(state.red_threes[side])
+    return rules.red_three_points(min(n3, len(rules.red_three_points_by_count) - 1))
+
+
+def held_points(state: GameState, seat: int) -> int:
+    """What the cards in `seat`'s hand would count against its side at the deal's end."""
+    rules = state.config.rules
+    penalty = rules.black_three_penalty
+    return sum(penalty if penalty and c.is_black_three else c.value for c in state.hands[seat])
+
+
+def foot_points(state: GameState, seat: int) -> int:
+    """What `seat`'s foot still down would count against its side (V-HF-SCORE)."""
     cards = state.feet[seat] if isinstance(state, FamilyState) else None
     return sum(100 if c.is_red_three else c.value for c in cards or ())
 
