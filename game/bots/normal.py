@@ -126,6 +126,13 @@ def three_sides_of_partners(cfg: RulesConfig) -> bool:
     return cfg.sides > 2 and cfg.partnerships
 
 
+def partners_classic_deal(cfg: RulesConfig) -> bool:
+    """Sides of partners dealt as in classic (rank-keyed melds, one card drawn): classic,
+    five-hand (its four who play), six-hand and six-hand-2x3, where the canasta-gift danger
+    was measured (against normal-v1 in classic, against Easy in the others)."""
+    return cfg.partnerships and not cfg.rules.meld_list and cfg.draw_count == 1
+
+
 # Weights some tables play with instead of the defaults, each measured there against Easy
 # (README), named by their rules (the variant ids have one source, game/rules/variants.py).
 # Five-hand (V-FIVE: one of the side of three sits out each deal) is dealt as classic, but a
@@ -215,14 +222,6 @@ def game_end_margin(kn: Knowledge, answering: bool) -> float | None:
     if best is None or max(mine, best) < cfg.target:
         return None
     return mine - best
-
-
-def partners_classic_deal(kn: Knowledge) -> bool:
-    """Sides of partners dealt as in classic (rank-keyed melds, one card drawn): classic,
-    five-hand (its four who play), six-hand and six-hand-2x3, where the canasta-gift danger
-    was measured (against normal-v1 in classic, against Easy in the others)."""
-    cfg = kn.cfg
-    return cfg.partnerships and not cfg.rules.meld_list and cfg.draw_count == 1
 
 
 class NormalPolicy:
@@ -639,7 +638,7 @@ class NormalPolicy:
             elif card.rank in discarded:
                 p *= w.danger_discarded
         harm = w.danger_base + w.danger_card * len(obs.pile)
-        if partners_classic_deal(kn):
+        if partners_classic_deal(kn.cfg):
             harm += self.canasta_gift(kn, nxt, card)
         return p * harm
 
