@@ -27,8 +27,6 @@ from .events import (
     Event,
     FootPickedUp,
     Melded,
-    PileTaken,
-    RedThreeLaid,
     TurnPassed,
 )
 from .melds import (
@@ -551,7 +549,6 @@ class FamilyState(GameState):
     def _apply_take(self, move: Move) -> list[Event]:
         laid = self.check_take(move)
         seat = self.turn
-        side = self.side_of(seat)
         top = self.pile[-1]
         keep = (
             self.pile[: max(0, len(self.pile) - 1 - self.config.rules.take_next)] if self.config.rules.take_next else []
@@ -559,17 +556,7 @@ class FamilyState(GameState):
         rest = self.pile[len(keep) : -1]  # V-HF-TAKE: the next six; otherwise the whole pile
         self.pile = keep
         self.pile_frozen = sum(1 for c in keep if c.is_wild or c.is_red_three)
-        events: list[Event] = [PileTaken(seat, top, tuple(rest))]
-        known = self.known[seat]
-        for card in rest:
-            if card.is_red_three:  # R-RED3: a red three taken with the pile, no replacement
-                self.red_threes[side].append(card)
-                events.append(RedThreeLaid(seat, side, card, from_pile=True))
-                continue
-            self._to_hand(seat, card)
-            known[card.face] = known.get(card.face, 0) + 1
-        self.this_turn = self.this_turn.drew(_PILE)
-        self.phase = _MELD_PHASE
+        events = self._bring_in_pile(seat, top, rest)
         events.extend(self._lay_family(seat, laid, top=top, other=len(move.groups) > 1))
         return events
 

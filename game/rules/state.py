@@ -568,11 +568,18 @@ class GameState:
     def _apply_take(self, move: Move) -> list[Event]:
         plan = self._check_take(move)
         seat = self.turn
-        side = self.side_of(seat)
         top = self.pile[-1]
         rest = self.pile[:-1]
         self.pile = []
         self.pile_frozen = 0
+        events = self._bring_in_pile(seat, top, rest)
+        events.extend(self._lay(seat, plan, from_pile=top, other=bool(move.laid_groups)))
+        return events
+
+    def _bring_in_pile(self, seat: int, top: Card, rest: Sequence[Card]) -> list[Event]:
+        """The pile's cards below `top` into `seat`'s hand (red threes to its side's table),
+        and the turn on to melding: what every take shares before its melds are laid."""
+        side = self.side_of(seat)
         events: list[Event] = [PileTaken(seat, top, tuple(rest))]
         known = self.known[seat]
         for card in rest:
@@ -584,7 +591,6 @@ class GameState:
             known[card.face] = known.get(card.face, 0) + 1
         self.this_turn = self.this_turn.drew(_PILE)
         self.phase = _MELD_PHASE
-        events.extend(self._lay(seat, plan, from_pile=top, other=bool(move.laid_groups)))
         return events
 
     # -- meld
