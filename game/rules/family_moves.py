@@ -17,7 +17,7 @@ from .cards import ALL_CARDS, Card, Rank, Suit, sort_key
 from .errors import IllegalMove
 from .family import FamilyState, takes_alone
 from .melds import CANASTA_SIZE, Meld, MeldKind
-from .movegen import _wild_combos
+from .movegen import _wild_combos, moves_by_phase
 from .moves import Group, Move, MoveKind, Plan
 from .phase import Phase
 from .variants import Variant
@@ -143,19 +143,7 @@ def _valid(state: FamilyState, move: Move) -> bool:
 
 # ---------------------------------------------------------------- listing
 def legal_moves(state: FamilyState) -> list[Move]:
-    phase = state.phase
-    if phase is _MELD_PHASE:
-        return _meld_phase_moves(state)
-    if phase is _DRAW_PHASE:
-        takes = _take_moves(state)
-        if state.stock:
-            return [_DRAW] + takes
-        if takes and state.take_forced():
-            return takes
-        return takes + [_PASS]
-    if phase is _ANSWER_PHASE:
-        return [_YES, _NO]
-    return []
+    return moves_by_phase(state, _meld_phase_moves, _take_moves)
 
 
 def _meld_phase_moves(state: FamilyState) -> list[Move]:

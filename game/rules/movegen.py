@@ -7,10 +7,10 @@ the wild cards by kind (twos, jokers). `play` accepts any suits the hand holds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import FACES, MELD_RANKS, Card, Rank
 from .errors import IllegalMove
@@ -32,6 +32,8 @@ MAX_OPENINGS = 96  # bound on multi-group openings listed per position
 _MAX_NODES = 4000  # bound on the opening search itself
 
 _ASK = Move(MoveKind.ASK)
+
+S = TypeVar("S", bound=GameState)  # the state of one family of rules
 _YES = Move(MoveKind.YES)
 _NO = Move(MoveKind.NO)
 _PASS = Move(MoveKind.PASS)
@@ -282,11 +284,20 @@ def _wild_order(card: Card) -> int:
 
 # ---------------------------------------------------------------- legal moves
 def legal_moves(state: GameState) -> list[Move]:
+    return moves_by_phase(state, _meld_phase_moves, _take_moves)
+
+
+def moves_by_phase(
+    state: S, meld_phase_moves: Callable[[S], list[Move]], take_moves: Callable[[S], list[Move]]
+) -> list[Move]:
+    """The legal moves of `state`'s phase, given how its family lists melds and takes:
+    draw or take (R-EXHAUSTED: with the stock gone, a forced take or a pass), ask and
+    answer."""
     phase = state.phase
     if phase is _MELD_PHASE:
-        return _meld_phase_moves(state)
+        return meld_phase_moves(state)
     if phase is _DRAW_PHASE:
-        takes = _take_moves(state)
+        takes = take_moves(state)
         if state.stock:
             return [_DRAW] + takes
         if takes and state.take_forced():
