@@ -42,14 +42,12 @@ from .observation import Observation
 from .phase import Phase
 from .scoring import DealResult, SideScore, game_winner
 from .state import GameState
-from .turn import Drawn
 
 # Enum members read on every move, bound once: on Python 3.11 reading a member off its
 # Enum class costs about ten times reading a module global.
 _GROUP, _SEQUENCE, _WILD_MELD = MeldKind.GROUP, MeldKind.SEQUENCE, MeldKind.WILD
 _JOKER = Rank.JOKER
-_MELD_PHASE, _DRAW_PHASE, _ANSWER_PHASE, _OVER = Phase.MELD, Phase.DRAW, Phase.ANSWER, Phase.OVER
-_PILE = Drawn.PILE
+_DRAW_PHASE, _ANSWER_PHASE, _OVER = Phase.DRAW, Phase.ANSWER, Phase.OVER
 
 # One meld a move lays or adds to: (its number before the move or None for a new one, the
 # meld after the move, the cards it receives).

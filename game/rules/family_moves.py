@@ -27,16 +27,12 @@ from .variants import Variant
 _GROUP, _SEQUENCE, _WILD_MELD = MeldKind.GROUP, MeldKind.SEQUENCE, MeldKind.WILD
 _JOKER, _TWO, _THREE = Rank.JOKER, Rank.TWO, Rank.THREE
 _MELD, _TAKE = MoveKind.MELD, MoveKind.TAKE
-_MELD_PHASE, _DRAW_PHASE, _ANSWER_PHASE = Phase.MELD, Phase.DRAW, Phase.ANSWER
+_MELD_PHASE = Phase.MELD
 
 MAX_OPENINGS = 96  # bound on multi-group openings listed per position (as in classic)
 _MAX_NODES = 400  # bound on the opening search itself
 
 _ASK = Move(MoveKind.ASK)
-_YES = Move(MoveKind.YES)
-_NO = Move(MoveKind.NO)
-_PASS = Move(MoveKind.PASS)
-_DRAW = Move(MoveKind.DRAW)
 _JK = Card.parse("JK")
 ALL_FACES = {c.face_card for c in ALL_CARDS}
 _MELD_MEMO: dict[tuple[Rank, tuple[Card, ...], int | None], Move] = {}
