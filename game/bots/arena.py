@@ -11,6 +11,7 @@ of exceptions, illegal moves and stalls (games over a generous move cap). With t
 sides, also how often A finished above each B side (head to head). `--log FILE` keeps
 every finished game, so a run too long for one sitting goes on where it stopped;
 `--clock cpu` counts budgets in CPU time, so a busy machine measures the same bots.
+`--report LOG ...` prints the same report from logs, finished or not, playing nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from game.rules.cli import BROKEN_PIPE
 from game.rules.config import TARGETS
 from game.rules.variants import VARIANT_IDS
 
-from .arena_log import ArenaLog, ArenaLogError, header
+from .arena_log import ArenaLog, ArenaLogError, code_digest, header, read_log
 from .base import ARENA_LEVELS, CLOCKS, Bot, make_bot
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
@@ -295,6 +296,23 @@ def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
     return "\n".join(lines)
 
 
+def log_report(path: Path) -> str:
+    """The report of the games in a log so far, under a line naming the run and whether
+    today's rules and bots wrote it (its time: the games' own, summed)."""
+    head, results = read_log(path, GameResult)
+    if not results:
+        raise ArenaLogError(f"{path}: no games logged")
+    s = summarize(results, sum(r.seconds for r in results))
+    code = "this code" if head.get("code") == code_digest() else f"code {head.get('code')}, not this code"
+    budget = "the bots' own budget" if head.get("budget") is None else f"budget {head['budget']} s"
+    options = "" if head.get("options") in ("{}", None) else f", options {head['options']}"
+    title = f"{path}: {budget} on the {head.get('clock', 'wall')} clock{options}; {code}"
+    try:
+        return title + "\n" + report(s, head["a"], head["b"], head["variant"], head["target"])
+    except (KeyError, ValueError) as e:  # a header without the run's levels, variant or target
+        raise ArenaLogError(f"{path}: line 1 does not name the run ({e})") from None
+
+
 def parse_settings(text: str) -> dict[str, Any]:
     """A bot's settings from `name=value,...`, every value a number (an int when whole);
     ValueError for an item that is not `name=number`."""
@@ -347,7 +365,21 @@ def main(argv: list[str] | None = None) -> int:
         metavar="FILE",
         help="keep each finished game in FILE and skip the games already there (a long run over several sittings)",
     )
+    p.add_argument(
+        "--report",
+        type=Path,
+        nargs="+",
+        default=None,
+        metavar="LOG",
+        help="print the report of each log's games so far (any code's), and play nothing",
+    )
     args = p.parse_args(argv)
+    if args.report:
+        try:
+            print("\n\n".join(log_report(path) for path in args.report))
+        except ArenaLogError as error:
+            p.error(str(error))
+        return 0
     options: dict[str, dict[str, Any]] = {}
     if args.a_weights:
         from .normal import NormalWeights

@@ -64,26 +64,12 @@ class ArenaLog:
         if complete != raw:
             with path.open("r+b") as f:
                 f.truncate(len(complete))
-        lines = complete.decode("utf-8", errors="replace").splitlines()
-        if not lines:
+        first, results = _parse(path, complete, record)
+        if first is None:
             return
-        try:
-            first = json.loads(lines[0])
-        except json.JSONDecodeError as e:
-            raise ArenaLogError(f"{path}: line 1 is not JSON ({e.msg})") from None
         if first != head:
             raise ArenaLogError(f"{path} is the log of another run: {first} (this run: {head})")
-        names = {f.name for f in fields(record)}
-        for no, line in enumerate(lines[1:], start=2):
-            try:
-                data = json.loads(line)
-                if not isinstance(data, dict) or set(data) != names:
-                    raise ValueError("not a game result")
-                result = record(**data)
-                key = (int(result.seed), int(result.seating))
-            except (ValueError, TypeError) as e:
-                raise ArenaLogError(f"{path}: line {no} is not a game result ({e})") from None
-            self.done[key] = result
+        self.done = {(r.seed, r.seating): r for r in results}
 
     def append(self, result: Any) -> None:
         """Write one finished game at once (flushed to disk: a kill loses at most the
@@ -95,3 +81,43 @@ class ArenaLog:
             f.write(json.dumps(asdict(result)) + "\n")
             f.flush()
             os.fsync(f.fileno())
+
+
+def read_log(path: Path, record: type[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """The header and the finished games of a log, whatever code wrote it: only read (a
+    cut-off last line is skipped, not removed). ArenaLogError for an empty or damaged log."""
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise ArenaLogError(f"{path}: {e.strerror}") from None
+    head, results = _parse(path, raw[: raw.rfind(b"\n") + 1], record)
+    if head is None:
+        raise ArenaLogError(f"{path}: no games logged")
+    return head, results
+
+
+def _parse(path: Path, complete: bytes, record: type[Any]) -> tuple[dict[str, Any] | None, list[Any]]:
+    """The header (None for an empty log) and the games of a log's whole lines."""
+    lines = complete.decode("utf-8", errors="replace").splitlines()
+    if not lines:
+        return None, []
+    try:
+        first = json.loads(lines[0])
+    except json.JSONDecodeError as e:
+        raise ArenaLogError(f"{path}: line 1 is not JSON ({e.msg})") from None
+    if not isinstance(first, dict) or first.get("format") != FORMAT:
+        raise ArenaLogError(f"{path}: line 1 is not an arena log's header")
+    names = {f.name for f in fields(record)}
+    results = []
+    for no, line in enumerate(lines[1:], start=2):
+        try:
+            data = json.loads(line)
+            if not isinstance(data, dict) or set(data) != names:
+                raise ValueError("not a game result")
+            result = record(**data)
+            if not isinstance(result.seed, int) or not isinstance(result.seating, int):
+                raise ValueError("its seed and seating are not whole numbers")
+        except (ValueError, TypeError) as e:
+            raise ArenaLogError(f"{path}: line {no} is not a game result ({e})") from None
+        results.append(result)
+    return first, results

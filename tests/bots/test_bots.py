@@ -352,6 +352,45 @@ def test_a_logged_arena_run_goes_on_where_it_stopped(tmp_path):
         run("classic", "normal", "easy", games=6, seed=21, target=2500, log=log)
 
 
+def test_the_report_of_a_log_is_the_runs_report_and_plays_nothing(tmp_path, capsys, monkeypatch):
+    import json
+
+    from game.bots import arena
+
+    log = tmp_path / "run.log"
+    played = run("classic", "normal", "easy", games=4, seed=21, target=2500, log=log)
+    monkeypatch.setattr(arena, "play_game", lambda task: pytest.fail("a report plays no game"))
+    assert arena.main(["--report", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert f"{log}: the bots' own budget on the wall clock; this code" in out
+    assert f"A win rate: {played.rate:.1%}" in out and f"{played.wins}/4)" in out
+    assert f"mean score margin A-B: {played.margin:+.0f}" in out
+    # Another code's log is reported too, and named as such; the log is not touched.
+    lines = log.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["code"] = "0123456789abcdef"
+    log.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n" + '{"seed": 23')  # and a cut-off line
+    before = log.read_bytes()
+    assert arena.main(["--report", str(log)]) == 0
+    assert "code 0123456789abcdef, not this code" in capsys.readouterr().out
+    assert log.read_bytes() == before
+    # Bad logs: a clear message and exit status 2, never a traceback.
+    empty, junk, damaged = tmp_path / "empty.log", tmp_path / "junk.log", tmp_path / "damaged.log"
+    empty.write_text("")
+    junk.write_text("hello\n")
+    damaged.write_text("\n".join([lines[0], lines[1][:-5], *lines[2:]]) + "\n")
+    for bad, message in (
+        (empty, "no games logged"),
+        (junk, "line 1 is not JSON"),
+        (damaged, "line 2 is not a game result"),
+        (tmp_path / "missing.log", "No such file"),
+    ):
+        with pytest.raises(SystemExit) as exit_:
+            arena.main(["--report", str(bad)])
+        assert exit_.value.code == 2
+        assert message in capsys.readouterr().err
+
+
 def test_variant_facts_follow_the_variant():
     from game.bots.variant_facts import facts_for
 
