@@ -19,6 +19,8 @@ import pygame
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "scenes"))  # test_review.crafted_deal
+sys.path.insert(0, str(ROOT / "tests" / "app"))  # test_deal_share.played
 
 
 def frames(app, count: int = 30) -> None:

@@ -6,8 +6,6 @@ question as New game)."""
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 from game import deal_share
@@ -16,59 +14,23 @@ from game.i18n import N_, _
 from game.rules import Game
 from game.rules.variants import APP_VARIANT_IDS
 from game.scenes import theme
-from game.scenes.menu_base import PANEL, MenuPage
-from game.scenes.menu_widgets import TextButton, blit_text
+from game.scenes.menu_base import PANEL
+from game.scenes.menu_widgets import blit_text
 from game.scenes.modal import ModalDialogScene
-from game.scenes.widgets import Button
-
-PER_PAGE = 7
-ROW_H, ROW_GAP = 44, 8
+from game.scenes.paged_list import PagedListPage
 
 
-class OpenDealScene(MenuPage):
+class OpenDealScene(PagedListPage[deal_share.ExportEntry]):
     title = N_("Open a deal")
 
     def __init__(self, app) -> None:
-        self.page = 0
-        self.entries = deal_share.list_exports(app.config_dir)
-        super().__init__(app)
+        super().__init__(app, deal_share.list_exports(app.config_dir))
 
-    @property
-    def pages(self) -> int:
-        return max(1, -(-len(self.entries) // PER_PAGE))
+    def row_label(self, entry: deal_share.ExportEntry) -> str:
+        return entry.name[:64]
 
-    def build(self) -> None:
-        y = PANEL.y + 80
-        shown = self.entries[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
-        for entry in shown:
-            label = entry.name[:64]
-            self.items.add(
-                Button(
-                    (PANEL.x + 60, y, PANEL.width - 120, ROW_H),
-                    label,
-                    functools.partial(self.open_path, str(entry.path)),
-                    primary=False,
-                    font_size=17,
-                )
-            )
-            y += ROW_H + ROW_GAP
-        bottom = PANEL.bottom - 36 - 46
-        if self.pages > 1:
-            self.items.add(TextButton((PANEL.x + 60, bottom, 160, 46), N_("Newer"), self.newer, enabled=self.page > 0))
-            self.items.add(
-                TextButton(
-                    (PANEL.right - 220, bottom, 160, 46), N_("Older"), self.older, enabled=self.page < self.pages - 1
-                )
-            )
-        self.items.add(self.back_button(bottom, N_("Back")))
-
-    def newer(self) -> None:
-        self.page = max(0, self.page - 1)
-        self.rebuild()
-
-    def older(self) -> None:
-        self.page = min(self.pages - 1, self.page + 1)
-        self.rebuild()
+    def pick(self, entry: deal_share.ExportEntry) -> None:
+        self.open_path(str(entry.path))
 
     # -- opening -------------------------------------------------------------------
     def open_path(self, path: str) -> None:

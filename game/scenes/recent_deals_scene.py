@@ -3,7 +3,6 @@ first; one click opens its review (game/scenes/review_scene.py)."""
 
 from __future__ import annotations
 
-import functools
 import time
 from typing import Any
 
@@ -14,14 +13,12 @@ from game.i18n import N_, _, format_points
 from game.recent_deals import RecentDeal, RecentDeals
 from game.rules.variants import VARIANTS
 from game.scenes import theme
-from game.scenes.menu_base import PANEL, MenuPage
-from game.scenes.menu_widgets import TextButton, blit_text
+from game.scenes.menu_base import PANEL
+from game.scenes.menu_widgets import blit_text
 from game.scenes.modal import ModalDialogScene
-from game.scenes.widgets import Button
+from game.scenes.paged_list import PagedListPage
 
 VARIANT_NAMES = {v.id: v.name for v in VARIANTS}
-PER_PAGE = 9
-ROW_H, ROW_GAP = 42, 6
 
 
 def entry_text(entry: RecentDeal) -> str:
@@ -31,49 +28,19 @@ def entry_text(entry: RecentDeal) -> str:
     return f"{when} · {variant} · {deal} · {format_points(entry.points)}"
 
 
-class RecentDealsScene(MenuPage):
+class RecentDealsScene(PagedListPage[RecentDeal]):
     title = N_("Recent deals")
+    per_page, row_height, row_gap, list_top, footer = 9, 42, 6, 60, 30
 
     def __init__(self, app, review_options: dict[str, Any] | None = None) -> None:
-        self.page = 0
-        self.entries = RecentDeals(app.config_dir).load()
         self.review_options = review_options or {}  # tests: a synchronous job_factory
-        super().__init__(app)
+        super().__init__(app, RecentDeals(app.config_dir).load())
 
-    @property
-    def pages(self) -> int:
-        return max(1, -(-len(self.entries) // PER_PAGE))
+    def row_label(self, entry: RecentDeal) -> str:
+        return entry_text(entry)
 
-    def build(self) -> None:
-        y = PANEL.y + 60
-        for entry in self.entries[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]:
-            self.items.add(
-                Button(
-                    (PANEL.x + 60, y, PANEL.width - 120, ROW_H),
-                    entry_text(entry),
-                    functools.partial(self.review, entry),
-                    primary=False,
-                    font_size=17,
-                )
-            )
-            y += ROW_H + ROW_GAP
-        bottom = PANEL.bottom - 30 - 46
-        if self.pages > 1:
-            self.items.add(TextButton((PANEL.x + 60, bottom, 160, 46), N_("Newer"), self.newer, enabled=self.page > 0))
-            self.items.add(
-                TextButton(
-                    (PANEL.right - 220, bottom, 160, 46), N_("Older"), self.older, enabled=self.page < self.pages - 1
-                )
-            )
-        self.items.add(self.back_button(bottom, N_("Back")))
-
-    def newer(self) -> None:
-        self.page = max(0, self.page - 1)
-        self.rebuild()
-
-    def older(self) -> None:
-        self.page = min(self.pages - 1, self.page + 1)
-        self.rebuild()
+    def pick(self, entry: RecentDeal) -> None:
+        self.review(entry)
 
     def review(self, entry: RecentDeal) -> None:
         from game.scenes.review_scene import ReviewScene, SeatNames

@@ -105,6 +105,32 @@ def test_title_menu_opens_an_exported_deal(app, tmp_path):
     assert isinstance(stack.top, TitleMenuScene)  # the list closed: the table goes over the title menu
 
 
+def test_the_deal_files_go_a_page_at_a_time(app, tmp_path):
+    folder = deal_share.exports_dir(tmp_path)
+    folder.mkdir()
+    names = [f"deal{index:02}{SUFFIX}" for index in range(10)]
+    for index, name in enumerate(names):
+        (folder / name).write_text("x")
+        os.utime(folder / name, (1000 + index, 1000 + index))  # deal09 the newest
+    stack = SceneStack()
+    stack.push(OpenDealScene(app))
+    scene = stack.top
+    assert scene.pages == 2
+    assert [b.text for b in file_buttons(scene)] == names[::-1][:7]
+    texts = {w.text: w for w in scene.items.widgets}
+    assert not texts["Newer"].enabled and texts["Older"].enabled
+    texts["Older"].click()
+    assert scene.page == 1 and [b.text for b in file_buttons(scene)] == names[::-1][7:]
+    texts = {w.text: w for w in scene.items.widgets}
+    assert texts["Newer"].enabled and not texts["Older"].enabled
+    draw(stack)
+    file_buttons(scene)[0].click()  # deal02: not a deal, so refused with its reason
+    assert isinstance(stack.top, ModalDialogScene) and app.opened == []
+    stack.pop()
+    texts["Newer"].click()
+    assert scene.page == 0 and len(file_buttons(scene)) == 7
+
+
 HOSTILE = [
     b"",
     b"\xff\xfe\x00garbage",
