@@ -320,10 +320,12 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
         elif size < CANASTA_SIZE and wild:  # a wild meld under seven
             for laid in wild_sets(CANASTA_SIZE - size, 1):
                 add(_meld_move(_JOKER, laid, i))
-    black3 = hand.black3  # V-BLACK3: only when going out
-    if rules.black_threes_max >= 3 and len(black3) >= 3 and len(hand.faces) - len(black3) <= 1:
-        for k in range(max(3, len(hand.faces) - 1), len(black3) + 1):  # only when going out
-            add(_meld_move(_THREE, tuple(black3[:k])))
+    black3 = hand.black3  # V-BLACK3: only when going out, onto this turn's meld of threes if laid
+    if rules.black_threes_max >= 3 and black3:
+        before = next((len(m.cards) for m in table if m.kind is _GROUP and m.rank is _THREE), 0)
+        for k in range(1, len(black3) + 1):
+            if 3 <= before + k <= rules.black_threes_max and len(hand.faces) - k <= 1:
+                add(_meld_move(_THREE, tuple(black3[:k])))
     return out
 
 

@@ -345,6 +345,21 @@ def test_V_BLACK3_samba_melds_up_to_six_black_threes_going_out():
     assert state.result.sides[0].melds == 50 + 70 + 30
 
 
+def test_V_BLACK3_the_last_black_three_joins_the_turns_meld_of_threes_to_go_out():
+    # Three black threes laid this turn, one left: it is discarded (R-OUT), or it joins
+    # the meld of threes and the hand is empty (going out by melding all). `legal` lists
+    # both, as `play` accepts both (a random deal found the second missing from the list).
+    state = samba(["C3 S3 C3 S3"], melds=[[SAMBA_HEARTS, K_NATURAL], []], phase="meld", turn_laid=True)
+    play(state, "meld C3 C3 S3")
+    assert sorted(legal(state)) == ["discard S3", "meld S3"]
+    melded = state.copy()
+    play(melded, "meld S3")
+    assert melded.result is not None and melded.result.went_out == 0
+    assert [len(m.cards) for m in melded.side_melds(0)][-1] == 4 and melded.result.sides[0].melds == 50 + 70 + 20
+    play(state, "discard S3")
+    assert state.result is not None and state.result.sides[0].melds == 50 + 70 + 15
+
+
 # ---------------------------------------------------------------- the CLI and replay
 def test_cli_play_and_legal_with_exit_codes(tmp_path, capsys):
     path = tmp_path / "samba.json"
