@@ -1,9 +1,23 @@
 """Shared test hygiene: settings that are process-wide (the language, the deck's
-colours) go back to their defaults after every test."""
+colours) go back to their defaults after every test; property tests draw the same
+examples on every run.
+
+`HYPOTHESIS_PROFILE=explore python3 run.py test` draws fresh random examples instead (a
+hunt for new counterexamples: each one found becomes a test from notation, as
+`test_V_BLACK3_the_last_black_three_joins_the_turns_meld_of_threes_to_go_out` did)."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# The same answer on every run: no random seed, and no example database carried from one
+# run to the next.
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture(autouse=True)
