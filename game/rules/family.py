@@ -23,11 +23,9 @@ from .events import (
     Asked,
     CanastaMade,
     DealEnded,
-    Discarded,
     Event,
     FootPickedUp,
     Melded,
-    TurnPassed,
 )
 from .melds import (
     CANASTA_SIZE,
@@ -583,44 +581,18 @@ class FamilyState(GameState):
         return self._end_deal("stock-exhausted")
 
     # ---------------------------------------------------------------- discard, ask
-    def _apply_discard(self, move: Move) -> list[Event]:
-        if not self.config.rules.foot:
-            return super()._apply_discard(move)
-        seat = self.turn
-        assert move.card is not None
-        picked = self._pick(seat, [move.card])
-        if picked is None:
-            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=move.card.face)
-        card = picked[0]
-        last = len(self.hands[seat]) == 1
-        going_out = last and self.feet[seat] is None
-        if going_out:
-            if self.this_turn.answer is False:
-                raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
-            if self.this_turn.answer is not True:
-                raise IllegalMove("V-HF-ASK", N_("ask your partner first: you go out only after a yes"), move)
-            self._check_out_requirement(self.side_of(seat), move)
-        elif self.this_turn.answer is True:
-            raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
-        self._from_hand(seat, card)
-        self.pile.append(card)
-        if card.is_wild:
-            self.pile_frozen += 1
-        events: list[Event] = [Discarded(seat, card)]
-        if going_out:
-            events.extend(self._go_out(seat))
-            return events
-        if last:  # V-HF-FOOT: the hand emptied by the discard: pick up the foot, turn ends
-            events.extend(self._pick_up_foot(seat))
-            if self.phase is _OVER:  # the last red three of the stock (R-LASTRED3)
-                return events
-        if self.this_turn.laid:
-            self.laid_in_deal[seat] = True
-        self.turn = self.next_seat(seat)
-        self.phase = _DRAW_PHASE
-        self._reset_turn()
-        events.append(TurnPassed(self.turn))
-        return events
+    def _last_card_goes_out(self, seat: int) -> bool:
+        """V-HF-FOOT: a player with a foot still down picks it up instead."""
+        return not self.config.rules.foot or self.feet[seat] is None
+
+    def _check_going_out(self, seat: int, move: Move) -> None:
+        if self.config.rules.foot and self.this_turn.answer is None:
+            raise IllegalMove("V-HF-ASK", N_("ask your partner first: you go out only after a yes"), move)
+        super()._check_going_out(seat, move)
+
+    def _hand_emptied(self, seat: int) -> list[Event]:
+        """V-HF-FOOT: the hand emptied by the discard: pick up the foot; the turn ends."""
+        return self._pick_up_foot(seat)
 
     def _apply_ask(self) -> list[Event]:
         if not self.config.rules.foot:

@@ -743,16 +743,15 @@ class GameState:
     # -- discard
     def _apply_discard(self, move: Move) -> list[Event]:
         seat = self.turn
-        picked = self._pick(seat, [move.card])  # type: ignore[list-item]
+        assert move.card is not None  # a discard names its card
+        picked = self._pick(seat, [move.card])
         if picked is None:
-            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=move.card.face)  # type: ignore[union-attr]
+            raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=move.card.face)
         card = picked[0]
-        going_out = len(self.hands[seat]) == 1
+        last = len(self.hands[seat]) == 1
+        going_out = last and self._last_card_goes_out(seat)
         if going_out:
-            side = self.side_of(seat)
-            if self.this_turn.answer is False:
-                raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
-            self._check_out_requirement(side, move)
+            self._check_going_out(seat, move)
         elif self.this_turn.answer is True:
             raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
         self._from_hand(seat, card)
@@ -763,6 +762,10 @@ class GameState:
         if going_out:
             events.extend(self._go_out(seat))
             return events
+        if last:  # the hand emptied without going out (a kind of deal with feet)
+            events.extend(self._hand_emptied(seat))
+            if self.phase is _OVER:  # the last red three of the stock (R-LASTRED3)
+                return events
         if self.this_turn.laid:
             self.laid_in_deal[seat] = True
         self.turn = self.next_seat(seat)
@@ -770,6 +773,22 @@ class GameState:
         self._reset_turn()
         events.append(TurnPassed(self.turn))
         return events
+
+    def _last_card_goes_out(self, seat: int) -> bool:
+        """Whether discarding `seat`'s last card goes out (it always does here)."""
+        return True
+
+    def _check_going_out(self, seat: int, move: Move) -> None:
+        """Going out by the discard `move`: not after the partner's no (R-ASK), and only
+        with what the side needs to go out."""
+        if self.this_turn.answer is False:
+            raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
+        self._check_out_requirement(self.side_of(seat), move)
+
+    def _hand_emptied(self, seat: int) -> list[Event]:
+        """The hand emptied by a discard that did not go out: never here (see
+        `_last_card_goes_out`); a kind of deal with feet picks one up."""
+        return []
 
     def _check_out_requirement(self, side: int, move: Move) -> None:
         """R-OUT: going out by the discard needs the side's canastas."""
