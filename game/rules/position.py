@@ -393,7 +393,12 @@ def _check_playable(state: GameState) -> None:
     """Impossibilities the notation could express but the rules never reach."""
     if state.phase in (Phase.MELD, Phase.ANSWER):
         _need(len(state.hands[state.turn]) > 0, "the player to act holds no cards in the meld phase")
-    _need(not state.pile or not state.pile[-1].is_red_three, "a red three is never the top card of the pile (R-UPCARD)")
+    # A red three is in the pile only as a buried upcard (R-UPCARD); it comes to the top
+    # only where a take leaves the bottom of the pile (V-HF-TAKE: the next six).
+    _need(
+        not state.pile or not state.pile[-1].is_red_three or bool(state.config.rules.take_next),
+        "a red three is never the top card of the pile (R-UPCARD)",
+    )
     if state.phase is not Phase.OVER:  # R-NO-STALL: the player to act has a move
         _need(
             bool(state.legal_moves()),

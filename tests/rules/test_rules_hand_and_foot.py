@@ -10,7 +10,16 @@ from collections import Counter
 import pytest
 from rules_helpers import legal, play, position
 
-from game.rules import Game, GameState, IllegalMove, Phase, PositionError, RulesConfig, position_to_json
+from game.rules import (
+    Game,
+    GameState,
+    IllegalMove,
+    Phase,
+    PositionError,
+    RulesConfig,
+    position_from_json,
+    position_to_json,
+)
 from game.rules.cli import main
 
 HF = "hand-and-foot"
@@ -121,6 +130,27 @@ def test_V_HF_TAKE_a_natural_pair_melds_three_and_takes_the_next_six():
     assert state.side_melds(0)[1].size == 3
     assert sorted(c.face for c in state.hands[0]) == sorted("C4 H5 C7 C8 C9 D10 HJ SQ".split())
     assert [c.face for c in state.pile] == ["C4", "C5", "C6"]  # the rest of the pile stays
+
+
+def test_V_HF_TAKE_the_rest_of_the_pile_may_show_its_buried_red_three():
+    # R-UPCARD buried a red three at the bottom; the take of the next six leaves it on top,
+    # a position that must save and load like any other (a random deal found it refused).
+    state = hf(["HK SK C4 H5"], melds=[["C6 C6 C6"], []], discard="D3 C4 C5 C6 C7 C8 C9 DK")
+    play(state, "take HK SK")
+    assert [c.face for c in state.pile] == ["D3"]
+    data = position_to_json(state)
+    again = position_from_json(data)
+    assert position_to_json(again) == data and again.legal_moves() == state.legal_moves()
+    assert state.pile_frozen  # the buried red three still freezes what is left (R-UPCARD)
+    play(state, "discard C4")
+    assert [c.face for c in state.pile] == ["D3", "C4"] and state.pile_frozen
+
+
+def test_a_red_three_on_top_of_the_pile_is_refused_where_the_whole_pile_is_taken():
+    data = position_to_json(position(["C5 C6"], discard="C7 C8"))
+    data["discard"] = "C7 D3"
+    with pytest.raises(PositionError, match="R-UPCARD"):
+        position_from_json(data)
 
 
 @pytest.mark.parametrize("move", ["take HK D2", "take HK SK DK", "take +0:", "take", "take HK SK D2"])
