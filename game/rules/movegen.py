@@ -32,8 +32,6 @@ MAX_OPENINGS = 96  # bound on multi-group openings listed per position
 _MAX_NODES = 4000  # bound on the opening search itself
 
 _ASK = Move(MoveKind.ASK)
-
-S = TypeVar("S", bound=GameState)  # the state of one family of rules
 _YES = Move(MoveKind.YES)
 _NO = Move(MoveKind.NO)
 _PASS = Move(MoveKind.PASS)
@@ -283,6 +281,9 @@ def _wild_order(card: Card) -> int:
 
 
 # ---------------------------------------------------------------- legal moves
+S = TypeVar("S", bound=GameState)  # the state of one family of rules
+
+
 def legal_moves(state: GameState) -> list[Move]:
     return moves_by_phase(state, _meld_phase_moves, _take_moves)
 
