@@ -36,26 +36,47 @@ def decisions(variant: str, count: int, seed: int) -> list[Observation]:
     return [st.observation(st.to_act) for st in decision_states(variant, count, seed) if st.to_act is not None]
 
 
-def decision_states(variant: str, count: int, seed: int) -> list[GameState]:
-    """The full states (every hand, the stock) of the decisions `decisions` gives."""
+def decision_states(variant: str, count: int, seed: int, late: float | None = None) -> list[GameState]:
+    """The full states (every hand, the stock) of the decisions `decisions` gives; with
+    `late`, only those of deals that start that close to the game's end (`near_the_end`)."""
     policy, probe = NormalPolicy(), HardBot(seed=0, iterations=1)
     found: list[GameState] = []
     game_seed = seed
     while len(found) < count:
         game = Game(RulesConfig.for_variant(variant), game_seed, first_dealer=0)
         step = 0
-        while not game.state.is_over and len(found) < count:
+        # The first deal of each game; with `late`, whole games (their last deals).
+        while not game.is_over and len(found) < count:
             st = game.state
+            if st.is_over:
+                if late is None:
+                    break
+                game.next_deal()
+                continue
             seat = st.to_act
             assert seat is not None
             obs = st.observation(seat)
             move = policy.choose(obs)
             step += 1
-            if step % 3 == 0 and obs.phase is not Phase.ANSWER and len(probe.candidates(obs, move)) >= 2:
+            if (
+                step % 3 == 0
+                and obs.phase is not Phase.ANSWER
+                and (late is None or near_the_end(st, late))
+                and len(probe.candidates(obs, move)) >= 2
+            ):
                 found.append(st.copy())
             game.apply(move)
         game_seed += 1
     return found
+
+
+def near_the_end(state: GameState, fraction: float) -> bool:
+    """This deal started within `fraction` of the game's end: a side past 1 - `fraction` of
+    the target, or (a game of a number of deals) of the deals."""
+    cfg = state.config
+    if cfg.rules.deals:
+        return state.deal_number - 1 >= (1.0 - fraction) * cfg.rules.deals
+    return max(state.scores) >= (1.0 - fraction) * cfg.target
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,7 +2,9 @@
 
     python tools/bench_hard_regret.py reference --out REF.json [--variant classic]
         [--positions 200] [--worlds 400] [--candidates 8] [--seed 1] [--clairvoyant]
+        [--late FRACTION] [--options NAME=VALUE,...]
     python tools/bench_hard_regret.py score REF.json [--budget 0.5] [--options NAME=VALUE,...]
+        [--level hard|hard-v1] [--save MINE.json] [--against OTHER.json]
     python tools/bench_hard_regret.py agree SAMPLED.json [OTHER.json ...] --truth REAL.json
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
@@ -20,6 +22,11 @@ hands. Regret against it also counts what Hard's sampled worlds get wrong about 
 hands, so it shows whether inferring them from the play (the sampler's evidence) helps. `agree`
 takes the sampling out of the search's noise: references built with many sampled worlds
 (`reference --options left_pair=...`) against the real deal's values, decision by decision.
+
+The decisions come from the first deal of each game, unless `reference --late FRACTION`
+takes them from whole games' deals that start that close to the end (a side past
+1 - FRACTION of the target). `score --level hard-v1` scores the yardstick on the same
+decisions (where its choice is one of the reference's candidates).
 """
 
 from __future__ import annotations
@@ -39,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_hard import decision_states, decisions  # noqa: E402
 
+from game.bots import make_bot  # noqa: E402
 from game.bots.arena import parse_settings  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.rules import GameState, Observation, position_from_json, position_to_json  # noqa: E402
@@ -75,6 +83,7 @@ def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
         "worlds": args.worlds,
         "clairvoyant": args.clairvoyant,
         "options": args.options,
+        "late": args.late,
         "decisions": rows,
     }
     out = Path(args.out)
@@ -84,7 +93,7 @@ def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
 
 
 def reference(args: argparse.Namespace) -> int:
-    states = decision_states(args.variant, args.positions, args.seed)
+    states = decision_states(args.variant, args.positions, args.seed, args.late)
     hard = HardBot(seed=args.seed, **{"max_candidates": args.candidates, **parse_options(args.options)})
     rows: list[dict[str, Any]] = []
     start = time.process_time()
@@ -121,14 +130,15 @@ def score(args: argparse.Namespace) -> int:
     ref = json.loads(Path(args.reference).read_text())
     found = reference_decisions(ref)
     # The budget in CPU seconds: the same search on a loaded machine (the table uses wall time).
-    hard = HardBot(seed=ref["seed"], budget=args.budget, **parse_options(args.options))
+    hard = make_bot(args.level, ref["seed"], budget=args.budget, **parse_options(args.options))
     hard.clock = time.process_time
+    policy = hard.policy  # hard-v1 searches around v1's Normal, whose move may not be the reference's first
     regrets: list[float | None] = []
     best = normal = missing = 0
     times: list[float] = []
     for i, (obs, row) in enumerate(zip(found, ref["decisions"])):
-        base = str(hard.policy.choose(obs))
-        if base != row["moves"][0]:
+        base = str(policy.choose(obs))
+        if args.level == "hard" and base != row["moves"][0]:
             raise SystemExit(f"decision {i} differs from the reference's (other code?): {base} / {row['moves'][0]}")
         start = time.process_time()
         move = str(hard.choose(obs, random.Random(ref["seed"] * 1000 + i)))
@@ -145,11 +155,13 @@ def score(args: argparse.Namespace) -> int:
     valued = [r for r in regrets if r is not None]
     kind = "real-deal" if ref.get("clairvoyant") else "sampled reference"
     n = len(valued)
+    level = f", {args.level}" if args.level != "hard" else ""
     se = statistics.stdev(valued) / math.sqrt(n) if n > 1 else 0.0
     base_regret = statistics.fmean(max(r["values"]) - r["values"][0] for r in ref["decisions"])
     print(
         f"{ref['variant']}, {n} decisions ({ref['worlds']} {kind} worlds), budget {args.budget:.2f} s"
-        f"{', ' + args.options if args.options else ''}: mean regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}"
+        f"{', ' + args.options if args.options else ''}{level}:"
+        f" mean regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}"
         f" points (Normal's move alone: {base_regret:.1f}); best {best / n:.0%}, Normal's move {normal / n:.0%};"
         f" not a reference candidate {missing}; decision CPU time median {statistics.median(times) * 1e3:.0f} ms,"
         f" mean {statistics.fmean(times) * 1e3:.0f} ms"
@@ -218,6 +230,13 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--options", default="", help="HardBot settings for the sampled worlds, e.g. left_pair=0.25")
     r.add_argument(
+        "--late",
+        type=float,
+        default=None,
+        help="only decisions of deals that start this close to the game's end, as a fraction of the target"
+        " (of the deals, in a game of a number of deals)",
+    )
+    r.add_argument(
         "--clairvoyant",
         action="store_true",
         help="value the candidates in the real deal (every hand as it is, the stock reshuffled), not in sampled"
@@ -227,6 +246,13 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("reference")
     s.add_argument("--budget", type=float, default=0.5)
     s.add_argument("--options", default="", help="HardBot settings, e.g. max_candidates=6,confidence=0.5")
+    s.add_argument(
+        "--level",
+        default="hard",
+        choices=("hard", "hard-v1"),
+        help="the searching bot scored: hard-v1 (the yardstick) chooses among the reference's candidates"
+        " only where its choice is one of them (the others are counted as not a reference candidate)",
+    )
     s.add_argument("--against", default=None, help="a --save of another setting: the mean paired difference")
     s.add_argument("--save", default=None, help="write each decision's regret (for --against)")
     g = sub.add_parser("agree")

@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_helpers import position, tool_module
 
 from game.bots import make_bot
 from game.bots.arena import run
 from game.bots.sampler import sample_world
-from game.rules import DECK, Game, MoveKind, RulesConfig, position_from_json
+from game.rules import Game, MoveKind, RulesConfig
 from game.rules.variants import VARIANT_IDS
 
 LEVELS = ("easy", "normal", "hard")
@@ -23,49 +24,6 @@ def bot(level: str, seed: int = 1):
     if level == "hard":
         return make_bot("hard", seed, iterations=12, horizon=24)
     return make_bot(level, seed)
-
-
-def position(
-    hands, melds=None, discard="", *, phase="draw", turn=0, fill=10, variant="classic", scores=None, stock="", **extra
-):
-    """A position from RULES.md §11 notation; empty hands are filled with `fill`
-    cards from the rest of the deck (no red threes), the rest is the stock."""
-    players = {"classic": 4, "two-hand": 2, "three-hand": 3}[variant]
-    sides = 2 if variant == "classic" else players
-    hands = list(hands) + [""] * (players - len(hands))
-    melds = melds or [{} for _ in range(sides)]
-    used: dict[str, int] = {}
-    texts = hands + [t for side in melds for t in side.values()] + [discard, stock]
-    for text in texts:
-        for tok in text.split():
-            used[tok.upper()] = used.get(tok.upper(), 0) + 1
-    free = []
-    for c in DECK:
-        if c.is_red_three:
-            continue
-        if used.get(c.face, 0):
-            used[c.face] -= 1
-        else:
-            free.append(c.face)
-    random.Random(5).shuffle(free)
-    for i, h in enumerate(hands):
-        if not h:
-            hands[i], free = " ".join(free[:fill]), free[fill:]
-    data = {
-        "format": "canasta-position/1",
-        "variant": variant,
-        "scores": scores or [0] * sides,
-        "dealer": (turn - 1) % players,
-        "turn": turn,
-        "phase": phase,
-        "hands": hands,
-        "melds": melds,
-        "discard": discard,
-        "stock": stock,
-        "seed": 3,
-    }
-    data.update(extra)
-    return position_from_json(data)
 
 
 def decide(level: str, state, seed: int = 1):
@@ -737,24 +695,11 @@ def test_hard_weighs_freezing_a_big_pile_with_a_wild_card():
     assert wild_discards(HardBot(seed=1, max_candidates=4, freeze_pile=7)) == []  # a pile of six is not big enough
 
 
-def _tool(name: str):
-    """A module of tools/ (they are scripts, not a package)."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "tools" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("gain, kept", [(2.0, False), (-1.0, True)])
 def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(capsys, gain, kept):
     """`--against LEVEL`: the same deals for every trial, and a change kept only when it wins
     `--gain` more of them (an impossible gain keeps nothing; a negative one the first trial)."""
-    tune = _tool("tune_normal")
+    tune = tool_module("tune_normal")
     argv = ["--against", "easy", "--games", "2", "--target", "2500", "--jobs", "1", "--only", "keep_wild"]
     assert tune.main([*argv, "--gain", str(gain)]) == 0
     out = capsys.readouterr().out
@@ -766,7 +711,7 @@ def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(cap
 
 
 def test_the_evaluation_fit_recovers_a_linear_model_and_reports_both_evaluations(capsys):
-    fitting = _tool("fit_evaluation")
+    fitting = tool_module("fit_evaluation")
     rng = random.Random(3)
     rows = []
     for _ in range(200):
@@ -777,3 +722,12 @@ def test_the_evaluation_fit_recovers_a_linear_model_and_reports_both_evaluations
     out = capsys.readouterr().out
     assert "held out: fitted R² " in out and "evaluate() R² " in out
     assert out.count("  # ") == len(fitting.EVAL_FEATURES)  # one coefficient a feature
+
+
+def test_late_decisions_come_from_the_deals_near_the_games_end():
+    bench = tool_module("bench_hard")
+    late = bench.decision_states("classic", 6, 1, late=0.2)
+    assert len(late) == 6
+    assert all(bench.near_the_end(st, 0.2) and max(st.scores) >= 4000 for st in late)
+    # Without `late`, the decisions of first deals, as every reference before it.
+    assert all(st.scores == [0, 0] for st in bench.decision_states("classic", 6, 1))

@@ -1,0 +1,63 @@
+"""Positions for the bots' tests, from RULES.md section 11 notation."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+
+from game.rules import DECK, position_from_json
+
+
+def position(
+    hands, melds=None, discard="", *, phase="draw", turn=0, fill=10, variant="classic", scores=None, stock="", **extra
+):
+    """A position from RULES.md §11 notation; empty hands are filled with `fill`
+    cards from the rest of the deck (no red threes), the rest is the stock."""
+    players = {"classic": 4, "two-hand": 2, "three-hand": 3}[variant]
+    sides = 2 if variant == "classic" else players
+    hands = list(hands) + [""] * (players - len(hands))
+    melds = melds or [{} for _ in range(sides)]
+    used: dict[str, int] = {}
+    texts = hands + [t for side in melds for t in side.values()] + [discard, stock]
+    for text in texts:
+        for tok in text.split():
+            used[tok.upper()] = used.get(tok.upper(), 0) + 1
+    free = []
+    for c in DECK:
+        if c.is_red_three:
+            continue
+        if used.get(c.face, 0):
+            used[c.face] -= 1
+        else:
+            free.append(c.face)
+    random.Random(5).shuffle(free)
+    for i, h in enumerate(hands):
+        if not h:
+            hands[i], free = " ".join(free[:fill]), free[fill:]
+    data = {
+        "format": "canasta-position/1",
+        "variant": variant,
+        "scores": scores or [0] * sides,
+        "dealer": (turn - 1) % players,
+        "turn": turn,
+        "phase": phase,
+        "hands": hands,
+        "melds": melds,
+        "discard": discard,
+        "stock": stock,
+        "seed": 3,
+    }
+    data.update(extra)
+    return position_from_json(data)
+
+
+def tool_module(name: str) -> ModuleType:
+    """A module of tools/ (they are scripts, not a package)."""
+    path = Path(__file__).resolve().parents[1] / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
