@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from types import ModuleType
 
-from game.rules import DECK, position_from_json
+from game.rules import DECK, RulesConfig, position_from_json
 
 
 def position(
@@ -15,8 +15,8 @@ def position(
 ):
     """A position from RULES.md §11 notation; empty hands are filled with `fill`
     cards from the rest of the deck (no red threes), the rest is the stock."""
-    players = {"classic": 4, "two-hand": 2, "three-hand": 3}[variant]
-    sides = 2 if variant == "classic" else players
+    config = RulesConfig.for_variant(variant)
+    players, sides = config.players, config.sides
     hands = list(hands) + [""] * (players - len(hands))
     melds = melds or [{} for _ in range(sides)]
     used: dict[str, int] = {}
