@@ -271,9 +271,11 @@ def summarize(results: list[GameResult], elapsed: float) -> Summary:
 
 
 def report(s: Summary, a: str, b: str, variant: str, target: int) -> str:
-    sides = RulesConfig.for_variant(variant, target).sides
+    config = RulesConfig.for_variant(variant, target)
+    sides = config.sides
+    game = f"target {target}" if target else f"{config.rules.deals} deals a game"
     lines = [
-        f"{a} (A) vs {b} (B), {variant}, target {target}: {s.games} games, {s.deals} deals, {s.elapsed:.0f} s"
+        f"{a} (A) vs {b} (B), {variant}, {game}: {s.games} games, {s.deals} deals, {s.elapsed:.0f} s"
         + (f" ({s.resumed} of them from the log)" if s.resumed else ""),
         f"A win rate: {s.rate:.1%}  (95% Wilson interval {s.low:.1%} .. {s.high:.1%}; {s.wins}/{s.games})",
         f"mean score margin A-B: {s.margin:+.0f} (± {1.96 * s.margin_se:.0f})",
@@ -398,10 +400,15 @@ def main(argv: list[str] | None = None) -> int:
         except (TypeError, ValueError) as error:
             p.error(f"--a-options: {error}")
         options.setdefault("A", {}).update(settings)
-    targets = RulesConfig.for_variant(args.variant).rules.targets
-    target = targets[0] if args.target is None else args.target
-    if target not in targets:
-        p.error(f"{args.variant} is played to {' or '.join(map(str, targets))}, not {target}")
+    rules = RulesConfig.for_variant(args.variant).rules
+    if not rules.targets:  # a game of a number of deals (Hand and Foot): target 0
+        if args.target is not None:
+            p.error(f"{args.variant} is played over {rules.deals} deals, not to a target")
+        target = 0
+    else:
+        target = rules.targets[0] if args.target is None else args.target
+        if target not in rules.targets:
+            p.error(f"{args.variant} is played to {' or '.join(map(str, rules.targets))}, not {target}")
     try:
         s = run(
             args.variant,

@@ -41,6 +41,19 @@ def test_takes_a_rich_pile(level):
     assert move.kind is MoveKind.TAKE, str(move)
 
 
+def test_normal_draws_rather_than_take_a_small_pile_where_two_sides_share_the_pile():
+    """A pile of two (its top onto our kings, a junk four under it) is worth less than the
+    stock's card in classic and five-hand; a bigger one is taken. Where two opposing sides
+    contest the pile (six-hand), Normal takes the small one too."""
+    hand, ours = "C9 H9 D5 SK HQ C6 S7 D8", {"K": "DK CK HK"}
+    small = position([hand], [ours, {}], discard="D4 SK", turn=0)
+    assert decide("normal", small).kind is MoveKind.DRAW
+    big = position([hand], [ours, {}], discard="H10 C5 D4 SJ SK", turn=0)
+    assert decide("normal", big).kind is MoveKind.TAKE
+    six = position([hand], [ours, {}, {}], discard="D4 SK", turn=0, variant="six-hand")
+    assert decide("normal", six).kind is MoveKind.TAKE
+
+
 def feeding_position():
     """Seat 0 to discard. Seat 1 (next) has melded sevens and the pile is not frozen: an
     H7 would give them the pile; the fours are nearly all seen, so D4 is safe."""
@@ -438,6 +451,15 @@ def test_five_and_six_hand_have_their_own_threat_opening_and_going_out():
         assert own == NormalWeights.for_variant(variant)
         assert (own.threat_scale, own.open_bonus, own.out_base) == values, variant
         assert NormalPolicy(given).weights(kn) == given
+    tables = ("classic", "five-hand", "six-hand", "three-hand", "six-hand-2x3")
+    small = {v: NormalWeights.for_variant(v) for v in tables}
+    assert {v: (w.take_small, w.take_small_size) for v, w in small.items()} == {
+        "classic": (60.0, 4.0),
+        "five-hand": (60.0, 4.0),
+        "six-hand": (0.0, 4.0),
+        "three-hand": (0.0, 4.0),
+        "six-hand-2x3": (60.0, 2.0),
+    }
 
 
 # ---------------------------------------------------------------- the yardstick
@@ -551,6 +573,18 @@ def test_the_arena_takes_weights_for_a_and_refuses_unknown_ones(capsys):
         == 0
     )
     assert "A's weights changed: take_base=12" in capsys.readouterr().out
+
+
+def test_the_arena_plays_a_game_of_a_number_of_deals_and_refuses_a_target_for_it(capsys):
+    from game.bots.arena import main
+
+    argv = ["--a", "normal", "--b", "easy", "--games", "1", "--variant", "hand-and-foot"]
+    with pytest.raises(SystemExit):
+        main([*argv, "--target", "5000"])
+    assert "played over 4 deals, not to a target" in capsys.readouterr().err
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "hand-and-foot, 4 deals a game: 2 games, 8 deals" in out  # duplicate deals: a pair
 
 
 def test_the_arena_takes_settings_for_a_and_refuses_unknown_ones(capsys):
