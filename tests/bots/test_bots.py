@@ -451,14 +451,13 @@ def test_five_and_six_hand_have_their_own_threat_opening_and_going_out():
         assert own == NormalWeights.for_variant(variant)
         assert (own.threat_scale, own.open_bonus, own.out_base) == values, variant
         assert NormalPolicy(given).weights(kn) == given
-    tables = ("classic", "five-hand", "six-hand", "three-hand", "six-hand-2x3")
+    tables = ("classic", "five-hand", "six-hand-2x3", "six-hand", "three-hand", "two-hand", "samba", "hand-and-foot")
     small = {v: NormalWeights.for_variant(v) for v in tables}
     assert {v: (w.take_small, w.take_small_size) for v, w in small.items()} == {
         "classic": (60.0, 4.0),
         "five-hand": (60.0, 4.0),
-        "six-hand": (0.0, 4.0),
-        "three-hand": (0.0, 4.0),
         "six-hand-2x3": (60.0, 2.0),
+        **{v: (0.0, 4.0) for v in ("six-hand", "three-hand", "two-hand", "samba", "hand-and-foot")},
     }
 
 
