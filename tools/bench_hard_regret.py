@@ -134,12 +134,12 @@ def score(args: argparse.Namespace) -> int:
     hard.clock = time.process_time
     policy = hard.policy  # hard-v1 searches around v1's Normal, whose move may not be the reference's first
     regrets: list[float | None] = []
-    best = normal = missing = 0
+    best = normal = missing = other_normal = 0
     times: list[float] = []
     for i, (obs, row) in enumerate(zip(found, ref["decisions"])):
-        base = str(policy.choose(obs))
-        if args.level == "hard" and base != row["moves"][0]:
-            raise SystemExit(f"decision {i} differs from the reference's (other code?): {base} / {row['moves'][0]}")
+        # A changed Normal (or v1's) may open the search elsewhere: its choice is still valued
+        # when it is one of the reference's candidates.
+        other_normal += str(policy.choose(obs)) != row["moves"][0]
         start = time.process_time()
         move = str(hard.choose(obs, random.Random(ref["seed"] * 1000 + i)))
         times.append(time.process_time() - start)
@@ -163,7 +163,8 @@ def score(args: argparse.Namespace) -> int:
         f"{', ' + args.options if args.options else ''}{level}:"
         f" mean regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}"
         f" points (Normal's move alone: {base_regret:.1f}); best {best / n:.0%}, Normal's move {normal / n:.0%};"
-        f" not a reference candidate {missing}; decision CPU time median {statistics.median(times) * 1e3:.0f} ms,"
+        f" not a reference candidate {missing}; Normal's move not the reference's {other_normal};"
+        f" decision CPU time median {statistics.median(times) * 1e3:.0f} ms,"
         f" mean {statistics.fmean(times) * 1e3:.0f} ms"
     )
     if args.save:
