@@ -20,7 +20,7 @@ from game.i18n import N_
 from game.rules import Game, GameState, Move, MoveKind, Observation, Phase, Rank, RulesConfig
 from game.rules import events as ev
 
-COACH_SEED = 607  # tools/find_coach_seed.py: every topic, in a short deal (62 moves) that opens with a draw
+COACH_SEED = 1811  # tools/find_coach_seed.py: every topic, in a short deal (56 moves) that opens with a draw
 COACH_LEVELS: tuple[str | None, ...] = (None, "normal", "normal", "normal")
 PLAYER = 0
 
