@@ -6,6 +6,7 @@
     python tools/bench_hard_regret.py score REF.json [--budget 0.5] [--options NAME=VALUE,...]
         [--level hard|hard-v1] [--save MINE.json] [--against OTHER.json]
     python tools/bench_hard_regret.py agree SAMPLED.json [OTHER.json ...] --truth REAL.json
+    python tools/bench_hard_regret.py kinds REF.json [MORE.json ...]
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
@@ -27,6 +28,12 @@ The decisions come from the first deal of each game, unless `reference --late FR
 takes them from whole games' deals that start that close to the end (a side past
 1 - FRACTION of the target). `score --level hard-v1` scores the yardstick on the same
 decisions (where its choice is one of the reference's candidates).
+
+`kinds` looks for a fault of Normal's in references already built: every alternative's value
+minus Normal's move's (a paired difference, free of the best-of-many bias of a regret), grouped
+by the kinds of the two moves, by the pile's size where Normal takes it, and by what the
+discarded cards are in the hand. A group whose mean is clearly above 0 is a kind of decision
+where Normal's rule is wrong (stop 24: taking a pile of two cards).
 """
 
 from __future__ import annotations
@@ -49,7 +56,7 @@ from bench_hard import decision_states, decisions  # noqa: E402
 from game.bots import make_bot  # noqa: E402
 from game.bots.arena import parse_settings  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
-from game.rules import GameState, Observation, position_from_json, position_to_json  # noqa: E402
+from game.rules import Card, GameState, Observation, position_from_json, position_to_json  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 
@@ -219,6 +226,56 @@ def agree(args: argparse.Namespace) -> int:
     return 0
 
 
+def kind_groups(rows: list[dict[str, Any]]) -> dict[tuple[str, ...], list[float]]:
+    """Every alternative's value minus Normal's move's (the first candidate), grouped by
+    (phase, Normal's kind, the alternative's kind); for takes against a draw also by the
+    pile's size, for two discards also by what each card is in the hand and the pile's size."""
+    groups: dict[tuple[str, ...], list[float]] = {}
+    for row in rows:
+        moves, values, pos = row["moves"], row["values"], row["position"]
+        base = moves[0].split()
+        pile = pos["discard"].split()
+        hand = pos["hands"][pos["turn"]].split()
+        for move, value in zip(moves[1:], values[1:]):
+            alt = move.split()
+            diff = value - values[0]
+            groups.setdefault((pos["phase"], base[0], alt[0]), []).append(diff)
+            if base[0] == "take" and alt[0] == "draw":
+                size = f"pile of {len(pile)}" if len(pile) < 6 else "pile of 6 or more"
+                groups.setdefault(("take, or draw instead", size), []).append(diff)
+            if base[0] == alt[0] == "discard":
+                big = "pile of 6 or more" if len(pile) >= 6 else "pile under 6"
+                key = ("discard", card_role(base[1], hand), "instead", card_role(alt[1], hand), big)
+                groups.setdefault(key, []).append(diff)
+    return groups
+
+
+def card_role(face: str, hand: list[str]) -> str:
+    """What a card is in the hand: wild, black three, single, pair or triple+ of its rank."""
+    card = Card.parse(face)
+    if card.is_wild:
+        return "wild"
+    if card.is_black_three:
+        return "black three"
+    same = sum(1 for f in hand if Card.parse(f).rank == card.rank)
+    return "single" if same <= 1 else "pair" if same == 2 else "triple+"
+
+
+def kinds(args: argparse.Namespace) -> int:
+    rows = [row for name in args.references for row in json.loads(Path(name).read_text())["decisions"]]
+    print(f"{len(rows)} decisions; an alternative's value minus Normal's move's, points a deal (95% margin)")
+    for key, diffs in sorted(kind_groups(rows).items()):
+        if len(diffs) < args.least:
+            continue
+        margin = 1.96 * statistics.pstdev(diffs) / math.sqrt(len(diffs))
+        better = sum(d > 0 for d in diffs) / len(diffs)
+        print(
+            f"  {' / '.join(key):70} {len(diffs):5} {statistics.fmean(diffs):+8.1f} ± {margin:6.1f}"
+            f"  alternative better in {better:.0%}"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -259,8 +316,11 @@ def main(argv: list[str] | None = None) -> int:
     g = sub.add_parser("agree")
     g.add_argument("references", nargs="+", help="sampled references of the same decisions (the first is the base)")
     g.add_argument("--truth", required=True, help="a --clairvoyant reference of the same decisions")
+    k = sub.add_parser("kinds")
+    k.add_argument("references", nargs="+", help="references (--clairvoyant ones judge Normal against the real deal)")
+    k.add_argument("--least", type=int, default=15, help="groups with fewer decisions are not printed")
     args = p.parse_args(argv)
-    return {"reference": reference, "score": score, "agree": agree}[args.command](args)
+    return {"reference": reference, "score": score, "agree": agree, "kinds": kinds}[args.command](args)
 
 
 if __name__ == "__main__":

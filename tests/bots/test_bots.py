@@ -4,6 +4,7 @@ arena smoke run in every variant. Strength measurements stay out of this suite
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -764,3 +765,30 @@ def test_late_decisions_come_from_the_deals_near_the_games_end():
     assert all(bench.near_the_end(st, 0.2) and max(st.scores) >= 4000 for st in late)
     # Without `late`, the decisions of first deals, as every reference before it.
     assert all(st.scores == [0, 0] for st in bench.decision_states("classic", 6, 1))
+
+
+def test_reference_kinds_group_each_alternative_against_normals_move(capsys, tmp_path):
+    regret = tool_module("bench_hard_regret")
+
+    def row(phase, hand, pile, moves, values):
+        position = {"phase": phase, "turn": 1, "hands": ["", hand], "discard": pile}
+        return {"position": position, "moves": moves, "values": values}
+
+    rows = [
+        row("draw", "S9 H9 D5", "C4 SK", ["take SK", "draw"], [100.0, 160.0]),
+        row("draw", "S9 H9 D5", "C4 D4 H4 S4 C5 SK", ["take SK", "draw"], [100.0, 40.0]),
+        row("meld", "S9 H9 D5 S3", "C4 C6 D6 H6 S7 C8", ["discard S9", "discard D5", "discard S3"], [0.0, 80.0, -5.0]),
+    ]
+    groups = regret.kind_groups(rows)
+    assert groups[("draw", "take", "draw")] == [60.0, -60.0]
+    assert groups[("take, or draw instead", "pile of 2")] == [60.0]
+    assert groups[("take, or draw instead", "pile of 6 or more")] == [-60.0]
+    assert groups[("meld", "discard", "discard")] == [80.0, -5.0]
+    assert groups[("discard", "pair", "instead", "single", "pile of 6 or more")] == [80.0]
+    assert groups[("discard", "pair", "instead", "black three", "pile of 6 or more")] == [-5.0]
+    ref = tmp_path / "ref.json"
+    ref.write_text(json.dumps({"decisions": rows}))
+    assert regret.main(["kinds", str(ref), "--least", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 decisions;")
+    assert "draw / take / draw" in out and "pile of 2" not in out  # one decision: below --least
