@@ -142,11 +142,15 @@ def score(args: argparse.Namespace) -> int:
     policy = hard.policy  # hard-v1 searches around v1's Normal, whose move may not be the reference's first
     regrets: list[float | None] = []
     best = normal = missing = other_normal = 0
+    normal_alone: list[float] = []
     times: list[float] = []
     for i, (obs, row) in enumerate(zip(found, ref["decisions"])):
         # A changed Normal (or v1's) may open the search elsewhere: its choice is still valued
         # when it is one of the reference's candidates.
-        other_normal += str(policy.choose(obs)) != row["moves"][0]
+        first = str(policy.choose(obs))
+        other_normal += first != row["moves"][0]
+        if first in row["moves"]:  # the searching bot's own Normal alone, against the reference's first
+            normal_alone.append(max(row["values"]) - row["values"][row["moves"].index(first)])
         start = time.process_time()
         move = str(hard.choose(obs, random.Random(ref["seed"] * 1000 + i)))
         times.append(time.process_time() - start)
@@ -170,7 +174,8 @@ def score(args: argparse.Namespace) -> int:
         f"{', ' + args.options if args.options else ''}{level}:"
         f" mean regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}"
         f" points (Normal's move alone: {base_regret:.1f}); best {best / n:.0%}, Normal's move {normal / n:.0%};"
-        f" not a reference candidate {missing}; Normal's move not the reference's {other_normal};"
+        f" not a reference candidate {missing}; Normal's move not the reference's {other_normal}"
+        f" (its own Normal's move alone: {statistics.fmean(normal_alone) if normal_alone else math.nan:.1f});"
         f" decision CPU time median {statistics.median(times) * 1e3:.0f} ms,"
         f" mean {statistics.fmean(times) * 1e3:.0f} ms"
     )
