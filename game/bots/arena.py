@@ -400,15 +400,16 @@ def main(argv: list[str] | None = None) -> int:
         except (TypeError, ValueError) as error:
             p.error(f"--a-options: {error}")
         options.setdefault("A", {}).update(settings)
-    rules = RulesConfig.for_variant(args.variant).rules
-    if not rules.targets:  # a game of a number of deals (Hand and Foot): target 0
-        if args.target is not None:
-            p.error(f"{args.variant} is played over {rules.deals} deals, not to a target")
-        target = 0
-    else:
-        target = rules.targets[0] if args.target is None else args.target
-        if target not in rules.targets:
-            p.error(f"{args.variant} is played to {' or '.join(map(str, rules.targets))}, not {target}")
+    # The variant's own default: its first target, 0 for a game of a number of deals (Hand and Foot).
+    config = RulesConfig.for_variant(args.variant)
+    targets = config.rules.targets
+    if args.target is not None and args.target not in targets:
+        p.error(
+            f"{args.variant} is played to {' or '.join(map(str, targets))}, not {args.target}"
+            if targets
+            else f"{args.variant} is played over {config.rules.deals} deals, not to a target"
+        )
+    target = config.target if args.target is None else args.target
     try:
         s = run(
             args.variant,
