@@ -1,0 +1,110 @@
+"""tools/long_runs.py: the long arena runs listed once and kept going over sessions."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from bot_helpers import tool_module
+
+from game.bots.arena import run as arena_run
+
+long_runs = tool_module("long_runs")
+
+QUICK = ["--a", "normal", "--b", "easy", "--games", "2", "--variant", "classic", "--seed", "21", "--target", "2500"]
+
+
+def manifest(tmp_path, runs):
+    path = tmp_path / "runs.json"
+    path.write_text(json.dumps({"runs": runs}))
+    return path
+
+
+def entry(name, args=QUICK, commit="8c83454", **more):
+    return {"name": name, "commit": commit, "args": list(args), **more}
+
+
+def test_the_manifest_is_read_and_every_fault_is_named(tmp_path):
+    good = long_runs.load_manifest(manifest(tmp_path, [entry("a-run", note="why"), entry("b.run")]))
+    assert [(r.name, r.note, r.option("--seed")) for r in good] == [("a-run", "why", "21"), ("b.run", "", "21")]
+    faults = {
+        "the name b is taken": [entry("b"), entry("b")],
+        "7-40 hex digits": [entry("x", commit="main")],
+        "set by this tool": [entry("x", args=[*QUICK, "--log", "x.log"])],
+        "must give --games and --variant": [entry("x", args=QUICK[4:6] + QUICK[8:])],
+        "lower-case letters": [entry("Big Run")],
+        "an optional note": [{**entry("x"), "seeds": 3}],
+        "not-a-variant": [entry("x", args=[*QUICK[:7], "not-a-variant"])],
+    }
+    for message, runs in faults.items():
+        with pytest.raises(long_runs.ManifestError, match=message):
+            long_runs.load_manifest(manifest(tmp_path, runs))
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"runs": [')
+    with pytest.raises(long_runs.ManifestError, match="not JSON"):
+        long_runs.load_manifest(broken)
+    assert long_runs.main(["status", "--manifest", str(broken)]) == 2  # a message, no traceback
+
+
+def test_a_run_plays_whole_rounds_of_seatings():
+    six = long_runs.Run("six", "8c83454", ("--games", "200", "--variant", "six-hand"))
+    classic = long_runs.Run("classic", "8c83454", ("--games", "200", "--variant", "classic"))
+    assert (six.total, classic.total) == (201, 200)  # three sides: A plays each in turn
+
+
+def test_status_and_table_read_the_logs_and_name_what_is_left(tmp_path, capsys):
+    path = manifest(tmp_path, [entry("done-run"), entry("new-run", args=[*QUICK[:5], "4", *QUICK[6:]])])
+    runs = long_runs.load_manifest(path)
+    s = arena_run("classic", "normal", "easy", games=2, seed=21, target=2500, log=long_runs.log_path(runs[0], path))
+    first, second = (long_runs.progress_of(r, path) for r in runs)
+    assert (first.games, first.wins, first.done) == (2, s.wins, True)
+    assert (second.games, second.done) == (0, False)
+    assert long_runs.main(["status", "--manifest", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"done-run [done] 2/2 games: {s.wins}/2 (") and "problems 0" in lines[0]
+    assert lines[1] == "new-run [waiting] 0/4 games: no games yet; problems 0"
+    assert long_runs.main(["table", "--manifest", str(path)]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert len(rows) == 2 + 2 and "**2 of 2 (done)**" in rows[2] and "| 0 of 4 | no games yet |" in rows[3]
+
+
+def test_start_takes_the_unfinished_runs_in_order_up_to_the_cores(tmp_path):
+    path = manifest(tmp_path, [entry("first"), entry("second"), entry("third")])
+    runs = long_runs.load_manifest(path)
+    out = io.StringIO()
+    assert long_runs.start(runs, 2, tmp_path / "trees", path, dry_run=True, out=out) == ["first", "second"]
+    assert long_runs.start(runs, 1, tmp_path, path, dry_run=True, out=out, skip={"first"}) == ["second"]
+    command = long_runs.arena_command(runs[0], long_runs.log_path(runs[0], path), python="py")
+    assert command[:6] == ["nice", "-n", "10", "py", "-m", "game.bots.arena"]
+    assert command[-3:] == ["--log", str(long_runs.log_path(runs[0], path).resolve()), "--progress"]
+    assert f"first: from {tmp_path / 'trees' / 'run-8c83454'}: nice -n 10" in out.getvalue()
+
+
+def test_a_running_run_is_found_by_its_log(tmp_path):
+    log = tmp_path / "x.log"
+    processes = [
+        (11, ["python", "-m", "game.bots.arena", "--games", "2", "--log", str(log.resolve()), "--progress"]),
+        (12, ["python", "-m", "game.bots.arena", "--log", str(tmp_path / "other.log")]),
+        (13, ["vim", "--log", str(log.resolve())]),
+        (14, ["python", "-m", "game.bots.arena", "--log"]),
+    ]
+    assert long_runs.running_pids(log, lambda: processes) == [11]
+
+
+def test_keep_going_gives_up_on_a_run_that_ends_without_a_game(tmp_path, monkeypatch):
+    path = manifest(tmp_path, [entry("refused")])
+    runs = long_runs.load_manifest(path)
+    starts: list[list[str]] = []
+
+    def fake_start(runs, cores, worktrees, manifest, dry_run, out, skip=()):
+        names = [r.name for r in runs if r.name not in skip]
+        starts.append(names)
+        return names
+
+    monkeypatch.setattr(long_runs, "start", fake_start)
+    monkeypatch.setattr(long_runs, "running_pids", lambda log: [])  # it ended at once
+    out = io.StringIO()
+    long_runs.keep_going(runs, 2, tmp_path, path, sleep=lambda s: None, out=out)
+    assert starts == [["refused"], []]  # started once, then left alone: the loop ends
+    assert "refused ended without a game: not started again" in out.getvalue()

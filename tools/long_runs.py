@@ -1,0 +1,365 @@
+"""The long arena runs of issue #11, kept going over several working sessions.
+
+    python tools/long_runs.py status              each run: games done, A's record so far, running or not
+    python tools/long_runs.py start [--cores 2]   start or go on with the unfinished runs, in the
+                                                  manifest's order, up to --cores at once
+    python tools/long_runs.py start --dry-run     print what would start, start nothing
+    python tools/long_runs.py start --keep-going  stay, and start the next run whenever one ends
+    python tools/long_runs.py table               the runs as Markdown rows (game/bots/README.md)
+
+A run at Hard's 0.5 s budget takes several CPU hours, more than one session has. The runs are
+listed once, in `docs/arena-logs/runs.json`: a name, the commit whose bots the run measures,
+and the arena's arguments. Each one's games are kept in `docs/arena-logs/NAME.log` (the
+arena's `--log`), inside the checkout, so they are committed and survive the session. A run
+plays from a git worktree at its commit (made when missing, beside the checkout:
+`../run-COMMIT`), niced, detached from this command, so the session goes on working while it
+plays; `start` again in the next session goes on where the log stopped. The arena's log
+refuses a game of other code, so one log only ever measures its commit's bots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.bots.arena import GameResult, summarize  # noqa: E402
+from game.bots.arena import percentile as _percentile  # noqa: E402
+from game.bots.arena_log import ArenaLogError, read_log  # noqa: E402
+from game.rules import RulesConfig  # noqa: E402
+
+MANIFEST = ROOT / "docs" / "arena-logs" / "runs.json"
+NAME = re.compile(r"[a-z0-9][a-z0-9.-]*")
+COMMIT = re.compile(r"[0-9a-f]{7,40}")
+OWN_FLAGS = ("--log", "--progress", "--report")  # the tool sets these itself
+
+
+class ManifestError(ValueError):
+    """The manifest cannot be used: what is wrong, and where."""
+
+
+@dataclass(frozen=True)
+class Run:
+    name: str
+    commit: str
+    args: tuple[str, ...]  # the arena's arguments, without --log and --progress
+    note: str = ""
+
+    def option(self, flag: str, default: str | None = None) -> str | None:
+        """The value given to `flag` in the arguments, else `default`."""
+        args = list(self.args)
+        return args[args.index(flag) + 1] if flag in args[:-1] else default
+
+    @property
+    def total(self) -> int:
+        """Games the run plays: --games rounded up to whole rounds of seatings (the arena
+        plays each seed with A on every side)."""
+        games = int(self.option("--games", "20") or 20)
+        sides = RulesConfig.for_variant(self.option("--variant", "classic") or "classic").sides
+        return math.ceil(games / sides) * sides
+
+
+def load_manifest(path: Path = MANIFEST) -> list[Run]:
+    """The runs, checked: unique names, a commit, the arena's --games and --variant given,
+    none of the flags the tool sets itself."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise ManifestError(f"{path}: {e.strerror}") from None
+    except json.JSONDecodeError as e:
+        raise ManifestError(f"{path}: not JSON ({e.msg}, line {e.lineno})") from None
+    items = data.get("runs") if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        raise ManifestError(f'{path}: expected {{"runs": [...]}}')
+    runs: list[Run] = []
+    for no, item in enumerate(items, start=1):
+        where = f"{path}: run {no}"
+        if not isinstance(item, dict) or set(item) - {"name", "commit", "args", "note"}:
+            raise ManifestError(f"{where}: a run has name, commit, args and an optional note")
+        name, commit, args, note = item.get("name"), item.get("commit"), item.get("args"), item.get("note", "")
+        if not isinstance(name, str) or not NAME.fullmatch(name):
+            raise ManifestError(f"{where}: the name must be lower-case letters, digits, '.' and '-'")
+        if not isinstance(commit, str) or not COMMIT.fullmatch(commit):
+            raise ManifestError(f"{where} ({name}): the commit must be 7-40 hex digits")
+        if not isinstance(args, list) or not all(isinstance(a, str) for a in args):
+            raise ManifestError(f"{where} ({name}): args must be a list of strings")
+        if not isinstance(note, str):
+            raise ManifestError(f"{where} ({name}): the note must be a string")
+        if any(flag in args for flag in OWN_FLAGS):
+            raise ManifestError(f"{where} ({name}): {', '.join(OWN_FLAGS)} are set by this tool")
+        if "--games" not in args or "--variant" not in args:
+            raise ManifestError(f"{where} ({name}): args must give --games and --variant")
+        if name in {r.name for r in runs}:
+            raise ManifestError(f"{where}: the name {name} is taken")
+        run = Run(name, commit, tuple(args), note)
+        try:
+            run.total  # noqa: B018 - checks --games and --variant
+        except (ValueError, KeyError) as e:
+            raise ManifestError(f"{where} ({name}): {e}") from None
+        runs.append(run)
+    return runs
+
+
+def log_path(run: Run, manifest: Path = MANIFEST) -> Path:
+    return manifest.parent / f"{run.name}.log"
+
+
+@dataclass(frozen=True)
+class Progress:
+    run: Run
+    games: int  # finished games in the log
+    wins: int
+    low: float
+    high: float
+    margin: float
+    margin_95: float
+    ahead: float | None  # head to head with three sides
+    a_p95_ms: float | None  # A's decision times
+    a_max_ms: float | None
+    a_decisions: int
+    problems: int  # exceptions + illegal moves + stalls
+    deals: int
+
+    @property
+    def done(self) -> bool:
+        return self.games >= self.run.total
+
+
+def progress_of(run: Run, manifest: Path = MANIFEST) -> Progress:
+    """What the run's log holds so far (nothing yet when there is no log)."""
+    path = log_path(run, manifest)
+    results: list[GameResult] = []
+    if path.exists() and path.stat().st_size:
+        _, results = read_log(path, GameResult)
+    s = summarize(results, 0.0)
+    sides = RulesConfig.for_variant(run.option("--variant", "classic") or "classic").sides
+    times = s.times["A"]
+    return Progress(
+        run,
+        s.games,
+        s.wins,
+        s.low,
+        s.high,
+        s.margin,
+        1.96 * s.margin_se,
+        s.ahead if sides > 2 else None,
+        _percentile(times, 0.95) * 1e3 if times else None,
+        max(times) * 1e3 if times else None,
+        len(times),
+        s.exceptions + s.illegal + s.stalls,
+        s.deals,
+    )
+
+
+# -- processes -------------------------------------------------------------------------
+
+
+def process_commands() -> Iterable[tuple[int, list[str]]]:
+    """(pid, argv) of every process this user can see (Linux /proc; none elsewhere)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            raw = (entry / "cmdline").read_bytes()
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        if raw:
+            yield int(entry.name), raw.rstrip(b"\0").decode(errors="replace").split("\0")
+
+
+def running_pids(log: Path, commands: Callable[[], Iterable[tuple[int, list[str]]]] = process_commands) -> list[int]:
+    """The arena processes writing `log` now."""
+    target = str(log.resolve())
+    return [
+        pid
+        for pid, argv in commands()
+        if "game.bots.arena" in argv and "--log" in argv[:-1] and argv[argv.index("--log") + 1] == target
+    ]
+
+
+def worktree_for(run: Run, worktrees: Path) -> Path:
+    return worktrees / f"run-{run.commit}"
+
+
+def arena_command(run: Run, log: Path, python: str = sys.executable) -> list[str]:
+    return ["nice", "-n", "10", python, "-m", "game.bots.arena", *run.args, "--log", str(log.resolve()), "--progress"]
+
+
+def ensure_worktree(run: Run, worktrees: Path) -> Path:
+    """A worktree at the run's commit (made when missing); ManifestError when the folder
+    holds another commit."""
+    path = worktree_for(run, worktrees)
+    if not path.exists():
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), run.commit],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    head = subprocess.run(
+        ["git", "-C", str(path), "rev-parse", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    if not head.startswith(run.commit):
+        raise ManifestError(f"{path} is at {head[:12]}, not the run's commit {run.commit}")
+    return path
+
+
+def start(
+    runs: list[Run],
+    cores: int,
+    worktrees: Path,
+    manifest: Path,
+    dry_run: bool,
+    out: TextIO = sys.stdout,
+    skip: Collection[str] = (),
+) -> list[str]:
+    """Start the unfinished runs that are not running (nor in `skip`), in order, until
+    `cores` run; the names of those started."""
+    busy = sum(1 for r in runs if running_pids(log_path(r, manifest)))
+    started: list[str] = []
+    for run in runs:
+        log = log_path(run, manifest)
+        if busy >= cores:
+            break
+        if run.name in skip or running_pids(log) or progress_of(run, manifest).done:
+            continue
+        command = arena_command(run, log)
+        where = worktree_for(run, worktrees)
+        print(f"{run.name}: from {where}: {' '.join(command)}", file=out)
+        if not dry_run:
+            where = ensure_worktree(run, worktrees)
+            output = Path(tempfile.gettempdir()) / f"{run.name}.out"
+            with output.open("ab") as sink:
+                subprocess.Popen(command, cwd=where, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+        busy += 1
+        started.append(run.name)
+    return started
+
+
+def _reap() -> None:
+    """Collect the runs this process started that have ended (no zombies left behind)."""
+    try:
+        while os.waitpid(-1, os.WNOHANG)[0]:
+            pass
+    except ChildProcessError:  # no children
+        pass
+
+
+def keep_going(
+    runs: list[Run],
+    cores: int,
+    worktrees: Path,
+    manifest: Path,
+    every: float = 60.0,
+    sleep: Callable[[float], None] = time.sleep,
+    out: TextIO = sys.stdout,
+) -> None:
+    """Start runs as cores free up, until every run is done. A run that was killed is
+    started again; one that ended without adding a game (its log refused, say) is not."""
+    games_when_started: dict[str, int] = {}
+    failed: set[str] = set()
+    while True:
+        _reap()
+        for name, games in games_when_started.items():
+            run = next(r for r in runs if r.name == name)
+            if not running_pids(log_path(run, manifest)) and progress_of(run, manifest).games == games:
+                failed.add(name)
+                print(f"{time.strftime('%H:%M')} {name} ended without a game: not started again", file=out)
+        games_when_started = {}
+        for name in start(runs, cores, worktrees, manifest, dry_run=False, out=out, skip=failed):
+            games_when_started[name] = progress_of(next(r for r in runs if r.name == name), manifest).games
+        out.flush()
+        if all(r.name in failed or progress_of(r, manifest).done for r in runs):
+            return
+        sleep(every)
+
+
+# -- reports ---------------------------------------------------------------------------
+
+
+def record_text(p: Progress) -> str:
+    if not p.games:
+        return "no games yet"
+    text = f"{p.wins}/{p.games} ({p.wins / p.games:.1%}, {p.low:.1%} .. {p.high:.1%})"
+    text += f"; margin {p.margin:+.0f} ± {p.margin_95:.0f}"
+    if p.ahead is not None:
+        text += f"; head to head {p.ahead:.1%}"
+    return text
+
+
+def status_line(p: Progress, running: bool) -> str:
+    state = "done" if p.done else ("running" if running else "waiting")
+    times = f"; A p95 {p.a_p95_ms:.0f} ms, max {p.a_max_ms:.0f} ms" if p.a_p95_ms is not None else ""
+    return f"{p.run.name} [{state}] {p.games}/{p.run.total} games: {record_text(p)}{times}; problems {p.problems}"
+
+
+def table_rows(progress: list[Progress]) -> list[str]:
+    rows = [
+        "| run | commit | command (`python -m game.bots.arena ...`) | games | A won | A's decision time |",
+        "|---|---|---|---|---|---|",
+    ]
+    for p in progress:
+        run = p.run
+        games = f"**{p.games} of {run.total} (done)**" if p.done else f"{p.games} of {run.total}"
+        times = (
+            f"p95 {p.a_p95_ms:.0f} ms, max {p.a_max_ms:.0f} ms over {p.a_decisions:,} decisions"
+            if p.a_p95_ms is not None
+            else ""
+        )
+        record = record_text(p) + (f"; {p.deals:,} deals; {p.problems} problems" if p.games else "")
+        title = run.name + (f" ({run.note})" if run.note else "")
+        rows.append(f"| {title} | {run.commit} | `{' '.join(run.args)}` | {games} | {record} | {times} |")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python tools/long_runs.py", description=__doc__.split("\n")[0])
+    p.add_argument("command", choices=("status", "start", "table"))
+    p.add_argument("--manifest", type=Path, default=MANIFEST)
+    p.add_argument("--cores", type=int, default=os.cpu_count() or 1, help="runs at once (default: the cores)")
+    p.add_argument("--worktrees", type=Path, default=ROOT.parent, help="where the runs' worktrees go")
+    p.add_argument("--dry-run", action="store_true", help="with start: print the commands, start nothing")
+    p.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="with start: stay, and start the next run each time one ends (run it with nohup ... &)",
+    )
+    args = p.parse_args(argv)
+    try:
+        runs = load_manifest(args.manifest)
+        if args.command == "start" and args.keep_going and not args.dry_run:
+            keep_going(runs, args.cores, args.worktrees, args.manifest)
+            return 0
+        if args.command == "start":
+            if not start(runs, args.cores, args.worktrees, args.manifest, args.dry_run):
+                print("nothing to start: every run is done or running, or the cores are taken")
+            return 0
+        progress = [progress_of(r, args.manifest) for r in runs]
+    except (ManifestError, ArenaLogError, subprocess.CalledProcessError) as error:
+        print(f"long_runs: {error}", file=sys.stderr)
+        return 2
+    if args.command == "status":
+        for pr in progress:
+            print(status_line(pr, bool(running_pids(log_path(pr.run, args.manifest)))))
+    else:
+        print("\n".join(table_rows(progress)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
