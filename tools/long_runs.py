@@ -201,13 +201,15 @@ def arena_command(run: Run, log: Path, python: str = sys.executable) -> list[str
     return ["nice", "-n", "10", python, "-m", "game.bots.arena", *run.args, "--log", str(log.resolve()), "--progress"]
 
 
-def ensure_worktree(run: Run, worktrees: Path) -> Path:
-    """A worktree at the run's commit (made when missing); ManifestError when the folder
-    holds another commit."""
+def ensure_worktree(run: Run, worktrees: Path, repo: Path = ROOT) -> Path:
+    """A worktree of `repo` at the run's commit (made when missing); ManifestError when the
+    folder holds another commit."""
     path = worktree_for(run, worktrees)
     if not path.exists():
+        # A worktree removed by hand is still registered until pruned, and then cannot be added.
+        subprocess.run(["git", "-C", str(repo), "worktree", "prune"], check=True)
         subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), run.commit],
+            ["git", "-C", str(repo), "worktree", "add", "--detach", str(path), run.commit],
             check=True,
             stdout=subprocess.DEVNULL,
         )

@@ -108,3 +108,28 @@ def test_keep_going_gives_up_on_a_run_that_ends_without_a_game(tmp_path, monkeyp
     long_runs.keep_going(runs, 2, tmp_path, path, sleep=lambda s: None, out=out)
     assert starts == [["refused"], []]  # started once, then left alone: the loop ends
     assert "refused ended without a game: not started again" in out.getvalue()
+
+
+def test_a_run_plays_from_a_worktree_at_its_commit(tmp_path):
+    import subprocess
+
+    repo = tmp_path / "repo"
+    repo.mkdir()
+
+    def git(*args):
+        return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout
+
+    git("init", "-q")
+    commits = []
+    for text in ("one", "two"):
+        (repo / "f.txt").write_text(text)
+        git("add", "f.txt")
+        git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", text)
+        commits.append(git("rev-parse", "HEAD").strip())
+    first = long_runs.Run("r", commits[0][:10], ("--games", "2", "--variant", "classic"))
+    tree = long_runs.ensure_worktree(first, tmp_path / "trees", repo)
+    assert tree == tmp_path / "trees" / f"run-{commits[0][:10]}" and (tree / "f.txt").read_text() == "one"
+    assert long_runs.ensure_worktree(first, tmp_path / "trees", repo) == tree  # made once, then reused
+    subprocess.run(["git", "-C", str(tree), "checkout", "-q", "--detach", commits[1]], check=True)
+    with pytest.raises(long_runs.ManifestError, match="not the run's commit"):
+        long_runs.ensure_worktree(first, tmp_path / "trees", repo)
