@@ -111,8 +111,11 @@ def test_keep_going_gives_up_on_a_run_that_ends_without_a_game(tmp_path, monkeyp
 
 
 def test_a_run_plays_from_a_worktree_at_its_commit(tmp_path):
+    import shutil
     import subprocess
 
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
     repo = tmp_path / "repo"
     repo.mkdir()
 
