@@ -10,6 +10,12 @@ Prints worlds per CPU-second (each world plays every candidate), policy moves pe
 CPU-second (the playouts' moves, and Hard's own calls), and a digest of Hard's choices:
 a faster search must keep the digest. With --budget, Hard searches each decision for that
 long instead and the tool prints the decision times (median, p95, max) and worlds played.
+
+    python tools/bench_hard.py --calibrate [--budget 0.5] [--variant classic] [--positions 40]
+
+measures the unit of the arena's work clock (`--clock work --work-us U`, game/bots/base.py):
+Hard searches each decision for --budget CPU seconds, and the CPU time it took over the work
+it did (worlds sampled, playout moves) is this machine's microseconds a unit, today.
 """
 
 from __future__ import annotations
@@ -86,8 +92,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--worlds", type=int, default=8)
     p.add_argument("--budget", type=float, default=None, help="search by time instead: the decision times")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--calibrate", action="store_true", help="the work clock's unit on this machine")
     args = p.parse_args(argv)
     found = decisions(args.variant, args.positions, args.seed)
+    if args.calibrate:
+        return calibrate(args.variant, found, 0.5 if args.budget is None else args.budget, args.seed)
     if args.budget is not None:
         return timed(args.variant, found, args.budget, args.seed)
     hard = HardBot(seed=args.seed, iterations=args.worlds)
@@ -137,6 +146,23 @@ def timed(variant: str, found: list[Observation], budget: float, seed: int) -> i
         f"{variant}: {len(found)} decisions at a {budget:.2f} s budget: median {statistics.median(times) * 1e3:.0f} ms,"
         f" p95 {p95 * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms; worlds a decision: median"
         f" {statistics.median(worlds):.0f}, fewest {worlds[0]}"
+    )
+    return 0
+
+
+def calibrate(variant: str, found: list[Observation], budget: float, seed: int) -> int:
+    """CPU microseconds per unit of Hard's work (game/bots/base.WorkClock) at its budget."""
+    hard = HardBot(seed=seed, budget=budget)
+    hard.clock = time.process_time
+    worlds: list[int] = []
+    cpu = time.process_time()
+    for i, obs in enumerate(found):
+        hard.choose(obs, random.Random(seed * 1000 + i))
+        worlds.append(hard.last_iterations)
+    elapsed = time.process_time() - cpu
+    print(
+        f"{variant}: {len(found)} decisions, {hard.work} units of work in {elapsed:.2f} CPU-s:"
+        f" --work-us {elapsed / hard.work * 1e6:.0f}; worlds a decision: median {statistics.median(worlds):.0f}"
     )
     return 0
 

@@ -10,7 +10,9 @@ deal is dealt identically to both bots (duplicate). Reports A's win rate with a
 of exceptions, illegal moves and stalls (games over a generous move cap). With three
 sides, also how often A finished above each B side (head to head). `--log FILE` keeps
 every finished game, so a run too long for one sitting goes on where it stopped;
-`--clock cpu` counts budgets in CPU time, so a busy machine measures the same bots.
+`--clock cpu` counts budgets in CPU time, so a busy machine measures the same bots, and
+`--clock work --work-us U` in the work a search does (U microseconds a unit, base.WorkClock),
+so any machine plays the same games.
 `--report LOG ...` prints the same report from logs, finished or not, playing nothing.
 """
 
@@ -34,7 +36,7 @@ from game.rules.config import TARGETS
 from game.rules.variants import VARIANT_IDS
 
 from .arena_log import ArenaLog, ArenaLogError, code_digest, header, read_log
-from .base import ARENA_LEVELS, CLOCKS, Bot, make_bot
+from .base import ARENA_LEVELS, CLOCKS, WORK, Bot, clock_for, make_bot
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
 
@@ -69,7 +71,7 @@ Task = tuple[str, int, int, int, str, str, float | None, dict[str, dict[str, Any
 
 def play_game(task: Task) -> GameResult:
     """Play one full game. `task` = (variant, target, seed, seating, a, b, budget, options,
-    clock): `clock` names the bots' clock in CLOCKS (their budgets and decision times)."""
+    clock): `clock` names the bots' clock (base.clock_for: their budgets and decision times)."""
     variant, target, seed, seating, level_a, level_b, budget, options, clock = task
     config = RulesConfig.for_variant(variant, target)
     mine = a_seats(config, seating)
@@ -78,7 +80,7 @@ def play_game(task: Task) -> GameResult:
         level = level_a if s in mine else level_b
         opts = dict(options.get("A" if s in mine else "B", {}))
         bots[s] = make_bot(level, seed=seed * 97 + seating * 13 + s, **opts)
-        bots[s].clock = CLOCKS[clock]
+        bots[s].clock = clock_for(clock, bots[s])
     res = GameResult(seed, seating)
     started = time.perf_counter()
     game = Game(config, seed, first_dealer=0)
@@ -308,11 +310,19 @@ def log_report(path: Path) -> str:
     code = "this code" if head.get("code") == code_digest() else f"code {head.get('code')}, not this code"
     budget = "the bots' own budget" if head.get("budget") is None else f"budget {head['budget']} s"
     options = "" if head.get("options") in ("{}", None) else f", options {head['options']}"
-    title = f"{path}: {budget} on the {head.get('clock', 'wall')} clock{options}; {code}"
+    title = f"{path}: {budget} on the {clock_text(head.get('clock', 'wall'))}{options}; {code}"
     try:
         return title + "\n" + report(s, head["a"], head["b"], head["variant"], head["target"])
     except (KeyError, ValueError) as e:  # a header without the run's levels, variant or target
         raise ArenaLogError(f"{path}: line 1 does not name the run ({e})") from None
+
+
+def clock_text(spec: str) -> str:
+    """A clock spec in words: "cpu clock", "work clock (174 µs a unit)"."""
+    name, _, unit = spec.partition(":")
+    if name == WORK and unit:
+        return f"work clock ({float(unit) * 1e6:g} µs a unit)"
+    return f"{spec} clock"
 
 
 def parse_settings(text: str) -> dict[str, Any]:
@@ -355,9 +365,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--clock",
         default="wall",
-        choices=tuple(CLOCKS),
-        help="what the budgets and decision times count: wall time, or this process's CPU time"
-        " (a long run on a loaded machine)",
+        choices=(*CLOCKS, WORK),
+        help="what the budgets and decision times count: wall time, this process's CPU time"
+        " (a long run on a loaded machine), or the work a search does (the same games on any machine)",
+    )
+    p.add_argument(
+        "--work-us",
+        type=float,
+        default=None,
+        metavar="MICROSECONDS",
+        help="with --clock work: the CPU time one unit of a search's work stands for"
+        " (python tools/bench_hard.py --calibrate measures it)",
     )
     p.add_argument("--progress", action="store_true")
     p.add_argument(
@@ -410,6 +428,11 @@ def main(argv: list[str] | None = None) -> int:
             else f"{args.variant} is played over {config.rules.deals} deals, not to a target"
         )
     target = config.target if args.target is None else args.target
+    if (args.clock == WORK) != (args.work_us is not None):
+        p.error("--clock work goes with --work-us, the microseconds one unit of work stands for")
+    if args.work_us is not None and not args.work_us > 0:
+        p.error(f"--work-us must be positive, not {args.work_us:g}")
+    clock = f"{WORK}:{args.work_us / 1e6!r}" if args.clock == WORK else args.clock
     try:
         s = run(
             args.variant,
@@ -423,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
             options,
             args.progress,
             args.log,
-            args.clock,
+            clock,
         )
     except (ArenaLogError, OSError) as error:
         p.error(str(error))
@@ -434,7 +457,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.a_options:
             print(f"A's settings changed: {args.a_options}")
         if args.clock != "wall":
-            print(f"budgets and decision times on the {args.clock} clock")
+            print(f"budgets and decision times on the {clock_text(clock)}")
         sys.stdout.flush()
     except BrokenPipeError:  # the reader left early (`... | head`): keep the exit's flush quiet
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

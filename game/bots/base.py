@@ -1,9 +1,9 @@
 """The bot interface: a bot sees only the Observation of its seat (never the state),
 gets its own seeded `random.Random`, and returns one legal move.
 
-`Bot.act` wraps `choose` with a timer on the bot's clock (wall time; CPU time in a
-measurement that must not depend on the machine's load) so the arena can report decision
-times; `make_bot(level, seed)` is the registry the game and the arena use.
+`Bot.act` wraps `choose` with a timer on the bot's clock (wall time; CPU time, or the
+work done, in a measurement that must not depend on the machine's load) so the arena can
+report decision times; `make_bot(level, seed)` is the registry the game and the arena use.
 """
 
 from __future__ import annotations
@@ -35,8 +35,39 @@ YARDSTICK_LEVELS: tuple[str, ...] = ("normal-v1", "hard-v1")
 ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICK_LEVELS
 
 # The clocks a bot's time budget may run on: wall time at the table; CPU time of this
-# process in long measurements, so a loaded machine does not starve a searching bot.
+# process in long measurements, so a loaded machine does not starve a searching bot; and
+# `WorkClock` (below), on which a long measurement plays the same games on any machine.
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+WORK = "work"  # a clock spec "work:SECONDS" names a WorkClock and its unit
+
+
+class WorkClock:
+    """Time as the work a searching bot has done: each unit of `Bot.work` (a world sampled,
+    a move played in a playout) counts `unit` seconds, the mean CPU time of one unit measured
+    on a reference machine (`tools/bench_hard.py --calibrate`). The CPU clock gives a search
+    as many worlds as the machine can play that day (this shared machine's speed has varied
+    2.5-fold between sittings); on this clock a run's games are the same on any machine and
+    under any load, so a long run can go on in another sitting and be repeated exactly."""
+
+    def __init__(self, bot: Bot, unit: float) -> None:
+        if not unit > 0:
+            raise ValueError(f"a work clock's unit must be positive seconds, not {unit!r}")
+        self.bot = bot
+        self.unit = unit
+
+    def __call__(self) -> float:
+        return self.bot.work * self.unit
+
+
+def clock_for(spec: str, bot: Bot) -> Callable[[], float]:
+    """The clock `spec` names for `bot`: a name in CLOCKS, or "work:SECONDS" (WorkClock);
+    ValueError for anything else."""
+    if spec in CLOCKS:
+        return CLOCKS[spec]
+    name, _, unit = spec.partition(":")
+    if name != WORK or not unit:
+        raise ValueError(f"unknown clock {spec!r} (expected {', '.join(CLOCKS)} or {WORK}:SECONDS)")
+    return WorkClock(bot, float(unit))
 
 
 class UnknownLevel(ValueError):
@@ -72,6 +103,7 @@ class Bot(ABC):
         self.record = DecisionRecord()
         self.last_reason: BotReason | None = None  # set by `choose` when it has one
         self.clock: Callable[[], float] = CLOCKS["wall"]  # times decisions and any search budget
+        self.work = 0  # worlds sampled and playout moves made by its searches (WorkClock)
 
     @abstractmethod
     def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:

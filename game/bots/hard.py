@@ -174,6 +174,7 @@ class HardBot(Bot):
                 break
             world = self.sample(obs, rng, evidence)
             n += 1
+            self.work += 1
             if world is None:
                 continue
             for i in alive:
@@ -240,6 +241,7 @@ class HardBot(Bot):
         """`move` played in a copy of `world`, then the playout's value for `side`
         (None when the move is illegal there)."""
         st = world.copy()
+        self.work += 1
         try:
             st.apply(move)
         except IllegalMove:
@@ -257,6 +259,7 @@ class HardBot(Bot):
             if not obs.legal:  # cannot happen in a consistent world; be safe
                 break
             st.apply(policy.choose(obs))
+            self.work += 1
         return evaluate(st, side)
 
     # ------------------------------------------------------------------ candidates

@@ -99,10 +99,12 @@ class HardV1Bot(Bot):
                 break
             world = self.sample(obs, rng)
             n += 1
+            self.work += 1  # for the work clock (game/bots/base.py); its choices are unchanged
             if world is None:
                 continue
             for i, move in enumerate(cands):
                 st = world.copy()
+                self.work += 1
                 try:
                     st.apply(move)
                 except IllegalMove:
@@ -156,6 +158,7 @@ class HardV1Bot(Bot):
             if not obs.legal:  # cannot happen in a consistent world; be safe
                 break
             st.apply(policy.choose(obs))
+            self.work += 1
         return evaluate(st, side)
 
     # ------------------------------------------------------------------ candidates

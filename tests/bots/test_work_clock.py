@@ -1,0 +1,80 @@
+"""The work clock: a searching bot's budget counted in the work it does, so a long arena
+run plays the same games on any machine and under any load."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import pytest
+
+from game.bots import make_bot
+from game.bots.arena import main, play_game
+from game.bots.base import WorkClock, clock_for
+from game.rules import Game, RulesConfig
+
+
+def a_decision():
+    """A classic position after a few moves of Normal's where Hard weighs candidates."""
+    game = Game(RulesConfig.for_variant("classic"), 11)
+    normal = make_bot("normal", 1)
+    hard = make_bot("hard", 1)
+    while True:
+        st = game.state
+        obs = st.observation(st.to_act)
+        move = normal.act(obs)
+        if len(hard.candidates(obs, move)) >= 2:  # type: ignore[attr-defined]
+            return obs
+        game.apply(move)
+
+
+@pytest.mark.parametrize("level", ["hard", "hard-v1"])
+def test_a_search_on_the_work_clock_stops_at_its_budget_and_repeats_exactly(level):
+    obs = a_decision()
+    runs = []
+    for _ in range(2):
+        bot = make_bot(level, 5, budget=0.05)
+        bot.clock = WorkClock(bot, 1e-4)  # 500 units of work
+        move = bot.act(obs)
+        runs.append((move, bot.work, bot.last_iterations, bot.record.times))  # type: ignore[attr-defined]
+    assert runs[0] == runs[1]  # the same worlds, the same choice, the same "time"
+    move, work, worlds, times = runs[0]
+    assert work >= 500 and worlds >= 2
+    assert times == [pytest.approx(work * 1e-4)]
+    fewer = make_bot(level, 5, budget=0.05, iterations=worlds - 1)  # the same worlds but the last
+    fewer.act(obs)
+    assert fewer.work < 500  # the last world started before the budget was spent
+
+
+def test_clocks_are_named_and_a_bad_name_is_refused():
+    bot = make_bot("hard", 1)
+    assert clock_for("cpu", bot) is clock_for("cpu", make_bot("easy"))
+    work = clock_for("work:0.0002", bot)
+    bot.work = 30
+    assert work() == pytest.approx(0.006)
+    for bad in ("lunar", "work", "work:", "work:-1", "work:fast", "cpu:2"):
+        with pytest.raises(ValueError):
+            clock_for(bad, bot)
+
+
+def test_arena_games_on_the_work_clock_are_the_same_on_every_run():
+    task = ("classic", 2500, 31, 1, "hard", "hard-v1", 0.004, {}, "work:0.0001")
+    first, second = (asdict(play_game(task)) for _ in range(2))
+    for result in (first, second):
+        result.pop("seconds")  # wall time: the one figure that may differ
+        assert result["exceptions"] == result["illegal"] == result["stalls"] == 0
+    assert first == second
+    assert max(first["times"]["A"] + first["times"]["B"]) < 0.004 + 0.1  # at most one world over
+
+
+def test_the_arena_takes_the_work_clock_with_its_unit(capsys, tmp_path):
+    argv = ["--a", "hard", "--b", "normal", "--games", "2", "--target", "2500", "--budget", "0.004"]
+    for bad in (["--clock", "work"], ["--work-us", "100"], ["--clock", "work", "--work-us", "0"]):
+        with pytest.raises(SystemExit):
+            main([*argv, *bad])
+        assert "--work-us" in capsys.readouterr().err
+    log = tmp_path / "run.log"
+    assert main([*argv, "--clock", "work", "--work-us", "100", "--log", str(log)]) == 0
+    assert "budgets and decision times on the work clock (100 µs a unit)" in capsys.readouterr().out
+    assert '"clock": "work:0.0001"' in log.read_text().splitlines()[0]
+    assert main(["--report", str(log)]) == 0
+    assert "budget 0.004 s on the work clock (100 µs a unit); this code" in capsys.readouterr().out
