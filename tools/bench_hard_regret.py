@@ -3,7 +3,7 @@
     python tools/bench_hard_regret.py reference --out REF.json [--variant classic]
         [--positions 200] [--worlds 400] [--candidates 8] [--seed 1] [--clairvoyant]
         [--late FRACTION] [--options NAME=VALUE,...]
-    python tools/bench_hard_regret.py score REF.json [--budget 0.5] [--options NAME=VALUE,...]
+    python tools/bench_hard_regret.py score REF.json [--budget 0.5] [--work-us U] [--options NAME=VALUE,...]
         [--level hard|hard-v1] [--save MINE.json] [--against OTHER.json]
     python tools/bench_hard_regret.py agree SAMPLED.json [OTHER.json ...] --truth REAL.json
     python tools/bench_hard_regret.py kinds REF.json [MORE.json ...]
@@ -55,6 +55,7 @@ from bench_hard import decision_states, decisions  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from game.bots.arena import parse_settings  # noqa: E402
+from game.bots.base import WorkClock  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.rules import Card, GameState, Observation, position_from_json, position_to_json  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
@@ -136,9 +137,10 @@ def reference(args: argparse.Namespace) -> int:
 def score(args: argparse.Namespace) -> int:
     ref = json.loads(Path(args.reference).read_text())
     found = reference_decisions(ref)
-    # The budget in CPU seconds: the same search on a loaded machine (the table uses wall time).
+    # The budget in CPU seconds: the same search on a loaded machine (the table uses wall time);
+    # with --work-us, in work (base.WorkClock): the same worlds on any machine and every run.
     hard = make_bot(args.level, ref["seed"], budget=args.budget, **parse_options(args.options))
-    hard.clock = time.process_time
+    hard.clock = time.process_time if args.work_us is None else WorkClock(hard, args.work_us / 1e6)
     policy = hard.policy  # hard-v1 searches around v1's Normal, whose move may not be the reference's first
     regrets: list[float | None] = []
     best = normal = missing = other_normal = 0
@@ -171,6 +173,7 @@ def score(args: argparse.Namespace) -> int:
     base_regret = statistics.fmean(max(r["values"]) - r["values"][0] for r in ref["decisions"])
     print(
         f"{ref['variant']}, {n} decisions ({ref['worlds']} {kind} worlds), budget {args.budget:.2f} s"
+        f"{'' if args.work_us is None else f' of work ({args.work_us:g} µs a unit)'}"
         f"{', ' + args.options if args.options else ''}{level}:"
         f" mean regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}"
         f" points (Normal's move alone: {base_regret:.1f}); best {best / n:.0%}, Normal's move {normal / n:.0%};"
@@ -308,6 +311,12 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("score")
     s.add_argument("reference")
     s.add_argument("--budget", type=float, default=0.5)
+    s.add_argument(
+        "--work-us",
+        type=float,
+        default=None,
+        help="the budget on the work clock, U microseconds a unit (bench_hard.py --calibrate), not CPU time",
+    )
     s.add_argument("--options", default="", help="HardBot settings, e.g. max_candidates=6,confidence=0.5")
     s.add_argument(
         "--level",

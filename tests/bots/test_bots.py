@@ -792,3 +792,16 @@ def test_reference_kinds_group_each_alternative_against_normals_move(capsys, tmp
     out = capsys.readouterr().out
     assert out.startswith("3 decisions;")
     assert "draw / take / draw" in out and "pile of 2" not in out  # one decision: below --least
+
+
+def test_scoring_a_reference_on_the_work_clock_repeats_exactly(capsys, tmp_path):
+    regret = tool_module("bench_hard_regret")
+    ref = tmp_path / "ref.json"
+    assert regret.main(["reference", "--out", str(ref), "--positions", "3", "--worlds", "2", "--seed", "4"]) == 0
+    capsys.readouterr()
+    argv = ["score", str(ref), "--budget", "0.02", "--work-us", "100"]
+    outs = []
+    for _ in range(2):
+        assert regret.main(argv) == 0
+        outs.append(capsys.readouterr().out.split("; decision CPU time")[0])  # the rest is the machine's
+    assert outs[0] == outs[1] and "budget 0.02 s of work (100 µs a unit)" in outs[0]
