@@ -11,7 +11,7 @@ CPU-second (the playouts' moves, and Hard's own calls), and a digest of Hard's c
 a faster search must keep the digest. With --budget, Hard searches each decision for that
 long instead and the tool prints the decision times (median, p95, max) and worlds played.
 
-    python tools/bench_hard.py --calibrate [--budget 0.5] [--variant classic] [--positions 40]
+    python tools/bench_hard.py --calibrate [--level hard] [--budget 0.5] [--variant classic] [--positions 40]
 
 measures the unit of the arena's work clock (`--clock work --work-us U`, game/bots/base.py):
 Hard searches each decision for --budget CPU seconds, and the CPU time it took over the work
@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.bots import make_bot  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
 from game.rules import Game, GameState, Move, Observation, Phase, RulesConfig  # noqa: E402
@@ -93,10 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=None, help="search by time instead: the decision times")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--calibrate", action="store_true", help="the work clock's unit on this machine")
+    p.add_argument("--level", default="hard", choices=("hard", "hard-v1"), help="with --calibrate: whose unit")
     args = p.parse_args(argv)
     found = decisions(args.variant, args.positions, args.seed)
     if args.calibrate:
-        return calibrate(args.variant, found, 0.5 if args.budget is None else args.budget, args.seed)
+        return calibrate(args.variant, found, 0.5 if args.budget is None else args.budget, args.seed, args.level)
     if args.budget is not None:
         return timed(args.variant, found, args.budget, args.seed)
     hard = HardBot(seed=args.seed, iterations=args.worlds)
@@ -150,18 +152,19 @@ def timed(variant: str, found: list[Observation], budget: float, seed: int) -> i
     return 0
 
 
-def calibrate(variant: str, found: list[Observation], budget: float, seed: int) -> int:
-    """CPU microseconds per unit of Hard's work (game/bots/base.WorkClock) at its budget."""
-    hard = HardBot(seed=seed, budget=budget)
+def calibrate(variant: str, found: list[Observation], budget: float, seed: int, level: str = "hard") -> int:
+    """CPU microseconds per unit of a searching bot's work (game/bots/base.WorkClock) at its
+    budget: each level its own (hard-v1's Normal is cheaper than today's)."""
+    hard = make_bot(level, seed, budget=budget)
     hard.clock = time.process_time
     worlds: list[int] = []
     cpu = time.process_time()
     for i, obs in enumerate(found):
         hard.choose(obs, random.Random(seed * 1000 + i))
-        worlds.append(hard.last_iterations)
+        worlds.append(hard.last_iterations)  # type: ignore[attr-defined]
     elapsed = time.process_time() - cpu
     print(
-        f"{variant}: {len(found)} decisions, {hard.work} units of work in {elapsed:.2f} CPU-s:"
+        f"{variant}, {level}: {len(found)} decisions, {hard.work} units of work in {elapsed:.2f} CPU-s:"
         f" --work-us {elapsed / hard.work * 1e6:.0f}; worlds a decision: median {statistics.median(worlds):.0f}"
     )
     return 0

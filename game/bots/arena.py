@@ -11,8 +11,8 @@ of exceptions, illegal moves and stalls (games over a generous move cap). With t
 sides, also how often A finished above each B side (head to head). `--log FILE` keeps
 every finished game, so a run too long for one sitting goes on where it stopped;
 `--clock cpu` counts budgets in CPU time, so a busy machine measures the same bots, and
-`--clock work --work-us U` in the work a search does (U microseconds a unit, base.WorkClock),
-so any machine plays the same games.
+`--clock work --work-us U[,UB]` in the work a search does (U microseconds a unit, base.WorkClock;
+UB for B when its unit differs), so any machine plays the same games.
 `--report LOG ...` prints the same report from logs, finished or not, playing nothing.
 """
 
@@ -80,7 +80,7 @@ def play_game(task: Task) -> GameResult:
         level = level_a if s in mine else level_b
         opts = dict(options.get("A" if s in mine else "B", {}))
         bots[s] = make_bot(level, seed=seed * 97 + seating * 13 + s, **opts)
-        bots[s].clock = clock_for(clock, bots[s])
+        bots[s].clock = clock_for(clock, bots[s], 0 if s in mine else 1)
     res = GameResult(seed, seating)
     started = time.perf_counter()
     game = Game(config, seed, first_dealer=0)
@@ -318,10 +318,12 @@ def log_report(path: Path) -> str:
 
 
 def clock_text(spec: str) -> str:
-    """A clock spec in words: "cpu clock", "work clock (174 µs a unit)"."""
-    name, _, unit = spec.partition(":")
-    if name == WORK and unit:
-        return f"work clock ({float(unit) * 1e6:g} µs a unit)"
+    """A clock spec in words: "cpu clock", "work clock (174 µs a unit)", "work clock (A 161,
+    B 123 µs a unit)"."""
+    name, _, units = spec.partition(":")
+    if name == WORK and units:
+        us = [f"{float(u) * 1e6:g}" for u in units.split(",")]
+        return f"work clock ({us[0] if len(us) == 1 else f'A {us[0]}, B {us[1]}'} µs a unit)"
     return f"{spec} clock"
 
 
@@ -371,11 +373,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument(
         "--work-us",
-        type=float,
         default=None,
-        metavar="MICROSECONDS",
-        help="with --clock work: the CPU time one unit of a search's work stands for"
-        " (python tools/bench_hard.py --calibrate measures it)",
+        metavar="US[,US_B]",
+        help="with --clock work: the CPU microseconds one unit of a search's work stands for, A's and"
+        " (when it differs) B's (python tools/bench_hard.py --calibrate --level L measures it)",
     )
     p.add_argument("--progress", action="store_true")
     p.add_argument(
@@ -430,9 +431,15 @@ def main(argv: list[str] | None = None) -> int:
     target = config.target if args.target is None else args.target
     if (args.clock == WORK) != (args.work_us is not None):
         p.error("--clock work goes with --work-us, the microseconds one unit of work stands for")
-    if args.work_us is not None and not args.work_us > 0:
-        p.error(f"--work-us must be positive, not {args.work_us:g}")
-    clock = f"{WORK}:{args.work_us / 1e6!r}" if args.clock == WORK else args.clock
+    clock = args.clock
+    if args.work_us is not None:
+        try:
+            units = [float(u) for u in args.work_us.split(",")]
+        except ValueError:
+            units = []
+        if not 1 <= len(units) <= 2 or not all(u > 0 for u in units):
+            p.error(f"--work-us takes one or two positive numbers (A's, B's), not {args.work_us!r}")
+        clock = f"{WORK}:{','.join(repr(u / 1e6) for u in units)}"
     try:
         s = run(
             args.variant,

@@ -38,7 +38,7 @@ ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICK_LEVELS
 # process in long measurements, so a loaded machine does not starve a searching bot; and
 # `WorkClock` (below), on which a long measurement plays the same games on any machine.
 CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
-WORK = "work"  # a clock spec "work:SECONDS" names a WorkClock and its unit
+WORK = "work"  # a clock spec "work:SECONDS[,SECONDS]" names a WorkClock and its unit (clock_for)
 
 
 class WorkClock:
@@ -59,15 +59,19 @@ class WorkClock:
         return self.bot.work * self.unit
 
 
-def clock_for(spec: str, bot: Bot) -> Callable[[], float]:
-    """The clock `spec` names for `bot`: a name in CLOCKS, or "work:SECONDS" (WorkClock);
-    ValueError for anything else."""
+def clock_for(spec: str, bot: Bot, side: int = 0) -> Callable[[], float]:
+    """The clock `spec` names for `bot`: a name in CLOCKS, or "work:SECONDS" (WorkClock), or
+    "work:SECONDS,SECONDS": the first unit for the arena's A side (`side` 0), the second for
+    B (a bot's unit is its own: hard-v1's Normal is cheaper than today's). ValueError for
+    anything else."""
     if spec in CLOCKS:
         return CLOCKS[spec]
-    name, _, unit = spec.partition(":")
-    if name != WORK or not unit:
-        raise ValueError(f"unknown clock {spec!r} (expected {', '.join(CLOCKS)} or {WORK}:SECONDS)")
-    return WorkClock(bot, float(unit))
+    name, _, units = spec.partition(":")
+    parts = units.split(",")
+    if name != WORK or not units or len(parts) > 2:
+        raise ValueError(f"unknown clock {spec!r} (expected {', '.join(CLOCKS)} or {WORK}:SECONDS[,SECONDS])")
+    clocks = [WorkClock(bot, float(unit)) for unit in parts]  # each unit checked, used or not
+    return clocks[min(side, len(clocks) - 1)]
 
 
 class UnknownLevel(ValueError):

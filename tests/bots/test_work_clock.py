@@ -51,9 +51,12 @@ def test_clocks_are_named_and_a_bad_name_is_refused():
     work = clock_for("work:0.0002", bot)
     bot.work = 30
     assert work() == pytest.approx(0.006)
-    for bad in ("lunar", "work", "work:", "work:-1", "work:fast", "cpu:2"):
+    for bad in ("lunar", "work", "work:", "work:-1", "work:fast", "cpu:2", "work:1,2,3", "work:1,"):
         with pytest.raises(ValueError):
             clock_for(bad, bot)
+    a_side, b_side = clock_for("work:0.0002,0.0001", bot, 0), clock_for("work:0.0002,0.0001", bot, 1)
+    assert (a_side(), b_side()) == (pytest.approx(0.006), pytest.approx(0.003))  # each side its own unit
+    assert clock_for("work:0.0002", bot, 1)() == pytest.approx(0.006)  # one unit: both sides
 
 
 def test_arena_games_on_the_work_clock_are_the_same_on_every_run():
@@ -68,7 +71,13 @@ def test_arena_games_on_the_work_clock_are_the_same_on_every_run():
 
 def test_the_arena_takes_the_work_clock_with_its_unit(capsys, tmp_path):
     argv = ["--a", "hard", "--b", "normal", "--games", "2", "--target", "2500", "--budget", "0.004"]
-    for bad in (["--clock", "work"], ["--work-us", "100"], ["--clock", "work", "--work-us", "0"]):
+    for bad in (
+        ["--clock", "work"],
+        ["--work-us", "100"],
+        ["--clock", "work", "--work-us", "0"],
+        ["--clock", "work", "--work-us", "100,50,20"],
+        ["--clock", "work", "--work-us", "fast"],
+    ):
         with pytest.raises(SystemExit):
             main([*argv, *bad])
         assert "--work-us" in capsys.readouterr().err
@@ -78,3 +87,7 @@ def test_the_arena_takes_the_work_clock_with_its_unit(capsys, tmp_path):
     assert '"clock": "work:0.0001"' in log.read_text().splitlines()[0]
     assert main(["--report", str(log)]) == 0
     assert "budget 0.004 s on the work clock (100 µs a unit); this code" in capsys.readouterr().out
+    two = tmp_path / "two.log"
+    assert main([*argv[:3], "hard-v1", *argv[4:], "--clock", "work", "--work-us", "100,50", "--log", str(two)]) == 0
+    assert "work clock (A 100, B 50 µs a unit)" in capsys.readouterr().out
+    assert '"clock": "work:0.0001,5e-05"' in two.read_text().splitlines()[0]
