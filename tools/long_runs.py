@@ -263,7 +263,6 @@ def _reap() -> None:
 
 
 def keep_going(
-    runs: list[Run],
     cores: int,
     worktrees: Path,
     manifest: Path,
@@ -271,20 +270,28 @@ def keep_going(
     sleep: Callable[[float], None] = time.sleep,
     out: TextIO = sys.stdout,
 ) -> None:
-    """Start runs as cores free up, until every run is done. A run that was killed is
-    started again; one that ended without adding a game (its log refused, say) is not."""
+    """Start runs as cores free up, until every run is done. The manifest is read again each
+    round, so a run added or changed meanwhile is taken up (a manifest spoilt meanwhile: the
+    last good one, and a word). A run that was killed is started again; one that ended without
+    adding a game (its log refused, say) is not."""
+    runs = load_manifest(manifest)
     games_when_started: dict[str, int] = {}
     failed: set[str] = set()
     while True:
         _reap()
+        try:
+            runs = load_manifest(manifest)
+        except ManifestError as error:
+            print(f"{time.strftime('%H:%M')} {error}: going on with the manifest as it was", file=out)
+        named = {r.name: r for r in runs}
         for name, games in games_when_started.items():
-            run = next(r for r in runs if r.name == name)
-            if not running_pids(log_path(run, manifest)) and progress_of(run, manifest).games == games:
+            run = named.get(name)
+            if run and not running_pids(log_path(run, manifest)) and progress_of(run, manifest).games == games:
                 failed.add(name)
                 print(f"{time.strftime('%H:%M')} {name} ended without a game: not started again", file=out)
         games_when_started = {}
         for name in start(runs, cores, worktrees, manifest, dry_run=False, out=out, skip=failed):
-            games_when_started[name] = progress_of(next(r for r in runs if r.name == name), manifest).games
+            games_when_started[name] = progress_of(named[name], manifest).games
         out.flush()
         if all(r.name in failed or progress_of(r, manifest).done for r in runs):
             return
@@ -345,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         runs = load_manifest(args.manifest)
         if args.command == "start" and args.keep_going and not args.dry_run:
-            keep_going(runs, args.cores, args.worktrees, args.manifest)
+            keep_going(args.cores, args.worktrees, args.manifest)
             return 0
         if args.command == "start":
             if not start(runs, args.cores, args.worktrees, args.manifest, args.dry_run):

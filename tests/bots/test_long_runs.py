@@ -94,7 +94,6 @@ def test_a_running_run_is_found_by_its_log(tmp_path):
 
 def test_keep_going_gives_up_on_a_run_that_ends_without_a_game(tmp_path, monkeypatch):
     path = manifest(tmp_path, [entry("refused")])
-    runs = long_runs.load_manifest(path)
     starts: list[list[str]] = []
 
     def fake_start(runs, cores, worktrees, manifest, dry_run, out, skip=()):
@@ -105,9 +104,33 @@ def test_keep_going_gives_up_on_a_run_that_ends_without_a_game(tmp_path, monkeyp
     monkeypatch.setattr(long_runs, "start", fake_start)
     monkeypatch.setattr(long_runs, "running_pids", lambda log: [])  # it ended at once
     out = io.StringIO()
-    long_runs.keep_going(runs, 2, tmp_path, path, sleep=lambda s: None, out=out)
+    long_runs.keep_going(2, tmp_path, path, sleep=lambda s: None, out=out)
     assert starts == [["refused"], []]  # started once, then left alone: the loop ends
     assert "refused ended without a game: not started again" in out.getvalue()
+
+
+def test_keep_going_reads_the_manifest_again_each_round(tmp_path, monkeypatch):
+    path = manifest(tmp_path, [entry("first")])
+    rounds: list[list[str]] = []
+
+    def fake_start(runs, cores, worktrees, manifest, dry_run, out, skip=()):
+        rounds.append([r.name for r in runs])
+        return []
+
+    def sleep(seconds):
+        if len(rounds) == 1:
+            path.write_text(json.dumps({"runs": [entry("first"), entry("added")]}))
+        elif len(rounds) == 2:
+            path.write_text("{spoilt")  # a bad edit: the last good manifest goes on
+        else:
+            arena_run("classic", "normal", "easy", games=2, seed=21, target=2500, log=tmp_path / "first.log")
+            arena_run("classic", "normal", "easy", games=2, seed=21, target=2500, log=tmp_path / "added.log")
+
+    monkeypatch.setattr(long_runs, "start", fake_start)
+    out = io.StringIO()
+    long_runs.keep_going(2, tmp_path, path, sleep=sleep, out=out)
+    assert rounds == [["first"], ["first", "added"], ["first", "added"], ["first", "added"]]
+    assert "not JSON" in out.getvalue() and "going on with the manifest as it was" in out.getvalue()
 
 
 def test_a_run_plays_from_a_worktree_at_its_commit(tmp_path):
