@@ -64,12 +64,15 @@ class Run:
         return args[args.index(flag) + 1] if flag in args[:-1] else default
 
     @property
+    def sides(self) -> int:
+        return RulesConfig.for_variant(self.option("--variant", "classic") or "classic").sides
+
+    @property
     def total(self) -> int:
         """Games the run plays: --games rounded up to whole rounds of seatings (the arena
         plays each seed with A on every side)."""
         games = int(self.option("--games", "20") or 20)
-        sides = RulesConfig.for_variant(self.option("--variant", "classic") or "classic").sides
-        return math.ceil(games / sides) * sides
+        return math.ceil(games / self.sides) * self.sides
 
 
 def load_manifest(path: Path = MANIFEST) -> list[Run]:
@@ -145,7 +148,6 @@ def progress_of(run: Run, manifest: Path = MANIFEST) -> Progress:
     if path.exists() and path.stat().st_size:
         _, results = read_log(path, GameResult)
     s = summarize(results, 0.0)
-    sides = RulesConfig.for_variant(run.option("--variant", "classic") or "classic").sides
     times = s.times["A"]
     return Progress(
         run,
@@ -155,7 +157,7 @@ def progress_of(run: Run, manifest: Path = MANIFEST) -> Progress:
         s.high,
         s.margin,
         1.96 * s.margin_se,
-        s.ahead if sides > 2 else None,
+        s.ahead if run.sides > 2 else None,
         _percentile(times, 0.95) * 1e3 if times else None,
         max(times) * 1e3 if times else None,
         len(times),
@@ -232,13 +234,15 @@ def start(
 ) -> list[str]:
     """Start the unfinished runs that are not running (nor in `skip`), in order, until
     `cores` run; the names of those started."""
-    busy = sum(1 for r in runs if running_pids(log_path(r, manifest)))
+    processes = list(process_commands())  # one look at the processes for every run
+    running = {r.name for r in runs if running_pids(log_path(r, manifest), lambda: processes)}
+    busy = len(running)
     started: list[str] = []
     for run in runs:
         log = log_path(run, manifest)
         if busy >= cores:
             break
-        if run.name in skip or running_pids(log) or progress_of(run, manifest).done:
+        if run.name in skip or run.name in running or progress_of(run, manifest).done:
             continue
         command = arena_command(run, log)
         where = worktree_for(run, worktrees)
@@ -363,8 +367,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"long_runs: {error}", file=sys.stderr)
         return 2
     if args.command == "status":
+        processes = list(process_commands())
         for pr in progress:
-            print(status_line(pr, bool(running_pids(log_path(pr.run, args.manifest)))))
+            print(status_line(pr, bool(running_pids(log_path(pr.run, args.manifest), lambda: processes))))
     else:
         print("\n".join(table_rows(progress)))
     return 0

@@ -36,7 +36,7 @@ from game.rules.config import TARGETS
 from game.rules.variants import VARIANT_IDS
 
 from .arena_log import ArenaLog, ArenaLogError, code_digest, header, read_log
-from .base import ARENA_LEVELS, CLOCKS, WORK, Bot, clock_for, make_bot
+from .base import ARENA_LEVELS, CLOCKS, WORK, Bot, clock_for, make_bot, work_units
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
 
@@ -320,11 +320,11 @@ def log_report(path: Path) -> str:
 def clock_text(spec: str) -> str:
     """A clock spec in words: "cpu clock", "work clock (174 µs a unit)", "work clock (A 161,
     B 123 µs a unit)"."""
-    name, _, units = spec.partition(":")
-    if name == WORK and units:
-        us = [f"{float(u) * 1e6:g}" for u in units.split(",")]
-        return f"work clock ({us[0] if len(us) == 1 else f'A {us[0]}, B {us[1]}'} µs a unit)"
-    return f"{spec} clock"
+    units = work_units(spec)
+    if units is None:
+        return f"{spec} clock"
+    us = [f"{unit * 1e6:g}" for unit in units]
+    return f"work clock ({us[0] if len(us) == 1 else f'A {us[0]}, B {us[1]}'} µs a unit)"
 
 
 def parse_settings(text: str) -> dict[str, Any]:
@@ -434,12 +434,10 @@ def main(argv: list[str] | None = None) -> int:
     clock = args.clock
     if args.work_us is not None:
         try:
-            units = [float(u) for u in args.work_us.split(",")]
+            clock = f"{WORK}:{','.join(repr(float(u) / 1e6) for u in args.work_us.split(','))}"
+            work_units(clock)
         except ValueError:
-            units = []
-        if not 1 <= len(units) <= 2 or not all(u > 0 for u in units):
             p.error(f"--work-us takes one or two positive numbers (A's, B's), not {args.work_us!r}")
-        clock = f"{WORK}:{','.join(repr(u / 1e6) for u in units)}"
     try:
         s = run(
             args.variant,

@@ -59,6 +59,19 @@ class WorkClock:
         return self.bot.work * self.unit
 
 
+def work_units(spec: str) -> list[float] | None:
+    """The units (seconds) of a "work:SECONDS[,SECONDS]" clock spec, None for a spec of
+    another clock; ValueError for a work spec without one or two positive numbers. The one
+    reading of a work spec: the clocks, the arena's arguments and its reports use it."""
+    name, _, units = spec.partition(":")
+    if name != WORK:
+        return None
+    parts = [float(unit) for unit in units.split(",")] if units else []
+    if not 1 <= len(parts) <= 2 or not all(unit > 0 for unit in parts):
+        raise ValueError(f"a work clock takes one or two positive units (A's, B's), not {spec!r}")
+    return parts
+
+
 def clock_for(spec: str, bot: Bot, side: int = 0) -> Callable[[], float]:
     """The clock `spec` names for `bot`: a name in CLOCKS, or "work:SECONDS" (WorkClock), or
     "work:SECONDS,SECONDS": the first unit for the arena's A side (`side` 0), the second for
@@ -66,12 +79,10 @@ def clock_for(spec: str, bot: Bot, side: int = 0) -> Callable[[], float]:
     anything else."""
     if spec in CLOCKS:
         return CLOCKS[spec]
-    name, _, units = spec.partition(":")
-    parts = units.split(",")
-    if name != WORK or not units or len(parts) > 2:
+    units = work_units(spec)
+    if units is None:
         raise ValueError(f"unknown clock {spec!r} (expected {', '.join(CLOCKS)} or {WORK}:SECONDS[,SECONDS])")
-    clocks = [WorkClock(bot, float(unit)) for unit in parts]  # each unit checked, used or not
-    return clocks[min(side, len(clocks) - 1)]
+    return WorkClock(bot, units[min(side, len(units) - 1)])
 
 
 class UnknownLevel(ValueError):
