@@ -6,6 +6,7 @@
     python tools/long_runs.py start --dry-run     print what would start, start nothing
     python tools/long_runs.py start --keep-going  stay, and start the next run whenever one ends
     python tools/long_runs.py table               the runs as Markdown rows (game/bots/README.md)
+    python tools/long_runs.py compare RUN OTHER   two runs on the same deals, game by game
 
 A run at Hard's 0.5 s budget takes several CPU hours, more than one session has. The runs are
 listed once, in `docs/arena-logs/runs.json`: a name, the commit whose bots the run measures,
@@ -24,6 +25,7 @@ import json
 import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -340,9 +342,69 @@ def table_rows(progress: list[Progress]) -> list[str]:
     return rows
 
 
+@dataclass(frozen=True)
+class Comparison:
+    """Two runs' A over the games both played (the same seed and seating: the same deals).
+    Pairing takes the deals' luck out: only the games one run won and the other lost say
+    anything, so a difference shows in far fewer games than two separate win rates need."""
+
+    games: int
+    first_wins: int
+    second_wins: int
+    first_only: int  # games the first run's A won and the second's lost
+    second_only: int
+    margin_diff: float  # second minus first, mean points a game
+    margin_diff_95: float
+
+    @property
+    def diff(self) -> float:
+        """The second run's win rate minus the first's, on these games."""
+        return (self.second_only - self.first_only) / self.games if self.games else 0.0
+
+    @property
+    def diff_95(self) -> float:
+        """95% margin of `diff` (the paired proportions' standard error)."""
+        n = self.games
+        if n < 2:
+            return 0.0
+        b, c = self.first_only, self.second_only
+        return 1.96 * math.sqrt(max(0.0, (b + c) - (c - b) ** 2 / n)) / n
+
+
+def compare(first: list[GameResult], second: list[GameResult]) -> Comparison:
+    """The games of `first` and `second` with the same seed and seating, paired."""
+    theirs = {(r.seed, r.seating): r for r in second}
+    pairs = [(r, theirs[(r.seed, r.seating)]) for r in first if (r.seed, r.seating) in theirs]
+    diffs = [b.margin - a.margin for a, b in pairs]
+    n = len(pairs)
+    se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    return Comparison(
+        n,
+        sum(a.a_won for a, _ in pairs),
+        sum(b.a_won for _, b in pairs),
+        sum(a.a_won and not b.a_won for a, b in pairs),
+        sum(b.a_won and not a.a_won for a, b in pairs),
+        statistics.fmean(diffs) if diffs else 0.0,
+        1.96 * se,
+    )
+
+
+def comparison_text(names: tuple[str, str], c: Comparison) -> str:
+    first, second = names
+    if not c.games:
+        return f"{first} and {second} have no game in common (the same seed and seating)"
+    return (
+        f"{c.games} games on the same deals: {first} won {c.first_wins}, {second} won {c.second_wins}"
+        f" ({c.first_only} only by {first}, {c.second_only} only by {second});"
+        f" {second} minus {first}: {c.diff:+.1%} ± {c.diff_95:.1%} of the games,"
+        f" margin {c.margin_diff:+.0f} ± {c.margin_diff_95:.0f} points a game"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python tools/long_runs.py", description=__doc__.split("\n")[0])
-    p.add_argument("command", choices=("status", "start", "table"))
+    p.add_argument("command", choices=("status", "start", "table", "compare"))
+    p.add_argument("names", nargs="*", help="with compare: two runs' names")
     p.add_argument("--manifest", type=Path, default=MANIFEST)
     p.add_argument("--cores", type=int, default=os.cpu_count() or 1, help="runs at once (default: the cores)")
     p.add_argument("--worktrees", type=Path, default=ROOT.parent, help="where the runs' worktrees go")
@@ -355,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         runs = load_manifest(args.manifest)
+        if args.command == "compare":
+            return compare_runs(runs, args.names, args.manifest)
         if args.command == "start" and args.keep_going and not args.dry_run:
             keep_going(args.cores, args.worktrees, args.manifest)
             return 0
@@ -372,6 +436,19 @@ def main(argv: list[str] | None = None) -> int:
             print(status_line(pr, bool(running_pids(log_path(pr.run, args.manifest), lambda: processes))))
     else:
         print("\n".join(table_rows(progress)))
+    return 0
+
+
+def compare_runs(runs: list[Run], names: list[str], manifest: Path) -> int:
+    named = {r.name: r for r in runs}
+    if len(names) != 2 or any(n not in named for n in names):
+        known = ", ".join(named)
+        raise ManifestError(f"compare takes two runs of the manifest ({known}), not {' '.join(names) or 'none'}")
+    results = []
+    for name in names:
+        path = log_path(named[name], manifest)
+        results.append(read_log(path, GameResult)[1] if path.exists() and path.stat().st_size else [])
+    print(comparison_text((names[0], names[1]), compare(results[0], results[1])))
     return 0
 
 

@@ -159,3 +159,28 @@ def test_a_run_plays_from_a_worktree_at_its_commit(tmp_path):
     subprocess.run(["git", "-C", str(tree), "checkout", "-q", "--detach", commits[1]], check=True)
     with pytest.raises(long_runs.ManifestError, match="not the run's commit"):
         long_runs.ensure_worktree(first, tmp_path / "trees", repo)
+
+
+def test_compare_pairs_the_games_of_the_same_deals(tmp_path, capsys):
+    from game.bots.arena import GameResult
+
+    def game(seed, seating, won, margin):
+        return GameResult(seed, seating, a_won=won, margin=margin)
+
+    first = [game(1, 0, True, 100), game(1, 1, False, -50), game(2, 0, True, 30), game(9, 0, True, 10)]
+    second = [game(1, 0, True, 300), game(1, 1, True, 50), game(2, 0, False, -30), game(3, 0, True, 0)]
+    c = long_runs.compare(first, second)
+    # Seeds 1 and 2 are in both (seed 9 and 3 are not): one game each way, the rest alike.
+    assert (c.games, c.first_wins, c.second_wins, c.first_only, c.second_only) == (3, 2, 2, 1, 1)
+    assert c.diff == 0.0 and c.diff_95 == pytest.approx(1.96 * 2**0.5 / 3)
+    assert c.margin_diff == pytest.approx((200 + 100 - 60) / 3)
+    assert long_runs.compare(first, []).games == 0
+
+    path = manifest(tmp_path, [entry("one"), entry("two")])
+    runs = long_runs.load_manifest(path)
+    for run in runs:
+        arena_run("classic", "normal", "easy", games=2, seed=21, target=2500, log=long_runs.log_path(run, path))
+    assert long_runs.main(["compare", "one", "two", "--manifest", str(path)]) == 0
+    assert "2 games on the same deals" in capsys.readouterr().out  # the same bots and deals: no difference
+    assert long_runs.main(["compare", "one", "three", "--manifest", str(path)]) == 2
+    assert "two runs of the manifest" in capsys.readouterr().err
