@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from game.rules import Card, GameState, MoveKind, Observation, Phase
+from game.rules import Card, GameState, Meld, MoveKind, Observation, Phase, Rank
 from game.rules.family import takes_alone
 from game.rules.movegen import Plan
 
@@ -59,6 +59,8 @@ class Knowledge:
         "_pseudo",
         "_urgency",
         "_declined",
+        "_by_rank",
+        "_next",
     )
 
     def __init__(self, obs: Observation):
@@ -100,6 +102,8 @@ class Knowledge:
         self._pseudo: GameState | None = None
         self._urgency: tuple[float, float] | None = None  # (threat scale, urgency): normal.urgency
         self._declined: tuple[frozenset[int], frozenset[int]] | None = None
+        self._by_rank: dict[int, dict[Rank, Meld]] = {}  # melds_by_rank, per side asked
+        self._next: int | None = None
 
     # ---------------------------------------------------------------- probabilities
     def p_holds(self, seat: int, rank: int, k: int) -> float:
@@ -230,4 +234,14 @@ class Knowledge:
 
     def next_player(self) -> int:
         """The seat that plays after this one (the discard is offered to it)."""
-        return self.facts.next_player(self.seat, self.obs.out)
+        if self._next is None:
+            self._next = self.facts.next_player(self.seat, self.obs.out)
+        return self._next
+
+    def melds_by_rank(self, side: int) -> dict[Rank, Meld]:
+        """`side`'s melds by rank (Observation.melds_of, made once a decision: Normal asks
+        for each candidate meld and discard). Read only."""
+        melds = self._by_rank.get(side)
+        if melds is None:
+            melds = self._by_rank[side] = self.obs.melds_of(side)
+        return melds

@@ -315,7 +315,7 @@ class NormalPolicy:
         take_next = kn.cfg.rules.take_next
         if take_next:  # V-HF-TAKE: only the next cards under the top come
             rest = rest[-take_next:]
-        my_melds = obs.melds_of(kn.side)
+        my_melds = kn.melds_by_rank(kn.side)
         hc = kn.hand_counts
         urg = urgency(kn, w.threat_scale)
         in_rest = [0] * 16
@@ -351,7 +351,7 @@ class NormalPolicy:
         rest = obs.pile[:-1]
         if not any(m.kind is MoveKind.DRAW for m in obs.legal):
             return BotReason.of(why.TAKE_STOCK_EMPTY)
-        my_melds = obs.melds_of(kn.side)
+        my_melds = kn.melds_by_rank(kn.side)
         fit = sum(1 for c in rest if c.is_natural and (kn.hand_counts[c.rank] or c.rank in my_melds))
         if not my_melds:
             return BotReason.of(why.TAKE_OPENS_FIT, fit=fit) if fit >= 2 else BotReason.of(why.TAKE_OPENS)
@@ -392,7 +392,7 @@ class NormalPolicy:
         """Points of the hand that could be melded on our next turn: naturals of a rank
         we have melded or hold three of, and wild cards when we have melds to put them on."""
         obs = kn.obs
-        mine = obs.melds_of(kn.side)
+        mine = kn.melds_by_rank(kn.side)
         total = 0
         for c in obs.hand:
             if c.is_wild:
@@ -494,7 +494,7 @@ class NormalPolicy:
     # ------------------------------------------------------------------ melding
     def best_meld(self, kn: Knowledge) -> tuple[Move | None, float]:
         obs, w = kn.obs, self.weights(kn)
-        my_melds = obs.melds_of(kn.side)
+        my_melds = kn.melds_by_rank(kn.side)
         urg = urgency(kn, w.threat_scale)
         hand_n = len(obs.hand)
         best, best_score = None, float("-inf")
@@ -529,7 +529,7 @@ class NormalPolicy:
         rank the side has no open group of."""
         obs = kn.obs
         if not kn.cfg.rules.meld_list:
-            mine = obs.melds_of(kn.side)
+            mine = kn.melds_by_rank(kn.side)
             out: list[Placement] = []
             for g in move.groups:
                 before = mine.get(g.rank)
@@ -639,7 +639,7 @@ class NormalPolicy:
         if card.is_black_three:
             return w.keep_black3 - w.black3_block * len(obs.pile)
         n = kn.hand_counts[r]
-        if r in obs.melds_of(kn.side):
+        if r in kn.melds_by_rank(kn.side):
             keep = w.keep_meld_match
         elif n >= 3:
             keep = w.keep_triple
@@ -677,7 +677,7 @@ class NormalPolicy:
         card short of one. The pile's size alone misses this: a six-card meld and a single
         card make 300 or 500 points."""
         w, obs = self.weights(kn), kn.obs
-        meld = obs.melds_of(kn.cfg.side_of(seat)).get(card.rank)
+        meld = kn.melds_by_rank(kn.cfg.side_of(seat)).get(card.rank)
         if meld is None or meld.is_canasta:
             return 0.0
         # The top card, one more from the hand when a natural pair must take a frozen pile
