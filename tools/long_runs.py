@@ -419,6 +419,8 @@ def main(argv: list[str] | None = None) -> int:
         runs = load_manifest(args.manifest)
         if args.command == "compare":
             return compare_runs(runs, args.names, args.manifest)
+        if args.names:
+            raise ManifestError(f"{args.command} takes no run names (only compare does)")
         if args.command == "start" and args.keep_going and not args.dry_run:
             keep_going(args.cores, args.worktrees, args.manifest)
             return 0
@@ -444,6 +446,10 @@ def compare_runs(runs: list[Run], names: list[str], manifest: Path) -> int:
     if len(names) != 2 or any(n not in named for n in names):
         known = ", ".join(named)
         raise ManifestError(f"compare takes two runs of the manifest ({known}), not {' '.join(names) or 'none'}")
+    first, second = (named[n] for n in names)
+    for flag in ("--variant", "--target"):  # the same seeds of another game are other deals
+        if first.option(flag) != second.option(flag):
+            raise ManifestError(f"{names[0]} and {names[1]} play other games ({flag} differs): nothing to pair")
     results = []
     for name in names:
         path = log_path(named[name], manifest)

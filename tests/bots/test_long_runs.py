@@ -184,3 +184,7 @@ def test_compare_pairs_the_games_of_the_same_deals(tmp_path, capsys):
     assert "2 games on the same deals" in capsys.readouterr().out  # the same bots and deals: no difference
     assert long_runs.main(["compare", "one", "three", "--manifest", str(path)]) == 2
     assert "two runs of the manifest" in capsys.readouterr().err
+    other = manifest(tmp_path, [entry("one"), entry("five", args=[*QUICK[:7], "five-hand", *QUICK[8:]])])
+    assert long_runs.main(["compare", "one", "five", "--manifest", str(other)]) == 2
+    assert "--variant differs" in capsys.readouterr().err
+    assert long_runs.main(["status", "one", "--manifest", str(path)]) == 2
