@@ -143,13 +143,17 @@ class Progress:
         return self.games >= self.run.total
 
 
+def results_of(run: Run, manifest: Path = MANIFEST) -> list[GameResult]:
+    """The games the run's log holds (none yet when there is no log)."""
+    path = log_path(run, manifest)
+    if path.exists() and path.stat().st_size:
+        return read_log(path, GameResult)[1]
+    return []
+
+
 def progress_of(run: Run, manifest: Path = MANIFEST) -> Progress:
     """What the run's log holds so far (nothing yet when there is no log)."""
-    path = log_path(run, manifest)
-    results: list[GameResult] = []
-    if path.exists() and path.stat().st_size:
-        _, results = read_log(path, GameResult)
-    s = summarize(results, 0.0)
+    s = summarize(results_of(run, manifest), 0.0)
     times = s.times["A"]
     return Progress(
         run,
@@ -450,11 +454,8 @@ def compare_runs(runs: list[Run], names: list[str], manifest: Path) -> int:
     for flag in ("--variant", "--target"):  # the same seeds of another game are other deals
         if first.option(flag) != second.option(flag):
             raise ManifestError(f"{names[0]} and {names[1]} play other games ({flag} differs): nothing to pair")
-    results = []
-    for name in names:
-        path = log_path(named[name], manifest)
-        results.append(read_log(path, GameResult)[1] if path.exists() and path.stat().st_size else [])
-    print(comparison_text((names[0], names[1]), compare(results[0], results[1])))
+    pairing = compare(results_of(first, manifest), results_of(second, manifest))
+    print(comparison_text((first.name, second.name), pairing))
     return 0
 
 
