@@ -23,6 +23,7 @@ from game.rules.melds import NATURAL_CANASTA, SEQUENCE_CANASTA, WILD_CANASTA, Me
 
 from . import reasons as why
 from .base import Bot, register
+from .inference import DiscardEvidence, WorldEvidence
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
 from .sampler import PileEvidence, sample_world
@@ -130,6 +131,8 @@ class HardBot(Bot):
         freeze_pile: int = 5,
         left_pair: float = 1.0,
         discarded_pair: float = 1.0,
+        discard_temperature: float = 0.0,
+        inference_tries: int = 6,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -146,6 +149,10 @@ class HardBot(Bot):
         # of a rank its player left on top of the pile / discarded (1: uniform worlds).
         self.left_pair = left_pair
         self.discarded_pair = discarded_pair
+        # Inference (inference.DiscardEvidence): how sharply a world is judged by the other
+        # players' last discards (0: not at all), and how many worlds are drawn for one kept.
+        self.discard_temperature = discard_temperature
+        self.inference_tries = inference_tries
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -214,28 +221,53 @@ class HardBot(Bot):
         mean, se = _paired(mine, base)
         return mean + self.prune * se < 0
 
-    def evidence(self, obs: Observation) -> PileEvidence | None:
+    def evidence(self, obs: Observation) -> WorldEvidence | None:
         """What the pile says about the other hands, when this bot infers from it."""
-        if self.left_pair >= 1.0 and self.discarded_pair >= 1.0:
+        pile = None
+        if self.left_pair < 1.0 or self.discarded_pair < 1.0:
+            pile = PileEvidence.read(obs, self.left_pair, self.discarded_pair)
+        discards = None
+        if self.discard_temperature > 0:
+            discards = DiscardEvidence.read(obs, self.discard_temperature)
+        if pile is None and discards is None:
             return None
-        return PileEvidence.read(obs, self.left_pair, self.discarded_pair)
+        return WorldEvidence(pile, discards)
 
-    @staticmethod
     def sample(
-        obs: Observation, rng: random.Random, evidence: PileEvidence | None = None, tries: int = 30
+        self, obs: Observation, rng: random.Random, evidence: WorldEvidence | None = None, tries: int = 30
     ) -> GameState | None:
         """A sampled world (the other hands as `evidence` suggests, when given); when
         answering, one where the asking partner can go out (rejection sampling; None
         when no such world turned up)."""
+        pile = evidence.pile if evidence is not None else None
         if obs.phase is not Phase.ANSWER:
-            return sample_world(obs, rng, evidence)
+            if evidence is None or evidence.discards is None:
+                return sample_world(obs, rng, pile)
+            return self.weighed_world(obs, rng, pile, evidence.discards)
         for _ in range(tries):
-            world = sample_world(obs, rng, evidence)
+            world = sample_world(obs, rng, pile)
             probe = world.copy()
             probe.phase = Phase.MELD
             if probe.go_out_plan() is not None:
                 return world
         return None
+
+    def weighed_world(
+        self, obs: Observation, rng: random.Random, pile: PileEvidence | None, discards: DiscardEvidence
+    ) -> GameState:
+        """A world kept with the chance its hands give the other players' last discards
+        (rejection sampling; after `inference_tries` worlds the likeliest one seen)."""
+        best, best_weight = None, -1.0
+        for _ in range(max(1, self.inference_tries)):
+            world = sample_world(obs, rng, pile)
+            weight = discards.weight(world.hands, self.policy)
+            self.work += 2 * len(discards.discards)  # a judged discard costs about two playout moves
+            if rng.random() < weight:
+                return world
+            if weight > best_weight:
+                best, best_weight = world, weight
+        assert best is not None  # at least one world was drawn
+        return best
 
     def value_of(self, world: GameState, move: Move, side: int) -> float | None:
         """`move` played in a copy of `world`, then the playout's value for `side`
