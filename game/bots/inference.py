@@ -56,6 +56,7 @@ class DiscardEvidence:
         found = tuple(
             (order[(me - depth) % n], depth)
             for depth in range(1, min(n, len(obs.pile)))  # depth n would be our own discard
+            # A wild card thrown is a freeze, a choice Normal's costs do not describe.
             if obs.pile[-depth].is_natural or obs.pile[-depth].is_black_three
         )
         return cls(obs, found, temperature) if found else None
