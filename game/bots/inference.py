@@ -21,7 +21,7 @@ from game.rules import Card, Move, Observation, Phase
 
 from .knowledge import Knowledge
 from .normal import NormalPolicy
-from .sampler import PileEvidence
+from .sampler import PileEvidence, pile_discarders
 from .variant_facts import facts_for
 
 
@@ -46,16 +46,13 @@ class DiscardEvidence:
     def read(cls, obs: Observation, temperature: float) -> DiscardEvidence | None:
         """The evidence on the observer's own turn (None when there is none). The pile's
         bottom card is never read: it may be the deal's upcard, which nobody discarded."""
-        if obs.to_act != obs.seat or obs.phase is Phase.ANSWER or len(obs.pile) < 2:
+        by_depth = pile_discarders(obs)
+        if by_depth is None:
             return None
-        order = facts_for(obs.config).play_order(obs.out)
-        if obs.seat not in order or len(order) < 2:
-            return None
-        n = len(order)
-        me = order.index(obs.seat)
+        players = len(facts_for(obs.config).play_order(obs.out))
         found = tuple(
-            (order[(me - depth) % n], depth)
-            for depth in range(1, min(n, len(obs.pile)))  # depth n would be our own discard
+            (by_depth[depth - 1], depth)
+            for depth in range(1, min(players, len(obs.pile)))  # depth `players` would be our own discard
             # A wild card thrown is a freeze, a choice Normal's costs do not describe.
             if obs.pile[-depth].is_natural or obs.pile[-depth].is_black_three
         )

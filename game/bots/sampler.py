@@ -23,6 +23,20 @@ from game.rules import Card, GameState, Observation, Phase
 from .variant_facts import facts_for
 
 
+def pile_discarders(obs: Observation) -> tuple[int, ...] | None:
+    """On the observer's own turn (not answering), who discarded each of the pile's cards,
+    from the top down: each turn ends with one discard, so they are the players before the
+    observer in turn order, round and round (the deal's upcard at the bottom is counted too;
+    nobody discarded it). None when there is no pile or the observer is not playing."""
+    if obs.to_act != obs.seat or obs.phase is Phase.ANSWER or not obs.pile:
+        return None
+    order = facts_for(obs.config).play_order(obs.out)
+    if obs.seat not in order or len(order) < 2:
+        return None
+    n, me = len(order), order.index(obs.seat)
+    return tuple(order[(me - depth) % n] for depth in range(1, len(obs.pile) + 1))
+
+
 @dataclass(frozen=True, slots=True)
 class PileEvidence:
     """Per seat: the ranks it left on top of the pile, the ranks it discarded (both
@@ -40,20 +54,16 @@ class PileEvidence:
         ends with one discard, so from the top down the pile's cards were discarded by the
         players before the one to act, in turn order, and each was left by the player
         after its discarder (the deal's upcard at the bottom may be miscounted: harmless)."""
-        if obs.to_act != obs.seat or obs.phase is Phase.ANSWER or not obs.pile:
+        by_depth = pile_discarders(obs)
+        if by_depth is None:
             return None
-        order = facts_for(obs.config).play_order(obs.out)
-        if obs.seat not in order or len(order) < 2:
-            return None
-        n = len(order)
-        me = order.index(obs.seat)
         left: list[set[int]] = [set() for _ in obs.hand_sizes]
         discarded: list[set[int]] = [set() for _ in obs.hand_sizes]
         for depth, card in enumerate(reversed(obs.pile), start=1):
             if not card.is_natural:
                 continue
-            by = order[(me - depth) % n]
-            after = order[(me - depth + 1) % n]
+            by = by_depth[depth - 1]
+            after = by_depth[depth - 2] if depth > 1 else obs.seat  # the next player saw it on top
             discarded[by].add(int(card.rank))
             left[after].add(int(card.rank))
         left[obs.seat].clear()
