@@ -27,6 +27,7 @@ from .inference import DiscardEvidence, WorldEvidence
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
 from .sampler import PileEvidence, sample_world
+from .styles import style_policies
 from .variant_facts import facts_for
 
 DEFAULT_BUDGET = 0.5  # seconds; p95 stays under 1 s including the last iteration's overrun
@@ -133,6 +134,7 @@ class HardBot(Bot):
         discarded_pair: float = 1.0,
         discard_temperature: float = 0.0,
         inference_tries: int = 6,
+        styles: int = 0,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -153,6 +155,9 @@ class HardBot(Bot):
         # players' last discards (0: not at all), and how many worlds are drawn for one kept.
         self.discard_temperature = discard_temperature
         self.inference_tries = inference_tries
+        # Policy switching (styles.py): besides single moves continued by Normal, weigh each
+        # style's own move continued by that style for our side (0: off).
+        self.styles = styles
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -163,7 +168,9 @@ class HardBot(Bot):
             return obs.legal[0]
         base = self.policy.choose(obs)
         self.last_reason = self.policy.reason
-        cands = self.candidates(obs, base)
+        cands: list[tuple[Move, NormalPolicy | None]] = [(m, None) for m in self.candidates(obs, base)]
+        if self.styles:
+            cands += self.style_candidates(obs, cands)
         if len(cands) <= 1:
             return base
         budget = self.budget if time_budget is None else time_budget
@@ -185,7 +192,8 @@ class HardBot(Bot):
             if world is None:
                 continue
             for i in alive:
-                value = self.value_of(world, cands[i], side)
+                move, ours = cands[i]
+                value = self.value_of(world, move, side, ours)
                 values[i].append(-1e6 if value is None else value)
             if len(values[0]) >= self.prune_after:
                 alive = [i for i in alive if i == 0 or not self.clearly_worse(values[i], values[0])]
@@ -193,10 +201,24 @@ class HardBot(Bot):
         chosen = self.pick(values)
         if chosen:
             explained = obs.phase is Phase.ANSWER or (
-                cands[chosen].kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE
+                cands[chosen][0].kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE
             )
             self.last_reason = why.BotReason.of(why.SEARCHED, worlds=len(values[0])) if explained else None
-        return cands[chosen]
+        return cands[chosen][0]
+
+    def style_candidates(
+        self, obs: Observation, cands: list[tuple[Move, NormalPolicy | None]]
+    ) -> list[tuple[Move, NormalPolicy | None]]:
+        """Each style's move where it differs from Normal's, to be continued by that style
+        for our side: a plan (hold the pairs, go out soon, ...) a single move continued by
+        Normal cannot show, since Normal undoes it on its next turn."""
+        base = cands[0][0]
+        out: list[tuple[Move, NormalPolicy | None]] = []
+        for policy in style_policies(obs.config.rules.id, self.policy.fixed):
+            move = policy.choose(obs)
+            if move != base:
+                out.append((move, policy))
+        return out
 
     def pick(self, values: list[list[float]]) -> int:
         """Index of the chosen candidate: Normal's move (index 0) unless another beats
@@ -269,19 +291,20 @@ class HardBot(Bot):
         assert best is not None  # at least one world was drawn
         return best
 
-    def value_of(self, world: GameState, move: Move, side: int) -> float | None:
-        """`move` played in a copy of `world`, then the playout's value for `side`
-        (None when the move is illegal there)."""
+    def value_of(self, world: GameState, move: Move, side: int, ours: NormalPolicy | None = None) -> float | None:
+        """`move` played in a copy of `world`, then the playout's value for `side`, whose
+        players follow `ours` (Normal when None; None when the move is illegal there)."""
         st = world.copy()
         self.work += 1
         try:
             st.apply(move)
         except IllegalMove:
             return None
-        return self.playout(st, side)
+        return self.playout(st, side, ours)
 
-    def playout(self, st: GameState, side: int) -> float:
+    def playout(self, st: GameState, side: int, ours: NormalPolicy | None = None) -> float:
         policy = self.policy
+        cfg = st.config
         for _ in range(self.horizon):
             if st.phase is Phase.OVER:
                 break
@@ -290,7 +313,8 @@ class HardBot(Bot):
             obs = st.observation(seat)
             if not obs.legal:  # cannot happen in a consistent world; be safe
                 break
-            st.apply(policy.choose(obs))
+            player = ours if ours is not None and cfg.side_of(seat) == side else policy
+            st.apply(player.choose(obs))
             self.work += 1
         return evaluate(st, side)
 
