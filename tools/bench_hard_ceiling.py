@@ -1,0 +1,107 @@
+"""How strong Hard's search could be if it knew the hidden cards (an experiment, outside CI).
+
+    python tools/bench_hard_ceiling.py [--see hands|all] [--games 100] [--seed 80000]
+        [--variant classic] [--target 2500] [--budget 0.5] [--work-us 110]
+        [--log FILE] [--against LOG]
+
+Hard's worlds are sampled from what its seat sees. Here the A side's Hard is handed the real
+deal instead: `--see hands` every hand as it is, the stock shuffled (what a perfect reading of
+the other hands would give); `--see all` the stock's real order too (perfect foresight, as
+the opponents play Normal, whose moves the playouts are). The rest is Hard unchanged, against
+Normal on the arena's deals (same seeds and seatings as `python -m game.bots.arena`), so the
+games pair with an arena run of the same seeds and clock: `--against` that run's log prints
+the paired difference. A ceiling for what better worlds can bring: if Hard that knows the
+hands cannot win much more, no inference can, and the search itself is what to change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from long_runs import compare, comparison_text  # noqa: E402
+
+from game.bots import arena  # noqa: E402
+from game.bots.arena_log import read_log  # noqa: E402
+from game.bots.base import register  # noqa: E402
+from game.bots.hard import HardBot  # noqa: E402
+from game.bots.inference import WorldEvidence  # noqa: E402
+from game.rules import Game, GameState, Observation  # noqa: E402
+
+# The game being played (one process plays one game at a time: --jobs 1).
+_TABLE: dict[str, Game] = {}
+
+
+class _WatchedGame(Game):
+    """The arena's Game, noting itself where the seeing bots can find it."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        _TABLE["game"] = self
+
+
+class _SeeingHard(HardBot):
+    see = "hands"
+
+    def sample(
+        self, obs: Observation, rng: random.Random, evidence: WorldEvidence | None = None, tries: int = 30
+    ) -> GameState | None:
+        world = _TABLE["game"].state.copy()
+        if self.see == "hands":
+            rng.shuffle(world.stock)
+        return world
+
+
+@register("hard-seeing-hands")
+class SeeingHands(_SeeingHard):
+    see = "hands"
+
+
+@register("hard-seeing-all")
+class SeeingAll(_SeeingHard):
+    see = "all"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--see", choices=("hands", "all"), default="hands")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=80000)
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--target", type=int, default=2500)
+    p.add_argument("--budget", type=float, default=0.5)
+    p.add_argument("--work-us", type=float, default=110.0, help="the work clock's unit (µs), as the paired run's")
+    p.add_argument("--log", type=Path, default=None, help="keep the games (and go on from them)")
+    p.add_argument("--against", type=Path, default=None, help="an arena log of the same seeds to pair with")
+    args = p.parse_args(argv)
+    arena.Game = _WatchedGame  # type: ignore[misc]
+    level = f"hard-seeing-{args.see}"
+    clock = f"work:{args.work_us / 1e6!r}"
+    summary = arena.run(
+        args.variant,
+        level,
+        "normal",
+        args.games,
+        args.seed,
+        1,
+        args.target,
+        args.budget,
+        progress=True,
+        log=args.log,
+        clock=clock,
+    )
+    print(arena.report(summary, level, "normal", args.variant, args.target))
+    if args.against is not None and args.log is not None:
+        _, mine = read_log(args.log, arena.GameResult)
+        _, theirs = read_log(args.against, arena.GameResult)
+        print(comparison_text((args.against.stem, level), compare(theirs, mine)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
