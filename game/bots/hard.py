@@ -9,7 +9,8 @@ number of moves, then scores the deal for our side (exact when it ended, else a
 static evaluation). Normal's move is kept unless an alternative beats it by more
 than `confidence` standard errors of the paired differences; an alternative clearly
 worse than Normal's move stops early (`prune`), so its worlds go to the others. Beyond
-Normal's own move, a wild-card discard is weighed only as a freeze of a big pile.
+Normal's own move, a wild-card discard is weighed only as a freeze of a big pile. With
+`styles`, each style's move (styles.py) is weighed too, played on by that style for our side.
 """
 
 from __future__ import annotations
