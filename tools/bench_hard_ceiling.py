@@ -6,8 +6,9 @@
 
 Hard's worlds are sampled from what its seat sees. Here the A side's Hard is handed the real
 deal instead: `--see hands` every hand as it is, the stock shuffled (what a perfect reading of
-the other hands would give); `--see all` the stock's real order too (perfect foresight, as
-the opponents play Normal, whose moves the playouts are). The rest is Hard unchanged, against
+the other hands would give); `--see partner` / `--see opponents` only those hands, the others
+dealt from the rest as Hard deals them; `--see all` the stock's real order too (perfect
+foresight, as the opponents play Normal, whose moves the playouts are). The rest is Hard unchanged, against
 Normal on the arena's deals (same seeds and seatings as `python -m game.bots.arena`), so the
 games pair with an arena run of the same seeds and clock: `--against` that run's log prints
 the paired difference. A ceiling for what better worlds can bring: if Hard that knows the
@@ -31,7 +32,7 @@ from game.bots.arena_log import read_log  # noqa: E402
 from game.bots.base import register  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.bots.inference import WorldEvidence  # noqa: E402
-from game.rules import Game, GameState, Observation  # noqa: E402
+from game.rules import Card, Game, GameState, Observation  # noqa: E402
 
 # The game being played (one process plays one game at a time: --jobs 1).
 _TABLE: dict[str, Game] = {}
@@ -51,15 +52,64 @@ class _SeeingHard(HardBot):
     def sample(
         self, obs: Observation, rng: random.Random, evidence: WorldEvidence | None = None, tries: int = 30
     ) -> GameState | None:
-        world = _TABLE["game"].state.copy()
+        truth = _TABLE["game"].state
+        if self.see in ("partner", "opponents"):
+            cfg = obs.config
+            mine = cfg.side_of(obs.seat)
+            seen = [
+                s for s in range(cfg.players) if s != obs.seat and (cfg.side_of(s) == mine) == (self.see == "partner")
+            ]
+            return seeing_world(obs, rng, truth, seen)
+        world = truth.copy()
         if self.see == "hands":
             rng.shuffle(world.stock)
         return world
 
 
+def seeing_world(obs: Observation, rng: random.Random, truth: GameState, seats: list[int]) -> GameState:
+    """A world with the real hands of `seats`; the other hands keep the faces known to be
+    there and are dealt the rest from their other cards and the stock, red threes to the
+    stock only, as Hard's sampler deals them. Classic's deal (no feet)."""
+    hands = [list(h) for h in truth.hands]
+    pool = list(truth.stock)
+    for seat in range(obs.config.players):
+        if seat == obs.seat or seat in seats:
+            continue
+        wanted = {face: n for face, n in obs.known[seat]}
+        kept: list[Card] = []
+        for card in hands[seat]:
+            if wanted.get(card.face, 0) > 0:
+                wanted[card.face] -= 1
+                kept.append(card)
+            else:
+                pool.append(card)
+        hands[seat] = kept
+    free = [c for c in pool if not c.is_red_three]
+    reds = [c for c in pool if c.is_red_three]
+    rng.shuffle(free)
+    for seat in range(obs.config.players):
+        if seat != obs.seat and seat not in seats:
+            need = obs.hand_sizes[seat] - len(hands[seat])
+            hands[seat].extend(free[:need])
+            del free[:need]
+    stock = free + reds
+    rng.shuffle(stock)
+    return GameState.from_observation(obs, hands, stock)
+
+
 @register("hard-seeing-hands")
 class SeeingHands(_SeeingHard):
     see = "hands"
+
+
+@register("hard-seeing-partner")
+class SeeingPartner(_SeeingHard):
+    see = "partner"
+
+
+@register("hard-seeing-opponents")
+class SeeingOpponents(_SeeingHard):
+    see = "opponents"
 
 
 @register("hard-seeing-all")
@@ -69,7 +119,7 @@ class SeeingAll(_SeeingHard):
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--see", choices=("hands", "all"), default="hands")
+    p.add_argument("--see", choices=("hands", "partner", "opponents", "all"), default="hands")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=80000)
     p.add_argument("--variant", default="classic")

@@ -23,3 +23,26 @@ def test_the_seeing_bots_play_in_the_real_deal():
     everything = ceiling.SeeingAll(seed=1).sample(obs, random.Random(2))
     assert everything is not None and everything.hands == st.hands and everything.stock == st.stock
     assert everything is not st  # a copy: the playouts never touch the game
+
+
+def test_seeing_some_hands_deals_the_others_from_the_rest():
+    ceiling = tool_module("bench_hard_ceiling")
+    game = ceiling._WatchedGame(RulesConfig.for_variant("classic"), 5, first_dealer=0)
+    for _ in range(40):  # into the deal, so piles have been taken and faces are known
+        st = game.state
+        seat = st.to_act
+        assert seat is not None
+        game.apply(ceiling.HardBot(seed=0).policy.choose(st.observation(seat)))
+    st = game.state
+    seat = st.to_act
+    assert seat is not None
+    obs = st.observation(seat)
+    partner, left, right = (seat + 2) % 4, (seat + 1) % 4, (seat + 3) % 4
+    world = ceiling.SeeingPartner(seed=1).sample(obs, random.Random(2))
+    assert world is not None and world.hands[partner] == st.hands[partner] and world.hands[seat] == st.hands[seat]
+    assert [len(h) for h in world.hands] == [len(h) for h in st.hands]
+    assert world.hands[left] != st.hands[left] or world.hands[right] != st.hands[right]
+    everything = sorted(map(str, [c for h in world.hands for c in h] + world.stock))
+    assert everything == sorted(map(str, [c for h in st.hands for c in h] + st.stock))
+    world = ceiling.SeeingOpponents(seed=1).sample(obs, random.Random(2))
+    assert world is not None and world.hands[left] == st.hands[left] and world.hands[right] == st.hands[right]
