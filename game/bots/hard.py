@@ -24,10 +24,10 @@ from game.rules.melds import NATURAL_CANASTA, SEQUENCE_CANASTA, WILD_CANASTA, Me
 
 from . import reasons as why
 from .base import Bot, register
-from .inference import DiscardEvidence, WorldEvidence
+from .inference import DiscardEvidence, WorldEvidence, shape_hands
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
-from .sampler import PileEvidence, sample_world
+from .sampler import PileEvidence, deal_hidden, sample_world
 from .styles import style_policies
 from .variant_facts import facts_for
 
@@ -136,6 +136,8 @@ class HardBot(Bot):
         discard_temperature: float = 0.0,
         inference_tries: int = 6,
         styles: int = 0,
+        shape: int = 0,
+        shape_extra: int = 3,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -159,6 +161,10 @@ class HardBot(Bot):
         # Policy switching (styles.py): besides single moves continued by Normal, weigh each
         # style's own move continued by that style for our side (0: off).
         self.styles = styles
+        # Worlds dealt as Normal keeps its hand (inference.shape_hands; 0: uniform deals), with
+        # `shape_extra` cards drawn and thrown back per hand.
+        self.shape = shape
+        self.shape_extra = shape_extra
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -265,15 +271,23 @@ class HardBot(Bot):
         pile = evidence.pile if evidence is not None else None
         if obs.phase is not Phase.ANSWER:
             if evidence is None or evidence.discards is None:
-                return sample_world(obs, rng, pile)
+                return self.dealt(obs, rng, pile)
             return self.weighed_world(obs, rng, pile, evidence.discards)
         for _ in range(tries):
-            world = sample_world(obs, rng, pile)
+            world = self.dealt(obs, rng, pile)
             probe = world.copy()
             probe.phase = Phase.MELD
             if probe.go_out_plan() is not None:
                 return world
         return None
+
+    def dealt(self, obs: Observation, rng: random.Random, pile: PileEvidence | None) -> GameState:
+        """One world dealt from the unseen cards (as Normal keeps its hand, with `shape`)."""
+        if not self.shape:
+            return sample_world(obs, rng, pile)
+        hands, stock, feet = deal_hidden(obs, rng, pile)
+        self.work += 2 * shape_hands(hands, stock, obs, self.policy, rng, self.shape_extra)
+        return GameState.from_observation(obs, hands, stock, feet)
 
     def weighed_world(
         self, obs: Observation, rng: random.Random, pile: PileEvidence | None, discards: DiscardEvidence
@@ -282,7 +296,7 @@ class HardBot(Bot):
         (rejection sampling; after `inference_tries` worlds the likeliest one seen)."""
         best, best_weight = None, -1.0
         for _ in range(max(1, self.inference_tries)):
-            world = sample_world(obs, rng, pile)
+            world = self.dealt(obs, rng, pile)
             weight = discards.weight(world.hands, self.policy)
             self.work += 2 * len(discards.discards)  # a judged discard costs about two playout moves
             if rng.random() < weight:

@@ -85,6 +85,15 @@ class PileEvidence:
 def sample_world(
     obs: Observation, rng: random.Random, evidence: PileEvidence | None = None, tries: int = 8
 ) -> GameState:
+    return GameState.from_observation(obs, *deal_hidden(obs, rng, evidence, tries))
+
+
+# Every hand, the stock (top first) and the feet still down (None where a seat has none).
+Hidden = tuple[list[list[Card]], list[Card], list[list[Card] | None] | None]
+
+
+def deal_hidden(obs: Observation, rng: random.Random, evidence: PileEvidence | None = None, tries: int = 8) -> Hidden:
+    """The hidden cards dealt as `sample_world` deals them, before they make a state."""
     players = obs.config.players
     known, pool = obs.hidden_cards()
     hands: list[list[Card]] = [list(cards) for cards in known]
@@ -116,7 +125,7 @@ def sample_world(
                 del stock[:size]
     if len(stock) != obs.stock_size:  # inconsistent bookkeeping: trim or keep what fits
         stock = stock[: obs.stock_size]
-    return GameState.from_observation(obs, hands, stock, feet)
+    return hands, stock, feet
 
 
 def _deal_as_evidence_suggests(

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from bot_helpers import position, tool_module
 
 from game.bots.hard import HardBot
-from game.bots.inference import DiscardEvidence
+from game.bots.inference import DiscardEvidence, shape_hands
 from game.bots.normal import NormalPolicy
-from game.rules import Card
+from game.bots.sampler import deal_hidden
+from game.rules import Card, Rank
 
 
 def cards(text: str) -> list[Card]:
@@ -85,3 +87,38 @@ def test_hard_deals_its_worlds_by_the_discards():
     before = inferring.work
     assert mean_weight(inferring) > 2 * mean_weight(plain)
     assert inferring.work > before
+
+
+def test_shaped_hands_hold_what_a_player_keeps():
+    # Seat 1's side has melded nines: a hand at the end of its turn holds no natural nine
+    # (it would have laid it off), and no natural triple. The cards stay the same cards, the
+    # hands and the stock the same sizes, and the faces known to be in a hand stay there.
+    st = position(["H7 D4 HQ SQ HK SK C5 D6 S8 H10 CJ"], melds=[{}, {"9": "H9 D9 S9"}], discard="C4 H6", turn=0)
+    obs = st.observation(0)
+    rng = random.Random(3)
+    for _ in range(20):
+        hands, stock, feet = deal_hidden(obs, rng)
+        before = sorted(map(str, [c for h in hands for c in h] + stock))
+        sizes = [len(h) for h in hands]
+        judged = shape_hands(hands, stock, obs, NormalPolicy(), rng, 3)
+        assert judged == 3 and feet is None
+        assert sorted(map(str, [c for h in hands for c in h] + stock)) == before
+        assert [len(h) for h in hands] == sizes and len(stock) == len(st.stock)
+        assert hands[0] == list(obs.hand)
+        for seat in (1, 3):
+            assert not any(c.is_natural and c.rank == Rank.NINE for c in hands[seat])
+        for seat in (1, 2, 3):
+            counts = Counter(c.rank for c in hands[seat] if c.is_natural)
+            assert max(counts.values(), default=0) <= 2
+            assert not any(c.is_red_three for c in hands[seat])
+
+
+def test_hard_deals_shaped_worlds_and_counts_the_work():
+    st = position(["H7 D4 HQ SQ HK SK C5 D6 S8 H10 CJ"], melds=[{}, {"9": "H9 D9 S9"}], discard="C4 H6", turn=0)
+    obs = st.observation(0)
+    plain, shaped = HardBot(seed=1), HardBot(seed=1, shape=1)
+    world = shaped.dealt(obs, random.Random(2), None)
+    assert shaped.work == 6 and plain.dealt(obs, random.Random(2), None) is not None and plain.work == 0
+    assert not any(c.is_natural and c.rank == Rank.NINE for c in world.hands[1] + world.hands[3])
+    move = shaped.policy.choose(world.observation(0))
+    world.apply(move)  # the world is consistent: the engine accepts Normal's move in it
