@@ -52,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_hard import decision_states, decisions  # noqa: E402
+from bench_hard_ceiling import seeing_world  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from game.bots.arena import parse_settings  # noqa: E402
@@ -82,6 +83,12 @@ def true_world(state: GameState, rng: random.Random) -> GameState:
     return world
 
 
+def opponents_of(obs: Observation) -> list[int]:
+    """The seats of the other sides."""
+    cfg = obs.config
+    return [s for s in range(cfg.players) if cfg.side_of(s) != cfg.side_of(obs.seat)]
+
+
 def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
     """The reference so far, written whole (a new file, then renamed over the old one)."""
     data = {
@@ -90,6 +97,7 @@ def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
         "seed": args.seed,
         "worlds": args.worlds,
         "clairvoyant": args.clairvoyant,
+        "see_opponents": getattr(args, "see_opponents", False),
         "options": args.options,
         "late": args.late,
         "decisions": rows,
@@ -113,7 +121,12 @@ def reference(args: argparse.Namespace) -> int:
         values: list[list[float]] = [[] for _ in cands]
         evidence = hard.evidence(obs)  # read once a decision, as Hard does
         while len(values[0]) < args.worlds:
-            world = true_world(state, rng) if args.clairvoyant else hard.sample(obs, rng, evidence)
+            if args.clairvoyant:
+                world = true_world(state, rng)
+            elif args.see_opponents:
+                world = seeing_world(obs, rng, state, opponents_of(obs))
+            else:
+                world = hard.sample(obs, rng, evidence)
             if world is None:
                 continue
             for k, move in enumerate(cands):
@@ -307,6 +320,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="value the candidates in the real deal (every hand as it is, the stock reshuffled), not in sampled"
         " worlds: the regret then counts what the sampling gets wrong too",
+    )
+    r.add_argument(
+        "--see-opponents",
+        action="store_true",
+        help="worlds with the opponents' real hands, the partner's and the stock dealt (how much of the"
+        " sampling's error the opponents' hands explain; bench_hard_ceiling.py)",
     )
     s = sub.add_parser("score")
     s.add_argument("reference")

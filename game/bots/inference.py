@@ -89,7 +89,7 @@ def shape_hands(
 ) -> int:
     """Deal the other `hands` of a sampled world as Normal keeps its hand, in place: a
     uniform deal gives them what a player at the end of its turn would not hold. Measured on
-    classic deals of Normal's self-play: 11% of a sampled opponent's cards match its side's
+    classic deals of Normal's self-play: 11-12% of a sampled opponent's cards match its side's
     melds (1.7% of a real hand's: they are laid off), and a real hand holds half again as
     many pairs (singles are thrown, pairs kept as keys to the pile) and fewer triples (they
     are melded). So, per other hand (the faces known to be there stay):
