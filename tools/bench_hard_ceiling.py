@@ -31,8 +31,8 @@ from game.bots import arena  # noqa: E402
 from game.bots.arena_log import read_log  # noqa: E402
 from game.bots.base import register  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
-from game.bots.inference import WorldEvidence  # noqa: E402
-from game.rules import Card, Game, GameState, Observation  # noqa: E402
+from game.bots.inference import WorldEvidence, known_positions  # noqa: E402
+from game.rules import Game, GameState, Observation  # noqa: E402
 
 # The game being played (one process plays one game at a time: --jobs 1).
 _TABLE: dict[str, Game] = {}
@@ -46,6 +46,17 @@ class _WatchedGame(Game):
         _TABLE["game"] = self
 
 
+# What the seeing bots are handed, each a level "hard-seeing-SEE" (one list: the levels, --see).
+SEES = ("hands", "partner", "opponents", "all")
+
+
+def seen_seats(obs: Observation, see: str) -> list[int]:
+    """The other seats whose real hands `see` ("partner" or "opponents") hands over."""
+    cfg = obs.config
+    mine = cfg.side_of(obs.seat)
+    return [s for s in range(cfg.players) if s != obs.seat and (cfg.side_of(s) == mine) == (see == "partner")]
+
+
 class _SeeingHard(HardBot):
     see = "hands"
 
@@ -54,12 +65,7 @@ class _SeeingHard(HardBot):
     ) -> GameState | None:
         truth = _TABLE["game"].state
         if self.see in ("partner", "opponents"):
-            cfg = obs.config
-            mine = cfg.side_of(obs.seat)
-            seen = [
-                s for s in range(cfg.players) if s != obs.seat and (cfg.side_of(s) == mine) == (self.see == "partner")
-            ]
-            return seeing_world(obs, rng, truth, seen)
+            return seeing_world(obs, rng, truth, seen_seats(obs, self.see))
         world = truth.copy()
         if self.see == "hands":
             rng.shuffle(world.stock)
@@ -75,15 +81,9 @@ def seeing_world(obs: Observation, rng: random.Random, truth: GameState, seats: 
     for seat in range(obs.config.players):
         if seat == obs.seat or seat in seats:
             continue
-        wanted = {face: n for face, n in obs.known[seat]}
-        kept: list[Card] = []
-        for card in hands[seat]:
-            if wanted.get(card.face, 0) > 0:
-                wanted[card.face] -= 1
-                kept.append(card)
-            else:
-                pool.append(card)
-        hands[seat] = kept
+        known = known_positions(hands[seat], obs.known[seat])
+        pool.extend(c for i, c in enumerate(hands[seat]) if i not in known)
+        hands[seat] = [c for i, c in enumerate(hands[seat]) if i in known]
     free = [c for c in pool if not c.is_red_three]
     reds = [c for c in pool if c.is_red_three]
     rng.shuffle(free)
@@ -97,29 +97,14 @@ def seeing_world(obs: Observation, rng: random.Random, truth: GameState, seats: 
     return GameState.from_observation(obs, hands, stock)
 
 
-@register("hard-seeing-hands")
-class SeeingHands(_SeeingHard):
-    see = "hands"
-
-
-@register("hard-seeing-partner")
-class SeeingPartner(_SeeingHard):
-    see = "partner"
-
-
-@register("hard-seeing-opponents")
-class SeeingOpponents(_SeeingHard):
-    see = "opponents"
-
-
-@register("hard-seeing-all")
-class SeeingAll(_SeeingHard):
-    see = "all"
+SEEING: dict[str, type[_SeeingHard]] = {
+    see: register(f"hard-seeing-{see}")(type(f"Seeing_{see}", (_SeeingHard,), {"see": see})) for see in SEES
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--see", choices=("hands", "partner", "opponents", "all"), default="hands")
+    p.add_argument("--see", choices=SEES, default="hands")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=80000)
     p.add_argument("--variant", default="classic")

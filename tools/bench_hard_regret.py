@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_hard import decision_states, decisions  # noqa: E402
-from bench_hard_ceiling import seeing_world  # noqa: E402
+from bench_hard_ceiling import seeing_world, seen_seats  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from game.bots.arena import parse_settings  # noqa: E402
@@ -83,12 +83,6 @@ def true_world(state: GameState, rng: random.Random) -> GameState:
     return world
 
 
-def opponents_of(obs: Observation) -> list[int]:
-    """The seats of the other sides."""
-    cfg = obs.config
-    return [s for s in range(cfg.players) if cfg.side_of(s) != cfg.side_of(obs.seat)]
-
-
 def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
     """The reference so far, written whole (a new file, then renamed over the old one)."""
     data = {
@@ -97,7 +91,7 @@ def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
         "seed": args.seed,
         "worlds": args.worlds,
         "clairvoyant": args.clairvoyant,
-        "see_opponents": getattr(args, "see_opponents", False),
+        "see_opponents": args.see_opponents,
         "options": args.options,
         "late": args.late,
         "decisions": rows,
@@ -124,7 +118,7 @@ def reference(args: argparse.Namespace) -> int:
             if args.clairvoyant:
                 world = true_world(state, rng)
             elif args.see_opponents:
-                world = seeing_world(obs, rng, state, opponents_of(obs))
+                world = seeing_world(obs, rng, state, seen_seats(obs, "opponents"))
             else:
                 world = hard.sample(obs, rng, evidence)
             if world is None:

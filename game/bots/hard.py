@@ -177,7 +177,7 @@ class HardBot(Bot):
         self.last_reason = self.policy.reason
         cands: list[tuple[Move, NormalPolicy | None]] = [(m, None) for m in self.candidates(obs, base)]
         if self.styles:
-            cands += self.style_candidates(obs, cands)
+            cands += self.style_candidates(obs, base)
         if len(cands) <= 1:
             return base
         budget = self.budget if time_budget is None else time_budget
@@ -213,13 +213,10 @@ class HardBot(Bot):
             self.last_reason = why.BotReason.of(why.SEARCHED, worlds=len(values[0])) if explained else None
         return cands[chosen][0]
 
-    def style_candidates(
-        self, obs: Observation, cands: list[tuple[Move, NormalPolicy | None]]
-    ) -> list[tuple[Move, NormalPolicy | None]]:
+    def style_candidates(self, obs: Observation, base: Move) -> list[tuple[Move, NormalPolicy | None]]:
         """Each style's move where it differs from Normal's, to be continued by that style
         for our side: a plan (hold the pairs, go out soon, ...) a single move continued by
         Normal cannot show, since Normal undoes it on its next turn."""
-        base = cands[0][0]
         out: list[tuple[Move, NormalPolicy | None]] = []
         for policy in style_policies(obs.config.rules.id, self.policy.fixed):
             move = policy.choose(obs)

@@ -110,7 +110,7 @@ def shape_hands(
             continue
         side = cfg.side_of(seat)
         melded = {int(m.rank) for m in obs.melds[side]}
-        fixed = _known_cards(hand, obs.known[seat])
+        fixed = known_positions(hand, obs.known[seat])
         for i in range(len(hand)):
             if i not in fixed and not _fits(hand[i], melded):
                 _swap_out(hand, i, stock, melded, rng)
@@ -127,7 +127,7 @@ def shape_hands(
             out = {i for _, i in costs[: len(hand) - size]}
             stock.extend(hand[i] for i in out)
             hand[:] = [c for i, c in enumerate(hand) if i not in out]
-            fixed = _known_cards(hand, obs.known[seat])
+            fixed = known_positions(hand, obs.known[seat])
             judged += 1
         for _ in range(3):  # a card swapped in may make another triple
             by_rank: dict[int, list[int]] = {}
@@ -158,7 +158,7 @@ def _swap_out(hand: list[Card], i: int, stock: list[Card], melded: set[int], rng
             return
 
 
-def _known_cards(hand: Sequence[Card], known: Sequence[tuple[str, int]]) -> set[int]:
+def known_positions(hand: Sequence[Card], known: Sequence[tuple[str, int]]) -> set[int]:
     """Positions in `hand` of the faces known to be there (one card a known copy)."""
     wanted = dict(known)
     found: set[int] = set()

@@ -17,10 +17,10 @@ def test_the_seeing_bots_play_in_the_real_deal():
     seat = st.to_act
     assert seat is not None
     obs = st.observation(seat)
-    hands = ceiling.SeeingHands(seed=1).sample(obs, random.Random(2))
+    hands = ceiling.SEEING["hands"](seed=1).sample(obs, random.Random(2))
     assert hands is not None and hands.hands == st.hands
     assert sorted(map(str, hands.stock)) == sorted(map(str, st.stock)) and hands.stock != st.stock
-    everything = ceiling.SeeingAll(seed=1).sample(obs, random.Random(2))
+    everything = ceiling.SEEING["all"](seed=1).sample(obs, random.Random(2))
     assert everything is not None and everything.hands == st.hands and everything.stock == st.stock
     assert everything is not st  # a copy: the playouts never touch the game
 
@@ -38,11 +38,11 @@ def test_seeing_some_hands_deals_the_others_from_the_rest():
     assert seat is not None
     obs = st.observation(seat)
     partner, left, right = (seat + 2) % 4, (seat + 1) % 4, (seat + 3) % 4
-    world = ceiling.SeeingPartner(seed=1).sample(obs, random.Random(2))
+    world = ceiling.SEEING["partner"](seed=1).sample(obs, random.Random(2))
     assert world is not None and world.hands[partner] == st.hands[partner] and world.hands[seat] == st.hands[seat]
     assert [len(h) for h in world.hands] == [len(h) for h in st.hands]
     assert world.hands[left] != st.hands[left] or world.hands[right] != st.hands[right]
     everything = sorted(map(str, [c for h in world.hands for c in h] + world.stock))
     assert everything == sorted(map(str, [c for h in st.hands for c in h] + st.stock))
-    world = ceiling.SeeingOpponents(seed=1).sample(obs, random.Random(2))
+    world = ceiling.SEEING["opponents"](seed=1).sample(obs, random.Random(2))
     assert world is not None and world.hands[left] == st.hands[left] and world.hands[right] == st.hands[right]

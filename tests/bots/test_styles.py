@@ -30,7 +30,7 @@ def test_a_style_that_takes_the_pile_where_normal_draws_is_a_candidate():
     bot = HardBot(seed=1, styles=1)
     base = bot.policy.choose(obs)
     assert base == Move.parse("draw")
-    found = bot.style_candidates(obs, [(base, None)])
+    found = bot.style_candidates(obs, base)
     assert [m for m, _ in found] == [Move.parse("take HK SK")]
     grab = dict(zip(STYLE_NAMES, style_policies("classic")))["grab"]
     assert found[0][1] is not None and found[0][1].fixed == grab.fixed
