@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,7 +33,8 @@ from game.bots.arena_log import read_log  # noqa: E402
 from game.bots.base import register  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.bots.inference import WorldEvidence, known_positions  # noqa: E402
-from game.rules import Game, GameState, Observation  # noqa: E402
+from game.bots.variant_facts import facts_for  # noqa: E402
+from game.rules import Card, Game, GameState, Observation  # noqa: E402
 
 # The game being played (one process plays one game at a time: --jobs 1).
 _TABLE: dict[str, Game] = {}
@@ -50,11 +52,27 @@ class _WatchedGame(Game):
 SEES = ("hands", "partner", "opponents", "all")
 
 
+# Finer parts of the opponents' hands, for the regret tool's references only (what part of
+# them the sampled worlds miss): the next opponent's hand (who is offered our discard), the
+# previous one's, or only the natural pairs (and more) of every opponent, the rest dealt.
+PARTS = ("next", "previous", "opponent-pairs")
+
+
 def seen_seats(obs: Observation, see: str) -> list[int]:
-    """The other seats whose real hands `see` ("partner" or "opponents") hands over."""
+    """The other seats whose real hands `see` ("partner", "opponents" or one of PARTS) hands over."""
     cfg = obs.config
     mine = cfg.side_of(obs.seat)
+    if see in ("next", "previous"):
+        order = facts_for(cfg).play_order(obs.out)
+        me = order.index(obs.seat)
+        return [order[(me + (1 if see == "next" else -1)) % len(order)]]
     return [s for s in range(cfg.players) if s != obs.seat and (cfg.side_of(s) == mine) == (see == "partner")]
+
+
+def paired_positions(hand: list[Card]) -> set[int]:
+    """Positions of the naturals whose rank `hand` holds twice or more."""
+    counts = Counter(int(c.rank) for c in hand if c.is_natural)
+    return {i for i, c in enumerate(hand) if c.is_natural and counts[int(c.rank)] >= 2}
 
 
 class _SeeingHard(HardBot):
@@ -72,23 +90,28 @@ class _SeeingHard(HardBot):
         return world
 
 
-def seeing_world(obs: Observation, rng: random.Random, truth: GameState, seats: list[int]) -> GameState:
-    """A world with the real hands of `seats`; the other hands keep the faces known to be
-    there and are dealt the rest from their other cards and the stock, red threes to the
-    stock only, as Hard's sampler deals them. Classic's deal (no feet)."""
+def seeing_world(
+    obs: Observation, rng: random.Random, truth: GameState, seats: list[int], pairs_only: bool = False
+) -> GameState:
+    """A world with the real hands of `seats` (with `pairs_only`, only their natural pairs
+    and more); the other hands (and cards) keep the faces known to be there and are dealt
+    the rest from their other cards and the stock, red threes to the stock only, as Hard's
+    sampler deals them. Classic's deal (no feet)."""
     hands = [list(h) for h in truth.hands]
     pool = list(truth.stock)
     for seat in range(obs.config.players):
-        if seat == obs.seat or seat in seats:
+        if seat == obs.seat or (seat in seats and not pairs_only):
             continue
         known = known_positions(hands[seat], obs.known[seat])
+        if seat in seats:
+            known |= paired_positions(hands[seat])
         pool.extend(c for i, c in enumerate(hands[seat]) if i not in known)
         hands[seat] = [c for i, c in enumerate(hands[seat]) if i in known]
     free = [c for c in pool if not c.is_red_three]
     reds = [c for c in pool if c.is_red_three]
     rng.shuffle(free)
     for seat in range(obs.config.players):
-        if seat != obs.seat and seat not in seats:
+        if seat != obs.seat and (seat not in seats or pairs_only):
             need = obs.hand_sizes[seat] - len(hands[seat])
             hands[seat].extend(free[:need])
             del free[:need]

@@ -1,7 +1,7 @@
 """Hard's search quality on fixed decisions, against a reference search (outside CI).
 
     python tools/bench_hard_regret.py reference --out REF.json [--variant classic]
-        [--positions 200] [--worlds 400] [--candidates 8] [--seed 1] [--clairvoyant]
+        [--positions 200] [--worlds 400] [--candidates 8] [--seed 1] [--clairvoyant | --see WHAT]
         [--late FRACTION] [--options NAME=VALUE,...]
     python tools/bench_hard_regret.py score REF.json [--budget 0.5] [--work-us U] [--options NAME=VALUE,...]
         [--level hard|hard-v1] [--save MINE.json] [--against OTHER.json]
@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_hard import decision_states, decisions  # noqa: E402
-from bench_hard_ceiling import seeing_world, seen_seats  # noqa: E402
+from bench_hard_ceiling import PARTS, seeing_world, seen_seats  # noqa: E402
 
 from game.bots import make_bot  # noqa: E402
 from game.bots.arena import parse_settings  # noqa: E402
@@ -91,7 +91,8 @@ def save(args: argparse.Namespace, rows: list[dict[str, Any]]) -> None:
         "seed": args.seed,
         "worlds": args.worlds,
         "clairvoyant": args.clairvoyant,
-        "see_opponents": args.see_opponents,
+        "see_opponents": args.see == "opponents",
+        "see": args.see,
         "options": args.options,
         "late": args.late,
         "decisions": rows,
@@ -117,8 +118,9 @@ def reference(args: argparse.Namespace) -> int:
         while len(values[0]) < args.worlds:
             if args.clairvoyant:
                 world = true_world(state, rng)
-            elif args.see_opponents:
-                world = seeing_world(obs, rng, state, seen_seats(obs, "opponents"))
+            elif args.see is not None:
+                seen = "opponents" if args.see == "opponent-pairs" else args.see
+                world = seeing_world(obs, rng, state, seen_seats(obs, seen), args.see == "opponent-pairs")
             else:
                 world = hard.sample(obs, rng, evidence)
             if world is None:
@@ -317,9 +319,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     r.add_argument(
         "--see-opponents",
-        action="store_true",
+        dest="see",
+        action="store_const",
+        const="opponents",
         help="worlds with the opponents' real hands, the partner's and the stock dealt (how much of the"
         " sampling's error the opponents' hands explain; bench_hard_ceiling.py)",
+    )
+    r.add_argument(
+        "--see",
+        choices=("opponents", *PARTS),
+        default=None,
+        help="worlds with a part of the real deal: the opponents' hands, the next or the previous"
+        " opponent's only, or only the opponents' natural pairs (and more)",
     )
     s = sub.add_parser("score")
     s.add_argument("reference")

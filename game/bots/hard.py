@@ -24,7 +24,7 @@ from game.rules.melds import NATURAL_CANASTA, SEQUENCE_CANASTA, WILD_CANASTA, Me
 
 from . import reasons as why
 from .base import Bot, register
-from .inference import DiscardEvidence, WorldEvidence, shape_hands
+from .inference import DiscardEvidence, PairBelief, WorldEvidence, shape_hands
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
 from .sampler import PileEvidence, deal_hidden, sample_world
@@ -138,6 +138,7 @@ class HardBot(Bot):
         styles: int = 0,
         shape: int = 0,
         shape_extra: int = 3,
+        pair_worlds: int = 0,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -165,6 +166,9 @@ class HardBot(Bot):
         # `shape_extra` cards drawn and thrown back per hand.
         self.shape = shape
         self.shape_extra = shape_extra
+        # The pair belief (inference.PairBelief): worlds drawn for each one played, resampled
+        # by how well their opponents' pairs fit what the table shows (0: off).
+        self.pair_worlds = pair_worlds
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -255,9 +259,10 @@ class HardBot(Bot):
         discards = None
         if self.discard_temperature > 0:
             discards = DiscardEvidence.read(obs, self.discard_temperature)
-        if pile is None and discards is None:
+        pairs = PairBelief.read(obs) if self.pair_worlds > 1 and obs.phase is not Phase.ANSWER else None
+        if pile is None and discards is None and pairs is None:
             return None
-        return WorldEvidence(pile, discards)
+        return WorldEvidence(pile, discards, pairs)
 
     def sample(
         self, obs: Observation, rng: random.Random, evidence: WorldEvidence | None = None, tries: int = 30
@@ -267,6 +272,8 @@ class HardBot(Bot):
         when no such world turned up)."""
         pile = evidence.pile if evidence is not None else None
         if obs.phase is not Phase.ANSWER:
+            if evidence is not None and evidence.pairs is not None:
+                return self.believed_world(obs, rng, pile, evidence.pairs)
             if evidence is None or evidence.discards is None:
                 return self.dealt(obs, rng, pile)
             return self.weighed_world(obs, rng, pile, evidence.discards)
@@ -302,6 +309,18 @@ class HardBot(Bot):
                 best, best_weight = world, weight
         assert best is not None  # at least one world was drawn
         return best
+
+    def believed_world(
+        self, obs: Observation, rng: random.Random, pile: PileEvidence | None, pairs: PairBelief
+    ) -> GameState:
+        """One of `pair_worlds` worlds drawn, picked with a chance in proportion to the weight
+        the pair belief gives it (importance resampling)."""
+        worlds = [self.dealt(obs, rng, pile) for _ in range(self.pair_worlds)]
+        self.work += self.pair_worlds - 1  # the world played counts one unit in `choose`
+        logs = [pairs.log_weight(w.hands) for w in worlds]
+        top = max(logs)
+        weights = [math.exp(v - top) for v in logs]
+        return rng.choices(worlds, weights)[0]
 
     def value_of(self, world: GameState, move: Move, side: int, ours: NormalPolicy | None = None) -> float | None:
         """`move` played in a copy of `world`, then the playout's value for `side`, whose

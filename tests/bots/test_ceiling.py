@@ -46,3 +46,31 @@ def test_seeing_some_hands_deals_the_others_from_the_rest():
     assert everything == sorted(map(str, [c for h in st.hands for c in h] + st.stock))
     world = ceiling.SEEING["opponents"](seed=1).sample(obs, random.Random(2))
     assert world is not None and world.hands[left] == st.hands[left] and world.hands[right] == st.hands[right]
+
+
+def test_the_finer_parts_of_the_opponents_hands():
+    # The regret tool's --see next / previous / opponent-pairs: one opponent's real hand, or
+    # every opponent's natural pairs (and more) with the rest of its hand dealt.
+    from collections import Counter
+
+    ceiling = tool_module("bench_hard_ceiling")
+    game = Game(RulesConfig.for_variant("classic"), 7, first_dealer=0)
+    policy = ceiling.HardBot(seed=0).policy
+    for _ in range(30):
+        st = game.state
+        assert st.to_act is not None
+        game.apply(policy.choose(st.observation(st.to_act)))
+    st = game.state
+    seat = st.to_act
+    assert seat is not None
+    obs = st.observation(seat)
+    left, right = (seat + 1) % 4, (seat + 3) % 4
+    assert ceiling.seen_seats(obs, "next") == [left] and ceiling.seen_seats(obs, "previous") == [right]
+    assert ceiling.seen_seats(obs, "opponents") == sorted([left, right])
+    world = ceiling.seeing_world(obs, random.Random(3), st, [left])
+    assert world.hands[left] == st.hands[left] and world.hands[right] != st.hands[right]
+    pairs = ceiling.seeing_world(obs, random.Random(3), st, [left, right], pairs_only=True)
+    for opp in (left, right):
+        kept = [st.hands[opp][i] for i in sorted(ceiling.paired_positions(st.hands[opp]))]
+        assert kept and Counter(kept) <= Counter(pairs.hands[opp]) and pairs.hands[opp] != st.hands[opp]
+        assert len(pairs.hands[opp]) == len(st.hands[opp])

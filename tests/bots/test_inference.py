@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from bot_helpers import position, tool_module
 
 from game.bots.hard import HardBot
-from game.bots.inference import DiscardEvidence, shape_hands
+from game.bots.inference import DiscardEvidence, PairBelief, shape_hands
 from game.bots.normal import NormalPolicy
 from game.bots.sampler import deal_hidden
-from game.rules import Card, Rank
+from game.rules import Card, GameState, Rank, RulesConfig
 
 
 def cards(text: str) -> list[Card]:
@@ -122,3 +123,82 @@ def test_hard_deals_shaped_worlds_and_counts_the_work():
     assert not any(c.is_natural and c.rank == Rank.NINE for c in world.hands[1] + world.hands[3])
     move = shaped.policy.choose(world.observation(0))
     world.apply(move)  # the world is consistent: the engine accepts Normal's move in it
+
+
+def test_the_uniform_pair_chance_counts_the_deals():
+    # Every way of dealing 2 of 5 cards, 2 of them sevens, to a hand already holding none /
+    # one seven: 1 deal in 10 gives two sevens; 7 in 10 give the second one.
+    from itertools import combinations
+
+    from game.bots.inference import _pair_chance
+
+    pool = ["7", "7", "x", "y", "z"]
+    deals = list(combinations(range(5), 2))
+    both = sum(1 for d in deals if sum(pool[i] == "7" for i in d) >= 2) / len(deals)
+    one_more = sum(1 for d in deals if sum(pool[i] == "7" for i in d) >= 1) / len(deals)
+    assert _pair_chance(5, 2, 2, 0) == pytest.approx(both) == pytest.approx(0.1)
+    assert _pair_chance(5, 2, 2, 1) == pytest.approx(one_more) == pytest.approx(0.7)
+    assert _pair_chance(5, 2, 0, 1) == 0.0 and _pair_chance(5, 0, 2, 2) == 1.0
+
+
+def test_the_pair_belief_reads_the_table():
+    # Seat 3 threw the king on top (since the pile was last taken) and its side melded nines:
+    # a pair of either is far less likely than a uniform deal makes it, a pair of an open rank
+    # more likely. Only the opponents (seats 1 and 3) are judged, and only in the classic family.
+    st = position(["H7 D4 HQ SQ HK C5 D6 S8 H10 CJ S5"], melds=[{}, {"9": "H9 D9 S9"}], discard="C4 H6 D7 SK", turn=0)
+    obs = st.observation(0)
+    belief = PairBelief.read(obs)
+    assert belief is not None and belief.seats == (1, 3)
+    by_rank = dict(zip(range(4, 15), belief.ratios[1]))  # seat 3
+    assert by_rank[int(Rank.KING)][0] < -1.0 and by_rank[int(Rank.NINE)][0] < -1.0
+    assert by_rank[int(Rank.JACK)][0] > 0.0
+    for variant in ("samba", "hand-and-foot"):
+        deal, _ = GameState.deal(RulesConfig.for_variant(variant), random.Random(1))
+        assert deal.to_act is not None and PairBelief.read(deal.observation(deal.to_act)) is None
+    # A world where seat 3 holds two kings weighs less than the same world with one of them
+    # traded for a card that makes no pair.
+    hands = [list(h) for h in st.hands]
+    kings = cards("CK DK")
+    with_pair = [*hands[:3], [*kings, *cards("C5 D8 S4 HJ C9 DA S6 H10 D10")]]
+    without = [*hands[:3], [kings[0], *cards("D3 C5 D8 S4 HJ C9 DA S6 H10")]]
+    assert belief.log_weight(with_pair) < belief.log_weight(without) - 1.0
+
+
+def test_hard_resamples_its_worlds_by_the_pair_belief():
+    # With `pair_worlds` Hard draws that many worlds for each one played and picks by the
+    # belief's weight: seat 3 then rarely holds a pair of the king it just threw; the extra
+    # worlds count as work.
+    st = position(["H7 D4 HQ SQ HK C5 D6 S8 H10 CJ S5"], discard="C4 H6 D7 SK", turn=0, fill=13)
+    obs = st.observation(0)
+    plain, believing = HardBot(seed=1), HardBot(seed=1, pair_worlds=20)
+    assert plain.evidence(obs) is None
+    evidence = believing.evidence(obs)
+    assert evidence is not None and evidence.pairs is not None
+
+    def king_pairs(bot: HardBot) -> int:
+        rng = random.Random(4)
+        worlds = [bot.sample(obs, rng, bot.evidence(obs)) for _ in range(150)]
+        return sum(sum(c.is_natural and c.rank == Rank.KING for c in w.hands[3]) >= 2 for w in worlds if w)
+
+    before = believing.work
+    assert king_pairs(believing) * 3 < king_pairs(plain)
+    assert believing.work - before == 150 * 19
+
+
+def test_the_pair_belief_fit_recovers_known_weights():
+    # tools/fit_pair_belief.py: rows drawn from a known logistic model give back its weights;
+    # rows of a real decision have every feature of PAIR_FEATURES and a 0 / 1 label.
+    from game.bots.inference import PAIR_FEATURES
+
+    tool = tool_module("fit_pair_belief")
+    truth = [-1.0, 0.8, -2.0]
+    rng = random.Random(6)
+    rows = []
+    for _ in range(6000):
+        x = (1.0, rng.gauss(0.0, 1.0), float(rng.random() < 0.3))
+        rows.append((x, int(rng.random() < tool.predict(truth, x))))
+    fitted = tool.fit(rows)
+    assert all(abs(a - b) < 0.2 for a, b in zip(fitted, truth)), fitted
+    assert tool.solve([[2.0, 1.0], [1.0, 3.0]], [3.0, 5.0]) == pytest.approx([0.8, 1.4])
+    per_game = tool.collect(1, 1000, 5)
+    assert per_game[0] and all(len(x) == len(PAIR_FEATURES) and y in (0, 1) for x, y in per_game[0])
