@@ -20,6 +20,9 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fit_evaluation import solve  # noqa: E402
 
 from game.bots.inference import PAIR_FEATURES, PAIR_WEIGHTS, pair_chances, pair_features  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
@@ -98,23 +101,6 @@ def fit(rows: list[Row], ridge: float = 1e-4, steps: int = 25) -> list[float]:
         if max(abs(s) for s in step) < 1e-7:
             break
     return w
-
-
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b (Gaussian elimination with partial pivoting)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(col + 1, n):
-            f = m[r][col] / m[col][col]
-            for c in range(col, n + 1):
-                m[r][c] -= f * m[col][c]
-    x = [0.0] * n
-    for r in range(n - 1, -1, -1):
-        x[r] = (m[r][n] - sum(m[r][c] * x[c] for c in range(r + 1, n))) / m[r][r]
-    return x
 
 
 def main(argv: list[str] | None = None) -> int:
