@@ -246,13 +246,7 @@ def _explain_meld(move: Move, obs: Observation) -> str:
         if before < CANASTA <= before + len(group.cards):
             parts.append(_("That makes a canasta of {rank}s!").format(rank=rank_name(group.rank)))
     if not melds:
-        count = sum(c.value for g in move.groups for c in g.cards)
-        minimum = _pseudo_state(obs).minimum(obs.side)
-        parts.append(
-            _("Together they count {count}: enough for your first meld (minimum {minimum}).").format(
-                count=count, minimum=minimum
-            )
-        )
+        parts.append(_first_meld_count(move, obs))
     return " ".join(parts)
 
 
@@ -295,14 +289,17 @@ def _explain_listed_meld(move: Move, obs: Observation) -> str:
             else:
                 parts.append(_("That makes a canasta of {rank}s!").format(rank=rank_name(group.rank)))
     if not melds:
-        count = sum(c.value for g in move.groups for c in g.cards)
-        minimum = _pseudo_state(obs).minimum(obs.side)
-        parts.append(
-            _("Together they count {count}: enough for your first meld (minimum {minimum}).").format(
-                count=count, minimum=minimum
-            )
-        )
+        parts.append(_first_meld_count(move, obs))
     return " ".join(parts)
+
+
+def _first_meld_count(move: Move, obs: Observation) -> str:
+    """Why a side's first meld is allowed: what its cards count against the minimum."""
+    count = sum(c.value for g in move.groups for c in g.cards)
+    minimum = _pseudo_state(obs).minimum(obs.side)
+    return _("Together they count {count}: enough for your first meld (minimum {minimum}).").format(
+        count=count, minimum=minimum
+    )
 
 
 def _explain_discard(card: Card, obs: Observation) -> str:
