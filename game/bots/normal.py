@@ -155,9 +155,10 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # more there (77.0% against 72.2% on fresh deals), and the same in six-hand (three sides of
 # two), which also lays cards more readily (`meld_card`, tuned against Easy: margin +2065
 # against +2017 on seed 61000), keeps a smaller reserve of cards and holds its pairs more
-# (`reserve_cards` 2.5, `keep_pair` 24; tuned against Easy, stop 29: 70.2% -> 75.8% with
-# 3.33 on fresh deals; a reserve of 7.5 lost 61.6%). Classic keeps the values measured against normal-v1, where the
-# full threat (56.9%) and the opening bonus of 150 (57.9%) did not beat its 58.0%.
+# (`reserve_cards` 2.5, `keep_pair` 24; tuned against Easy, stop 29: 70.2% -> 75.8% on fresh
+# deals; a reserve of 7.5 lost, 61.6% on the tuning deals). Classic keeps the values measured
+# against normal-v1, where the full threat (56.9%) and the opening bonus of 150 (57.9%) did not
+# beat its 58.0%, and a search of 21 weights found nothing that held on fresh deals (stop 30).
 # Declining small piles (`take_small`): against normal-v1 in classic 59.2% -> 67.6% (4,000
 # games), against Easy in five-hand 79.8% -> 85.8%; with three partners a side only for a pile
 # of two (78.2% -> 82.0%; of four: 77.9%). Not where two opposing sides contest the pile
