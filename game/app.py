@@ -123,11 +123,9 @@ class AppContext:
 
 def tidy_up(home: Path | None = None) -> None:
     """Remove the temp files a killed write left (only under the InstanceLock)."""
-    from game import saves, settings, stats
-
     data, config = (home, home) if home is not None else (storage.data_dir(), storage.config_dir())
-    storage.remove_stale_temp_files(data, (saves.FILE_NAME, stats.FILE_NAME))
-    storage.remove_stale_temp_files(config, (settings.FILE_NAME,))
+    for folder in {data, config}:
+        storage.remove_stale_temp_files(folder)
 
 
 def storage_notices(home: Path | None = None) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -70,6 +71,11 @@ def is_file(path: Path) -> bool:
         return Path(path).is_file()
     except OSError:
         return False
+
+
+# The temp name atomic_write's mkstemp gives: "." + the file's name + "." + 8 random
+# characters + ".tmp".
+_ATOMIC_TEMP = re.compile(r"\.[^/]+\.[a-z0-9_]{8}\.tmp")
 
 
 def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
@@ -179,10 +185,11 @@ class InstanceLock:
             self._lock.release()
 
 
-def remove_stale_temp_files(directory: Path, names: tuple[str, ...]) -> list[Path]:
+def remove_stale_temp_files(directory: Path) -> list[Path]:
     """Delete the temp files atomic_write leaves when the process is killed mid-write
-    (`.save.json.XXXX.tmp`) and stray write probes. Only call it while holding the
-    InstanceLock: then no other process can be writing them."""
+    (`.save.json.XXXXXXXX.tmp`, any file of ours: matched by mkstemp's shape, not by a
+    list of names that a new file would be missing from) and stray write probes. Only
+    call it while holding the InstanceLock: then no other process can be writing them."""
     removed: list[Path] = []
     try:
         entries = list(Path(directory).iterdir())
@@ -190,8 +197,7 @@ def remove_stale_temp_files(directory: Path, names: tuple[str, ...]) -> list[Pat
         return removed
     for entry in entries:
         name = entry.name
-        ours = any(name.startswith(f".{stem}.") and name.endswith(".tmp") for stem in names)
-        if ours or name.startswith(".canasta-probe-"):
+        if _ATOMIC_TEMP.fullmatch(name) or name.startswith(".canasta-probe-"):
             try:
                 entry.unlink()
                 removed.append(entry)

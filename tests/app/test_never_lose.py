@@ -249,12 +249,23 @@ def test_the_lock_is_held_across_processes_and_freed_by_a_kill(home):
 
 
 def test_temp_files_of_a_killed_write_are_cleaned_up_at_start(home):
-    stale = [".save.json.k2j3h.tmp", ".settings.json.a1b2.tmp", ".stats.json.zz.tmp", ".canasta-probe-q1"]
+    # Every file the app writes through atomic_write (a kill left recent_deals.json's once
+    # when the cleanup went by a list of names that missed it), in mkstemp's shape.
+    stale = [
+        ".save.json.k2j3h_8q.tmp",
+        ".settings.json.a1b2c3d4.tmp",
+        ".stats.json.zzzzzzzz.tmp",
+        ".recent_deals.json.8udycp3z.tmp",
+        ".some_future_file.json.0000abcd.tmp",
+        ".canasta-probe-q1",
+    ]
     for name in stale:
         (home / name).write_text("half")
-    (home / "notes.tmp").write_text("not ours")
+    for name in ("notes.tmp", ".notes.tmp", ".notes.a1.tmp"):  # not in atomic_write's shape
+        (home / name).write_text("not ours")
     holder = AppContext.create(home)
-    assert sorted(p.name for p in home.iterdir()) == ["canasta.lock", "notes.tmp", "settings.json"]
+    left = sorted(p.name for p in home.iterdir())
+    assert left == [".notes.a1.tmp", ".notes.tmp", "canasta.lock", "notes.tmp", "settings.json"]
     (home / stale[0]).write_text("another window's write in flight")
     second = AppContext.create(home)  # read-only: must not touch the holder's files
     assert (home / stale[0]).exists()
