@@ -729,6 +729,29 @@ def test_hard_weighs_freezing_a_big_pile_with_a_wild_card():
     assert wild_discards(HardBot(seed=1, max_candidates=4, freeze_pile=7)) == []  # a pile of six is not big enough
 
 
+def test_hard_searches_classic_with_its_own_shape_unless_told_otherwise():
+    # Classic searches as hard-v1 does (40-move playouts, four candidates, none stopped, no
+    # freezing discard: measured against hard-v1, stop 31); the other tables the general shape.
+    from game.bots.hard import PRUNE_OFF, HardBot, SearchShape
+    from game.rules.variants import VARIANT_IDS
+
+    def shape(bot: HardBot) -> tuple:
+        return (bot.horizon, bot.max_candidates, bot.prune, bot.freeze_pile)
+
+    obs = feeding_position().observation(0)
+    assert obs.config.rules.id == "classic"
+    default = HardBot(seed=1, iterations=8)
+    told = HardBot(seed=1, iterations=8, horizon=12, freeze_pile=7)
+    outright = HardBot(seed=1, iterations=8, horizon=40, max_candidates=4, prune=PRUNE_OFF, freeze_pile=0)
+    assert shape(default) == (80, 6, 2.0, 5)  # before a decision: the general shape
+    moves = [bot.choose(obs, random.Random(2)) for bot in (default, told, outright)]
+    assert shape(default) == (40, 4, PRUNE_OFF, 0)
+    assert shape(told) == (12, 4, PRUNE_OFF, 7)  # what it was given stays
+    assert moves[0] == moves[2] and default.last_iterations == outright.last_iterations == 8
+    others = {v: SearchShape.for_variant(v) for v in VARIANT_IDS if v != "classic"}
+    assert others and all(s == SearchShape() for s in others.values()), others
+
+
 @pytest.mark.parametrize("gain, kept", [(2.0, False), (-1.0, True)])
 def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(capsys, gain, kept):
     """`--against LEVEL`: the same deals for every trial, and a change kept only when it wins
