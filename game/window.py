@@ -27,6 +27,7 @@ from game.i18n import _
 from game.observable_settings import ObservableSettings
 from game.scenes import theme
 from game.scenes.base import SceneStack
+from game.scenes.bot_runner import FRAME_GATE
 from game.scenes.layout import LOGICAL_SIZE, Layout
 from game.scenes.table import TableScene
 from game.settings import Settings
@@ -212,6 +213,10 @@ class MainWindow:
         self.stack.handle_event(event)
 
     def frame(self, dt: float) -> None:
+        with FRAME_GATE.drawing():  # a bot thinking on its thread waits until the frame is done
+            self._frame(dt)
+
+    def _frame(self, dt: float) -> None:
         if self.feeder is not None:
             self.feeder()
         for event in pygame.event.get():

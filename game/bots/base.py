@@ -119,6 +119,10 @@ class Bot(ABC):
         self.last_reason: BotReason | None = None  # set by `choose` when it has one
         self.clock: Callable[[], float] = CLOCKS["wall"]  # times decisions and any search budget
         self.work = 0  # worlds sampled and playout moves made by its searches (WorkClock)
+        # Called between the steps of a long search (Hard's playout moves), so that a host
+        # running the bot on another thread can let its own work go first (the table's
+        # frames: game/scenes/bot_runner.py). None: nothing to wait for.
+        self.yield_point: Callable[[], None] | None = None
 
     @abstractmethod
     def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:

@@ -241,6 +241,8 @@ class HardBot(Bot):
                     break
             elif n > 0 and self.clock() >= deadline:
                 break
+            if self.yield_point is not None:
+                self.yield_point()
             world = self.sample(obs, rng, evidence)
             n += 1
             self.work += 1
@@ -388,9 +390,12 @@ class HardBot(Bot):
     def playout(self, st: GameState, side: int, ours: NormalPolicy | None = None) -> float:
         policy = self.policy
         cfg = st.config
+        pause = self.yield_point
         for _ in range(self.horizon):
             if st.phase is Phase.OVER:
                 break
+            if pause is not None:
+                pause()
             seat = st.to_act
             assert seat is not None  # a deal in play has a player to act
             obs = st.observation(seat)

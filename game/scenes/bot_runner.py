@@ -8,19 +8,60 @@ makes any late answer from an older request be ignored.
 The bot gets only the Observation, an immutable snapshot, so nothing the main
 thread does can race with it. `threaded=False` runs the bot at once on the
 calling thread (for tools that want no threads at all).
+
+Python runs one thread at a time (the GIL): a bot searching without pause would take
+half the window's time and double every frame. So the window draws each frame inside
+`FRAME_GATE.drawing()`, and a thinking bot waits at its yield points (`Bot.yield_point`,
+between the moves of Hard's playouts) until the frame is done.
 """
 
 from __future__ import annotations
 
+import threading
 import traceback
+from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 
 from game.rules import Move, Observation
 
+# The longest a bot waits for one frame: a frame that never ends (a bug, a debugger) slows
+# the bot, never stops it.
+LONGEST_WAIT = 0.1
+
+
+class FrameGate:
+    """Closed while the window draws a frame; bots on worker threads wait at it."""
+
+    def __init__(self, longest_wait: float = LONGEST_WAIT) -> None:
+        self._open = threading.Event()
+        self._open.set()
+        self.longest_wait = longest_wait
+
+    @contextmanager
+    def drawing(self) -> Iterator[None]:
+        self._open.clear()
+        try:
+            yield
+        finally:
+            self._open.set()
+
+    @property
+    def in_frame(self) -> bool:
+        return not self._open.is_set()
+
+    def wait(self) -> None:
+        """Return at once between frames; during one, once it is drawn (or `longest_wait`)."""
+        self._open.wait(self.longest_wait)
+
+
+FRAME_GATE = FrameGate()  # the window's: one window a process
+
 
 class BotRunner:
-    def __init__(self, threaded: bool = True) -> None:
+    def __init__(self, threaded: bool = True, gate: FrameGate = FRAME_GATE) -> None:
         self.threaded = threaded
+        self.gate = gate
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot") if threaded else None
         self._future: Future | None = None
         self._seat: int | None = None
@@ -41,11 +82,15 @@ class BotRunner:
             self._future = self._executor.submit(self._think, bot, observation)
 
     def _think(self, bot, observation: Observation) -> Move:
+        if self._executor is not None:  # on the worker: let the window's frames go first
+            bot.yield_point = self.gate.wait
         try:
             return bot.act(observation)
         except Exception:  # a broken bot must not freeze the table: play any legal move
             self.last_error = traceback.format_exc()
             return observation.legal[0]
+        finally:
+            bot.yield_point = None
 
     def poll(self) -> tuple[int, Move] | None:
         """(seat, move) once the current request is answered, exactly once."""
