@@ -119,7 +119,7 @@ class Bot(ABC):
         self.last_reason: BotReason | None = None  # set by `choose` when it has one
         self.clock: Callable[[], float] = CLOCKS["wall"]  # times decisions and any search budget
         self.work = 0  # worlds sampled and playout moves made by its searches (WorkClock)
-        # Called between the steps of a long search (Hard's playout moves), so that a host
+        # Called between the steps of a long search (Hard's worlds and playout moves), so that a host
         # running the bot on another thread can let its own work go first (the table's
         # frames: game/scenes/bot_runner.py). None: nothing to wait for.
         self.yield_point: Callable[[], None] | None = None

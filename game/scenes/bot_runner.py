@@ -11,8 +11,8 @@ calling thread (for tools that want no threads at all).
 
 Python runs one thread at a time (the GIL): a bot searching without pause would take
 half the window's time and double every frame. So the window draws each frame inside
-`FRAME_GATE.drawing()`, and a thinking bot waits at its yield points (`Bot.yield_point`,
-between the moves of Hard's playouts) until the frame is done.
+`FRAME_GATE.drawing()`, and a thinking bot waits at its yield points (`Bot.yield_point`:
+before each of Hard's worlds and each move of its playouts) until the frame is done.
 """
 
 from __future__ import annotations
