@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -32,7 +31,7 @@ from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
 from .sampler import PileEvidence, deal_hidden, sample_world
 from .styles import style_policies
-from .variant_facts import facts_for
+from .variant_facts import VariantTable, facts_for, variant_changes
 
 DEFAULT_BUDGET = 0.5  # seconds; p95 stays under 1 s including the last iteration's overrun
 PRUNE_OFF = math.inf  # no candidate is ever stopped early
@@ -146,19 +145,15 @@ def classic_four(cfg: RulesConfig) -> bool:
 # Shapes some tables search with instead of the defaults, each measured there (README).
 # Classic, stop 31: hard-v1's shape (40-move playouts, four candidates, none stopped, no
 # freezing discard), so about twice the worlds, won more against hard-v1 on the same deals.
-VARIANT_SEARCH: tuple[tuple[Callable[[RulesConfig], bool], dict[str, float]], ...] = (
+VARIANT_SEARCH: VariantTable = (
     (classic_four, {"horizon": 40, "max_candidates": 4, "prune": PRUNE_OFF, "freeze_pile": 0}),
 )
 
 
 @cache
 def _variant_shape(variant: str) -> SearchShape:
-    cfg = RulesConfig.for_variant(variant)
-    own: dict[str, float] = {}
-    for applies, changed in VARIANT_SEARCH:
-        if applies(cfg):
-            own.update(changed)
     base = SearchShape()
+    own = variant_changes(variant, VARIANT_SEARCH)
     return replace(base, **{k: type(getattr(base, k))(v) for k, v in own.items()})
 
 

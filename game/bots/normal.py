@@ -13,7 +13,6 @@ Each call decides one move from the Observation alone:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import cache
 
@@ -27,6 +26,7 @@ from . import reasons as why
 from .base import Bot, register
 from .knowledge import Knowledge
 from .reasons import BotReason
+from .variant_facts import VariantTable, variant_changes
 
 # One meld a move lays or adds to: (the meld before, None for a new one; the meld after;
 # the cards it receives).
@@ -167,7 +167,7 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # +483 better over 600 games, not enough to restart its long run for).
 # Every entry whose rule applies is used, in this order.
 _MORE_PLAYERS = {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0}
-VARIANT_WEIGHTS: tuple[tuple[Callable[[RulesConfig], bool], dict[str, float]], ...] = (
+VARIANT_WEIGHTS: VariantTable = (
     (one_sits_out, _MORE_PLAYERS),
     (three_sides_of_partners, {**_MORE_PLAYERS, "meld_card": 4.5, "reserve_cards": 2.5, "keep_pair": 24.0}),
     (two_sides_drawing_one, {"take_small": 60.0}),
@@ -177,12 +177,7 @@ VARIANT_WEIGHTS: tuple[tuple[Callable[[RulesConfig], bool], dict[str, float]], .
 
 @cache
 def _variant_weights(variant: str) -> NormalWeights:
-    cfg = RulesConfig.for_variant(variant)
-    own: dict[str, float] = {}
-    for applies, changed in VARIANT_WEIGHTS:
-        if applies(cfg):
-            own.update(changed)
-    return replace(NormalWeights(), **own)
+    return replace(NormalWeights(), **variant_changes(variant, VARIANT_WEIGHTS))
 
 
 def urgency(kn: Knowledge, threat_scale: float = 1.0) -> float:

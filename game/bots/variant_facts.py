@@ -15,10 +15,27 @@ adds its facts here, so the policies read one object instead of the variant's id
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from game.rules import RulesConfig
+
+# A table of what some variants play with instead of a bot's defaults (Normal's weights,
+# Hard's search shape): each row, the rules it applies to and the settings it changes.
+VariantTable = tuple[tuple[Callable[[RulesConfig], bool], dict[str, float]], ...]
+
+
+def variant_changes(variant: str, table: VariantTable) -> dict[str, float]:
+    """The settings `table` changes for `variant`: every row that applies, a later row's
+    value over an earlier one's."""
+    cfg = RulesConfig.for_variant(variant)
+    own: dict[str, float] = {}
+    for applies, changed in table:
+        if applies(cfg):
+            own.update(changed)
+    return own
+
 
 RANKS = 16  # rank indices 0..15 (2..K, A, joker at 15); 0 and 1 unused
 
