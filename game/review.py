@@ -21,7 +21,7 @@ No pygame, no threads, no I/O: the scenes run this on a worker (review_worker.py
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from game.bots.hard import HardBot
@@ -111,12 +111,22 @@ def analyse(play: DealPlay, index: int, worlds: int = WORLDS, seed: int = 0) -> 
     return analyse_position(play.positions()[index], play.moves[index], index, worlds, seed)
 
 
-def analyse_position(state: GameState, made: Move, index: int = 0, worlds: int = WORLDS, seed: int = 0) -> Decision:
+def analyse_position(
+    state: GameState,
+    made: Move,
+    index: int = 0,
+    worlds: int = WORLDS,
+    seed: int = 0,
+    pause: Callable[[], None] | None = None,
+) -> Decision:
+    """`pause`, when given, is called before each world and each playout move (Bot.yield_point):
+    a review on the window's process waits there while a frame is drawn."""
     seat = state.to_act
     assert seat is not None, "a decision needs a player to act"
     obs = state.observation(seat)
     world_seed = seed * 1_000_003 + index
     hard = HardBot(seed=world_seed, iterations=worlds, horizon=HORIZON)
+    hard.yield_point = pause
     advice = hard.choose(obs, random.Random(world_seed))
     if advice == made:
         return Decision(index, seat, made, advice, 0.0, worlds)
@@ -152,12 +162,18 @@ class Review:
         return next((d for d in self.decisions if d.index == index), None)
 
 
-def review_steps(play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> Iterator[Decision]:
+def review_steps(
+    play: DealPlay,
+    seats: Iterable[int],
+    worlds: int = WORLDS,
+    seed: int = 0,
+    pause: Callable[[], None] | None = None,
+) -> Iterator[Decision]:
     """Every decision of `seats` in the deal, weighed one at a time (a worker reports
-    progress between two)."""
+    progress between two; `pause` as in `analyse_position`)."""
     positions = play.positions()
     for index in decision_points(play, seats):
-        yield analyse_position(positions[index], play.moves[index], index, worlds, seed)
+        yield analyse_position(positions[index], play.moves[index], index, worlds, seed, pause)
 
 
 def review(play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> Review:

@@ -1,7 +1,7 @@
 """A deal review computed off the frame loop: the scene polls, the window never waits.
 
     job = ProcessReview(play, seats={0})    # starts at once in a worker process
-    job = ThreadedReview(play, seats={0})   # the same on a daemon thread (no process available)
+    job = ThreadedReview(play, seats={0}, pause=gate.wait)   # on a daemon thread (no process available)
     progress = job.poll()                   # in the scene's update: never blocks
     progress.done, progress.total, progress.decisions, progress.finished
     job.cancel()                            # the scene closed: stop after the decision in hand
@@ -12,8 +12,9 @@ The worker is fed the job through a queue and hands each decision back through a
 only `game.review` runs there (no pygame). The app uses the process: a thread would
 take the interpreter's lock from the frame loop for as long as the review runs (frame
 p95 went from a few ms to 50 ms in tools/bench_review.py); the process has a core of its
-own. What crosses to the process is text: the dealt position as JSON (RULES.md section
-11) and the moves in the engine's notation; each decision comes back as plain values.
+own. Where no process can start, the thread waits at the window's frame gate instead.
+What crosses to the process is text: the dealt position as JSON (RULES.md section 11)
+and the moves in the engine's notation; each decision comes back as plain values.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import multiprocessing
 import os
 import queue
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -74,11 +75,21 @@ _DONE = object()
 
 
 class ThreadedReview:
-    """The review on a daemon worker thread; `poll` drains what it has finished."""
+    """The review on a daemon worker thread; `poll` drains what it has finished. `pause`
+    is called at the search's yield points: the window's frame gate (scenes/bot_runner.py),
+    so the thread waits while a frame is drawn, as a thinking bot does."""
 
-    def __init__(self, play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> None:
+    def __init__(
+        self,
+        play: DealPlay,
+        seats: Iterable[int],
+        worlds: int = WORLDS,
+        seed: int = 0,
+        pause: Callable[[], None] | None = None,
+    ) -> None:
         seats = frozenset(seats)
         self.total = len(decision_points(play, seats))
+        self.pause = pause  # the search's yield points (None: never waits)
         self._jobs: queue.Queue[tuple[DealPlay, frozenset[int], int, int]] = queue.Queue()
         self._results: queue.Queue[object] = queue.Queue()
         self._stop = threading.Event()
@@ -91,7 +102,7 @@ class ThreadedReview:
     def _work(self) -> None:
         play, seats, worlds, seed = self._jobs.get()
         try:
-            for decision in review_steps(play, seats, worlds, seed):
+            for decision in review_steps(play, seats, worlds, seed, self.pause):
                 if self._stop.is_set():
                     return
                 self._results.put(decision)

@@ -78,6 +78,7 @@ def main() -> int:
 
     from game.review import WORLDS, decision_points
     from game.review_worker import ProcessReview, ThreadedReview
+    from game.scenes.bot_runner import FRAME_GATE
     from game.scenes.layout import LOGICAL_SIZE
     from game.scenes.review_scene import ReviewScene, SeatNames
     from game.window import MainWindow
@@ -93,8 +94,13 @@ def main() -> int:
     jobs: list[ProcessReview | ThreadedReview] = []
     kind = ThreadedReview if args.thread else ProcessReview
 
+    def start(deal, seats):
+        if kind is ThreadedReview:  # as the app's fallback: it waits while a frame is drawn
+            return ThreadedReview(deal, seats, worlds=worlds, pause=FRAME_GATE.wait)
+        return ProcessReview(deal, seats, worlds=worlds)
+
     def factory(deal, seats):
-        jobs.append(kind(deal, seats, worlds=worlds))
+        jobs.append(start(deal, seats))
         return jobs[-1]
 
     scene = ReviewScene(play, {0}, SeatNames.default(play.start.config), job_factory=factory)
@@ -110,7 +116,7 @@ def main() -> int:
     table.load_state(busy_position())
     for _ in range(30):
         app.frame(FRAME)
-    job = kind(play, {0}, worlds=worlds)
+    job = start(play, {0})
     times, wall = paced_frames(app, job)
     report(f"frame time, busy table while a review runs ({wall:.1f} s)", times)
     baseline = []

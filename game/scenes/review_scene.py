@@ -27,6 +27,7 @@ from game.rules import GameState, Move, MoveKind, RulesConfig
 from game.rules.cards import sort_key
 from game.scenes import theme
 from game.scenes.base import Scene
+from game.scenes.bot_runner import FRAME_GATE
 from game.scenes.layout import Canvas, Ruler
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
@@ -100,11 +101,12 @@ def points_text(gain: float) -> str:
 
 
 def background_job(play: DealPlay, seats: frozenset[int]) -> ReviewJob:
-    """A worker process; a thread where no process can be started."""
+    """A worker process; a thread where no process can be started (it waits while the
+    window draws a frame, as a thinking bot does)."""
     try:
         return ProcessReview(play, seats)
     except (OSError, RuntimeError, ImportError):
-        return ThreadedReview(play, seats)
+        return ThreadedReview(play, seats, pause=FRAME_GATE.wait)
 
 
 class ReviewScene(Scene):

@@ -5,6 +5,7 @@ review scene with a synchronous fake worker (no thread timing anywhere)."""
 from __future__ import annotations
 
 import os
+import threading
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,6 +15,7 @@ import pytest  # noqa: E402
 from table_helpers import make_table, position  # noqa: E402
 
 import game.review as review_module  # noqa: E402
+import game.scenes.review_scene as review_scene_module  # noqa: E402
 from game import i18n  # noqa: E402
 from game.app import AppContext  # noqa: E402
 from game.bots import make_bot  # noqa: E402
@@ -23,6 +25,7 @@ from game.review_worker import ProcessReview, SyncReview, ThreadedReview  # noqa
 from game.rules import Game, Move, Phase, RulesConfig, position_to_json  # noqa: E402
 from game.rules.variants import APP_VARIANT_IDS  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
+from game.scenes.bot_runner import FRAME_GATE  # noqa: E402
 from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
 from game.scenes.modal import ModalDialogScene  # noqa: E402
 from game.scenes.recent_deals_scene import RecentDealsScene  # noqa: E402
@@ -132,6 +135,28 @@ def test_threaded_worker_gives_the_same_answers(crafted_review):
     job.join(60)
     progress = job.poll()
     assert progress.finished and progress.decisions == result.decisions
+
+
+def test_threaded_worker_pauses_at_the_search_s_yield_points_with_the_same_answers(crafted_review):
+    play, result = crafted_review
+    pauses: list[str] = []
+    job = ThreadedReview(play, {0}, worlds=WORLDS, pause=lambda: pauses.append(threading.current_thread().name))
+    job.join(60)
+    progress = job.poll()
+    assert progress.finished and progress.decisions == result.decisions
+    assert pauses and set(pauses) == {"deal-review"}  # only the worker waits, never the window
+
+
+def test_the_fallback_thread_waits_at_the_window_s_frame_gate(crafted_review, monkeypatch):
+    play, _result = crafted_review
+
+    def no_process(*args, **kwargs):
+        raise OSError("no process here")
+
+    monkeypatch.setattr(review_scene_module, "ProcessReview", no_process)
+    job = review_scene_module.background_job(play, frozenset({0}))
+    job.cancel()
+    assert isinstance(job, ThreadedReview) and job.pause == FRAME_GATE.wait
 
 
 def test_process_worker_gives_the_same_answers(crafted_review):
