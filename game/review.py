@@ -119,8 +119,9 @@ def analyse_position(
     seed: int = 0,
     pause: Callable[[], None] | None = None,
 ) -> Decision:
-    """`pause`, when given, is called before each world and each playout move (Bot.yield_point):
-    a review on the window's process waits there while a frame is drawn."""
+    """`pause`, when given, is the review's Hard's yield point (Bot.yield_point: before each
+    of its own worlds and each playout move): a review on the window's process waits there
+    while a frame is drawn."""
     seat = state.to_act
     assert seat is not None, "a decision needs a player to act"
     obs = state.observation(seat)
