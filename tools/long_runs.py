@@ -7,6 +7,7 @@
     python tools/long_runs.py start --keep-going  stay, and start the next run whenever one ends
     python tools/long_runs.py table               the runs as Markdown rows (game/bots/README.md)
     python tools/long_runs.py compare RUN OTHER   two runs on the same deals, game by game
+    python tools/long_runs.py merge RUN HELPER    copy into RUN's log the games HELPER played for it
 
 A run at Hard's 0.5 s budget takes several CPU hours, more than one session has. The runs are
 listed once, in `docs/arena-logs/runs.json`: a name, the commit whose bots the run measures,
@@ -16,6 +17,12 @@ plays from a git worktree at its commit (made when missing, beside the checkout:
 `../run-COMMIT`), niced, detached from this command, so the session goes on working while it
 plays; `start` again in the next session goes on where the log stopped. The arena's log
 refuses a game of other code, so one log only ever measures its commit's bots.
+
+A run can be shared between the cores: a helper run (the same commit and arguments but its own
+`--seed` and `--games`, inside the run's seeds) plays some of its games, and `merge` copies them
+into the run's log, which then skips them. The two must agree on every game both played (on the
+work clock a game is played the same every time); the log is replaced atomically, never while
+the run plays.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TextIO
 
@@ -407,8 +414,8 @@ def comparison_text(names: tuple[str, str], c: Comparison) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python tools/long_runs.py", description=__doc__.split("\n")[0])
-    p.add_argument("command", choices=("status", "start", "table", "compare"))
-    p.add_argument("names", nargs="*", help="with compare: two runs' names")
+    p.add_argument("command", choices=("status", "start", "table", "compare", "merge"))
+    p.add_argument("names", nargs="*", help="with compare and merge: two runs' names")
     p.add_argument("--manifest", type=Path, default=MANIFEST)
     p.add_argument("--cores", type=int, default=os.cpu_count() or 1, help="runs at once (default: the cores)")
     p.add_argument("--worktrees", type=Path, default=ROOT.parent, help="where the runs' worktrees go")
@@ -423,8 +430,11 @@ def main(argv: list[str] | None = None) -> int:
         runs = load_manifest(args.manifest)
         if args.command == "compare":
             return compare_runs(runs, args.names, args.manifest)
+        if args.command == "merge":
+            print(merge_runs(runs, args.names, args.manifest))
+            return 0
         if args.names:
-            raise ManifestError(f"{args.command} takes no run names (only compare does)")
+            raise ManifestError(f"{args.command} takes no run names (only compare and merge do)")
         if args.command == "start" and args.keep_going and not args.dry_run:
             keep_going(args.cores, args.worktrees, args.manifest)
             return 0
@@ -445,18 +455,105 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def compare_runs(runs: list[Run], names: list[str], manifest: Path) -> int:
+def two_runs(command: str, runs: list[Run], names: list[str]) -> tuple[Run, Run]:
     named = {r.name: r for r in runs}
     if len(names) != 2 or any(n not in named for n in names):
         known = ", ".join(named)
-        raise ManifestError(f"compare takes two runs of the manifest ({known}), not {' '.join(names) or 'none'}")
-    first, second = (named[n] for n in names)
+        raise ManifestError(f"{command} takes two runs of the manifest ({known}), not {' '.join(names) or 'none'}")
+    return named[names[0]], named[names[1]]
+
+
+def compare_runs(runs: list[Run], names: list[str], manifest: Path) -> int:
+    first, second = two_runs("compare", runs, names)
     for flag in ("--variant", "--target"):  # the same seeds of another game are other deals
         if first.option(flag) != second.option(flag):
             raise ManifestError(f"{names[0]} and {names[1]} play other games ({flag} differs): nothing to pair")
     pairing = compare(results_of(first, manifest), results_of(second, manifest))
     print(comparison_text((first.name, second.name), pairing))
     return 0
+
+
+def seeds_of(run: Run) -> range:
+    """The game seeds the run plays (each with A on every side)."""
+    first = int(run.option("--seed", "1") or 1)
+    return range(first, first + run.total // run.sides)
+
+
+def _same_game(a: GameResult, b: GameResult) -> bool:
+    """The same game played twice: every figure alike but the wall time it took."""
+    return {**asdict(a), "seconds": 0.0} == {**asdict(b), "seconds": 0.0}
+
+
+def merge_runs(runs: list[Run], names: list[str], manifest: Path) -> str:
+    """Copy into the first run's log the games the second (its helper) played for it; what
+    was done, as a line. ManifestError, with the log unchanged, when the helper is not the same
+    run on some of its seeds, when a game both played differs, or when the run is playing."""
+    run, helper = two_runs("merge", runs, names)
+    if run.commit != helper.commit or _without_seeds(run.args) != _without_seeds(helper.args):
+        raise ManifestError(f"{helper.name} is not {run.name} on other seeds (its commit or arguments differ)")
+    outside = sorted(set(seeds_of(helper)) - set(seeds_of(run)))
+    if outside:
+        raise ManifestError(f"{helper.name} plays seeds {run.name} does not ({outside[0]} ..)")
+    path = log_path(run, manifest)
+    if running_pids(path):
+        raise ManifestError(f"{run.name} is playing: stop it first (it would play the merged games again)")
+    helper_path = log_path(helper, manifest)
+    if not helper_path.exists() or not helper_path.stat().st_size:
+        return f"{helper.name} has no games yet: nothing merged"
+    helper_head, helper_games = read_log(helper_path, GameResult)
+    ours: dict[tuple[int, int], GameResult] = {}
+    if path.exists() and path.stat().st_size:
+        head, games = read_log(path, GameResult)
+        if head != helper_head:
+            raise ManifestError(f"the logs of {run.name} and {helper.name} name other runs or code")
+        ours = {(g.seed, g.seating): g for g in games}
+    new: list[GameResult] = []
+    for game in helper_games:
+        mine = ours.get((game.seed, game.seating))
+        if mine is None:
+            new.append(game)
+        elif not _same_game(mine, game):
+            raise ManifestError(
+                f"seed {game.seed}, seating {game.seating} went otherwise in {run.name} than in {helper.name}:"
+                " not the same run"
+            )
+    if new:
+        _append_atomically(path, helper_head, new)
+    same = len(helper_games) - len(new)
+    return f"{len(new)} games of {helper.name} merged into {run.name} ({same} already there, the same)"
+
+
+def _without_seeds(args: tuple[str, ...]) -> list[str]:
+    """The arguments but for the seeds played (`--seed`, `--games`)."""
+    out: list[str] = []
+    skip = False
+    for a in args:
+        if skip:
+            skip = False
+        elif a in ("--seed", "--games"):
+            skip = True
+        else:
+            out.append(a)
+    return out
+
+
+def _append_atomically(path: Path, head: dict[str, object], games: list[GameResult]) -> None:
+    """The log with `games` added, written beside it and moved into place (a kill meanwhile
+    leaves the old log whole)."""
+    old = path.read_bytes() if path.exists() else b""
+    old = old[: old.rfind(b"\n") + 1]  # a line cut short by a killed run is not a game
+    lines = [] if old else [json.dumps(head)]
+    lines += [json.dumps(asdict(g)) for g in games]
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(old + "".join(line + "\n" for line in lines).encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 if __name__ == "__main__":

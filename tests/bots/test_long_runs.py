@@ -188,3 +188,55 @@ def test_compare_pairs_the_games_of_the_same_deals(tmp_path, capsys):
     assert long_runs.main(["compare", "one", "five", "--manifest", str(other)]) == 2
     assert "--variant differs" in capsys.readouterr().err
     assert long_runs.main(["status", "one", "--manifest", str(path)]) == 2
+
+
+def test_merge_copies_a_helper_runs_games_into_the_run(tmp_path, capsys, monkeypatch):
+    # The run plays seeds 21-22; its helper the same bots on seed 22 alone.
+    whole = [*QUICK[:5], "4", *QUICK[6:]]
+    helper_args = [*QUICK[:9], "22", *QUICK[10:]]
+    path = manifest(
+        tmp_path,
+        [
+            entry("run", args=whole),
+            entry("helper", args=helper_args),
+            entry("stranger", args=[*helper_args, "--budget", "0.01"]),
+            entry("beyond", args=[*QUICK[:9], "23", *QUICK[10:]]),
+        ],
+    )
+    runs = {r.name: r for r in long_runs.load_manifest(path)}
+    assert long_runs.main(["merge", "run", "helper", "--manifest", str(path)]) == 0
+    assert "helper has no games yet: nothing merged" in capsys.readouterr().out
+    arena_run("classic", "normal", "easy", games=2, seed=21, target=2500, log=long_runs.log_path(runs["run"], path))
+    arena_run("classic", "normal", "easy", games=2, seed=22, target=2500, log=long_runs.log_path(runs["helper"], path))
+    helper_games = long_runs.results_of(runs["helper"], path)
+    assert long_runs.main(["merge", "run", "helper", "--manifest", str(path)]) == 0
+    assert "2 games of helper merged into run (0 already there, the same)" in capsys.readouterr().out
+    merged = long_runs.results_of(runs["run"], path)
+    assert sorted((g.seed, g.seating) for g in merged) == [(21, 0), (21, 1), (22, 0), (22, 1)]
+    assert long_runs.progress_of(runs["run"], path).done
+    # The run itself, played on, skips the merged games: its log is one it can continue.
+    log = long_runs.log_path(runs["run"], path)
+    again = arena_run("classic", "normal", "easy", games=4, seed=21, target=2500, log=log)
+    assert again.games == 4 and len(long_runs.results_of(runs["run"], path)) == 4
+    # Merging again adds nothing; the games both hold agree (but for the wall time they took).
+    assert long_runs.main(["merge", "run", "helper", "--manifest", str(path)]) == 0
+    assert "0 games of helper merged into run (2 already there, the same)" in capsys.readouterr().out
+
+    before = long_runs.log_path(runs["run"], path).read_bytes()
+    changed = [*helper_games[:1], long_runs.GameResult(**{**vars(helper_games[1]), "margin": 1e6})]
+    helper_log = long_runs.log_path(runs["helper"], path)
+    head = helper_log.read_text().splitlines()[0]
+    helper_log.write_text("\n".join([head, *(json.dumps(vars(g)) for g in changed)]) + "\n")
+    faults = {
+        ("run", "helper"): "went otherwise in run than in helper",
+        ("run", "stranger"): "is not run on other seeds",
+        ("run", "beyond"): "plays seeds run does not (23 ..)",
+        ("run", "nobody"): "two runs of the manifest",
+    }
+    for (first, second), message in faults.items():
+        assert long_runs.main(["merge", first, second, "--manifest", str(path)]) == 2
+        assert message in capsys.readouterr().err
+    monkeypatch.setattr(long_runs, "running_pids", lambda log: [99])
+    assert long_runs.main(["merge", "run", "helper", "--manifest", str(path)]) == 2
+    assert "run is playing: stop it first" in capsys.readouterr().err
+    assert long_runs.log_path(runs["run"], path).read_bytes() == before  # every refusal left the log as it was
