@@ -12,6 +12,7 @@ from bot_helpers import position, tool_module
 
 from game.bots import make_bot
 from game.bots.arena import run
+from game.bots.normal import NormalPolicy, NormalWeights
 from game.bots.sampler import sample_world
 from game.rules import Game, MoveKind, RulesConfig
 from game.rules.variants import VARIANT_IDS
@@ -436,7 +437,6 @@ def test_five_and_six_hand_have_their_own_threat_opening_and_going_out():
     from dataclasses import replace
 
     from game.bots.knowledge import Knowledge
-    from game.bots.normal import NormalPolicy, NormalWeights
 
     w = NormalWeights()
     assert (w.threat_scale, w.open_bonus, w.out_base) == (0.5, 70.0, 30.0)
@@ -828,3 +828,28 @@ def test_scoring_a_reference_on_the_work_clock_repeats_exactly(capsys, tmp_path)
         assert regret.main(argv) == 0
         outs.append(capsys.readouterr().out.split("; decision CPU time")[0])  # the rest is the machine's
     assert outs[0] == outs[1] and "budget 0.02 s of work (100 µs a unit)" in outs[0]
+
+
+def test_distilling_normal_values_its_choices_by_a_references_candidates(capsys, tmp_path):
+    regret = tool_module("bench_hard_regret")
+    distil = tool_module("distil_normal")
+    ref = tmp_path / "ref.json"
+    assert regret.main(["reference", "--out", str(ref), "--positions", "4", "--worlds", "2", "--seed", "4"]) == 0
+    capsys.readouterr()
+    decisions = distil.load([str(ref)])
+    assert decisions and all(d.moves[0] == str(NormalPolicy().choose(d.obs)) for d in decisions)
+    weights = NormalWeights.for_variant("classic")
+    assert distil.gains(weights, decisions, "worst") == [0.0] * len(decisions)  # the reference's own Normal
+    # A choice none of the candidates: the worst of them, or left out.
+    d = decisions[0]
+    elsewhere = [distil.Decision(d.obs, ("draw x", *d.moves[1:]), d.values)]
+    assert distil.gains(weights, elsewhere, "worst") == [min(d.values) - d.values[0]]
+    assert distil.gains(weights, elsewhere, "skip") == [None]
+    assert distil.outside_count(weights, elsewhere) == 1
+    assert distil.main([str(ref), "--only", "keep_wild", "--passes", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{len(decisions)} decisions (") and "held-out decisions:" in out
+    seeing = tmp_path / "seeing.json"
+    seeing.write_text(json.dumps({**json.loads(ref.read_text()), "clairvoyant": True}))
+    with pytest.raises(SystemExit, match="sees hidden cards"):
+        distil.load([str(seeing)])
