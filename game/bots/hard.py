@@ -179,6 +179,7 @@ class HardBot(Bot):
         shape: int = 0,
         shape_extra: int = 3,
         pair_worlds: int = 0,
+        rounds: int = 0,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -207,6 +208,10 @@ class HardBot(Bot):
         # The pair belief (inference.PairBelief): worlds drawn for each one played, resampled
         # by how well their opponents' pairs fit what the table shows (0: off).
         self.pair_worlds = pair_worlds
+        # Playouts that end when the deciding player's turn comes round this many times
+        # (0: after `horizon` moves only): every candidate is judged at the same point of the
+        # table's turn, whatever number of moves it took to get there; `horizon` stays a cap.
+        self.rounds = rounds
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -376,19 +381,27 @@ class HardBot(Bot):
         players follow `ours` (Normal when None; None when the move is illegal there)."""
         st = world.copy()
         self.work += 1
+        seat = st.to_act  # the deciding player (the one answering, when asked)
         try:
             st.apply(move)
         except IllegalMove:
             return None
-        return self.playout(st, side, ours)
+        return self.playout(st, side, ours, seat if self.rounds else None)
 
-    def playout(self, st: GameState, side: int, ours: NormalPolicy | None = None) -> float:
+    def playout(self, st: GameState, side: int, ours: NormalPolicy | None = None, until: int | None = None) -> float:
+        """Normal (`ours` for our side's seats) plays on for `horizon` moves, or, with `until`,
+        until that seat's turn has come round `rounds` times; then `evaluate`."""
         policy = self.policy
         cfg = st.config
         pause = self.yield_point
+        turns = 0
         for _ in range(self.horizon):
             if st.phase is Phase.OVER:
                 break
+            if until is not None and st.phase is Phase.DRAW and st.to_act == until:
+                turns += 1
+                if turns >= self.rounds:
+                    break
             if pause is not None:
                 pause()
             seat = st.to_act

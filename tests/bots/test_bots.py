@@ -752,6 +752,43 @@ def test_hard_searches_classic_with_its_own_shape_unless_told_otherwise():
     assert others and all(s == SearchShape() for s in others.values()), others
 
 
+def test_hard_s_playouts_by_rounds_end_where_the_deciding_player_s_turn_comes_round(monkeypatch):
+    # With `rounds`, every candidate is judged at the deciding player's next draw (or the deal's
+    # end), however many moves it took; without, after `horizon` moves.
+    from game.bots import hard as hard_module
+    from game.rules import Phase
+
+    st = feeding_position()
+    seat = st.to_act
+    ends: list[tuple[Phase, int | None]] = []
+    real = hard_module.evaluate
+
+    def judged(state, side):
+        ends.append((state.phase, state.to_act))
+        return real(state, side)
+
+    monkeypatch.setattr(hard_module, "evaluate", judged)
+    obs = st.observation(seat)
+    side = obs.config.side_of(seat)
+    for rounds in (1, 2):
+        bot = hard_module.HardBot(seed=1, horizon=200, rounds=rounds)
+        bot.adopt_shape(hard_module.SearchShape())
+        rng = random.Random(3)
+        for move in obs.legal[:6]:
+            ends.clear()
+            world = bot.sample(obs, rng)
+            moves_before = bot.work
+            assert bot.value_of(world, move, side) is not None
+            assert ends == [(Phase.DRAW, seat)] or ends[0][0] is Phase.OVER
+            if rounds == 2:  # two turns of every other player at least
+                assert bot.work - moves_before > 2 * (obs.config.players - 1)
+    plain = hard_module.HardBot(seed=1, horizon=5)
+    plain.adopt_shape(hard_module.SearchShape(horizon=5))
+    before = plain.work
+    plain.value_of(plain.sample(obs, random.Random(3)), obs.legal[0], side)
+    assert plain.work - before == 1 + 5  # the move itself, then five
+
+
 @pytest.mark.parametrize("gain, kept", [(2.0, False), (-1.0, True)])
 def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(capsys, gain, kept):
     """`--against LEVEL`: the same deals for every trial, and a change kept only when it wins
