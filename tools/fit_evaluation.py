@@ -26,95 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots.hard import deal_progress, evaluate, foot_points, held_points, red_three_points  # noqa: E402
+from game.bots.evaluation import EVAL_FEATURES, eval_features  # noqa: E402
+from game.bots.hard import evaluate  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
 from game.rules import GameState, Phase, RulesConfig  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
-
-# What eval_features measures of one side, in order.
-EVAL_FEATURES = (
-    "meld points",
-    "canasta bonuses",
-    "melds of 4",
-    "melds of 5-6",
-    "melds of 5-6 x late",
-    "red three points",
-    "red three points x no meld",
-    "hand points",
-    "hand cards",
-    "hand points x late",
-    "hand cards x late",
-    "hand cards that fit our melds",
-    "natural pairs in hand",
-    "wild cards in hand",
-    "may go out",
-    "may go out x late",
-    "to act",
-    "pile cards if to draw",
-    "foot points",
-)
-
-
-def eval_features(state: GameState, side: int) -> list[float]:
-    """The features of EVAL_FEATURES for `side` in a deal in play (every hand seen)."""
-    cfg = state.config
-    late = deal_progress(state)
-    melds = state.side_melds(side)
-    points = bonuses = fours = nears = canastas = 0
-    ranks = set()
-    for m in melds:
-        points += m.value
-        bonuses += m.bonus
-        if m.is_canasta:
-            canastas += 1
-        elif m.size >= 5:
-            nears += 1
-        elif m.size == 4:
-            fours += 1
-        if m.rank is not None:
-            ranks.add(m.rank)
-    r3 = red_three_points(state, side)
-    seats = cfg.seats_of_side(side)
-    hand_points = sum(held_points(state, s) for s in seats)
-    hand_cards = fit = pairs = wilds = 0
-    for s in seats:
-        counts: dict[int, int] = {}
-        for c in state.hands[s]:
-            hand_cards += 1
-            if c.is_wild:
-                wilds += 1
-            elif c.is_natural:
-                if c.rank in ranks:
-                    fit += 1
-                counts[c.rank] = counts.get(c.rank, 0) + 1
-        pairs += sum(1 for n in counts.values() if n >= 2)
-    feet = state.foot_sizes()
-    foot = sum(foot_points(state, s) for s in seats if feet and feet[s] is not None)
-    may_out = 1.0 if canastas >= cfg.canastas_to_go_out else 0.0
-    to_act = state.to_act is not None and cfg.side_of(state.to_act) == side
-    drawing = to_act and state.phase is Phase.DRAW
-    return [
-        points,
-        bonuses,
-        fours,
-        nears,
-        nears * late,
-        r3,
-        r3 * late if not melds else 0.0,
-        hand_points,
-        hand_cards,
-        hand_points * late,
-        hand_cards * late,
-        fit,
-        pairs,
-        wilds,
-        may_out,
-        may_out * late,
-        1.0 if to_act else 0.0,
-        len(state.pile) if drawing else 0.0,
-        foot,
-    ]
-
 
 Sample = tuple[list[float], float, float]  # features (ours minus the best opponent's), result, evaluate()
 

@@ -21,17 +21,17 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phase, RulesConfig
-from game.rules.family import FamilyState
 from game.rules.melds import NATURAL_CANASTA, SEQUENCE_CANASTA, WILD_CANASTA, MeldKind
 
 from . import reasons as why
 from .base import Bot, register
+from .evaluation import COEFFICIENTS, deal_progress, foot_points, held_points, learned_value, red_three_points
 from .inference import DiscardEvidence, PairBelief, WorldEvidence, shape_hands
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights
 from .sampler import PileEvidence, deal_hidden, sample_world
 from .styles import style_policies
-from .variant_facts import VariantTable, facts_for, variant_changes
+from .variant_facts import VariantTable, variant_changes
 
 DEFAULT_BUDGET = 0.5  # seconds; p95 stays under 1 s including the last iteration's overrun
 PRUNE_OFF = math.inf  # no candidate is ever stopped early
@@ -72,32 +72,6 @@ def evaluate(state: GameState, side: int) -> float:
             totals.append(t)
     mine = totals[side]
     return mine - max(t for i, t in enumerate(totals) if i != side)
-
-
-def deal_progress(state: GameState) -> float:
-    """0 with the stock as dealt .. 1 with the stock gone."""
-    full = facts_for(state.config).full_stock(state.out)
-    return 1.0 - min(1.0, len(state.stock) / full)
-
-
-def red_three_points(state: GameState, side: int) -> int:
-    """What `side`'s red threes score (R-SCORE), before the sign for a side without melds."""
-    rules = state.config.rules
-    n3 = len(state.red_threes[side])
-    return rules.red_three_points(min(n3, len(rules.red_three_points_by_count) - 1))
-
-
-def held_points(state: GameState, seat: int) -> int:
-    """What the cards in `seat`'s hand would count against its side at the deal's end."""
-    rules = state.config.rules
-    penalty = rules.black_three_penalty
-    return sum(penalty if penalty and c.is_black_three else c.value for c in state.hands[seat])
-
-
-def foot_points(state: GameState, seat: int) -> int:
-    """What `seat`'s foot still down would count against its side (V-HF-SCORE)."""
-    cards = state.feet[seat] if isinstance(state, FamilyState) else None
-    return sum(100 if c.is_red_three else c.value for c in cards or ())
 
 
 def _paired(mine: list[float], base: list[float]) -> tuple[float, float]:
@@ -180,6 +154,7 @@ class HardBot(Bot):
         shape_extra: int = 3,
         pair_worlds: int = 0,
         rounds: int = 0,
+        learned: int = 0,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -212,6 +187,9 @@ class HardBot(Bot):
         # (0: after `horizon` moves only): every candidate is judged at the same point of the
         # table's turn, whatever number of moves it took to get there; `horizon` stays a cap.
         self.rounds = rounds
+        # A playout cut short is judged by the evaluation fitted to how Normal's deals end
+        # (evaluation.py), where the variant has one (0: `evaluate`, written by hand).
+        self.learned = learned
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -412,7 +390,10 @@ class HardBot(Bot):
             player = ours if ours is not None and cfg.side_of(seat) == side else policy
             st.apply(player.choose(obs))
             self.work += 1
-        return evaluate(st, side)
+        coefficients = COEFFICIENTS.get(cfg.rules.id) if self.learned else None
+        if coefficients is None or st.result is not None:
+            return evaluate(st, side)
+        return learned_value(st, side, coefficients)
 
     # ------------------------------------------------------------------ candidates
     def candidates(self, obs: Observation, base: Move) -> list[Move]:

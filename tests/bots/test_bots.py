@@ -789,6 +789,32 @@ def test_hard_s_playouts_by_rounds_end_where_the_deciding_player_s_turn_comes_ro
     assert plain.work - before == 1 + 5  # the move itself, then five
 
 
+def test_the_learned_evaluation_judges_a_playout_cut_short_and_values_what_a_hand_holds(monkeypatch):
+    from game.bots import evaluation
+    from game.bots import hard as hard_module
+
+    early = position(["S9 H9 D9 SK HK JK D5", "C4 D6"], [{}, {}], discard="C7 H8", phase="draw", turn=1)
+    coefficients = evaluation.COEFFICIENTS["classic"]
+    assert len(coefficients) == len(evaluation.EVAL_FEATURES)
+    # Early in the deal a hand of pairs and a joker is worth more than two odd cards; `evaluate`
+    # counts every held card against its side.
+    assert evaluation.learned_value(early, 0, coefficients) > 0 > hard_module.evaluate(early, 0)
+    assert evaluation.learned_value(early, 1, coefficients) == -evaluation.learned_value(early, 0, coefficients)
+    judged: list[int] = []
+    real = evaluation.learned_value
+
+    def counted(state, side, coefs):
+        judged.append(side)
+        return real(state, side, coefs)
+
+    monkeypatch.setattr(hard_module, "learned_value", counted)
+    obs = feeding_position().observation(0)
+    for learned in (0, 1):
+        bot = hard_module.HardBot(seed=1, iterations=3, learned=learned)
+        bot.choose(obs, random.Random(2))
+        assert bool(judged) is bool(learned)  # every playout cut short, and only with `learned`
+
+
 @pytest.mark.parametrize("gain, kept", [(2.0, False), (-1.0, True)])
 def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(capsys, gain, kept):
     """`--against LEVEL`: the same deals for every trial, and a change kept only when it wins
