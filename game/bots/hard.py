@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, replace
 from functools import cache
 
-from game.rules import GameState, IllegalMove, Move, MoveKind, Observation, Phase, RulesConfig
+from game.rules import Card, GameState, IllegalMove, Move, MoveKind, Observation, Phase, RulesConfig
 from game.rules.melds import NATURAL_CANASTA, SEQUENCE_CANASTA, WILD_CANASTA, MeldKind
 
 from . import reasons as why
@@ -82,6 +82,39 @@ def _paired(mine: list[float], base: list[float]) -> tuple[float, float]:
     mean = sum(diffs) / k
     var = sum((d - mean) ** 2 for d in diffs) / (k - 1) if k > 1 else 0.0
     return mean, (var / k) ** 0.5
+
+
+class DrawStreams:
+    """Common random numbers for a world's candidates: seat s's n-th draw from the stock takes
+    the card at place n x players + (s - the deciding seat) of the world's stock order (from
+    the top), whatever was played before it, so a pile taken instead of a draw in one
+    candidate's playout does not shift every later card. Each draw is still a card nobody has
+    seen, uniformly (the stock's order is unknown): the same worlds, paired more closely."""
+
+    def __init__(self, stock: list[Card], first: int, players: int):
+        self.order = stock[::-1]  # the stock's top first
+        self.first = first
+        self.players = players
+        self.drawn = [0] * players
+
+    def arrange(self, st: GameState, seat: int) -> None:
+        """Before `seat` draws in `st`: its next cards of the order put on top of the stock
+        (where still there; red threes drawn meanwhile take what lies under them)."""
+        stock = st.stock
+        need = st.config.draw_count
+        k = self.drawn[seat]
+        self.drawn[seat] += need
+        rel = (seat - self.first) % self.players
+        for i in range(need):
+            place = (k + i) * self.players + rel
+            top = len(stock) - 1 - i
+            if place >= len(self.order) or top < 0:
+                return
+            card = self.order[place]
+            for j in range(top, -1, -1):
+                if stock[j] == card:
+                    stock[j], stock[top] = stock[top], stock[j]
+                    break
 
 
 # A meld of 5-6 is worth its canasta's bonus in proportion: a samba / escalera is three
@@ -155,6 +188,7 @@ class HardBot(Bot):
         pair_worlds: int = 0,
         rounds: int = 0,
         learned: int = 0,
+        streams: int = 0,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -190,6 +224,9 @@ class HardBot(Bot):
         # A playout cut short is judged by the evaluation fitted to how Normal's deals end
         # (evaluation.py), where the variant has one (0: `evaluate`, written by hand).
         self.learned = learned
+        # Common random numbers for the candidates: in a world, each seat's n-th draw from the
+        # stock is the same card whatever was played before it (`DrawStreams`; 0: off).
+        self.streams = streams
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -360,13 +397,24 @@ class HardBot(Bot):
         st = world.copy()
         self.work += 1
         seat = st.to_act  # the deciding player (the one answering, when asked)
+        assert seat is not None  # a decision has a player to make it
+        streams = DrawStreams(world.stock, seat, world.config.players) if self.streams else None
         try:
+            if streams is not None and move.kind is MoveKind.DRAW:
+                streams.arrange(st, seat)
             st.apply(move)
         except IllegalMove:
             return None
-        return self.playout(st, side, ours, seat if self.rounds else None)
+        return self.playout(st, side, ours, seat if self.rounds else None, streams)
 
-    def playout(self, st: GameState, side: int, ours: NormalPolicy | None = None, until: int | None = None) -> float:
+    def playout(
+        self,
+        st: GameState,
+        side: int,
+        ours: NormalPolicy | None = None,
+        until: int | None = None,
+        streams: DrawStreams | None = None,
+    ) -> float:
         """Normal (`ours` for our side's seats) plays on for `horizon` moves, or, with `until`,
         until that seat's turn has come round `rounds` times; then `evaluate`."""
         policy = self.policy
@@ -388,7 +436,10 @@ class HardBot(Bot):
             if not obs.legal:  # cannot happen in a consistent world; be safe
                 break
             player = ours if ours is not None and cfg.side_of(seat) == side else policy
-            st.apply(player.choose(obs))
+            move = player.choose(obs)
+            if streams is not None and move.kind is MoveKind.DRAW:
+                streams.arrange(st, seat)
+            st.apply(move)
             self.work += 1
         coefficients = COEFFICIENTS.get(cfg.rules.id) if self.learned else None
         if coefficients is None or st.result is not None:

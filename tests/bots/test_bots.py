@@ -815,6 +815,28 @@ def test_the_learned_evaluation_judges_a_playout_cut_short_and_values_what_a_han
         assert bool(judged) is bool(learned)  # every playout cut short, and only with `learned`
 
 
+def test_draw_streams_give_each_seat_its_own_cards_of_the_stock_whatever_was_played_before():
+    from game.bots.hard import DrawStreams, HardBot
+
+    world = HardBot(seed=1).sample(feeding_position().observation(0), random.Random(5))
+    order = world.stock[::-1]  # the top first
+    streams = DrawStreams(world.stock, first=0, players=4)
+    st = world.copy()
+    st.stock.pop()  # a card gone meanwhile (a red three's replacement, say)
+    streams.arrange(st, 2)
+    assert st.stock[-1] == order[2]  # seat 2's first draw: the third card, as if seat 0 and 1 drew first
+    st.stock.pop()
+    streams.arrange(st, 2)
+    assert st.stock[-1] == order[2 + 4]  # its second: one round of draws later
+    left = [str(c) for c in world.stock]
+    for gone in (order[0], order[2]):  # the two cards popped: the top, then seat 2's first
+        left.remove(str(gone))
+    assert sorted(map(str, st.stock)) == sorted(left)  # otherwise only the order changes
+    # In a search, every candidate's playout starts from the same streams: the same cards each.
+    bot = HardBot(seed=1, iterations=4, streams=1)
+    assert bot.choose(feeding_position().observation(0), random.Random(2)) in feeding_position().observation(0).legal
+
+
 @pytest.mark.parametrize("gain, kept", [(2.0, False), (-1.0, True)])
 def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(capsys, gain, kept):
     """`--against LEVEL`: the same deals for every trial, and a change kept only when it wins
