@@ -1,4 +1,5 @@
-"""A learned evaluation of a deal in play, for Hard's playouts (`HardBot(learned=1)`).
+"""What a deal in play is worth: the helpers of Hard's `evaluate` (hard.py), and an evaluation
+learned from how deals end, for Hard's playouts (`HardBot(learned=1)`).
 
 `evaluate` in hard.py is a guess at how a deal will end, written by hand. This one is fitted
 to how Normal's deals do end (`tools/fit_evaluation.py`: least squares over self-play): per

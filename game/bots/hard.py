@@ -416,7 +416,8 @@ class HardBot(Bot):
         streams: DrawStreams | None = None,
     ) -> float:
         """Normal (`ours` for our side's seats) plays on for `horizon` moves, or, with `until`,
-        until that seat's turn has come round `rounds` times; then `evaluate`."""
+        until that seat's turn has come round `rounds` times; then `evaluate` (with `learned`,
+        the fitted evaluation where the variant has one)."""
         policy = self.policy
         cfg = st.config
         pause = self.yield_point
