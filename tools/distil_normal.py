@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_hard_regret import reference_decisions  # noqa: E402
+from tune_normal import trial_values  # noqa: E402
 
 from game.bots.normal import NormalPolicy, NormalWeights  # noqa: E402
 from game.rules import Observation  # noqa: E402
@@ -101,12 +102,6 @@ def paired_text(mine: list[float | None], base: list[float | None]) -> str:
     changed = sum(1 for a, b in zip(mine, base) if a != b)
     mean = statistics.fmean(diffs)
     return f"{mean:+.1f} ± {1.96 * se:.1f} points a decision ({changed} of {len(diffs)} choices changed)"
-
-
-def trial_values(value: float) -> list[float]:
-    if value == 0:
-        return [2.0, -2.0]
-    return [round(value * 1.5, 4), round(value / 1.5, 4)]
 
 
 def main(argv: list[str] | None = None) -> int:

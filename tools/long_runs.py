@@ -47,8 +47,9 @@ sys.path.insert(0, str(ROOT))
 
 from game.bots.arena import GameResult, summarize  # noqa: E402
 from game.bots.arena import percentile as _percentile  # noqa: E402
-from game.bots.arena_log import ArenaLogError, read_log  # noqa: E402
+from game.bots.arena_log import ArenaLogError, read_log, whole_lines  # noqa: E402
 from game.rules import RulesConfig  # noqa: E402
+from game.storage import atomic_write  # noqa: E402
 
 MANIFEST = ROOT / "docs" / "arena-logs" / "runs.json"
 NAME = re.compile(r"[a-z0-9][a-z0-9.-]*")
@@ -540,20 +541,10 @@ def _without_seeds(args: tuple[str, ...]) -> list[str]:
 def _append_atomically(path: Path, head: dict[str, object], games: list[GameResult]) -> None:
     """The log with `games` added, written beside it and moved into place (a kill meanwhile
     leaves the old log whole)."""
-    old = path.read_bytes() if path.exists() else b""
-    old = old[: old.rfind(b"\n") + 1]  # a line cut short by a killed run is not a game
+    old = whole_lines(path.read_bytes()) if path.exists() else b""  # a cut-off line is not a game
     lines = [] if old else [json.dumps(head)]
     lines += [json.dumps(asdict(g)) for g in games]
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(old + "".join(line + "\n" for line in lines).encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, old + "".join(line + "\n" for line in lines).encode("utf-8"))
 
 
 if __name__ == "__main__":

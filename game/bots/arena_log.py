@@ -60,7 +60,7 @@ class ArenaLog:
         if not path.exists():
             return
         raw = path.read_bytes()
-        complete = _whole_lines(raw)  # a cut-off last line is dropped
+        complete = whole_lines(raw)  # a cut-off last line is dropped
         if complete != raw:
             with path.open("r+b") as f:
                 f.truncate(len(complete))
@@ -90,13 +90,13 @@ def read_log(path: Path, record: type[Any]) -> tuple[dict[str, Any], list[Any]]:
         raw = path.read_bytes()
     except OSError as e:
         raise ArenaLogError(f"{path}: {e.strerror}") from None
-    head, results = _parse(path, _whole_lines(raw), record)
+    head, results = _parse(path, whole_lines(raw), record)
     if head is None:
         raise ArenaLogError(f"{path}: no games logged")
     return head, results
 
 
-def _whole_lines(raw: bytes) -> bytes:
+def whole_lines(raw: bytes) -> bytes:
     """A log's bytes up to its last newline: a line a killed process cut short is not a game."""
     return raw[: raw.rfind(b"\n") + 1]
 
