@@ -1,18 +1,19 @@
 """How strong Hard's search could be if it knew the hidden cards (an experiment, outside CI).
 
     python tools/bench_hard_ceiling.py [--see hands|all] [--games 100] [--seed 80000]
-        [--variant classic] [--target 2500] [--budget 0.5] [--work-us 110]
-        [--log FILE] [--against LOG]
+        [--variant classic] [--target 2500] [--budget 0.5] [--work-us 110[,UB]]
+        [--b normal|hard-v1|...] [--log FILE] [--against LOG]
 
 Hard's worlds are sampled from what its seat sees. Here the A side's Hard is handed the real
 deal instead: `--see hands` every hand as it is, the stock shuffled (what a perfect reading of
 the other hands would give); `--see partner` / `--see opponents` only those hands, the others
 dealt from the rest as Hard deals them; `--see all` the stock's real order too (perfect
-foresight, as the opponents play Normal, whose moves the playouts are). The rest is Hard unchanged, against
-Normal on the arena's deals (same seeds and seatings as `python -m game.bots.arena`), so the
-games pair with an arena run of the same seeds and clock: `--against` that run's log prints
-the paired difference. A ceiling for what better worlds can bring: if Hard that knows the
-hands cannot win much more, no inference can, and the search itself is what to change.
+foresight, as the opponents play Normal, whose moves the playouts are). The rest is Hard
+unchanged, against Normal (or `--b`, e.g. `hard-v1`, whose play the playouts do not copy) on
+the arena's deals (same seeds and seatings as `python -m game.bots.arena`), so the games pair
+with an arena run of the same seeds and clocks: `--against` that run's log prints the paired
+difference. A ceiling for what better worlds can bring: if Hard that knows the hands cannot
+win much more, no inference can, and the search itself is what to change.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from long_runs import compare, comparison_text  # noqa: E402
 
 from game.bots import arena  # noqa: E402
 from game.bots.arena_log import read_log  # noqa: E402
-from game.bots.base import register  # noqa: E402
+from game.bots.base import ARENA_LEVELS, WORK, register, work_units  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.bots.inference import WorldEvidence, known_positions  # noqa: E402
 from game.bots.variant_facts import facts_for  # noqa: E402
@@ -133,17 +134,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variant", default="classic")
     p.add_argument("--target", type=int, default=2500)
     p.add_argument("--budget", type=float, default=0.5)
-    p.add_argument("--work-us", type=float, default=110.0, help="the work clock's unit (µs), as the paired run's")
+    p.add_argument("--b", default="normal", choices=ARENA_LEVELS, help="the other side's level")
+    p.add_argument("--work-us", default="110", help="the work clock's unit (µs), A's[,B's], as the paired run's")
     p.add_argument("--log", type=Path, default=None, help="keep the games (and go on from them)")
     p.add_argument("--against", type=Path, default=None, help="an arena log of the same seeds to pair with")
     args = p.parse_args(argv)
     arena.Game = _WatchedGame  # type: ignore[misc]
     level = f"hard-seeing-{args.see}"
-    clock = f"work:{args.work_us / 1e6!r}"
+    try:
+        clock = f"{WORK}:{','.join(repr(float(u) / 1e6) for u in args.work_us.split(','))}"
+        work_units(clock)
+    except ValueError:
+        p.error(f"--work-us takes one or two positive numbers (A's, B's), not {args.work_us!r}")
     summary = arena.run(
         args.variant,
         level,
-        "normal",
+        args.b,
         args.games,
         args.seed,
         1,
@@ -153,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         log=args.log,
         clock=clock,
     )
-    print(arena.report(summary, level, "normal", args.variant, args.target))
+    print(arena.report(summary, level, args.b, args.variant, args.target))
     if args.against is not None and args.log is not None:
         _, mine = read_log(args.log, arena.GameResult)
         _, theirs = read_log(args.against, arena.GameResult)

@@ -74,3 +74,16 @@ def test_the_finer_parts_of_the_opponents_hands():
         kept = [st.hands[opp][i] for i in sorted(ceiling.paired_positions(st.hands[opp]))]
         assert kept and Counter(kept) <= Counter(pairs.hands[opp]) and pairs.hands[opp] != st.hands[opp]
         assert len(pairs.hands[opp]) == len(st.hands[opp])
+
+
+def test_the_ceiling_tool_takes_the_other_side_and_its_unit(capsys):
+    # --b names the other side (hard-v1: the yardstick, whose play the playouts do not copy);
+    # --work-us takes A's and B's units as the arena does, and refuses anything else.
+    import pytest
+
+    ceiling = tool_module("bench_hard_ceiling")
+    for bad in (["--work-us", "0"], ["--work-us", "1,2,3"], ["--work-us", "x"], ["--b", "nobody"]):
+        with pytest.raises(SystemExit) as refused:
+            ceiling.main([*bad, "--games", "0"])
+        assert refused.value.code == 2
+    assert "--work-us" in capsys.readouterr().err
