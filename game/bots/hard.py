@@ -189,6 +189,7 @@ class HardBot(Bot):
         rounds: int = 0,
         learned: int = 0,
         streams: int = 0,
+        opponent_styles: int = 0,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -227,6 +228,10 @@ class HardBot(Bot):
         # Common random numbers for the candidates: in a world, each seat's n-th draw from the
         # stock is the same card whatever was played before it (`DrawStreams`; 0: off).
         self.streams = streams
+        # The other sides' players in a world's playouts: each plays Normal or one of its styles
+        # (styles.py), drawn per world (0: Normal for every seat). Hard does not know how the
+        # opponents play; one policy for them all is a model it would trust too much.
+        self.opponent_styles = opponent_styles
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -263,9 +268,10 @@ class HardBot(Bot):
             self.work += 1
             if world is None:
                 continue
+            theirs = self.opponent_policies(obs, rng) if self.opponent_styles else None
             for i in alive:
                 move, ours = cands[i]
-                value = self.value_of(world, move, side, ours)
+                value = self.value_of(world, move, side, ours, theirs)
                 values[i].append(-1e6 if value is None else value)
             if len(values[0]) >= self.prune_after:
                 alive = [i for i in alive if i == 0 or not self.clearly_worse(values[i], values[0])]
@@ -277,6 +283,12 @@ class HardBot(Bot):
             )
             self.last_reason = why.BotReason.of(why.SEARCHED, worlds=len(values[0])) if explained else None
         return cands[chosen][0]
+
+    def opponent_policies(self, obs: Observation, rng: random.Random) -> dict[int, NormalPolicy]:
+        """For one world: each seat of another side plays Normal or one of its styles, at random."""
+        policies = (self.policy, *style_policies(obs.config.rules.id, self.policy.fixed))
+        mine = obs.config.side_of(obs.seat)
+        return {s: rng.choice(policies) for s in range(obs.config.players) if obs.config.side_of(s) != mine}
 
     def adopt_shape(self, shape: SearchShape) -> None:
         """Search with `shape`, but for the settings this bot was given."""
@@ -391,9 +403,17 @@ class HardBot(Bot):
         weights = [math.exp(v - top) for v in logs]
         return rng.choices(worlds, weights)[0]
 
-    def value_of(self, world: GameState, move: Move, side: int, ours: NormalPolicy | None = None) -> float | None:
+    def value_of(
+        self,
+        world: GameState,
+        move: Move,
+        side: int,
+        ours: NormalPolicy | None = None,
+        theirs: dict[int, NormalPolicy] | None = None,
+    ) -> float | None:
         """`move` played in a copy of `world`, then the playout's value for `side`, whose
-        players follow `ours` (Normal when None; None when the move is illegal there)."""
+        players follow `ours` (Normal when None), the seats in `theirs` their own policies
+        (None when the move is illegal there)."""
         st = world.copy()
         self.work += 1
         seat = st.to_act  # the deciding player (the one answering, when asked)
@@ -405,7 +425,7 @@ class HardBot(Bot):
             st.apply(move)
         except IllegalMove:
             return None
-        return self.playout(st, side, ours, seat if self.rounds else None, streams)
+        return self.playout(st, side, ours, seat if self.rounds else None, streams, theirs)
 
     def playout(
         self,
@@ -414,8 +434,10 @@ class HardBot(Bot):
         ours: NormalPolicy | None = None,
         until: int | None = None,
         streams: DrawStreams | None = None,
+        theirs: dict[int, NormalPolicy] | None = None,
     ) -> float:
-        """Normal (`ours` for our side's seats) plays on for `horizon` moves, or, with `until`,
+        """Normal (`ours` for our side's seats, `theirs` for the seats it names) plays on for
+        `horizon` moves, or, with `until`,
         until that seat's turn has come round `rounds` times; then `evaluate` (with `learned`,
         the fitted evaluation where the variant has one)."""
         policy = self.policy
@@ -436,7 +458,10 @@ class HardBot(Bot):
             obs = st.observation(seat)
             if not obs.legal:  # cannot happen in a consistent world; be safe
                 break
-            player = ours if ours is not None and cfg.side_of(seat) == side else policy
+            if ours is not None and cfg.side_of(seat) == side:
+                player = ours
+            else:
+                player = theirs.get(seat, policy) if theirs is not None else policy
             move = player.choose(obs)
             if streams is not None and move.kind is MoveKind.DRAW:
                 streams.arrange(st, seat)

@@ -837,6 +837,42 @@ def test_draw_streams_give_each_seat_its_own_cards_of_the_stock_whatever_was_pla
     assert bot.choose(feeding_position().observation(0), random.Random(2)) in feeding_position().observation(0).legal
 
 
+def test_with_opponent_styles_each_world_s_opponents_play_normal_or_a_style(monkeypatch):
+    # `opponent_styles`: per world, each seat of another side plays Normal or one of its styles
+    # in every candidate's playout (the same draw for every candidate: paired); our side Normal.
+    from collections import Counter
+
+    from game.bots import hard as hard_module
+    from game.bots.styles import style_policies
+
+    obs = feeding_position().observation(0)
+    bot = hard_module.HardBot(seed=1, iterations=12, opponent_styles=1)
+    drawn = [bot.opponent_policies(obs, random.Random(k)) for k in range(30)]
+    assert all(sorted(d) == [1, 3] for d in drawn)  # the seats of the other side only
+    styles = style_policies("classic", None)
+    used = {id(p) for d in drawn for p in d.values()}
+    assert used == {id(bot.policy), *map(id, styles)}  # Normal and every style come up
+
+    seen: list[dict | None] = []  # each playout's `theirs`, kept alive so identities differ
+
+    real = hard_module.HardBot.playout
+
+    def watched(self, st, side, ours=None, until=None, streams=None, theirs=None):
+        seen.append(theirs)
+        return real(self, st, side, ours, until, streams, theirs)
+
+    monkeypatch.setattr(hard_module.HardBot, "playout", watched)
+    move = bot.choose(obs, random.Random(2))
+    assert move in obs.legal and bot.last_iterations == 12
+    assert all(t is not None and sorted(t) == [1, 3] for t in seen)
+    assert len({id(t) for t in seen}) == 12  # one draw a world, shared by that world's candidates
+    per_world = Counter(id(t) for t in seen)
+    assert len(set(per_world.values())) == 1 and len(seen) > 12  # every candidate in every world
+    seen.clear()
+    hard_module.HardBot(seed=1, iterations=3).choose(obs, random.Random(2))
+    assert seen and all(t is None for t in seen)  # off: Normal everywhere
+
+
 @pytest.mark.parametrize("gain, kept", [(2.0, False), (-1.0, True)])
 def test_the_tuner_against_a_fixed_opponent_keeps_a_change_only_for_the_gain(capsys, gain, kept):
     """`--against LEVEL`: the same deals for every trial, and a change kept only when it wins
