@@ -2,7 +2,7 @@
 
     python tools/bench_hard_ceiling.py [--see hands|all] [--games 100] [--seed 80000]
         [--variant classic] [--target 2500] [--budget 0.5] [--work-us 110[,UB]]
-        [--b normal|hard-v1|...] [--log FILE] [--against LOG]
+        [--b normal|hard-v1|...] [--log FILE] [--against LOG] [--report]
 
 Hard's worlds are sampled from what its seat sees. Here the A side's Hard is handed the real
 deal instead: `--see hands` every hand as it is, the stock shuffled (what a perfect reading of
@@ -138,7 +138,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work-us", default="110", help="the work clock's unit (µs), A's[,B's], as the paired run's")
     p.add_argument("--log", type=Path, default=None, help="keep the games (and go on from them)")
     p.add_argument("--against", type=Path, default=None, help="an arena log of the same seeds to pair with")
+    p.add_argument("--report", action="store_true", help="only report --log's games so far (paired with --against)")
     args = p.parse_args(argv)
+    if args.report:
+        if args.log is None:
+            p.error("--report reads the games of --log")
+        print(arena.log_report(args.log))
+        print_pairing(args.log, args.against)
+        return 0
     arena.Game = _WatchedGame  # type: ignore[misc]
     level = f"hard-seeing-{args.see}"
     try:
@@ -160,11 +167,17 @@ def main(argv: list[str] | None = None) -> int:
         clock=clock,
     )
     print(arena.report(summary, level, args.b, args.variant, args.target))
-    if args.against is not None and args.log is not None:
-        _, mine = read_log(args.log, arena.GameResult)
-        _, theirs = read_log(args.against, arena.GameResult)
-        print(comparison_text((args.against.stem, level), compare(theirs, mine)))
+    print_pairing(args.log, args.against)
     return 0
+
+
+def print_pairing(log: Path | None, against: Path | None) -> None:
+    """The games of `log` paired with those of `against` on the same deals (when both are given)."""
+    if log is None or against is None:
+        return
+    _, mine = read_log(log, arena.GameResult)
+    _, theirs = read_log(against, arena.GameResult)
+    print(comparison_text((against.stem, log.stem), compare(theirs, mine)))
 
 
 if __name__ == "__main__":

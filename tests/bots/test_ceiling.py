@@ -87,3 +87,21 @@ def test_the_ceiling_tool_takes_the_other_side_and_its_unit(capsys):
             ceiling.main([*bad, "--games", "0"])
         assert refused.value.code == 2
     assert "--work-us" in capsys.readouterr().err
+
+
+def test_the_ceiling_tool_reports_a_log_so_far_paired_with_another(tmp_path, capsys):
+    import pytest
+
+    from game.bots.arena import run
+
+    ceiling = tool_module("bench_hard_ceiling")
+    logs = [tmp_path / "seeing.log", tmp_path / "plain.log"]
+    for log in logs:
+        run("classic", "normal", "easy", 1, 31, 1, 2500, log=log)
+    assert ceiling.main(["--report", "--log", str(logs[0]), "--against", str(logs[1])]) == 0
+    out = capsys.readouterr().out
+    assert "normal (A) vs easy (B), classic, target 2500: 2 games" in out
+    assert "2 games on the same deals" in out and "(0 only by plain, 0 only by seeing)" in out
+    with pytest.raises(SystemExit) as refused:
+        ceiling.main(["--report"])
+    assert refused.value.code == 2 and "--report reads the games of --log" in capsys.readouterr().err
