@@ -1,0 +1,91 @@
+"""How well one bot's move foretells another's, on the same decisions (outside CI).
+
+    python tools/bench_model_agreement.py [--variant classic] [--positions 200] [--seed 1]
+        [--levels normal,normal-v1,hard,hard-v1] [--budget 0.5] [--work-us 182,147]
+
+Hard's playouts play every other seat as today's Normal: the model of how the opponents play.
+Against Normal that model is exact; against another bot it is right only where the two choose
+alike. The decisions are `bench_hard.py`'s (Normal's self-play, where Hard weighs two or more
+candidates); each level chooses on each one (the searching levels at --budget on the work clock,
+`--work-us` today's Hard's unit and `hard-v1`'s, as the arena's), and the tool prints, for each
+pair of levels, the share of decisions where they choose the same move (95% Wilson interval).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from itertools import combinations
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_hard import decisions  # noqa: E402
+
+from game.bots.arena import wilson  # noqa: E402
+from game.bots.base import ARENA_LEVELS, WORK, Bot, WorkClock, make_bot, work_units  # noqa: E402
+from game.rules import Move  # noqa: E402
+from game.rules.variants import VARIANT_IDS  # noqa: E402
+
+
+def level_bot(level: str, seed: int, budget: float, units: list[float]) -> Bot:
+    """`level` at `budget` on the work clock: `hard-v1` with the second unit (its own), every
+    other searching level with the first."""
+    bot = make_bot(level, seed, budget=budget) if level.startswith("hard") else make_bot(level, seed)
+    bot.clock = WorkClock(bot, units[min(1, len(units) - 1)] if level == "hard-v1" else units[0])
+    return bot
+
+
+def choices(
+    levels: list[str], variant: str, positions: int, seed: int, budget: float, units: list[float]
+) -> dict[str, list[Move]]:
+    """Each level's move on each decision (each decision's own seeded RNG, the same for every level)."""
+    found = decisions(variant, positions, seed)
+    chosen: dict[str, list[Move]] = {}
+    for level in levels:
+        bot = level_bot(level, seed, budget, units)
+        chosen[level] = [bot.choose(obs, random.Random(seed * 1000 + i)) for i, obs in enumerate(found)]
+    return chosen
+
+
+def agreement(chosen: dict[str, list[Move]]) -> list[tuple[str, str, int, int]]:
+    """(level, level, decisions where both chose alike, decisions) for every pair of levels."""
+    out = []
+    for a, b in combinations(chosen, 2):
+        same = sum(x == y for x, y in zip(chosen[a], chosen[b], strict=True))
+        out.append((a, b, same, len(chosen[a])))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--variant", default="classic", choices=VARIANT_IDS)
+    p.add_argument("--positions", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--levels", default="normal,normal-v1,hard,hard-v1")
+    p.add_argument("--budget", type=float, default=0.5)
+    p.add_argument("--work-us", default="182,147", help="the work clock's unit (µs): today's Hard's[,hard-v1's]")
+    args = p.parse_args(argv)
+    levels = args.levels.split(",")
+    unknown = [level for level in levels if level not in ARENA_LEVELS]
+    if unknown or len(levels) < 2:
+        p.error(f"--levels takes two or more of {', '.join(ARENA_LEVELS)}, not {args.levels!r}")
+    try:
+        units = work_units(f"{WORK}:{','.join(repr(float(u) / 1e6) for u in args.work_us.split(','))}")
+    except ValueError:
+        p.error(f"--work-us takes one or two positive numbers, not {args.work_us!r}")
+    assert units is not None  # a work spec always has units
+    chosen = choices(levels, args.variant, args.positions, args.seed, args.budget, units)
+    print(
+        f"{args.variant}: {args.positions} decisions of Normal's self-play (seed {args.seed}), {args.budget} s of work"
+    )
+    for a, b, same, n in agreement(chosen):
+        low, high = wilson(same, n)
+        print(f"{a} and {b}: the same move in {same}/{n} ({same / n:.1%}, {low:.1%} .. {high:.1%})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
