@@ -1,7 +1,7 @@
 """How well one bot's move foretells another's, on the same decisions (outside CI).
 
     python tools/bench_model_agreement.py [--variant classic] [--positions 200] [--seed 1]
-        [--levels normal,normal-v1,hard,hard-v1] [--budget 0.5] [--work-us 182,147]
+        [--levels normal,normal-v1,hard,hard-v1] [--budget 0.5] [--work-us 182,147] [--styles]
 
 Hard's playouts play every other seat as today's Normal: the model of how the opponents play.
 Against Normal that model is exact; against another bot it is right only where the two choose
@@ -9,6 +9,8 @@ alike. The decisions are `bench_hard.py`'s (Normal's self-play, where Hard weigh
 candidates); each level chooses on each one (the searching levels at --budget on the work clock,
 `--work-us` today's Hard's unit and `hard-v1`'s, as the arena's), and the tool prints, for each
 pair of levels, the share of decisions where they choose the same move (95% Wilson interval).
+With `--styles`, also how often each level's move is Normal's or one of its five styles'
+(styles.py): how much of another bot's play Hard's `opponent_styles` playouts can foretell.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from bench_hard import decisions  # noqa: E402
 
 from game.bots.arena import wilson  # noqa: E402
 from game.bots.base import ARENA_LEVELS, WORK, Bot, WorkClock, make_bot, work_units  # noqa: E402
+from game.bots.normal import NormalPolicy  # noqa: E402
+from game.bots.styles import style_policies  # noqa: E402
 from game.rules import Move  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
@@ -36,6 +40,17 @@ def level_bot(level: str, seed: int, budget: float, units: list[float]) -> Bot:
     bot = make_bot(level, seed, budget=budget) if level.startswith("hard") else make_bot(level, seed)
     bot.clock = WorkClock(bot, units[min(1, len(units) - 1)] if level == "hard-v1" else units[0])
     return bot
+
+
+def style_moves(variant: str, positions: int, seed: int) -> list[set[Move]]:
+    """On each decision, the moves of Normal and of each of its styles."""
+    policies = (NormalPolicy(), *style_policies(variant))
+    return [{policy.choose(obs) for policy in policies} for obs in decisions(variant, positions, seed)]
+
+
+def covered(chosen: list[Move], moves: list[set[Move]]) -> int:
+    """The decisions where the move chosen is one of `moves`'."""
+    return sum(move in some for move, some in zip(chosen, moves, strict=True))
 
 
 def choices(
@@ -66,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--levels", default="normal,normal-v1,hard,hard-v1")
     p.add_argument("--budget", type=float, default=0.5)
+    p.add_argument("--styles", action="store_true", help="also: how often a level's move is Normal's or a style's")
     p.add_argument("--work-us", default="182,147", help="the work clock's unit (µs): today's Hard's[,hard-v1's]")
     args = p.parse_args(argv)
     levels = args.levels.split(",")
@@ -84,6 +100,13 @@ def main(argv: list[str] | None = None) -> int:
     for a, b, same, n in agreement(chosen):
         low, high = wilson(same, n)
         print(f"{a} and {b}: the same move in {same}/{n} ({same / n:.1%}, {low:.1%} .. {high:.1%})")
+    if args.styles:
+        moves = style_moves(args.variant, args.positions, args.seed)
+        print(f"Normal and its styles: {sum(map(len, moves)) / len(moves):.2f} different moves a decision")
+        for level, chosen_by_level in chosen.items():
+            n, hit = len(chosen_by_level), covered(chosen_by_level, moves)
+            low, high = wilson(hit, n)
+            print(f"{level}: Normal's or a style's move in {hit}/{n} ({hit / n:.1%}, {low:.1%} .. {high:.1%})")
     return 0
 
 
