@@ -31,7 +31,7 @@ from long_runs import compare, comparison_text  # noqa: E402
 
 from game.bots import arena  # noqa: E402
 from game.bots.arena_log import read_log  # noqa: E402
-from game.bots.base import ARENA_LEVELS, WORK, register, work_units  # noqa: E402
+from game.bots.base import ARENA_LEVELS, register, work_spec  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.bots.inference import WorldEvidence, known_positions  # noqa: E402
 from game.bots.variant_facts import facts_for  # noqa: E402
@@ -149,8 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     arena.Game = _WatchedGame  # type: ignore[misc]
     level = f"hard-seeing-{args.see}"
     try:
-        clock = f"{WORK}:{','.join(repr(float(u) / 1e6) for u in args.work_us.split(','))}"
-        work_units(clock)
+        clock = work_spec(args.work_us)
     except ValueError:
         p.error(f"--work-us takes one or two positive numbers (A's, B's), not {args.work_us!r}")
     summary = arena.run(

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hard import decisions  # noqa: E402
 
 from game.bots.arena import wilson  # noqa: E402
-from game.bots.base import ARENA_LEVELS, WORK, Bot, WorkClock, make_bot, work_units  # noqa: E402
+from game.bots.base import ARENA_LEVELS, Bot, WorkClock, make_bot, work_spec, work_units  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
 from game.bots.styles import style_policies  # noqa: E402
 from game.rules import Move  # noqa: E402
@@ -89,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or len(levels) < 2:
         p.error(f"--levels takes two or more of {', '.join(ARENA_LEVELS)}, not {args.levels!r}")
     try:
-        units = work_units(f"{WORK}:{','.join(repr(float(u) / 1e6) for u in args.work_us.split(','))}")
+        units = work_units(work_spec(args.work_us))
     except ValueError:
         p.error(f"--work-us takes one or two positive numbers, not {args.work_us!r}")
     assert units is not None  # a work spec always has units

@@ -36,7 +36,7 @@ from game.rules.config import TARGETS
 from game.rules.variants import VARIANT_IDS
 
 from .arena_log import ArenaLog, ArenaLogError, code_digest, header, read_log
-from .base import ARENA_LEVELS, CLOCKS, WORK, Bot, clock_for, make_bot, work_units
+from .base import ARENA_LEVELS, CLOCKS, WORK, Bot, clock_for, make_bot, work_spec, work_units
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
 
@@ -434,8 +434,7 @@ def main(argv: list[str] | None = None) -> int:
     clock = args.clock
     if args.work_us is not None:
         try:
-            clock = f"{WORK}:{','.join(repr(float(u) / 1e6) for u in args.work_us.split(','))}"
-            work_units(clock)
+            clock = work_spec(args.work_us)
         except ValueError:
             p.error(f"--work-us takes one or two positive numbers (A's, B's), not {args.work_us!r}")
     try:

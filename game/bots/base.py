@@ -72,6 +72,14 @@ def work_units(spec: str) -> list[float] | None:
     return parts
 
 
+def work_spec(microseconds: str) -> str:
+    """The work clock spec of a command line's `--work-us U[,UB]` (microseconds a unit, A's and
+    B's); ValueError unless it is one or two positive numbers."""
+    spec = f"{WORK}:{','.join(repr(float(u) / 1e6) for u in microseconds.split(','))}"
+    work_units(spec)
+    return spec
+
+
 def clock_for(spec: str, bot: Bot, side: int = 0) -> Callable[[], float]:
     """The clock `spec` names for `bot`: a name in CLOCKS, or "work:SECONDS" (WorkClock), or
     "work:SECONDS,SECONDS": the first unit for the arena's A side (`side` 0), the second for

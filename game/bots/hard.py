@@ -437,9 +437,8 @@ class HardBot(Bot):
         theirs: dict[int, NormalPolicy] | None = None,
     ) -> float:
         """Normal (`ours` for our side's seats, `theirs` for the seats it names) plays on for
-        `horizon` moves, or, with `until`,
-        until that seat's turn has come round `rounds` times; then `evaluate` (with `learned`,
-        the fitted evaluation where the variant has one)."""
+        `horizon` moves, or, with `until`, until that seat's turn has come round `rounds` times;
+        then `evaluate` (with `learned`, the fitted evaluation where the variant has one)."""
         policy = self.policy
         cfg = st.config
         pause = self.yield_point
