@@ -27,25 +27,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hard import decisions  # noqa: E402
 
 from game.bots.arena import wilson  # noqa: E402
-from game.bots.base import ARENA_LEVELS, Bot, WorkClock, make_bot, work_spec, work_units  # noqa: E402
+from game.bots.base import ARENA_LEVELS, Bot, clock_for, make_bot, work_spec  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
 from game.bots.styles import style_policies  # noqa: E402
-from game.rules import Move  # noqa: E402
+from game.rules import Move, Observation  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
 
-def level_bot(level: str, seed: int, budget: float, units: list[float]) -> Bot:
-    """`level` at `budget` on the work clock: `hard-v1` with the second unit (its own), every
-    other searching level with the first."""
+def level_bot(level: str, seed: int, budget: float, clock: str) -> Bot:
+    """`level` at `budget` on the work clock `clock`: `hard-v1` with its second unit (its own,
+    as the arena's B side), every other level with the first."""
     bot = make_bot(level, seed, budget=budget) if level.startswith("hard") else make_bot(level, seed)
-    bot.clock = WorkClock(bot, units[min(1, len(units) - 1)] if level == "hard-v1" else units[0])
+    bot.clock = clock_for(clock, bot, 1 if level == "hard-v1" else 0)
     return bot
 
 
-def style_moves(variant: str, positions: int, seed: int) -> list[set[Move]]:
+def style_moves(variant: str, found: list[Observation]) -> list[set[Move]]:
     """On each decision, the moves of Normal and of each of its styles."""
     policies = (NormalPolicy(), *style_policies(variant))
-    return [{policy.choose(obs) for policy in policies} for obs in decisions(variant, positions, seed)]
+    return [{policy.choose(obs) for policy in policies} for obs in found]
 
 
 def covered(chosen: list[Move], moves: list[set[Move]]) -> int:
@@ -53,14 +53,11 @@ def covered(chosen: list[Move], moves: list[set[Move]]) -> int:
     return sum(move in some for move, some in zip(chosen, moves, strict=True))
 
 
-def choices(
-    levels: list[str], variant: str, positions: int, seed: int, budget: float, units: list[float]
-) -> dict[str, list[Move]]:
+def choices(levels: list[str], found: list[Observation], seed: int, budget: float, clock: str) -> dict[str, list[Move]]:
     """Each level's move on each decision (each decision's own seeded RNG, the same for every level)."""
-    found = decisions(variant, positions, seed)
     chosen: dict[str, list[Move]] = {}
     for level in levels:
-        bot = level_bot(level, seed, budget, units)
+        bot = level_bot(level, seed, budget, clock)
         chosen[level] = [bot.choose(obs, random.Random(seed * 1000 + i)) for i, obs in enumerate(found)]
     return chosen
 
@@ -72,6 +69,12 @@ def agreement(chosen: dict[str, list[Move]]) -> list[tuple[str, str, int, int]]:
         same = sum(x == y for x, y in zip(chosen[a], chosen[b], strict=True))
         out.append((a, b, same, len(chosen[a])))
     return out
+
+
+def share(hits: int, n: int) -> str:
+    """`hits` of `n` with its share and 95% Wilson interval."""
+    low, high = wilson(hits, n)
+    return f"{hits}/{n} ({hits / n:.1%}, {low:.1%} .. {high:.1%})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,24 +92,21 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or len(levels) < 2:
         p.error(f"--levels takes two or more of {', '.join(ARENA_LEVELS)}, not {args.levels!r}")
     try:
-        units = work_units(work_spec(args.work_us))
+        clock = work_spec(args.work_us)
     except ValueError:
         p.error(f"--work-us takes one or two positive numbers, not {args.work_us!r}")
-    assert units is not None  # a work spec always has units
-    chosen = choices(levels, args.variant, args.positions, args.seed, args.budget, units)
+    found = decisions(args.variant, args.positions, args.seed)
+    chosen = choices(levels, found, args.seed, args.budget, clock)
     print(
         f"{args.variant}: {args.positions} decisions of Normal's self-play (seed {args.seed}), {args.budget} s of work"
     )
     for a, b, same, n in agreement(chosen):
-        low, high = wilson(same, n)
-        print(f"{a} and {b}: the same move in {same}/{n} ({same / n:.1%}, {low:.1%} .. {high:.1%})")
+        print(f"{a} and {b}: the same move in {share(same, n)}")
     if args.styles:
-        moves = style_moves(args.variant, args.positions, args.seed)
+        moves = style_moves(args.variant, found)
         print(f"Normal and its styles: {sum(map(len, moves)) / len(moves):.2f} different moves a decision")
         for level, chosen_by_level in chosen.items():
-            n, hit = len(chosen_by_level), covered(chosen_by_level, moves)
-            low, high = wilson(hit, n)
-            print(f"{level}: Normal's or a style's move in {hit}/{n} ({hit / n:.1%}, {low:.1%} .. {high:.1%})")
+            print(f"{level}: Normal's or a style's move in {share(covered(chosen_by_level, moves), len(moves))}")
     return 0
 
 

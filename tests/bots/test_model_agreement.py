@@ -33,8 +33,8 @@ def test_the_tool_prints_each_pair_of_levels_and_refuses_unknown_ones(capsys):
 
 def test_the_searching_levels_count_their_budget_on_their_own_work_unit():
     tool = tool_module("bench_model_agreement")
-    hard = tool.level_bot("hard", 1, 0.5, [182e-6, 147e-6])
-    yardstick = tool.level_bot("hard-v1", 1, 0.5, [182e-6, 147e-6])
+    hard = tool.level_bot("hard", 1, 0.5, "work:0.000182,0.000147")
+    yardstick = tool.level_bot("hard-v1", 1, 0.5, "work:0.000182,0.000147")
     assert hard.clock.unit == 182e-6 and yardstick.clock.unit == 147e-6
 
 
