@@ -16,6 +16,11 @@ long instead and the tool prints the decision times (median, p95, max) and world
 measures the unit of the arena's work clock (`--clock work --work-us U`, game/bots/base.py):
 Hard searches each decision for --budget CPU seconds, and the CPU time it took over the work
 it did (worlds sampled, playout moves) is this machine's microseconds a unit, today.
+
+`--seed S` plays games S x GAMES_PER_SEED, the next, and so on, so two seeds never share a
+decision. (Until stop 35 they were S, S + 1, ...: a few hundred decisions span some twenty
+games, so seeds 1 and 2 shared nearly all of them; the digests and references of that time
+were made so.)
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ from game.bots.normal import NormalPolicy  # noqa: E402
 from game.rules import Game, GameState, Move, Observation, Phase, RulesConfig  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
+GAMES_PER_SEED = 100_000  # far more games than any count of decisions takes
+
 
 def decisions(variant: str, count: int, seed: int) -> list[Observation]:
     """Observations where Hard has a real choice, from games of Normal against itself."""
@@ -48,7 +55,7 @@ def decision_states(variant: str, count: int, seed: int, late: float | None = No
     `late`, only those of deals that start that close to the game's end (`near_the_end`)."""
     policy, probe = NormalPolicy(), HardBot(seed=0, iterations=1)
     found: list[GameState] = []
-    game_seed = seed
+    game_seed = seed * GAMES_PER_SEED
     while len(found) < count:
         game = Game(RulesConfig.for_variant(variant), game_seed, first_dealer=0)
         step = 0

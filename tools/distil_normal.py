@@ -17,6 +17,14 @@ choice that is not one of a decision's candidates counts as its worst candidate
 
 The values are the search's, with Normal's present weights playing on: a fitted Normal plays
 on differently, so the references must be built again before a second round.
+
+With `--seeing`, references valued in the real deal (`reference --clairvoyant`) are taken too.
+That is no cheat on Normal's part: its weights still read only the observation. The decisions
+come from real play, so the hidden cards behind them lie as they really do, and the mean over
+many decisions of a choice's real-deal value is its expected value given what the player saw.
+Sampled worlds deal those cards uniformly instead (pairs kept, singles shed: a uniform deal
+holds fewer pairs than real hands do), so their verdicts lean the way the sampler errs; the
+real deal's are noisier a decision but lean nowhere.
 """
 
 from __future__ import annotations
@@ -50,12 +58,14 @@ class Decision:
     values: tuple[float, ...]  # their mean values over the reference's worlds, points of the deal
 
 
-def load(paths: list[str]) -> list[Decision]:
+def load(paths: list[str], seeing: bool = False) -> list[Decision]:
+    """The references' decisions with two or more legal candidates, Normal's move among them;
+    references that see hidden cards only with `seeing`."""
     out: list[Decision] = []
     for path in paths:
         ref: dict[str, Any] = json.loads(Path(path).read_text())
-        if ref.get("clairvoyant") or ref.get("see"):
-            raise SystemExit(f"{path}: a reference that sees hidden cards; the search's own worlds are needed")
+        if (ref.get("clairvoyant") or ref.get("see")) and not seeing:
+            raise SystemExit(f"{path}: a reference that sees hidden cards (--seeing takes it)")
         for obs, row in zip(reference_decisions(ref), ref["decisions"]):
             legal = [i for i, v in enumerate(row["values"]) if abs(v) < ILLEGAL]
             if len(legal) > 1 and 0 in legal:
@@ -113,9 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--fit-share", type=float, default=0.5, help="the share of decisions fitted on (every k-th)")
     p.add_argument("--gain", type=float, default=0.5, help="points a decision a change must gain to be kept")
     p.add_argument("--outside", choices=("worst", "skip"), default="worst")
+    p.add_argument("--seeing", action="store_true", help="take references valued in the real deal too")
     args = p.parse_args(argv)
 
-    decisions = load(args.references)
+    decisions = load(args.references, args.seeing)
     step = max(1, round(1 / args.fit_share)) if args.fit_share < 1 else 1
     fit = [d for i, d in enumerate(decisions) if i % step == 0]
     held = [d for i, d in enumerate(decisions) if i % step != 0] if step > 1 else []

@@ -14,7 +14,7 @@ from game.bots import make_bot
 from game.bots.arena import run
 from game.bots.normal import NormalPolicy, NormalWeights
 from game.bots.sampler import sample_world
-from game.rules import Game, MoveKind, RulesConfig
+from game.rules import Game, MoveKind, RulesConfig, position_to_json
 from game.rules.variants import VARIANT_IDS
 
 LEVELS = ("easy", "normal", "hard")
@@ -911,6 +911,13 @@ def test_late_decisions_come_from_the_deals_near_the_games_end():
     assert all(st.scores == [0, 0] for st in bench.decision_states("classic", 6, 1))
 
 
+def test_decisions_of_two_seeds_come_from_other_games():
+    bench = tool_module("bench_hard")
+    one, two = (bench.decision_states("classic", 30, seed) for seed in (1, 2))
+    assert len(one) == len(two) == 30
+    assert not any(position_to_json(a) == position_to_json(b) for a in one for b in two)
+
+
 def test_reference_kinds_group_each_alternative_against_normals_move(capsys, tmp_path):
     regret = tool_module("bench_hard_regret")
 
@@ -974,3 +981,4 @@ def test_distilling_normal_values_its_choices_by_a_references_candidates(capsys,
     seeing.write_text(json.dumps({**json.loads(ref.read_text()), "clairvoyant": True}))
     with pytest.raises(SystemExit, match="sees hidden cards"):
         distil.load([str(seeing)])
+    assert [d.values for d in distil.load([str(seeing)], seeing=True)] == [d.values for d in decisions]
