@@ -18,7 +18,7 @@ choice that is not one of a decision's candidates counts as its worst candidate
 The values are the search's, with Normal's present weights playing on: a fitted Normal plays
 on differently, so the references must be built again before a second round.
 
-With `--seeing`, references valued in the real deal (`reference --clairvoyant`) are taken too.
+With `--real-deal`, references valued in the real deal (`reference --clairvoyant`) are taken.
 That is no cheat on Normal's part: its weights still read only the observation. The decisions
 come from real play, so the hidden cards behind them lie as they really do, and the mean over
 many decisions of a choice's real-deal value is its expected value given what the player saw.
@@ -58,14 +58,19 @@ class Decision:
     values: tuple[float, ...]  # their mean values over the reference's worlds, points of the deal
 
 
-def load(paths: list[str], seeing: bool = False) -> list[Decision]:
+def load(paths: list[str], real_deal: bool = False) -> list[Decision]:
     """The references' decisions with two or more legal candidates, Normal's move among them;
-    references that see hidden cards only with `seeing`."""
+    references valued in the real deal only with `real_deal`, never those seeing a part of it
+    (the rest dealt uniformly: they lean as the sampler does, only less)."""
     out: list[Decision] = []
     for path in paths:
         ref: dict[str, Any] = json.loads(Path(path).read_text())
-        if (ref.get("clairvoyant") or ref.get("see")) and not seeing:
-            raise SystemExit(f"{path}: a reference that sees hidden cards (--seeing takes it)")
+        if ref.get("see"):
+            raise SystemExit(
+                f"{path}: a reference that sees a part of the hidden cards; sampled worlds or the real deal"
+            )
+        if ref.get("clairvoyant") and not real_deal:
+            raise SystemExit(f"{path}: a reference that sees hidden cards (--real-deal takes it)")
         for obs, row in zip(reference_decisions(ref), ref["decisions"]):
             legal = [i for i, v in enumerate(row["values"]) if abs(v) < ILLEGAL]
             if len(legal) > 1 and 0 in legal:
@@ -123,10 +128,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--fit-share", type=float, default=0.5, help="the share of decisions fitted on (every k-th)")
     p.add_argument("--gain", type=float, default=0.5, help="points a decision a change must gain to be kept")
     p.add_argument("--outside", choices=("worst", "skip"), default="worst")
-    p.add_argument("--seeing", action="store_true", help="take references valued in the real deal too")
+    p.add_argument("--real-deal", action="store_true", help="take references valued in the real deal (--clairvoyant)")
     args = p.parse_args(argv)
 
-    decisions = load(args.references, args.seeing)
+    decisions = load(args.references, args.real_deal)
     step = max(1, round(1 / args.fit_share)) if args.fit_share < 1 else 1
     fit = [d for i, d in enumerate(decisions) if i % step == 0]
     held = [d for i, d in enumerate(decisions) if i % step != 0] if step > 1 else []

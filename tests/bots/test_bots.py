@@ -981,4 +981,8 @@ def test_distilling_normal_values_its_choices_by_a_references_candidates(capsys,
     seeing.write_text(json.dumps({**json.loads(ref.read_text()), "clairvoyant": True}))
     with pytest.raises(SystemExit, match="sees hidden cards"):
         distil.load([str(seeing)])
-    assert [d.values for d in distil.load([str(seeing)], seeing=True)] == [d.values for d in decisions]
+    assert [d.values for d in distil.load([str(seeing)], real_deal=True)] == [d.values for d in decisions]
+    partly = tmp_path / "partly.json"
+    partly.write_text(json.dumps({**json.loads(ref.read_text()), "see": "next"}))
+    with pytest.raises(SystemExit, match="a part of the hidden cards"):
+        distil.load([str(partly)], real_deal=True)
