@@ -31,7 +31,7 @@ from long_runs import compare, comparison_text  # noqa: E402
 
 from game.bots import arena  # noqa: E402
 from game.bots.arena_log import read_log  # noqa: E402
-from game.bots.base import ARENA_LEVELS, register, work_spec  # noqa: E402
+from game.bots.base import ARENA_LEVELS, register, work_us_argument  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.bots.inference import WorldEvidence, known_positions  # noqa: E402
 from game.bots.variant_facts import facts_for  # noqa: E402
@@ -135,7 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--target", type=int, default=2500)
     p.add_argument("--budget", type=float, default=0.5)
     p.add_argument("--b", default="normal", choices=ARENA_LEVELS, help="the other side's level")
-    p.add_argument("--work-us", default="110", help="the work clock's unit (µs), A's[,B's], as the paired run's")
+    p.add_argument(
+        "--work-us",
+        type=work_us_argument,
+        default="110",
+        help="the work clock's unit (µs), A's[,B's], as the paired run's",
+    )
     p.add_argument("--log", type=Path, default=None, help="keep the games (and go on from them)")
     p.add_argument("--against", type=Path, default=None, help="an arena log of the same seeds to pair with")
     p.add_argument("--report", action="store_true", help="only report --log's games so far (paired with --against)")
@@ -148,10 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     arena.Game = _WatchedGame  # type: ignore[misc]
     level = f"hard-seeing-{args.see}"
-    try:
-        clock = work_spec(args.work_us)
-    except ValueError:
-        p.error(f"--work-us takes one or two positive numbers (A's, B's), not {args.work_us!r}")
+    clock = args.work_us  # work_us_argument made it a spec
     summary = arena.run(
         args.variant,
         level,

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_hard import decisions  # noqa: E402
 
 from game.bots.arena import wilson  # noqa: E402
-from game.bots.base import ARENA_LEVELS, Bot, clock_for, make_bot, work_spec  # noqa: E402
+from game.bots.base import ARENA_LEVELS, Bot, clock_for, make_bot, work_us_argument  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
 from game.bots.styles import style_policies  # noqa: E402
 from game.rules import Move, Observation  # noqa: E402
@@ -85,16 +85,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--levels", default="normal,normal-v1,hard,hard-v1")
     p.add_argument("--budget", type=float, default=0.5)
     p.add_argument("--styles", action="store_true", help="also: how often a level's move is Normal's or a style's")
-    p.add_argument("--work-us", default="182,147", help="the work clock's unit (µs): today's Hard's[,hard-v1's]")
+    p.add_argument(
+        "--work-us",
+        type=work_us_argument,
+        default="182,147",
+        help="the work clock's unit (µs): today's Hard's[,hard-v1's]",
+    )
     args = p.parse_args(argv)
     levels = args.levels.split(",")
     unknown = [level for level in levels if level not in ARENA_LEVELS]
     if unknown or len(levels) < 2:
         p.error(f"--levels takes two or more of {', '.join(ARENA_LEVELS)}, not {args.levels!r}")
-    try:
-        clock = work_spec(args.work_us)
-    except ValueError:
-        p.error(f"--work-us takes one or two positive numbers, not {args.work_us!r}")
+    clock = args.work_us  # work_us_argument made it a spec
     found = decisions(args.variant, args.positions, args.seed)
     chosen = choices(levels, found, args.seed, args.budget, clock)
     print(

@@ -36,7 +36,7 @@ from game.rules.config import TARGETS
 from game.rules.variants import VARIANT_IDS
 
 from .arena_log import ArenaLog, ArenaLogError, code_digest, header, read_log
-from .base import ARENA_LEVELS, CLOCKS, WORK, Bot, clock_for, make_bot, work_spec, work_units
+from .base import ARENA_LEVELS, CLOCKS, WORK, Bot, clock_for, make_bot, work_units, work_us_argument
 
 MOVE_CAP = 20000  # a game with more moves than this is a stall (typical: ~100-300 a deal)
 
@@ -373,6 +373,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument(
         "--work-us",
+        type=work_us_argument,
         default=None,
         metavar="US[,US_B]",
         help="with --clock work: the CPU microseconds one unit of a search's work stands for, A's and"
@@ -431,12 +432,7 @@ def main(argv: list[str] | None = None) -> int:
     target = config.target if args.target is None else args.target
     if (args.clock == WORK) != (args.work_us is not None):
         p.error("--clock work goes with --work-us, the microseconds one unit of work stands for")
-    clock = args.clock
-    if args.work_us is not None:
-        try:
-            clock = work_spec(args.work_us)
-        except ValueError:
-            p.error(f"--work-us takes one or two positive numbers (A's, B's), not {args.work_us!r}")
+    clock = args.clock if args.work_us is None else args.work_us  # work_us_argument made it a spec
     try:
         s = run(
             args.variant,

@@ -8,6 +8,7 @@ report decision times; `make_bot(level, seed)` is the registry the game and the 
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from abc import ABC, abstractmethod
@@ -78,6 +79,14 @@ def work_spec(microseconds: str) -> str:
     spec = f"{WORK}:{','.join(repr(float(u) / 1e6) for u in microseconds.split(','))}"
     work_units(spec)
     return spec
+
+
+def work_us_argument(microseconds: str) -> str:
+    """`work_spec` as a command line's argparse type: the one message for a bad `--work-us`."""
+    try:
+        return work_spec(microseconds)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"one or two positive numbers (A's, B's), not {microseconds!r}") from None
 
 
 def clock_for(spec: str, bot: Bot, side: int = 0) -> Callable[[], float]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict
 
 import pytest
+from bot_helpers import tool_module
 
 from game.bots import make_bot
 from game.bots.arena import main, play_game
@@ -91,3 +92,13 @@ def test_the_arena_takes_the_work_clock_with_its_unit(capsys, tmp_path):
     assert main([*argv[:3], "hard-v1", *argv[4:], "--clock", "work", "--work-us", "100,50", "--log", str(two)]) == 0
     assert "work clock (A 100, B 50 µs a unit)" in capsys.readouterr().out
     assert '"clock": "work:0.0001,5e-05"' in two.read_text().splitlines()[0]
+
+
+@pytest.mark.parametrize("tool", ["bench_hard_ceiling", "bench_model_agreement"])
+def test_the_tools_refuse_a_bad_work_unit_as_the_arena_does(tool, capsys):
+    main_of = {"arena": main, tool: tool_module(tool).main}
+    for name, run in main_of.items():
+        with pytest.raises(SystemExit) as stopped:
+            run(["--work-us", "100,fast"])
+        assert stopped.value.code == 2, name  # argparse's usage error, before any game is played
+        assert "--work-us: one or two positive numbers (A's, B's), not '100,fast'" in capsys.readouterr().err, name
