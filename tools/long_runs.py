@@ -7,6 +7,8 @@
     python tools/long_runs.py start --keep-going  stay, and start the next run whenever one ends
     python tools/long_runs.py table               the runs as Markdown rows (game/bots/README.md)
     python tools/long_runs.py compare RUN OTHER   two runs on the same deals, game by game
+    python tools/long_runs.py split RUN [--at S]  give RUN's unplayed seeds from S on (default: half of
+                                                  what is left) to a new helper run, RUN-b
     python tools/long_runs.py merge RUN HELPER    copy into RUN's log the games HELPER played for it
 
 A run at Hard's 0.5 s budget takes several CPU hours, more than one session has. The runs are
@@ -22,7 +24,9 @@ A run can be shared between the cores: a helper run (the same commit and argumen
 `--seed` and `--games`, inside the run's seeds) plays some of its games, and `merge` copies them
 into the run's log, which then skips them. The two must agree on every game both played (on the
 work clock a game is played the same every time); the log is replaced atomically, never while
-the run plays.
+the run plays. `split` makes such a helper so that no seed is played twice: the run keeps the
+seeds before `--at`, the helper (listed next, started when a core is free) plays the rest, and
+once the helper is done `merge` copies its games and gives its seeds back to the run.
 """
 
 from __future__ import annotations
@@ -415,8 +419,9 @@ def comparison_text(names: tuple[str, str], c: Comparison) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python tools/long_runs.py", description=__doc__.split("\n")[0])
-    p.add_argument("command", choices=("status", "start", "table", "compare", "merge"))
-    p.add_argument("names", nargs="*", help="with compare and merge: two runs' names")
+    p.add_argument("command", choices=("status", "start", "table", "compare", "merge", "split"))
+    p.add_argument("names", nargs="*", help="with compare and merge: two runs' names; with split: one")
+    p.add_argument("--at", type=int, default=None, help="with split: the first seed the helper plays")
     p.add_argument("--manifest", type=Path, default=MANIFEST)
     p.add_argument("--cores", type=int, default=os.cpu_count() or 1, help="runs at once (default: the cores)")
     p.add_argument("--worktrees", type=Path, default=ROOT.parent, help="where the runs' worktrees go")
@@ -434,8 +439,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "merge":
             print(merge_runs(runs, args.names, args.manifest))
             return 0
+        if args.command == "split":
+            print(split_run(runs, args.names, args.at, args.manifest))
+            return 0
         if args.names:
-            raise ManifestError(f"{args.command} takes no run names (only compare and merge do)")
+            raise ManifestError(f"{args.command} takes no run names (only compare, merge and split do)")
         if args.command == "start" and args.keep_going and not args.dry_run:
             keep_going(args.cores, args.worktrees, args.manifest)
             return 0
@@ -492,12 +500,23 @@ def merge_runs(runs: list[Run], names: list[str], manifest: Path) -> str:
     run, helper = two_runs("merge", runs, names)
     if run.commit != helper.commit or _without_seeds(run.args) != _without_seeds(helper.args):
         raise ManifestError(f"{helper.name} is not {run.name} on other seeds (its commit or arguments differ)")
-    outside = sorted(set(seeds_of(helper)) - set(seeds_of(run)))
-    if outside:
-        raise ManifestError(f"{helper.name} plays seeds {run.name} does not ({outside[0]} ..)")
     path = log_path(run, manifest)
     if running_pids(path):
         raise ManifestError(f"{run.name} is playing: stop it first (it would play the merged games again)")
+    # A helper `split` made plays the seeds right after the run's: once it is done, the run
+    # grows over them (before, the run would play them again when started).
+    grows = seeds_of(helper).start == seeds_of(run).stop
+    if grows:
+        share = progress_of(helper, manifest)
+        if not share.done or running_pids(log_path(helper, manifest)):
+            raise ManifestError(
+                f"{helper.name} plays the seeds after {run.name}'s: merge it when it is done"
+                f" ({share.games}/{helper.total} games), and {run.name} takes its seeds back"
+            )
+    else:
+        outside = sorted(set(seeds_of(helper)) - set(seeds_of(run)))
+        if outside:
+            raise ManifestError(f"{helper.name} plays seeds {run.name} does not ({outside[0]} ..)")
     helper_path = log_path(helper, manifest)
     if not helper_path.exists() or not helper_path.stat().st_size:
         return f"{helper.name} has no games yet: nothing merged"
@@ -521,7 +540,82 @@ def merge_runs(runs: list[Run], names: list[str], manifest: Path) -> str:
     if new:
         _append_atomically(path, helper_head, new)
     same = len(helper_games) - len(new)
-    return f"{len(new)} games of {helper.name} merged into {run.name} ({same} already there, the same)"
+    text = f"{len(new)} games of {helper.name} merged into {run.name} ({same} already there, the same)"
+    if grows:
+        games = run.total + helper.total
+        last = seeds_of(helper).stop - 1
+        _rewrite_run(manifest, run.name, _with_option(run.args, "--games", games), f"{helper.name} merged")
+        text += f"; {run.name} now plays {games} games (seeds to {last})"
+    return text
+
+
+def split_run(runs: list[Run], names: list[str], at: int | None, manifest: Path) -> str:
+    """Give the seeds of `names[0]` from `at` on (default: the later half of those not yet
+    played) to a new helper run listed right after it; what was done, as a line. ManifestError,
+    with the manifest unchanged, when the run is playing or has played a seed from `at` on."""
+    named = {r.name: r for r in runs}
+    if len(names) != 1 or names[0] not in named:
+        raise ManifestError(
+            f"split takes one run of the manifest ({', '.join(named)}), not {' '.join(names) or 'none'}"
+        )
+    run = named[names[0]]
+    if running_pids(log_path(run, manifest)):
+        raise ManifestError(f"{run.name} is playing: stop it first (it would play the helper's seeds too)")
+    seeds = seeds_of(run)
+    played = {g.seed for g in results_of(run, manifest)}
+    free = max(played, default=seeds.start - 1) + 1  # the first seed after every one played
+    if free >= seeds.stop:
+        raise ManifestError(f"{run.name} has played every one of its seeds: nothing to give a helper")
+    if at is None:
+        at = free + math.ceil((seeds.stop - free) / 2)
+    if not free <= at < seeds.stop or at == seeds.start:
+        raise ManifestError(
+            f"{run.name} can give the helper seeds {free}..{seeds.stop - 1} (keeping one at least), not from {at}"
+        )
+    helper = next((f"{run.name}-{c}" for c in "bcdefghijklmnopqrstuvwxyz" if f"{run.name}-{c}" not in named), None)
+    if helper is None:
+        raise ManifestError(f"no free name for {run.name}'s helper ({run.name}-b .. -z are taken)")
+    mine = (at - seeds.start) * run.sides
+    theirs = (seeds.stop - at) * run.sides
+    helper_args = _with_option(_with_option(run.args, "--seed", at), "--games", theirs)
+    helper_note = (
+        f"a share of {run.name}: seeds {at}-{seeds.stop - 1} ({theirs} games); `merge {run.name} {helper}` when done"
+    )
+    _rewrite_run(
+        manifest,
+        run.name,
+        _with_option(run.args, "--games", mine),
+        f"split: plays seeds {seeds.start}-{at - 1}, {helper} the rest",
+        Run(helper, run.commit, helper_args, helper_note),
+    )
+    return (
+        f"{run.name} plays seeds {seeds.start}-{at - 1} ({mine} games), {helper} seeds {at}-{seeds.stop - 1} ({theirs})"
+    )
+
+
+def _with_option(args: tuple[str, ...], flag: str, value: int) -> tuple[str, ...]:
+    """The arguments with `flag` set to `value` (added when missing)."""
+    out = list(args)
+    if flag in out[:-1]:
+        out[out.index(flag) + 1] = str(value)
+    else:
+        out += [flag, str(value)]
+    return tuple(out)
+
+
+def _rewrite_run(manifest: Path, name: str, args: tuple[str, ...], said: str, after: Run | None = None) -> None:
+    """The manifest with run `name`'s arguments replaced and `said` added to its note (and the
+    run `after` listed right after it), written atomically; every other entry as it was."""
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    items = data["runs"]
+    where = next(i for i, item in enumerate(items) if item["name"] == name)
+    items[where]["args"] = list(args)
+    items[where]["note"] = " | ".join(filter(None, (items[where].get("note", ""), said)))
+    if after is not None:
+        items.insert(
+            where + 1, {"name": after.name, "commit": after.commit, "args": list(after.args), "note": after.note}
+        )
+    atomic_write(manifest, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
 
 
 def _without_seeds(args: tuple[str, ...]) -> list[str]:

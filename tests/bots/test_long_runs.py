@@ -200,7 +200,7 @@ def test_merge_copies_a_helper_runs_games_into_the_run(tmp_path, capsys, monkeyp
             entry("run", args=whole),
             entry("helper", args=helper_args),
             entry("stranger", args=[*helper_args, "--budget", "0.01"]),
-            entry("beyond", args=[*QUICK[:9], "23", *QUICK[10:]]),
+            entry("beyond", args=[*QUICK[:9], "24", *QUICK[10:]]),  # 23 would grow the run (split)
         ],
     )
     runs = {r.name: r for r in long_runs.load_manifest(path)}
@@ -230,7 +230,7 @@ def test_merge_copies_a_helper_runs_games_into_the_run(tmp_path, capsys, monkeyp
     faults = {
         ("run", "helper"): "went otherwise in run than in helper",
         ("run", "stranger"): "is not run on other seeds",
-        ("run", "beyond"): "plays seeds run does not (23 ..)",
+        ("run", "beyond"): "plays seeds run does not (24 ..)",
         ("run", "nobody"): "two runs of the manifest",
     }
     for (first, second), message in faults.items():
@@ -240,3 +240,52 @@ def test_merge_copies_a_helper_runs_games_into_the_run(tmp_path, capsys, monkeyp
     assert long_runs.main(["merge", "run", "helper", "--manifest", str(path)]) == 2
     assert "run is playing: stop it first" in capsys.readouterr().err
     assert long_runs.log_path(runs["run"], path).read_bytes() == before  # every refusal left the log as it was
+
+
+def test_split_gives_the_later_seeds_to_a_helper_and_merge_gives_them_back(tmp_path, capsys, monkeypatch):
+    # Six games: seeds 21, 22, 23, each with A on both sides; seed 21 is played already.
+    six = [*QUICK[:5], "6", *QUICK[6:]]
+    path = manifest(tmp_path, [entry("run", args=six, note="why"), entry("next")])
+    runs = {r.name: r for r in long_runs.load_manifest(path)}
+    arena_run("classic", "normal", "easy", games=2, seed=21, target=2500, log=long_runs.log_path(runs["run"], path))
+    before = path.read_bytes()
+    monkeypatch.setattr(long_runs, "running_pids", lambda log: [99] if log.name == "run.log" else [])
+    assert long_runs.main(["split", "run", "--manifest", str(path)]) == 2
+    assert "run is playing: stop it first" in capsys.readouterr().err
+    monkeypatch.undo()
+    for at, message in (("21", "seeds 22..23 (keeping one at least), not from 21"), ("24", "not from 24")):
+        assert long_runs.main(["split", "run", "--at", at, "--manifest", str(path)]) == 2  # 21: played already
+        assert message in capsys.readouterr().err
+    assert long_runs.main(["split", "nobody", "--manifest", str(path)]) == 2
+    assert "split takes one run of the manifest" in capsys.readouterr().err
+    assert path.read_bytes() == before  # every refusal left the manifest as it was
+
+    # By default the helper takes the later half of the seeds not played: 23 here.
+    assert long_runs.main(["split", "run", "--manifest", str(path)]) == 0
+    assert "run plays seeds 21-22 (4 games), run-b seeds 23-23 (2)" in capsys.readouterr().out
+    runs = {r.name: r for r in long_runs.load_manifest(path)}
+    assert list(runs) == ["run", "run-b", "next"]  # the helper is started next, when a core is free
+    assert list(long_runs.seeds_of(runs["run"])) == [21, 22] and list(long_runs.seeds_of(runs["run-b"])) == [23]
+    assert long_runs._without_seeds(runs["run-b"].args) == long_runs._without_seeds(runs["run"].args)
+    assert runs["run"].note == "why | split: plays seeds 21-22, run-b the rest"
+
+    # The helper's seeds come after the run's: merged only once it is done, and then the run
+    # plays them again no more, since they are its own again (and in its log).
+    assert long_runs.main(["merge", "run", "run-b", "--manifest", str(path)]) == 2
+    assert "merge it when it is done (0/2 games)" in capsys.readouterr().err
+    arena_run("classic", "normal", "easy", games=2, seed=23, target=2500, log=long_runs.log_path(runs["run-b"], path))
+    assert long_runs.main(["merge", "run", "run-b", "--manifest", str(path)]) == 0
+    assert "2 games of run-b merged into run (0 already there, the same); run now plays 6 games (seeds to 23)" in (
+        capsys.readouterr().out
+    )
+    runs = {r.name: r for r in long_runs.load_manifest(path)}
+    assert list(long_runs.seeds_of(runs["run"])) == [21, 22, 23] and runs["run"].note.endswith("run-b merged")
+    left = long_runs.progress_of(runs["run"], path)
+    assert (left.games, left.done) == (4, False)  # seed 22 is still to play, by the run itself
+    again = arena_run(
+        "classic", "normal", "easy", games=6, seed=21, target=2500, log=long_runs.log_path(runs["run"], path)
+    )
+    assert again.games == 6 and long_runs.progress_of(runs["run"], path).done
+    # Nothing is left to give once every seed is played.
+    assert long_runs.main(["split", "run", "--manifest", str(path)]) == 2
+    assert "run has played every one of its seeds" in capsys.readouterr().err
