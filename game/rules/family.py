@@ -469,16 +469,7 @@ class FamilyState(GameState):
         if not groups:  # a bare take: onto the open group of the top card's rank
             found = open_group(table, top.rank)
             if found is None:
-                raise IllegalMove(
-                    "V-SAMBA-TAKE",
-                    N_(
-                        "to take the pile, meld its top card {card} with a natural pair of {rank}s from your "
-                        "hand, or add it to a meld of your side that is not yet a canasta (take +N:)"
-                    ),
-                    move,
-                    card=top.face,
-                    rank=top.rank.symbol,
-                )
+                raise self._no_samba_take(move, top)
             groups = [Group.to(_JOKER, (), found)]
         own = groups[0]
         if own.target is not None:
@@ -509,19 +500,25 @@ class FamilyState(GameState):
             if sum(1 for c in own.cards if not c.is_wild) < 2:
                 if self.pile_frozen_for(side):
                     self._refuse_frozen(move, top)
-                raise IllegalMove(
-                    "V-SAMBA-TAKE",
-                    N_(
-                        "to take the pile, meld its top card {card} with a natural pair of {rank}s from your "
-                        "hand, or add it to a meld of your side that is not yet a canasta (take +N:)"
-                    ),
-                    move,
-                    card=top.face,
-                    rank=top.rank.symbol,
-                )
+                raise self._no_samba_take(move, top)
             groups[0] = Group(top.rank, own.cards)
         brought = sum(1 for c in self.pile[:-1] if not c.is_red_three)
         return self.resolve(seat, groups, move, top=top, brought=brought)
+
+    @staticmethod
+    def _no_samba_take(move: Move, top: Card) -> IllegalMove:
+        """The refusal of a take that neither melds the top card with a natural pair nor adds it
+        to an unfinished meld (V-SAMBA-TAKE)."""
+        return IllegalMove(
+            "V-SAMBA-TAKE",
+            N_(
+                "to take the pile, meld its top card {card} with a natural pair of {rank}s from your "
+                "hand, or add it to a meld of your side that is not yet a canasta (take +N:)"
+            ),
+            move,
+            card=top.face,
+            rank=top.rank.symbol,
+        )
 
     def _refuse_frozen(self, move: Move, top: Card) -> None:
         if self.pile_frozen:

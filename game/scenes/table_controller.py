@@ -208,12 +208,7 @@ class TableController:
             if seat not in self.people
         }
         self.runner.cancel()
-        self.ui = HandUI()
-        self.message = None
-        self.refusal = None
-        self.hint = None
-        self._hint_text = None
-        self.hint_version = -1
+        self._forget_person()
         self.version = 0
         self._legal = (-1, [])
         self._requested = -1
@@ -344,13 +339,17 @@ class TableController:
         """Pass-and-play: `seat`'s person sits at the screen now; nothing of the previous
         person's (selection, staging, hint, refusal) stays."""
         self.human = seat
+        self._forget_person()
+        self.version += 1
+
+    def _forget_person(self) -> None:
+        """No selection, staging, message, refusal or hint of whoever sat at the screen."""
         self.ui = HandUI()
         self.message = None
         self.refusal = None
         self.hint = None
         self._hint_text = None
         self.hint_version = -1
-        self.version += 1
 
     def pass_offered(self) -> bool:
         """The stock is empty and the player may pass (the Pass button shows)."""
