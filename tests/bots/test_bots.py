@@ -731,7 +731,8 @@ def test_hard_weighs_freezing_a_big_pile_with_a_wild_card():
 
 def test_hard_searches_classic_with_its_own_shape_unless_told_otherwise():
     # Classic searches as hard-v1 does (40-move playouts, four candidates, none stopped, no
-    # freezing discard: measured against hard-v1, stop 31); the other tables the general shape.
+    # freezing discard: measured against hard-v1, stop 31), five-hand and six-hand too (stop 36);
+    # the other tables the general shape.
     from game.bots.hard import PRUNE_OFF, HardBot, SearchShape
     from game.rules.variants import VARIANT_IDS
 
@@ -748,7 +749,10 @@ def test_hard_searches_classic_with_its_own_shape_unless_told_otherwise():
     assert shape(default) == (40, 4, PRUNE_OFF, 0)
     assert shape(told) == (12, 4, PRUNE_OFF, 7)  # what it was given stays
     assert moves[0] == moves[2] and default.last_iterations == outright.last_iterations == 8
-    others = {v: SearchShape.for_variant(v) for v in VARIANT_IDS if v != "classic"}
+    # Five-hand and six-hand (stop 36) search as classic does, six-hand's playouts 60 moves.
+    assert SearchShape.for_variant("five-hand") == SearchShape(40, 4, PRUNE_OFF, 0)
+    assert SearchShape.for_variant("six-hand") == SearchShape(60, 4, PRUNE_OFF, 0)
+    others = {v: SearchShape.for_variant(v) for v in VARIANT_IDS if v not in ("classic", "five-hand", "six-hand")}
     assert others and all(s == SearchShape() for s in others.values()), others
 
 
