@@ -7,6 +7,7 @@
     python tools/long_runs.py start --keep-going  stay, and start the next run whenever one ends
     python tools/long_runs.py table               the runs as Markdown rows (game/bots/README.md)
     python tools/long_runs.py compare RUN OTHER   two runs on the same deals, game by game
+    python tools/long_runs.py pool R1 O1 R2 O2 ..  several such pairs (other tables), and pooled
     python tools/long_runs.py split RUN [--at S]  give RUN's unplayed seeds from S on (default: half of
                                                   what is left) to a new helper run, RUN-b
     python tools/long_runs.py merge RUN HELPER    copy into RUN's log the games HELPER played for it
@@ -419,7 +420,7 @@ def comparison_text(names: tuple[str, str], c: Comparison) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python tools/long_runs.py", description=__doc__.split("\n")[0])
-    p.add_argument("command", choices=("status", "start", "table", "compare", "merge", "split"))
+    p.add_argument("command", choices=("status", "start", "table", "compare", "pool", "merge", "split"))
     p.add_argument("names", nargs="*", help="with compare and merge: two runs' names; with split: one")
     p.add_argument("--at", type=int, default=None, help="with split: the first seed the helper plays")
     p.add_argument("--manifest", type=Path, default=MANIFEST)
@@ -436,6 +437,9 @@ def main(argv: list[str] | None = None) -> int:
         runs = load_manifest(args.manifest)
         if args.command == "compare":
             return compare_runs(runs, args.names, args.manifest)
+        if args.command == "pool":
+            print(pool_runs(runs, args.names, args.manifest))
+            return 0
         if args.command == "merge":
             print(merge_runs(runs, args.names, args.manifest))
             return 0
@@ -443,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
             print(split_run(runs, args.names, args.at, args.manifest))
             return 0
         if args.names:
-            raise ManifestError(f"{args.command} takes no run names (only compare, merge and split do)")
+            raise ManifestError(f"{args.command} takes no run names (only compare, pool, merge and split do)")
         if args.command == "start" and args.keep_going and not args.dry_run:
             keep_going(args.cores, args.worktrees, args.manifest)
             return 0
@@ -480,6 +484,39 @@ def compare_runs(runs: list[Run], names: list[str], manifest: Path) -> int:
     pairing = compare(results_of(first, manifest), results_of(second, manifest))
     print(comparison_text((first.name, second.name), pairing))
     return 0
+
+
+def pool_runs(runs: list[Run], names: list[str], manifest: Path) -> str:
+    """Pairs of runs (each first against its second, as `compare`; a run's helpers, named
+    RUN-b.., count with it), each pair's comparison and all pooled: the paired difference of
+    the games one run won and the other lost, and the sign test's z over those games."""
+    named = {r.name: r for r in runs}
+    if len(names) < 2 or len(names) % 2 or any(n not in named for n in names):
+        raise ManifestError(f"pool takes pairs of runs of the manifest, not {' '.join(names) or 'none'}")
+    lines: list[str] = []
+    games = first_only = second_only = 0
+    for first, second in zip(names[::2], names[1::2], strict=True):
+        c = compare(_with_helpers(first, runs, manifest), _with_helpers(second, runs, manifest))
+        lines.append(comparison_text((first, second), c))
+        games, first_only, second_only = games + c.games, first_only + c.first_only, second_only + c.second_only
+    pooled = Comparison(games, 0, 0, first_only, second_only, 0.0, 0.0)
+    z = (first_only - second_only) / math.sqrt(first_only + second_only) if first_only + second_only else 0.0
+    diff = (first_only - second_only) / games if games else 0.0
+    lines.append(
+        f"pooled: {games} games; only the first runs won {first_only}, only the second {second_only}:"
+        f" first minus second {diff:+.1%} ± {pooled.diff_95:.1%}; sign test z {z:.2f}"
+    )
+    return "\n".join(lines)
+
+
+def _with_helpers(name: str, runs: list[Run], manifest: Path) -> list[GameResult]:
+    """The games of run `name` and of its helpers (RUN-b, RUN-c, ...) not yet merged into it."""
+    games = {(g.seed, g.seating): g for g in results_of(next(r for r in runs if r.name == name), manifest)}
+    for run in runs:
+        if re.fullmatch(re.escape(name) + r"-[b-z]", run.name):
+            for g in results_of(run, manifest):
+                games.setdefault((g.seed, g.seating), g)
+    return list(games.values())
 
 
 def seeds_of(run: Run) -> range:

@@ -289,3 +289,27 @@ def test_split_gives_the_later_seeds_to_a_helper_and_merge_gives_them_back(tmp_p
     # Nothing is left to give once every seed is played.
     assert long_runs.main(["split", "run", "--manifest", str(path)]) == 2
     assert "run has played every one of its seeds" in capsys.readouterr().err
+
+
+def test_pool_sums_pairs_of_runs_with_their_helpers(tmp_path, capsys):
+    # Two pairs of the same bots on the same deals (one run's seed 22 played by its helper):
+    # every game goes the same way in both, so nothing tells them apart, pooled or not.
+    four = [*QUICK[:5], "4", *QUICK[6:]]
+    path = manifest(
+        tmp_path,
+        [entry("a", args=four), entry("a-b", args=[*QUICK[:9], "22", *QUICK[10:]]), entry("b", args=four)],
+    )
+    runs = {r.name: r for r in long_runs.load_manifest(path)}
+    arena_run("classic", "normal", "easy", games=2, seed=21, target=2500, log=long_runs.log_path(runs["a"], path))
+    arena_run("classic", "normal", "easy", games=2, seed=22, target=2500, log=long_runs.log_path(runs["a-b"], path))
+    arena_run("classic", "normal", "easy", games=4, seed=21, target=2500, log=long_runs.log_path(runs["b"], path))
+    assert long_runs.main(["pool", "a", "b", "b", "a", "--manifest", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and all(line.startswith("4 games on the same deals") for line in lines[:2])
+    assert lines[2] == (
+        "pooled: 8 games; only the first runs won 0, only the second 0:"
+        " first minus second +0.0% ± 0.0%; sign test z 0.00"
+    )
+    for bad in (["a"], ["a", "b", "a"], ["a", "nobody"]):
+        assert long_runs.main(["pool", *bad, "--manifest", str(path)]) == 2
+        assert "pool takes pairs of runs of the manifest" in capsys.readouterr().err
