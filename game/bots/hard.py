@@ -132,7 +132,7 @@ class SearchShape:
 
     # Playout length in moves before the static evaluation: 80 chose better than 40 against
     # how the deals really end with Normal playing on (README, stop 21); the whole deal is no
-    # better. Classic plays 40 (VARIANT_SEARCH).
+    # better. Classic and five-hand play 40, six-hand 60 (VARIANT_SEARCH).
     horizon: int = 80
     max_candidates: int = 6
     prune: float = 2.0  # standard errors below Normal's move that stop a candidate
