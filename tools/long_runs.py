@@ -496,7 +496,7 @@ def pool_runs(runs: list[Run], names: list[str], manifest: Path) -> str:
     lines: list[str] = []
     games = first_only = second_only = 0
     for first, second in zip(names[::2], names[1::2], strict=True):
-        c = compare(_with_helpers(first, runs, manifest), _with_helpers(second, runs, manifest))
+        c = compare(_with_helpers(named[first], runs, manifest), _with_helpers(named[second], runs, manifest))
         lines.append(comparison_text((first, second), c))
         games, first_only, second_only = games + c.games, first_only + c.first_only, second_only + c.second_only
     pooled = Comparison(games, 0, 0, first_only, second_only, 0.0, 0.0)
@@ -509,14 +509,20 @@ def pool_runs(runs: list[Run], names: list[str], manifest: Path) -> str:
     return "\n".join(lines)
 
 
-def _with_helpers(name: str, runs: list[Run], manifest: Path) -> list[GameResult]:
-    """The games of run `name` and of its helpers (RUN-b, RUN-c, ...) not yet merged into it."""
-    games = {(g.seed, g.seating): g for g in results_of(next(r for r in runs if r.name == name), manifest)}
-    for run in runs:
-        if re.fullmatch(re.escape(name) + r"-[b-z]", run.name):
-            for g in results_of(run, manifest):
+def _with_helpers(run: Run, runs: list[Run], manifest: Path) -> list[GameResult]:
+    """The games of `run` and of its helpers (RUN-b, RUN-c, ...: the same run on other seeds),
+    those merged into it already counted once."""
+    games = {(g.seed, g.seating): g for g in results_of(run, manifest)}
+    for other in runs:
+        if re.fullmatch(re.escape(run.name) + r"-[b-z]", other.name) and _same_run(run, other):
+            for g in results_of(other, manifest):
                 games.setdefault((g.seed, g.seating), g)
     return list(games.values())
+
+
+def _same_run(run: Run, other: Run) -> bool:
+    """The same commit and arguments but for the seeds played: `other` can be `run`'s helper."""
+    return run.commit == other.commit and _without_seeds(run.args) == _without_seeds(other.args)
 
 
 def seeds_of(run: Run) -> range:
@@ -535,7 +541,7 @@ def merge_runs(runs: list[Run], names: list[str], manifest: Path) -> str:
     was done, as a line. ManifestError, with the log unchanged, when the helper is not the same
     run on some of its seeds, when a game both played differs, or when the run is playing."""
     run, helper = two_runs("merge", runs, names)
-    if run.commit != helper.commit or _without_seeds(run.args) != _without_seeds(helper.args):
+    if not _same_run(run, helper):
         raise ManifestError(f"{helper.name} is not {run.name} on other seeds (its commit or arguments differ)")
     path = log_path(run, manifest)
     if running_pids(path):

@@ -28,7 +28,7 @@ from .base import Bot, register
 from .evaluation import COEFFICIENTS, deal_progress, foot_points, held_points, learned_value, red_three_points
 from .inference import DiscardEvidence, PairBelief, WorldEvidence, shape_hands
 from .knowledge import Knowledge
-from .normal import NormalPolicy, NormalWeights, three_sides_of_partners
+from .normal import NormalPolicy, NormalWeights, partners_classic_deal, three_sides_of_partners
 from .sampler import PileEvidence, deal_hidden, sample_world
 from .styles import style_policies
 from .variant_facts import VariantTable, variant_changes
@@ -146,12 +146,12 @@ class SearchShape:
 
 def classic_four(cfg: RulesConfig) -> bool:
     """Classic: four players in two partnerships, one card drawn, melds by rank."""
-    return cfg.players == 4 and cfg.partnerships and cfg.draw_count == 1 and not cfg.rules.meld_list
+    return cfg.players == 4 and partners_classic_deal(cfg)
 
 
 def five_in_partnerships(cfg: RulesConfig) -> bool:
     """Five-hand: a classic deal for the four who play, the fifth sitting out."""
-    return cfg.players == 5 and cfg.partnerships and cfg.draw_count == 1 and not cfg.rules.meld_list
+    return cfg.players == 5 and partners_classic_deal(cfg)
 
 
 # Shapes some tables search with instead of the defaults, each measured there (README).

@@ -292,22 +292,29 @@ def test_split_gives_the_later_seeds_to_a_helper_and_merge_gives_them_back(tmp_p
 
 
 def test_pool_sums_pairs_of_runs_with_their_helpers(tmp_path, capsys):
-    # Two pairs of the same bots on the same deals (one run's seed 22 played by its helper):
-    # every game goes the same way in both, so nothing tells them apart, pooled or not.
+    # The same bots on the same deals throughout. a's seed 22 is played by its helper a-b and
+    # counts; c's seed 22 only by c-b, another run named like a helper, and does not.
     four = [*QUICK[:5], "4", *QUICK[6:]]
     path = manifest(
         tmp_path,
-        [entry("a", args=four), entry("a-b", args=[*QUICK[:9], "22", *QUICK[10:]]), entry("b", args=four)],
+        [
+            entry("a", args=four),
+            entry("a-b", args=[*QUICK[:9], "22", *QUICK[10:]]),
+            entry("b", args=four),
+            entry("c", args=four),
+            entry("c-b", args=[*four, "--budget", "0.01"]),
+        ],
     )
     runs = {r.name: r for r in long_runs.load_manifest(path)}
-    arena_run("classic", "normal", "easy", games=2, seed=21, target=2500, log=long_runs.log_path(runs["a"], path))
-    arena_run("classic", "normal", "easy", games=2, seed=22, target=2500, log=long_runs.log_path(runs["a-b"], path))
-    arena_run("classic", "normal", "easy", games=4, seed=21, target=2500, log=long_runs.log_path(runs["b"], path))
-    assert long_runs.main(["pool", "a", "b", "b", "a", "--manifest", str(path)]) == 0
+    for name, seed, games in (("a", 21, 2), ("a-b", 22, 2), ("b", 21, 4), ("c", 21, 2), ("c-b", 22, 2)):
+        log = long_runs.log_path(runs[name], path)
+        arena_run("classic", "normal", "easy", games=games, seed=seed, target=2500, log=log)
+    assert long_runs.main(["pool", "a", "b", "c", "b", "--manifest", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 3 and all(line.startswith("4 games on the same deals") for line in lines[:2])
+    assert len(lines) == 3
+    assert lines[0].startswith("4 games on the same deals") and lines[1].startswith("2 games on the same deals")
     assert lines[2] == (
-        "pooled: 8 games; only the first runs won 0, only the second 0:"
+        "pooled: 6 games; only the first runs won 0, only the second 0:"
         " first minus second +0.0% ± 0.0%; sign test z 0.00"
     )
     for bad in (["a"], ["a", "b", "a"], ["a", "nobody"]):
