@@ -7,6 +7,7 @@
         [--level hard|hard-v1] [--save MINE.json] [--against OTHER.json]
     python tools/bench_hard_regret.py agree SAMPLED.json [OTHER.json ...] --truth REAL.json
     python tools/bench_hard_regret.py kinds REF.json [MORE.json ...]
+    python tools/bench_hard_regret.py rules SAMPLED.json --truth REAL.json [--worlds 16] [--draws 200]
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
@@ -34,6 +35,13 @@ minus Normal's move's (a paired difference, free of the best-of-many bias of a r
 by the kinds of the two moves, by the pile's size where Normal takes it, and by what the
 discarded cards are in the hand. A group whose mean is clearly above 0 is a kind of decision
 where Normal's rule is wrong (stop 24: taking a pile of two cards).
+
+`rules` judges how Hard turns its worlds into a choice, with the search's sampling held fixed:
+a sampled reference built with `--keep-worlds` holds every world's value of every candidate;
+`--draws` times a decision, `--worlds` of them are drawn (the same for every candidate, as
+Hard plays them) and each rule of `CHOICE_RULES` chooses from them; its regret is judged by
+the real deal's values (`--truth`, a `--clairvoyant` reference of the same decisions). Every
+rule sees the same draws, so their differences are paired down to the world.
 """
 
 from __future__ import annotations
@@ -134,6 +142,7 @@ def reference(args: argparse.Namespace) -> int:
                 "moves": [str(m) for m in cands],
                 "values": [statistics.fmean(v) for v in values],
                 "se": [statistics.stdev(v) / math.sqrt(len(v)) for v in values],
+                **({"world_values": [[round(x, 1) for x in v] for v in values]} if args.keep_worlds else {}),
             }
         )
         print(f"  {i + 1}/{len(states)}", file=sys.stderr, flush=True)
@@ -293,6 +302,130 @@ def kinds(args: argparse.Namespace) -> int:
     return 0
 
 
+ILLEGAL = -1e5  # below this a world's value marks a candidate illegal there (Hard counts -1e6)
+
+
+def _paired_diffs(values: list[list[float]], worlds: list[int], i: int) -> list[float] | None:
+    """Candidate i's values minus Normal's move's over the drawn worlds (None: illegal in one)."""
+    out = []
+    for w in worlds:
+        a, b = values[i][w], values[0][w]
+        if a < ILLEGAL:
+            return None
+        out.append(a - b)
+    return out
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    mean = statistics.fmean(d)
+    return mean, (statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else 0.0)
+
+
+def _winsorized(d: list[float], share: float) -> list[float]:
+    """The differences with the lowest and highest `share` of them set to the nearest kept one."""
+    k = int(len(d) * share)
+    if k == 0:
+        return d
+    order = sorted(d)
+    low, high = order[k], order[-k - 1]
+    return [min(max(x, low), high) for x in d]
+
+
+def _by_mean(k: float, transform: Any = None) -> Any:
+    """Normal's move unless a candidate's paired mean (of `transform`ed differences) beats it by
+    more than k standard errors; then the best such mean."""
+
+    def rule(diffs: list[list[float] | None]) -> int:
+        best, best_mean = 0, 0.0
+        for i, d in enumerate(diffs):
+            if i == 0 or d is None:
+                continue
+            mean, se = _mean_se(d if transform is None else transform(d))
+            if mean > k * se and mean > best_mean:
+                best, best_mean = i, mean
+        return best
+
+    return rule
+
+
+def _by_sign(z: float) -> Any:
+    """Normal's move unless a candidate beats it in more worlds than it loses, by z of the sign
+    test; then the one with the most net worlds won."""
+
+    def rule(diffs: list[list[float] | None]) -> int:
+        best, best_net = 0, 0.0
+        for i, d in enumerate(diffs):
+            if i == 0 or d is None:
+                continue
+            wins, losses = sum(x > 0 for x in d), sum(x < 0 for x in d)
+            net = wins - losses
+            if net > 0 and net > z * math.sqrt(wins + losses) and net > best_net:
+                best, best_net = i, net
+        return best
+
+    return rule
+
+
+# The ways of choosing from a decision's worlds, today's (Hard.pick) first.
+CHOICE_RULES: dict[str, Any] = {
+    "mean, 1 SE (today's)": _by_mean(1.0),
+    "Normal's move": lambda diffs: 0,
+    "mean, 0 SE": _by_mean(0.0),
+    "mean, 2 SE": _by_mean(2.0),
+    "winsorized 10%, 1 SE": _by_mean(1.0, lambda d: _winsorized(d, 0.1)),
+    "winsorized 25%, 1 SE": _by_mean(1.0, lambda d: _winsorized(d, 0.25)),
+    "clipped at 300, 1 SE": _by_mean(1.0, lambda d: [min(max(x, -300.0), 300.0) for x in d]),
+    "clipped at 600, 1 SE": _by_mean(1.0, lambda d: [min(max(x, -600.0), 600.0) for x in d]),
+    "sign, z 1": _by_sign(1.0),
+    "sign, z 2": _by_sign(2.0),
+}
+
+
+def rules(args: argparse.Namespace) -> int:
+    sampled = json.loads(Path(args.sampled).read_text())
+    truth = json.loads(Path(args.truth).read_text())
+    if not truth.get("clairvoyant"):
+        raise SystemExit(f"{args.truth} is not a --clairvoyant reference")
+    regrets: dict[str, list[float]] = {name: [] for name in CHOICE_RULES}
+    chosen_other: dict[str, int] = dict.fromkeys(CHOICE_RULES, 0)
+    rng = random.Random(args.seed)
+    for row, real in zip(sampled["decisions"], truth["decisions"]):
+        if row["moves"] != real["moves"]:
+            raise SystemExit(f"{args.sampled}: other candidates than {args.truth} (other code?)")
+        values = row.get("world_values")
+        if values is None:
+            raise SystemExit(f"{args.sampled} was built without --keep-worlds")
+        t = real["values"]
+        if t[0] < ILLEGAL or len(t) < 2:
+            continue
+        top = max(x for x in t if x > ILLEGAL)
+        total = dict.fromkeys(CHOICE_RULES, 0.0)
+        for _ in range(args.draws):
+            worlds = rng.sample(range(len(values[0])), min(args.worlds, len(values[0])))
+            diffs = [_paired_diffs(values, worlds, i) for i in range(len(values))]
+            for name, rule in CHOICE_RULES.items():
+                pick = rule(diffs)
+                chosen_other[name] += pick != 0
+                total[name] += top - t[pick] if t[pick] > ILLEGAL else top - min(x for x in t if x > ILLEGAL)
+        for name in CHOICE_RULES:
+            regrets[name].append(total[name] / args.draws)
+    n = len(regrets["Normal's move"])
+    base = regrets[next(iter(CHOICE_RULES))]
+    print(
+        f"{n} decisions with two candidates or more, {args.worlds} of {sampled['worlds']} sampled worlds"
+        f" drawn {args.draws} times a decision; regret against {truth['worlds']} real-deal worlds (95% margins)"
+    )
+    for name, r in regrets.items():
+        d = [a - b for a, b in zip(r, base)]
+        _, se = _mean_se(r)
+        dm, dse = _mean_se(d)
+        print(
+            f"  {name:24} regret {statistics.fmean(r):6.1f} ± {1.96 * se:5.1f}  paired {dm:+6.1f} ± {1.96 * dse:5.1f}"
+            f"  Normal's move overridden {chosen_other[name] / (n * args.draws):4.0%}"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -332,6 +465,9 @@ def main(argv: list[str] | None = None) -> int:
         help="worlds with a part of the real deal: the opponents' hands, the next or the previous"
         " opponent's only, or only the opponents' natural pairs (and more)",
     )
+    r.add_argument(
+        "--keep-worlds", action="store_true", help="keep every world's value of every candidate (for `rules`)"
+    )
     s = sub.add_parser("score")
     s.add_argument("reference")
     s.add_argument("--budget", type=float, default=0.5)
@@ -357,8 +493,15 @@ def main(argv: list[str] | None = None) -> int:
     k = sub.add_parser("kinds")
     k.add_argument("references", nargs="+", help="references (--clairvoyant ones judge Normal against the real deal)")
     k.add_argument("--least", type=int, default=15, help="groups with fewer decisions are not printed")
+    u = sub.add_parser("rules")
+    u.add_argument("sampled", help="a sampled reference built with --keep-worlds")
+    u.add_argument("--truth", required=True, help="a --clairvoyant reference of the same decisions")
+    u.add_argument("--worlds", type=int, default=16, help="worlds a decision, as many as Hard gets at its budget")
+    u.add_argument("--draws", type=int, default=200, help="draws of that many worlds a decision")
+    u.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
-    return {"reference": reference, "score": score, "agree": agree, "kinds": kinds}[args.command](args)
+    commands = {"reference": reference, "score": score, "agree": agree, "kinds": kinds, "rules": rules}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":

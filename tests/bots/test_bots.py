@@ -990,3 +990,40 @@ def test_distilling_normal_values_its_choices_by_a_references_candidates(capsys,
     partly.write_text(json.dumps({**json.loads(ref.read_text()), "see": "next"}))
     with pytest.raises(SystemExit, match="a part of the hidden cards"):
         distil.load([str(partly)], real_deal=True)
+
+
+def test_choice_rules_pick_normal_s_move_unless_the_worlds_clearly_say_otherwise():
+    regret = tool_module("bench_hard_regret")
+    rules = regret.CHOICE_RULES
+    diffs = [None, [10.0, 12.0, 9.0, 11.0, 10.0, 13.0], [-5.0, 5.0, -4.0, 4.0, 0.0, 1.0], None]
+    assert rules["mean, 1 SE (today's)"](diffs) == 1
+    assert rules["Normal's move"](diffs) == 0
+    assert rules["sign, z 2"](diffs) == 1  # 6 worlds won of 6
+    # One huge world carries the mean but not the sign test nor a clipped mean.
+    lucky = [None, [2000.0, -10.0, -10.0, -10.0, -10.0, -10.0, -10.0, -10.0]]
+    assert rules["mean, 0 SE"](lucky) == 1
+    assert rules["sign, z 1"](lucky) == 0
+    assert rules["clipped at 300, 1 SE"](lucky) == 0
+    assert regret._winsorized([1.0, 2.0, 3.0, 4.0, 100.0], 0.2) == [2.0, 2.0, 3.0, 4.0, 4.0]
+    # A candidate illegal in one of the drawn worlds is never chosen.
+    values = [[0.0, 0.0, 0.0], [50.0, -1e6, 50.0]]
+    assert regret._paired_diffs(values, [0, 1, 2], 1) is None
+    assert regret._paired_diffs(values, [0, 2], 1) == [50.0, 50.0]
+
+
+def test_rules_judge_the_choice_rules_on_kept_worlds_against_the_real_deal(capsys, tmp_path):
+    regret = tool_module("bench_hard_regret")
+    sampled, real = tmp_path / "sampled.json", tmp_path / "real.json"
+    common = ["--positions", "3", "--candidates", "3", "--seed", "4"]
+    assert regret.main(["reference", "--out", str(sampled), "--worlds", "6", "--keep-worlds", *common]) == 0
+    assert regret.main(["reference", "--out", str(real), "--worlds", "2", "--clairvoyant", *common]) == 0
+    rows = json.loads(sampled.read_text())["decisions"]
+    assert all(len(v) == 6 for row in rows for v in row["world_values"])
+    capsys.readouterr()
+    assert regret.main(["rules", str(sampled), "--truth", str(real), "--worlds", "4", "--draws", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "4 of 6 sampled worlds drawn 5 times a decision" in out
+    assert all(name in out for name in regret.CHOICE_RULES)
+    assert "paired   +0.0 ±   0.0" in out  # today's rule against itself
+    with pytest.raises(SystemExit, match="without --keep-worlds"):
+        regret.main(["rules", str(real), "--truth", str(real)])
