@@ -53,6 +53,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -304,16 +305,16 @@ def kinds(args: argparse.Namespace) -> int:
 
 ILLEGAL = -1e5  # below this a world's value marks a candidate illegal there (Hard counts -1e6)
 
+# A way of choosing from a decision's worlds: each candidate's values over the same worlds
+# (Normal's move first) -> the index of the candidate chosen.
+ChoiceRule = Callable[[list[list[float]]], int]
 
-def _paired_diffs(values: list[list[float]], worlds: list[int], i: int) -> list[float] | None:
-    """Candidate i's values minus Normal's move's over the drawn worlds (None: illegal in one)."""
-    out = []
-    for w in worlds:
-        a, b = values[i][w], values[0][w]
-        if a < ILLEGAL:
-            return None
-        out.append(a - b)
-    return out
+
+def _paired_diffs(values: list[list[float]], i: int) -> list[float] | None:
+    """Candidate i's values minus Normal's move's, world by world (None: illegal in one)."""
+    if min(values[i]) < ILLEGAL:
+        return None
+    return [a - b for a, b in zip(values[i], values[0])]
 
 
 def _mean_se(d: list[float]) -> tuple[float, float]:
@@ -331,16 +332,21 @@ def _winsorized(d: list[float], share: float) -> list[float]:
     return [min(max(x, low), high) for x in d]
 
 
-def _by_mean(k: float, transform: Any = None) -> Any:
-    """Normal's move unless a candidate's paired mean (of `transform`ed differences) beats it by
+def _clipped(d: list[float], limit: float) -> list[float]:
+    return [min(max(x, -limit), limit) for x in d]
+
+
+def _by_mean(k: float, transform: Callable[[list[float]], list[float]]) -> ChoiceRule:
+    """Normal's move unless a candidate's paired mean of `transform`ed differences beats it by
     more than k standard errors; then the best such mean."""
 
-    def rule(diffs: list[list[float] | None]) -> int:
+    def rule(values: list[list[float]]) -> int:
         best, best_mean = 0, 0.0
-        for i, d in enumerate(diffs):
-            if i == 0 or d is None:
+        for i in range(1, len(values)):
+            d = _paired_diffs(values, i)
+            if d is None:
                 continue
-            mean, se = _mean_se(d if transform is None else transform(d))
+            mean, se = _mean_se(transform(d))
             if mean > k * se and mean > best_mean:
                 best, best_mean = i, mean
         return best
@@ -348,14 +354,15 @@ def _by_mean(k: float, transform: Any = None) -> Any:
     return rule
 
 
-def _by_sign(z: float) -> Any:
+def _by_sign(z: float) -> ChoiceRule:
     """Normal's move unless a candidate beats it in more worlds than it loses, by z of the sign
     test; then the one with the most net worlds won."""
 
-    def rule(diffs: list[list[float] | None]) -> int:
-        best, best_net = 0, 0.0
-        for i, d in enumerate(diffs):
-            if i == 0 or d is None:
+    def rule(values: list[list[float]]) -> int:
+        best, best_net = 0, 0
+        for i in range(1, len(values)):
+            d = _paired_diffs(values, i)
+            if d is None:
                 continue
             wins, losses = sum(x > 0 for x in d), sum(x < 0 for x in d)
             net = wins - losses
@@ -366,16 +373,21 @@ def _by_sign(z: float) -> Any:
     return rule
 
 
-# The ways of choosing from a decision's worlds, today's (Hard.pick) first.
-CHOICE_RULES: dict[str, Any] = {
-    "mean, 1 SE (today's)": _by_mean(1.0),
-    "Normal's move": lambda diffs: 0,
-    "mean, 0 SE": _by_mean(0.0),
-    "mean, 2 SE": _by_mean(2.0),
+def _with_confidence(k: float) -> ChoiceRule:
+    """Hard's own rule (`HardBot.pick`) at another confidence."""
+    return HardBot(confidence=k).pick
+
+
+# The ways of choosing from a decision's worlds; the first is Hard's, as it plays today.
+CHOICE_RULES: dict[str, ChoiceRule] = {
+    "mean, 1 SE (today's)": HardBot().pick,
+    "Normal's move": lambda values: 0,
+    "mean, 0 SE": _with_confidence(0.0),
+    "mean, 2 SE": _with_confidence(2.0),
     "winsorized 10%, 1 SE": _by_mean(1.0, lambda d: _winsorized(d, 0.1)),
     "winsorized 25%, 1 SE": _by_mean(1.0, lambda d: _winsorized(d, 0.25)),
-    "clipped at 300, 1 SE": _by_mean(1.0, lambda d: [min(max(x, -300.0), 300.0) for x in d]),
-    "clipped at 600, 1 SE": _by_mean(1.0, lambda d: [min(max(x, -600.0), 600.0) for x in d]),
+    "clipped at 300, 1 SE": _by_mean(1.0, lambda d: _clipped(d, 300.0)),
+    "clipped at 600, 1 SE": _by_mean(1.0, lambda d: _clipped(d, 600.0)),
     "sign, z 1": _by_sign(1.0),
     "sign, z 2": _by_sign(2.0),
 }
@@ -402,9 +414,9 @@ def rules(args: argparse.Namespace) -> int:
         total = dict.fromkeys(CHOICE_RULES, 0.0)
         for _ in range(args.draws):
             worlds = rng.sample(range(len(values[0])), min(args.worlds, len(values[0])))
-            diffs = [_paired_diffs(values, worlds, i) for i in range(len(values))]
+            drawn = [[v[w] for w in worlds] for v in values]
             for name, rule in CHOICE_RULES.items():
-                pick = rule(diffs)
+                pick = rule(drawn)
                 chosen_other[name] += pick != 0
                 total[name] += top - t[pick] if t[pick] > ILLEGAL else top - min(x for x in t if x > ILLEGAL)
         for name in CHOICE_RULES:

@@ -995,20 +995,26 @@ def test_distilling_normal_values_its_choices_by_a_references_candidates(capsys,
 def test_choice_rules_pick_normal_s_move_unless_the_worlds_clearly_say_otherwise():
     regret = tool_module("bench_hard_regret")
     rules = regret.CHOICE_RULES
-    diffs = [None, [10.0, 12.0, 9.0, 11.0, 10.0, 13.0], [-5.0, 5.0, -4.0, 4.0, 0.0, 1.0], None]
-    assert rules["mean, 1 SE (today's)"](diffs) == 1
-    assert rules["Normal's move"](diffs) == 0
-    assert rules["sign, z 2"](diffs) == 1  # 6 worlds won of 6
-    # One huge world carries the mean but not the sign test nor a clipped mean.
-    lucky = [None, [2000.0, -10.0, -10.0, -10.0, -10.0, -10.0, -10.0, -10.0]]
-    assert rules["mean, 0 SE"](lucky) == 1
-    assert rules["sign, z 1"](lucky) == 0
-    assert rules["clipped at 300, 1 SE"](lucky) == 0
+    normal = [0.0, 10.0, -10.0, 5.0, 0.0, 20.0]
+    steady = [x + d for x, d in zip(normal, [10.0, 12.0, 9.0, 11.0, 10.0, 13.0])]  # better in every world
+    even = [x + d for x, d in zip(normal, [-5.0, 5.0, -4.0, 4.0, 0.0, 1.0])]
+    values = [normal, even, steady]
+    assert rules["mean, 1 SE (today's)"](values) == 2
+    assert rules["Normal's move"](values) == 0
+    assert rules["sign, z 2"](values) == 2  # 6 worlds won of 6
+    assert rules["mean, 1 SE (today's)"]([normal, even]) == 0
+    # One huge world carries the mean but neither the sign test nor a clipped mean.
+    base = [0.0] * 8
+    lucky = [2000.0] + [-10.0] * 7
+    assert rules["mean, 0 SE"]([base, lucky]) == 1
+    assert rules["sign, z 1"]([base, lucky]) == 0
+    assert rules["clipped at 300, 1 SE"]([base, lucky]) == 0
     assert regret._winsorized([1.0, 2.0, 3.0, 4.0, 100.0], 0.2) == [2.0, 2.0, 3.0, 4.0, 4.0]
-    # A candidate illegal in one of the drawn worlds is never chosen.
-    values = [[0.0, 0.0, 0.0], [50.0, -1e6, 50.0]]
-    assert regret._paired_diffs(values, [0, 1, 2], 1) is None
-    assert regret._paired_diffs(values, [0, 2], 1) == [50.0, 50.0]
+    # A candidate illegal in one of the drawn worlds (Hard counts -1e6) is never chosen.
+    illegal = [50.0, -1e6, 50.0]
+    for rule in rules.values():
+        assert rule([[0.0, 0.0, 0.0], illegal]) == 0
+    assert regret._paired_diffs([[0.0, 0.0], [50.0, 50.0]], 1) == [50.0, 50.0]
 
 
 def test_rules_judge_the_choice_rules_on_kept_worlds_against_the_real_deal(capsys, tmp_path):
