@@ -11,13 +11,12 @@ every other addition names the meld (`meld +N: ...`, `take +N:`).
 from __future__ import annotations
 
 from collections.abc import Container
-from operator import attrgetter
 
 from .cards import ALL_CARDS, Card, Rank, Suit, sort_key
 from .errors import IllegalMove
 from .family import FamilyState, takes_alone
 from .melds import CANASTA_SIZE, Meld, MeldKind
-from .movegen import _wild_combos, moves_by_phase
+from .movegen import HandByFace, _wild_combos, moves_by_phase
 from .moves import Group, Move, MoveKind, Plan
 from .phase import Phase
 from .variants import Variant
@@ -41,35 +40,15 @@ _NO_LIMIT = 10**6  # a group size no variant closes at
 _DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in ALL_FACES}
 
 
-_FACE_ID = attrgetter("id")
+class _Hand(HandByFace):
+    """The hand by face, with what sequences and wild melds ask of it."""
 
-
-class _Hand:
-    """The hand by face (copy-0 cards), in canonical order."""
-
-    __slots__ = ("faces", "naturals", "twos", "jokers", "black3", "_by_suit", "_wild_key")
+    __slots__ = ("_by_suit", "_wild_key")
 
     def __init__(self, hand: list[Card]):
-        faces = [c.face_card for c in hand]
-        faces.sort(key=_FACE_ID)
-        self.faces = faces
-        naturals: dict[Rank, list[Card]] = {}
-        twos: list[Card] = []
-        jokers: list[Card] = []
-        black3: list[Card] = []
-        for c in faces:
-            if c.is_natural:
-                naturals.setdefault(c.rank, []).append(c)
-            elif c.is_wild:
-                (twos if c.rank == _TWO else jokers).append(c)
-            else:
-                black3.append(c)
-        self.naturals = naturals
-        self.twos = twos
-        self.jokers = jokers
-        self.black3 = black3
+        super().__init__(hand)
         self._by_suit: dict[Suit | None, dict[int, Card]] | None = None
-        self._wild_key = (tuple(twos), len(jokers))
+        self._wild_key = (tuple(self.twos), len(self.jokers))
 
     def has_run(self) -> bool:
         """Three naturals of one suit in consecutive ranks: a new sequence can be laid.

@@ -83,9 +83,9 @@ def _wild_combos(jokers: int, twos: int, cap: int, at_least: int = 0) -> tuple[t
 _FACE_ID = attrgetter("id")
 
 
-class _Hand:
-    """The player's hand grouped by face, in canonical order. Built once per listing
-    (the going-out planner and the move lists share it)."""
+class HandByFace:
+    """The player's hand grouped by face (copy-0 cards), in canonical order. Built once per
+    listing (the going-out planner and the move lists share it; family_moves adds to it)."""
 
     __slots__ = ("naturals", "twos", "jokers", "size", "faces", "black3")
 
@@ -116,7 +116,7 @@ class _Hand:
 
 
 # ---------------------------------------------------------------- going out
-def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
+def go_out_plan(state: GameState, hand: HandByFace | None = None) -> Plan | None:
     """A way for the player to act to go out this turn from here, or None.
 
     Returns (groups, discard) where `groups` meld every card but `discard` (a face
@@ -167,7 +167,7 @@ def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
         minimum = state.minimum(side)
     max_wilds = state.config.rules.max_wilds
     if hand is None:
-        hand = _Hand(state.hands[seat])
+        hand = HandByFace(state.hands[seat])
     options: list[Card | None] = [None]
     if stranded:  # the one card that fits nowhere must be the discard
         options = [hand.black3[0] if stranded_rank == 3 else hand.naturals[Rank(stranded_rank)][0]]
@@ -187,7 +187,13 @@ def go_out_plan(state: GameState, hand: _Hand | None = None) -> Plan | None:
 
 
 def _plan_with_discard(
-    hand: _Hand, melds: Mapping[Rank, Meld], need: int, minimum: int, discard: Card | None, max_wilds: int, b3max: int
+    hand: HandByFace,
+    melds: Mapping[Rank, Meld],
+    need: int,
+    minimum: int,
+    discard: Card | None,
+    max_wilds: int,
+    b3max: int,
 ) -> list[Group] | None:
     twos = list(hand.twos)
     jokers = list(hand.jokers)
@@ -313,7 +319,7 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
     seat = state.turn
     side = state.side_of(seat)
     melds = state.melds[side]
-    hand = _Hand(state.hands[seat])
+    hand = HandByFace(state.hands[seat])
     turn = state.this_turn
     answer = turn.answer
     moves: list[Move] = []
@@ -363,7 +369,7 @@ def _keeps_going_out(state: GameState, move: Move) -> bool:
     return True
 
 
-def _group_moves(state: GameState, hand: _Hand, melds: Mapping[Rank, Meld]) -> list[Move]:
+def _group_moves(state: GameState, hand: HandByFace, melds: Mapping[Rank, Meld]) -> list[Move]:
     """Single-group melds and additions for a side that has melded."""
     out: list[Move] = []
     canastas = state.canastas(state.side_of(state.turn))
@@ -434,7 +440,7 @@ def _new_group_options(have: int, jokers: int, twos: int, max_wilds: int) -> tup
     return tuple(opts)
 
 
-def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
+def _opening_moves(state: GameState, hand: HandByFace) -> list[Move]:
     """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group, bounded, plus a
     concealed going out (R-MIN-CONCEALED) when one exists."""
     seat = state.turn
@@ -469,7 +475,7 @@ def _opening_moves(state: GameState, hand: _Hand) -> list[Move]:
 
 def _search_openings(
     state: GameState,
-    hand: _Hand,
+    hand: HandByFace,
     minimum: int,
     found: dict[Move, None],
     take_group: Group | None = None,
@@ -565,7 +571,7 @@ def _take_moves(state: GameState) -> list[Move]:
     have = counts[rank]
     if have < 2 and (frozen or (m is None and not (have and counts[2] + counts[15]))):
         return []
-    hand = _Hand(hand_cards)
+    hand = HandByFace(hand_cards)
     n_j, n_t = len(hand.jokers), len(hand.twos)
     max_wilds = state.config.rules.max_wilds
     brought = sum(1 for c in pile[:-1] if not c.is_red_three)
