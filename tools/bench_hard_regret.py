@@ -8,6 +8,7 @@
     python tools/bench_hard_regret.py agree SAMPLED.json [OTHER.json ...] --truth REAL.json
     python tools/bench_hard_regret.py kinds REF.json [MORE.json ...]
     python tools/bench_hard_regret.py rules SAMPLED.json --truth REAL.json [--worlds 16] [--draws 200]
+    python tools/bench_hard_regret.py widths SAMPLED.json --truth REAL.json [--worlds 64] [--at 4] [--draws 200]
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
@@ -42,6 +43,10 @@ a sampled reference built with `--keep-worlds` holds every world's value of ever
 Hard plays them) and each rule of `CHOICE_RULES` chooses from them; its regret is judged by
 the real deal's values (`--truth`, a `--clairvoyant` reference of the same decisions). Every
 rule sees the same draws, so their differences are paired down to the world.
+
+`widths` asks the same references how many candidates Hard should weigh: Hard's rule over the
+first k candidates (Hard's `max_candidates` k weighs exactly those), with as many worlds as the
+same time buys, `--worlds` x `--at` / k (a world plays every candidate; at most the worlds kept).
 """
 
 from __future__ import annotations
@@ -394,47 +399,94 @@ CHOICE_RULES: dict[str, ChoiceRule] = {
 
 
 def rules(args: argparse.Namespace) -> int:
+    sampled, truth, kept = _kept_decisions(args)
+    regrets: dict[str, list[float]] = {name: [] for name in CHOICE_RULES}
+    overridden = dict.fromkeys(CHOICE_RULES, 0.0)
+    rng = random.Random(args.seed)
+    for values, real in kept:
+        total = dict.fromkeys(CHOICE_RULES, 0.0)
+        for _ in range(args.draws):
+            worlds = rng.sample(range(len(values[0])), min(args.worlds, len(values[0])))
+            drawn = [[v[w] for w in worlds] for v in values]
+            for name, rule in CHOICE_RULES.items():
+                chosen = rule(drawn)
+                total[name] += _regret(real, chosen)
+                overridden[name] += (chosen != 0) / (len(kept) * args.draws)
+        for name in CHOICE_RULES:
+            regrets[name].append(total[name] / args.draws)
+    print(
+        f"{len(kept)} decisions with two candidates or more, {args.worlds} of {sampled['worlds']} sampled worlds"
+        f" drawn {args.draws} times a decision; regret against {truth['worlds']} real-deal worlds (95% margins)"
+    )
+    _report(regrets, overridden)
+    return 0
+
+
+def _kept_decisions(
+    args: argparse.Namespace,
+) -> tuple[dict[str, Any], dict[str, Any], list[tuple[list[list[float]], list[float]]]]:
+    """The two references and, for each decision with two candidates or more that Normal's move
+    is legal in, its kept worlds' values and its real-deal values."""
     sampled = json.loads(Path(args.sampled).read_text())
     truth = json.loads(Path(args.truth).read_text())
     if not truth.get("clairvoyant"):
         raise SystemExit(f"{args.truth} is not a --clairvoyant reference")
-    regrets: dict[str, list[float]] = {name: [] for name in CHOICE_RULES}
-    chosen_other: dict[str, int] = dict.fromkeys(CHOICE_RULES, 0)
-    rng = random.Random(args.seed)
+    out = []
     for row, real in zip(sampled["decisions"], truth["decisions"]):
         if row["moves"] != real["moves"]:
             raise SystemExit(f"{args.sampled}: other candidates than {args.truth} (other code?)")
         values = row.get("world_values")
         if values is None:
             raise SystemExit(f"{args.sampled} was built without --keep-worlds")
-        t = real["values"]
-        if t[0] < ILLEGAL or len(t) < 2:
-            continue
-        top = max(x for x in t if x > ILLEGAL)
-        total = dict.fromkeys(CHOICE_RULES, 0.0)
-        for _ in range(args.draws):
-            worlds = rng.sample(range(len(values[0])), min(args.worlds, len(values[0])))
-            drawn = [[v[w] for w in worlds] for v in values]
-            for name, rule in CHOICE_RULES.items():
-                pick = rule(drawn)
-                chosen_other[name] += pick != 0
-                total[name] += top - t[pick] if t[pick] > ILLEGAL else top - min(x for x in t if x > ILLEGAL)
-        for name in CHOICE_RULES:
-            regrets[name].append(total[name] / args.draws)
-    n = len(regrets["Normal's move"])
-    base = regrets[next(iter(CHOICE_RULES))]
-    print(
-        f"{n} decisions with two candidates or more, {args.worlds} of {sampled['worlds']} sampled worlds"
-        f" drawn {args.draws} times a decision; regret against {truth['worlds']} real-deal worlds (95% margins)"
-    )
-    for name, r in regrets.items():
-        d = [a - b for a, b in zip(r, base)]
+        if real["values"][0] > ILLEGAL and len(values) > 1:
+            out.append((values, real["values"]))
+    return sampled, truth, out
+
+
+def _regret(real: list[float], pick: int) -> float:
+    """The real deal's best value minus that of the candidate picked (an illegal one: the worst)."""
+    legal = [x for x in real if x > ILLEGAL]
+    return max(legal) - (real[pick] if real[pick] > ILLEGAL else min(legal))
+
+
+def _report(rows: dict[str, list[float]], counts: dict[str, float]) -> None:
+    """Each row's mean regret and its difference from the first row's, decision by decision."""
+    base = next(iter(rows.values()))
+    for name, r in rows.items():
         _, se = _mean_se(r)
-        dm, dse = _mean_se(d)
+        dm, dse = _mean_se([a - b for a, b in zip(r, base)])
         print(
             f"  {name:24} regret {statistics.fmean(r):6.1f} ± {1.96 * se:5.1f}  paired {dm:+6.1f} ± {1.96 * dse:5.1f}"
-            f"  Normal's move overridden {chosen_other[name] / (n * args.draws):4.0%}"
+            f"  Normal's move overridden {counts[name]:4.0%}"
         )
+
+
+def widths(args: argparse.Namespace) -> int:
+    sampled, truth, kept = _kept_decisions(args)
+    most = max(len(values) for values, _ in kept)
+    widths = [args.at] + [k for k in range(2, most + 1) if k != args.at]
+    names = {k: f"{k} candidates, {min(round(args.worlds * args.at / k), sampled['worlds'])} worlds" for k in widths}
+    regrets: dict[str, list[float]] = {names[k]: [] for k in widths}
+    overridden = dict.fromkeys(regrets, 0.0)
+    rng = random.Random(args.seed)
+    pick = HardBot().pick
+    for values, real in kept:
+        total = dict.fromkeys(regrets, 0.0)
+        for _ in range(args.draws):
+            order = rng.sample(range(len(values[0])), len(values[0]))
+            for k in widths:
+                worlds = order[: round(args.worlds * args.at / k)]
+                chosen = pick([[v[w] for w in worlds] for v in values[:k]])
+                total[names[k]] += _regret(real, chosen)
+                overridden[names[k]] += (chosen != 0) / (len(kept) * args.draws)
+        for name in regrets:
+            regrets[name].append(total[name] / args.draws)
+    print(
+        f"{len(kept)} decisions; Hard's rule over the first k candidates with the worlds the same time buys"
+        f" ({args.worlds} at {args.at}), drawn {args.draws} times a decision; regret against"
+        f" {truth['worlds']} real-deal worlds (95% margins)"
+    )
+    _report(regrets, overridden)
     return 0
 
 
@@ -511,8 +563,22 @@ def main(argv: list[str] | None = None) -> int:
     u.add_argument("--worlds", type=int, default=16, help="worlds a decision, as many as Hard gets at its budget")
     u.add_argument("--draws", type=int, default=200, help="draws of that many worlds a decision")
     u.add_argument("--seed", type=int, default=1)
+    w = sub.add_parser("widths")
+    w.add_argument("sampled", help="a sampled reference built with --keep-worlds (and many candidates)")
+    w.add_argument("--truth", required=True, help="a --clairvoyant reference of the same decisions")
+    w.add_argument("--worlds", type=int, default=64, help="worlds a decision with --at candidates")
+    w.add_argument("--at", type=int, default=4, help="the candidates Hard weighs today (the first row)")
+    w.add_argument("--draws", type=int, default=200)
+    w.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
-    commands = {"reference": reference, "score": score, "agree": agree, "kinds": kinds, "rules": rules}
+    commands = {
+        "reference": reference,
+        "score": score,
+        "agree": agree,
+        "kinds": kinds,
+        "rules": rules,
+        "widths": widths,
+    }
     return commands[args.command](args)
 
 

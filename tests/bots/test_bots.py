@@ -1033,3 +1033,13 @@ def test_rules_judge_the_choice_rules_on_kept_worlds_against_the_real_deal(capsy
     assert "paired   +0.0 ±   0.0" in out  # today's rule against itself
     with pytest.raises(SystemExit, match="without --keep-worlds"):
         regret.main(["rules", str(real), "--truth", str(real)])
+    # widths: Hard's rule over the first k candidates, with the worlds the same time buys.
+    assert (
+        regret.main(["widths", str(sampled), "--truth", str(real), "--worlds", "2", "--at", "3", "--draws", "3"]) == 0
+    )
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert "(2 at 3)" in lines[0]
+    assert lines[1].split("regret")[0].strip() == "3 candidates, 2 worlds"  # today's width first
+    assert lines[2].split("regret")[0].strip() == "2 candidates, 3 worlds"
+    assert "paired   +0.0 ±   0.0" in lines[1]
