@@ -464,9 +464,9 @@ def _report(rows: dict[str, list[float]], counts: dict[str, float]) -> None:
 def widths(args: argparse.Namespace) -> int:
     sampled, truth, kept = _kept_decisions(args)
     most = max(len(values) for values, _ in kept)
-    widths = [args.at] + [k for k in range(2, most + 1) if k != args.at]
-    names = {k: f"{k} candidates, {min(round(args.worlds * args.at / k), sampled['worlds'])} worlds" for k in widths}
-    regrets: dict[str, list[float]] = {names[k]: [] for k in widths}
+    ks = [args.at] + [k for k in range(2, most + 1) if k != args.at]  # today's width first
+    names = {k: f"{k} candidates, {min(round(args.worlds * args.at / k), sampled['worlds'])} worlds" for k in ks}
+    regrets: dict[str, list[float]] = {names[k]: [] for k in ks}
     overridden = dict.fromkeys(regrets, 0.0)
     rng = random.Random(args.seed)
     pick = HardBot().pick
@@ -474,7 +474,7 @@ def widths(args: argparse.Namespace) -> int:
         total = dict.fromkeys(regrets, 0.0)
         for _ in range(args.draws):
             order = rng.sample(range(len(values[0])), len(values[0]))
-            for k in widths:
+            for k in ks:
                 worlds = order[: round(args.worlds * args.at / k)]
                 chosen = pick([[v[w] for w in worlds] for v in values[:k]])
                 total[names[k]] += _regret(real, chosen)
