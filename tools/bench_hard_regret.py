@@ -341,41 +341,42 @@ def _clipped(d: list[float], limit: float) -> list[float]:
     return [min(max(x, -limit), limit) for x in d]
 
 
+def _best_passing(values: list[list[float]], score: Callable[[list[float]], float | None]) -> int:
+    """Normal's move (0) unless some candidate's paired differences get a positive `score`
+    (None: it does not clearly beat Normal's move); then the one with the highest. A candidate
+    illegal in one of the worlds is never chosen."""
+    best, best_score = 0, 0.0
+    for i in range(1, len(values)):
+        d = _paired_diffs(values, i)
+        if d is None:
+            continue
+        s = score(d)
+        if s is not None and s > best_score:
+            best, best_score = i, s
+    return best
+
+
 def _by_mean(k: float, transform: Callable[[list[float]], list[float]]) -> ChoiceRule:
     """Normal's move unless a candidate's paired mean of `transform`ed differences beats it by
     more than k standard errors; then the best such mean."""
 
-    def rule(values: list[list[float]]) -> int:
-        best, best_mean = 0, 0.0
-        for i in range(1, len(values)):
-            d = _paired_diffs(values, i)
-            if d is None:
-                continue
-            mean, se = _mean_se(transform(d))
-            if mean > k * se and mean > best_mean:
-                best, best_mean = i, mean
-        return best
+    def score(d: list[float]) -> float | None:
+        mean, se = _mean_se(transform(d))
+        return mean if mean > k * se else None
 
-    return rule
+    return lambda values: _best_passing(values, score)
 
 
 def _by_sign(z: float) -> ChoiceRule:
     """Normal's move unless a candidate beats it in more worlds than it loses, by z of the sign
     test; then the one with the most net worlds won."""
 
-    def rule(values: list[list[float]]) -> int:
-        best, best_net = 0, 0
-        for i in range(1, len(values)):
-            d = _paired_diffs(values, i)
-            if d is None:
-                continue
-            wins, losses = sum(x > 0 for x in d), sum(x < 0 for x in d)
-            net = wins - losses
-            if net > 0 and net > z * math.sqrt(wins + losses) and net > best_net:
-                best, best_net = i, net
-        return best
+    def score(d: list[float]) -> float | None:
+        wins, losses = sum(x > 0 for x in d), sum(x < 0 for x in d)
+        net = wins - losses
+        return float(net) if net > z * math.sqrt(wins + losses) else None
 
-    return rule
+    return lambda values: _best_passing(values, score)
 
 
 def _with_confidence(k: float) -> ChoiceRule:
