@@ -65,6 +65,7 @@ class Result:
     screenshot: str
     pages: list[str] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
+    search: str = "not checked"
 
     def summary(self) -> str:
         from game.paths import how_running
@@ -75,7 +76,7 @@ class Result:
             f"{self.moves - self.player_moves} by the bots: {'/'.join(self.bots)}), deal seed {self.seed}, "
             f"menu pages {len(self.pages) + 2} (title, {', '.join(self.pages)}, new game), "
             f"{self.frames} frames in {self.seconds:.1f} s; files: {files}; autosave {self.autosave}; "
-            f"screenshot {self.screenshot}; {how_running()}"
+            f"screenshot {self.screenshot}; Hard's search workers {self.search}; {how_running()}"
         )
         if self.notices:
             line += "; notices: " + " | ".join(self.notices)
@@ -194,6 +195,7 @@ def run(
         app.screenshot(screenshot)
         _check_screenshot(screenshot, app.layout.viewport.size)
         bots = sorted({type(bot).__name__ for bot in table.bots.values()})
+        search = _check_search_workers()
         return Result(
             seed=seed,
             moves=len(game.history),
@@ -206,9 +208,41 @@ def run(
             screenshot=screenshot,
             pages=driver.pages,
             notices=list(app.context.notices),
+            search=search,
         )
     finally:
         app.close()
+
+
+WORKER_START = 60.0  # seconds for a spawned worker to import the bots (a cold, frozen start)
+
+
+def _check_search_workers() -> str:
+    """Hard's worker processes (game/bots/search_pool.py) start and answer a search: in the
+    frozen executable they are spawned from it, so this is where a packaging fault shows."""
+    import random
+
+    from game.bots.hard import HardBot
+    from game.bots.search_pool import SearchPool, workers_for_this_machine
+    from game.rules import Game, RulesConfig
+
+    workers = workers_for_this_machine()
+    if workers == 0:
+        return "none (one core: Hard searches on its own thread)"
+    pool = SearchPool(1)  # one shows they run
+    try:
+        if not pool.wait_ready(WORKER_START):
+            raise SelfTestFailure("Hard's search worker process did not start")
+        state = Game(RulesConfig.for_variant("classic"), DEFAULT_SEED).state
+        assert state.to_act is not None  # a new deal has a player to act
+        obs = state.observation(state.to_act)
+        bot = HardBot(seed=1, iterations=2)
+        runs = pool.search(bot, obs, [obs.legal[0], obs.legal[0]], 1.0, random.Random(1))
+        if runs is None or len(runs[0][0]) != 2:
+            raise SelfTestFailure(f"Hard's search worker did not answer ({pool.last_error or 'no reply'})")
+    finally:
+        pool.close()
+    return f"ok (a worker answered; a table starts {workers})"
 
 
 def _check_autosave(context, game) -> str:

@@ -27,7 +27,7 @@ from game.i18n import _
 from game.observable_settings import ObservableSettings
 from game.scenes import theme
 from game.scenes.base import SceneStack
-from game.scenes.bot_runner import FRAME_GATE
+from game.scenes.bot_runner import FRAME_GATE, SEARCH_POOL
 from game.scenes.layout import LOGICAL_SIZE, Layout
 from game.scenes.table import TableScene
 from game.settings import Settings
@@ -273,4 +273,5 @@ class MainWindow:
         self.stack.clear()
         if self.context is not None:
             self.context.close()
+        SEARCH_POOL.close()  # Hard's worker processes, if a table started them
         pygame.display.quit()

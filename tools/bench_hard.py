@@ -1,7 +1,7 @@
 """Hard's search speed: sampled worlds per second on fixed decisions (outside CI).
 
     python tools/bench_hard.py [--variant classic] [--positions 40] [--worlds 8] [--seed 1]
-    python tools/bench_hard.py --budget 0.5 [--variant six-hand] [--positions 40]
+    python tools/bench_hard.py --budget 0.5 [--variant six-hand] [--positions 40] [--pool N]
 
 The decisions come from Normal playing itself (every decision of the seat to act where
 Hard weighs two or more candidates, up to --positions); Hard then searches each one with
@@ -9,7 +9,9 @@ a fixed number of worlds (deterministic), so the same command plays the same pla
 Prints worlds per CPU-second (each world plays every candidate), policy moves per
 CPU-second (the playouts' moves, and Hard's own calls), and a digest of Hard's choices:
 a faster search must keep the digest. With --budget, Hard searches each decision for that
-long instead and the tool prints the decision times (median, p95, max) and worlds played.
+long instead and the tool prints the decision times (median, p95, max) and worlds played;
+with --pool N as well, N worker processes play the worlds, as at the table
+(game/bots/search_pool.py).
 
     python tools/bench_hard.py --calibrate [--level hard] [--budget 0.5] [--variant classic] [--positions 40]
 
@@ -39,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.bots import make_bot  # noqa: E402
 from game.bots.hard import HardBot  # noqa: E402
 from game.bots.normal import NormalPolicy  # noqa: E402
+from game.bots.search_pool import SearchPool  # noqa: E402
 from game.rules import Game, GameState, Move, Observation, Phase, RulesConfig  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
 
@@ -102,12 +105,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--calibrate", action="store_true", help="the work clock's unit on this machine")
     p.add_argument("--level", default="hard", choices=("hard", "hard-v1"), help="with --calibrate: whose unit")
+    p.add_argument(
+        "--pool", type=int, default=0, help="with --budget: worlds played by N worker processes (search_pool.py)"
+    )
     args = p.parse_args(argv)
     found = decisions(args.variant, args.positions, args.seed)
     if args.calibrate:
         return calibrate(args.variant, found, 0.5 if args.budget is None else args.budget, args.seed, args.level)
     if args.budget is not None:
-        return timed(args.variant, found, args.budget, args.seed)
+        return timed(args.variant, found, args.budget, args.seed, args.pool)
     hard = HardBot(seed=args.seed, iterations=args.worlds)
     candidates = [len(hard.candidates(obs, hard.policy.choose(obs))) for obs in found]
     calls = 0
@@ -137,10 +143,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def timed(variant: str, found: list[Observation], budget: float, seed: int) -> int:
+def timed(variant: str, found: list[Observation], budget: float, seed: int, workers: int = 0) -> int:
     """Hard at its time budget on each decision: wall time per decision, as the table
-    waits for it, and the worlds it played."""
+    waits for it, and the worlds it played (by `workers` worker processes, as at the table,
+    when given)."""
     hard = HardBot(seed=seed, budget=budget)
+    pool = None
+    if workers:
+        pool = SearchPool(workers)
+        if not pool.wait_ready(30.0):
+            print("the search pool's workers did not start", file=sys.stderr)
+            pool.close()
+            return 1
+        hard.search_pool = pool
     times: list[float] = []
     worlds: list[int] = []
     for i, obs in enumerate(found):
@@ -148,13 +163,16 @@ def timed(variant: str, found: list[Observation], budget: float, seed: int) -> i
         hard.choose(obs, random.Random(seed * 1000 + i))
         times.append(time.perf_counter() - start)
         worlds.append(hard.last_iterations)
+    if pool is not None:
+        pool.close()
     times.sort()
     worlds.sort()
     p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+    by = f" ({workers} worker processes)" if workers else ""
     print(
-        f"{variant}: {len(found)} decisions at a {budget:.2f} s budget: median {statistics.median(times) * 1e3:.0f} ms,"
-        f" p95 {p95 * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms; worlds a decision: median"
-        f" {statistics.median(worlds):.0f}, fewest {worlds[0]}"
+        f"{variant}: {len(found)} decisions at a {budget:.2f} s budget{by}:"
+        f" median {statistics.median(times) * 1e3:.0f} ms, p95 {p95 * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms;"
+        f" worlds a decision: median {statistics.median(worlds):.0f}, fewest {worlds[0]}"
     )
     return 0
 

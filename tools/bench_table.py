@@ -14,7 +14,9 @@
 - resident memory (peak RSS) of this process after the run;
 - with --hard: the busy mid-game again while a Hard bot (its 0.5 s default budget) thinks
   without pause on the table's own bot thread (game/scenes/bot_runner.py), one decision
-  after another over the observations of a classic deal, as when the bots play.
+  after another over the observations of a classic deal, as when the bots play: its worlds
+  played on that thread, and (where the machine has two cores or more) by the app's worker
+  processes (game/bots/search_pool.py), with the worlds each decision got.
 
     python tools/bench_table.py [--frames 600] [--hard]
 """
@@ -161,26 +163,37 @@ def thinking_observations(count: int = 60) -> list:
 
 
 class HardThinking:
-    """A Hard bot deciding without pause on the table's bot thread."""
+    """A Hard bot deciding without pause on the table's bot thread: its worlds played on
+    that thread (`workers` 0) or by that many worker processes (the app's way where the
+    machine has the cores, game/bots/search_pool.py)."""
 
-    def __init__(self) -> None:
+    def __init__(self, workers: int = 0) -> None:
         from game.bots import make_bot
-        from game.scenes.bot_runner import BotRunner
+        from game.scenes.bot_runner import BotRunner, SharedSearchPool
 
-        self.runner = BotRunner(threaded=True)
+        self.pool = SharedSearchPool(workers) if workers else None
+        if self.pool is not None:
+            pool = self.pool.get()
+            if pool is None or not pool.wait_ready(30.0):  # timed from the first decision on
+                raise SystemExit(f"the search pool's workers did not start: {self.pool.failed}")
+        self.runner = BotRunner(threaded=True, search_pool=self.pool)
         self.bot = make_bot("hard", seed=3)
+        self.worlds: list[int] = []
         self.observations = thinking_observations()
         self.decisions = 0
         self.runner.request(0, self.bot, self.observations[0])
 
     def poll(self) -> None:
         if self.runner.poll() is not None:
+            self.worlds.append(self.bot.last_iterations)  # type: ignore[attr-defined]
             self.decisions += 1
             obs = self.observations[self.decisions % len(self.observations)]
             self.runner.request(obs.seat, self.bot, obs)
 
     def close(self) -> list[float]:
         self.runner.close()
+        if self.pool is not None:
+            self.pool.close()
         return list(self.bot.record.times)
 
 
@@ -269,6 +282,8 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--hard", action="store_true", help="also the busy table while Hard thinks")
     args = parser.parse_args()
+    from game.bots.search_pool import workers_for_this_machine
+
     six, variant = busy_six_hand()
     samba, samba_id = busy_family(lambda v: v.sequences and not v.wild_melds, 7)
     feet, feet_id = busy_family(lambda v: v.foot > 0, 6)
@@ -286,13 +301,16 @@ def main() -> int:
             f"CPU time p50 {statistics.median(cpu_ms):.2f} ms, p95 {p95(cpu_ms):.2f} ms"
         )
     if args.hard:
-        hard = HardThinking()
-        times, cpu, busy = frame_times(args.frames, busy_position(), "classic", False, hard)
-        think = [t * 1000 for t in hard.close()]
-        print(
-            f"frame time at 1280x720, busy mid-game while Hard thinks ({len(times)} frames at 60 Hz, "
-            f"{len(think)} Hard decisions, p95 {p95(think):.0f} ms): {spread(times)} (budget 8 ms)"
-        )
+        for workers in sorted({0, workers_for_this_machine()}):
+            hard = HardThinking(workers)
+            times, cpu, busy = frame_times(args.frames, busy_position(), "classic", False, hard)
+            think = [t * 1000 for t in hard.close()]
+            where = f"in {workers} worker processes" if workers else "on the bot thread"
+            print(
+                f"frame time at 1280x720, busy mid-game while Hard thinks, its worlds {where} ({len(times)} frames"
+                f" at 60 Hz, {len(think)} Hard decisions, p95 {p95(think):.0f} ms, worlds a decision median"
+                f" {statistics.median(hard.worlds or [0]):.0f}): {spread(times)} (budget 8 ms)"
+            )
     print(
         f"start to interactive (python main.py --headless --frames 1, best of 3): {start_time():.2f} s (budget 1.5 s)"
     )

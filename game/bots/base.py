@@ -20,6 +20,7 @@ from game.rules import Move, Observation
 
 if TYPE_CHECKING:
     from .reasons import BotReason
+    from .search_pool import SearchPool
 
 
 def N_(text: str) -> str:
@@ -128,6 +129,7 @@ class Bot(ABC):
     """A player. Subclasses implement `choose`; callers normally use `act`."""
 
     level: str = "?"
+    searches = False  # plays sampled worlds by the clock (Hard): a host may lend it a SearchPool
 
     def __init__(self, seed: int = 0):
         self.seed = seed
@@ -140,6 +142,9 @@ class Bot(ABC):
         # running the bot on another thread can let its own work go first (the table's
         # frames: game/scenes/bot_runner.py). None: nothing to wait for.
         self.yield_point: Callable[[], None] | None = None
+        # Worker processes a searching bot may play its worlds in (the table's: the bot runner
+        # sets them; game/bots/search_pool.py); bots that do not search ignore them.
+        self.search_pool: SearchPool | None = None
 
     @abstractmethod
     def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:

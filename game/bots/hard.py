@@ -15,6 +15,7 @@ Normal's own move, a wild-card discard is weighed only as a freeze of a big pile
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from dataclasses import dataclass, replace
@@ -24,7 +25,7 @@ from game.rules import Card, GameState, IllegalMove, Move, MoveKind, Observation
 from game.rules.melds import NATURAL_CANASTA, SEQUENCE_CANASTA, WILD_CANASTA, MeldKind
 
 from . import reasons as why
-from .base import Bot, register
+from .base import CLOCKS, Bot, DecisionRecord, register
 from .evaluation import COEFFICIENTS, deal_progress, foot_points, held_points, learned_value, red_three_points
 from .inference import DiscardEvidence, PairBelief, WorldEvidence, shape_hands
 from .knowledge import Knowledge
@@ -82,6 +83,21 @@ def _paired(mine: list[float], base: list[float]) -> tuple[float, float]:
     mean = sum(diffs) / k
     var = sum((d - mean) ** 2 for d in diffs) / (k - 1) if k > 1 else 0.0
     return mean, (var / k) ** 0.5
+
+
+def merge_runs(runs: list[list[list[float]]]) -> tuple[list[list[float]], list[list[float]]]:
+    """Several searches' values of the same candidates (a pool's workers, each its own
+    worlds) as one: each candidate's values in every world it played, and beside them
+    Normal's move's values in those same worlds (a candidate stopped early in a run played
+    that run's first worlds), so the differences stay paired world by world."""
+    count = len(runs[0])
+    values: list[list[float]] = [[] for _ in range(count)]
+    bases: list[list[float]] = [[] for _ in range(count)]
+    for run in runs:
+        for i in range(count):
+            values[i].extend(run[i])
+            bases[i].extend(run[0][: len(run[i])])
+    return values, bases
 
 
 class DrawStreams:
@@ -177,6 +193,8 @@ def _variant_shape(variant: str) -> SearchShape:
 
 @register("hard")
 class HardBot(Bot):
+    searches = True
+
     def __init__(
         self,
         seed: int = 0,
@@ -261,6 +279,32 @@ class HardBot(Bot):
             return base
         budget = self.budget if time_budget is None else time_budget
         deadline = self.clock() + budget
+        runs = None
+        if self.search_pool is not None and not self.styles:
+            left = max(0.0, deadline - self.clock())
+            runs = self.search_pool.search(self, obs, [move for move, _ in cands], left, rng)
+        if runs is None:  # no pool, or none of its workers could answer: search here
+            runs = [self.play_worlds(obs, cands, rng, deadline)]
+        values, bases = merge_runs(runs)
+        self.last_iterations = len(values[0])
+        chosen = self.pick(values, bases)
+        if chosen:
+            explained = obs.phase is Phase.ANSWER or (
+                cands[chosen][0].kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE
+            )
+            self.last_reason = why.BotReason.of(why.SEARCHED, worlds=len(values[0])) if explained else None
+        return cands[chosen][0]
+
+    def play_worlds(
+        self,
+        obs: Observation,
+        cands: list[tuple[Move, NormalPolicy | None]],
+        rng: random.Random,
+        deadline: float,
+    ) -> list[list[float]]:
+        """Each candidate's value in each world played (the same worlds for all; a candidate
+        stopped early played the first ones): until `deadline` on the bot's clock, or
+        `iterations` worlds, or until only Normal's move (index 0) is left."""
         side = obs.config.side_of(obs.seat)
         values: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))  # Normal's move (0) always plays; a clearly worse one stops
@@ -286,14 +330,26 @@ class HardBot(Bot):
                 values[i].append(-1e6 if value is None else value)
             if len(values[0]) >= self.prune_after:
                 alive = [i for i in alive if i == 0 or not self.clearly_worse(values[i], values[0])]
-        self.last_iterations = len(values[0])
-        chosen = self.pick(values)
-        if chosen:
-            explained = obs.phase is Phase.ANSWER or (
-                cands[chosen][0].kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE
-            )
-            self.last_reason = why.BotReason.of(why.SEARCHED, worlds=len(values[0])) if explained else None
-        return cands[chosen][0]
+        return values
+
+    def worker_copy(self, iterations: int | None) -> HardBot:
+        """This bot as a search pool's worker plays it (game/bots/search_pool.py): the same
+        settings and search shape, `iterations` worlds (None: by the budget), on the wall
+        clock, with nothing of the table's (no yield point, no pool, no record)."""
+        clone = copy.copy(self)
+        clone.iterations = iterations
+        clone.clock = CLOCKS["wall"]
+        clone.yield_point = None
+        clone.search_pool = None
+        clone.record = DecisionRecord()
+        clone.rng = random.Random(0)
+        clone.last_reason = None
+        return clone
+
+    def worlds_for(self, obs: Observation, moves: list[Move], rng: random.Random, budget: float) -> list[list[float]]:
+        """In a pool's worker: `moves`' values in the worlds played within `budget` seconds
+        (or this copy's `iterations` worlds)."""
+        return self.play_worlds(obs, [(move, None) for move in moves], rng, self.clock() + budget)
 
     def opponent_policies(self, obs: Observation, rng: random.Random) -> dict[int, NormalPolicy]:
         """For one world: each seat of another side plays Normal or one of its styles, at random."""
@@ -320,18 +376,19 @@ class HardBot(Bot):
                 out.append((move, policy))
         return out
 
-    def pick(self, values: list[list[float]]) -> int:
+    def pick(self, values: list[list[float]], bases: list[list[float]] | None = None) -> int:
         """Index of the chosen candidate: Normal's move (index 0) unless another beats
         it by more than `self.confidence` standard errors of the paired differences
         (the same worlds were used for every candidate), so noise does not override
-        a sound heuristic."""
+        a sound heuristic. `bases[i]`: Normal's values in the worlds candidate i played
+        (`merge_runs`; None: the first ones of `values[0]`)."""
         if len(values[0]) < 2:
             return 0
         best, best_mean = 0, 0.0
         for i in range(1, len(values)):
             if len(values[i]) < 2:
                 continue
-            mean, se = _paired(values[i], values[0])
+            mean, se = _paired(values[i], values[0] if bases is None else bases[i])
             if mean > self.confidence * se and mean > best_mean:
                 best, best_mean = i, mean
         return best

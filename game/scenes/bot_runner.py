@@ -13,6 +13,11 @@ Python runs one thread at a time (the GIL): a bot searching without pause would 
 half the window's time and double every frame. So the window draws each frame inside
 `FRAME_GATE.drawing()`, and a thinking bot waits at its yield points (`Bot.yield_point`:
 before each of Hard's worlds and each move of its playouts) until the frame is done.
+Better still, a searching bot (Hard) on a threaded runner plays its worlds in the app's
+worker processes (`SEARCH_POOL`, game/bots/search_pool.py: the cores but one), started at
+its first search: its thread then only waits for their answers, and a machine of more
+cores plays more worlds in the same time. Until they are up, or if none can run, it
+searches on its thread as above.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 
+from game.bots.search_pool import SearchPool, workers_for_this_machine
 from game.rules import Move, Observation
 
 # The longest a bot waits for one frame: a frame that never ends (a bug, a debugger) slows
@@ -58,10 +64,40 @@ class FrameGate:
 FRAME_GATE = FrameGate()  # the window's: one window a process
 
 
+class SharedSearchPool:
+    """The app's search workers: started when a bot first searches on a runner's thread,
+    shared by every table, stopped when the window closes (and started again if a later
+    table searches)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers_for_this_machine() if workers is None else workers
+        self._pool: SearchPool | None = None
+        self.failed: str | None = None  # why the workers could not start: the bots search on their thread
+
+    def get(self) -> SearchPool | None:
+        if self._pool is None and self.workers > 0 and self.failed is None:
+            try:
+                self._pool = SearchPool(self.workers)
+            except (OSError, RuntimeError) as error:  # no processes here (a sandbox): search on the thread
+                self.failed = f"{type(error).__name__}: {error}"
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+
+SEARCH_POOL = SharedSearchPool()  # the app's: one window a process
+
+
 class BotRunner:
-    def __init__(self, threaded: bool = True, gate: FrameGate = FRAME_GATE) -> None:
+    def __init__(
+        self, threaded: bool = True, gate: FrameGate = FRAME_GATE, search_pool: SharedSearchPool | None = SEARCH_POOL
+    ) -> None:
         self.threaded = threaded
         self.gate = gate
+        self.search_pool = search_pool if threaded else None  # on the calling thread, no workers
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot") if threaded else None
         self._future: Future | None = None
         self._seat: int | None = None
@@ -82,8 +118,12 @@ class BotRunner:
             self._future = self._executor.submit(self._think, bot, observation)
 
     def _think(self, bot, observation: Observation) -> Move:
+        shared = self.search_pool
+        lend = shared is not None and getattr(bot, "searches", False)
         if self._executor is not None:  # on the worker: let the window's frames go first
             bot.yield_point = self.gate.wait
+        if lend and shared is not None:
+            bot.search_pool = shared.get()
         try:
             return bot.act(observation)
         except Exception:  # a broken bot must not freeze the table: play any legal move
@@ -91,6 +131,8 @@ class BotRunner:
             return observation.legal[0]
         finally:
             bot.yield_point = None
+            if lend:
+                bot.search_pool = None
 
     def poll(self) -> tuple[int, Move] | None:
         """(seat, move) once the current request is answered, exactly once."""

@@ -1,0 +1,201 @@
+"""Hard's worlds played in worker processes beside the table.
+
+Flat Monte Carlo splits without loss: each worker plays its own worlds (its own seed),
+every candidate in each, and the bot merges the values world by world
+(`hard.merge_runs`) before it chooses. A machine of N cores gives the table N - 1
+workers (`workers_for_this_machine`): the window's process then only waits for the
+answers, so its frames keep a core of their own, and a machine of four cores plays three
+times the worlds in the same half second.
+
+    pool = SearchPool(workers=2)      # spawned now; each says when it is ready
+    hard.search_pool = pool           # the table's bot runner does this
+    pool.close()                      # the app closes: the workers stop
+
+The workers are spawned (nothing of the window is copied into them) and run only
+`game.bots`. What crosses is the bot's settings (a copy of the bot without the table's
+parts), the observation and the candidates, and back the values: plain data between
+our own processes. A worker whose parent is gone (the app closed or killed) finds its
+end of the pipe closed and stops. A worker that dies or misses the budget by more than
+`GRACE` is left out; with none left the bot searches on its own thread as before.
+Decisions searched this way depend on the workers' timing, as any search by the clock
+does; `iterations` (tests) splits a fixed number of worlds between them, so the answer
+is the same on every run.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+import time
+from multiprocessing.connection import Connection, wait
+from typing import TYPE_CHECKING, Any
+
+from game.rules import Move, Observation
+
+if TYPE_CHECKING:
+    from .hard import HardBot
+
+GRACE = 0.25  # seconds past the budget a worker may answer in before it is left out
+READY_WAIT = 0.0  # a search does not wait for workers still starting: it uses the ready ones
+WORKER_NICENESS = 5  # the window comes first where a worker shares its core
+MOST_WORKERS = 7
+Values = list[list[float]]
+
+
+def workers_for_this_machine(cores: int | None = None) -> int:
+    """The cores but one (the window's), at most MOST_WORKERS; 0 on one core."""
+    if cores is None:
+        cores = os.cpu_count() or 1
+    return max(0, min(MOST_WORKERS, cores - 1))
+
+
+def _worker_main(conn: Connection) -> None:
+    """A worker: says it is ready, then plays each job's worlds and sends the values back."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(WORKER_NICENESS)
+        except OSError:
+            pass
+    try:
+        conn.send(("ready", None, None))
+        while True:
+            job = conn.recv()
+            if job is None:
+                return
+            job_id, bot, obs, moves, budget, seed = job
+            try:
+                reply: tuple[Any, Any, Any] = (job_id, bot.worlds_for(obs, moves, random.Random(seed), budget), None)
+            except Exception as error:  # noqa: BLE001 - reported to the bot, which searches itself
+                reply = (job_id, None, f"{type(error).__name__}: {error}")
+            conn.send(reply)
+    except (EOFError, OSError):
+        return  # the table's process is gone (closed or killed): so is its search
+
+
+class _Worker:
+    def __init__(self, context: Any, index: int) -> None:
+        parent, child = context.Pipe()
+        self.conn: Connection = parent
+        self.process = context.Process(target=_worker_main, args=(child,), name=f"hard-search-{index}", daemon=True)
+        self.process.start()
+        child.close()  # only the worker holds its end now: its reads end when we are gone
+        self.ready = False
+        self.waiting_for: int | None = None  # a job it missed the budget of: busy until it answers
+        self.failed = False
+
+    def drain(self) -> list[tuple[Any, Any, Any]]:
+        """Every message waiting from the worker (never blocks)."""
+        got = []
+        try:
+            while self.conn.poll():
+                got.append(self.conn.recv())
+        except (EOFError, OSError):
+            self.failed = True
+        for kind, _, _ in got:
+            if kind == "ready":
+                self.ready = True
+            elif kind == self.waiting_for:
+                self.waiting_for = None  # answered (a late answer to an older job is dropped)
+        return got
+
+    @property
+    def usable(self) -> bool:
+        if self.failed or not self.process.is_alive():
+            self.failed = True
+            return False
+        self.drain()
+        return self.ready and self.waiting_for is None and not self.failed
+
+
+class SearchPool:
+    """Worker processes for Hard's worlds; one decision at a time (the table's bot runner
+    asks for one move at a time)."""
+
+    def __init__(self, workers: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._workers = [_Worker(context, i) for i in range(workers)]
+        self._next_job = 0
+        self.searches = 0  # decisions the workers answered (tools and tests)
+        self.last_error: str | None = None  # the last error a worker reported
+
+    @property
+    def size(self) -> int:
+        return len(self._workers)
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Block until every worker has started, or `timeout` (tools and tests only)."""
+        deadline = time.monotonic() + timeout
+        while not all(w.ready or w.failed for w in self._workers):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            conns = [w.conn for w in self._workers if not w.ready and not w.failed]
+            wait(conns, min(left, 0.05))
+            for w in self._workers:
+                if not w.process.is_alive():
+                    w.failed = True
+                w.drain()
+        return all(w.ready for w in self._workers)
+
+    def search(
+        self, bot: HardBot, obs: Observation, moves: list[Move], budget: float, rng: random.Random
+    ) -> list[Values] | None:
+        """Each ready worker's values of `moves` in its own worlds (`bot`'s settings; `budget`
+        seconds, or `bot.iterations` worlds split between them); None when no worker could
+        answer (the bot then searches itself)."""
+        workers = [w for w in self._workers if w.usable]
+        if not workers:
+            return None
+        self._next_job += 1
+        job_id = self._next_job
+        share = None if bot.iterations is None else max(1, math.ceil(bot.iterations / len(workers)))
+        copy = bot.worker_copy(share)
+        sent: list[_Worker] = []
+        for w in workers:
+            try:
+                w.conn.send((job_id, copy, obs, moves, budget, rng.getrandbits(64)))
+            except (OSError, ValueError):
+                w.failed = True
+                continue
+            w.waiting_for = job_id
+            sent.append(w)
+        runs: list[Values] = []
+        # By the clock, a late worker is left out; a fixed number of worlds is waited for.
+        deadline = time.monotonic() + budget + GRACE if bot.iterations is None else math.inf
+        pending = list(sent)
+        while pending:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            for conn in wait([w.conn for w in pending], None if left == math.inf else left):
+                w = next(w for w in pending if w.conn is conn)
+                for answer_id, values, error in w.drain():
+                    if answer_id != job_id:
+                        continue  # "ready", or an older job's late answer
+                    pending.remove(w)
+                    if error is not None:
+                        self.last_error = error
+                    elif values:
+                        runs.append(values)
+                if w.failed and w in pending:
+                    pending.remove(w)
+        if not runs:
+            return None
+        self.searches += 1
+        return runs
+
+    def close(self) -> None:
+        """Stop the workers (the app closes)."""
+        for w in self._workers:
+            try:
+                w.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        for w in self._workers:
+            w.process.join(0.5)
+            if w.process.is_alive():
+                w.process.terminate()
+            w.conn.close()
+        self._workers = []

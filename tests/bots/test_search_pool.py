@@ -1,0 +1,194 @@
+"""Hard's worlds in worker processes (game/bots/search_pool.py) and their merge."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from game.bots.base import Bot
+from game.bots.hard import HardBot, merge_runs
+from game.bots.normal import NormalPolicy
+from game.bots.search_pool import SearchPool, workers_for_this_machine
+from game.rules import Game, Move, Observation, RulesConfig
+from game.scenes.bot_runner import BotRunner, SharedSearchPool
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def a_decision(seed: int = 5, candidates: int = 3) -> Observation:
+    """The first decision past the twentieth move of a classic game where Hard weighs
+    `candidates` moves or more."""
+    game = Game(RulesConfig.for_variant("classic"), seed, first_dealer=0)
+    policy, probe = NormalPolicy(), HardBot()
+    while True:
+        state = game.state
+        obs = state.observation(state.to_act)
+        move = policy.choose(obs)
+        if len(game.history) > 20 and len(probe.candidates(obs, move)) >= candidates:
+            return obs
+        game.apply(move)
+
+
+@pytest.fixture(scope="module")
+def pool():
+    pool = SearchPool(2)
+    assert pool.wait_ready(60.0), "the workers did not start"
+    yield pool
+    pool.close()
+
+
+def test_the_cores_but_one_for_the_workers():
+    assert workers_for_this_machine(1) == 0
+    assert workers_for_this_machine(2) == 1
+    assert workers_for_this_machine(4) == 3
+    assert workers_for_this_machine(64) == 7
+
+
+def test_merged_runs_stay_paired_world_by_world():
+    # Two workers' runs of three candidates; candidate 2 stopped after two worlds in the first.
+    first = [[10.0, 20.0, 30.0], [11.0, 19.0, 35.0], [0.0, 5.0]]
+    second = [[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]
+    values, bases = merge_runs([first, second])
+    assert values == [[10.0, 20.0, 30.0, 1.0, 2.0], [11.0, 19.0, 35.0, 3.0, 4.0], [0.0, 5.0, 5.0, 6.0]]
+    assert bases[2] == [10.0, 20.0, 1.0, 2.0]  # Normal's values in the worlds candidate 2 played
+    assert bases[0] == values[0] and bases[1] == values[0]
+
+
+def test_one_run_merged_chooses_as_before():
+    rng = random.Random(7)
+    bot = HardBot()
+    for _ in range(200):
+        worlds = rng.randint(2, 12)
+        run = [[rng.gauss(0, 100) for _ in range(worlds)] for _ in range(4)]
+        run[2] = run[2][: rng.randint(0, worlds)]  # stopped early
+        run[1] = [v + 40 for v in run[0]]  # clearly better in some draws
+        assert bot.pick(*merge_runs([run])) == bot.pick(run)
+
+
+def test_the_workers_play_a_fixed_number_of_worlds_the_same_way_every_run(pool):
+    obs = a_decision()
+    moves = []
+    for _ in range(2):
+        bot = HardBot(seed=1, iterations=8)
+        bot.search_pool = pool
+        answered = pool.searches
+        moves.append(bot.choose(obs, random.Random(3)))
+        assert pool.searches == answered + 1  # the workers played it
+        assert bot.last_iterations == 8  # four worlds each
+    assert moves[0] == moves[1]
+    assert moves[0] in obs.legal
+
+
+def test_the_workers_search_by_the_clock(pool):
+    # How long it takes is tools/bench_hard.py --budget 0.5 --pool N's figure, not a test's.
+    obs = a_decision()
+    bot = HardBot(seed=1, budget=0.2)
+    bot.search_pool = pool
+    move = bot.choose(obs, random.Random(3))
+    assert move in obs.legal
+    assert bot.last_iterations >= 1  # a world at least, by the workers or (all late) by the bot
+
+
+def test_without_workers_the_bot_searches_itself():
+    pool = SearchPool(1)
+    try:
+        assert pool.wait_ready(60.0)
+        pool._workers[0].process.terminate()
+        pool._workers[0].process.join(5.0)
+        bot = HardBot(seed=1, iterations=6)
+        bot.search_pool = pool
+        move = bot.choose(a_decision(), random.Random(3))
+        assert bot.last_iterations == 6 and pool.searches == 0
+        assert pool.search(bot, a_decision(), [move], 0.1, random.Random(1)) is None
+    finally:
+        pool.close()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills a process the POSIX way")
+def test_the_workers_stop_when_the_app_is_killed(tmp_path):
+    script = tmp_path / "app.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import os, sys
+            sys.path.insert(0, {str(ROOT)!r})
+            from game.bots.search_pool import SearchPool
+            if __name__ == "__main__":
+                pool = SearchPool(2)
+                assert pool.wait_ready(60.0)
+                print(" ".join(str(w.process.pid) for w in pool._workers), flush=True)
+                os.kill(os.getpid(), 9)
+            """
+        )
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL
+    pids = [int(p) for p in done.stdout.split()]
+    assert len(pids) == 2
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        # A zombie (exited, not reaped by its dead parent's reaper yet) counts as stopped.
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                return stat.read().split(")")[-1].split()[0] != "Z"
+        except OSError:
+            return True
+
+    deadline = time.monotonic() + 10.0
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(alive(p) for p in pids)
+
+
+class _Searching(Bot):
+    searches = True
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.lent: object = "never asked"
+
+    def choose(self, observation: Observation, rng: random.Random, time_budget: float | None = None) -> Move:
+        self.lent = self.search_pool
+        return observation.legal[0]
+
+
+class _Plain(_Searching):
+    searches = False
+
+
+class _Shared(SharedSearchPool):
+    def __init__(self) -> None:
+        super().__init__(workers=1)
+        self.handed = object()
+
+    def get(self):  # type: ignore[override]
+        return self.handed
+
+
+def test_the_runner_lends_the_workers_to_a_searching_bot_only():
+    shared = _Shared()
+    obs = a_decision(candidates=2)
+    for bot, expected in ((_Searching(), shared.handed), (_Plain(), None)):
+        runner = BotRunner(threaded=True, search_pool=shared)
+        runner.request(obs.seat, bot, obs)
+        runner.wait(10.0)
+        assert runner.poll() is not None
+        runner.close()
+        assert bot.lent is expected
+        assert bot.search_pool is None  # taken back after the decision
+    calling_thread = BotRunner(threaded=False, search_pool=shared)
+    bot = _Searching()
+    calling_thread.request(obs.seat, bot, obs)
+    assert bot.lent is None  # a runner without a thread never starts workers
