@@ -73,6 +73,7 @@ def test_one_run_merged_chooses_as_before():
         assert bot.pick(*merge_runs([run])) == bot.pick(run)
 
 
+@pytest.mark.slow
 def test_the_workers_play_a_fixed_number_of_worlds_the_same_way_every_run(pool):
     obs = a_decision()
     moves = []
@@ -87,6 +88,7 @@ def test_the_workers_play_a_fixed_number_of_worlds_the_same_way_every_run(pool):
     assert moves[0] in obs.legal
 
 
+@pytest.mark.slow
 def test_the_workers_search_by_the_clock(pool):
     # How long it takes is tools/bench_hard.py --budget 0.5 --pool N's figure, not a test's.
     obs = a_decision()
@@ -97,6 +99,7 @@ def test_the_workers_search_by_the_clock(pool):
     assert bot.last_iterations >= 1  # a world at least, by the workers or (all late) by the bot
 
 
+@pytest.mark.slow
 def test_without_workers_the_bot_searches_itself():
     pool = SearchPool(1)
     try:
@@ -112,6 +115,7 @@ def test_without_workers_the_bot_searches_itself():
         pool.close()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills a process the POSIX way")
 def test_the_workers_stop_when_the_app_is_killed(tmp_path):
     script = tmp_path / "app.py"
