@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from .hard import HardBot
 
 GRACE = 0.25  # seconds past the budget a worker may answer in before it is left out
-READY_WAIT = 0.0  # a search does not wait for workers still starting: it uses the ready ones
 WORKER_NICENESS = 5  # the window comes first where a worker shares its core
 MOST_WORKERS = 7
 Values = list[list[float]]
@@ -58,6 +57,8 @@ def _worker_main(conn: Connection) -> None:
             os.nice(WORKER_NICENESS)
         except OSError:
             pass
+    from . import hard  # noqa: F401  (imported before "ready": the first search is not the one to pay for it)
+
     try:
         conn.send(("ready", None, None))
         while True:
@@ -120,10 +121,6 @@ class SearchPool:
         self.searches = 0  # decisions the workers answered (tools and tests)
         self.last_error: str | None = None  # the last error a worker reported
 
-    @property
-    def size(self) -> int:
-        return len(self._workers)
-
     def wait_ready(self, timeout: float) -> bool:
         """Block until every worker has started, or `timeout` (tools and tests only)."""
         deadline = time.monotonic() + timeout
@@ -156,7 +153,8 @@ class SearchPool:
         for w in workers:
             try:
                 w.conn.send((job_id, copy, obs, moves, budget, rng.getrandbits(64)))
-            except (OSError, ValueError):
+            except Exception as error:  # noqa: BLE001 - a closed pipe, or settings that cannot cross
+                self.last_error = f"{type(error).__name__}: {error}"
                 w.failed = True
                 continue
             w.waiting_for = job_id
@@ -171,12 +169,12 @@ class SearchPool:
                 break
             for conn in wait([w.conn for w in pending], None if left == math.inf else left):
                 w = next(w for w in pending if w.conn is conn)
-                for answer_id, values, error in w.drain():
+                for answer_id, values, problem in w.drain():
                     if answer_id != job_id:
                         continue  # "ready", or an older job's late answer
                     pending.remove(w)
-                    if error is not None:
-                        self.last_error = error
+                    if problem is not None:
+                        self.last_error = problem
                     elif values:
                         runs.append(values)
                 if w.failed and w in pending:

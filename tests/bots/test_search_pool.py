@@ -116,6 +116,22 @@ def test_without_workers_the_bot_searches_itself():
 
 
 @pytest.mark.slow
+def test_settings_that_cannot_cross_leave_the_search_to_the_bot():
+    pool = SearchPool(1)
+    try:
+        assert pool.wait_ready(60.0)
+        bot = HardBot(seed=1, iterations=4)
+        bot.search_pool = pool
+        bot.note = lambda: None  # type: ignore[attr-defined]  # a lambda cannot be pickled
+        move = bot.choose(a_decision(), random.Random(3))
+        assert bot.last_iterations == 4 and pool.searches == 0
+        assert pool.last_error is not None and "pickle" in pool.last_error.lower()
+        assert move in a_decision().legal
+    finally:
+        pool.close()
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills a process the POSIX way")
 def test_the_workers_stop_when_the_app_is_killed(tmp_path):
     script = tmp_path / "app.py"
