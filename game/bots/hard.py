@@ -522,14 +522,22 @@ class HardBot(Bot):
                 pause()
             seat = st.to_act
             assert seat is not None  # a deal in play has a player to act
-            obs = st.observation(seat)
-            if not obs.legal:  # cannot happen in a consistent world; be safe
-                break
-            if ours is not None and cfg.side_of(seat) == side:
-                player = ours
+            forced = None
+            if st.phase is Phase.DRAW:  # most draws have no pile to weigh: no observation to build
+                legal = st.legal_moves()
+                if len(legal) == 1:
+                    forced = legal[0]  # what every policy plays when it has one move
+            if forced is not None:
+                move = forced
             else:
-                player = theirs.get(seat, policy) if theirs is not None else policy
-            move = player.choose(obs)
+                obs = st.observation(seat)
+                if not obs.legal:  # cannot happen in a consistent world; be safe
+                    break
+                if ours is not None and cfg.side_of(seat) == side:
+                    player = ours
+                else:
+                    player = theirs.get(seat, policy) if theirs is not None else policy
+                move = player.choose(obs)
             if streams is not None and move.kind is MoveKind.DRAW:
                 streams.arrange(st, seat)
             st.apply(move)
