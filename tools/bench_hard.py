@@ -7,7 +7,9 @@ The decisions come from Normal playing itself (every decision of the seat to act
 Hard weighs two or more candidates, up to --positions); Hard then searches each one with
 a fixed number of worlds (deterministic), so the same command plays the same playouts.
 Prints worlds per CPU-second (each world plays every candidate), policy moves per
-CPU-second (the playouts' moves, and Hard's own calls), and a digest of Hard's choices:
+CPU-second (the playouts' moves Normal chose, and Hard's own calls; since stop 38 a forced
+draw is played without asking it, so the figure is not comparable with earlier ones: compare
+worlds), and a digest of Hard's choices:
 a faster search must keep the digest. With --budget, Hard searches each decision for that
 long instead and the tool prints the decision times (median, p95, max) and worlds played;
 with --pool N as well, N worker processes play the worlds, as at the table
