@@ -212,3 +212,24 @@ def test_the_runner_lends_the_workers_to_a_searching_bot_only():
     bot = _Searching()
     calling_thread.request(obs.seat, bot, obs)
     assert bot.lent is None  # a runner without a thread never starts workers
+
+
+@pytest.mark.slow
+def test_a_threaded_runner_plays_hards_worlds_in_the_apps_workers():
+    shared = SharedSearchPool(workers=1)
+    try:
+        pool = shared.get()
+        assert pool is not None and pool.wait_ready(60.0)
+        runner = BotRunner(threaded=True, search_pool=shared)
+        bot = HardBot(seed=1, iterations=4)
+        obs = a_decision()
+        runner.request(obs.seat, bot, obs)
+        runner.wait(60.0)
+        answer = runner.poll()
+        runner.close()
+        assert answer is not None and answer[1] in obs.legal
+        assert runner.last_error is None
+        assert pool.searches == 1 and bot.last_iterations == 4  # the worker played them
+        assert bot.search_pool is None
+    finally:
+        shared.close()
