@@ -301,21 +301,28 @@ class HardBot(Bot):
         cands: list[tuple[Move, NormalPolicy | None]],
         rng: random.Random,
         deadline: float,
+        finish_by: bool = False,
     ) -> list[list[float]]:
         """Each candidate's value in each world played (the same worlds for all; a candidate
         stopped early played the first ones): until `deadline` on the bot's clock, or
-        `iterations` worlds, or until only Normal's move (index 0) is left."""
+        `iterations` worlds, or until only Normal's move (index 0) is left. With `finish_by`,
+        no world is begun that would likely end past `deadline` (a pool's worker: its answer
+        still has to travel back, and a slow variant's last world would take the decision
+        past its time)."""
         side = obs.config.side_of(obs.seat)
         values: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))  # Normal's move (0) always plays; a clearly worse one stops
         evidence = self.evidence(obs)
         n = 0
+        start = self.clock() if finish_by else 0.0  # (a ticking test clock: no extra reading)
         while len(alive) > 1:  # only Normal's move left: the decision is settled
             if self.iterations is not None:
                 if n >= self.iterations:
                     break
-            elif n > 0 and self.clock() >= deadline:
-                break
+            elif n > 0:
+                now = self.clock()
+                if now >= deadline or (finish_by and now + (now - start) / n > deadline):
+                    break
             if self.yield_point is not None:
                 self.yield_point()
             world = self.sample(obs, rng, evidence)
@@ -347,9 +354,9 @@ class HardBot(Bot):
         return clone
 
     def worlds_for(self, obs: Observation, moves: list[Move], rng: random.Random, budget: float) -> list[list[float]]:
-        """In a pool's worker: `moves`' values in the worlds played within `budget` seconds
-        (or this copy's `iterations` worlds)."""
-        return self.play_worlds(obs, [(move, None) for move in moves], rng, self.clock() + budget)
+        """In a pool's worker: `moves`' values in the worlds that fit in `budget` seconds (or
+        this copy's `iterations` worlds)."""
+        return self.play_worlds(obs, [(move, None) for move in moves], rng, self.clock() + budget, finish_by=True)
 
     def opponent_policies(self, obs: Observation, rng: random.Random) -> dict[int, NormalPolicy]:
         """For one world: each seat of another side plays Normal or one of its styles, at random."""
