@@ -11,6 +11,8 @@ than `confidence` standard errors of the paired differences; an alternative clea
 worse than Normal's move stops early (`prune`), so its worlds go to the others. Beyond
 Normal's own move, a wild-card discard is weighed only as a freeze of a big pile. With
 `styles`, each style's move (styles.py) is weighed too, played on by that style for our side.
+Lent a `search_pool` (the table's), the worlds are played by worker processes and merged
+world by world (`merge_runs`; search_pool.py).
 """
 
 from __future__ import annotations
