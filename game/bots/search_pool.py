@@ -4,8 +4,8 @@ Flat Monte Carlo splits without loss: each worker plays its own worlds (its own 
 every candidate in each, and the bot merges the values world by world
 (`hard.merge_runs`) before it chooses. A machine of N cores gives the table N - 1
 workers (`workers_for_this_machine`): the window's process then only waits for the
-answers, so its frames keep a core of their own, and a machine of four cores plays three
-times the worlds in the same half second.
+answers, so its frames keep a core of their own, and more cores play more worlds in the
+same half second (two workers on two cores: 1.6-2 times one process's worlds).
 
     pool = SearchPool(workers=2)      # spawned now; each says when it is ready
     hard.search_pool = pool           # the table's bot runner does this
