@@ -101,10 +101,15 @@ class _Worker:
                 self.waiting_for = None  # answered (a late answer to an older job is dropped)
         return got
 
-    @property
-    def usable(self) -> bool:
+    def alive(self) -> bool:
+        """False once the worker has died or its pipe failed (it is then left out for good)."""
         if self.failed or not self.process.is_alive():
             self.failed = True
+        return not self.failed
+
+    def usable(self) -> bool:
+        """Started, alive and free (reads what it has sent: a method, not a property)."""
+        if not self.alive():
             return False
         self.drain()
         return self.ready and self.waiting_for is None and not self.failed
@@ -131,9 +136,8 @@ class SearchPool:
             conns = [w.conn for w in self._workers if not w.ready and not w.failed]
             wait(conns, min(left, 0.05))
             for w in self._workers:
-                if not w.process.is_alive():
-                    w.failed = True
-                w.drain()
+                w.alive()
+                w.drain()  # what it sent before it died, too
         return all(w.ready for w in self._workers)
 
     def search(
@@ -142,7 +146,7 @@ class SearchPool:
         """Each ready worker's values of `moves` in its own worlds (`bot`'s settings; `budget`
         seconds, or `bot.iterations` worlds split between them); None when no worker could
         answer (the bot then searches itself)."""
-        workers = [w for w in self._workers if w.usable]
+        workers = [w for w in self._workers if w.usable()]
         if not workers:
             return None
         self._next_job += 1
