@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from game.rules import DECK, RulesConfig, position_from_json
+from game.rules import DECK, Game, Observation, RulesConfig, position_from_json
 
 
 def position(
@@ -63,3 +63,20 @@ def tool_module(name: str) -> ModuleType:
     sys.modules[name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
+
+
+def hard_decision(seed: int, candidates: int = 2, after: int = 0) -> Observation:
+    """The first decision of a classic game (Normal playing every seat) past its `after`-th
+    move where Hard weighs `candidates` moves or more."""
+    from game.bots import make_bot
+
+    game = Game(RulesConfig.for_variant("classic"), seed)
+    normal = make_bot("normal", 1)
+    hard = make_bot("hard", 1)
+    while True:
+        st = game.state
+        obs = st.observation(st.to_act)
+        move = normal.act(obs)
+        if len(game.history) >= after and len(hard.candidates(obs, move)) >= candidates:  # type: ignore[attr-defined]
+            return obs
+        game.apply(move)

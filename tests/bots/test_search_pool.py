@@ -12,29 +12,21 @@ import time
 from pathlib import Path
 
 import pytest
+from bot_helpers import hard_decision
 
 from game.bots.base import Bot
 from game.bots.hard import HardBot, merge_runs
-from game.bots.normal import NormalPolicy
 from game.bots.search_pool import SearchPool, workers_for_this_machine
-from game.rules import Game, Move, Observation, RulesConfig
+from game.rules import Move, Observation
 from game.scenes.bot_runner import BotRunner, SharedSearchPool
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def a_decision(seed: int = 5, candidates: int = 3) -> Observation:
-    """The first decision past the twentieth move of a classic game where Hard weighs
-    `candidates` moves or more."""
-    game = Game(RulesConfig.for_variant("classic"), seed, first_dealer=0)
-    policy, probe = NormalPolicy(), HardBot()
-    while True:
-        state = game.state
-        obs = state.observation(state.to_act)
-        move = policy.choose(obs)
-        if len(game.history) > 20 and len(probe.candidates(obs, move)) >= candidates:
-            return obs
-        game.apply(move)
+    """A decision past the twentieth move of a classic game where Hard weighs `candidates`
+    moves or more."""
+    return hard_decision(seed, candidates, after=21)
 
 
 @pytest.fixture(scope="module")

@@ -6,26 +6,16 @@ from __future__ import annotations
 from dataclasses import asdict
 
 import pytest
-from bot_helpers import tool_module
+from bot_helpers import hard_decision, tool_module
 
 from game.bots import make_bot
 from game.bots.arena import main, play_game
 from game.bots.base import WorkClock, clock_for
-from game.rules import Game, RulesConfig
 
 
 def a_decision():
     """A classic position after a few moves of Normal's where Hard weighs candidates."""
-    game = Game(RulesConfig.for_variant("classic"), 11)
-    normal = make_bot("normal", 1)
-    hard = make_bot("hard", 1)
-    while True:
-        st = game.state
-        obs = st.observation(st.to_act)
-        move = normal.act(obs)
-        if len(hard.candidates(obs, move)) >= 2:  # type: ignore[attr-defined]
-            return obs
-        game.apply(move)
+    return hard_decision(11)
 
 
 @pytest.mark.parametrize("level", ["hard", "hard-v1"])
