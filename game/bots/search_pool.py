@@ -16,10 +16,12 @@ The workers are spawned (nothing of the window is copied into them) and run only
 parts), the observation and the candidates, and back the values: plain data between
 our own processes. A worker whose parent is gone (the app closed or killed) finds its
 end of the pipe closed and stops. A worker that dies or misses the budget by more than
-`GRACE` is left out; with none left the bot searches on its own thread as before.
+`GRACE` is left out. When no worker can take a decision (none started yet, all dead or
+busy, or the pool in use by another thread) the bot searches on its own thread as before;
+when every worker missed the budget there is no time left, and the bot keeps Normal's move.
 Decisions searched this way depend on the workers' timing, as any search by the clock
-does; `iterations` (tests) splits a fixed number of worlds between them, so the answer
-is the same on every run.
+does; `iterations` (tests) gives each ready worker its share of a fixed number of worlds
+(rounded up), so with the same workers ready the answer is the same on every run.
 """
 
 from __future__ import annotations
@@ -27,10 +29,14 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import pickle
 import random
+import signal
+import threading
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules import Move, Observation
 
@@ -38,6 +44,8 @@ if TYPE_CHECKING:
     from .hard import HardBot
 
 GRACE = 0.25  # seconds past the budget a worker may answer in before it is left out
+FIXED_WORLDS_WAIT = 60.0  # seconds a fixed number of worlds is waited for (a wedged worker)
+CLOSE_WAIT = 0.5  # seconds the workers get to stop on their own when the app closes
 WORKER_NICENESS = 5  # the window comes first where a worker shares its core
 MOST_WORKERS = 7
 Values = list[list[float]]
@@ -52,6 +60,8 @@ def workers_for_this_machine(cores: int | None = None) -> int:
 
 def _worker_main(conn: Connection) -> None:
     """A worker: says it is ready, then plays each job's worlds and sends the values back."""
+    if hasattr(signal, "SIGINT"):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the app's to handle; it closes us
     if hasattr(os, "nice"):
         try:
             os.nice(WORKER_NICENESS)
@@ -65,8 +75,9 @@ def _worker_main(conn: Connection) -> None:
             job = conn.recv()
             if job is None:
                 return
-            job_id, bot, obs, moves, budget, seed = job
+            job_id, blob, seed = job
             try:
+                bot, obs, moves, budget = pickle.loads(blob)  # our own process's bytes, not a user's
                 reply: tuple[Any, Any, Any] = (job_id, bot.worlds_for(obs, moves, random.Random(seed), budget), None)
             except Exception as error:  # noqa: BLE001 - reported to the bot, which searches itself
                 reply = (job_id, None, f"{type(error).__name__}: {error}")
@@ -75,19 +86,27 @@ def _worker_main(conn: Connection) -> None:
         return  # the table's process is gone (closed or killed): so is its search
 
 
+class WorkerProcess(Protocol):
+    """What the pool uses of a worker's process (multiprocessing.Process has it)."""
+
+    def is_alive(self) -> bool: ...
+    def join(self, timeout: float | None = None) -> None: ...
+    def terminate(self) -> None: ...
+
+
 class _Worker:
-    def __init__(self, context: Any, index: int) -> None:
-        parent, child = context.Pipe()
-        self.conn: Connection = parent
-        self.process = context.Process(target=_worker_main, args=(child,), name=f"hard-search-{index}", daemon=True)
-        self.process.start()
-        child.close()  # only the worker holds its end now: its reads end when we are gone
+    """The pool's end of one worker: its pipe, its process, and what it is doing."""
+
+    def __init__(self, conn: Connection, process: WorkerProcess) -> None:
+        self.conn = conn
+        self.process = process
         self.ready = False
         self.waiting_for: int | None = None  # a job it missed the budget of: busy until it answers
         self.failed = False
 
     def drain(self) -> list[tuple[Any, Any, Any]]:
-        """Every message waiting from the worker (never blocks)."""
+        """Every message waiting from the worker (a message begun is read whole; the pool's
+        lock keeps a second thread from reading the same pipe)."""
         got = []
         try:
             while self.conn.poll():
@@ -115,19 +134,40 @@ class _Worker:
         return self.ready and self.waiting_for is None and not self.failed
 
 
-class SearchPool:
-    """Worker processes for Hard's worlds; one decision at a time (the table's bot runner
-    asks for one move at a time)."""
+def spawn_worker(index: int) -> _Worker:
+    """A worker process started (spawned: nothing of the window is copied into it)."""
+    context = multiprocessing.get_context("spawn")
+    parent, child = context.Pipe()
+    process = context.Process(target=_worker_main, args=(child,), name=f"hard-search-{index}", daemon=True)
+    process.start()
+    child.close()  # only the worker holds its end now: its reads end when we are gone
+    return _Worker(parent, process)
 
-    def __init__(self, workers: int) -> None:
-        context = multiprocessing.get_context("spawn")
-        self._workers = [_Worker(context, i) for i in range(workers)]
+
+class SearchPool:
+    """Worker processes for Hard's worlds; one decision at a time: a search asked for while
+    another thread's is going on (a table closed while its bot thought, and the next one's
+    bot) gets None, and that bot searches itself."""
+
+    def __init__(self, workers: int, start: Callable[[int], _Worker] = spawn_worker) -> None:
+        self._workers: list[_Worker] = []
+        try:
+            for i in range(workers):
+                self._workers.append(start(i))
+        except BaseException:
+            self.close()  # the ones already started do not outlive a pool that failed
+            raise
+        self._lock = threading.Lock()
         self._next_job = 0
         self.searches = 0  # decisions the workers answered (tools and tests)
         self.last_error: str | None = None  # the last error a worker reported
 
     def wait_ready(self, timeout: float) -> bool:
         """Block until every worker has started, or `timeout` (tools and tests only)."""
+        with self._lock:
+            return self._wait_ready(timeout)
+
+    def _wait_ready(self, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
         while not all(w.ready or w.failed for w in self._workers):
             left = deadline - time.monotonic()
@@ -144,34 +184,52 @@ class SearchPool:
         self, bot: HardBot, obs: Observation, moves: list[Move], budget: float, rng: random.Random
     ) -> list[Values] | None:
         """Each ready worker's values of `moves` in its own worlds (`bot`'s settings; `budget`
-        seconds, or `bot.iterations` worlds split between them); None when no worker could
-        answer (the bot then searches itself)."""
+        seconds, or its share of `bot.iterations` worlds); None when no worker could answer
+        (the bot then searches itself)."""
+        if not self._lock.acquire(blocking=False):
+            return None  # another thread's search holds the workers: never read its answers
+        try:
+            return self._search(bot, obs, moves, budget, rng)
+        except (OSError, ValueError) as error:  # the pool closed under us (the app closing)
+            self.last_error = f"{type(error).__name__}: {error}"
+            return None
+        finally:
+            self._lock.release()
+
+    def _search(
+        self, bot: HardBot, obs: Observation, moves: list[Move], budget: float, rng: random.Random
+    ) -> list[Values] | None:
         workers = [w for w in self._workers if w.usable()]
         if not workers:
             return None
+        share = None if bot.iterations is None else max(1, math.ceil(bot.iterations / len(workers)))
+        try:  # once for every worker; what cannot cross fails here, before anything is sent
+            blob = pickle.dumps((bot.worker_copy(share), obs, moves, budget), pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # noqa: BLE001 - settings that cannot be pickled: the bot searches itself
+            self.last_error = f"{type(error).__name__}: {error}"
+            return None
         self._next_job += 1
         job_id = self._next_job
-        share = None if bot.iterations is None else max(1, math.ceil(bot.iterations / len(workers)))
-        copy = bot.worker_copy(share)
         sent: list[_Worker] = []
         for w in workers:
             try:
-                w.conn.send((job_id, copy, obs, moves, budget, rng.getrandbits(64)))
-            except Exception as error:  # noqa: BLE001 - a closed pipe, or settings that cannot cross
+                w.conn.send((job_id, blob, rng.getrandbits(64)))
+            except (OSError, ValueError) as error:  # its pipe is closed: left out for good
                 self.last_error = f"{type(error).__name__}: {error}"
                 w.failed = True
                 continue
             w.waiting_for = job_id
             sent.append(w)
         runs: list[Values] = []
-        # By the clock, a late worker is left out; a fixed number of worlds is waited for.
-        deadline = time.monotonic() + budget + GRACE if bot.iterations is None else math.inf
+        # By the clock, a late worker is left out; a fixed number of worlds is waited for,
+        # but not for ever (a worker wedged).
+        deadline = time.monotonic() + (budget + GRACE if bot.iterations is None else FIXED_WORLDS_WAIT)
         pending = list(sent)
         while pending:
             left = deadline - time.monotonic()
             if left <= 0:
                 break
-            for conn in wait([w.conn for w in pending], None if left == math.inf else left):
+            for conn in wait([w.conn for w in pending], left):
                 w = next(w for w in pending if w.conn is conn)
                 for answer_id, values, problem in w.drain():
                     if answer_id != job_id:
@@ -189,15 +247,20 @@ class SearchPool:
         return runs
 
     def close(self) -> None:
-        """Stop the workers (the app closes)."""
-        for w in self._workers:
+        """Stop the workers (the app closes): asked first, `CLOSE_WAIT` seconds for them all,
+        then the ones left are terminated; every one is reaped."""
+        workers, self._workers = self._workers, []
+        for w in workers:
             try:
                 w.conn.send(None)
             except (OSError, ValueError):
                 pass
-        for w in self._workers:
-            w.process.join(0.5)
+        deadline = time.monotonic() + CLOSE_WAIT
+        for w in workers:
+            w.process.join(max(0.0, deadline - time.monotonic()))
+        for w in workers:
             if w.process.is_alive():
                 w.process.terminate()
+        for w in workers:
+            w.process.join(CLOSE_WAIT)
             w.conn.close()
-        self._workers = []

@@ -73,19 +73,22 @@ class SharedSearchPool:
         self.workers = workers_for_this_machine() if workers is None else workers
         self._pool: SearchPool | None = None
         self.failed: str | None = None  # why the workers could not start: the bots search on their thread
+        self._lock = threading.Lock()  # two tables' bot threads (one closing) never start two pools
 
     def get(self) -> SearchPool | None:
-        if self._pool is None and self.workers > 0 and self.failed is None:
-            try:
-                self._pool = SearchPool(self.workers)
-            except (OSError, RuntimeError) as error:  # no processes here (a sandbox): search on the thread
-                self.failed = f"{type(error).__name__}: {error}"
-        return self._pool
+        with self._lock:
+            if self._pool is None and self.workers > 0 and self.failed is None:
+                try:
+                    self._pool = SearchPool(self.workers)
+                except (OSError, RuntimeError) as error:  # no processes here (a sandbox): search on the thread
+                    self.failed = f"{type(error).__name__}: {error}"
+            return self._pool
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.close()
-            self._pool = None
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
 
 
 SEARCH_POOL = SharedSearchPool()  # the app's: one window a process

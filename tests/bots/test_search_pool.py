@@ -8,7 +8,9 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
+from multiprocessing import Pipe
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,7 @@ from bot_helpers import hard_decision
 
 from game.bots.base import Bot
 from game.bots.hard import HardBot, merge_runs
-from game.bots.search_pool import SearchPool, workers_for_this_machine
+from game.bots.search_pool import SearchPool, _Worker, workers_for_this_machine
 from game.rules import Move, Observation
 from game.scenes.bot_runner import BotRunner, SharedSearchPool
 
@@ -119,6 +121,10 @@ def test_settings_that_cannot_cross_leave_the_search_to_the_bot():
         assert bot.last_iterations == 4 and pool.searches == 0
         assert pool.last_error is not None and "pickle" in pool.last_error.lower()
         assert move in a_decision().legal
+        good = HardBot(seed=1, iterations=4)  # the worker was not blamed: the next search is its
+        good.search_pool = pool
+        good.choose(a_decision(), random.Random(3))
+        assert pool.searches == 1
     finally:
         pool.close()
 
@@ -225,3 +231,93 @@ def test_a_threaded_runner_plays_hards_worlds_in_the_apps_workers():
         assert bot.search_pool is None
     finally:
         shared.close()
+
+
+class _FakeProcess:
+    """A worker's process for the pool's bookkeeping; `stubborn`: it ignores the request to stop."""
+
+    def __init__(self, stubborn: bool = False) -> None:
+        self.running = True
+        self.stubborn = stubborn
+        self.terminated = False
+        self.joins_after_terminate = 0
+
+    def is_alive(self) -> bool:
+        return self.running
+
+    def join(self, timeout: float | None = None) -> None:
+        if self.terminated:
+            self.joins_after_terminate += 1
+        elif not self.stubborn:
+            self.running = False
+
+    def terminate(self) -> None:
+        self.terminated = True
+        self.running = False
+
+
+class _ScriptedWorker:
+    """A worker played by a thread: says it is ready, then answers job n with the values
+    [[n, n]]; the first job's answer waits until the test releases it."""
+
+    def __init__(self) -> None:
+        self.release_first = threading.Event()
+        self.jobs: list[int] = []
+        self.conn, self._theirs = Pipe()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def start(self, index: int) -> _Worker:
+        return _Worker(self.conn, _FakeProcess())
+
+    def _serve(self) -> None:
+        self._theirs.send(("ready", None, None))
+        while (job := self._theirs.recv()) is not None:
+            job_id = job[0]
+            self.jobs.append(job_id)
+            if len(self.jobs) == 1:
+                self.release_first.wait(30.0)
+            self._theirs.send((job_id, [[float(job_id)] * 2], None))
+
+
+def test_a_late_answer_is_never_taken_for_the_next_decisions():
+    scripted = _ScriptedWorker()
+    pool = SearchPool(1, start=scripted.start)
+    try:
+        assert pool.wait_ready(10.0)
+        obs = a_decision(candidates=2)
+        bot = HardBot(seed=1, budget=0.0)
+        assert pool.search(bot, obs, obs.legal[:2], 0.0, random.Random(1)) is None  # past its time
+        scripted.release_first.set()
+        assert scripted.conn.poll(10.0)  # the first job's answer, late, is waiting in the pipe
+        runs = pool.search(bot, obs, obs.legal[:2], 5.0, random.Random(1))
+        assert scripted.jobs == [1, 2]
+        assert runs == [[[2.0, 2.0]]]  # the second job's answer, not the first's
+    finally:
+        scripted.release_first.set()
+        pool.close()
+
+
+def test_a_search_while_another_thread_holds_the_workers_is_the_bots_own():
+    scripted = _ScriptedWorker()
+    pool = SearchPool(1, start=scripted.start)
+    try:
+        assert pool.wait_ready(10.0)
+        scripted.release_first.set()
+        obs = a_decision(candidates=2)
+        bot = HardBot(seed=1, iterations=2)
+        with pool._lock:  # another table's bot thread is searching
+            assert pool.search(bot, obs, obs.legal[:2], 1.0, random.Random(1)) is None
+        assert scripted.jobs == []  # nothing was sent: the other search's answers stay its own
+        assert pool.search(bot, obs, obs.legal[:2], 1.0, random.Random(1)) == [[[1.0, 1.0]]]
+    finally:
+        pool.close()
+
+
+def test_closing_terminates_a_worker_that_does_not_stop_and_reaps_it():
+    processes = [_FakeProcess(), _FakeProcess(stubborn=True)]
+    pool = SearchPool(2, start=lambda i: _Worker(Pipe()[0], processes[i]))
+    pool.close()
+    assert not processes[0].terminated  # stopped when asked
+    assert processes[1].terminated and processes[1].joins_after_terminate == 1
+    assert not any(p.is_alive() for p in processes)
