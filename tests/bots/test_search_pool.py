@@ -321,3 +321,24 @@ def test_closing_terminates_a_worker_that_does_not_stop_and_reaps_it():
     assert not processes[0].terminated  # stopped when asked
     assert processes[1].terminated and processes[1].joins_after_terminate == 1
     assert not any(p.is_alive() for p in processes)
+
+
+def test_workers_that_cannot_start_leave_the_search_to_the_bots_thread(monkeypatch):
+    import game.scenes.bot_runner as bot_runner
+
+    def no_processes(workers: int) -> SearchPool:
+        raise ImportError("No module named '_multiprocessing'")  # a build without it
+
+    monkeypatch.setattr(bot_runner, "SearchPool", no_processes)
+    shared = SharedSearchPool(workers=1)
+    assert shared.get() is None and shared.get() is None  # tried once
+    assert shared.failed is not None and "ImportError" in shared.failed
+    runner = BotRunner(threaded=True, search_pool=shared)
+    bot = HardBot(seed=1, iterations=2)
+    obs = a_decision(candidates=2)
+    runner.request(obs.seat, bot, obs)
+    runner.wait(60.0)
+    answer = runner.poll()
+    runner.close()
+    assert answer is not None and answer[1] in obs.legal and runner.last_error is None
+    assert bot.last_iterations == 2  # searched on the runner's thread

@@ -38,7 +38,7 @@ def first_observation() -> Observation:
 
 
 def test_a_thinking_bot_waits_while_a_frame_is_drawn_and_goes_on_after_it():
-    gate, bot, obs = FrameGate(longest_wait=PATIENT), Probe(), first_observation()
+    gate, bot, obs = FrameGate(longest_wait=PATIENT, most_a_decision=PATIENT), Probe(), first_observation()
     runner = BotRunner(threaded=True, gate=gate)
     try:
         with gate.drawing():
@@ -52,6 +52,36 @@ def test_a_thinking_bot_waits_while_a_frame_is_drawn_and_goes_on_after_it():
         assert bot.yield_point is None  # the runner's yield point is the bot's only while it thinks
     finally:
         runner.close()
+
+
+class Ticks:
+    """A clock that moves `step` seconds each time it is read (and counts the readings)."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step, self.readings = 0.0, step, 0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        self.readings += 1
+        return self.now
+
+
+def test_a_decision_waits_for_frames_only_so_long_in_all():
+    # Frames drawn back to back (a slow machine) must not keep a search by the clock from
+    # its worlds: past its allowance a decision thinks through the frames.
+    gate, ticks = FrameGate(longest_wait=0.0, most_a_decision=0.02), Ticks(0.005)
+    yield_point = gate.allowance(ticks)
+    with gate.drawing():
+        for _ in range(20):
+            yield_point()
+    # Each wait reads the clock twice and counts 0.005 s: four waits use the 0.02 s, then none.
+    assert ticks.readings == 4 * 2
+    fresh = gate.allowance(ticks)  # the next decision has its own allowance
+    with gate.drawing():
+        fresh()
+    assert ticks.readings == 4 * 2 + 2
+    fresh()  # between frames: no wait, no reading
+    assert ticks.readings == 4 * 2 + 2
 
 
 def test_a_bot_run_on_the_window_thread_never_waits_for_the_frame():
