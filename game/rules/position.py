@@ -307,6 +307,10 @@ def _meld_list(data: Any, side: int, config: RulesConfig, phase: Phase) -> list[
                 + (" outside the turn of going out (V-BLACK3)" if meld.rank == Rank.THREE else ""),
             )
             problem = meld_problem(meld.rank, meld.naturals, meld.wilds, rules, going_out=True)
+            _need(
+                not rules.group_max or meld.size <= rules.group_max,
+                f"{where}: a book closes at {rules.group_max} cards, this one holds {meld.size} (V-HF-BOOKS)",
+            )
             if meld.size < CANASTA_SIZE:
                 _need(
                     meld.rank not in open_ranks,

@@ -94,6 +94,12 @@ def test_V_HF_BOOKS_a_book_of_seven_is_closed_and_threes_never_meld():
     assert caught.value.rule == "V-HF-BOOKS"
 
 
+def test_V_HF_BOOKS_a_position_with_a_book_of_eight_is_impossible():
+    with pytest.raises(PositionError, match="V-HF-BOOKS"):
+        hf(["C5 C6 C7"], melds=[[K_CLEAN + " CK"], []])
+    hf(["C5 C6 C7"], melds=[[K_CLEAN, "HK SK DK"], []])  # a closed book and a new group of kings: fine
+
+
 def test_V_HF_MERGE_a_group_joins_the_open_group_and_must_fit_in_seven():
     state = hf(["HK SK DK C5 C6 C7 C8"], melds=[["CK DK HK SK C2"], []], phase="meld")
     assert "meld HK SK DK" not in legal(state)
