@@ -66,15 +66,16 @@ class SharedDeal:
     game: Game | None = None
 
 
-def export_text(game: Game, first_dealer: int = 0) -> str:
-    """The file's text for `game` as it stands (in progress or finished)."""
+def export_text(game: Game) -> str:
+    """The file's text for `game` as it stands (in progress or finished), its first dealer
+    the game's own."""
     lines = [
         "# Canasta deal: open it in Canasta (or pass it on the command line) to replay it",
         f"format: {FORMAT}",
         f"variant: {game.config.variant}",
         f"target: {game.config.target}",
         f"seed: {game.seed}",
-        f"first_dealer: {first_dealer}",
+        f"first_dealer: {game.first_dealer}",
         f"deal: {game.deal_number}",
         "moves:",
     ]

@@ -45,7 +45,7 @@ def file_name(game: Game, when: float) -> str:
     return f"canasta-{game.config.variant}-{game.seed}-deal{game.deal_number + 1}-{stamp}{SUFFIX}"
 
 
-def export_game(game: Game, home: Path | None = None, first_dealer: int = 0, when: float | None = None) -> Path:
+def export_game(game: Game, home: Path | None = None, when: float | None = None) -> Path:
     """Write `game` as it stands (in progress or just finished) into the exports folder;
     returns the new file's path. Raises OSError (a full or read-only disk)."""
     folder = exports_dir(home)
@@ -56,7 +56,7 @@ def export_game(game: Game, home: Path | None = None, first_dealer: int = 0, whe
     while path.exists():  # two exports in one second: never overwrite the first
         copy += 1
         path = folder / f"{stem}-{copy}{SUFFIX}"
-    storage.atomic_write(path, export_text(game, first_dealer).encode("utf-8"))
+    storage.atomic_write(path, export_text(game).encode("utf-8"))
     return path
 
 

@@ -26,6 +26,7 @@ FILE_NAME = "recent_deals.json"
 FORMAT = "canasta-recent-deals/1"
 KEEP = 20
 MAX_BYTES = 16 * 1024 * 1024  # 20 deals of long games, with room to spare
+MAX_NUMBER = 10**12  # a deal number, points or a time far beyond any real one: an edited entry
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class RecentDeal:
         """The deal, replayed from its text. Raises DealFileError for an edited entry."""
         shared = parse_text(self.text.encode("utf-8"))
         assert shared.game is not None
-        return deal_play(shared.game, self.deal, shared.first_dealer)
+        return deal_play(shared.game, self.deal)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -70,9 +71,10 @@ class RecentDeal:
                 int(data["points"]),
                 float(data["when"]),
             )
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):  # 1e400 is infinity: no int
             return None
-        return entry if entry.people and entry.names else None
+        sensible = abs(entry.deal) < MAX_NUMBER and abs(entry.points) < MAX_NUMBER and 0 <= entry.when < MAX_NUMBER
+        return entry if entry.people and entry.names and sensible else None
 
 
 class RecentDeals:

@@ -48,11 +48,11 @@ class DealPlay:
         return out
 
 
-def deal_play(game: Game, deal_number: int | None = None, first_dealer: int = 0) -> DealPlay:
+def deal_play(game: Game, deal_number: int | None = None) -> DealPlay:
     """Deal `deal_number` (default: the game's current one) of `game`, replayed from its
-    seed and history. Raises ValueError for a deal the game has not reached."""
+    seed, first dealer and history. Raises ValueError for a deal the game has not reached."""
     wanted = game.deal_number if deal_number is None else deal_number
-    return _deal_of(Game(game.config, game.seed, first_dealer), game.history, wanted)
+    return _deal_of(Game(game.config, game.seed, game.first_dealer), game.history, wanted)
 
 
 def deal_play_from(config, seed: int, first_dealer: int, history: Iterable[Move], deal_number: int) -> DealPlay:

@@ -43,6 +43,11 @@ MAX_MOVE_CHARS = 400
 Scalar = str | int | float | bool | None
 
 
+# A save of a later format: sound, for the Canasta that wrote it. Left where it is (not put
+# aside), so that version still offers Continue; here a new game replaces it once asked.
+NEWER_VERSION = N_("the game was saved by a newer version of Canasta")
+
+
 class SaveError(Exception):
     """A save that cannot be resumed. `reason` is a plain English sentence;
     `message()` the same in the current language (the templates are marked with
@@ -95,16 +100,16 @@ def save_body(
     game: Game,
     levels: tuple[str | None, ...] | list[str | None],
     human: int = 0,
-    first_dealer: int = 0,
     extra: dict[str, Scalar] | None = None,
 ) -> dict[str, Any]:
-    """The save as a dict (without checksum)."""
+    """The save as a dict (without checksum). The first dealer is the game's own: a save
+    that named another would replay other deals and fail its check at Continue."""
     return {
         "format": FORMAT,
         "variant": game.config.variant,
         "target": game.config.target,
         "seed": game.seed,
-        "first_dealer": first_dealer,
+        "first_dealer": game.first_dealer,
         "human": human,
         "levels": list(levels),
         "deal_number": game.deal_number,
@@ -147,7 +152,7 @@ def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
     if version != str(VERSION):
         newer = version.isdigit() and int(version) > VERSION
         if newer:
-            raise SaveError(N_("the game was saved by a newer version of Canasta"))
+            raise SaveError(NEWER_VERSION)
         raise SaveError(N_("unknown save format {name}"), name=repr(fmt[:40]))
     if verify_checksum:
         checksum = body.pop("checksum", None)
@@ -261,11 +266,10 @@ class SaveStore:
         game: Game,
         levels: tuple[str | None, ...] | list[str | None],
         human: int = 0,
-        first_dealer: int = 0,
         extra: dict[str, Scalar] | None = None,
     ) -> None:
         """Write the game atomically (the previous save stays intact until then)."""
-        body = save_body(game, levels, human, first_dealer, extra)
+        body = save_body(game, levels, human, extra)
         storage.atomic_write(self.path, encode_save(body), durable=self.durable)
 
     def load(self) -> SavedGame:
@@ -285,6 +289,8 @@ class SaveStore:
         try:
             saved = parse_save(data)
         except SaveError as error:
+            if error.template == NEWER_VERSION:
+                raise  # not damaged: kept in place for the version that wrote it
             raise error.moved(storage.move_aside(path)) from None
         except Exception as error:  # last resort: a bad save must never crash the app
             raise SaveError(

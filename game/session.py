@@ -20,11 +20,12 @@ lasts, and the player gets one notice per kind of failure, not one per move.
 from __future__ import annotations
 
 import errno
+import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.i18n import N_, _
-from game.rules import Phase
+from game.rules import Game, Phase
 from game.rules import events as ev
 
 if TYPE_CHECKING:
@@ -78,12 +79,21 @@ def count_deal(table: TableScene, app: AppContext, level_name: str) -> None:
     under their name; none when only bots played (watching them)."""
     game = table.game
     people = table.people
+    key = deal_key(game)
     if len(people) == 1:
-        app.stats.record_deal(game.state, people[0], level_name, f"{game.seed}:{game.deal_number}")
-    if len(people) > 1 and app.stats.last_deal_key == f"{game.seed}:{game.deal_number}:{people[-1]}":
+        app.stats.record_deal(game.state, people[0], level_name, key)
+    if len(people) > 1 and app.stats.last_deal_key == f"{key}:{people[-1]}":
         return  # every person's share of this deal is counted already (a game resumed at its end)
     for seat in people if len(people) > 1 else ():
-        app.stats.record_deal(game.state, seat, table.names[seat], f"{game.seed}:{game.deal_number}:{seat}")
+        app.stats.record_deal(game.state, seat, table.names[seat], f"{key}:{seat}")
+
+
+def deal_key(game: Game) -> str:
+    """What makes a finished deal the same one when counted again (a game resumed at its
+    end): its seed, its number and the moves that led to it, so the same seed played
+    again (the guided deal, a seed typed twice) is another deal."""
+    moves = zlib.crc32(" ".join(str(move) for move in game.history).encode("utf-8"))
+    return f"{game.seed}:{game.deal_number}:{len(game.history)}:{moves:08x}"
 
 
 def remember_deal(table: TableScene, app: AppContext) -> None:

@@ -7,7 +7,7 @@ import pygame
 
 from game import __version__, assets
 from game.i18n import N_, _
-from game.saves import SaveError
+from game.saves import NEWER_VERSION, SaveError
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_base import MenuPage, Page
@@ -103,6 +103,8 @@ class TitleMenuScene(MenuPage):
             message = _("The saved game cannot be resumed: {reason}.").format(reason=error.message())
             if error.moved_to is not None:
                 message += "\n" + _("The file was kept as {file}.").format(file=error.moved_to.name)
+            elif error.template == NEWER_VERSION:
+                message += "\n" + _("It stays where it is for that version; a new game here replaces it.")
             self.rebuild()
             if self.stack is not None:
                 self.stack.push(
@@ -117,6 +119,22 @@ class TitleMenuScene(MenuPage):
         self._push(NewGameScene(self.app))
 
     def guided_deal(self) -> None:
+        """The guided first deal takes the save slot as any game does: a game in progress is
+        replaced only once the player says so (as New game and Open a deal ask)."""
+        if self.app.saves.exists() and not self.app.read_only and self.stack is not None:
+            self.stack.push(
+                ModalDialogScene(
+                    _("Replace the saved game?"),
+                    _(
+                        "A game is in progress. The guided first deal replaces it; Continue on the "
+                        "title menu goes on with it."
+                    ),
+                    [(_("Guided first deal"), self.app.on_start_coach), (_("Keep it"), None)],
+                    width=600,
+                    cancel_index=1,
+                )
+            )
+            return
         self.app.on_start_coach()
 
     def open_deal(self) -> None:

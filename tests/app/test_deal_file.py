@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from game import deal_file
 from game.bots import make_bot
 from game.deal_file import DealFileError, export_text, parse_text
+from game.review import deal_play
 from game.rules import Game, RulesConfig, position_to_json
 from game.rules.variants import VARIANT_IDS
 
@@ -38,6 +39,19 @@ def test_export_then_open_replays_to_the_same_position(variant, moves):
     assert position_to_json(shared.game.state) == position_to_json(game.state)
     assert shared.game.deal_number == game.deal_number and shared.game.scores == game.scores
     assert [str(m) for m in shared.game.history] == [str(m) for m in game.history]
+
+
+def test_a_deal_opened_with_another_first_dealer_exports_and_reviews_as_played():
+    game = Game(RulesConfig(), 3, first_dealer=2)  # as a deal file naming dealer 2 opens it
+    bots = [make_bot("easy", seat) for seat in range(4)]
+    for _ in range(15):
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    again = parse_text(export_text(game).encode())  # shared again, or kept in Recent deals
+    assert again.first_dealer == 2 and again.game is not None
+    assert position_to_json(again.game.state) == position_to_json(game.state)
+    review = deal_play(game)  # Review this deal: the deal as it was dealt and played
+    assert position_to_json(review.positions()[-1]) == position_to_json(game.state)
 
 
 def test_a_deal_whose_next_deal_has_begun_opens_there():

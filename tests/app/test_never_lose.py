@@ -291,6 +291,25 @@ def test_new_game_from_the_title_menu_asks_before_replacing_a_saved_game(home):
     app.close()
 
 
+def test_the_guided_deal_asks_before_replacing_a_saved_game(home):
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 6)
+    kept = app.context.saves.path.read_bytes()
+    app.back_to_menu()
+    while not isinstance(app.stack.top, TitleMenuScene):
+        app.stack.pop()
+    click_button(app, "Guided first deal")
+    assert isinstance(app.stack.top, ModalDialogScene)
+    click_button(app, "Keep it")
+    assert isinstance(app.stack.top, TitleMenuScene) and app.table is None
+    assert app.context.saves.path.read_bytes() == kept
+    click_button(app, "Guided first deal")
+    click_button(app, "Guided first deal")  # the dialog's: replace it
+    assert app.table is not None and app.table is not table and app.table.game.history == []
+    app.close()
+
+
 def test_a_new_game_replaces_the_saved_one_before_its_first_move(home):
     app = new_app()
     table = start_game(app)

@@ -67,6 +67,22 @@ def test_two_and_three_hand_resume(tmp_path):
         assert position_to_json(saved.game.state) == position_to_json(live.state)
 
 
+def test_a_game_whose_first_dealer_is_not_seat_0_resumes(tmp_path):
+    # An opened deal file may name any first dealer: the save keeps the game's own, or the
+    # replay at Continue deals other cards and the save is refused as damaged.
+    for first_dealer in (1, 2, 3):
+        live = Game(RulesConfig.for_variant("classic"), 11, first_dealer)
+        bots = [make_bot("easy", seat) for seat in range(4)]
+        while len(live.history) < 40:
+            seat = live.state.to_act
+            live.apply(bots[seat].act(live.state.observation(seat)))
+        store = SaveStore(tmp_path / str(first_dealer), durable=False)
+        store.save(live, LEVELS)
+        saved = store.load()
+        assert saved.game.first_dealer == first_dealer
+        assert position_to_json(saved.game.state) == position_to_json(live.state)
+
+
 def _write(store: SaveStore, data: bytes) -> None:
     store.path.parent.mkdir(parents=True, exist_ok=True)
     store.path.write_bytes(data)
@@ -118,7 +134,12 @@ def test_future_version(tmp_path, game):
     body = save_body(game, LEVELS)
     body["format"] = "canasta-save/7"
     _write(store, encode_save(body))
-    _refused(store, "newer version")
+    with pytest.raises(SaveError) as info:
+        store.load()
+    assert "newer version" in info.value.reason
+    # Not damaged: left in place (the newer Canasta still offers Continue), nothing put aside.
+    assert info.value.moved_to is None and store.path.read_bytes() == encode_save(body)
+    assert list(tmp_path.iterdir()) == [store.path]
 
 
 def test_oversized_save(tmp_path):

@@ -72,3 +72,19 @@ def test_a_deeply_nested_file_is_moved_aside_not_a_crash(tmp_path):
     store.record("classic", "easy").deals = 1
     store.save()  # and the statistics go on afresh
     assert StatsStore(tmp_path).records["classic/easy"].deals == 1
+
+
+def test_a_deal_is_the_same_when_resumed_and_another_when_its_seed_is_played_again():
+    from game.session import deal_key
+
+    def finished(bot_seed: int) -> Game:
+        game = Game(RulesConfig(), 7)  # the guided deal's way: one seed every time
+        bots = [make_bot("easy", bot_seed + seat) for seat in range(4)]
+        while not game.state.is_over:
+            seat = game.state.to_act
+            game.apply(bots[seat].act(game.state.observation(seat)))
+        return game
+
+    first, resumed, again = finished(1), finished(1), finished(50)
+    assert deal_key(first) == deal_key(resumed)  # the same deal: counted once
+    assert deal_key(first) != deal_key(again)  # the seed played again: another deal to count

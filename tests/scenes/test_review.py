@@ -4,6 +4,7 @@ review scene with a synchronous fake worker (no thread timing anywhere)."""
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 
@@ -259,6 +260,25 @@ def test_recent_deals_keep_the_last_twenty_newest_first(tmp_path):
 def test_a_damaged_recent_deals_file_is_empty_not_a_crash(tmp_path, data):
     (tmp_path / "recent_deals.json").write_bytes(data)
     assert RecentDeals(tmp_path).load() == []
+
+
+@pytest.mark.parametrize("field,value", [("deal", "1e400"), ("points", "1e400"), ("when", "1e400"), ("when", "NaN")])
+def test_an_edited_number_in_recent_deals_drops_that_entry_only(tmp_path, field, value):
+    # 1e400 reads as infinity, which no int holds: once an uncaught OverflowError at every
+    # deal's end (and at each Continue after it).
+    store = RecentDeals(tmp_path)
+    names = ("You", "West", "North", "East")
+    store.add(finished_game(deals=1), (0,), names, when=1.0)
+    text = store.path.read_text()
+    entry = json.loads(text)["deals"][0]
+    edited = text.replace(f'"{field}": {json.dumps(entry[field])}', f'"{field}": {value}')
+    assert edited != text
+    store.path.write_text(edited)
+    assert store.load() == []
+    game = finished_game(deals=1)
+    game.history.append(Move.parse("draw"))  # another deal's text
+    store.add(game, (0,), names, when=2.0)  # the next deal's end goes on
+    assert [e.when for e in store.load()] == [2.0]
 
 
 def test_statistics_review_a_recent_deal(display, tmp_path):

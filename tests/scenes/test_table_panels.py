@@ -97,7 +97,7 @@ def test_continue_rebuilds_the_move_log_from_the_saved_moves(tmp_path):
         seat = game.state.to_act
         live.record(game.apply(bots[seat].act(game.state.observation(seat))))
     store = SaveStore(tmp_path)
-    store.save(game, (None, "easy", "easy", "easy"), first_dealer=2)
+    store.save(game, (None, "easy", "easy", "easy"))  # the game's own first dealer, 2
     saved = store.load()
     assert saved.game is not None and saved.game.deal_number == 1
     stack, table = make_table(game=saved.game, levels=saved.levels)
