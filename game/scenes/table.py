@@ -214,6 +214,9 @@ class TableScene(Scene):
         self.sheet_pending: object | None = None  # the DealResult whose sheet opens once idle
         self.answer_prompt_open = False
         self._bot_ready_at = 0.0
+        # Pass-and-play: a deal begun or a game continued shows no hand until its person
+        # clicks (everyone may be looking at the screen).
+        self.screen_first = len(self.people) > 1
         self.animator.sprites.clear()
         if game is None:
             self.show_events(self.game.last_deal_events)
@@ -247,7 +250,7 @@ class TableScene(Scene):
     def _resume(self) -> None:
         """A saved game goes on exactly where it was: the cards are in place at once
         (nothing is dealt again), and a deal that had ended shows its score sheet."""
-        self.move_log = MoveLog.of_game(self.game, self.human)  # the deal so far, from the save's moves
+        self.move_log = MoveLog.of_game(self.game, self.log_viewer)  # the deal so far, from the save's moves
         self.relayout()
         self.animator.finish_all()
         state = self.game.state
@@ -257,6 +260,7 @@ class TableScene(Scene):
     def load_state(self, state) -> None:
         """Play on from an engine state (puzzles, tests): the cards jump into place."""
         self.controller.load_state(state)
+        self.screen_first = False  # a position set up on purpose: shown as its caller seats it
         self.move_log = MoveLog(self.log_viewer, self.config.rules)
         self.timeline.clear()
         self.bubbles.clear()
@@ -294,6 +298,7 @@ class TableScene(Scene):
 
     def next_deal(self) -> None:
         self.controller.next_deal()
+        self.screen_first = len(self.people) > 1  # everyone saw the score sheet: no hand shown yet
 
     def on_exit(self) -> None:
         self.controller.close()
@@ -744,6 +749,13 @@ class TableScene(Scene):
             if self.sheet_pending is not None and self.idle and not covered:
                 result, self.sheet_pending = self.sheet_pending, None
                 self._open_score_sheet(result)
+            return
+        if self.screen_first and not covered and self.stack is not None:
+            from game.scenes.pass_and_play import PrivacyScreen
+
+            self.screen_first = False
+            self.mouse.cancel()
+            self.stack.push(PrivacyScreen(self, st.to_act if st.to_act in self.people else self.human))
             return
         if st.to_act in self.people and st.to_act != self.human:  # pass-and-play: the next person
             if not covered and self.stack is not None:  # at once: the last move lands behind the screen

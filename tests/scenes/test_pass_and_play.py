@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 from table_helpers import DT, fallback, make_table, tick  # noqa: E402
 
 from game import i18n  # noqa: E402
+from game.move_log import TURN_START  # noqa: E402
 from game.rules import Phase  # noqa: E402
 from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
 from game.scenes.pass_and_play import PauseButton, PrivacyScreen  # noqa: E402
@@ -242,3 +243,58 @@ def test_a_pass_and_play_game_is_saved_and_continued(tmp_path):
     assert saved.levels == (None, None, "normal", "normal")
     again = TableScene(game=saved.game, levels=saved.levels, human=saved.human, threaded=False, bot_factory=fallback)
     assert again.people == (0, 1) and again.seat_name(1) == "Player 2"
+
+
+def first_screen(stack, table) -> PrivacyScreen:
+    """The screen the table puts up at its first update (before any frame shows a hand)."""
+    stack.update(DT)
+    screen = stack.top
+    assert isinstance(screen, PrivacyScreen) and stack.visible_scenes() == [screen]
+    return screen
+
+
+def test_a_deal_begun_shows_no_hand_until_its_person_clicks():
+    # Everyone may be looking at the screen when a game starts: even when a bot plays first,
+    # the person at the screen clicks before their hand is shown.
+    for seed in range(1, 40):
+        stack, table = make_table(seed=seed, levels=(None, "normal", None, "normal"))
+        if table.game.state.to_act not in table.people:
+            break
+    else:
+        raise AssertionError("no deal where a bot plays first")
+    screen = first_screen(stack, table)
+    assert screen.seat == table.human == 0
+    screen.button.click()
+    assert stack.top is table
+
+
+def test_the_next_deal_shows_no_hand_until_its_person_clicks():
+    from table_helpers import position
+
+    stack, table = make_table(seed=2, levels=(None, "easy", None, "easy"))
+    # The stock is empty and South cannot take the pile: South's pass ends the deal.
+    table.load_state(position(["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], discard="C4", stock=""))
+    assert table.play(table.game.state.legal_moves()[0]) and table.game.state.phase is Phase.OVER
+    table.next_deal()  # everyone saw the score sheet
+    screen = first_screen(stack, table)
+    assert screen.seat in table.people
+
+
+def test_a_continued_game_shows_no_hand_and_no_ones_draws_until_a_click(tmp_path):
+    from game.saves import SaveStore
+    from game.scenes.base import SceneStack
+    from game.scenes.table import TableScene
+
+    stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
+    play_people(stack, table, 3, [])
+    store = SaveStore(tmp_path)
+    store.save(table.game, seat_levels(table), table.human)
+    saved = store.load()
+    again = TableScene(game=saved.game, levels=saved.levels, human=saved.human, threaded=False, bot_factory=fallback)
+    stack = SceneStack()
+    stack.push(again)
+    screen = first_screen(stack, again)
+    assert screen.seat in again.people
+    # The log rebuilt at Continue is everyone's: no person's drawn cards named in it.
+    draws = [e.msgid for e in again.move_log.entries if e.seat in again.people and e.msgid in TURN_START]
+    assert draws and set(draws) == {"{name} drew a card."}
