@@ -821,7 +821,10 @@ class TableController:
         elif not self.config.ask_allowed:
             self.refuse(N_("there is no partner to ask in this variant"), "R-ASK")
         elif not self.not_now():
-            self.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
+            if self.can(MoveKind.ASK):  # legal, but the table offers a pass instead
+                self.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
+            else:
+                self.play(Move(MoveKind.ASK))  # refused: the engine's own reason (asked already, ...)
 
     def answer(self, yes: bool) -> None:
         st = self.game.state

@@ -9,7 +9,7 @@ import sys
 
 from fallback_bot import FallbackBot
 
-from game.rules import Phase, RulesConfig, position_to_json
+from game.rules import Move, Phase, RulesConfig, position_to_json
 from game.rules import events as ev
 from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import TableController
@@ -152,7 +152,17 @@ def test_refusals_carry_their_rule_and_change_nothing():
     controller.click_stock()
     assert controller.refusal.rule == "R-EXHAUSTED"
     controller.key_ask()
-    assert controller.refusal.rule == "R-ASK"
+    assert controller.refusal.rule == "R-TURN"  # before drawing: the engine's reason, not a guess
+    # A: the engine's own reason. After the partner's yes, asking again is refused for having
+    # asked already, not for a going out the player is bound to make.
+    going_out = dict(melds=[{"Q": "SQ HQ DQ CQ SQ HQ D2", "J": "SJ HJ DJ CJ SJ HJ DJ"}, {}], stock="C9 D9 H9")
+    controller.load_state(position(["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], phase="meld", **going_out))
+    assert controller.play(Move.parse("ask")) and controller.play(Move.parse("yes"))
+    controller.key_ask()
+    assert controller.refusal.rule == "R-ASK" and "could not go out" not in controller.message[0]
+    controller.load_state(position(["HK CK S9 C5 C6", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], phase="meld"))
+    controller.key_ask()
+    assert controller.refusal.rule == "R-ASK" and "could not go out" in controller.message[0]
 
 
 def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
