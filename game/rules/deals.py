@@ -12,6 +12,7 @@ and positions) builds the kind that declares the variant's `meld_list`.
 from __future__ import annotations
 
 from .family import FamilyState
+from .family_moves import can_go_out_in_steps
 from .family_moves import go_out_plan as family_go_out_plan
 from .family_moves import legal_moves as family_legal_moves
 from .movegen import go_out_plan as classic_go_out_plan
@@ -33,3 +34,8 @@ class FamilyDeal(FamilyState, meld_list=True):
     __slots__ = ()
     legal_moves = family_legal_moves
     go_out_plan = family_go_out_plan
+
+    def can_go_out(self) -> bool:
+        """Could the player to act go out this turn (R-ASK)? The planner's one move, or a
+        few meld moves first (new sequences, closed books: `can_go_out_in_steps`)."""
+        return can_go_out_in_steps(self)

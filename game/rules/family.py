@@ -23,6 +23,7 @@ from .events import (
     Asked,
     CanastaMade,
     DealEnded,
+    Drew,
     Event,
     FootPickedUp,
     Melded,
@@ -374,7 +375,7 @@ class FamilyState(GameState):
         if check_answer and self.this_turn.answer is True and not going_out:
             trial = self.copy()
             trial._lay_family(seat, laid, dry=True)
-            if trial.go_out_plan() is None:
+            if not trial.can_go_out():
                 raise IllegalMove(
                     "R-ASK",
                     N_("your partner said yes: you must go out this turn, and this meld would leave you unable to"),
@@ -420,11 +421,17 @@ class FamilyState(GameState):
         foot = self.feet[seat] or []
         self.feet[seat] = None
         events: list[Event] = [FootPickedUp(seat, len(foot))]
+        last_red_three = False
         for card in foot:
             if card.is_red_three:
-                events.extend(self._lay_red_three_and_replace(seat, card))
+                laid = self._lay_red_three_and_replace(seat, card)
+                drawn = [e.card for e in laid if isinstance(e, Drew)]
+                last_red_three = last_red_three or (not self.stock and bool(drawn) and drawn[-1].is_red_three)
+                events.extend(laid)
             else:
                 self._to_hand(seat, card)
+        if last_red_three:  # R-LASTRED3: the stock's last card, drawn here, was a red three
+            events.extend(self._end_deal("last-red-three"))
         return events
 
     def _apply_meld(self, move: Move) -> list[Event]:

@@ -135,7 +135,7 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     else:
         may_ask = state.config.ask_allowed and not turn.asked and not turn.laid_other and size >= 2
     plan = go_out_plan(state, hand) if (may_ask or table) else None
-    if may_ask and plan is not None:
+    if may_ask and (plan is not None or out_after_a_step(state)):
         moves.append(_ASK)
     answer = turn.answer
     # Built legal by construction (kinds, sizes, wild limits, the minimum): only a move that
@@ -327,12 +327,22 @@ def _search_openings(
         for c in take_group.cards:
             have[c] -= 1
             value0 += c.value
-    skip = (top.rank,) if top is not None else ()
+    # A take's group holds every card of its rank it may (Samba, Bolivia): no second group of
+    # that rank. Hand and Foot takes exactly a pair (V-HF-TAKE); more of the rank from the hand
+    # go in a group of their own, which joins it (V-HF-MERGE), checked as `play` checks it.
+    exact_pair = not state.config.rules.take_onto_meld
+    skip = (top.rank,) if top is not None and not exact_pair else ()
     # Each new meld the hand can lay, as its group, with its count and the faces it
     # needs (face, copies), checked before it is chosen.
+    unit_hand = hand
+    if exact_pair and take_group is not None:  # the further groups are made of what the pair leaves
+        rest = list(hand.faces)
+        for c in take_group.cards:
+            rest.remove(c)
+        unit_hand = _Hand(rest)
     units = [
         (rank, Group(rank, cards), is_group, sum(c.value for c in cards), _needs(cards))
-        for rank, cards, is_group in _new_units(state, hand, skip)
+        for rank, cards, is_group in _new_units(state, unit_hand, skip)
     ]
     n_units = len(units)
     # Every search node counts against _MAX_NODES: the root of each depth and every set
@@ -341,7 +351,10 @@ def _search_openings(
 
     def emit(chosen: list[Group]) -> None:
         if take_group is not None:
-            found.setdefault(Move(_TAKE, (take_group, *chosen)), None)
+            move = Move(_TAKE, (take_group, *chosen))
+            if exact_pair and any(g.rank == take_group.rank for g in chosen) and not _valid(state, move):
+                return  # the joined group would be too big or too wild
+            found.setdefault(move, None)
         elif chosen:
             found.setdefault(Move(_MELD, tuple(chosen)), None)
 
@@ -718,3 +731,175 @@ class _Slot:
 
 def _wild_order(card: Card) -> int:
     return 100 if card.rank == _JOKER else card.id
+
+
+# ---------------------------------------------------------------- going out in steps
+# Hands larger than this are not searched in steps: laying all but one of them in one turn
+# by new sequences is rare, and the listing asks this in every meld phase (the engine's
+# deals a second in Samba fell to 0.78x without the bound).
+STEPS_MOST_CARDS = 10
+
+
+def can_go_out_in_steps(state: FamilyState) -> bool:
+    """Whether the player could go out this turn (R-ASK, V-HF-ASK): `go_out_plan`'s one
+    greedy move, or `out_after_a_step`."""
+    return go_out_plan(state) is not None or out_after_a_step(state)
+
+
+def out_after_a_step(state: FamilyState) -> bool:
+    """Whether one meld move first lets the planner go out where its single greedy move
+    missed a way: a run of the hand laid as a new sequence, a sequence extended by a chain
+    of cards, a group closed at seven with naturals so the rest of its rank and the wild
+    cards go elsewhere (V-SAMBA-MELDS, V-BOL-ESCALERA, V-HF-BOOKS). Each step is laid on a
+    copy. (Two such steps before the planner are not tried: each costs a copy and a plan,
+    and the listing asks this in every meld phase.)"""
+    seat = state.turn
+    if state.phase is not _MELD_PHASE or state.this_turn.answer is False:
+        return False
+    if state.config.rules.foot and state.feet[seat] is not None:
+        return False  # V-HF-OUT: only the foot goes out
+    if len(state.hands[seat]) > STEPS_MOST_CARDS:
+        return False
+    steps = _first_steps(state)
+    if not steps or _short_of_canastas(state) or _two_strays(state):
+        return False
+    for move in steps:
+        trial = state.copy()
+        try:
+            trial._lay_family(seat, trial.resolve(seat, move.groups, move, check_answer=False))
+        except IllegalMove:
+            continue
+        if trial.phase is Phase.OVER:  # the step itself went out
+            return trial.result is not None and trial.result.went_out == seat
+        if trial.turn == seat and go_out_plan(trial) is not None:
+            return True
+    return False
+
+
+def _short_of_canastas(state: FamilyState) -> bool:
+    """Too few canastas (books) for going out even if every card of the hand went where it
+    helps most (generous again: each meld counted as if it had every wild card)."""
+    seat = state.turn
+    rules = state.config.rules
+    need = sum(rules.books_quota) if rules.foot else rules.canastas_to_go_out
+    hand = state.hands[seat]
+    wilds = sum(1 for c in hand if c.is_wild)
+    held: dict[Rank, int] = {}
+    by_suit: dict[Suit | None, set[int]] = {}
+    for c in hand:
+        if c.is_natural and c.rank is not _THREE:
+            held[c.rank] = held.get(c.rank, 0) + 1
+            by_suit.setdefault(c.suit, set()).add(int(c.rank))
+    reach = 0
+    sequence = False
+    grouped: set[Rank] = set()
+    for m in state.table[state.side_of(seat)]:
+        if m.kind is _GROUP:
+            grouped.add(m.rank)
+        if m.size >= CANASTA_SIZE:
+            reach += 1
+            sequence = sequence or m.kind is _SEQUENCE
+        elif m.kind is _GROUP:
+            reach += m.size + held.get(m.rank, 0) + wilds >= CANASTA_SIZE
+        elif m.kind is _SEQUENCE:
+            if m.size + len(by_suit.get(m.cards[0].suit, ())) >= CANASTA_SIZE:
+                reach += 1
+                sequence = True
+        else:
+            reach += m.size + wilds >= CANASTA_SIZE
+    for rank, n in held.items():
+        if rank not in grouped and n >= 2:
+            reach += n + wilds >= CANASTA_SIZE
+    if rules.sequences:
+        for ranks in by_suit.values():
+            if len(ranks) >= CANASTA_SIZE:  # perhaps a sequence of seven from the hand
+                reach += 1
+                sequence = True
+    if rules.wild_melds:
+        reach += wilds >= CANASTA_SIZE
+    return reach < need or (rules.out_needs_sequence and not sequence)
+
+
+def _two_strays(state: FamilyState) -> bool:
+    """Two naturals, each held once, that no meld, run or sequence of any length could take:
+    one of them would have to stay in the hand (a quick refusal, generous to the hand, so it
+    never refuses a way out: most hands in play end here)."""
+    seat = state.turn
+    table = state.table[state.side_of(seat)]
+    grouped = {m.rank for m in table if m.kind is _GROUP}
+    near: dict[Suit, list[tuple[int, int]]] = {}  # suit -> (low, high) reach of each sequence
+    for m in table:
+        if m.kind is _SEQUENCE and m.size < CANASTA_SIZE and m.cards[0].suit is not None:
+            room = CANASTA_SIZE - m.size
+            low, high = int(m.cards[0].rank), int(m.cards[-1].rank)
+            near.setdefault(m.cards[0].suit, []).append((low - room, high + room))
+    held: dict[Rank, int] = {}
+    by_suit: dict[Suit | None, set[int]] = {}
+    for c in state.hands[seat]:
+        if c.is_natural and c.rank is not _THREE:
+            held[c.rank] = held.get(c.rank, 0) + 1
+            by_suit.setdefault(c.suit, set()).add(int(c.rank))
+    sequences = state.config.rules.sequences
+    strays = 0
+    for c in state.hands[seat]:
+        if not c.is_natural or c.rank is _THREE or held[c.rank] > 1 or c.rank in grouped:
+            continue
+        if sequences:
+            r, own = int(c.rank), by_suit.get(c.suit, set())
+            if any(low <= r <= high for low, high in near.get(c.suit, ()) if c.suit is not None):  # type: ignore[arg-type]
+                continue
+            if {r - 1, r + 1} <= own or {r - 2, r - 1} <= own or {r + 1, r + 2} <= own:
+                continue  # in a run of three
+        strays += 1
+        if strays == 2:
+            return True
+    return False
+
+
+def _first_steps(state: FamilyState) -> list[Move]:
+    """The meld moves `can_go_out_in_steps` tries first (see there)."""
+    seat = state.turn
+    hand = [c.face_card for c in state.hands[seat]]  # moves name faces, not the deck's copies
+    table = state.table[state.side_of(seat)]
+    steps: list[Move] = []
+    if state.config.rules.sequences:
+        by_suit: dict[Suit, dict[int, Card]] = {}
+        for c in hand:
+            if c.is_natural and c.rank is not _THREE and c.suit is not None:
+                by_suit.setdefault(c.suit, {})[int(c.rank)] = c
+        for cards in by_suit.values():
+            ranks = sorted(cards)
+            run: list[int] = []
+            for r in [*ranks, 0]:  # 0 closes the last run
+                if run and r == run[-1] + 1:
+                    run.append(r)
+                    continue
+                for length in sorted({min(len(run), CANASTA_SIZE), 3}) if len(run) >= 3 else ():
+                    for start in (0, len(run) - length):
+                        window = run[start : start + length]
+                        steps.append(Move(_MELD, (Group(Rank(window[0]), tuple(cards[x] for x in window)),)))
+                run = [r]
+        for index, meld in enumerate(table):
+            if meld.kind is not _SEQUENCE or meld.size >= CANASTA_SIZE:
+                continue
+            suit = meld.cards[0].suit
+            own = by_suit.get(suit, {}) if suit is not None else {}
+            low, high = int(meld.cards[0].rank), int(meld.cards[-1].rank)
+            chain: list[Card] = []
+            while high + 1 in own and meld.size + len(chain) < CANASTA_SIZE:
+                high += 1
+                chain.append(own[high])
+            while low - 1 in own and meld.size + len(chain) < CANASTA_SIZE:
+                low -= 1
+                chain.append(own[low])
+            if len(chain) >= 2:  # one card at an end the planner lays itself
+                chain.sort(key=lambda c: int(c.rank))
+                steps.append(Move(_MELD, (Group.to(chain[0].rank, tuple(chain), index),)))
+    for index, meld in enumerate(table):
+        if not state.config.rules.group_max or meld.kind is not _GROUP or meld.size >= CANASTA_SIZE:
+            continue  # (groups close at seven only as books: elsewhere the planner adds to them)
+        naturals = [c for c in hand if c.is_natural and c.rank == meld.rank]
+        room = CANASTA_SIZE - meld.size
+        if len(naturals) >= room:  # closed with naturals: wild cards and the rest of the rank go elsewhere
+            steps.append(Move(_MELD, (Group.to(meld.rank, tuple(naturals[:room]), index),)))
+    return steps

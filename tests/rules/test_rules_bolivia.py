@@ -127,3 +127,30 @@ def test_V_TARGET_bolivia_is_played_to_15000():
     assert RulesConfig.for_variant("bolivia").target == 15000
     with pytest.raises(PositionError):
         bolivia(["C5"], target=10000)
+
+
+@pytest.mark.parametrize(
+    "hand,melds",
+    [
+        # a new sequence from the hand, the kings closed: escalera and canasta (V-BOL-OUT)
+        ("CK DK H4 H5 H6 C9", ["S8 S9 S10 SJ SQ SK SA", "CK DK HK SK CK"]),
+        # the escalera laid whole from the hand beside a canasta of kings
+        ("S4 S5 S6 S7 S8 S9 S10 C9", ["CK DK HK SK CK DK HK"]),
+        # a sequence of five made an escalera by two cards, one after the other
+        ("S9 S10 C5", ["S4 S5 S6 S7 S8", "CK DK HK SK CK DK HK"]),
+    ],
+)
+def test_R_ASK_a_player_who_could_go_out_by_laying_sequences_may_ask(hand, melds):
+    # R-ASK: "a player who could go out this turn may ask". One greedy meld move finds none of
+    # these (new sequences, a chain at a sequence's end); a few moves do.
+    state = bolivia([hand], melds=[melds, []], phase="meld")
+    assert "ask" in legal(state)
+    play(state, "ask")
+
+
+def test_R_ASK_a_player_who_could_not_go_out_may_not_ask():
+    state = bolivia(["CK H4 H9 C9 C5 D7"], melds=[["S8 S9 S10 SJ SQ SK SA", "CK DK HK SK CK"], []], phase="meld")
+    assert "ask" not in legal(state)
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "ask")
+    assert caught.value.rule == "R-ASK"

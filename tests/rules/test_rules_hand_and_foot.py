@@ -100,6 +100,30 @@ def test_V_HF_BOOKS_a_position_with_a_book_of_eight_is_impossible():
     hf(["C5 C6 C7"], melds=[[K_CLEAN, "HK SK DK"], []])  # a closed book and a new group of kings: fine
 
 
+def test_V_HF_TAKE_a_first_take_lists_more_of_the_rank_as_a_group_that_joins_the_pair():
+    # Exactly a pair goes with the top card; the other kings and the joker make a group of
+    # their own that joins it (V-HF-MERGE): 100 points, over deal 1's minimum of 50.
+    state = hf(["HK SK DK CK JK C5 C9 C4", "C7 C7"], discard="C8 D4 HK", deal_no=1)
+    assert "take CK DK / HK SK JK" in legal(state)
+    play(state, "take HK SK / DK CK JK")  # play takes any cards the listing names up to suits
+    assert [m.size for m in state.side_melds(0)] == [6]
+
+
+def test_V_HF_ASK_going_out_that_closes_a_book_with_naturals_first_may_be_asked():
+    # The kings close at seven with CK DK; the joker then makes a group of nines; C5 is the
+    # discard. The one greedy move put the joker in the kings and saw no way out.
+    books = [Q_CLEAN, J_DIRTY, "C10 D10 H10 S10 C10 D2 C2", "CK DK HK SK CK"]
+    state = hf(["CK DK JK C9 C9 C9 C5"], melds=[books, []], feet=[None, *FEET[1:]], phase="meld")
+    assert "ask" in legal(state)
+    play(state, "ask")
+    play(state, "yes")
+    assert "meld CK DK" in legal(state)  # after "yes": a meld that keeps the way out is listed
+    play(state, "meld CK DK")
+    play(state, "meld C9 C9 C9 JK")
+    play(state, "discard C5")
+    assert state.phase is Phase.OVER and state.result is not None and state.result.went_out == 0
+
+
 def test_V_HF_MERGE_a_group_joins_the_open_group_and_must_fit_in_seven():
     state = hf(["HK SK DK C5 C6 C7 C8"], melds=[["CK DK HK SK C2"], []], phase="meld")
     assert "meld HK SK DK" not in legal(state)
@@ -326,6 +350,17 @@ def test_V_HF_CONCEALED_no_concealed_bonus_and_no_minimum_waiver():
 
 
 # ---------------------------------------------------------------- V-HF-STOCK
+@pytest.mark.parametrize("hand,move", [("C9 C9 C9", "meld C9 C9 C9"), ("C9", "discard C9")])
+def test_R_LASTRED3_the_stocks_last_card_a_red_three_drawn_for_the_foot_ends_the_deal(hand, move):
+    # The foot's red three is laid and replaced from the stock; the replacement, the stock's
+    # last card, is a red three: laid, and the deal ends at once (R-LASTRED3 holds, V-HF-STOCK).
+    foot = "H3 D4 D5 D6 D7 D8 S4 S5 S6 S7 S8"
+    state = hf([hand], melds=[["C6 C6 C6"], []], feet=[foot, *FEET[1:]], stock="D3", phase="meld")
+    play(state, move)
+    assert state.phase is Phase.OVER and state.result is not None and state.result.reason == "last-red-three"
+    assert sorted(c.face for c in state.red_threes[0]) == ["D3", "H3"] and len(state.hands[0]) == 10
+
+
 def test_V_HF_STOCK_with_the_stock_empty_take_or_pass_never_forced():
     state = hf(["HK SK C4"], melds=[["CK DK HK"], []], discard="C5 DK", stock="")
     assert legal(state) == ["take HK SK", "pass"]
