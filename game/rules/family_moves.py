@@ -421,7 +421,7 @@ def _take_moves(state: FamilyState) -> list[Move]:
     found: dict[Move, None] = {}
     counts = state.counts[seat]
     if not rules.take_onto_meld:  # V-HF-TAKE: a natural pair, joining an open group that fits
-        if counts[top.rank] < 2:
+        if counts[top.rank] < 2 or top.rank is _THREE:  # threes never meld (a red three left on top)
             return []
         hand = _Hand(state.hands[seat])
         group = Group(top.rank, tuple(hand.naturals[top.rank][:2]))

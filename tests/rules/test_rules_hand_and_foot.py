@@ -124,6 +124,16 @@ def test_V_HF_ASK_going_out_that_closes_a_book_with_naturals_first_may_be_asked(
     assert state.phase is Phase.OVER and state.result is not None and state.result.went_out == 0
 
 
+def test_V_HF_BOOKS_a_red_three_on_top_is_no_pair_for_two_black_threes():
+    # A position (hand-made: play lays the buried red three of a take) whose pile shows a red
+    # three to a hand of two black threes: threes never meld, so no take is listed or taken.
+    state = hf(["C3 S3 C5 C6", "C7 C8"], discard="C4 D3")
+    assert legal(state) == ["draw"]
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "take S3 C3")
+    assert caught.value.rule == "V-HF-BOOKS"
+
+
 def test_V_HF_MERGE_a_group_joins_the_open_group_and_must_fit_in_seven():
     state = hf(["HK SK DK C5 C6 C7 C8"], melds=[["CK DK HK SK C2"], []], phase="meld")
     assert "meld HK SK DK" not in legal(state)
