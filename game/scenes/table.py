@@ -297,6 +297,7 @@ class TableScene(Scene):
         self._new_game(self.seed + 1 if seed is None else seed)
 
     def next_deal(self) -> None:
+        self.bubbles.clear()  # the last deal's words ("May I go out?") end with it
         self.controller.next_deal()
         self.screen_first = len(self.people) > 1  # everyone saw the score sheet: no hand shown yet
 

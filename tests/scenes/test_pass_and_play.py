@@ -275,7 +275,12 @@ def test_the_next_deal_shows_no_hand_until_its_person_clicks():
     # The stock is empty and South cannot take the pile: South's pass ends the deal.
     table.load_state(position(["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], discard="C4", stock=""))
     assert table.play(table.game.state.legal_moves()[0]) and table.game.state.phase is Phase.OVER
+    from game.scenes.table import Bubble
+    from game.scenes.widgets import SpeechBubble
+
+    table.bubbles.append(Bubble(SpeechBubble((640, 360), "May I go out?"), 3.0))  # said just before
     table.next_deal()  # everyone saw the score sheet
+    assert table.bubbles == []  # the last deal's words end with it
     screen = first_screen(stack, table)
     assert screen.seat in table.people
 
