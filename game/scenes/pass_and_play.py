@@ -40,10 +40,11 @@ class PrivacyScreen(Scene):
     opaque = True  # the table under it is not drawn at all
     PANEL = pygame.FRect(290, 190, 700, 320)
 
-    def __init__(self, table: PrivacyTable, seat: int) -> None:
+    def __init__(self, table: PrivacyTable, seat: int, answering: bool = False) -> None:
         super().__init__()
         self.table = table
         self.seat = seat
+        self.answering = answering  # the partner asked "May I go out?": it is not `seat`'s turn
         self.buttons = WidgetGroup()
         self.button = TextButton(
             (self.PANEL.centerx - 170, self.PANEL.bottom - 90, 340, 54), N_("Show my cards"), self.ready
@@ -84,7 +85,7 @@ class PrivacyScreen(Scene):
         name = self.table.seat_name(self.seat)
         blit_text(
             surface,
-            _("{name}'s turn").format(name=name),
+            (_("{name} answers") if self.answering else _("{name}'s turn")).format(name=name),
             36,
             theme.INK,
             bold=True,

@@ -756,14 +756,15 @@ class TableScene(Scene):
 
             self.screen_first = False
             self.mouse.cancel()
-            self.stack.push(PrivacyScreen(self, st.to_act if st.to_act in self.people else self.human))
+            seat = st.to_act if st.to_act in self.people else self.human
+            self.stack.push(PrivacyScreen(self, seat, answering=seat == st.to_act and st.phase is Phase.ANSWER))
             return
         if st.to_act in self.people and st.to_act != self.human:  # pass-and-play: the next person
             if not covered and self.stack is not None:  # at once: the last move lands behind the screen
                 from game.scenes.pass_and_play import PrivacyScreen
 
                 self.mouse.cancel()
-                self.stack.push(PrivacyScreen(self, st.to_act))
+                self.stack.push(PrivacyScreen(self, st.to_act, answering=st.phase is Phase.ANSWER))
             return
         if st.to_act == self.human and self.human in self.people:
             if st.phase is Phase.ANSWER and not self.answer_prompt_open and self.idle and not covered:

@@ -216,6 +216,7 @@ def test_partners_ask_and_answer_each_behind_the_screen():
     stack.update(DT)
     screen = stack.top
     assert isinstance(screen, PrivacyScreen) and screen.seat == 2  # the partner answers, behind the screen
+    assert screen.answering  # "Player 3 answers", not "Player 3's turn"
     assert face_up_hand_cards(table)[2] == 0
     screen.ready()
     for _ in range(200):
