@@ -121,21 +121,11 @@ class TitleMenuScene(MenuPage):
     def guided_deal(self) -> None:
         """The guided first deal takes the save slot as any game does: a game in progress is
         replaced only once the player says so (as New game and Open a deal ask)."""
-        if self.app.saves.exists() and not self.app.read_only and self.stack is not None:
-            self.stack.push(
-                ModalDialogScene(
-                    _("Replace the saved game?"),
-                    _(
-                        "A game is in progress. The guided first deal replaces it; Continue on the "
-                        "title menu goes on with it."
-                    ),
-                    [(_("Guided first deal"), self.app.on_start_coach), (_("Keep it"), None)],
-                    width=600,
-                    cancel_index=1,
-                )
-            )
-            return
-        self.app.on_start_coach()
+        self.replacing_the_saved_game(
+            _("A game is in progress. The guided first deal replaces it; Continue on the title menu goes on with it."),
+            _("Guided first deal"),
+            self.app.on_start_coach,
+        )
 
     def open_deal(self) -> None:
         from game.scenes.open_deal import OpenDealScene

@@ -4,12 +4,15 @@ and Escape to go back (`Page`); the title menu's pages also get the app's servic
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.app import AppContext
 from game.i18n import _
 from game.scenes.base import Scene
 from game.scenes.menu_widgets import FocusList, TextButton, draw_backdrop
+from game.scenes.modal import ModalDialogScene
 
 PANEL = pygame.FRect(240, 116, 800, 580)
 ROW_HEIGHT = 46
@@ -73,3 +76,14 @@ class MenuPage(Page):
     def __init__(self, app: AppContext) -> None:
         self.app = app
         super().__init__()
+
+    def replacing_the_saved_game(self, message: str, go_label: str, go: Callable[[], None]) -> None:
+        """`go` (a game that takes the save slot), once the player says so when a game is
+        saved: "Replace the saved game?" with `message`, a `go_label` button and "Keep it".
+        A read-only window (another one holds the saves) replaces nothing: no question."""
+        if self.app.saves.exists() and not self.app.read_only and self.stack is not None:
+            buttons = [(go_label, go), (_("Keep it"), None)]
+            dialog = ModalDialogScene(_("Replace the saved game?"), message, buttons, width=600, cancel_index=1)
+            self.stack.push(dialog)
+            return
+        go()

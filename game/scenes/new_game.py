@@ -15,7 +15,6 @@ from game.rules.variants import VARIANTS
 from game.scenes import theme
 from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
 from game.scenes.menu_widgets import Choice, NumberField, TextButton, blit_text
-from game.scenes.modal import ModalDialogScene
 
 VARIANT_CHOICES = [(v.id, v.long_name) for v in VARIANTS if v.in_app]
 TARGET_NAMES = {
@@ -132,21 +131,11 @@ class NewGameScene(MenuPage):
 
     def start(self) -> None:
         """Start the chosen game; a game in progress is replaced only once the player says so."""
-        if self.app.saves.exists() and not self.app.read_only and self.stack is not None:
-            self.stack.push(
-                ModalDialogScene(
-                    _("Replace the saved game?"),
-                    _(
-                        "A game is in progress. Starting a new one replaces it; Continue on the title "
-                        "menu goes on with it."
-                    ),
-                    [(_("New game"), self._start), (_("Keep it"), None)],
-                    width=600,
-                    cancel_index=1,
-                )
-            )
-            return
-        self._start()
+        self.replacing_the_saved_game(
+            _("A game is in progress. Starting a new one replaces it; Continue on the title menu goes on with it."),
+            _("New game"),
+            self._start,
+        )
 
     def _start(self) -> None:
         config, seed, levels = self.chosen()

@@ -45,21 +45,11 @@ class OpenDealScene(PagedListPage[deal_share.ExportEntry]):
         if game.config.variant not in APP_VARIANT_IDS:
             self._refuse(_("The table does not play {variant} yet.").format(variant=game.config.variant))
             return
-        if self.app.saves.exists() and not self.app.read_only and self.stack is not None:
-            self.stack.push(
-                ModalDialogScene(
-                    _("Replace the saved game?"),
-                    _(
-                        "A game is in progress. Opening this deal replaces it; Continue on the title "
-                        "menu goes on with it."
-                    ),
-                    [(_("Open the deal"), lambda: self._open(game)), (_("Keep it"), None)],
-                    width=600,
-                    cancel_index=1,
-                )
-            )
-            return
-        self._open(game)
+        self.replacing_the_saved_game(
+            _("A game is in progress. Opening this deal replaces it; Continue on the title menu goes on with it."),
+            _("Open the deal"),
+            lambda: self._open(game),
+        )
 
     def _open(self, game: Game) -> None:
         self.back()  # the title menu is under the table, not this list
