@@ -109,6 +109,15 @@ def start_game(app: MainWindow) -> TableScene:
     return app.table
 
 
+def leave_a_game_in_progress(app: MainWindow) -> tuple[TableScene, bytes]:
+    """A game six moves on, saved, and the table left for the menu: the table and its save."""
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 6)
+    kept = app.context.saves.path.read_bytes()
+    app.back_to_menu()  # leaving the table lands on the new-game page it was started from
+    return table, kept
+
+
 def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypatch):
     app = new_app()
     table = start_game(app)
@@ -275,10 +284,7 @@ def test_temp_files_of_a_killed_write_are_cleaned_up_at_start(home):
 
 def test_new_game_from_the_title_menu_asks_before_replacing_a_saved_game(home):
     app = new_app()
-    table = start_game(app)
-    run_until(app, lambda: len(table.game.history) >= 6)
-    kept = app.context.saves.path.read_bytes()
-    app.back_to_menu()  # leaving the table lands on the new-game page it was started from
+    table, kept = leave_a_game_in_progress(app)
     assert isinstance(app.stack.top, NewGameScene)
     click_button(app, "Start")
     assert isinstance(app.stack.top, ModalDialogScene)
@@ -293,10 +299,7 @@ def test_new_game_from_the_title_menu_asks_before_replacing_a_saved_game(home):
 
 def test_the_guided_deal_asks_before_replacing_a_saved_game(home):
     app = new_app()
-    table = start_game(app)
-    run_until(app, lambda: len(table.game.history) >= 6)
-    kept = app.context.saves.path.read_bytes()
-    app.back_to_menu()
+    table, kept = leave_a_game_in_progress(app)
     while not isinstance(app.stack.top, TitleMenuScene):
         app.stack.pop()
     click_button(app, "Guided first deal")
@@ -312,9 +315,7 @@ def test_the_guided_deal_asks_before_replacing_a_saved_game(home):
 
 def test_a_new_game_replaces_the_saved_one_before_its_first_move(home):
     app = new_app()
-    table = start_game(app)
-    run_until(app, lambda: len(table.game.history) >= 6)
-    app.back_to_menu()
+    leave_a_game_in_progress(app)
     click_button(app, "Start")
     click_button(app, "New game")
     fresh = app.table
