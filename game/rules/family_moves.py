@@ -135,7 +135,7 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     else:
         may_ask = state.config.ask_allowed and not turn.asked and not turn.laid_other and size >= 2
     plan = go_out_plan(state, hand) if (may_ask or table) else None
-    if may_ask and (plan is not None or out_after_a_step(state)):
+    if may_ask and (plan is not None or out_after_a_step(state, hand)):
         moves.append(_ASK)
     answer = turn.answer
     # Built legal by construction (kinds, sizes, wild limits, the minimum): only a move that
@@ -746,13 +746,14 @@ def can_go_out_in_steps(state: FamilyState) -> bool:
     return go_out_plan(state) is not None or out_after_a_step(state)
 
 
-def out_after_a_step(state: FamilyState) -> bool:
+def out_after_a_step(state: FamilyState, hand: _Hand | None = None) -> bool:
     """Whether one meld move first lets the planner go out where its single greedy move
     missed a way: a run of the hand laid as a new sequence, a sequence extended by a chain
     of cards, a group closed at seven with naturals so the rest of its rank and the wild
     cards go elsewhere (V-SAMBA-MELDS, V-BOL-ESCALERA, V-HF-BOOKS). Each step is laid on a
     copy. (Two such steps before the planner are not tried: each costs a copy and a plan,
-    and the listing asks this in every meld phase.)"""
+    and the listing asks this in every meld phase.) `hand`: the player's, when the caller
+    has it grouped already."""
     seat = state.turn
     if state.phase is not _MELD_PHASE or state.this_turn.answer is False:
         return False
@@ -760,8 +761,10 @@ def out_after_a_step(state: FamilyState) -> bool:
         return False  # V-HF-OUT: only the foot goes out
     if len(state.hands[seat]) > STEPS_MOST_CARDS:
         return False
-    steps = _first_steps(state)
-    if not steps or _short_of_canastas(state) or _two_strays(state):
+    if hand is None:
+        hand = _Hand(state.hands[seat])
+    steps = _first_steps(state, hand)
+    if not steps or _short_of_canastas(state, hand) or _two_strays(state, hand):
         return False
     for move in steps:
         trial = state.copy()
@@ -776,40 +779,34 @@ def out_after_a_step(state: FamilyState) -> bool:
     return False
 
 
-def _short_of_canastas(state: FamilyState) -> bool:
+def _short_of_canastas(state: FamilyState, hand: _Hand) -> bool:
     """Too few canastas (books) for going out even if every card of the hand went where it
     helps most (generous again: each meld counted as if it had every wild card)."""
-    seat = state.turn
     rules = state.config.rules
     need = sum(rules.books_quota) if rules.foot else rules.canastas_to_go_out
-    hand = state.hands[seat]
-    wilds = sum(1 for c in hand if c.is_wild)
-    held: dict[Rank, int] = {}
-    by_suit: dict[Suit | None, set[int]] = {}
-    for c in hand:
-        if c.is_natural and c.rank is not _THREE:
-            held[c.rank] = held.get(c.rank, 0) + 1
-            by_suit.setdefault(c.suit, set()).add(int(c.rank))
+    wilds = len(hand.twos) + len(hand.jokers)
+    held = hand.naturals
+    by_suit = hand.by_suit
     reach = 0
     sequence = False
     grouped: set[Rank] = set()
-    for m in state.table[state.side_of(seat)]:
+    for m in state.table[state.side_of(state.turn)]:
         if m.kind is _GROUP:
             grouped.add(m.rank)
         if m.size >= CANASTA_SIZE:
             reach += 1
             sequence = sequence or m.kind is _SEQUENCE
         elif m.kind is _GROUP:
-            reach += m.size + held.get(m.rank, 0) + wilds >= CANASTA_SIZE
+            reach += m.size + len(held.get(m.rank, ())) + wilds >= CANASTA_SIZE
         elif m.kind is _SEQUENCE:
             if m.size + len(by_suit.get(m.cards[0].suit, ())) >= CANASTA_SIZE:
                 reach += 1
                 sequence = True
         else:
             reach += m.size + wilds >= CANASTA_SIZE
-    for rank, n in held.items():
-        if rank not in grouped and n >= 2:
-            reach += n + wilds >= CANASTA_SIZE
+    for rank, cards in held.items():
+        if rank not in grouped and len(cards) >= 2:
+            reach += len(cards) + wilds >= CANASTA_SIZE
     if rules.sequences:
         for ranks in by_suit.values():
             if len(ranks) >= CANASTA_SIZE:  # perhaps a sequence of seven from the hand
@@ -820,35 +817,30 @@ def _short_of_canastas(state: FamilyState) -> bool:
     return reach < need or (rules.out_needs_sequence and not sequence)
 
 
-def _two_strays(state: FamilyState) -> bool:
+def _two_strays(state: FamilyState, hand: _Hand) -> bool:
     """Two naturals, each held once, that no meld, run or sequence of any length could take:
     one of them would have to stay in the hand (a quick refusal, generous to the hand, so it
     never refuses a way out: most hands in play end here)."""
-    seat = state.turn
-    table = state.table[state.side_of(seat)]
+    table = state.table[state.side_of(state.turn)]
     grouped = {m.rank for m in table if m.kind is _GROUP}
-    near: dict[Suit, list[tuple[int, int]]] = {}  # suit -> (low, high) reach of each sequence
+    near: dict[Suit | None, list[tuple[int, int]]] = {}  # suit -> (low, high) reach of each sequence
     for m in table:
-        if m.kind is _SEQUENCE and m.size < CANASTA_SIZE and m.cards[0].suit is not None:
+        if m.kind is _SEQUENCE and m.size < CANASTA_SIZE:
             room = CANASTA_SIZE - m.size
             low, high = int(m.cards[0].rank), int(m.cards[-1].rank)
             near.setdefault(m.cards[0].suit, []).append((low - room, high + room))
-    held: dict[Rank, int] = {}
-    by_suit: dict[Suit | None, set[int]] = {}
-    for c in state.hands[seat]:
-        if c.is_natural and c.rank is not _THREE:
-            held[c.rank] = held.get(c.rank, 0) + 1
-            by_suit.setdefault(c.suit, set()).add(int(c.rank))
     sequences = state.config.rules.sequences
+    by_suit = hand.by_suit
     strays = 0
-    for c in state.hands[seat]:
-        if not c.is_natural or c.rank is _THREE or held[c.rank] > 1 or c.rank in grouped:
+    for rank, cards in hand.naturals.items():
+        if len(cards) > 1 or rank in grouped:
             continue
         if sequences:
-            r, own = int(c.rank), by_suit.get(c.suit, set())
-            if any(low <= r <= high for low, high in near.get(c.suit, ()) if c.suit is not None):  # type: ignore[arg-type]
+            c, r = cards[0], int(rank)
+            own = by_suit.get(c.suit, {})
+            if any(low <= r <= high for low, high in near.get(c.suit, ())):
                 continue
-            if {r - 1, r + 1} <= own or {r - 2, r - 1} <= own or {r + 1, r + 2} <= own:
+            if (r - 1 in own and r + 1 in own) or (r - 2 in own and r - 1 in own) or (r + 1 in own and r + 2 in own):
                 continue  # in a run of three
         strays += 1
         if strays == 2:
@@ -856,17 +848,12 @@ def _two_strays(state: FamilyState) -> bool:
     return False
 
 
-def _first_steps(state: FamilyState) -> list[Move]:
-    """The meld moves `can_go_out_in_steps` tries first (see there)."""
-    seat = state.turn
-    hand = [c.face_card for c in state.hands[seat]]  # moves name faces, not the deck's copies
-    table = state.table[state.side_of(seat)]
+def _first_steps(state: FamilyState, hand: _Hand) -> list[Move]:
+    """The meld moves `out_after_a_step` tries (see there); cards as faces, as moves name them."""
+    table = state.table[state.side_of(state.turn)]
     steps: list[Move] = []
     if state.config.rules.sequences:
-        by_suit: dict[Suit, dict[int, Card]] = {}
-        for c in hand:
-            if c.is_natural and c.rank is not _THREE and c.suit is not None:
-                by_suit.setdefault(c.suit, {})[int(c.rank)] = c
+        by_suit = hand.by_suit
         for cards in by_suit.values():
             ranks = sorted(cards)
             run: list[int] = []
@@ -882,8 +869,7 @@ def _first_steps(state: FamilyState) -> list[Move]:
         for index, meld in enumerate(table):
             if meld.kind is not _SEQUENCE or meld.size >= CANASTA_SIZE:
                 continue
-            suit = meld.cards[0].suit
-            own = by_suit.get(suit, {}) if suit is not None else {}
+            own = by_suit.get(meld.cards[0].suit, {})
             low, high = int(meld.cards[0].rank), int(meld.cards[-1].rank)
             chain: list[Card] = []
             while high + 1 in own and meld.size + len(chain) < CANASTA_SIZE:
@@ -898,7 +884,7 @@ def _first_steps(state: FamilyState) -> list[Move]:
     for index, meld in enumerate(table):
         if not state.config.rules.group_max or meld.kind is not _GROUP or meld.size >= CANASTA_SIZE:
             continue  # (groups close at seven only as books: elsewhere the planner adds to them)
-        naturals = [c for c in hand if c.is_natural and c.rank == meld.rank]
+        naturals = hand.naturals.get(meld.rank, [])
         room = CANASTA_SIZE - meld.size
         if len(naturals) >= room:  # closed with naturals: wild cards and the rest of the rank go elsewhere
             steps.append(Move(_MELD, (Group.to(meld.rank, tuple(naturals[:room]), index),)))
