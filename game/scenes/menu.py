@@ -101,15 +101,15 @@ class TitleMenuScene(MenuPage):
             saved = self.app.saves.load()
         except SaveError as error:
             message = _("The saved game cannot be resumed: {reason}.").format(reason=error.message())
+            title = _("Saved game damaged")
             if error.moved_to is not None:
                 message += "\n" + _("The file was kept as {file}.").format(file=error.moved_to.name)
-            elif error.template == NEWER_VERSION:
-                message += "\n" + _("It stays where it is for that version; a new game here replaces it.")
+            elif error.template == NEWER_VERSION:  # sound, only not for this version: not "damaged"
+                title = _("Saved by a newer version")
+                message += "\n" + _("It is kept for that version; a new game here replaces it.")
             self.rebuild()
             if self.stack is not None:
-                self.stack.push(
-                    ModalDialogScene(_("Saved game damaged"), message, [(_("OK"), None)], width=640, cancel_index=0)
-                )
+                self.stack.push(ModalDialogScene(title, message, [(_("OK"), None)], width=640, cancel_index=0))
             return
         self.app.on_continue(saved)
 
