@@ -13,6 +13,7 @@ deal's hands are never listed.
         entry.text(names)         # "West discarded 9♣"
     log.last_action(seat=1)       # what West did last, for the seat's label
     log.explain(seat=1, reason)   # a bot's one-line why (game/bots/reasons.py)
+    log.saved_reasons()           # "14=no-points:points=95" (a save keeps them)
     entry.full_text(names)        # "West answered: no. I hold 95 points I can still meld."
 
 No pygame here: the scenes draw it, the tests read it.
@@ -160,6 +161,24 @@ class MoveLog:
                 if entry.msgid in TURN_START:
                     return False  # the seat's move this turn was not one to explain
         return False
+
+    def saved_reasons(self) -> str:
+        """The bots' reasons in this deal's log as text for a save: `index=code` words,
+        the entry's place in the log and the reason's code (`BotReason.code`)."""
+        return " ".join(f"{i}={e.reason.code}" for i, e in enumerate(self.entries) if e.reason is not None)
+
+    def restore_reasons(self, text: object) -> None:
+        """Put back the reasons `saved_reasons` wrote, once the log has been rebuilt from
+        the same moves (the entries are the same, in the same places). A word that names
+        no reason, or no explainable entry, is left out."""
+        for word in text.split() if isinstance(text, str) else ():
+            index, _equals, code = word.partition("=")
+            reason = BotReason.from_code(code)
+            if reason is None or not (index.isascii() and index.isdigit()) or int(index) >= len(self.entries):
+                continue
+            entry = self.entries[int(index)]
+            if entry.explainable and entry.seat is not None:
+                self.entries[int(index)] = replace(entry, reason=reason)
 
     def _entry(self, event: ev.Event) -> LogEntry | None:
         turn = self.turn

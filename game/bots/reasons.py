@@ -8,6 +8,7 @@ language (`text`). `Bot.explain()` returns the reason for the bot's last move, o
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,6 +41,37 @@ HUNCH = N_("Just a hunch.")
 EASY_TAKE = N_("I take big piles when I can.")
 
 
+# Each reason's short, stable name: how a save keeps it (the English of a msgid may be
+# reworded; a save written before that must still read back).
+REASON_KEYS: dict[str, str] = {
+    "yes-single-card": YES_SINGLE_CARD,
+    "yes-few-cards": YES_FEW_CARDS,
+    "yes-stock-low": YES_STOCK_LOW,
+    "yes-threat": YES_THREAT,
+    "no-points": NO_POINTS,
+    "no-cards": NO_CARDS,
+    "no-canastas": NO_CANASTAS,
+    "take-stock-empty": TAKE_STOCK_EMPTY,
+    "take-opens": TAKE_OPENS,
+    "take-opens-fit": TAKE_OPENS_FIT,
+    "take-red-three": TAKE_RED_THREE,
+    "take-red-threes": TAKE_RED_THREES,
+    "take-wild": TAKE_WILD,
+    "take-wilds": TAKE_WILDS,
+    "take-fit": TAKE_FIT,
+    "take-big": TAKE_BIG,
+    "searched": SEARCHED,
+    "hunch": HUNCH,
+    "easy-take": EASY_TAKE,
+}
+_KEY_OF = {msgid: key for key, msgid in REASON_KEYS.items()}
+MAX_ARG = 10**6  # a count of cards, points or worlds; anything larger is not ours
+
+
+def _fields(msgid: str) -> frozenset[str]:
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(msgid) if name)
+
+
 @dataclass(frozen=True, slots=True)
 class BotReason:
     """One line of explanation: `msgid` formatted with `args` when shown."""
@@ -54,3 +86,29 @@ class BotReason:
     def text(self, translate: Callable[[str], str] = str) -> str:
         """The reason in words; `translate` is the app's `_` (English when omitted)."""
         return translate(self.msgid).format(**dict(self.args))
+
+    @property
+    def code(self) -> str:
+        """The reason as one word of text, e.g. `no-points:points=120` (saves keep it)."""
+        return ":".join([_KEY_OF[self.msgid], *(f"{name}={value}" for name, value in self.args)])
+
+    @classmethod
+    def from_code(cls, code: str) -> BotReason | None:
+        """The reason `code` names, or None when it names none: an unknown key, or
+        arguments that are not exactly its message's, as whole numbers."""
+        key, *parts = code.split(":")
+        msgid = REASON_KEYS.get(key)
+        if msgid is None:
+            return None
+        args: dict[str, int] = {}
+        for part in parts:
+            name, equals, value = part.partition("=")
+            digits = value.removeprefix("-")
+            if not equals or name in args or not (digits.isascii() and digits.isdigit()) or len(digits) > 7:
+                return None
+            args[name] = int(value)
+            if abs(args[name]) > MAX_ARG:
+                return None
+        if set(args) != _fields(msgid):
+            return None
+        return cls.of(msgid, **args)

@@ -227,10 +227,16 @@ class TableScene(Scene):
         """What of the player's own arrangement a save keeps: how the hand is sorted, and
         its order (a sort leaves cards of equal rank or suit as they were)."""
         hand = set(self.game.state.hands[self.human])
-        return {"sort": self.ui.sort_mode, "hand_order": " ".join(c.face for c in self.ui.order if c in hand)}
+        return {
+            "sort": self.ui.sort_mode,
+            "hand_order": " ".join(c.face for c in self.ui.order if c in hand),
+            "log_reasons": self.move_log.saved_reasons(),  # the bots' whys, lost otherwise
+        }
 
     def restore_extra(self, extra: dict) -> None:
-        """The player's arrangement from a save (anything odd in it is ignored)."""
+        """The player's arrangement and the log's reasons from a save (anything odd in it
+        is ignored)."""
+        self.move_log.restore_reasons(extra.get("log_reasons"))
         mode = extra.get("sort")
         if mode not in ("rank", "suit", "custom"):
             return
@@ -346,8 +352,11 @@ class TableScene(Scene):
         self._bot_ready_at = self.clock + (plan.total + FLIGHT + BOT_PAUSE * self.pace) / speed
 
     def explain_move(self, seat: int, reason) -> None:
-        """A bot's one-line why goes beside its move in the log (game/move_log.py)."""
-        self.move_log.explain(seat, reason)
+        """A bot's one-line why goes beside its move in the log (game/move_log.py); the
+        save is written again to keep it (the move was saved before the bot said why)."""
+        if self.move_log.explain(seat, reason):
+            for listener in self.listeners:
+                listener(self, [])
 
     def cards_moved(self) -> None:
         self.relayout()

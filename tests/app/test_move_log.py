@@ -130,3 +130,63 @@ def test_a_reason_attaches_only_to_the_move_it_explains():
         assert attached == start.explainable
         if attached:
             assert any(e.reason == BotReason.of(TAKE_BIG) and e.seat == seat for e in log.entries)
+
+
+def test_every_reason_has_a_code_that_reads_back():
+    """A save keeps the bots' reasons by code (BotReason.code): every reason a bot gives
+    has one, and it reads back to the same reason."""
+    from game.bots import reasons
+
+    msgids = {value for name, value in vars(reasons).items() if name.isupper() and isinstance(value, str)}
+    assert msgids == set(reasons.REASON_KEYS.values())
+    for msgid in msgids:
+        fields = reasons._fields(msgid)
+        reason = reasons.BotReason.of(msgid, **{name: 12 for name in fields})
+        assert reasons.BotReason.from_code(reason.code) == reason
+    assert reasons.BotReason.of(reasons.NO_POINTS, points=-5).code == "no-points:points=-5"
+
+
+def test_a_code_that_names_no_reason_reads_as_none():
+    from game.bots.reasons import BotReason
+
+    for code in (
+        "",
+        "nonsense",
+        "no-points",  # its number missing
+        "no-points:points=",
+        "no-points:points=x",
+        "no-points:points=1:points=2",
+        "no-points:points=1:cards=2",  # a number it does not name
+        "no-points:cards=2",
+        "no-points:points=99999999999",
+        "no-points:points=١٢",  # digits, but not ASCII ones
+        "hunch:n=1",
+        "{name}",
+    ):
+        assert BotReason.from_code(code) is None, code
+
+
+def test_the_reasons_come_back_with_a_log_rebuilt_from_the_moves():
+    """A continued game's log (MoveLog.of_game) holds the bots' reasons again once the
+    save's `saved_reasons` are restored; anything odd in the text is left out."""
+    for seed in range(12):
+        game = Game(RulesConfig(), seed)
+        log = MoveLog(viewer=0)
+        log.record(game.last_deal_events)
+        bots = [make_bot("normal", seat) for seat in range(4)]
+        while not game.state.is_over:
+            seat = game.state.to_act
+            log.record(game.apply(bots[seat].act(game.state.observation(seat))))
+            log.explain(seat, bots[seat].explain())
+        saved = log.saved_reasons()
+        if saved:
+            break
+    assert saved
+    rebuilt = MoveLog.of_game(game, viewer=0)
+    assert rebuilt.entries != log.entries
+    rebuilt.restore_reasons(saved + " 0=hunch 99999=hunch 3 =hunch x=hunch 2=nonsense")
+    assert rebuilt.entries == log.entries
+    for junk in (None, 7, "", "   "):
+        again = MoveLog.of_game(game, viewer=0)
+        again.restore_reasons(junk)
+        assert all(entry.reason is None for entry in again.entries)

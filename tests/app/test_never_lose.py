@@ -458,3 +458,19 @@ def test_a_game_killed_as_it_is_decided_continues_at_its_end(home, monkeypatch):
     run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene), 30)
     assert app.stack.top.result.winner is not None
     app.close()
+
+
+def test_the_bots_reasons_in_the_log_survive_a_restart(home):
+    """A bot's why for a big take or an answer is kept by the save (written again once the
+    bot has said it) and is back in the log after Continue."""
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: any(entry.reason is not None for entry in table.move_log.entries))
+    explained = [(i, entry.reason) for i, entry in enumerate(table.move_log.entries) if entry.reason is not None]
+    app.close()  # right after the bot's move: nothing played since
+
+    app = new_app()
+    click_button(app, "Continue")
+    entries = app.table.move_log.entries
+    assert [(i, entry.reason) for i, entry in enumerate(entries) if entry.reason is not None] == explained
+    app.close()

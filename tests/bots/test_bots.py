@@ -9,6 +9,8 @@ import random
 
 import pytest
 from bot_helpers import position, tool_module
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.bots import make_bot
 from game.bots.arena import run
@@ -1043,3 +1045,11 @@ def test_rules_judge_the_choice_rules_on_kept_worlds_against_the_real_deal(capsy
     assert lines[1].split("regret")[0].strip() == "3 candidates, 2 worlds"  # today's width first
     assert lines[2].split("regret")[0].strip() == "2 candidates, 3 worlds"
     assert "paired   +0.0 ±   0.0" in lines[1]
+
+
+@given(st.text(max_size=60))
+def test_reading_a_reasons_code_never_fails(code):
+    from game.bots.reasons import BotReason
+
+    reason = BotReason.from_code(code)
+    assert reason is None or "{" not in reason.text()
