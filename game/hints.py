@@ -17,7 +17,9 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from game.i18n import _
+from game.bots import reasons as why
+from game.bots.reasons import BotReason
+from game.i18n import N_, _
 from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
@@ -57,10 +59,17 @@ class Hint:
     cards: list[Card] = field(default_factory=list)  # physical hand cards the move uses
     # "stock", "pile", "meld:<rank>" (a classic meld), "meld#<number>" (the Samba family's), "ask"
     targets: set[str] = field(default_factory=set)
+    reason: BotReason | None = None  # the bot's own why (an answer), worded for the player
 
 
 def suggest(observation: Observation, seed: int = 0) -> Move:
     """The Normal bot's move for the player (never played by itself)."""
+    return suggest_with_reason(observation, seed)[0]
+
+
+def suggest_with_reason(observation: Observation, seed: int = 0) -> tuple[Move, BotReason | None]:
+    """The Normal bot's move for the player and its reason, when it gives one (answers to
+    "May I go out?", big takes: game/bots/reasons.py)."""
     legal = observation.legal
     if not legal:
         raise ValueError("the player has no move to make")
@@ -69,15 +78,20 @@ def suggest(observation: Observation, seed: int = 0) -> Move:
 
         bot = make_bot(HINT_LEVEL, seed)
         move = bot.choose(observation, random.Random(seed))
+        reason = bot.explain()
     except Exception:  # noqa: BLE001 - a bot bug must not break the table: any legal move
-        move = legal[0]
-    return move if move in legal else legal[0]
+        return legal[0], None
+    return (move, reason) if move in legal else (legal[0], None)
 
 
 def make_hint(observation: Observation, seed: int = 0) -> Hint:
-    move = suggest(observation, seed)
+    move, reason = suggest_with_reason(observation, seed)
     return Hint(
-        move, explain(move, observation), hand_cards_for(move, observation.hand), targets_for(move, observation)
+        move,
+        explain(move, observation, reason),
+        hand_cards_for(move, observation.hand),
+        targets_for(move, observation),
+        reason,
     )
 
 
@@ -141,9 +155,25 @@ def meld_name(meld: Meld, obs: Observation) -> str:
     return _("your meld of {rank}s").format(rank=rank_name(meld.rank))
 
 
-def explain(move: Move, obs: Observation) -> str:
-    """`move` for the player of `obs`, in plain words (current language)."""
+# The Normal bot's reasons for an answer, said to the player who is asked (the bot's own
+# words are its, in the first person: "I hold only 3 cards.").
+ANSWER_HINTS = {
+    why.YES_SINGLE_CARD: N_("Answer yes: you hold a single card."),
+    why.YES_FEW_CARDS: N_("Answer yes: you hold only {cards} cards."),
+    why.YES_STOCK_LOW: N_("Answer yes: the stock is nearly gone."),
+    why.YES_THREAT: N_("Answer yes: the opponents are close to going out."),
+    why.NO_POINTS: N_("Answer no: you hold {points} points you can still meld."),
+    why.NO_CARDS: N_("Answer no: you still hold {cards} cards to build with."),
+    why.NO_CANASTAS: N_("Answer no: your side is close to more canastas."),
+}
+
+
+def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> str:
+    """`move` for the player of `obs`, in plain words (current language); an answer with the
+    bot's `reason` for it says that reason."""
     kind = move.kind
+    if kind in (MoveKind.YES, MoveKind.NO) and reason is not None and reason.msgid in ANSWER_HINTS:
+        return _(ANSWER_HINTS[reason.msgid]).format(**dict(reason.args))
     if kind is MoveKind.DRAW:
         return _explain_draw(obs)
     if kind is MoveKind.TAKE:

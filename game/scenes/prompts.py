@@ -3,7 +3,9 @@
 It shows what the answer hangs on: what the player still holds (those points
 count against the side if the partner goes out now), the side's canastas and
 the score. The player's hand stays lit under the dimmed table, so the cards
-themselves are in view while deciding. The answer binds the partner (R-ASK).
+themselves are in view while deciding. The answer binds the partner (R-ASK). Y and N
+answer, H shows what the Normal computer player would answer and why, Esc opens the
+table's menu (the question comes back when it closes).
 """
 
 from __future__ import annotations
@@ -32,14 +34,17 @@ class AnswerTable(TableSeats, Protocol):
     layout: TableLayout
     animator: Animator
 
+    answer_prompt_open: bool
+
     def answer(self, yes: bool) -> None: ...
+    def open_menu(self) -> None: ...
 
 
 def answer_facts(table: AnswerTable) -> str:
     st = table.game.state
     asker = st.turn
     side = table.human_side
-    other = 1 - side if table.config.sides == 2 else None
+    scores = table.game.scores
     hand = st.hands[table.human]
     value = sum(c.value for c in hand)
     lines = [
@@ -53,10 +58,12 @@ def answer_facts(table: AnswerTable) -> str:
             name=table.seat_name(asker), n=len(st.hands[asker]), c=st.canastas(side)
         ),
     ]
-    if other is not None:
-        lines.append(
-            _("Score: us {ours}, them {theirs}.").format(ours=table.game.scores[side], theirs=table.game.scores[other])
-        )
+    others = [other for other in range(table.config.sides) if other != side]
+    if len(others) == 1:
+        lines.append(_("Score: us {ours}, them {theirs}.").format(ours=scores[side], theirs=scores[others[0]]))
+    else:  # six-hand: three sides of two, each named
+        each = [_("{side} {score}").format(side=table.side_name(other), score=scores[other]) for other in others]
+        lines.append(_("Score: us {ours}, {others}.").format(ours=scores[side], others=_(", ").join(each)))
     return "\n".join(lines)
 
 
@@ -95,7 +102,18 @@ class AnswerPrompt(ModalDialogScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
             self.show_hint()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_table_menu()
+            return True
         return super().handle_event(event)
+
+    def open_table_menu(self) -> None:
+        """Esc: the table's menu (keys, rules, settings, leaving), as at the table. The
+        answer is still owed (R-ASK): the question comes back once the table shows again."""
+        if self.stack is not None:
+            self.stack.remove(self)
+        self.table.answer_prompt_open = False
+        self.table.open_menu()
 
     def show_hint(self) -> None:
         """H: what the Normal computer player would answer, and why (never answered for you)."""

@@ -927,7 +927,7 @@ class TableController:
             return ""
         key = (get_language(), self.hint_version)
         if self._hint_text is None or self._hint_text[0] != key:
-            text = explain(hint.move, self.game.state.observation(self.human))
+            text = explain(hint.move, self.game.state.observation(self.human), hint.reason)
             self._hint_text = (key, text)
         return self._hint_text[1]
 

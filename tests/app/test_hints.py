@@ -124,3 +124,40 @@ def test_risk_texts_translate(language):
     state = position(["C7 H4"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
     text = discard_risk(obs(state), Card.parse("C7")).text
     assert "7♣" in text and (language == "en" or "下家" in text)
+
+
+def asked(hand: str, stock: str = "D5 H5 S5 D6 S6 D7 H7 S7 D8 H8 S8 D9 H9 S9 DJ HJ SJ CJ HQ SQ DQ"):
+    """North (seat 2) asks the player "May I go out?"; the player holds `hand`."""
+    from game.rules import Phase
+
+    state = position(
+        [hand, "C5 C6 C7", "C4 D4 H4 C9", "C8 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        stock=stock,
+        phase="meld",
+        turn=2,
+    )
+    state.apply(Move.parse("ask"))
+    assert state.phase is Phase.ANSWER and state.to_act == 0
+    return state
+
+
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        ("H6", "Answer yes: you hold a single card."),
+        ("HA SA DA CA H2 JK D10 S10 H10 CQ SQ", "Answer no: you hold 180 points you can still meld."),
+    ],
+)
+def test_an_answers_hint_says_the_bots_own_reason_to_the_player(hand, expected):
+    """The hint for an answer gives the reason Normal answers for (its own words are in
+    the first person; the hint says them to the player), and is re-worded in Chinese."""
+    observation = asked(hand).observation(0)
+    hint = make_hint(observation, seed=1)
+    assert hint.reason is not None
+    assert hint.text == expected
+    assert explain(hint.move, observation, hint.reason) == expected
+    i18n.set_language("zh_CN")
+    chinese = explain(hint.move, observation, hint.reason)
+    assert chinese != expected and "{" not in chinese

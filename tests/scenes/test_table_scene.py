@@ -557,3 +557,58 @@ def test_a_refusal_never_covers_our_melds_or_the_hand():
     box = table.view.refusal_rect()
     assert table.refusal is not None and box is not None
     assert not box.colliderect(table.geometry.meld_areas[table.human_side]) and not box.colliderect(HAND_RECT)
+
+
+def test_esc_in_the_answer_prompt_opens_the_table_menu_and_the_question_comes_back():
+    """The answer is owed (R-ASK), but Esc still reaches the table's menu (keys, rules,
+    leaving); Resume brings the question back, still unanswered."""
+    from game.scenes.table_menu import TableMenuScene
+
+    state = position(
+        ["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        phase="answer",
+        turn=2,
+    )
+    stack, table = make_table()
+    table.load_state(state)
+    until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    menu = stack.top
+    assert isinstance(menu, TableMenuScene)
+    assert not any(isinstance(scene, AnswerPrompt) for scene in stack.scenes)
+    tick(stack, 1.0)  # the menu covers the table: nothing is asked again, nobody plays
+    assert stack.top is menu and table.state.phase is Phase.ANSWER
+    menu.close()
+    until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
+    assert table.state.phase is Phase.ANSWER and table.state.this_turn.answer is None
+
+
+def test_the_answer_prompt_names_each_sides_score_in_six_hand():
+    from types import SimpleNamespace
+
+    from game.i18n import set_language
+    from game.scenes.prompts import answer_facts
+
+    class SixHandTable:
+        def __init__(self) -> None:
+            game = Game(RulesConfig.for_variant("six-hand"), 3)
+            self.game = SimpleNamespace(state=game.state, scores=(1200, 900, 450))
+            self.config = game.config
+            self.human, self.human_side = 0, self.config.side_of(0)
+
+        def seat_name(self, seat: int) -> str:
+            return f"P{seat}"
+
+        def side_name(self, side: int) -> str:
+            return f"S{side}"
+
+    table = SixHandTable()
+    others = [side for side in range(3) if side != table.human_side]
+    facts = answer_facts(table)  # type: ignore[arg-type]
+    line = facts.splitlines()[-1]
+    ours = table.game.scores[table.human_side]
+    assert line == f"Score: us {ours}, " + ", ".join(f"S{s} {table.game.scores[s]}" for s in others) + "."
+    set_language("zh_CN")
+    assert answer_facts(table).splitlines()[-1].startswith(f"比分：我方 {ours}，S{others[0]}")  # type: ignore[arg-type]
