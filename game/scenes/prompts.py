@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, format_points
 from game.scenes.modal import ModalDialogScene
 from game.scenes.table_source import TableSeats
 from game.scenes.table_view import draw_card
@@ -44,7 +44,7 @@ def answer_facts(table: AnswerTable) -> str:
     st = table.game.state
     asker = st.turn
     side = table.human_side
-    scores = table.game.scores
+    scores = [format_points(score) for score in table.game.scores]  # as the score panel writes them
     hand = st.hands[table.human]
     value = sum(c.value for c in hand)
     lines = [

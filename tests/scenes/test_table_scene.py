@@ -609,6 +609,6 @@ def test_the_answer_prompt_names_each_sides_score_in_six_hand():
     facts = answer_facts(table)  # type: ignore[arg-type]
     line = facts.splitlines()[-1]
     ours = table.game.scores[table.human_side]
-    assert line == f"Score: us {ours}, " + ", ".join(f"S{s} {table.game.scores[s]}" for s in others) + "."
+    assert line == f"Score: us {ours:,}, " + ", ".join(f"S{s} {table.game.scores[s]:,}" for s in others) + "."
     set_language("zh_CN")
-    assert answer_facts(table).splitlines()[-1].startswith(f"比分：我方 {ours}，S{others[0]}")  # type: ignore[arg-type]
+    assert answer_facts(table).splitlines()[-1].startswith(f"比分：我方 {ours:,}，S{others[0]}")  # type: ignore[arg-type]
