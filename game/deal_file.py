@@ -84,8 +84,9 @@ def export_text(game: Game) -> str:
 
 
 def _integer(text: str, name: str, line: int, low: int, high: int) -> int:
-    digits = text.lstrip("-")
-    if not digits.isdigit() or len(digits) > 19 or not (low <= int(text) <= high):
+    digits = text.removeprefix("-")
+    # (isdigit alone takes '²' and '①', which int() refuses)
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 19 or not (low <= int(text) <= high):
         raise DealFileError(
             N_("'{name}' must be a whole number from {low} to {high}"), line, name=name, low=low, high=high
         )
@@ -94,10 +95,19 @@ def _integer(text: str, name: str, line: int, low: int, high: int) -> int:
 
 def parse_text(data: bytes) -> SharedDeal:
     """Check a deal file's bytes and replay it. Raises DealFileError (only)."""
+    try:
+        return _parse_text(data)
+    except DealFileError:
+        raise
+    except Exception as error:  # last resort: a file handed to us must never crash the app
+        raise DealFileError(N_("the file could not be understood ({error})"), error=type(error).__name__) from None
+
+
+def _parse_text(data: bytes) -> SharedDeal:
     if len(data) > MAX_BYTES:
         raise DealFileError(N_("the file is larger than {size}: not a deal"), size="2 MB")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # (a byte order mark, as some Windows editors write)
     except UnicodeDecodeError:
         raise DealFileError(N_("the file is not UTF-8 text")) from None
     header: dict[str, tuple[str, int]] = {}

@@ -150,7 +150,7 @@ def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
     _need(isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX), N_("the file is not a saved game"))
     version = fmt[len(FORMAT_PREFIX) :]
     if version != str(VERSION):
-        newer = version.isdigit() and int(version) > VERSION
+        newer = version.isascii() and version.isdigit() and int(version) > VERSION
         if newer:
             raise SaveError(NEWER_VERSION)
         raise SaveError(N_("unknown save format {name}"), name=repr(fmt[:40]))

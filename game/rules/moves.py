@@ -225,7 +225,7 @@ def _target(tokens: list[str]) -> tuple[int | None, list[str]]:
         number, rest = head[1:], rest[1:]
     else:
         raise NotationError(f"a meld number is written '+N:', not {head!r}")
-    if not number.isdigit() or int(number) > MAX_MELD_NUMBER:
+    if not (number.isascii() and number.isdigit()) or int(number) > MAX_MELD_NUMBER:  # (isdigit: also '²')
         raise NotationError(f"a meld number is written '+N:' with N a number from 0, not {head!r}")
     return int(number), rest
 

@@ -79,6 +79,11 @@ GOOD = export_text(played("classic", 3, 20))
         (GOOD.replace("target: 5000", "target: 7500"), "is played to", 4),
         (GOOD.replace("seed: 3", "seed: 9" * 30), "whole number", 5),
         (GOOD.replace("seed: 3", "seed: three"), "whole number", 5),
+        (GOOD.replace("seed: 3", "seed: 3²"), "whole number", 5),  # digits int() refuses
+        (GOOD.replace("seed: 3", "seed: --3"), "whole number", 5),
+        (GOOD.replace("target: 5000", "target: 5000⁴"), "whole number", 4),
+        (GOOD.replace("deal: 0", "deal: ①"), "whole number", 7),
+        (GOOD.replace("first_dealer: 0", "first_dealer: ٠"), "whole number", 6),
         (GOOD.replace("first_dealer: 0", "first_dealer: 7"), "whole number", 6),
         (GOOD.replace("deal: 0", "deal: 3"), "the moves end in deal", 7),
         (GOOD + "discard ZZ\n", "cannot be played here", GOOD.count("\n") + 1),
@@ -112,6 +117,12 @@ def test_binary_oversized_and_odd_files(tmp_path):
     path = tmp_path / "deal.canasta.txt"
     path.write_text(GOOD)
     assert deal_file.read(str(path)).game is not None
+
+
+def test_a_file_saved_with_a_byte_order_mark_opens():
+    """Some Windows editors put a BOM first when they save a text file."""
+    shared = parse_text(("\ufeff" + GOOD).encode("utf-8"))
+    assert shared.seed == 3 and shared.moves == parse_text(GOOD.encode()).moves
 
 
 @settings(max_examples=300, deadline=None)

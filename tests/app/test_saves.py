@@ -142,6 +142,15 @@ def test_future_version(tmp_path, game):
     assert list(tmp_path.iterdir()) == [store.path]
 
 
+@pytest.mark.parametrize("version", ["²", "①", "٢"])
+def test_a_version_written_in_other_digits_is_an_unknown_format(tmp_path, game, version):
+    store = SaveStore(tmp_path)
+    body = save_body(game, LEVELS)
+    body["format"] = "canasta-save/" + version
+    _write(store, encode_save(body))
+    assert "unknown save format" in _refused(store, "unknown save format").reason
+
+
 def test_oversized_save(tmp_path):
     store = SaveStore(tmp_path)
     _write(store, b" " * (MAX_BYTES + 1))

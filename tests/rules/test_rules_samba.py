@@ -11,7 +11,17 @@ from collections import Counter
 import pytest
 from rules_helpers import legal, play, position
 
-from game.rules import Game, GameState, IllegalMove, Move, Phase, PositionError, RulesConfig, position_to_json
+from game.rules import (
+    Game,
+    GameState,
+    IllegalMove,
+    Move,
+    NotationError,
+    Phase,
+    PositionError,
+    RulesConfig,
+    position_to_json,
+)
 from game.rules.cli import main
 
 SAMBA_HEARTS = "H4 H5 H6 H7 H8 H9 H10"  # a samba: 4 x 5 + 3 x 10 = 50 points, bonus 1500
@@ -145,6 +155,14 @@ def test_section_6_plus_n_notation_round_trips(text):
     move = Move.parse(text)
     assert Move.parse(str(move)) == move and str(move) == text
     assert eval(repr(move), {"Move": Move}) == move
+
+
+@pytest.mark.parametrize("text", ["meld +²: H8", "take +①:", "meld +٣: H8", "meld +-1: H8", "meld +: H8"])
+def test_a_meld_number_is_ascii_digits(text):
+    """`str.isdigit` also takes '²', '①' and other scripts' digits: they are refused as
+    notation (the rules command line said "internal error" for '²')."""
+    with pytest.raises(NotationError):
+        Move.parse(text)
 
 
 def test_classic_refuses_the_new_notation_with_a_rule():
