@@ -38,6 +38,20 @@ def window_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+MAX_SEED = 2**63 - 1  # what a save and a deal file keep (game/saves.py, game/deal_file.py)
+
+
+def seed_number(text: str) -> int:
+    """A shuffle seed a save can keep: a game dealt from a larger one could not be continued."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if abs(seed) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is at most {MAX_SEED} either side of 0")
+    return seed
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="canasta", description="Classic Canasta against bots.")
     parser.add_argument("--version", action="version", version=f"canasta {__version__}")
@@ -46,7 +60,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         nargs="?",
         help="a shared deal file (see game/deal_file.py) to replay and play on from (without touching your saved game)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
+    parser.add_argument("--seed", type=seed_number, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)
     parser.add_argument("--level", default="normal", choices=LEVELS, help="bot level")
     parser.add_argument("--target", type=int, default=None, choices=TARGETS, help="(default: the variant's)")

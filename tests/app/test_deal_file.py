@@ -190,3 +190,18 @@ def test_a_deal_file_on_the_command_line_opens_the_table_there(tmp_path):
     )
     assert proc.returncode == 2 and "cannot open the deal" in proc.stderr and "line 5" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_the_command_line_takes_only_a_seed_a_save_can_keep(capsys):
+    """A game dealt from a seed beyond what a save keeps could not be continued (nor its
+    deal file opened): argparse refuses it with a message."""
+    from game.cli import MAX_SEED, parse_args
+
+    assert parse_args(["--seed", str(MAX_SEED)]).seed == MAX_SEED
+    assert parse_args(["--seed", str(-MAX_SEED)]).seed == -MAX_SEED
+    for text in (str(MAX_SEED + 1), str(2**64), "seven"):
+        with pytest.raises(SystemExit):
+            parse_args(["--seed", text])
+        assert "--seed" in capsys.readouterr().err
+    game = Game(RulesConfig(), MAX_SEED)
+    assert parse_text(export_text(game).encode()).seed == MAX_SEED
