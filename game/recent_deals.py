@@ -11,6 +11,7 @@ atomically; a damaged file or entry is skipped, never a crash.
 
 from __future__ import annotations
 
+import errno
 import json
 import time
 from dataclasses import dataclass
@@ -86,15 +87,23 @@ class RecentDeals:
         return (self.directory or storage.data_dir()) / FILE_NAME
 
     def load(self) -> list[RecentDeal]:
-        """Newest first; [] when there is no file or it cannot be read."""
+        """Newest first; [] when there is no file or it cannot be read. An entry that is not
+        what we write is left out, the others kept."""
+        return self._read() or []
+
+    def _read(self) -> list[RecentDeal] | None:
+        """The entries; None when there is a file that is not a list of ours (damaged, or
+        written by a newer Canasta)."""
         if not storage.is_file(self.path):
             return []
         try:
-            data = storage.read_json(self.path, MAX_BYTES)
-        except (OSError, ValueError):
+            data = storage.read_json(self.path, MAX_BYTES, lenient=True)
+        except OSError:
             return []
+        except ValueError:
+            return None
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("deals"), list):
-            return []
+            return None
         entries = [RecentDeal.from_json(item) for item in data["deals"][:KEEP] if isinstance(item, dict)]
         return [entry for entry in entries if entry is not None]
 
@@ -112,7 +121,10 @@ class RecentDeals:
             result.sides[side].total if result is not None else 0,
             time.time() if when is None else when,
         )
-        kept = [e for e in self.load() if e.text != entry.text]
+        earlier = self._read()
+        if earlier is None and storage.move_aside(self.path) is None:  # not ours to overwrite: put aside
+            raise OSError(errno.EEXIST, "the recent deals file cannot be set aside")
+        kept = [e for e in earlier or [] if e.text != entry.text]
         deals = [entry, *kept][:KEEP]
         body = {"format": FORMAT, "deals": [e.to_json() for e in deals]}
         storage.atomic_write(self.path, json.dumps(body).encode("utf-8"), durable=False)

@@ -77,15 +77,11 @@ def seat_levels(table: TableScene) -> tuple[str | None, ...]:
 def count_deal(table: TableScene, app: AppContext, level_name: str) -> None:
     """The statistics of a finished deal: the player's; with several people, each person's
     under their name; none when only bots played (watching them)."""
-    game = table.game
     people = table.people
-    key = deal_key(game)
-    if len(people) == 1:
-        app.stats.record_deal(game.state, people[0], level_name, key)
-    if len(people) > 1 and app.stats.last_deal_key == f"{key}:{people[-1]}":
-        return  # every person's share of this deal is counted already (a game resumed at its end)
-    for seat in people if len(people) > 1 else ():
-        app.stats.record_deal(game.state, seat, table.names[seat], f"{key}:{seat}")
+    if not people:
+        return
+    players = [(people[0], level_name)] if len(people) == 1 else [(seat, table.names[seat]) for seat in people]
+    app.stats.record_deals(table.game.state, players, deal_key(table.game))  # one write for everyone
 
 
 def deal_key(game: Game) -> str:
@@ -160,7 +156,7 @@ def attach(table: TableScene, app: AppContext) -> None:
 
     table.listeners.append(on_events)
     if table.game.state.phase is Phase.OVER:  # resumed at a deal's end: count it (once)
-        keep(table, True)
+        keep(table, deal_key(table.game) != table.uncounted_deal)  # (not one opened from a file at its end)
     elif not table.game.history:
         # A new game replaces the saved one at once: closed before its first move, the
         # app would otherwise offer the game the player chose to give up.

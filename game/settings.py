@@ -108,7 +108,7 @@ def load_settings(directory: Path | None = None) -> tuple[Settings, list[str]]:
     if not storage.is_file(path):
         return Settings(), []
     try:
-        data = storage.read_json(path, MAX_BYTES)
+        data = storage.read_json(path, MAX_BYTES, lenient=True)  # NaN: that field's default
     except OSError as error:
         return Settings(), [f"could not read {path.name} ({error.strerror or error}); using defaults"]
     except ValueError as error:  # too large, not UTF-8, not JSON, nested too deeply

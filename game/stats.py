@@ -18,6 +18,7 @@ from game.rules import GameState, Phase
 FILE_NAME = "stats.json"
 FORMAT = "canasta-stats/1"
 MAX_BYTES = 1024 * 1024
+MAX_COUNT = 10**12  # games, points: anything beyond is an edited file (and would not draw)
 
 
 @dataclass
@@ -47,7 +48,7 @@ class Record:
             return record
         for f in fields(cls):
             value = data.get(f.name)
-            if isinstance(value, int) and not isinstance(value, bool):
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_COUNT:
                 setattr(record, f.name, value if f.name in ("best_deal", "deal_points") else max(0, value))
         return record
 
@@ -76,7 +77,7 @@ class StatsStore:
         if not storage.is_file(self.path):
             return
         try:
-            data = storage.read_json(self.path, MAX_BYTES)
+            data = storage.read_json(self.path, MAX_BYTES, lenient=True)  # NaN: that value, not the file
             if not (isinstance(data, dict) and isinstance(data.get("records"), dict)):
                 raise ValueError("not a statistics file")
         except (OSError, ValueError) as error:
@@ -88,12 +89,7 @@ class StatsStore:
         self.last_deal_key = last if isinstance(last, str) else None
 
     def save(self) -> None:
-        data = {
-            "format": FORMAT,
-            "last_deal_key": self.last_deal_key,
-            "records": {key: asdict(record) for key, record in sorted(self.records.items())},
-        }
-        storage.atomic_write(self.path, json.dumps(data, indent=1).encode("utf-8"))
+        self._write(self.records, self.last_deal_key)
 
     def record(self, variant: str, level: str) -> Record:
         return self.records.setdefault(f"{variant}/{level}", Record())
@@ -102,11 +98,26 @@ class StatsStore:
         """Count a finished deal (and the game, if it decided it) for the player at
         seat `human`. `deal_key` (e.g. f"{seed}:{deal_number}") makes a repeated
         call for the same deal a no-op. Returns whether anything was counted."""
+        return self.record_deals(state, [(human, level)], deal_key)
+
+    def record_deals(self, state: GameState, players: list[tuple[int, str]], deal_key: str | None = None) -> bool:
+        """`record_deal` for each (seat, record name) of `players` (pass-and-play: each
+        person under their name), written once: killed or refused by the disk, the deal is
+        counted for all of them or for none."""
         result = state.result
         if state.phase is not Phase.OVER or result is None:
             return False
         if deal_key is not None and deal_key == self.last_deal_key:
             return False
+        for seat, level in players:
+            self._count(state, seat, level)
+        self.last_deal_key = deal_key
+        self.save()
+        return True
+
+    def _count(self, state: GameState, human: int, level: str) -> None:
+        result = state.result
+        assert result is not None
         config = state.config
         side = config.side_of(human)
         record = self.record(config.variant, level)
@@ -126,10 +137,17 @@ class StatsStore:
         if result.game_over:  # (a game of a number of deals may end in a tie)
             record.games += 1
             record.wins += int(result.winner == side)
-        self.last_deal_key = deal_key
-        self.save()
-        return True
 
     def reset(self) -> None:
+        """Forget every record; raises OSError (and forgets nothing) when the file cannot
+        be written."""
+        self._write({}, None)
         self.records, self.last_deal_key = {}, None
-        self.save()
+
+    def _write(self, records: dict[str, Record], last_deal_key: str | None) -> None:
+        data = {
+            "format": FORMAT,
+            "last_deal_key": last_deal_key,
+            "records": {key: asdict(record) for key, record in sorted(records.items())},
+        }
+        storage.atomic_write(self.path, json.dumps(data, indent=1).encode("utf-8"))

@@ -139,20 +139,32 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
-def parse_json(raw: bytes) -> Any:
+def _no_value(_text: str) -> None:
+    return None
+
+
+def _bounded_int(text: str) -> int | None:
+    return int(text) if len(text) <= 20 else None  # (int() refuses over 4300 digits: the whole file)
+
+
+def parse_json(raw: bytes, *, lenient: bool = False) -> Any:
     """Strict JSON of one of our files: ValueError (with a short reason) when it is not
-    UTF-8, not JSON, holds NaN/Infinity, or is nested too deeply to parse."""
+    UTF-8, not JSON, holds NaN/Infinity, or is nested too deeply to parse. `lenient`:
+    NaN, Infinity and integers of more than 20 digits read as null instead, so a file
+    checked field by field (statistics, settings) loses only that value, not the file."""
     try:
+        if lenient:
+            return json.loads(raw.decode("utf-8"), parse_constant=_no_value, parse_int=_bounded_int)
         return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except RecursionError:
         raise ValueError("nested too deeply") from None
 
 
-def read_json(path: Path, limit: int) -> Any:
+def read_json(path: Path, limit: int, *, lenient: bool = False) -> Any:
     """The parsed JSON of one of our small files. Raises OSError when it cannot be
-    read, ValueError when it is too large or not strict JSON (parse_json): the caller
+    read, ValueError when it is too large or not JSON (parse_json): the caller
     sets the file aside."""
-    return parse_json(read_capped(path, limit))
+    return parse_json(read_capped(path, limit), lenient=lenient)
 
 
 LOCK_NAME = "canasta.lock"

@@ -25,6 +25,7 @@ import pygame
 from game.assets import asset_path
 from game.i18n import _
 from game.observable_settings import ObservableSettings
+from game.rules import Phase
 from game.scenes import theme
 from game.scenes.base import SceneStack
 from game.scenes.bot_runner import FRAME_GATE, SEARCH_POOL
@@ -164,7 +165,12 @@ class MainWindow:
 
     def open_deal(self, game) -> None:
         """A shared deal, replayed: play on from where it stands."""
-        self._play(TableScene(game=game, threaded=self.threaded))
+        table = TableScene(game=game, threaded=self.threaded)
+        if game.state.phase is Phase.OVER:  # ended before the player had it: never theirs to count
+            from game.session import deal_key
+
+            table.uncounted_deal = deal_key(game)
+        self._play(table)
 
     def start_coach(self) -> None:
         """The guided first deal (game/scenes/coach_scene.py)."""

@@ -55,12 +55,30 @@ def row_texts(key: str, record: Record) -> list[str]:
     ]
 
 
+ROWS = 12  # records a page (more pages: each variant and level, each person's name)
+
+
 class StatsScene(MenuPage):
     title = N_("Statistics")
     panel = WIDE_PANEL
 
+    def __init__(self, app) -> None:
+        self.page = 0
+        super().__init__(app)
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.app.stats.records) // ROWS))
+
     def build(self) -> None:
         bottom = WIDE_PANEL.bottom - 30 - 46
+        self.page = min(self.page, self.pages - 1)
+        if self.pages > 1:
+            self.items.add(
+                TextButton(
+                    (120, bottom, 160, 46), N_("Previous page"), self.previous, primary=False, enabled=self.page > 0
+                )
+            )
         self.reset_button = TextButton(
             (640 - 345, bottom, 220, 46),
             N_("Reset…"),
@@ -71,6 +89,24 @@ class StatsScene(MenuPage):
         self.items.add(self.reset_button)
         self.items.add(TextButton((640 - 110, bottom, 220, 46), N_("Recent deals"), self.recent_deals, primary=False))
         self.items.add(TextButton((640 + 125, bottom, 220, 46), N_("Back"), self.back))
+        if self.pages > 1:
+            self.items.add(
+                TextButton(
+                    (1000, bottom, 160, 46),
+                    N_("Next page"),
+                    self.next,
+                    primary=False,
+                    enabled=self.page < self.pages - 1,
+                )
+            )
+
+    def previous(self) -> None:
+        self.page = max(0, self.page - 1)
+        self.rebuild()
+
+    def next(self) -> None:
+        self.page = min(self.pages - 1, self.page + 1)
+        self.rebuild()
 
     def recent_deals(self) -> None:
         from game.scenes.recent_deals_scene import RecentDealsScene
@@ -91,7 +127,21 @@ class StatsScene(MenuPage):
         )
 
     def reset(self) -> None:
-        self.app.stats.reset()
+        try:
+            self.app.stats.reset()
+        except OSError as error:  # a full or read-only disk: nothing was forgotten
+            if self.stack is not None:
+                self.stack.push(
+                    ModalDialogScene(
+                        _("Statistics not reset"),
+                        _("The file cannot be written: {reason}").format(reason=error.strerror or type(error).__name__),
+                        [(_("OK"), None)],
+                        width=640,
+                        cancel_index=0,
+                    )
+                )
+            return
+        self.page = 0
         self.rebuild()
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -106,15 +156,18 @@ class StatsScene(MenuPage):
             anchor = {"topleft": (x, y)} if index == 0 else {"topright": (x, y)}
             blit_text(surface, _(header), theme.FONT_SMALL, theme.INK_SOFT, bold=True, **anchor)
         y += 30
-        for key, record in records[:12]:
+        for key, record in records[self.page * ROWS : (self.page + 1) * ROWS]:
             for index, text in enumerate(row_texts(key, record)):
                 x = COLUMNS[index][1]
                 anchor = {"topleft": (x, y)} if index == 0 else {"topright": (x, y)}
                 blit_text(surface, text, theme.FONT_BODY, theme.INK, bold=index == 0, **anchor)
             y += 34
+        note = _("Deal scores are your side's; N/M: natural/mixed canastas.")
+        if self.pages > 1:
+            note += "  ·  " + _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
         blit_text(
             surface,
-            _("Deal scores are your side's; N/M: natural/mixed canastas."),
+            note,
             theme.FONT_SMALL,
             theme.INK_SOFT,
             midbottom=(640, self.panel.bottom - 8),

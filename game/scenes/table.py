@@ -214,6 +214,9 @@ class TableScene(Scene):
         self.sheet_pending: object | None = None  # the DealResult whose sheet opens once idle
         self.answer_prompt_open = False
         self._bot_ready_at = 0.0
+        # The deal key (session.deal_key) of a deal opened from a file at its end: played by
+        # someone else (or before), so the statistics never count it, even after Continue.
+        self.uncounted_deal: str | None = None
         # Pass-and-play: a deal begun or a game continued shows no hand until its person
         # clicks (everyone may be looking at the screen).
         self.screen_first = len(self.people) > 1
@@ -231,12 +234,15 @@ class TableScene(Scene):
             "sort": self.ui.sort_mode,
             "hand_order": " ".join(c.face for c in self.ui.order if c in hand),
             "log_reasons": self.move_log.saved_reasons(),  # the bots' whys, lost otherwise
+            "uncounted_deal": self.uncounted_deal,
         }
 
     def restore_extra(self, extra: dict) -> None:
         """The player's arrangement and the log's reasons from a save (anything odd in it
         is ignored)."""
         self.move_log.restore_reasons(extra.get("log_reasons"))
+        uncounted = extra.get("uncounted_deal")
+        self.uncounted_deal = uncounted if isinstance(uncounted, str) else None
         mode = extra.get("sort")
         if mode not in ("rank", "suit", "custom"):
             return

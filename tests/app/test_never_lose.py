@@ -474,3 +474,31 @@ def test_the_bots_reasons_in_the_log_survive_a_restart(home):
     entries = app.table.move_log.entries
     assert [(i, entry.reason) for i, entry in enumerate(entries) if entry.reason is not None] == explained
     app.close()
+
+
+def test_a_deal_opened_at_its_end_is_not_counted_even_after_continue(home):
+    """A deal file that has reached a deal's end (a friend's, or one's own exported before)
+    was not played here: the statistics never count it, on opening, on Continue, or when
+    it is opened again."""
+    from game.deal_file import export_text, parse_text
+
+    game = Game(RulesConfig(), 12)
+    bots = [make_bot("easy", seat) for seat in range(4)]
+    while not game.state.is_over:
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    text = export_text(game).encode()
+    for _attempt in range(2):
+        app = new_app()
+        app.open_deal(parse_text(text).game)
+        app.stack.update(STEP)
+        assert app.table.game.state.phase is Phase.OVER
+        assert app.context.stats.records == {}
+        app.close()
+    app = new_app()
+    click_button(app, "Continue")
+    assert app.table.game.state.phase is Phase.OVER and app.table.uncounted_deal is not None
+    app.stack.update(STEP)
+    assert app.context.stats.records == {}
+    assert StatsStore(home).records == {}
+    app.close()

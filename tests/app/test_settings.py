@@ -94,3 +94,17 @@ def test_an_oversized_file_names_its_limit_in_kilobytes(tmp_path):
     settings, notices = load_settings(tmp_path)
     assert settings == Settings() and "larger than 64 KB" in notices[0]
     assert storage.size_text(5 * 1024 * 1024) == "5 MB" and storage.size_text(1536) == "2 KB"
+
+
+def test_one_bad_number_loses_that_setting_not_the_others(tmp_path):
+    """NaN (or a number of hundreds of digits) in one field: that field's default, the
+    player's other settings kept."""
+    save_settings(Settings(language="zh_CN", sound=False, card_size="large"), tmp_path)
+    path = tmp_path / "settings.json"
+    text = path.read_text()
+    for bad in ("NaN", "Infinity", "9" * 400):
+        path.write_text(text.replace('"animation_speed": 1.0', f'"animation_speed": {bad}'))
+        settings, notices = load_settings(tmp_path)
+        assert (settings.language, settings.sound, settings.card_size) == ("zh_CN", False, "large"), bad
+        assert settings.animation_speed == Settings().animation_speed and notices
+        assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]

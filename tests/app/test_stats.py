@@ -88,3 +88,54 @@ def test_a_deal_is_the_same_when_resumed_and_another_when_its_seed_is_played_aga
     first, resumed, again = finished(1), finished(1), finished(50)
     assert deal_key(first) == deal_key(resumed)  # the same deal: counted once
     assert deal_key(first) != deal_key(again)  # the seed played again: another deal to count
+
+
+def test_one_bad_value_loses_that_value_not_the_file(tmp_path):
+    """NaN, Infinity or a number of hundreds of digits in one field: that field reads as
+    its default, every other record and field is kept (the file is not put aside)."""
+    good = {"games": 12, "wins": 7, "deals": 40, "deal_points": 9000, "best_deal": 1500}
+    text = json.dumps({"records": {"classic/normal": good, "samba/hard": dict(good)}})
+    for bad in ("NaN", "Infinity", "-Infinity", "1" * 400, "1" * 19, "1e999"):
+        (tmp_path / "stats.json").write_text(text.replace('"best_deal": 1500}}', f'"best_deal": {bad}}}}}'))
+        store = StatsStore(tmp_path)
+        assert not store.notices, bad
+        assert store.records["classic/normal"] == Record(**good)
+        assert store.records["samba/hard"] == Record(**{**good, "best_deal": None}), bad
+        assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]
+
+
+def test_huge_counts_read_as_defaults_and_the_page_draws(tmp_path):
+    from game.scenes.stats_scene import row_texts
+
+    (tmp_path / "stats.json").write_text(
+        json.dumps({"records": {"classic/normal": {"games": 10**15, "wins": 3, "best_deal": -(10**13)}}})
+    )
+    record = StatsStore(tmp_path).records["classic/normal"]
+    assert record == Record(wins=3)
+    assert row_texts("classic/normal", record)[1:3] == ["0", "3"]
+
+
+def test_everyone_at_the_table_is_counted_in_one_write(tmp_path, monkeypatch):
+    """Pass-and-play: every person's share of a deal is written at once, so a kill or a
+    full disk counts it for all of them or none, and counting again is a no-op."""
+    from game import storage
+
+    store = StatsStore(tmp_path)
+    game = play_deal(3)
+    writes = []
+    real = storage.atomic_write
+    monkeypatch.setattr(storage, "atomic_write", lambda *a, **k: (writes.append(a[0]), real(*a, **k)))
+    people = [(0, "Ann"), (1, "Bo"), (2, "Cy")]
+    assert store.record_deals(game.state, people, "3:0:key")
+    assert len(writes) == 1
+    assert not store.record_deals(game.state, people, "3:0:key")
+    again = StatsStore(tmp_path)
+    assert sorted(again.records) == ["classic/Ann", "classic/Bo", "classic/Cy"]
+    assert all(record.deals == 1 for record in again.records.values())
+    monkeypatch.setattr(storage, "atomic_write", lambda *a, **k: (_ for _ in ()).throw(OSError(28, "full")))
+    other = play_deal(4)
+    try:
+        store.record_deals(other.state, people, "4:0:key")
+    except OSError:
+        pass
+    assert sorted(StatsStore(tmp_path).records) == sorted(again.records)  # none of the three half-counted

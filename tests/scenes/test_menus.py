@@ -274,3 +274,64 @@ def test_a_choices_left_arrow_never_sits_under_its_value(value):
     width = assets.font_for_text(value, theme.FONT_BODY, True).size(value)[0]
     assert arrow + ARROW_GAP / 2 <= center - width / 2
     assert center + width / 2 <= choice.rect.right - 20 - ARROW_GAP / 2
+
+
+def test_stats_reset_that_cannot_be_written_forgets_nothing_and_says_so(app, monkeypatch):
+    from game import storage
+
+    app.stats.records["classic/normal"] = Record(games=2, wins=1, deals=5)
+    app.stats.save()
+    stack = SceneStack()
+    stack.push(StatsScene(app))
+    draw(stack)
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage, "atomic_write", full_disk)
+    stack.top.reset_button.click()
+    stack.top.dialog.button_widgets[1].click()  # "Reset"
+    dialog = stack.top
+    assert isinstance(dialog, ModalDialogScene) and "not reset" in dialog.dialog.title
+    assert app.stats.records["classic/normal"].games == 2  # neither in memory nor on disk forgotten
+    monkeypatch.undo()
+    assert type(app.stats)(app.stats.directory).records["classic/normal"].games == 2
+
+
+def test_stats_go_a_page_at_a_time(app):
+    variants = ("classic", "two-hand", "three-hand", "samba", "bolivia")
+    for variant in variants:
+        for level in ("easy", "normal", "hard"):
+            app.stats.records[f"{variant}/{level}"] = Record(games=1)
+    stack = SceneStack()
+    stack.push(StatsScene(app))
+    scene = stack.top
+    shown: list[str] = []
+    original = scene.draw_content
+
+    def rows_drawn() -> list[str]:
+        from game.scenes import stats_scene
+
+        drawn: list[str] = []
+        real = stats_scene.row_texts
+
+        def spy(key, record):
+            drawn.append(key)
+            return real(key, record)
+
+        stats_scene.row_texts = spy
+        try:
+            original(Canvas(LOGICAL_SIZE, 1.0))
+        finally:
+            stats_scene.row_texts = real
+        return drawn
+
+    assert scene.pages == 2
+    shown += rows_drawn()
+    labels = {w.msgid: w for w in scene.items.widgets}
+    assert not labels["Previous page"].enabled and labels["Next page"].enabled
+    labels["Next page"].click()
+    shown += rows_drawn()
+    assert sorted(shown) == sorted(app.stats.records) and len(shown) == 15
+    labels = {w.msgid: w for w in scene.items.widgets}
+    assert labels["Previous page"].enabled and not labels["Next page"].enabled

@@ -281,6 +281,28 @@ def test_an_edited_number_in_recent_deals_drops_that_entry_only(tmp_path, field,
     assert [e.when for e in store.load()] == [2.0]
 
 
+def test_one_bad_value_in_recent_deals_drops_that_entry_and_keeps_the_others(tmp_path):
+    store = RecentDeals(tmp_path)
+    names = ("You", "West", "North", "East")
+    game = finished_game(deals=1)
+    store.add(game, (0,), names, when=1.0)
+    game.history.append(Move.parse("draw"))  # another deal's text
+    store.add(game, (0,), names, when=2.0)
+    text = store.path.read_text()
+    store.path.write_text(text.replace('"when": 2.0', '"when": NaN'))
+    assert [e.when for e in store.load()] == [1.0]
+
+
+@pytest.mark.parametrize("data", [b"{", b'{"format": "canasta-recent-deals/2", "deals": []}', b"[1, 2]"])
+def test_a_recent_deals_file_not_ours_is_put_aside_not_overwritten(tmp_path, data):
+    store = RecentDeals(tmp_path)
+    store.path.write_bytes(data)
+    store.add(finished_game(deals=1), (0,), ("You", "West", "North", "East"), when=3.0)
+    assert [e.when for e in store.load()] == [3.0]
+    aside = [p for p in tmp_path.iterdir() if p.name.startswith("recent_deals.json.bad-")]
+    assert len(aside) == 1 and aside[0].read_bytes() == data
+
+
 def test_statistics_review_a_recent_deal(display, tmp_path):
     game = finished_game(deals=1)
     RecentDeals(tmp_path).add(game, (0,), ("You", "West", "North", "East"))
