@@ -21,7 +21,7 @@ No pygame, no threads, no I/O: the scenes run this on a worker (review_worker.py
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.bots.hard import HardBot
@@ -80,9 +80,14 @@ def _deal_of(replay: Game, history: Iterable[Move], wanted: int) -> DealPlay:
 
 def decision_points(play: DealPlay, seats: Iterable[int]) -> list[int]:
     """Indices of the moves where one of `seats` had a real choice (more than one legal move)."""
+    return decision_indices(play.positions(), seats)
+
+
+def decision_indices(positions: Sequence[GameState], seats: Iterable[int]) -> list[int]:
+    """`decision_points` of a deal whose positions are at hand (the last is its end)."""
     seats = set(seats)
     out = []
-    for index, state in enumerate(play.positions()[:-1]):
+    for index, state in enumerate(positions[:-1]):
         seat = state.to_act
         if seat in seats and len(state.observation(seat).legal) > 1:
             out.append(index)

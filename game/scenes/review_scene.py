@@ -21,10 +21,11 @@ import pygame
 from game import assets
 from game.hints import card_list, card_name
 from game.i18n import N_, _, format_points, get_language
-from game.review import DealPlay, Decision
+from game.review import DealPlay, Decision, decision_indices
 from game.review_worker import ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
-from game.rules import GameState, Move, MoveKind, RulesConfig
+from game.rules import GameState, Meld, Move, MoveKind, RulesConfig
 from game.rules.cards import sort_key
+from game.rules.melds import MeldKind
 from game.scenes import theme
 from game.scenes.base import Scene
 from game.scenes.bot_runner import FRAME_GATE
@@ -91,6 +92,13 @@ def move_words(move: Move) -> str:
     return _(words.get(kind, str(move)))
 
 
+def meld_label(meld: Meld) -> str:
+    """Under a meld's card: its size; a sequence its span, low to high ("5–J")."""
+    if meld.kind is MeldKind.SEQUENCE:
+        return f"{meld.cards[0].rank.symbol}–{meld.cards[-1].rank.symbol}"
+    return f"×{meld.size}"
+
+
 def points_text(gain: float) -> str:
     points = round(gain)
     if points < 0:
@@ -127,6 +135,7 @@ class ReviewScene(Scene):
         self.names = names
         self.title = title
         self.positions: list[GameState] = play.positions()
+        self.decisions = decision_indices(self.positions, self.seats)  # where Page Up / Down stop
         self.cursor = 0  # the position before move `cursor` (len(moves): the deal's end)
         self.job = job_factory(play, self.seats)
         self.progress: ReviewProgress = self.job.poll()
@@ -175,9 +184,9 @@ class ReviewScene(Scene):
         self.go(self.count)
 
     def jump_decision(self, direction: int) -> None:
-        """The previous or next move where the player decided."""
-        indices = [i for i, s in enumerate(self.positions[:-1]) if s.to_act in self.seats]
-        ahead = [i for i in indices if (i - self.cursor) * direction > 0]
+        """The previous or next move where the player decided (a forced move is skipped:
+        there was nothing to weigh)."""
+        ahead = [i for i in self.decisions if (i - self.cursor) * direction > 0]
         if ahead:
             self.go(min(ahead) if direction > 0 else max(ahead))
 
@@ -276,7 +285,8 @@ class ReviewScene(Scene):
             color = theme.GOLD_LIGHT if seat == acting else theme.TEXT_ON_FELT
             blit_text(surface, self.names.seat_name(seat), 18, color, bold=True, topleft=(24, y + 6))
             cards = sorted(state.hands[seat], key=sort_key)
-            blit_text(surface, _("{n} cards").format(n=len(cards)), 15, theme.TEXT_ON_FELT, topleft=(24, y + 30))
+            count = _("1 card") if len(cards) == 1 else _("{n} cards").format(n=len(cards))
+            blit_text(surface, count, 15, theme.TEXT_ON_FELT, topleft=(24, y + 30))
             self._card_row(surface, ruler, cards, HAND_LEFT, y, CARD_W, HAND_RIGHT)
             y += row
         y += 6
@@ -286,19 +296,25 @@ class ReviewScene(Scene):
             blit_text(surface, label, 16, theme.GOLD_LIGHT, bold=True, topleft=(24, y + 4))
             if threes:
                 blit_text(surface, _("red threes: {n}").format(n=threes), 14, theme.TEXT_ON_FELT, topleft=(24, y + 26))
-            x = float(HAND_LEFT)
-            for meld in sorted(state.melds[side].values(), key=lambda m: m.rank.value):
+            # Every meld, one card each (classic's by rank, the Samba family's as laid), closer
+            # together when there are many (Hand and Foot lays a dozen a side).
+            melds = state.side_melds(side)
+            step = min(MELD_CARD_W + 8.0, (HAND_RIGHT - HAND_LEFT - MELD_CARD_W) / max(1, len(melds) - 1))
+            for index, meld in enumerate(melds):
+                x = HAND_LEFT + index * step
                 face = next((c for c in meld.cards if not c.is_wild), meld.cards[0])
                 image = assets.card_image(face.face, 0, ruler.px(MELD_CARD_W))
                 box = surface.blit(image, ruler.point((x, y)))
                 if meld.is_canasta:
                     pygame.draw.rect(surface, theme.GOLD, box.inflate(ruler.px(4), ruler.px(4)), max(1, ruler.px(3)))
                 blit_text(
-                    surface, f"×{meld.size}", 14, theme.TEXT_ON_FELT, bold=True, midtop=(x + MELD_CARD_W / 2, y + 76)
+                    surface,
+                    meld_label(meld),
+                    14,
+                    theme.TEXT_ON_FELT,
+                    bold=True,
+                    midtop=(x + min(step, MELD_CARD_W) / 2, y + 76),
                 )
-                x += MELD_CARD_W + 8
-                if x > HAND_RIGHT - MELD_CARD_W:
-                    break
             y += 96 if config.sides < 3 else 88
         # The pile and the stock.
         blit_text(

@@ -351,3 +351,59 @@ def test_every_variant_the_table_offers_can_be_reviewed(variant):
         scene.update(0.05)
         scene.draw(canvas)
         scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
+
+
+class NoReview:
+    """A review that weighs nothing (the table's drawing is what is tested)."""
+
+    def poll(self):
+        from game.review_worker import ReviewProgress
+
+        return ReviewProgress(0, 0, ())
+
+    def cancel(self) -> None:
+        pass
+
+
+def bots_deal(variant: str, seed: int = 3) -> Game:
+    config = RulesConfig.for_variant(variant)
+    game = Game(config, seed)
+    bots = [make_bot("easy", seat) for seat in range(config.players)]
+    while game.state.phase is not Phase.OVER:
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    return game
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "bolivia", "hand-and-foot"])
+def test_the_review_draws_every_meld(display, monkeypatch, variant):
+    """One card image a meld (the Samba family keeps its melds as a list, not by rank: the
+    review once drew none of them), besides every hand's cards and the pile's top."""
+    game = bots_deal(variant)
+    scene = ReviewScene(deal_play(game), {0}, SeatNames.default(game.config), job_factory=lambda p, s: NoReview())
+    scene.last()
+    state = scene.state
+    melds = [meld for side in range(game.config.sides) for meld in state.side_melds(side)]
+    assert len(melds) >= 5
+    drawn: list[str] = []
+    real = review_scene_module.assets.card_image
+    monkeypatch.setattr(review_scene_module.assets, "card_image", lambda face, *a: drawn.append(face) or real(face, *a))
+    scene._draw_table(Canvas(LOGICAL_SIZE, 1.0))
+    hands = sum(len(hand) for hand in state.hands)
+    assert len(drawn) == hands + len(melds) + (1 if state.pile else 0)
+
+
+def test_page_down_stops_only_where_the_player_had_a_choice(display):
+    game = bots_deal("classic", seed=5)
+    play = deal_play(game)
+    scene = ReviewScene(play, {0}, SeatNames.default(game.config), job_factory=lambda p, s: NoReview())
+    stops = []
+    while True:
+        before = scene.cursor
+        scene.jump_decision(1)
+        if scene.cursor == before:
+            break
+        stops.append(scene.cursor)
+    assert stops == decision_points(play, {0}) and stops
+    forced = [i for i, s in enumerate(scene.positions[:-1]) if s.to_act == 0 and len(s.legal_moves()) == 1]
+    assert forced and not set(forced) & set(stops)
