@@ -207,12 +207,37 @@ def _explain_draw(obs: Observation) -> str:
         return _("Draw from the stock: the {card} on top blocks the pile.").format(card=card_name(top))
     if any(m.kind is MoveKind.TAKE for m in obs.legal):
         return _("Draw from the stock: the pile ({n} cards) is not worth taking now.").format(n=len(pile))
+    refusal = _take_refusal(obs, top)
+    if refusal is not None:  # a take the player could try: the engine's own reason it may not
+        return _("Draw from the stock: you may not take the pile. {reason}").format(reason=refusal)
     frozen = obs.pile_frozen or not obs.melds[obs.side]
     if frozen:
         return _(
             "Draw from the stock: the pile is frozen, and you cannot meld the {card} with a natural pair for your side."
         ).format(card=card_name(top))
     return _("Draw from the stock: you cannot meld the {card} on top of the pile.").format(card=card_name(top))
+
+
+def _take_refusal(obs: Observation, top: Card) -> str | None:
+    """Why the take a player would try is refused, in words (why_not): with a natural pair of
+    the top card's rank from the hand, else (classic) onto the side's meld of its rank. None
+    when the hand offers no such take (the generic sentences say why), or it is accepted."""
+    from game.why_not import reason_text, rule_explanation
+
+    pair = [c for c in obs.hand if c.is_natural and c.rank == top.rank][:2]
+    if len(pair) == 2:
+        move = Move.take(Group.of(pair, top.rank))
+    elif not obs.config.rules.meld_list and top.rank in _melds(obs, obs.side):
+        move = Move.take()
+    else:
+        return None
+    try:
+        _pseudo_state(obs).apply(move)
+    except IllegalMove as error:
+        return reason_text(error) or rule_explanation(error.rule) or None
+    except ValueError:
+        return None
+    return None
 
 
 def _explain_take(move: Move, obs: Observation) -> str:
@@ -327,6 +352,8 @@ def _first_meld_count(move: Move, obs: Observation) -> str:
     """Why a side's first meld is allowed: what its cards count against the minimum."""
     count = sum(c.value for g in move.groups for c in g.cards)
     minimum = _pseudo_state(obs).minimum(obs.side)
+    if count < minimum:  # allowed all the same: the player goes out concealed (R-MIN-CONCEALED)
+        return _("Going out concealed after drawing from the stock needs no minimum.")
     return _("Together they count {count}: enough for your first meld (minimum {minimum}).").format(
         count=count, minimum=minimum
     )
@@ -348,12 +375,22 @@ def _explain_discard(card: Card, obs: Observation) -> str:
     same = sum(1 for c in obs.hand if c.rank == card.rank)
     if same == 1:
         parts.append(_("It pairs with nothing in your hand."))
-    if discard_risk(obs, card) is not None:
-        parts.append(_("Every card is a risk now; this one gives the least away."))
+    risk = discard_risk(obs, card)
+    if risk is not None and risk.kind != "lay-off":  # (a card that could be laid off gives nothing away)
+        others = {c.face: c for c in obs.hand if c.face != card.face}.values()
+        if all((r := discard_risk(obs, c)) is not None and r.kind != "lay-off" for c in others):
+            parts.append(_("Every card is a risk now; this one gives the least away."))
+        else:
+            parts.append(risk.text)
     elif name_seat is not None:
         other = obs.config.side_of(name_seat)
         if not _fits_a_meld(obs, other, card):
-            parts.append(_("The next player's side has no meld of {rank}s.").format(rank=rank_name(card.rank)))
+            if obs.config.rules.meld_list:  # a canasta of the rank takes no pile: "no meld" would be wrong
+                parts.append(
+                    _("The next player's side has no meld the {card} could join.").format(card=card_name(card))
+                )
+            else:
+                parts.append(_("The next player's side has no meld of {rank}s.").format(rank=rank_name(card.rank)))
     return " ".join(parts)
 
 
@@ -361,9 +398,10 @@ def _explain_discard(card: Card, obs: Observation) -> str:
 
 
 def next_opponent(obs: Observation) -> int | None:
-    """The seat that plays after the player, if it is an opponent."""
-    players = obs.config.players
-    seat = (obs.seat + 1) % players
+    """The seat that plays after the player in this deal's turn order (five-hand: one sits
+    out, and the four left sit alternately: V-FIVE), if it is an opponent."""
+    order = obs.config.play_order(obs.out)
+    seat = order[(order.index(obs.seat) + 1) % len(order)]
     return seat if obs.config.side_of(seat) != obs.side else None
 
 

@@ -30,8 +30,8 @@ RULE_EXPLANATIONS: dict[str, str] = {
     "R-CANASTA": N_("A canasta is a meld of seven or more cards."),
     "R-BLACK3": N_("Black threes can be melded only when going out, as three or four of them with no wild card."),
     "R-MIN": N_(
-        "Your side's first meld of the deal must reach the minimum count: 15, 50, 90 or "
-        "120 points depending on your score."
+        "Your side's first meld of the deal must reach the minimum count, which grows with your "
+        "side's score (the rules list it for each game)."
     ),
     "R-MIN-COUNT": N_(
         "Only the cards laid in that turn count towards the minimum, not bonuses or the buried cards of the pile."

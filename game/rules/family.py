@@ -364,8 +364,9 @@ class FamilyState(GameState):
         if not table:  # R-MIN with V-SAMBA-MIN's table, laid as one action (R-MIN-ATOMIC)
             minimum = self.minimum(side)
             if value < minimum:
+                by_deal = "V-HF-MIN" if self.config.rules.minimum_by_deal else "R-MIN"  # (not by score)
                 raise IllegalMove(
-                    "R-TAKE-MIN" if top is not None else "R-MIN",
+                    "R-TAKE-MIN" if top is not None else by_deal,
                     N_("the initial meld counts {count}, {short} short of the minimum {minimum}"),
                     move,
                     count=value,

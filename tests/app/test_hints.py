@@ -161,3 +161,72 @@ def test_an_answers_hint_says_the_bots_own_reason_to_the_player(hand, expected):
     i18n.set_language("zh_CN")
     chinese = explain(hint.move, observation, hint.reason)
     assert chinese != expected and "{" not in chinese
+
+
+def test_the_next_opponent_follows_the_deals_turn_order_in_five_hand():
+    """V-FIVE: one player sits out and the four left sit alternately, so the player after
+    a seat is not seat + 1 (the discard warnings once watched the one sitting out)."""
+    from game.hints import next_opponent
+
+    checked = 0
+    for seed in range(6):
+        game = Game(RulesConfig.for_variant("five-hand"), seed)
+        state = game.state
+        assert state.out is not None
+        for seat in state.order:
+            obs = state.observation(seat)
+            after = state.next_seat(seat)
+            expected = after if state.config.side_of(after) != state.config.side_of(seat) else None
+            assert next_opponent(obs) == expected
+            checked += expected != (seat + 1) % 5 if expected is not None else 0
+    assert checked  # some seat's next player is not the seat after it
+
+
+def test_the_draw_hint_gives_the_engines_reason_the_pile_may_not_be_taken():
+    """A pair of the top card's rank in hand but a first meld short of the minimum
+    (R-TAKE-MIN), or one card held and a pile of one (R-ONE-CARD): the hint says so, not
+    "you cannot meld it with a natural pair"."""
+    short = position(["D5 H5 C4 S6 D7 H8 S9 D10 CJ HQ SK"], discard="C9 C5")
+    text = explain(Move.draw(), obs(short))
+    assert text.startswith("Draw from the stock: you may not take the pile.") and "short of the minimum 50" in text
+    one = position(["S4"], melds=[{"9": "D9 H9 S9"}, {}], discard="C9")
+    text = explain(Move.draw(), obs(one))
+    assert "you may not take the pile" in text and "one card" in text
+    i18n.set_language("zh_CN")
+    assert "{" not in explain(Move.draw(), obs(short)) and "最低" in explain(Move.draw(), obs(short))
+
+
+def test_a_concealed_going_out_below_the_minimum_is_not_called_enough():
+    state = position(["C4 C4 D4 D4 H4 H4 S4 S9"], discard="S5", phase="meld")
+    text = explain(Move.parse("meld C4 C4 D4 D4 H4 H4 S4"), obs(state))
+    assert "enough" not in text and "needs no minimum" in text
+
+
+def test_a_discard_that_could_be_laid_off_is_not_called_a_risk_like_every_card():
+    state = position(["CJ SJ DQ"], melds=[{"Q": "CQ CQ HQ SQ DQ"}, {}], discard="S4", phase="meld")
+    text = explain(Move.parse("discard DQ"), obs(state))
+    assert "Every card is a risk" not in text
+
+
+def test_in_samba_a_closed_canasta_of_the_rank_is_not_called_no_meld():
+    from game.rules import position_from_json
+
+    state = position_from_json(
+        {
+            "format": "canasta-position/1",
+            "variant": "samba",
+            "target": 10000,
+            "scores": [0, 0],
+            "dealer": 3,
+            "turn": 0,
+            "phase": "meld",
+            "hands": ["C7 D4 H9 SK", "C5 C6", "C8 C9", "D5 D6"],
+            "melds": [["HQ SQ DQ"], ["C7 D7 H7 S7 C7 D7 H7"]],
+            "red_threes": ["", ""],
+            "discard": "S4",
+            "stock": "H5 H6 S5 S6 D8 D9",
+            "stock_exact": True,
+        }
+    )
+    text = explain(Move.parse("discard C7"), obs(state))
+    assert text.endswith("The next player's side has no meld the 7♣ could join.")  # (not "no meld of 7s")

@@ -156,7 +156,7 @@ def test_V_HF_MIN_rises_over_the_four_deals(deal_no, minimum):
     else:
         with pytest.raises(IllegalMove) as caught:
             play(state, "meld HA SA DA CA C2")
-        assert caught.value.rule == "R-MIN" and caught.value.params["minimum"] == minimum
+        assert caught.value.rule == "V-HF-MIN" and caught.value.params["minimum"] == minimum
 
 
 # ---------------------------------------------------------------- V-HF-TAKE
@@ -356,7 +356,7 @@ def test_V_HF_CONCEALED_no_concealed_bonus_and_no_minimum_waiver():
     unmelded = hf(["H5 H5 H5 C9 C8"], feet=FROM_FOOT, phase="meld", deal_no=2)
     with pytest.raises(IllegalMove) as caught:
         play(unmelded, "meld H5 H5 H5")
-    assert caught.value.rule == "R-MIN" and caught.value.params["minimum"] == 90
+    assert caught.value.rule == "V-HF-MIN" and caught.value.params["minimum"] == 90
 
 
 # ---------------------------------------------------------------- V-HF-STOCK
