@@ -92,15 +92,13 @@ class RecentDeals:
         return self._read() or []
 
     def _read(self) -> list[RecentDeal] | None:
-        """The entries; None when there is a file that is not a list of ours (damaged, or
-        written by a newer Canasta)."""
+        """The entries; None when there is a file that is not a list of ours (damaged,
+        written by a newer Canasta, or unreadable)."""
         if not storage.is_file(self.path):
             return []
         try:
             data = storage.read_json(self.path, MAX_BYTES, lenient=True)
-        except OSError:
-            return []
-        except ValueError:
+        except (OSError, ValueError):  # (unreadable now is not ours to overwrite either)
             return None
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("deals"), list):
             return None
