@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from game.bots import reasons as why
 from game.bots.reasons import BotReason
-from game.i18n import N_, _
+from game.i18n import N_, _, join_sentences, sentence_gap
 from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
@@ -256,13 +256,13 @@ def _explain_take(move: Move, obs: Observation) -> str:
     take_next = obs.config.rules.take_next
     if take_next:  # Hand and Foot: the top card and the next six come, the rest stays
         brought = min(take_next, len(obs.pile) - 1)
-        text += " " + _("You take the next {n} cards of the pile; the rest stays.").format(n=brought)
+        text += sentence_gap() + _("You take the next {n} cards of the pile; the rest stays.").format(n=brought)
         return text + _laid_with(move, obs)
     wilds = sum(1 for c in obs.pile if c.is_wild)
     if wilds:
-        text += " " + _("The pile has {n} cards, {w} of them wild.").format(n=len(obs.pile), w=wilds)
+        text += sentence_gap() + _("The pile has {n} cards, {w} of them wild.").format(n=len(obs.pile), w=wilds)
     else:
-        text += " " + _("The pile has {n} cards.").format(n=len(obs.pile))
+        text += sentence_gap() + _("The pile has {n} cards.").format(n=len(obs.pile))
     return text + _laid_with(move, obs)
 
 
@@ -273,9 +273,11 @@ def _laid_with(move: Move, obs: Observation) -> str:
         return ""
     cards = " · ".join(card_list(g.cards) for g in extra)
     if obs.melds[obs.side]:
-        return " " + _("Lay {cards} with it.").format(cards=cards)
+        return sentence_gap() + _("Lay {cards} with it.").format(cards=cards)
     minimum = _pseudo_state(obs).minimum(obs.side)
-    return " " + _("Lay {cards} with it to reach your minimum of {minimum}.").format(cards=cards, minimum=minimum)
+    return sentence_gap() + _("Lay {cards} with it to reach your minimum of {minimum}.").format(
+        cards=cards, minimum=minimum
+    )
 
 
 def _explain_meld(move: Move, obs: Observation) -> str:
@@ -302,7 +304,7 @@ def _explain_meld(move: Move, obs: Observation) -> str:
             parts.append(_("That makes a canasta of {rank}s!").format(rank=rank_name(group.rank)))
     if not melds:
         parts.append(_first_meld_count(move, obs))
-    return " ".join(parts)
+    return join_sentences(parts)
 
 
 def _explain_listed_meld(move: Move, obs: Observation) -> str:
@@ -345,7 +347,7 @@ def _explain_listed_meld(move: Move, obs: Observation) -> str:
                 parts.append(_("That makes a canasta of {rank}s!").format(rank=rank_name(group.rank)))
     if not melds:
         parts.append(_first_meld_count(move, obs))
-    return " ".join(parts)
+    return join_sentences(parts)
 
 
 def _first_meld_count(move: Move, obs: Observation) -> str:
@@ -368,10 +370,10 @@ def _explain_discard(card: Card, obs: Observation) -> str:
     parts = [_("Discard the {card}.").format(card=card_name(card))]
     if card.is_black_three:
         parts.append(_("A black three blocks the pile for the next player."))
-        return " ".join(parts)
+        return join_sentences(parts)
     if card.is_wild:
         parts.append(_("A wild card freezes the pile: from now on it takes a natural pair."))
-        return " ".join(parts)
+        return join_sentences(parts)
     same = sum(1 for c in obs.hand if c.rank == card.rank)
     if same == 1:
         parts.append(_("It pairs with nothing in your hand."))
@@ -391,7 +393,7 @@ def _explain_discard(card: Card, obs: Observation) -> str:
                 )
             else:
                 parts.append(_("The next player's side has no meld of {rank}s.").format(rank=rank_name(card.rank)))
-    return " ".join(parts)
+    return join_sentences(parts)
 
 
 # -- risky discards ------------------------------------------------------------------
@@ -486,7 +488,7 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
     frozen_for_them = obs.pile_frozen or not melds
     name_args = {"card": card_name(card), "rank": rank_name(card.rank)}
     size = len(obs.pile) + 1
-    worth = (" " + _("The pile would then hold {n} cards.").format(n=size)) if size > 1 else ""
+    worth = (sentence_gap() + _("The pile would then hold {n} cards.").format(n=size)) if size > 1 else ""
     takes_onto = obs.config.rules.take_onto_meld  # Hand and Foot: only a natural pair takes
     if takes_onto and _fits_a_meld(obs, side, card) and not frozen_for_them:
         if obs.config.rules.meld_list:

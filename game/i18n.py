@@ -14,7 +14,7 @@ the code. (A PyInstaller bundle must add game/locale as data "game/locale".)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from game import po
@@ -94,6 +94,20 @@ def install(translate: Callable[[str], str] | None) -> None:
     to the catalogs."""
     global _override
     _override = translate
+
+
+# Languages whose sentences follow each other with no space (their full stop is wide: 。).
+NO_SPACE_BETWEEN_SENTENCES = frozenset({"zh_CN"})
+
+
+def sentence_gap() -> str:
+    """What goes between two sentences in the current language: a space, or nothing."""
+    return "" if _language in NO_SPACE_BETWEEN_SENTENCES else " "
+
+
+def join_sentences(parts: Iterable[str | None]) -> str:
+    """Sentences one after another, as the current language writes them (empty parts left out)."""
+    return sentence_gap().join(part for part in parts if part)
 
 
 def format_points(value: int) -> str:

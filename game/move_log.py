@@ -27,7 +27,7 @@ from typing import Protocol
 
 from game.bots.reasons import BotReason
 from game.hints import card_list, card_name
-from game.i18n import N_, _
+from game.i18n import N_, _, join_sentences
 from game.rules import Card, Game, Rank
 from game.rules import events as ev
 from game.rules.melds import MeldKind
@@ -100,7 +100,7 @@ class LogEntry:
     def full_text(self, names: Names) -> str:
         """The entry with the bot's reason after it, for the log panel."""
         why = self.reason_text()
-        return self.text(names) if why is None else f"{self.text(names)} {why}"
+        return self.text(names) if why is None else join_sentences((self.text(names), why))
 
 
 class MoveLog:

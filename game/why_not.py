@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.i18n import N_, _, get_language
+from game.i18n import N_, _, get_language, join_sentences
 from game.rules import IllegalMove, NotationError
 
 RULE_EXPLANATIONS: dict[str, str] = {
@@ -231,7 +231,7 @@ def explain(error: IllegalMove) -> WhyNot:
 def why_not(error: IllegalMove) -> str:
     """The refusal in plain words, in the current language."""
     parts = explain(error)
-    return " ".join(p for p in (parts.reason, parts.explanation, parts.rule_label) if p)
+    return join_sentences((parts.reason, parts.explanation, parts.rule_label))
 
 
 def rule_section(rule: str) -> tuple[str, list[str]]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.i18n import _, format_points
+from game.rules.melds import CANASTA_SIZE
 from game.scenes.modal import ModalDialogScene
 from game.scenes.table_source import TableSeats
 from game.scenes.table_view import draw_card
@@ -54,9 +55,7 @@ def answer_facts(table: AnswerTable) -> str:
         _("You hold {n} cards worth {points} points; they count against us if {name} goes out.").format(
             n=len(hand), points=value, name=table.seat_name(asker)
         ),
-        _("{name} holds {n} cards. Our canastas: {c}.").format(
-            name=table.seat_name(asker), n=len(st.hands[asker]), c=st.canastas(side)
-        ),
+        _side_line(table, asker, side),
     ]
     others = [other for other in range(table.config.sides) if other != side]
     if len(others) == 1:
@@ -65,6 +64,26 @@ def answer_facts(table: AnswerTable) -> str:
         each = [_("{side} {score}").format(side=table.side_name(other), score=scores[other]) for other in others]
         lines.append(_("Score: us {ours}, {others}.").format(ours=scores[side], others=_(", ").join(each)))
     return "\n".join(lines)
+
+
+def _side_line(table: AnswerTable, asker: int, side: int) -> str:
+    """The asker's cards and what the side has down: its canastas; Hand and Foot's books
+    against their quota (V-HF-OUT), the words of that game."""
+    st = table.game.state
+    name, cards = table.seat_name(asker), len(st.hands[asker])
+    rules = table.config.rules
+    if rules.foot:
+        books = [m for m in st.side_melds(side) if m.size >= CANASTA_SIZE]
+        clean = sum(1 for m in books if m.is_natural)
+        return _("{name} holds {n} cards. Our books: clean {clean}/{clean_need}, dirty {dirty}/{dirty_need}.").format(
+            name=name,
+            n=cards,
+            clean=clean,
+            clean_need=rules.books_quota[0],
+            dirty=len(books) - clean,
+            dirty_need=rules.books_quota[1],
+        )
+    return _("{name} holds {n} cards. Our canastas: {c}.").format(name=name, n=cards, c=st.canastas(side))
 
 
 class RaisedDialog(Dialog):

@@ -547,6 +547,8 @@ class TableScene(Scene):
             self.clear_hint()
         elif self.pile_open:
             self.toggle_pile()
+        elif self.log_open:
+            self.toggle_log()
         elif self.ui.staged:
             self.cancel_staged()
         elif self.ui.selected:
@@ -618,7 +620,10 @@ class TableScene(Scene):
     def cycle_speed(self, step: int = 1) -> None:
         speeds = list(SPEEDS)
         current = min(range(len(speeds)), key=lambda i: abs(speeds[i] - self.animator.speed))
-        self.animator.speed = speeds[max(0, min(len(speeds) - 1, current + step))]
+        speed = speeds[max(0, min(len(speeds) - 1, current + step))]
+        if self.settings is not None:  # the player's setting: kept, as the Settings page keeps it
+            self.settings.set("animation_speed", speed)
+        self.animator.speed = speed
 
     def skip_animations(self) -> None:
         self.animator.finish_all()

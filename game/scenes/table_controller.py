@@ -71,12 +71,32 @@ class Refusal:
         return sentence(text.format(**self.args) if self.args else text)
 
     def explanation(self) -> str | None:
+        """The rule in a sentence, when it says more than the reason; None when it says the
+        same (the reason itself, or the reason continued: `headline` shows that instead)."""
         from game.why_not import rule_explanation
 
         if self.rule is None:
             return None
         text = rule_explanation(self.rule)
-        return None if text == self.reason() else text
+        if text is None or _continues(text, self.reason()):
+            return None
+        return text
+
+    def headline(self) -> str:
+        """The refusal's bold line: the reason, or the rule's sentence when that sentence is
+        the reason continued ("Black threes can be melded only when going out, as three or
+        four of them..."): said once, not twice."""
+        from game.why_not import rule_explanation
+
+        reason = self.reason()
+        text = rule_explanation(self.rule) if self.rule is not None else None
+        return text if text is not None and _continues(text, reason) else reason
+
+
+def _continues(text: str, reason: str) -> bool:
+    """`text` says `reason` (a sentence of some length) and perhaps more."""
+    stem = reason.rstrip(".。")
+    return len(stem) >= 10 and text.startswith(stem)
 
 
 PERSON_NAMES = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"), N_("Player 6"))

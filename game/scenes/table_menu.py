@@ -183,8 +183,8 @@ class KeysOverlay(Scene):
     """F1: every key of the table, in the current language. Any key or click closes it."""
 
     opaque = False
-    PANEL = pygame.FRect(190, 30, 900, 660)
-    ROW = 25.5  # (every key and the mouse's line fit the panel)
+    PANEL = pygame.FRect(190, 14, 900, 692)
+    ROW = 25.0  # (every key, the mouse's line and "press any key" fit the panel, apart)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):

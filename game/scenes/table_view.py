@@ -27,6 +27,7 @@ from game.scenes.table_layout import (
     MESSAGE_TOP,
     PILE_CARD_W,
     PILE_POS,
+    SCORE_PANEL,
     SCORE_ROW,
     SIDE_TEXT_W,
     STAGE_PANEL,
@@ -896,16 +897,31 @@ class TableView:
         lines = wrap_text(text, font, ruler.px(560))
         block = render_lines(lines, font, theme.CREAM if warn else theme.INK, "center", 1.2)
         box = block.get_rect().inflate(ruler.px(32), ruler.px(16))
-        box.midtop = ruler.point(MESSAGE_TOP)
+        box.midtop = ruler.point(self.message_top())
         fill = REFUSAL_FILL if warn else theme.CREAM
         fading_panel(surface, block, box, ruler.px(12), fill, theme.GOLD, alpha)
+
+    def message_width(self) -> float:
+        """The refusal and hint panels' width: narrower while the move log or the pile browser
+        is open, so they fit between it and the score panel (none hides another)."""
+        if self.table.log_open or self.table.pile_open:
+            return min(MESSAGE_WIDTH, LOG_PANEL.left - SCORE_PANEL.right - 24)
+        return MESSAGE_WIDTH
+
+    def message_top(self) -> tuple[float, float]:
+        """Where the message, refusal and hint panels hang (logical midtop): above the hand,
+        between the score panel and the move log or the pile browser while one is open."""
+        x, y = MESSAGE_TOP
+        if self.table.log_open or self.table.pile_open:
+            x = min(x, LOG_PANEL.left - 12 - self.message_width() / 2)
+        return x, y
 
     # -- "why not?" and hints ------------------------------------------------------------
     def _refusal_parts(self, ruler: Ruler) -> tuple[list[tuple[pygame.font.Font, list[str], pygame.Color]], str]:
         refusal = self.table.refusal
         assert refusal is not None
-        width = ruler.px(MESSAGE_WIDTH - 32)
-        reason = refusal.reason()
+        width = ruler.px(self.message_width() - 32)
+        reason = refusal.headline()
         bold = assets.font_for_text(reason, ruler.px(16), True)
         parts = [(bold, wrap_text(reason, bold, width), theme.CREAM)]
         explanation = refusal.explanation()
@@ -924,7 +940,7 @@ class TableView:
             height += line_height(font, 1.2) * (len(lines) - 1) + font.get_height() + ruler.px(4)
         if footer:
             height += ruler.px(26)
-        return ruler.px(MESSAGE_WIDTH), height + ruler.px(8)
+        return ruler.px(self.message_width()), height + ruler.px(8)
 
     def refusal_rect(self) -> pygame.FRect | None:
         """Where the refusal banner is (logical), for clicks; None when none shows."""
@@ -932,15 +948,21 @@ class TableView:
             return None
         width, height = self._refusal_size(Ruler(1.0))
         rect = pygame.FRect(0, 0, width, height)
-        rect.midtop = MESSAGE_TOP
+        rect.midtop = self.message_top()
         return rect
 
     def _refusal_panel(self, surface: pygame.Surface, ruler: Ruler, alpha: float) -> None:
         """A refused move: the reason, the rule in one line, and the way to the rule's text."""
-        key = ("refusal", self.table.refusal, get_language(), ruler.scale)  # (kept alive: no id reuse)
+        key = (
+            "refusal",
+            self.table.refusal,
+            get_language(),
+            ruler.scale,
+            self.message_width(),
+        )  # (kept alive: no id reuse)
         content = self._cached_panel(key, lambda: self._refusal_content(ruler))
         box = content.get_rect()
-        box.midtop = ruler.point(MESSAGE_TOP)
+        box.midtop = ruler.point(self.message_top())
         fading_panel(surface, content, box, ruler.px(12), REFUSAL_FILL, theme.GOLD, alpha)
 
     def _refusal_content(self, ruler: Ruler) -> pygame.Surface:
@@ -964,17 +986,17 @@ class TableView:
         return content
 
     def _hint_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale)
+        key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale, self.message_width())
         content = self._cached_panel(key, lambda: self._hint_content(ruler))
         box = content.get_rect()
-        box.midtop = ruler.point(MESSAGE_TOP)
+        box.midtop = ruler.point(self.message_top())
         fading_panel(surface, content, box, ruler.px(12), theme.CREAM, HINT_GLOW, 1.0)
 
     def _hint_content(self, ruler: Ruler) -> pygame.Surface:
         table = self.table
         text = table.hint_text()
         title = _("Hint")
-        width = ruler.px(MESSAGE_WIDTH - 32)
+        width = ruler.px(self.message_width() - 32)
         font = assets.font_for_text(text, ruler.px(16), True)
         lines = wrap_text(text, font, width)
         block = render_lines(lines, font, theme.INK, "left", 1.25)
@@ -982,7 +1004,7 @@ class TableView:
         foot_text = _("The cards to use are lit in blue. Esc closes the hint.")
         foot = text_image(foot_text, ruler.px(12), False, tuple(theme.INK_SOFT))
         size = (
-            ruler.px(MESSAGE_WIDTH),
+            ruler.px(self.message_width()),
             ruler.px(10)
             + head.get_height()
             + ruler.px(4)

@@ -230,3 +230,21 @@ def test_in_samba_a_closed_canasta_of_the_rank_is_not_called_no_meld():
     )
     text = explain(Move.parse("discard C7"), obs(state))
     assert text.endswith("The next player's side has no meld the 7♣ could join.")  # (not "no meld of 7s")
+
+
+def test_chinese_sentences_follow_each_other_without_a_space():
+    """。 is a wide full stop: Chinese puts no space after it (English joins with one)."""
+    from game.hints import discard_risk
+
+    state = position(["S3 C9 H4 H5"], melds=[{"K": "CK DK HK"}, {}], discard="S4", phase="meld")
+    english = explain(Move.parse("discard C9"), obs(state))
+    assert ". " in english
+    i18n.set_language("zh_CN")
+    for text in (
+        explain(Move.parse("discard C9"), obs(state)),
+        explain(Move.parse("take C9 D9"), obs(position(["C9 D9 H4 S5 H6"], discard="S4 JK H8 H9"))),
+    ):
+        assert "。" in text and "。 " not in text, text
+    risky = position(["C9 H4 H5"], melds=[{}, {"9": "D9 S9 H9"}], discard="S4 C7 D8", phase="meld")
+    risk = discard_risk(obs(risky), Card.parse("C9"))
+    assert risk is not None and "。 " not in risk.text

@@ -502,3 +502,22 @@ def test_a_deal_opened_at_its_end_is_not_counted_even_after_continue(home):
     assert app.context.stats.records == {}
     assert StatsStore(home).records == {}
     app.close()
+
+
+def test_the_tables_speed_button_is_kept_as_the_players_setting(home):
+    """Speed set at the table (its button, + or -) is the Settings page's animation speed:
+    kept across Main menu, Continue and a restart."""
+    from game.settings import load_settings
+
+    app = new_app()
+    table = start_game(app)
+    before = table.animator.speed
+    table.cycle_speed(-1)
+    chosen = table.animator.speed
+    assert chosen != before and app.settings.value.animation_speed == chosen
+    assert load_settings(home)[0].animation_speed == chosen
+    app.close()
+    app = new_app()
+    click_button(app, "Continue")
+    assert app.table.animator.speed == chosen
+    app.close()

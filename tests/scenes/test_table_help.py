@@ -377,3 +377,43 @@ def test_following_the_hints_own_discard_raises_no_warning():
     click(stack, card_point(table, card))
     click(stack, card_point(table, card))
     assert stack.top is table and table.state.pile[-1].face == hinted.face
+
+
+def test_a_refusal_whose_rule_sentence_continues_it_says_it_once():
+    """R-BLACK3's reason ("Black threes can be melded only when going out.") is the start
+    of its rule's sentence: the banner shows the longer sentence once, no body repeating it."""
+    from game.rules import IllegalMove
+    from game.scenes.table_controller import Refusal
+
+    refusal = Refusal("R-BLACK3", IllegalMove("R-BLACK3", "black threes can be melded only when going out"))
+    assert refusal.headline().startswith("Black threes can be melded only when going out, as three or four")
+    assert refusal.explanation() is None
+    other = Refusal("R-TAKE-TOP", IllegalMove("R-TAKE-TOP", "the top card must be melded"))
+    assert other.headline() == other.reason()
+
+
+def test_esc_closes_the_move_log_before_it_opens_the_menu():
+    stack, table = make_table()
+    until(stack, players_turn(stack, table))
+    press(stack, pygame.K_l)
+    assert table.log_open
+    press(stack, pygame.K_ESCAPE)
+    assert not table.log_open and stack.top is table
+    press(stack, pygame.K_ESCAPE)
+    assert isinstance(stack.top, TableMenuScene)
+
+
+def test_a_refusal_hangs_left_of_the_open_move_log():
+    """The banner of a refused move and the move log (or the pile browser) never cover each
+    other: with the log open the banner moves left of it."""
+    from game.scenes.table_layout import LOG_PANEL, SCORE_PANEL
+
+    stack, table = make_table()
+    until(stack, players_turn(stack, table))
+    table.controller.refuse("Hold on.", "R-TURN")
+    centred = table.view.refusal_rect()
+    assert centred is not None and centred.right > LOG_PANEL.left
+    press(stack, pygame.K_l)
+    assert table.log_open
+    moved = table.view.refusal_rect()
+    assert moved is not None and moved.right <= LOG_PANEL.left and moved.left >= SCORE_PANEL.right

@@ -612,3 +612,43 @@ def test_the_answer_prompt_names_each_sides_score_in_six_hand():
     assert line == f"Score: us {ours:,}, " + ", ".join(f"S{s} {table.game.scores[s]:,}" for s in others) + "."
     set_language("zh_CN")
     assert answer_facts(table).splitlines()[-1].startswith(f"比分：我方 {ours:,}，S{others[0]}")  # type: ignore[arg-type]
+
+
+def test_the_hand_and_foot_question_counts_books_against_the_quota():
+    """V-HF-OUT: the side needs two clean and two dirty books, so the question says books,
+    not canastas."""
+    from types import SimpleNamespace
+
+    from game.rules import position_from_json
+    from game.scenes.prompts import answer_facts
+
+    state = position_from_json(
+        {
+            "format": "canasta-position/1",
+            "variant": "hand-and-foot",
+            "scores": [0, 0],
+            "dealer": 1,
+            "turn": 2,
+            "phase": "meld",
+            "hands": ["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"],
+            "feet": ["", "", "", ""],
+            "melds": [["C7 D7 H7 S7 C7 D7 H7", "CQ DQ HQ SQ CQ D2 H2", "HK SK DK"], []],
+            "red_threes": ["", ""],
+            "discard": "S4",
+            "stock": "H5 H6 S5 S6 D8",
+            "stock_exact": True,
+        }
+    )
+
+    class Table:
+        game = SimpleNamespace(state=state, scores=(0, 0))
+        config = state.config
+        human, human_side = 0, 0
+
+        def seat_name(self, seat: int) -> str:
+            return ("You", "West", "North", "East")[seat]
+
+        def side_name(self, side: int) -> str:
+            return ("Us", "Them")[side]
+
+    assert "North holds 3 cards. Our books: clean 1/2, dirty 1/2." in answer_facts(Table())  # type: ignore[arg-type]
