@@ -19,7 +19,7 @@ from game.rules.cards import sort_key
 from game.rules.melds import MeldKind
 from game.scenes import table_facts
 from game.scenes.hand_state import NOWHERE, DropTarget, HandUI, shown_hand, sort_cards, suit_key  # noqa: F401
-from game.scenes.meld_row import fit_row
+from game.scenes.meld_row import RUN_STEP, RowFit, fit_row
 
 Point = tuple[float, float]
 
@@ -575,14 +575,21 @@ class TableLayout:
                 runs.append((None, staged_index, sorted(group, key=lambda c: (int(c.rank), c.id))))
             else:
                 alone.append((None, None, staged_index, group))
-        per_stack = self._runs_per_stack(area)
-        stacks = [runs[first : first + per_stack] for first in range(0, len(runs), per_stack)]
         right = area.right
         if mine and (melds or staged):
             self.new_meld_rect = pygame.FRect(area.right - NEW_MELD_W, area.y + 2, NEW_MELD_W, card_h(width) + 24)
             right = self.new_meld_rect.x - 10
-        widths = [0] * len(alone) + [max(len(cards) for _n, _i, cards in stack) for stack in stacks]
-        fit = fit_row(widths, width, left, right - left)
+
+        def arranged(per_stack: int) -> tuple[list[list[tuple[int | None, int | None, list[Card]]]], RowFit]:
+            stacks = [runs[first : first + per_stack] for first in range(0, len(runs), per_stack)]
+            widths = [0] * len(alone) + [max(len(cards) for _n, _i, cards in stack) for stack in stacks]
+            return stacks, fit_row(widths, width, left, right - left)
+
+        # Each run in its own place while the row has room for that (a stacked run shows only
+        # its top strip); stacked a few in one place when it has not.
+        stacks, fit = arranged(1)
+        if fit.squeezed or fit.run_step < RUN_STEP:
+            stacks, fit = arranged(self._runs_per_stack(area))
         for column, ((number, meld, index, cards), x) in enumerate(zip(alone, fit.lefts)):
             z = 500 + column * 20
             cx = x + width / 2

@@ -101,6 +101,15 @@ def test_dropping_on_meld_two_of_two_groups_of_a_rank_adds_to_that_one():
     assert (len(melds[0].cards), len(melds[1].cards)) == (8, 4), table.message
 
 
+def test_runs_each_have_their_own_place_while_the_row_has_room():
+    """A stacked run shows only its top strip: runs are stacked only when the row is full."""
+    melds = [["CK DK SK", "H4 H5 H6", "D9 D10 DJ", "S4 S5 S6"], []]
+    stack, table = samba_table(["H8 H9 H10 C4"], melds, phase="meld", discard="S4")
+    slots = our_slots(table)
+    assert len(slots) == 4 and len({s.rect.x for s in slots}) == 4
+    assert len({s.rect.y for s in slots}) == 1  # none above another
+
+
 def test_the_cell_for_a_new_meld_starts_a_new_sequence_even_in_a_full_row():
     groups = ["CA DA SA", "CK DK SK", "CQ DQ SQ", "CJ DJ SJ", "C10 D10 S10", "C9 D9 S9", "C8 D8 S8", "C7 D7 S7"]
     groups += ["C6 D6 S6", "C5 D5 S5", "H4 H5 H6", "D9 D10 DJ", "S4 S5 S6"]
