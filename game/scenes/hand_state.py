@@ -24,6 +24,10 @@ class HandUI:
     sort_mode: str = "rank"  # "rank", "suit" or "custom"
     selected: set[Card] = field(default_factory=set)
     staged: list[list[Card]] = field(default_factory=list)
+    # Where each staged group goes, as the table's controller addressed it (the meld of a
+    # rank, or a Samba-family meld's number): (None, None) for a new meld (a side's first
+    # meld); set for additions held until they can be laid together (going out by two).
+    staged_onto: list[tuple[Rank | None, int | None]] = field(default_factory=list)
     dragging: list[Card] = field(default_factory=list)
     drag_pos: Point = (0.0, 0.0)
     drag_grab: Point = (0.0, 0.0)  # pointer offset from the first dragged card's centre
@@ -40,6 +44,27 @@ class HandUI:
 
     def staged_cards(self) -> set[Card]:
         return {card for group in self.staged for card in group}
+
+    def stage(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> None:
+        """Stage `cards` as a group of their own, going onto (`rank`, `number`) if given."""
+        self.staged.append(list(cards))
+        self.staged_onto.append((rank, number))
+
+    def unstage(self, index: int) -> bool:
+        """Back to the hand with staged group `index`; False when there is none (any more)."""
+        if not 0 <= index < len(self.staged):
+            return False
+        del self.staged[index]
+        del self.staged_onto[index]
+        return True
+
+    def clear_staged(self) -> None:
+        self.staged.clear()
+        self.staged_onto.clear()
+
+    def onto(self, index: int) -> tuple[Rank | None, int | None]:
+        """Where staged group `index` goes ((None, None): a new meld)."""
+        return self.staged_onto[index] if index < len(self.staged_onto) else (None, None)
 
 
 def suit_key(card: Card) -> tuple[int, int, int]:

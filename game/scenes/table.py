@@ -26,7 +26,6 @@ from game.observable_settings import ObservableSettings
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
 from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
 from game.scenes.base import Scene
-from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import Refusal, TableController, seat_names  # noqa: F401
 from game.scenes.table_input import HandController
 from game.scenes.table_keys import KeyboardController
@@ -446,7 +445,7 @@ class TableScene(Scene):
         self.controller.click_pile()
 
     def click_meld(self, slot: MeldSlot) -> None:
-        self.controller.click_meld(DropTarget("meld", slot.rank, slot.staged_index))
+        self.controller.click_meld(slot.target)  # (with its number: the Samba family addresses melds so)
 
     def double_click(self, card: Card) -> None:
         self.controller.double_click(card)

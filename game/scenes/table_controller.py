@@ -46,6 +46,8 @@ from game.scenes.bot_runner import BotRunner
 from game.scenes.hand_state import DropTarget, HandUI, shown_hand
 
 REFUSAL_SECONDS = 8.0
+# Refusals of a single addition that another laid with it may lift: it is held (staged).
+HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO"})
 
 
 @dataclass
@@ -248,7 +250,7 @@ class TableController:
     def next_deal(self) -> None:
         events = self.game.next_deal()
         self.version += 1
-        self.ui.staged.clear()
+        self.ui.clear_staged()
         self.ui.selected.clear()
         self.runner.cancel()
         self._bot_move = None
@@ -497,9 +499,16 @@ class TableController:
             self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
             return
         if not st.stock:
-            self.refuse(N_("The stock is empty: take the pile or pass."), self._exhausted_rule())
+            self.refuse(self._empty_stock_msgid(), self._exhausted_rule())
             return
         self.play(Move.draw())
+
+    def _empty_stock_msgid(self) -> str:
+        """What the player may do when the stock is empty: take or pass, or only take (the
+        top card fits the side's meld: R-EXHAUSTED)."""
+        if self.can(MoveKind.PASS):
+            return N_("The stock is empty: take the pile or pass.")
+        return N_("The stock is empty and the top card fits your meld: you must take the pile.")
 
     def _exhausted_rule(self) -> str:
         """The rule of an empty stock: R-EXHAUSTED, or the Samba family's own."""
@@ -594,8 +603,8 @@ class TableController:
         """A click on one of our meld columns: a staged one goes back to the hand; else the
         selected cards go onto it."""
         if target.staged_index is not None:
-            del self.ui.staged[target.staged_index]
-            self.host.cards_moved()
+            if self.ui.unstage(target.staged_index):  # (none: laid since the press began)
+                self.host.cards_moved()
             return
         selected = self.selected_cards()
         if selected:
@@ -685,7 +694,17 @@ class TableController:
         if self.not_now():
             return
         if any(c.rank == 3 for c in cards) and not all(c.is_black_three for c in cards):
-            self.refuse(N_("Black threes meld only as three or four of them when going out."), "R-BLACK3")
+            rules = self.config.rules
+            if rules.black_threes_max < 3:  # Hand and Foot: threes never meld
+                self.refuse(N_("threes are never melded in Hand and Foot"), "V-HF-BOOKS")
+            elif rules.black_threes_max == 4:
+                self.refuse(N_("Black threes meld only as three or four of them when going out."), "R-BLACK3")
+            else:  # three packs
+                self.refuse(
+                    N_("black threes are melded only as three to {max} of them"),
+                    "V-BLACK3",
+                    max=rules.black_threes_max,
+                )
             return
         if self.staging():
             group = self._group(cards)
@@ -698,7 +717,7 @@ class TableController:
                     staged.extend(cards)
                     break
             else:
-                self.ui.staged.append(list(cards))
+                self.ui.stage(list(cards))
             self.ui.selected -= set(cards)
             self.host.cards_moved()
             return
@@ -706,20 +725,60 @@ class TableController:
 
     def _meld_now(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> None:
         """Lay `cards` as one group at once (the side has melded): new, or added to `rank`'s
-        meld, or (the Samba family) to meld `number`."""
+        meld, or (the Samba family) to meld `number`. An addition that alone would leave one
+        card (R-KEEP-TWO, V-KEEP-TWO) is held, staged, and laid with the next ones in one
+        move: going out may need two additions at once (a king and a queen onto two melds)."""
         if self.game.state.phase is not Phase.MELD:
             self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
             return
-        group = self._group(cards, None if number is not None else rank, number)
-        if group is not None and self.play(Move.meld(group)):
+        onto = (None if number is not None else rank, number)
+        group = self._group(cards, *onto)
+        held = self._staged_groups()
+        if group is None or held is None:
+            return
+        move = Move.meld(*held, group)
+        refusal = self._refusal_of(move)
+        if refusal is not None and refusal.rule in HELD_BY:
+            self.ui.stage(list(cards), *onto)
             self.ui.selected -= set(cards)
+            self.say(
+                _(
+                    "Held: alone it would leave you one card. Add the rest of your going out, "
+                    "then Lay melds; Take back returns it to your hand."
+                ),
+                warn=False,
+                seconds=6.0,
+            )
+            self.host.cards_moved()
+            return
+        if self.play(move):
+            self.ui.clear_staged()
+            self.ui.selected -= set(cards)
+            self.host.cards_moved()
+
+    def _staged_groups(self) -> list[Group] | None:
+        """The staged groups as the engine's groups, each onto its target; None after saying
+        why one makes none."""
+        groups = [self._group(cards, *self.ui.onto(index)) for index, cards in enumerate(self.ui.staged)]
+        return None if any(g is None for g in groups) else groups  # type: ignore[return-value]
+
+    def _refusal_of(self, move: Move) -> IllegalMove | None:
+        """Why the engine would refuse `move` now (tried on a copy), or None."""
+        try:
+            self.game.state.copy().apply(move)
+        except IllegalMove as error:
+            return error
+        return None
 
     def _drop_on_meld(self, cards: list[Card], target: DropTarget) -> None:
         if self.not_now():
             return
         if target.staged_index is not None:
+            if target.staged_index >= len(self.ui.staged):
+                self.host.cards_moved()  # laid since: back to the hand
+                return
             staged = self.ui.staged[target.staged_index]
-            if self._group(staged + cards) is not None:
+            if self._group(staged + cards, *self.ui.onto(target.staged_index)) is not None:
                 staged.extend(cards)
                 self.ui.selected -= set(cards)
                 self.host.cards_moved()
@@ -767,19 +826,22 @@ class TableController:
                     N_("To take the pile, drop cards that meld the {card} on top."), "R-TAKE", card=card_name(top)
                 )
                 return
-        staged = [self._group(g) for g in self.ui.staged]
-        if any(g is None for g in staged):
+        staged = self._staged_groups()
+        if staged is None:
             return
         if staged and not groups:
             self.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
             return
-        move = Move.take(*groups, *staged)  # type: ignore[arg-type]
+        move = Move.take(*groups, *staged)
         if self.play(move):
-            self.ui.staged.clear()
+            self.ui.clear_staged()
             self.ui.selected.clear()
             self.host.cards_moved()
 
     def discard(self, card: Card, confirmed: bool = False) -> None:
+        if self.ui.staged:  # a discard ends the turn: staged melds would be lost unlaid
+            self.refuse(N_("Lay your staged cards first (Lay melds), or take them back, then discard."))
+            return
         # The hint's own discard was weighed already: following it needs no warning.
         hinted = self.hint is not None and str(self.hint.move) == str(Move.discard(card))
         if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.legal_moves():
@@ -794,7 +856,7 @@ class TableController:
                 if self.host.confirm_discard(card, risk.text, discard_anyway):
                     return
         if self.play(Move.discard(card)):
-            self.ui.staged.clear()
+            self.ui.clear_staged()
             self.ui.selected.discard(card)
             self.host.cards_moved()
 
@@ -810,16 +872,16 @@ class TableController:
                 "R-TURN",
             )
             return
-        groups = [self._group(g) for g in self.ui.staged]
-        if any(g is None for g in groups):
+        groups = self._staged_groups()
+        if groups is None:
             return
-        if self.play(Move.meld(*groups)):  # type: ignore[arg-type]
-            self.ui.staged.clear()
+        if self.play(Move.meld(*groups)):
+            self.ui.clear_staged()
             self.host.cards_moved()
 
     def cancel_staged(self) -> None:
         if self.ui.staged:
-            self.ui.staged.clear()
+            self.ui.clear_staged()
             self.host.cards_moved()
 
     def ask_partner(self) -> None:
@@ -971,7 +1033,7 @@ class TableController:
             return _("{name} asks: may I go out?").format(name=self.seat_name(st.turn))
         if st.phase is Phase.DRAW:
             if not st.stock:
-                return _("The stock is empty: take the pile or pass.")
+                return _(self._empty_stock_msgid())
             return _("Your turn: click the stock to draw, or take the pile.")
         if st.this_turn.answer is True:
             return _("Your partner said yes: you must go out this turn.")

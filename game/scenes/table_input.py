@@ -127,6 +127,8 @@ class HandController:
             self.table.relayout()
             return True
         press = self.press
+        if press is not None and not self._still_there(press):
+            press = self.press = None  # a key played the card (or laid the staged group) since
         if press is not None:
             what, target, start = press
             far = abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= DRAG_THRESHOLD
@@ -158,6 +160,16 @@ class HandController:
         if changed:
             self.table.relayout()
         return False
+
+    def _still_there(self, press) -> bool:
+        """Whether what a press began on is still there: a key may have played the card or laid
+        the staged group while the button was held."""
+        what, target, _start = press
+        if what == "card":
+            return target in self.table.layout.hand_cards
+        if what == "meld" and target.staged_index is not None:
+            return target.staged_index < len(self.table.ui.staged)
+        return True
 
     def _start_drag(self, card: Card, start: tuple[float, float], pos: tuple[float, float]) -> None:
         ui, layout = self.table.ui, self.table.layout
@@ -192,6 +204,8 @@ class HandController:
         marquee, self.marquee = self.marquee, None
         if press is None:
             return False
+        if not self._still_there(press):
+            return True
         what, target, start = press
         if what == "card":
             self._click_card(target, _shift_held(event))  # type: ignore[arg-type]

@@ -105,8 +105,8 @@ class KeyboardController:
             game.show_hint()
         elif key == pygame.K_a:
             game.key_ask()
-        elif key == pygame.K_p and game.pass_offered():
-            game.pass_turn()
+        elif key == pygame.K_p:
+            game.pass_turn()  # (refused with the engine's reason when passing is not allowed)
         elif key == pygame.K_n and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             table.confirm_new_game()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):

@@ -417,3 +417,79 @@ def test_a_refusal_hangs_left_of_the_open_move_log():
     assert table.log_open
     moved = table.view.refusal_rect()
     assert moved is not None and moved.right <= LOG_PANEL.left and moved.left >= SCORE_PANEL.right
+
+
+def _staged_opening():
+    """An unmelded side with two groups staged (90 points, minimum 50), not laid yet."""
+    from tests.table_helpers import select
+
+    stack, table = make_table()
+    table.load_state(position(["CK DK HK CA DA HA C5 D9", "C4", "C7", "C8"], phase="meld", discard="S4"))
+    for faces in (["CK", "DK", "HK"], ["CA", "DA", "HA"]):
+        cards = select(stack, table, faces)
+        drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+        tick(stack, 0.3)
+    assert len(table.ui.staged) == 2
+    return stack, table
+
+
+def test_a_discard_with_melds_staged_is_refused_not_a_lost_opening():
+    stack, table = _staged_opening()
+    card = hand_card(table, "C5")
+    click(stack, card_point(table, card))
+    click(stack, card_point(table, card))  # a double-click: discard
+    tick(stack, 0.2)
+    assert table.state.turn == 0 and table.state.phase is Phase.MELD
+    assert len(table.ui.staged) == 2 and table.message is not None and "staged" in table.message[0]
+
+
+def test_a_mouse_release_on_a_staged_group_laid_meanwhile_is_harmless():
+    """Press on a staged group, Enter lays the staged melds while the button is held, then
+    release: once an IndexError that closed the app."""
+    from tests.table_helpers import mouse
+
+    stack, table = _staged_opening()
+    slot = next(s for s in table.layout.meld_slots if s.staged_index is not None)
+    point = (slot.rect.x + 10, slot.rect.y + 20)
+    stack.handle_event(mouse(pygame.MOUSEMOTION, point))
+    stack.handle_event(mouse(pygame.MOUSEBUTTONDOWN, point))
+    press(stack, pygame.K_RETURN)
+    assert table.state.melds[0] and not table.ui.staged
+    stack.handle_event(mouse(pygame.MOUSEMOTION, (point[0] + 40, point[1] + 40)))
+    stack.handle_event(mouse(pygame.MOUSEBUTTONUP, point))
+    tick(stack, 0.2)
+    assert not table.ui.dragging and len(table.state.melds[0]) == 2
+
+
+def test_a_forced_take_says_so_and_p_says_why_not():
+    """R-EXHAUSTED: the stock is empty and the top card fits our meld: the take is forced,
+    so the table does not offer passing, and P explains instead of doing nothing."""
+    stack, table = make_table()
+    table.load_state(position(["C5 D6 S7", "C4", "C7", "C8"], melds=[{"K": "CK DK SK"}, {}], discard="D4 HK", stock=""))
+    assert [str(m) for m in table.legal_moves()] == ["take"]
+    assert "you must take the pile" in table.status_text()
+    table.click_stock()
+    assert "you must take the pile" in table.message[0] and table.refusal.rule == "R-EXHAUSTED"
+    press(stack, pygame.K_p)
+    assert table.refusal is not None and table.refusal.rule == "R-EXHAUSTED"
+    assert table.state.phase is Phase.DRAW
+
+
+@pytest.mark.parametrize(
+    ("variant", "rule"), [("classic", "R-BLACK3"), ("samba", "V-BLACK3"), ("hand-and-foot", "V-HF-BOOKS")]
+)
+def test_a_three_mixed_into_a_meld_is_refused_with_the_variants_rule(variant, rule):
+    from rules_helpers import position as any_position
+
+    from tests.table_helpers import select
+
+    stack, table = make_table(variant=variant)
+    melds = [{}, {}] if variant == "classic" else [[], []]
+    extra = {"feet": ["", "", "", ""]} if variant == "hand-and-foot" else {}
+    table.load_state(
+        any_position(["C3 S3 D5 C9", "C4", "C7", "C8"], melds=melds, variant=variant, phase="meld", **extra)
+    )
+    cards = select(stack, table, ["C3", "S3", "D5"])
+    drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+    tick(stack, 0.2)
+    assert table.refusal is not None and table.refusal.rule == rule

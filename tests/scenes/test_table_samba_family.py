@@ -421,3 +421,58 @@ def test_a_long_hand_on_the_score_sheet_fits_its_line_with_the_rest_counted():
     assert f"(+{len(hand) - shown} more)" in text  # every card is either named or counted
     short = hand_text(hand[:3], hand[3:5], 400)
     assert short == "4♣ 5♦ 6♥ · foot: 7♠ 8♣"
+
+
+@pytest.mark.parametrize("variant", ["six-hand", "samba"])
+def test_going_out_by_two_additions_at_once_holds_the_first(variant):
+    """Two canastas to go out, six kings and six queens down, HK HQ in hand: the way out is
+    both additions in one move (each alone leaves one card: R-KEEP-TWO / V-KEEP-TWO). After
+    a "yes" it is the only legal move, so the table must be able to make it: the first
+    addition is held, the second lays both."""
+    if variant == "samba":
+        melds = [["CK DK SK CK DK SK", "CQ DQ SQ CQ DQ SQ"], []]
+        hands = ["HK HQ", "C4", "C6 C7 C8", "C5"]
+    else:
+        melds = [{"K": "CK DK SK CK DK SK", "Q": "CQ DQ SQ CQ DQ SQ"}, {}, {}]
+        hands = ["HK HQ", "C4", "C5", "C6 C7 C8", "C9", "C10"]
+    stack, table = make_table(variant=variant)
+    table.load_state(position(hands, melds=melds, variant=variant, phase="meld", discard="S4"))
+    table.controller.ask_partner()
+    tick(stack, 0.1)
+    for _ in range(300):
+        if table.game.state.phase is not Phase.ANSWER and table.idle:
+            break
+        tick(stack, 0.05)
+    assert table.game.state.this_turn.answer is True  # the partner (a bot) says yes: one card left
+    assert [str(m) for m in table.legal_moves()] == [
+        ("meld HQ / HK" if variant == "six-hand" else "meld +0: HK / +1: HQ")
+    ]
+    for face in ("HK", "HQ"):
+        slot = next(s for s in our_slots(table) if s.rank.symbol == face[1:])
+        drag(stack, card_point(table, hand_card(table, face)), slot_point(table, slot))
+        tick(stack, 0.2)
+        if face == "HK":
+            assert table.ui.staged == [[hand_card_of(table, "HK")]] and table.message is not None
+            assert "Held" in table.message[0]
+    assert table.game.state.phase is Phase.OVER and table.game.state.result.went_out == 0
+
+
+def hand_card_of(table, face: str):
+    return next(c for c in table.game.state.hands[0] if c.face == face)
+
+
+def test_selected_cards_clicked_onto_a_meld_go_onto_that_meld():
+    """Select, then click a meld (instead of dragging): the meld's number goes with it, so
+    a card reaches a sequence, and a canasta rather than an open group of the same rank."""
+    from tests.table_helpers import click
+
+    melds = [["H5 H6 H7", "CK DK SK CK DK SK HK", "CK DK SK"], []]
+    stack, table = samba_table(["H8 HK C4 C5"], melds, phase="meld", discard="S4")
+    for face, number in (("H8", 0), ("HK", 1)):
+        select(stack, table, [face])
+        slot = next(s for s in our_slots(table) if s.number == number)
+        click(stack, slot_point(table, slot))
+        tick(stack, 0.2)
+        assert table.refusal is None, table.message
+    sizes = [m.size for m in table.game.state.side_melds(0)]
+    assert sizes == [4, 8, 3]
