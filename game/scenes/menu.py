@@ -158,7 +158,7 @@ class TitleMenuScene(MenuPage):
         self._draw_fan(surface, ruler)
         blit_text(surface, _("Canasta"), 64, theme.TEXT_ON_FELT, bold=True, midtop=(640, 172))
         blit_text(
-            surface, _("Classic Canasta against the computer"), theme.FONT_BODY, theme.GOLD_LIGHT, midtop=(640, 256)
+            surface, _("Classic Canasta against the computer"), theme.FONT_BODY, theme.GOLD_LIGHT, midtop=(640, 262)
         )
         self.items.draw(surface)
         blit_text(
