@@ -15,6 +15,7 @@ with one confirm (or taken back); the same staged groups go with a take of the p
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -738,7 +739,7 @@ class TableController:
             return
         move = Move.meld(*held, group)
         refusal = self._refusal_of(move)
-        if refusal is not None and refusal.rule in HELD_BY:
+        if refusal is not None and refusal.rule in HELD_BY and self._part_of_a_meld_move([*held, group]):
             self.ui.stage(list(cards), *onto)
             self.ui.selected -= set(cards)
             self.say(
@@ -761,6 +762,15 @@ class TableController:
         why one makes none."""
         groups = [self._group(cards, *self.ui.onto(index)) for index, cards in enumerate(self.ui.staged)]
         return None if any(g is None for g in groups) else groups  # type: ignore[return-value]
+
+    def _part_of_a_meld_move(self, groups: list[Group]) -> bool:
+        """Whether some legal meld move lays `groups` and more with them (going out by two
+        additions): only then is a refused addition held (else the refusal says why)."""
+        wanted = Counter(str(g) for g in groups)
+        return any(
+            move.kind is MoveKind.MELD and not wanted - Counter(str(g) for g in move.groups)
+            for move in self.legal_moves()
+        )
 
     def _refusal_of(self, move: Move) -> IllegalMove | None:
         """Why the engine would refuse `move` now (tried on a copy), or None."""

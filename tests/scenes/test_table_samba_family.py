@@ -476,3 +476,14 @@ def test_selected_cards_clicked_onto_a_meld_go_onto_that_meld():
         assert table.refusal is None, table.message
     sizes = [m.size for m in table.game.state.side_melds(0)]
     assert sizes == [4, 8, 3]
+
+
+def test_an_addition_that_leads_nowhere_is_refused_not_held():
+    """One canasta short with no way to make it this turn: the addition that would leave one
+    card is refused with its rule (V-KEEP-TWO), not held."""
+    melds = [["CK DK SK CK DK SK", "CQ DQ SQ"], []]
+    stack, table = samba_table(["HK C5", "C4", "C6 C7 C8", "D5"], melds, phase="meld", discard="S4")
+    slot = next(s for s in our_slots(table) if s.rank.symbol == "K")
+    drag(stack, card_point(table, hand_card(table, "HK")), slot_point(table, slot))
+    tick(stack, 0.2)
+    assert not table.ui.staged and table.refusal is not None and table.refusal.rule == "V-KEEP-TWO"
