@@ -737,7 +737,7 @@ def _wild_order(card: Card) -> int:
 # Hands larger than this are not searched in steps: laying all but one of them in one turn
 # by new sequences is rare, and the listing asks this in every meld phase (the engine's
 # deals a second in Samba fell to 0.78x without the bound).
-STEPS_MOST_CARDS = 10
+STEPS_MOST_CARDS = 13
 
 
 def can_go_out_in_steps(state: FamilyState) -> bool:
@@ -747,22 +747,31 @@ def can_go_out_in_steps(state: FamilyState) -> bool:
 
 
 def out_after_a_step(state: FamilyState, hand: _Hand | None = None) -> bool:
-    """Whether one meld move first lets the planner go out where its single greedy move
-    missed a way: a run of the hand laid as a new sequence, a sequence extended by a chain
-    of cards, a group closed at seven with naturals so the rest of its rank and the wild
-    cards go elsewhere (V-SAMBA-MELDS, V-BOL-ESCALERA, V-HF-BOOKS). Each step is laid on a
-    copy. (Two such steps before the planner are not tried: each costs a copy and a plan,
-    and the listing asks this in every meld phase.) `hand`: the player's, when the caller
-    has it grouped already."""
+    """Whether one or two meld moves first let the planner go out where its single greedy
+    move missed a way: a run of the hand laid as a new sequence, a sequence extended by a
+    chain of cards, a group closed at seven with naturals so the rest of its rank and the
+    wild cards go elsewhere (V-SAMBA-MELDS, V-BOL-ESCALERA, V-HF-BOOKS). Each step is laid
+    on a copy. With sequences, hands of more than `STEPS_MOST_CARDS` are not searched (the
+    listing asks this in every meld phase); without them (Hand and Foot) the steps are the
+    books a hand can close, few, and every hand is searched. `hand`: the player's, when the
+    caller has it grouped already."""
     seat = state.turn
     if state.phase is not _MELD_PHASE or state.this_turn.answer is False:
         return False
     if state.config.rules.foot and state.feet[seat] is not None:
         return False  # V-HF-OUT: only the foot goes out
-    if len(state.hands[seat]) > STEPS_MOST_CARDS:
+    if state.config.rules.sequences and len(state.hands[seat]) > STEPS_MOST_CARDS:
         return False
-    if hand is None:
-        hand = _Hand(state.hands[seat])
+    return _out_in_steps(state, hand or _Hand(state.hands[seat]), STEPS_DEEP)
+
+
+# Meld moves tried one after another before the planner: two new sequences (a run of seven
+# and one of four), two books to close.
+STEPS_DEEP = 2
+
+
+def _out_in_steps(state: FamilyState, hand: _Hand, depth: int) -> bool:
+    seat = state.turn
     steps = _first_steps(state, hand)
     if not steps or _short_of_canastas(state, hand) or _two_strays(state, hand):
         return False
@@ -774,7 +783,11 @@ def out_after_a_step(state: FamilyState, hand: _Hand | None = None) -> bool:
             continue
         if trial.phase is Phase.OVER:  # the step itself went out
             return trial.result is not None and trial.result.went_out == seat
-        if trial.turn == seat and go_out_plan(trial) is not None:
+        if trial.turn != seat:
+            continue
+        if go_out_plan(trial) is not None:
+            return True
+        if depth > 1 and _out_in_steps(trial, _Hand(trial.hands[seat]), depth - 1):
             return True
     return False
 

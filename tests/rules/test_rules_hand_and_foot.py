@@ -124,6 +124,21 @@ def test_V_HF_ASK_going_out_that_closes_a_book_with_naturals_first_may_be_asked(
     assert state.phase is Phase.OVER and state.result is not None and state.result.went_out == 0
 
 
+def test_V_HF_ASK_a_hand_of_eleven_that_closes_a_book_first_may_be_asked():
+    # The same way out as above, from a larger hand (once refused: only hands of ten cards or
+    # fewer were searched). Four nines close the open book at seven, two more and the
+    # joker make a new group, the fives a group of their own, C5 is the discard.
+    state = hf(
+        ["S9 C9 D9 H9 S9 C9 D5 H5 S5 JK C5"],
+        melds=[[*QUOTA, "C9 D9 H9"], []],
+        feet=[None, *FEET[1:]],
+        phase="meld",
+    )
+    assert len(state.hands[0]) == 11 and "ask" in legal(state)
+    play(state, "ask", "yes", "meld +4: S9 C9 D9 H9", "meld S9 C9 JK / D5 H5 S5", "discard C5")
+    assert state.phase is Phase.OVER and state.result is not None and state.result.went_out == 0
+
+
 def test_V_HF_BOOKS_a_red_three_on_top_is_no_pair_for_two_black_threes():
     # A position (hand-made: play lays the buried red three of a take) whose pile shows a red
     # three to a hand of two black threes: threes never meld, so no take is listed or taken.

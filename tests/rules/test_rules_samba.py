@@ -308,6 +308,23 @@ def test_V_SAMBA_OUT_one_card_in_the_meld_phase_without_two_canastas_cannot_aris
     assert legal(state) == ["discard C5"]
 
 
+@pytest.mark.parametrize(
+    ("hand", "moves"),
+    [
+        ("H4 H5 H6 H7 H8 H9 H10 S4 S5 S6", ["meld H4 H5 H6 H7 H8 H9 H10 / S4 S5 S6"]),
+        ("H4 H5 H6 H7 H8 H9 H10 S4 S5 S6 S7 CJ", ["meld H4 H5 H6 H7 H8 H9 H10 / S4 S5 S6 S7", "discard CJ"]),
+    ],
+)
+def test_R_ASK_a_way_out_by_two_new_sequences_may_be_asked(hand, moves):
+    """Two canastas down; the hand is a run of seven and a run of three or four: going out
+    lays two new sequences first, which the one-step search missed (ask was refused)."""
+    canastas = ["CK DK HK SK CK DK HK", "CQ DQ HQ SQ CQ DQ HQ"]
+    state = samba([hand, "C7 C8", "D7 D8", "S7 S8"], melds=[canastas, []], phase="meld", discard="D4")
+    assert "ask" in legal(state)
+    play(state, "ask", "yes", *moves)
+    assert state.phase is Phase.OVER and state.result is not None and state.result.went_out == 0
+
+
 def test_V_SAMBA_OUT_asking_the_partner_binds():
     melds = [[SAMBA_HEARTS, K_NATURAL, "CQ DQ SQ"], []]
     state = samba(["SQ HQ DQ C5"], melds=melds, phase="meld")
