@@ -9,6 +9,7 @@ report decision times; `make_bot(level, seed)` is the registry the game and the 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import time
 from abc import ABC, abstractmethod
@@ -182,6 +183,14 @@ def register(level: str) -> Callable[[BotType], BotType]:
         return cls
 
     return deco
+
+
+def private_seed(*parts: int) -> int:
+    """A bot's seed made from the game's seed (and the seat, the move number...) one way
+    only: a seed of `game_seed * 10 + seat` handed the bot the deal's shuffle, so every
+    hidden card, beyond its observation. The same parts always give the same seed."""
+    digest = hashlib.sha256(("bot-seed:" + ":".join(str(part) for part in parts)).encode("ascii")).digest()
+    return int.from_bytes(digest[:7], "big")
 
 
 def make_bot(level: str, seed: int = 0, **options: Any) -> Bot:

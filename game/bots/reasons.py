@@ -112,3 +112,43 @@ class BotReason:
         if set(args) != _fields(msgid):
             return None
         return cls.of(msgid, **args)
+
+
+# What anyone at the table may be told of a reason: the facts everyone sees (the pile, the
+# stock, hand sizes, the melds). A reason that counts the bot's own hidden cards (points it
+# can meld, cards that fit its hand, canastas it is close to) is for its partner only; to
+# the others it says what the public part of it says, or nothing. (A reason chosen because a
+# hidden count was low would tell that too: such a take is named as the one chosen when it
+# was high.)
+_PUBLIC = frozenset(
+    {
+        YES_SINGLE_CARD,
+        YES_STOCK_LOW,
+        YES_THREAT,
+        TAKE_STOCK_EMPTY,
+        TAKE_OPENS,
+        TAKE_RED_THREE,
+        TAKE_RED_THREES,
+        TAKE_WILD,
+        TAKE_WILDS,
+        TAKE_BIG,
+        SEARCHED,
+        HUNCH,
+        EASY_TAKE,
+    }
+)
+_PUBLIC_PART = {TAKE_OPENS_FIT: TAKE_OPENS, TAKE_FIT: TAKE_BIG}
+
+
+def public_form(reason: BotReason | None) -> BotReason | None:
+    """`reason` as the bot may say it to the whole table (opponents, several people at one
+    screen), or None when all of it is the bot's own hidden hand."""
+    if reason is None:
+        return None
+    if reason.msgid in _PUBLIC:
+        return reason
+    if reason.msgid in _PUBLIC_PART:
+        return BotReason.of(_PUBLIC_PART[reason.msgid])
+    if reason.msgid == YES_FEW_CARDS and dict(reason.args).get("cards") == 2:
+        return reason  # (said for any hand of two, before anything hidden is weighed)
+    return None

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.bots import make_bot
+from game.bots.reasons import public_form
 from game.i18n import N_, _
 from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
@@ -213,6 +214,7 @@ class TableScene(Scene):
         self.sheet_pending: object | None = None  # the DealResult whose sheet opens once idle
         self.answer_prompt_open = False
         self._bot_ready_at = 0.0
+        self._think_until = 0.0
         # The deal key (session.deal_key) of a deal opened from a file at its end: played by
         # someone else (or before), so the statistics never count it, even after Continue.
         self.uncounted_deal: str | None = None
@@ -355,11 +357,26 @@ class TableScene(Scene):
         for effect in plan.effects:
             self.timeline.append((self.clock + effect.delay / speed, effect))
         self._bot_ready_at = self.clock + (plan.total + FLIGHT + BOT_PAUSE * self.pace) / speed
+        # A bot that searches (Hard) takes its whole budget for every move, forced or not: how
+        # long it thinks must not tell the player whether it had a choice (a pair for the pile).
+        bot = self.controller.bots.get(self.game.state.to_act) if self.game.state.to_act is not None else None
+        least = float(getattr(bot, "budget", 0.0)) if getattr(bot, "searches", False) else 0.0
+        self._think_until = self.clock + least
+        self._bot_ready_at = max(self._bot_ready_at, self._think_until)
+
+    @property
+    def bot_thinking(self) -> bool:
+        """The bot to act is thinking, as the table shows it: while it computes, and for a
+        bot that searches, for its whole budget (see show_events)."""
+        return self.runner.thinking or self.clock < self._think_until
 
     def explain_move(self, seat: int, reason) -> None:
         """A bot's one-line why goes beside its move in the log (game/move_log.py); the
-        save is written again to keep it (the move was saved before the bot said why)."""
-        if self.move_log.explain(seat, reason):
+        save is written again to keep it (the move was saved before the bot said why). Only
+        the player's partner says what its hidden hand holds; to anyone else (opponents,
+        several people at the screen) a bot says only the public part (reasons.public_form)."""
+        partner = len(self.people) == 1 and self.config.side_of(seat) == self.human_side
+        if self.move_log.explain(seat, reason if partner else public_form(reason)):
             for listener in self.listeners:
                 listener(self, [])
 
@@ -652,6 +669,11 @@ class TableScene(Scene):
         self.cancel_button = make("cancel", _("Take back"), self.cancel_staged)
         self.new_game_button = make("new_game", _("New game"), self.confirm_new_game)
         self.menu_button = make("menu", _("Menu"), self.open_menu)
+
+    def may_export_deal(self) -> bool:
+        """A deal file holds its seed, so every hidden card: with several people at one
+        screen it is saved only once the deal is over (the score sheet offers it)."""
+        return len(self.people) <= 1 or self.game.state.phase is Phase.OVER
 
     def confirm_new_game(self) -> None:
         from game.scenes.modal import ModalDialogScene

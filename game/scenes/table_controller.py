@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.bots import make_bot
+from game.bots.base import private_seed
 from game.bots.reasons import BotReason
 from game.hints import Hint, card_name, discard_risk, explain, make_hint
 from game.i18n import N_, _, get_language
@@ -226,7 +227,7 @@ class TableController:
         self.seed = seed if game is None else game.seed
         self.game = game if game is not None else Game(self.config, seed)
         self.bots = {
-            seat: self.bot_factory(self.bot_level(seat), self.seed * 10 + seat)
+            seat: self.bot_factory(self.bot_level(seat), private_seed(self.seed, seat))
             for seat in range(self.config.players)
             if seat not in self.people
         }
@@ -1003,7 +1004,7 @@ class TableController:
             self.say(_("A hint is for your turn."), warn=False, seconds=3.0)
             return False
         self.host.cancel_gesture()
-        hint = make_hint(st.observation(self.human), seed=self.seed * 1000 + self.moves_played)
+        hint = make_hint(st.observation(self.human), seed=private_seed(self.seed, self.human, self.moves_played))
         self.hint = hint
         self.hint_version = self.version
         self._hint_text = None

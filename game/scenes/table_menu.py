@@ -37,6 +37,7 @@ class MenuTable(Protocol):
     def game(self) -> Game: ...
 
     def confirm_new_game(self) -> None: ...
+    def may_export_deal(self) -> bool: ...
 
 
 def dim(surface: pygame.Surface) -> None:
@@ -61,7 +62,8 @@ class TableMenuScene(Scene):
         ]
         if table.settings is not None:
             entries.append((N_("Settings"), self.settings))
-        entries.append((N_("Save the deal as a file"), self.export_deal))
+        if table.may_export_deal():
+            entries.append((N_("Save the deal as a file"), self.export_deal))
         entries.append((N_("New game"), self.new_game))
         if table.on_menu is not None:
             entries.append((N_("Main menu"), self.main_menu))

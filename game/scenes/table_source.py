@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from game.move_log import MoveLog
     from game.rules import Game, RulesConfig
     from game.scenes.animations import Animator
-    from game.scenes.bot_runner import BotRunner
     from game.scenes.hand_state import HandUI
     from game.scenes.table_controller import Refusal
     from game.scenes.table_input import HandController
@@ -90,4 +89,4 @@ class TableSource(TableSeats, TableStatus, MoveLogPanel, TableScenery, Protocol)
     @property
     def ui(self) -> HandUI: ...
     @property
-    def runner(self) -> BotRunner: ...
+    def bot_thinking(self) -> bool: ...

@@ -672,7 +672,7 @@ class TableView:
             x, y = geo.label_anchor(seat)
             out = st.out == seat  # V-FIVE: this seat sits this deal out
             on = active == seat
-            thinking = on and seat != table.human and table.runner.thinking
+            thinking = on and seat != table.human and table.bot_thinking
             text = self.seat_tag(seat, thinking)
             fill = theme.GOLD if on else (SITTING_OUT if out else pygame.Color(16, 60, 38))
             ink = theme.INK if on else theme.TEXT_ON_FELT

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game import i18n
 from game.bots import make_bot
 from game.hints import card_name
-from game.move_log import MoveLog
+from game.move_log import LogEntry, MoveLog
 from game.rules import Game, RulesConfig
 from game.rules import events as ev
 
@@ -190,3 +190,46 @@ def test_the_reasons_come_back_with_a_log_rebuilt_from_the_moves():
         again = MoveLog.of_game(game, viewer=0)
         again.restore_reasons(junk)
         assert all(entry.reason is None for entry in again.entries)
+
+
+def test_only_the_partner_says_what_its_hidden_hand_holds():
+    """A reason that counts a bot's hidden cards ("I hold 80 points I can still meld", "3 of
+    its cards fit my hand") is its partner's to hear; an opponent says only the public part
+    (a take "opens our melds", "a pile this big") or nothing."""
+    from game.bots import reasons as why
+    from game.bots.reasons import BotReason, public_form
+
+    hidden = [
+        BotReason.of(why.NO_POINTS, points=80),
+        BotReason.of(why.NO_CANASTAS),
+        BotReason.of(why.NO_CARDS, cards=9),
+        BotReason.of(why.YES_FEW_CARDS, cards=4),
+    ]
+    assert all(public_form(reason) is None for reason in hidden)
+    assert public_form(BotReason.of(why.TAKE_FIT, fit=3)) == BotReason.of(why.TAKE_BIG)
+    assert public_form(BotReason.of(why.TAKE_OPENS_FIT, fit=4)) == BotReason.of(why.TAKE_OPENS)
+    for public in (
+        BotReason.of(why.TAKE_WILDS, n=2),
+        BotReason.of(why.YES_STOCK_LOW),
+        BotReason.of(why.YES_FEW_CARDS, cards=2),
+    ):
+        assert public_form(public) == public
+    # Every reason a bot gives is sorted one way or the other (a new one must be too).
+    for msgid in why.REASON_KEYS.values():
+        reason = BotReason.of(msgid, **{name: 2 for name in why._fields(msgid)})
+        assert public_form(reason) in (None, reason) or msgid in (why.TAKE_FIT, why.TAKE_OPENS_FIT)
+
+
+def test_the_table_shows_an_opponents_reason_only_in_its_public_form():
+    from game.bots import reasons as why
+    from game.bots.reasons import BotReason
+    from tests.table_helpers import make_table, players_turn, until
+
+    stack, table = make_table()
+    until(stack, players_turn(stack, table))
+    for seat, answered in ((1, "{name} answered: no."), (2, "{name} answered: no.")):
+        table.move_log.entries.append(LogEntry(1, seat, answered))
+        table.explain_move(seat, BotReason.of(why.NO_POINTS, points=80))
+    west, north = table.move_log.entries[-2:]
+    assert west.reason is None  # West: an opponent
+    assert north.reason == BotReason.of(why.NO_POINTS, points=80)  # North: the partner

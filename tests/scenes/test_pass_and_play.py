@@ -5,6 +5,7 @@ with pause. Checked on every frame drawn, with the clock ticked by hand."""
 from __future__ import annotations
 
 import os
+from collections import Counter
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -32,11 +33,16 @@ def display():
 
 
 def face_up_hand_cards(table) -> dict[int, int]:
-    """Seat -> how many of its hand's cards are drawn face up on this frame."""
+    """Seat -> how many of its hand's cards are drawn face up on this frame, beyond those
+    everyone saw go into it with the pile (they fly in face up: public cards)."""
+    state = table.game.state
+    known = state.observation(table.human).known
     shown = {}
-    for seat, hand in enumerate(table.game.state.hands):
+    for seat, hand in enumerate(state.hands):
         sprites = [table.animator.sprites.get(card) for card in hand]
-        shown[seat] = sum(1 for s in sprites if s is not None and s.visible and s.face_up)
+        up = Counter(card.face for card, s in zip(hand, sprites) if s is not None and s.visible and s.face_up)
+        seen = Counter({face: count for face, count in known[seat]})
+        shown[seat] = sum((up - seen).values())
     return shown
 
 
@@ -304,3 +310,15 @@ def test_a_continued_game_shows_no_hand_and_no_ones_draws_until_a_click(tmp_path
     # The log rebuilt at Continue is everyone's: no person's drawn cards named in it.
     draws = [e.msgid for e in again.move_log.entries if e.seat in again.people and e.msgid in TURN_START]
     assert draws and set(draws) == {"{name} drew a card."}
+
+
+def test_a_deal_in_progress_is_not_saved_as_a_file_with_several_people():
+    """A deal file holds the seed, so every hidden card: with several people at the screen
+    the table menu offers it only once the deal is over (one person: always)."""
+    from game.scenes.table_menu import TableMenuScene
+
+    _stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
+    labels = [w.msgid for w in TableMenuScene(table).items.widgets]
+    assert "Save the deal as a file" not in labels and "New game" in labels
+    _stack, alone = make_table(seed=11)
+    assert "Save the deal as a file" in [w.msgid for w in TableMenuScene(alone).items.widgets]

@@ -493,3 +493,36 @@ def test_a_three_mixed_into_a_meld_is_refused_with_the_variants_rule(variant, ru
     drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
     tick(stack, 0.2)
     assert table.refusal is not None and table.refusal.rule == rule
+
+
+def test_a_searching_bot_takes_its_whole_budget_for_every_move():
+    """How long Hard thinks must not tell whether it had a choice (a forced draw is answered
+    at once, a take to weigh takes the budget): at the table every move of a searching bot
+    waits its budget, and it shows "thinking…" all that time."""
+    from fallback_bot import FallbackBot
+
+    from game.scenes.base import SceneStack
+    from game.scenes.table import TableScene
+
+    class InstantSearcher(FallbackBot):
+        searches = True
+        budget = 0.5
+
+    stack = SceneStack()
+    table = TableScene(seed=3, speed=8.0, threaded=False, bot_factory=lambda level, seed: InstantSearcher(seed))
+    stack.push(table)
+    until(stack, players_turn(stack, table))
+    table.play(table.legal_moves()[0])  # the player draws...
+    until(stack, lambda: table.state.phase is Phase.MELD and table.idle)
+    discard = next(m for m in table.legal_moves() if m.kind.name == "DISCARD")
+    table.play(discard)  # ...and discards: West (a bot) is to act
+    shown_at = table.clock
+    moved_at = None
+    history = len(table.game.history)
+    while moved_at is None:
+        tick(stack, DT)
+        if len(table.game.history) > history:
+            moved_at = table.clock
+        else:
+            assert table.bot_thinking
+    assert moved_at - shown_at >= InstantSearcher.budget - 1e-9
