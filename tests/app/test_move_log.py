@@ -85,6 +85,14 @@ def test_a_new_deal_starts_a_new_log():
         assert log.entries[0].text(Names()).endswith("dealt.")
 
 
+def normal_deal(seed: int):
+    """A classic deal about to be played by four Normal bots, its log seen from seat 0."""
+    game = Game(RulesConfig(), seed)
+    log = MoveLog(viewer=0)
+    log.record(game.last_deal_events)
+    return game, log, [make_bot("normal", seat) for seat in range(4)]
+
+
 def test_bots_explain_their_answers_and_big_takes_in_the_log():
     """The explainable partner: after each bot move the table hands the bot's reason to
     the log (MoveLog.explain); answers to "May I go out?" and takes of 5+ cards carry one,
@@ -93,10 +101,7 @@ def test_bots_explain_their_answers_and_big_takes_in_the_log():
 
     explained = {"take": 0, "answer": 0}
     for seed in range(12):
-        game = Game(RulesConfig(), seed)
-        log = MoveLog(viewer=0)
-        log.record(game.last_deal_events)
-        bots = [make_bot("normal", seat) for seat in range(4)]
+        game, log, bots = normal_deal(seed)
         while not game.state.is_over:
             seat = game.state.to_act
             obs = game.state.observation(seat)
@@ -170,10 +175,7 @@ def test_the_reasons_come_back_with_a_log_rebuilt_from_the_moves():
     """A continued game's log (MoveLog.of_game) holds the bots' reasons again once the
     save's `saved_reasons` are restored; anything odd in the text is left out."""
     for seed in range(12):
-        game = Game(RulesConfig(), seed)
-        log = MoveLog(viewer=0)
-        log.record(game.last_deal_events)
-        bots = [make_bot("normal", seat) for seat in range(4)]
+        game, log, bots = normal_deal(seed)
         while not game.state.is_over:
             seat = game.state.to_act
             log.record(game.apply(bots[seat].act(game.state.observation(seat))))

@@ -274,14 +274,19 @@ def test_ask_button_disabled_when_going_out_is_impossible():
     assert not table.ask_button.enabled
 
 
-def test_partner_asks_and_the_player_answers_no_through_the_prompt():
-    state = position(
+def partner_asks():
+    """North has asked the player "May I go out?" (the side has a canasta; three cards each)."""
+    return position(
         ["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
         melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
         discard="S4",
         phase="answer",
         turn=2,
     )
+
+
+def test_partner_asks_and_the_player_answers_no_through_the_prompt():
+    state = partner_asks()
     stack, table = make_table()
     table.load_state(state)
     until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
@@ -564,13 +569,7 @@ def test_esc_in_the_answer_prompt_opens_the_table_menu_and_the_question_comes_ba
     leaving); Resume brings the question back, still unanswered."""
     from game.scenes.table_menu import TableMenuScene
 
-    state = position(
-        ["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
-        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
-        discard="S4",
-        phase="answer",
-        turn=2,
-    )
+    state = partner_asks()
     stack, table = make_table()
     table.load_state(state)
     until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
