@@ -1053,8 +1053,9 @@ class TableController:
         return _("Meld if you can, then discard a card onto the pile.")
 
     def stage_info(self) -> tuple[int, int, str] | None:
-        """(count, minimum, hint) while an initial meld is being staged."""
-        if not self.ui.staged:
+        """(count, minimum, hint) while an initial meld is being staged (not for additions
+        held on a side that has melded)."""
+        if not self.ui.staged or not self.staging():
             return None
         st = self.game.state
         count = sum(c.value for group in self.ui.staged for c in group)

@@ -454,6 +454,7 @@ def test_going_out_by_two_additions_at_once_holds_the_first(variant):
         if face == "HK":
             assert table.ui.staged == [[hand_card_of(table, "HK")]] and table.message is not None
             assert "Held" in table.message[0]
+            assert table.stage_info() is None  # (no "initial meld" count: the side has melded)
     assert table.game.state.phase is Phase.OVER and table.game.state.result.went_out == 0
 
 
