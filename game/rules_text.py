@@ -259,8 +259,8 @@ SAMBA: list[Block] = [
         "p",
         N_(
             "With the stock empty you must take the pile when its top card fits one of your melds "
-            "that is not yet a canasta. Otherwise you may take it with a natural pair, or pass, which "
-            "ends the deal."
+            "that is not yet a canasta and the pile is not frozen for your side. Otherwise you may take "
+            "it with a natural pair, or pass, which ends the deal."
         ),
         "",
     ),

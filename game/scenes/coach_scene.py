@@ -60,6 +60,12 @@ class CoachTable(TableScene):
         return game.seed == COACH_SEED and game.deal_number == 0 and game.state.phase is not Phase.OVER
 
     @property
+    def lesson_played(self) -> bool:
+        """The lesson's deal was played to its end (not left for a new game)."""
+        game = self.game
+        return game.seed == COACH_SEED and (game.deal_number > 0 or game.state.phase is Phase.OVER)
+
+    @property
     def step_number(self) -> int:
         """How many of the player's steps are behind (the current one's index)."""
         played = len(self.game.history)
@@ -133,14 +139,18 @@ class CoachTable(TableScene):
         number = min(self.step_number + 1, total)
         if self.coaching:
             heading = _("Guided deal · step {n} of {total}").format(n=number, total=total)
-        else:
+        elif self.lesson_played:
             heading = _("Guided deal · done")
+        else:
+            heading = _("Guided deal · left")
         blit_text(surface, heading, 17, theme.INK, bold=True, topleft=(PANEL.x + 16, PANEL.y + 14))
         self.body.text = self._body_text()
         self.body.draw(surface)
         self.coach_buttons.draw(surface)
 
     def _body_text(self) -> str:
+        if not self.coaching and not self.lesson_played:  # New game during the lesson
+            return _("You left the lesson for a game of your own; Start again replays the lesson.")
         if not self.coaching:
             return _(
                 "Well done: you have played a whole deal and met every basic rule. The game goes on "

@@ -142,7 +142,9 @@ class NewGameScene(MenuPage):
         self.app.on_start_game(config, seed, levels)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        people = sum(1 for seat in range(RulesConfig.for_variant(self.variant).players) if self.levels[seat] == PERSON)
+        players = RulesConfig.for_variant(self.variant).players
+        people = sum(1 for seat in range(players) if self.levels[seat] == PERSON)
+        hint = _("Up/Down: move · Left/Right: change · Esc: back")
         if people != 1:
             note = (
                 _("Watch the bots: every seat is a bot.")
@@ -151,6 +153,8 @@ class NewGameScene(MenuPage):
                     "Pass-and-play: {n} people share this computer; a screen hides the table between their turns."
                 ).format(n=people)
             )
+            if players > 4:  # six seats' rows leave no room above the buttons: the note takes the keys' line
+                blit_text(surface, note, theme.FONT_SMALL, theme.GOLD_DARK, midbottom=(640, PANEL.bottom - 8))
+                return
             blit_text(surface, note, theme.FONT_SMALL, theme.GOLD_DARK, midbottom=(640, PANEL.bottom - 98))
-        hint = _("Up/Down: move · Left/Right: change · Esc: back")
         blit_text(surface, hint, theme.FONT_SMALL, theme.INK_SOFT, midbottom=(640, PANEL.bottom - 8))

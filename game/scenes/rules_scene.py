@@ -13,11 +13,11 @@ from game import assets
 from game.i18n import N_, _, get_language
 from game.rules_text import PAGES, Block
 from game.scenes import theme
-from game.scenes.layout import Ruler
+from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_base import Page
 from game.scenes.menu_widgets import TextButton, blit_text
 from game.scenes.shapes import cream_panel
-from game.scenes.text import render_lines, wrap_text
+from game.scenes.text import fitting_size, render_lines, wrap_text
 
 VIEW = pygame.FRect(170, 116, 940, 520)  # the scrolling text area (logical)
 TEXT_MARGIN = 34
@@ -155,4 +155,6 @@ class RulesScene(Page):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         hint = _("Scroll: mouse wheel, Up/Down, Page Up/Down · Left/Right: page · Esc: back")
-        blit_text(surface, hint, theme.FONT_SMALL, theme.TEXT_ON_FELT, bottomleft=(24, 712))
+        room = LOGICAL_SIZE[0] / 2 - 112 - 24 - 12  # left of the Back button (centred, 224 wide)
+        size = fitting_size(hint, theme.FONT_SMALL, room, smallest=11)
+        blit_text(surface, hint, size, theme.TEXT_ON_FELT, bottomleft=(24, 712))

@@ -164,9 +164,8 @@ class ScoreSheetScene(Scene):
         height = 470 + rows_h + EXTRA_ROW + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
         self.panel = pygame.FRect(0, 0, 300 + self.col_w * sides, height)
         self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
-        self.buttons = WidgetGroup(arrow_keys=True)
+        self.buttons = WidgetGroup(arrow_keys=True)  # one focus ring for all: Tab reaches each
         bottom = self.panel.bottom - 64
-        self.extra_buttons = WidgetGroup(arrow_keys=True)
         self.export_button = Button(
             (self.panel.centerx + 8, bottom - EXTRA_ROW, 250, 40),
             _("Save the deal as a file"),
@@ -174,7 +173,6 @@ class ScoreSheetScene(Scene):
             primary=False,
             font_size=17,
         )
-        self.extra_buttons.add(self.export_button)
         self.review_button = Button(
             (self.panel.centerx - 258, bottom - EXTRA_ROW, 250, 40),
             _("Review this deal"),
@@ -182,7 +180,6 @@ class ScoreSheetScene(Scene):
             primary=False,
             font_size=17,
         )
-        self.extra_buttons.add(self.review_button)
         if not result.game_over:
             self.buttons.add(
                 Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"), self._next_deal, primary=True)
@@ -199,6 +196,8 @@ class ScoreSheetScene(Scene):
                 self.buttons.add(
                     Button((self.panel.centerx + 14, bottom, 200, 44), _("Quit"), quit_game, primary=False)
                 )
+        self.buttons.add(self.review_button)  # (after the way on: the first button is Enter's default)
+        self.buttons.add(self.export_button)
 
     @property
     def title(self) -> str:
@@ -208,6 +207,8 @@ class ScoreSheetScene(Scene):
         if result.winner is not None:
             if result.winner == self.table.human_side and len(self.table.people) == 1:
                 return _("You win the game!") if not self.table.config.partnerships else _("We win the game!")
+            if not self.table.config.partnerships:  # (a side of one: "East wins")
+                return _("{name} wins the game").format(name=self.table.side_name(result.winner))
             return _("{side} win the game").format(side=self.table.side_name(result.winner))
         return _("Deal {n} is over").format(n=self.table.game.deal_number + 1)
 
@@ -264,18 +265,16 @@ class ScoreSheetScene(Scene):
             self.count.finish()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            first = self.buttons.widgets[0]
-            assert isinstance(first, Button)
-            first.click()
+            chosen = self.buttons.focused or self.buttons.widgets[0]  # the focused button, else the way on
+            assert isinstance(chosen, Button)
+            chosen.click()
             return True
-        if not self.buttons.handle_event(event):
-            self.extra_buttons.handle_event(event)
+        self.buttons.handle_event(event)
         return True  # modal
 
     def update(self, dt: float) -> None:
         self.count.update(dt)
         self.buttons.update(dt)
-        self.extra_buttons.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
@@ -349,7 +348,6 @@ class ScoreSheetScene(Scene):
             blit_text(surface, text, line_size, theme.INK, topleft=(col0 + 140, y))
             y += HAND_LINE
         self.buttons.draw(surface)
-        self.extra_buttons.draw(surface)
 
     def _hand_lines(self, room: float) -> list[tuple[str, float]]:
         """Each seat's line of cards left and its size, measured once per language."""

@@ -146,3 +146,14 @@ def test_offered_on_first_start_and_from_the_title_menu(tmp_path):
         assert started == [True, True]
     finally:
         app.close()
+
+
+def test_a_new_game_during_the_lesson_is_not_called_well_done():
+    stack, coach = make_coach()
+    tick(stack, 2.0)
+    coach.new_game()  # the table's New game, confirmed
+    tick(stack, 0.5)
+    assert not coach.coaching and not coach.lesson_played
+    assert "left the lesson" in coach._body_text() and "Well done" not in coach._body_text()
+    coach.restart_button.click()
+    assert coach.coaching

@@ -651,3 +651,47 @@ def test_the_hand_and_foot_question_counts_books_against_the_quota():
             return ("Us", "Them")[side]
 
     assert "North holds 3 cards. Our books: clean 1/2, dirty 1/2." in answer_facts(Table())  # type: ignore[arg-type]
+
+
+def test_enter_on_the_score_sheet_presses_the_focused_button_and_tab_reaches_every_one():
+    state = position(
+        ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        phase="meld",
+        scores=[4900, 3000],
+    )
+    stack, table = make_table()
+    table.on_menu = lambda: seen.append("menu")
+    seen: list[str] = []
+    table.load_state(state)
+    card = hand_card(table, "C4")
+    click(stack, card_point(table, card))
+    click(stack, card_point(table, card))
+    until(stack, lambda: isinstance(stack.top, ScoreSheetScene), 10)
+    sheet = stack.top
+    sheet.count.finish()
+
+    def key(code: int) -> None:
+        stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+
+    reached = set()
+    for _ in range(len(sheet.buttons.widgets) + 1):
+        key(pygame.K_TAB)
+        reached.add(sheet.buttons.focused.text)
+    assert {"New game", "Menu", "Review this deal", "Save the deal as a file"} <= reached
+    while sheet.buttons.focused.text != "Menu":
+        key(pygame.K_TAB)
+    key(pygame.K_RETURN)
+    assert seen == ["menu"] and table.game.scores != (0, 0)  # not a new game
+
+
+def test_a_single_players_win_is_said_in_the_singular():
+    import dataclasses
+
+    stack, table = make_table(variant="three-hand", seed=3)
+    state = table.game.state
+    while state.phase is not Phase.OVER:
+        table.controller.play(state.legal_moves()[-1])
+    result = dataclasses.replace(state.result, winner=2, went_out=2, reason="went-out")
+    assert ScoreSheetScene(table, result).title == "East wins the game"
