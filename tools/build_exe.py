@@ -218,6 +218,17 @@ def info_plist() -> dict:
     }
 
 
+# Libraries left to the system (Linux): the graphics driver (Mesa) the window loads is
+# built against the system's C++ runtime; a bundled copy from an older build machine would
+# be found first and make the driver fail to load (GLIBCXX_3.4.30 not found).
+SYSTEM_LIBRARIES = ("libstdc++.so", "libgcc_s.so")
+
+
+def keep_binary(name: str) -> bool:
+    """Whether a library PyInstaller found goes into the executable (not SYSTEM_LIBRARIES)."""
+    return not os.path.basename(name).startswith(SYSTEM_LIBRARIES)
+
+
 def datas() -> list[tuple[str, str]]:
     """DATA with absolute source paths, for the spec's Analysis."""
     return [(os.path.join(ROOT, source), target) for source, target in DATA]
