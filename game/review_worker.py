@@ -149,9 +149,12 @@ def _process_main(jobs: multiprocessing.Queue, results: multiprocessing.Queue) -
         except OSError:
             pass
     position, moves, seats, worlds, seed = jobs.get()
+    parent = multiprocessing.parent_process()
     try:
         play = decode_play(position, moves)
         for d in review_steps(play, seats, worlds, seed):
+            if parent is not None and not parent.is_alive():
+                return  # the app is gone (killed): nobody reads the rest
             results.put(("decision", (d.index, d.seat, str(d.made), str(d.advice), d.gain, d.worlds)))
     except Exception as error:  # noqa: BLE001 - reported to the scene
         results.put(("error", f"{type(error).__name__}: {error}"))

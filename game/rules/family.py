@@ -336,16 +336,16 @@ class FamilyState(GameState):
                 raise IllegalMove(
                     "R-ASK", N_("your partner said no: you may not go out this turn, so keep at least two cards"), move
                 )
+            if rules.foot and not self._meets(after):  # (said first: without the books no "yes" helps)
+                raise IllegalMove(
+                    "V-KEEP-TWO",
+                    N_("without two clean and two dirty books keep at least two cards in your foot"),
+                    move,
+                )
             if rules.foot and self.this_turn.answer is not True and check_answer:  # V-HF-ASK: until "yes", keep two
                 raise IllegalMove(
                     "V-HF-ASK",
                     N_("playing from your foot, keep at least two cards until your partner says yes"),
-                    move,
-                )
-            if rules.foot and not self._meets(after):
-                raise IllegalMove(
-                    "V-KEEP-TWO",
-                    N_("without two clean and two dirty books keep at least two cards in your foot"),
                     move,
                 )
             if not self._meets(after):

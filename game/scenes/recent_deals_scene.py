@@ -75,7 +75,11 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         else:
             blit_text(
                 surface,
-                _("The last {n} deals: click one to review it with the Hard bot.").format(n=len(self.entries)),
+                (
+                    _("The last deal: click it to review it with the Hard bot.")
+                    if len(self.entries) == 1
+                    else _("The last {n} deals: click one to review it with the Hard bot.").format(n=len(self.entries))
+                ),
                 theme.FONT_SMALL,
                 theme.INK_SOFT,
                 midtop=(640, PANEL.y + 24),

@@ -319,7 +319,9 @@ class ReviewScene(Scene):
         # The pile and the stock.
         blit_text(
             surface,
-            _("Pile: {n} cards · stock: {s}").format(n=len(state.pile), s=len(state.stock)),
+            (_("Pile: 1 card · stock: {s}") if len(state.pile) == 1 else _("Pile: {n} cards · stock: {s}")).format(
+                n=len(state.pile), s=len(state.stock)
+            ),
             16,
             theme.TEXT_ON_FELT,
             topleft=(24, y + 8),

@@ -65,6 +65,7 @@ class StatsScene(MenuPage):
     def __init__(self, app) -> None:
         self.page = 0
         super().__init__(app)
+        self.items.set_focus(self.back_widget)  # Enter leaves; Reset… is never the default
 
     @property
     def pages(self) -> int:
@@ -88,7 +89,8 @@ class StatsScene(MenuPage):
         )
         self.items.add(self.reset_button)
         self.items.add(TextButton((640 - 110, bottom, 220, 46), N_("Recent deals"), self.recent_deals, primary=False))
-        self.items.add(TextButton((640 + 125, bottom, 220, 46), N_("Back"), self.back))
+        self.back_widget = TextButton((640 + 125, bottom, 220, 46), N_("Back"), self.back)
+        self.items.add(self.back_widget)
         if self.pages > 1:
             self.items.add(
                 TextButton(

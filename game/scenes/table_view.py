@@ -168,17 +168,19 @@ class TableView:
 
     def __init__(self, table: TableSource) -> None:
         self.table = table
-        # The last refusal / hint panel rendered (its key, the surface): redrawn only when
-        # what it shows, the language or the scale changes.
-        self._panel: tuple[tuple, pygame.Surface] | None = None
+        # The last refusal and hint panels rendered (per kind: its key, the surface): redrawn
+        # only when what it shows, the language or the scale changes; both may show at once.
+        self._panels: dict[object, tuple[tuple, pygame.Surface]] = {}
+        self._below_hint: float | None = None  # the hint panel's bottom, as last drawn
         # The still layer (its key, the surface) and how many times it was built (for tests).
         self._still: tuple[tuple, pygame.Surface] | None = None
         self.still_builds = 0
 
     def _cached_panel(self, key: tuple, render) -> pygame.Surface:
-        if self._panel is None or self._panel[0] != key:
-            self._panel = (key, render())
-        return self._panel[1]
+        kept = self._panels.get(key[0])
+        if kept is None or kept[0] != key:
+            kept = self._panels[key[0]] = (key, render())
+        return kept[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
@@ -244,8 +246,8 @@ class TableView:
             self._move_log(surface, ruler)
         if table.pile_open:
             self._pile_browser(surface, ruler)
-        self._banner(surface, ruler)
         self._message(surface, ruler)
+        self._banner(surface, ruler)  # (over the hint: "Canasta!" is said while it shows)
 
     # -- the still layer -------------------------------------------------------
     def _still_layer(self, surface: pygame.Surface, ruler: Ruler, sprites: list[CardSprite]) -> pygame.Surface:
@@ -799,7 +801,7 @@ class TableView:
                 if need.met:
                     text, color = _("ready to go out"), pygame.Color(30, 110, 60)
                 else:
-                    parts = ", ".join(
+                    parts = _(", ").join(  # (a list: "，" in Chinese)
                         _(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts
                     )
                     text, color = _("to go out: {parts}").format(parts=parts), pygame.Color(150, 90, 20)
@@ -881,10 +883,10 @@ class TableView:
         fading_panel(surface, image, box, box.height // 2, fill, theme.GOLD_DARK, alpha)
 
     def _message(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """The hint (while one is open), and under it the last message or refusal: a refused
+        move is always said, also while a hint (or the guided deal's) is showing."""
         table = self.table
-        if table.hint is not None:
-            self._hint_panel(surface, ruler)
-            return
+        self._below_hint = self._hint_panel(surface, ruler) if table.hint is not None else None
         message = table.message
         if message is None:
             return
@@ -908,12 +910,21 @@ class TableView:
             return min(MESSAGE_WIDTH, LOG_PANEL.left - SCORE_PANEL.right - 24)
         return MESSAGE_WIDTH
 
-    def message_top(self) -> tuple[float, float]:
-        """Where the message, refusal and hint panels hang (logical midtop): above the hand,
-        between the score panel and the move log or the pile browser while one is open."""
+    def panel_top(self) -> tuple[float, float]:
+        """Where the hint panel (or, with none, the message and refusal panels) hangs (logical
+        midtop): above the hand, between the score panel and the move log or the pile browser
+        while one is open."""
         x, y = MESSAGE_TOP
         if self.table.log_open or self.table.pile_open:
             x = min(x, LOG_PANEL.left - 12 - self.message_width() / 2)
+        return x, y
+
+    def message_top(self) -> tuple[float, float]:
+        """Where the message and refusal panels hang: at `panel_top`, or under the hint panel
+        while one shows (as last drawn)."""
+        x, y = self.panel_top()
+        if self.table.hint is not None and self._below_hint is not None:
+            y = self._below_hint + 8
         return x, y
 
     # -- "why not?" and hints ------------------------------------------------------------
@@ -944,7 +955,7 @@ class TableView:
 
     def refusal_rect(self) -> pygame.FRect | None:
         """Where the refusal banner is (logical), for clicks; None when none shows."""
-        if self.table.refusal is None or self.table.message is None or self.table.hint is not None:
+        if self.table.refusal is None or self.table.message is None:
             return None
         width, height = self._refusal_size(Ruler(1.0))
         rect = pygame.FRect(0, 0, width, height)
@@ -985,12 +996,15 @@ class TableView:
             content.blit(image, image.get_rect(center=tag.center))
         return content
 
-    def _hint_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
+    def _hint_panel(self, surface: pygame.Surface, ruler: Ruler) -> float:
+        """Draw the hint; returns its bottom (logical), where a message goes under it."""
         key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale, self.message_width())
         content = self._cached_panel(key, lambda: self._hint_content(ruler))
         box = content.get_rect()
-        box.midtop = ruler.point(self.message_top())
+        x, y = self.panel_top()
+        box.midtop = ruler.point((x, y))
         fading_panel(surface, content, box, ruler.px(12), theme.CREAM, HINT_GLOW, 1.0)
+        return y + content.get_height() / ruler.scale
 
     def _hint_content(self, ruler: Ruler) -> pygame.Surface:
         table = self.table

@@ -289,7 +289,7 @@ def test_V_HF_OUT_needs_two_clean_and_two_dirty_books():
     assert caught.value.rule == "R-ASK"
     with pytest.raises(IllegalMove) as caught:
         play(state, "meld H5 H5 H5")
-    assert caught.value.rule == "V-HF-ASK"
+    assert caught.value.rule == "V-KEEP-TWO"  # the books, not the question: no "yes" could help
 
 
 def test_V_HF_SCORE_books_feet_and_the_higher_total_after_the_fourth_deal():

@@ -335,3 +335,9 @@ def test_stats_go_a_page_at_a_time(app):
     assert sorted(shown) == sorted(app.stats.records) and len(shown) == 15
     labels = {w.msgid: w for w in scene.items.widgets}
     assert labels["Previous page"].enabled and not labels["Next page"].enabled
+
+
+def test_statistics_opens_with_back_focused_not_reset(app):
+    app.stats.records["classic/normal"] = Record(games=2)
+    scene = StatsScene(app)
+    assert scene.items.focused.msgid == "Back"
