@@ -165,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
             app.run(max_frames=args.frames, fixed_dt=fixed)
         if args.screenshot:
             app.screenshot(args.screenshot)
+    except KeyboardInterrupt:  # Ctrl+C in a terminal: closed as the window's close button does
+        return 130
     finally:
         app.close()
     if driver is not None and driver.error:

@@ -521,3 +521,16 @@ def test_the_tables_speed_button_is_kept_as_the_players_setting(home):
     click_button(app, "Continue")
     assert app.table.animator.speed == chosen
     app.close()
+
+
+def test_ctrl_c_in_a_terminal_closes_the_app_quietly(home, monkeypatch):
+    """Ctrl+C (KeyboardInterrupt) ends the app as its close button does: exit status 130,
+    the window closed, no traceback."""
+    from game import cli
+
+    closed = []
+    monkeypatch.setattr(MainWindow, "run", lambda self, **kwargs: (_ for _ in ()).throw(KeyboardInterrupt()))
+    real_close = MainWindow.close
+    monkeypatch.setattr(MainWindow, "close", lambda self: (closed.append(True), real_close(self)))
+    assert cli.main(["--headless"]) == 130
+    assert closed
