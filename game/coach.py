@@ -21,6 +21,16 @@ from game.rules import Game, GameState, Move, MoveKind, Observation, Phase, Rank
 from game.rules import events as ev
 
 COACH_SEED = 1811  # tools/find_coach_seed.py: every topic, in a short deal (56 moves) that opens with a draw
+# A review of the lesson's deal says whose moves they were: the coach chose them to show the
+# rules, not the best play, and the review weighs them against Hard all the same.
+LESSON_REVIEW_TITLE = N_("The guided deal: your moves were the coach's")
+
+
+def is_lesson_deal(variant: str, seed: int, deal_number: int) -> bool:
+    """Whether a finished deal is the guided deal's lesson (its first deal)."""
+    return variant == "classic" and seed == COACH_SEED and deal_number == 0
+
+
 COACH_LEVELS: tuple[str | None, ...] = (None, "normal", "normal", "normal")
 PLAYER = 0
 

@@ -43,6 +43,8 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         self.review(entry)
 
     def review(self, entry: RecentDeal) -> None:
+        from game.coach import LESSON_REVIEW_TITLE, is_lesson_deal
+        from game.deal_file import parse_text
         from game.scenes.review_scene import ReviewScene, SeatNames
 
         if self.stack is None:
@@ -60,7 +62,10 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         config = play.start.config
         names = entry.names if len(entry.names) == config.players else tuple(config.rules.seat_names)
         seats = tuple(s for s in entry.people if s < config.players) or (0,)
-        scene = ReviewScene(play, seats, SeatNames(config, names), title=entry_text(entry), **self.review_options)
+        title = entry_text(entry)
+        if is_lesson_deal(config.variant, parse_text(entry.text.encode("utf-8")).seed, entry.deal):
+            title = _(LESSON_REVIEW_TITLE)
+        scene = ReviewScene(play, seats, SeatNames(config, names), title=title, **self.review_options)
         self.stack.push(scene)
 
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -236,12 +236,16 @@ class ScoreSheetScene(Scene):
             self.stack.push(export_deal_dialog(self.table.game, self.table.data_home))
 
     def _review(self) -> None:
+        from game.coach import LESSON_REVIEW_TITLE, is_lesson_deal
         from game.review import deal_play
         from game.scenes.review_scene import ReviewScene, SeatNames
 
         table = self.table
         names = SeatNames(table.config, tuple(table.names[s] for s in range(table.config.players)))
-        title = _("Deal {n}").format(n=table.game.deal_number + 1)
+        game = table.game
+        title = _("Deal {n}").format(n=game.deal_number + 1)
+        if is_lesson_deal(game.config.variant, game.seed, game.deal_number):
+            title = _(LESSON_REVIEW_TITLE)
         if self.stack is not None:
             self.stack.push(ReviewScene(deal_play(table.game), table.people, names, title=title, **self.review_options))
 

@@ -407,3 +407,20 @@ def test_page_down_stops_only_where_the_player_had_a_choice(display):
     assert stops == decision_points(play, {0}) and stops
     forced = [i for i, s in enumerate(scene.positions[:-1]) if s.to_act == 0 and len(s.legal_moves()) == 1]
     assert forced and not set(forced) & set(stops)
+
+
+def test_the_review_of_the_guided_deal_says_whose_moves_they_were(display):
+    """The coach chose the player's moves to show the rules, not the best play: its review
+    says so rather than only calling them costly."""
+    from game.coach import COACH_SEED, LESSON_REVIEW_TITLE, is_lesson_deal
+
+    assert is_lesson_deal("classic", COACH_SEED, 0) and not is_lesson_deal("classic", COACH_SEED, 1)
+    stack, table = make_table(seed=COACH_SEED)
+    state = table.game.state
+    while state.phase is not Phase.OVER:
+        table.controller.play(state.legal_moves()[-1])
+    sheet = ScoreSheetScene(table, state.result)
+    sheet.review_options = {"job_factory": lambda play, seats: NoReview()}
+    stack.push(sheet)
+    sheet._review()
+    assert isinstance(stack.top, ReviewScene) and stack.top.title == LESSON_REVIEW_TITLE
