@@ -174,6 +174,7 @@ class NumberField(Widget):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.focused = True  # a click puts the caret here: digits typed go in (the group cleared the rest)
             return True
         if event.type != pygame.KEYDOWN or not self.focused:
             return False

@@ -341,3 +341,18 @@ def test_statistics_opens_with_back_focused_not_reset(app):
     app.stats.records["classic/normal"] = Record(games=2)
     scene = StatsScene(app)
     assert scene.items.focused.msgid == "Back"
+
+
+def test_a_click_on_the_seed_field_puts_the_caret_there(app):
+    """Clicked (not reached by the keyboard), the seed field takes the digits typed next."""
+    stack = SceneStack()
+    scene = NewGameScene(app)
+    stack.push(scene)
+    field = scene.seed_field
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+        stack.handle_event(pygame.event.Event(kind, pos=field.rect.center, **extra))
+    assert scene.items.focused is field
+    for digit in "42":
+        stack.handle_event(key(getattr(pygame, f"K_{digit}"), digit))
+    assert field.digits == "42"
