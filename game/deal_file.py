@@ -29,6 +29,7 @@ from typing import Any
 
 from game.i18n import N_, _
 from game.rules import Game, Move, RulesConfig, RulesError
+from game.rules.moves import whole_number
 from game.rules.variants import VARIANT_IDS, variant_named
 
 FORMAT = "canasta-deal/1"
@@ -84,13 +85,12 @@ def export_text(game: Game) -> str:
 
 
 def _integer(text: str, name: str, line: int, low: int, high: int) -> int:
-    digits = text.removeprefix("-")
-    # (isdigit alone takes '²' and '①', which int() refuses)
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 19 or not (low <= int(text) <= high):
+    value = whole_number(text, 19, signed=True)
+    if value is None or not low <= value <= high:
         raise DealFileError(
             N_("'{name}' must be a whole number from {low} to {high}"), line, name=name, low=low, high=high
         )
-    return int(text)
+    return value
 
 
 def parse_text(data: bytes) -> SharedDeal:

@@ -31,6 +31,7 @@ from game.i18n import N_, _, join_sentences
 from game.rules import Card, Game, Rank
 from game.rules import events as ev
 from game.rules.melds import MeldKind
+from game.rules.moves import whole_number
 from game.rules.variants import Variant
 
 REASONS = {
@@ -172,13 +173,14 @@ class MoveLog:
         the same moves (the entries are the same, in the same places). A word that names
         no reason, or no explainable entry, is left out."""
         for word in text.split() if isinstance(text, str) else ():
-            index, _equals, code = word.partition("=")
+            place, _equals, code = word.partition("=")
             reason = BotReason.from_code(code)
-            if reason is None or not (index.isascii() and index.isdigit()) or int(index) >= len(self.entries):
+            index = whole_number(place)
+            if reason is None or index is None or index >= len(self.entries):
                 continue
-            entry = self.entries[int(index)]
+            entry = self.entries[index]
             if entry.explainable and entry.seat is not None:
-                self.entries[int(index)] = replace(entry, reason=reason)
+                self.entries[index] = replace(entry, reason=reason)
 
     def _entry(self, event: ev.Event) -> LogEntry | None:
         turn = self.turn

@@ -31,6 +31,7 @@ from game import storage
 from game.bots.base import LEVELS
 from game.i18n import N_
 from game.rules import Game, Move, RulesConfig, RulesError, position_to_json
+from game.rules.moves import whole_number
 from game.rules.variants import APP_VARIANT_IDS, variant_named
 
 FORMAT = "canasta-save/1"
@@ -150,8 +151,8 @@ def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
     _need(isinstance(fmt, str) and fmt.startswith(FORMAT_PREFIX), N_("the file is not a saved game"))
     version = fmt[len(FORMAT_PREFIX) :]
     if version != str(VERSION):
-        newer = version.isascii() and version.isdigit() and int(version) > VERSION
-        if newer:
+        number = whole_number(version)
+        if number is not None and number > VERSION:
             raise SaveError(NEWER_VERSION)
         raise SaveError(N_("unknown save format {name}"), name=repr(fmt[:40]))
     if verify_checksum:

@@ -12,6 +12,8 @@ import string
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.rules.moves import whole_number
+
 from .base import N_
 
 BIG_PILE = 5  # a take of a pile this large (or larger) is explained
@@ -102,13 +104,11 @@ class BotReason:
             return None
         args: dict[str, int] = {}
         for part in parts:
-            name, equals, value = part.partition("=")
-            digits = value.removeprefix("-")
-            if not equals or name in args or not (digits.isascii() and digits.isdigit()) or len(digits) > 7:
+            name, equals, text = part.partition("=")
+            value = whole_number(text, 7, signed=True)
+            if not equals or name in args or value is None or abs(value) > MAX_ARG:
                 return None
-            args[name] = int(value)
-            if abs(args[name]) > MAX_ARG:
-                return None
+            args[name] = value
         if set(args) != _fields(msgid):
             return None
         return cls.of(msgid, **args)

@@ -214,6 +214,16 @@ _DRAW = Move(MoveKind.DRAW)
 MAX_MELD_NUMBER = 999  # far beyond any side's number of melds
 
 
+def whole_number(text: str, most_digits: int | None = None, *, signed: bool = False) -> int | None:
+    """`text` as a whole number written in ASCII digits (after one `-` when `signed`), of at
+    most `most_digits` digits; None for anything else. (`str.isdigit` also takes '²', '①' and
+    other scripts' digits, which `int` refuses or reads: notation and our files are ASCII.)"""
+    digits = text.removeprefix("-") if signed else text
+    if not (digits.isascii() and digits.isdigit()) or (most_digits is not None and len(digits) > most_digits):
+        return None
+    return int(text)
+
+
 def _target(tokens: list[str]) -> tuple[int | None, list[str]]:
     """`+N:` at the head of a group (VARIANTS.md section 6): (N, the other tokens)."""
     if not tokens or not tokens[0].startswith("+"):
@@ -225,9 +235,10 @@ def _target(tokens: list[str]) -> tuple[int | None, list[str]]:
         number, rest = head[1:], rest[1:]
     else:
         raise NotationError(f"a meld number is written '+N:', not {head!r}")
-    if not (number.isascii() and number.isdigit()) or int(number) > MAX_MELD_NUMBER:  # (isdigit: also '²')
+    value = whole_number(number)
+    if value is None or value > MAX_MELD_NUMBER:
         raise NotationError(f"a meld number is written '+N:' with N a number from 0, not {head!r}")
-    return int(number), rest
+    return value, rest
 
 
 def _parse_take_group(tokens: list[str], target: int | None = None) -> Group:

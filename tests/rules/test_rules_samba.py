@@ -421,3 +421,13 @@ def test_replay_from_variant_seed_and_moves():
     again = Game.replay(config, 21, [str(m) for m in game.history])
     assert position_to_json(again.state) == position_to_json(game.state)
     assert again.scores == game.scores and again.deal_number == game.deal_number
+
+
+def test_whole_number_reads_ascii_digits_only():
+    from game.rules.moves import whole_number
+
+    assert whole_number("42") == 42 and whole_number("-7", signed=True) == -7
+    for text in ("", "-", "²", "①", "٣", "4²", "--5", "+5", " 5", "5.0"):
+        assert whole_number(text, signed=True) is None, text
+    assert whole_number("-7") is None  # unsigned unless asked
+    assert whole_number("12345678", 7) is None and whole_number("1234567", 7) == 1234567
