@@ -7,6 +7,7 @@ atomically; a damaged file or entry is skipped, never a crash.
     store.add(game, people=(0,), names=("You", "West", "North", "East"))   # a deal just ended
     for entry in store.load(): ...                                          # newest first
     play = entry.play()          # a review.DealPlay (DealFileError if edited)
+    play, seed = entry.replay()  # the same, and the game's seed
 """
 
 from __future__ import annotations
@@ -42,9 +43,13 @@ class RecentDeal:
 
     def play(self) -> DealPlay:
         """The deal, replayed from its text. Raises DealFileError for an edited entry."""
+        return self.replay()[0]
+
+    def replay(self) -> tuple[DealPlay, int]:
+        """The deal replayed from its text, and its game's seed (one parse for both)."""
         shared = parse_text(self.text.encode("utf-8"))
         assert shared.game is not None
-        return deal_play(shared.game, self.deal)
+        return deal_play(shared.game, self.deal), shared.seed
 
     def to_json(self) -> dict[str, Any]:
         return {

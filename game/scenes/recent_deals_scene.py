@@ -44,13 +44,12 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
 
     def review(self, entry: RecentDeal) -> None:
         from game.coach import LESSON_REVIEW_TITLE, is_lesson_deal
-        from game.deal_file import parse_text
         from game.scenes.review_scene import ReviewScene, SeatNames
 
         if self.stack is None:
             return
         try:
-            play = entry.play()
+            play, seed = entry.replay()
         except (DealFileError, ValueError) as error:
             reason = error.message() if isinstance(error, DealFileError) else str(error)
             self.stack.push(
@@ -63,7 +62,7 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         names = entry.names if len(entry.names) == config.players else tuple(config.rules.seat_names)
         seats = tuple(s for s in entry.people if s < config.players) or (0,)
         title = entry_text(entry)
-        if is_lesson_deal(config.variant, parse_text(entry.text.encode("utf-8")).seed, entry.deal):
+        if is_lesson_deal(config.variant, seed, entry.deal):
             title = _(LESSON_REVIEW_TITLE)
         scene = ReviewScene(play, seats, SeatNames(config, names), title=title, **self.review_options)
         self.stack.push(scene)

@@ -409,7 +409,7 @@ def test_page_down_stops_only_where_the_player_had_a_choice(display):
     assert forced and not set(forced) & set(stops)
 
 
-def test_the_review_of_the_guided_deal_says_whose_moves_they_were(display):
+def test_the_review_of_the_guided_deal_says_whose_moves_they_were(display, tmp_path):
     """The coach chose the player's moves to show the rules, not the best play: its review
     says so rather than only calling them costly."""
     from game.coach import COACH_SEED, LESSON_REVIEW_TITLE, is_lesson_deal
@@ -424,3 +424,14 @@ def test_the_review_of_the_guided_deal_says_whose_moves_they_were(display):
     stack.push(sheet)
     sheet._review()
     assert isinstance(stack.top, ReviewScene) and stack.top.title == LESSON_REVIEW_TITLE
+    # The same deal reviewed from Statistics' Recent deals.
+    RecentDeals(tmp_path).add(table.game, (0,), ("You", "West", "North", "East"))
+    app = AppContext.create(tmp_path)
+    try:
+        recent = RecentDealsScene(app)
+        recent.review_options = {"job_factory": lambda play, seats: NoReview()}
+        stack.push(recent)
+        recent.review(recent.entries[0])
+        assert isinstance(stack.top, ReviewScene) and stack.top.title == LESSON_REVIEW_TITLE
+    finally:
+        app.close()
