@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.i18n import _
 from game.scenes.base import Scene
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import ButtonSpec, Dialog
@@ -58,3 +59,14 @@ class ModalDialogScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.dialog.draw(surface)
+
+
+def write_failed(title: str, error: OSError) -> ModalDialogScene:
+    """A dialog saying a file could not be written, and the system's reason (nothing changed)."""
+    return ModalDialogScene(
+        title,
+        _("The file cannot be written: {reason}").format(reason=error.strerror or type(error).__name__),
+        [(_("OK"), None)],
+        width=640,
+        cancel_index=0,
+    )

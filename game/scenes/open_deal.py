@@ -16,7 +16,7 @@ from game.rules.variants import APP_VARIANT_IDS
 from game.scenes import theme
 from game.scenes.menu_base import PANEL
 from game.scenes.menu_widgets import blit_text
-from game.scenes.modal import ModalDialogScene
+from game.scenes.modal import ModalDialogScene, write_failed
 from game.scenes.paged_list import PagedListPage
 
 
@@ -109,13 +109,7 @@ def export_deal_dialog(game: Game, home) -> ModalDialogScene:
     try:
         path = deal_share.export_game(game, home)
     except OSError as error:
-        return ModalDialogScene(
-            _("The deal was not saved"),
-            _("The file cannot be written: {reason}").format(reason=error.strerror or type(error).__name__),
-            [(_("OK"), None)],
-            width=640,
-            cancel_index=0,
-        )
+        return write_failed(_("The deal was not saved"), error)
     return ModalDialogScene(
         _("Deal saved as a file"),
         _("{file}\nin {folder}\n\nOpen it from the title menu (Open a deal), or pass it to canasta.").format(

@@ -10,7 +10,7 @@ from game.rules.variants import VARIANTS
 from game.scenes import theme
 from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
-from game.scenes.modal import ModalDialogScene
+from game.scenes.modal import ModalDialogScene, write_failed
 from game.stats import Record
 
 VARIANT_NAMES = {v.id: v.name for v in VARIANTS}
@@ -133,15 +133,7 @@ class StatsScene(MenuPage):
             self.app.stats.reset()
         except OSError as error:  # a full or read-only disk: nothing was forgotten
             if self.stack is not None:
-                self.stack.push(
-                    ModalDialogScene(
-                        _("Statistics not reset"),
-                        _("The file cannot be written: {reason}").format(reason=error.strerror or type(error).__name__),
-                        [(_("OK"), None)],
-                        width=640,
-                        cancel_index=0,
-                    )
-                )
+                self.stack.push(write_failed(_("Statistics not reset"), error))
             return
         self.page = 0
         self.rebuild()
