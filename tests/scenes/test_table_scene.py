@@ -356,14 +356,20 @@ def test_other_variants_play_to_the_players_turn_and_draw(variant):
     assert not table.ask_button.visible
 
 
-def test_game_end_shows_the_winner_and_offers_a_new_game():
-    state = position(
+def deciding_deal():
+    """Our side at 4900 of 5000, a canasta down, the player to meld: discarding C4 goes out
+    and wins the game."""
+    return position(
         ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"],
         melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
         discard="S4",
         phase="meld",
         scores=[4900, 3000],
     )
+
+
+def test_game_end_shows_the_winner_and_offers_a_new_game():
+    state = deciding_deal()
     stack, table = make_table()
     seen = []
     table.listeners.append(lambda _table, events: seen.extend(type(e).__name__ for e in events))
@@ -654,13 +660,7 @@ def test_the_hand_and_foot_question_counts_books_against_the_quota():
 
 
 def test_enter_on_the_score_sheet_presses_the_focused_button_and_tab_reaches_every_one():
-    state = position(
-        ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"],
-        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
-        discard="S4",
-        phase="meld",
-        scores=[4900, 3000],
-    )
+    state = deciding_deal()
     stack, table = make_table()
     table.on_menu = lambda: seen.append("menu")
     seen: list[str] = []
