@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.coach import COACH_LEVELS, COACH_SEED, TOPICS, Step, coached_deal, same_move
+from game.coach import COACH_LEVELS, COACH_SEED, TOPICS, Step, coached_deal, is_lesson_deal, same_move
 from game.i18n import N_, _
 from game.rules import Move, Phase
 from game.scenes import theme
@@ -57,7 +57,7 @@ class CoachTable(TableScene):
     @property
     def coaching(self) -> bool:
         game = self.game
-        return game.seed == COACH_SEED and game.deal_number == 0 and game.state.phase is not Phase.OVER
+        return is_lesson_deal(game.config.variant, game.seed, game.deal_number) and game.state.phase is not Phase.OVER
 
     @property
     def lesson_played(self) -> bool:
