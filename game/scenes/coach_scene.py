@@ -2,8 +2,9 @@
 panel. At each of the player's turns the coach lights the cards and the target (the hint's
 rings), says what to do and why, names the rule the move teaches, and refuses any other
 move with a friendly word. The panel sits over East's side of the table, away from the
-hand, the stock, the pile and our melds, which are all it ever points at. Leave (back to
-the menu) and Start again are on the panel; after the deal the game goes on unguided.
+hand, the stock, the pile and our melds, which are all it ever points at; East's name,
+card count and last move are on the panel instead. Leave (back to the menu) and Start
+again are on the panel; after the deal the game goes on unguided.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from game import assets
 from game.coach import COACH_LEVELS, COACH_SEED, TOPICS, Step, coached_deal, is_lesson_deal, same_move
 from game.i18n import N_, _
 from game.rules import Move, Phase
@@ -21,7 +23,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.review_scene import move_words
 from game.scenes.shapes import draw_panel
 from game.scenes.table import TableScene
-from game.scenes.text import blit_text
+from game.scenes.text import blit_text, fitting_size, wrap_text
 from game.scenes.widgets import Label, WidgetGroup
 
 PANEL = pygame.FRect(984, 56, 284, 410)  # over East's hand; right of the hint's box, above the buttons
@@ -36,21 +38,23 @@ class CoachTable(TableScene):
         super().__init__(seed=COACH_SEED, **options)
         _game, self.steps = coached_deal()
         self.controller.move_filter = self._filter
+        self.covered = PANEL
         self.coach_buttons = WidgetGroup()
-        y = PANEL.bottom - 92
+        y = PANEL.bottom - 48
+        restart_w = 100  # "Start again" and "Leave the lesson" side by side: the body's room
         self.restart_button = TextButton(
-            (PANEL.x + 16, y, PANEL.width - 32, 36), N_("Start again"), self.restart, primary=False, font_size=16
+            (PANEL.x + 16, y, restart_w, 36), N_("Start again"), self.restart, primary=False, font_size=15
         )
         self.leave_button = TextButton(
-            (PANEL.x + 16, y + 44, PANEL.width - 32, 36),
+            (PANEL.x + 24 + restart_w, y, PANEL.width - 40 - restart_w, 36),
             N_("Leave the lesson"),
             self.leave,
             primary=False,
-            font_size=16,
+            font_size=15,
         )
         self.coach_buttons.add(self.restart_button)
         self.coach_buttons.add(self.leave_button)
-        self.body = Label((PANEL.x + 16, PANEL.y + 46, PANEL.width - 32, 0), "", size=15)
+        self.body = Label((PANEL.x + 16, PANEL.y + 68, PANEL.width - 32, 0), "", size=15)
         self.steps_seen: list[int] = []  # the steps shown, in order (tests: every step is reached)
 
     # -- the lesson ---------------------------------------------------------------------
@@ -144,9 +148,24 @@ class CoachTable(TableScene):
         else:
             heading = _("Guided deal · left")
         blit_text(surface, heading, 17, theme.INK, bold=True, topleft=(PANEL.x + 16, PANEL.y + 14))
+        self._covered_seat(surface)
         self.body.text = self._body_text()
         self.body.draw(surface)
         self.coach_buttons.draw(surface)
+
+    def _covered_seat(self, surface: pygame.Surface) -> None:
+        """The panel lies over East's place: its name, card count and last move are said
+        here, under the heading, on one line."""
+        seat = next((s for s in range(self.config.players) if self.geometry.spot(s) == "E"), None)
+        if seat is None:
+            return
+        width = PANEL.width - 32
+        text = self.view.seat_line(seat)
+        size = fitting_size(text, 13, width, bold=True)
+        font = assets.font_for_text(text, Ruler.of(surface).px(size), True)
+        lines = wrap_text(text, font, Ruler.of(surface).px(width))
+        line = lines[0] if len(lines) == 1 else lines[0].rstrip() + "…"
+        blit_text(surface, line, size, theme.INK_SOFT, bold=True, topleft=(PANEL.x + 16, PANEL.y + 42))
 
     def _body_text(self) -> str:
         if not self.coaching and not self.lesson_played:  # New game during the lesson
@@ -164,7 +183,7 @@ class CoachTable(TableScene):
         lines = []
         for topic in step.topics:
             headline, why = TOPIC_TEXT[topic]
-            lines.append(f"{_(headline)}: {_(why)}")
+            lines.append(_("{headline}: {why}").format(headline=_(headline), why=_(why)))
         if not lines:  # what to do is in the hint's box, lit on the table
             expected = self.expected()
             if expected is not None:

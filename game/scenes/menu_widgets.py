@@ -98,15 +98,18 @@ class Choice(Widget):
         text = _(text) if self.translate_values else text
         return text.format(**self.value_args) if self.value_args else text
 
-    def value_geometry(self) -> tuple[float, float]:
+    def value_geometry(self, ruler: Ruler | None = None) -> tuple[float, float]:
         """(x of the left arrow, x of the value's centre), logical. The value sits centred
         between the arrows; one too long for that space pushes the left arrow out, never
-        under the text (the right arrow stays at the row's end)."""
-        value_left = self.rect.right - self.rect.width * 0.45
+        under the text (the right arrow stays at the row's end). The value is measured as
+        drawn at `ruler`'s scale: a font scaled 1.5 times is not exactly 1.5 times as wide."""
+        ruler = ruler or Ruler()
+        left_arrow = self.rect.right - self.rect.width * 0.45 + 14
         right_arrow = self.rect.right - 20
-        width = assets.font_for_text(self.value_text, theme.FONT_BODY, True).size(self.value_text)[0]
-        if width <= right_arrow - value_left - 2 * ARROW_GAP:
-            return value_left + 14, (value_left + right_arrow) / 2
+        font = assets.font_for_text(self.value_text, ruler.px(theme.FONT_BODY), True)
+        width = font.size(self.value_text)[0] / ruler.scale
+        if width <= right_arrow - left_arrow - 2 * ARROW_GAP:
+            return left_arrow, (left_arrow + right_arrow) / 2
         text_right = right_arrow - ARROW_GAP
         return text_right - width - ARROW_GAP, text_right - width / 2
 
@@ -146,7 +149,7 @@ class Choice(Widget):
         draw_panel(surface, box, ruler.px(theme.RADIUS), fill, theme.PANEL_BORDER, ruler.px(theme.BORDER))
         mid_y = self.rect.centery
         blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
-        left_arrow, value_center = self.value_geometry()
+        left_arrow, value_center = self.value_geometry(ruler)
         blit_text(surface, self.value_text, theme.FONT_BODY, theme.INK, bold=True, center=(value_center, mid_y))
         color = theme.GOLD_DARK if self.enabled else theme.DISABLED_TEXT
         size = ruler.px(7)

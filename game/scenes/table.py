@@ -99,6 +99,7 @@ class TableScene(Scene):
         # Why the game is not being kept right now (set by game.session after each move; shown
         # at the table until a save succeeds); None when all is well.
         self.storage_problem: StorageProblem | None = None
+        self.covered: pygame.FRect | None = None  # a panel lying over the table (CoachTable's)
         self.data_home: Path | None = None  # where shared deals are written (None: storage.data_dir())
         self.pace = 1.0  # bot pause factor (setting bot_pace)
         self.card_back = "B2"

@@ -111,6 +111,7 @@ FOOT_W = BACK_W
 # Our side's cell for a new meld, at the right end of our area (the Samba family, whose
 # melds may fill the area): cards dropped there always start a new meld.
 NEW_MELD_W = 62.0
+NEW_MELD_TOP = 12.0  # below the area's top edge, clear of the "Our melds" tab on that edge
 RUN_ROW = 30.0  # the runs of one stack lie this far apart: each one's top strip shows
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
@@ -577,7 +578,9 @@ class TableLayout:
                 alone.append((None, None, staged_index, group))
         right = area.right
         if mine and (melds or staged):
-            self.new_meld_rect = pygame.FRect(area.right - NEW_MELD_W, area.y + 2, NEW_MELD_W, card_h(width) + 24)
+            self.new_meld_rect = pygame.FRect(
+                area.right - NEW_MELD_W, area.y + NEW_MELD_TOP, NEW_MELD_W, card_h(width) + 24
+            )
             right = self.new_meld_rect.x - 10
 
         def arranged(per_stack: int) -> tuple[list[list[tuple[int | None, int | None, list[Card]]]], RowFit]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from pygame import FRect
+
     from game.hints import Hint
     from game.move_log import MoveLog
     from game.rules import Game, RulesConfig
@@ -81,6 +83,7 @@ class TableScenery(Protocol):
     shown_scores: list[Tween]
     card_back: str
     storage_problem: StorageProblem | None
+    covered: FRect | None  # logical: a panel lying over part of the table (the coach's)
 
 
 class TableSource(TableSeats, TableStatus, MoveLogPanel, TableScenery, Protocol):

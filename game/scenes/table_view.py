@@ -322,6 +322,9 @@ class TableView:
             if empty and not (side == table.human_side and table.ui.staged):
                 continue  # the empty area says it in its middle
             point, anchor = table.geometry.zone_label_anchor(side, table.human_side)
+            area = table.geometry.meld_areas[side]
+            if table.covered is not None and anchor == "midright" and table.covered.collidepoint(point):
+                point, anchor = (area.x + 4, point[1]), "midleft"  # the area's other end, in sight
             self.zone_label_boxes[side] = pill(
                 surface,
                 self.zone_label(side),
@@ -672,6 +675,8 @@ class TableView:
         active = st.to_act
         for seat in range(table.config.players):
             x, y = geo.label_anchor(seat)
+            if table.covered is not None and table.covered.collidepoint(x, y):
+                continue  # its tag and last move are said on the panel over it (seat_line)
             out = st.out == seat  # V-FIVE: this seat sits this deal out
             on = active == seat
             thinking = on and seat != table.human and table.bot_thinking
@@ -702,6 +707,17 @@ class TableView:
         if thinking and not table.geometry.is_block(seat):
             text += " · " + _("thinking…")
         return text
+
+    def seat_line(self, seat: int) -> str:
+        """A seat's tag and what it did last, as one text (for a place drawn over: the
+        guided deal's coach panel lies on East's)."""
+        table = self.table
+        thinking = table.game.state.to_act == seat and seat != table.human and table.bot_thinking
+        text = self.seat_tag(seat, thinking)
+        entry = table.move_log.last_action(seat)
+        if entry is None or table.game.state.out == seat:
+            return text
+        return text + " · " + entry.text(_Nameless(table)).strip().rstrip(".。")
 
     def _block_line(self, surface: pygame.Surface, ruler: Ruler, seat: int, thinking: bool, out: bool) -> None:
         """Under a block seat's cards: "thinking…" while it thinks, else what it did last

@@ -157,3 +157,26 @@ def test_a_new_game_during_the_lesson_is_not_called_well_done():
     assert "left the lesson" in coach._body_text() and "Well done" not in coach._body_text()
     coach.restart_button.click()
     assert coach.coaching
+
+
+def test_the_panel_says_who_sits_under_it_and_no_tab_hides_beneath_it():
+    """The coach panel lies over East's place: East's tag and last move are said on the
+    panel, not drawn under it, and the meld areas' tabs move to their areas' other ends."""
+    from game.scenes.coach_scene import PANEL
+
+    stack, coach = make_coach()
+    east = next(seat for seat in range(4) if coach.geometry.spot(seat) == "E")
+    for _ in range(3000):
+        tick(stack, 0.1)
+        if coach.my_turn() and coach.hint is not None and coach.move_log.last_action(east) is not None:
+            break
+        if coach.my_turn() and coach.hint is not None and coach.idle:
+            coach.controller.play(coach.hint.move)
+    line = coach.view.seat_line(east)
+    hand = len(coach.game.state.hands[east])
+    assert line.startswith(f"East · {hand} · ") and "discard" in line
+    stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+    assert set(coach.view.seat_boxes) == {0, 1, 2, 3} - {east}
+    assert len(coach.view.zone_label_boxes) == 2
+    for box in coach.view.zone_label_boxes.values():
+        assert not box.colliderect(PANEL)

@@ -265,15 +265,21 @@ def test_every_scene_renders_without_missing_glyphs(app, monkeypatch, language):
         assert any("卡纳斯塔" in text for text, _bold in seen)
 
 
-@pytest.mark.parametrize("value", ["Normal", "Classic (4 players, partners)", "六人（两方，每方三人）四个搭档"])
-def test_a_choices_left_arrow_never_sits_under_its_value(value):
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize(
+    "value", ["Normal", "Classic (4 players, partners)", "2500 points (short game)", "六人（两方，每方三人）四个搭档"]
+)
+def test_a_choices_arrows_keep_clear_of_its_value_at_every_scale(value, scale):
+    """A whole gap between each arrow and the value as drawn (a 1.5x font is not exactly
+    1.5 times as wide; "2500 points (short game)" once touched its left arrow)."""
+    from game.scenes.layout import Ruler
     from game.scenes.menu_widgets import ARROW_GAP
 
-    choice = Choice((300, 150, 680, 46), "Game", [(value, value)], value, translate_values=False)
-    arrow, center = choice.value_geometry()
-    width = assets.font_for_text(value, theme.FONT_BODY, True).size(value)[0]
-    assert arrow + ARROW_GAP / 2 <= center - width / 2
-    assert center + width / 2 <= choice.rect.right - 20 - ARROW_GAP / 2
+    choice = Choice((300, 150, 680, 46), "Play to", [(value, value)], value, translate_values=False)
+    arrow, center = choice.value_geometry(Ruler(scale))
+    width = assets.font_for_text(value, round(theme.FONT_BODY * scale), True).size(value)[0] / scale
+    assert arrow + ARROW_GAP <= center - width / 2 + 0.01
+    assert center + width / 2 <= choice.rect.right - 20 - ARROW_GAP + 0.01
 
 
 def test_stats_reset_that_cannot_be_written_forgets_nothing_and_says_so(app, monkeypatch):
