@@ -67,7 +67,7 @@ def _read(path: str) -> bytes:
         os.close(fd)
 
 
-MAX_DIGITS = 18  # any number in a position fits; a 5,000-digit one is refused at once
+MAX_DIGITS = 20  # any number in a position fits (a 64-bit seed too); a 5,000-digit one is refused at once
 
 
 def _reject_constant(name: str) -> Any:
@@ -88,7 +88,7 @@ def _load(path: str) -> GameState:
     if len(raw) > MAX_POSITION_BYTES:
         raise RulesError(f"{path} is larger than {MAX_POSITION_BYTES // 1024} KB: not a position")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark (Windows editors) is not content
     except UnicodeDecodeError:
         raise RulesError(f"{path} is not UTF-8 text") from None
     try:
@@ -115,8 +115,8 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             return 0
         if len(argv) >= 2 and argv[0] == "play":
             state = _load(argv[1])
-            moves = [Move.parse(text) for text in argv[2:]]  # all parsed before any applies
-            for text, move in zip(argv[2:], moves):
+            for text in argv[2:]:  # each parsed as it comes: the first illegal move exits 1
+                move = Move.parse(text)
                 try:
                     state.apply(move)
                 except IllegalMove as e:

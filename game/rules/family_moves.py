@@ -11,6 +11,7 @@ every other addition names the meld (`meld +N: ...`, `take +N:`).
 from __future__ import annotations
 
 from collections.abc import Container
+from itertools import product
 
 from .cards import ALL_CARDS, Card, Rank, Suit, sort_key
 from .errors import IllegalMove
@@ -734,12 +735,6 @@ def _wild_order(card: Card) -> int:
 
 
 # ---------------------------------------------------------------- going out in steps
-# Hands larger than this are not searched in steps: laying all but one of them in one turn
-# by new sequences is rare, and the listing asks this in every meld phase (the engine's
-# deals a second in Samba fell to 0.78x without the bound).
-STEPS_MOST_CARDS = 13
-
-
 def can_go_out_in_steps(state: FamilyState) -> bool:
     """Whether the player could go out this turn (R-ASK, V-HF-ASK): `go_out_plan`'s one
     greedy move, or `out_after_a_step`."""
@@ -747,26 +742,212 @@ def can_go_out_in_steps(state: FamilyState) -> bool:
 
 
 def out_after_a_step(state: FamilyState, hand: _Hand | None = None) -> bool:
-    """Whether one or two meld moves first let the planner go out where its single greedy
-    move missed a way: a run of the hand laid as a new sequence, a sequence extended by a
-    chain of cards, a group closed at seven with naturals so the rest of its rank and the
-    wild cards go elsewhere (V-SAMBA-MELDS, V-BOL-ESCALERA, V-HF-BOOKS). Each step is laid
-    on a copy. With sequences, hands of more than `STEPS_MOST_CARDS` are not searched (the
-    listing asks this in every meld phase); without them (Hand and Foot) the steps are the
-    books a hand can close, few, and every hand is searched. `hand`: the player's, when the
+    """Whether melds laid first let the planner go out where its single greedy move missed a
+    way: with sequences (Samba, Bolivia; V-SAMBA-MELDS, V-BOL-ESCALERA) every way of laying
+    the hand's naturals as new sequences and lengthening the side's (`_out_with_sequences`);
+    in Hand and Foot one or two books closed with naturals, so the rest of their ranks and
+    the wild cards go elsewhere (V-HF-BOOKS; `STEPS_DEEP`). `hand`: the player's, when the
     caller has it grouped already."""
     seat = state.turn
     if state.phase is not _MELD_PHASE or state.this_turn.answer is False:
         return False
     if state.config.rules.foot and state.feet[seat] is not None:
         return False  # V-HF-OUT: only the foot goes out
-    if state.config.rules.sequences and len(state.hands[seat]) > STEPS_MOST_CARDS:
+    hand = hand or _Hand(state.hands[seat])
+    if state.config.rules.sequences:
+        return _out_with_sequences(state, hand)
+    return _out_in_steps(state, hand, STEPS_DEEP)
+
+
+# ---------------------------------------------------------------- going out with sequences
+def _out_with_sequences(state: FamilyState, hand: _Hand) -> bool:
+    """Whether new sequences from the hand and cards lengthening the side's sequences, laid
+    first in one meld, let the planner go out (Samba, Bolivia). Every way of laying each
+    suit's naturals as sequences is tried (`_suit_ways`). A combination of ways is laid on
+    a copy and handed to `go_out_plan` (so a way found is always playable) unless what it
+    leaves fails the planner's own first refusals (`_leftover_refused`)."""
+    if _short_of_canastas(state, hand) or _two_strays(state, hand):
         return False
-    return _out_in_steps(state, hand or _Hand(state.hands[seat]), STEPS_DEEP)
+    rules = state.config.rules
+    threes = len(hand.black3)  # as in go_out_plan: all meld (three or more), or one is the discard
+    melded_threes = threes == 0 or 3 <= threes <= rules.black_threes_max
+    if not melded_threes and not 3 <= threes - 1 <= rules.black_threes_max and threes != 1:
+        return False
+    seat = state.turn
+    table = state.table[state.side_of(seat)]
+    side = _SideFacts(table, most_loose=1 if melded_threes else 0)
+    suits: dict[Suit | None, dict[int, list[Card]]] = {}
+    for c in state.hands[seat]:
+        if c.is_natural:  # as faces, as moves name them
+            suits.setdefault(c.suit, {}).setdefault(int(c.rank), []).append(c.face_card)
+    sequences: dict[Suit | None, list[tuple[int, int, int, int]]] = {}  # suit -> (number, low, high, size)
+    for i, m in enumerate(table):
+        if m.kind is _SEQUENCE and m.size < CANASTA_SIZE:
+            sequences.setdefault(m.cards[0].suit, []).append((i, int(m.rank), int(m.high), m.size))
+    per_suit = [_suit_ways(cards, sequences.get(suit, [])) for suit, cards in suits.items()]
+    wilds = len(hand.twos) + len(hand.jokers)
+    tried = 0
+    for combo in product(*per_suit):
+        groups = tuple(g for way in combo for g in way.groups)
+        if not groups or _leftover_refused(combo, suits, side, wilds, rules):
+            continue  # (laying nothing: the planner alone, tried before)
+        tried += 1
+        if tried > MOST_SEQUENCE_WAYS:
+            return False
+        trial = state.copy()
+        try:
+            trial._lay_family(seat, trial.resolve(seat, groups, Move(_MELD, groups), check_answer=False))
+        except IllegalMove:
+            continue
+        if trial.phase is Phase.OVER:  # the sequences themselves went out
+            if trial.result is not None and trial.result.went_out == seat:
+                return True
+            continue
+        if trial.turn == seat and go_out_plan(trial) is not None:
+            return True
+    return False
 
 
-# Meld moves tried one after another before the planner: two new sequences (a run of seven
-# and one of four), two books to close.
+# A bound on the combinations `_out_with_sequences` lays on a copy. Random play's hands
+# (80 deals of Samba and Bolivia, stop 41) had at most 408 combinations a question, and far
+# fewer passed `_leftover_refused`; only a hand of a whole pack's suits comes near.
+MOST_SEQUENCE_WAYS = 4096
+
+
+class _SuitWay:
+    """One way to lay a suit's naturals as sequences: the groups, the cards each rank gives
+    them, the ranks the suit's sequences under seven then accept at their ends, and the
+    sequences it closes at seven."""
+
+    __slots__ = ("groups", "used", "ends", "closed")
+
+    def __init__(self, groups: tuple[Group, ...], used: dict[int, int], ends: frozenset[int], closed: int):
+        self.groups = groups
+        self.used = used
+        self.ends = ends
+        self.closed = closed  # its sequences of seven that were not (new ones, or lengthened)
+
+
+class _SideFacts:
+    """What `_leftover_refused` asks of the side's melds, found once per question."""
+
+    __slots__ = ("grouped", "open_groups", "canastas", "sequence_canasta", "open_wild_melds", "most_loose")
+
+    def __init__(self, table: list[Meld], most_loose: int):
+        self.most_loose = most_loose  # naturals that may fit nowhere: the discard, unless a black three is
+        self.grouped = frozenset(m.rank for m in table if m.kind is _GROUP)
+        self.open_groups = {int(m.rank): m.size for m in table if m.kind is _GROUP and m.size < CANASTA_SIZE}
+        self.canastas = sum(1 for m in table if m.size >= CANASTA_SIZE)
+        self.sequence_canasta = any(m.kind is _SEQUENCE and m.size >= CANASTA_SIZE for m in table)
+        self.open_wild_melds = [m.size for m in table if m.kind is _WILD_MELD and m.size < CANASTA_SIZE]
+
+
+def _leftover_refused(
+    combo: tuple[_SuitWay, ...],
+    suits: dict[Suit | None, dict[int, list[Card]]],
+    side: _SideFacts,
+    wilds: int,
+    rules: Variant,
+) -> bool:
+    """`go_out_plan`'s first refusals, asked of what a combination of suit ways leaves in
+    the hand (the same answers, without laying it on a copy): two naturals held once that
+    fit no group and no sequence end (one, if a black three is the discard); more pairs of
+    ranks with no group than wild cards (one more when nothing else is the discard: it may
+    split one); too few canastas even if every wild card went to each meld in turn."""
+    grouped = side.grouped
+    left: dict[int, int] = {}
+    alone: dict[int, int] = {}  # rank held once -> 1 if it fits a sequence end of its suit
+    for way, cards in zip(combo, suits.values()):
+        for rank, copies in cards.items():
+            n = len(copies) - way.used.get(rank, 0)
+            if n:
+                left[rank] = left.get(rank, 0) + n
+                alone[rank] = rank in way.ends
+    loose = 0
+    pairs = 0
+    for rank, n in left.items():
+        if Rank(rank) in grouped:
+            continue
+        if n == 1 and not alone[rank]:
+            loose += 1
+            if loose > side.most_loose:
+                return True
+        elif n == 2:
+            pairs += 1
+    if pairs > wilds + (0 if loose or not side.most_loose else 1):
+        return True
+    reach = side.canastas + sum(way.closed for way in combo)
+    for rank, n in left.items():
+        size = side.open_groups.get(rank)
+        if size is not None:
+            reach += size + n + wilds >= CANASTA_SIZE
+        elif n >= 2 and Rank(rank) not in grouped:
+            reach += n + min(wilds, rules.max_wilds) >= CANASTA_SIZE
+    reach += sum(1 for size in side.open_wild_melds if size + wilds >= CANASTA_SIZE)
+    if rules.wild_melds and wilds >= CANASTA_SIZE:
+        reach += 1
+    sequence = side.sequence_canasta or any(way.closed for way in combo)
+    return reach < rules.canastas_to_go_out or (rules.out_needs_sequence and not sequence)
+
+
+def _suit_ways(cards: dict[int, list[Card]], sequences: list[tuple[int, int, int, int]]) -> list[_SuitWay]:
+    """Every way to lay one suit's naturals (`cards`: rank -> the copies held) as sequences:
+    each of the side's sequences of the suit (`sequences`) lengthened below and above, and
+    new runs of three to seven. The first way lays nothing."""
+    left = {rank: len(copies) for rank, copies in cards.items()}
+    ways: list[_SuitWay] = []
+
+    def take(rank: int) -> Card:
+        left[rank] -= 1
+        return cards[rank][left[rank]]
+
+    def lengthen(k: int, laid: list[Group], spans: list[tuple[int, int]]) -> None:
+        if k == len(sequences):
+            runs(4, CANASTA_SIZE, laid, spans)
+            return
+        number, low, high, size = sequences[k]
+        room = CANASTA_SIZE - size
+        for below in range(room + 1):
+            if any(not left.get(low - d) for d in range(1, below + 1)):
+                break
+            for above in range(room - below + 1):
+                if any(not left.get(high + d) for d in range(1, above + 1)):
+                    break
+                chain = [take(low - d) for d in range(1, below + 1)] + [take(high + d) for d in range(1, above + 1)]
+                span = [(low - below, high + above)]
+                if chain:
+                    chain.sort(key=lambda c: int(c.rank))
+                    lengthen(k + 1, [*laid, Group.to(chain[0].rank, tuple(chain), number)], spans + span)
+                else:
+                    lengthen(k + 1, laid, spans + span)
+                for c in chain:
+                    left[int(c.rank)] += 1
+
+    def runs(low: int, longest: int, laid: list[Group], spans: list[tuple[int, int]]) -> None:
+        """New runs starting at `low` or above (at `low` no longer than `longest`, so each
+        set of runs comes once)."""
+        while low <= Rank.ACE and not left.get(low):  # no card left to start a run here
+            low, longest = low + 1, CANASTA_SIZE
+        if low > Rank.ACE:
+            used = {rank: len(cards[rank]) - n for rank, n in left.items() if n < len(cards[rank])}
+            ends = frozenset(e for a, b in spans if b - a + 1 < CANASTA_SIZE for e in (a - 1, b + 1))
+            closed = sum(1 for a, b in spans if b - a + 1 >= CANASTA_SIZE)
+            ways.append(_SuitWay(tuple(laid), used, ends, closed))
+            return
+        runs(low + 1, CANASTA_SIZE, laid, spans)
+        for length in range(3, min(longest, Rank.ACE - low + 1) + 1):
+            if any(not left.get(low + d) for d in range(length)):
+                break
+            run = tuple(take(low + d) for d in range(length))
+            runs(low, length, [*laid, Group(Rank(low), run)], [*spans, (low, low + length - 1)])
+            for c in run:
+                left[int(c.rank)] += 1
+
+    lengthen(0, [], [])
+    return ways
+
+
+# Books closed one after another before the planner (Hand and Foot).
 STEPS_DEEP = 2
 
 
@@ -862,38 +1043,10 @@ def _two_strays(state: FamilyState, hand: _Hand) -> bool:
 
 
 def _first_steps(state: FamilyState, hand: _Hand) -> list[Move]:
-    """The meld moves `out_after_a_step` tries (see there); cards as faces, as moves name them."""
+    """The meld moves `_out_in_steps` tries in Hand and Foot: a book closed with naturals;
+    cards as faces, as moves name them."""
     table = state.table[state.side_of(state.turn)]
     steps: list[Move] = []
-    if state.config.rules.sequences:
-        by_suit = hand.by_suit
-        for cards in by_suit.values():
-            ranks = sorted(cards)
-            run: list[int] = []
-            for r in [*ranks, 0]:  # 0 closes the last run
-                if run and r == run[-1] + 1:
-                    run.append(r)
-                    continue
-                for length in sorted({min(len(run), CANASTA_SIZE), 3}) if len(run) >= 3 else ():
-                    for start in (0, len(run) - length):
-                        window = run[start : start + length]
-                        steps.append(Move(_MELD, (Group(Rank(window[0]), tuple(cards[x] for x in window)),)))
-                run = [r]
-        for index, meld in enumerate(table):
-            if meld.kind is not _SEQUENCE or meld.size >= CANASTA_SIZE:
-                continue
-            own = by_suit.get(meld.cards[0].suit, {})
-            low, high = int(meld.cards[0].rank), int(meld.cards[-1].rank)
-            chain: list[Card] = []
-            while high + 1 in own and meld.size + len(chain) < CANASTA_SIZE:
-                high += 1
-                chain.append(own[high])
-            while low - 1 in own and meld.size + len(chain) < CANASTA_SIZE:
-                low -= 1
-                chain.append(own[low])
-            if len(chain) >= 2:  # one card at an end the planner lays itself
-                chain.sort(key=lambda c: int(c.rank))
-                steps.append(Move(_MELD, (Group.to(chain[0].rank, tuple(chain), index),)))
     for index, meld in enumerate(table):
         if not state.config.rules.group_max or meld.kind is not _GROUP or meld.size >= CANASTA_SIZE:
             continue  # (groups close at seven only as books: elsewhere the planner adds to them)

@@ -135,6 +135,8 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant, going_ou
     """Why a meld of these counts is illegal, as (rule, message id, arguments), or None if
     it is legal (R-MELD, R-BLACK3)."""
     if rank == Rank.THREE:
+        if rules.black_threes_max < 3:
+            return "V-HF-BOOKS", N_("threes are never melded in this game"), {}
         if not going_out:
             return "R-BLACK3", N_("black threes can be melded only when going out"), {}
         if wilds:

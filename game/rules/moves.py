@@ -140,7 +140,7 @@ class Move:
         if not words:
             raise NotationError("empty move")
         verb = words[0].lower()
-        rest = words[1] if len(words) > 1 else ""
+        rest = words[1].replace(":", ": ") if len(words) > 1 else ""  # `K:D2` and `+0:H7` read as `K: D2`, `+0: H7`
         simple = {
             "draw": MoveKind.DRAW,
             "ask": MoveKind.ASK,
@@ -271,7 +271,7 @@ def _parse_groups(text: str) -> list[Group]:
         elif len(tokens) >= 2 and tokens[1] == ":":
             rank = Rank.parse(tokens[0])
             tokens = tokens[2:]
-        if rank is not None and not rank.meldable:
+        if rank is not None and not (rank.meldable or rank is Rank.THREE):  # threes: R-BLACK3 judges
             raise NotationError(f"no meld of rank {rank.symbol}")
         cards = [Card.parse(t) for t in tokens]
         if not cards:

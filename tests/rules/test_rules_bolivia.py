@@ -148,6 +148,14 @@ def test_R_ASK_a_player_who_could_go_out_by_laying_sequences_may_ask(hand, melds
     play(state, "ask")
 
 
+def test_R_ASK_a_hand_of_fourteen_whose_escalera_is_the_way_out_may_ask():
+    """More than 13 cards, and going out needs a new escalera from the hand (review, stop 41)."""
+    state = bolivia(["H4 H5 H6 H7 H8 H9 H10 C9 D9 S9 C8 D8 S8 C6"], melds=[[K_NATURAL], []], phase="meld")
+    assert "ask" in legal(state)
+    play(state, "ask", "yes", "meld H4 H5 H6 H7 H8 H9 H10 / C9 D9 S9 / C8 D8 S8", "discard C6")
+    assert state.result is not None and state.result.went_out == 0
+
+
 def test_R_ASK_a_player_who_could_not_go_out_may_not_ask():
     state = bolivia(["CK H4 H9 C9 C5 D7"], melds=[["S8 S9 S10 SJ SQ SK SA", "CK DK HK SK CK"], []], phase="meld")
     assert "ask" not in legal(state)

@@ -260,3 +260,33 @@ def test_a_directory_is_not_a_position(tmp_path):
     err = io.StringIO()
     assert main(["legal", str(tmp_path)], io.StringIO(), err) == 2
     assert "directory" in err.getvalue()
+
+
+def test_the_first_illegal_move_exits_1_even_if_a_later_one_is_malformed(tmp_path):
+    """RULES.md section 11: at the first illegal move, `illegal:` and exit 1 (moves were all
+    parsed first, so a malformed later one gave exit 2)."""
+    code, out, err = run(tmp_path, POSITION, "play", "draw", "draw", "discard ZZ")
+    assert code == 1 and out == "" and err.startswith("illegal: draw: R-TURN")
+    code, out, err = run(tmp_path, POSITION, "play", "discard ZZ", "draw")
+    assert code == 2 and err.startswith("error: unknown card")
+
+
+def test_a_byte_order_mark_and_a_64_bit_seed_are_read(tmp_path):
+    text = "\ufeff" + json.dumps(dict(POSITION, seed=2**63 - 1))
+    code, out, err = run(tmp_path, text, "play")
+    assert code == 0 and json.loads(out)["seed"] == 2**63 - 1, err
+
+
+def test_a_group_may_name_threes_and_the_colon_needs_no_space():
+    from game.rules import Move
+
+    assert Move.parse("meld 3: C3 C3 S3") == Move.parse("meld C3 C3 S3")
+    assert Move.parse("meld K:D2") == Move.parse("meld K: D2")
+    assert Move.parse("meld +0:H7 / +1 : S5") == Move.parse("meld +0: H7 / +1: S5")
+    assert str(Move.parse("take +2:")) == "take +2:"
+
+
+def test_hand_and_foot_says_threes_never_meld(tmp_path):
+    pos = {"variant": "hand-and-foot", "hands": ["S4", "", "", ""], "melds": [["C3 C3 S3"], []], "phase": "meld"}
+    code, out, err = run(tmp_path, pos, "legal")
+    assert code == 2 and "threes are never melded in this game (V-HF-BOOKS)" in err, err

@@ -325,6 +325,35 @@ def test_R_ASK_a_way_out_by_two_new_sequences_may_be_asked(hand, moves):
     assert state.phase is Phase.OVER and state.result is not None and state.result.went_out == 0
 
 
+def test_R_ASK_a_hand_of_fourteen_that_goes_out_by_a_new_sequence_may_ask():
+    """Hands of more than 13 cards were not searched for sequences: ask was refused though
+    one meld of a sequence and three groups, then a discard, goes out (review, stop 41)."""
+    canastas = ["HK SK DK CK HK SK DK", "HQ SQ DQ CQ HQ SQ DQ"]
+    hand = "H4 H5 H6 H7 C9 D9 S9 C8 D8 S8 C7 D7 S7 CA"
+    state = samba([hand], melds=[canastas, []], phase="meld")
+    assert "ask" in legal(state)
+    play(state, "ask", "yes", "meld H4 H5 H6 H7 / C9 D9 S9 / C8 D8 S8 / C7 D7 S7", "discard CA")
+    assert state.phase is Phase.OVER and state.result is not None and state.result.went_out == 0
+
+
+def test_R_ASK_after_yes_a_sequence_that_keeps_the_way_out_open_may_be_laid():
+    """After yes, laying one of four sequences first still leaves a way out (three more
+    sequences): it was refused as leaving none, because the search looked two melds ahead."""
+    canastas = ["HK SK DK CK HK SK DK", "HQ SQ DQ CQ HQ SQ DQ"]
+    state = samba(["H4 H5 H6 S4 S5 S6 D4 D5 D6 C7 C8 C9 CA"], melds=[canastas, []], phase="meld")
+    play(state, "ask", "yes", "meld H4 H5 H6")
+    assert "meld S4 S5 S6" in legal(state)
+    play(state, "meld S4 S5 S6 / D4 D5 D6 / C7 C8 C9", "discard CA")
+    assert state.phase is Phase.OVER and state.result is not None and state.result.went_out == 0
+
+
+def test_R_ASK_no_way_out_is_no_ask_whatever_the_sequences():
+    """Runs everywhere but two naturals that fit nothing: no way out, so no ask."""
+    canastas = ["HK SK DK CK HK SK DK", "HQ SQ DQ CQ HQ SQ DQ"]
+    state = samba(["H4 H5 H6 H7 S4 S5 S6 D4 D5 D6 C7 C8 C9 CA D9"], melds=[canastas, []], phase="meld")
+    assert "ask" not in legal(state)
+
+
 def test_V_SAMBA_OUT_asking_the_partner_binds():
     melds = [[SAMBA_HEARTS, K_NATURAL, "CQ DQ SQ"], []]
     state = samba(["SQ HQ DQ C5"], melds=melds, phase="meld")
