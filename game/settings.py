@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
+from game.rules.variants import APP_VARIANT_IDS
 
 FILE_NAME = "settings.json"
 FORMAT = "canasta-settings/1"
@@ -31,6 +32,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "bot_pace": ("slow", "normal", "fast"),
     "card_size": ("normal", "large"),
     "card_back": ("B1", "B2"),
+    "new_game_variant": APP_VARIANT_IDS,
 }
 # Seconds a bot waits between moves, per pace (the table multiplies its pause by this).
 BOT_PACE_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
@@ -47,6 +49,11 @@ class Settings:
     sound: bool = True
     fullscreen: bool = False
     confirm_risky_discard: bool = True
+    # The New game page's last choice, offered again (the page checks the target and the
+    # seats against the variant: 0 and "" mean its defaults).
+    new_game_variant: str = "classic"
+    new_game_target: int = 0
+    new_game_seats: str = ""  # each seat's level or "person", space-separated
 
     def validated(self) -> tuple[Settings, list[str]]:
         """A copy with every bad field reset to its default, and what was reset."""

@@ -179,11 +179,16 @@ class MainWindow:
         self._play(CoachTable(threaded=self.threaded))
 
     def back_to_menu(self) -> None:
-        """Leave the table (the game stays in the save slot) for the title menu."""
+        """Leave the table (the game stays in the save slot) for the title menu, whichever
+        page led to the table (New game, Open a deal): "Main menu" means the title."""
+        from game.scenes.menu import TitleMenuScene
+
         if self.table is not None and self.table in self.stack.scenes:
             while self.stack.top is not self.table:
                 self.stack.pop()
             self.stack.pop()
+            while len(self.stack.scenes) > 1 and not isinstance(self.stack.top, TitleMenuScene):
+                self.stack.pop()
         self.table = None
 
     def quit(self) -> None:

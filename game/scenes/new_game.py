@@ -28,6 +28,7 @@ DEALS = N_("{deals} deals (the higher total wins)")  # a game of a number of dea
 LEVEL_CHOICES = list(LEVEL_NAMES.items())
 PERSON = "person"  # a seat played by a person at this computer (pass-and-play), not a bot
 SEAT_CHOICES = [(PERSON, N_("Person")), *LEVEL_CHOICES]
+SEAT_VALUES = frozenset(value for value, _name in SEAT_CHOICES)
 
 
 def target_choices(variant: str) -> list[tuple[int, str]]:
@@ -57,13 +58,22 @@ ROW_X, ROW_W = PANEL.x + 60, PANEL.width - 120
 class NewGameScene(MenuPage):
     title = N_("New game")
 
-    def __init__(self, app, variant: str = "classic", target: int = 5000) -> None:
-        self.variant = variant
-        self.target = target
+    def __init__(self, app, variant: str | None = None, target: int | None = None) -> None:
+        """`variant` and `target`: the page's first choice; by default the last game started
+        from it (the settings keep it), seats included."""
+        last = app.settings.value
+        self.variant = variant or last.new_game_variant
+        targets = RulesConfig.for_variant(self.variant).rules.targets or (0,)  # (none: a game of deals)
+        chosen = target if target is not None else last.new_game_target
+        self.target = chosen if chosen in targets else targets[0]
         # Per seat: a bot level, or PERSON. One person is the usual game; several share the
         # computer (pass-and-play); none is "watch the bots".
         most = max(v.players for v in VARIANTS if v.in_app)
         self.levels: dict[int, str] = {0: PERSON, **{seat: "normal" for seat in range(1, most)}}
+        if variant is None:
+            for seat, level in enumerate(last.new_game_seats.split()[:most]):
+                if level in SEAT_VALUES:
+                    self.levels[seat] = level
         self.seed_digits = ""
         super().__init__(app)
 
@@ -139,6 +149,10 @@ class NewGameScene(MenuPage):
 
     def _start(self) -> None:
         config, seed, levels = self.chosen()
+        settings = self.app.settings
+        settings.set("new_game_variant", self.variant)
+        settings.set("new_game_target", self.target)
+        settings.set("new_game_seats", " ".join(self.levels[seat] for seat in sorted(self.levels)))
         self.app.on_start_game(config, seed, levels)
 
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -136,6 +136,9 @@ DEPENDENTS: dict[str, set[str]] = {
     "sound": {"sound.enabled", "save"},
     "fullscreen": {"set_mode", "save"},
     "confirm_risky_discard": {"table.confirm_risky", "save"},
+    "new_game_variant": {"save"},  # the New game page's last choice: read when the page opens
+    "new_game_target": {"save"},
+    "new_game_seats": {"save"},
 }
 
 
@@ -143,6 +146,8 @@ def other_value(settings: ObservableSettings, name: str) -> object:
     current = settings.get(name)
     if isinstance(current, bool):
         return not current
+    if name not in CHOICES:  # free values (the New game page's last choice)
+        return 2500 if isinstance(current, int) else "person hard hard hard"
     return next(value for value in CHOICES[name] if value != current)
 
 

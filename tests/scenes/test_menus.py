@@ -362,3 +362,38 @@ def test_a_click_on_the_seed_field_puts_the_caret_there(app):
     for digit in "42":
         stack.handle_event(key(getattr(pygame, f"K_{digit}"), digit))
     assert field.digits == "42"
+
+
+def test_the_new_game_page_offers_the_last_game_started_from_it(app, tmp_path):
+    """It opened on classic every time, so one arrow press after a game of Bolivia started
+    two-hand (play-test, stop 41): the last choice is kept in the settings, seats included."""
+    scene = NewGameScene(app)
+    assert (scene.variant, scene.target) == ("classic", 5000)
+    scene._set_variant("bolivia")
+    scene.levels[2] = "hard"
+    scene._start()
+    assert app.settings.value.new_game_variant == "bolivia"
+    again = NewGameScene(app)
+    assert (again.variant, again.target, again.levels[2]) == ("bolivia", 15000, "hard")
+    assert load_settings(tmp_path)[0].new_game_seats.split()[:4] == ["person", "normal", "hard", "normal"]
+    # A value that no longer fits (a hand-edited file) falls back to the variant's own.
+    app.settings.set("new_game_target", 1234)
+    app.settings.set("new_game_seats", "person wizard")
+    scene = NewGameScene(app)
+    assert scene.target == 15000 and scene.levels[1] == "normal"
+
+
+def test_main_menu_from_a_game_started_on_the_new_game_page_is_the_title(tmp_path, monkeypatch):
+    from game.window import MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    window = MainWindow(menu=True, threaded=False)
+    try:
+        assert window.context is not None
+        window.stack.push(NewGameScene(window.context))
+        window.stack.top._start()
+        assert window.table is not None and window.stack.top is window.table
+        window.back_to_menu()
+        assert isinstance(window.stack.top, TitleMenuScene) and len(window.stack.scenes) == 1
+    finally:
+        window.close()
