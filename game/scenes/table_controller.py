@@ -869,6 +869,9 @@ class TableController:
         if self.play(Move.discard(card)):
             self.ui.clear_staged()
             self.ui.selected.discard(card)
+            # The turn is over: the hand closes up at once, though the pointer rests on it
+            # (it held still only so that quick clicks in the turn hit the cards aimed at).
+            self.ui.hold = None
             self.host.cards_moved()
 
     def confirm_staged(self) -> None:
