@@ -22,7 +22,8 @@ from typing import Any
 import pygame
 
 from game import assets, i18n, storage
-from game.i18n import N_, _
+from game.i18n import N_
+from game.notices import Notice
 from game.observable_settings import ObservableSettings
 from game.rules import Game, RulesConfig
 from game.saves import SavedGame, SaveStore
@@ -30,6 +31,8 @@ from game.settings import Settings, load_settings, save_settings
 from game.sound import SoundPlayer
 from game.stats import StatsStore
 
+SETTINGS_NOT_KEPT = N_("Settings will not be kept ({problem})")
+GAME_NOT_KEPT = N_("The saved game and statistics will not be kept ({problem})")
 READ_ONLY_NOTICE = N_("Canasta is already open in another window: this one will not save the game or the statistics.")
 StartGame = Callable[[RulesConfig, int, tuple[str | None, ...]], None]
 
@@ -64,7 +67,7 @@ class AppContext:
     on_quit: Callable[[], None] = _post_quit
     config_dir: Path | None = None
     notices: list[str] = field(default_factory=list)  # for the player, shown once by the menu
-    storage_problems: list[str] = field(default_factory=list)  # what is not kept, and why
+    storage_problems: list[Notice] = field(default_factory=list)  # what is not kept, and why
     # Another Canasta keeps the game in this folder: this one saves nothing (see storage.InstanceLock).
     read_only: bool = False
     lock: storage.InstanceLock | None = None
@@ -98,7 +101,7 @@ class AppContext:
         for text in [*notices, *app.stats.notices, *app.storage_problems, *i18n.notices[first_i18n_notice:]]:
             app.notice(text)
         if read_only:  # last: the title menu shows the latest notice
-            app.notice(_(READ_ONLY_NOTICE))
+            app.notice(Notice(READ_ONLY_NOTICE))
         return app
 
     def close(self) -> None:
@@ -107,7 +110,8 @@ class AppContext:
             self.lock.release()
 
     def notice(self, text: str) -> None:
-        """Tell the player about a problem, once (repeats are dropped)."""
+        """Tell the player about a problem, once (repeats are dropped): a `Notice` is shown
+        in the player's language (notices.shown), any other text as it is."""
         if text in self.notices:
             return
         self.notices.append(text)
@@ -118,7 +122,11 @@ class AppContext:
         try:
             save_settings(settings, self.config_dir)
         except OSError as error:  # a read-only disk must not stop the game
-            self.notice(f"settings could not be saved: {error}")
+            notice = Notice(N_("settings could not be saved: {error}"), error=str(error))
+            if self.storage_problems:  # the player was told at start that settings are not kept
+                report(notice)
+            else:
+                self.notice(notice)
 
 
 def tidy_up(home: Path | None = None) -> None:
@@ -128,13 +136,13 @@ def tidy_up(home: Path | None = None) -> None:
         storage.remove_stale_temp_files(folder)
 
 
-def storage_notices(home: Path | None = None) -> list[str]:
+def storage_notices(home: Path | None = None) -> list[Notice]:
     """What the app cannot keep because its folder cannot be written (found by
     writing a probe file): one notice per folder, or one for all; [] when fine."""
     if home is not None:
-        places = [("settings", Path(home)), ("the saved game and statistics", Path(home))]
+        places = [(SETTINGS_NOT_KEPT, Path(home)), (GAME_NOT_KEPT, Path(home))]
     else:
-        places = [("settings", storage.config_dir()), ("the saved game and statistics", storage.data_dir())]
+        places = [(SETTINGS_NOT_KEPT, storage.config_dir()), (GAME_NOT_KEPT, storage.data_dir())]
     problems: dict[Path, str | None] = {}
     failed = []
     for what, directory in places:
@@ -143,8 +151,10 @@ def storage_notices(home: Path | None = None) -> list[str]:
         if problems[directory] is not None:
             failed.append((what, problems[directory]))
     if len(failed) == len(places):  # nothing can be kept: say it once
-        return [f"Settings, the saved game and statistics will not be kept ({failed[0][1]})"]
-    return [f"{what[:1].upper()}{what[1:]} will not be kept ({problem})" for what, problem in failed]
+        return [
+            Notice(N_("Settings, the saved game and statistics will not be kept ({problem})"), problem=failed[0][1])
+        ]
+    return [Notice(what, problem=problem) for what, problem in failed]
 
 
 def report(text: str) -> None:

@@ -24,7 +24,8 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.i18n import N_, _
+from game.i18n import N_
+from game.notices import Notice
 from game.rules import Game, Phase
 from game.rules import events as ev
 
@@ -42,7 +43,11 @@ class StorageProblem:
     reason: str = ""
 
     def message(self) -> str:
-        return _(self.msgid).format(reason=_(self.reason))  # a reason we name is a msgid too
+        return self.notice().text()
+
+    def notice(self) -> Notice:
+        """For the title menu's line: translated when shown (a reason we name is a msgid too)."""
+        return Notice(self.msgid, reason=Notice(self.reason))
 
 
 SAVE_FAILED = N_("Not saved: {reason}")
@@ -122,7 +127,7 @@ def attach(table: TableScene, app: AppContext) -> None:
     def failed(msgid: str, error: OSError) -> StorageProblem:
         problem = StorageProblem(msgid, _reason(error))
         if not app.storage_problems:  # (else the player was told at start)
-            app.notice(problem.message())
+            app.notice(problem.notice())
         return problem
 
     def keep(table: TableScene, deal_ended: bool) -> None:

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
+from game.i18n import N_
+from game.notices import Notice
 from game.rules.variants import APP_VARIANT_IDS
 
 FILE_NAME = "settings.json"
@@ -36,6 +38,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 # Seconds a bot waits between moves, per pace (the table multiplies its pause by this).
 BOT_PACE_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
+READ_FAILED = N_("could not read {file} ({error}); using defaults")
 
 
 @dataclass(frozen=True)
@@ -55,17 +58,24 @@ class Settings:
     new_game_target: int = 0
     new_game_seats: str = ""  # each seat's level or "person", space-separated
 
-    def validated(self) -> tuple[Settings, list[str]]:
+    def validated(self) -> tuple[Settings, list[Notice]]:
         """A copy with every bad field reset to its default, and what was reset."""
         defaults = Settings()
-        notices: list[str] = []
+        notices: list[Notice] = []
         values: dict[str, Any] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             allowed = allowed_value(f.name, value)
             if allowed is None:
                 allowed = getattr(defaults, f.name)
-                notices.append(f"setting {f.name!r}: {value!r} is not allowed, using {allowed!r}")
+                notices.append(
+                    Notice(
+                        N_("setting {name}: {value} is not allowed, using {default}"),
+                        name=repr(f.name),
+                        value=repr(value),
+                        default=repr(allowed),
+                    )
+                )
             values[f.name] = allowed
         return replace(self, **values), notices
 
@@ -96,20 +106,20 @@ def settings_path(directory: Path | None = None) -> Path:
     return (directory or storage.config_dir()) / FILE_NAME
 
 
-def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
+def settings_from_json(data: Any) -> tuple[Settings, list[Notice]]:
     """Settings from parsed JSON: unknown fields dropped, bad ones defaulted."""
     if not isinstance(data, dict):
-        return Settings(), ["settings file is not a JSON object; using defaults"]
-    notices: list[str] = []
+        return Settings(), [Notice(N_("settings file is not a JSON object; using defaults"))]
+    notices: list[Notice] = []
     known = {f.name for f in fields(Settings)}
     unknown = sorted(set(data) - known - {"format"})
     if unknown:
-        notices.append(f"ignored unknown setting(s): {', '.join(unknown)}")
+        notices.append(Notice(N_("ignored unknown setting(s): {names}"), names=", ".join(unknown)))
     settings, bad = Settings(**{name: data[name] for name in known & set(data)}).validated()
     return settings, notices + bad
 
 
-def load_settings(directory: Path | None = None) -> tuple[Settings, list[str]]:
+def load_settings(directory: Path | None = None) -> tuple[Settings, list[Notice]]:
     """The saved settings (defaults if none) and notices about what was wrong."""
     path = settings_path(directory)
     if not storage.is_file(path):
@@ -117,11 +127,13 @@ def load_settings(directory: Path | None = None) -> tuple[Settings, list[str]]:
     try:
         data = storage.read_json(path, MAX_BYTES, lenient=True)  # NaN: that field's default
     except OSError as error:
-        return Settings(), [f"could not read {path.name} ({error.strerror or error}); using defaults"]
+        return Settings(), [Notice(READ_FAILED, file=path.name, error=str(error.strerror or error))]
     except ValueError as error:  # too large, not UTF-8, not JSON, nested too deeply
         moved = storage.move_aside(path)
-        kept = f"; it was kept as {moved.name}" if moved is not None else ""
-        return Settings(), [f"could not read {path.name} ({error}); using defaults{kept}"]
+        if moved is None:
+            return Settings(), [Notice(READ_FAILED, file=path.name, error=str(error))]
+        kept = N_("could not read {file} ({error}); using defaults; it was kept as {kept}")
+        return Settings(), [Notice(kept, file=path.name, error=str(error), kept=moved.name)]
     return settings_from_json(data)
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import pygame
 
 from game.assets import asset_path
+from game.i18n import N_
+from game.notices import Notice
 
 EFFECTS = ("shuffle", "draw", "discard", "meld", "canasta", "going_out")
 VOLUME = 0.6
@@ -23,7 +25,7 @@ class SoundPlayer:
     def __init__(self, enabled: bool = True) -> None:
         self.enabled = enabled
         self.available: bool | None = None  # None: mixer not tried yet
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
         self._sounds: dict[str, pygame.mixer.Sound] = {}
 
     def _start(self) -> bool:
@@ -39,7 +41,7 @@ class SoundPlayer:
                 self._sounds[name] = sound
             self.available = True
         except (pygame.error, OSError, NotImplementedError) as error:  # NotImplementedError: no mixer module
-            self.notices.append(f"sound is off: {error}")
+            self.notices.append(Notice(N_("sound is off: {error}"), error=str(error)))
             self._sounds.clear()
             self.available = False
         return self.available

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
+from game.i18n import N_
+from game.notices import Notice
 from game.rules import GameState, Phase
 
 FILE_NAME = "stats.json"
@@ -64,7 +66,7 @@ class StatsStore:
         self.directory = directory
         self.records: dict[str, Record] = {}
         self.last_deal_key: str | None = None
-        self.notices: list[str] = []
+        self.notices: list[Notice] = []
         self.load()
 
     @property
@@ -81,7 +83,7 @@ class StatsStore:
             if not (isinstance(data, dict) and isinstance(data.get("records"), dict)):
                 raise ValueError("not a statistics file")
         except (OSError, ValueError) as error:
-            self.notices.append(f"statistics could not be read ({error}); starting afresh")
+            self.notices.append(Notice(N_("statistics could not be read ({error}); starting afresh"), error=str(error)))
             storage.move_aside(self.path)
             return
         self.records = {str(key): Record.from_json(value) for key, value in data["records"].items()}

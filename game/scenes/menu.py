@@ -7,6 +7,7 @@ import pygame
 
 from game import __version__, assets
 from game.i18n import N_, _
+from game.notices import shown
 from game.saves import NEWER_VERSION, SaveError
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
@@ -169,7 +170,9 @@ class TitleMenuScene(MenuPage):
             bottomright=(LOGICAL_SIZE[0] - 14, LOGICAL_SIZE[1] - 10),
         )
         if self.app.notices:
-            blit_text(surface, self.app.notices[-1][:120], theme.FONT_SMALL, theme.GOLD_LIGHT, midbottom=(640, 712))
+            blit_text(
+                surface, shown(self.app.notices[-1])[:120], theme.FONT_SMALL, theme.GOLD_LIGHT, midbottom=(640, 712)
+            )
         elif self.first_start:
             blit_text(
                 surface,

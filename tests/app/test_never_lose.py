@@ -114,7 +114,8 @@ def leave_a_game_in_progress(app: MainWindow) -> tuple[TableScene, bytes]:
     table = start_game(app)
     run_until(app, lambda: len(table.game.history) >= 6)
     kept = app.context.saves.path.read_bytes()
-    app.back_to_menu()  # leaving the table lands on the new-game page it was started from
+    app.back_to_menu()  # leaving the table lands on the title menu
+    click_button(app, "New game")
     return table, kept
 
 
