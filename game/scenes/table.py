@@ -590,7 +590,7 @@ class TableScene(Scene):
 
         if self.stack is not None:
             self.mouse.cancel()
-            self.stack.push(KeysOverlay())
+            self.stack.push(KeysOverlay(asking=self.config.ask_allowed))
 
     # -- settings ----------------------------------------------------------------------------
     def follow(self, settings: ObservableSettings) -> None:
@@ -661,6 +661,7 @@ class TableScene(Scene):
         self.pile_button = make("pile", "", self.toggle_pile, size=14)
         self.hint_button = make("hint", _("Hint"), self.show_hint, size=17)
         self.ask_button = make("ask", _("May I go out?"), self.ask_partner, True, size=17)
+        self.ask_button.on_disabled_click = self.controller.key_ask  # greyed: a click says why not (as A does)
         self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=15)  # (its key cap)
         self.sort_rank_button = make("sort_rank", _("Sort by rank"), lambda: self.sort_hand("rank"), size=17)
         self.sort_suit_button = make("sort_suit", _("Sort by suit"), lambda: self.sort_hand("suit"), size=17)

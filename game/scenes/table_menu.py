@@ -94,7 +94,7 @@ class TableMenuScene(Scene):
             self.stack.push(scene)
 
     def keys(self) -> None:
-        self._push(KeysOverlay())
+        self._push(KeysOverlay(asking=self.table.game.config.ask_allowed))
 
     def rules(self) -> None:
         from game.rules_text import page_for
@@ -155,6 +155,8 @@ class TableMenuScene(Scene):
         self.items.draw(surface)
 
 
+ASK_KEY = N_("Ask your partner “May I go out?”")
+ANSWER_KEYS = N_("Answer your partner: yes or no")
 # Keys at the table: (key names, what they do). Key names that are words are msgids too.
 KEYS: list[tuple[str, str]] = [
     ("D", N_("Draw from the stock")),
@@ -168,8 +170,8 @@ KEYS: list[tuple[str, str]] = [
     (N_("Enter"), N_("Lay the staged melds; press the focused button")),
     ("S", N_("Sort by rank or by suit")),
     ("H", N_("Hint: what the Normal computer player would do")),
-    ("A", N_("Ask your partner “May I go out?”")),
-    ("Y / N", N_("Answer your partner: yes or no")),
+    ("A", ASK_KEY),
+    ("Y / N", ANSWER_KEYS),
     ("?", N_("Why not? The rule behind a refused move")),
     ("Tab", N_("Move the focus over the buttons")),
     ("+ -", N_("Animation speed")),
@@ -187,6 +189,11 @@ class KeysOverlay(Scene):
     opaque = False
     PANEL = pygame.FRect(190, 14, 900, 692)
     ROW = 25.0  # (every key, the mouse's line and "press any key" fit the panel, apart)
+
+    def __init__(self, asking: bool = True) -> None:
+        """`asking`: the game has partners to ask (not two-hand or three-hand)."""
+        super().__init__()
+        self.keys = [row for row in KEYS if asking or row[1] not in (ASK_KEY, ANSWER_KEYS)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
@@ -209,7 +216,7 @@ class KeysOverlay(Scene):
         )
         y = panel.y + 66
         key_x = panel.x + 200
-        for key, action in KEYS:
+        for key, action in self.keys:
             label = _(key)
             key_cap(surface, label, (key_x, y + self.ROW / 2 - 2), anchor="midright")
             blit_text(surface, _(action), 17, theme.INK, midleft=(key_x + 18, y + self.ROW / 2 - 2))

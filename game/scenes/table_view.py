@@ -445,7 +445,7 @@ class TableView:
         """The label of a side's meld area: ours, or the opponents' by their names."""
         table = self.table
         if side == table.human_side:
-            return _("Our melds")
+            return _("Our melds") if len(table.config.seats_of_side(side)) > 1 else _("Your melds")
         return _("Melds of {side}").format(side=table.side_name(side))
 
     def _glow(

@@ -70,6 +70,8 @@ class Button(Widget):
         self.font_size = font_size
         self.hovered = False
         self.pressed = False
+        # Called for a click while greyed out (a table button says why it cannot be used now).
+        self.on_disabled_click: Callable[[], None] | None = None
 
     @property
     def interactive(self) -> bool:
@@ -82,7 +84,13 @@ class Button(Widget):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.interactive:
             self.hovered = self.pressed = False
-            return False
+            explain = self.on_disabled_click
+            if explain is None or not self.visible or event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+                return False
+            if not self.rect.collidepoint(event.pos):
+                return False
+            explain()
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
             return False  # motion is shared: every widget updates its hover

@@ -543,3 +543,32 @@ def test_a_refusal_is_shown_under_an_open_hint():
     assert rect.top >= table.view._below_hint  # below the hint, not under it
     canvas = draw(stack)
     assert canvas.get_at((int(rect.centerx), int(rect.top + 12)))[:3] != (0, 0, 0)
+
+
+def test_two_hand_has_no_partner_to_ask_on_the_keys_page_or_the_meld_tab():
+    """Two-hand lists no A or Y / N key, and the player's meld area is "Your melds"
+    (it said "Our melds" and "Ask your partner", play-test stop 41)."""
+    from game.scenes.table_menu import ASK_KEY, KEYS
+
+    stack, table = make_table(variant="two-hand")
+    press(stack, pygame.K_F1)
+    overlay = stack.top
+    assert isinstance(overlay, KeysOverlay)
+    assert ASK_KEY not in {action for _key, action in overlay.keys} and len(overlay.keys) == len(KEYS) - 2
+    assert table.view.zone_label(table.human_side) == "Your melds"
+    stack, table = make_table()
+    press(stack, pygame.K_F1)
+    assert stack.top.keys == KEYS and table.view.zone_label(table.human_side) == "Our melds"
+
+
+def test_a_click_on_the_greyed_ask_button_says_why_not():
+    """It did nothing at all (play-test, stop 41); now it says what A says."""
+    from table_helpers import click, players_turn, until
+
+    stack, table = make_table()
+    until(stack, players_turn(stack, table))
+    assert table.ask_button.visible and not table.ask_button.enabled
+    assert table.refusal is None
+    click(stack, table.ask_button.rect.center)
+    assert table.refusal is not None and table.refusal.rule == "R-TURN"  # the engine's: draw first
+    assert table.message is not None and "draw" in table.message[0].lower()
