@@ -188,7 +188,7 @@ class KeysOverlay(Scene):
 
     opaque = False
     PANEL = pygame.FRect(190, 14, 900, 692)
-    ROW = 25.0  # (every key, the mouse's line and "press any key" fit the panel, apart)
+    ROW = 26.0  # (every key, the mouse's line and "press any key" fit the panel, the caps apart)
 
     def __init__(self, asking: bool = True) -> None:
         """`asking`: the game has partners to ask (not two-hand or three-hand)."""
@@ -214,7 +214,7 @@ class KeysOverlay(Scene):
             bold=True,
             midtop=(panel.centerx, panel.y + 18),
         )
-        y = panel.y + 66
+        y = panel.y + 62
         key_x = panel.x + 200
         for key, action in self.keys:
             label = _(key)
