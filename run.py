@@ -64,6 +64,10 @@ def main(argv: list[str]) -> int:
         args = [python, os.path.join(ROOT, "main.py"), *rest]
     else:  # anything else is an argument for the game, e.g. --seed 7
         args = [python, os.path.join(ROOT, "main.py"), *argv]
+    if os.name == "posix":  # become the game (or pytest): a signal or a kill reaches it, not a parent left behind
+        sys.stdout.flush()
+        os.chdir(ROOT)
+        os.execv(python, args)
     return subprocess.call(args, cwd=ROOT)
 
 
