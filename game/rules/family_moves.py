@@ -486,11 +486,9 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     # Quick refusal: black threes all meld (three or more, V-BLACK3) or one is the discard.
     rules = state.config.rules
     black3 = hand.black3
-    stray3 = False  # the one black three that cannot meld: the discard
-    if black3 and not 3 <= len(black3) <= rules.black_threes_max:
-        if len(black3) != 1 and not 3 <= len(black3) - 1 <= rules.black_threes_max:
-            return None
-        stray3 = True
+    stray3 = _stray_three(len(black3), rules.black_threes_max)  # the one black three that cannot meld: the discard
+    if stray3 is None:
+        return None
     # Quick refusal: naturals held once that fit no meld must all be the one discard.
     fits: set[tuple[Suit | None, int]] = set()  # (suit, rank) a sequence end accepts
     group_ranks = set()
@@ -584,6 +582,16 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
         except IllegalMove:
             continue
         return groups, discard
+    return None
+
+
+def _stray_three(count: int, most: int) -> bool | None:
+    """Going out with `count` black threes (R-BLACK3, V-BLACK3: three to `most` of them
+    meld): whether one must be the discard, or None when neither way works."""
+    if count == 0 or 3 <= count <= most:
+        return False
+    if count == 1 or 3 <= count - 1 <= most:
+        return True
     return None
 
 
@@ -769,13 +777,12 @@ def _out_with_sequences(state: FamilyState, hand: _Hand) -> bool:
     if _short_of_canastas(state, hand) or _two_strays(state, hand):
         return False
     rules = state.config.rules
-    threes = len(hand.black3)  # as in go_out_plan: all meld (three or more), or one is the discard
-    melded_threes = threes == 0 or 3 <= threes <= rules.black_threes_max
-    if not melded_threes and not 3 <= threes - 1 <= rules.black_threes_max and threes != 1:
+    stray3 = _stray_three(len(hand.black3), rules.black_threes_max)
+    if stray3 is None:
         return False
     seat = state.turn
     table = state.table[state.side_of(seat)]
-    side = _SideFacts(table, most_loose=1 if melded_threes else 0)
+    side = _SideFacts(table, most_loose=0 if stray3 else 1)
     suits: dict[Suit | None, dict[int, list[Card]]] = {}
     for c in state.hands[seat]:
         if c.is_natural:  # as faces, as moves name them
@@ -785,6 +792,8 @@ def _out_with_sequences(state: FamilyState, hand: _Hand) -> bool:
         if m.kind is _SEQUENCE and m.size < CANASTA_SIZE:
             sequences.setdefault(m.cards[0].suit, []).append((i, int(m.rank), int(m.high), m.size))
     per_suit = [_suit_ways(cards, sequences.get(suit, [])) for suit, cards in suits.items()]
+    if all(len(ways) == 1 for ways in per_suit):
+        return False  # nothing to lay as a sequence: the planner alone, tried before
     wilds = len(hand.twos) + len(hand.jokers)
     tried = 0
     for combo in product(*per_suit):
@@ -825,7 +834,7 @@ class _SuitWay:
         self.groups = groups
         self.used = used
         self.ends = ends
-        self.closed = closed  # its sequences of seven that were not (new ones, or lengthened)
+        self.closed = closed  # the sequences it brings to seven (new ones, or the side's lengthened)
 
 
 class _SideFacts:
@@ -856,7 +865,7 @@ def _leftover_refused(
     split one); too few canastas even if every wild card went to each meld in turn."""
     grouped = side.grouped
     left: dict[int, int] = {}
-    alone: dict[int, int] = {}  # rank held once -> 1 if it fits a sequence end of its suit
+    alone: dict[int, bool] = {}  # a rank held once: whether it fits a sequence end of its suit
     for way, cards in zip(combo, suits.values()):
         for rank, copies in cards.items():
             n = len(copies) - way.used.get(rank, 0)
@@ -895,6 +904,13 @@ def _suit_ways(cards: dict[int, list[Card]], sequences: list[tuple[int, int, int
     each of the side's sequences of the suit (`sequences`) lengthened below and above, and
     new runs of three to seven. The first way lays nothing."""
     left = {rank: len(copies) for rank, copies in cards.items()}
+    ends = [(low, high) for _number, low, high, _size in sequences]
+    if not any(  # no run of three and no card at a sequence's end: only the way that lays nothing
+        (rank + 1 in left and rank + 2 in left) or any(rank in (low - 1, high + 1) for low, high in ends)
+        for rank in left
+    ):
+        span_ends = frozenset(e for low, high in ends for e in (low - 1, high + 1))
+        return [_SuitWay((), {}, span_ends, 0)]
     ways: list[_SuitWay] = []
 
     def take(rank: int) -> Card:
