@@ -65,6 +65,7 @@ class Bubble:
 class TableScene(Scene):
     opaque = True
     updates_when_covered = True  # cards keep moving under a dialog
+    layout: TableLayout  # where every card rests now (relayout)
 
     def __init__(
         self,
@@ -418,7 +419,9 @@ class TableScene(Scene):
         self, delays: dict[Card, float] | None = None, deal: bool = False, duration: float | None = None
     ) -> None:
         """Recompute where every card rests and send the sprites there."""
+        before = self.layout.hand_cards if hasattr(self, "layout") else []  # (none before the first)
         self.layout = TableLayout(self.geometry, self.game.state, self.ui, self.human)
+        self._keep_cursor(before)
         focus = self.ui.meld_focus
         if focus is not None and focus not in {slot.target for slot in self.layout.meld_slots}:
             self.ui.meld_focus = None  # the focused meld is gone (a staged group laid, a new deal)
@@ -429,6 +432,15 @@ class TableScene(Scene):
         if self.ui.dragging_top and self.game.state.pile:
             self.animator.place_now(self.layout.placements, [self.game.state.pile[-1]])
         self._refresh_buttons()
+
+    def _keep_cursor(self, before: list[Card]) -> None:
+        """The keyboard's cursor stays on the hand when its card leaves it (melded, staged,
+        discarded): on the card now at that place, so the next key goes on from there."""
+        cursor = self.ui.cursor
+        shown = self.layout.hand_cards
+        if cursor is None or cursor in shown:
+            return
+        self.ui.cursor = shown[min(before.index(cursor), len(shown) - 1)] if shown and cursor in before else None
 
     def _fire(self, effect: Effect) -> None:
         if effect.kind == "sound":
@@ -562,6 +574,8 @@ class TableScene(Scene):
             self.mouse.cancel()
         elif self.hint is not None:
             self.clear_hint()
+        elif self.controller.dismiss_refusal():  # (the red message first: staged melds stay)
+            pass
         elif self.pile_open:
             self.toggle_pile()
         elif self.log_open:

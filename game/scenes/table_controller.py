@@ -366,6 +366,14 @@ class TableController:
         self._forget_person()
         self.version += 1
 
+    def dismiss_refusal(self) -> bool:
+        """Esc over a refusal on screen: it goes (and nothing else); False if none shows."""
+        if self.message is None or not self.message[2]:
+            return False
+        self.message = None
+        self.refusal = None
+        return True
+
     def _forget_person(self) -> None:
         """No selection, staging, message, refusal or hint of whoever sat at the screen."""
         self.ui = HandUI()
@@ -457,8 +465,8 @@ class TableController:
         if not cards:
             ui.cursor = None
             return
-        if ui.cursor not in cards:
-            ui.cursor = cards[0] if step > 0 else cards[-1]
+        if ui.cursor not in cards:  # Home / End go to their ends; an arrow comes in from its side
+            ui.cursor = cards[0] if (step > 0) == (abs(step) == 1) else cards[-1]
             self.host.cards_moved()
             return
         index = cards.index(ui.cursor)
@@ -1061,8 +1069,12 @@ class TableController:
         if not self.ui.staged or not self.staging():
             return None
         st = self.game.state
-        count = sum(c.value for group in self.ui.staged for c in group)
-        hint = ""
+        groups = self.ui.staged
+        short = st.phase is Phase.MELD and any(len(group) < 3 for group in groups)
+        if short:  # a group of one or two cards is no meld: it does not count (R-MELD)
+            groups = [group for group in groups if len(group) >= 3]
+        count = sum(c.value for group in groups for c in group)
+        hint = _("a group of fewer than three cards does not count") if short else ""
         if st.phase is Phase.DRAW and st.pile:
             top = st.pile[-1]
             count += top.value

@@ -572,3 +572,58 @@ def test_a_click_on_the_greyed_ask_button_says_why_not():
     click(stack, table.ask_button.rect.center)
     assert table.refusal is not None and table.refusal.rule == "R-TURN"  # the engine's: draw first
     assert table.message is not None and "draw" in table.message[0].lower()
+
+
+def test_home_and_end_go_to_their_ends_and_the_cursor_stays_on_the_hand():
+    """With no cursor, Home went to the last card and End to the first; a melded or
+    discarded card took the cursor with it (keyboard play-test, stop 41)."""
+    state = position(
+        ["HA CA SA C5 D9 H7", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld", melds=[{"K": "CK DK HK"}, {}]
+    )
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, DT)
+    shown = table.layout.hand_cards
+    press(stack, pygame.K_HOME)
+    assert table.ui.cursor is shown[0]
+    table.ui.cursor = None
+    press(stack, pygame.K_END)
+    assert table.ui.cursor is shown[-1]
+    table.ui.cursor = hand_card(table, "CA")
+    place = table.layout.hand_cards.index(table.ui.cursor)
+    for face in ("HA", "CA", "SA"):
+        table.ui.selected.add(hand_card(table, face))
+    press(stack, pygame.K_m)
+    assert table.state.melds[0] and table.ui.cursor is not None
+    assert table.ui.cursor is table.layout.hand_cards[min(place, len(table.layout.hand_cards) - 1)]
+
+
+def test_esc_over_a_refusal_closes_it_and_keeps_the_staged_melds():
+    state = position(["C5 D5 H5 HA H7 S9 D9", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, DT)
+    for face in ("C5", "D5", "H5"):
+        table.ui.selected.add(hand_card(table, face))
+    press(stack, pygame.K_m)
+    assert len(table.ui.staged) == 1
+    press(stack, pygame.K_RETURN)  # 15 points: short of the minimum, refused
+    assert table.refusal is not None and table.message is not None
+    press(stack, pygame.K_ESCAPE)
+    assert table.message is None and len(table.ui.staged) == 1  # the message went, the melds stay
+    press(stack, pygame.K_ESCAPE)
+    assert not table.ui.staged
+
+
+def test_a_one_card_staged_group_does_not_count_towards_the_minimum():
+    """It showed "65 / 50" in green though Lay melds was refused (keyboard play-test, stop 41)."""
+    state = position(["C8 D8 H8 CJ SJ HJ S7 D4", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, DT)
+    for group in (("C8", "D8", "H8"), ("CJ", "SJ", "HJ"), ("S7",)):
+        for face in group:
+            table.ui.selected.add(hand_card(table, face))
+        press(stack, pygame.K_m)
+    count, minimum, hint = table.stage_info()
+    assert (count, minimum) == (60, 50) and "fewer than three" in hint  # the 7♠ left out
