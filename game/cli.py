@@ -2,7 +2,8 @@
 
     canasta                            the title menu: new game, continue, settings...
     canasta --table                    straight to a table (a new shuffle each time)
-    canasta --seed 7 --variant two-hand
+    canasta --seed 7 --variant two-hand  that deal at once, saved as any game (with a game
+                                       in progress: the New game page set to it)
     canasta --seed 3 --script demo.txt --screenshot out.png
     canasta --seed 3 --frames 300 --screenshot out.png --headless
     canasta DEAL.txt                   replay a shared deal file and play on (game/deal_file.py)
@@ -142,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         or shared is not None
         or "--variant" in (argv if argv is not None else sys.argv)
     )
+    # Played by a person (no script, frame count or deal file): the player's settings and
+    # save slot, as from the title menu; automation gets a bare table of default settings.
+    person = straight_to_table and not lines and args.frames is None and shared is None
     app = MainWindow(
         variant=args.variant,
         seed=seed,
@@ -149,9 +153,11 @@ def main(argv: list[str] | None = None) -> int:
         speed=args.speed,
         target=args.target,
         size=(width, height),
-        menu=not straight_to_table,
+        menu=not straight_to_table or person,
         game=shared.game if shared is not None else None,
     )
+    if person:
+        app.open_game(args.variant, seed, args.target, args.level)
     driver = Driver(app, lines) if lines else None
     if driver is not None:
         app.feeder = driver.feed

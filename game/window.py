@@ -172,6 +172,26 @@ class MainWindow:
             table.uncounted_deal = deal_key(game)
         self._play(table)
 
+    def open_game(self, variant: str, seed: int, target: int, level: str) -> None:
+        """`canasta --seed 7 --variant two-hand` in menu mode: that game at once, with the
+        player's settings and save slot; with a game in progress, the New game page set to
+        it instead (Start asks before the saved game is replaced: it is never lost)."""
+        from game.rules import RulesConfig
+        from game.scenes.new_game import NewGameScene
+
+        context = self.context
+        assert context is not None, "menu mode only"
+        config = RulesConfig.for_variant(variant, target)
+        if not context.saves.exists():
+            self.start_game(config, seed, (None, *(level,) * (config.players - 1)))
+            return
+        page = NewGameScene(context, variant, target)
+        for seat in range(1, config.players):
+            page.levels[seat] = level
+        page.seed_digits = str(seed) if 0 <= seed < 10**9 else ""
+        page.rebuild()
+        self.stack.push(page)
+
     def start_coach(self) -> None:
         """The guided first deal (game/scenes/coach_scene.py)."""
         from game.scenes.coach_scene import CoachTable

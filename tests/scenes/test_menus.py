@@ -397,3 +397,27 @@ def test_main_menu_from_a_game_started_on_the_new_game_page_is_the_title(tmp_pat
         assert isinstance(window.stack.top, TitleMenuScene) and len(window.stack.scenes) == 1
     finally:
         window.close()
+
+
+def test_a_deal_named_on_the_command_line_is_a_saved_game_with_the_players_settings(tmp_path, monkeypatch):
+    """`canasta --seed 7 --variant two-hand` ignored the player's settings and kept no save
+    (keyboard play-test, stop 41); with a game in progress it must not replace it unasked."""
+    from game.settings import Settings, save_settings
+    from game.window import MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    save_settings(Settings(card_back="B1"), tmp_path)
+    window = MainWindow(menu=True, threaded=False)
+    try:
+        window.open_game("two-hand", 7, 5000, "hard")
+        table = window.table
+        assert table is not None and window.stack.top is table
+        assert (table.game.config.variant, table.game.seed, table.card_back) == ("two-hand", 7, "B1")
+        assert window.context is not None and window.context.saves.exists()
+        window.back_to_menu()
+        window.open_game("classic", 9, 2500, "easy")  # a game in progress: the page, set to it
+        page = window.stack.top
+        assert isinstance(page, NewGameScene) and window.table is None
+        assert (page.variant, page.target, page.seed_field.digits, page.levels[1]) == ("classic", 2500, "9", "easy")
+    finally:
+        window.close()
