@@ -16,9 +16,10 @@ import pygame
 
 from game.i18n import _, format_points
 from game.rules.melds import CANASTA_SIZE
+from game.scenes import theme
 from game.scenes.modal import ModalDialogScene
 from game.scenes.table_source import TableSeats
-from game.scenes.table_view import draw_card
+from game.scenes.table_view import draw_card, pill
 from game.scenes.widgets import Dialog
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ class AnswerTable(TableSeats, Protocol):
 
     def answer(self, yes: bool) -> None: ...
     def open_menu(self) -> None: ...
+    def toggle_log(self) -> None: ...
+    def toggle_pile(self) -> None: ...
 
 
 def answer_facts(table: AnswerTable) -> str:
@@ -113,16 +116,31 @@ class AnswerPrompt(ModalDialogScene):
             width=600,
         )
         self.dialog.buttons.set_focus(self.dialog.button_widgets[0])  # Enter answers, arrows choose
+        # T (or L, V): the question steps aside so the whole table shows (the melds under it,
+        # the move log, the pile); Y and N still answer, T brings the question back.
+        self.peeking = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
             self.dialog.button_widgets[0 if event.key == pygame.K_y else 1].click()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+            self.peeking = not self.peeking
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_l, pygame.K_v):
+            self.peeking = True
+            (self.table.toggle_log if event.key == pygame.K_l else self.table.toggle_pile)()
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.peeking = False
             self.show_hint()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_table_menu()
+            return True
+        if self.peeking:  # the buttons are out of sight: nothing presses them now
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                self.peeking = False  # a click anywhere: the question again
             return True
         return super().handle_event(event)
 
@@ -148,6 +166,11 @@ class AnswerPrompt(ModalDialogScene):
         self.dialog._layout()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.peeking:
+            asker = self.table.seat_name(self.table.game.state.turn)
+            text = _("{name} asks “May I go out?” · Y: yes · N: no · T: the question").format(name=asker)
+            pill(surface, text, (640, 560), size=15, fill=theme.GOLD_LIGHT, ink=theme.INK, border=theme.GOLD_DARK)
+            return
         super().draw(surface)
         for card in self.table.layout.hand_cards:  # the hand stays lit: it is what matters
             sprite = self.table.animator.sprites.get(card)

@@ -156,7 +156,7 @@ class TableMenuScene(Scene):
 
 
 ASK_KEY = N_("Ask your partner “May I go out?”")
-ANSWER_KEYS = N_("Answer your partner: yes or no")
+ANSWER_KEYS = N_("Answer your partner: yes or no (T: see the table first)")
 # Keys at the table: (key names, what they do). Key names that are words are msgids too.
 KEYS: list[tuple[str, str]] = [
     ("D", N_("Draw from the stock")),

@@ -300,6 +300,31 @@ def test_partner_asks_and_the_player_answers_no_through_the_prompt():
     assert stack.top is table and table.state.this_turn.answer is False and table.state.phase is Phase.MELD
 
 
+def test_the_question_steps_aside_to_show_the_table_and_y_still_answers():
+    """It covered both sides' melds, and L and V did nothing while it showed (keyboard
+    play-test, stop 41): T, L or V show the table; a click brings the question back."""
+
+    def key(k):
+        stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+
+    stack, table = make_table()
+    table.load_state(partner_asks())
+    until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
+    prompt = stack.top
+    tick(stack, 0.5)
+    key(pygame.K_l)
+    assert prompt.peeking and table.log_open
+    stack.draw(Canvas((1280, 720), 1.0))
+    key(pygame.K_RETURN)  # the buttons are out of sight: Enter answers nothing
+    assert stack.top is prompt and table.state.phase is Phase.ANSWER
+    click(stack, (640, 360))
+    assert not prompt.peeking
+    key(pygame.K_t)
+    assert prompt.peeking
+    key(pygame.K_y)
+    assert stack.top is table and table.state.this_turn.answer is True
+
+
 def test_deal_end_shows_the_score_sheet_then_the_next_deal():
     state = position(
         ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"], melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld"
