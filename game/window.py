@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -68,6 +69,9 @@ def set_window_icon() -> None:
         print(f"canasta: no window icon ({error})", file=sys.stderr)
 
 
+MIN_WINDOW = (800, 450)  # the smallest window a player may drag it to (the table at 0.625 scale)
+
+
 class MainWindow:
     def __init__(
         self,
@@ -95,6 +99,8 @@ class MainWindow:
         if fitted != tuple(size):
             print(f"canasta: a {size[0]}x{size[1]} window does not fit; using {fitted[0]}x{fitted[1]}", file=sys.stderr)
         self.window = pygame.display.set_mode(fitted, pygame.RESIZABLE, vsync=1 if vsync else 0)
+        self._least = (min(MIN_WINDOW[0], fitted[0]), min(MIN_WINDOW[1], fitted[1]))  # (--size may ask less)
+        self._keep_readable()
         self.layout = Layout()
         self.layout.sync_with_display()
         self.canvas = self.layout.make_canvas()
@@ -224,7 +230,18 @@ class MainWindow:
         size = (0, 0) if on else LOGICAL_SIZE
         flags = pygame.FULLSCREEN if on else pygame.RESIZABLE
         self.window = pygame.display.set_mode(size, flags)
+        self._keep_readable()
         self.layout.sync_with_display()
+
+    def _keep_readable(self) -> None:
+        """The window is not resized below MIN_WINDOW (smaller, the table's small labels
+        cannot be read), where the platform lets a program say so."""
+        with warnings.catch_warnings():  # (pygame-ce marks display-module windows as the old way)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pygame.Window.from_display_module().minimum_size = self._least
+            except (pygame.error, AttributeError, ValueError):
+                pass
 
     # -- one frame ---------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:

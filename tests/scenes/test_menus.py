@@ -421,3 +421,21 @@ def test_a_deal_named_on_the_command_line_is_a_saved_game_with_the_players_setti
         assert (page.variant, page.target, page.seed_field.digits, page.levels[1]) == ("classic", 2500, "9", "easy")
     finally:
         window.close()
+
+
+def test_the_window_cannot_be_dragged_smaller_than_the_table_can_be_read(tmp_path, monkeypatch):
+    """At 400x300 nothing could be read (keyboard play-test, stop 41); a smaller --size
+    (tools, tests) sets its own floor."""
+    import warnings
+
+    from game.window import MIN_WINDOW, MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    for size, least in (((1280, 720), MIN_WINDOW), ((640, 400), (640, 400))):
+        window = MainWindow(menu=False, threaded=False, size=size)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                assert pygame.Window.from_display_module().minimum_size == least
+        finally:
+            window.close()
