@@ -159,7 +159,7 @@ ASK_KEY = N_("Ask your partner “May I go out?”")
 ANSWER_KEYS = N_("Answer your partner: yes or no (T: see the table first)")
 # Keys at the table: (key names, what they do). Key names that are words are msgids too.
 KEYS: list[tuple[str, str]] = [
-    ("D", N_("Draw from the stock")),
+    ("D / P", N_("Draw from the stock (P: pass, when it is empty)")),
     ("T", N_("Take the pile with the selected cards")),
     ("← →", N_("Move the cursor over your cards (Home / End: first / last)")),
     (N_("Space"), N_("Select or unselect the card under the cursor (↑ selects, ↓ unselects)")),
@@ -168,14 +168,14 @@ KEYS: list[tuple[str, str]] = [
     ("[ ]", N_("Focus one of your melds: M adds to it, T takes the pile onto it")),
     ("X", N_("Discard the selected card")),
     (N_("Enter"), N_("Lay the staged melds; press the focused button")),
-    ("S", N_("Sort by rank or by suit")),
+    ("S / R", N_("Sort by suit or by rank (R: by rank)")),
     ("H", N_("Hint: what the Normal computer player would do")),
     ("A", ASK_KEY),
     ("Y / N", ANSWER_KEYS),
     ("?", N_("Why not? The rule behind a refused move")),
     ("Tab", N_("Move the focus over the buttons")),
     ("+ -", N_("Animation speed")),
-    ("Esc", N_("Cancel, one step at a time; then the menu")),
+    ("Esc", N_("Cancel, one step at a time; then the menu (Ctrl + N: a new game)")),
     ("F1", N_("This list of keys")),
     ("L", N_("The move log: every move of this deal, newest first")),
     ("V", N_("The discard pile: every card in it, newest first")),

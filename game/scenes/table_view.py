@@ -413,7 +413,7 @@ class TableView:
         pile = table.game.state.pile
         panel = pile_panel_rect(len(pile))
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
-        title = _("Discard pile · {n} cards").format(n=len(pile))
+        title = _("Discard pile · 1 card") if len(pile) == 1 else _("Discard pile · {n} cards").format(n=len(pile))
         blit_text(surface, title, 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
         blit_text(surface, _("V: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
         if not pile:
