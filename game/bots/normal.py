@@ -13,6 +13,7 @@ Each call decides one move from the Observation alone:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
 
@@ -101,6 +102,10 @@ class NormalWeights:
     out_partner_card: float = 14.0
     out_near4: float = 20.0  # our melds of 4 / 5-6 cards we would not finish
     out_near6: float = 60.0
+    # Stop 41 (a review of Normal's games): the two above counted melds the going-out plan
+    # itself completes, and melds nobody could fill any more with the stock nearly gone.
+    out_near_plan: float = 1.0  # 1: our melds as the plan leaves them (0: as they lie now)
+    out_near_fade: float = 1.0  # the two fade with the deal's lateness, (1 - stock left)^2
     out_opp_near: float = 40.0  # opponents' melds of 5-6 cards: stop them
     out_urgency: float = 120.0
     out_lead: float = 0.02  # per point our side leads on the table this deal
@@ -203,6 +208,22 @@ def _urgency(kn: Knowledge, threat_scale: float = 1.0) -> float:
         elif c == need - 1 and size <= 5:
             threat = max(threat, 0.3)
     return max(late, threat * threat_scale)
+
+
+def plan_additions(melds: Sequence[Meld], plan: Plan) -> dict[int, int]:
+    """The cards a going-out plan adds to each of the side's melds (by place in `melds`):
+    a group naming a meld's number goes there; one naming none goes to the open group of
+    its rank (classic's melds by rank)."""
+    open_group: dict[Rank, int] = {}
+    for i, m in enumerate(melds):
+        if m.kind is MeldKind.GROUP and (m.rank not in open_group or not m.is_canasta):
+            open_group[m.rank] = i
+    added: dict[int, int] = {}
+    for group in plan[0]:
+        index = group.target if group.target is not None else open_group.get(group.rank)
+        if index is not None and 0 <= index < len(melds):
+            added[index] = added.get(index, 0) + len(group.cards)
+    return added
 
 
 def table_points(obs: Observation, side: int) -> int:
@@ -422,7 +443,7 @@ class NormalPolicy:
         if obs.this_turn.answer is True:
             return self.finish_going_out(kn)
         plan = kn.go_out_plan() if obs.this_turn.answer is not False else None
-        if plan is not None and self.should_go_out(kn):
+        if plan is not None and self.should_go_out(kn, plan):
             ask = Move(MoveKind.ASK)
             partner = kn.partner()
             w = self.weights(kn)
@@ -464,16 +485,19 @@ class NormalPolicy:
             return move if move in kn.obs.legal else None
         return None
 
-    def should_go_out(self, kn: Knowledge) -> bool:
+    def should_go_out(self, kn: Knowledge, plan: Plan | None = None) -> bool:
         obs, w, cfg = kn.obs, self.weights(kn), kn.cfg
         side = kn.side
         # Cards caught in hand per opposing side, and those of our own side's other players.
         opp_cards = sum(obs.hand_sizes[s] for s in kn.opponents()) / max(1, cfg.sides - 1)
         partner_cards = sum(obs.hand_sizes[s] for s in kn.teammates())
         s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
-        for m in obs.melds[side]:
-            if not m.is_canasta:
-                s -= w.out_near6 if m.size >= 5 else w.out_near4 if m.size == 4 else 0
+        added = plan_additions(obs.melds[side], plan) if plan is not None and w.out_near_plan else {}
+        unfinished = 1.0 - w.out_near_fade * (1.0 - kn.stock_fraction()) ** 2
+        for i, m in enumerate(obs.melds[side]):
+            size = m.size + added.get(i, 0)
+            if size < CANASTA_SIZE:
+                s -= (w.out_near6 if size >= 5 else w.out_near4 if size == 4 else 0) * unfinished
         opp_sides = [x for x in range(cfg.sides) if x != side]
         for o in opp_sides:
             for m in obs.melds[o]:

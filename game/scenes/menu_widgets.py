@@ -16,9 +16,9 @@ from game import assets
 from game.i18n import _
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
-from game.scenes.shapes import cream_panel, draw_panel, felt_background, rounded_panel
+from game.scenes.shapes import cream_panel, draw_panel, felt_background
 from game.scenes.text import blit_text  # noqa: F401 - the menus import it from here
-from game.scenes.widgets import ACTIVATE_KEYS, Button, RectLike, Widget, WidgetGroup
+from game.scenes.widgets import ACTIVATE_KEYS, Button, RectLike, Widget, WidgetGroup, draw_focus_ring
 
 
 class TextButton(Button):
@@ -33,16 +33,6 @@ class TextButton(Button):
     @text.setter
     def text(self, value: str) -> None:
         self.msgid = value
-
-
-def draw_focus_ring(surface: pygame.Surface, box: pygame.Rect, ruler: Ruler) -> None:
-    ring = box.inflate(ruler.px(8), ruler.px(8))
-    surface.blit(
-        rounded_panel(
-            ring.size, ruler.px(theme.RADIUS) + ruler.px(4), pygame.Color(0, 0, 0, 0), theme.FOCUS_RING, ruler.px(3)
-        ),
-        ring.topleft,
-    )
 
 
 def _arrow(surface: pygame.Surface, center: tuple[int, int], size: int, pointing: int, color: pygame.Color) -> None:

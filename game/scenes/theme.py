@@ -24,6 +24,7 @@ GOLD = Color(214, 170, 66)
 GOLD_LIGHT = Color(238, 204, 118)
 GOLD_DARK = Color(156, 116, 36)
 FOCUS_RING = Color(255, 240, 170)
+FOCUS_EDGE = Color(110, 70, 10)  # the focus ring's outer edge: it shows on cream too
 
 # Text.
 INK = Color(44, 36, 28)

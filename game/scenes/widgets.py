@@ -43,6 +43,18 @@ class Widget:
         pass
 
 
+def draw_focus_ring(surface: pygame.Surface, box: pygame.Rect, ruler: Ruler) -> None:
+    """The keyboard's focus around a widget (`box`, pixels): a pale ring with a dark edge,
+    so it shows on the cream panels as well as on the felt."""
+    radius = ruler.px(theme.RADIUS)
+    clear = pygame.Color(0, 0, 0, 0)
+    edge = box.inflate(ruler.px(12), ruler.px(12))
+    outline = rounded_panel(edge.size, radius + ruler.px(6), clear, theme.FOCUS_EDGE, max(1, ruler.px(2)))
+    surface.blit(outline, edge.topleft)
+    ring = box.inflate(ruler.px(8), ruler.px(8))
+    surface.blit(rounded_panel(ring.size, radius + ruler.px(4), clear, theme.FOCUS_RING, ruler.px(3)), ring.topleft)
+
+
 class Button(Widget):
     """A rounded button: hover, pressed, disabled and keyboard-focus looks.
 
@@ -137,11 +149,7 @@ class Button(Widget):
         radius = ruler.px(theme.RADIUS)
         fill, border, text_color = self._colors()
         if self.focused:
-            ring = box.inflate(ruler.px(8), ruler.px(8))
-            surface.blit(
-                rounded_panel(ring.size, radius + ruler.px(4), pygame.Color(0, 0, 0, 0), theme.FOCUS_RING, ruler.px(3)),
-                ring.topleft,
-            )
+            draw_focus_ring(surface, box, ruler)
         shadow = theme.SHADOW if self.enabled else None
         draw_panel(
             surface,
