@@ -15,7 +15,7 @@ from game import assets
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import bubble_surface, cream_panel, draw_panel, rounded_panel, soft_shadow
-from game.scenes.text import line_height, render_lines, text_image, wrap_text
+from game.scenes.text import fitting_size, line_height, render_lines, text_image, wrap_text
 
 RectLike = pygame.Rect | pygame.FRect | tuple[float, float, float, float]
 Triangle = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
@@ -162,7 +162,8 @@ class Button(Widget):
             ruler.px(theme.SHADOW_OFFSET - sink),
             ruler.px(theme.SHADOW_BLUR - sink),
         )
-        label = text_image(self.text, ruler.px(self.font_size), True, tuple(text_color))  # (cached: every frame)
+        size = fitting_size(self.text, self.font_size, self.rect.width - 14, bold=True, smallest=self.font_size - 5)
+        label = text_image(self.text, ruler.px(size), True, tuple(text_color))  # (cached: every frame)
         surface.blit(label, label.get_rect(center=box.center))
 
 
