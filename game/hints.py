@@ -162,6 +162,7 @@ ANSWER_HINTS = {
     why.YES_FEW_CARDS: N_("Answer yes: you hold only {cards} cards."),
     why.YES_STOCK_LOW: N_("Answer yes: the stock is nearly gone."),
     why.YES_THREAT: N_("Answer yes: the opponents are close to going out."),
+    why.YES_LITTLE_TO_MELD: N_("Answer yes: little of your hand could still be melded."),
     why.NO_POINTS: N_("Answer no: you hold {points} points you can still meld."),
     why.NO_CARDS: N_("Answer no: you still hold {cards} cards to build with."),
     why.NO_CANASTAS: N_("Answer no: your side is close to more canastas."),

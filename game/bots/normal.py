@@ -115,7 +115,9 @@ class NormalWeights:
     out_game_margin: float = 0.0  # going out that ends the game: the estimated winning margin it needs
     ask_partner_cards: float = 3.0  # ask when the partner holds at least this many
     answer_points: float = 70.0  # answer no while holding at least this many points
-    answer_cards: float = 7.0
+    # (Stop 41: "no" for a hand of 7 cards or more, meldable or not, is gone: without it
+    # Normal won 51.8% of 8,000 Samba games against itself, +131 ± 68 points a game, and
+    # 50.7% of 8,000 classic ones, +26 ± 46; game/bots/README.md.)
 
     @classmethod
     def names(cls) -> list[str]:
@@ -427,9 +429,9 @@ class NormalPolicy:
         points = self.meldable_points(kn)
         if points >= w.answer_points:
             return False, BotReason.of(why.NO_POINTS, points=points)
-        if cards >= w.answer_cards:
-            return False, BotReason.of(why.NO_CARDS, cards=cards)
-        return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
+        if cards < 7:
+            return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
+        return True, BotReason.of(why.YES_LITTLE_TO_MELD)  # (the rest counts the same either way)
 
     @staticmethod
     def meldable_points(kn: Knowledge) -> int:

@@ -23,6 +23,7 @@ YES_SINGLE_CARD = N_("I hold a single card.")
 YES_FEW_CARDS = N_("I hold only {cards} cards.")
 YES_STOCK_LOW = N_("The stock is nearly gone.")
 YES_THREAT = N_("The opponents are close to going out.")
+YES_LITTLE_TO_MELD = N_("Little of my hand could still be melded.")
 NO_POINTS = N_("I hold {points} points I can still meld.")
 NO_CARDS = N_("I still hold {cards} cards to build with.")
 NO_CANASTAS = N_("We are close to more canastas.")
@@ -50,6 +51,7 @@ REASON_KEYS: dict[str, str] = {
     "yes-few-cards": YES_FEW_CARDS,
     "yes-stock-low": YES_STOCK_LOW,
     "yes-threat": YES_THREAT,
+    "yes-little-to-meld": YES_LITTLE_TO_MELD,
     "no-points": NO_POINTS,
     "no-cards": NO_CARDS,
     "no-canastas": NO_CANASTAS,
