@@ -151,6 +151,11 @@ def two_sides_of_three(cfg: RulesConfig) -> bool:
     return cfg.sides == 2 and cfg.players == 6
 
 
+def with_sequences(cfg: RulesConfig) -> bool:
+    """Samba and Bolivia: melds of a rank and sequences of a suit."""
+    return cfg.rules.sequences
+
+
 def partners_classic_deal(cfg: RulesConfig) -> bool:
     """Sides of partners dealt as in classic (rank-keyed melds, one card drawn): classic,
     five-hand (its four who play), six-hand and six-hand-2x3, where the canasta-gift danger
@@ -175,6 +180,9 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # (six-hand 70.2% -> 67.5%, three-hand 61.7% -> 56.0%), nor where a draw brings two cards
 # (two-hand, Samba, Hand and Foot: no change either way; Bolivia: the same wins, a margin
 # +483 better over 600 games, not enough to restart its long run for).
+# A take that closes a canasta this turn (`take_canasta`, stop 41), where melds are sequences
+# too (Samba, Bolivia): in Samba against Normal without it 51.2% of 8,000 games, +100 ± 67 a
+# game; in classic no change (50.0%, -3 ± 46).
 # Every entry whose rule applies is used, in this order.
 _MORE_PLAYERS = {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0}
 VARIANT_WEIGHTS: VariantTable = (
@@ -182,6 +190,7 @@ VARIANT_WEIGHTS: VariantTable = (
     (three_sides_of_partners, {**_MORE_PLAYERS, "meld_card": 4.5, "reserve_cards": 2.5, "keep_pair": 24.0}),
     (two_sides_drawing_one, {"take_small": 60.0}),
     (two_sides_of_three, {"take_small_size": 2.0}),
+    (with_sequences, {"take_canasta": 100.0}),
 )
 
 
