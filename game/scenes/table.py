@@ -685,6 +685,9 @@ class TableScene(Scene):
         self.cancel_button = make("cancel", _("Take back"), self.cancel_staged)
         self.new_game_button = make("new_game", _("New game"), self.confirm_new_game)
         self.menu_button = make("menu", _("Menu"), self.open_menu)
+        if not self.config.ask_allowed:  # no partner to ask: the column closes up over its place
+            for button, slot in ((self.hint_button, "ask"), (self.log_button, "hint"), (self.pass_button, "log")):
+                button.rect = pygame.FRect(BUTTONS[slot])
 
     def may_export_deal(self) -> bool:
         """A deal file holds its seed, so every hidden card: with several people at one

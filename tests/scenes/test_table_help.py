@@ -627,3 +627,18 @@ def test_a_one_card_staged_group_does_not_count_towards_the_minimum():
         press(stack, pygame.K_m)
     count, minimum, hint = table.stage_info()
     assert (count, minimum) == (60, 50) and "fewer than three" in hint  # the 7♠ left out
+
+
+def test_without_a_partner_the_button_column_closes_up():
+    """Two-hand has no "May I go out?": the column left a hole where it stood (play-test)."""
+    from game.scenes.table_layout import BUTTONS
+
+    stack, table = make_table(variant="two-hand")
+    assert not table.ask_button.visible
+    assert table.hint_button.rect == pygame.FRect(BUTTONS["ask"]) and table.log_button.rect == pygame.FRect(
+        BUTTONS["hint"]
+    )
+    column = [b.rect for b in (table.pass_button, table.log_button, table.hint_button, table.sort_rank_button)]
+    assert all(not a.colliderect(b) for i, a in enumerate(column) for b in column[i + 1 :])
+    stack, table = make_table()
+    assert table.hint_button.rect == pygame.FRect(BUTTONS["hint"])
