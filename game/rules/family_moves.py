@@ -784,9 +784,9 @@ def _out_with_sequences(state: FamilyState, hand: _Hand) -> bool:
     table = state.table[state.side_of(seat)]
     side = _SideFacts(table, most_loose=0 if stray3 else 1)
     suits: dict[Suit | None, dict[int, list[Card]]] = {}
-    for c in state.hands[seat]:
-        if c.is_natural:  # as faces, as moves name them
-            suits.setdefault(c.suit, {}).setdefault(int(c.rank), []).append(c.face_card)
+    for rank, faces in hand.naturals.items():  # (faces, as moves name them)
+        for c in faces:
+            suits.setdefault(c.suit, {}).setdefault(int(rank), []).append(c)
     sequences: dict[Suit | None, list[tuple[int, int, int, int]]] = {}  # suit -> (number, low, high, size)
     for i, m in enumerate(table):
         if m.kind is _SEQUENCE and m.size < CANASTA_SIZE:
@@ -904,13 +904,12 @@ def _suit_ways(cards: dict[int, list[Card]], sequences: list[tuple[int, int, int
     each of the side's sequences of the suit (`sequences`) lengthened below and above, and
     new runs of three to seven. The first way lays nothing."""
     left = {rank: len(copies) for rank, copies in cards.items()}
-    ends = [(low, high) for _number, low, high, _size in sequences]
+    laid_spans = [(low, high) for _number, low, high, _size in sequences]
     if not any(  # no run of three and no card at a sequence's end: only the way that lays nothing
-        (rank + 1 in left and rank + 2 in left) or any(rank in (low - 1, high + 1) for low, high in ends)
+        (rank + 1 in left and rank + 2 in left) or any(rank in (low - 1, high + 1) for low, high in laid_spans)
         for rank in left
     ):
-        span_ends = frozenset(e for low, high in ends for e in (low - 1, high + 1))
-        return [_SuitWay((), {}, span_ends, 0)]
+        return [_SuitWay((), {}, frozenset(e for low, high in laid_spans for e in (low - 1, high + 1)), 0)]
     ways: list[_SuitWay] = []
 
     def take(rank: int) -> Card:
