@@ -8,7 +8,6 @@ images, text) are cached by their exact pixel parameters.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 import pygame
@@ -298,7 +297,7 @@ class TableView:
                 box = ruler.rect(area)
                 surface.blit(rounded_panel(box.size, ruler.px(9), NEW_CELL, ZONE_LABEL_LINE, max(1, ruler.px(2))), box)
                 blit_text(surface, "+", 30, theme.TEXT_ON_FELT, bold=True, center=(area.centerx, area.y + 34))
-                size = _fit_size(text, 12, area.width - 6)
+                size = fitting_size(text, 12, area.width - 6, bold=True, smallest=9)
                 blit_text(surface, text, size, theme.TEXT_ON_FELT, bold=True, midtop=(area.centerx, area.y + 58))
                 continue
             box = ruler.rect(area.inflate(12, 8))
@@ -584,7 +583,7 @@ class TableView:
         text = name if slot.closed else f"{slot.count} · {name}"
         fill = {"natural": RED_INK, "book-clean": RED_INK, "mixed": BLACK_INK, "book-dirty": BLACK_INK}.get(kind)
         ink = theme.CREAM if fill is not None else theme.INK
-        size = _fit_size(text, 12, max(24.0, room - 10), smallest=8)
+        size = fitting_size(text, 12, max(24.0, room - 10), bold=True, smallest=8)
         pill(
             surface,
             text,
@@ -617,7 +616,7 @@ class TableView:
                 x, y = geo.foot_anchor(seat)
                 mine = seat == table.human  # (beside the other seats' fans the label is short)
                 text = self.foot_texts[seat] = _("playing from the foot") if mine else _("from the foot")
-                size = _fit_size(text, 12, 132 if mine else 84, smallest=9)
+                size = fitting_size(text, 12, 132 if mine else 84, bold=True, smallest=9)
                 self.foot_boxes[seat] = pill(
                     surface, text, (x, y), size=size, fill=theme.GOLD_LIGHT, ink=theme.INK, border=theme.GOLD, pad=5
                 )
@@ -821,7 +820,7 @@ class TableView:
                         _(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts
                     )
                     text, color = _("to go out: {parts}").format(parts=parts), pygame.Color(150, 90, 20)
-                size = _fit_size(text, 13, name_room, smallest=10)
+                size = fitting_size(text, 13, name_room, bold=True, smallest=10)
                 blit_text(surface, text, size, color, bold=True, topleft=(panel.x + 12, top + need_y))
                 self.need_texts[side] = text
             if ours:
@@ -1051,12 +1050,6 @@ class TableView:
         y += block.get_height() + ruler.px(6)
         content.blit(foot, (ruler.px(16), y))
         return content
-
-
-@functools.lru_cache(maxsize=512)
-def _fit_size(text: str, size: float, width: float, smallest: float = 9) -> float:
-    """text.fitting_size, remembered: badges are drawn every frame."""
-    return fitting_size(text, size, width, bold=True, smallest=smallest)
 
 
 class _Nameless:

@@ -115,9 +115,11 @@ def blit_text(
     return rect
 
 
+@functools.lru_cache(maxsize=1024)
 def fitting_size(text: str, size: float, max_width: float, bold: bool = False, smallest: float = 11) -> float:
     """The largest logical size from `size` down to `smallest` at which `text` fits in
-    `max_width` logical units (long side names of five- and six-seat tables)."""
+    `max_width` logical units (long side names of five- and six-seat tables). Remembered:
+    labels, badges and buttons ask it in every frame."""
     while size > smallest:
         width = assets.font_for_text(text, round(size * 4), bold).size(text)[0] / 4  # at 4x: steady rounding
         if width <= max_width:
