@@ -194,7 +194,8 @@ class MainWindow:
         page = NewGameScene(context, variant, target)
         for seat in range(1, config.players):
             page.levels[seat] = level
-        page.seed_digits = str(seed) if 0 <= seed < 10**9 else ""
+        digits = str(seed)
+        page.seed_digits = digits if digits.isdigit() and len(digits) <= page.seed_field.max_digits else ""
         page.rebuild()
         self.stack.push(page)
 
