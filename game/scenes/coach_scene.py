@@ -23,7 +23,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.review_scene import move_words
 from game.scenes.shapes import draw_panel
 from game.scenes.table import TableScene
-from game.scenes.text import blit_text, fitting_size, wrap_text
+from game.scenes.text import blit_text, fitting_size, wrap_at_most
 from game.scenes.widgets import Label, WidgetGroup
 
 PANEL = pygame.FRect(984, 56, 284, 410)  # over East's hand; right of the hint's box, above the buttons
@@ -163,8 +163,7 @@ class CoachTable(TableScene):
         text = self.view.seat_line(seat)
         size = fitting_size(text, 13, width, bold=True)
         font = assets.font_for_text(text, Ruler.of(surface).px(size), True)
-        lines = wrap_text(text, font, Ruler.of(surface).px(width))
-        line = lines[0] if len(lines) == 1 else lines[0].rstrip() + "…"
+        (line,) = wrap_at_most(text, font, Ruler.of(surface).px(width), 1)
         blit_text(surface, line, size, theme.INK_SOFT, bold=True, topleft=(PANEL.x + 16, PANEL.y + 42))
 
     def _body_text(self) -> str:

@@ -44,7 +44,7 @@ from game.scenes.table_layout import (
     score_row_height,
     stock_rect,
 )
-from game.scenes.text import blit_text, fitting_size, line_height, render_lines, text_image, wrap_text
+from game.scenes.text import blit_text, fitting_size, line_height, render_lines, text_image, wrap_at_most, wrap_text
 from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
@@ -360,9 +360,7 @@ class TableView:
         # W and E: above the tag (below it hang the seat's cards), at most two lines from the
         # window's edge, clear of the meld areas.
         font = assets.font_for_text(text, ruler.px(13), True)
-        lines = wrap_text(text, font, ruler.px(SIDE_TEXT_W))
-        if len(lines) > 2:
-            lines = [lines[0], lines[1].rstrip() + "…"]
+        lines = wrap_at_most(text, font, ruler.px(SIDE_TEXT_W), 2)
         y = tag.top / ruler.scale - 10 - 17 * (len(lines) - 1)
         for line in lines:
             if spot == "W":
@@ -734,9 +732,7 @@ class TableView:
         if out:  # no cards: right under the tag
             y = self.table.geometry.label_anchor(seat)[1] + 16
         font = assets.font_for_text(text, ruler.px(13), True)
-        lines = wrap_text(text, font, ruler.px(BLOCK_TEXT_W))
-        if len(lines) > 2:
-            lines = [lines[0], lines[1].rstrip() + "…"]
+        lines = wrap_at_most(text, font, ruler.px(BLOCK_TEXT_W), 2)
         color = theme.TEXT_ON_FELT if out else theme.GOLD_LIGHT
         for line in lines:
             self._seat_text(surface, seat, blit_text(surface, line, 13, color, bold=True, midtop=(x, y)))

@@ -41,6 +41,14 @@ def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
     return list(_wrapped(text, font, max_width))
 
 
+def wrap_at_most(text: str, font: pygame.font.Font, max_width: int, most: int) -> list[str]:
+    """`wrap_text`, cut to `most` lines, the last ending in "…" when text was left out."""
+    lines = wrap_text(text, font, max_width)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], lines[most - 1].rstrip() + "…"]
+    return lines
+
+
 @functools.lru_cache(maxsize=1024)  # the table wraps the same status, log and labels every frame
 def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ...]:
     # (Keyed by the font object itself, which the cache keeps alive: no id is reused.)
