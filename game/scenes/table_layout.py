@@ -74,6 +74,7 @@ PILE_POS: Point = (686.0, 322.0)
 HAND_RECT = pygame.FRect(168, 572, 896, 148)
 HAND_Y = 646.0
 RAISE = 22.0  # a selected card rises this much
+HAND_RING_ROOM = 8.0  # below the hand: the keyboard cursor's ring and its dark edge
 STATUS_RECT = pygame.FRect(168, 276, 320, 92)
 # While an initial meld is staged the turn instruction moves up to the band's top
 # (STAGING_STATUS_Y, smaller) and the staging panel sits under it: both show.
@@ -453,7 +454,9 @@ class TableLayout:
         xs = held_positions(shown, ui.hold) or geo.hand_positions(len(shown))
         width = geo.hand_w
         h = card_h(width)
-        base_y = min(HAND_Y, 716.0 - h / 2)  # large cards reach down to the window's edge
+        # Large cards sit higher, so that the focus ring around one (HAND_RING_ROOM) stays
+        # inside the window.
+        base_y = min(HAND_Y, 720.0 - HAND_RING_ROOM - h / 2)
         for index, (card, x) in enumerate(zip(shown, xs)):
             lift = RAISE if card in ui.selected else (6.0 if card is ui.hover else 0.0)
             y = base_y - lift

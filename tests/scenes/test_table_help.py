@@ -12,7 +12,7 @@ from game.app import bind_shared
 from game.observable_settings import ObservableSettings
 from game.rules import Phase
 from game.scenes.layout import Canvas
-from game.scenes.table_layout import CARD_SIZES, PILE_POS
+from game.scenes.table_layout import CARD_SIZES, PILE_POS, card_h
 from game.scenes.table_menu import KeysOverlay, RiskyDiscardDialog, RuleDialog, TableMenuScene
 from game.scenes.text import text_image
 from game.settings import CHOICES, Settings
@@ -285,6 +285,9 @@ def test_every_setting_applies_at_once_and_re_renders_in_both_languages(monkeypa
     card = table.layout.hand_cards[0]
     assert table.layout.placements[card].width == CARD_SIZES["large"][0]
     assert table.animator.sprites[card].width == CARD_SIZES["large"][0]
+    # The keyboard cursor's ring (6 px around a hand card) stays inside the window.
+    bottom = table.layout.placements[card].y + card_h(CARD_SIZES["large"][0]) / 2
+    assert bottom + 6 <= 720
     settings.set("four_colour_deck", True)
     diamond = assets.card_image("D7", 0, 120)
     blue = max(diamond.get_at((x, y)).b - diamond.get_at((x, y)).r for x in range(120) for y in range(0, 168, 3))
