@@ -31,11 +31,12 @@ class ModalDialogScene(Scene):
         *,
         width: float = 520,
         cancel_index: int | None = None,
+        keys: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.result: str | None = None  # text of the button pressed
         wrapped = [(text, self._closing(text, callback)) for text, callback in buttons]
-        self.dialog = self.dialog_type(title, message, wrapped, width=width, cancel_index=cancel_index)
+        self.dialog = self.dialog_type(title, message, wrapped, width=width, cancel_index=cancel_index, keys=keys)
         self._opening = Tween(0.0, 1.0, self.OPEN_SECONDS, ease_out_cubic)
         self.dialog.appear = 0.0
 

@@ -114,6 +114,7 @@ class AnswerPrompt(ModalDialogScene):
             answer_facts(table),
             [(_("Yes, go out"), lambda: table.answer(True)), (_("No, not yet"), lambda: table.answer(False))],
             width=600,
+            keys=("Y", "N"),
         )
         self.dialog.buttons.set_focus(self.dialog.button_widgets[0])  # Enter answers, arrows choose
         # T (or L, V): the question steps aside so the whole table shows (the melds under it,
@@ -121,8 +122,7 @@ class AnswerPrompt(ModalDialogScene):
         self.peeking = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
-            self.dialog.button_widgets[0 if event.key == pygame.K_y else 1].click()
+        if self.dialog.press_key(event):  # Y or N answers, also while peeking
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
             self.peeking = not self.peeking

@@ -18,8 +18,9 @@ from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import FocusList, TextButton
 from game.scenes.modal import ModalDialogScene
-from game.scenes.shapes import cream_panel, rounded_panel
-from game.scenes.text import blit_text, text_image
+from game.scenes.shapes import cream_panel
+from game.scenes.text import blit_text
+from game.scenes.widgets import key_cap
 
 if TYPE_CHECKING:
     from game.observable_settings import ObservableSettings
@@ -241,21 +242,6 @@ class KeysOverlay(Scene):
         blit_text(
             surface, _("Press any key to close"), 15, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 10)
         )
-
-
-def key_cap(
-    surface: pygame.Surface, text: str, point, *, size: float = 15, anchor: str = "center", light: bool = False
-) -> pygame.Rect:
-    """A small keyboard key with `text` on it, placed by `anchor` (logical point)."""
-    ruler = Ruler.of(surface)
-    image = text_image(text, ruler.px(size), True, tuple(theme.INK))  # (cached: drawn every frame)
-    pad = ruler.px(7)
-    box = pygame.Rect(0, 0, max(image.get_width() + 2 * pad, ruler.px(24)), image.get_height() + ruler.px(4))
-    setattr(box, anchor, ruler.point(point))
-    fill = theme.CREAM if light else theme.CREAM_SHADE
-    surface.blit(rounded_panel(box.size, ruler.px(5), fill, theme.PANEL_BORDER, max(1, ruler.px(1.5))), box)
-    surface.blit(image, image.get_rect(center=box.center))
-    return box
 
 
 class RuleDialog(ModalDialogScene):

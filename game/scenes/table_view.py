@@ -45,6 +45,7 @@ from game.scenes.table_layout import (
     stock_rect,
 )
 from game.scenes.text import blit_text, fitting_size, line_height, render_lines, text_image, wrap_at_most, wrap_text
+from game.scenes.widgets import key_cap
 from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
@@ -503,8 +504,6 @@ class TableView:
 
     def _button_keys(self, surface: pygame.Surface) -> None:
         """Small key caps on the buttons that have a key."""
-        from game.scenes.table_menu import key_cap
-
         table = self.table
         keys = dict(table.KEYS)
         keys["sort_suit_button" if table.ui.sort_mode != "suit" else "sort_rank_button"] = "S"

@@ -55,6 +55,24 @@ def draw_focus_ring(surface: pygame.Surface, box: pygame.Rect, ruler: Ruler) -> 
     surface.blit(rounded_panel(ring.size, radius + ruler.px(4), clear, theme.FOCUS_RING, ruler.px(3)), ring.topleft)
 
 
+def key_cap(
+    surface: pygame.Surface, text: str, point, *, size: float = 15, anchor: str = "center", light: bool = False
+) -> pygame.Rect:
+    """A small keyboard key with `text` on it, placed by `anchor` (logical point)."""
+    ruler = Ruler.of(surface)
+    image = text_image(text, ruler.px(size), True, tuple(theme.INK))  # (cached: drawn every frame)
+    pad = ruler.px(7)
+    box = pygame.Rect(0, 0, max(image.get_width() + 2 * pad, ruler.px(24)), image.get_height() + ruler.px(4))
+    setattr(box, anchor, ruler.point(point))
+    fill = theme.CREAM if light else theme.CREAM_SHADE
+    surface.blit(rounded_panel(box.size, ruler.px(5), fill, theme.PANEL_BORDER, max(1, ruler.px(1.5))), box)
+    surface.blit(image, image.get_rect(center=box.center))
+    return box
+
+
+KEY_CAP_ROOM = 34.0  # what a button's key cap takes from its label's width (logical)
+
+
 class Button(Widget):
     """A rounded button: hover, pressed, disabled and keyboard-focus looks.
 
@@ -73,9 +91,11 @@ class Button(Widget):
         enabled: bool = True,
         primary: bool = True,
         font_size: int = theme.FONT_BUTTON,
+        key: str = "",
     ) -> None:
         super().__init__(rect)
         self.text = text
+        self.key = key  # a key that presses it too, shown as a small key cap at its right end
         self.on_click = on_click
         self.enabled = enabled
         self.primary = primary
@@ -162,9 +182,15 @@ class Button(Widget):
             ruler.px(theme.SHADOW_OFFSET - sink),
             ruler.px(theme.SHADOW_BLUR - sink),
         )
-        size = fitting_size(self.text, self.font_size, self.rect.width - 14, bold=True, smallest=self.font_size - 5)
+        room = self.rect.width - 14 - (KEY_CAP_ROOM if self.key else 0)
+        size = fitting_size(self.text, self.font_size, room, bold=True, smallest=self.font_size - 5)
         label = text_image(self.text, ruler.px(size), True, tuple(text_color))  # (cached: every frame)
-        surface.blit(label, label.get_rect(center=box.center))
+        centre = box.center
+        if self.key:
+            centre = (box.centerx - ruler.px(KEY_CAP_ROOM / 2), box.centery)
+            right = (self.rect.right - 8, self.rect.move(0, sink).centery)
+            key_cap(surface, self.key, right, size=12, anchor="midright", light=not self.enabled)
+        surface.blit(label, label.get_rect(center=centre))
 
 
 class Label(Widget):
@@ -430,6 +456,7 @@ class Dialog(Widget):
         *,
         width: float = 520,
         cancel_index: int | None = None,
+        keys: Sequence[str] = (),
     ) -> None:
         super().__init__((0, 0, width, 0))
         self.title = title
@@ -439,9 +466,17 @@ class Dialog(Widget):
         self.title_label = Label((0, 0, inner_width, 0), title, size=theme.FONT_TITLE, bold=True, align="center")
         self.message_label = Label((0, 0, inner_width, 0), message, align="center")
         # The first button is the suggested action, drawn gold.
+        # `keys`, one a button in order ("" for none): a letter key that presses it too.
+        keyed = list(keys) + [""] * (len(buttons) - len(keys))
         self.button_widgets = [
-            Button((0, 0, self._button_width(text), theme.BUTTON_HEIGHT), text, callback, primary=index == 0)
-            for index, (text, callback) in enumerate(buttons)
+            Button(
+                (0, 0, self._button_width(text) + (KEY_CAP_ROOM if key else 0), theme.BUTTON_HEIGHT),
+                text,
+                callback,
+                primary=index == 0,
+                key=key,
+            )
+            for index, ((text, callback), key) in enumerate(zip(buttons, keyed, strict=True))
         ]
         self.buttons = WidgetGroup(self.button_widgets, arrow_keys=True)
         self._layout()
@@ -490,8 +525,21 @@ class Dialog(Widget):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancel_index is not None:
             self.button_widgets[self.cancel_index].click()
             return True
+        if self.press_key(event):
+            return True
         self.buttons.handle_event(event)
         return True
+
+    def press_key(self, event: pygame.event.Event) -> bool:
+        """A button's own key (its key cap) pressed: click that button."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        for button in self.button_widgets:
+            # (a letter's key code is its lower-case character: pygame.K_y == ord("y"))
+            if len(button.key) == 1 and event.key == ord(button.key.lower()):
+                button.click()
+                return True
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

@@ -325,6 +325,25 @@ def test_the_question_steps_aside_to_show_the_table_and_y_still_answers():
     assert stack.top is table and table.state.this_turn.answer is True
 
 
+def test_the_answer_buttons_show_their_keys_and_n_answers_no():
+    """Y and N answered, but the buttons did not say so (stop 41's left-alone item): each
+    button carries its key cap, its label still fits beside it, and N answers no."""
+    stack, table = make_table()
+    table.load_state(partner_asks())
+    until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
+    prompt = stack.top
+    tick(stack, 0.5)
+    yes, no = prompt.dialog.button_widgets
+    assert (yes.key, no.key) == ("Y", "N")
+    surface = Canvas((1280, 720), 1.0)
+    stack.draw(surface)
+    # The cap is drawn inside the button, at its right end (dark ink on a cream cap).
+    cap_x, cap_y = int(no.rect.right - 20), int(no.rect.centery)
+    assert surface.get_at((cap_x, cap_y)) != surface.get_at((int(no.rect.left + 6), cap_y))
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n", scancode=0))
+    assert stack.top is table and table.state.this_turn.answer is False
+
+
 def test_deal_end_shows_the_score_sheet_then_the_next_deal():
     state = position(
         ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"], melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld"
