@@ -64,6 +64,8 @@ class TitleMenuScene(MenuPage):
         top = {5: 338, 6: 318, 7: 300}.get(len(entries), 296)
         if not hasattr(self, "first_start"):  # once per menu: the marker is written when offered
             self.first_start = not self.app.read_only and first_start(self.app)
+        elif self.app.saves.exists() or self.app.stats.records:
+            self.first_start = False  # a game was started: the offer (focus, gold, footer) ends
         for index, (text, action) in enumerate(entries):
             rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (height + gap), BUTTON_W, height)
             offered = self.first_start and action == self.guided_deal
@@ -91,7 +93,10 @@ class TitleMenuScene(MenuPage):
             )
 
     def on_uncover(self) -> None:
+        offered = self.first_start
         self.rebuild()  # a game may have been saved or finished meanwhile
+        if offered and not self.first_start:  # the offer ended: the focus goes to the top
+            self.items.set_focus(self.items.widgets[0])
 
     def back(self) -> None:
         self.app.on_quit()

@@ -140,6 +140,11 @@ def test_offered_on_first_start_and_from_the_title_menu(tmp_path):
         stack.draw(Canvas(LOGICAL_SIZE, 1.0))
         stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
         assert started == [True]
+        # Back on the title after a deal was played: the offer ends (it held the focus, the
+        # gold and the footer for the whole first session, stop 41).
+        app.stats.record("classic", "normal")
+        menu.on_uncover()
+        assert not menu.first_start and not menu.items.focused.msgid == "Guided first deal"
         again = TitleMenuScene(app)  # the next start: offered once only, still on the menu
         assert not again.first_start
         again.guided_deal()
