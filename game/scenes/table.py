@@ -722,12 +722,16 @@ class TableScene(Scene):
         "log_button": N_("Move log"),
         "keys_button": N_("Keys · F1"),
     }
-    # The key shown on each button (drawn as a small key cap by the view).
+    # The key shown on each button (its key cap); S on the sort button not in use.
     KEYS = {"hint_button": "H", "ask_button": "A", "pass_button": "P", "log_button": "L", "pile_button": "V"}
 
     def _refresh_buttons(self) -> None:
         for attribute, label in self.LABELS.items():
             getattr(self, attribute).text = _(label)
+        for attribute, key in self.KEYS.items():
+            getattr(self, attribute).key = key
+        self.sort_rank_button.key = "S" if self.ui.sort_mode == "suit" else ""
+        self.sort_suit_button.key = "" if self.ui.sort_mode == "suit" else "S"
         st = self.game.state
         mine = self.my_turn()
         can_pass = self.controller.pass_offered()

@@ -76,7 +76,6 @@ class TableScenery(Protocol):
     mouse: HandController
     buttons: WidgetGroup
     ask_button: Button
-    KEYS: dict[str, str]  # button attribute -> the key shown on it
     bubbles: list[Any]  # table.Bubble: .widget (a SpeechBubble)
     banner: tuple[str, float, object] | None
     banner_high: bool

@@ -45,7 +45,6 @@ from game.scenes.table_layout import (
     stock_rect,
 )
 from game.scenes.text import blit_text, fitting_size, line_height, render_lines, text_image, wrap_at_most, wrap_text
-from game.scenes.widgets import key_cap
 from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
@@ -230,7 +229,6 @@ class TableView:
         self._status(surface, ruler)
         self._stage_panel(surface, ruler)
         table.buttons.draw(surface)
-        self._button_keys(surface)
         for sprite in moving:
             draw_card(surface, sprite, lifted=True, back=back)
         marquee = table.mouse.marquee
@@ -501,23 +499,6 @@ class TableView:
             surface.blit(
                 rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), HINT_GLOW, max(2, ruler.px(3))), box
             )
-
-    def _button_keys(self, surface: pygame.Surface) -> None:
-        """Small key caps on the buttons that have a key."""
-        table = self.table
-        keys = dict(table.KEYS)
-        keys["sort_suit_button" if table.ui.sort_mode != "suit" else "sort_rank_button"] = "S"
-        for attribute, key in keys.items():
-            button = getattr(table, attribute)
-            if button.visible:
-                key_cap(
-                    surface,
-                    key,
-                    (button.rect.right - 8, button.rect.centery),
-                    size=12,
-                    anchor="midright",
-                    light=not button.enabled,
-                )
 
     def _meld_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
