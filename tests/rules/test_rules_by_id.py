@@ -201,6 +201,15 @@ def test_R_BLACK3_melded_only_when_going_out():
     illegal(s, "meld C3 S3 D2", "R-BLACK3")
 
 
+def test_R_MIN_COUNT_counts_black_threes_laid_in_the_opening_turn():
+    """The rules are silent on black threes and the minimum; R-MIN-COUNT's words count
+    every card laid in the turn (docs/rules-choices.md): fours 35 + threes 20 = 55 >= 50."""
+    s = position(["H4 H4 S4 S4 D4 D4 C3 C3 S3 S3 D9"], discard="C4", scores=[0, 0])
+    illegal(s, "take H4 H4 S4 S4 D4 D4", "R-TAKE-MIN")  # 35 without the threes
+    play(s, "take H4 H4 S4 S4 D4 D4 / C3 C3 S3 S3", "discard D9")
+    assert s.result is not None and s.result.sides[0].melds == 55
+
+
 def test_R_BLACK3_blocks_the_next_player_only_until_covered():
     s = position(["C9 C9 D5", "H4 H4"], melds=[{"9": "S9 S9 D9"}, {"5": "H5 C5 S5"}], discard="H9 S3", turn=0)
     assert legal(s) == ["draw"]
