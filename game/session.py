@@ -24,6 +24,7 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.coach import is_lesson_deal
 from game.i18n import N_
 from game.notices import Notice
 from game.rules import Game, Phase
@@ -81,9 +82,11 @@ def seat_levels(table: TableScene) -> tuple[str | None, ...]:
 
 def count_deal(table: TableScene, app: AppContext, level_name: str) -> None:
     """The statistics of a finished deal: the player's; with several people, each person's
-    under their name; none when only bots played (watching them)."""
+    under their name; none when only bots played (watching them), nor for the guided deal's
+    lesson (the coach chose its moves; also when it is finished after Continue)."""
     people = table.people
-    if not people:
+    game = table.game
+    if not people or is_lesson_deal(game.config.variant, game.seed, game.deal_number):
         return
     players = [(people[0], level_name)] if len(people) == 1 else [(seat, table.names[seat]) for seat in people]
     app.stats.record_deals(table.game.state, players, deal_key(table.game))  # one write for everyone

@@ -139,3 +139,27 @@ def test_everyone_at_the_table_is_counted_in_one_write(tmp_path, monkeypatch):
     except OSError:
         pass
     assert sorted(StatsStore(tmp_path).records) == sorted(again.records)  # none of the three half-counted
+
+
+def test_the_guided_deal_is_not_counted_as_the_players_own(tmp_path):
+    """The coach chose the lesson's moves: its deal is not the player's Normal-level result
+    (play-test, stop 42), also when finished after Continue (a plain table). The next deal
+    of the same game, and any other seed, is counted."""
+    from types import SimpleNamespace
+
+    from game.coach import COACH_SEED
+    from game.session import count_deal
+
+    app = SimpleNamespace(stats=StatsStore(tmp_path))
+    lesson = play_deal(COACH_SEED)
+    count_deal(SimpleNamespace(people=[0], game=lesson), app, "normal")
+    assert app.stats.records == {}
+    lesson.next_deal()
+    bots = [make_bot("easy", seat) for seat in range(4)]
+    while not lesson.state.is_over:
+        seat = lesson.state.to_act
+        lesson.apply(bots[seat].act(lesson.state.observation(seat)))
+    count_deal(SimpleNamespace(people=[0], game=lesson), app, "normal")
+    assert app.stats.records["classic/normal"].deals == 1
+    count_deal(SimpleNamespace(people=[0], game=play_deal(COACH_SEED + 1)), app, "normal")
+    assert app.stats.records["classic/normal"].deals == 2
