@@ -479,6 +479,8 @@ class Dialog(Widget):
             for index, ((text, callback), key) in enumerate(zip(buttons, keyed, strict=True))
         ]
         self.buttons = WidgetGroup(self.button_widgets, arrow_keys=True)
+        if cancel_index is not None:  # Enter does what Esc does: the safe answer (OK alone)
+            self.buttons.set_focus(self.button_widgets[cancel_index])
         self._layout()
 
     SLIDE_DISTANCE = 24  # logical units the panel rises while appearing

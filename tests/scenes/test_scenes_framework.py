@@ -611,6 +611,21 @@ def test_dialog_is_modal_and_escape_cancels():
     dialog.handle_event(key(pygame.K_ESCAPE))
     click(dialog, dialog.buttons.widgets[0].rect.center)
     assert pressed == ["stay", "quit"]
+    # Enter and Space press the cancel button too: an "OK" box closes on Enter (it did not,
+    # play-test stop 42), and Enter never does the risky thing by default.
+    fresh = Dialog(
+        "Quit?",
+        "",
+        [("Quit", lambda: pressed.append("quit")), ("Stay", lambda: pressed.append("stay"))],
+        cancel_index=1,
+    )
+    fresh.handle_event(key(pygame.K_RETURN))
+    fresh.handle_event(key(pygame.K_SPACE))
+    assert pressed == ["stay", "quit", "stay", "stay"]
+    ok: list[str] = []
+    alone = Dialog("Saved game damaged", "Kept as a copy.", [("OK", lambda: ok.append("ok"))], cancel_index=0)
+    alone.handle_event(key(pygame.K_KP_ENTER))
+    assert ok == ["ok"]
 
 
 def test_modal_dialog_scene_overlays_table_and_closes_itself():
