@@ -11,6 +11,7 @@ from game.scenes import theme
 from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
 from game.scenes.modal import ModalDialogScene, write_failed
+from game.scenes.text import fitting_size
 from game.stats import Record
 
 VARIANT_NAMES = {v.id: v.name for v in VARIANTS}
@@ -56,6 +57,9 @@ def row_texts(key: str, record: Record) -> list[str]:
 
 
 ROWS = 12  # records a page (more pages: each variant and level, each person's name)
+ROW_PITCH = 32
+NAME_WIDTH = COLUMNS[1][1] - 72 - COLUMNS[0][1]  # the game's name, clear of "Games" and its figures
+BUTTONS_UP = 96  # the buttons' top above the panel's bottom: room for the note under them
 
 
 class StatsScene(MenuPage):
@@ -72,7 +76,7 @@ class StatsScene(MenuPage):
         return max(1, -(-len(self.app.stats.records) // ROWS))
 
     def build(self) -> None:
-        bottom = WIDE_PANEL.bottom - 30 - 46
+        bottom = WIDE_PANEL.bottom - BUTTONS_UP  # (the note goes under the buttons, clear of them)
         self.page = min(self.page, self.pages - 1)
         if self.pages > 1:
             self.items.add(
@@ -153,9 +157,13 @@ class StatsScene(MenuPage):
         for key, record in records[self.page * ROWS : (self.page + 1) * ROWS]:
             for index, text in enumerate(row_texts(key, record)):
                 x = COLUMNS[index][1]
-                anchor = {"topleft": (x, y)} if index == 0 else {"topright": (x, y)}
-                blit_text(surface, text, theme.FONT_BODY, theme.INK, bold=index == 0, **anchor)
-            y += 34
+                middle = y + ROW_PITCH / 2 - 3  # cells centred on the row: a shrunk name too
+                anchor = {"midleft": (x, middle)} if index == 0 else {"midright": (x, middle)}
+                size = theme.FONT_BODY
+                if index == 0:  # a long game name (six-hand's, a person's) shrinks to its column
+                    size = fitting_size(text, size, NAME_WIDTH, bold=True, smallest=13)
+                blit_text(surface, text, size, theme.INK, bold=index == 0, **anchor)
+            y += ROW_PITCH
         note = _("Deal scores are your side's; N/M: natural/mixed canastas.")
         if self.pages > 1:
             note += "  ·  " + _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages)

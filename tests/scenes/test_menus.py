@@ -439,3 +439,30 @@ def test_the_window_cannot_be_dragged_smaller_than_the_table_can_be_read(tmp_pat
                 assert pygame.Window.from_display_module().minimum_size == least
         finally:
             window.close()
+
+
+def test_stats_names_keep_clear_of_the_figures_and_the_note_of_the_buttons():
+    """Six-hand-2x3's long name ran into the Games figure, and the note sat under the
+    buttons' shadows (play-test, stop 42): every game's name fits its column in both
+    languages, and the buttons end above the note."""
+    from game.bots.base import LEVEL_NAMES
+    from game.rules.variants import VARIANTS
+    from game.scenes import stats_scene
+    from game.scenes.text import fitting_size
+
+    try:
+        for language in ("en", "zh_CN"):
+            i18n.set_language(language)
+            for variant in VARIANTS:
+                for level in LEVEL_NAMES:
+                    name = stats_scene.row_texts(f"{variant.id}/{level}", Record())[0]
+                    size = fitting_size(name, theme.FONT_BODY, stats_scene.NAME_WIDTH, bold=True, smallest=13)
+                    width = assets.font_for_text(name, round(size * 4), True).size(name)[0] / 4
+                    assert width <= stats_scene.NAME_WIDTH + 0.5, (language, name)
+    finally:
+        i18n.set_language("en")
+    buttons_bottom = stats_scene.WIDE_PANEL.bottom - stats_scene.BUTTONS_UP + 46
+    note_top = stats_scene.WIDE_PANEL.bottom - 8 - theme.FONT_SMALL * 1.4
+    assert buttons_bottom + 8 <= note_top
+    last_row = stats_scene.WIDE_PANEL.y + 60 + stats_scene.ROWS * stats_scene.ROW_PITCH
+    assert last_row <= stats_scene.WIDE_PANEL.bottom - stats_scene.BUTTONS_UP
