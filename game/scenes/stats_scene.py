@@ -159,7 +159,7 @@ class StatsScene(MenuPage):
                 x = COLUMNS[index][1]
                 middle = y + ROW_PITCH / 2 - 3  # cells centred on the row: a shrunk name too
                 anchor = {"midleft": (x, middle)} if index == 0 else {"midright": (x, middle)}
-                size = theme.FONT_BODY
+                size: float = theme.FONT_BODY
                 if index == 0:  # a long game name (six-hand's, a person's) shrinks to its column
                     size = fitting_size(text, size, NAME_WIDTH, bold=True, smallest=13)
                 blit_text(surface, text, size, theme.INK, bold=index == 0, **anchor)
