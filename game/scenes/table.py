@@ -104,9 +104,7 @@ class TableScene(Scene):
         self.data_home: Path | None = None  # where shared deals are written (None: storage.data_dir())
         self.pace = 1.0  # bot pause factor (setting bot_pace)
         self.card_back = "B2"
-        self.geometry = TableGeometry(
-            config.players, config.sides, config.partnerships, viewer=human, viewer_side=config.side_of(human)
-        )
+        self.geometry = TableGeometry.for_table(config, human)
         self.animator = Animator(speed)
         self.mouse = HandController(self)
         self.keyboard = KeyboardController(self)
@@ -296,14 +294,7 @@ class TableScene(Scene):
         hand at the bottom, face up; every other hand face down), cards in place at once."""
         self.controller.seat_person(seat)
         config = self.config
-        self.geometry = TableGeometry(
-            config.players,
-            config.sides,
-            config.partnerships,
-            self.geometry.card_size,
-            viewer=seat,
-            viewer_side=config.side_of(seat),
-        )
+        self.geometry = TableGeometry.for_table(config, seat, self.geometry.card_size)
         self.mouse.cancel()
         self.relayout()
         self.animator.finish_all()
@@ -638,14 +629,7 @@ class TableScene(Scene):
 
     def _set_card_size(self, size: str) -> None:
         if size != self.geometry.card_size:
-            self.geometry = TableGeometry(
-                self.config.players,
-                self.config.sides,
-                self.config.partnerships,
-                size,
-                viewer=self.geometry.viewer,
-                viewer_side=self.config.side_of(self.geometry.viewer),
-            )
+            self.geometry = TableGeometry.for_table(self.config, self.geometry.viewer, size)
             self.relayout()
 
     def cycle_speed(self, step: int = 1) -> None:

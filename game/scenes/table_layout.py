@@ -82,7 +82,8 @@ STAGING_STATUS_Y = 290.0
 STAGE_PANEL = pygame.FRect(178, 312, 300, 80)
 SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
 SCORE_ROW = 62.0  # one side's rows in the score panel
-SCORE_ROW_NEED = 70.0  # ... with a line saying what the side still needs to go out
+SCORE_PANEL_PAD = 4.0  # under the last row: its last line clear of the panel's edge
+SCORE_ROW_NEED = 74.0  # ... with a line saying what the side still needs to go out
 # Where a failure to keep the game is shown (left end, vertical centre): the top bar, right of
 # the score panel, clear of every card and meld area.
 STORAGE_WARNING_POS = (262, 29)
@@ -115,6 +116,7 @@ NEW_MELD_W = 62.0
 NEW_MELD_TOP = 12.0  # below the area's top edge, clear of the "Our melds" tab on that edge
 RUN_ROW = 30.0  # the runs of one stack lie this far apart: each one's top strip shows
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
+SIDE_UNDER_SCORES = 70.0  # from the score panel's bottom to a side hand's top: two lines and the tag
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
 SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear of the meld areas)
 # Refusals, hints and notes (midtop): over the opponents' side of the table, never over our
@@ -141,7 +143,7 @@ def score_row_height(config) -> float:
 def score_panel_rect(config) -> pygame.FRect:
     """The score panel: the title and a block of rows per side."""
     panel = SCORE_PANEL.copy()
-    panel.height = 34 + config.sides * score_row_height(config)
+    panel.height = 34 + config.sides * score_row_height(config) + SCORE_PANEL_PAD
     return panel
 
 
@@ -183,6 +185,7 @@ class TableGeometry:
         card_size: str = "normal",
         viewer: int = 0,
         viewer_side: int | None = None,
+        score_bottom: float = 0.0,
     ) -> None:
         """`viewer`: the seat at the bottom of the screen (pass-and-play turns the table to
         whoever plays; seat 0 otherwise); `viewer_side`: its side (RulesConfig.side_of; by
@@ -194,9 +197,10 @@ class TableGeometry:
         self.partnerships = partnerships
         self.viewer = viewer
         self.spots = {seat: SPOTS[players][(seat - viewer) % players] for seat in range(players)}
-        # West's and East's hands hang from here (lower with three score rows above: the
-        # last action's two lines go between the score panel and the name tag).
-        self.side_hand_top = SIDE_HAND_TOP + (56.0 if sides > 2 else 0.0)
+        # West's and East's hands hang from here (lower with three score rows above, or the
+        # Samba family's taller rows: the last action's two lines go between the score panel,
+        # ending at `score_bottom`, and the name tag).
+        self.side_hand_top = max(SIDE_HAND_TOP + (56.0 if sides > 2 else 0.0), score_bottom + SIDE_UNDER_SCORES)
         self.seat_of_spot = {spot: seat for seat, spot in self.spots.items()}
         # Meld areas per side: ours along the bottom, the others' along the top.
         bottom = pygame.FRect(168, 400, 896, 172)
@@ -211,6 +215,19 @@ class TableGeometry:
                 (mine + 1) % sides: pygame.FRect(top.x, top.y, half, top.height),
                 (mine + 2) % sides: pygame.FRect(top.x + half + 16, top.y, half, top.height),
             }
+
+    @classmethod
+    def for_table(cls, config, viewer: int, card_size: str = "normal") -> TableGeometry:
+        """The geometry of `config`'s table seen from `viewer`'s seat."""
+        return cls(
+            config.players,
+            config.sides,
+            config.partnerships,
+            card_size,
+            viewer=viewer,
+            viewer_side=config.side_of(viewer),
+            score_bottom=score_panel_rect(config).bottom,
+        )
 
     # -- seats --------------------------------------------------------------
     def spot(self, seat: int) -> str:

@@ -759,7 +759,7 @@ class TableView:
         # The lines of a row (logical y under its top); the Samba family's fourth line, what
         # the side still needs to go out, packs them closer.
         need_line = row_h > SCORE_ROW
-        state_y, detail_y, need_y = (18, 34, 50) if need_line else (22, 39, 0)  # (16 apart: Chinese lines are tall)
+        state_y, detail_y, need_y = (19, 36, 53) if need_line else (22, 39, 0)  # (17 apart: Chinese lines are tall)
         for side in range(rows):
             top = panel.y + 34 + side * row_h
             ours = side == table.human_side
