@@ -30,6 +30,15 @@ PANEL = pygame.FRect(984, 56, 284, 410)  # over East's hand; right of the hint's
 TOPIC_TEXT = {topic: (headline, why) for topic, headline, why in TOPICS}
 
 
+def topic_line(topic: str) -> str:
+    """A rule the step teaches, in one line: its headline, then why."""
+    headline, why = TOPIC_TEXT[topic]
+    shown = _(headline)
+    if shown.endswith(("?", "!", "？", "！")):  # a question says itself: no colon after it
+        return _("{question} {why}").format(question=shown, why=_(why))
+    return _("{headline}: {why}").format(headline=shown, why=_(why))
+
+
 class CoachTable(TableScene):
     """A TableScene of the guided deal, with its coach."""
 
@@ -181,8 +190,7 @@ class CoachTable(TableScene):
             return _("Watch: {name} plays. Your turn comes next.").format(name=self.seat_name(self.state.to_act))
         lines = []
         for topic in step.topics:
-            headline, why = TOPIC_TEXT[topic]
-            lines.append(_("{headline}: {why}").format(headline=_(headline), why=_(why)))
+            lines.append(topic_line(topic))
         if not lines:  # what to do is in the hint's box, lit on the table
             expected = self.expected()
             if expected is not None:

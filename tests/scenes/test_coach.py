@@ -185,3 +185,17 @@ def test_the_panel_says_who_sits_under_it_and_no_tab_hides_beneath_it():
     assert len(coach.view.zone_label_boxes) == 2
     for box in coach.view.zone_label_boxes.values():
         assert not box.colliderect(PANEL)
+
+
+def test_a_topic_that_is_a_question_takes_no_colon():
+    """ "May I go out?: Before going out…" (play-test, stop 42)."""
+    from game import i18n
+    from game.scenes.coach_scene import TOPIC_TEXT, topic_line
+
+    for language in ("en", "zh_CN"):
+        i18n.set_language(language)
+        lines = [topic_line(topic) for topic in TOPIC_TEXT]
+        assert not any(mark in line for line in lines for mark in ("?:", "?：", "？:", "？："))
+        asked = topic_line("ask")
+        assert asked.startswith(i18n._("May I go out?")) and len(asked) > len(i18n._("May I go out?")) + 5
+    i18n.set_language("en")
