@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.i18n import N_
+from game.i18n import N_, _
 from game.rules import Game, GameState, Move, MoveKind, Observation, Phase, Rank, RulesConfig
 from game.rules import events as ev
 
@@ -24,6 +24,11 @@ COACH_SEED = 1811  # tools/find_coach_seed.py: every topic, in a short deal (56 
 # A review of the lesson's deal says whose moves they were: the coach chose them to show the
 # rules, not the best play, and the review weighs them against Hard all the same.
 LESSON_REVIEW_TITLE = N_("The guided deal: your moves were the coach's")
+
+
+def lesson_title() -> str:
+    """The lesson's review title, in the player's language now."""
+    return _(LESSON_REVIEW_TITLE)
 
 
 def is_lesson_deal(variant: str, seed: int, deal_number: int) -> bool:

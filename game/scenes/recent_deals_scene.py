@@ -3,7 +3,9 @@ first; one click opens its review (game/scenes/review_scene.py)."""
 
 from __future__ import annotations
 
+import functools
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -43,7 +45,7 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         self.review(entry)
 
     def review(self, entry: RecentDeal) -> None:
-        from game.coach import LESSON_REVIEW_TITLE, is_lesson_deal
+        from game.coach import is_lesson_deal, lesson_title
         from game.scenes.review_scene import ReviewScene, SeatNames
 
         if self.stack is None:
@@ -61,9 +63,9 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         config = play.start.config
         names = entry.names if len(entry.names) == config.players else tuple(config.rules.seat_names)
         seats = tuple(s for s in entry.people if s < config.players) or (0,)
-        title = entry_text(entry)
+        title: Callable[[], str] = functools.partial(entry_text, entry)
         if is_lesson_deal(config.variant, seed, entry.deal):
-            title = _(LESSON_REVIEW_TITLE)
+            title = lesson_title
         scene = ReviewScene(play, seats, SeatNames(config, names), title=title, **self.review_options)
         self.stack.push(scene)
 

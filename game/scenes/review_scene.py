@@ -34,7 +34,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import MELD_W
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text
+from game.scenes.text import blit_text, wrap_at_most
 from game.scenes.widgets import Button, WidgetGroup
 
 JobFactory = Callable[[DealPlay, frozenset[int]], ReviewJob]
@@ -45,6 +45,9 @@ PANEL = pygame.FRect(860, 56, 400, 590)
 CARD_W = MELD_CARD_W = MELD_W
 HAND_LEFT, HAND_RIGHT = 150, 840
 LOG_LINES = 8
+WILD_PEEK = 0.5  # a mixed meld's wild card, shown at this part of the meld card's width
+LOG_PITCH = 21  # a line of the move list: a Chinese line is 21 high at 14
+TEXT_W = PANEL.width - 40  # the panel's lines of text
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,13 @@ def meld_label(meld: Meld) -> str:
     return f"×{meld.size}"
 
 
+def one_line(surface: pygame.Surface, text: str, size: float, width: float, bold: bool = False) -> str:
+    """`text` cut to one line of `width` (logical) at `size`, ending in "…" when cut."""
+    ruler = Ruler.of(surface)
+    font = assets.font_for_text(text, ruler.px(size), bold)
+    return wrap_at_most(text, font, ruler.px(width), 1)[0]
+
+
 def points_text(gain: float) -> str:
     points = round(gain)
     if points < 0:
@@ -126,14 +136,14 @@ class ReviewScene(Scene):
         seats: Iterable[int],
         names: SeatNames,
         *,
-        title: str = "",
+        title: Callable[[], str] = str,
         job_factory: JobFactory = background_job,
     ) -> None:
         super().__init__()
         self.play = play
         self.seats = frozenset(seats)
         self.names = names
-        self.title = title
+        self.title = title  # the deal's name in the player's language at the moment (drawn each frame)
         self.positions: list[GameState] = play.positions()
         self.decisions = decision_indices(self.positions, self.seats)  # where Page Up / Down stop
         self.cursor = 0  # the position before move `cursor` (len(moves): the deal's end)
@@ -265,7 +275,8 @@ class ReviewScene(Scene):
 
     def _draw_still(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))
-        heading = _("Deal review") + (f" · {self.title}" if self.title else "")
+        name = self.title()
+        heading = _("Deal review") + (f" · {name}" if name else "")
         blit_text(surface, heading, 26, theme.TEXT_ON_FELT, bold=True, topleft=(24, 12))
         self._draw_table(surface)
         self._draw_panel(surface)
@@ -305,6 +316,10 @@ class ReviewScene(Scene):
                 face = next((c for c in meld.cards if not c.is_wild), meld.cards[0])
                 image = assets.card_image(face.face, 0, ruler.px(MELD_CARD_W))
                 box = surface.blit(image, ruler.point((x, y)))
+                wild = None if face.is_wild else next((c for c in meld.cards if c.is_wild), None)
+                if wild is not None:  # a mixed meld shows a wild card of it, small, on its corner
+                    mini = assets.card_image(wild.face, 0, ruler.px(MELD_CARD_W * WILD_PEEK))
+                    surface.blit(mini, mini.get_rect(bottomright=box.bottomright).move(ruler.px(6), ruler.px(4)))
                 if meld.is_canasta:
                     pygame.draw.rect(surface, theme.GOLD, box.inflate(ruler.px(4), ruler.px(4)), max(1, ruler.px(3)))
                 blit_text(
@@ -396,15 +411,19 @@ class ReviewScene(Scene):
             blit_text(surface, _("The deal is over"), 18, theme.INK, bold=True, topleft=(x, y))
             if result is not None:
                 for side, score in enumerate(result.sides):
-                    text = f"{self.names.side_name(side)}: {format_points(score.total)}"
-                    blit_text(surface, text, 16, theme.INK, topleft=(x, y + 28 + side * 22))
+                    text = _("{side}: {points}").format(
+                        side=self.names.side_name(side), points=format_points(score.total)
+                    )
+                    blit_text(
+                        surface, one_line(surface, text, 16, TEXT_W), 16, theme.INK, topleft=(x, y + 28 + side * 22)
+                    )
             return
         seat = self.state.to_act
         move = self.play.moves[self.cursor]
         who = self.names.seat_name(seat) if seat is not None else ""
         blit_text(
             surface,
-            _("Next: {name}: {move}").format(name=who, move=move_words(move))[:52],
+            one_line(surface, _("Next: {name}: {move}").format(name=who, move=move_words(move)), 17, TEXT_W, bold=True),
             17,
             theme.INK,
             bold=True,
@@ -416,7 +435,7 @@ class ReviewScene(Scene):
                 blit_text(surface, _("Hard would play the same."), 16, theme.GOLD_DARK, topleft=(x, y + 28))
             else:
                 advice = _("Hard would rather: {move}").format(move=move_words(decision.advice))
-                blit_text(surface, advice[:56], 16, theme.INK, topleft=(x, y + 28))
+                blit_text(surface, one_line(surface, advice, 16, TEXT_W), 16, theme.INK, topleft=(x, y + 28))
                 color = RED_INK if decision.gain < 0 else theme.GOLD_DARK
                 blit_text(surface, points_text(decision.gain), 18, color, bold=True, topleft=(x, y + 54))
                 blit_text(
@@ -437,13 +456,16 @@ class ReviewScene(Scene):
         for index in range(first, min(self.count, first + LOG_LINES)):
             seat = positions[index].to_act
             name = self.names.seat_name(seat) if seat is not None else ""
-            text = f"{index + 1}. {name}: {move_words(self.play.moves[index])}"[:50]
+            text = _("{number}. {name}: {move}").format(
+                number=index + 1, name=name, move=move_words(self.play.moves[index])
+            )
             current = index == self.cursor
-            if current:
-                box = pygame.FRect(x - 6, y - 2, PANEL.width - 28, 20)
+            if current:  # (inside its own line's pitch: the line above keeps its descenders)
+                box = pygame.FRect(x - 6, y - 1, PANEL.width - 28, LOG_PITCH - 1)
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, Ruler.of(surface).rect(box), border_radius=4)
-            drawn = blit_text(surface, text, 14, theme.INK, bold=current, topleft=(x, y))
+            shown = one_line(surface, text, 14, TEXT_W - 20, bold=current)  # (room for the red dot)
+            drawn = blit_text(surface, shown, 14, theme.INK, bold=current, topleft=(x, y))
             if any(d.index == index and d.gain < 0 and not d.agrees for d in self.progress.decisions):
                 ruler = Ruler.of(surface)  # a red dot: a decision that lost points
                 pygame.draw.circle(surface, RED_INK, (drawn.right + ruler.px(10), drawn.centery), ruler.px(4))
-            y += 20
+            y += LOG_PITCH

@@ -236,16 +236,20 @@ class ScoreSheetScene(Scene):
             self.stack.push(export_deal_dialog(self.table.game, self.table.data_home))
 
     def _review(self) -> None:
-        from game.coach import LESSON_REVIEW_TITLE, is_lesson_deal
+        from game.coach import is_lesson_deal, lesson_title
         from game.review import deal_play
         from game.scenes.review_scene import ReviewScene, SeatNames
 
         table = self.table
         names = SeatNames(table.config, tuple(table.names[s] for s in range(table.config.players)))
         game = table.game
-        title = _("Deal {n}").format(n=game.deal_number + 1)
+        number = game.deal_number + 1
+
+        def title() -> str:
+            return _("Deal {n}").format(n=number)
+
         if is_lesson_deal(game.config.variant, game.seed, game.deal_number):
-            title = _(LESSON_REVIEW_TITLE)
+            title = lesson_title
         if self.stack is not None:
             self.stack.push(ReviewScene(deal_play(table.game), table.people, names, title=title, **self.review_options))
 
