@@ -238,13 +238,16 @@ class TableView:
             overlay.fill((255, 230, 150, 40))
             surface.blit(overlay, box)
             pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(1.5)))
+        # The hint and refusal panels (beside the log and the pile browser, never under
+        # them), then what the players say over them: a bubble lasts a moment, and an
+        # answer to "May I go out?" hid under the hint (play-test, stop 42).
+        self._message(surface, ruler)
         for bubble in table.bubbles:
             bubble.widget.draw(surface)
         if table.log_open:
             self._move_log(surface, ruler)
         if table.pile_open:
             self._pile_browser(surface, ruler)
-        self._message(surface, ruler)
         self._banner(surface, ruler)  # (over the hint: "Canasta!" is said while it shows)
 
     # -- the still layer -------------------------------------------------------

@@ -739,3 +739,25 @@ def test_a_single_players_win_is_said_in_the_singular():
         table.controller.play(state.legal_moves()[-1])
     result = dataclasses.replace(state.result, winner=2, went_out=2, reason="went-out")
     assert ScoreSheetScene(table, result).title == "East wins the game"
+
+
+def test_a_players_bubble_shows_over_the_hint_panel():
+    """North's "Yes" to the player's question hid under the hint panel (play-test, stop 42):
+    what a player says is drawn over the hint and refusal panels."""
+    from game.scenes.animations import Effect
+
+    stack, table = make_table()
+    until(stack, players_turn(stack, table))
+    assert table.show_hint()
+    north = next(seat for seat in range(4) if table.geometry.spot(seat) == "N")
+    table._fire(Effect("bubble", seat=north, text="Yes"))
+    with_bubble = Canvas((1280, 720), 1.0)
+    stack.draw(with_bubble)
+    (x, y), tail = table.geometry.bubble_anchor(north)
+    assert tail == "up"  # the bubble hangs under North's tag, where the hint panel lies
+    table.bubbles.clear()
+    without = Canvas((1280, 720), 1.0)
+    stack.draw(without)
+    hint_top = table.view.panel_top()[1]
+    inside = [(int(x) + dx, int(hint_top) + dy) for dx in range(-30, 30, 3) for dy in range(6, 30, 3)]
+    assert any(with_bubble.get_at(point) != without.get_at(point) for point in inside)
