@@ -13,7 +13,16 @@ as it is.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+from game.i18n import N_
+
+# A settings or statistics file of another version: read in part, copied before it is written over.
+NEWER_FILE = N_(
+    "{file} was written by another version of Canasta; this one keeps what it can read, "
+    "and the file was copied to {kept}"
+)
 
 
 class Notice(str):
@@ -40,3 +49,8 @@ class Notice(str):
 def shown(notice: str) -> str:
     """What the player reads of any notice: a `Notice` translated, other text as it is."""
     return notice.text() if isinstance(notice, Notice) else notice
+
+
+def copy_name(copy: Path | None) -> str:
+    """A kept copy's file name for a notice; a notice of its own when none could be made."""
+    return copy.name if copy is not None else Notice(N_("no copy: the folder cannot be written"))

@@ -20,7 +20,7 @@ from typing import Any
 
 from game import storage
 from game.i18n import N_
-from game.notices import Notice
+from game.notices import NEWER_FILE, Notice, copy_name
 from game.rules.variants import APP_VARIANT_IDS
 
 FILE_NAME = "settings.json"
@@ -126,15 +126,21 @@ def load_settings(directory: Path | None = None) -> tuple[Settings, list[Notice]
         return Settings(), []
     try:
         data = storage.read_json(path, MAX_BYTES, lenient=True)  # NaN: that field's default
-    except OSError as error:
-        return Settings(), [Notice(READ_FAILED, file=path.name, error=str(error.strerror or error))]
-    except ValueError as error:  # too large, not UTF-8, not JSON, nested too deeply
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, ValueError) as error:  # unreadable, too large, not UTF-8, not JSON ...
+        # Put aside, never written over: the first change would replace it with defaults.
+        reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
         moved = storage.move_aside(path)
         if moved is None:
-            return Settings(), [Notice(READ_FAILED, file=path.name, error=str(error))]
+            return Settings(), [Notice(READ_FAILED, file=path.name, error=reason)]
         kept = N_("could not read {file} ({error}); using defaults; it was kept as {kept}")
-        return Settings(), [Notice(kept, file=path.name, error=str(error), kept=moved.name)]
-    return settings_from_json(data)
+        return Settings(), [Notice(kept, file=path.name, error=reason, kept=moved.name)]
+    settings, notices = settings_from_json(data)
+    if data.get("format", FORMAT) != FORMAT:  # another version's: its own fields are kept in a copy
+        copy = storage.keep_copy(path, "newer")
+        notices = [Notice(NEWER_FILE, file=path.name, kept=copy_name(copy))]  # (its unknown fields are no news)
+    return settings, notices
 
 
 def save_settings(settings: Settings, directory: Path | None = None) -> Path:

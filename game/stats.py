@@ -14,13 +14,14 @@ from typing import Any
 
 from game import storage
 from game.i18n import N_
-from game.notices import Notice
+from game.notices import NEWER_FILE, Notice, copy_name
 from game.rules import GameState, Phase
 
 FILE_NAME = "stats.json"
 FORMAT = "canasta-stats/1"
 MAX_BYTES = 1024 * 1024
 MAX_COUNT = 10**12  # games, points: anything beyond is an edited file (and would not draw)
+UNUSABLE_VALUES = N_("some statistics could not be read ({names}) and start again; the file was copied to {kept}")
 
 
 @dataclass
@@ -45,14 +46,27 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
+        return cls.read(data)[0]
+
+    @classmethod
+    def read(cls, data: Any) -> tuple[Record, list[str]]:
+        """A record from its JSON, and the names of the values it could not use (each read
+        as its default). A whole number written as 5.0 is 5; no best deal is null."""
         record = cls()
         if not isinstance(data, dict):
-            return record
+            return record, ["*"]
+        unusable = []
         for f in fields(cls):
-            value = data.get(f.name)
+            if f.name not in data or (data[f.name] is None and f.name == "best_deal"):
+                continue
+            value = data[f.name]
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
             if isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_COUNT:
                 setattr(record, f.name, value if f.name in ("best_deal", "deal_points") else max(0, value))
-        return record
+            else:
+                unusable.append(f.name)
+        return record, unusable
 
 
 def level_key(levels: list[str | None] | tuple[str | None, ...]) -> str:
@@ -83,12 +97,26 @@ class StatsStore:
             if not (isinstance(data, dict) and isinstance(data.get("records"), dict)):
                 raise ValueError("not a statistics file")
         except (OSError, ValueError) as error:
-            self.notices.append(Notice(N_("statistics could not be read ({error}); starting afresh"), error=str(error)))
+            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
+            self.notices.append(Notice(N_("statistics could not be read ({error}); starting afresh"), error=reason))
             storage.move_aside(self.path)
             return
-        self.records = {str(key): Record.from_json(value) for key, value in data["records"].items()}
+        unusable: list[str] = []
+        for key, value in data["records"].items():
+            record, names = Record.read(value)
+            self.records[str(key)] = record
+            unusable += [f"{key} {name}" for name in names]
         last = data.get("last_deal_key")
         self.last_deal_key = last if isinstance(last, str) else None
+        # What this version does not read is kept in a copy before the file is written over.
+        written = data.get("format", FORMAT)
+        if written != FORMAT:  # a newer version's file (its own fields are not ours to keep)
+            copy = copy_name(storage.keep_copy(self.path, "newer"))
+            self.notices.append(Notice(NEWER_FILE, file=self.path.name, kept=copy))
+        elif unusable:
+            copy = copy_name(storage.keep_copy(self.path, "bad"))
+            listed = ", ".join(unusable[:4]) + (" …" if len(unusable) > 4 else "")
+            self.notices.append(Notice(UNUSABLE_VALUES, names=listed, kept=copy))
 
     def save(self) -> None:
         self._write(self.records, self.last_deal_key)

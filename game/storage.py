@@ -101,18 +101,37 @@ def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
         raise
 
 
+def _beside(path: Path, label: str) -> Path:
+    """A free name beside `path`: `<name>.<label>-YYYYmmdd-HHMMSS[-n]`."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
+    counter = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{counter}")
+        counter += 1
+    return target
+
+
 def move_aside(path: Path) -> Path | None:
     """Rename a bad file to `<name>.bad-YYYYmmdd-HHMMSS[-n]` (kept, never deleted).
     Returns the new path, or None if the file could not be moved."""
     path = Path(path)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.bad-{stamp}")
-    counter = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.bad-{stamp}-{counter}")
-        counter += 1
+    target = _beside(path, "bad")
     try:
         os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def keep_copy(path: Path, label: str) -> Path | None:
+    """Copy a file the app reads only in part (values it cannot use, a newer version's
+    fields) to `<name>.<label>-YYYYmmdd-HHMMSS[-n]` before it is written over, so nothing
+    in it is lost. Returns the copy's path, or None if it could not be made."""
+    path = Path(path)
+    target = _beside(path, label)
+    try:
+        atomic_write(target, path.read_bytes(), durable=False)
     except OSError:
         return None
     return target

@@ -15,11 +15,14 @@ from game.scenes.menu_base import MenuPage, Page
 from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
+from game.scenes.text import wrap_at_most
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 14
 FAN = ("HA", "SK", "JK", "DQ", "CA")
 
 
+NOTICE_LINES = 2  # the title's notices shown at once (below its last button)
+NOTICE_WIDTH = 1000  # ... each on one line of this width, cut with "…"
 COACH_OFFERED = "coach-offered"  # a marker in the data folder: the guided deal was offered once
 
 
@@ -175,9 +178,14 @@ class TitleMenuScene(MenuPage):
             bottomright=(LOGICAL_SIZE[0] - 14, LOGICAL_SIZE[1] - 10),
         )
         if self.app.notices:
-            blit_text(
-                surface, shown(self.app.notices[-1])[:120], theme.FONT_SMALL, theme.GOLD_LIGHT, midbottom=(640, 712)
-            )
+            # The last two (a settings file and a statistics file may both need a word);
+            # each on one line, under the buttons.
+            ruler = Ruler.of(surface)
+            for row, notice in enumerate(reversed(self.app.notices[-NOTICE_LINES:])):
+                text = shown(notice)
+                font = assets.font_for_text(text, ruler.px(theme.FONT_SMALL))
+                line = wrap_at_most(text, font, ruler.px(NOTICE_WIDTH), 1)[0]
+                blit_text(surface, line, theme.FONT_SMALL, theme.GOLD_LIGHT, midbottom=(640, 712 - row * 19))
         elif self.first_start:
             blit_text(
                 surface,

@@ -24,7 +24,7 @@ from game.bots.reasons import public_form
 from game.i18n import N_, _
 from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
-from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
+from game.rules import Card, Game, Move, MoveKind, Phase, Rank, RulesConfig
 from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
 from game.scenes.base import Scene
 from game.scenes.table_controller import Refusal, TableController, seat_names  # noqa: F401
@@ -91,6 +91,7 @@ class TableScene(Scene):
         )
         # Called as listener(table, events) after every move and new deal (saving, sounds, stats).
         self.listeners: list = []
+        self._kept_staging = ""  # the staged groups as the save last kept them (staging_text)
         # Set by the app in menu mode: the table menu can leave the table.
         self.on_menu: Callable[[], None] | None = None
         # The player's settings, which the table follows (see follow()); None in bare tests.
@@ -234,9 +235,49 @@ class TableScene(Scene):
         return {
             "sort": self.ui.sort_mode,
             "hand_order": " ".join(c.face for c in self.ui.order if c in hand),
+            "staged": self.staging_text(),  # cards staged for a meld: Continue puts them back
             "log_reasons": self.move_log.saved_reasons(),  # the bots' whys, lost otherwise
             "uncounted_deal": self.uncounted_deal,
         }
+
+    def staging_text(self) -> str:
+        """The staged groups as text: each `RANK NUMBER FACES…` (where it goes, "-" for a
+        new meld), groups joined by "/"."""
+        groups = []
+        for index, cards in enumerate(self.ui.staged):
+            rank, number = self.ui.onto(index)
+            target = f"{rank.symbol if rank is not None else '-'} {number if number is not None else '-'}"
+            groups.append(" ".join([target, *(c.face for c in cards)]))
+        return " / ".join(groups)
+
+    def _restore_staging(self, text: object) -> None:
+        """Staged groups from a save, when each card is still in the hand and it is the
+        player's turn to meld; else none (the cards stay in the hand)."""
+        st = self.game.state
+        if not isinstance(text, str) or not text or st.to_act != self.human or st.phase is not Phase.MELD:
+            return
+        unused = list(st.hands[self.human])
+        staged: list[tuple[list[Card], Rank | None, int | None]] = []
+        for part in text.split("/"):
+            words = part.split()
+            if len(words) < 3:
+                return
+            try:
+                rank = None if words[0] == "-" else Rank.parse(words[0])
+                number = None if words[1] == "-" else int(words[1])
+            except ValueError:
+                return
+            cards = []
+            for face in words[2:]:
+                card = next((c for c in unused if c.face == face), None)
+                if card is None:
+                    return
+                unused.remove(card)
+                cards.append(card)
+            staged.append((cards, rank, number))
+        for cards, rank, number in staged:
+            self.ui.stage(cards, rank, number)
+        self._kept_staging = self.staging_text()
 
     def restore_extra(self, extra: dict) -> None:
         """The player's arrangement and the log's reasons from a save (anything odd in it
@@ -257,6 +298,7 @@ class TableScene(Scene):
                 order.append(card)
         self.ui.sort_mode = mode
         self.ui.order = order
+        self._restore_staging(extra.get("staged"))
         self.relayout()
         self.animator.finish_all()
 
@@ -375,6 +417,10 @@ class TableScene(Scene):
 
     def cards_moved(self) -> None:
         self.relayout()
+        staging = self.staging_text()
+        if staging != self._kept_staging:  # staged or taken back: the save keeps it at once
+            self._kept_staging = staging
+            self.hand_arranged()
 
     def hand_arranged(self) -> None:
         """The player re-arranged the hand: the save keeps it (listeners hear no events)."""

@@ -159,6 +159,39 @@ def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypat
     app.close()
 
 
+def test_cards_staged_for_a_meld_come_back_after_a_kill(home):
+    """Staging makes no move, so the save did not keep it: killed with cards staged for the
+    first meld, Continue had them back in the hand (never-lose test, stop 42). The save is
+    written when the staging changes, and Continue stages them again."""
+    from game.rules import Move
+
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: table.my_turn() and table.idle and table.game.state.phase is Phase.DRAW)
+    assert table.play(Move.draw())
+    run_until(app, lambda: table.idle, 30)
+    hand = list(table.game.state.hands[table.human])
+    first, second = hand[:2], hand[2:4]
+    table.ui.stage(first)
+    table.cards_moved()
+    table.ui.stage(second)
+    table.cards_moved()
+    saved_at_staging = app.context.saves.load()
+    assert saved_at_staging.extra["staged"] == table.staging_text()
+    # Killed now: nothing else is written (a new app reads what is on the disk).
+    app.context.close()
+    app = new_app()
+    click_button(app, "Continue")
+    again = app.table
+    assert again is not None and again.game.state.phase is Phase.MELD
+    assert [[c.face for c in group] for group in again.ui.staged] == [[c.face for c in g] for g in (first, second)]
+    assert not set(again.layout.hand_cards) & again.ui.staged_cards()  # staged, not in the hand row
+    again.ui.unstage(0)  # taken back: kept as it is now
+    again.cards_moved()
+    assert app.context.saves.load().extra["staged"] == again.staging_text() != saved_at_staging.extra["staged"]
+    app.close()
+
+
 def test_a_full_disk_is_shown_at_the_table_and_said_once(home, monkeypatch):
     app = new_app()
     table = start_game(app)

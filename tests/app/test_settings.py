@@ -108,3 +108,37 @@ def test_one_bad_number_loses_that_setting_not_the_others(tmp_path):
         assert (settings.language, settings.sound, settings.card_size) == ("zh_CN", False, "large"), bad
         assert settings.animation_speed == Settings().animation_speed and notices
         assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_a_file_that_cannot_be_read_is_put_aside_not_written_over(tmp_path, monkeypatch):
+    """An unreadable settings file (no permission) was replaced, at the first change, by
+    the defaults and that change; a JSON list too (never-lose test, stop 42). Both are put
+    aside, as a broken file is, and the player is told where."""
+    path = settings_path(tmp_path)
+    path.write_text(json.dumps({"language": "zh_CN", "card_back": "B1"}))
+    real = storage.read_json
+
+    def denied(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(storage, "read_json", denied)
+    settings, notices = load_settings(tmp_path)
+    monkeypatch.setattr(storage, "read_json", real)
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.bad-")]
+    assert settings == Settings() and not path.exists() and len(kept) == 1
+    assert "Permission denied" in notices[0] and kept[0].name in notices[0]
+    assert json.loads(kept[0].read_text())["card_back"] == "B1"
+    path.write_text("[1, 2, 3]")
+    settings, notices = load_settings(tmp_path)
+    assert settings == Settings() and not path.exists() and "not a JSON object" in notices[0]
+
+
+def test_another_versions_file_is_copied_before_it_is_written_over(tmp_path):
+    path = settings_path(tmp_path)
+    newer = {"format": "canasta-settings/2", "sound": False, "theme": "night"}
+    path.write_text(json.dumps(newer))
+    settings, notices = load_settings(tmp_path)
+    assert settings.sound is False
+    copies = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.newer-")]
+    assert len(copies) == 1 and json.loads(copies[0].read_text()) == newer
+    assert len(notices) == 1 and "another version" in notices[0] and copies[0].name in notices[0]

@@ -92,16 +92,48 @@ def test_a_deal_is_the_same_when_resumed_and_another_when_its_seed_is_played_aga
 
 def test_one_bad_value_loses_that_value_not_the_file(tmp_path):
     """NaN, Infinity or a number of hundreds of digits in one field: that field reads as
-    its default, every other record and field is kept (the file is not put aside)."""
+    its default, every other record and field is kept (the file is not put aside). A value
+    that is a number but not one the statistics can hold is said, and the file copied
+    first (never-lose test, stop 42: it was dropped without a word)."""
     good = {"games": 12, "wins": 7, "deals": 40, "deal_points": 9000, "best_deal": 1500}
     text = json.dumps({"records": {"classic/normal": good, "samba/hard": dict(good)}})
     for bad in ("NaN", "Infinity", "-Infinity", "1" * 400, "1" * 19, "1e999"):
+        for old in tmp_path.iterdir():
+            old.unlink()
         (tmp_path / "stats.json").write_text(text.replace('"best_deal": 1500}}', f'"best_deal": {bad}}}}}'))
         store = StatsStore(tmp_path)
-        assert not store.notices, bad
         assert store.records["classic/normal"] == Record(**good)
         assert store.records["samba/hard"] == Record(**{**good, "best_deal": None}), bad
-        assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]
+        files = sorted(p.name for p in tmp_path.iterdir())
+        if bad in ("1" * 19, "1e999"):  # a number too big to be a score
+            assert "samba/hard best_deal" in store.notices[0], bad
+            assert files[0] == "stats.json" and files[1].startswith("stats.json.bad-") and len(files) == 2
+        else:  # null: no best deal
+            assert not store.notices and files == ["stats.json"], bad
+
+
+def test_values_of_the_wrong_kind_and_a_newer_version_are_kept_in_a_copy(tmp_path):
+    """A hand-edited file ("deals": "20") and a newer version's file were written over at
+    the next deal without a word (never-lose test, stop 42): the file is copied first and
+    the title says so; a whole number written 5.0 is read as 5."""
+    path = tmp_path / "stats.json"
+    edited = {"records": {"classic/normal": {"games": 5.0, "deals": "20", "wins": 3}}}
+    path.write_text(json.dumps(edited))
+    store = StatsStore(tmp_path)
+    assert store.records["classic/normal"] == Record(games=5, wins=3)
+    copies = [p for p in tmp_path.iterdir() if p.name.startswith("stats.json.bad-")]
+    assert len(copies) == 1 and json.loads(copies[0].read_text()) == edited
+    assert "classic/normal deals" in store.notices[0] and copies[0].name in store.notices[0]
+    store.save()
+    for old in tmp_path.iterdir():
+        old.unlink()
+    newer = {"format": "canasta-stats/2", "history": [1, 2], "records": {"classic/normal": {"games": 2, "streak": 3}}}
+    path.write_text(json.dumps(newer))
+    store = StatsStore(tmp_path)
+    assert store.records["classic/normal"] == Record(games=2)
+    copies = [p for p in tmp_path.iterdir() if p.name.startswith("stats.json.newer-")]
+    assert len(copies) == 1 and json.loads(copies[0].read_text()) == newer
+    assert "another version" in store.notices[0]
 
 
 def test_huge_counts_read_as_defaults_and_the_page_draws(tmp_path):
