@@ -32,6 +32,7 @@ class PrivacyTable(Protocol):
 
     def seat_name(self, seat: int) -> str: ...
     def seat_person(self, seat: int) -> None: ...
+    def open_menu(self) -> None: ...
 
 
 class PrivacyScreen(Scene):
@@ -60,6 +61,9 @@ class PrivacyScreen(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.ready()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.open_menu()  # pause, settings, leave: over this screen, no hand shown
             return True
         self.buttons.handle_event(event)
         return True  # nothing reaches the hidden table
@@ -108,7 +112,7 @@ class PrivacyScreen(Scene):
         self.buttons.draw(surface)
         blit_text(
             surface,
-            _("Pass-and-play"),
+            _("Pass-and-play · Esc: menu"),
             theme.FONT_SMALL,
             theme.GOLD_LIGHT,
             midbottom=(LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] - 16),

@@ -60,6 +60,7 @@ SPEEDS: tuple[float, ...] = CHOICES["animation_speed"]  # the settings' list is 
 class Bubble:
     widget: SpeechBubble
     remaining: float
+    seat: int  # who speaks: the bubble moves with the seat when the table turns (pass-and-play)
 
 
 class TableScene(Scene):
@@ -337,6 +338,8 @@ class TableScene(Scene):
         self.controller.seat_person(seat)
         config = self.config
         self.geometry = TableGeometry.for_table(config, seat, self.geometry.card_size)
+        for bubble in self.bubbles:  # what was said stays by whoever said it
+            bubble.widget.anchor, bubble.widget.tail = self.geometry.bubble_anchor(bubble.seat)
         self.mouse.cancel()
         self.relayout()
         self.animator.finish_all()
@@ -486,7 +489,7 @@ class TableScene(Scene):
         elif effect.kind == "bubble":
             anchor, tail = self.geometry.bubble_anchor(effect.seat)  # type: ignore[arg-type]
             self.bubbles = [b for b in self.bubbles if b.widget.anchor != anchor]
-            self.bubbles.append(Bubble(SpeechBubble(anchor, effect.text, tail=tail), 3.0))
+            self.bubbles.append(Bubble(SpeechBubble(anchor, effect.text, tail=tail), 3.0, effect.seat))  # type: ignore[arg-type]
         elif effect.kind in ("banner", "flash"):
             self.banner = (effect.text, 2.0 if effect.kind == "banner" else 1.2, effect.data)
             self.banner_high = effect.side is not None and effect.side != self.human_side
@@ -850,7 +853,7 @@ class TableScene(Scene):
 
             self.screen_first = False
             self.mouse.cancel()
-            seat = st.to_act if st.to_act in self.people else self.human
+            seat = self.next_person()
             self.stack.push(PrivacyScreen(self, seat, answering=seat == st.to_act and st.phase is Phase.ANSWER))
             return
         if st.to_act in self.people and st.to_act != self.human:  # pass-and-play: the next person
@@ -868,6 +871,17 @@ class TableScene(Scene):
         after = self.game.state.to_act  # (the state changes in place)
         if after in self.people and after != self.human:
             self._drive_game()  # a bot's move passed the turn to the next person: hide the table now
+
+    def next_person(self) -> int:
+        """Pass-and-play: the first person to play from here, in this deal's turn order
+        (bots may play first: the screen names who will see their cards)."""
+        st = self.game.state
+        seat = st.to_act
+        for _step in range(self.config.players):
+            if seat in self.people:
+                return seat
+            seat = st.next_seat(seat)
+        return self.human
 
     def _open_answer_prompt(self) -> None:
         from game.scenes.prompts import AnswerPrompt

@@ -205,6 +205,7 @@ class TableController:
         # The player's moves pass this first: a text refuses the move (the guided deal's coach).
         self.move_filter: Callable[[Move], str | None] | None = None
         self.ui = HandUI()
+        self.arrangements: dict[int, tuple[str, list[Card]]] = {}  # pass-and-play: each person's sort and order
         self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
         self.refusal: Refusal | None = None
         self.hint: Hint | None = None
@@ -233,6 +234,7 @@ class TableController:
         }
         self.runner.cancel()
         self._forget_person()
+        self.arrangements.clear()
         self.version = 0
         self._legal = (-1, [])
         self._requested = -1
@@ -361,9 +363,14 @@ class TableController:
 
     def seat_person(self, seat: int) -> None:
         """Pass-and-play: `seat`'s person sits at the screen now; nothing of the previous
-        person's (selection, staging, hint, refusal) stays."""
+        person's (selection, staging, hint, refusal) stays, and their own way of sorting and
+        ordering their hand comes back."""
+        self.arrangements[self.human] = (self.ui.sort_mode, list(self.ui.order))
         self.human = seat
         self._forget_person()
+        if seat in self.arrangements:
+            self.ui.sort_mode, order = self.arrangements[seat]
+            self.ui.order = list(order)
         self.version += 1
 
     def dismiss_refusal(self) -> bool:

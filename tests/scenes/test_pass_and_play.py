@@ -270,9 +270,18 @@ def test_a_deal_begun_shows_no_hand_until_its_person_clicks():
     else:
         raise AssertionError("no deal where a bot plays first")
     screen = first_screen(stack, table)
-    assert screen.seat == table.human == 0
+    # The screen names the first person to play (it named the last one at the screen, and
+    # a second screen followed at once, play-test stop 42): the next seat after the bot.
+    st = table.game.state
+    assert screen.seat == st.next_seat(st.to_act) and screen.seat in table.people
     screen.button.click()
-    assert stack.top is table
+    assert stack.top is table and table.human == screen.seat
+    for _ in range(4000):  # the bot plays; then that person's turn, with no second screen
+        stack.update(DT)
+        assert not isinstance(stack.top, PrivacyScreen)
+        if table.my_turn():
+            break
+    assert table.my_turn() and table.human == screen.seat
 
 
 def test_the_next_deal_shows_no_hand_until_its_person_clicks():
@@ -285,7 +294,7 @@ def test_the_next_deal_shows_no_hand_until_its_person_clicks():
     from game.scenes.table import Bubble
     from game.scenes.widgets import SpeechBubble
 
-    table.bubbles.append(Bubble(SpeechBubble((640, 360), "May I go out?"), 3.0))  # said just before
+    table.bubbles.append(Bubble(SpeechBubble((640, 360), "May I go out?"), 3.0, 0))  # said just before
     table.next_deal()  # everyone saw the score sheet
     assert table.bubbles == []  # the last deal's words end with it
     screen = first_screen(stack, table)
@@ -322,3 +331,39 @@ def test_a_deal_in_progress_is_not_saved_as_a_file_with_several_people():
     assert "Save the deal as a file" not in labels and "New game" in labels
     _stack, alone = make_table(seed=11)
     assert "Save the deal as a file" in [w.msgid for w in TableMenuScene(alone).items.widgets]
+
+
+def test_each_person_finds_their_hand_sorted_their_way():
+    """Sorting by suit was lost at every handover (play-test, stop 42)."""
+    stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
+    table.controller.ui.sort_mode = "suit"
+    table.seat_person(1)
+    assert table.controller.ui.sort_mode == "rank"  # the next person's own (the default)
+    table.seat_person(0)
+    assert table.controller.ui.sort_mode == "suit"
+
+
+def test_what_was_said_stays_by_whoever_said_it_when_the_table_turns():
+    """A bubble kept the place of its seat before the table turned, so Player 1's question
+    pointed at Player 2's own hand (play-test, stop 42)."""
+    from game.scenes.animations import Effect
+
+    stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
+    table._fire(Effect("bubble", seat=0, text="May I go out?"))
+    bubble = table.bubbles[-1].widget
+    assert (bubble.anchor, bubble.tail) == table.geometry.bubble_anchor(0) and table.geometry.spot(0) == "S"
+    table.seat_person(1)
+    assert table.geometry.spot(0) != "S"
+    assert (bubble.anchor, bubble.tail) == table.geometry.bubble_anchor(0)
+
+
+def test_esc_on_the_privacy_screen_opens_the_menu_without_the_table():
+    from game.scenes.table_menu import TableMenuScene
+
+    stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
+    screen = first_screen(stack, table)
+    screen.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert isinstance(stack.top, TableMenuScene)
+    assert table not in stack.visible_scenes()  # the menu lies over the screen, not the table
+    stack.top.close()
+    assert stack.top is screen
