@@ -83,11 +83,11 @@ class AppContext:
         read_only = not lock.acquire()
         if not read_only:
             tidy_up(home)
-        loaded, notices = load_settings(home)
+        loaded, notices = load_settings(home, read_only=read_only)
         app = cls(
             ObservableSettings(loaded),
             SaveStore(home),
-            StatsStore(home),
+            StatsStore(home, read_only=read_only),
             SoundPlayer(loaded.sound),
             config_dir=home,
             read_only=read_only,

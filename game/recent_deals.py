@@ -40,6 +40,7 @@ class RecentDeal:
     deal: int  # the deal's number in its game, from 0
     points: int  # the first person's side's total for the deal
     when: float  # seconds since the epoch
+    lesson: bool = False  # the guided deal's lesson (its moves were the coach's)
 
     def play(self) -> DealPlay:
         """The deal, replayed from its text. Raises DealFileError for an edited entry."""
@@ -60,6 +61,7 @@ class RecentDeal:
             "deal": self.deal,
             "points": self.points,
             "when": self.when,
+            "lesson": self.lesson,
         }
 
     @classmethod
@@ -76,6 +78,7 @@ class RecentDeal:
                 int(data["deal"]),
                 int(data["points"]),
                 float(data["when"]),
+                data.get("lesson") is True,
             )
         except (KeyError, TypeError, ValueError, OverflowError):  # 1e400 is infinity: no int
             return None
@@ -110,7 +113,14 @@ class RecentDeals:
         entries = [RecentDeal.from_json(item) for item in data["deals"][:KEEP] if isinstance(item, dict)]
         return [entry for entry in entries if entry is not None]
 
-    def add(self, game: Game, people: tuple[int, ...], names: tuple[str, ...], when: float | None = None) -> None:
+    def add(
+        self,
+        game: Game,
+        people: tuple[int, ...],
+        names: tuple[str, ...],
+        when: float | None = None,
+        lesson: bool = False,
+    ) -> None:
         """Keep the deal `game` just finished (the same deal again replaces its entry).
         Raises OSError when the file cannot be written."""
         result = game.state.result
@@ -123,6 +133,7 @@ class RecentDeals:
             game.deal_number,
             result.sides[side].total if result is not None else 0,
             time.time() if when is None else when,
+            lesson,
         )
         earlier = self._read()
         if earlier is None and storage.move_aside(self.path) is None:  # not ours to overwrite: put aside

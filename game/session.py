@@ -24,7 +24,6 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.coach import is_lesson_deal
 from game.i18n import N_
 from game.notices import Notice
 from game.rules import Game, Phase
@@ -85,8 +84,7 @@ def count_deal(table: TableScene, app: AppContext, level_name: str) -> None:
     under their name; none when only bots played (watching them), nor for the guided deal's
     lesson (the coach chose its moves; also when it is finished after Continue)."""
     people = table.people
-    game = table.game
-    if not people or is_lesson_deal(game.config.variant, game.seed, game.deal_number):
+    if not people or table.in_lesson():
         return
     players = [(people[0], level_name)] if len(people) == 1 else [(seat, table.names[seat]) for seat in people]
     app.stats.record_deals(table.game.state, players, deal_key(table.game))  # one write for everyone
@@ -110,7 +108,7 @@ def remember_deal(table: TableScene, app: AppContext) -> None:
         return
     names = tuple(table.names[seat] for seat in range(table.config.players))
     try:
-        RecentDeals(app.config_dir).add(table.game, people, names)
+        RecentDeals(app.config_dir).add(table.game, people, names, lesson=table.in_lesson())
     except OSError:
         pass
 

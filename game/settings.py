@@ -119,28 +119,40 @@ def settings_from_json(data: Any) -> tuple[Settings, list[Notice]]:
     return settings, notices + bad
 
 
-def load_settings(directory: Path | None = None) -> tuple[Settings, list[Notice]]:
-    """The saved settings (defaults if none) and notices about what was wrong."""
+def load_settings(directory: Path | None = None, *, read_only: bool = False) -> tuple[Settings, list[Notice]]:
+    """The saved settings (defaults if none) and notices about what was wrong. A file of
+    another version is copied and written back as this one reads it (not `read_only`:
+    another window keeps the files), so the copy is made once."""
     path = settings_path(directory)
     if not storage.is_file(path):
         return Settings(), []
     try:
         data = storage.read_json(path, MAX_BYTES, lenient=True)  # NaN: that field's default
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
     except (OSError, ValueError) as error:  # unreadable, too large, not UTF-8, not JSON ...
-        # Put aside, never written over: the first change would replace it with defaults.
         reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
-        moved = storage.move_aside(path)
-        if moved is None:
-            return Settings(), [Notice(READ_FAILED, file=path.name, error=reason)]
-        kept = N_("could not read {file} ({error}); using defaults; it was kept as {kept}")
-        return Settings(), [Notice(kept, file=path.name, error=reason, kept=moved.name)]
+        return Settings(), [_put_aside(path, reason)]
+    if not isinstance(data, dict):
+        return Settings(), [_put_aside(path, Notice(N_("not a JSON object")))]
     settings, notices = settings_from_json(data)
-    if data.get("format", FORMAT) != FORMAT:  # another version's: its own fields are kept in a copy
+    if data.get("format", FORMAT) != FORMAT and not read_only:  # another version's: kept in a copy
         copy = storage.keep_copy(path, "newer")
         notices = [Notice(NEWER_FILE, file=path.name, kept=copy_name(copy))]  # (its unknown fields are no news)
+        if copy is not None:
+            try:
+                save_settings(settings, directory)
+            except OSError:
+                pass  # (the next change tries again; the copy is kept)
     return settings, notices
+
+
+def _put_aside(path: Path, reason: str) -> Notice:
+    """A settings file that cannot be read is put aside, never written over (the first
+    change would replace it with the defaults); the notice says where it went."""
+    moved = storage.move_aside(path)
+    if moved is None:
+        return Notice(READ_FAILED, file=path.name, error=reason)
+    kept = N_("could not read {file} ({error}); using defaults; it was kept as {kept}")
+    return Notice(kept, file=path.name, error=reason, kept=moved.name)
 
 
 def save_settings(settings: Settings, directory: Path | None = None) -> Path:

@@ -76,8 +76,9 @@ def level_key(levels: list[str | None] | tuple[str | None, ...]) -> str:
 
 
 class StatsStore:
-    def __init__(self, directory: Path | None = None) -> None:
+    def __init__(self, directory: Path | None = None, *, read_only: bool = False) -> None:
         self.directory = directory
+        self.read_only = read_only  # another window keeps the files: no copy is made here
         self.records: dict[str, Record] = {}
         self.last_deal_key: str | None = None
         self.notices: list[Notice] = []
@@ -108,15 +109,21 @@ class StatsStore:
             unusable += [f"{key} {name}" for name in names]
         last = data.get("last_deal_key")
         self.last_deal_key = last if isinstance(last, str) else None
-        # What this version does not read is kept in a copy before the file is written over.
-        written = data.get("format", FORMAT)
-        if written != FORMAT:  # a newer version's file (its own fields are not ours to keep)
-            copy = copy_name(storage.keep_copy(self.path, "newer"))
-            self.notices.append(Notice(NEWER_FILE, file=self.path.name, kept=copy))
-        elif unusable:
-            copy = copy_name(storage.keep_copy(self.path, "bad"))
-            listed = ", ".join(unusable[:4]) + (" …" if len(unusable) > 4 else "")
-            self.notices.append(Notice(UNUSABLE_VALUES, names=listed, kept=copy))
+        # What this version does not read is kept in a copy, and the file written back as it
+        # is read (so the copy is made once, not at every start).
+        newer = data.get("format", FORMAT) != FORMAT  # another version's (its own fields are not ours)
+        if (newer or unusable) and not self.read_only:
+            copy = storage.keep_copy(self.path, "newer" if newer else "bad")
+            if newer:
+                self.notices.append(Notice(NEWER_FILE, file=self.path.name, kept=copy_name(copy)))
+            else:
+                listed = ", ".join(unusable[:4]) + (" …" if len(unusable) > 4 else "")
+                self.notices.append(Notice(UNUSABLE_VALUES, names=listed, kept=copy_name(copy)))
+            if copy is not None:
+                try:
+                    self.save()
+                except OSError:
+                    pass  # (the next deal counted tries again; the copy is kept)
 
     def save(self) -> None:
         self._write(self.records, self.last_deal_key)

@@ -45,6 +45,7 @@ class CoachTable(TableScene):
     def __init__(self, **options: Any) -> None:
         options.setdefault("levels", COACH_LEVELS)
         super().__init__(seed=COACH_SEED, **options)
+        self.lesson_game = True  # (kept by the save: finished after Continue, still the lesson)
         _game, self.steps = coached_deal()
         self.controller.move_filter = self._filter
         self.covered = PANEL

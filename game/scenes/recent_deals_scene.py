@@ -45,7 +45,7 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         self.review(entry)
 
     def review(self, entry: RecentDeal) -> None:
-        from game.coach import is_lesson_deal, lesson_title
+        from game.coach import lesson_title
         from game.scenes.review_scene import ReviewScene, SeatNames
 
         if self.stack is None:
@@ -64,7 +64,7 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         names = entry.names if len(entry.names) == config.players else tuple(config.rules.seat_names)
         seats = tuple(s for s in entry.people if s < config.players) or (0,)
         title: Callable[[], str] = functools.partial(entry_text, entry)
-        if is_lesson_deal(config.variant, seed, entry.deal):
+        if entry.lesson:
             title = lesson_title
         scene = ReviewScene(play, seats, SeatNames(config, names), title=title, **self.review_options)
         self.stack.push(scene)

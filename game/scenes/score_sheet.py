@@ -47,6 +47,7 @@ class SheetTable(TableSeats, Protocol):
 
     def next_deal(self) -> None: ...
     def new_game(self, seed: int | None = None) -> None: ...
+    def in_lesson(self) -> bool: ...
 
 
 HAND_HEADER = 30  # logical units: the "Left in hand" heading
@@ -236,7 +237,7 @@ class ScoreSheetScene(Scene):
             self.stack.push(export_deal_dialog(self.table.game, self.table.data_home))
 
     def _review(self) -> None:
-        from game.coach import is_lesson_deal, lesson_title
+        from game.coach import lesson_title
         from game.review import deal_play
         from game.scenes.review_scene import ReviewScene, SeatNames
 
@@ -248,7 +249,7 @@ class ScoreSheetScene(Scene):
         def title() -> str:
             return _("Deal {n}").format(n=number)
 
-        if is_lesson_deal(game.config.variant, game.seed, game.deal_number):
+        if table.in_lesson():
             title = lesson_title
         if self.stack is not None:
             self.stack.push(ReviewScene(deal_play(table.game), table.people, names, title=title, **self.review_options))

@@ -21,6 +21,7 @@ import pygame
 
 from game.bots import make_bot
 from game.bots.reasons import public_form
+from game.coach import is_lesson_deal
 from game.i18n import N_, _
 from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
@@ -92,6 +93,7 @@ class TableScene(Scene):
         )
         # Called as listener(table, events) after every move and new deal (saving, sounds, stats).
         self.listeners: list = []
+        self.lesson_game = False  # the guided deal's game (CoachTable; after Continue, as the save says)
         self._kept_staging = ""  # the staged groups as the save last kept them (staging_text)
         # Set by the app in menu mode: the table menu can leave the table.
         self.on_menu: Callable[[], None] | None = None
@@ -223,6 +225,7 @@ class TableScene(Scene):
         # Pass-and-play: a deal begun or a game continued shows no hand until its person
         # clicks (everyone may be looking at the screen).
         self.screen_first = len(self.people) > 1
+        self._drop_privacy_screens()
         self.animator.sprites.clear()
         if game is None:
             self.show_events(self.game.last_deal_events)
@@ -237,9 +240,44 @@ class TableScene(Scene):
             "sort": self.ui.sort_mode,
             "hand_order": " ".join(c.face for c in self.ui.order if c in hand),
             "staged": self.staging_text(),  # cards staged for a meld: Continue puts them back
+            "arrangements": self.arrangements_text(),  # pass-and-play: the other people's sorts
+            "lesson_game": self.lesson_game,
             "log_reasons": self.move_log.saved_reasons(),  # the bots' whys, lost otherwise
             "uncounted_deal": self.uncounted_deal,
         }
+
+    def in_lesson(self) -> bool:
+        """The guided deal's lesson is being played (its first deal, in its own game: a seed
+        typed by hand that happens to be the coach's is a game like any other)."""
+        game = self.game
+        return self.lesson_game and is_lesson_deal(game.config.variant, game.seed, game.deal_number)
+
+    def arrangements_text(self) -> str:
+        """Pass-and-play: how each other person sorted and ordered their hand, as
+        `SEAT MODE FACES…` joined by "/"."""
+        parts = []
+        for seat, (mode, order) in sorted(self.controller.arrangements.items()):
+            if seat != self.human:
+                hand = set(self.game.state.hands[seat])
+                parts.append(" ".join([str(seat), mode, *(c.face for c in order if c in hand)]))
+        return " / ".join(parts)
+
+    def _restore_arrangements(self, text: object) -> None:
+        for part in text.split("/") if isinstance(text, str) else ():
+            words = part.split()
+            if len(words) < 2 or not words[0].isdigit() or words[1] not in ("rank", "suit", "custom"):
+                continue
+            seat = int(words[0])
+            if seat not in self.people or seat == self.human:
+                continue
+            unused = list(self.game.state.hands[seat])
+            order = []
+            for face in words[2:]:
+                card = next((c for c in unused if c.face == face), None)
+                if card is not None:
+                    unused.remove(card)
+                    order.append(card)
+            self.controller.arrangements[seat] = (words[1], order)
 
     def staging_text(self) -> str:
         """The staged groups as text: each `RANK NUMBER FACES…` (where it goes, "-" for a
@@ -255,7 +293,8 @@ class TableScene(Scene):
         """Staged groups from a save, when each card is still in the hand and it is the
         player's turn to meld; else none (the cards stay in the hand)."""
         st = self.game.state
-        if not isinstance(text, str) or not text or st.to_act != self.human or st.phase is not Phase.MELD:
+        # (staged in the draw phase too: an initial meld that goes with a take of the pile)
+        if not isinstance(text, str) or not text or st.to_act != self.human or st.phase not in (Phase.DRAW, Phase.MELD):
             return
         unused = list(st.hands[self.human])
         staged: list[tuple[list[Card], Rank | None, int | None]] = []
@@ -284,6 +323,8 @@ class TableScene(Scene):
         """The player's arrangement and the log's reasons from a save (anything odd in it
         is ignored)."""
         self.move_log.restore_reasons(extra.get("log_reasons"))
+        self.lesson_game = extra.get("lesson_game") is True
+        self._restore_arrangements(extra.get("arrangements"))
         uncounted = extra.get("uncounted_deal")
         self.uncounted_deal = uncounted if isinstance(uncounted, str) else None
         mode = extra.get("sort")
@@ -351,6 +392,18 @@ class TableScene(Scene):
         self.bubbles.clear()  # the last deal's words ("May I go out?") end with it
         self.controller.next_deal()
         self.screen_first = len(self.people) > 1  # everyone saw the score sheet: no hand shown yet
+        self._drop_privacy_screens()
+
+    def _drop_privacy_screens(self) -> None:
+        """A screen waiting for a person of the game or deal before (New game from the menu
+        opened over it) goes: the new one puts up its own."""
+        from game.scenes.pass_and_play import PrivacyScreen
+
+        stack = getattr(self, "stack", None)  # (none yet while the scene is being made)
+        if stack is None:
+            return
+        for scene in [s for s in stack.scenes if isinstance(s, PrivacyScreen) and s.table is self]:
+            stack.remove(scene)
 
     def on_exit(self) -> None:
         self.controller.close()
@@ -763,8 +816,9 @@ class TableScene(Scene):
             getattr(self, attribute).text = _(label)
         for attribute, key in self.KEYS.items():
             getattr(self, attribute).key = key
-        self.sort_rank_button.key = "S" if self.ui.sort_mode == "suit" else ""
-        self.sort_suit_button.key = "" if self.ui.sort_mode == "suit" else "S"
+        s_sorts_by = "suit" if self.ui.sort_mode == "rank" else "rank"  # as toggle_sort does
+        self.sort_rank_button.key = "S" if s_sorts_by == "rank" else ""
+        self.sort_suit_button.key = "S" if s_sorts_by == "suit" else ""
         st = self.game.state
         mine = self.my_turn()
         can_pass = self.controller.pass_offered()
@@ -877,6 +931,8 @@ class TableScene(Scene):
         (bots may play first: the screen names who will see their cards)."""
         st = self.game.state
         seat = st.to_act
+        if st.phase is Phase.ANSWER and seat not in self.people:
+            seat = st.turn  # a bot answers: the asker plays on
         for _step in range(self.config.players):
             if seat in self.people:
                 return seat

@@ -365,6 +365,9 @@ class TableController:
         """Pass-and-play: `seat`'s person sits at the screen now; nothing of the previous
         person's (selection, staging, hint, refusal) stays, and their own way of sorting and
         ordering their hand comes back."""
+        if seat == self.human:  # the same person (a deal's or a continued game's first screen)
+            self.version += 1
+            return
         self.arrangements[self.human] = (self.ui.sort_mode, list(self.ui.order))
         self.human = seat
         self._forget_person()

@@ -142,3 +142,13 @@ def test_another_versions_file_is_copied_before_it_is_written_over(tmp_path):
     copies = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.newer-")]
     assert len(copies) == 1 and json.loads(copies[0].read_text()) == newer
     assert len(notices) == 1 and "another version" in notices[0] and copies[0].name in notices[0]
+
+
+def test_another_versions_file_is_copied_once(tmp_path):
+    path = settings_path(tmp_path)
+    path.write_text(json.dumps({"format": "canasta-settings/2", "sound": False}))
+    assert load_settings(tmp_path, read_only=True)[1] == []  # a second window copies nothing
+    assert load_settings(tmp_path)[1]
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings.sound is False
+    assert len([p for p in tmp_path.iterdir() if ".newer-" in p.name]) == 1

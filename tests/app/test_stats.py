@@ -175,23 +175,44 @@ def test_everyone_at_the_table_is_counted_in_one_write(tmp_path, monkeypatch):
 
 def test_the_guided_deal_is_not_counted_as_the_players_own(tmp_path):
     """The coach chose the lesson's moves: its deal is not the player's Normal-level result
-    (play-test, stop 42), also when finished after Continue (a plain table). The next deal
-    of the same game, and any other seed, is counted."""
+    (play-test, stop 42), also when finished after Continue (the save keeps that the game is
+    the lesson's). The next deal of that game is counted, and so is a game whose seed was
+    typed by hand and happens to be the coach's (review, stop 42)."""
     from types import SimpleNamespace
 
-    from game.coach import COACH_SEED
+    from game.coach import COACH_SEED, is_lesson_deal
     from game.session import count_deal
+
+    def table(game, lesson_game):
+        def in_lesson():
+            return lesson_game and is_lesson_deal(game.config.variant, game.seed, game.deal_number)
+
+        return SimpleNamespace(people=[0], game=game, in_lesson=in_lesson)
 
     app = SimpleNamespace(stats=StatsStore(tmp_path))
     lesson = play_deal(COACH_SEED)
-    count_deal(SimpleNamespace(people=[0], game=lesson), app, "normal")
+    count_deal(table(lesson, True), app, "normal")
     assert app.stats.records == {}
     lesson.next_deal()
     bots = [make_bot("easy", seat) for seat in range(4)]
     while not lesson.state.is_over:
         seat = lesson.state.to_act
         lesson.apply(bots[seat].act(lesson.state.observation(seat)))
-    count_deal(SimpleNamespace(people=[0], game=lesson), app, "normal")
+    count_deal(table(lesson, True), app, "normal")
     assert app.stats.records["classic/normal"].deals == 1
-    count_deal(SimpleNamespace(people=[0], game=play_deal(COACH_SEED + 1)), app, "normal")
+    count_deal(table(play_deal(COACH_SEED), False), app, "normal")  # the coach's seed, typed
     assert app.stats.records["classic/normal"].deals == 2
+
+
+def test_a_file_read_in_part_is_copied_once_not_at_every_start(tmp_path):
+    """The copy was made, and said, at every start until a deal was counted (review, stop
+    42): the file is written back as it was read, so the next start finds nothing to say.
+    A second window (read-only) copies nothing."""
+    path = tmp_path / "stats.json"
+    path.write_text(json.dumps({"records": {"classic/normal": {"games": 2, "deals": "x"}}}))
+    assert StatsStore(tmp_path, read_only=True).notices == []
+    assert [p.name for p in tmp_path.iterdir()] == ["stats.json"]
+    assert StatsStore(tmp_path).notices
+    again = StatsStore(tmp_path)
+    assert again.notices == [] and again.records["classic/normal"] == Record(games=2)
+    assert len([p for p in tmp_path.iterdir() if ".bad-" in p.name]) == 1

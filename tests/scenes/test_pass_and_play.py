@@ -367,3 +367,81 @@ def test_esc_on_the_privacy_screen_opens_the_menu_without_the_table():
     assert table not in stack.visible_scenes()  # the menu lies over the screen, not the table
     stack.top.close()
     assert stack.top is screen
+
+
+def test_a_bot_answering_the_asker_hands_the_screen_to_the_asker():
+    """Continued while a bot partner answers "May I go out?": the screen named the person
+    after the bot, not the asker who plays on (review, stop 42)."""
+    from table_helpers import position
+
+    from game.rules import MoveKind
+    from game.scenes.base import SceneStack
+    from game.scenes.table import TableScene
+
+    levels = (None, None, "normal", "normal")
+    _stack, table = make_table(seed=5, levels=levels)
+    table.load_state(
+        position(
+            ["C5 D6 H7 S9", "C4 D4 H4 C9", "C8 D8 H8 S5", "S6 H6 C7"],
+            melds=[{}, {"K": "CK CK DK DK HK HK SK"}],
+            discard="S4",
+            phase="meld",
+            turn=1,
+        )
+    )
+    st = table.game.state
+    st.apply(next(m for m in st.legal_moves() if m.kind is MoveKind.ASK))
+    assert st.phase is Phase.ANSWER and st.to_act not in table.people
+    again = TableScene(game=table.game, levels=levels, human=0, threaded=False, bot_factory=fallback)
+    stack = SceneStack()
+    stack.push(again)
+    stack.update(DT)
+    assert isinstance(stack.top, PrivacyScreen) and stack.top.seat == st.turn == 1
+
+
+def test_new_game_from_the_menu_over_the_screen_leaves_no_old_screen():
+    """Esc on the screen, then New game: the old deal's screen stayed under the new one's
+    and seated its person (review, stop 42)."""
+    from game.scenes.modal import ModalDialogScene
+    from game.scenes.table_menu import TableMenuScene
+
+    stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
+    old = first_screen(stack, table)
+    old.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    menu = stack.top
+    assert isinstance(menu, TableMenuScene)
+    next(w for w in menu.items.widgets if w.msgid == "New game").click()
+    assert isinstance(stack.top, ModalDialogScene)
+    stack.top.dialog.button_widgets[0].click()  # "New game"
+    assert old not in stack.scenes
+    screen = first_screen(stack, table)  # the new game's own
+    assert screen is not old and screen.seat == table.next_person()
+
+
+def test_continue_keeps_the_staging_and_everyones_sort(tmp_path):
+    """Continued in pass-and-play, the first screen's click wiped what was staged, and only
+    the person at the screen kept their sort (review, stop 42)."""
+    from table_helpers import position
+
+    from game.scenes.base import SceneStack
+    from game.scenes.table import TableScene
+
+    levels = (None, None, "normal", "normal")
+    _stack, table = make_table(seed=5, levels=levels)
+    table.load_state(position(["D9 C9 H9 S4 C4", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], discard="D5", phase="meld"))
+    table.seat_person(1)
+    table.controller.ui.sort_mode = "suit"
+    table.seat_person(0)
+    nines = [c for c in table.game.state.hands[0] if c.rank == 9]
+    table.controller._drop_new_meld(nines)
+    assert table.ui.staged
+    extra = table.saved_extra()
+    again = TableScene(game=table.game, levels=levels, human=0, threaded=False, bot_factory=fallback)
+    stack = SceneStack()
+    stack.push(again)
+    again.restore_extra(extra)
+    first_screen(stack, again).button.click()
+    assert [sorted(c.face for c in g) for g in again.ui.staged] == [sorted(c.face for c in nines)]
+    assert again.controller.arrangements[1][0] == "suit"
+    again.seat_person(1)
+    assert again.controller.ui.sort_mode == "suit"

@@ -418,6 +418,7 @@ def test_the_review_of_the_guided_deal_says_whose_moves_they_were(display, tmp_p
 
     assert is_lesson_deal("classic", COACH_SEED, 0) and not is_lesson_deal("classic", COACH_SEED, 1)
     stack, table = make_table(seed=COACH_SEED)
+    table.lesson_game = True  # (as the CoachTable is; a game of that seed typed by hand is not)
     state = table.game.state
     while state.phase is not Phase.OVER:
         table.controller.play(state.legal_moves()[-1])
@@ -426,8 +427,14 @@ def test_the_review_of_the_guided_deal_says_whose_moves_they_were(display, tmp_p
     stack.push(sheet)
     sheet._review()
     assert isinstance(stack.top, ReviewScene) and stack.top.title() == LESSON_REVIEW_TITLE
+    stack.pop()
+    table.lesson_game = False  # the coach's seed typed by hand: a deal like any other
+    sheet._review()
+    assert stack.top.title() == "Deal 1"
+    stack.pop()
+    table.lesson_game = True
     # The same deal reviewed from Statistics' Recent deals.
-    RecentDeals(tmp_path).add(table.game, (0,), ("You", "West", "North", "East"))
+    RecentDeals(tmp_path).add(table.game, (0,), ("You", "West", "North", "East"), lesson=table.in_lesson())
     app = AppContext.create(tmp_path)
     try:
         recent = RecentDealsScene(app)

@@ -761,3 +761,35 @@ def test_a_players_bubble_shows_over_the_hint_panel():
     hint_top = table.view.panel_top()[1]
     inside = [(int(x) + dx, int(hint_top) + dy) for dx in range(-30, 30, 3) for dy in range(6, 30, 3)]
     assert any(with_bubble.get_at(point) != without.get_at(point) for point in inside)
+
+
+def test_a_meld_staged_to_take_the_pile_comes_back_on_continue():
+    """Staged in the draw phase (an initial meld that goes with a take): saved, but not
+    staged again on Continue (review, stop 42)."""
+    from game.scenes.base import SceneStack
+    from game.scenes.table import TableScene
+    from tests.table_helpers import fallback
+
+    stack, table = make_table(seed=5)
+    table.load_state(position(["HK CK DK SK D9 C9 H9 S4", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], discard="DK HK"))
+    assert table.game.state.phase is Phase.DRAW and table.my_turn()
+    nines = [c for c in table.game.state.hands[0] if c.rank == 9]
+    table.controller._drop_new_meld(nines)
+    assert table.ui.staged
+    again = TableScene(game=table.game, threaded=False, bot_factory=fallback)
+    SceneStack().push(again)
+    again.restore_extra(table.saved_extra())
+    assert [sorted(c.face for c in g) for g in again.ui.staged] == [sorted(c.face for c in nines)]
+
+
+def test_the_s_key_cap_sits_on_the_sort_that_s_does():
+    """In a custom order the cap was on "Sort by suit" while S sorted by rank (review, stop 42)."""
+    stack, table = make_table()
+    for mode, capped in (("rank", "suit"), ("suit", "rank"), ("custom", "rank")):
+        table.ui.sort_mode = mode
+        table.relayout()
+        assert (table.sort_rank_button.key, table.sort_suit_button.key) == (
+            ("S", "") if capped == "rank" else ("", "S")
+        ), mode
+        table.controller.toggle_sort()
+        assert table.ui.sort_mode == capped
