@@ -31,6 +31,7 @@ class PrivacyTable(Protocol):
     """What the privacy screen needs of the table."""
 
     def seat_name(self, seat: int) -> str: ...
+    def seat_place(self, seat: int) -> str: ...
     def seat_person(self, seat: int) -> None: ...
     def open_menu(self) -> None: ...
 
@@ -95,19 +96,26 @@ class PrivacyScreen(Scene):
             bold=True,
             midtop=(panel.centerx, panel.y + 34),
         )
+        blit_text(  # the seat as the New game page named it (the table turns to each person)
+            surface,
+            _("seat: {place}").format(place=self.table.seat_place(self.seat)),
+            theme.FONT_SMALL,
+            theme.GOLD_DARK,
+            midtop=(panel.centerx, panel.y + 84),
+        )
         blit_text(
             surface,
             _("Pass the computer to {name}. The table stays hidden until {name} clicks.").format(name=name),
             theme.FONT_BODY,
             theme.INK_SOFT,
-            midtop=(panel.centerx, panel.y + 104),
+            midtop=(panel.centerx, panel.y + 114),
         )
         blit_text(
             surface,
             _("Everyone else: please look away from the screen."),
             theme.FONT_BODY,
             theme.INK_SOFT,
-            midtop=(panel.centerx, panel.y + 140),
+            midtop=(panel.centerx, panel.y + 150),
         )
         self.buttons.draw(surface)
         blit_text(

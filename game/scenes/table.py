@@ -165,6 +165,10 @@ class TableScene(Scene):
     def seat_name(self, seat: int) -> str:
         return self.controller.seat_name(seat)
 
+    def seat_place(self, seat: int) -> str:
+        """Where `seat` sits, as the New game page names it ("North"), whoever plays it."""
+        return _(self.config.rules.seat_names[seat])
+
     def side_name(self, side: int) -> str:
         return self.controller.side_name(side)
 

@@ -105,6 +105,8 @@ def test_people_take_turns_behind_a_privacy_screen():
     stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
     assert table.people == (0, 1) and table.human == 0
     assert table.seat_name(0) == "Player 1" and table.seat_name(1) == "Player 2"
+    # The screen also says where the person sits, as the New game page named the seat.
+    assert table.seat_place(1) == "West" and table.seat_place(0) == "South"
     assert table.side_name(0) == "Player 1 & North" and table.side_name(1) == "Player 2 & East"
     log: list[str] = []
     seen = play_people(stack, table, 6, log)
