@@ -192,6 +192,8 @@ def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> st
         return _("Answer no: you still hold {n} cards worth {points} points that could be melded.").format(
             n=len(obs.hand), points=value
         )
+    if any(m.kind is MoveKind.TAKE for m in obs.legal):  # R-EXHAUSTED: a take may be declined
+        return _("Pass: the stock is empty and the pile is not worth taking, so the deal ends.")
     return _("Pass: the stock is empty and you cannot take the pile, so the deal ends.")
 
 
@@ -212,7 +214,7 @@ def _explain_draw(obs: Observation) -> str:
     if refusal is not None:  # a take the player could try: the engine's own reason it may not
         return _("Draw from the stock: you may not take the pile. {reason}").format(reason=refusal)
     frozen = obs.pile_frozen or not obs.melds[obs.side]
-    if frozen:
+    if frozen and obs.config.rules.freezes:
         return _(
             "Draw from the stock: the pile is frozen, and you cannot meld the {card} with a natural pair for your side."
         ).format(card=card_name(top))
@@ -373,7 +375,10 @@ def _explain_discard(card: Card, obs: Observation) -> str:
         parts.append(_("A black three blocks the pile for the next player."))
         return join_sentences(parts)
     if card.is_wild:
-        parts.append(_("A wild card freezes the pile: from now on it takes a natural pair."))
+        if obs.config.rules.freezes:  # (Hand and Foot's pile never freezes: a wild card only blocks it)
+            parts.append(_("A wild card freezes the pile: from now on it takes a natural pair."))
+        else:
+            parts.append(_("A wild card on top blocks the pile for the next player."))
         return join_sentences(parts)
     same = sum(1 for c in obs.hand if c.rank == card.rank)
     if same == 1:

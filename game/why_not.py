@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from game.i18n import N_, _, get_language, join_sentences
 from game.rules import IllegalMove, NotationError
+from game.rules.variants import Variant
 
 RULE_EXPLANATIONS: dict[str, str] = {
     "R-TURN": N_("A turn is: draw (or take the pile), then meld if you like, then discard one card."),
@@ -28,7 +29,10 @@ RULE_EXPLANATIONS: dict[str, str] = {
     "R-OWN-MELDS": N_("You may add cards only to your own side's melds."),
     "R-ADD": N_("A card added to a meld must keep it a legal meld."),
     "R-CANASTA": N_("A canasta is a meld of seven or more cards."),
-    "R-BLACK3": N_("Black threes can be melded only when going out, as three or four of them with no wild card."),
+    "R-BLACK3": N_(
+        "Black threes can be melded only when going out, as a group of their own with no wild card "
+        "(three or four; up to six with three packs)."
+    ),
     "R-MIN": N_(
         "Your side's first meld of the deal must reach the minimum count, which grows with your "
         "side's score (the rules list it for each game)."
@@ -48,17 +52,24 @@ RULE_EXPLANATIONS: dict[str, str] = {
         "Before your side has melded, the top card plus the cards you lay with it must reach the minimum."
     ),
     "R-ONE-CARD": N_("Holding just one card you may not take a pile of just one card."),
-    "R-OUT": N_("Your side needs at least one canasta before anyone can go out."),
-    "R-KEEP-TWO": N_("Without a canasta you must keep at least two cards in your hand."),
-    "R-ASK": N_('You may ask your partner "May I go out?" once, before laying other cards; the answer binds.'),
+    "R-OUT": N_("Your side needs its canastas before anyone can go out (one; two in two-hand and six-hand)."),
+    "R-KEEP-TWO": N_("Until your side has the canastas it needs to go out, keep at least two cards in your hand."),
+    "R-ASK": N_(
+        'You may ask your partner "May I go out?" once a turn, before laying other cards '
+        "(in Hand and Foot, from the foot, at any time of the turn); the answer binds."
+    ),
     "R-CONCEALED": N_(
         "Going out concealed means melding the whole hand in one turn, a canasta "
         "included, having laid nothing earlier in the deal."
     ),
     "R-EXHAUSTED": N_(
-        "With the stock empty you may only take the pile, and must take it when its top card fits one of your melds."
+        "With the stock empty you may only take the pile, and must take it when its top card fits one of your "
+        "melds and the pile is not frozen for you."
     ),
-    "R-GAME": N_("The game is over once a side reaches the target score."),
+    "R-GAME": N_(
+        "The game ends with the deal in which a side reaches the target: the higher total wins, "
+        "and a tie plays another deal."
+    ),
     # The rest of the family (VARIANTS.md): every rule a refusal of the engine cites.
     "V-KEEP-TWO": N_(
         "Until your side can go out (two canastas, one an escalera in Bolivia, or the books quota), "
@@ -234,12 +245,68 @@ def why_not(error: IllegalMove) -> str:
     return join_sentences((parts.reason, parts.explanation, parts.rule_label))
 
 
-def rule_section(rule: str) -> tuple[str, list[str]]:
-    """The longer text of a rule (its section of the rules for players): the heading and
-    its paragraphs, translated."""
+# Where a variant's own page says a rule its way (the page of rules_text.page_for, then the
+# section): Samba's minimum and going out, Bolivia's escalera, Hand and Foot's books and foot.
+SAMBA_SECTIONS: dict[str, str] = {
+    "R-MIN": N_("Going out and scoring in Samba"),
+    "R-OUT": N_("Going out and scoring in Samba"),
+    "R-KEEP-TWO": N_("Going out and scoring in Samba"),
+    "R-MELD": N_("Groups and sequences"),
+    "R-TAKE": N_("Taking the pile in Samba"),
+    "R-FROZEN": N_("Taking the pile in Samba"),
+    "R-EXHAUSTED": N_("When the stock runs out in Samba"),
+}
+PAGE_SECTIONS: dict[int, dict[str, str]] = {
+    1: SAMBA_SECTIONS,
+    2: {
+        **SAMBA_SECTIONS,
+        "R-MIN": N_("Going out and black threes in Bolivia"),
+        "R-OUT": N_("Going out and black threes in Bolivia"),
+        "R-KEEP-TWO": N_("Going out and black threes in Bolivia"),
+        "V-KEEP-TWO": N_("Going out and black threes in Bolivia"),
+        "V-SAMBA-OUT": N_("Going out and black threes in Bolivia"),
+    },
+    3: {
+        "R-MIN": N_("A turn in Hand and Foot"),
+        "R-OUT": N_("Going out in Hand and Foot"),
+        "R-KEEP-TWO": N_("Going out in Hand and Foot"),
+        "V-KEEP-TWO": N_("Going out in Hand and Foot"),
+        "R-ASK": N_("Going out in Hand and Foot"),
+        "R-MELD": N_("Books"),
+        "R-TAKE": N_("A turn in Hand and Foot"),
+        "R-EXHAUSTED": N_("Going out in Hand and Foot"),
+    },
+}
+# The classic page's sections for the games of other sizes.
+FEW_SECTIONS = {"R-OUT": N_("Two and three players"), "R-KEEP-TWO": N_("Two and three players")}
+MANY_SECTIONS = {
+    "R-MIN": N_("Five and six players"),
+    "R-OUT": N_("Five and six players"),
+    "R-KEEP-TWO": N_("Five and six players"),
+}
+
+
+def section_heading(rule: str, rules: Variant | None = None) -> str:
+    """The msgid of the heading of the section that explains `rule` in `rules`' game."""
+    from game.rules_text import page_for
+
+    if rules is not None:
+        page = page_for(rules)
+        if page in PAGE_SECTIONS and rule in PAGE_SECTIONS[page]:
+            return PAGE_SECTIONS[page][rule]
+        if page == 0 and rules.players < 4 and rule in FEW_SECTIONS:
+            return FEW_SECTIONS[rule]
+        if page == 0 and rules.players > 4 and rule in MANY_SECTIONS:
+            return MANY_SECTIONS[rule]
+    return RULE_SECTIONS.get(rule, "")
+
+
+def rule_section(rule: str, rules: Variant | None = None) -> tuple[str, list[str]]:
+    """The longer text of a rule (its section of the rules for players, in the game of
+    `rules` when given): the heading and its paragraphs, translated."""
     from game.rules_text import all_blocks
 
-    heading = RULE_SECTIONS.get(rule, "")
+    heading = section_heading(rule, rules)
     paragraphs: list[str] = []
     inside = False
     for kind, msgid, _cards in all_blocks():

@@ -65,6 +65,12 @@ class Variant:
         """Some side holds more than one seat (partners share melds and may ask, R-ASK)."""
         return any(len(seats) > 1 for seats in self.sides)
 
+    @property
+    def freezes(self) -> bool:
+        """R-FROZEN matters: the pile may be taken otherwise than with a natural pair (in
+        Hand and Foot it never may, V-HF-TAKE: nothing there freezes it)."""
+        return self.take_onto_meld
+
     def minimum_for(self, score: int) -> int:
         """R-MIN: the initial-meld minimum for a side's cumulative score."""
         if score < 0:

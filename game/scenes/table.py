@@ -561,7 +561,7 @@ class TableScene(Scene):
         from game.scenes.table_menu import RuleDialog
 
         self.mouse.cancel()
-        self.stack.push(RuleDialog(refusal.rule, refusal.reason()))
+        self.stack.push(RuleDialog(refusal.rule, refusal.reason(), self.config.rules))
         return True
 
     # -- player intents (from the hand controller, the keyboard and the buttons) ----------

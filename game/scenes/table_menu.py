@@ -25,6 +25,7 @@ from game.scenes.widgets import key_cap
 if TYPE_CHECKING:
     from game.observable_settings import ObservableSettings
     from game.rules import Game
+    from game.rules.variants import Variant
 
 
 class MenuTable(Protocol):
@@ -247,10 +248,10 @@ class KeysOverlay(Scene):
 class RuleDialog(ModalDialogScene):
     """ "Why not?": the rule behind a refused move, in its longer words (rules_text)."""
 
-    def __init__(self, rule: str, reason: str = "") -> None:
+    def __init__(self, rule: str, reason: str = "", rules: Variant | None = None) -> None:
         from game.why_not import rule_section
 
-        heading, paragraphs = rule_section(rule)
+        heading, paragraphs = rule_section(rule, rules)
         parts = ([reason] if reason else []) + paragraphs
         self.rule = rule
         title = _("Why not? {heading} ({rule})").format(heading=heading, rule=rule)

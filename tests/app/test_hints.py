@@ -66,6 +66,30 @@ def test_discards_ask_answers_and_pass():
     assert explain(Move.parse("pass"), obs(state)).startswith("Pass: the stock is empty")
 
 
+def test_a_pass_that_declines_a_take_and_hand_and_foots_wild_cards_say_so():
+    """The pass hint said "you cannot take the pile" where a take was legal and declined
+    (R-EXHAUSTED); Hand and Foot's hints spoke of freezing, which that game does not have
+    (rules review, stop 42)."""
+    from tests.rules_helpers import position as rules_position
+
+    two = rules_position(
+        ["H9 C9 SK", ""], melds=[{"K": "HK DK CK"}, {}], discard="H4 D5 C6 D9", stock="", variant="two-hand"
+    )
+    assert "pass" in [str(m) for m in two.legal_moves()] and any(m.kind.name == "TAKE" for m in two.legal_moves())
+    assert "not worth taking" in explain(Move.parse("pass"), obs(two))
+    for seed in range(100):  # a Hand and Foot deal whose player to act holds a wild card
+        hf = Game(RulesConfig.for_variant("hand-and-foot"), seed).state
+        wild = next((c for c in hf.hands[hf.to_act] if c.is_wild), None)
+        if wild is not None:
+            break
+    else:
+        raise AssertionError("no Hand and Foot deal with a wild card in the first hand")
+    text = explain(Move.parse(f"discard {wild.face}"), hf.observation(hf.to_act))
+    assert "freez" not in text and "blocks the pile" in text
+    classic = position(["D2 C9 H4 H5"], melds=[{"K": "CK DK HK"}, {}], discard="S4", phase="meld")
+    assert "freezes the pile" in explain(Move.parse("discard D2"), obs(classic))
+
+
 def test_the_normal_bots_hint_is_legal_lights_hand_cards_and_translates():
     game = Game(RulesConfig(), 7)
     observation = game.state.observation(game.state.to_act)

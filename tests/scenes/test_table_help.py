@@ -389,7 +389,7 @@ def test_a_refusal_whose_rule_sentence_continues_it_says_it_once():
     from game.scenes.table_controller import Refusal
 
     refusal = Refusal("R-BLACK3", IllegalMove("R-BLACK3", "black threes can be melded only when going out"))
-    assert refusal.headline().startswith("Black threes can be melded only when going out, as three or four")
+    assert refusal.headline().startswith("Black threes can be melded only when going out, as a group of their own")
     assert refusal.explanation() is None
     other = Refusal("R-TAKE-TOP", IllegalMove("R-TAKE-TOP", "the top card must be melded"))
     assert other.headline() == other.reason()

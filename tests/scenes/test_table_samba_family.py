@@ -490,3 +490,29 @@ def test_an_addition_that_leads_nowhere_is_refused_not_held():
     drag(stack, card_point(table, hand_card(table, "HK")), slot_point(table, slot))
     tick(stack, 0.2)
     assert not table.ui.staged and table.refusal is not None and table.refusal.rule == "V-KEEP-TWO"
+
+
+def test_why_not_opens_the_games_own_section():
+    """The dialog chose its section by rule alone: Hand and Foot's "keep two cards" showed
+    Samba's going out, Samba's minimum the classic table (rules review, stop 42). Each
+    variant's own page says it now, and every section it names exists on some page."""
+    from game.rules import RulesConfig
+    from game.rules_text import all_blocks
+    from game.why_not import FEW_SECTIONS, MANY_SECTIONS, PAGE_SECTIONS, rule_section
+
+    headings = {msgid for kind, msgid, _cards in all_blocks() if kind == "h"}
+    for table in (*PAGE_SECTIONS.values(), FEW_SECTIONS, MANY_SECTIONS):
+        assert set(table.values()) <= headings
+    expected = {
+        ("hand-and-foot", "V-KEEP-TWO"): "Going out in Hand and Foot",
+        ("hand-and-foot", "R-ASK"): "Going out in Hand and Foot",
+        ("bolivia", "V-KEEP-TWO"): "Going out and black threes in Bolivia",
+        ("samba", "R-MIN"): "Going out and scoring in Samba",
+        ("six-hand-2x3", "R-MIN"): "Five and six players",
+        ("two-hand", "R-KEEP-TWO"): "Two and three players",
+        ("classic", "R-KEEP-TWO"): "Going out",
+        ("classic", "R-MIN"): "The first meld",
+    }
+    for (variant, rule), heading in expected.items():
+        shown, paragraphs = rule_section(rule, RulesConfig.for_variant(variant).rules)
+        assert shown == heading and paragraphs, (variant, rule)
