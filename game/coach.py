@@ -45,7 +45,10 @@ TOPICS: tuple[tuple[str, str, str], ...] = (
     (
         "red-three",
         N_("A red three"),
-        N_("Red threes are laid face up at once and replaced from the stock: 100 points each."),
+        N_(
+            "Red threes are laid face up at once and replaced from the stock (not those taken with the pile): "
+            "100 points each."
+        ),
     ),
     (
         "frozen",

@@ -32,8 +32,8 @@ RULES: list[Block] = [
         N_(
             "Jokers and twos are wild: they can stand for any rank in a meld. Threes are "
             "special and never wild. A red three is a bonus card: it is laid on the table at "
-            "once and a replacement is drawn. A black three on the pile blocks the next player "
-            "from taking it."
+            "once and a replacement is drawn (none for a red three taken with the pile). A black "
+            "three on the pile blocks the next player from taking it."
         ),
         "",
     ),
@@ -122,18 +122,20 @@ RULES: list[Block] = [
         "p",
         N_(
             "You go out by getting rid of your last card, by melding or by discarding it. Your "
-            "side needs at least one canasta first. Without one you must always keep at least two "
-            "cards in your hand. Going out ends the deal and scores 100, or 200 if you go out "
-            "concealed: melding your whole hand in one turn, a canasta included, having laid "
-            "nothing before."
+            "side needs at least one canasta first (two in two-hand and six-hand). Until then you "
+            "must always keep at least two cards in your hand. Going out ends the deal and scores "
+            "100, or 200 if you go out concealed: melding your whole hand in one turn as new melds "
+            "only, a canasta included, having laid nothing before (adding to your side's melds "
+            "spoils it)."
         ),
         "",
     ),
     (
         "p",
         N_(
-            'In the four-player game you may ask your partner "May I go out?" first. The answer '
-            "binds: after yes you must go out this turn, after no you may not."
+            'With a partner you may ask "May I go out?" first: once a turn, right after drawing or '
+            "taking the pile and before laying other cards. The answer binds: after yes you must "
+            "go out this turn, after no you may not."
         ),
         "",
     ),
