@@ -117,3 +117,75 @@ class DropTarget:
 
 
 NOWHERE = DropTarget("nowhere")
+
+
+# -- what a save keeps of it (the save's `extra`: text, read back leniently) -----------------
+SORT_MODES = ("rank", "suit", "custom")
+
+
+def staging_text(ui: HandUI) -> str:
+    """The staged groups as text: each `RANK NUMBER FACES…` (where it goes, "-" for a new
+    meld), groups joined by "/"."""
+    groups = []
+    for index, cards in enumerate(ui.staged):
+        rank, number = ui.onto(index)
+        target = f"{rank.symbol if rank is not None else '-'} {number if number is not None else '-'}"
+        groups.append(" ".join([target, *(c.face for c in cards)]))
+    return " / ".join(groups)
+
+
+def parse_staging(text: object, hand: list[Card]) -> list[tuple[list[Card], Rank | None, int | None]]:
+    """Staged groups read back from `staging_text`, each card taken from `hand`; none at all
+    when anything in it does not fit (a card no longer in the hand, an odd word)."""
+    if not isinstance(text, str) or not text:
+        return []
+    unused = list(hand)
+    staged: list[tuple[list[Card], Rank | None, int | None]] = []
+    for part in text.split("/"):
+        words = part.split()
+        if len(words) < 3:
+            return []
+        try:
+            rank = None if words[0] == "-" else Rank.parse(words[0])
+            number = None if words[1] == "-" else int(words[1])
+        except ValueError:
+            return []
+        cards = take_faces(words[2:], unused)
+        if len(cards) != len(words) - 2:
+            return []
+        staged.append((cards, rank, number))
+    return staged
+
+
+def arrangements_text(arrangements: dict[int, tuple[str, list[Card]]], hands: list[list[Card]]) -> str:
+    """Pass-and-play: how each person sorted and ordered their hand, as `SEAT MODE FACES…`
+    joined by "/" (only the cards still in each hand)."""
+    parts = []
+    for seat, (mode, order) in sorted(arrangements.items()):
+        held = set(hands[seat])
+        parts.append(" ".join([str(seat), mode, *(c.face for c in order if c in held)]))
+    return " / ".join(parts)
+
+
+def parse_arrangements(text: object, hands: list[list[Card]], seats: set[int]) -> dict[int, tuple[str, list[Card]]]:
+    """`arrangements_text` read back for `seats`; a part that does not fit is left out."""
+    arrangements: dict[int, tuple[str, list[Card]]] = {}
+    for part in text.split("/") if isinstance(text, str) else ():
+        words = part.split()
+        if len(words) < 2 or not words[0].isdigit() or words[1] not in SORT_MODES:
+            continue
+        seat = int(words[0])
+        if seat in seats and seat < len(hands):
+            arrangements[seat] = (words[1], take_faces(words[2:], list(hands[seat])))
+    return arrangements
+
+
+def take_faces(faces: list[str], unused: list[Card]) -> list[Card]:
+    """The cards of `faces` taken out of `unused` (those found)."""
+    cards = []
+    for face in faces:
+        card = next((c for c in unused if c.face == face), None)
+        if card is not None:
+            unused.remove(card)
+            cards.append(card)
+    return cards

@@ -25,9 +25,17 @@ from game.coach import is_lesson_deal
 from game.i18n import N_, _
 from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
-from game.rules import Card, Game, Move, MoveKind, Phase, Rank, RulesConfig
+from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
 from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
 from game.scenes.base import Scene
+from game.scenes.hand_state import (
+    SORT_MODES,
+    arrangements_text,
+    parse_arrangements,
+    parse_staging,
+    staging_text,
+    take_faces,
+)
 from game.scenes.table_controller import Refusal, TableController, seat_names  # noqa: F401
 from game.scenes.table_input import HandController
 from game.scenes.table_keys import KeyboardController
@@ -244,7 +252,11 @@ class TableScene(Scene):
             "sort": self.ui.sort_mode,
             "hand_order": " ".join(c.face for c in self.ui.order if c in hand),
             "staged": self.staging_text(),  # cards staged for a meld: Continue puts them back
-            "arrangements": self.arrangements_text(),  # pass-and-play: the other people's sorts
+            # pass-and-play: the other people's sorts
+            "arrangements": arrangements_text(
+                {seat: a for seat, a in self.controller.arrangements.items() if seat != self.human},
+                self.game.state.hands,
+            ),
             "lesson_game": self.lesson_game,
             "log_reasons": self.move_log.saved_reasons(),  # the bots' whys, lost otherwise
             "uncounted_deal": self.uncounted_deal,
@@ -256,95 +268,34 @@ class TableScene(Scene):
         game = self.game
         return self.lesson_game and is_lesson_deal(game.config.variant, game.seed, game.deal_number)
 
-    def arrangements_text(self) -> str:
-        """Pass-and-play: how each other person sorted and ordered their hand, as
-        `SEAT MODE FACES…` joined by "/"."""
-        parts = []
-        for seat, (mode, order) in sorted(self.controller.arrangements.items()):
-            if seat != self.human:
-                hand = set(self.game.state.hands[seat])
-                parts.append(" ".join([str(seat), mode, *(c.face for c in order if c in hand)]))
-        return " / ".join(parts)
-
-    def _restore_arrangements(self, text: object) -> None:
-        for part in text.split("/") if isinstance(text, str) else ():
-            words = part.split()
-            if len(words) < 2 or not words[0].isdigit() or words[1] not in ("rank", "suit", "custom"):
-                continue
-            seat = int(words[0])
-            if seat not in self.people or seat == self.human:
-                continue
-            unused = list(self.game.state.hands[seat])
-            order = []
-            for face in words[2:]:
-                card = next((c for c in unused if c.face == face), None)
-                if card is not None:
-                    unused.remove(card)
-                    order.append(card)
-            self.controller.arrangements[seat] = (words[1], order)
-
     def staging_text(self) -> str:
-        """The staged groups as text: each `RANK NUMBER FACES…` (where it goes, "-" for a
-        new meld), groups joined by "/"."""
-        groups = []
-        for index, cards in enumerate(self.ui.staged):
-            rank, number = self.ui.onto(index)
-            target = f"{rank.symbol if rank is not None else '-'} {number if number is not None else '-'}"
-            groups.append(" ".join([target, *(c.face for c in cards)]))
-        return " / ".join(groups)
-
-    def _restore_staging(self, text: object) -> None:
-        """Staged groups from a save, when each card is still in the hand and it is the
-        player's turn to meld; else none (the cards stay in the hand)."""
-        st = self.game.state
-        # (staged in the draw phase too: an initial meld that goes with a take of the pile)
-        if not isinstance(text, str) or not text or st.to_act != self.human or st.phase not in (Phase.DRAW, Phase.MELD):
-            return
-        unused = list(st.hands[self.human])
-        staged: list[tuple[list[Card], Rank | None, int | None]] = []
-        for part in text.split("/"):
-            words = part.split()
-            if len(words) < 3:
-                return
-            try:
-                rank = None if words[0] == "-" else Rank.parse(words[0])
-                number = None if words[1] == "-" else int(words[1])
-            except ValueError:
-                return
-            cards = []
-            for face in words[2:]:
-                card = next((c for c in unused if c.face == face), None)
-                if card is None:
-                    return
-                unused.remove(card)
-                cards.append(card)
-            staged.append((cards, rank, number))
-        for cards, rank, number in staged:
-            self.ui.stage(cards, rank, number)
-        self._kept_staging = self.staging_text()
+        return staging_text(self.ui)
 
     def restore_extra(self, extra: dict) -> None:
         """The player's arrangement and the log's reasons from a save (anything odd in it
         is ignored)."""
         self.move_log.restore_reasons(extra.get("log_reasons"))
         self.lesson_game = extra.get("lesson_game") is True
-        self._restore_arrangements(extra.get("arrangements"))
+        others = set(self.people) - {self.human}
+        self.controller.arrangements.update(
+            parse_arrangements(extra.get("arrangements"), self.game.state.hands, others)
+        )
         uncounted = extra.get("uncounted_deal")
         self.uncounted_deal = uncounted if isinstance(uncounted, str) else None
         mode = extra.get("sort")
-        if mode not in ("rank", "suit", "custom"):
+        if mode not in SORT_MODES:
             return
-        order: list[Card] = []
-        unused = list(self.game.state.hands[self.human])
         faces = extra.get("hand_order")
-        for face in faces.split() if isinstance(faces, str) else ():
-            card = next((c for c in unused if c.face == face), None)
-            if card is not None:
-                unused.remove(card)
-                order.append(card)
+        order = take_faces(faces.split() if isinstance(faces, str) else [], list(self.game.state.hands[self.human]))
         self.ui.sort_mode = mode
         self.ui.order = order
-        self._restore_staging(extra.get("staged"))
+        st = self.game.state
+        # Staged groups come back on the player's own turn (in the draw phase too: an initial
+        # meld that goes with a take of the pile); the save's other moments had none.
+        if st.to_act == self.human and st.phase in (Phase.DRAW, Phase.MELD):
+            for cards, rank, number in parse_staging(extra.get("staged"), st.hands[self.human]):
+                self.ui.stage(cards, rank, number)
+        self._kept_staging = self.staging_text()
         self.relayout()
         self.animator.finish_all()
 

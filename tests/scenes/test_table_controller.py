@@ -357,3 +357,29 @@ def test_hand_and_foot_status_take_and_empty_stock_rule():
     controller.drop(cards(controller, "SK", "CK"), DropTarget("pile"))
     st = controller.game.state
     assert st.phase is Phase.MELD and not st.pile and {c.face for c in st.hands[0]} >= {"D4", "D5"}
+
+
+def test_the_saves_text_of_staging_and_arrangements_round_trips_and_refuses_odd_text():
+    from game.rules import Card, Rank
+    from game.scenes.hand_state import (
+        HandUI,
+        arrangements_text,
+        parse_arrangements,
+        parse_staging,
+        staging_text,
+    )
+
+    hand = [Card.parse(face) for face in "D9 C9 H9 SK HK D2 C4".split()]
+    ui = HandUI()
+    ui.stage(hand[:3])
+    ui.stage([hand[3], hand[5]], Rank.parse("K"), 2)
+    text = staging_text(ui)
+    assert text == "- - D9 C9 H9 / K 2 SK D2"
+    assert parse_staging(text, hand) == [(hand[:3], None, None), ([hand[3], hand[5]], Rank.parse("K"), 2)]
+    for odd in ("- - D9 C9 H9 / K 2 SK SK", "x - D9", "- - ", "- y D9 C9", 7, None, ""):
+        assert parse_staging(odd, hand) == []  # nothing staged rather than part of it
+    hands = [hand, [Card.parse("C5")]]
+    kept = arrangements_text({0: ("suit", hand[::-1]), 1: ("custom", hands[1])}, hands)
+    assert parse_arrangements(kept, hands, {0, 1}) == {0: ("suit", hand[::-1]), 1: ("custom", hands[1])}
+    assert parse_arrangements(kept, hands, {1}) == {1: ("custom", hands[1])}
+    assert parse_arrangements("0 sideways C4 / 9 rank C4 / x", hands, {0, 1, 9}) == {}
