@@ -54,7 +54,7 @@ def seed_number(text: str) -> int:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="canasta", description="Classic Canasta against bots.")
+    parser = argparse.ArgumentParser(prog="canasta", description="Canasta and its family against bots.")
     parser.add_argument("--version", action="version", version=f"canasta {__version__}")
     parser.add_argument(
         "deal",

@@ -167,7 +167,11 @@ class TitleMenuScene(MenuPage):
         self._draw_fan(surface, ruler)
         blit_text(surface, _("Canasta"), 64, theme.TEXT_ON_FELT, bold=True, midtop=(640, 172))
         blit_text(
-            surface, _("Classic Canasta against the computer"), theme.FONT_BODY, theme.GOLD_LIGHT, midtop=(640, 262)
+            surface,
+            _("Canasta and its family, against the computer or with friends"),
+            theme.FONT_BODY,
+            theme.GOLD_LIGHT,
+            midtop=(640, 262),
         )
         self.items.draw(surface)
         blit_text(
