@@ -63,7 +63,7 @@ TOPICS: tuple[tuple[str, str, str], ...] = (
         N_("Your first meld"),
         N_("Your side's first meld must reach the minimum count (50 at the start of the game)."),
     ),
-    ("add", N_("Add to a meld"), N_("Cards of a rank your side has melded can be added at any time.")),
+    ("add", N_("Add to a meld"), N_("Cards of a rank your side has melded can be added in any of your turns.")),
     ("take-pair", N_("Take the pile"), N_("A natural pair matching the top card takes the whole pile.")),
     (
         "canasta",
