@@ -129,8 +129,7 @@ def load_settings(directory: Path | None = None, *, read_only: bool = False) -> 
     try:
         data = storage.read_json(path, MAX_BYTES, lenient=True)  # NaN: that field's default
     except (OSError, ValueError) as error:  # unreadable, too large, not UTF-8, not JSON ...
-        reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
-        return Settings(), [_put_aside(path, reason)]
+        return Settings(), [_put_aside(path, storage.error_reason(error))]
     if not isinstance(data, dict):
         return Settings(), [_put_aside(path, Notice(N_("not a JSON object")))]
     settings, notices = settings_from_json(data)

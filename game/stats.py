@@ -98,7 +98,7 @@ class StatsStore:
             if not (isinstance(data, dict) and isinstance(data.get("records"), dict)):
                 raise ValueError("not a statistics file")
         except (OSError, ValueError) as error:
-            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
+            reason = storage.error_reason(error)
             self.notices.append(Notice(N_("statistics could not be read ({error}); starting afresh"), error=reason))
             storage.move_aside(self.path)
             return

@@ -101,6 +101,12 @@ def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
         raise
 
 
+def error_reason(error: OSError | ValueError) -> str:
+    """Why a file could not be read, for a notice: the system's words for an OSError (never
+    its str(), which names paths), else the error's own text."""
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+
+
 def _beside(path: Path, label: str) -> Path:
     """A free name beside `path`: `<name>.<label>-YYYYmmdd-HHMMSS[-n]`."""
     stamp = time.strftime("%Y%m%d-%H%M%S")

@@ -15,7 +15,7 @@ from game.scenes.menu_base import MenuPage, Page
 from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
-from game.scenes.text import wrap_at_most
+from game.scenes.text import one_line
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 14
 FAN = ("HA", "SK", "JK", "DQ", "CA")
@@ -184,11 +184,8 @@ class TitleMenuScene(MenuPage):
         if self.app.notices:
             # The last two (a settings file and a statistics file may both need a word);
             # each on one line, under the buttons.
-            ruler = Ruler.of(surface)
             for row, notice in enumerate(reversed(self.app.notices[-NOTICE_LINES:])):
-                text = shown(notice)
-                font = assets.font_for_text(text, ruler.px(theme.FONT_SMALL))
-                line = wrap_at_most(text, font, ruler.px(NOTICE_WIDTH), 1)[0]
+                line = one_line(surface, shown(notice), theme.FONT_SMALL, NOTICE_WIDTH)
                 blit_text(surface, line, theme.FONT_SMALL, theme.GOLD_LIGHT, midbottom=(640, 712 - row * 19))
         elif self.first_start:
             blit_text(

@@ -34,7 +34,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import MELD_W
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, wrap_at_most
+from game.scenes.text import blit_text, one_line
 from game.scenes.widgets import Button, WidgetGroup
 
 JobFactory = Callable[[DealPlay, frozenset[int]], ReviewJob]
@@ -100,13 +100,6 @@ def meld_label(meld: Meld) -> str:
     if meld.kind is MeldKind.SEQUENCE:
         return f"{meld.cards[0].rank.symbol}–{meld.cards[-1].rank.symbol}"
     return f"×{meld.size}"
-
-
-def one_line(surface: pygame.Surface, text: str, size: float, width: float, bold: bool = False) -> str:
-    """`text` cut to one line of `width` (logical) at `size`, ending in "…" when cut."""
-    ruler = Ruler.of(surface)
-    font = assets.font_for_text(text, ruler.px(size), bold)
-    return wrap_at_most(text, font, ruler.px(width), 1)[0]
 
 
 def points_text(gain: float) -> str:

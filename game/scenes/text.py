@@ -49,6 +49,13 @@ def wrap_at_most(text: str, font: pygame.font.Font, max_width: int, most: int) -
     return lines
 
 
+def one_line(surface: pygame.Surface, text: str, size: float, width: float, bold: bool = False) -> str:
+    """`text` cut to one line of `width` (logical) at `size` on `surface`, ending in "…" when cut."""
+    ruler = Ruler.of(surface)
+    font = assets.font_for_text(text, ruler.px(size), bold)
+    return wrap_at_most(text, font, ruler.px(width), 1)[0]
+
+
 @functools.lru_cache(maxsize=1024)  # the table wraps the same status, log and labels every frame
 def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ...]:
     # (Keyed by the font object itself, which the cache keeps alive: no id is reused.)
