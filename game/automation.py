@@ -11,6 +11,7 @@ table's own rules, exactly like a mouse):
     wait_prompt / wait_sheet until the partner's question / the score sheet shows
     wait_idle                until no animation runs
     click X Y · move X Y · drag X1 Y1 X2 Y2 · key NAME · shift_click X Y
+    type TEXT                text typed into the focused field (a name: "type Li Wei")
     setting NAME VALUE       change a setting (language zh_CN, four_colour_deck on, ...)
     draw                     click the stock
     select HA CA ...         click those hand cards (adds to the selection)
@@ -504,6 +505,9 @@ class Driver:
             yield from self.drag((x1, y1), (x2, y2))
         elif word == "key":
             yield from self.key(args[0])
+        elif word == "type":  # text typed into the focused field (as the keyboard's text input)
+            self.post(pygame.TEXTINPUT, text=rest)
+            yield
         elif word == "setting":
             self.change_setting(args[0], rest.split(None, 1)[1])
             yield

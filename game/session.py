@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from game.i18n import N_
 from game.notices import Notice
+from game.player_names import stats_name
 from game.rules import Game, Phase
 from game.rules import events as ev
 
@@ -86,8 +87,15 @@ def count_deal(table: TableScene, app: AppContext, level_name: str) -> None:
     people = table.people
     if not people or table.in_lesson():
         return
-    players = [(people[0], level_name)] if len(people) == 1 else [(seat, table.names[seat]) for seat in people]
+    players = [(people[0], level_name)] if len(people) == 1 else [(seat, person_record(table, seat)) for seat in people]
     app.stats.record_deals(table.game.state, players, deal_key(table.game))  # one write for everyone
+
+
+def person_record(table: TableScene, seat: int) -> str:
+    """Pass-and-play: the record a person's deals count in: their typed name's, else the
+    seat's "Player N"."""
+    typed = table.controller.person_names[seat]
+    return stats_name(typed) if typed else table.names[seat]
 
 
 def deal_key(game: Game) -> str:

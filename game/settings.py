@@ -21,7 +21,8 @@ from typing import Any
 from game import storage
 from game.i18n import N_
 from game.notices import NEWER_FILE, Notice, copy_name
-from game.rules.variants import APP_VARIANT_IDS
+from game.player_names import is_clean
+from game.rules.variants import APP_VARIANT_IDS, VARIANTS
 
 FILE_NAME = "settings.json"
 FORMAT = "canasta-settings/1"
@@ -36,6 +37,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "card_back": ("B1", "B2"),
     "new_game_variant": APP_VARIANT_IDS,
 }
+MOST_SEATS = max(v.players for v in VARIANTS if v.in_app)
 # Seconds a bot waits between moves, per pace (the table multiplies its pause by this).
 BOT_PACE_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
 READ_FAILED = N_("could not read {file} ({error}); using defaults")
@@ -57,6 +59,8 @@ class Settings:
     new_game_variant: str = "classic"
     new_game_target: int = 0
     new_game_seats: str = ""  # each seat's level or "person", space-separated
+    # Pass-and-play: the name typed for each seat's person ("" or missing: "Player N").
+    person_names: tuple[str, ...] = ()
 
     def validated(self) -> tuple[Settings, list[Notice]]:
         """A copy with every bad field reset to its default, and what was reset."""
@@ -88,12 +92,16 @@ def allowed_value(name: str, value: Any) -> Any:
     default = getattr(Settings(), name)
     if not _valid(name, value, default):
         return None
+    if isinstance(default, tuple):
+        return tuple(value)  # (JSON gives a list)
     return float(value) if isinstance(default, float) else value
 
 
 def _valid(name: str, value: Any, default: Any) -> bool:
     if isinstance(default, bool):
         return isinstance(value, bool)
+    if isinstance(default, tuple):  # person_names: clean names, one a seat at most
+        return isinstance(value, (list, tuple)) and len(value) <= MOST_SEATS and all(map(is_clean, value))
     if isinstance(default, float):
         ok_type = isinstance(value, (int, float)) and not isinstance(value, bool)
         return ok_type and value in CHOICES.get(name, (value,))

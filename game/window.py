@@ -26,6 +26,7 @@ import pygame
 from game.assets import asset_path
 from game.i18n import _
 from game.observable_settings import ObservableSettings
+from game.player_names import parse_names
 from game.rules import Phase
 from game.scenes import theme
 from game.scenes.base import SceneStack
@@ -162,10 +163,16 @@ class MainWindow:
 
     def start_game(self, config, seed: int, levels) -> None:
         human = next((seat for seat, level in enumerate(levels) if level is None), 0)  # first person, if any
-        self._play(TableScene(config=config, seed=seed, levels=levels, human=human, threaded=self.threaded))
+        names = self.settings.value.person_names  # pass-and-play's names, as the Names page left them
+        self._play(
+            TableScene(config=config, seed=seed, levels=levels, human=human, threaded=self.threaded, person_names=names)
+        )
 
     def continue_game(self, saved) -> None:
-        table = TableScene(game=saved.game, levels=saved.levels, human=saved.human, threaded=self.threaded)
+        names = parse_names(saved.extra.get("names"), saved.config.players)
+        table = TableScene(
+            game=saved.game, levels=saved.levels, human=saved.human, threaded=self.threaded, person_names=names
+        )
         table.restore_extra(saved.extra)
         self._play(table)
 

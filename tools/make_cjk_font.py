@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Subset Noto Sans CJK SC to the characters the game's text actually uses.
+"""Subset Noto Sans CJK SC to the characters the game's text uses, and the common ones.
 
 Usage:
     python tools/make_cjk_font.py [FILE ...] [--text STR] [--out-dir DIR]
@@ -11,7 +11,8 @@ already lives there). Re-run whenever a translation catalog changes.
 
 Source: Debian `fonts-noto-cjk` ships the CJK faces as .ttc collections; the
 Simplified Chinese face is picked out by its PostScript name. The full face is
-~16 MB per weight; a subset for a few hundred characters is a few tens of KB.
+~16 MB per weight; the subset (the catalogs' characters and GB 2312's first level, so
+a person's name typed in Chinese shows) about 1.7 MB.
 """
 
 from __future__ import annotations
@@ -39,9 +40,23 @@ PRINTABLE_ASCII = "".join(chr(code) for code in range(0x20, 0x7F))
 SYMBOLS = "♠♣♥♦←↑→↓×·–—…“”"
 
 
-def collect_characters(paths: list[Path], extra_text: list[str]) -> set[str]:
-    """Every visible character in the given files and strings, plus ASCII."""
-    chars = set(PRINTABLE_ASCII) | set(SYMBOLS)
+def common_hanzi() -> str:
+    """GB 2312's first level: the 3,755 most used Chinese characters, so a name typed in
+    Chinese (pass-and-play's Names page) shows, not only the catalogs' words."""
+    chars = []
+    for high in range(0xB0, 0xD8):
+        for low in range(0xA1, 0xFF):
+            try:
+                chars.append(bytes((high, low)).decode("gb2312"))
+            except UnicodeDecodeError:  # the level's last row is shorter
+                continue
+    return "".join(chars)
+
+
+def collect_characters(paths: list[Path], extra_text: list[str], common: bool = True) -> set[str]:
+    """Every visible character in the given files and strings, plus ASCII (and, with
+    `common`, the common Chinese characters)."""
+    chars = set(PRINTABLE_ASCII) | set(SYMBOLS) | (set(common_hanzi()) if common else set())
     for path in paths:
         chars.update(path.read_text(encoding="utf-8"))
     for text in extra_text:
@@ -82,12 +97,15 @@ def main(argv: list[str] | None = None) -> int:
         "--font-dir", type=Path, default=NOTO_CJK_DIR, help="folder holding NotoSansCJK-{Regular,Bold}.ttc"
     )
     parser.add_argument("--weights", nargs="+", choices=sorted(WEIGHTS), default=list(WEIGHTS))
+    parser.add_argument(
+        "--no-common", action="store_true", help="only the texts' characters, not GB 2312's 3,755 common ones"
+    )
     args = parser.parse_args(argv)
 
     files: list[Path] = args.files or sorted(DEFAULT_CATALOG_DIR.rglob("*.po"))
     if not files and not args.text:
         print(f"note: no catalogs under {DEFAULT_CATALOG_DIR}; subsetting ASCII only", file=sys.stderr)
-    chars = collect_characters(files, args.text)
+    chars = collect_characters(files, args.text, common=not args.no_common)
 
     for weight in args.weights:
         collection_name, postscript_name, out_name = WEIGHTS[weight]

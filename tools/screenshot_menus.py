@@ -41,6 +41,7 @@ def sample_app(home: Path) -> AppContext:
         "classic/normal": Record(12, 7, 40, 31250, 2415, 23, 31, 14, 2),
         "classic/hard": Record(5, 1, 19, 6120, 1830, 8, 12, 4, 0),
         "two-hand/easy": Record(3, 3, 9, 9800, 2960, 11, 6, 6, 1),
+        "classic/person:王小明": Record(2, 1, 8, 4100, 1650, 3, 4, 2, 0),  # pass-and-play: a typed name
     }
     app.stats.save()
     return app
@@ -80,7 +81,27 @@ def screens(app: AppContext) -> dict[str, list[Scene]]:
         "new_game_deals": [NewGameScene(app, deals.id, 0)],  # Hand and Foot: "4 deals"
         "rules_deals": [RulesScene(page_for(deals))],  # its own page of the rules
         "stats": [StatsScene(app)],
+        "names": [pass_and_play_page(app), names_page(app)],  # pass-and-play's names, one still being typed
     }
+
+
+def pass_and_play_page(app: AppContext) -> Scene:
+    from game.scenes.new_game import PERSON, NewGameScene
+
+    page = NewGameScene(app, "classic", 5000)
+    page._set_seat(2, PERSON)
+    return page
+
+
+def names_page(app: AppContext) -> Scene:
+    from game.scenes.names_page import NamesPage
+
+    page = NamesPage(app, "classic", (0, 1, 2))
+    page.fields[0].text = "Ann"
+    page.fields[1].text = "王小明"
+    page.fields[2].text, page.fields[2].composing = "Li ", "Wei"
+    page.items.set_focus(page.fields[2])
+    return page
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,7 @@ from game.i18n import _
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import cream_panel, draw_panel, felt_background
-from game.scenes.text import blit_text  # noqa: F401 - the menus import it from here
+from game.scenes.text import blit_text, fitting_size  # noqa: F401 - the menus import blit_text from here
 from game.scenes.widgets import ACTIVATE_KEYS, Button, RectLike, Widget, WidgetGroup, draw_focus_ring
 
 
@@ -195,6 +195,88 @@ class NumberField(Widget):
         )
         if self.focused:
             x = drawn.right + ruler.px(3) if self.digits else drawn.left - ruler.px(4)
+            pygame.draw.line(
+                surface, theme.INK, (x, drawn.top + ruler.px(3)), (x, drawn.bottom - ruler.px(3)), max(1, ruler.px(2))
+            )
+
+
+class TextField(Widget):
+    """A field for a short text (a person's name): typed text (the keyboard's text input,
+    so an input method's Chinese comes in whole; what it is still composing shows grey),
+    Backspace, Delete clears. Empty shows `placeholder`. `clean` says what the typed text
+    may become (a name's length and characters); Enter goes to `on_enter`."""
+
+    focusable = True
+
+    def __init__(
+        self,
+        rect: RectLike,
+        label: str,
+        placeholder: str,
+        clean: Callable[[str], str],
+        on_enter: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(rect)
+        self.label = label  # msgids, translated when drawn
+        self.placeholder = placeholder
+        self.clean = clean
+        self.on_enter = on_enter
+        self.text = ""
+        self.composing = ""  # an input method's text not yet committed
+        self.enabled = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.focused = True
+            pygame.key.start_text_input()  # (on by default in SDL 2; said so, for any platform's keyboard)
+            return True
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.text = self.clean(self.text + event.text)
+            self.composing = ""
+            return True
+        if event.type == pygame.TEXTEDITING:
+            self.composing = event.text
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+            return True
+        if event.key == pygame.K_DELETE:
+            self.text = ""
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter is not None:
+            self.on_enter()
+            return True
+        # Keys that type (letters, digits, space) are the text input's: they do nothing else here.
+        return bool(getattr(event, "unicode", "")) and event.unicode.isprintable() and event.key != pygame.K_ESCAPE
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ruler = Ruler.of(surface)
+        box = ruler.rect(self.rect)
+        if self.focused:
+            draw_focus_ring(surface, box, ruler)
+        draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.PANEL_BORDER, ruler.px(theme.BORDER))
+        mid_y = self.rect.centery
+        blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
+        value_left = self.rect.right - self.rect.width * 0.5 + 14
+        room = self.rect.right - 18 - value_left
+        shown = self.text + self.composing
+        if not shown:
+            drawn = blit_text(
+                surface, _(self.placeholder), theme.FONT_BODY, theme.INK_SOFT, midleft=(value_left, mid_y)
+            )
+        else:
+            size = fitting_size(shown, theme.FONT_BODY, room, bold=True)
+            drawn = blit_text(surface, self.text, size, theme.INK, bold=True, midleft=(value_left, mid_y))
+            if self.composing:  # the input method's text, not yet the name's
+                drawn = blit_text(
+                    surface, self.composing, size, theme.INK_SOFT, bold=True, midleft=(drawn.right / ruler.scale, mid_y)
+                )
+        if self.focused:
+            x = drawn.right + ruler.px(3) if shown else drawn.left - ruler.px(4)
             pygame.draw.line(
                 surface, theme.INK, (x, drawn.top + ruler.px(3)), (x, drawn.bottom - ruler.px(3)), max(1, ruler.px(2))
             )

@@ -15,6 +15,8 @@ from game.rules.variants import VARIANTS
 from game.scenes import theme
 from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
 from game.scenes.menu_widgets import Choice, NumberField, TextButton, blit_text
+from game.scenes.names_page import NamesPage
+from game.settings import MOST_SEATS
 
 VARIANT_CHOICES = [(v.id, v.long_name) for v in VARIANTS if v.in_app]
 TARGET_NAMES = {
@@ -68,10 +70,9 @@ class NewGameScene(MenuPage):
         self.target = chosen if chosen in targets else targets[0]
         # Per seat: a bot level, or PERSON. One person is the usual game; several share the
         # computer (pass-and-play); none is "watch the bots".
-        most = max(v.players for v in VARIANTS if v.in_app)
-        self.levels: dict[int, str] = {0: PERSON, **{seat: "normal" for seat in range(1, most)}}
+        self.levels: dict[int, str] = {0: PERSON, **{seat: "normal" for seat in range(1, MOST_SEATS)}}
         if variant is None:
-            for seat, level in enumerate(last.new_game_seats.split()[:most]):
+            for seat, level in enumerate(last.new_game_seats.split()[:MOST_SEATS]):
                 if level in SEAT_VALUES:
                     self.levels[seat] = level
         self.seed_digits = ""
@@ -109,15 +110,36 @@ class NewGameScene(MenuPage):
                     label,
                     SEAT_CHOICES,
                     self.levels[seat],
-                    functools.partial(self.levels.__setitem__, seat),
+                    functools.partial(self._set_seat, seat),
                 )
             )
         y += spacer
         self.seed_field = row(NumberField((ROW_X, y, ROW_W, height), N_("Deal seed (optional)"), N_("random")))
         self.seed_field.digits = self.seed_digits
         bottom = PANEL.bottom - 36 - 50
+        if len(self.people()) > 1:  # pass-and-play: the people's names, on a page of their own
+            self.items.add(TextButton((640 - 345, bottom, 220, 50), N_("Start"), self.start))
+            self.items.add(TextButton((640 - 110, bottom, 220, 50), N_("Names…"), self.open_names, primary=False))
+            self.items.add(TextButton((640 + 125, bottom, 220, 50), N_("Back"), self.back, primary=False))
+            return
         self.items.add(TextButton((640 - 230, bottom, 220, 50), N_("Start"), self.start))
         self.items.add(TextButton((640 + 10, bottom, 220, 50), N_("Back"), self.back, primary=False))
+
+    def people(self) -> tuple[int, ...]:
+        """The seats people play in the chosen variant."""
+        players = RulesConfig.for_variant(self.variant).players
+        return tuple(seat for seat in range(players) if self.levels[seat] == PERSON)
+
+    def _set_seat(self, seat: int, level: str) -> None:
+        several = len(self.people()) > 1
+        self.levels[seat] = level
+        if (len(self.people()) > 1) != several:  # the Names button comes or goes
+            self.seed_digits = self.seed_field.digits
+            self.rebuild()
+
+    def open_names(self) -> None:
+        if self.stack is not None:
+            self.stack.push(NamesPage(self.app, self.variant, self.people()))
 
     def _set_variant(self, variant: str) -> None:
         self.variant = variant
@@ -157,7 +179,7 @@ class NewGameScene(MenuPage):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         players = RulesConfig.for_variant(self.variant).players
-        people = sum(1 for seat in range(players) if self.levels[seat] == PERSON)
+        people = len(self.people())
         hint = _("Up/Down: move · Left/Right: change · Esc: back")
         if people != 1:
             note = (

@@ -6,6 +6,7 @@ import pygame
 
 from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
 from game.i18n import N_, _
+from game.player_names import shown_stats_name
 from game.rules.variants import VARIANTS
 from game.scenes import theme
 from game.scenes.menu_base import MenuPage
@@ -42,7 +43,9 @@ def _number(value: float | None) -> str:
 
 def row_texts(key: str, record: Record) -> list[str]:
     variant, _slash, level = key.partition("/")
-    name = f"{_(VARIANT_NAMES.get(variant, variant))} · {_(LEVEL_NAMES.get(level, level))}"
+    typed = shown_stats_name(level)  # a person's typed name (pass-and-play), shown as typed
+    who = typed if typed is not None else _(LEVEL_NAMES.get(level, level))
+    name = f"{_(VARIANT_NAMES.get(variant, variant))} · {who}"
     return [
         name,
         str(record.games),

@@ -12,7 +12,7 @@ animation, so the player can follow.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,6 +25,7 @@ from game.coach import is_lesson_deal
 from game.i18n import N_, _
 from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
+from game.player_names import names_text
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
 from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
 from game.scenes.base import Scene
@@ -91,13 +92,23 @@ class TableScene(Scene):
         config: RulesConfig | None = None,
         levels: tuple[str | None, ...] | None = None,
         game: Game | None = None,
+        person_names: Sequence[str] = (),
     ) -> None:
         """`config` overrides variant/target; `levels` gives each seat's bot level (None for
-        the player), else every bot plays `level`; `game` continues a game (a saved one)."""
+        the player), else every bot plays `level`; `game` continues a game (a saved one);
+        `person_names` the names typed for the seats of pass-and-play (per seat)."""
         super().__init__()
         config = config or (game.config if game is not None else RulesConfig.for_variant(variant, target))
         self.controller = TableController(
-            config, seed, level, human, bot_factory, levels=levels, threaded=threaded, host=self
+            config,
+            seed,
+            level,
+            human,
+            bot_factory,
+            levels=levels,
+            threaded=threaded,
+            host=self,
+            person_names=person_names,
         )
         # Called as listener(table, events) after every move and new deal (saving, sounds, stats).
         self.listeners: list = []
@@ -260,6 +271,7 @@ class TableScene(Scene):
             "lesson_game": self.lesson_game,
             "log_reasons": self.move_log.saved_reasons(),  # the bots' whys, lost otherwise
             "uncounted_deal": self.uncounted_deal,
+            "names": names_text(self.controller.person_names),  # pass-and-play's typed names
         }
 
     def in_lesson(self) -> bool:

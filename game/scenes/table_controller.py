@@ -16,7 +16,7 @@ with one confirm (or taken back); the same staged groups go with a take of the p
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -113,15 +113,16 @@ def people_of(levels: tuple[str | None, ...] | None, human: int, players: int) -
     return tuple(seat for seat in range(players) if levels[seat] is None)
 
 
-def seat_names(config: RulesConfig, people: tuple[int, ...] = (0,)) -> dict[int, str]:
+def seat_names(config: RulesConfig, people: tuple[int, ...] = (0,), typed: Sequence[str] = ()) -> dict[int, str]:
     """Seat -> name msgid (translated when shown, so a language switch applies at once):
-    the one player is "You"; with several, "Player 1", "Player 2"... in seat order."""
+    the one player is "You"; with several, the name typed for the seat (`typed`, per seat;
+    shown as typed), else "Player 1", "Player 2"... in seat order."""
     names = dict(enumerate(config.rules.seat_names))
     if len(people) == 1:
         names[people[0]] = N_("You")
     elif len(people) > 1:
         for number, seat in enumerate(people):
-            names[seat] = PERSON_NAMES[number]
+            names[seat] = (typed[seat] if seat < len(typed) else "") or PERSON_NAMES[number]
     return names
 
 
@@ -188,6 +189,7 @@ class TableController:
         levels: tuple[str | None, ...] | None = None,
         threaded: bool = True,
         host: TableHost | None = None,
+        person_names: Sequence[str] = (),
     ) -> None:
         self.config = config
         self.bot_factory = bot_factory  # (level, seed) -> bot with act(observation)
@@ -199,7 +201,9 @@ class TableController:
         # none (watch the bots: every level given). `human` is the one at the screen.
         self.people: tuple[int, ...] = people_of(levels, human, config.players)
         self.host: TableHost = host or NoHost()
-        self.names = seat_names(config, self.people)
+        # Pass-and-play: the names typed for the people's seats ("": "Player N"), kept by the save.
+        self.person_names = tuple((*person_names, *[""] * config.players)[: config.players])
+        self.names = seat_names(config, self.people, self.person_names)
         self.runner = BotRunner(threaded)
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         # The player's moves pass this first: a text refuses the move (the guided deal's coach).

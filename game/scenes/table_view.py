@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from game.scenes.table_source import TableSource
 
 BACK = "B2"
-RED_INK = pygame.Color(178, 34, 34)
+RED_INK = theme.RED_INK
 LABEL_MARGIN = 6  # logical units between a seat's label and the window's edge
 BLACK_INK = pygame.Color(30, 30, 30)
 ICE = pygame.Color(120, 190, 235)

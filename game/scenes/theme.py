@@ -29,6 +29,7 @@ FOCUS_EDGE = Color(110, 70, 10)  # the focus ring's outer edge: it shows on crea
 # Text.
 INK = Color(44, 36, 28)
 INK_SOFT = Color(104, 92, 76)
+RED_INK = Color(178, 34, 34)  # red cards' marks, negative scores, what went wrong
 TEXT_ON_FELT = Color(244, 238, 220)
 
 # Disabled controls.

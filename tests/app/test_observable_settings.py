@@ -139,6 +139,7 @@ DEPENDENTS: dict[str, set[str]] = {
     "new_game_variant": {"save"},  # the New game page's last choice: read when the page opens
     "new_game_target": {"save"},
     "new_game_seats": {"save"},
+    "person_names": {"save"},  # read when a game starts (pass-and-play's names)
 }
 
 
@@ -146,7 +147,9 @@ def other_value(settings: ObservableSettings, name: str) -> object:
     current = settings.get(name)
     if isinstance(current, bool):
         return not current
-    if name not in CHOICES:  # free values (the New game page's last choice)
+    if name not in CHOICES:  # free values (the New game page's last choice, the people's names)
+        if isinstance(current, tuple):
+            return ("Ann", "", "Cy")
         return 2500 if isinstance(current, int) else "person hard hard hard"
     return next(value for value in CHOICES[name] if value != current)
 

@@ -1,0 +1,91 @@
+"""Pass-and-play's names: a field for each person's seat, opened from the New game page.
+Done keeps them in the settings (`person_names`, per seat), where the next game started
+takes them; Back (or Esc) leaves them as they were."""
+
+from __future__ import annotations
+
+from game.i18n import N_, _
+from game.player_names import clean_name, typing_name
+from game.rules import RulesConfig
+from game.scenes import theme
+from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
+from game.scenes.menu_widgets import TextButton, TextField, blit_text
+from game.scenes.table_controller import PERSON_NAMES
+from game.settings import MOST_SEATS
+
+SAME_NAME = N_("Two people have the same name: {name}. Give each a name of their own.")
+
+
+class NamesPage(MenuPage):
+    title = N_("Players' names")
+
+    def __init__(self, app, variant: str, people: tuple[int, ...]) -> None:
+        """`people`: the seats people play in the game being set up (two or more)."""
+        self.config = RulesConfig.for_variant(variant)
+        self.people = people
+        self.problem = ""  # why Done did not close the page (shown until the next try)
+        self.fields: dict[int, TextField] = {}
+        super().__init__(app)
+
+    def build(self) -> None:
+        kept = self.app.settings.value.person_names
+        y = PANEL.y + 60
+        self.fields = {}
+        for number, seat in enumerate(self.people):
+            field = TextField(
+                (PANEL.x + 60, y, PANEL.width - 120, ROW_HEIGHT),
+                self.config.rules.seat_names[seat],
+                PERSON_NAMES[number],
+                typing_name,
+                on_enter=self._next_field,
+            )
+            field.text = kept[seat] if seat < len(kept) else ""
+            self.items.add(field)
+            self.fields[seat] = field
+            y += ROW_HEIGHT + ROW_GAP
+        bottom = PANEL.bottom - 36 - 50
+        self.items.add(TextButton((640 - 230, bottom, 220, 50), N_("Done"), self.done))
+        self.items.add(TextButton((640 + 10, bottom, 220, 50), N_("Back"), self.back, primary=False))
+
+    def _next_field(self) -> None:
+        """Enter: the next person's field; after the last one, Done."""
+        fields = list(self.fields.values())
+        focused = self.items.focused
+        if focused is fields[-1]:
+            self.done()
+        elif focused in fields:
+            self.items.set_focus(fields[fields.index(focused) + 1])
+
+    def names(self) -> dict[int, str]:
+        """Each person's seat -> the name as it will be kept ("" for "Player N")."""
+        return {seat: clean_name(field.text) for seat, field in self.fields.items()}
+
+    def clash(self) -> str | None:
+        """A name two people would share (as the table shows them), if any."""
+        seen: set[str] = set()
+        for number, (_seat, typed) in enumerate(self.names().items()):
+            shown = typed or _(PERSON_NAMES[number])
+            if shown.casefold() in seen:
+                return shown
+            seen.add(shown.casefold())
+        return None
+
+    def done(self) -> None:
+        same = self.clash()
+        if same is not None:
+            self.problem = _(SAME_NAME).format(name=same)
+            return
+        kept = list(self.app.settings.value.person_names)
+        kept += [""] * (MOST_SEATS - len(kept))
+        for seat, typed in self.names().items():
+            kept[seat] = typed  # (the other seats' names stay for when they are people again)
+        while kept and not kept[-1]:
+            kept.pop()
+        self.app.settings.set("person_names", tuple(kept))
+        self.back()
+
+    def draw_content(self, surface) -> None:
+        if self.problem:
+            blit_text(surface, self.problem, theme.FONT_SMALL, theme.RED_INK, midbottom=(640, PANEL.bottom - 98))
+        hint = _("Type each name · Enter: next · Esc: back")
+        blit_text(surface, hint, theme.FONT_SMALL, theme.INK_SOFT, midbottom=(640, PANEL.bottom - 8))

@@ -1,0 +1,200 @@
+"""Pass-and-play's names: typed on the New game page's Names page, kept in the settings,
+shown at the table, kept by the save, counted in the statistics under each name (apart
+from the levels' records)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from table_helpers import fallback, make_table  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.player_names import MAX_CHARS, clean_name, names_text, parse_names, typing_name  # noqa: E402
+from game.rules import Phase, RulesConfig  # noqa: E402
+from game.scenes.base import SceneStack  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
+from game.scenes.menu_widgets import TextButton, TextField  # noqa: E402
+from game.scenes.names_page import NamesPage  # noqa: E402
+from game.scenes.new_game import PERSON, NewGameScene  # noqa: E402
+from game.scenes.stats_scene import row_texts  # noqa: E402
+from game.session import count_deal  # noqa: E402
+from game.settings import Settings, load_settings, save_settings, settings_from_json  # noqa: E402
+from game.stats import StatsStore  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def app(tmp_path):
+    from game.app import AppContext
+
+    return AppContext.create(tmp_path, on_start_game=lambda *a: None, on_continue=lambda s: None, on_quit=lambda: None)
+
+
+def typed(text: str) -> pygame.event.Event:
+    return pygame.event.Event(pygame.TEXTINPUT, text=text)
+
+
+def key(code: int, char: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=char, scancode=0)
+
+
+def draw(stack: SceneStack) -> None:
+    stack.update(0.1)
+    stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+
+
+# -- what a name may hold ------------------------------------------------------------
+
+
+def test_a_name_is_cut_and_cleaned_and_typing_keeps_the_space_between_words():
+    assert clean_name("  Ann\tLee \x07") == "Ann Lee"
+    assert clean_name("x" * 40) == "x" * MAX_CHARS
+    assert clean_name(None) == "" and clean_name(7) == ""
+    text = ""
+    for char in "Li  Wei":
+        text = typing_name(text + char)
+    assert text == "Li Wei"  # a space at the end stayed while typing; the second was squeezed
+    assert typing_name("Ann ") == "Ann " and clean_name("Ann ") == "Ann"
+
+
+def test_names_are_kept_per_seat_in_one_line_and_anything_odd_reads_as_no_name():
+    line = names_text(["", "Ann", "王小明", ""])
+    assert parse_names(line, 4) == ("", "Ann", "王小明", "")
+    assert parse_names(line, 6) == ("", "Ann", "王小明", "", "", "")
+    assert parse_names(None, 2) == ("", "") and parse_names(["Ann"], 2) == ("", "")
+    assert parse_names("Ann\t\x00bad" + "y" * 30, 2) == ("Ann", ("bad" + "y" * 30)[:MAX_CHARS])
+
+
+def test_the_settings_keep_names_and_refuse_what_is_not_a_list_of_clean_names(tmp_path):
+    save_settings(Settings(person_names=("", "Ann", "Bo")), tmp_path)
+    assert load_settings(tmp_path)[0].person_names == ("", "Ann", "Bo")
+    for bad in ("Ann", ["Ann", 3], ["x" * 40], ["a\nb"], [""] * 7):
+        settings, notices = settings_from_json({"person_names": bad})
+        assert settings.person_names == () and len(notices) == 1, bad
+
+
+# -- the Names page ------------------------------------------------------------------
+
+
+def test_the_new_game_page_offers_names_only_with_two_people_or_more(app):
+    page = NewGameScene(app)
+    labels = lambda: [w.msgid for w in page.items.widgets if isinstance(w, TextButton)]  # noqa: E731
+    assert "Names…" not in labels()
+    page._set_seat(2, PERSON)
+    assert labels() == ["Start", "Names…", "Back"]
+    assert page.people() == (0, 2)
+    page._set_seat(2, "hard")
+    assert "Names…" not in labels()
+
+
+def test_names_typed_on_the_page_are_kept_and_back_forgets_them(app):
+    stack = SceneStack()
+    stack.push(NewGameScene(app))
+    page = NamesPage(app, "classic", (0, 2))
+    stack.push(page)
+    first, second = page.fields[0], page.fields[2]
+    assert page.items.focused is first and first.placeholder == "Player 1" and second.label == "North"
+    for text in ("A", "n", "n", " "):
+        stack.handle_event(typed(text))
+    stack.handle_event(key(pygame.K_a, "a"))  # the key of a typed letter does nothing more
+    assert first.text == "Ann "
+    stack.handle_event(key(pygame.K_RETURN, "\r"))  # Enter: the next person
+    assert page.items.focused is second
+    stack.handle_event(pygame.event.Event(pygame.TEXTEDITING, text="wang", start=0, length=4))
+    assert second.text == "" and second.composing == "wang"  # composing: not the name yet
+    draw(stack)
+    stack.handle_event(typed("王"))
+    stack.handle_event(typed("小明"))
+    stack.handle_event(key(pygame.K_BACKSPACE))
+    assert second.text == "王小" and second.composing == ""
+    draw(stack)
+    stack.handle_event(key(pygame.K_RETURN, "\r"))  # Enter after the last one: Done
+    assert stack.top is not page and app.settings.value.person_names == ("Ann", "", "王小")
+
+    again = NamesPage(app, "classic", (0, 2))
+    assert again.fields[0].text == "Ann" and again.fields[2].text == "王小"
+    again.fields[0].text = "Bea"
+    stack.push(again)
+    stack.handle_event(key(pygame.K_ESCAPE))
+    assert stack.top is not again and app.settings.value.person_names == ("Ann", "", "王小")
+
+
+def test_two_people_cannot_share_a_name(app):
+    stack = SceneStack()
+    page = NamesPage(app, "classic", (0, 1, 2))
+    stack.push(page)
+    page.fields[0].text = "Player 2"  # the second person's own default name
+    page.done()
+    assert stack.top is page and "Player 2" in page.problem and app.settings.value.person_names == ()
+    draw(stack)
+    page.fields[0].text, page.fields[2].text = "ann", "Ann "
+    page.done()
+    assert stack.top is page and "Ann" in page.problem
+    page.fields[2].text = "Cy"
+    page.done()
+    assert stack.top is not page and app.settings.value.person_names == ("ann", "", "Cy")
+
+
+def test_a_seat_that_is_no_longer_a_person_keeps_its_name_for_later(app):
+    app.settings.set("person_names", ("Ann", "Bo", "Cy"))
+    page = NamesPage(app, "classic", (0, 2))
+    assert isinstance(page.fields[2], TextField) and 1 not in page.fields
+    page.fields[2].text = ""
+    page.done()
+    assert app.settings.value.person_names == ("Ann", "Bo")
+
+
+# -- at the table, in the save, in the statistics -----------------------------------------
+
+
+def test_the_table_names_the_people_and_continue_keeps_the_names(tmp_path, monkeypatch):
+    from game.window import MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    window = MainWindow(menu=True, threaded=False)
+    try:
+        context = window.context
+        assert context is not None
+        context.settings.set("person_names", ("Ann", "", "Cy"))
+        window.start_game(RulesConfig.for_variant("classic"), 11, (None, None, None, "easy"))
+        table = window.table
+        assert table is not None
+        assert [table.seat_name(seat) for seat in range(3)] == ["Ann", "Player 2", "Cy"]
+        context.saves.save(table.game, (None, None, None, "easy"), table.human, extra=table.saved_extra())
+        context.settings.set("person_names", ("Zed",))  # names changed for the next game only
+        window.back_to_menu()
+        window.continue_game(context.saves.load())
+        table = window.table
+        assert table is not None
+        assert [table.seat_name(seat) for seat in range(3)] == ["Ann", "Player 2", "Cy"]
+    finally:
+        window.close()
+
+
+def test_each_person_counts_under_their_name_apart_from_the_levels(tmp_path):
+    _stack, table = make_table(seed=11, levels=(None, "easy", None, "easy"), person_names=("hard", "", "Cy"))
+    assert table.side_name(0) == "hard & Cy"
+
+    class App:
+        stats = StatsStore(tmp_path)
+
+    game = table.game
+    while game.state.phase is not Phase.OVER:
+        seat = game.state.to_act
+        game.apply(fallback("normal", seat).act(game.state.observation(seat)))
+    count_deal(table, App(), "easy")  # type: ignore[arg-type]
+    assert set(App.stats.records) == {"classic/person:hard", "classic/person:Cy"}  # not the Hard level's
+    assert row_texts("classic/person:hard", App.stats.records["classic/person:hard"])[0] == "Classic · hard"
+    assert row_texts("classic/hard", App.stats.records["classic/person:hard"])[0] == "Classic · Hard"
