@@ -139,6 +139,8 @@ class MoveLog:
         log.record(replay.last_deal_events)
         for move in game.history:
             log.record(replay.apply(move))
+        while replay.deal_number < game.deal_number:  # a deal begun with no move yet (Next deal, then saved)
+            log.record(replay.next_deal())
         return log
 
     def newest_first(self) -> list[LogEntry]:

@@ -235,3 +235,16 @@ def test_the_table_shows_an_opponents_reason_only_in_its_public_form():
     west, north = table.move_log.entries[-2:]
     assert west.reason is None  # West: an opponent
     assert north.reason == BotReason.of(why.NO_POINTS, points=80)  # North: the partner
+
+
+def test_a_log_rebuilt_when_the_next_deal_has_begun_is_that_deal_s():
+    """Next deal, then saved (or a deal file) before any move: the rebuilt log showed the
+    deal before, and the labels its last discards (play-test, stop 43)."""
+    game, _log, _seen = played_deal()
+    assert not game.is_over
+    events = game.next_deal()
+    fresh = MoveLog(viewer=0)
+    fresh.record(events)
+    rebuilt = MoveLog.of_game(game, viewer=0)
+    assert rebuilt.entries == fresh.entries
+    assert not any("discarded" in entry.msgid for entry in rebuilt.entries)  # no move of this deal yet
