@@ -13,6 +13,8 @@ from game.i18n import N_
 from game.rules.variants import Variant
 
 Block = tuple[str, str, str]  # (kind, text msgid, cards) with kind "h", "p" or "cards"
+FEW_PLAYERS = N_("Two and three players")  # the classic page's sections for other sizes
+MANY_PLAYERS = N_("Five and six players")
 
 RULES: list[Block] = [
     ("h", N_("The aim"), ""),
@@ -20,7 +22,8 @@ RULES: list[Block] = [
         "p",
         N_(
             "Canasta is played with two packs and four jokers (108 cards). Four players play "
-            "in two partnerships, partners sitting opposite; you and North are a side. Your side "
+            "in two partnerships, partners sitting opposite; you and North are a side (with two "
+            "or three players each plays alone: see Two and three players). Your side "
             "scores by laying melds, above all canastas, and the first side to reach 5000 points "
             "(2500 in a short game) after a deal wins."
         ),
@@ -160,7 +163,7 @@ RULES: list[Block] = [
         ),
         "",
     ),
-    ("h", N_("Two and three players"), ""),
+    ("h", FEW_PLAYERS, ""),
     (
         "p",
         N_(
@@ -170,7 +173,7 @@ RULES: list[Block] = [
         ),
         "",
     ),
-    ("h", N_("Five and six players"), ""),
+    ("h", MANY_PLAYERS, ""),
     (
         "p",
         N_(
@@ -393,6 +396,14 @@ def page_for(rules: Variant) -> int:
     if rules.sequences:
         return 1
     return 0
+
+
+def opening_heading(rules: Variant) -> str:
+    """The heading the rules open at for a game played (its own section of a shared page;
+    "": the page's top)."""
+    if page_for(rules) != 0 or rules.players == 4:
+        return ""
+    return FEW_PLAYERS if rules.players < 4 else MANY_PLAYERS
 
 
 def all_blocks() -> list[Block]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from game.i18n import N_, _, get_language, join_sentences
 from game.rules import IllegalMove, NotationError
 from game.rules.variants import Variant
+from game.rules_text import FEW_PLAYERS, MANY_PLAYERS
 
 RULE_EXPLANATIONS: dict[str, str] = {
     "R-TURN": N_("A turn is: draw (or take the pile), then meld if you like, then discard one card."),
@@ -278,12 +279,8 @@ PAGE_SECTIONS: dict[int, dict[str, str]] = {
     },
 }
 # The classic page's sections for the games of other sizes.
-FEW_SECTIONS = {"R-OUT": N_("Two and three players"), "R-KEEP-TWO": N_("Two and three players")}
-MANY_SECTIONS = {
-    "R-MIN": N_("Five and six players"),
-    "R-OUT": N_("Five and six players"),
-    "R-KEEP-TWO": N_("Five and six players"),
-}
+FEW_SECTIONS = {"R-OUT": FEW_PLAYERS, "R-KEEP-TWO": FEW_PLAYERS}
+MANY_SECTIONS = {"R-MIN": MANY_PLAYERS, "R-OUT": MANY_PLAYERS, "R-KEEP-TWO": MANY_PLAYERS}
 
 
 def section_heading(rule: str, rules: Variant | None = None) -> str:

@@ -68,8 +68,11 @@ class RulesScene(Page):
     title = N_("Rules")
     panel = None
 
-    def __init__(self, page: int = 0) -> None:
-        self.page = max(0, min(len(PAGES) - 1, page))  # rules_text.PAGES (page_for(variant))
+    def __init__(self, page: int = 0, heading: str = "") -> None:
+        """`page`: rules_text.PAGES's index (page_for(variant)); `heading`: a heading's msgid
+        on it to open at (the section of the game played), else its top."""
+        self.page = max(0, min(len(PAGES) - 1, page))
+        self.opening_heading = heading  # scrolled to once the page is laid out
         self.scroll = 0.0  # logical units from the top
         self.content_height = 0.0  # logical, known after the first layout
         self._cache: tuple[tuple, list[tuple[int, pygame.Surface]], int] | None = None
@@ -86,6 +89,7 @@ class RulesScene(Page):
         if 0 <= page < len(PAGES) and page != self.page:
             self.page = page
             self.scroll = 0.0
+            self.opening_heading = ""
             self._cache = None
             self.rebuild()
 
@@ -124,6 +128,11 @@ class RulesScene(Page):
             placed, height = layout_blocks(PAGES[self.page].blocks, width, ruler)
             self._cache = (key, placed, height)
             self.content_height = height / ruler.scale
+            blocks = PAGES[self.page].blocks
+            at = [y for (y, _surface), (kind, msgid, _cards) in zip(placed, blocks) if msgid == self.opening_heading]
+            if at:  # (the first layout only: then the reader scrolls)
+                self.scroll = at[0] / ruler.scale
+                self.opening_heading = ""
             self.scroll_by(0)  # clamp after a language change
         return self._cache[1], self._cache[2]
 

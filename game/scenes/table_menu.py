@@ -99,10 +99,11 @@ class TableMenuScene(Scene):
         self._push(KeysOverlay(asking=self.table.game.config.ask_allowed))
 
     def rules(self) -> None:
-        from game.rules_text import page_for
+        from game.rules_text import opening_heading, page_for
         from game.scenes.rules_scene import RulesScene
 
-        self._push(RulesScene(page_for(self.table.game.config.rules)))  # the page of the game played
+        rules = self.table.game.config.rules
+        self._push(RulesScene(page_for(rules), opening_heading(rules)))  # the page (and section) of the game played
 
     def settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene

@@ -466,3 +466,26 @@ def test_stats_names_keep_clear_of_the_figures_and_the_note_of_the_buttons():
     assert buttons_bottom + 8 <= note_top
     last_row = stats_scene.WIDE_PANEL.y + 60 + stats_scene.ROWS * stats_scene.ROW_PITCH
     assert last_row <= stats_scene.WIDE_PANEL.bottom - stats_scene.BUTTONS_UP
+
+
+def test_the_rules_open_at_the_section_of_a_game_of_two_three_five_or_six(app):
+    """From a two-hand table the rules opened at classic's partnership game ("you and North
+    are a side"; play-test, stop 43): the shared page opens at the game's own section."""
+    from game.rules.variants import variant_named
+    from game.rules_text import PAGES, opening_heading, page_for
+
+    for variant, heading in (("two-hand", "Two and three players"), ("six-hand", "Five and six players")):
+        rules = variant_named(variant)
+        assert rules is not None and opening_heading(rules) == heading
+        stack = SceneStack()
+        scene = RulesScene(page_for(rules), opening_heading(rules))
+        stack.push(scene)
+        draw(stack)
+        kinds = [(kind, msgid) for kind, msgid, _cards in PAGES[scene.page].blocks]
+        assert 0 < scene.scroll <= scene.max_scroll and ("h", heading) in kinds
+        top = scene.scroll
+        stack.handle_event(key(pygame.K_HOME))  # then the reader scrolls as ever
+        draw(stack)
+        assert scene.scroll == 0 and top > 0
+    classic = variant_named("classic")
+    assert classic is not None and opening_heading(classic) == ""
