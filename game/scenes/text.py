@@ -16,9 +16,10 @@ from game import assets
 from game.scenes.layout import Ruler
 from game.surface_cache import MB, cached_surfaces
 
-# One breakable unit: a single CJK character, a run of spaces, or a word.
+# One breakable unit: a single CJK character, a run of spaces, or a word (with any opening marks before it).
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"  # ideographs, kana, fullwidth forms
-_UNITS = re.compile(rf"[{_CJK}]|\s+|[^\s{_CJK}]+")
+_OPENING = "“‘（「『【《〈([{"  # never ends a line: it goes down with what it opens
+_UNITS = re.compile(rf"[{_OPENING}]*(?:[{_CJK}]|[^\s{_CJK}]+)|\s+")
 _NO_LINE_START = set("，。、；：！？）」』】》〉”’…,.;:!?)]}")
 
 

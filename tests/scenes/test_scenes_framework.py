@@ -499,6 +499,17 @@ def test_wrap_text_breaks_cjk_without_spaces_and_respects_punctuation():
     assert not any(line[0] in "，。！" for line in lines)
 
 
+def test_an_opening_quotation_mark_never_ends_a_line():
+    """Hand and Foot's rules ended a line with 先问搭档“ (play-test, stop 43): an opening
+    mark goes down with what it opens."""
+    font = assets.font(20, cjk=True)
+    width = font.size("一二三四“")[0] + 2  # room for the mark, not for the word it opens
+    assert wrap_text("一二三四“五六”", font, width) == ["一二三四", "“五六”"]
+    for text in ("一二三四（五六）", "一二三四「五六」"):
+        lines = wrap_text(text, font, font.size(text[:5])[0] + 2)
+        assert "".join(lines) == text and not any(line[-1] in "“（「" for line in lines)
+
+
 # -- widgets -----------------------------------------------------------------
 
 
