@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from game.bots import make_bot
 from game.bots.base import private_seed
 from game.bots.reasons import BotReason
-from game.hints import Hint, card_name, discard_risk, explain, make_hint
+from game.hints import Hint, card_name, discard_risk, explain, make_hint, rank_name
 from game.i18n import N_, _, get_language
 from game.rules import (
     Card,
@@ -834,9 +834,21 @@ class TableController:
         if target.number is not None:
             move = Move.take(Group.to(Rank.JOKER, (), target.number))
         elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank:
-            self.refuse(
-                N_("The {card} on top goes only onto your meld of its rank."), "R-TAKE", card=card_name(st.pile[-1])
-            )
+            top = st.pile[-1]
+            if top.rank in st.melds[self.config.side_of(st.turn)]:
+                self.refuse(
+                    N_("The {card} on top goes only onto your meld of its rank."), "R-TAKE", card=card_name(top)
+                )
+            else:  # (no meld of its rank: saying "its meld" would suggest there is one)
+                self.refuse(
+                    N_(
+                        "You have no meld of {rank}s: to take the pile, select cards of your hand that meld "
+                        "the {card}, then press T or drop them on the pile."
+                    ),
+                    "R-TAKE",
+                    rank=rank_name(top.rank),
+                    card=card_name(top),
+                )
             return
         else:
             move = Move.take()

@@ -9,7 +9,7 @@ import sys
 
 from fallback_bot import FallbackBot
 
-from game.rules import Move, Phase, RulesConfig, position_to_json
+from game.rules import Move, Phase, Rank, RulesConfig, position_to_json
 from game.rules import events as ev
 from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import TableController
@@ -383,3 +383,17 @@ def test_the_saves_text_of_staging_and_arrangements_round_trips_and_refuses_odd_
     assert parse_arrangements(kept, hands, {0, 1}) == {0: ("suit", hand[::-1]), 1: ("custom", hands[1])}
     assert parse_arrangements(kept, hands, {1}) == {1: ("custom", hands[1])}
     assert parse_arrangements("0 sideways C4 / 9 rank C4 / x", hands, {0, 1, 9}) == {}
+
+
+def test_the_top_card_dropped_on_a_meld_of_another_rank_says_whether_we_have_its_meld():
+    """T on a focused meld of sevens with the Q♣ on top said "goes only onto your meld of
+    its rank" with no meld of queens at all (keyboard play-test, stop 43)."""
+    no_queens = position(["C4 C5 C9"], melds=[{"7": "S7 D7 H7"}, {}], discard="S4 CQ")
+    controller, _host = make(no_queens)
+    controller.take_onto(DropTarget("meld", rank=Rank.SEVEN))
+    assert controller.refusal is not None and controller.refusal.rule == "R-TAKE"
+    assert "no meld of Qs" in controller.refusal.reason() and controller.game.state.phase is Phase.DRAW
+    queens = position(["C4 C5 C9"], melds=[{"7": "S7 D7 H7", "Q": "HQ DQ SQ"}, {}], discard="S4 CQ")
+    controller, _host = make(queens)
+    controller.take_onto(DropTarget("meld", rank=Rank.SEVEN))
+    assert controller.refusal is not None and "onto your meld of its rank" in controller.refusal.reason()
