@@ -158,7 +158,8 @@ def _put_aside(path: Path, reason: str) -> Notice:
     moved = storage.move_aside(path)
     if moved is None:
         return Notice(READ_FAILED, file=path.name, error=reason)
-    kept = N_("could not read {file} ({error}); using defaults; it was kept as {kept}")
+    # (The system's or the parser's words come last: the title cuts a long notice there.)
+    kept = N_("could not read {file}; it was kept as {kept}; using defaults ({error})")
     return Notice(kept, file=path.name, error=reason, kept=moved.name)
 
 

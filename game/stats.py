@@ -99,8 +99,12 @@ class StatsStore:
                 raise ValueError("not a statistics file")
         except (OSError, ValueError) as error:
             reason = storage.error_reason(error)
-            self.notices.append(Notice(N_("statistics could not be read ({error}); starting afresh"), error=reason))
-            storage.move_aside(self.path)
+            moved = storage.move_aside(self.path)  # kept, never deleted: the notice says where
+            if moved is None:
+                self.notices.append(Notice(N_("statistics could not be read ({error}); starting afresh"), error=reason))
+            else:  # (the reason last: the title cuts a long notice there)
+                kept = N_("statistics could not be read; the file was kept as {kept}; starting afresh ({error})")
+                self.notices.append(Notice(kept, kept=moved.name, error=reason))
             return
         unusable: list[str] = []
         for key, value in data["records"].items():

@@ -84,6 +84,7 @@ def test_a_deeply_nested_file_is_set_aside_not_a_crash(tmp_path):
     settings, notices = load_settings(tmp_path)
     assert settings == Settings()
     assert len(notices) == 1 and "nested too deeply" in notices[0] and "kept as settings.json.bad-" in notices[0]
+    assert notices[0].index("kept as") < notices[0].index("nested too deeply")  # (the title cuts the end)
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.bad-")]
     assert len(kept) == 1 and kept[0].read_text().startswith("[[[")
     assert not settings_path(tmp_path).exists()

@@ -54,7 +54,11 @@ def test_broken_file_is_moved_aside(tmp_path):
     (tmp_path / "stats.json").write_text("{not json")
     store = StatsStore(tmp_path)
     assert store.records == {} and store.notices
-    assert any(p.name.startswith("stats.json.bad-") for p in tmp_path.iterdir())
+    (kept,) = [p for p in tmp_path.iterdir() if p.name.startswith("stats.json.bad-")]
+    # The notice names the copy, before the parser's words (the title cuts a long notice:
+    # a player read "starting afresh" and thought the statistics were gone; play-test, stop 43).
+    notice = str(store.notices[0])
+    assert kept.name in notice and notice.index(kept.name) < notice.index("Expecting")
     (tmp_path / "stats.json").write_text(json.dumps({"records": {"classic/easy": {"games": "x", "wins": 2}}}))
     assert StatsStore(tmp_path).records["classic/easy"] == Record(wins=2)
 
