@@ -14,7 +14,9 @@ the code. (A PyInstaller bundle must add game/locale as data "game/locale".)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import locale
+import os
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from game import po
@@ -24,6 +26,24 @@ DOMAIN = "canasta"
 DEFAULT_LANGUAGE = "en"
 # Each language's name in that language, so anyone can find their own.
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The player's system language as one of ours: Chinese for a Chinese locale, else
+    English. Read as gettext does (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), then the
+    system's own locale (Windows and macOS set no variables)."""
+    env = os.environ if environ is None else environ
+    names = [env.get(name, "") for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    if environ is None:
+        try:
+            names.append(locale.getlocale()[0] or "")
+        except ValueError:  # an odd locale name
+            pass
+    for name in names:
+        first = name.split(":")[0].strip().lower()
+        if first and first not in ("c", "posix") and not first.startswith("c."):
+            return "zh_CN" if first.startswith(("zh", "chinese")) else DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
 
 
 def locale_dir() -> Path:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from game import storage
-from game.i18n import N_
+from game.i18n import N_, system_language
 from game.notices import NEWER_FILE, Notice, copy_name
 from game.player_names import is_clean
 from game.rules.variants import APP_VARIANT_IDS, VARIANTS
@@ -132,8 +132,8 @@ def load_settings(directory: Path | None = None, *, read_only: bool = False) -> 
     another version is copied and written back as this one reads it (not `read_only`:
     another window keeps the files), so the copy is made once."""
     path = settings_path(directory)
-    if not storage.is_file(path):
-        return Settings(), []
+    if not storage.is_file(path):  # the first start: in the system's language, if it is one of ours
+        return Settings(language=system_language()), []
     try:
         data = storage.read_json(path, MAX_BYTES, lenient=True)  # NaN: that field's default
     except (OSError, ValueError) as error:  # unreadable, too large, not UTF-8, not JSON ...

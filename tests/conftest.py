@@ -18,6 +18,9 @@ from hypothesis import settings
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+# A first start speaks the system's language (game.i18n.system_language): the tests' system
+# speaks English, whatever the machine running them does.
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)

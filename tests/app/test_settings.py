@@ -153,3 +153,21 @@ def test_another_versions_file_is_copied_once(tmp_path):
     settings, notices = load_settings(tmp_path)
     assert notices == [] and settings.sound is False
     assert len([p for p in tmp_path.iterdir() if ".newer-" in p.name]) == 1
+
+
+def test_the_first_start_speaks_the_system_s_language(tmp_path, monkeypatch):
+    """A Chinese player found the title in English on the first start (executable
+    play-test, stop 43): with no settings file yet, a Chinese locale starts in Chinese."""
+    from game.i18n import system_language
+
+    assert system_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
+    assert system_language({"LANGUAGE": "zh_TW:en", "LANG": "en_US.UTF-8"}) == "zh_CN"
+    assert system_language({"LC_ALL": "Chinese (Simplified)_China.936"}) == "zh_CN"
+    for english in ({"LANG": "en_GB.UTF-8"}, {"LANGUAGE": "fr:zh"}, {"LANG": "C.UTF-8"}, {}):
+        assert system_language(english) == "en", english
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert load_settings(tmp_path)[0].language == "zh_CN"
+    save_settings(Settings(language="en"), tmp_path)  # a choice made: it holds whatever the system says
+    assert load_settings(tmp_path)[0].language == "en"
