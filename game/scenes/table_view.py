@@ -458,8 +458,10 @@ class TableView:
 
     def _cursor(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """The keyboard's focus on a hand card: a bright ring and a caret under it."""
-        step = self.table.geometry.hand_step(len(self.table.layout.hand_cards)) or sprite.width
-        visible = min(sprite.width, step)
+        shown = self.table.layout.hand_cards
+        step = self.table.geometry.hand_step(len(shown)) or sprite.width
+        # The last card is all in sight (no card lies over it): the ring goes round all of it.
+        visible = sprite.width if shown and shown[-1] is sprite.card else min(sprite.width, step)
         left = sprite.x - sprite.width / 2
         box = ruler.rect(
             pygame.FRect(left - 4, sprite.y - card_h(sprite.width) / 2 - 4, visible + 8, card_h(sprite.width) + 8)

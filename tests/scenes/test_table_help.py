@@ -645,3 +645,21 @@ def test_without_a_partner_the_button_column_closes_up():
     assert all(not a.colliderect(b) for i, a in enumerate(column) for b in column[i + 1 :])
     stack, table = make_table()
     assert table.hint_button.rect == pygame.FRect(BUTTONS["hint"])
+
+
+def test_the_keyboard_ring_goes_round_all_of_the_last_card():
+    """The ring on the last card of the hand was as wide as the others' visible strip, so
+    the rest of the card looked like a second card behind it (keyboard play-test, stop 43)."""
+    state = position(["HA CA SA C5 D9 H7", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, DT)
+    press(stack, pygame.K_END)
+    last = table.ui.cursor
+    assert last is table.layout.hand_cards[-1]
+    sprite = table.animator.sprites[last]
+    canvas = Canvas((1280, 720), 1.0)
+    stack.draw(canvas)
+    right = round(sprite.x + sprite.width / 2)
+    ring = [canvas.get_at((x, round(sprite.y)))[:3] for x in range(right, right + 6)]
+    assert (255, 255, 255) in ring  # the ring's white, just right of the card's edge
