@@ -282,13 +282,14 @@ class TableGeometry:
 
     def zone_label_anchor(self, side: int, human_side: int) -> tuple[Point, str]:
         """Where the tab naming a meld area's side goes (a point and the pill's anchor): on
-        our area's top edge at the right; on the others' bottom edge, at the outer end of
-        a half (clear of North's tag and last action)."""
+        our area's top edge at the right; on the others' bottom edge at the right, but for the
+        left half of the top with three sides, on its top edge at the left (its bottom left is
+        where the turn's instruction rises over a staged meld; its top is clear of North's tag)."""
         area = self.meld_areas[side]
         if side == human_side:
             return (area.right - 4, area.top - 4), "midright"
         if area.centerx < 640 and area.width < 600:  # the left half of the top, with three sides
-            return (area.x + 4, area.bottom + 4), "midleft"
+            return (area.x + 4, area.top - 4), "midleft"
         return (area.right - 4, area.bottom + 4), "midright"
 
     # -- the player's hand ----------------------------------------------------

@@ -23,7 +23,8 @@ from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
 from game.scenes.table_layout import BUTTONS, HAND_RECT, pile_rect, score_panel_rect, stock_rect  # noqa: E402
 from game.window import MainWindow  # noqa: E402
-from tests.table_helpers import fallback, make_table  # noqa: E402
+from tests.rules_helpers import position  # noqa: E402
+from tests.table_helpers import DT, fallback, make_table, tick  # noqa: E402
 
 NEW_VARIANTS = ("five-hand", "six-hand", "six-hand-2x3")
 SIZES = ((1280, 720), (1000, 700))
@@ -244,3 +245,25 @@ def test_the_table_bots_play_a_whole_deal_of_five_and_six_hand(variant, level):
         assert seat is not None and seat != game.state.out
         game.apply(bots[seat].act(game.state.observation(seat)))  # IllegalMove would fail the test
     assert game.state.phase is Phase.OVER
+
+
+@pytest.mark.parametrize("variant", ["classic", "three-hand", "six-hand"])
+def test_the_instruction_over_a_staged_meld_is_clear_of_every_meld_area_s_label(variant):
+    """In three-hand the instruction, risen over a staged meld, ran into the tab of West's
+    melds (play-test, stop 43)."""
+    config = RulesConfig.for_variant(variant)
+    others = ["C4 C6", "C7 C8", "C9 C10", "D4 D6", "D7 D8"]
+    hands = ["C5 D5 H5 HA H7 S9 D9", *others[: config.players - 1]]
+    state = position(hands, melds=[{}] * config.sides, discard="S4", phase="meld", variant=variant)
+    stack, table = make_table(variant=variant, seed=5)
+    table.load_state(state)
+    for side in range(config.sides):  # something on every side's area: each is labelled
+        table.game.state.red_threes[side].append(next(c for c in config.deck if c.is_red_three))
+    tick(stack, DT)
+    table.ui.stage([c for c in table.game.state.hands[table.human] if c.face in ("C5", "D5", "H5")], None, None)
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    assert len(table.view.status_boxes) == 2  # "Meld if you can, then discard a card onto the pile."
+    assert len(table.view.zone_label_boxes) == config.sides
+    for box in table.view.status_boxes:
+        for side, label in table.view.zone_label_boxes.items():
+            assert not box.colliderect(label), (variant, side, box, label)
