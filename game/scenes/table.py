@@ -736,8 +736,9 @@ class TableScene(Scene):
         self.keys_button = make("keys", _("Keys · F1"), self.open_keys)
         self.confirm_button = make("confirm", _("Lay melds"), self.confirm_staged, True)
         self.cancel_button = make("cancel", _("Take back"), self.cancel_staged)
-        self.new_game_button = make("new_game", _("New game"), self.confirm_new_game)
+        # (Made in the order Tab goes through them: the top row left to right.)
         self.menu_button = make("menu", _("Menu"), self.open_menu)
+        self.new_game_button = make("new_game", _("New game"), self.confirm_new_game)
         if not self.config.ask_allowed:  # no partner to ask: the column closes up over its place
             for button, slot in ((self.hint_button, "ask"), (self.log_button, "hint"), (self.pass_button, "log")):
                 button.rect = pygame.FRect(BUTTONS[slot])

@@ -663,3 +663,11 @@ def test_the_keyboard_ring_goes_round_all_of_the_last_card():
     right = round(sprite.x + sprite.width / 2)
     ring = [canvas.get_at((x, round(sprite.y)))[:3] for x in range(right, right + 6)]
     assert (255, 255, 255) in ring  # the ring's white, just right of the card's edge
+
+
+def test_tab_goes_through_the_top_row_of_buttons_left_to_right():
+    """Tab went from Keys to New game, then back left to Menu (keyboard play-test, stop 43)."""
+    _stack, table = make_table()
+    order = [w for w in table.buttons._focus_candidates() if w.rect.y < 60]  # the top row
+    assert len(order) >= 4
+    assert [w.rect.x for w in order] == sorted(w.rect.x for w in order)
