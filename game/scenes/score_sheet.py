@@ -353,8 +353,10 @@ class ScoreSheetScene(Scene):
         y += HAND_HEADER - 4
         room = panel.right - 40 - (col0 + 140)
         for (seat, _cards), (text, line_size) in zip(self.left_in_hand, self._hand_lines(room)):
-            blit_text(surface, self.table.seat_name(seat), 16, theme.INK_SOFT, topleft=(col0, y))
-            blit_text(surface, text, line_size, theme.INK, topleft=(col0 + 140, y))
+            # Name and cards on one middle line (cards shrunk to fit sat high when both hung from the top).
+            middle = y + HAND_LINE / 2 - 1
+            blit_text(surface, self.table.seat_name(seat), 16, theme.INK_SOFT, midleft=(col0, middle))
+            blit_text(surface, text, line_size, theme.INK, midleft=(col0 + 140, middle))
             y += HAND_LINE
         self.buttons.draw(surface)
 
