@@ -99,6 +99,11 @@ class RecentDeals:
         what we write is left out, the others kept."""
         return self._read() or []
 
+    def unreadable(self) -> bool:
+        """There is a file, and it is not a list of ours (it is put aside, kept, when the
+        next deal is added)."""
+        return self._read() is None
+
     def _read(self) -> list[RecentDeal] | None:
         """The entries; None when there is a file that is not a list of ours (damaged,
         written by a newer Canasta, or unreadable)."""

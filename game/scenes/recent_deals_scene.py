@@ -36,7 +36,9 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
 
     def __init__(self, app, review_options: dict[str, Any] | None = None) -> None:
         self.review_options = review_options or {}  # tests: a synchronous job_factory
-        super().__init__(app, RecentDeals(app.config_dir).load())
+        recent = RecentDeals(app.config_dir)
+        self.unreadable = recent.unreadable()  # a damaged file: said, not shown as "no deal yet"
+        super().__init__(app, recent.load())
 
     def row_label(self, entry: RecentDeal) -> str:
         return entry_text(entry)
@@ -73,7 +75,9 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         if not self.entries:
             blit_text(
                 surface,
-                _("No deal played yet: each deal you finish is kept here for a review."),
+                _("The list of recent deals could not be read. It is kept aside when your next deal ends.")
+                if self.unreadable
+                else _("No deal played yet: each deal you finish is kept here for a review."),
                 theme.FONT_BODY,
                 theme.INK_SOFT,
                 midtop=(640, PANEL.y + 200),

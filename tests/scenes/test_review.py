@@ -444,3 +444,25 @@ def test_the_review_of_the_guided_deal_says_whose_moves_they_were(display, tmp_p
         assert isinstance(stack.top, ReviewScene) and stack.top.title() == LESSON_REVIEW_TITLE
     finally:
         app.close()
+
+
+def test_a_damaged_recent_deals_file_is_said_not_shown_as_no_deal_yet(display, tmp_path, monkeypatch):
+    """A damaged file read as "No deal played yet" (executable play-test, stop 43)."""
+    import game.scenes.recent_deals_scene as module
+
+    seen: list[str] = []
+    real = module.blit_text
+    monkeypatch.setattr(
+        module, "blit_text", lambda surface, text, *a, **k: (seen.append(text), real(surface, text, *a, **k))[1]
+    )
+    app = AppContext.create(tmp_path)
+    try:
+        RecentDeals(app.config_dir).path.write_bytes(b"zzz")
+        recent = RecentDealsScene(app)
+        assert recent.entries == [] and recent.unreadable
+        recent.draw(Canvas(LOGICAL_SIZE, 1.0))
+        assert any("could not be read" in text for text in seen) and not any("No deal played" in t for t in seen)
+        RecentDeals(app.config_dir).path.unlink()
+        assert not RecentDealsScene(app).unreadable  # no file: no deal yet, nothing wrong
+    finally:
+        app.close()
