@@ -7,6 +7,7 @@ import pytest
 from game import i18n
 from game.hints import card_name, discard_risk, explain, hand_cards_for, make_hint
 from game.rules import Card, Game, Move, RulesConfig
+from tests.rules_helpers import position as rules_position
 from tests.table_helpers import position
 
 
@@ -117,6 +118,24 @@ def test_a_discard_the_next_opponent_can_take_the_pile_with_is_risky():
     assert risk is not None and risk.kind == "takes" and "7" in risk.text and "3 cards" in risk.text
     assert discard_risk(obs(state), Card.parse("S9")) is None
     assert discard_risk(obs(state), Card.parse("H4")) is None
+
+
+def test_a_player_alone_is_told_of_melds_not_of_sides():
+    """Two-hand and three-hand: "the next player's side", "your side's meld" read oddly for
+    a player who plays alone (play-test, stop 43)."""
+    for variant in ("two-hand", "three-hand"):
+        players = RulesConfig.for_variant(variant).players
+        hands = ["C7 H4 S9 D8 DK", "C4 C6", "C9 C10"][:players]
+        melds = [{"K": "CK HK SK"}, {"7": "S7 D7 H7"}, {}][:players]
+        state = rules_position(hands, melds=melds, discard="S4 D5", phase="meld", variant=variant)
+        takes = discard_risk(obs(state), Card.parse("C7"))
+        assert takes is not None and takes.text.startswith("The next player has a meld of 7s"), takes.text
+        lay_off = discard_risk(obs(state), Card.parse("DK"))
+        assert lay_off is not None and "could be added to your K meld" in lay_off.text, lay_off.text
+        assert "side" not in takes.text + lay_off.text
+    classic = position(["C7 H4 S9 D8 DK"], melds=[{"K": "CK HK SK"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+    risk = discard_risk(obs(classic), Card.parse("C7"))
+    assert risk is not None and "The next player's side" in risk.text  # (partners: a side)
 
 
 def test_frozen_pile_wild_and_black_three_are_not_risky_but_a_known_pair_is():
