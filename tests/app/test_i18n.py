@@ -166,3 +166,41 @@ def test_every_engine_refusal_is_marked_for_the_catalogs():
                 message = node.args[1]
                 marked = isinstance(message, ast.Call) and getattr(message.func, "id", "") == "N_"
                 assert marked or isinstance(message, ast.Name), f"{path.name}:{node.lineno}"
+
+
+def test_every_meld_problem_s_message_is_marked_for_the_catalogs():
+    """The refusals that pass a name on (`IllegalMove(rule, message)`) take it from the
+    `*_problem` functions: each of their messages must be N_-marked too, or a Chinese player
+    loses the refusal's reason (test review, stop 43)."""
+    import ast
+
+    checked = 0
+    for path in sorted((ROOT / "game" / "rules").glob("*.py")):
+        for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(function, ast.FunctionDef) and function.name.endswith("_problem")):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple):
+                    message = node.value.elts[1]
+                    marked = isinstance(message, ast.Call) and getattr(message.func, "id", "") == "N_"
+                    assert marked, f"{path.name}:{node.lineno}"
+                    checked += 1
+    assert checked >= 15  # (meld_problem, sequence_problem, wild_meld_problem)
+
+
+def test_no_text_is_built_inside_a_translation_call():
+    """`_(f"...")`, `_("..." + x)` or `_("...".format())` is never in a catalog: the player
+    would read English whatever the language (the extractor only warns; test review, stop 43)."""
+    import ast
+
+    built = []
+    calls = 0
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("_", "N_") and node.args:
+                calls += 1
+                text = node.args[0]
+                formatted = isinstance(text, ast.Call) and getattr(text.func, "attr", "") == "format"
+                if isinstance(text, (ast.JoinedStr, ast.BinOp)) or formatted:
+                    built.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert calls > 500 and not built, built

@@ -63,8 +63,12 @@ def test_the_last_action_of_each_seat():
     last_discard = [e for e in seen if isinstance(e, ev.Discarded) and e.seat == 1][-1]
     west = log.last_action(1)
     assert west is not None and west.seat == 1
+    # The newest of West's acts (the deal's last, whatever it was), not an older one.
+    assert west == [e for e in log.entries if e.seat == 1 and e.acted][-1]
     if "discarded" in west.msgid:
         assert west.cards == (last_discard.card,)
+    older = [e for e in log.entries if e.seat == 1 and e.acted]
+    assert len(older) > 1 and older[0] != west  # (so oldest-first would be caught)
     assert log.last_action(0) is not None
 
 

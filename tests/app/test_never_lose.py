@@ -101,9 +101,12 @@ def new_app() -> MainWindow:
     return MainWindow(menu=True, threaded=False)
 
 
-def start_game(app: MainWindow) -> TableScene:
+def start_game(app: MainWindow, seed: int = 7) -> TableScene:
+    """A game started on the New game page, with its seed typed (the same deal on every run:
+    a random one made a test fail about once in 300 runs; test review, stop 43)."""
     click_button(app, "New game")
     assert isinstance(app.stack.top, NewGameScene)
+    app.stack.top.seed_field.digits = str(seed)
     click_button(app, "Start")
     assert isinstance(app.table, TableScene) and app.stack.top is app.table
     return app.table
@@ -239,6 +242,7 @@ def test_a_second_window_runs_read_only_and_never_overwrites_the_first(home):
     table = start_game(first)
     run_until(first, lambda: len(table.game.history) >= 20)
     before = (home / "save.json").read_bytes()
+    counted = StatsStore(home).records  # (what the first window counted: the second adds nothing)
 
     second = AppContext.create(home)
     assert second.read_only and "already open in another window" in second.notices[-1]
@@ -249,7 +253,7 @@ def test_a_second_window_runs_read_only_and_never_overwrites_the_first(home):
     other.play(other.legal_moves()[0])
     assert other.storage_problem is not None
     assert other.storage_problem.message() == "Not saved: Canasta is open in another window"
-    assert (home / "save.json").read_bytes() == before and StatsStore(home).records == {}
+    assert (home / "save.json").read_bytes() == before and StatsStore(home).records == counted
     other.on_exit()
     second.close()
     first.close()

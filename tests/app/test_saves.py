@@ -233,6 +233,12 @@ def test_fuzz_mutated_fields(valid_body, field, value, checksummed):
     except SaveError:
         return
     assert saved.game is not None  # a mutation that still loads must be a coherent game
+    # ... the very position the save holds, with fields of the types the table reads.
+    assert position_to_json(saved.game.state) == body["position"]
+    assert isinstance(saved.saved_at, str)
+    assert all(
+        isinstance(k, str) and (v is None or isinstance(v, (str, int, float, bool))) for k, v in saved.extra.items()
+    )
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -88,9 +88,23 @@ def test_the_workers_search_by_the_clock(pool):
     obs = a_decision()
     bot = HardBot(seed=1, budget=0.2)
     bot.search_pool = pool
-    move = bot.choose(obs, random.Random(3))
+    budgets: list[float] = []
+    search = pool.search
+
+    def spy(hard, observation, moves, budget, rng):
+        budgets.append(budget)
+        return search(hard, observation, moves, budget, rng)
+
+    pool.search = spy  # type: ignore[method-assign]
+    try:
+        move = bot.choose(obs, random.Random(3))
+    finally:
+        del pool.search  # (the instance attribute: the class's method again)
     assert move in obs.legal
     assert bot.last_iterations >= 1  # a world at least, by the workers or (all late) by the bot
+    # The workers are given what is left of the bot's budget (a search given none played one
+    # world a worker, and every test passed; test review, stop 43).
+    assert len(budgets) == 1 and 0.0 < budgets[0] <= 0.2
 
 
 @pytest.mark.slow

@@ -173,13 +173,18 @@ def test_a_whole_game_replays_from_seed_and_moves(variant):
     config = RulesConfig.for_variant(variant)
     rng = random.Random(3)
     game = Game(config, seed=21)
-    for _ in range(3000):
+    for _ in range(6000):
         if game.state.is_over:
-            break
+            if game.is_over or game.deal_number >= 1:
+                break
+            game.next_deal()  # the replay crosses a deal's end (Game.apply starts the next one)
+            continue
         game.apply(rng.choice(game.state.legal_moves()))
+    assert game.deal_number >= 1  # (the loop ran past the first deal)
     again = Game.replay(config, 21, [str(m) for m in game.history])
     from game.rules import position_to_json
 
+    assert again.deal_number == game.deal_number
     assert position_to_json(again.state) == position_to_json(game.state)
 
 
