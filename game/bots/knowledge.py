@@ -220,6 +220,12 @@ class Knowledge:
         clean = sum(1 for m in self.obs.melds[self.side] if m.is_canasta and m.wilds == 0)
         return clean < quota
 
+    def dirty_books_made(self) -> bool:
+        """V-HF-OUT: our side has the dirty books its quota needs."""
+        quota = self.cfg.rules.books_quota[1]
+        dirty = sum(1 for m in self.obs.melds[self.side] if m.is_canasta and m.wilds > 0)
+        return bool(quota) and dirty >= quota
+
     def opponents(self) -> tuple[int, ...]:
         """The seats of the other sides that play this deal."""
         return self.facts.opponents(self.seat, self.obs.out)

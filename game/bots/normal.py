@@ -79,6 +79,10 @@ class NormalWeights:
     wild_meld_factor: float = 0.3  # the wild-card cost when the wild cards build a wild meld
     foot_pickup: float = 60.0  # emptying the hand picks up the foot: eleven fresh cards
     book_clean_need: float = 60.0  # a clean book while the side still needs clean ones (V-HF-OUT)
+    # A wild card that makes a dirty book, or spoils a clean meld, while the side still needs
+    # clean books and has its dirty ones (V-HF-OUT): it cannot help the side go out
+    # (0: not weighed; Hand and Foot's own in VARIANT_WEIGHTS).
+    book_dirty_surplus: float = 0.0
     # -- discarding (lower keep + danger is discarded)
     keep_wild: float = 110.0
     keep_black3: float = 3.0
@@ -156,6 +160,11 @@ def with_sequences(cfg: RulesConfig) -> bool:
     return cfg.rules.sequences
 
 
+def with_books_quota(cfg: RulesConfig) -> bool:
+    """Hand and Foot: going out needs clean and dirty books (V-HF-OUT)."""
+    return any(cfg.rules.books_quota)
+
+
 def partners_classic_deal(cfg: RulesConfig) -> bool:
     """Sides of partners dealt as in classic (rank-keyed melds, one card drawn): classic,
     five-hand (its four who play), six-hand and six-hand-2x3, where the canasta-gift danger
@@ -183,6 +192,11 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # A take that closes a canasta this turn (`take_canasta`, stop 41), where melds are sequences
 # too (Samba, Bolivia): in Samba against Normal without it 51.2% of 8,000 games, +100 ± 67 a
 # game; in classic no change (50.0%, -3 ± 46).
+# A dirty book, or a wild card spoiling a clean meld, once the side has its dirty books but
+# still needs clean ones (`book_dirty_surplus`, stop 43): Normal made dirty books with every
+# wild card, and in 182 of 318 sides' ends at an exhausted stock it held one clean book or
+# none beside three or more dirty ones, unable to go out; against Normal without it 76.6% of
+# 4,000 Hand and Foot games, +1963 ± 84 a game.
 # Every entry whose rule applies is used, in this order.
 _MORE_PLAYERS = {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0}
 VARIANT_WEIGHTS: VariantTable = (
@@ -191,6 +205,7 @@ VARIANT_WEIGHTS: VariantTable = (
     (two_sides_drawing_one, {"take_small": 60.0}),
     (two_sides_of_three, {"take_small_size": 2.0}),
     (with_sequences, {"take_canasta": 100.0}),
+    (with_books_quota, {"book_dirty_surplus": 150.0}),
 )
 
 
@@ -657,6 +672,9 @@ class NormalPolicy:
                     s += w.book_clean_need
             else:
                 s += w.canasta_natural * after.bonus / NATURAL_CANASTA
+        if wn and w.book_dirty_surplus and kind is MeldKind.GROUP and kn.clean_books_needed() and kn.dirty_books_made():
+            if completes or (m is not None and m.wilds == 0):  # a dirty book, or a clean meld spoilt
+                s -= w.book_dirty_surplus
         if wn:
             factor = w.wild_meld_factor if kind is MeldKind.WILD else 1.0
             if completes:

@@ -294,3 +294,33 @@ def test_normal_places_every_listed_meld_where_the_rules_do(variant):
             game.apply(bot.act(obs))
             state = game.state
     assert checked > 100
+
+
+def test_normal_keeps_a_wild_card_off_a_book_its_side_needs_clean():
+    """V-HF-OUT: Normal made dirty books with every wild card, and its side often ended an
+    exhausted stock with two dirty books too many and no clean one, unable to go out (review,
+    stop 43). With its dirty books made and clean ones still needed, a wild card that would
+    close another dirty book stays in the hand; before the dirty books are made it is laid."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    hand = ["C2 S5 D9 HK", "C4 C6 C8 D8 H9", "C7 C8", "C9 C10"]
+    sevens, dirty = "C7 D7 H7 S7 C7 D7", ["CQ DQ HQ SQ CQ DQ JK", "CK DK HK SK CK DK S2"]
+    both_dirty = position(
+        hand, melds=[[sevens, *dirty], ["DA HA SA"]], phase="meld", variant="hand-and-foot", drawn="stock", discard="S4"
+    )
+    obs = both_dirty.observation(0)
+    assert str(make_bot("normal", 1).act(obs)) != "meld 7: C2"
+    weights = NormalWeights.for_variant("hand-and-foot")
+    assert str(make_bot("normal", 1, weights=replace(weights, book_dirty_surplus=0.0)).act(obs)) == "meld 7: C2"
+    one_dirty = position(
+        hand,
+        melds=[[sevens, dirty[0]], ["DA HA SA"]],
+        phase="meld",
+        variant="hand-and-foot",
+        drawn="stock",
+        discard="S4",
+    )
+    assert str(make_bot("normal", 1).act(one_dirty.observation(0))) == "meld 7: C2"
+    assert NormalWeights.for_variant("classic").book_dirty_surplus == 0.0
