@@ -23,7 +23,8 @@ class NamesPage(MenuPage):
         """`people`: the seats people play in the game being set up (two or more)."""
         self.config = RulesConfig.for_variant(variant)
         self.people = people
-        self.problem = ""  # why Done did not close the page (shown until the next try)
+        self.problem = ""  # why Done did not close the page (shown while the names are as they were)
+        self.problem_names: dict[int, str] = {}
         self.fields: dict[int, TextField] = {}
         super().__init__(app)
 
@@ -73,7 +74,7 @@ class NamesPage(MenuPage):
     def done(self) -> None:
         same = self.clash()
         if same is not None:
-            self.problem = _(SAME_NAME).format(name=same)
+            self.problem, self.problem_names = _(SAME_NAME).format(name=same), self.names()
             return
         kept = list(self.app.settings.value.person_names)
         kept += [""] * (MOST_SEATS - len(kept))
@@ -85,7 +86,7 @@ class NamesPage(MenuPage):
         self.back()
 
     def draw_content(self, surface) -> None:
-        if self.problem:
+        if self.problem and self.names() == self.problem_names:  # (a name changed since: gone)
             blit_text(surface, self.problem, theme.FONT_SMALL, theme.RED_INK, midbottom=(640, PANEL.bottom - 98))
         hint = _("Type each name · Enter: next · Esc: back")
         blit_text(surface, hint, theme.FONT_SMALL, theme.INK_SOFT, midbottom=(640, PANEL.bottom - 8))

@@ -23,7 +23,7 @@ from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import BUTTONS
-from game.scenes.text import blit_text
+from game.scenes.text import blit_text, fitting_size
 from game.scenes.widgets import Button, WidgetGroup
 
 
@@ -88,10 +88,12 @@ class PrivacyScreen(Scene):
             ruler.px(14),
         )
         name = self.table.seat_name(self.seat)
+        room = panel.width - 48  # (a person's name may be long: each line shrinks to fit)
+        title = (_("{name} answers") if self.answering else _("{name}'s turn")).format(name=name)
         blit_text(
             surface,
-            (_("{name} answers") if self.answering else _("{name}'s turn")).format(name=name),
-            36,
+            title,
+            fitting_size(title, 36, room, bold=True, smallest=20),
             theme.INK,
             bold=True,
             midtop=(panel.centerx, panel.y + 34),
@@ -103,10 +105,11 @@ class PrivacyScreen(Scene):
             theme.GOLD_DARK,
             midtop=(panel.centerx, panel.y + 84),
         )
+        passing = _("Pass the computer to {name}. The table stays hidden until {name} clicks.").format(name=name)
         blit_text(
             surface,
-            _("Pass the computer to {name}. The table stays hidden until {name} clicks.").format(name=name),
-            theme.FONT_BODY,
+            passing,
+            fitting_size(passing, theme.FONT_BODY, room, smallest=12),
             theme.INK_SOFT,
             midtop=(panel.centerx, panel.y + 114),
         )

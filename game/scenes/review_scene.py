@@ -34,7 +34,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import MELD_W
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, one_line
+from game.scenes.text import blit_text, fitting_size, one_line
 from game.scenes.widgets import Button, WidgetGroup
 
 JobFactory = Callable[[DealPlay, frozenset[int]], ReviewJob]
@@ -287,7 +287,10 @@ class ReviewScene(Scene):
         acting = state.to_act if self.cursor < self.count else None
         for seat in range(config.players):
             color = theme.GOLD_LIGHT if seat == acting else theme.TEXT_ON_FELT
-            blit_text(surface, self.names.seat_name(seat), 18, color, bold=True, topleft=(24, y + 6))
+            name = self.names.seat_name(seat)  # (a person's name may be long: it stops short of the cards)
+            size = fitting_size(name, 18, HAND_LEFT - 30, bold=True, smallest=12)
+            name = one_line(surface, name, size, HAND_LEFT - 30, bold=True)
+            blit_text(surface, name, size, color, bold=True, midleft=(24, y + 17))
             cards = sorted(state.hands[seat], key=sort_key)
             count = _("1 card") if len(cards) == 1 else _("{n} cards").format(n=len(cards))
             blit_text(surface, count, 15, theme.TEXT_ON_FELT, topleft=(24, y + 30))

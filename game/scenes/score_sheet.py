@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game import assets
 from game.hints import card_list
 from game.i18n import N_, _, format_points, get_language
 from game.native_memory import release_free_memory
@@ -25,7 +24,7 @@ from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import cream_panel
 from game.scenes.table_source import TableSeats
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, fitting_size
+from game.scenes.text import blit_text, fitting_size, one_line, text_width
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, WidgetGroup
 
@@ -104,11 +103,6 @@ REASONS = {
 
 
 HAND_SIZE, HAND_SMALLEST = 16, 12  # the cards left in hand: their sizes, largest first
-
-
-def text_width(text: str, size: float) -> float:
-    """Logical width of `text` at `size` (measured at 4x, for steady rounding)."""
-    return assets.font_for_text(text, round(size * 4)).size(text)[0] / 4
 
 
 def hand_text(hand: list[Card], foot: list[Card], room: float) -> str:
@@ -307,13 +301,14 @@ class ScoreSheetScene(Scene):
         y = panel.y + 112
         for side in range(sides):
             name = self.table.side_name(side)
-            blit_text(
+            size = fitting_size(name, 18, col_w - 16, bold=True, smallest=12)
+            blit_text(  # (a margin between the columns; a shrunk name on the row's middle line, cut if need be)
                 surface,
-                name,
-                fitting_size(name, 18, col_w - 4, bold=True),
+                one_line(surface, name, size, col_w - 16, bold=True),
+                size,
                 theme.INK,
                 bold=True,
-                midtop=(first_col + side * col_w + col_w / 2 - 20, y),
+                center=(first_col + side * col_w + col_w / 2 - 20, y + 12),
             )
         y += 36
         size = 17 if self.row_h >= 30 else 16
@@ -355,7 +350,9 @@ class ScoreSheetScene(Scene):
         for (seat, _cards), (text, line_size) in zip(self.left_in_hand, self._hand_lines(room)):
             # Name and cards on one middle line (cards shrunk to fit sat high when both hung from the top).
             middle = y + HAND_LINE / 2 - 1
-            blit_text(surface, self.table.seat_name(seat), 16, theme.INK_SOFT, midleft=(col0, middle))
+            name = self.table.seat_name(seat)  # (a person's name may be long: shrunk to its column, then cut)
+            size = fitting_size(name, 16, 132, smallest=12)
+            blit_text(surface, one_line(surface, name, size, 132), size, theme.INK_SOFT, midleft=(col0, middle))
             blit_text(surface, text, line_size, theme.INK, midleft=(col0 + 140, middle))
             y += HAND_LINE
         self.buttons.draw(surface)

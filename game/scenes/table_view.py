@@ -44,7 +44,16 @@ from game.scenes.table_layout import (
     score_row_height,
     stock_rect,
 )
-from game.scenes.text import blit_text, fitting_size, line_height, render_lines, text_image, wrap_at_most, wrap_text
+from game.scenes.text import (
+    blit_text,
+    fitting_size,
+    line_height,
+    render_lines,
+    text_image,
+    text_width,
+    wrap_at_most,
+    wrap_text,
+)
 from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
@@ -756,11 +765,12 @@ class TableView:
             ruler.point((panel.right - 10, panel.y + 28)),
             max(1, ruler.px(1.5)),
         )
-        # Long side names (five or six seats): the name has the row's first line to itself
-        # and the score goes to the second.
+        # Long side names (five or six seats, or people's names in pass-and-play): the name
+        # has the row's first line to itself and the score goes to the second.
         names = [table.side_name(side) for side in range(rows)]
         name_room = panel.width - 24
-        wide = table.config.players > 4
+        scores_w = max(text_width(format_points(round(table.shown_scores[s].value)), 22, True) for s in range(rows))
+        wide = table.config.players > 4 or any(text_width(n, 16, True) > name_room - scores_w - 10 for n in names)
         # The lines of a row (logical y under its top); the Samba family's fourth line, what
         # the side still needs to go out, packs them closer.
         need_line = row_h > SCORE_ROW

@@ -131,14 +131,18 @@ def blit_text(
     return rect
 
 
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """Logical width of `text` at `size` (measured at 4x, for steady rounding)."""
+    return assets.font_for_text(text, round(size * 4), bold).size(text)[0] / 4
+
+
 @functools.lru_cache(maxsize=1024)
 def fitting_size(text: str, size: float, max_width: float, bold: bool = False, smallest: float = 11) -> float:
     """The largest logical size from `size` down to `smallest` at which `text` fits in
     `max_width` logical units (long side names of five- and six-seat tables). Remembered:
     labels, badges and buttons ask it in every frame."""
     while size > smallest:
-        width = assets.font_for_text(text, round(size * 4), bold).size(text)[0] / 4  # at 4x: steady rounding
-        if width <= max_width:
+        if text_width(text, size, bold) <= max_width:
             break
         size -= 1
     return size

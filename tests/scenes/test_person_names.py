@@ -198,3 +198,35 @@ def test_each_person_counts_under_their_name_apart_from_the_levels(tmp_path):
     assert set(App.stats.records) == {"classic/person:hard", "classic/person:Cy"}  # not the Hard level's
     assert row_texts("classic/person:hard", App.stats.records["classic/person:hard"])[0] == "Classic · hard"
     assert row_texts("classic/hard", App.stats.records["classic/person:hard"])[0] == "Classic · Hard"
+
+
+def test_long_names_keep_clear_of_the_scores_and_the_cards(monkeypatch):
+    """A person's name of 16 characters ran through the score panel's scores, past the
+    privacy screen's panel, into the score sheet's cards (real-window check, stop 43)."""
+    import game.scenes.pass_and_play as privacy
+    import game.scenes.table_view as view
+    from game.scenes.pass_and_play import PrivacyScreen
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    for module in (view, privacy):
+        real = module.blit_text
+        monkeypatch.setattr(
+            module,
+            "blit_text",
+            lambda s, text, *a, _real=real, **k: drawn.append((text, r := _real(s, text, *a, **k))) or r,
+        )
+    long = "Bartholomew Feat"
+    _stack, table = make_table(
+        seed=11, levels=(None, None, "easy", "easy"), person_names=("王小明司马欧阳诸葛上官东方皇甫", long)
+    )
+    table.view.draw(Canvas(LOGICAL_SIZE, 1.0))
+    names = [rect for text, rect in drawn if text in (table.side_name(0), table.side_name(1))]
+    scores = [rect for text, rect in drawn if text == "0"]
+    assert len(names) == 2 and scores
+    assert all(name.collidelist(scores) == -1 for name in names)
+    drawn.clear()
+    screen = PrivacyScreen(table, 1)
+    screen.draw(Canvas(LOGICAL_SIZE, 1.0))
+    panel = pygame.Rect(PrivacyScreen.PANEL)
+    lines = [rect for text, rect in drawn if long in text]
+    assert len(lines) == 2 and all(panel.contains(rect) for rect in lines)

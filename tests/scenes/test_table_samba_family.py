@@ -413,7 +413,8 @@ def test_hints_name_the_family_s_melds_in_words_and_ring_them_by_number():
 
 def test_a_long_hand_on_the_score_sheet_fits_its_line_with_the_rest_counted():
     from game.rules import Card
-    from game.scenes.score_sheet import HAND_SMALLEST, hand_text, text_width
+    from game.scenes.score_sheet import HAND_SMALLEST, hand_text
+    from game.scenes.text import text_width
 
     pygame.font.init()
     hand = [Card.parse(face) for face in ("C4 D5 H6 S7 C8 D9 H10 SJ CQ DK HA S4 C5 D6 H7 S8 C9 D10 HJ SQ " * 2).split()]
