@@ -227,7 +227,7 @@ def _explain_draw(obs: Observation) -> str:
 
 def plays_alone(obs: Observation) -> bool:
     """Each player is a side of one (two-hand, three-hand): "your melds", not "your side's"."""
-    return obs.config.sides == obs.config.players
+    return not obs.config.partnerships
 
 
 def _take_refusal(obs: Observation, top: Card) -> str | None:

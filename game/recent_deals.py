@@ -21,6 +21,7 @@ from typing import Any
 
 from game import storage
 from game.deal_file import export_text, parse_text
+from game.player_names import clean_name
 from game.review import DealPlay, deal_play
 from game.rules import Game
 
@@ -41,6 +42,7 @@ class RecentDeal:
     points: int  # the first person's side's total for the deal
     when: float  # seconds since the epoch
     lesson: bool = False  # the guided deal's lesson (its moves were the coach's)
+    typed: tuple[str, ...] = ()  # per seat, pass-and-play's typed names ("": the msgid of `names`)
 
     def play(self) -> DealPlay:
         """The deal, replayed from its text. Raises DealFileError for an edited entry."""
@@ -62,6 +64,7 @@ class RecentDeal:
             "points": self.points,
             "when": self.when,
             "lesson": self.lesson,
+            "typed": list(self.typed),
         }
 
     @classmethod
@@ -79,11 +82,17 @@ class RecentDeal:
                 int(data["points"]),
                 float(data["when"]),
                 data.get("lesson") is True,
+                _typed(data.get("typed")),
             )
         except (KeyError, TypeError, ValueError, OverflowError):  # 1e400 is infinity: no int
             return None
         sensible = abs(entry.deal) < MAX_NUMBER and abs(entry.points) < MAX_NUMBER and 0 <= entry.when < MAX_NUMBER
         return entry if entry.people and entry.names and sensible else None
+
+
+def _typed(value: Any) -> tuple[str, ...]:
+    """The per-seat typed names of an entry ("" for anything odd: each stays at its seat)."""
+    return tuple(clean_name(name) for name in value[:8]) if isinstance(value, list) else ()
 
 
 class RecentDeals:
@@ -125,6 +134,7 @@ class RecentDeals:
         names: tuple[str, ...],
         when: float | None = None,
         lesson: bool = False,
+        typed: tuple[str, ...] = (),
     ) -> None:
         """Keep the deal `game` just finished (the same deal again replaces its entry).
         Raises OSError when the file cannot be written."""
@@ -139,6 +149,7 @@ class RecentDeals:
             result.sides[side].total if result is not None else 0,
             time.time() if when is None else when,
             lesson,
+            tuple(typed),
         )
         earlier = self._read()
         if earlier is None and storage.move_aside(self.path) is None:  # not ours to overwrite: put aside

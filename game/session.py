@@ -94,7 +94,7 @@ def count_deal(table: TableScene, app: AppContext, level_name: str) -> None:
 def person_record(table: TableScene, seat: int) -> str:
     """Pass-and-play: the record a person's deals count in: their typed name's, else the
     seat's "Player N"."""
-    typed = table.controller.person_names[seat]
+    typed = table.person_names[seat]
     return stats_name(typed) if typed else table.names[seat]
 
 
@@ -116,7 +116,7 @@ def remember_deal(table: TableScene, app: AppContext) -> None:
         return
     names = tuple(table.names[seat] for seat in range(table.config.players))
     try:
-        RecentDeals(app.config_dir).add(table.game, people, names, lesson=table.in_lesson())
+        RecentDeals(app.config_dir).add(table.game, people, names, lesson=table.in_lesson(), typed=table.person_names)
     except OSError:
         pass
 

@@ -64,7 +64,7 @@ class Settings:
 
     def validated(self) -> tuple[Settings, list[Notice]]:
         """A copy with every bad field reset to its default, and what was reset."""
-        defaults = Settings()
+        defaults = first_start()
         notices: list[Notice] = []
         values: dict[str, Any] = {}
         for f in fields(self):
@@ -85,6 +85,12 @@ class Settings:
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, **asdict(self)}
+
+
+def first_start() -> Settings:
+    """The defaults, in the system's language if it is one of ours (a first start, or a
+    settings file or language value that cannot be used)."""
+    return Settings(language=system_language())
 
 
 def allowed_value(name: str, value: Any) -> Any:
@@ -117,7 +123,7 @@ def settings_path(directory: Path | None = None) -> Path:
 def settings_from_json(data: Any) -> tuple[Settings, list[Notice]]:
     """Settings from parsed JSON: unknown fields dropped, bad ones defaulted."""
     if not isinstance(data, dict):
-        return Settings(), [Notice(N_("settings file is not a JSON object; using defaults"))]
+        return first_start(), [Notice(N_("settings file is not a JSON object; using defaults"))]
     notices: list[Notice] = []
     known = {f.name for f in fields(Settings)}
     unknown = sorted(set(data) - known - {"format"})
@@ -132,14 +138,14 @@ def load_settings(directory: Path | None = None, *, read_only: bool = False) -> 
     another version is copied and written back as this one reads it (not `read_only`:
     another window keeps the files), so the copy is made once."""
     path = settings_path(directory)
-    if not storage.is_file(path):  # the first start: in the system's language, if it is one of ours
-        return Settings(language=system_language()), []
+    if not storage.is_file(path):
+        return first_start(), []
     try:
         data = storage.read_json(path, MAX_BYTES, lenient=True)  # NaN: that field's default
     except (OSError, ValueError) as error:  # unreadable, too large, not UTF-8, not JSON ...
-        return Settings(), [_put_aside(path, storage.error_reason(error))]
+        return first_start(), [_put_aside(path, storage.error_reason(error))]
     if not isinstance(data, dict):
-        return Settings(), [_put_aside(path, Notice(N_("not a JSON object")))]
+        return first_start(), [_put_aside(path, Notice(N_("not a JSON object")))]
     settings, notices = settings_from_json(data)
     if data.get("format", FORMAT) != FORMAT and not read_only:  # another version's: kept in a copy
         copy = storage.keep_copy(path, "newer")

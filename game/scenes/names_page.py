@@ -10,10 +10,10 @@ from game.rules import RulesConfig
 from game.scenes import theme
 from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
 from game.scenes.menu_widgets import TextButton, TextField, blit_text
-from game.scenes.table_controller import PERSON_NAMES
+from game.scenes.table_controller import PERSON_NAMES, seat_names, taken_names, typed_names
 from game.settings import MOST_SEATS
 
-SAME_NAME = N_("Two people have the same name: {name}. Give each a name of their own.")
+SAME_NAME = N_("{name} is already a name at this table. Give each person a name of their own.")
 
 
 class NamesPage(MenuPage):
@@ -62,13 +62,16 @@ class NamesPage(MenuPage):
         return {seat: clean_name(field.text) for seat, field in self.fields.items()}
 
     def clash(self) -> str | None:
-        """A name two people would share (as the table shows them), if any."""
-        seen: set[str] = set()
-        for number, (_seat, typed) in enumerate(self.names().items()):
-            shown = typed or _(PERSON_NAMES[number])
-            if shown.casefold() in seen:
-                return shown
-            seen.add(shown.casefold())
+        """A typed name the table could not show (table_controller.typed_names): another
+        person's, or another seat's ("Player 2", a bot's "East"), if any."""
+        names = self.names()
+        typed = [names.get(seat, "") for seat in range(self.config.players)]
+        shown = typed_names(self.config, self.people, typed)
+        defaults = seat_names(self.config, self.people)
+        for seat in self.people:
+            own = taken_names([defaults[seat]])  # (typing one's own "Player 1" is no clash)
+            if typed[seat] and not shown[seat] and typed[seat].casefold() not in own:
+                return typed[seat]
         return None
 
     def done(self) -> None:
@@ -78,8 +81,10 @@ class NamesPage(MenuPage):
             return
         kept = list(self.app.settings.value.person_names)
         kept += [""] * (MOST_SEATS - len(kept))
-        for seat, typed in self.names().items():
-            kept[seat] = typed  # (the other seats' names stay for when they are people again)
+        names = self.names()
+        shown = typed_names(self.config, self.people, [names.get(s, "") for s in range(self.config.players)])
+        for seat in self.people:
+            kept[seat] = shown[seat]  # (one's own "Player 1" is no name; other seats' names stay for later)
         while kept and not kept[-1]:
             kept.pop()
         self.app.settings.set("person_names", tuple(kept))

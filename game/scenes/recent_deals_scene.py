@@ -68,7 +68,8 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
         title: Callable[[], str] = functools.partial(entry_text, entry)
         if entry.lesson:
             title = lesson_title
-        scene = ReviewScene(play, seats, SeatNames(config, names), title=title, **self.review_options)
+        typed = entry.typed if len(entry.typed) == config.players else ()
+        scene = ReviewScene(play, seats, SeatNames(config, names, typed=typed), title=title, **self.review_options)
         self.stack.push(scene)
 
     def draw_content(self, surface: pygame.Surface) -> None:

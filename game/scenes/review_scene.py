@@ -52,14 +52,16 @@ TEXT_W = PANEL.width - 40  # the panel's lines of text
 
 @dataclass(frozen=True)
 class SeatNames:
-    """Seat and side names for the review: msgids or people's names, translated when shown."""
+    """Seat and side names for the review: msgids, translated when shown, or the names
+    typed for pass-and-play's people, shown as typed."""
 
     config: RulesConfig
     names: tuple[str, ...]  # one per seat
     viewer: int = 0  # whose side is "Us"
+    typed: tuple[str, ...] = ()  # per seat ("": none)
 
     def seat_name(self, seat: int) -> str:
-        return _(self.names[seat])
+        return (self.typed[seat] if seat < len(self.typed) else "") or _(self.names[seat])
 
     def side_name(self, side: int) -> str:
         seats = self.config.seats_of_side(side)

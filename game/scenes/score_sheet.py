@@ -42,6 +42,8 @@ class SheetTable(TableSeats, Protocol):
     @property
     def names(self) -> dict[int, str]: ...
     @property
+    def person_names(self) -> tuple[str, ...]: ...
+    @property
     def people(self) -> tuple[int, ...]: ...
 
     def next_deal(self) -> None: ...
@@ -236,7 +238,8 @@ class ScoreSheetScene(Scene):
         from game.scenes.review_scene import ReviewScene, SeatNames
 
         table = self.table
-        names = SeatNames(table.config, tuple(table.names[s] for s in range(table.config.players)))
+        msgids = tuple(table.names[s] for s in range(table.config.players))
+        names = SeatNames(table.config, msgids, typed=table.person_names)
         game = table.game
         number = game.deal_number + 1
 

@@ -149,6 +149,7 @@ class TableScene(Scene):
     runner = property(lambda self: self.controller.runner)
     ui = property(lambda self: self.controller.ui)
     names = property(lambda self: self.controller.names)
+    person_names = property(lambda self: self.controller.person_names)
     human = property(lambda self: self.controller.human)
     people = property(lambda self: self.controller.people)
     level = property(lambda self: self.controller.level)

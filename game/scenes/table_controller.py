@@ -16,7 +16,7 @@ with one confirm (or taken back); the same staged groups go with a take of the p
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -25,6 +25,7 @@ from game.bots.base import private_seed
 from game.bots.reasons import BotReason
 from game.hints import Hint, card_name, discard_risk, explain, make_hint, rank_name
 from game.i18n import N_, _, get_language
+from game.player_names import clean_name
 from game.rules import (
     Card,
     Game,
@@ -113,17 +114,45 @@ def people_of(levels: tuple[str | None, ...] | None, human: int, players: int) -
     return tuple(seat for seat in range(players) if levels[seat] is None)
 
 
-def seat_names(config: RulesConfig, people: tuple[int, ...] = (0,), typed: Sequence[str] = ()) -> dict[int, str]:
+def seat_names(config: RulesConfig, people: tuple[int, ...] = (0,)) -> dict[int, str]:
     """Seat -> name msgid (translated when shown, so a language switch applies at once):
-    the one player is "You"; with several, the name typed for the seat (`typed`, per seat;
-    shown as typed), else "Player 1", "Player 2"... in seat order."""
+    the one player is "You"; with several, "Player 1", "Player 2"... in seat order (a name
+    typed for a seat goes over it: `typed_names`)."""
     names = dict(enumerate(config.rules.seat_names))
     if len(people) == 1:
         names[people[0]] = N_("You")
     elif len(people) > 1:
         for number, seat in enumerate(people):
-            names[seat] = (typed[seat] if seat < len(typed) else "") or PERSON_NAMES[number]
+            names[seat] = PERSON_NAMES[number]
     return names
+
+
+def taken_names(names: Iterable[str]) -> set[str]:
+    """Names (msgids) as a typed name must not match them: in English and as now shown."""
+    return {shown.casefold() for name in names for shown in (name, _(name))}
+
+
+def typed_names(config: RulesConfig, people: tuple[int, ...], typed: Sequence[str]) -> tuple[str, ...]:
+    """Per seat, the name typed for it that the table shows as typed ("" where none): only
+    for the people's seats of pass-and-play, and only a name like no other at the table (a
+    second "Ann", or a person called "East" beside the bot East, from a hand-edited settings
+    file: that seat keeps its "Player N", so no two seats, and no two records, share a name)."""
+    kept = [""] * config.players
+    if len(people) < 2:
+        return tuple(kept)
+    taken = taken_names(seat_names(config, people).values())
+    for seat in people:
+        name = clean_name(typed[seat]) if seat < len(typed) else ""
+        if name and name.casefold() not in taken:
+            kept[seat] = name
+            taken.add(name.casefold())
+    return tuple(kept)
+
+
+def _meldable(card: Card) -> bool:
+    """A pile's top card that some meld could take (a wild card or black three on top blocks
+    the pile: the engine's own refusal says so)."""
+    return not card.is_wild and not card.is_black_three
 
 
 class TableBot(Protocol):
@@ -201,9 +230,10 @@ class TableController:
         # none (watch the bots: every level given). `human` is the one at the screen.
         self.people: tuple[int, ...] = people_of(levels, human, config.players)
         self.host: TableHost = host or NoHost()
-        # Pass-and-play: the names typed for the people's seats ("": "Player N"), kept by the save.
-        self.person_names = tuple((*person_names, *[""] * config.players)[: config.players])
-        self.names = seat_names(config, self.people, self.person_names)
+        # Pass-and-play: the names typed for the people's seats ("": "Player N"), shown as typed
+        # (never through the catalogs: a person called "North" is not 北家), kept by the save.
+        self.person_names = typed_names(config, self.people, person_names)
+        self.names = seat_names(config, self.people)
         self.runner = BotRunner(threaded)
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         # The player's moves pass this first: a text refuses the move (the guided deal's coach).
@@ -277,7 +307,7 @@ class TableController:
         return self.config.side_of(self.human)
 
     def seat_name(self, seat: int) -> str:
-        return _(self.names[seat])
+        return self.person_names[seat] or _(self.names[seat])
 
     def side_name(self, side: int) -> str:
         seats = self.config.seats_of_side(side)
@@ -833,7 +863,7 @@ class TableController:
             return
         if target.number is not None:
             move = Move.take(Group.to(Rank.JOKER, (), target.number))
-        elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank:
+        elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank and _meldable(st.pile[-1]):
             top = st.pile[-1]
             if top.rank in st.melds[self.config.side_of(st.turn)]:
                 self.refuse(

@@ -171,3 +171,16 @@ def test_the_first_start_speaks_the_system_s_language(tmp_path, monkeypatch):
     assert load_settings(tmp_path)[0].language == "zh_CN"
     save_settings(Settings(language="en"), tmp_path)  # a choice made: it holds whatever the system says
     assert load_settings(tmp_path)[0].language == "en"
+
+
+def test_a_broken_settings_file_or_language_falls_back_to_the_system_s_language(tmp_path, monkeypatch):
+    """A damaged settings file, or a language we do not have, reset a Chinese system to
+    English (review, stop 43)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    settings_path(tmp_path).write_text("{not json")
+    assert load_settings(tmp_path)[0].language == "zh_CN"
+    settings_path(tmp_path).write_text(json.dumps({"language": "zh", "sound": False}))
+    settings, notices = load_settings(tmp_path)
+    assert (settings.language, settings.sound) == ("zh_CN", False) and notices

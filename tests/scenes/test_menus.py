@@ -17,12 +17,12 @@ from game.app import AppContext  # noqa: E402
 from game.rules import Game, RulesConfig  # noqa: E402
 from game.scenes import theme  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler  # noqa: E402
 from game.scenes.menu import TitleMenuScene  # noqa: E402
 from game.scenes.menu_widgets import Choice, NumberField, TextButton  # noqa: E402
 from game.scenes.modal import ModalDialogScene  # noqa: E402
 from game.scenes.new_game import NewGameScene  # noqa: E402
-from game.scenes.rules_scene import RulesScene  # noqa: E402
+from game.scenes.rules_scene import TEXT_MARGIN, VIEW, RulesScene  # noqa: E402
 from game.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.scenes.stats_scene import StatsScene  # noqa: E402
 from game.settings import load_settings  # noqa: E402
@@ -483,6 +483,10 @@ def test_the_rules_open_at_the_section_of_a_game_of_two_three_five_or_six(app):
         draw(stack)
         kinds = [(kind, msgid) for kind, msgid, _cards in PAGES[scene.page].blocks]
         assert 0 < scene.scroll <= scene.max_scroll and ("h", heading) in kinds
+        # The heading's block is in the view (scrolled to it, or as near as the page's end allows).
+        placed, _height = scene._laid_out(Ruler(1.0))
+        top = placed[kinds.index(("h", heading))][0]
+        assert scene.scroll <= top <= scene.scroll + VIEW.height - 2 * TEXT_MARGIN - 30
         top = scene.scroll
         stack.handle_event(key(pygame.K_HOME))  # then the reader scrolls as ever
         draw(stack)

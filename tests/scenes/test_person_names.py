@@ -230,3 +230,52 @@ def test_long_names_keep_clear_of_the_scores_and_the_cards(monkeypatch):
     panel = pygame.Rect(PrivacyScreen.PANEL)
     lines = [rect for text, rect in drawn if long in text]
     assert len(lines) == 2 and all(panel.contains(rect) for rect in lines)
+
+
+def test_a_typed_name_is_shown_as_typed_and_never_twice_at_a_table():
+    """A person called "Hard" read 困难 in Chinese (typed names went through the catalogs),
+    and settings holding two "Bob"s (the Names page checks only the people it shows; a
+    hand-edited file) put two Bobs at the table and counted one record twice (review, stop 43)."""
+    from game.scenes.table_controller import typed_names
+
+    _stack, table = make_table(seed=11, levels=(None, None, "easy", "easy"), person_names=("Hard", "Player 1"))
+    i18n.set_language("zh_CN")
+    assert table.seat_name(0) == "Hard" and table.seat_name(1) == "玩家2"  # typed; "Player 1" is seat 0's
+    assert table.seat_name(2) == "北家"
+    i18n.set_language("en")
+    config = RulesConfig.for_variant("classic")
+    assert typed_names(config, (0, 1, 2), ("Bob", "bob", "East")) == ("Bob", "", "", "")  # East is a bot's seat
+    assert typed_names(config, (0,), ("Ann",)) == ("", "", "", "")  # one person is "You"
+    assert typed_names(config, (1, 3), ("Ann", "Bob", "Cy", "Dee")) == ("", "Bob", "", "Dee")  # people's seats only
+
+
+def test_the_names_page_refuses_another_seat_s_name(app):
+    page = NamesPage(app, "classic", (0, 2))
+    page.fields[0].text = "East"  # the bot sitting East
+    page.done()
+    assert "East" in page.problem and app.settings.value.person_names == ()
+    page.fields[0].text = "Player 1"  # one's own default: no clash, no name
+    page.done()
+    assert app.settings.value.person_names == ()
+
+
+def test_recent_deals_keep_the_typed_names_for_the_review(tmp_path):
+    from game.recent_deals import RecentDeal, RecentDeals
+
+    _stack, table = make_table(seed=11, levels=(None, None, "easy", "easy"), person_names=("Hard", "Bo"))
+    game = table.game
+    while game.state.phase is not Phase.OVER:
+        seat = game.state.to_act
+        game.apply(fallback("normal", seat).act(game.state.observation(seat)))
+    msgids = tuple(table.names[seat] for seat in range(4))
+    RecentDeals(tmp_path).add(game, table.people, msgids, typed=table.person_names)
+    (entry,) = RecentDeals(tmp_path).load()
+    assert entry.typed == ("Hard", "Bo", "", "")
+    from game.scenes.review_scene import SeatNames
+
+    i18n.set_language("zh_CN")
+    names = SeatNames(game.config, entry.names, typed=entry.typed)
+    assert [names.seat_name(seat) for seat in range(4)] == ["Hard", "Bo", "北家", "东家"]
+    old = RecentDeal.from_json({k: v for k, v in entry.to_json().items() if k != "typed"})  # before stop 43
+    odd = RecentDeal.from_json({**entry.to_json(), "typed": "North"})
+    assert old is not None and old.typed == () and odd is not None and odd.typed == ()

@@ -397,3 +397,14 @@ def test_the_top_card_dropped_on_a_meld_of_another_rank_says_whether_we_have_its
     controller, _host = make(queens)
     controller.take_onto(DropTarget("meld", rank=Rank.SEVEN))
     assert controller.refusal is not None and "onto your meld of its rank" in controller.refusal.reason()
+
+
+def test_a_blocked_pile_dropped_on_a_meld_says_it_is_blocked():
+    """With a wild card or a black three on top, the advice to meld it with cards of the hand
+    could not work: the engine's own reason (the pile is blocked) is said (review, stop 43)."""
+    for top in ("C2", "S3", "JK"):
+        state = position(["C4 C5 C9"], melds=[{"7": "S7 D7 H7"}, {}], discard=f"S4 {top}")
+        controller, _host = make(state)
+        controller.take_onto(DropTarget("meld", rank=Rank.SEVEN))
+        assert controller.refusal is not None and controller.refusal.rule == "R-BLOCKED", top
+        assert "no meld of" not in controller.refusal.reason()
