@@ -156,7 +156,7 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     # Checked by the planner with `resolve`; in Hand and Foot going out also needs a "yes".
     if plan is not None and plan[0] and (answer is True or not hand_and_foot):
         plan_move = Move(_MELD, tuple(plan[0]))
-        if len(plan[0]) > 1 or plan_move not in moves:
+        if plan_move not in moves:  # (an opening of several groups may be listed already)
             moves.append(plan_move)
     if size == 1:
         if hand_and_foot and state.feet[seat] is not None:  # V-HF-FOOT: then the foot
@@ -573,15 +573,20 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
                 pairs += (held == 3) - (held == 2)
         if pairs > wild_left:
             continue
-        groups = _plan_groups(facts, hand, discard)
-        if groups is None:
-            continue
-        move = Move(_MELD, tuple(groups))
-        try:
-            state.resolve(seat, groups, move, check_answer=False)
-        except IllegalMove:
-            continue
-        return groups, discard
+        # Bolivia: the wild cards may also go out as a wild meld of their own (a bolivia of
+        # seven is a canasta; filling groups first left five and no way out).
+        for wild_meld_first in (False, True) if facts.wild_melds else (False,):
+            if wild_meld_first and wild_left - pairs < 3:  # (no wild meld of three left over)
+                break
+            groups = _plan_groups(facts, hand, discard, wild_meld_first)
+            if groups is None:
+                continue
+            move = Move(_MELD, tuple(groups))
+            try:
+                state.resolve(seat, groups, move, check_answer=False)
+            except IllegalMove:
+                continue
+            return groups, discard
     return None
 
 
@@ -643,8 +648,13 @@ class _PlanTable:
         return group
 
 
-def _plan_groups(facts: _PlanTable, hand: _Hand, discard: Card | None) -> list[Group] | None:
-    """The groups of one meld laying the whole hand but `discard`, or None."""
+def _plan_groups(
+    facts: _PlanTable, hand: _Hand, discard: Card | None, wild_meld_first: bool = False
+) -> list[Group] | None:
+    """The groups of one meld laying the whole hand but `discard`, or None. The wild cards
+    go where they complete canastas first, then wherever there is room; with
+    `wild_meld_first` (variants with wild melds) all those not needed by a new group of two
+    naturals form one wild meld instead."""
     twos, jokers, black3 = hand.twos, hand.jokers, hand.black3
     dropped: Rank | None = None  # the rank of a natural discard: its first card stays in hand
     if discard is not None:
@@ -697,6 +707,10 @@ def _plan_groups(facts: _PlanTable, hand: _Hand, discard: Card | None) -> list[G
             slot.room -= 1
     # The wild cards no meld has room for: a wild meld of three or more, or no plan. The
     # passes below place exactly min(wild cards, room), so this is known before them.
+    if wild_meld_first:
+        if len(wilds) < 3:
+            return None
+        slots = []  # (none of them takes more: the wild cards left make the wild meld)
     left = len(wilds) - sum(slot.room for slot in slots if slot.room > 0)
     if left > 0 and not (facts.wild_melds and left >= 3):
         return None

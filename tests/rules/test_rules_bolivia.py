@@ -162,3 +162,46 @@ def test_R_ASK_a_player_who_could_not_go_out_may_not_ask():
     with pytest.raises(IllegalMove) as caught:
         play(state, "ask")
     assert caught.value.rule == "R-ASK"
+
+
+def test_R_ASK_a_player_who_goes_out_with_a_bolivia_of_seven_wild_cards_may_ask():
+    """The planner filled the open nines' two wild places first and left five wild cards, no
+    bolivia and no way out, so asking was refused (engine review, stop 43)."""
+    from game.rules import Move, position_from_json
+
+    data = {
+        "format": "canasta-position/1",
+        "variant": "bolivia",
+        "hands": ["D2 C2 S2 H2 JK JK JK C5", "D4", "SA", ""],
+        "melds": [["H4 H5 H6 H7 H8 H9 H10", "S9 S9 S9"], []],
+        "dealer": 3,
+        "turn": 0,
+        "phase": "meld",
+    }
+    state = position_from_json(data)
+    assert Move.parse("ask") in state.legal_moves()
+    state.apply(Move.parse("ask"))
+    out = position_from_json(data)
+    out.apply(Move.parse("meld D2 C2 S2 H2 JK JK JK"))
+    out.apply(Move.parse("discard C5"))
+    assert out.result is not None and out.result.went_out == 0
+
+
+def test_legal_lists_each_move_once():
+    """An opening of two groups was listed twice, once found and once as the going-out plan
+    (engine review, stop 43)."""
+    from game.rules import position_from_json
+
+    state = position_from_json(
+        {
+            "format": "canasta-position/1",
+            "variant": "samba",
+            "hands": ["C5 C5 C5 D5 D5 D5 S5 C4 C4 C4 D4 D4 D4 S4 C6", "D8", "", ""],
+            "melds": [[], []],
+            "dealer": 3,
+            "turn": 0,
+            "phase": "meld",
+        }
+    )
+    moves = state.legal_moves()
+    assert len(moves) == len(set(moves)) and len(moves) > 1
