@@ -181,23 +181,34 @@ class NumberField(Widget):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        ruler = Ruler.of(surface)
-        box = ruler.rect(self.rect)
-        if self.focused:
-            draw_focus_ring(surface, box, ruler)
-        draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.PANEL_BORDER, ruler.px(theme.BORDER))
+        ruler = draw_field(surface, self.rect, self.label, self.focused)
         mid_y = self.rect.centery
-        blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
         value_left = self.rect.right - self.rect.width * 0.45
         text, color = (self.digits, theme.INK) if self.digits else (_(self.placeholder), theme.INK_SOFT)
         drawn = blit_text(
             surface, text, theme.FONT_BODY, color, bold=bool(self.digits), midleft=(value_left + 14, mid_y)
         )
         if self.focused:
-            x = drawn.right + ruler.px(3) if self.digits else drawn.left - ruler.px(4)
-            pygame.draw.line(
-                surface, theme.INK, (x, drawn.top + ruler.px(3)), (x, drawn.bottom - ruler.px(3)), max(1, ruler.px(2))
-            )
+            draw_caret(surface, ruler, drawn, after=bool(self.digits))
+
+
+def draw_field(surface: pygame.Surface, rect: pygame.FRect, label: str, focused: bool) -> Ruler:
+    """A field's cream box, its focus ring and its label (a msgid) at the left."""
+    ruler = Ruler.of(surface)
+    box = ruler.rect(rect)
+    if focused:
+        draw_focus_ring(surface, box, ruler)
+    draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.PANEL_BORDER, ruler.px(theme.BORDER))
+    blit_text(surface, _(label), theme.FONT_BODY, theme.INK, midleft=(rect.x + 18, rect.centery))
+    return ruler
+
+
+def draw_caret(surface: pygame.Surface, ruler: Ruler, drawn: pygame.Rect, after: bool) -> None:
+    """The typing caret after the text `drawn` (pixels), or before its placeholder."""
+    x = drawn.right + ruler.px(3) if after else drawn.left - ruler.px(4)
+    pygame.draw.line(
+        surface, theme.INK, (x, drawn.top + ruler.px(3)), (x, drawn.bottom - ruler.px(3)), max(1, ruler.px(2))
+    )
 
 
 class TextField(Widget):
@@ -254,13 +265,8 @@ class TextField(Widget):
         return bool(getattr(event, "unicode", "")) and event.unicode.isprintable() and event.key != pygame.K_ESCAPE
 
     def draw(self, surface: pygame.Surface) -> None:
-        ruler = Ruler.of(surface)
-        box = ruler.rect(self.rect)
-        if self.focused:
-            draw_focus_ring(surface, box, ruler)
-        draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.PANEL_BORDER, ruler.px(theme.BORDER))
+        ruler = draw_field(surface, self.rect, self.label, self.focused)
         mid_y = self.rect.centery
-        blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
         value_left = self.rect.right - self.rect.width * 0.5 + 14
         room = self.rect.right - 18 - value_left
         shown = self.text + self.composing
@@ -276,10 +282,7 @@ class TextField(Widget):
                     surface, self.composing, size, theme.INK_SOFT, bold=True, midleft=(drawn.right / ruler.scale, mid_y)
                 )
         if self.focused:
-            x = drawn.right + ruler.px(3) if shown else drawn.left - ruler.px(4)
-            pygame.draw.line(
-                surface, theme.INK, (x, drawn.top + ruler.px(3)), (x, drawn.bottom - ruler.px(3)), max(1, ruler.px(2))
-            )
+            draw_caret(surface, ruler, drawn, after=bool(shown))
 
 
 class FocusList(WidgetGroup):
