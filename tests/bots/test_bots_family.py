@@ -324,3 +324,33 @@ def test_normal_keeps_a_wild_card_off_a_book_its_side_needs_clean():
     )
     assert str(make_bot("normal", 1).act(one_dirty.observation(0))) == "meld 7: C2"
     assert NormalWeights.for_variant("classic").book_dirty_surplus == 0.0
+
+
+def test_normal_reaches_its_foot_and_takes_the_pile_in_hand_and_foot():
+    """Hand and Foot (review, stop 43): with a wild card kept off the books its side
+    needs clean, Normal discarded instead of laying its last cards and picking up its foot
+    (V-HF-FOOT), and it declined takes of six cards it could not use for a draw of two
+    (V-HF-TAKE). Both measured better the other way (`foot_pickup` 200, `take_base` 80)."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    old = replace(NormalWeights.for_variant("hand-and-foot"), foot_pickup=60.0, take_base=50.0)
+    feet = [
+        "C4 C5 C6 H7 H8 D9 D10 HJ DA HK HA",
+        "S4 S5 S6 C7 C8 S9 S10 CJ CQ CK CA",
+        "D4 D5 D6 D7 D8 H9 H10 DJ DQ DK DA",
+        "H4 H5 H6 S7 S8 C9 C10 SJ SQ SK SA",
+    ]
+    table = dict(variant="hand-and-foot", feet=feet, exact=False)
+    junk = position(
+        ["C7 S7 C9 DK", "C4 C5"], melds=[["CQ DQ HQ SQ CQ DQ JK"], []], discard="H4 D5 S6 HJ SA D10 D7", **table
+    )
+    obs = junk.observation(0)
+    assert str(make_bot("normal", 1).act(obs)) == "take C7 S7"
+    assert str(make_bot("normal", 1, weights=old).act(obs)) == "draw"
+    books = ["D10 H10 S10 S10 C2 D10 D2", "C4 H4 S4 S4 S4 D4 H2", "D9 H9 S9 C9 D9 S9", "C7 D7 D7 S7 C7 C7"]
+    last_two = position(["S8 JK", "C4 C5"], melds=[books, []], phase="meld", drawn="stock", discard="S4", **table)
+    obs = last_two.observation(0)
+    assert str(make_bot("normal", 1).act(obs)) == "meld 9: JK"  # then S8 goes, and the foot comes
+    assert str(make_bot("normal", 1, weights=old).act(obs)) == "discard S8"
