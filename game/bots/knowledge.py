@@ -11,6 +11,7 @@ from math import comb
 
 from game.rules import Card, GameState, Meld, MoveKind, Observation, Phase, Rank
 from game.rules.family import takes_alone
+from game.rules.melds import book_counts
 from game.rules.movegen import Plan
 
 from .variant_facts import VariantFacts, facts_for
@@ -215,16 +216,12 @@ class Knowledge:
     def clean_books_needed(self) -> bool:
         """V-HF-OUT: our side still lacks clean books for its quota."""
         quota = self.cfg.rules.books_quota[0]
-        if not quota:
-            return False
-        clean = sum(1 for m in self.obs.melds[self.side] if m.is_canasta and m.wilds == 0)
-        return clean < quota
+        return bool(quota) and book_counts(self.obs.melds[self.side])[0] < quota
 
     def dirty_books_made(self) -> bool:
         """V-HF-OUT: our side has the dirty books its quota needs."""
         quota = self.cfg.rules.books_quota[1]
-        dirty = sum(1 for m in self.obs.melds[self.side] if m.is_canasta and m.wilds > 0)
-        return bool(quota) and dirty >= quota
+        return bool(quota) and book_counts(self.obs.melds[self.side])[1] >= quota
 
     def opponents(self) -> tuple[int, ...]:
         """The seats of the other sides that play this deal."""

@@ -32,6 +32,7 @@ from .melds import (
     CANASTA_SIZE,
     Meld,
     MeldKind,
+    book_counts,
     meld_problem,
     sequence_problem,
     wild_meld_problem,
@@ -207,8 +208,7 @@ class FamilyState(GameState):
     def _meets(self, melds: Sequence[Meld]) -> bool:
         rules = self.config.rules
         if rules.foot:  # V-HF-OUT: two clean and two dirty books
-            clean = sum(1 for m in melds if m.size >= CANASTA_SIZE and m.wilds == 0)
-            dirty = sum(1 for m in melds if m.size >= CANASTA_SIZE and m.wilds > 0)
+            clean, dirty = book_counts(melds)
             return clean >= rules.books_quota[0] and dirty >= rules.books_quota[1]
         canastas = [m for m in melds if m.naturals + m.wilds >= CANASTA_SIZE]
         if len(canastas) < rules.canastas_to_go_out:

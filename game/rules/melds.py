@@ -122,6 +122,18 @@ class WildMeld(Meld):
         return WILD_CANASTA if self.is_canasta else 0
 
 
+def book_counts(melds: Iterable[Meld]) -> tuple[int, int]:
+    """The clean and the dirty canastas among `melds` (Hand and Foot's books, V-HF-OUT)."""
+    clean = dirty = 0
+    for meld in melds:
+        if meld.is_canasta:
+            if meld.is_natural:
+                clean += 1
+            else:
+                dirty += 1
+    return clean, dirty
+
+
 def _rank_of(card: Card) -> int:
     return int(card.rank)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from game.i18n import N_
 from game.rules import Card, GameState, Meld, RulesConfig
-from game.rules.melds import CANASTA_SIZE, MeldKind
+from game.rules.melds import CANASTA_SIZE, MeldKind, book_counts
 from game.rules.variants import Variant
 
 # Closed melds by kind: the key the view translates (msgids, so the catalogs hold them).
@@ -115,8 +115,7 @@ def out_need(state: GameState, side: int) -> OutNeed | None:
     melds = state.side_melds(side)
     if rules.foot:
         clean_wanted, dirty_wanted = rules.books_quota
-        clean = sum(1 for m in melds if m.size >= CANASTA_SIZE and m.is_natural)
-        dirty = sum(1 for m in melds if m.size >= CANASTA_SIZE and not m.is_natural)
+        clean, dirty = book_counts(melds)
         return OutNeed(
             (
                 (N_("clean {have}/{want}"), max(0, clean_wanted - clean), clean_wanted),
