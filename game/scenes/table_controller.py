@@ -149,12 +149,6 @@ def typed_names(config: RulesConfig, people: tuple[int, ...], typed: Sequence[st
     return tuple(kept)
 
 
-def _meldable(card: Card) -> bool:
-    """A pile's top card that some meld could take (a wild card or black three on top blocks
-    the pile: the engine's own refusal says so)."""
-    return not card.is_wild and not card.is_black_three
-
-
 class TableBot(Protocol):
     def act(self, observation: Observation, time_budget: float | None = None) -> Move: ...
 
@@ -863,7 +857,8 @@ class TableController:
             return
         if target.number is not None:
             move = Move.take(Group.to(Rank.JOKER, (), target.number))
-        elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank and _meldable(st.pile[-1]):
+        # (A wild card or black three on top blocks the pile: the engine's own refusal says so.)
+        elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank and st.pile[-1].rank.meldable:
             top = st.pile[-1]
             if top.rank in st.melds[self.config.side_of(st.turn)]:
                 self.refuse(
