@@ -80,7 +80,8 @@ def main() -> int:
     from game.review_worker import ProcessReview, ThreadedReview
     from game.scenes.bot_runner import FRAME_GATE
     from game.scenes.layout import LOGICAL_SIZE
-    from game.scenes.review_scene import ReviewScene, SeatNames
+    from game.scenes.review_scene import ReviewScene
+    from game.seat_names import SeatNames
     from game.window import MainWindow
 
     worlds = args.worlds or WORLDS

@@ -41,7 +41,8 @@ def main() -> int:
     from game.scenes.new_game import NewGameScene
     from game.scenes.open_deal import OpenDealScene
     from game.scenes.pass_and_play import PrivacyScreen
-    from game.scenes.review_scene import ReviewScene, SeatNames
+    from game.scenes.review_scene import ReviewScene
+    from game.seat_names import SeatNames
     from game.window import MainWindow
 
     out = Path(args.out)

@@ -10,7 +10,7 @@ from game.rules import RulesConfig
 from game.scenes import theme
 from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
 from game.scenes.menu_widgets import TextButton, TextField, blit_text
-from game.scenes.table_controller import PERSON_NAMES, seat_names, taken_names, typed_names
+from game.seat_names import PERSON_NAMES, seat_names, taken_names, typed_names
 from game.settings import MOST_SEATS
 
 SAME_NAME = N_("{name} is already a name at this table. Give each person a name of their own.")
@@ -62,7 +62,7 @@ class NamesPage(MenuPage):
         return {seat: clean_name(field.text) for seat, field in self.fields.items()}
 
     def clash(self) -> str | None:
-        """A typed name the table could not show (table_controller.typed_names): another
+        """A typed name the table could not show (seat_names.typed_names): another
         person's, or another seat's ("Player 2", a bot's "East"), if any."""
         names = self.names()
         typed = [names.get(seat, "") for seat in range(self.config.players)]

@@ -48,7 +48,8 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
 
     def review(self, entry: RecentDeal) -> None:
         from game.coach import lesson_title
-        from game.scenes.review_scene import ReviewScene, SeatNames
+        from game.scenes.review_scene import ReviewScene
+        from game.seat_names import SeatNames
 
         if self.stack is None:
             return

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 import pygame
 
@@ -23,7 +22,7 @@ from game.hints import card_list, card_name
 from game.i18n import N_, _, format_points, get_language
 from game.review import DealPlay, Decision, decision_indices
 from game.review_worker import ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
-from game.rules import GameState, Meld, Move, MoveKind, RulesConfig
+from game.rules import GameState, Meld, Move, MoveKind
 from game.rules.cards import sort_key
 from game.rules.melds import MeldKind
 from game.scenes import theme
@@ -36,6 +35,7 @@ from game.scenes.table_layout import MELD_W
 from game.scenes.table_view import RED_INK
 from game.scenes.text import blit_text, fitting_size, one_line
 from game.scenes.widgets import Button, WidgetGroup
+from game.seat_names import SeatNames
 
 JobFactory = Callable[[DealPlay, frozenset[int]], ReviewJob]
 
@@ -48,32 +48,6 @@ LOG_LINES = 8
 WILD_PEEK = 0.5  # a mixed meld's wild card, shown at this part of the meld card's width
 LOG_PITCH = 21  # a line of the move list: a Chinese line is 21 high at 14
 TEXT_W = PANEL.width - 40  # the panel's lines of text
-
-
-@dataclass(frozen=True)
-class SeatNames:
-    """Seat and side names for the review: msgids, translated when shown, or the names
-    typed for pass-and-play's people, shown as typed."""
-
-    config: RulesConfig
-    names: tuple[str, ...]  # one per seat
-    viewer: int = 0  # whose side is "Us"
-    typed: tuple[str, ...] = ()  # per seat ("": none)
-
-    def seat_name(self, seat: int) -> str:
-        return (self.typed[seat] if seat < len(self.typed) else "") or _(self.names[seat])
-
-    def side_name(self, side: int) -> str:
-        seats = self.config.seats_of_side(side)
-        if not self.config.partnerships:
-            return self.seat_name(seats[0])
-        return " & ".join(self.seat_name(s) for s in seats)
-
-    @classmethod
-    def default(cls, config: RulesConfig, viewer: int = 0) -> SeatNames:
-        names = list(config.rules.seat_names)
-        names[viewer] = N_("You")
-        return cls(config, tuple(names), viewer)
 
 
 def move_words(move: Move) -> str:

@@ -235,7 +235,8 @@ class ScoreSheetScene(Scene):
     def _review(self) -> None:
         from game.coach import lesson_title
         from game.review import deal_play
-        from game.scenes.review_scene import ReviewScene, SeatNames
+        from game.scenes.review_scene import ReviewScene
+        from game.seat_names import SeatNames
 
         table = self.table
         msgids = tuple(table.names[s] for s in range(table.config.players))

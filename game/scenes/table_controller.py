@@ -16,7 +16,7 @@ with one confirm (or taken back); the same staged groups go with a take of the p
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -25,7 +25,6 @@ from game.bots.base import private_seed
 from game.bots.reasons import BotReason
 from game.hints import Hint, card_name, discard_risk, explain, make_hint, rank_name
 from game.i18n import N_, _, get_language
-from game.player_names import clean_name
 from game.rules import (
     Card,
     Game,
@@ -47,6 +46,7 @@ from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_
 from game.scenes import table_facts
 from game.scenes.bot_runner import BotRunner
 from game.scenes.hand_state import DropTarget, HandUI, shown_hand
+from game.seat_names import SeatNames, seat_names, typed_names
 
 REFUSAL_SECONDS = 8.0
 # Refusals of a single addition that another laid with it may lift: it is held (staged).
@@ -104,49 +104,11 @@ def _continues(text: str, reason: str) -> bool:
     return len(stem) >= 10 and text.startswith(stem)
 
 
-PERSON_NAMES = (N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"), N_("Player 6"))
-
-
 def people_of(levels: tuple[str | None, ...] | None, human: int, players: int) -> tuple[int, ...]:
     """The seats people play: those with no bot level (`human` when no levels are given)."""
     if levels is None or len(levels) != players:
         return (human,)
     return tuple(seat for seat in range(players) if levels[seat] is None)
-
-
-def seat_names(config: RulesConfig, people: tuple[int, ...] = (0,)) -> dict[int, str]:
-    """Seat -> name msgid (translated when shown, so a language switch applies at once):
-    the one player is "You"; with several, "Player 1", "Player 2"... in seat order (a name
-    typed for a seat goes over it: `typed_names`)."""
-    names = dict(enumerate(config.rules.seat_names))
-    if len(people) == 1:
-        names[people[0]] = N_("You")
-    elif len(people) > 1:
-        for number, seat in enumerate(people):
-            names[seat] = PERSON_NAMES[number]
-    return names
-
-
-def taken_names(names: Iterable[str]) -> set[str]:
-    """Names (msgids) as a typed name must not match them: in English and as now shown."""
-    return {shown.casefold() for name in names for shown in (name, _(name))}
-
-
-def typed_names(config: RulesConfig, people: tuple[int, ...], typed: Sequence[str]) -> tuple[str, ...]:
-    """Per seat, the name typed for it that the table shows as typed ("" where none): only
-    for the people's seats of pass-and-play, and only a name like no other at the table (a
-    second "Ann", or a person called "East" beside the bot East, from a hand-edited settings
-    file: that seat keeps its "Player N", so no two seats, and no two records, share a name)."""
-    kept = [""] * config.players
-    if len(people) < 2:
-        return tuple(kept)
-    taken = taken_names(seat_names(config, people).values())
-    for seat in people:
-        name = clean_name(typed[seat]) if seat < len(typed) else ""
-        if name and name.casefold() not in taken:
-            kept[seat] = name
-            taken.add(name.casefold())
-    return tuple(kept)
 
 
 class TableBot(Protocol):
@@ -228,6 +190,7 @@ class TableController:
         # (never through the catalogs: a person called "North" is not 北家), kept by the save.
         self.person_names = typed_names(config, self.people, person_names)
         self.names = seat_names(config, self.people)
+        self.naming = SeatNames(config, tuple(self.names.values()), typed=self.person_names)
         self.runner = BotRunner(threaded)
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         # The player's moves pass this first: a text refuses the move (the guided deal's coach).
@@ -301,15 +264,12 @@ class TableController:
         return self.config.side_of(self.human)
 
     def seat_name(self, seat: int) -> str:
-        return self.person_names[seat] or _(self.names[seat])
+        return self.naming.seat_name(seat)
 
     def side_name(self, side: int) -> str:
-        seats = self.config.seats_of_side(side)
-        if not self.config.partnerships:
-            return self.seat_name(seats[0])
-        if self.human in seats and len(self.people) == 1:
+        if self.config.partnerships and len(self.people) == 1 and self.human in self.config.seats_of_side(side):
             return _("Us")
-        return " & ".join(self.seat_name(s) for s in seats)
+        return self.naming.side_name(side)
 
     # -- messages and refusals ----------------------------------------------------------
     def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:

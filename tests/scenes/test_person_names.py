@@ -236,7 +236,7 @@ def test_a_typed_name_is_shown_as_typed_and_never_twice_at_a_table():
     """A person called "Hard" read 困难 in Chinese (typed names went through the catalogs),
     and settings holding two "Bob"s (the Names page checks only the people it shows; a
     hand-edited file) put two Bobs at the table and counted one record twice (review, stop 43)."""
-    from game.scenes.table_controller import typed_names
+    from game.seat_names import typed_names
 
     _stack, table = make_table(seed=11, levels=(None, None, "easy", "easy"), person_names=("Hard", "Player 1"))
     i18n.set_language("zh_CN")
@@ -271,7 +271,7 @@ def test_recent_deals_keep_the_typed_names_for_the_review(tmp_path):
     RecentDeals(tmp_path).add(game, table.people, msgids, typed=table.person_names)
     (entry,) = RecentDeals(tmp_path).load()
     assert entry.typed == ("Hard", "Bo", "", "")
-    from game.scenes.review_scene import SeatNames
+    from game.seat_names import SeatNames
 
     i18n.set_language("zh_CN")
     names = SeatNames(game.config, entry.names, typed=entry.typed)

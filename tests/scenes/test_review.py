@@ -30,9 +30,10 @@ from game.scenes.bot_runner import FRAME_GATE  # noqa: E402
 from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
 from game.scenes.modal import ModalDialogScene  # noqa: E402
 from game.scenes.recent_deals_scene import RecentDealsScene  # noqa: E402
-from game.scenes.review_scene import ReviewScene, SeatNames  # noqa: E402
+from game.scenes.review_scene import ReviewScene  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
 from game.scenes.stats_scene import StatsScene  # noqa: E402
+from game.seat_names import SeatNames  # noqa: E402
 
 # The review's own number of worlds (game.review.WORLDS): with 12 the crafted discard's
 # estimated loss was -83 after issue #11's classic changes to the playouts, -391 with 24.
