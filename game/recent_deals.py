@@ -106,16 +106,12 @@ class RecentDeals:
     def load(self) -> list[RecentDeal]:
         """Newest first; [] when there is no file or it cannot be read. An entry that is not
         what we write is left out, the others kept."""
-        return self._read() or []
+        return self.read() or []
 
-    def unreadable(self) -> bool:
-        """There is a file, and it is not a list of ours (it is put aside, kept, when the
-        next deal is added)."""
-        return self._read() is None
-
-    def _read(self) -> list[RecentDeal] | None:
+    def read(self) -> list[RecentDeal] | None:
         """The entries; None when there is a file that is not a list of ours (damaged,
-        written by a newer Canasta, or unreadable)."""
+        written by a newer Canasta, or unreadable: it is put aside, kept, when the next deal
+        is added)."""
         if not storage.is_file(self.path):
             return []
         try:
@@ -151,7 +147,7 @@ class RecentDeals:
             lesson,
             tuple(typed),
         )
-        earlier = self._read()
+        earlier = self.read()
         if earlier is None and storage.move_aside(self.path) is None:  # not ours to overwrite: put aside
             raise OSError(errno.EEXIST, "the recent deals file cannot be set aside")
         kept = [e for e in earlier or [] if e.text != entry.text]

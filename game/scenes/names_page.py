@@ -24,7 +24,7 @@ class NamesPage(MenuPage):
         self.config = RulesConfig.for_variant(variant)
         self.people = people
         self.problem = ""  # why Done did not close the page (shown while the names are as they were)
-        self.problem_names: dict[int, str] = {}
+        self.problem_names: list[str] = []
         self.fields: dict[int, TextField] = {}
         super().__init__(app)
 
@@ -57,16 +57,15 @@ class NamesPage(MenuPage):
         elif focused in fields:
             self.items.set_focus(fields[fields.index(focused) + 1])
 
-    def names(self) -> dict[int, str]:
-        """Each person's seat -> the name as it will be kept ("" for "Player N")."""
-        return {seat: clean_name(field.text) for seat, field in self.fields.items()}
+    def names(self) -> list[str]:
+        """Per seat, the name typed in its field ("" for a seat without one)."""
+        fields = self.fields
+        return [clean_name(fields[seat].text) if seat in fields else "" for seat in range(self.config.players)]
 
-    def clash(self) -> str | None:
-        """A typed name the table could not show (seat_names.typed_names): another
-        person's, or another seat's ("Player 2", a bot's "East"), if any."""
-        names = self.names()
-        typed = [names.get(seat, "") for seat in range(self.config.players)]
-        shown = typed_names(self.config, self.people, typed)
+    def clash(self, typed: list[str], shown: tuple[str, ...]) -> str | None:
+        """A name typed (`typed`) that the table could not show (`shown`, by
+        seat_names.typed_names): another person's, or another seat's ("Player 2", a bot's
+        "East"), if any."""
         defaults = seat_names(self.config, self.people)
         for seat in self.people:
             own = taken_names([defaults[seat]])  # (typing one's own "Player 1" is no clash)
@@ -75,14 +74,14 @@ class NamesPage(MenuPage):
         return None
 
     def done(self) -> None:
-        same = self.clash()
+        typed = self.names()
+        shown = typed_names(self.config, self.people, typed)
+        same = self.clash(typed, shown)
         if same is not None:
-            self.problem, self.problem_names = _(SAME_NAME).format(name=same), self.names()
+            self.problem, self.problem_names = _(SAME_NAME).format(name=same), typed
             return
         kept = list(self.app.settings.value.person_names)
         kept += [""] * (MOST_SEATS - len(kept))
-        names = self.names()
-        shown = typed_names(self.config, self.people, [names.get(s, "") for s in range(self.config.players)])
         for seat in self.people:
             kept[seat] = shown[seat]  # (one's own "Player 1" is no name; other seats' names stay for later)
         while kept and not kept[-1]:

@@ -36,9 +36,9 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
 
     def __init__(self, app, review_options: dict[str, Any] | None = None) -> None:
         self.review_options = review_options or {}  # tests: a synchronous job_factory
-        recent = RecentDeals(app.config_dir)
-        self.unreadable = recent.unreadable()  # a damaged file: said, not shown as "no deal yet"
-        super().__init__(app, recent.load())
+        entries = RecentDeals(app.config_dir).read()
+        self.unreadable = entries is None  # a damaged file: said, not shown as "no deal yet"
+        super().__init__(app, entries or [])
 
     def row_label(self, entry: RecentDeal) -> str:
         return entry_text(entry)
