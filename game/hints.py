@@ -215,19 +215,21 @@ def _explain_draw(obs: Observation) -> str:
         return _("Draw from the stock: you may not take the pile. {reason}").format(reason=refusal)
     frozen = obs.pile_frozen or not obs.melds[obs.side]
     if frozen and obs.config.rules.freezes:
-        if plays_alone(obs):
-            return _(
-                "Draw from the stock: the pile is frozen, and you cannot meld the {card} with a natural pair."
-            ).format(card=card_name(top))
-        return _(
-            "Draw from the stock: the pile is frozen, and you cannot meld the {card} with a natural pair for your side."
+        return alone_or_side(
+            obs,
+            N_("Draw from the stock: the pile is frozen, and you cannot meld the {card} with a natural pair."),
+            N_(
+                "Draw from the stock: the pile is frozen, and you cannot meld the {card} with a natural pair "
+                "for your side."
+            ),
         ).format(card=card_name(top))
     return _("Draw from the stock: you cannot meld the {card} on top of the pile.").format(card=card_name(top))
 
 
-def plays_alone(obs: Observation) -> bool:
-    """Each player is a side of one (two-hand, three-hand): "your melds", not "your side's"."""
-    return not obs.config.partnerships
+def alone_or_side(obs: Observation, alone: str, side: str) -> str:
+    """`alone` (a msgid) where each player is a side of one (two-hand, three-hand: "your
+    melds"), else `side` ("your side's melds"), translated."""
+    return _(side) if obs.config.partnerships else _(alone)
 
 
 def _take_refusal(obs: Observation, top: Card) -> str | None:
@@ -262,10 +264,11 @@ def _explain_take(move: Move, obs: Observation) -> str:
     elif onto is not None and onto < len(melds):
         text = _("Take the pile: add the {top} to {meld}.").format(top=card_name(top), meld=meld_name(melds[onto], obs))
     else:
-        own_meld = _("Take the pile: add the {top} to your {rank} meld.") if plays_alone(obs) else None
-        text = (own_meld or _("Take the pile: add the {top} to your side's {rank} meld.")).format(
-            top=card_name(top), rank=rank_name(top.rank)
-        )
+        text = alone_or_side(
+            obs,
+            N_("Take the pile: add the {top} to your {rank} meld."),
+            N_("Take the pile: add the {top} to your side's {rank} meld."),
+        ).format(top=card_name(top), rank=rank_name(top.rank))
     take_next = obs.config.rules.take_next
     if take_next:  # Hand and Foot: the top card and the next six come, the rest stays
         brought = min(take_next, len(obs.pile) - 1)
@@ -305,10 +308,8 @@ def _explain_meld(move: Move, obs: Observation) -> str:
         old = melds.get(group.rank)
         if old is not None:
             parts.append(
-                (
-                    _("Add {cards} to your {rank} meld.")
-                    if plays_alone(obs)
-                    else _("Add {cards} to your side's {rank} meld.")
+                alone_or_side(
+                    obs, N_("Add {cards} to your {rank} meld."), N_("Add {cards} to your side's {rank} meld.")
                 ).format(cards=card_list(group.cards), rank=rank_name(group.rank))
             )
             before = old.size  # type: ignore[attr-defined]
@@ -410,10 +411,12 @@ def _explain_discard(card: Card, obs: Observation) -> str:
                     _("The next player's side has no meld the {card} could join.").format(card=card_name(card))
                 )
             else:
-                no_meld = _("The next player has no meld of {rank}s.") if plays_alone(obs) else None
-                parts.append(
-                    (no_meld or _("The next player's side has no meld of {rank}s.")).format(rank=rank_name(card.rank))
+                no_meld = alone_or_side(
+                    obs,
+                    N_("The next player has no meld of {rank}s."),
+                    N_("The next player's side has no meld of {rank}s."),
                 )
+                parts.append(no_meld.format(rank=rank_name(card.rank)))
     return join_sentences(parts)
 
 
@@ -497,10 +500,11 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
         if obs.config.rules.meld_list:
             text = _("The {card} could be added to one of your side's melds instead.").format(card=card_name(card))
         else:
-            own_meld = _("The {card} could be added to your {rank} meld instead.") if plays_alone(obs) else None
-            text = (own_meld or _("The {card} could be added to your side's {rank} meld instead.")).format(
-                card=card_name(card), rank=rank_name(card.rank)
-            )
+            text = alone_or_side(
+                obs,
+                N_("The {card} could be added to your {rank} meld instead."),
+                N_("The {card} could be added to your side's {rank} meld instead."),
+            ).format(card=card_name(card), rank=rank_name(card.rank))
         return Risk("lay-off", text)
     seat = next_opponent(obs)
     if seat is None:
@@ -516,10 +520,10 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
         if obs.config.rules.meld_list:
             text = _("The next player's side has a meld your {card} fits: they could take the pile with it.")
         else:
-            text = (
-                _("The next player has a meld of {rank}s: they could take the pile with your {card}.")
-                if plays_alone(obs)
-                else _("The next player's side has a meld of {rank}s: they could take the pile with your {card}.")
+            text = alone_or_side(
+                obs,
+                N_("The next player has a meld of {rank}s: they could take the pile with your {card}."),
+                N_("The next player's side has a meld of {rank}s: they could take the pile with your {card}."),
             )
         return Risk("takes", text.format(**name_args) + worth)
     known = _known_of_rank(obs, seat, card.rank)
