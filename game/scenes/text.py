@@ -131,6 +131,7 @@ def blit_text(
     return rect
 
 
+@functools.lru_cache(maxsize=1024)  # the score panel measures its names and scores every frame
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Logical width of `text` at `size` (measured at 4x, for steady rounding)."""
     return assets.font_for_text(text, round(size * 4), bold).size(text)[0] / 4
