@@ -2,8 +2,9 @@
 
 Every listed meld or take is first built from the hand (groups, sequences, wild melds,
 additions by number) and then passed through the very validation `apply` uses
-(`FamilyState.resolve` / `check_take`), so `legal` lists exactly what `play` accepts, up
-to the one-representative-per-suit choice of game/rules/movegen.py for groups. Additions
+(`FamilyState.resolve` / `check_take`), so `legal` lists exactly what `play` accepts. A
+group's naturals are listed once per choice of suits where sequences make suits matter
+(Samba, Bolivia: `suit_choices`), else in suit order as game/rules/movegen.py does. Additions
 to a group the notation names by its rank (`meld HK`, `meld K: D2`) are listed that way;
 every other addition names the meld (`meld +N: ...`, `take +N:`).
 """
@@ -11,7 +12,7 @@ every other addition names the meld (`meld +N: ...`, `take +N:`).
 from __future__ import annotations
 
 from collections.abc import Container
-from itertools import product
+from itertools import combinations, product
 
 from .cards import ALL_CARDS, Card, Rank, Suit, sort_key
 from .errors import IllegalMove
@@ -36,6 +37,7 @@ _ASK = Move(MoveKind.ASK)
 _JK = Card.parse("JK")
 ALL_FACES = {c.face_card for c in ALL_CARDS}
 _MELD_MEMO: dict[tuple[Rank, tuple[Card, ...], int | None], Move] = {}
+_CHOICE_MEMO: dict[tuple[tuple[Card, ...], int], tuple[tuple[Card, ...], ...]] = {}
 _MEMO_LIMIT = 200_000
 _NO_LIMIT = 10**6  # a group size no variant closes at
 _DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in ALL_FACES}
@@ -117,6 +119,23 @@ def _valid(state: FamilyState, move: Move) -> bool:
     return True
 
 
+def suit_choices(cards: list[Card], k: int, by_suit: bool) -> tuple[tuple[Card, ...], ...]:
+    """The ways to lay `k` of `cards` (one rank's naturals, in suit order). Where suits
+    matter (sequences: Samba, Bolivia) the card kept back may be the one a run needs, so
+    each distinct choice of suits is a move of its own, the suit-order one first; elsewhere
+    that one alone stands for them all."""
+    if not by_suit or k == 0 or k == len(cards) or cards[0] == cards[-1]:
+        return (tuple(cards[:k]),)
+    key = (tuple(cards), k)
+    choices = _CHOICE_MEMO.get(key)
+    if choices is None:
+        if len(_CHOICE_MEMO) >= _MEMO_LIMIT:
+            _CHOICE_MEMO.clear()
+        # `combinations` of a sorted list yields sorted tuples: equal choices are equal tuples.
+        choices = _CHOICE_MEMO[key] = tuple(dict.fromkeys(combinations(cards, k)))
+    return choices
+
+
 # ---------------------------------------------------------------- listing
 def legal_moves(state: FamilyState) -> list[Move]:
     return moves_by_phase(state, _meld_phase_moves, _take_moves)
@@ -185,9 +204,10 @@ def _meld_move(rank: Rank, cards: tuple[Card, ...], target: int | None = None) -
 Unit = tuple[Rank, tuple[Card, ...], bool]  # a new meld: rank, cards, True for a group
 
 
-def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = ()) -> list[Unit]:
+def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = (), suits: bool = True) -> list[Unit]:
     """Every new meld the hand can lay on its own: groups (of ranks not in `skip`),
-    sequences, wild melds; True marks a group (two of one rank in one move merge)."""
+    sequences, wild melds; True marks a group (two of one rank in one move merge).
+    `suits` False: a group's naturals in suit order only (`suit_choices`)."""
     rules = state.config.rules
     units: list[Unit] = []
     add = units.append
@@ -196,17 +216,18 @@ def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = ()) -> l
     wild_sets = hand.wild_sets
     # A pair needs a wild card (R-MELD): without one, a group starts at three naturals.
     first = 2 if hand.twos or hand.jokers else 3
+    by_suit = suits and rules.sequences
     for rank, cards in hand.naturals.items():
         n = len(cards)
         if n < first or rank in skip:
             continue
         for k in range(first, (n if n < most else most) + 1):
-            nat = tuple(cards[:k])
             cap = max_wilds if max_wilds < k else k
             if most - k < cap:
                 cap = most - k
-            for wild in wild_sets(cap, 1 if k == 2 else 0):
-                add((rank, nat + wild, True))
+            for nat in suit_choices(cards, k, by_suit):
+                for wild in wild_sets(cap, 1 if k == 2 else 0):
+                    add((rank, nat + wild, True))
     if rules.sequences and hand.has_run():
         for by_rank in hand.by_suit.values():
             if len(by_rank) < 3:
@@ -247,6 +268,7 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
     max_wilds = rules.max_wilds
     naturals = hand.naturals
     wild_sets = hand.wild_sets
+    by_suit = rules.sequences
     for i, m in enumerate(table):
         m_nat = m.naturals
         m_wild = m.wilds
@@ -264,12 +286,12 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
                 cap = min(max_wilds, m_nat + k) - m_wild
                 if cap > most - size - k:
                     cap = most - size - k
-                nat = tuple(cards[:k]) if cards else ()
                 named = rank if k or target is None else _JOKER
-                for extra in wild_sets(cap if cap > 0 else 0, 1 if k == 0 else 0):
-                    laid = nat + extra
-                    move = memo.get((named, laid, target))
-                    add(move if move is not None else _meld_move(named, laid, target))
+                for nat in suit_choices(cards, k, by_suit) if cards else ((),):
+                    for extra in wild_sets(cap if cap > 0 else 0, 1 if k == 0 else 0):
+                        laid = nat + extra
+                        move = memo.get((named, laid, target))
+                        add(move if move is not None else _meld_move(named, laid, target))
         elif kind is _SEQUENCE:
             if size >= CANASTA_SIZE:
                 continue
@@ -315,9 +337,12 @@ def _search_openings(
     found: dict[Move, None],
     take_group: Group | None = None,
     top: Card | None = None,
+    passes: tuple[bool, ...] = (False, True),
 ) -> None:
     """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group sets of new melds
-    whose count reaches the minimum, bounded (for a take, beside the take's own group)."""
+    whose count reaches the minimum, bounded (for a take, beside the take's own group).
+    `passes`: search with the groups' naturals in suit order (False), then with every
+    choice of suits (True), each pass with a bound of its own."""
     minimum = state.minimum(state.side_of(state.turn))
     have: dict[Card, int] = {}
     for face in hand.faces:
@@ -341,11 +366,18 @@ def _search_openings(
         for c in take_group.cards:
             rest.remove(c)
         unit_hand = _Hand(rest)
+    # The groups' naturals in suit order first, and searched first, so that what the bounds
+    # let through is every kind of opening before its choices of suits (`suit_choices`).
+    in_suit_order = _new_units(state, unit_hand, skip, suits=False)
+    first_units = len(in_suit_order)
+    if state.config.rules.sequences:
+        listed = set(in_suit_order)
+        in_suit_order += [u for u in _new_units(state, unit_hand, skip) if u not in listed]
     units = [
         (rank, Group(rank, cards), is_group, sum(c.value for c in cards), _needs(cards))
-        for rank, cards, is_group in _new_units(state, unit_hand, skip)
+        for rank, cards, is_group in in_suit_order
     ]
-    n_units = len(units)
+    n_units = first_units
     # Every search node counts against _MAX_NODES: the root of each depth and every set
     # of melds chosen on the way (the leaves are counted, and checked, without a call).
     nodes = [0]
@@ -385,15 +417,22 @@ def _search_openings(
 
     if take_group is not None and value0 >= minimum:
         emit([])
-    # Fewer groups first, so single-meld openings are always listed; then pairs, triples.
-    if take_group is None:
-        for _, group, _, unit_value, _ in units:
-            if unit_value >= minimum:
-                emit([group])
-    for depth in (1, 2, 3) if take_group is not None else (2, 3):
-        nodes[0] += 1
-        if nodes[0] <= _MAX_NODES and len(found) < MAX_OPENINGS:
-            dfs(0, [], set(), value0, depth)
+    # Fewer groups first, so single-meld openings are always listed; then pairs, triples;
+    # then the same with the other choices of suits, with a bound of their own.
+    spans = [(0, first_units)] if False in passes else []
+    if True in passes and len(units) > first_units:
+        spans.append((first_units, len(units)))
+    for start, upto in spans:
+        if take_group is None:
+            for _, group, _, unit_value, _ in units[start:upto]:
+                if unit_value >= minimum:
+                    emit([group])
+        n_units = upto  # read by dfs
+        nodes[0] = 0
+        for depth in (1, 2, 3) if take_group is not None else (2, 3):
+            nodes[0] += 1
+            if nodes[0] <= _MAX_NODES and len(found) < MAX_OPENINGS:
+                dfs(0, [], set(), value0, depth)
 
 
 def _needs(cards: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
@@ -447,14 +486,24 @@ def _take_moves(state: FamilyState) -> list[Move]:
             if m.kind is _GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
                 old = m
         base_n, base_w = (old.naturals, old.wilds) if old is not None else (0, 0)
-        for k in range(2, len(cards) + 1):
-            cap = min(rules.max_wilds, base_n + 1 + k) - base_w
-            for wild in hand.wild_sets(max(cap, 0), 0):
-                group = Group(top.rank, tuple(cards[:k]) + wild)
-                if table:
-                    found.setdefault(Move(_TAKE, (group,)), None)
-                else:
-                    _search_openings(state, hand, found, group, top)
+        # Every size's naturals in suit order first, each with further melds in suit order;
+        # then the other choices of suits (so the openings' bound lets every kind through).
+        for in_order_round in (True, False):
+            for k in range(2, len(cards) + 1):
+                cap = min(rules.max_wilds, base_n + 1 + k) - base_w
+                for i, nat in enumerate(suit_choices(cards, k, rules.sequences)):
+                    in_order = i == 0
+                    if in_order_round and not in_order:
+                        break
+                    if table and in_order and not in_order_round:
+                        continue  # listed in the first round
+                    passes = (False,) if in_order_round else (True,) if in_order else (False, True)
+                    for wild in hand.wild_sets(max(cap, 0), 0):
+                        group = Group(top.rank, nat + wild)
+                        if table:
+                            found.setdefault(Move(_TAKE, (group,)), None)
+                        else:
+                            _search_openings(state, hand, found, group, top, passes)
     if not state.pile_frozen_for(side):
         for index, m in enumerate(table):
             if takes_alone(m, top):

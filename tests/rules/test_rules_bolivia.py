@@ -205,3 +205,9 @@ def test_legal_lists_each_move_once():
     )
     moves = state.legal_moves()
     assert len(moves) == len(set(moves)) and len(moves) > 1
+
+
+def test_legal_lists_each_choice_of_suits_in_an_opening():
+    # An unmelded side's group of nines may leave either C9 or an H9 in the hand.
+    state = bolivia(["C9 H9 H9 C10 CJ H4 JK"], phase="meld")
+    assert [m for m in legal(state) if m.startswith("meld")] == ["meld C9 H9 JK", "meld C9 H9 H9 JK", "meld H9 H9 JK"]

@@ -105,17 +105,20 @@ def heavy_checks(state: GameState, legal: list[Move], rng: random.Random) -> Non
 
 
 def signature(move: Move, state: GameState | None = None):
-    """A move up to the suits of its cards (suits never matter to the rules)."""
+    """A move up to the suits of its cards where suits never matter to the rules; where
+    sequences make them matter (Samba, Bolivia), with the suits of its naturals."""
+    by_suit = state is not None and state.config.rules.sequences
     groups = []
     for i, g in enumerate(move.groups):
         nat = sum(1 for c in g.cards if not c.is_wild)
+        suits = tuple(sorted(c.face for c in g.cards if not c.is_wild)) if by_suit else ()
         jk = sum(1 for c in g.cards if c.rank == Rank.JOKER)
         rank = None if (move.kind is MoveKind.TAKE and i == 0) else g.rank
         if state is not None and state.config.rules.meld_list and rank is not None:
             rank = destination(state, g)  # `+N:` and a named rank may address the same meld
-        groups.append((rank, nat, jk, len(g.cards) - nat - jk))
+        groups.append((rank, nat, jk, len(g.cards) - nat - jk, suits))
     if move.kind is MoveKind.TAKE and not move.groups:
-        groups = [(None, 0, 0, 0)]
+        groups = [(None, 0, 0, 0, ())]
     card = move.card.face if move.card else None
     return move.kind, tuple(sorted(groups, key=str)), card
 
@@ -174,11 +177,12 @@ def candidate_moves(state: GameState, rng: random.Random):
     if state.config.rules.meld_list:
         yield from family_candidates(state)
     melded = state.side_melds(state.side_of(state.turn))
+    by_suit = state.config.rules.sequences  # any suits of the rank, not only the first ones
     for rank in list(by_rank) + [m.rank for m in melded if m.kind is MeldKind.GROUP]:
         nat = by_rank.get(rank, [])
         for k in range(0, len(nat) + 1):
             for w in range(0, min(3, len(wilds)) + 1):
-                chosen = nat[:k] + rng.sample(wilds, w)
+                chosen = (sorted(rng.sample(nat, k), key=lambda c: c.id) if by_suit else nat[:k]) + rng.sample(wilds, w)
                 if state.phase is Phase.MELD and chosen and (rank.meldable or rank == Rank.THREE):
                     yield Move(MoveKind.MELD, (Group.of(chosen, rank),))
                 if state.phase is Phase.DRAW and state.pile and rank == state.pile[-1].rank:

@@ -230,6 +230,29 @@ def test_V_SAMBA_TAKE_never_starts_a_sequence():
     assert legal(state) == ["draw"]
 
 
+def test_legal_lists_each_choice_of_suits_a_take_may_keep_for_a_sequence():
+    # Suits matter for sequences (V-SAMBA-MELDS): taking with H9 H9 keeps C9 for C9 C10 CJ,
+    # so it is a move of its own beside the suit-order C9 H9 (rules-choices.md).
+    state = samba(["C9 H9 H9 C10 CJ H4", "C4"], melds=[["CQ DQ SQ"], []], discard="D5 D9")
+    assert legal(state) == ["draw", "take C9 H9", "take C9 H9 H9", "take H9 H9"]
+    play(state, "take H9 H9")
+    assert "meld C9 C10 CJ" in legal(state)
+
+
+def test_legal_lists_each_choice_of_suits_an_addition_may_keep_for_a_sequence():
+    hand = "C9 H9 H10 HJ C4 C5"
+    samba_state = samba([hand], melds=[["S9 S9 D9"], []], phase="meld")
+    assert [m for m in legal(samba_state) if m.startswith("meld")] == [
+        "meld H9 H10 HJ",
+        "meld C9",
+        "meld H9",  # keeps C9 back; adding C9 keeps H9 for the hearts
+        "meld C9 H9",
+    ]
+    # Where suits never matter to the rules, one choice stands for them all.
+    classic = position([hand], melds=[{"9": "S9 S9 D9"}, {}], phase="meld")
+    assert [m for m in legal(classic) if m.startswith("meld")] == ["meld C9", "meld C9 H9"]
+
+
 # ---------------------------------------------------------------- V-SAMBA-EXHAUSTED
 def test_V_SAMBA_EXHAUSTED_the_take_is_forced_only_onto_a_meld_under_seven():
     forced = samba(["C4 C5"], melds=[["CQ DQ SQ"], []], discard="D5 HQ", stock="")
