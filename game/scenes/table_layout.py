@@ -19,7 +19,7 @@ from game.rules.cards import sort_key
 from game.rules.melds import MeldKind
 from game.scenes import table_facts
 from game.scenes.hand_state import NOWHERE, DropTarget, HandUI, shown_hand, sort_cards, suit_key  # noqa: F401
-from game.scenes.meld_row import RUN_STEP, RowFit, fit_row
+from game.scenes.meld_row import LIFT, RUN_STEP, AreaFit, RowFit, fit_columns, fit_row, shrink_to_fit
 
 Point = tuple[float, float]
 
@@ -307,22 +307,21 @@ class TableGeometry:
         return [start + i * step for i in range(count)]
 
     # -- melds ----------------------------------------------------------------
-    def meld_columns(self, side: int, count: int, red_threes: int) -> tuple[list[float], float]:
-        """x centres of `count` meld columns of `side`, and the x of its red threes."""
+    def meld_fit(self, side: int, canastas: list[bool], red_threes: int) -> AreaFit:
+        """Where `side`'s red threes (when it has any) and its melds go (`canastas`: for each,
+        whether it is squared), and how wide their cards are (meld_row.fit_columns: a crowded
+        area's cards shrink, then wrap into two rows of squared melds; no meld ever lies over
+        another)."""
         area = self.meld_areas[side]
-        width = self.meld_w
-        left = area.x + width / 2
+        extras = [LIFT if canasta else 0.0 for canasta in canastas]
         if red_threes:
-            left += width + red_three_step(red_threes) * (red_threes - 1) + 18
-        if count == 0:
-            return [], area.x + width / 2
-        room = area.right - width / 2 - left
-        step = min(width + 16.0, room / max(1, count - 1)) if count > 1 else 0.0
-        return [left + i * step for i in range(count)], area.x + width / 2
+            extras.insert(0, red_three_step(red_threes) * (red_threes - 1))
+        return fit_columns(extras, red_threes > 0, self.meld_w, (area.x, area.y, area.width, area.height), ASPECT)
 
-    def meld_step(self, side: int, cards: int) -> float:
+    def meld_step(self, side: int, cards: int, width: float | None = None) -> float:
+        """The step of a column of `cards` cards `width` wide (the area's usual by default)."""
         area = self.meld_areas[side]
-        room = area.height - card_h(self.meld_w) - 22  # keep room for the count badge
+        room = area.height - card_h(width or self.meld_w) - 22  # keep room for the count badge
         return min(22.0, room / max(1, cards - 1))
 
 
@@ -371,6 +370,8 @@ class MeldSlot:
     kind: MeldKind = MeldKind.GROUP
     closed: bool = False  # takes no more cards (a samba, bolivia or book)
     badge: bool = True  # its count is shown under it (a run's cards show their own)
+    badge_y: float | None = None  # the badge's centre when it is on the meld (squared in two rows), not under it
+    badge_room: float | None = None  # how wide its badge may be (a crowded row), None: as wide as it likes
 
     @property
     def target(self) -> DropTarget:
@@ -390,7 +391,8 @@ class TableLayout:
         self.hand_cards: list[Card] = []  # the human's hand in display order (not dragged/staged)
         self.hand_rects: dict[Card, pygame.FRect] = {}
         self.meld_slots: list[MeldSlot] = []
-        self.red_three_spots: dict[int, Point] = {}
+        self.red_three_spots: dict[int, Point] = {}  # side -> the centre of its "red 3s" label
+        self.red_three_rooms: dict[int, float] = {}  # ... and how wide the label may be
         self.new_meld_rect: pygame.FRect | None = None  # our side's cell for a new meld (listed melds)
         self.foot_spots: dict[int, tuple[Point, int]] = {}  # seat -> (centre, cards) of a foot lying down
         self._build()
@@ -516,6 +518,9 @@ class TableLayout:
             self.placements[card] = place
 
     def _side_melds(self, side: int) -> None:
+        """The classic games: the red threes' fan, then a column per rank, highest first, then
+        the staged groups; canastas squared. A crowded area's cards are smaller, or lie in two
+        rows, every meld squared with its count on it (TableGeometry.meld_fit)."""
         st, ui, geo = self.state, self.ui, self.geometry
         melds = st.melds[side]
         ranks = sorted(melds, reverse=True)
@@ -523,63 +528,59 @@ class TableLayout:
         if side == st.side_of(self.human):
             staged = [g for g in ui.staged if g]
         reds = st.red_threes[side]
-        xs, red_x = geo.meld_columns(side, len(ranks) + len(staged), len(reds))
-        area = geo.meld_areas[side]
-        width = geo.meld_w
-        top = area.y + card_h(width) / 2 + 2
+        groups: list[tuple[Rank, list[Card], Meld | None, int | None]] = [
+            (rank, list(melds[rank].cards), melds[rank], None) for rank in ranks
+        ]
+        for index, group in enumerate(staged):
+            naturals = [c for c in group if not c.is_wild]
+            groups.append((naturals[0].rank if naturals else Rank.JOKER, group, None, index))
+        fit = geo.meld_fit(side, [meld is not None and meld.is_canasta for _r, _c, meld, _i in groups], len(reds))
+        width = fit.card_w
+        height = card_h(width)
+        places = list(zip(fit.places, fit.rooms))
         # Red threes: a short horizontal fan at the start of the area.
-        red_step = red_three_step(len(reds))
-        for index, card in enumerate(reds):
-            self.placements[card] = Placement(red_x + index * red_step, top, width, 0.0, True, 400 + index)
         if reds:
-            self.red_three_spots[side] = (red_x + red_step / 2 * (len(reds) - 1), top)
-        column = 0
-        for rank in ranks:
-            meld = melds[rank]
-            x = xs[column]
+            ((left, top), room), places = places[0], places[1:]
+            red_step = red_three_step(len(reds))
+            y = top + height / 2
+            for index, card in enumerate(reds):
+                self.placements[card] = Placement(left + width / 2 + index * red_step, y, width, 0.0, True, 400 + index)
+            below = y + height / 2 - 13 if fit.squared else y + height / 2 + 10
+            self.red_three_spots[side] = (left + width / 2 + red_step / 2 * (len(reds) - 1), below)
+            if room is not None:
+                self.red_three_rooms[side] = room
+        for column, ((rank, cards, meld, staged_index), ((left, top), room)) in enumerate(zip(groups, places)):
+            x, y = left + width / 2, top + height / 2
             z = 500 + column * 20
-            if meld.is_canasta:
-                shown_top = canasta_top(meld)
-                rest = [c for c in meld.cards if c is not shown_top]
+            if meld is not None and meld.is_canasta or fit.squared:
+                shown_top = canasta_top(meld) if meld is not None else meld_card_order(cards)[0]
+                rest = [c for c in cards if c is not shown_top]
                 for index, card in enumerate(rest):
                     lift = min(3, index) * 1.5
                     self.placements[card] = Placement(
-                        x + lift, top + lift, width, 0.0, True, z + index, visible=index < 3
+                        x + lift, y + lift, width, 0.0, True, z + index, visible=index < 3
                     )
-                self.placements[shown_top] = Placement(x, top, width, 0.0, True, z + 19)
-                rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width + 6, card_h(width) + 6)
-                kind = "natural" if meld.is_natural else "mixed"
-                self.meld_slots.append(MeldSlot(side, rank, rect, meld.size, kind))
+                self.placements[shown_top] = Placement(x, y, width, 0.0, True, z + 19)
+                rect = pygame.FRect(left, top, width + LIFT, height + LIFT)
+                kind = None if meld is None or not meld.is_canasta else "natural" if meld.is_natural else "mixed"
+                badge_y = top + height - 13 if fit.squared else None
+                self.meld_slots.append(
+                    MeldSlot(side, rank, rect, len(cards), kind, staged_index, badge_y=badge_y, badge_room=room)
+                )
             else:
-                self._column(side, rank, meld_card_order(meld.cards), x, top, z, None)
-            column += 1
-        for index, group in enumerate(staged):
-            naturals = [c for c in group if not c.is_wild]
-            rank = naturals[0].rank if naturals else Rank.JOKER
-            self._column(side, rank, meld_card_order(group), xs[column], top, 500 + column * 20, index)
-            column += 1
+                self._column(side, rank, meld_card_order(cards), x, y, z, staged_index, width=width, room=room)
 
     def _listed_melds(self, side: int) -> None:
         """The Samba family: every meld of the side's list, each its own target. Groups
         (canastas and books among them) by rank, highest first, then wild melds, then the
         open sequences as runs in rank order, stacked a few in one place (each run's top
         strip shows every card's rank and suit); staged groups last; the row squeezed to
-        fit the area (game/scenes/meld_row.py)."""
+        fit the area, its cards smaller when it is crowded (game/scenes/meld_row.py)."""
         st, ui, geo = self.state, self.ui, self.geometry
         rules = st.config.rules
         area = geo.meld_areas[side]
-        width = geo.meld_w
-        top = area.y + card_h(width) / 2 + 2
         reds = st.red_threes[side]
-        left = area.x
-        if reds:
-            step = red_three_step(len(reds))
-            for red_index, card in enumerate(reds):
-                self.placements[card] = Placement(
-                    left + width / 2 + red_index * step, top, width, 0.0, True, 400 + red_index
-                )
-            self.red_three_spots[side] = (left + width / 2 + step * (len(reds) - 1) / 2, top)
-            left += width + step * (len(reds) - 1) + 18
+        red_step = red_three_step(len(reds))
         melds = list(enumerate(st.side_melds(side)))
         melds.sort(key=lambda item: _listed_order(item[1], item[0]))
         mine = side == st.side_of(self.human)
@@ -600,20 +601,40 @@ class TableLayout:
         right = area.right
         if mine and (melds or staged):
             self.new_meld_rect = pygame.FRect(
-                area.right - NEW_MELD_W, area.y + NEW_MELD_TOP, NEW_MELD_W, card_h(width) + 24
+                area.right - NEW_MELD_W, area.y + NEW_MELD_TOP, NEW_MELD_W, card_h(geo.meld_w) + 24
             )
             right = self.new_meld_rect.x - 10
 
-        def arranged(per_stack: int) -> tuple[list[list[tuple[int | None, int | None, list[Card]]]], RowFit]:
+        stacked = [meld is not None and _squared(meld, rules) for _n, meld, _i, _c in alone]
+
+        def start(width: float) -> float:
+            """Where the melds start, right of the red threes' fan."""
+            return area.x + (width + red_step * (len(reds) - 1) + 18 if reds else 0.0)
+
+        Stack = list[tuple[int | None, int | None, list[Card]]]
+
+        def arranged(per_stack: int, width: float) -> tuple[list[Stack], RowFit]:
             stacks = [runs[first : first + per_stack] for first in range(0, len(runs), per_stack)]
             widths = [0] * len(alone) + [max(len(cards) for _n, _i, cards in stack) for stack in stacks]
-            return stacks, fit_row(widths, width, left, right - left)
+            lifts = [LIFT if squared else 0.0 for squared in stacked] + [0.0] * len(stacks)
+            return stacks, fit_row(widths, width, start(width), right - start(width), lifts)
 
         # Each run in its own place while the row has room for that (a stacked run shows only
-        # its top strip); stacked a few in one place when it has not.
-        stacks, fit = arranged(1)
+        # its top strip); stacked a few in one place when it has not; the cards smaller when
+        # the stacks do not fit either.
+        width = float(geo.meld_w)
+        stacks, fit = arranged(1, width)
         if fit.squeezed or fit.run_step < RUN_STEP:
-            stacks, fit = arranged(self._runs_per_stack(area))
+            width, fit = shrink_to_fit(lambda w: arranged(self._runs_per_stack(area, w), w)[1], width)
+            stacks, fit = arranged(self._runs_per_stack(area, width), width)
+        top = area.y + card_h(width) / 2 + 2
+        for red_index, card in enumerate(reds):
+            self.placements[card] = Placement(
+                area.x + width / 2 + red_index * red_step, top, width, 0.0, True, 400 + red_index
+            )
+        if reds:
+            fan_middle = area.x + width / 2 + red_step * (len(reds) - 1) / 2
+            self.red_three_spots[side] = (fan_middle, top + card_h(width) / 2 + 10)
         for column, ((number, meld, index, cards), x) in enumerate(zip(alone, fit.lefts)):
             z = 500 + column * 20
             cx = x + width / 2
@@ -621,31 +642,42 @@ class TableLayout:
                 naturals = [c for c in cards if not c.is_wild]
                 rank = naturals[0].rank if naturals else Rank.JOKER
                 shape = MeldKind.GROUP if naturals else MeldKind.WILD
-                self._column(side, rank, meld_card_order(cards), cx, top, z, index, None, shape)
+                self._column(side, rank, meld_card_order(cards), cx, top, z, index, None, shape, width)
                 continue
             assert number is not None
             closed = table_facts.is_closed(meld, rules)
-            if meld.is_canasta and (closed or meld.kind is MeldKind.GROUP):
-                self._closed_stack(side, meld, cx, top, z, table_facts.canasta_name(meld, rules), number, closed)
+            if _squared(meld, rules):
+                name = table_facts.canasta_name(meld, rules)
+                self._closed_stack(side, meld, cx, top, z, name, number, closed, width)
             else:
-                self._column(side, meld.rank, meld_card_order(meld.cards), cx, top, z, None, number, meld.kind)
+                self._column(side, meld.rank, meld_card_order(meld.cards), cx, top, z, None, number, meld.kind, width)
         for column, (stack, x) in enumerate(zip(stacks, fit.lefts[len(alone) :]), len(alone)):
             for row, (run_number, run_index, run_cards) in enumerate(stack):
                 strip = None if row == len(stack) - 1 else RUN_ROW  # the lower run covers the rest
                 y = top + row * RUN_ROW
                 z = 500 + column * 20 + row * 8
-                self._run(side, run_cards[0].rank, run_cards, x, y, z, fit.run_step, run_index, run_number, strip)
+                rank = run_cards[0].rank
+                self._run(side, rank, run_cards, x, y, z, fit.run_step, run_index, run_number, strip, width)
 
-    def _runs_per_stack(self, area: pygame.FRect) -> int:
-        """How many runs one stack holds in `area`: each shows a strip, the last one whole."""
-        return max(1, int((area.height - 4 - card_h(self.geometry.meld_w)) // RUN_ROW) + 1)
+    def _runs_per_stack(self, area: pygame.FRect, width: float) -> int:
+        """How many runs of cards `width` wide one stack holds in `area`: each shows a strip,
+        the last one whole."""
+        return max(1, int((area.height - 4 - card_h(width)) // RUN_ROW) + 1)
 
     def _closed_stack(
-        self, side: int, meld: Meld, x: float, top: float, z: float, kind: str | None, number: int, closed: bool
+        self,
+        side: int,
+        meld: Meld,
+        x: float,
+        top: float,
+        z: float,
+        kind: str | None,
+        number: int,
+        closed: bool,
+        width: float,
     ) -> None:
         """A canasta squared: its telling card on top (a sequence's highest, a book's or a
         canasta's red or black natural), the kind named under it by the view."""
-        width = self.geometry.meld_w
         shown_top = meld.cards[-1] if meld.kind is MeldKind.SEQUENCE else canasta_top(meld)
         rest = [c for c in meld.cards if c is not shown_top]
         for index, card in enumerate(rest):
@@ -666,12 +698,12 @@ class TableLayout:
         step: float,
         staged_index: int | None,
         number: int | None,
-        strip: float | None = None,
+        strip: float | None,
+        width: float,
     ) -> None:
         """A sequence: its cards side by side in rank order, low to high, each overlapping the
         one before so that every card's rank and suit show. `strip`: the height of it that
         shows above the next run of its stack (its target), None for the whole card."""
-        width = self.geometry.meld_w
         for index, card in enumerate(cards):
             self.placements[card] = Placement(left + width / 2 + index * step, top, width, 0.0, True, z + index)
         height = card_h(width) if strip is None else strip
@@ -690,14 +722,20 @@ class TableLayout:
         staged_index: int | None,
         number: int | None = None,
         kind: MeldKind = MeldKind.GROUP,
+        width: float | None = None,
+        room: float | None = None,
     ) -> None:
-        step = self.geometry.meld_step(side, len(cards))
-        width = self.geometry.meld_w
+        """A group or a wild meld: its cards cascade downwards from (`x`, `top`), centres,
+        `width` wide (the area's usual by default); `room`: how wide its badge may be."""
+        width = width or self.geometry.meld_w
+        step = self.geometry.meld_step(side, len(cards), width)
         for index, card in enumerate(cards):
             self.placements[card] = Placement(x, top + index * step, width, 0.0, True, z + index)
         height = card_h(width) + step * (len(cards) - 1)
         rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width, height)
-        self.meld_slots.append(MeldSlot(side, rank, rect, len(cards), None, staged_index, number, kind))
+        self.meld_slots.append(
+            MeldSlot(side, rank, rect, len(cards), None, staged_index, number, kind, badge_room=room)
+        )
 
     # -- hit-testing ----------------------------------------------------------
     def hand_card_at(self, pos: Point) -> Card | None:
@@ -711,6 +749,11 @@ class TableLayout:
             if slot.side == side and slot.rect.inflate(12, 16).collidepoint(pos):
                 return slot
         return None
+
+
+def _squared(meld: Meld, rules) -> bool:
+    """The Samba family's melds drawn squared: a canasta of a group, a closed one of any kind."""
+    return meld.is_canasta and (table_facts.is_closed(meld, rules) or meld.kind is MeldKind.GROUP)
 
 
 def _is_run(cards: list[Card]) -> bool:

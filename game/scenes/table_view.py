@@ -198,6 +198,7 @@ class TableView:
         self.foot_boxes: dict[int, pygame.Rect] = {}  # each seat's foot label, as drawn
         self.foot_texts: dict[int, str] = {}
         self.meld_labels: list[tuple[MeldSlot, str]] = []  # each meld's badge text, as drawn
+        self.meld_badge_boxes: list[tuple[MeldSlot | None, pygame.Rect]] = []  # ... where (None: red threes')
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         resting: list[CardSprite] = []
@@ -522,26 +523,31 @@ class TableView:
         for index, slot in enumerate(slots):
             # The Samba family's badges are as wide as the meld's own part of the row (many
             # melds, squeezed rows); the classic ones keep their size.
+            # A crowded classic row's, as wide as the gaps beside them allow (badge_room).
             after = slots[index + 1] if index + 1 < len(slots) else None
             room = slot.rect.width + 10 if listed else 1e9
             if listed and after is not None and after.side == slot.side and after.rect.x > slot.rect.x:
                 room = min(room, after.rect.x - slot.rect.x - 2)
+            if slot.badge_room is not None:
+                room = min(room, slot.badge_room)
             below = (
                 slot.rect.x + min(slot.rect.width, room) / 2 if listed else slot.rect.centerx,
-                slot.rect.bottom + 10,
+                slot.rect.bottom + 10 if slot.badge_y is None else slot.badge_y,
             )
             if slot.staged_index is not None:
                 box = ruler.rect(slot.rect.inflate(8, 8))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)), border_radius=ruler.px(7))
-                pill(surface, str(slot.count), below, size=13, fill=theme.GOLD_LIGHT)
+                box = pill(surface, str(slot.count), below, size=13, fill=theme.GOLD_LIGHT)
                 self.meld_labels.append((slot, str(slot.count)))
             elif slot.canasta is not None:
-                self.meld_labels.append((slot, self._canasta_badge(surface, slot, below, room)))
+                text, box = self._canasta_badge(surface, slot, below, room)
+                self.meld_labels.append((slot, text))
             elif not slot.badge:
                 continue
             else:
-                pill(surface, str(slot.count), below, size=13)
+                box = pill(surface, str(slot.count), below, size=13)
                 self.meld_labels.append((slot, str(slot.count)))
+            self.meld_badge_boxes.append((slot, box))
         focus = table.ui.meld_focus
         if focus is not None:
             for slot in slots:
@@ -557,16 +563,14 @@ class TableView:
         for side, spot in layout.red_three_spots.items():
             count = len(st.red_threes[side])
             label = _("red 3s ×{n}").format(n=count)
-            pill(
-                surface,
-                label,
-                (spot[0], spot[1] + card_h(table.geometry.meld_w) / 2 + 10),
-                size=12,
-                fill=theme.CREAM,
-                ink=RED_INK,
-            )
+            fan_room = layout.red_three_rooms.get(side)  # (a crowded row: as the gap beside them allows)
+            size = 12.0 if fan_room is None else fitting_size(label, 12, max(24.0, fan_room - 10), True, 8)
+            box = pill(surface, label, spot, size=size, fill=theme.CREAM, ink=RED_INK, pad=7 if size >= 12 else 4)
+            self.meld_badge_boxes.append((None, box))
 
-    def _canasta_badge(self, surface: pygame.Surface, slot: MeldSlot, below: tuple[float, float], room: float) -> str:
+    def _canasta_badge(
+        self, surface: pygame.Surface, slot: MeldSlot, below: tuple[float, float], room: float
+    ) -> tuple[str, pygame.Rect]:
         """A canasta's kind under it: "7 · natural", "samba", "clean book" ... (red for the
         natural and clean kinds, black for the mixed and dirty ones, gold for a samba,
         escalera or bolivia)."""
@@ -576,7 +580,7 @@ class TableView:
         fill = {"natural": RED_INK, "book-clean": RED_INK, "mixed": BLACK_INK, "book-dirty": BLACK_INK}.get(kind)
         ink = theme.CREAM if fill is not None else theme.INK
         size = fitting_size(text, 12, max(24.0, room - 10), bold=True, smallest=8)
-        pill(
+        box = pill(
             surface,
             text,
             below,
@@ -586,7 +590,7 @@ class TableView:
             border=theme.GOLD,
             pad=4 if size < 12 else 7,
         )
-        return text
+        return text, box
 
     def _feet(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """Hand and Foot: each foot lying face down with its count; once picked up, that the

@@ -18,6 +18,7 @@ from game.automation import Driver  # noqa: E402
 from game.i18n import N_  # noqa: E402
 from game.move_log import LogEntry  # noqa: E402
 from game.rules import Phase, RulesConfig  # noqa: E402
+from game.rules.melds import MeldKind  # noqa: E402
 from game.rules.variants import APP_VARIANT_IDS, variant_named  # noqa: E402
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
@@ -267,3 +268,180 @@ def test_the_instruction_over_a_staged_meld_is_clear_of_every_meld_area_s_label(
     for box in table.view.status_boxes:
         for side, label in table.view.zone_label_boxes.items():
             assert not box.colliderect(label), (variant, side, box, label)
+
+
+# -- crowded meld areas ------------------------------------------------------------------
+# Sides that have melded nine to eleven ranks (three-hand's and six-hand's halves of the top
+# are 393 units wide), red threes, Samba's dozen groups and eight runs: each meld keeps its
+# own place in its side's area, its rank and count in sight.
+
+RANKS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def _group(rank: str, naturals: int, wilds: str = "", start: int = 0) -> str:
+    """`naturals` cards of `rank`, suits in turn from the `start`th of H D C S, then `wilds`."""
+    return " ".join([f"{'HDCS'[(start + i) % 4]}{rank}" for i in range(naturals)] + wilds.split())
+
+
+def _run(suit: str, low: int, length: int) -> str:
+    names = {11: "J", 12: "Q", 13: "K", 14: "A"}
+    return " ".join(f"{suit}{names.get(rank, rank)}" for rank in range(low, low + length))
+
+
+def _every_rank(naturals: int, start: int = 0, **wilds: str) -> dict[str, str]:
+    """A meld of every rank (`wilds`: rank=cards added to that rank's meld, "r10" for 10)."""
+    return {rank: _group(rank, naturals, wilds.get(f"r{rank}", ""), start) for rank in RANKS}
+
+
+CROWDED = {
+    "classic": dict(
+        variant="classic",
+        melds=[_every_rank(4, rA="JK", rK="JK H2 D2"), _every_rank(4, rQ="C2 S2 JK", r9="JK H2")],
+        red_threes=["H3 D3", "H3 D3"],
+    ),
+    "three-hand": dict(
+        variant="three-hand",
+        melds=[{"4": "C4 S4 H2"}, _every_rank(3, rK="JK JK"), _every_rank(3, 3, rA="JK JK S2")],
+        red_threes=["", "H3 D3", "H3 D3"],
+    ),
+    "three-hand-mid-deal": dict(  # eight melds; seven and a red three: one row of smaller cards
+        variant="three-hand",
+        melds=[
+            {"A": "HA DA C2"},
+            {rank: _group(rank, 3, "JK" if rank == "6" else "") for rank in RANKS[:8]},
+            {rank: _group(rank, 3, "JK JK S2" if rank == "K" else "", 3) for rank in RANKS[4:]},
+        ],
+        red_threes=["", "", "H3"],
+    ),
+    "six-hand": dict(
+        variant="six-hand",
+        melds=[_every_rank(4), _every_rank(4), _every_rank(4, rK="JK JK JK")],
+        red_threes=["H3", "H3 H3 D3 D3 D3", ""],
+    ),
+    "six-hand-2x3": dict(
+        variant="six-hand-2x3",
+        melds=[_every_rank(6, rA="JK", r9="C9"), _every_rank(5, 3, rK="JK H2")],
+        red_threes=["H3 H3 H3", "D3 D3 D3"],
+    ),
+    "samba": dict(
+        variant="samba",
+        melds=[
+            [_group(rank, 7 if rank == "9" else 3) for rank in RANKS]
+            + [_group("9", 3, start=3)]
+            + [_run("S", 4, 5), _run("S", 10, 5), _run("D", 4, 4), _run("D", 10, 4)]
+            + [_run("C", 5, 4), _run("C", 10, 4), _run("H", 5, 4), _run("H", 10, 4)],
+            [_group(rank, 3, start=1) for rank in RANKS[3:] if rank != "9"] + [_run("S", 5, 6), _run("H", 6, 3)],
+        ],
+        red_threes=["H3 D3", ""],
+    ),
+    "bolivia": dict(
+        variant="bolivia",
+        melds=[
+            [_group(rank, 3) for rank in RANKS]
+            + ["JK D2 S2", "JK JK C2 H2"]
+            + [_run("S", 4, 5), _run("S", 10, 5), _run("D", 4, 4), _run("C", 5, 7), _run("H", 10, 4)],
+            [_group(rank, 3, start=1) for rank in RANKS[:6]] + [_run("D", 9, 6), _run("C", 12, 3)],
+        ],
+    ),
+}
+
+
+def _crowded_table(name: str, card_size: str):
+    spec = CROWDED[name]
+    config = RulesConfig.for_variant(spec["variant"])
+    state = position(
+        ["C3"],
+        melds=spec["melds"],
+        red_threes=spec.get("red_threes"),
+        variant=spec["variant"],
+        discard="S3",
+        stock="C3 S3",
+    )
+    stack, table = make_table(variant=spec["variant"], seed=5)
+    table.load_state(state)
+    table._set_card_size(card_size)
+    table.animator.finish_all()
+    assert len(state.side_melds(config.sides - 1)) >= 7
+    return table
+
+
+def _meld_cards(table, slot) -> list:
+    st = table.game.state
+    if slot.number is not None:
+        return list(st.side_melds(slot.side)[slot.number].cards)
+    return list(st.melds[slot.side][slot.rank].cards)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+@pytest.mark.parametrize("card_size", ["normal", "large"])
+@pytest.mark.parametrize("name", list(CROWDED))
+def test_a_crowded_meld_area_keeps_every_meld_apart_and_readable(name, card_size, size):
+    """No meld over another (its cards, its rect, its count or kind), each inside its side's
+    area and clear of the stock and the pile; in the Samba family only a stack's runs cover
+    each other, below their top strips. (Three- and six-hand's melds ran into each other and
+    into the other half of the top; Samba's long rows overlapped.)"""
+    table = _crowded_table(name, card_size)
+    layout, geometry = table.layout, table.geometry
+    slots = layout.meld_slots
+    centre = [pile_rect().inflate(-12, -12), stock_rect().inflate(-16, -16)]
+    assert all(slot.staged_index is None for slot in slots)
+    for slot in slots:
+        zone = geometry.meld_areas[slot.side].inflate(12, 8)  # the area as drawn
+        assert zone.contains(slot.rect), (name, slot.side, slot.rank, slot.rect, zone)
+        assert slot.rect.collidelist(centre) == -1, (name, slot.rank, slot.rect)
+        for other in slots:
+            if other is not slot:
+                assert not slot.rect.inflate(-1, -1).colliderect(other.rect), (name, slot.rect, other.rect)
+        for card in _meld_cards(table, slot):
+            place = layout.placements[card]
+            w, h = place.width, place.width * 1.4
+            card_rect = pygame.FRect(place.x - w / 2, place.y - h / 2, w, h).inflate(-1, -1)
+            assert zone.contains(card_rect), (name, card.face)
+            for other in slots:
+                same_stack = other.kind is slot.kind is MeldKind.SEQUENCE and other.rect.x == slot.rect.x
+                if other is not slot and not same_stack:
+                    assert not card_rect.colliderect(other.rect), (name, card.face, slot.rect, other.rect)
+    layout_ = Layout(window_size=size)
+    canvas = Canvas(layout_.viewport.size, layout_.scale)
+    table.view.draw(canvas)
+    badges = [(slot, _logical(box, layout_.scale)) for slot, box in table.view.meld_badge_boxes]
+    labelled = {id(slot) for slot, _box in badges}
+    assert all(id(slot) in labelled for slot in slots if slot.badge), name  # every count shows
+    for slot, box in badges:
+        side = (
+            slot.side
+            if slot is not None
+            else next(s for s, spot in layout.red_three_spots.items() if box.collidepoint(spot))
+        )
+        assert geometry.meld_areas[side].inflate(16, 12).contains(box), (name, side, box)
+        assert box.collidelist(centre) == -1
+        for _other, other_box in badges:
+            if other_box is not box:
+                assert not box.colliderect(other_box), (name, box, other_box)
+        for other in slots:
+            if other is not slot:
+                assert not box.colliderect(other.rect), (name, box, other.rect)
+
+
+def _logical(box: pygame.Rect, scale: float) -> pygame.FRect:
+    return pygame.FRect(box.x / scale, box.y / scale, box.width / scale, box.height / scale).inflate(-2, -2)
+
+
+def test_a_few_melds_keep_their_usual_places_and_a_crowded_row_shrinks_then_wraps():
+    from game.scenes.meld_row import GAP, GAP_MIN, MIN_CARD_W, fit_columns
+
+    aspect = 336 / 240
+    usual = fit_columns([14.0, 0, 0, 6, 0], True, 54, (168, 400, 896, 172), aspect)  # red threes, four melds
+    assert usual.rows == 1 and usual.card_w == 54 and set(usual.rooms) == {None}
+    lefts = [x for x, _y in usual.places]
+    assert lefts[:2] == [168, 168 + 54 + 14 + 18] and lefts[2] - lefts[1] == 54 + GAP
+    half = (262, 98, 393, 168)  # three sides: a half of the top
+    eight = fit_columns([0.0] * 8, False, 54, half, aspect)
+    assert eight.rows == 1 and MIN_CARD_W <= eight.card_w < 54
+    lefts = [x for x, _y in eight.places]
+    assert abs(lefts[1] - lefts[0] - eight.card_w - GAP_MIN) < 1e-6 and lefts[-1] + eight.card_w <= 262 + 393 + 1e-6
+    eleven = fit_columns([14.0] + [0.0] * 11, True, 54, half, aspect)
+    assert eleven.squared and len(eleven.places) == 12 and eleven.card_w > 50
+    tops = sorted({y for _x, y in eleven.places})
+    assert len(tops) == 2 and tops[1] - tops[0] >= eleven.card_w * aspect + 6
+    assert tops[1] + eleven.card_w * aspect + 6 <= 98 + 168 + 1e-6
