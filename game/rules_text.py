@@ -98,6 +98,14 @@ RULES: list[Block] = [
         ),
         "",
     ),
+    (
+        "p",
+        N_(
+            "One exception: if you drew from the stock and go out concealed in the same turn "
+            "(see Going out), you need no minimum. Taking the pile never waives it."
+        ),
+        "",
+    ),
     ("h", N_("Taking the discard pile"), ""),
     (
         "p",

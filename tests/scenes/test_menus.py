@@ -493,3 +493,15 @@ def test_the_rules_open_at_the_section_of_a_game_of_two_three_five_or_six(app):
         assert scene.scroll == 0 and top > 0
     classic = variant_named("classic")
     assert classic is not None and opening_heading(classic) == ""
+
+
+def test_the_first_meld_section_gives_the_concealed_exception():
+    """R-MIN-CONCEALED: a player who drew from the stock and goes out concealed needs no
+    minimum. The first-meld section gave the minimum alone; the exception was only under
+    Going out, where a player looking up the minimum did not read."""
+    from game.rules_text import RULES
+
+    start = RULES.index(("h", "The first meld", ""))
+    end = next(i for i in range(start + 1, len(RULES)) if RULES[i][0] == "h")
+    texts = [text for kind, text, _cards in RULES[start:end] if kind == "p"]
+    assert any("go out concealed" in t and "no minimum" in t and "pile never" in t for t in texts)
