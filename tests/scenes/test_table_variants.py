@@ -346,10 +346,10 @@ CROWDED = {
 }
 
 
-def _crowded_table(name: str, card_size: str):
+def crowded_position(name: str):
+    """CROWDED[name] on the table, South to draw (the deal review's crowded sides too)."""
     spec = CROWDED[name]
-    config = RulesConfig.for_variant(spec["variant"])
-    state = position(
+    return position(
         ["C3"],
         melds=spec["melds"],
         red_threes=spec.get("red_threes"),
@@ -357,6 +357,12 @@ def _crowded_table(name: str, card_size: str):
         discard="S3",
         stock="C3 S3",
     )
+
+
+def _crowded_table(name: str, card_size: str):
+    spec = CROWDED[name]
+    config = RulesConfig.for_variant(spec["variant"])
+    state = crowded_position(name)
     stack, table = make_table(variant=spec["variant"], seed=5)
     table.load_state(state)
     table._set_card_size(card_size)
