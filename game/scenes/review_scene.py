@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 import pygame
 
@@ -22,30 +23,36 @@ from game.hints import card_list, card_name
 from game.i18n import N_, _, format_points, get_language
 from game.review import DealPlay, Decision, decision_indices
 from game.review_worker import ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
-from game.rules import GameState, Meld, Move, MoveKind
+from game.rules import Card, GameState, Meld, Move, MoveKind
 from game.rules.cards import sort_key
 from game.rules.melds import MeldKind
 from game.scenes import theme
 from game.scenes.base import Scene
 from game.scenes.bot_runner import FRAME_GATE
 from game.scenes.layout import Canvas, Ruler
+from game.scenes.meld_row import MIN_CARD_W, ROW_GAP, TOP_GAP, AreaFit, fit_columns
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
-from game.scenes.table_layout import MELD_W
+from game.scenes.table_layout import ASPECT, MELD_W
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, fitting_size, one_line
+from game.scenes.text import blit_text, fitting_size, one_line, text_width
 from game.scenes.widgets import Button, WidgetGroup
 from game.seat_names import SeatNames
 
 JobFactory = Callable[[DealPlay, frozenset[int]], ReviewJob]
 
 PANEL = pygame.FRect(860, 56, 400, 590)
-# The table's own meld width: images already scaled for the table are reused (a first frame
-# that scaled ~100 card images and blurred a panel's shadow took 0.7 s).
-CARD_W = MELD_CARD_W = MELD_W
 HAND_LEFT, HAND_RIGHT = 150, 840
+TABLE_TOP, TABLE_BOTTOM = 52.0, 656.0  # the hands, the melds and the pile: the pile's card ends above the buttons
+NAME_W = HAND_LEFT - 30  # the names left of the cards
+PITCH = 86.0  # from one hand's row to the next, at most (330 / players when there are many)
+PITCH_LEAST = 46.0  # ... at least: a seat's name and card count clear of the next seat's
+HAND_GAP = 6.0  # between the last hand and the first side's melds
+LABEL_H = 20.4  # under a meld's card, its label (a side's row of the table's meld cards is 96 high)
 LOG_LINES = 8
 WILD_PEEK = 0.5  # a mixed meld's wild card, shown at this part of the meld card's width
+PEEK_OUT = (6.0, 4.0)  # ... reaching this far right of and below the meld's card
+CANASTA_OUT = 2.0  # a canasta's gold frame, around its card
 LOG_PITCH = 21  # a line of the move list: a Chinese line is 21 high at 14
 TEXT_W = PANEL.width - 40  # the panel's lines of text
 
@@ -85,6 +92,111 @@ def points_text(gain: float) -> str:
     if points > 0:
         return _("{points} points gained").format(points=format_points(points))
     return _("no difference")
+
+
+def peeking_wild(meld: Meld) -> Card | None:
+    """A mixed meld's wild card, shown small on its card's corner (None: natural, or all wild)."""
+    face = next((c for c in meld.cards if not c.is_wild), None)
+    return None if face is None else next((c for c in meld.cards if c.is_wild), None)
+
+
+def name_lines(label: str) -> tuple[float, list[str]]:
+    """A side's name left of its melds, in NAME_W: on one line, down to 13 units; else on
+    two at 13 or three at 12, each line ending at an " & " (five- and six-hand's sides
+    name two or three seats)."""
+    size = fitting_size(label, 16, NAME_W, bold=True, smallest=13)
+    if text_width(label, size, bold=True) <= NAME_W:
+        return size, [label]
+    parts = label.split(" & ")
+    for size, most in ((13, 2), (12, 3)):
+        lines: list[str] = []
+        for index, part in enumerate(parts):
+            piece = part if index == len(parts) - 1 else f"{part} &"
+            if lines and text_width(f"{lines[-1]} {piece}", size, bold=True) <= NAME_W:
+                lines[-1] = f"{lines[-1]} {piece}"
+            else:
+                lines.append(piece)
+        if len(lines) <= most and all(text_width(line, size, bold=True) <= NAME_W for line in lines):
+            break
+    if len(lines) > most:  # (a line still too long ends in "…" when drawn)
+        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+    return size, lines
+
+
+def meld_extra(meld: Meld) -> float:
+    """How far right of its card a meld reaches: its wild card's corner, its canasta's frame."""
+    if peeking_wild(meld) is not None:
+        return PEEK_OUT[0]
+    return CANASTA_OUT if meld.is_canasta else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SideBand:
+    """One side's melds across the review's table, its name on their left: `fit` is where
+    each meld's card lies (its label under it), in one row or, crowded, in two."""
+
+    side: int
+    top: float
+    height: float
+    fit: AreaFit
+
+    @property
+    def rect(self) -> pygame.FRect:
+        return pygame.FRect(24, self.top, HAND_RIGHT - 24, self.height)
+
+
+def side_band(side: int, melds: tuple[Meld, ...], card_w: float, top: float) -> SideBand:
+    """A side's melds laid out as the table lays out a crowded classic area (fit_columns):
+    the usual step, else narrower gaps and smaller cards, else two rows; each row with
+    room for the labels under its cards."""
+    row = card_w * ASPECT + LABEL_H
+    height = TOP_GAP + 2 * row + ROW_GAP  # (two rows: each one `row` high, so the cards keep `card_w`)
+    extras = [meld_extra(meld) for meld in melds]
+    # (fit_columns may end the last card at the area's edge: its wild card's corner, in the area too)
+    area = (float(HAND_LEFT), top - TOP_GAP, HAND_RIGHT - HAND_LEFT - max(extras, default=0.0), height)
+    fit = fit_columns(extras, False, card_w, area, ASPECT)
+    return SideBand(side, top, fit.card_w * ASPECT + LABEL_H if fit.rows == 1 else height - TOP_GAP, fit)
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlan:
+    """The review's table, top to bottom: a row for each hand, `pitch` apart (a row of many
+    seats lies partly under the next one: the cards' indices show), each side's melds, the
+    pile. Its cards are `card_w` wide (a band's melds no wider)."""
+
+    card_w: float
+    pitch: float
+    bands: tuple[SideBand, ...]
+    pile_y: float
+
+    def hand_y(self, seat: int) -> float:
+        return TABLE_TOP + seat * self.pitch
+
+
+def table_plan(state: GameState) -> TablePlan:
+    """The widest cards, from the table's meld width (its images, already scaled, are reused:
+    a first frame that scaled ~100 card images and blurred a panel's shadow took 0.7 s) down
+    to MIN_CARD_W, at which every hand, meld and the pile fit above the buttons with the
+    hands' rows at least PITCH_LEAST apart (six-hand: three sides under six hands)."""
+    config = state.config
+    players = config.players
+    melds = [state.side_melds(side) for side in range(config.sides)]
+    width, pitch = float(MELD_W), PITCH_LEAST
+    while True:
+        card_h = width * ASPECT
+        bands = sum(side_band(side, melds[side], width, 0.0).height for side in range(config.sides))
+        room = TABLE_BOTTOM - TABLE_TOP - HAND_GAP - bands - card_h  # (the pile's card, last)
+        most = room / players if room / players >= card_h else (room - card_h) / max(1, players - 1)
+        pitch = min(PITCH, 330.0 / players, most)
+        if pitch >= PITCH_LEAST or width - 1 < MIN_CARD_W:
+            break
+        width -= 1
+    top = TABLE_TOP + (players - 1) * pitch + max(pitch, width * ASPECT) + HAND_GAP
+    placed = []
+    for side in range(config.sides):
+        placed.append(side_band(side, melds[side], width, top))
+        top += placed[-1].height
+    return TablePlan(width, pitch, tuple(placed), top)
 
 
 def background_job(play: DealPlay, seats: frozenset[int]) -> ReviewJob:
@@ -257,53 +369,23 @@ class ReviewScene(Scene):
     def _draw_table(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         state = self.state
-        config = state.config
-        y = 52.0
-        row = min(86.0, 330.0 / config.players)
+        plan = table_plan(state)
         acting = state.to_act if self.cursor < self.count else None
-        for seat in range(config.players):
+        for seat in range(state.config.players):
+            y = plan.hand_y(seat)
             color = theme.GOLD_LIGHT if seat == acting else theme.TEXT_ON_FELT
             name = self.names.seat_name(seat)  # (a person's name may be long: it stops short of the cards)
-            size = fitting_size(name, 18, HAND_LEFT - 30, bold=True, smallest=12)
-            name = one_line(surface, name, size, HAND_LEFT - 30, bold=True)
+            size = fitting_size(name, 18, NAME_W, bold=True, smallest=12)
+            name = one_line(surface, name, size, NAME_W, bold=True)
             blit_text(surface, name, size, color, bold=True, midleft=(24, y + 17))
             cards = sorted(state.hands[seat], key=sort_key)
             count = _("1 card") if len(cards) == 1 else _("{n} cards").format(n=len(cards))
             blit_text(surface, count, 15, theme.TEXT_ON_FELT, topleft=(24, y + 30))
-            self._card_row(surface, ruler, cards, HAND_LEFT, y, CARD_W, HAND_RIGHT)
-            y += row
-        y += 6
-        for side in range(config.sides):
-            threes = len(state.red_threes[side])
-            label = self.names.side_name(side)
-            blit_text(surface, label, 16, theme.GOLD_LIGHT, bold=True, topleft=(24, y + 4))
-            if threes:
-                blit_text(surface, _("red threes: {n}").format(n=threes), 14, theme.TEXT_ON_FELT, topleft=(24, y + 26))
-            # Every meld, one card each (classic's by rank, the Samba family's as laid), closer
-            # together when there are many (Hand and Foot lays a dozen a side).
-            melds = state.side_melds(side)
-            step = min(MELD_CARD_W + 8.0, (HAND_RIGHT - HAND_LEFT - MELD_CARD_W) / max(1, len(melds) - 1))
-            for index, meld in enumerate(melds):
-                x = HAND_LEFT + index * step
-                face = next((c for c in meld.cards if not c.is_wild), meld.cards[0])
-                image = assets.card_image(face.face, 0, ruler.px(MELD_CARD_W))
-                box = surface.blit(image, ruler.point((x, y)))
-                wild = None if face.is_wild else next((c for c in meld.cards if c.is_wild), None)
-                if wild is not None:  # a mixed meld shows a wild card of it, small, on its corner
-                    mini = assets.card_image(wild.face, 0, ruler.px(MELD_CARD_W * WILD_PEEK))
-                    surface.blit(mini, mini.get_rect(bottomright=box.bottomright).move(ruler.px(6), ruler.px(4)))
-                if meld.is_canasta:
-                    pygame.draw.rect(surface, theme.GOLD, box.inflate(ruler.px(4), ruler.px(4)), max(1, ruler.px(3)))
-                blit_text(
-                    surface,
-                    meld_label(meld),
-                    14,
-                    theme.TEXT_ON_FELT,
-                    bold=True,
-                    midtop=(x + min(step, MELD_CARD_W) / 2, y + 76),
-                )
-            y += 96 if config.sides < 3 else 88
+            self._card_row(surface, ruler, cards, HAND_LEFT, y, plan.card_w, HAND_RIGHT)
+        for band in plan.bands:
+            self._draw_side(surface, ruler, band)
         # The pile and the stock.
+        y = plan.pile_y
         blit_text(
             surface,
             (_("Pile: 1 card · stock: {s}") if len(state.pile) == 1 else _("Pile: {n} cards · stock: {s}")).format(
@@ -314,8 +396,43 @@ class ReviewScene(Scene):
             topleft=(24, y + 8),
         )
         if state.pile:
-            image = assets.card_image(state.pile[-1].face, 0, ruler.px(MELD_CARD_W))
+            image = assets.card_image(state.pile[-1].face, 0, ruler.px(plan.card_w))
             surface.blit(image, ruler.point((HAND_LEFT + 150, y)))
+
+    def _draw_side(self, surface: pygame.Surface, ruler: Ruler, band: SideBand) -> None:
+        """A side's name (on two or three lines when it is long: five- and six-hand's are)
+        and its red threes, then every meld, one card each (classic's by rank, the Samba
+        family's as laid), where the table's meld_row.fit_columns puts it."""
+        state = self.state
+        size, lines = name_lines(self.names.side_name(band.side))
+        y = band.top + (4 if len(lines) == 1 else 2)
+        for line in lines:
+            blit_text(
+                surface, one_line(surface, line, size, NAME_W, True), size, theme.GOLD_LIGHT, bold=True, topleft=(24, y)
+            )
+            y += 22 if len(lines) == 1 else size + 5
+        threes = len(state.red_threes[band.side])
+        if threes:
+            blit_text(surface, _("red threes: {n}").format(n=threes), 14, theme.TEXT_ON_FELT, topleft=(24, y))
+        fit = band.fit
+        width = fit.card_w
+        for meld, (x, y), room in zip(state.side_melds(band.side), fit.places, fit.rooms, strict=True):
+            face = next((c for c in meld.cards if not c.is_wild), meld.cards[0])
+            image = assets.card_image(face.face, 0, ruler.px(width))
+            box = surface.blit(image, ruler.point((x, y)))
+            wild = peeking_wild(meld)
+            if wild is not None:  # a mixed meld shows a wild card of it, small, on its corner
+                mini = assets.card_image(wild.face, 0, ruler.px(width * WILD_PEEK))
+                out_x, out_y = PEEK_OUT
+                surface.blit(mini, mini.get_rect(bottomright=box.bottomright).move(ruler.px(out_x), ruler.px(out_y)))
+            if meld.is_canasta:
+                frame = ruler.px(2 * CANASTA_OUT)
+                pygame.draw.rect(surface, theme.GOLD, box.inflate(frame, frame), max(1, ruler.px(3)))
+            text = meld_label(meld)
+            # (a crowded row's label as wide as the gaps beside it allow: centred on the card,
+            # not on the card and its wild card, so a wild card's width less)
+            size = 14 if room is None else fitting_size(text, 14, room - PEEK_OUT[0], bold=True, smallest=9)
+            blit_text(surface, text, size, theme.TEXT_ON_FELT, bold=True, midtop=(x + width / 2, y + width * ASPECT))
 
     def _card_row(self, surface, ruler: Ruler, cards, left: float, y: float, width: float, right: float) -> None:
         if not cards:

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from table_helpers import make_table, position  # noqa: E402
+from test_table_variants import CROWDED, crowded_position  # noqa: E402
 
 import game.review as review_module  # noqa: E402
 import game.scenes.review_scene as review_scene_module  # noqa: E402
@@ -27,10 +28,11 @@ from game.rules import Game, Move, Phase, RulesConfig, position_to_json  # noqa:
 from game.rules.variants import APP_VARIANT_IDS  # noqa: E402
 from game.scenes.base import SceneStack  # noqa: E402
 from game.scenes.bot_runner import FRAME_GATE  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout  # noqa: E402
+from game.scenes.meld_row import GAP  # noqa: E402
 from game.scenes.modal import ModalDialogScene  # noqa: E402
 from game.scenes.recent_deals_scene import RecentDealsScene  # noqa: E402
-from game.scenes.review_scene import ReviewScene  # noqa: E402
+from game.scenes.review_scene import LABEL_H, ReviewScene  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
 from game.scenes.stats_scene import StatsScene  # noqa: E402
 from game.seat_names import SeatNames  # noqa: E402
@@ -467,3 +469,156 @@ def test_a_damaged_recent_deals_file_is_said_not_shown_as_no_deal_yet(display, t
         assert not RecentDealsScene(app).unreadable  # no file: no deal yet, nothing wrong
     finally:
         app.close()
+
+
+# -- crowded sides -----------------------------------------------------------------------
+# The table's crowded meld areas (nine to eleven ranks a side, red threes, Samba's and
+# Bolivia's twenty melds) and whole deals of six seats and of Hand and Foot, reviewed: the
+# review lays each side's melds out as the table does (meld_row.fit_columns) in a band of
+# its own, above the pile and the buttons.
+
+
+def crowded_scene(case: str) -> ReviewScene:
+    if case in CROWDED:
+        play = DealPlay(crowded_position(case), (Move.parse("draw"),))
+    else:
+        variant, seed = case.rsplit(":", 1)
+        play = deal_play(bots_deal(variant, int(seed)))
+    scene = ReviewScene(play, {0}, SeatNames.default(play.start.config), job_factory=lambda p, s: NoReview())
+    if case not in CROWDED:  # where the sides have the most melds and the seats the most cards
+        states = scene.positions
+        scene.go(max(range(len(states)), key=lambda i: (most_melds(states[i]), sum(map(len, states[i].hands)))))
+    return scene
+
+
+def most_melds(state) -> int:
+    return max(len(state.side_melds(side)) for side in range(state.config.sides))
+
+
+CROWDED_CASES = [*CROWDED, "six-hand:3", "six-hand-2x3:2", "hand-and-foot:6", "bolivia:2"]
+
+
+class Drawn(Canvas):
+    """A canvas that notes where each card image lands (in the order drawn)."""
+
+    def __init__(self, size, scale: float, faces: dict[int, str]) -> None:
+        super().__init__(size, scale)
+        self.faces = faces
+        self.cards: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        box = super().blit(source, dest, *args, **kwargs)
+        if id(source) in self.faces:
+            self.cards.append((self.faces[id(source)], box))
+        return box
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+@pytest.mark.parametrize("case", CROWDED_CASES)
+def test_a_crowded_review_keeps_every_meld_its_label_and_the_pile_apart(display, monkeypatch, case, size, language):
+    """No meld's card (nor its wild card's corner) over another meld's, no label over a card
+    or another label, no name or count under a card, and the pile above the buttons. (Samba's
+    and Bolivia's long rows overlapped, three sides' labels lay under the next side's
+    cards, five- and six-hand's side names ran under the melds and six-hand's pile under
+    the buttons.)"""
+    i18n.set_language(language)
+    scene = crowded_scene(case)
+    state = scene.state
+    melds = [meld for side in range(state.config.sides) for meld in state.side_melds(side)]
+    assert most_melds(state) >= 8
+    faces: dict[int, str] = {}
+    texts: list[tuple[str, pygame.Rect]] = []
+    real_image, real_text = review_scene_module.assets.card_image, review_scene_module.blit_text
+
+    def card_image(face, *args):
+        image = real_image(face, *args)
+        faces[id(image)] = face
+        return image
+
+    monkeypatch.setattr(review_scene_module.assets, "card_image", card_image)
+    monkeypatch.setattr(
+        review_scene_module,
+        "blit_text",
+        lambda surface, text, *a, **k: texts.append((text, box := real_text(surface, text, *a, **k))) or box,
+    )
+    layout = Layout(window_size=size)
+    canvas = Drawn(layout.viewport.size, layout.scale, faces)
+    scene._draw_table(canvas)
+
+    def px(length: float) -> int:
+        return round(length * layout.scale)
+
+    hands = sum(len(hand) for hand in state.hands)
+    drawn = canvas.cards[hands : len(canvas.cards) - (1 if state.pile else 0)]
+    owners: list[int] = []  # each meld's card, and each wild card's corner after it: its meld's card
+    for index, (_face, box) in enumerate(drawn):
+        mini = bool(owners) and box.width < 0.7 * drawn[owners[-1]][1].width
+        owners.append(owners[-1] if mini else index)
+    meld_cards = [box for index, (_face, box) in enumerate(drawn) if owners[index] == index]
+    assert len(meld_cards) == len(melds)
+    cards = [box for _face, box in canvas.cards]
+    labels = {review_scene_module.meld_label(meld) for meld in melds}
+    meld_labels = [box for text, box in texts if text in labels]
+    others = [box for text, box in texts if text not in labels]  # names, counts, red threes, the pile's
+    assert len(meld_labels) == len(melds)
+
+    def apart(a: pygame.Rect, b: pygame.Rect) -> bool:
+        return not a.inflate(-2, -2).colliderect(b.inflate(-2, -2))
+
+    for index, (_face, box) in enumerate(drawn):
+        for other, (_other_face, other_box) in enumerate(drawn):
+            if other not in (index, owners[index]) and owners[other] == other:
+                assert apart(box, other_box), (case, index, box, other, other_box)
+    for number, label in enumerate(meld_labels):
+        assert all(apart(label, other) for other in meld_labels[number + 1 :]), (case, label)
+        assert all(apart(label, card) for card in meld_cards + cards[:hands]), (case, label)
+    for text in others:
+        assert all(apart(text, card) for card in cards), (case, text)
+    bottom, right = px(662), px(review_scene_module.PANEL.x)  # the buttons, the panel
+    for box in cards + [box for _text, box in texts]:
+        assert box.bottom <= bottom and box.right <= right and box.top >= 0, (case, box)
+
+
+@pytest.mark.parametrize("case", CROWDED_CASES)
+def test_each_side_s_melds_and_labels_lie_in_a_band_of_its_own(display, case):
+    """Top to bottom: the hands, a band for each side (one row of melds, narrower gaps and
+    smaller cards, or two rows), the pile above the buttons; the hands' rows far enough
+    apart for their names and counts."""
+    scene = crowded_scene(case)
+    state = scene.state
+    plan = review_scene_module.table_plan(state)
+    assert plan.pitch >= review_scene_module.PITCH_LEAST
+    assert review_scene_module.MIN_CARD_W <= plan.card_w <= review_scene_module.MELD_W
+    card_h = plan.card_w * review_scene_module.ASPECT
+    top = plan.hand_y(state.config.players - 1) + max(plan.pitch, card_h)
+    for band in plan.bands:
+        assert band.top >= top - 1e-6, (case, band.side)
+        top = band.top + band.height
+        width = band.fit.card_w
+        spans = [  # each meld's card, its wild card's corner and its label under it
+            pygame.FRect(
+                x, y, width + review_scene_module.meld_extra(meld), width * review_scene_module.ASPECT + LABEL_H
+            )
+            for meld, (x, y) in zip(state.side_melds(band.side), band.fit.places, strict=True)
+        ]
+        for number, span in enumerate(spans):
+            assert band.rect.inflate(1e-3, 1e-3).contains(span), (case, band.side, span, band.rect)
+            assert span.left >= review_scene_module.HAND_LEFT - 1e-6
+            assert span.right <= review_scene_module.HAND_RIGHT + 1e-6
+            for other in spans[number + 1 :]:
+                assert not span.colliderect(other), (case, band.side, span, other)
+    assert plan.pile_y >= top - 1e-6
+    assert plan.pile_y + card_h <= review_scene_module.TABLE_BOTTOM + 1e-6
+
+
+def test_a_review_of_a_few_melds_keeps_its_places():
+    """Four seats, two sides of a few melds: the hands, the bands and the pile where they
+    always were (the melds the table's usual step apart)."""
+    game = bots_deal("classic", seed=7)
+    play = deal_play(game)
+    state = play.positions()[58]
+    plan = review_scene_module.table_plan(state)
+    assert (plan.card_w, plan.pitch, [band.top for band in plan.bands], plan.pile_y) == (54, 82.5, [388, 484], 580)
+    lefts = [x for x, _y in plan.bands[0].fit.places]
+    assert len(lefts) >= 5 and {b - a for a, b in zip(lefts, lefts[1:])} == {54 + GAP}
