@@ -119,9 +119,16 @@ SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 SIDE_UNDER_SCORES = 70.0  # from the score panel's bottom to a side hand's top: two lines and the tag
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
 SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear of the meld areas)
-# Refusals, hints and notes (midtop): over the opponents' side of the table, never over our
-# melds (a half-laid group included) or the hand the player is working in.
+# Refusals, hints and notes: their usual place (midtop), over the opponents' side of the table,
+# while no meld lies there; else the first place that covers no meld (TableView.panel_places),
+# never the hand the player is working in.
 MESSAGE_TOP = (640.0, 100.0)
+PANEL_WIDTHS = (560.0, 480.0, 400.0, 340.0, 300.0)  # narrower panels, where the usual width finds no room
+PANEL_GAP = 8.0  # between the hint and the message under it
+BAND_MIN_W = 280.0  # the band right of the pile holds a panel this wide at least
+PANEL_LEFT = 256.0  # the panels stay right of the score panel and the left column of seats,
+PANEL_RIGHT = 1072.0  # left of the right column of seats and buttons,
+PANEL_TOP_MIN = 94.0  # and below North's seat and the top row of buttons
 # The move log (L): over East's seat while open; never over our melds (it ends above their
 # area, which reaches x 1064) or the hand.
 LOG_PANEL = pygame.FRect(876, 56, 392, 326)
@@ -770,6 +777,62 @@ def _listed_order(meld: Meld, number: int) -> tuple[int, int, int, int]:
         return (1, 0, number, 0)
     suit = meld.cards[0].suit
     return (2, int(suit) if suit is not None else 0, int(meld.rank), number)
+
+
+# A place a panel may take: its anchor ("midtop", "topright", ...), the anchor's point, the
+# widths to try there (the widest first).
+PanelSpot = tuple[str, Point, tuple[float, ...]]
+
+
+def free_place(
+    size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]
+) -> tuple[pygame.FRect, float] | None:
+    """The first of `spots` (each of its widths in turn; `size(width)` is the panel's
+    (width, height) there) where a panel overlaps none of `hard` and none of `soft`: the
+    panel's rect and the width it was given."""
+    for rect, width in _spot_rects(size, spots):
+        if rect.collidelist(hard) == -1 and rect.collidelist(soft) == -1:
+            return rect, width
+    return None
+
+
+def place_panel(
+    size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]
+) -> tuple[pygame.FRect, float]:
+    """`free_place`; where every spot clear of `hard` overlaps some of `soft`, the one
+    overlapping least of it; where none is clear of `hard`, the first."""
+    best: tuple[float, pygame.FRect, float] | None = None
+    places = list(_spot_rects(size, spots))
+    for rect, width in places:
+        if rect.collidelist(hard) != -1:
+            continue
+        covered = 0.0
+        for other in soft:
+            clip = rect.clip(other)
+            covered += clip.width * clip.height
+        if best is None or covered < best[0]:
+            best = (covered, rect, width)
+    return (best[1], best[2]) if best is not None else places[0]
+
+
+def _spot_rects(size, spots: list[PanelSpot]):
+    for anchor, point, widths in spots:
+        for width in widths:
+            w, h = size(width)
+            rect = pygame.FRect(0, 0, w, h)
+            setattr(rect, anchor, point)
+            yield rect, width
+
+
+def meld_footprint(slot: MeldSlot) -> pygame.FRect:
+    """What a meld takes on the table (logical): its cards and its count or kind under it
+    (or on it, squared in two rows), a little wider than the widest such label."""
+    rect = slot.rect.copy()
+    if slot.badge or slot.canasta is not None or slot.staged_index is not None:
+        half = 46.0 if slot.canasta is not None else 16.0
+        y = slot.rect.bottom + 10 if slot.badge_y is None else slot.badge_y
+        rect = rect.union(pygame.FRect(slot.rect.centerx - half, y - 11, 2 * half, 22))
+    return rect
 
 
 def stock_rect() -> pygame.FRect:

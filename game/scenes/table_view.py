@@ -8,7 +8,7 @@ images, text) are cached by their exact pixel parameters.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -19,13 +19,23 @@ from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
 from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
+    BAND_MIN_W,
     BLOCK_TEXT_W,
+    BUTTONS,
     CENTER_W,
     FAN_Z,
+    HAND_RECT,
+    HAND_Y,
     LOG_PANEL,
     MESSAGE_TOP,
+    PANEL_GAP,
+    PANEL_LEFT,
+    PANEL_RIGHT,
+    PANEL_TOP_MIN,
+    PANEL_WIDTHS,
     PILE_CARD_W,
     PILE_POS,
+    RAISE,
     SCORE_PANEL,
     SCORE_ROW,
     SIDE_TEXT_W,
@@ -35,11 +45,15 @@ from game.scenes.table_layout import (
     STOCK_POS,
     STORAGE_WARNING_POS,
     MeldSlot,
+    PanelSpot,
     Placement,
     card_h,
+    free_place,
+    meld_footprint,
     pile_browser_places,
     pile_panel_rect,
     pile_rect,
+    place_panel,
     score_panel_rect,
     score_row_height,
     stock_rect,
@@ -171,6 +185,15 @@ def _fanned(sprite: CardSprite, in_hand: bool) -> bool:
     return not sprite.face_up and FAN_Z < sprite.z < FAN_Z + 100 and not in_hand
 
 
+class PanelPlace(NamedTuple):
+    """Where the hint or the message panel lies (logical), and whether in its short form
+    (without the hint's last line of help, or the refusal's explanation)."""
+
+    rect: pygame.FRect
+    short: bool
+    room: float  # the width it was given (a note is as wide as its lines)
+
+
 class TableView:
     """Draws the table scene, read through TableSource."""
 
@@ -180,6 +203,10 @@ class TableView:
         # only when what it shows, the language or the scale changes; both may show at once.
         self._panels: dict[object, tuple[tuple, pygame.Surface]] = {}
         self._below_hint: float | None = None  # the hint panel's bottom, as last drawn
+        self._sizes: dict[tuple, tuple[float, float]] = {}  # the panels' sizes, by what they show and width
+        self._scale = 1.0  # the last canvas's scale (refusal_rect places the banner as drawn)
+        self._tab_rects: dict[int, pygame.FRect] = {}  # the meld areas' tabs, as last drawn (logical)
+        self.panel_boxes: dict[str, pygame.Rect] = {}  # the hint and message panels, as drawn (pixels)
         # The still layer (its key, the surface) and how many times it was built (for tests).
         self._still: tuple[tuple, pygame.Surface] | None = None
         self.still_builds = 0
@@ -201,6 +228,8 @@ class TableView:
         self.meld_badge_boxes: list[tuple[MeldSlot | None, pygame.Rect]] = []  # ... where (None: red threes')
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
+        self.panel_boxes = {}
+        self._scale = ruler.scale
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
         for sprite in table.animator.draw_order():
@@ -328,6 +357,8 @@ class TableView:
         the cards (ours on the top edge, the others' on the bottom edge, away from North)."""
         table = self.table
         st = table.game.state
+        ruler = Ruler.of(surface)
+        self._tab_rects = {}
         for side in table.geometry.meld_areas:
             empty = not st.side_melds(side) and not st.red_threes[side]
             if empty and not (side == table.human_side and table.ui.staged):
@@ -345,6 +376,10 @@ class TableView:
                 ink=theme.TEXT_ON_FELT,
                 border=ZONE_LINE,
                 anchor=anchor,
+            )
+            box = self.zone_label_boxes[side]
+            self._tab_rects[side] = pygame.FRect(
+                box.x / ruler.scale, box.y / ruler.scale, box.width / ruler.scale, box.height / ruler.scale
             )
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
@@ -893,102 +928,274 @@ class TableView:
         fading_panel(surface, image, box, box.height // 2, fill, theme.GOLD_DARK, alpha)
 
     def _message(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        """The hint (while one is open), and under it the last message or refusal: a refused
-        move is always said, also while a hint (or the guided deal's) is showing."""
+        """The hint (while one is open), and the last message or refusal (under the hint where
+        there is room): a refused move is always said, also while a hint (or the guided
+        deal's) is showing. Where each lies: panel_places."""
         table = self.table
-        self._below_hint = self._hint_panel(surface, ruler) if table.hint is not None else None
+        hint_place, message_place = self._places(ruler)
+        self._below_hint = None
+        if hint_place is not None:
+            self.panel_boxes["hint"] = self._hint_panel(surface, ruler, hint_place)
+            self._below_hint = hint_place.rect.bottom
         message = table.message
-        if message is None:
+        if message is None or message_place is None:
             return
         text, remaining, warn = message
         alpha = max(0.0, min(1.0, remaining / 0.5))
         if table.refusal is not None:
-            self._refusal_panel(surface, ruler, alpha)
+            self.panel_boxes["refusal"] = self._refusal_panel(surface, ruler, alpha, message_place)
             return
-        font = assets.font_for_text(text, ruler.px(16), True)
-        lines = wrap_text(text, font, ruler.px(560))
-        block = render_lines(lines, font, theme.CREAM if warn else theme.INK, "center", 1.2)
+        block = self._note_block(ruler, text, warn, message_place.room)
         box = block.get_rect().inflate(ruler.px(32), ruler.px(16))
-        box.midtop = ruler.point(self.message_top())
+        box.topleft = ruler.point(message_place.rect.topleft)
         fill = REFUSAL_FILL if warn else theme.CREAM
         fading_panel(surface, block, box, ruler.px(12), fill, theme.GOLD, alpha)
+        self.panel_boxes["message"] = box
 
     def message_width(self) -> float:
-        """The refusal and hint panels' width: narrower while the move log or the pile browser
-        is open, so they fit between it and the score panel (none hides another)."""
+        """The refusal and hint panels' usual width: narrower while the move log or the pile
+        browser is open, so they fit between it and the score panel (none hides another)."""
         if self.table.log_open or self.table.pile_open:
             return min(MESSAGE_WIDTH, LOG_PANEL.left - SCORE_PANEL.right - 24)
         return MESSAGE_WIDTH
 
     def panel_top(self) -> tuple[float, float]:
-        """Where the hint panel (or, with none, the message and refusal panels) hangs (logical
-        midtop): above the hand, between the score panel and the move log or the pile browser
-        while one is open."""
+        """The hint panel's (or, with none, the message and refusal panels') usual place
+        (logical midtop): over the opponents' side of the table, between the score panel and
+        the move log or the pile browser while one is open."""
         x, y = MESSAGE_TOP
         if self.table.log_open or self.table.pile_open:
             x = min(x, LOG_PANEL.left - 12 - self.message_width() / 2)
         return x, y
 
-    def message_top(self) -> tuple[float, float]:
-        """Where the message and refusal panels hang: at `panel_top`, or under the hint panel
-        while one shows (as last drawn)."""
-        x, y = self.panel_top()
-        if self.table.hint is not None and self._below_hint is not None:
-            y = self._below_hint + 8
-        return x, y
+    # -- where the hint and the message lie ----------------------------------------------
+    def panel_places(self, ruler: Ruler | None = None) -> tuple[pygame.FRect | None, pygame.FRect | None]:
+        """Where the hint panel and the message (or refusal) panel lie (logical), None for one
+        not showing (see `_places`)."""
+        hint, message = self._places(ruler or Ruler(self._scale))
+        return (hint.rect if hint else None), (message.rect if message else None)
+
+    def _places(self, ruler: Ruler) -> tuple[PanelPlace | None, PanelPlace | None]:
+        """Where the hint panel and the message (or refusal) panel lie. Each takes the first
+        of `panel_spots` that covers no meld (nor its label), red three, new-meld cell or
+        area tab: the usual place over the opponents' side while no meld lies there, so a
+        player reads a hint or a rule with every meld in sight (they covered the opponents'
+        melds, play-test, stop 44); the message goes under the hint where there is room,
+        else over it (it lasts a few seconds, the hint shows again as it fades). Where
+        neither fits whole, its short form (without the hint's last line of help, or the
+        refusal's explanation: a click shows the rule); where that does not fit either (a
+        crowded table), the place that covers least. Neither ever covers the stock, the
+        pile, the hand, the turn's instruction, the seats, the buttons, an open log or pile
+        browser, or the other panel."""
+        table = self.table
+        hard, soft = self._panel_obstacles()
+        spots = self.panel_spots()
+        hint = None
+        if table.hint is not None:
+
+            def hint_size(width: float, short: bool) -> tuple[float, float]:
+                return self._hint_size(ruler, width, short)
+
+            hint = self._first_free(hint_size, [(False, spots, hard), (True, spots, hard)], soft)
+            hint = hint or self._fallback(hint_size, spots, hard, soft)
+        message = table.message
+        if message is None:
+            return hint, None
+        refusal = table.refusal
+
+        def size(width: float, short: bool) -> tuple[float, float]:
+            if refusal is not None:
+                return self._refusal_size(ruler, width, short)
+            return self._note_size(ruler, message[0], width)
+
+        if hint is None:
+            attempts = [(False, spots, hard), (True, spots, hard)]
+        else:
+            shown = hint.rect
+            spots = [("midtop", (shown.centerx, shown.bottom + PANEL_GAP), (shown.width,)), *spots]
+            over: list[PanelSpot] = [("topleft", shown.topleft, (shown.width,))]
+            hard, beside = [*hard, shown.inflate(4, 4)], hard
+            attempts = [(False, spots, hard), (False, over, beside), (True, spots, hard), (True, over, beside)]
+        place = self._first_free(size, attempts, soft)
+        return hint, place or self._fallback(size, spots, hard, soft)
+
+    @staticmethod
+    def _first_free(size, attempts, soft: list[pygame.FRect]) -> PanelPlace | None:
+        """The first place of `attempts` (short form or not, spots, what it must not cover)
+        clear of `soft` too."""
+        for short, spots, hard in attempts:
+            found = free_place(lambda width, short=short: size(width, short), spots, hard, soft)
+            if found is not None:
+                return PanelPlace(found[0], short, found[1])
+        return None
+
+    @staticmethod
+    def _fallback(size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
+        """The place covering least (`place_panel`), in the full form."""
+        rect, width = place_panel(lambda width: size(width, False), spots, hard, soft)
+        return PanelPlace(rect, False, width)
+
+    def panel_spots(self) -> list[PanelSpot]:
+        """Where the hint and refusal panels may lie, in order (an anchor, its point, the
+        widths to try): the usual place over the opponents' side; the right of the
+        opponents' area, beside their melds; the right of our area, beside our melds and
+        above the hand; the band right of the pile, between the two areas."""
+        table = self.table
+        geometry = table.geometry
+        usual = self.message_width()
+        widths = (usual, *[width for width in PANEL_WIDTHS if width < usual])
+        ours = geometry.meld_areas[table.human_side]
+        others = [area for side, area in geometry.meld_areas.items() if side != table.human_side]
+        right = PANEL_RIGHT
+        if table.log_open or table.pile_open:
+            right = min(right, LOG_PANEL.left - 12)
+        if table.covered is not None:
+            right = min(right, table.covered.left - 12)
+        cell = table.layout.new_meld_rect
+        our_right = min(right, cell.left - 10 if cell is not None else ours.right - 6)
+        spots: list[PanelSpot] = [
+            ("midtop", self.panel_top(), (usual,)),
+            ("topright", (min(right, max(area.right for area in others) - 6), min(a.top for a in others) + 6), widths),
+            ("topright", (our_right, ours.top + 12), widths),
+        ]
+        band_left = BUTTONS["pile"][0] + BUTTONS["pile"][2] + 10
+        band_top = max(area.bottom for area in others) + 6
+        for tab in self._tab_rects.values():  # under the opponents' tabs beside the band
+            if tab.bottom < ours.top and tab.right > band_left:
+                band_top = max(band_top, tab.bottom + 4)
+        if right - band_left >= BAND_MIN_W:
+            spots.append(("topleft", (band_left, band_top), (right - band_left,)))
+        return spots
+
+    def _panel_obstacles(self) -> tuple[list[pygame.FRect], list[pygame.FRect]]:
+        """What the hint and refusal panels keep clear of (logical). Hard, always: the stock
+        and its count, the pile and its button, the hand (a card raised), the turn's
+        instruction and the staging panel, the side columns (seats, buttons), the top strip
+        (North, the buttons), an open log or pile browser, the coach's panel. Soft, covered
+        only when no place is clear of them: every meld with its label, the red threes and
+        theirs, the new-meld cell, the areas' tabs."""
+        table = self.table
+        layout = table.layout
+        stock = stock_rect()
+        stock.height += 22
+        hand_top = HAND_Y - RAISE - card_h(table.geometry.hand_w) / 2 - 4
+        width, height = LOGICAL_SIZE
+        hard = [
+            stock,
+            pile_rect(),
+            pygame.FRect(BUTTONS["pile"]),
+            pygame.FRect(HAND_RECT.x, hand_top, HAND_RECT.width, height - hand_top),
+            STATUS_RECT,
+            pygame.FRect(0, 0, PANEL_LEFT, height),
+            pygame.FRect(PANEL_RIGHT, 0, width - PANEL_RIGHT, height),
+            pygame.FRect(0, 0, width, PANEL_TOP_MIN),
+        ]
+        if table.ui.staged:
+            hard.append(STAGE_PANEL)
+        if table.log_open:
+            hard.append(LOG_PANEL)
+        if table.pile_open:
+            hard.append(pile_panel_rect(len(table.game.state.pile)))
+        if table.covered is not None:
+            hard.append(pygame.FRect(table.covered))
+        soft = [meld_footprint(slot) for slot in layout.meld_slots]
+        for cards in table.game.state.red_threes:
+            for card in cards:
+                place = layout.placements.get(card)
+                if place is not None:
+                    w, h = place.width, card_h(place.width)
+                    soft.append(pygame.FRect(place.x - w / 2, place.y - h / 2, w, h))
+        for x, y in layout.red_three_spots.values():
+            soft.append(pygame.FRect(x - 44, y - 11, 88, 22))
+        if layout.new_meld_rect is not None:
+            soft.append(layout.new_meld_rect)
+        soft.extend(self._tab_rects.values())
+        return hard, soft
 
     # -- "why not?" and hints ------------------------------------------------------------
-    def _refusal_parts(self, ruler: Ruler) -> tuple[list[tuple[pygame.font.Font, list[str], pygame.Color]], str]:
+    def _sized(self, key: tuple, measure) -> tuple[float, float]:
+        """A panel's logical size, remembered (placing one may measure a few widths a frame)."""
+        size = self._sizes.get(key)
+        if size is None:
+            if len(self._sizes) > 256:
+                self._sizes.clear()
+            size = self._sizes[key] = measure()
+        return size
+
+    def _note_block(self, ruler: Ruler, text: str, warn: bool, width: float) -> pygame.Surface:
+        font = assets.font_for_text(text, ruler.px(16), True)
+        lines = wrap_text(text, font, ruler.px(min(560.0, width - 32)))
+        return render_lines(lines, font, theme.CREAM if warn else theme.INK, "center", 1.2)
+
+    def _note_size(self, ruler: Ruler, text: str, width: float) -> tuple[float, float]:
+        """A note's panel at most `width` wide: as wide as its lines."""
+
+        def measure() -> tuple[float, float]:
+            font = assets.font_for_text(text, ruler.px(16), True)
+            lines = wrap_text(text, font, ruler.px(min(560.0, width - 32)))
+            w = max((font.size(line)[0] for line in lines), default=1)
+            h = line_height(font, 1.2) * (len(lines) - 1) + font.get_height() if lines else 1
+            return (max(1, w) + ruler.px(32)) / ruler.scale, (max(1, h) + ruler.px(16)) / ruler.scale
+
+        return self._sized(("note", text, get_language(), ruler.scale, width), measure)
+
+    def _refusal_parts(
+        self, ruler: Ruler, width: float, short: bool = False
+    ) -> tuple[list[tuple[pygame.font.Font, list[str], pygame.Color]], str]:
+        """The reason, the rule's explanation (not in the short form), the footer."""
         refusal = self.table.refusal
         assert refusal is not None
-        width = ruler.px(self.message_width() - 32)
+        inner = ruler.px(width - 32)
         reason = refusal.headline()
         bold = assets.font_for_text(reason, ruler.px(16), True)
-        parts = [(bold, wrap_text(reason, bold, width), theme.CREAM)]
+        parts = [(bold, wrap_text(reason, bold, inner), theme.CREAM)]
         explanation = refusal.explanation()
-        if explanation:
+        if explanation and not short:
             font = assets.font_for_text(explanation, ruler.px(14))
-            parts.append((font, wrap_text(explanation, font, width), pygame.Color(246, 214, 200)))
+            parts.append((font, wrap_text(explanation, font, inner), pygame.Color(246, 214, 200)))
         footer = ""
         if refusal.rule:
             footer = _("Rule {rule} · Why not? Click or press ?").format(rule=refusal.rule)
         return parts, footer
 
-    def _refusal_size(self, ruler: Ruler) -> tuple[int, int]:
-        parts, footer = self._refusal_parts(ruler)
+    def _refusal_pixels(self, ruler: Ruler, width: float, short: bool = False) -> tuple[int, int]:
+        parts, footer = self._refusal_parts(ruler, width, short)
         height = ruler.px(12)
         for font, lines, _color in parts:
             height += line_height(font, 1.2) * (len(lines) - 1) + font.get_height() + ruler.px(4)
         if footer:
             height += ruler.px(26)
-        return ruler.px(self.message_width()), height + ruler.px(8)
+        return ruler.px(width), height + ruler.px(8)
+
+    def _refusal_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
+        refusal = self.table.refusal
+        assert refusal is not None
+        key = ("refusal", refusal.headline(), refusal.explanation(), refusal.rule, ruler.scale, width, short)
+        return self._sized(key, lambda: self._logical(ruler, self._refusal_pixels(ruler, width, short)))
+
+    @staticmethod
+    def _logical(ruler: Ruler, size: tuple[int, int]) -> tuple[float, float]:
+        return size[0] / ruler.scale, size[1] / ruler.scale
 
     def refusal_rect(self) -> pygame.FRect | None:
         """Where the refusal banner is (logical), for clicks; None when none shows."""
         if self.table.refusal is None or self.table.message is None:
             return None
-        width, height = self._refusal_size(Ruler(1.0))
-        rect = pygame.FRect(0, 0, width, height)
-        rect.midtop = self.message_top()
-        return rect
+        return self.panel_places()[1]
 
-    def _refusal_panel(self, surface: pygame.Surface, ruler: Ruler, alpha: float) -> None:
+    def _refusal_panel(self, surface: pygame.Surface, ruler: Ruler, alpha: float, place: PanelPlace) -> pygame.Rect:
         """A refused move: the reason, the rule in one line, and the way to the rule's text."""
-        key = (
-            "refusal",
-            self.table.refusal,
-            get_language(),
-            ruler.scale,
-            self.message_width(),
-        )  # (kept alive: no id reuse)
-        content = self._cached_panel(key, lambda: self._refusal_content(ruler))
+        width, short = place.room, place.short
+        key = ("refusal", self.table.refusal, get_language(), ruler.scale, width, short)  # (kept alive: no id reuse)
+        content = self._cached_panel(key, lambda: self._refusal_content(ruler, width, short))
         box = content.get_rect()
-        box.midtop = ruler.point(self.message_top())
+        box.topleft = ruler.point(place.rect.topleft)
         fading_panel(surface, content, box, ruler.px(12), REFUSAL_FILL, theme.GOLD, alpha)
+        return box
 
-    def _refusal_content(self, ruler: Ruler) -> pygame.Surface:
-        parts, footer = self._refusal_parts(ruler)
-        size = self._refusal_size(ruler)
+    def _refusal_content(self, ruler: Ruler, width: float, short: bool) -> pygame.Surface:
+        parts, footer = self._refusal_parts(ruler, width, short)
+        size = self._refusal_pixels(ruler, width, short)
         content = pygame.Surface(size, pygame.SRCALPHA)
         y = ruler.px(10)
         for font, lines, color in parts:
@@ -1006,44 +1213,54 @@ class TableView:
             content.blit(image, image.get_rect(center=tag.center))
         return content
 
-    def _hint_panel(self, surface: pygame.Surface, ruler: Ruler) -> float:
-        """Draw the hint; returns its bottom (logical), where a message goes under it."""
-        key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale, self.message_width())
-        content = self._cached_panel(key, lambda: self._hint_content(ruler))
+    def _hint_panel(self, surface: pygame.Surface, ruler: Ruler, place: PanelPlace) -> pygame.Rect:
+        """Draw the hint at `place`; returns its box (pixels)."""
+        width, short = place.room, place.short
+        key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale, width, short)
+        content = self._cached_panel(key, lambda: self._hint_content(ruler, width, short))
         box = content.get_rect()
-        x, y = self.panel_top()
-        box.midtop = ruler.point((x, y))
+        box.topleft = ruler.point(place.rect.topleft)
         fading_panel(surface, content, box, ruler.px(12), theme.CREAM, HINT_GLOW, 1.0)
-        return y + content.get_height() / ruler.scale
+        return box
 
-    def _hint_content(self, ruler: Ruler) -> pygame.Surface:
-        table = self.table
-        text = table.hint_text()
-        title = _("Hint")
-        width = ruler.px(self.message_width() - 32)
+    def _hint_parts(
+        self, ruler: Ruler, width: float, short: bool = False
+    ) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
+        """The hint's title, its text and its foot (wrapped in a narrow panel; none in the
+        short form)."""
+        text = self.table.hint_text()
+        inner = ruler.px(width - 32)
         font = assets.font_for_text(text, ruler.px(16), True)
-        lines = wrap_text(text, font, width)
-        block = render_lines(lines, font, theme.INK, "left", 1.25)
-        head = text_image(title, ruler.px(13), True, tuple(HINT_INK))
+        block = render_lines(wrap_text(text, font, inner), font, theme.INK, "left", 1.25)
+        head = text_image(_("Hint"), ruler.px(13), True, tuple(HINT_INK))
+        if short:
+            return head, block, None
         foot_text = _("The cards to use are lit in blue. Esc closes the hint.")
-        foot = text_image(foot_text, ruler.px(12), False, tuple(theme.INK_SOFT))
-        size = (
-            ruler.px(self.message_width()),
-            ruler.px(10)
-            + head.get_height()
-            + ruler.px(4)
-            + block.get_height()
-            + ruler.px(6)
-            + foot.get_height()
-            + ruler.px(10),
-        )
-        content = pygame.Surface(size, pygame.SRCALPHA)
+        small = assets.font_for_text(foot_text, ruler.px(12))
+        foot = render_lines(wrap_text(foot_text, small, inner), small, theme.INK_SOFT, "left", 1.15)
+        return head, block, foot
+
+    def _hint_pixels(self, ruler: Ruler, width: float, short: bool = False) -> tuple[int, int]:
+        head, block, foot = self._hint_parts(ruler, width, short)
+        height = ruler.px(10) + head.get_height() + ruler.px(4) + block.get_height()
+        if foot is not None:
+            height += ruler.px(6) + foot.get_height()
+        return ruler.px(width), height + ruler.px(10)
+
+    def _hint_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
+        key = ("hint", self.table.hint_text(), get_language(), ruler.scale, width, short)
+        return self._sized(key, lambda: self._logical(ruler, self._hint_pixels(ruler, width, short)))
+
+    def _hint_content(self, ruler: Ruler, width: float, short: bool) -> pygame.Surface:
+        head, block, foot = self._hint_parts(ruler, width, short)
+        content = pygame.Surface(self._hint_pixels(ruler, width, short), pygame.SRCALPHA)
         y = ruler.px(10)
         content.blit(head, (ruler.px(16), y))
         y += head.get_height() + ruler.px(4)
         content.blit(block, (ruler.px(16), y))
-        y += block.get_height() + ruler.px(6)
-        content.blit(foot, (ruler.px(16), y))
+        if foot is not None:
+            y += block.get_height() + ruler.px(6)
+            content.blit(foot, (ruler.px(16), y))
         return content
 
 
