@@ -127,8 +127,8 @@ PANEL_WIDTHS = (560.0, 480.0, 400.0, 340.0, 300.0)  # narrower panels, where the
 PANEL_GAP = 8.0  # between the hint and the message under it
 BAND_MIN_W = 280.0  # the band right of the pile holds a panel this wide at least
 PANEL_LEFT = 256.0  # the panels stay right of the score panel and the left column of seats,
-PANEL_RIGHT = 1072.0  # left of the right column of seats and buttons,
-PANEL_TOP_MIN = 94.0  # and below North's seat and the top row of buttons
+PANEL_TOP_MIN = 94.0  # below North's seat and the top row of buttons,
+PANEL_MARGIN = 8.0  # and this far from the window's right edge (and clear of the seats there)
 # The move log (L): over East's seat while open; never over our melds (it ends above their
 # area, which reaches x 1064) or the hand.
 LOG_PANEL = pygame.FRect(876, 56, 392, 326)

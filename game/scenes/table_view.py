@@ -30,7 +30,7 @@ from game.scenes.table_layout import (
     MESSAGE_TOP,
     PANEL_GAP,
     PANEL_LEFT,
-    PANEL_RIGHT,
+    PANEL_MARGIN,
     PANEL_TOP_MIN,
     PANEL_WIDTHS,
     PILE_CARD_W,
@@ -933,15 +933,17 @@ class TableView:
         deal's) is showing. Where each lies: panel_places."""
         table = self.table
         hint_place, message_place = self._places(ruler)
+        message = table.message
+        alpha = 0.0 if message is None else max(0.0, min(1.0, message[1] / 0.5))
         self._below_hint = None
         if hint_place is not None:
-            self.panel_boxes["hint"] = self._hint_panel(surface, ruler, hint_place)
             self._below_hint = hint_place.rect.bottom
-        message = table.message
+            over = message_place is not None and message_place.rect.colliderect(hint_place.rect)
+            if not over or alpha < 1.0:  # (under a message lying over it, it shows as that fades)
+                self.panel_boxes["hint"] = self._hint_panel(surface, ruler, hint_place)
         if message is None or message_place is None:
             return
-        text, remaining, warn = message
-        alpha = max(0.0, min(1.0, remaining / 0.5))
+        text, _remaining, warn = message
         if table.refusal is not None:
             self.panel_boxes["refusal"] = self._refusal_panel(surface, ruler, alpha, message_place)
             return
@@ -989,7 +991,7 @@ class TableView:
         browser, or the other panel."""
         table = self.table
         hard, soft = self._panel_obstacles()
-        spots = self.panel_spots()
+        spots = self.panel_spots(hard)
         hint = None
         if table.hint is not None:
 
@@ -1035,7 +1037,7 @@ class TableView:
         rect, width = place_panel(lambda width: size(width, False), spots, hard, soft)
         return PanelPlace(rect, False, width)
 
-    def panel_spots(self) -> list[PanelSpot]:
+    def panel_spots(self, hard: list[pygame.FRect] | None = None) -> list[PanelSpot]:
         """Where the hint and refusal panels may lie, in order (an anchor, its point, the
         widths to try): the usual place over the opponents' side; the right of the
         opponents' area, beside their melds; the right of our area, beside our melds and
@@ -1046,7 +1048,7 @@ class TableView:
         widths = (usual, *[width for width in PANEL_WIDTHS if width < usual])
         ours = geometry.meld_areas[table.human_side]
         others = [area for side, area in geometry.meld_areas.items() if side != table.human_side]
-        right = PANEL_RIGHT
+        right = LOGICAL_SIZE[0] - PANEL_MARGIN
         if table.log_open or table.pile_open:
             right = min(right, LOG_PANEL.left - 12)
         if table.covered is not None:
@@ -1063,6 +1065,10 @@ class TableView:
         for tab in self._tab_rects.values():  # under the opponents' tabs beside the band
             if tab.bottom < ours.top and tab.right > band_left:
                 band_top = max(band_top, tab.bottom + 4)
+        # ... as far right as the seats there leave free (East's fan, a column of blocks)
+        band = pygame.FRect(band_left, band_top, right - band_left, ours.top - band_top)
+        hard = self._panel_obstacles()[0] if hard is None else hard
+        right = min([right, *[rect.left - 10 for rect in hard if rect.colliderect(band) and rect.left > band_left]])
         if right - band_left >= BAND_MIN_W:
             spots.append(("topleft", (band_left, band_top), (right - band_left,)))
         return spots
@@ -1070,8 +1076,9 @@ class TableView:
     def _panel_obstacles(self) -> tuple[list[pygame.FRect], list[pygame.FRect]]:
         """What the hint and refusal panels keep clear of (logical). Hard, always: the stock
         and its count, the pile and its button, the hand (a card raised), the turn's
-        instruction and the staging panel, the side columns (seats, buttons), the top strip
-        (North, the buttons), an open log or pile browser, the coach's panel. Soft, covered
+        instruction and the staging panel, every button, the other seats (tags, last actions
+        as last drawn, fans, feet), the left column, the top strip (North), an open log or
+        pile browser, the coach's panel. Soft, covered
         only when no place is clear of them: every meld with its label, the red threes and
         theirs, the new-meld cell, the areas' tabs."""
         table = self.table
@@ -1083,13 +1090,28 @@ class TableView:
         hard = [
             stock,
             pile_rect(),
-            pygame.FRect(BUTTONS["pile"]),
             pygame.FRect(HAND_RECT.x, hand_top, HAND_RECT.width, height - hand_top),
             STATUS_RECT,
             pygame.FRect(0, 0, PANEL_LEFT, height),
-            pygame.FRect(PANEL_RIGHT, 0, width - PANEL_RIGHT, height),
+            pygame.FRect(width - PANEL_MARGIN, 0, PANEL_MARGIN, height),
             pygame.FRect(0, 0, width, PANEL_TOP_MIN),
         ]
+        hard += [pygame.FRect(rect) for name, rect in BUTTONS.items() if name not in ("confirm", "cancel")]
+        scale = self._scale  # the seats' tags and lines, as last drawn
+        for boxes in getattr(self, "seat_boxes", {}).values():
+            hard += [pygame.FRect(b.x / scale, b.y / scale, b.width / scale, b.height / scale) for b in boxes]
+        st = table.game.state
+        feet = getattr(st, "feet", None) or [None] * len(st.hands)
+        for seat, hand in enumerate(st.hands):  # the other seats' fans and feet
+            if seat == table.human:
+                continue
+            for card in [*hand, *(feet[seat] or [])]:
+                place = layout.placements.get(card)
+                if place is not None and place.visible:
+                    w, h = place.width, card_h(place.width)
+                    if abs(place.angle) == 90:
+                        w, h = h, w
+                    hard.append(pygame.FRect(place.x - w / 2, place.y - h / 2, w, h))
         if table.ui.staged:
             hard.append(STAGE_PANEL)
         if table.log_open:

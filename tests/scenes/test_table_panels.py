@@ -1,13 +1,26 @@
-"""Panels and the hand: the initial-meld panel leaves the turn instruction in sight, and
-the hand holds still under the pointer when a card leaves it."""
+"""Panels and the hand: the initial-meld panel leaves the turn instruction in sight, the
+hint and the refusal leave every meld in sight, and the hand holds still under the pointer
+when a card leaves it."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from game.scenes.layout import Canvas
-from game.scenes.table_layout import BUTTONS, STAGE_PANEL, pile_rect, stock_rect
-from tests.table_helpers import card_point, click, drag, make_table, mouse, position, select, tick
+from game import i18n
+from game.scenes.layout import Canvas, Layout
+from game.scenes.table_layout import (
+    BUTTONS,
+    HAND_RECT,
+    MESSAGE_TOP,
+    PILE_POS,
+    STAGE_PANEL,
+    pile_rect,
+    stock_rect,
+)
+from game.scenes.table_view import MESSAGE_WIDTH
+from tests import rules_helpers
+from tests.table_helpers import card_point, click, drag, hand_card, make_table, mouse, position, select, tick
 
 SCREEN = (1280, 720)
 
@@ -122,3 +135,191 @@ def test_continue_rebuilds_the_move_log_from_the_saved_moves(tmp_path):
     assert shown == [entry.text(table) for entry in live.newest_first()]
     assert shown[-1].endswith("dealt.")  # the second deal's log, from its deal on
     assert table.move_log.last_action(1) is not None  # West's label says what it did last
+
+
+# -- the hint and the refusal beside the melds -------------------------------------------
+# Opponents with several melds (three- and six-hand's halves, a red three's fan, Samba's
+# runs), ours few or many: the hint, a refusal and both at once cover no meld, no meld's
+# count and no red three, nor the stock, the pile or the hand (they lay over the
+# opponents' melds, play-test, stop 44).
+
+
+def _group(rank: str, naturals: int, wilds: str = "", start: int = 0) -> str:
+    return " ".join([f"{'HDCS'[(start + i) % 4]}{rank}" for i in range(naturals)] + wilds.split())
+
+
+def _run(suit: str, low: int, length: int) -> str:
+    names = {11: "J", 12: "Q", 13: "K", 14: "A"}
+    return " ".join(f"{suit}{names.get(rank, rank)}" for rank in range(low, low + length))
+
+
+def _ranks(ranks: str, naturals, start: int = 0, **wilds: str) -> dict[str, str]:
+    """A meld of each of `ranks`, `naturals(i)` cards for the i-th (`wilds`: rank=wild cards)."""
+    return {r: _group(r, naturals(i), wilds.get(f"r{r}", ""), start) for i, r in enumerate(ranks.split())}
+
+
+HAND = "C8 H4 S5 H6 D9 C7 D7 S9"  # the 8 dropped on the 7 of the pile is refused (R-TAKE)
+SPREAD = {
+    "classic": dict(
+        melds=[{"A": "HA DA CA", "5": "H5 D5 C5 JK"}, _ranks("A K Q 10 9 8 6", lambda i: 3 + i % 3, rK="JK")],
+        red_threes=["", "H3 D3"],
+    ),
+    "classic-crowded": dict(
+        melds=[
+            _ranks("A K Q J 10 6 4", lambda i: 3 + i % 2, 1),
+            _ranks("A K Q J 10 7 8 5", lambda i: 3 + i % 3, rK="JK"),
+        ],
+        red_threes=["H3", "D3"],
+        others=["C3", "S3", "C3"],
+        stock="S3",
+    ),
+    "three-hand": dict(
+        variant="three-hand",
+        melds=[
+            {"A": "HA DA CA"},
+            _ranks("A K Q J 10 9", lambda i: 3 + i % 2),
+            _ranks("8 7 6 5 4", lambda i: 3 + i % 2, 2),
+        ],
+        red_threes=["", "H3", ""],
+    ),
+    "six-hand": dict(
+        variant="six-hand",
+        melds=[
+            {"A": "HA DA CA"},
+            _ranks("A K Q J 10 9 8", lambda i: 3 + i % 4),
+            _ranks("8 6 5 4 K Q", lambda i: 4 + i % 3, 2),
+        ],
+        red_threes=["", "H3 D3", "H3"],
+    ),
+    "six-hand-2x3": dict(
+        variant="six-hand-2x3",
+        melds=[{"A": "HA DA CA"}, _ranks("A K Q J 10 9 8 5", lambda i: 4 + i % 4, rK="JK")],
+        red_threes=["", "H3 D3"],
+    ),
+    "samba": dict(
+        variant="samba",
+        melds=[
+            [_group("A", 3)],
+            [_group(r, 3 + i % 4, start=1) for i, r in enumerate("A K Q J 10 8".split())]
+            + [_run("S", 5, 6), _run("H", 6, 4), _run("D", 4, 5)],
+        ],
+        red_threes=["", "H3"],
+    ),
+    "samba-crowded": dict(
+        variant="samba",
+        melds=[
+            [_group(r, 3, start=2) for r in "A K Q J 10 6".split()] + [_run("C", 5, 5)],
+            [_group(r, 3 + i % 4, start=1) for i, r in enumerate("A K Q J 10 8".split())]
+            + [_run("S", 5, 6), _run("H", 6, 4), _run("D", 4, 5)],
+        ],
+        red_threes=["", "H3"],
+    ),
+}
+SIZES = ((1280, 720), (800, 450), (1920, 1080))
+
+
+def _spread_table(name: str):
+    spec = SPREAD[name]
+    variant = spec.get("variant", "classic")
+    players = {"classic": 4, "three-hand": 3}.get(variant, 6 if variant.startswith("six") else 4)
+    others = spec.get("others", ["S6 S8", "D10 H10", "D4 S4", "C10 S10", "D6 H6"])
+    state = rules_helpers.position(
+        [HAND, *others[: players - 1]],
+        melds=spec["melds"],
+        red_threes=spec["red_threes"],
+        variant=variant,
+        discard="C4 H9 S7",
+        stock=spec.get("stock", "C3 S3"),
+    )
+    stack, table = make_table(variant=variant, seed=5)
+    table.load_state(state)
+    table.animator.finish_all()
+    tick(stack, 0.1)
+    return stack, table
+
+
+def _refuse(stack, table) -> None:
+    drag(stack, card_point(table, hand_card(table, "C8")), PILE_POS)  # an 8 cannot take the 7
+    table.animator.finish_all()
+    tick(stack, 0.1)
+    assert table.refusal is not None and table.refusal.rule == "R-TAKE"
+
+
+def _scaled(rect, scale: float) -> pygame.Rect:
+    x, y, w, h = rect
+    return pygame.Rect(round(x * scale), round(y * scale), round(w * scale), round(h * scale))
+
+
+def _panels_leave_the_melds_in_sight(table, shown: set[str]) -> None:
+    """At every window size: the panels `shown` are drawn inside the window, clear of every
+    meld (its cards, its count or kind), the red threes, the stock, the pile, the hand, and
+    of each area's tab (a refusal over the hint hides it: only one of them is drawn)."""
+    for size in SIZES:
+        layout = Layout(window_size=size)
+        scale = layout.scale
+        canvas = Canvas(layout.viewport.size, scale)
+        table.view.draw(canvas)
+        boxes = table.view.panel_boxes
+        hint, message = table.view.panel_places()
+        hidden = {"hint"} if hint is not None and message is not None and hint.colliderect(message) else set()
+        assert set(boxes) == shown - hidden, (size, boxes)
+        if len(boxes) == 2:
+            assert not boxes["hint"].colliderect(boxes["refusal"])
+        keep_clear = [_scaled(slot.rect, scale) for slot in table.layout.meld_slots]
+        keep_clear += [box for _slot, box in table.view.meld_badge_boxes]
+        for cards in table.game.state.red_threes:
+            for card in cards:
+                place = table.layout.placements[card]
+                keep_clear.append(
+                    _scaled(
+                        (place.x - place.width / 2, place.y - place.width * 0.7, place.width, place.width * 1.4), scale
+                    )
+                )
+        keep_clear += [_scaled(rect, scale) for rect in (stock_rect(), pile_rect(), HAND_RECT)]
+        keep_clear += list(table.view.zone_label_boxes.values())
+        window = pygame.Rect((0, 0), canvas.get_size())
+        for kind, box in boxes.items():
+            assert window.contains(box), (kind, size, box)
+            hit = box.collidelist(keep_clear)
+            assert hit == -1, (kind, size, box, keep_clear[hit])
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("name", list(SPREAD))
+def test_the_hint_and_the_refusal_leave_every_meld_in_sight(name, language):
+    i18n.set_language(language)
+    try:
+        stack, table = _spread_table(name)
+        assert table.show_hint()
+        _panels_leave_the_melds_in_sight(table, {"hint"})
+        table.clear_hint()
+        _refuse(stack, table)
+        _panels_leave_the_melds_in_sight(table, {"refusal"})
+        banner = table.view.refusal_rect()  # where a click opens the rule: the banner as drawn
+        assert banner is not None and _scaled(banner, 1.5).inflate(-4, -4).colliderect(
+            table.view.panel_boxes["refusal"]
+        )
+        assert table.show_hint()
+        _refuse(stack, table)  # while the hint shows: under it, beside it, or over it a moment
+        _panels_leave_the_melds_in_sight(table, {"hint", "refusal"})
+    finally:
+        i18n.set_language("en")
+
+
+def test_with_no_meld_under_them_the_panels_keep_their_usual_place():
+    """The hint, and a refusal with no hint, hang over the opponents' side as they always
+    did while no meld lies there; a refusal under the hint, clear of the stock and the pile."""
+    stack, table = _spread_table("classic")
+    st = table.game.state
+    st.melds[1].clear()
+    st.red_threes[1].clear()
+    table.relayout()
+    assert table.show_hint()
+    table.view.draw(Canvas((1280, 720), 1.0))
+    hint, message = table.view.panel_places()
+    assert message is None and hint is not None
+    assert hint.midtop == MESSAGE_TOP and hint.width == MESSAGE_WIDTH
+    table.clear_hint()
+    _refuse(stack, table)
+    banner = table.view.refusal_rect()
+    assert banner is not None and banner.midtop == MESSAGE_TOP and banner.width == MESSAGE_WIDTH
