@@ -159,12 +159,21 @@ def pill(
     """A small rounded label (counts, states), placed by its `anchor` point."""
     ruler = Ruler.of(surface)
     image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(ink)))
-    w = image.get_width() + 2 * ruler.px(pad)
-    h = image.get_height() + ruler.px(2)
-    box = pygame.Rect(0, 0, max(w, h), h)
-    setattr(box, anchor, ruler.point(center))
+    box = pill_box(ruler, text, center, size=size, bold=bold, pad=pad, anchor=anchor)
     surface.blit(rounded_panel(box.size, box.height // 2, fill, border, max(1, ruler.px(1.5))), box)
     surface.blit(image, image.get_rect(center=box.center))
+    return box
+
+
+def pill_box(
+    ruler: Ruler, text: str, center, *, size: float = 14, bold: bool = True, pad: float = 7, anchor: str = "center"
+) -> pygame.Rect:
+    """Where `pill` draws (pixels)."""
+    font = assets.font_for_text(text, ruler.px(size), bold)
+    w = font.size(text)[0] + 2 * ruler.px(pad)
+    h = font.get_height() + ruler.px(2)
+    box = pygame.Rect(0, 0, max(w, h), h)
+    setattr(box, anchor, ruler.point(center))
     return box
 
 
@@ -367,9 +376,15 @@ class TableView:
             area = table.geometry.meld_areas[side]
             if table.covered is not None and anchor == "midright" and table.covered.collidepoint(point):
                 point, anchor = (area.x + 4, point[1]), "midleft"  # the area's other end, in sight
+            label = self.zone_label(side)
+            if point[1] > area.bottom:  # on the bottom edge: below the counts of the melds over it
+                box = pill_box(ruler, label, point, size=12, anchor=anchor)
+                over = [badge.bottom for _slot, badge in self.meld_badge_boxes if badge.colliderect(box)]
+                if over:
+                    point = (point[0], point[1] + (max(over) + ruler.px(1) - box.top) / ruler.scale)
             self.zone_label_boxes[side] = pill(
                 surface,
-                self.zone_label(side),
+                label,
                 point,
                 size=12,
                 fill=ZONE_LABEL,

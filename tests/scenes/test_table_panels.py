@@ -323,3 +323,23 @@ def test_with_no_meld_under_them_the_panels_keep_their_usual_place():
     _refuse(stack, table)
     banner = table.view.refusal_rect()
     assert banner is not None and banner.midtop == MESSAGE_TOP and banner.width == MESSAGE_WIDTH
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("name", list(SPREAD))
+def test_an_area_s_tab_clears_the_counts_of_the_melds_over_it(name, language):
+    """The tab under the opponents' area ("Melds of South-west & North & South-east") lay
+    over the bottom of the counts of the long melds above it (play-test, stop 44)."""
+    i18n.set_language(language)
+    try:
+        stack, table = _spread_table(name)
+        for size in SIZES:
+            layout = Layout(window_size=size)
+            table.view.draw(Canvas(layout.viewport.size, layout.scale))
+            labels = [box for _slot, box in table.view.meld_badge_boxes]
+            assert labels and table.view.zone_label_boxes
+            for side, tab in table.view.zone_label_boxes.items():
+                hit = tab.collidelist(labels)
+                assert hit == -1, (side, size, tab, labels[hit])
+    finally:
+        i18n.set_language("en")

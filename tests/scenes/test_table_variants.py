@@ -427,6 +427,11 @@ def test_a_crowded_meld_area_keeps_every_meld_apart_and_readable(name, card_size
         for other in slots:
             if other is not slot:
                 assert not box.colliderect(other.rect), (name, box, other.rect)
+    # Each area's tab clears every count and kind (the others' tab, on their area's bottom
+    # edge, lay over the bottom of the counts of the second row).
+    labels = [box for _slot, box in table.view.meld_badge_boxes]
+    for side, tab in table.view.zone_label_boxes.items():
+        assert tab.collidelist(labels) == -1, (name, side, tab)
 
 
 def _logical(box: pygame.Rect, scale: float) -> pygame.FRect:
