@@ -91,7 +91,8 @@ CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
 HINT_INK = pygame.Color(20, 96, 120)
 REFUSAL_FILL = pygame.Color(150, 40, 36)
-MESSAGE_WIDTH = 640  # logical width of the refusal / hint panels above the hand
+MESSAGE_WIDTH = 640  # logical width of the refusal / hint panels (their usual place)
+PEEK_ALPHA = 0.25  # a panel covering part of a meld, under the pointer
 
 
 # -- cached rendering ------------------------------------------------------
@@ -201,6 +202,7 @@ class PanelPlace(NamedTuple):
     rect: pygame.FRect
     short: bool
     room: float  # the width it was given (a note is as wide as its lines)
+    covering: bool = False  # no place was free: it covers part of a meld (see through it under the pointer)
 
 
 class TableView:
@@ -215,6 +217,7 @@ class TableView:
         self._sizes: dict[tuple, tuple[float, float]] = {}  # the panels' sizes, by what they show and width
         self._scale = 1.0  # the last canvas's scale (refusal_rect places the banner as drawn)
         self._tab_rects: dict[int, pygame.FRect] = {}  # the meld areas' tabs, as last drawn (logical)
+        self._pile_state_rects: list[pygame.FRect] = []  # FROZEN, BLOCKED ... by the pile, as last drawn
         self.panel_boxes: dict[str, pygame.Rect] = {}  # the hint and message panels, as drawn (pixels)
         # The still layer (its key, the surface) and how many times it was built (for tests).
         self._still: tuple[tuple, pygame.Surface] | None = None
@@ -670,6 +673,7 @@ class TableView:
     def _center_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         st = self.table.game.state
         h = card_h(CENTER_W)
+        states: list[pygame.Rect] = []
         pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
         # Pile states, stacked to the right of the pile.
         crosswise = any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
@@ -682,10 +686,13 @@ class TableView:
                     text = _("a natural pair takes the top card and {n} more").format(n=more)
                 else:
                     text = _("a natural pair takes the top card")
-                pill(surface, text, (x, y), size=12, fill=theme.CREAM, ink=theme.INK, border=ICE, anchor="midleft")
+                box = pill(
+                    surface, text, (x, y), size=12, fill=theme.CREAM, ink=theme.INK, border=ICE, anchor="midleft"
+                )
+                states.append(box)
                 y += 28
         elif st.pile_frozen > 0:
-            pill(
+            box = pill(
                 surface,
                 _("FROZEN"),
                 (x, y),
@@ -695,9 +702,10 @@ class TableView:
                 border=pygame.Color(60, 120, 170),
                 anchor="midleft",
             )
+            states.append(box)
             y += 28
         elif st.pile and not st.has_melded(self.table.human_side):
-            pill(
+            box = pill(
                 surface,
                 _("frozen for us: a natural pair takes it"),
                 (x, y),
@@ -707,11 +715,19 @@ class TableView:
                 border=ICE,
                 anchor="midleft",
             )
+            states.append(box)
             y += 28
         if st.pile_blocked():
             top = st.pile[-1]
             why = _("BLOCKED: black three") if top.is_black_three else _("BLOCKED: wild card")
-            pill(surface, why, (x, y), size=13, fill=BLACK_INK, ink=theme.CREAM, border=theme.GOLD, anchor="midleft")
+            box = pill(
+                surface, why, (x, y), size=13, fill=BLACK_INK, ink=theme.CREAM, border=theme.GOLD, anchor="midleft"
+            )
+            states.append(box)
+        scale = ruler.scale  # (the hint and refusal panels keep clear of them)
+        self._pile_state_rects = [
+            pygame.FRect(b.x / scale, b.y / scale, b.width / scale, b.height / scale) for b in states
+        ]
 
     def _seat_labels(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -955,9 +971,10 @@ class TableView:
             self._below_hint = hint_place.rect.bottom
             over = message_place is not None and message_place.rect.colliderect(hint_place.rect)
             if not over or alpha < 1.0:  # (under a message lying over it, it shows as that fades)
-                self.panel_boxes["hint"] = self._hint_panel(surface, ruler, hint_place)
+                self.panel_boxes["hint"] = self._hint_panel(surface, ruler, hint_place, self._peek(hint_place))
         if message is None or message_place is None:
             return
+        alpha *= self._peek(message_place)
         text, _remaining, warn = message
         if table.refusal is not None:
             self.panel_boxes["refusal"] = self._refusal_panel(surface, ruler, alpha, message_place)
@@ -968,6 +985,11 @@ class TableView:
         fill = REFUSAL_FILL if warn else theme.CREAM
         fading_panel(surface, block, box, ruler.px(12), fill, theme.GOLD, alpha)
         self.panel_boxes["message"] = box
+
+    def _peek(self, place: PanelPlace) -> float:
+        """How opaque a panel is: one covering part of a meld (a table too crowded for any
+        free place) lets it show through while the pointer rests on it."""
+        return PEEK_ALPHA if place.covering and place.rect.collidepoint(self.table.mouse.pointer) else 1.0
 
     def message_width(self) -> float:
         """The refusal and hint panels' usual width: narrower while the move log or the pile
@@ -1050,7 +1072,7 @@ class TableView:
     def _fallback(size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
         """The place covering least (`place_panel`), in the full form."""
         rect, width = place_panel(lambda width: size(width, False), spots, hard, soft)
-        return PanelPlace(rect, False, width)
+        return PanelPlace(rect, False, width, covering=True)
 
     def panel_spots(self, hard: list[pygame.FRect] | None = None) -> list[PanelSpot]:
         """Where the hint and refusal panels may lie, in order (an anchor, its point, the
@@ -1080,12 +1102,18 @@ class TableView:
         for tab in self._tab_rects.values():  # under the opponents' tabs beside the band
             if tab.bottom < ours.top and tab.right > band_left:
                 band_top = max(band_top, tab.bottom + 4)
-        # ... as far right as the seats there leave free (East's fan, a column of blocks)
-        band = pygame.FRect(band_left, band_top, right - band_left, ours.top - band_top)
+        # ... under the pile's states (FROZEN, BLOCKED ...) or right of them, as far right as
+        # the seats there leave free (East's fan, a column of blocks)
         hard = self._panel_obstacles()[0] if hard is None else hard
-        right = min([right, *[rect.left - 10 for rect in hard if rect.colliderect(band) and rect.left > band_left]])
-        if right - band_left >= BAND_MIN_W:
-            spots.append(("topleft", (band_left, band_top), (right - band_left,)))
+        states = [rect for rect in self._pile_state_rects if rect.right > band_left]
+        corners = [(band_left, max([band_top, *[rect.bottom + 6 for rect in states]]))]
+        if states:
+            corners.append((max(rect.right for rect in states) + 10, band_top))
+        for left, top in corners:
+            band = pygame.FRect(left, top, right - left, ours.top - top)
+            end = min([right, *[rect.left - 10 for rect in hard if rect.colliderect(band) and rect.left > left]])
+            if end - left >= BAND_MIN_W:
+                spots.append(("topleft", (left, top), (end - left,)))
         return spots
 
     def _panel_obstacles(self) -> tuple[list[pygame.FRect], list[pygame.FRect]]:
@@ -1112,6 +1140,7 @@ class TableView:
             pygame.FRect(0, 0, width, PANEL_TOP_MIN),
         ]
         hard += [pygame.FRect(rect) for name, rect in BUTTONS.items() if name not in ("confirm", "cancel")]
+        hard += self._pile_state_rects
         scale = self._scale  # the seats' tags and lines, as last drawn
         for boxes in getattr(self, "seat_boxes", {}).values():
             hard += [pygame.FRect(b.x / scale, b.y / scale, b.width / scale, b.height / scale) for b in boxes]
@@ -1250,14 +1279,14 @@ class TableView:
             content.blit(image, image.get_rect(center=tag.center))
         return content
 
-    def _hint_panel(self, surface: pygame.Surface, ruler: Ruler, place: PanelPlace) -> pygame.Rect:
+    def _hint_panel(self, surface: pygame.Surface, ruler: Ruler, place: PanelPlace, alpha: float) -> pygame.Rect:
         """Draw the hint at `place`; returns its box (pixels)."""
         width, short = place.room, place.short
         key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale, width, short)
         content = self._cached_panel(key, lambda: self._hint_content(ruler, width, short))
         box = content.get_rect()
         box.topleft = ruler.point(place.rect.topleft)
-        fading_panel(surface, content, box, ruler.px(12), theme.CREAM, HINT_GLOW, 1.0)
+        fading_panel(surface, content, box, ruler.px(12), theme.CREAM, HINT_GLOW, alpha)
         return box
 
     def _hint_parts(

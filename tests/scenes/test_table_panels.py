@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.scenes.layout import Canvas, Layout
+from game.scenes.layout import Canvas, Layout, Ruler
 from game.scenes.table_layout import (
     BUTTONS,
     HAND_RECT,
@@ -173,6 +173,16 @@ SPREAD = {
         others=["C3", "S3", "C3"],
         stock="S3",
     ),
+    "classic-crowded-frozen": dict(  # FROZEN beside the pile, in the band right of it
+        melds=[
+            _ranks("A K Q J 10 6 4", lambda i: 3 + i % 2, 1),
+            _ranks("A K Q J 10 7 8 5", lambda i: 3 + i % 3, rK="JK"),
+        ],
+        red_threes=["H3", "D3"],
+        others=["C3", "S3", "C3"],
+        stock="S3",
+        discard="C4 D2 S7",
+    ),
     "three-hand": dict(
         variant="three-hand",
         melds=[
@@ -228,7 +238,7 @@ def _spread_table(name: str):
         melds=spec["melds"],
         red_threes=spec["red_threes"],
         variant=variant,
-        discard="C4 H9 S7",
+        discard=spec.get("discard", "C4 H9 S7"),
         stock=spec.get("stock", "C3 S3"),
     )
     stack, table = make_table(variant=variant, seed=5)
@@ -242,7 +252,7 @@ def _refuse(stack, table) -> None:
     drag(stack, card_point(table, hand_card(table, "C8")), PILE_POS)  # an 8 cannot take the 7
     table.animator.finish_all()
     tick(stack, 0.1)
-    assert table.refusal is not None and table.refusal.rule == "R-TAKE"
+    assert table.refusal is not None and table.refusal.rule in ("R-TAKE", "R-FROZEN")
 
 
 def _scaled(rect, scale: float) -> pygame.Rect:
@@ -277,6 +287,7 @@ def _panels_leave_the_melds_in_sight(table, shown: set[str]) -> None:
                 )
         keep_clear += [_scaled(rect, scale) for rect in (stock_rect(), pile_rect(), HAND_RECT)]
         keep_clear += list(table.view.zone_label_boxes.values())
+        keep_clear += [_scaled(rect, scale).inflate(-2, -2) for rect in table.view._pile_state_rects]  # FROZEN ...
         window = pygame.Rect((0, 0), canvas.get_size())
         for kind, box in boxes.items():
             assert window.contains(box), (kind, size, box)
@@ -343,3 +354,40 @@ def test_an_area_s_tab_clears_the_counts_of_the_melds_over_it(name, language):
                 assert hit == -1, (side, size, tab, labels[hit])
     finally:
         i18n.set_language("en")
+
+
+def test_a_panel_with_no_free_place_covers_least_and_shows_what_is_under_it_under_the_pointer():
+    """Every rank melded on both sides and the move log open: no place is free, so the hint
+    covers as little as it can (never the stock, the pile or the hand), and lets the melds
+    under it show while the pointer rests on it."""
+    every = "4 5 6 7 8 9 10 J Q K A"
+    state = rules_helpers.position(
+        ["C3"],
+        melds=[_ranks(every, lambda i: 3, 2), _ranks(every, lambda i: 3)],
+        red_threes=["H3", "D3"],
+        discard="S3",
+        stock="C3 S3",
+    )
+    stack, table = make_table(seed=5)
+    table.load_state(state)
+    table.animator.finish_all()
+    table.toggle_log()
+    assert table.log_open and table.show_hint()
+    away = Canvas((1280, 720), 1.0)
+    table.view.draw(away)
+    hint, _message = table.view._places(Ruler(1.0))
+    assert hint is not None and hint.covering
+    for rect in (stock_rect(), pile_rect(), HAND_RECT):
+        assert not hint.rect.colliderect(rect)
+    inside = [(x, y) for x in range(int(hint.rect.x) + 20, int(hint.rect.right) - 20, 7) for y in (hint.rect.y + 30,)]
+    stack.handle_event(mouse(pygame.MOUSEMOTION, hint.rect.center))
+    under = Canvas((1280, 720), 1.0)
+    table.view.draw(under)
+    assert any(away.get_at(point) != under.get_at(point) for point in inside)
+    table.clear_hint()
+    bare = Canvas((1280, 720), 1.0)
+    table.view.draw(bare)
+    nearer = sum(
+        abs(under.get_at(p)[0] - bare.get_at(p)[0]) < abs(away.get_at(p)[0] - bare.get_at(p)[0]) for p in inside
+    )
+    assert nearer > len(inside) // 2  # mostly what lies under it
