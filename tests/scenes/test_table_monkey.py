@@ -101,6 +101,9 @@ def test_monkey_thousands_of_random_events_never_crash(variant):
         assert events > frames * 0.8
         # The game went on around the monkey (its random clicks open dialogs and stage cards, and a
         # discard waits while cards are staged: it plays a few moves of its own, the bots theirs).
-        assert table.moves_played > (6 if frames >= 2400 else 4)
+        # Since the refusal sits beside the opponents' melds (stop 44), where the monkey clicks
+        # often, a click on it opens its rule more often: two-hand's monkey plays 4 moves in its
+        # 1,000 frames (8 before), the others 7 or more.
+        assert table.moves_played > (6 if frames >= 2400 else 3)
     finally:
         app.close()
