@@ -8,6 +8,7 @@ images, text) are cached by their exact pixel parameters.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -583,6 +584,8 @@ class TableView:
                 room = min(room, after.rect.x - slot.rect.x - 2)
             if slot.badge_room is not None:
                 room = min(room, slot.badge_room)
+            elif not listed:  # centred: two canastas' kinds side by side share the gap between them
+                room = min(room, self._centred_room(slots, index))
             below = (
                 slot.rect.x + min(slot.rect.width, room) / 2 if listed else slot.rect.centerx,
                 slot.rect.bottom + 10 if slot.badge_y is None else slot.badge_y,
@@ -620,6 +623,20 @@ class TableView:
             size = 12.0 if fan_room is None else fitting_size(label, 12, max(24.0, fan_room - 10), True, 8)
             box = pill(surface, label, spot, size=size, fill=theme.CREAM, ink=RED_INK, pad=7 if size >= 12 else 4)
             self.meld_badge_boxes.append((None, box))
+
+    @staticmethod
+    def _centred_room(slots: Sequence[MeldSlot], index: int) -> float:
+        """The room for a centred label under slot `index`: as wide as the distance to the
+        centre of the next labelled meld in its row on either side, less the pill's padding
+        beyond the fitted text, so two neighbours' labels never touch."""
+        slot = slots[index]
+        room = 1e9
+        for near in (slots[index - 1] if index else None, slots[index + 1] if index + 1 < len(slots) else None):
+            if near is None or near.side != slot.side or near.staged_index is not None:
+                continue
+            if abs(near.rect.top - slot.rect.top) < slot.rect.height / 2:  # the same row
+                room = min(room, abs(near.rect.centerx - slot.rect.centerx) - 6)
+        return room
 
     def _canasta_badge(
         self, surface: pygame.Surface, slot: MeldSlot, below: tuple[float, float], room: float

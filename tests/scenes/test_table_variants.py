@@ -434,6 +434,28 @@ def test_a_crowded_meld_area_keeps_every_meld_apart_and_readable(name, card_size
         assert tab.collidelist(labels) == -1, (name, side, tab)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+@pytest.mark.parametrize("card_size", ["normal", "large"])
+def test_canastas_side_by_side_keep_their_kinds_apart(card_size, size):
+    """ "7 · natural" under one canasta and "7 · mixed" under the next, at the usual spacing,
+    overlapped by a few pixels: a centred kind is as wide as the gap to its neighbours."""
+    ours = {"K": "SK HK DK CK SK HK DK", "Q": "SQ HQ DQ CQ SQ JK D2", "J": "SJ HJ DJ CJ SJ HJ DJ", "5": "S5 H5 D5"}
+    theirs = {"A": "SA HA DA CA SA HA DA", "10": "S10 H10 D10 C10 S10 JK H2", "9": "S9 H9 D9 C9 S9 H9 D9"}
+    theirs["6"] = "S6 H6 D6"
+    state = position(["C3"], melds=[ours, theirs], discard="S3", stock="C3 S3")
+    stack, table = make_table(variant="classic", seed=5)
+    table.load_state(state)
+    table._set_card_size(card_size)
+    table.animator.finish_all()
+    layout_ = Layout(window_size=size)
+    table.view.draw(Canvas(layout_.viewport.size, layout_.scale))
+    boxes = [_logical(box, layout_.scale) for slot, box in table.view.meld_badge_boxes if slot is not None]
+    kinds = [text for _slot, text in table.view.meld_labels if "·" in text]
+    assert len(kinds) == 6 and len(boxes) == 8
+    for box in boxes:
+        assert all(other is box or not box.colliderect(other) for other in boxes), box
+
+
 def _logical(box: pygame.Rect, scale: float) -> pygame.FRect:
     return pygame.FRect(box.x / scale, box.y / scale, box.width / scale, box.height / scale).inflate(-2, -2)
 
