@@ -338,11 +338,13 @@ def _search_openings(
     take_group: Group | None = None,
     top: Card | None = None,
     passes: tuple[bool, ...] = (False, True),
+    units_made: OpeningUnits | None = None,
 ) -> None:
     """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group sets of new melds
     whose count reaches the minimum, bounded (for a take, beside the take's own group).
     `passes`: search with the groups' naturals in suit order (False), then with every
-    choice of suits (True), each pass with a bound of its own."""
+    choice of suits (True), each pass with a bound of its own. `units_made`: the new
+    melds, when the caller has them already (`_opening_units`)."""
     minimum = state.minimum(state.side_of(state.turn))
     have: dict[Card, int] = {}
     for face in hand.faces:
@@ -353,33 +355,22 @@ def _search_openings(
         for c in take_group.cards:
             have[c] -= 1
             value0 += c.value
-    # A take's group holds every card of its rank it may (Samba, Bolivia): no second group of
-    # that rank. Hand and Foot takes exactly a pair (V-HF-TAKE); more of the rank from the hand
-    # go in a group of their own, which joins it (V-HF-MERGE), checked as `play` checks it.
+    # Hand and Foot takes exactly a pair (V-HF-TAKE); more of the rank from the hand go in a
+    # group of their own, which joins it (V-HF-MERGE), checked as `play` checks it.
     exact_pair = not state.config.rules.take_onto_meld
-    skip = (top.rank,) if top is not None and not exact_pair else ()
-    # Each new meld the hand can lay, as its group, with its count and the faces it
-    # needs (face, copies), checked before it is chosen.
-    unit_hand = hand
-    if exact_pair and take_group is not None:  # the further groups are made of what the pair leaves
-        rest = list(hand.faces)
-        for c in take_group.cards:
-            rest.remove(c)
-        unit_hand = _Hand(rest)
-    # The groups' naturals in suit order first, and searched first, so that what the bounds
-    # let through is every kind of opening before its choices of suits (`suit_choices`).
-    in_suit_order = _new_units(state, unit_hand, skip, suits=False)
-    first_units = len(in_suit_order)
-    if state.config.rules.sequences:
-        listed = set(in_suit_order)
-        in_suit_order += [u for u in _new_units(state, unit_hand, skip) if u not in listed]
-    units = [
-        (rank, Group(rank, cards), is_group, sum(c.value for c in cards), _needs(cards))
-        for rank, cards, is_group in in_suit_order
-    ]
+    if units_made is None:
+        unit_hand = hand
+        if exact_pair and take_group is not None:  # the further groups are made of what the pair leaves
+            rest = list(hand.faces)
+            for c in take_group.cards:
+                rest.remove(c)
+            unit_hand = _Hand(rest)
+        units_made = _opening_units(state, unit_hand, top if not exact_pair else None)
+    units, first_units = units_made
     n_units = first_units
-    # Every search node counts against _MAX_NODES: the root of each depth and every set
-    # of melds chosen on the way (the leaves are counted, and checked, without a call).
+    # Every search node counts against _MAX_NODES, a budget for each pass: the root of each
+    # depth and every set of melds chosen on the way (the leaves are counted, and checked,
+    # without a call).
     nodes = [0]
 
     def emit(chosen: list[Group]) -> None:
@@ -435,6 +426,30 @@ def _search_openings(
                 dfs(0, [], set(), value0, depth)
 
 
+# The new melds an opening may lay: (rank, group, True for a group, count, the faces it needs
+# with their copies), the groups' naturals in suit order first; and how many come first.
+OpeningUnits = tuple[list[tuple[Rank, Group, bool, int, tuple[tuple[Card, int], ...]]], int]
+
+
+def _opening_units(state: FamilyState, hand: _Hand, top: Card | None) -> OpeningUnits:
+    """Each new meld `hand` can lay beside an opening (and, with `top`, beside a take of that
+    card, whose group holds every card of its rank it may in Samba and Bolivia: no second group
+    of that rank), with its count and the faces it needs, checked before it is chosen. The
+    groups' naturals in suit order come first and are searched first, so that what the bounds
+    let through is every kind of opening before its choices of suits (`suit_choices`)."""
+    skip = (top.rank,) if top is not None else ()
+    every = _new_units(state, hand, skip, suits=False)
+    first = len(every)
+    if state.config.rules.sequences:
+        listed = set(every)
+        every += [u for u in _new_units(state, hand, skip) if u not in listed]
+    units = [
+        (rank, Group(rank, cards), is_group, sum(c.value for c in cards), _needs(cards))
+        for rank, cards, is_group in every
+    ]
+    return units, first
+
+
 def _needs(cards: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
     """The faces `cards` holds, each with its number of copies."""
     counted: dict[Card, int] = {}
@@ -486,6 +501,7 @@ def _take_moves(state: FamilyState) -> list[Move]:
             if m.kind is _GROUP and m.rank == top.rank and m.size < CANASTA_SIZE:
                 old = m
         base_n, base_w = (old.naturals, old.wilds) if old is not None else (0, 0)
+        units: OpeningUnits | None = None
         # Every size's naturals in suit order first, each with further melds in suit order;
         # then the other choices of suits (so the openings' bound lets every kind through).
         for in_order_round in (True, False):
@@ -502,8 +518,10 @@ def _take_moves(state: FamilyState) -> list[Move]:
                         group = Group(top.rank, nat + wild)
                         if table:
                             found.setdefault(Move(_TAKE, (group,)), None)
-                        else:
-                            _search_openings(state, hand, found, group, top, passes)
+                        else:  # the melds beside the take are the same for every take group
+                            if units is None:
+                                units = _opening_units(state, hand, top)
+                            _search_openings(state, hand, found, group, top, passes, units)
     if not state.pile_frozen_for(side):
         for index, m in enumerate(table):
             if takes_alone(m, top):
