@@ -7,12 +7,15 @@ Since stop 44, `legal` lists each choice of suits for a group's naturals in Samb
 (`game.rules.family_moves.suit_choices`). Here the B seats are shown the listing as it was
 before, each group's naturals in suit order only (the same listing with `suit_choices` told
 suits never matter: move for move what the older engine listed), the A seats today's. Both
-play in one process on one engine, so the run measures what the choices are worth to a bot.
-Every other argument is the arena's (`python -m game.bots.arena --help`); `--jobs` must be 1.
+play in one process on one engine, so the run measures what the choices are worth to a bot
+that chooses from its observation's listing: Easy and Normal. (Hard's playouts list moves from
+their own worlds, so a B-side Hard would search with today's listing.) Every other argument is
+the arena's (`python -m game.bots.arena --help`); `--jobs` must be 1.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -52,7 +55,9 @@ def play_game(task: Any) -> Any:
 
 
 def main(argv: list[str]) -> int:
-    if "--jobs" in argv and argv[argv.index("--jobs") + 1] != "1":
+    jobs = argparse.ArgumentParser(add_help=False)
+    jobs.add_argument("--jobs", type=int, default=1)  # as the arena reads it (--jobs 2, --jobs=2)
+    if jobs.parse_known_args(argv)[0].jobs != 1:
         sys.exit("--jobs 1 only: the B side's listing is switched inside this process")
     family_moves.suit_choices = suit_choices  # type: ignore[assignment]
     GameState.observation = observation  # type: ignore[method-assign]
