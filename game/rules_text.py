@@ -264,7 +264,10 @@ SAMBA: list[Block] = [
     ),
     (
         "p",
-        N_("The first meld needs 15 below zero, 50 from 0, 90 from 1500, 120 from 3000 and 160 from 7000 points."),
+        N_(
+            "The first meld needs 15 below zero, 50 from 0, 90 from 1500, 120 from 3000 and 160 from "
+            "7000 points, even to go out concealed."
+        ),
         "",
     ),
     ("h", N_("When the stock runs out in Samba"), ""),
@@ -306,7 +309,7 @@ BOLIVIA: list[Block] = [
         N_(
             "Going out needs two canastas, and one of them must be an escalera; a bolivia counts as a "
             "canasta. A black three left in a hand when the deal ends costs 100 points. From 7000 "
-            "points the first meld needs 150."
+            "points the first meld needs 150; as in Samba, even to go out concealed."
         ),
         "",
     ),
@@ -343,7 +346,8 @@ HAND_AND_FOOT: list[Block] = [
             "Draw two cards from the stock, or take the pile with a natural pair matching its top "
             "card: you meld those three cards and take the next six cards of the pile into your "
             "hand; the rest of the pile stays. A wild card or a black three on top blocks the pile. "
-            "The first meld of a deal needs 50, 90, 120 and 150 points in deals 1 to 4."
+            "The first meld of a deal needs 50, 90, 120 and 150 points in deals 1 to 4, even to go "
+            "out concealed."
         ),
         "",
     ),

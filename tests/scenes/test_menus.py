@@ -505,3 +505,17 @@ def test_the_first_meld_section_gives_the_concealed_exception():
     end = next(i for i in range(start + 1, len(RULES)) if RULES[i][0] == "h")
     texts = [text for kind, text, _cards in RULES[start:end] if kind == "p"]
     assert any("go out concealed" in t and "no minimum" in t and "pile never" in t for t in texts)
+
+
+def test_the_samba_family_pages_say_the_minimum_holds_going_out_concealed():
+    """V-SAMBA-OUT and V-HF-CONCEALED: no minimum waiver. Once the Canasta page gave the
+    exception, Samba's "everything else as in Canasta" read as if it held there too
+    (play-test, stop 44)."""
+    from game.rules.variants import variant_named
+    from game.rules_text import PAGES, page_for
+
+    for variant in ("samba", "bolivia", "hand-and-foot"):
+        rules = variant_named(variant)
+        assert rules is not None and not rules.concealed_waiver
+        texts = [text for kind, text, _cards in PAGES[page_for(rules)].blocks if kind == "p"]
+        assert any("first meld" in t and "even to go out concealed" in t for t in texts), variant
