@@ -100,14 +100,15 @@ def shown_hand(hand: list[Card], ui: HandUI) -> list[Card]:
     return [c for c in order if c not in staged and c not in dragging]
 
 
-DropKind = Literal["pile", "meld", "new-meld", "hand", "nowhere"]
+DropKind = Literal["pile", "meld", "new-meld", "hand", "their-meld", "nowhere"]
 
 
 @dataclass(frozen=True)
 class DropTarget:
     """Where cards let go at a point land: the pile, one of our meld columns (an engine
     meld of `rank`, or the staged group `staged_index`), the area for a new meld, the
-    hand (at position `index` among the cards left there), or nowhere."""
+    hand (at position `index` among the cards left there), another side's meld (refused:
+    said why), or nowhere."""
 
     kind: DropKind
     rank: Rank | None = None
@@ -117,6 +118,7 @@ class DropTarget:
 
 
 NOWHERE = DropTarget("nowhere")
+THEIR_MELD = DropTarget("their-meld")
 
 
 # -- what a save keeps of it (the save's `extra`: text, read back leniently) -----------------

@@ -643,6 +643,14 @@ class TableController:
             self._drop_new_meld(cards)
         elif target.kind == "hand":
             self.reorder(cards, target.index)
+        elif target.kind == "their-meld":
+            # R-OWN-MELDS (cards let go on another side's meld flew back without a word).
+            if self.config.partnerships:
+                self.refuse(
+                    N_("You may add only to your side's melds: drop the cards in your side's area."), "R-OWN-MELDS"
+                )
+            else:
+                self.refuse(N_("You may add only to your own melds: drop the cards in your area."), "R-OWN-MELDS")
         else:
             self.host.cards_moved()  # nowhere: back to the hand
 

@@ -18,7 +18,15 @@ from game.rules import Card, GameState, Meld, Rank
 from game.rules.cards import sort_key
 from game.rules.melds import MeldKind
 from game.scenes import table_facts
-from game.scenes.hand_state import NOWHERE, DropTarget, HandUI, shown_hand, sort_cards, suit_key  # noqa: F401
+from game.scenes.hand_state import (  # noqa: F401
+    NOWHERE,
+    THEIR_MELD,
+    DropTarget,
+    HandUI,
+    shown_hand,
+    sort_cards,
+    suit_key,
+)
 from game.scenes.meld_row import LIFT, RUN_STEP, AreaFit, RowFit, fit_columns, fit_row, shrink_to_fit
 
 Point = tuple[float, float]
@@ -865,4 +873,6 @@ def drop_target(layout: TableLayout, pos: Point, side: int, cards: list[Card]) -
         return DropTarget("new-meld")
     if HAND_RECT.inflate(0, 60).collidepoint(pos):
         return DropTarget("hand", index=hand_drop_index(layout, cards, pos[0]))
+    if any(slot.side != side and slot.rect.collidepoint(pos) for slot in layout.meld_slots):
+        return THEIR_MELD
     return NOWHERE

@@ -51,10 +51,10 @@ class Host:
         return self.confirms
 
 
-def make(state=None, seed: int = 3, **options) -> tuple[TableController, Host]:
+def make(state=None, seed: int = 3, variant: str = "classic", **options) -> tuple[TableController, Host]:
     host = Host()
     controller = TableController(
-        RulesConfig.for_variant("classic"),
+        RulesConfig.for_variant(variant),
         seed,
         threaded=False,
         host=host,
@@ -124,6 +124,17 @@ def test_play_a_move_and_the_status_follows_the_turn():
     assert controller.status_text() == "West to play…"
     controller.drive_bots(True)
     assert controller.game.state.turn == 1 and controller.game.state.phase is Phase.MELD
+
+
+def test_cards_let_go_on_another_sides_meld_are_refused_with_R_OWN_MELDS():
+    # They flew back without a word (play-test, stop 44); two-hand's player is a side alone.
+    for variant, words in (("classic", "your side's melds"), ("two-hand", "your own melds")):
+        state = position(["C5 H6 SK"], melds=[{}, {"K": "CK DK HK"}], phase="meld", variant=variant)
+        controller, host = make(state, variant=variant)
+        before = position_to_json(controller.game.state)
+        controller.drop(cards(controller, "SK"), DropTarget("their-meld"))
+        assert controller.refusal.rule == "R-OWN-MELDS" and words in controller.message[0]
+        assert host.moved == 1 and position_to_json(controller.game.state) == before
 
 
 def test_refusals_carry_their_rule_and_change_nothing():

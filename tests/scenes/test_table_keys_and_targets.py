@@ -100,14 +100,14 @@ def test_keys_map_to_the_controllers_intents_and_the_scenes_few_actions():
 def layout():
     state = position(
         ["C7 H4 S9 D8 D9 H9", "C4 C6 C8", "C9 C10", "CJ CQ"],
-        melds=[{"K": "CK DK HK"}, {}],
+        melds=[{"K": "CK DK HK"}, {"Q": "CQ DQ HQ"}],
         discard="S4 D5",
         phase="meld",
     )
     return TableLayout(TableGeometry(), state, HandUI(), 0)
 
 
-def test_a_drop_lands_on_the_pile_a_meld_the_new_meld_area_the_hand_or_nowhere(layout):
+def test_a_drop_lands_on_the_pile_a_meld_the_new_meld_area_the_hand_their_meld_or_nowhere(layout):
     cards = layout.hand_cards[:1]
     assert drop_target(layout, PILE_POS, 0, cards).kind == "pile"
     slot = next(s for s in layout.meld_slots if s.side == 0)
@@ -120,6 +120,8 @@ def test_a_drop_lands_on_the_pile_a_meld_the_new_meld_area_the_hand_or_nowhere(l
     assert target.kind == "hand" and target.index == len(layout.hand_cards) - 1
     assert target.index == hand_drop_index(layout, cards, far_right[0])
     assert drop_target(layout, (HAND_RECT.left + 2, HAND_RECT.centery), 0, cards).index == 0
+    theirs = next(s for s in layout.meld_slots if s.side == 1)
+    assert drop_target(layout, theirs.rect.center, 0, cards).kind == "their-meld"
     assert drop_target(layout, STOCK_POS, 0, cards).kind == "nowhere"
     assert drop_target(layout, (1270, 300), 0, cards).kind == "nowhere"
 
