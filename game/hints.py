@@ -42,7 +42,20 @@ def card_name(card: Card | str) -> str:
 
 
 def card_list(cards: Iterable[Card]) -> str:
-    return " ".join(card_name(c) for c in cards)
+    """Cards as players write them, the jokers counted where the first one stands ("8♠ 2
+    jokers", not "8♠ joker joker": the jokers have one face)."""
+    cards = list(cards)
+    jokers = sum(1 for c in cards if c.rank is Rank.JOKER)
+    names: list[str] = []
+    for c in cards:
+        if c.rank is not Rank.JOKER:
+            names.append(card_name(c))
+        elif jokers == 1:
+            names.append(card_name(c))
+        elif jokers > 1:
+            names.append(_("{n} jokers").format(n=jokers))
+            jokers = 0  # the rest are counted
+    return " ".join(names)
 
 
 def rank_name(rank: Rank) -> str:

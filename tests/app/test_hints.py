@@ -20,6 +20,23 @@ def test_card_names_use_suit_symbols():
     assert card_name("JK") == "joker"
 
 
+def test_a_list_of_cards_counts_its_jokers():
+    # "Add joker joker to your 8 meld" read as a stammer (play-test, stop 44).
+    from game.hints import card_list
+
+    def listed(text: str) -> str:
+        return card_list(Card.parse(face) for face in text.split())
+
+    assert listed("S8 JK") == "8♠ joker"
+    assert listed("JK S8 JK D2") == "2 jokers 8♠ 2♦"
+    assert listed("JK JK JK") == "3 jokers"
+    i18n.set_language("zh_CN")
+    try:
+        assert listed("JK JK") == "2 张王牌"
+    finally:
+        i18n.set_language("en")
+
+
 def test_take_the_pile_with_a_pair_names_the_cards_and_the_pile():
     state = position(["C9 D9 H4 S5 H6"], melds=[{"K": "CK DK HK"}, {}], discard="S4 JK H8 H9")
     text = explain(Move.parse("take C9 D9"), obs(state))
