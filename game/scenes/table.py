@@ -824,15 +824,11 @@ class TableScene(Scene):
             if self.ui.cursor is not None:  # the mouse takes over from the keyboard cursor
                 self.ui.cursor = None
                 self.relayout()
-            if event.button == 1 and self._banner_hit(event.pos):
+            if event.button == 1 and self.view.refusal_hit(event.pos):
                 return self.why_not()
         if self.buttons.handle_event(event):
             return True
         return self.mouse.handle_event(event)
-
-    def _banner_hit(self, pos) -> bool:
-        box = self.view.refusal_rect()
-        return box is not None and box.collidepoint(pos)
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -1261,10 +1261,23 @@ class TableView:
         return size[0] / ruler.scale, size[1] / ruler.scale
 
     def refusal_rect(self) -> pygame.FRect | None:
-        """Where the refusal banner is (logical), for clicks; None when none shows."""
+        """Where the refusal banner is (logical); None when none shows."""
+        place = self._refusal_place()
+        return place.rect if place is not None else None
+
+    def _refusal_place(self) -> PanelPlace | None:
         if self.table.refusal is None or self.table.message is None:
             return None
-        return self.panel_places()[1]
+        return self._places(Ruler(self._scale))[1]
+
+    def refusal_hit(self, pos: tuple[float, float]) -> bool:
+        """Whether a click at `pos` (logical) is on the refusal (it opens the rule). Where the
+        refusal covers part of our melds (no place was free) it shows them through under the
+        pointer: a meld of ours seen there takes the click (as it would with no refusal)."""
+        place = self._refusal_place()
+        if place is None or not place.rect.collidepoint(pos):
+            return False
+        return not place.covering or self.table.layout.meld_slot_at(pos, self.table.human_side) is None
 
     def _refusal_panel(self, surface: pygame.Surface, ruler: Ruler, alpha: float, place: PanelPlace) -> pygame.Rect:
         """A refused move: the reason, the rule in one line, and the way to the rule's text."""

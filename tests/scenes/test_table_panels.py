@@ -391,3 +391,29 @@ def test_a_panel_with_no_free_place_covers_least_and_shows_what_is_under_it_unde
         abs(under.get_at(p)[0] - bare.get_at(p)[0]) < abs(away.get_at(p)[0] - bare.get_at(p)[0]) for p in inside
     )
     assert nearer > len(inside) // 2  # mostly what lies under it
+
+
+def test_a_meld_seen_through_a_covering_refusal_takes_the_click(monkeypatch):
+    """No free place (a crowded table, the log open): the refusal covers part of our melds
+    and shows them through while the pointer rests on it. A click on a meld seen there is
+    the meld's (it opened the rule instead, review stop 44); a click on the refusal off
+    our melds still opens the rule."""
+    from game.scenes.table_menu import RuleDialog
+
+    stack, table = _spread_table("classic-crowded")
+    _refuse(stack, table)
+    table.toggle_log()
+    table.view.draw(Canvas((1280, 720), 1.0))
+    _hint, place = table.view._places(Ruler(1.0))
+    assert place is not None and place.covering
+    box = place.rect.inflate(-8, -8)
+    points = [(x, y) for x in range(int(box.x), int(box.right), 6) for y in range(int(box.y), int(box.bottom), 6)]
+    on_ours = [point for point in points if table.layout.meld_slot_at(point, table.human_side) is not None]
+    off = [point for point in points if point not in on_ours]
+    assert on_ours and off
+    clicked = []
+    monkeypatch.setattr(table, "click_meld", clicked.append)
+    click(stack, on_ours[0])
+    assert stack.top is table and clicked == [table.layout.meld_slot_at(on_ours[0], table.human_side)]
+    click(stack, off[len(off) // 2])
+    assert isinstance(stack.top, RuleDialog) and stack.top.rule in ("R-TAKE", "R-FROZEN")
