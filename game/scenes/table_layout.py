@@ -10,6 +10,7 @@ which meld a drop lands on) reads the same numbers the drawing uses.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pygame
@@ -798,10 +799,16 @@ def free_place(
     """The first of `spots` (each of its widths in turn; `size(width)` is the panel's
     (width, height) there) where a panel overlaps none of `hard` and none of `soft`: the
     panel's rect and the width it was given."""
+    return next(free_places(size, spots, hard, soft), None)
+
+
+def free_places(
+    size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]
+) -> Iterator[tuple[pygame.FRect, float]]:
+    """Every place `free_place` may give, in order."""
     for rect, width in _spot_rects(size, spots):
         if rect.collidelist(hard) == -1 and rect.collidelist(soft) == -1:
-            return rect, width
-    return None
+            yield rect, width
 
 
 def place_panel(

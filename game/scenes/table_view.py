@@ -50,6 +50,7 @@ from game.scenes.table_layout import (
     Placement,
     card_h,
     free_place,
+    free_places,
     meld_footprint,
     pile_browser_places,
     pile_panel_rect,
@@ -976,7 +977,7 @@ class TableView:
         fading_panel(surface, image, box, box.height // 2, fill, theme.GOLD_DARK, alpha)
 
     def _message(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        """The hint (while one is open), and the last message or refusal (under the hint where
+        """The hint (while one is open), and the last message or refusal (beside the hint where
         there is room): a refused move is always said, also while a hint (or the guided
         deal's) is showing. Where each lies: panel_places."""
         table = self.table
@@ -1036,11 +1037,12 @@ class TableView:
         of `panel_spots` that covers no meld (nor its label), red three, new-meld cell or
         area tab: the usual place over the opponents' side while no meld lies there, so a
         player reads a hint or a rule with every meld in sight (they covered the opponents'
-        melds, play-test, stop 44); the message goes under the hint where there is room,
-        else over it (it lasts a few seconds, the hint shows again as it fades). Where
-        neither fits whole, its short form (without the hint's last line of help, or the
-        refusal's explanation: a click shows the rule); where that does not fit either (a
-        crowded table), the place that covers least. Neither ever covers the stock, the
+        melds, play-test, stop 44); the message goes under the hint or beside it, whole or
+        short, else beside the hint's short form, and only where none of that fits over the
+        hint (it lasts a few seconds, the hint shows again as it fades). Where neither fits
+        whole, its short form (without the hint's last line of help, or the refusal's
+        explanation: a click shows the rule); where that does not fit either (a crowded
+        table), the place that covers least. Neither ever covers the stock, the
         pile, the hand, the turn's instruction, the seats, the buttons, an open log or pile
         browser, or the other panel."""
         table = self.table
@@ -1065,15 +1067,35 @@ class TableView:
             return self._note_size(ruler, message[0], width)
 
         if hint is None:
-            attempts = [(False, spots, hard), (True, spots, hard)]
-        else:
-            shown = hint.rect
-            spots = [("midtop", (shown.centerx, shown.bottom + PANEL_GAP), (shown.width,)), *spots]
-            over: list[PanelSpot] = [("topleft", shown.topleft, (shown.width,))]
-            hard, beside = [*hard, shown.inflate(4, 4)], hard
-            attempts = [(False, spots, hard), (False, over, beside), (True, spots, hard), (True, over, beside)]
-        place = self._first_free(size, attempts, soft)
-        return hint, place or self._fallback(size, spots, hard, soft)
+            place = self._first_free(size, [(False, spots, hard), (True, spots, hard)], soft)
+            return hint, place or self._fallback(size, spots, hard, soft)
+        # Both in sight where they can be: the message beside the hint, whole or short; else
+        # beside the hint's short form, where the hint is or where else it fits (whole again
+        # once the message is gone); only then over the hint, for the message's few seconds.
+        shorter = (
+            PanelPlace(rect, True, width)
+            for rect, width in free_places(lambda width: hint_size(width, True), spots, hard, soft)
+        )
+        for shown in [hint, *shorter]:
+            under, beside = self._beside_hint(shown, spots, hard)
+            place = self._first_free(size, [(False, under, beside), (True, under, beside)], soft)
+            if place is not None:
+                return shown, place
+        over: list[PanelSpot] = [("topleft", hint.rect.topleft, (hint.rect.width,))]
+        place = self._first_free(size, [(False, over, hard), (True, over, hard)], soft)
+        if place is None:
+            under, beside = self._beside_hint(hint, spots, hard)
+            place = self._fallback(size, under, beside, soft)
+        return hint, place
+
+    @staticmethod
+    def _beside_hint(
+        hint: PanelPlace, spots: list[PanelSpot], hard: list[pygame.FRect]
+    ) -> tuple[list[PanelSpot], list[pygame.FRect]]:
+        """The message's spots beside the hint (under it first), and what it keeps clear of."""
+        shown = hint.rect
+        under = [("midtop", (shown.centerx, shown.bottom + PANEL_GAP), (shown.width,)), *spots]
+        return under, [*hard, shown.inflate(4, 4)]
 
     @staticmethod
     def _first_free(size, attempts, soft: list[pygame.FRect]) -> PanelPlace | None:

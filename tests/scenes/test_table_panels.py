@@ -317,6 +317,27 @@ def test_the_hint_and_the_refusal_leave_every_meld_in_sight(name, language):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("name", [name for name in SPREAD if name != "samba-crowded"])
+def test_a_refusal_beside_the_hint_leaves_both_in_sight(name, language):
+    """Where a refusal fits beside the open hint, whole or short, or beside the hint's short
+    form, both show: it lay over the hint for most of its 8 seconds on ordinary tables
+    (review, stop 44). (On the crowded Samba table neither fits beside the other.)"""
+    i18n.set_language(language)
+    try:
+        stack, table = _spread_table(name)
+        assert table.show_hint()
+        _refuse(stack, table)
+        for size in SIZES:
+            layout = Layout(window_size=size)
+            table.view.draw(Canvas(layout.viewport.size, layout.scale))
+            boxes = table.view.panel_boxes
+            assert set(boxes) == {"hint", "refusal"}, (size, boxes)
+            assert not boxes["hint"].colliderect(boxes["refusal"]), (size, boxes)
+    finally:
+        i18n.set_language("en")
+
+
 def test_with_no_meld_under_them_the_panels_keep_their_usual_place():
     """The hint, and a refusal with no hint, hang over the opponents' side as they always
     did while no meld lies there; a refusal under the hint, clear of the stock and the pile."""
