@@ -215,7 +215,6 @@ class TableView:
         # The last refusal and hint panels rendered (per kind: its key, the surface): redrawn
         # only when what it shows, the language or the scale changes; both may show at once.
         self._panels: dict[object, tuple[tuple, pygame.Surface]] = {}
-        self._below_hint: float | None = None  # the hint panel's bottom, as last drawn
         self._sizes: dict[tuple, tuple[float, float]] = {}  # the panels' sizes, by what they show and width
         self._scale = 1.0  # the last canvas's scale (refusal_rect places the banner as drawn)
         self._tab_rects: dict[int, pygame.FRect] = {}  # the meld areas' tabs, as last drawn (logical)
@@ -984,9 +983,7 @@ class TableView:
         hint_place, message_place = self._places(ruler)
         message = table.message
         alpha = 0.0 if message is None else max(0.0, min(1.0, message[1] / 0.5))
-        self._below_hint = None
         if hint_place is not None:
-            self._below_hint = hint_place.rect.bottom
             over = message_place is not None and message_place.rect.colliderect(hint_place.rect)
             if not over or alpha < 1.0:  # (under a message lying over it, it shows as that fades)
                 self.panel_boxes["hint"] = self._hint_panel(surface, ruler, hint_place, self._peek(hint_place))

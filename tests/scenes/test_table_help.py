@@ -531,21 +531,21 @@ def test_a_searching_bot_takes_its_whole_budget_for_every_move():
     assert moved_at - shown_at >= InstantSearcher.budget - 1e-9
 
 
-def test_a_refusal_is_shown_under_an_open_hint():
+def test_a_refusal_is_shown_beside_an_open_hint():
     """With the hint box open (the guided deal keeps one open all along), a refused move
-    still shows its banner, under the hint: it once showed nothing at all."""
+    still shows its banner, beside the hint: it once showed nothing at all."""
     stack, table = make_table()
     until(stack, players_turn(stack, table))
     press(stack, pygame.K_h)
     assert table.hint is not None
     draw(stack)
     table.controller.refuse("Hold on.", "R-TURN")
-    draw(stack)
-    rect = table.view.refusal_rect()
-    assert rect is not None and table.view._below_hint is not None
-    assert rect.top >= table.view._below_hint  # below the hint, not under it
     canvas = draw(stack)
-    assert canvas.get_at((int(rect.centerx), int(rect.top + 12)))[:3] != (0, 0, 0)
+    boxes = table.view.panel_boxes
+    assert set(boxes) == {"hint", "refusal"}
+    box = boxes["refusal"]
+    assert not box.colliderect(boxes["hint"])  # beside the hint, not under it
+    assert canvas.get_at((box.centerx, box.top + 12))[:3] != (0, 0, 0)
 
 
 def test_two_hand_has_no_partner_to_ask_on_the_keys_page_or_the_meld_tab():
