@@ -14,7 +14,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from table_helpers import make_table, position  # noqa: E402
-from test_table_variants import CROWDED, crowded_position  # noqa: E402
 
 import game.review as review_module  # noqa: E402
 import game.scenes.review_scene as review_scene_module  # noqa: E402
@@ -36,6 +35,7 @@ from game.scenes.review_scene import LABEL_H, ReviewScene  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
 from game.scenes.stats_scene import StatsScene  # noqa: E402
 from game.seat_names import SeatNames  # noqa: E402
+from tests.meld_helpers import CROWDED, crowded_position  # noqa: E402
 
 # The review's own number of worlds (game.review.WORLDS): with 12 the crafted discard's
 # estimated loss was -83 after issue #11's classic changes to the playouts, -391 with 24.
