@@ -20,6 +20,7 @@ from game.scenes.table_layout import (
 )
 from game.scenes.table_view import MESSAGE_WIDTH
 from tests import rules_helpers
+from tests.meld_helpers import group, run
 from tests.table_helpers import card_point, click, drag, hand_card, make_table, mouse, position, select, tick
 
 SCREEN = (1280, 720)
@@ -144,45 +145,28 @@ def test_continue_rebuilds_the_move_log_from_the_saved_moves(tmp_path):
 # opponents' melds, play-test, stop 44).
 
 
-def _group(rank: str, naturals: int, wilds: str = "", start: int = 0) -> str:
-    return " ".join([f"{'HDCS'[(start + i) % 4]}{rank}" for i in range(naturals)] + wilds.split())
-
-
-def _run(suit: str, low: int, length: int) -> str:
-    names = {11: "J", 12: "Q", 13: "K", 14: "A"}
-    return " ".join(f"{suit}{names.get(rank, rank)}" for rank in range(low, low + length))
-
-
 def _ranks(ranks: str, naturals, start: int = 0, **wilds: str) -> dict[str, str]:
     """A meld of each of `ranks`, `naturals(i)` cards for the i-th (`wilds`: rank=wild cards)."""
-    return {r: _group(r, naturals(i), wilds.get(f"r{r}", ""), start) for i, r in enumerate(ranks.split())}
+    return {r: group(r, naturals(i), wilds.get(f"r{r}", ""), start) for i, r in enumerate(ranks.split())}
 
 
 HAND = "C8 H4 S5 H6 D9 C7 D7 S9"  # the 8 dropped on the 7 of the pile is refused (R-TAKE)
+CLASSIC_CROWDED = dict(
+    melds=[
+        _ranks("A K Q J 10 6 4", lambda i: 3 + i % 2, 1),
+        _ranks("A K Q J 10 7 8 5", lambda i: 3 + i % 3, rK="JK"),
+    ],
+    red_threes=["H3", "D3"],
+    others=["C3", "S3", "C3"],
+    stock="S3",
+)
 SPREAD = {
     "classic": dict(
         melds=[{"A": "HA DA CA", "5": "H5 D5 C5 JK"}, _ranks("A K Q 10 9 8 6", lambda i: 3 + i % 3, rK="JK")],
         red_threes=["", "H3 D3"],
     ),
-    "classic-crowded": dict(
-        melds=[
-            _ranks("A K Q J 10 6 4", lambda i: 3 + i % 2, 1),
-            _ranks("A K Q J 10 7 8 5", lambda i: 3 + i % 3, rK="JK"),
-        ],
-        red_threes=["H3", "D3"],
-        others=["C3", "S3", "C3"],
-        stock="S3",
-    ),
-    "classic-crowded-frozen": dict(  # FROZEN beside the pile, in the band right of it
-        melds=[
-            _ranks("A K Q J 10 6 4", lambda i: 3 + i % 2, 1),
-            _ranks("A K Q J 10 7 8 5", lambda i: 3 + i % 3, rK="JK"),
-        ],
-        red_threes=["H3", "D3"],
-        others=["C3", "S3", "C3"],
-        stock="S3",
-        discard="C4 D2 S7",
-    ),
+    "classic-crowded": CLASSIC_CROWDED,
+    "classic-crowded-frozen": dict(CLASSIC_CROWDED, discard="C4 D2 S7"),  # FROZEN in the band right of the pile
     "three-hand": dict(
         variant="three-hand",
         melds=[
@@ -209,18 +193,18 @@ SPREAD = {
     "samba": dict(
         variant="samba",
         melds=[
-            [_group("A", 3)],
-            [_group(r, 3 + i % 4, start=1) for i, r in enumerate("A K Q J 10 8".split())]
-            + [_run("S", 5, 6), _run("H", 6, 4), _run("D", 4, 5)],
+            [group("A", 3)],
+            [group(r, 3 + i % 4, start=1) for i, r in enumerate("A K Q J 10 8".split())]
+            + [run("S", 5, 6), run("H", 6, 4), run("D", 4, 5)],
         ],
         red_threes=["", "H3"],
     ),
     "samba-crowded": dict(
         variant="samba",
         melds=[
-            [_group(r, 3, start=2) for r in "A K Q J 10 6".split()] + [_run("C", 5, 5)],
-            [_group(r, 3 + i % 4, start=1) for i, r in enumerate("A K Q J 10 8".split())]
-            + [_run("S", 5, 6), _run("H", 6, 4), _run("D", 4, 5)],
+            [group(r, 3, start=2) for r in "A K Q J 10 6".split()] + [run("C", 5, 5)],
+            [group(r, 3 + i % 4, start=1) for i, r in enumerate("A K Q J 10 8".split())]
+            + [run("S", 5, 6), run("H", 6, 4), run("D", 4, 5)],
         ],
         red_threes=["", "H3"],
     ),
@@ -306,8 +290,10 @@ def test_the_hint_and_the_refusal_leave_every_meld_in_sight(name, language):
         table.clear_hint()
         _refuse(stack, table)
         _panels_leave_the_melds_in_sight(table, {"refusal"})
+        layout = Layout(window_size=(1920, 1080))
+        table.view.draw(Canvas(layout.viewport.size, layout.scale))
         banner = table.view.refusal_rect()  # where a click opens the rule: the banner as drawn
-        assert banner is not None and _scaled(banner, 1.5).inflate(-4, -4).colliderect(
+        assert banner is not None and _scaled(banner, layout.scale).inflate(-4, -4).colliderect(
             table.view.panel_boxes["refusal"]
         )
         assert table.show_hint()
