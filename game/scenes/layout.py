@@ -67,6 +67,11 @@ class Ruler:
         right, bottom = round((x + w) * self.scale), round((y + h) * self.scale)
         return pygame.Rect(left, top, right - left, bottom - top)
 
+    def logical(self, rect: pygame.Rect | pygame.FRect) -> pygame.FRect:
+        """A rect in pixels (as drawn) in logical units."""
+        scale = self.scale
+        return pygame.FRect(rect.x / scale, rect.y / scale, rect.width / scale, rect.height / scale)
+
 
 class Layout:
     """Maps the logical space into a letterboxed viewport of the window."""

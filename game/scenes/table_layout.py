@@ -28,7 +28,7 @@ from game.scenes.hand_state import (  # noqa: F401
     sort_cards,
     suit_key,
 )
-from game.scenes.meld_row import LIFT, RUN_STEP, AreaFit, RowFit, fit_columns, fit_row, shrink_to_fit
+from game.scenes.meld_row import LIFT, RED_GAP, RUN_STEP, AreaFit, RowFit, fit_columns, fit_row, shrink_to_fit
 
 Point = tuple[float, float]
 
@@ -57,6 +57,13 @@ class Placement:
     face_up: bool = True
     z: float = 0.0
     visible: bool = True
+
+    def rect(self) -> pygame.FRect:
+        """What the card covers (logical), turned with it."""
+        w, h = self.width, card_h(self.width)
+        if abs(self.angle) == 90:
+            w, h = h, w
+        return pygame.FRect(self.x - w / 2, self.y - h / 2, w, h)
 
 
 FAN_Z = 200  # the other seats' hands lie at z FAN_Z + index (below the pile's 300 + index)
@@ -625,7 +632,7 @@ class TableLayout:
 
         def start(width: float) -> float:
             """Where the melds start, right of the red threes' fan."""
-            return area.x + (width + red_step * (len(reds) - 1) + 18 if reds else 0.0)
+            return area.x + (width + red_step * (len(reds) - 1) + RED_GAP if reds else 0.0)
 
         Stack = list[tuple[int | None, int | None, list[Card]]]
 

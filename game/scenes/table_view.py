@@ -396,10 +396,7 @@ class TableView:
                 border=ZONE_LINE,
                 anchor=anchor,
             )
-            box = self.zone_label_boxes[side]
-            self._tab_rects[side] = pygame.FRect(
-                box.x / ruler.scale, box.y / ruler.scale, box.width / ruler.scale, box.height / ruler.scale
-            )
+            self._tab_rects[side] = ruler.logical(self.zone_label_boxes[side])
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """A dot above a card just picked up with the pile, on the strip of it that shows."""
@@ -741,10 +738,7 @@ class TableView:
                 surface, why, (x, y), size=13, fill=BLACK_INK, ink=theme.CREAM, border=theme.GOLD, anchor="midleft"
             )
             states.append(box)
-        scale = ruler.scale  # (the hint and refusal panels keep clear of them)
-        self._pile_state_rects = [
-            pygame.FRect(b.x / scale, b.y / scale, b.width / scale, b.height / scale) for b in states
-        ]
+        self._pile_state_rects = [ruler.logical(box) for box in states]  # (the hint and refusal keep clear)
 
     def _seat_labels(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
@@ -1177,9 +1171,9 @@ class TableView:
         ]
         hard += [pygame.FRect(rect) for name, rect in BUTTONS.items() if name not in ("confirm", "cancel")]
         hard += self._pile_state_rects
-        scale = self._scale  # the seats' tags and lines, as last drawn
+        drawn = Ruler(self._scale)  # the seats' tags and lines, as last drawn
         for boxes in getattr(self, "seat_boxes", {}).values():
-            hard += [pygame.FRect(b.x / scale, b.y / scale, b.width / scale, b.height / scale) for b in boxes]
+            hard += [drawn.logical(box) for box in boxes]
         st = table.game.state
         feet = getattr(st, "feet", None) or [None] * len(st.hands)
         for seat, hand in enumerate(st.hands):  # the other seats' fans and feet
@@ -1188,10 +1182,7 @@ class TableView:
             for card in [*hand, *(feet[seat] or [])]:
                 place = layout.placements.get(card)
                 if place is not None and place.visible:
-                    w, h = place.width, card_h(place.width)
-                    if abs(place.angle) == 90:
-                        w, h = h, w
-                    hard.append(pygame.FRect(place.x - w / 2, place.y - h / 2, w, h))
+                    hard.append(place.rect())
         if table.ui.staged:
             hard.append(STAGE_PANEL)
         if table.log_open:
@@ -1205,8 +1196,7 @@ class TableView:
             for card in cards:
                 place = layout.placements.get(card)
                 if place is not None:
-                    w, h = place.width, card_h(place.width)
-                    soft.append(pygame.FRect(place.x - w / 2, place.y - h / 2, w, h))
+                    soft.append(place.rect())
         for x, y in layout.red_three_spots.values():
             soft.append(pygame.FRect(x - 44, y - 11, 88, 22))
         if layout.new_meld_rect is not None:
@@ -1224,17 +1214,21 @@ class TableView:
             size = self._sizes[key] = measure()
         return size
 
-    def _note_block(self, ruler: Ruler, text: str, warn: bool, width: float) -> pygame.Surface:
+    @staticmethod
+    def _note_lines(ruler: Ruler, text: str, width: float) -> tuple[pygame.font.Font, list[str]]:
+        """A note's font and its lines in a panel at most `width` wide."""
         font = assets.font_for_text(text, ruler.px(16), True)
-        lines = wrap_text(text, font, ruler.px(min(560.0, width - 32)))
+        return font, wrap_text(text, font, ruler.px(min(560.0, width - 32)))
+
+    def _note_block(self, ruler: Ruler, text: str, warn: bool, width: float) -> pygame.Surface:
+        font, lines = self._note_lines(ruler, text, width)
         return render_lines(lines, font, theme.CREAM if warn else theme.INK, "center", 1.2)
 
     def _note_size(self, ruler: Ruler, text: str, width: float) -> tuple[float, float]:
         """A note's panel at most `width` wide: as wide as its lines."""
 
         def measure() -> tuple[float, float]:
-            font = assets.font_for_text(text, ruler.px(16), True)
-            lines = wrap_text(text, font, ruler.px(min(560.0, width - 32)))
+            font, lines = self._note_lines(ruler, text, width)
             w = max((font.size(line)[0] for line in lines), default=1)
             h = line_height(font, 1.2) * (len(lines) - 1) + font.get_height() if lines else 1
             return (max(1, w) + ruler.px(32)) / ruler.scale, (max(1, h) + ruler.px(16)) / ruler.scale
