@@ -628,7 +628,7 @@ class TableLayout:
             )
             right = self.new_meld_rect.x - 10
 
-        stacked = [meld is not None and _squared(meld, rules) for _n, meld, _i, _c in alone]
+        squared = [meld is not None and _squared(meld, rules) for _n, meld, _i, _c in alone]
 
         def start(width: float) -> float:
             """Where the melds start, right of the red threes' fan."""
@@ -639,7 +639,7 @@ class TableLayout:
         def arranged(per_stack: int, width: float) -> tuple[list[Stack], RowFit]:
             stacks = [runs[first : first + per_stack] for first in range(0, len(runs), per_stack)]
             widths = [0] * len(alone) + [max(len(cards) for _n, _i, cards in stack) for stack in stacks]
-            lifts = [LIFT if squared else 0.0 for squared in stacked] + [0.0] * len(stacks)
+            lifts = [LIFT if is_squared else 0.0 for is_squared in squared] + [0.0] * len(stacks)
             return stacks, fit_row(widths, width, start(width), right - start(width), lifts)
 
         # Each run in its own place while the row has room for that (a stacked run shows only

@@ -572,9 +572,10 @@ class TableView:
         slots = layout.meld_slots
         listed = table_facts.listed(table.config)
         for index, slot in enumerate(slots):
-            # The Samba family's badges are as wide as the meld's own part of the row (many
-            # melds, squeezed rows); the classic ones keep their size.
-            # A crowded classic row's, as wide as the gaps beside them allow (badge_room).
+            # How wide a label may be: the Samba family's, as wide as the meld's own part of
+            # the row (many melds, squeezed rows); a crowded classic row's, as the gaps beside
+            # them allow (badge_room); other classic ones, centred, as wide as the distance to
+            # their neighbours' (_centred_room).
             after = slots[index + 1] if index + 1 < len(slots) else None
             room = slot.rect.width + 10 if listed else 1e9
             if listed and after is not None and after.side == slot.side and after.rect.x > slot.rect.x:
