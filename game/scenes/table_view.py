@@ -95,6 +95,11 @@ HINT_INK = pygame.Color(20, 96, 120)
 REFUSAL_FILL = pygame.Color(150, 40, 36)
 MESSAGE_WIDTH = 640  # logical width of the refusal / hint panels (their usual place)
 PEEK_ALPHA = 0.25  # a panel covering part of a meld, under the pointer
+# The refusal's chip ("Rule R-TAKE · Why not? ..."): this far from the panel's right edge,
+# and its text at most the panel's width less these margins (the panel's text margin at the
+# left, the chip's padding, CHIP_RIGHT)
+CHIP_RIGHT = 14
+CHIP_MARGINS = 16 + 2 * 8 + CHIP_RIGHT
 
 
 # -- cached rendering ------------------------------------------------------
@@ -1255,13 +1260,29 @@ class TableView:
             footer = _("Rule {rule} · Why not? Click or press ?").format(rule=refusal.rule)
         return parts, footer
 
+    @staticmethod
+    def _refusal_chip(ruler: Ruler, width: float, footer: str) -> tuple[pygame.font.Font, list[str], pygame.Rect]:
+        """The footer's chip in a refusal `width` wide: its font, its lines and its size
+        (pixels). One line where it fits beside the panel's margins, else the rule and the
+        way to it on lines of their own (in a narrow place it was cut at its left end:
+        'e V-SAMBA-MELDS · Why not?...', play-test, stop 44)."""
+        font = assets.font_for_text(footer, ruler.px(13), True)
+        room = ruler.px(width - CHIP_MARGINS)
+        lines = [footer]
+        if font.size(footer)[0] > room:
+            lines = [line for piece in footer.split(" · ") for line in wrap_text(piece.strip(), font, room)]
+        text_w = max(font.size(line)[0] for line in lines)
+        text_h = line_height(font, 1.1) * (len(lines) - 1) + font.get_height()
+        return font, lines, pygame.Rect(0, 0, text_w + 2 * ruler.px(8), text_h + ruler.px(4))
+
     def _refusal_pixels(self, ruler: Ruler, width: float, short: bool = False) -> tuple[int, int]:
         parts, footer = self._refusal_parts(ruler, width, short)
         height = ruler.px(12)
         for font, lines, _color in parts:
             height += line_height(font, 1.2) * (len(lines) - 1) + font.get_height() + ruler.px(4)
         if footer:
-            height += ruler.px(26)
+            font, lines, _chip = self._refusal_chip(ruler, width, footer)
+            height += ruler.px(26) + line_height(font, 1.1) * (len(lines) - 1)
         return ruler.px(width), height + ruler.px(8)
 
     def _refusal_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
@@ -1313,13 +1334,11 @@ class TableView:
             content.blit(block, (ruler.px(16), y))
             y += block.get_height() + ruler.px(4)
         if footer:
-            image = text_image(footer, ruler.px(13), True, tuple(theme.INK))
-            pad = ruler.px(8)
-            tag = pygame.Rect(0, 0, image.get_width() + 2 * pad, image.get_height() + ruler.px(4))
-            tag.topright = (size[0] - ruler.px(14), y + ruler.px(2))
-            content.blit(
-                rounded_panel(tag.size, tag.height // 2, theme.GOLD_LIGHT, theme.GOLD_DARK, max(1, ruler.px(1))), tag
-            )
+            font, lines, tag = self._refusal_chip(ruler, width, footer)
+            image = render_lines(lines, font, theme.INK, "center", 1.1)
+            tag.topright = (size[0] - ruler.px(CHIP_RIGHT), y + ruler.px(2))
+            radius = min(tag.height // 2, ruler.px(12))
+            content.blit(rounded_panel(tag.size, radius, theme.GOLD_LIGHT, theme.GOLD_DARK, max(1, ruler.px(1))), tag)
             content.blit(image, image.get_rect(center=tag.center))
         return content
 

@@ -38,7 +38,8 @@ def _split_long(word: str, font: pygame.font.Font, max_width: int) -> list[str]:
 
 
 def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
-    """Lines of `text` that each fit in `max_width` pixels; honours '\\n'."""
+    """Lines of `text` that each fit in `max_width` pixels, but for one closing mark that
+    may hang past it (it never starts a line); honours '\\n'."""
     return list(_wrapped(text, font, max_width))
 
 
@@ -62,23 +63,43 @@ def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ..
     # (Keyed by the font object itself, which the cache keeps alive: no id is reused.)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        units: list[str] = []  # the line's units
         for unit in _UNITS.findall(paragraph):
             if unit.isspace():
-                if line:  # no leading spaces on a wrapped line
-                    line += unit
+                if units:  # no leading spaces on a wrapped line
+                    units.append(unit)
                 continue
-            fits = font.size((line + unit).rstrip())[0] <= max_width
-            if line and not fits and unit not in _NO_LINE_START:
-                lines.append(line.rstrip())
-                line = ""
-            if not line and font.size(unit)[0] > max_width:
-                *full, line = _split_long(unit, font, max_width)
+            line = "".join(units).rstrip()
+            if units and font.size(line + unit)[0] > max_width:
+                # The line ends before `unit`, but for closing punctuation: one mark hangs
+                # past the end; a second takes the character before them down with them
+                # (two hung over a panel's border, play-test, stop 44).
+                carried = 0
+                if unit in _NO_LINE_START and font.size(line)[0] > max_width:
+                    carried = _carried(units)
+                if unit not in _NO_LINE_START or carried:
+                    lines.append("".join(units[: len(units) - carried]).rstrip())
+                    units = [u for u in units[len(units) - carried :] if not u.isspace()]
+            if not units and font.size(unit)[0] > max_width:
+                *full, last = _split_long(unit, font, max_width)
                 lines.extend(full)
+                units = [last]
             else:
-                line += unit
-        lines.append(line.rstrip())
+                units.append(unit)
+        lines.append("".join(units).rstrip())
     return tuple(lines)
+
+
+def _carried(units: list[str]) -> int:
+    """How many of a line's last `units` go down to the next line with the closing
+    punctuation after them: the last word or character with the closing marks and spaces
+    after it; 0 where nothing would stay (the marks then hang past the line's end)."""
+    end = len(units)
+    while end and (units[end - 1].isspace() or units[end - 1] in _NO_LINE_START):
+        end -= 1
+    if end <= 1:
+        return 0
+    return len(units) - (end - 1)
 
 
 def line_height(font: pygame.font.Font, spacing: float = 1.2) -> int:

@@ -499,6 +499,21 @@ def test_wrap_text_breaks_cjk_without_spaces_and_respects_punctuation():
     assert not any(line[0] in "，。！" for line in lines)
 
 
+def test_closing_punctuation_hangs_one_mark_at_most():
+    """A refusal's Chinese reason hung two closing marks past its line's end, over the
+    panel's border (play-test, stop 44): one may hang (it never starts a line); a second
+    takes the character before them down with them."""
+    font = assets.font(20, cjk=True)
+    text = "顺子只能用自然牌（不能用 2、3 或王）。"
+    width = font.size(text[:-1])[0]  # room for all but the full stop: it hangs
+    assert wrap_text(text, font, width) == [text]
+    width = font.size(text[:-2])[0] + 2  # ... nor the bracket: both would hang
+    lines = wrap_text(text, font, width)
+    assert lines == ["顺子只能用自然牌（不能用 2、3 或", "王）。"]
+    assert all(font.size(line[:-1])[0] <= width for line in lines)
+    assert wrap_text("一）。", font, font.size("一")[0]) == ["一）。"]  # nothing to take down: they hang
+
+
 def test_an_opening_quotation_mark_never_ends_a_line():
     """Hand and Foot's rules ended a line with 先问搭档“ (play-test, stop 43): an opening
     mark goes down with what it opens."""

@@ -18,7 +18,7 @@ from game.scenes.table_layout import (
     pile_rect,
     stock_rect,
 )
-from game.scenes.table_view import MESSAGE_WIDTH
+from game.scenes.table_view import MESSAGE_WIDTH, REFUSAL_FILL
 from tests import rules_helpers
 from tests.meld_helpers import group, run
 from tests.table_helpers import card_point, click, drag, hand_card, make_table, mouse, position, select, tick
@@ -275,6 +275,8 @@ def _panels_leave_the_melds_in_sight(table, shown: set[str]) -> None:
         window = pygame.Rect((0, 0), canvas.get_size())
         for kind, box in boxes.items():
             assert window.contains(box), (kind, size, box)
+            if kind == "refusal":
+                _only_fill_inside_the_border(canvas, box, scale)
             hit = box.collidelist(keep_clear)
             assert hit == -1, (kind, size, box, keep_clear[hit])
 
@@ -320,6 +322,68 @@ def test_a_refusal_beside_the_hint_leaves_both_in_sight(name, language):
             boxes = table.view.panel_boxes
             assert set(boxes) == {"hint", "refusal"}, (size, boxes)
             assert not boxes["hint"].colliderect(boxes["refusal"]), (size, boxes)
+    finally:
+        i18n.set_language("en")
+
+
+# Samba at the play-test's moment (seed 404, after the draw): our melds leave a place 300
+# units wide at the right of our area, where the refusal of a sequence with a two goes.
+SAMBA_NARROW = dict(
+    melds=[
+        ["CK HK JK DK HK", "H7 H8 H9 H10 HJ HQ", "D9 H9 S9", "C8 H8 S8 D8 S8", "C4 S4 S4"],
+        ["D10 H10 S10 S2", "S5 S6 S7", "C8 H8 S8", "DJ DQ DK DA", "D7 D8 D9", "CQ CQ SQ"],
+    ],
+    red_threes=["H3 D3", "D3 D3 H3"],
+)
+
+
+def _only_fill_inside_the_border(canvas: pygame.Surface, box: pygame.Rect, scale: float) -> None:
+    """Inside the panel's border, down both sides, nothing but the panel's fill: the words
+    and the rule's chip end short of its edges (not cut off, not over the border)."""
+    inset, strip, corner = round(3 * scale), round(9 * scale), round(14 * scale)
+    for x0 in (box.left + inset, box.right - inset - strip):
+        for x in range(x0, x0 + strip):
+            for y in range(box.top + corner, box.bottom - corner):
+                color = canvas.get_at((x, y))
+                assert all(abs(color[i] - REFUSAL_FILL[i]) <= 12 for i in range(3)), (box, (x, y), color)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_refusal_in_a_narrow_place_shows_its_words_and_its_rule_whole(language):
+    """The refusal at the right of our Samba area, 300 units wide: its rule's chip ("Rule
+    V-SAMBA-MELDS · Why not? Click or press ?") was wider and lost its first word, and the
+    Chinese reason hung its closing bracket over the border (play-test, stop 44). The chip
+    takes two lines there, the bracket goes down with the character before it."""
+    i18n.set_language(language)
+    try:
+        state = rules_helpers.position(
+            ["JK D6 D7 JK S4 DA JK D2 JK H10", "DQ C4", "SA SQ", "C2 H4"],
+            melds=SAMBA_NARROW["melds"],
+            red_threes=SAMBA_NARROW["red_threes"],
+            variant="samba",
+            discard="C9 C3 C5 SJ",
+            stock="C3 S3",
+            phase="meld",
+        )
+        stack, table = make_table(variant="samba", seed=5)
+        table.load_state(state)
+        table.animator.finish_all()
+        cards = select(stack, table, ("D6", "D7", "D2"))
+        drag(stack, card_point(table, cards[0]), table.layout.new_meld_rect.center)
+        table.animator.finish_all()
+        tick(stack, 0.1)
+        assert table.refusal is not None and table.refusal.rule == "V-SAMBA-MELDS"
+        for size in SIZES:
+            layout = Layout(window_size=size)
+            canvas = Canvas(layout.viewport.size, layout.scale)
+            table.view.draw(canvas)
+            _hint, place = table.view._places(Ruler(layout.scale))
+            assert place is not None and place.room <= 300 and not place.covering, (size, place)
+            _only_fill_inside_the_border(canvas, table.view.panel_boxes["refusal"], layout.scale)
+            ruler = Ruler(layout.scale)
+            for font, lines, _color in table.view._refusal_parts(ruler, place.room, place.short)[0]:
+                # (one closing mark may hang into the margin)
+                assert all(font.size(line[:-1])[0] <= ruler.px(place.room - 32) for line in lines), (size, lines)
     finally:
         i18n.set_language("en")
 
