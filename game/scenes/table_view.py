@@ -1356,7 +1356,8 @@ class TableView:
         self, ruler: Ruler, width: float, short: bool = False
     ) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
         """The hint's title, its text and its foot (wrapped in a narrow panel; none in the
-        short form)."""
+        short form). The foot says the cards to use are lit only where some are: "Draw
+        from the stock" lights none (play-test, stop 44)."""
         text = self.table.hint_text()
         inner = ruler.px(width - 32)
         font = assets.font_for_text(text, ruler.px(16), True)
@@ -1364,7 +1365,10 @@ class TableView:
         head = text_image(_("Hint"), ruler.px(13), True, tuple(HINT_INK))
         if short:
             return head, block, None
-        foot_text = _("The cards to use are lit in blue. Esc closes the hint.")
+        if self.table.ui.hinted:
+            foot_text = _("The cards to use are lit in blue. Esc closes the hint.")
+        else:
+            foot_text = _("Esc closes the hint.")
         small = assets.font_for_text(foot_text, ruler.px(12))
         foot = render_lines(wrap_text(foot_text, small, inner), small, theme.INK_SOFT, "left", 1.15)
         return head, block, foot
@@ -1377,7 +1381,7 @@ class TableView:
         return ruler.px(width), height + ruler.px(10)
 
     def _hint_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
-        key = ("hint", self.table.hint_text(), get_language(), ruler.scale, width, short)
+        key = ("hint", self.table.hint_text(), bool(self.table.ui.hinted), get_language(), ruler.scale, width, short)
         return self._sized(key, lambda: self._logical(ruler, self._hint_pixels(ruler, width, short)))
 
     def _hint_content(self, ruler: Ruler, width: float, short: bool) -> pygame.Surface:

@@ -84,6 +84,32 @@ def test_hint_lights_the_cards_of_a_meld_and_follows_a_language_switch():
     draw(stack)
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_hint_says_cards_are_lit_only_where_it_lights_some(language, monkeypatch):
+    """ "Draw from the stock" lights no card: its hint said "The cards to use are lit in
+    blue" all the same (play-test, stop 44). A meld's hint still says it."""
+    from game.scenes import table_view
+
+    wrapped: list[str] = []
+    wrap = table_view.wrap_text
+    monkeypatch.setattr(table_view, "wrap_text", lambda text, *rest: wrapped.append(text) or wrap(text, *rest))
+    i18n.set_language(language)
+    try:
+        lit, esc = i18n._("The cards to use are lit in blue. Esc closes the hint."), i18n._("Esc closes the hint.")
+        stack, table = make_table()
+        table.load_state(position(["HK C5 S9 D4"], discard="S3", phase="draw"))  # the black three blocks the pile
+        assert table.show_hint() and table.hint.move.kind.value == "draw" and not table.ui.hinted
+        draw(stack)
+        assert esc in wrapped and lit not in wrapped
+        table.load_state(position(["HK C5 D5 H5 S9 D4"], discard="S4", phase="meld"))
+        assert table.show_hint() and table.ui.hinted
+        wrapped.clear()
+        draw(stack)
+        assert lit in wrapped
+    finally:
+        i18n.set_language("en")
+
+
 # -- why not? ---------------------------------------------------------------------------
 
 
