@@ -8,6 +8,7 @@ images, text) are cached by their exact pixel parameters.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -194,6 +195,13 @@ def fading_panel(
     panel.blit(content, content.get_rect(center=(box.width // 2, box.height // 2)))
     panel.set_alpha(round(255 * alpha))
     surface.blit(panel, box)
+
+
+def _whole_pixels(ruler: Ruler, width: float) -> int:
+    """A panel's width in pixels, never wider than `width` (logical): rounded up, a panel
+    the band right of the pile fitted exactly reached over the window's margin at 800x450
+    (508 units, 317.5 pixels) and the band was lost."""
+    return max(1, math.floor(width * ruler.scale + 1e-6))
 
 
 def _fanned(sprite: CardSprite, in_hand: bool) -> bool:
@@ -1277,13 +1285,13 @@ class TableView:
 
     def _refusal_pixels(self, ruler: Ruler, width: float, short: bool = False) -> tuple[int, int]:
         parts, footer = self._refusal_parts(ruler, width, short)
-        height = ruler.px(12)
+        height = ruler.px(10)  # (the first line's top, as drawn)
         for font, lines, _color in parts:
             height += line_height(font, 1.2) * (len(lines) - 1) + font.get_height() + ruler.px(4)
         if footer:
             font, lines, _chip = self._refusal_chip(ruler, width, footer)
             height += ruler.px(26) + line_height(font, 1.1) * (len(lines) - 1)
-        return ruler.px(width), height + ruler.px(8)
+        return _whole_pixels(ruler, width), height + ruler.px(8)
 
     def _refusal_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
         refusal = self.table.refusal
@@ -1378,7 +1386,7 @@ class TableView:
         height = ruler.px(10) + head.get_height() + ruler.px(4) + block.get_height()
         if foot is not None:
             height += ruler.px(6) + foot.get_height()
-        return ruler.px(width), height + ruler.px(10)
+        return _whole_pixels(ruler, width), height + ruler.px(10)
 
     def _hint_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
         key = ("hint", self.table.hint_text(), bool(self.table.ui.hinted), get_language(), ruler.scale, width, short)

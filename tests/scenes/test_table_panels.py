@@ -20,7 +20,7 @@ from game.scenes.table_layout import (
 )
 from game.scenes.table_view import MESSAGE_WIDTH, REFUSAL_FILL
 from tests import rules_helpers
-from tests.meld_helpers import group, run
+from tests.meld_helpers import CROWDED, crowded_position, group, run
 from tests.table_helpers import card_point, click, drag, hand_card, make_table, mouse, position, select, tick
 
 SCREEN = (1280, 720)
@@ -384,6 +384,45 @@ def test_a_refusal_in_a_narrow_place_shows_its_words_and_its_rule_whole(language
             for font, lines, _color in table.view._refusal_parts(ruler, place.room, place.short)[0]:
                 # (one closing mark may hang into the margin)
                 assert all(font.size(line[:-1])[0] <= ruler.px(place.room - 32) for line in lines), (size, lines)
+    finally:
+        i18n.set_language("en")
+
+
+def _crowded_table(name: str):
+    stack, table = make_table(variant=CROWDED[name]["variant"], seed=5)
+    table.load_state(crowded_position(name))
+    table.animator.finish_all()
+    tick(stack, 0.1)
+    return stack, table
+
+
+def _refuse_blocked(stack, table) -> None:
+    drag(stack, card_point(table, hand_card(table, "C3")), PILE_POS)  # the black three blocks the pile
+    table.animator.finish_all()
+    tick(stack, 0.1)
+    assert table.refusal is not None and table.refusal.rule == "R-BLOCKED"
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("name", list(CROWDED))
+def test_crowded_tables_leave_the_panels_a_free_place_at_every_size(name, language):
+    """Every rank melded on two sides (classic, three- and six-hand, Samba, Bolivia), the
+    log closed: the hint, a refusal and both at once cover no meld at any size. At 800x450
+    a panel fitted exactly in the band right of the pile came out a fraction wider (508
+    units, 317.5 pixels, rounded up), reached over the window's margin and lost the band:
+    the hint covered our melds and the refusal the opponents' (play-test, stop 44). Where
+    the refusal finds no room beside the hint it lies over it, short, for its few seconds."""
+    i18n.set_language(language)
+    try:
+        stack, table = _crowded_table(name)
+        assert table.show_hint()
+        _panels_leave_the_melds_in_sight(table, {"hint"})
+        table.clear_hint()
+        _refuse_blocked(stack, table)
+        _panels_leave_the_melds_in_sight(table, {"refusal"})
+        assert table.show_hint()
+        _refuse_blocked(stack, table)
+        _panels_leave_the_melds_in_sight(table, {"hint", "refusal"})
     finally:
         i18n.set_language("en")
 
