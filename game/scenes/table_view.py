@@ -1043,13 +1043,14 @@ class TableView:
         area tab: the usual place over the opponents' side while no meld lies there, so a
         player reads a hint or a rule with every meld in sight (they covered the opponents'
         melds, play-test, stop 44); the message goes under the hint or beside it, whole or
-        short, else beside the hint's short form, and only where none of that fits over the
-        hint (it lasts a few seconds, the hint shows again as it fades). Where neither fits
-        whole, its short form (without the hint's last line of help, or the refusal's
-        explanation: a click shows the rule); where that does not fit either (a crowded
-        table), the place that covers least. Neither ever covers the stock, the
-        pile, the hand, the turn's instruction, the seats, the buttons, an open log or pile
-        browser, or the other panel."""
+        short, else beside the hint's short form, and only where none of that fits where it
+        would go with no hint, over the hint (it lasts a few seconds, the hint shows again as
+        it fades). Where neither fits whole, its short form (without the hint's last line of
+        help, or the refusal's explanation: a click shows the rule); where that does not fit
+        either (a crowded table), the short form where it covers least. Neither ever covers
+        the stock, the pile, the hand, the turn's instruction, the seats, the buttons, an open
+        log or pile browser, or (but for a message over the hint, which then hides) the other
+        panel."""
         table = self.table
         hard, soft = self._panel_obstacles()
         spots = self.panel_spots(hard)
@@ -1086,12 +1087,11 @@ class TableView:
             place = self._first_free(size, [(False, under, beside), (True, under, beside)], soft)
             if place is not None:
                 return shown, place
-        over: list[PanelSpot] = [("topleft", hint.rect.topleft, (hint.rect.width,))]
-        place = self._first_free(size, [(False, over, hard), (True, over, hard)], soft)
-        if place is None:
-            under, beside = self._beside_hint(hint, spots, hard)
-            place = self._fallback(size, under, beside, soft)
-        return hint, place
+        # Else its place as if no hint showed, over the hint, before it covers a meld: a
+        # six-hand refusal lay over three of our melds, in full, while its short form fitted
+        # in the band right of the pile where the hint was (play-test, stop 44).
+        place = self._first_free(size, [(False, spots, hard), (True, spots, hard)], soft)
+        return hint, place or self._fallback(size, spots, hard, soft)
 
     @staticmethod
     def _beside_hint(
@@ -1114,9 +1114,10 @@ class TableView:
 
     @staticmethod
     def _fallback(size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
-        """The place covering least (`place_panel`), in the full form."""
-        rect, width = place_panel(lambda width: size(width, False), spots, hard, soft)
-        return PanelPlace(rect, False, width, covering=True)
+        """The place covering least (`place_panel`), in the short form (no taller than the
+        full one at any spot, so it covers no more of the melds)."""
+        rect, width = place_panel(lambda width: size(width, True), spots, hard, soft)
+        return PanelPlace(rect, True, width, covering=True)
 
     def panel_spots(self, hard: list[pygame.FRect] | None = None) -> list[PanelSpot]:
         """Where the hint and refusal panels may lie, in order (an anchor, its point, the

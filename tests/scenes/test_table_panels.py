@@ -244,10 +244,10 @@ def _scaled(rect, scale: float) -> pygame.Rect:
     return pygame.Rect(round(x * scale), round(y * scale), round(w * scale), round(h * scale))
 
 
-def _panels_leave_the_melds_in_sight(table, shown: set[str]) -> None:
+def _panels_leave_the_melds_in_sight(table, shown: set[str], tabs: bool = True) -> None:
     """At every window size: the panels `shown` are drawn inside the window, clear of every
     meld (its cards, its count or kind), the red threes, the stock, the pile, the hand, and
-    of each area's tab (a refusal over the hint hides it: only one of them is drawn)."""
+    (`tabs`) of each area's tab (a refusal over the hint hides it: only one of them is drawn)."""
     for size in SIZES:
         layout = Layout(window_size=size)
         scale = layout.scale
@@ -270,7 +270,7 @@ def _panels_leave_the_melds_in_sight(table, shown: set[str]) -> None:
                     )
                 )
         keep_clear += [_scaled(rect, scale) for rect in (stock_rect(), pile_rect(), HAND_RECT)]
-        keep_clear += list(table.view.zone_label_boxes.values())
+        keep_clear += list(table.view.zone_label_boxes.values()) if tabs else []
         keep_clear += [_scaled(rect, scale).inflate(-2, -2) for rect in table.view._pile_state_rects]  # FROZEN ...
         window = pygame.Rect((0, 0), canvas.get_size())
         for kind, box in boxes.items():
@@ -423,6 +423,74 @@ def test_crowded_tables_leave_the_panels_a_free_place_at_every_size(name, langua
         assert table.show_hint()
         _refuse_blocked(stack, table)
         _panels_leave_the_melds_in_sight(table, {"hint", "refusal"})
+    finally:
+        i18n.set_language("en")
+
+
+# Six-hand at the play-test's moment (seed 202, deal 2): our eight melds fill our area, the
+# opponents' halves are full; the hint's short form fits in the band right of the pile, and
+# there only.
+SIX_PLAYTEST = dict(
+    hands=["HA S3", "H4", "SJ S10 C8 S8", "S3", "HJ", "H9 HQ CJ"],
+    melds=[
+        {
+            "4": "S4 S4 JK C4 D4",
+            "7": "D7 C7 S7 D7",
+            "8": "C8 S8 D2",
+            "9": "C9 D9 S9 D9 C9",
+            "10": "D10 C10 H10 D10 S10 D10 JK",
+            "J": "DJ SJ JK HJ DJ",
+            "Q": "SQ CQ HQ SQ CQ",
+            "K": "CK HK SK DK",
+        },
+        {
+            "5": "S5 D5 JK D5 H5",
+            "6": "S6 H6 H2 C6 D6",
+            "7": "D7 C7 C7 H7",
+            "8": "C8 D8 H8 H8 S8",
+            "9": "D9 H9 S9",
+            "Q": "CQ DQ HQ",
+            "K": "CK DK SK DK SK",
+            "A": "DA DA SA HA D2 H2 S2",
+        },
+        {"4": "C4 C4 S4", "5": "C5 H5 H5 D5 S5", "6": "C6 D6 S6 S6 C6 H6 C2", "A": "CA SA SA JK CA"},
+    ],
+    red_threes=["H3", "H3", ""],
+)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_refusal_with_no_room_beside_the_hint_lies_short_over_it_not_over_our_melds(language):
+    """Six-hand, the hint in the band right of the pile, A♥ dropped on the 10♥ of the pile:
+    the refusal found no room beside the hint and lay over three of our melds (the 8s, 7s
+    and 4s, their counts hidden) in its full form (play-test, stop 44). It now takes its own
+    place as with no hint, over the hint, short; at most it touches our area's tab there."""
+    i18n.set_language(language)
+    try:
+        state = rules_helpers.position(
+            SIX_PLAYTEST["hands"],
+            melds=SIX_PLAYTEST["melds"],
+            red_threes=SIX_PLAYTEST["red_threes"],
+            variant="six-hand",
+            discard="C3 CJ H10",
+            stock="C3 S3",
+        )
+        stack, table = make_table(variant="six-hand", seed=5)
+        table.load_state(state)
+        table.animator.finish_all()
+        tick(stack, 0.1)
+        assert table.show_hint()
+        _panels_leave_the_melds_in_sight(table, {"hint"})
+        drag(stack, card_point(table, hand_card(table, "HA")), PILE_POS)
+        table.animator.finish_all()
+        tick(stack, 0.1)
+        assert table.refusal is not None and table.refusal.rule == "R-TAKE"
+        _panels_leave_the_melds_in_sight(table, {"hint", "refusal"}, tabs=False)
+        for size in SIZES:
+            layout = Layout(window_size=size)
+            table.view.draw(Canvas(layout.viewport.size, layout.scale))
+            _hint, place = table.view._places(Ruler(layout.scale))
+            assert place is not None and place.short, (size, place)
     finally:
         i18n.set_language("en")
 
