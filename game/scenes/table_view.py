@@ -1060,8 +1060,7 @@ class TableView:
             def hint_size(width: float, short: bool) -> tuple[float, float]:
                 return self._hint_size(ruler, width, short)
 
-            hint = self._first_free(hint_size, [(False, spots, hard), (True, spots, hard)], soft)
-            hint = hint or self._fallback(hint_size, spots, hard, soft)
+            hint = self._own_place(hint_size, spots, hard, soft)
         message = table.message
         if message is None:
             return hint, None
@@ -1073,8 +1072,7 @@ class TableView:
             return self._note_size(ruler, message[0], width)
 
         if hint is None:
-            place = self._first_free(size, [(False, spots, hard), (True, spots, hard)], soft)
-            return hint, place or self._fallback(size, spots, hard, soft)
+            return hint, self._own_place(size, spots, hard, soft)
         # Both in sight where they can be: the message beside the hint, whole or short; else
         # beside the hint's short form, where the hint is or where else it fits (whole again
         # once the message is gone); only then over the hint, for the message's few seconds.
@@ -1090,8 +1088,14 @@ class TableView:
         # Else its place as if no hint showed, over the hint, before it covers a meld: a
         # six-hand refusal lay over three of our melds, in full, while its short form fitted
         # in the band right of the pile where the hint was (play-test, stop 44).
-        place = self._first_free(size, [(False, spots, hard), (True, spots, hard)], soft)
-        return hint, place or self._fallback(size, spots, hard, soft)
+        return hint, self._own_place(size, spots, hard, soft)
+
+    @classmethod
+    def _own_place(cls, size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
+        """A panel's place as if it were alone: the first free spot, whole, then short; else
+        the place covering least."""
+        place = cls._first_free(size, [(False, spots, hard), (True, spots, hard)], soft)
+        return place or cls._fallback(size, spots, hard, soft)
 
     @staticmethod
     def _beside_hint(
@@ -1382,8 +1386,12 @@ class TableView:
         foot = render_lines(wrap_text(foot_text, small, inner), small, theme.INK_SOFT, "left", 1.15)
         return head, block, foot
 
-    def _hint_pixels(self, ruler: Ruler, width: float, short: bool = False) -> tuple[int, int]:
-        head, block, foot = self._hint_parts(ruler, width, short)
+    @staticmethod
+    def _hint_pixels(
+        ruler: Ruler, width: float, parts: tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]
+    ) -> tuple[int, int]:
+        """The hint panel's size (pixels) holding `parts` (`_hint_parts`)."""
+        head, block, foot = parts
         height = ruler.px(10) + head.get_height() + ruler.px(4) + block.get_height()
         if foot is not None:
             height += ruler.px(6) + foot.get_height()
@@ -1391,11 +1399,14 @@ class TableView:
 
     def _hint_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
         key = ("hint", self.table.hint_text(), bool(self.table.ui.hinted), get_language(), ruler.scale, width, short)
-        return self._sized(key, lambda: self._logical(ruler, self._hint_pixels(ruler, width, short)))
+        return self._sized(
+            key, lambda: self._logical(ruler, self._hint_pixels(ruler, width, self._hint_parts(ruler, width, short)))
+        )
 
     def _hint_content(self, ruler: Ruler, width: float, short: bool) -> pygame.Surface:
-        head, block, foot = self._hint_parts(ruler, width, short)
-        content = pygame.Surface(self._hint_pixels(ruler, width, short), pygame.SRCALPHA)
+        parts = self._hint_parts(ruler, width, short)
+        head, block, foot = parts
+        content = pygame.Surface(self._hint_pixels(ruler, width, parts), pygame.SRCALPHA)
         y = ruler.px(10)
         content.blit(head, (ruler.px(16), y))
         y += head.get_height() + ruler.px(4)
