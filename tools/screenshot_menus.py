@@ -69,7 +69,6 @@ def screens(app: AppContext) -> dict[str, list[Scene]]:
     widest = max((v for v in VARIANTS if v.in_app), key=lambda v: v.players)
     deals = next(v for v in VARIANTS if v.in_app and v.deals)  # a game of a number of deals
     rules_scrolled = RulesScene()
-    rules_scrolled.content_height = 1e6
     rules_scrolled.scroll = 1500
     return {
         "menu": [TitleMenuScene(app)],

@@ -74,8 +74,9 @@ class RulesScene(Page):
         self.page = max(0, min(len(PAGES) - 1, page))
         self.opening_heading = heading  # scrolled to once the page is laid out
         self.scroll = 0.0  # logical units from the top
-        self.content_height = 0.0  # logical, known after the first layout
-        self._cache: tuple[tuple, list[tuple[int, pygame.Surface]], int] | None = None
+        # The page as last drawn: (key, [(y, block)], height in pixels, scale). Only `draw`
+        # fills it (the layout needs the window's scale); `update` and the input read it.
+        self._cache: tuple[tuple, list[tuple[int, pygame.Surface]], int, float] | None = None
         super().__init__()
 
     def build(self) -> None:
@@ -94,11 +95,40 @@ class RulesScene(Page):
             self.rebuild()
 
     @property
+    def content_height(self) -> float:
+        """The page's height in logical units (0 until it is first drawn)."""
+        return 0.0 if self._cache is None else self._cache[2] / self._cache[3]
+
+    @property
     def max_scroll(self) -> float:
         return max(0.0, self.content_height - VIEW.height + 2 * TEXT_MARGIN)
 
+    @property
+    def shown_scroll(self) -> float:
+        """Where the page shows from: the opening heading until the page has been laid out
+        and scrolled there (by `update`), clamped to the page (after a language change)."""
+        scroll = self.scroll
+        if self.opening_heading and self._cache is not None:
+            blocks = PAGES[self.page].blocks
+            placed, scale = self._cache[1], self._cache[3]
+            at = [y for (y, _block), (_kind, msgid, _cards) in zip(placed, blocks) if msgid == self.opening_heading]
+            scroll = at[0] / scale if at else scroll
+        return min(self.max_scroll, max(0.0, scroll))
+
     def scroll_by(self, delta: float) -> None:
+        self._settle()
         self.scroll = min(self.max_scroll, max(0.0, self.scroll + delta))
+
+    def _settle(self) -> None:
+        """Make the page's position what it shows: the opening heading once (then the reader
+        scrolls), the scroll kept within the page."""
+        if self._cache is not None:
+            self.scroll = self.shown_scroll
+            self.opening_heading = ""
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._settle()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
@@ -126,14 +156,7 @@ class RulesScene(Page):
         key = (get_language(), ruler.scale, width, self.page)
         if self._cache is None or self._cache[0] != key:
             placed, height = layout_blocks(PAGES[self.page].blocks, width, ruler)
-            self._cache = (key, placed, height)
-            self.content_height = height / ruler.scale
-            blocks = PAGES[self.page].blocks
-            at = [y for (y, _surface), (kind, msgid, _cards) in zip(placed, blocks) if msgid == self.opening_heading]
-            if at:  # (the first layout only: then the reader scrolls)
-                self.scroll = at[0] / ruler.scale
-                self.opening_heading = ""
-            self.scroll_by(0)  # clamp after a language change
+            self._cache = (key, placed, height, ruler.scale)
         return self._cache[1], self._cache[2]
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -142,7 +165,7 @@ class RulesScene(Page):
         cream_panel(surface, view, ruler)
         placed, _height = self._laid_out(ruler)
         inner = view.inflate(-2 * ruler.px(TEXT_MARGIN) + ruler.px(8), -ruler.px(12))
-        top = view.y + ruler.px(TEXT_MARGIN) - ruler.px(self.scroll)
+        top = view.y + ruler.px(TEXT_MARGIN) - ruler.px(self.shown_scroll)
         previous_clip = surface.get_clip()
         surface.set_clip(inner.clip(previous_clip) if previous_clip else inner)
         for y, block in placed:
@@ -157,7 +180,7 @@ class RulesScene(Page):
         track = pygame.Rect(view.right - ruler.px(16), view.y + ruler.px(16), ruler.px(6), view.height - ruler.px(32))
         visible = VIEW.height / (self.content_height + 2 * TEXT_MARGIN)
         thumb_h = max(ruler.px(30), round(track.height * visible))
-        thumb_y = track.y + round((track.height - thumb_h) * self.scroll / self.max_scroll)
+        thumb_y = track.y + round((track.height - thumb_h) * self.shown_scroll / self.max_scroll)
         pygame.draw.rect(surface, theme.CREAM_SHADE, track, border_radius=track.width // 2)
         pygame.draw.rect(surface, theme.GOLD, (track.x, thumb_y, track.width, thumb_h), border_radius=track.width // 2)
 
