@@ -33,6 +33,7 @@ class CardSprite:
 
     __slots__ = (
         "card",
+        "look",
         "x",
         "y",
         "width",
@@ -51,6 +52,9 @@ class CardSprite:
 
     def __init__(self, card: Card, place: Placement) -> None:
         self.card = card
+        # Which of a face's pictures it shows (the two jokers differ): the card's copy when
+        # it appears, kept when the sprite stands for another copy (Animator.swap).
+        self.look = card.copy
         self.x, self.y, self.width, self.angle = place.x, place.y, place.width, place.angle
         self.face_up = place.face_up
         self.z = place.z
@@ -306,6 +310,17 @@ class Animator:
             and sprite.angle == place.angle
             and sprite.face_up == place.face_up
         )
+
+    def swap(self, a: Card, b: Card) -> None:
+        """Cards `a` and `b` (one face, two copies) trade sprites: each sprite keeps its
+        place and picture and now stands for the other card. The engine picks which copy of a
+        face it lays; the table lets the card the player moved be the one that lands."""
+        sprite_a, sprite_b = self.sprites.get(a), self.sprites.get(b)
+        if sprite_a is None or sprite_b is None:
+            return
+        self.sprites[a], self.sprites[b] = sprite_b, sprite_a
+        sprite_a.card, sprite_b.card = b, a
+        self._order = None
 
     def place_now(self, placements: dict[Card, Placement], cards) -> None:
         """Put `cards` exactly where they belong this frame (dragged cards)."""

@@ -42,6 +42,25 @@ class HandUI:
     dragging_top: bool = False  # the pile's top card is being dragged onto one of our melds
     meld_focus: DropTarget | None = None  # the keyboard's focus on one of our melds ([ and ])
 
+    def swap(self, a: Card, b: Card) -> None:
+        """Cards `a` and `b` trade places in everything the player is doing with the hand
+        (the order, the selection, the staged groups, the marks): the table's sprites for
+        them were swapped (Animator.swap)."""
+
+        def other(card: Card) -> Card:
+            return b if card == a else a if card == b else card
+
+        for cards in (self.order, self.dragging, *self.staged):  # in place: callers may hold them
+            cards[:] = [other(card) for card in cards]
+        for marks in (self.selected, self.hinted, self.taken):
+            changed = {other(card) for card in marks}
+            marks.clear()
+            marks.update(changed)
+        if self.hold is not None:
+            self.hold = {other(card): x for card, x in self.hold.items()}
+        self.hover = None if self.hover is None else other(self.hover)
+        self.cursor = None if self.cursor is None else other(self.cursor)
+
     def staged_cards(self) -> set[Card]:
         return {card for group in self.staged for card in group}
 

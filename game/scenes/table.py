@@ -400,6 +400,9 @@ class TableScene(Scene):
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, min(len(self.move_log.entries) - 1, self.log_scroll + steps))
 
+    def swap_cards(self, a: Card, b: Card) -> None:
+        self.animator.swap(a, b)
+
     def show_events(self, events) -> None:
         """Animate a batch of engine events (and tell the listeners)."""
         events = list(events)

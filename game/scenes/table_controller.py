@@ -139,6 +139,10 @@ class TableHost(Protocol):
     def explain_move(self, seat: int, reason: BotReason | None) -> None:
         """A bot said why it made the move just shown (game/bots/reasons.py), or None."""
 
+    def swap_cards(self, a: Card, b: Card) -> None:
+        """Two copies of one face trade their pictures on the table (the player moved `a`,
+        the engine laid `b`): the card the player moved is the one seen to land."""
+
 
 class NoHost:
     """A host that shows nothing (tests, tools): every call is a no-op."""
@@ -159,6 +163,9 @@ class NoHost:
         return False
 
     def explain_move(self, seat: int, reason: BotReason | None) -> None:
+        pass
+
+    def swap_cards(self, a: Card, b: Card) -> None:
         pass
 
 
@@ -312,14 +319,18 @@ class TableController:
     def can(self, kind: MoveKind) -> bool:
         return any(move.kind is kind for move in self.legal_moves())
 
-    def play(self, move: Move) -> bool:
-        """Apply a move; on an illegal one show the engine's reason and return False."""
+    def play(self, move: Move, held: Sequence[Card] = ()) -> bool:
+        """Apply a move; on an illegal one show the engine's reason and return False.
+        `held`: the cards of the hand the player moved to make it (dragged, staged,
+        double-clicked); moves name faces, so the engine may lay another copy of one, and
+        the table then shows the card the player moved landing (`_keep_moved`)."""
         if self.move_filter is not None and self.my_turn():
             refusal = self.move_filter(move)  # the guided deal: only the coach's move
             if refusal is not None:
                 self.say(refusal, warn=True, seconds=6.0)
                 self.host.cards_moved()
                 return False
+        hand_before = list(self.game.state.hands[self.human]) if held else []
         try:
             events = self.game.apply(move)
         except IllegalMove as error:
@@ -334,8 +345,26 @@ class TableController:
             self.message = None
             self.refusal = None
         self._mark_taken(events)
+        if held:
+            self._keep_moved(hand_before, held)
         self.host.show_events(list(events))
         return True
+
+    def _keep_moved(self, hand_before: list[Card], held: Sequence[Card]) -> None:
+        """Where the engine laid another copy of a face than the card the player moved
+        (the first in its hand), the two trade places on the table: the joker dragged is
+        the joker that lands, and no card flies back to the hand while its twin leaves it."""
+        hand = set(self.game.state.hands[self.human])
+        went = [card for card in hand_before if card not in hand and card not in held]
+        for card in held:
+            if card not in hand:
+                continue
+            twin = next((w for w in went if w.face_card is card.face_card), None)
+            if twin is not None:
+                went.remove(twin)
+                self.ui.swap(card, twin)
+                self.host.swap_cards(card, twin)
+        self.ui.selected &= hand  # the cards that left cannot stay selected
 
     def _mark_taken(self, events: list[ev.Event]) -> None:
         """The cards the player picked up with the pile stay marked in the hand for the
@@ -767,7 +796,7 @@ class TableController:
             )
             self.host.cards_moved()
             return
-        if self.play(move):
+        if self.play(move, [*self.ui.staged_cards(), *cards]):
             self.ui.clear_staged()
             self.ui.selected -= set(cards)
             self.host.cards_moved()
@@ -871,7 +900,7 @@ class TableController:
             self.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
             return
         move = Move.take(*groups, *staged)
-        if self.play(move):
+        if self.play(move, [*cards, *self.ui.staged_cards()]):
             self.ui.clear_staged()
             self.ui.selected.clear()
             self.host.cards_moved()
@@ -893,7 +922,7 @@ class TableController:
 
                 if self.host.confirm_discard(card, risk.text, discard_anyway):
                     return
-        if self.play(Move.discard(card)):
+        if self.play(Move.discard(card), [card]):
             self.ui.clear_staged()
             self.ui.selected.discard(card)
             # The turn is over: the hand closes up at once, though the pointer rests on it
@@ -916,7 +945,7 @@ class TableController:
         groups = self._staged_groups()
         if groups is None:
             return
-        if self.play(Move.meld(*groups)):
+        if self.play(Move.meld(*groups), list(self.ui.staged_cards())):
             self.ui.clear_staged()
             self.host.cards_moved()
 

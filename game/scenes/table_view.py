@@ -139,7 +139,7 @@ def draw_card(
     squash = int(round(sprite.flip_scale * 20)) * 5  # 5 % steps keep the cache small
     if squash < 5:
         return
-    stem = assets.card_file_stem(face, sprite.card.copy)
+    stem = assets.card_file_stem(face, sprite.look)
     image = _card_pixels(stem, width_px, angle, squash, assets.four_colour())
     center = ruler.point((sprite.x, sprite.y))
     height_px = round(width_px * 336 / 240)

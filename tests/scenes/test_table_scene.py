@@ -793,3 +793,58 @@ def test_the_s_key_cap_sits_on_the_sort_that_s_does():
         ), mode
         table.controller.toggle_sort()
         assert table.ui.sort_mode == capped
+
+
+def _own_meld_point(table):
+    slot = next(slot for slot in table.layout.meld_slots if slot.target.rank is not None)
+    return slot.rect.center
+
+
+def test_the_joker_dragged_is_the_joker_that_lands():
+    """Moves name faces and the engine lays the first copy of a face in its hand: the
+    second joker dragged onto a meld used to fly back to the hand while the first left it,
+    the picture changing on the way (the two jokers differ). The dragged card now lands."""
+    state = position(["JK JK H5 H6 C9 D10 SK", "C4 C6", "C7 C8", "C9 C10"], melds=[{"8": "H8 C8 D8"}, {}], phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, 1)
+    first, second = [card for card in table.layout.hand_cards if card.face == "JK"]
+    assert table.state.hands[0][0] is first  # the engine would lay this one
+    dragged, kept = table.animator.sprites[second], table.animator.sprites[first]
+    kept_at = (kept.x, kept.y)
+    drag(stack, card_point(table, second), _own_meld_point(table))
+    tick(stack, 2)
+    laid = [card for card in table.state.melds[0][8].cards if card.face == "JK"]
+    assert laid == [first] and second in table.state.hands[0]
+    assert table.animator.sprites[first] is dragged and dragged.card is first  # the dragged one landed
+    assert table.animator.sprites[second] is kept and kept.card is second
+    assert (dragged.look, kept.look) == (second.copy, first.copy)  # each keeps its picture
+    assert dragged.end == table.layout.placements[first] and (kept.x, kept.y) == pytest.approx(kept_at, abs=60)
+
+
+def test_the_copy_double_clicked_is_the_copy_discarded():
+    state = position(["H5 H5 C9 D10 SK", "C4 C6", "C7 C8", "C9 C10"], phase="meld", discard="S4")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, 1)
+    fives = [card for card in table.layout.hand_cards if card.face == "H5"]
+    clicked = fives[1] if table.state.hands[0][0] is fives[0] else fives[0]
+    sprite = table.animator.sprites[clicked]
+    point = card_point(table, clicked)
+    click(stack, point)
+    click(stack, point)
+    discarded = table.state.pile[-1]
+    assert discarded.face == "H5" and discarded is not clicked  # the engine's first copy
+    assert table.animator.sprites[discarded] is sprite and sprite.end == table.layout.placements[discarded]
+
+
+def test_hand_ui_swap_trades_two_cards_everywhere_in_place():
+    a, b, c = Card.parse("JK"), Card.parse("JK", copy=1), Card.parse("H5")
+    ui = HandUI(order=[a, c, b], selected={a}, taken={b}, hinted={a, c})
+    ui.stage([b, c])
+    order, staged = ui.order, ui.staged[0]
+    ui.hold, ui.hover, ui.cursor = {a: 10.0, b: 20.0}, b, c
+    ui.swap(a, b)
+    assert ui.order is order and order == [b, c, a] and staged == [a, c]
+    assert ui.selected == {b} and ui.taken == {a} and ui.hinted == {b, c}
+    assert ui.hold == {b: 10.0, a: 20.0} and ui.hover is a and ui.cursor is c
