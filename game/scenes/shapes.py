@@ -8,15 +8,11 @@ pixel parameters (widgets ask for the same few sizes every frame).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.scenes import theme
+from game.scenes.layout import Ruler
 from game.surface_cache import MB, cached_surfaces
-
-if TYPE_CHECKING:
-    from game.scenes.layout import Ruler
 
 SUPERSAMPLE = 4
 RGBA = tuple[int, int, int, int]
@@ -101,6 +97,17 @@ def cream_panel(surface: pygame.Surface, rect: pygame.Rect, ruler: Ruler, blur: 
         ruler.px(6),
         ruler.px(blur),
     )
+
+
+def fading_panel(
+    surface: pygame.Surface, content: pygame.Surface, box: pygame.Rect, radius: int, fill, border, alpha: float
+) -> None:
+    """A rounded panel with `content` centred in it, at `alpha` (0..1) opacity."""
+    ruler = Ruler.of(surface)
+    panel = rounded_panel(box.size, radius, fill, border, ruler.px(2)).copy()
+    panel.blit(content, content.get_rect(center=(box.width // 2, box.height // 2)))
+    panel.set_alpha(round(255 * alpha))
+    surface.blit(panel, box)
 
 
 @cached_surfaces(4 * MB)

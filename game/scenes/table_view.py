@@ -19,7 +19,7 @@ from game.i18n import _, format_points, get_language
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
-from game.scenes.shapes import draw_panel, felt_background, rounded_panel, soft_shadow
+from game.scenes.shapes import draw_panel, fading_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
     BAND_MIN_W,
     BLOCK_TEXT_W,
@@ -184,17 +184,6 @@ def pill_box(
     box = pygame.Rect(0, 0, max(w, h), h)
     setattr(box, anchor, ruler.point(center))
     return box
-
-
-def fading_panel(
-    surface: pygame.Surface, content: pygame.Surface, box: pygame.Rect, radius: int, fill, border, alpha: float
-) -> None:
-    """A rounded panel with `content` centred in it, at `alpha` (0..1) opacity."""
-    ruler = Ruler.of(surface)
-    panel = rounded_panel(box.size, radius, fill, border, ruler.px(2)).copy()
-    panel.blit(content, content.get_rect(center=(box.width // 2, box.height // 2)))
-    panel.set_alpha(round(255 * alpha))
-    surface.blit(panel, box)
 
 
 def _whole_pixels(ruler: Ruler, width: float) -> int:
