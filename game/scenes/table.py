@@ -827,7 +827,7 @@ class TableScene(Scene):
             if self.ui.cursor is not None:  # the mouse takes over from the keyboard cursor
                 self.ui.cursor = None
                 self.relayout()
-            if event.button == 1 and self.view.refusal_hit(event.pos):
+            if event.button == 1 and self.view.panels.refusal_hit(event.pos):
                 return self.why_not()
         if self.buttons.handle_event(event):
             return True

@@ -136,7 +136,7 @@ SIDE_UNDER_SCORES = 70.0  # from the score panel's bottom to a side hand's top: 
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
 SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear of the meld areas)
 # Refusals, hints and notes: their usual place (midtop), over the opponents' side of the table,
-# while no meld lies there; else the first place that covers no meld (TableView.panel_places),
+# while no meld lies there; else the first place that covers no meld (TablePanels.panel_places),
 # never the hand the player is working in.
 MESSAGE_TOP = (640.0, 100.0)
 PANEL_WIDTHS = (560.0, 480.0, 400.0, 340.0, 300.0)  # narrower panels, where the usual width finds no room

@@ -1,7 +1,8 @@
 """What the table's readers see of it: small typed interfaces over the table scene.
 
 Each reader asks for the roles it needs, and no more: the answer prompt and the score
-sheet the seats (`TableSeats`), the view (`table_view.TableView`) all of `TableSource`.
+sheet the seats (`TableSeats`), the view (`table_view.TableView`) all of `TableSource`,
+its hint and refusal panels (`table_panels.TablePanels`) `PanelsSource`.
 None of them imports the scene (no import circle), and none changes what it reads.
 Game facts come from the pygame-free controller's API (names, status, staging,
 refusal, hint), presentation state from the scene (sprites, layout, buttons,

@@ -4,41 +4,31 @@ Reads the table scene and never changes it (`draw` may run twice a frame for a
 screenshot). Everything is drawn at the canvas's real pixel size via `Ruler`,
 so cards and text stay crisp at any window size. Rendered pieces (rotated card
 images, text) are cached by their exact pixel parameters.
+
+The hint, refusal and message panels are a section of their own (`table_panels`): the
+view draws them over the table, telling them what it drew that they keep clear of.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import assets
-from game.i18n import _, format_points, get_language
+from game.i18n import _, format_points
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
 from game.scenes.shapes import draw_panel, fading_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
-    BAND_MIN_W,
     BLOCK_TEXT_W,
-    BUTTONS,
     CENTER_W,
     FAN_Z,
-    HAND_RECT,
-    HAND_Y,
     LOG_PANEL,
-    MESSAGE_TOP,
-    PANEL_GAP,
-    PANEL_LEFT,
-    PANEL_MARGIN,
-    PANEL_TOP_MIN,
-    PANEL_WIDTHS,
     PILE_CARD_W,
     PILE_POS,
-    RAISE,
-    SCORE_PANEL,
     SCORE_ROW,
     SIDE_TEXT_W,
     STAGE_PANEL,
@@ -47,25 +37,19 @@ from game.scenes.table_layout import (
     STOCK_POS,
     STORAGE_WARNING_POS,
     MeldSlot,
-    PanelSpot,
     Placement,
     card_h,
-    free_place,
-    free_places,
-    meld_footprint,
     pile_browser_places,
     pile_panel_rect,
     pile_rect,
-    place_panel,
     score_panel_rect,
     score_row_height,
     stock_rect,
 )
+from game.scenes.table_panels import DrawnPieces, TablePanels
 from game.scenes.text import (
     blit_text,
     fitting_size,
-    line_height,
-    render_lines,
     text_image,
     text_width,
     wrap_at_most,
@@ -87,20 +71,11 @@ ZONE_LABEL = pygame.Color(8, 40, 24, 200)  # the tab naming whose meld area it i
 ZONE_LABEL_LINE = pygame.Color(255, 255, 255, 120)
 NEW_CELL = pygame.Color(255, 255, 255, 26)  # our cell for a new meld
 SELECT_GLOW = pygame.Color(255, 214, 92)
-HINT_GLOW = pygame.Color(96, 214, 232)
+HINT_GLOW = theme.HINT_GLOW
 SITTING_OUT = pygame.Color(40, 64, 52)  # the tag of a seat that sits this deal out
 TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with the pile
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
-HINT_INK = pygame.Color(20, 96, 120)
-REFUSAL_FILL = pygame.Color(150, 40, 36)
-MESSAGE_WIDTH = 640  # logical width of the refusal / hint panels (their usual place)
-PEEK_ALPHA = 0.25  # a panel covering part of a meld, under the pointer
-# The refusal's chip ("Rule R-TAKE · Why not? ..."): this far from the panel's right edge,
-# and its text at most the panel's width less these margins (the panel's text margin at the
-# left, the chip's padding, CHIP_RIGHT)
-CHIP_RIGHT = 14
-CHIP_MARGINS = 16 + 2 * 8 + CHIP_RIGHT
 
 
 # -- cached rendering ------------------------------------------------------
@@ -186,27 +161,10 @@ def pill_box(
     return box
 
 
-def _whole_pixels(ruler: Ruler, width: float) -> int:
-    """A panel's width in pixels, never wider than `width` (logical): rounded up, a panel
-    the band right of the pile fitted exactly reached over the window's margin at 800x450
-    (508 units, 317.5 pixels) and the band was lost."""
-    return max(1, math.floor(width * ruler.scale + 1e-6))
-
-
 def _fanned(sprite: CardSprite, in_hand: bool) -> bool:
     """One of the other seats' fans: one shadow under the first card only (each card's own
     would fall on the next card of the fan; six seats' fans made frames slow)."""
     return not sprite.face_up and FAN_Z < sprite.z < FAN_Z + 100 and not in_hand
-
-
-class PanelPlace(NamedTuple):
-    """Where the hint or the message panel lies (logical), and whether in its short form
-    (without the hint's last line of help, or the refusal's explanation)."""
-
-    rect: pygame.FRect
-    short: bool
-    room: float  # the width it was given (a note is as wide as its lines)
-    covering: bool = False  # no place was free: it covers part of a meld (see through it under the pointer)
 
 
 class TableView:
@@ -214,23 +172,11 @@ class TableView:
 
     def __init__(self, table: TableSource) -> None:
         self.table = table
-        # The last refusal and hint panels rendered (per kind: its key, the surface): redrawn
-        # only when what it shows, the language or the scale changes; both may show at once.
-        self._panels: dict[object, tuple[tuple, pygame.Surface]] = {}
-        self._sizes: dict[tuple, tuple[float, float]] = {}  # the panels' sizes, by what they show and width
-        self._scale = 1.0  # the last canvas's scale (refusal_rect places the banner as drawn)
-        self._tab_rects: dict[int, pygame.FRect] = {}  # the meld areas' tabs, as last drawn (logical)
+        self.panels = TablePanels(table)  # the hint, refusal and message panels (their own section)
         self._pile_state_rects: list[pygame.FRect] = []  # FROZEN, BLOCKED ... by the pile, as last drawn
-        self.panel_boxes: dict[str, pygame.Rect] = {}  # the hint and message panels, as drawn (pixels)
         # The still layer (its key, the surface) and how many times it was built (for tests).
         self._still: tuple[tuple, pygame.Surface] | None = None
         self.still_builds = 0
-
-    def _cached_panel(self, key: tuple, render) -> pygame.Surface:
-        kept = self._panels.get(key[0])
-        if kept is None or kept[0] != key:
-            kept = self._panels[key[0]] = (key, render())
-        return kept[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
@@ -243,8 +189,6 @@ class TableView:
         self.meld_badge_boxes: list[tuple[MeldSlot | None, pygame.Rect]] = []  # ... where (None: red threes')
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
-        self.panel_boxes = {}
-        self._scale = ruler.scale
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
         for sprite in table.animator.draw_order():
@@ -295,7 +239,7 @@ class TableView:
         # The hint and refusal panels (beside the log and the pile browser, never under
         # them), then what the players say over them: a bubble lasts a moment, and an
         # answer to "May I go out?" hid under the hint (play-test, stop 42).
-        self._message(surface, ruler)
+        self.panels.draw(surface, ruler, self._drawn_pieces(ruler))
         for bubble in table.bubbles:
             bubble.widget.draw(surface)
         if table.log_open:
@@ -303,6 +247,13 @@ class TableView:
         if table.pile_open:
             self._pile_browser(surface, ruler)
         self._banner(surface, ruler)  # (over the hint: "Canasta!" is said while it shows)
+
+    def _drawn_pieces(self, ruler: Ruler) -> DrawnPieces:
+        """What this frame drew that the panels keep clear of (logical): the seats' tags and
+        lines, the pile's states, the meld areas' tabs."""
+        seats = [ruler.logical(box) for boxes in self.seat_boxes.values() for box in boxes]
+        tabs = [ruler.logical(box) for box in self.zone_label_boxes.values()]
+        return DrawnPieces(seats, self._pile_state_rects, tabs)
 
     # -- the still layer -------------------------------------------------------
     def _still_layer(self, surface: pygame.Surface, ruler: Ruler, sprites: list[CardSprite]) -> pygame.Surface:
@@ -373,7 +324,6 @@ class TableView:
         table = self.table
         st = table.game.state
         ruler = Ruler.of(surface)
-        self._tab_rects = {}
         for side in table.geometry.meld_areas:
             empty = not st.side_melds(side) and not st.red_threes[side]
             if empty and not (side == table.human_side and table.ui.staged):
@@ -398,7 +348,6 @@ class TableView:
                 border=ZONE_LINE,
                 anchor=anchor,
             )
-            self._tab_rects[side] = ruler.logical(self.zone_label_boxes[side])
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """A dot above a card just picked up with the pile, on the strip of it that shows."""
@@ -971,439 +920,6 @@ class TableView:
         box.center = ruler.point((640, 220 if self.table.banner_high else 470))
         fill = theme.GOLD_LIGHT if natural is not False else theme.CREAM
         fading_panel(surface, image, box, box.height // 2, fill, theme.GOLD_DARK, alpha)
-
-    def _message(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        """The hint (while one is open), and the last message or refusal (beside the hint where
-        there is room): a refused move is always said, also while a hint (or the guided
-        deal's) is showing. Where each lies: panel_places."""
-        table = self.table
-        hint_place, message_place = self._places(ruler)
-        message = table.message
-        alpha = 0.0 if message is None else max(0.0, min(1.0, message[1] / 0.5))
-        if hint_place is not None:
-            over = message_place is not None and message_place.rect.colliderect(hint_place.rect)
-            if not over or alpha < 1.0:  # (under a message lying over it, it shows as that fades)
-                self.panel_boxes["hint"] = self._hint_panel(surface, ruler, hint_place, self._peek(hint_place))
-        if message is None or message_place is None:
-            return
-        alpha *= self._peek(message_place)
-        text, _remaining, warn = message
-        if table.refusal is not None:
-            self.panel_boxes["refusal"] = self._refusal_panel(surface, ruler, alpha, message_place)
-            return
-        block = self._note_block(ruler, text, warn, message_place.room)
-        box = block.get_rect().inflate(ruler.px(32), ruler.px(16))
-        box.topleft = ruler.point(message_place.rect.topleft)
-        fill = REFUSAL_FILL if warn else theme.CREAM
-        fading_panel(surface, block, box, ruler.px(12), fill, theme.GOLD, alpha)
-        self.panel_boxes["message"] = box
-
-    def _peek(self, place: PanelPlace) -> float:
-        """How opaque a panel is: one covering part of a meld (a table too crowded for any
-        free place) lets it show through while the pointer rests on it."""
-        return PEEK_ALPHA if place.covering and place.rect.collidepoint(self.table.mouse.pointer) else 1.0
-
-    def message_width(self) -> float:
-        """The refusal and hint panels' usual width: narrower while the move log or the pile
-        browser is open, so they fit between it and the score panel (none hides another)."""
-        if self.table.log_open or self.table.pile_open:
-            return min(MESSAGE_WIDTH, LOG_PANEL.left - SCORE_PANEL.right - 24)
-        return MESSAGE_WIDTH
-
-    def panel_top(self) -> tuple[float, float]:
-        """The hint panel's (or, with none, the message and refusal panels') usual place
-        (logical midtop): over the opponents' side of the table, between the score panel and
-        the move log or the pile browser while one is open."""
-        x, y = MESSAGE_TOP
-        if self.table.log_open or self.table.pile_open:
-            x = min(x, LOG_PANEL.left - 12 - self.message_width() / 2)
-        return x, y
-
-    # -- where the hint and the message lie ----------------------------------------------
-    def panel_places(self, ruler: Ruler | None = None) -> tuple[pygame.FRect | None, pygame.FRect | None]:
-        """Where the hint panel and the message (or refusal) panel lie (logical), None for one
-        not showing (see `_places`)."""
-        hint, message = self._places(ruler or Ruler(self._scale))
-        return (hint.rect if hint else None), (message.rect if message else None)
-
-    def _places(self, ruler: Ruler) -> tuple[PanelPlace | None, PanelPlace | None]:
-        """Where the hint panel and the message (or refusal) panel lie. Each takes the first
-        of `panel_spots` that covers no meld (nor its label), red three, new-meld cell or
-        area tab: the usual place over the opponents' side while no meld lies there, so a
-        player reads a hint or a rule with every meld in sight (they covered the opponents'
-        melds, play-test, stop 44); the message goes under the hint or beside it, whole or
-        short, else beside the hint's short form, and only where none of that fits where it
-        would go with no hint, over the hint (it lasts a few seconds, the hint shows again as
-        it fades). Where neither fits whole, its short form (without the hint's last line of
-        help, or the refusal's explanation: a click shows the rule); where that does not fit
-        either (a crowded table), the short form where it covers least. Neither ever covers
-        the stock, the pile, the hand, the turn's instruction, the seats, the buttons, an open
-        log or pile browser, or (but for a message over the hint, which then hides) the other
-        panel."""
-        table = self.table
-        hard, soft = self._panel_obstacles()
-        spots = self.panel_spots(hard)
-        hint = None
-        if table.hint is not None:
-
-            def hint_size(width: float, short: bool) -> tuple[float, float]:
-                return self._hint_size(ruler, width, short)
-
-            hint = self._own_place(hint_size, spots, hard, soft)
-        message = table.message
-        if message is None:
-            return hint, None
-        refusal = table.refusal
-
-        def size(width: float, short: bool) -> tuple[float, float]:
-            if refusal is not None:
-                return self._refusal_size(ruler, width, short)
-            return self._note_size(ruler, message[0], width)
-
-        if hint is None:
-            return hint, self._own_place(size, spots, hard, soft)
-        # Both in sight where they can be: the message beside the hint, whole or short; else
-        # beside the hint's short form, where the hint is or where else it fits (whole again
-        # once the message is gone); only then over the hint, for the message's few seconds.
-        shorter = (
-            PanelPlace(rect, True, width)
-            for rect, width in free_places(lambda width: hint_size(width, True), spots, hard, soft)
-        )
-        for shown in [hint, *shorter]:
-            under, beside = self._beside_hint(shown, spots, hard)
-            place = self._first_free(size, [(False, under, beside), (True, under, beside)], soft)
-            if place is not None:
-                return shown, place
-        # Else its place as if no hint showed, over the hint, before it covers a meld: a
-        # six-hand refusal lay over three of our melds, in full, while its short form fitted
-        # in the band right of the pile where the hint was (play-test, stop 44).
-        return hint, self._own_place(size, spots, hard, soft)
-
-    @classmethod
-    def _own_place(cls, size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
-        """A panel's place as if it were alone: the first free spot, whole, then short; else
-        the place covering least."""
-        place = cls._first_free(size, [(False, spots, hard), (True, spots, hard)], soft)
-        return place or cls._fallback(size, spots, hard, soft)
-
-    @staticmethod
-    def _beside_hint(
-        hint: PanelPlace, spots: list[PanelSpot], hard: list[pygame.FRect]
-    ) -> tuple[list[PanelSpot], list[pygame.FRect]]:
-        """The message's spots beside the hint (under it first), and what it keeps clear of."""
-        shown = hint.rect
-        under = [("midtop", (shown.centerx, shown.bottom + PANEL_GAP), (shown.width,)), *spots]
-        return under, [*hard, shown.inflate(4, 4)]
-
-    @staticmethod
-    def _first_free(size, attempts, soft: list[pygame.FRect]) -> PanelPlace | None:
-        """The first place of `attempts` (short form or not, spots, what it must not cover)
-        clear of `soft` too."""
-        for short, spots, hard in attempts:
-            found = free_place(lambda width, short=short: size(width, short), spots, hard, soft)
-            if found is not None:
-                return PanelPlace(found[0], short, found[1])
-        return None
-
-    @staticmethod
-    def _fallback(size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
-        """The place covering least (`place_panel`), in the short form (no taller than the
-        full one at any spot, so it covers no more of the melds)."""
-        rect, width = place_panel(lambda width: size(width, True), spots, hard, soft)
-        return PanelPlace(rect, True, width, covering=True)
-
-    def panel_spots(self, hard: list[pygame.FRect] | None = None) -> list[PanelSpot]:
-        """Where the hint and refusal panels may lie, in order (an anchor, its point, the
-        widths to try): the usual place over the opponents' side; the right of the
-        opponents' area, beside their melds; the right of our area, beside our melds and
-        above the hand; the band right of the pile, between the two areas."""
-        table = self.table
-        geometry = table.geometry
-        usual = self.message_width()
-        widths = (usual, *[width for width in PANEL_WIDTHS if width < usual])
-        ours = geometry.meld_areas[table.human_side]
-        others = [area for side, area in geometry.meld_areas.items() if side != table.human_side]
-        right = LOGICAL_SIZE[0] - PANEL_MARGIN
-        if table.log_open or table.pile_open:
-            right = min(right, LOG_PANEL.left - 12)
-        if table.covered is not None:
-            right = min(right, table.covered.left - 12)
-        cell = table.layout.new_meld_rect
-        our_right = min(right, cell.left - 10 if cell is not None else ours.right - 6)
-        spots: list[PanelSpot] = [
-            ("midtop", self.panel_top(), (usual,)),
-            ("topright", (min(right, max(area.right for area in others) - 6), min(a.top for a in others) + 6), widths),
-            ("topright", (our_right, ours.top + 12), widths),
-        ]
-        band_left = BUTTONS["pile"][0] + BUTTONS["pile"][2] + 10
-        band_top = max(area.bottom for area in others) + 6
-        for tab in self._tab_rects.values():  # under the opponents' tabs beside the band
-            if tab.bottom < ours.top and tab.right > band_left:
-                band_top = max(band_top, tab.bottom + 4)
-        # ... under the pile's states (FROZEN, BLOCKED ...) or right of them, as far right as
-        # the seats there leave free (East's fan, a column of blocks)
-        hard = self._panel_obstacles()[0] if hard is None else hard
-        states = [rect for rect in self._pile_state_rects if rect.right > band_left]
-        corners = [(band_left, max([band_top, *[rect.bottom + 6 for rect in states]]))]
-        if states:
-            corners.append((max(rect.right for rect in states) + 10, band_top))
-        for left, top in corners:
-            band = pygame.FRect(left, top, right - left, ours.top - top)
-            end = min([right, *[rect.left - 10 for rect in hard if rect.colliderect(band) and rect.left > left]])
-            if end - left >= BAND_MIN_W:
-                spots.append(("topleft", (left, top), (end - left,)))
-        return spots
-
-    def _panel_obstacles(self) -> tuple[list[pygame.FRect], list[pygame.FRect]]:
-        """What the hint and refusal panels keep clear of (logical). Hard, always: the stock
-        and its count, the pile and its button, the hand (a card raised), the turn's
-        instruction and the staging panel, every button, the other seats (tags, last actions
-        as last drawn, fans, feet), the left column, the top strip (North), an open log or
-        pile browser, the coach's panel. Soft, covered
-        only when no place is clear of them: every meld with its label, the red threes and
-        theirs, the new-meld cell, the areas' tabs."""
-        table = self.table
-        layout = table.layout
-        stock = stock_rect()
-        stock.height += 22
-        hand_top = HAND_Y - RAISE - card_h(table.geometry.hand_w) / 2 - 4
-        width, height = LOGICAL_SIZE
-        hard = [
-            stock,
-            pile_rect(),
-            pygame.FRect(HAND_RECT.x, hand_top, HAND_RECT.width, height - hand_top),
-            STATUS_RECT,
-            pygame.FRect(0, 0, PANEL_LEFT, height),
-            pygame.FRect(width - PANEL_MARGIN, 0, PANEL_MARGIN, height),
-            pygame.FRect(0, 0, width, PANEL_TOP_MIN),
-        ]
-        hard += [pygame.FRect(rect) for name, rect in BUTTONS.items() if name not in ("confirm", "cancel")]
-        hard += self._pile_state_rects
-        drawn = Ruler(self._scale)  # the seats' tags and lines, as last drawn
-        for boxes in getattr(self, "seat_boxes", {}).values():
-            hard += [drawn.logical(box) for box in boxes]
-        st = table.game.state
-        feet = getattr(st, "feet", None) or [None] * len(st.hands)
-        for seat, hand in enumerate(st.hands):  # the other seats' fans and feet
-            if seat == table.human:
-                continue
-            for card in [*hand, *(feet[seat] or [])]:
-                place = layout.placements.get(card)
-                if place is not None and place.visible:
-                    hard.append(place.rect())
-        if table.ui.staged:
-            hard.append(STAGE_PANEL)
-        if table.log_open:
-            hard.append(LOG_PANEL)
-        if table.pile_open:
-            hard.append(pile_panel_rect(len(table.game.state.pile)))
-        if table.covered is not None:
-            hard.append(pygame.FRect(table.covered))
-        soft = [meld_footprint(slot) for slot in layout.meld_slots]
-        for cards in table.game.state.red_threes:
-            for card in cards:
-                place = layout.placements.get(card)
-                if place is not None:
-                    soft.append(place.rect())
-        for x, y in layout.red_three_spots.values():
-            soft.append(pygame.FRect(x - 44, y - 11, 88, 22))
-        if layout.new_meld_rect is not None:
-            soft.append(layout.new_meld_rect)
-        soft.extend(self._tab_rects.values())
-        return hard, soft
-
-    # -- "why not?" and hints ------------------------------------------------------------
-    def _sized(self, key: tuple, measure) -> tuple[float, float]:
-        """A panel's logical size, remembered (placing one may measure a few widths a frame)."""
-        size = self._sizes.get(key)
-        if size is None:
-            if len(self._sizes) > 256:
-                self._sizes.clear()
-            size = self._sizes[key] = measure()
-        return size
-
-    @staticmethod
-    def _note_lines(ruler: Ruler, text: str, width: float) -> tuple[pygame.font.Font, list[str]]:
-        """A note's font and its lines in a panel at most `width` wide."""
-        font = assets.font_for_text(text, ruler.px(16), True)
-        return font, wrap_text(text, font, ruler.px(min(560.0, width - 32)))
-
-    def _note_block(self, ruler: Ruler, text: str, warn: bool, width: float) -> pygame.Surface:
-        font, lines = self._note_lines(ruler, text, width)
-        return render_lines(lines, font, theme.CREAM if warn else theme.INK, "center", 1.2)
-
-    def _note_size(self, ruler: Ruler, text: str, width: float) -> tuple[float, float]:
-        """A note's panel at most `width` wide: as wide as its lines."""
-
-        def measure() -> tuple[float, float]:
-            font, lines = self._note_lines(ruler, text, width)
-            w = max((font.size(line)[0] for line in lines), default=1)
-            h = line_height(font, 1.2) * (len(lines) - 1) + font.get_height() if lines else 1
-            return (max(1, w) + ruler.px(32)) / ruler.scale, (max(1, h) + ruler.px(16)) / ruler.scale
-
-        return self._sized(("note", text, get_language(), ruler.scale, width), measure)
-
-    def _refusal_parts(
-        self, ruler: Ruler, width: float, short: bool = False
-    ) -> tuple[list[tuple[pygame.font.Font, list[str], pygame.Color]], str]:
-        """The reason, the rule's explanation (not in the short form), the footer."""
-        refusal = self.table.refusal
-        assert refusal is not None
-        inner = ruler.px(width - 32)
-        reason = refusal.headline()
-        bold = assets.font_for_text(reason, ruler.px(16), True)
-        parts = [(bold, wrap_text(reason, bold, inner), theme.CREAM)]
-        explanation = refusal.explanation()
-        if explanation and not short:
-            font = assets.font_for_text(explanation, ruler.px(14))
-            parts.append((font, wrap_text(explanation, font, inner), pygame.Color(246, 214, 200)))
-        footer = ""
-        if refusal.rule:
-            footer = _("Rule {rule} · Why not? Click or press ?").format(rule=refusal.rule)
-        return parts, footer
-
-    @staticmethod
-    def _refusal_chip(ruler: Ruler, width: float, footer: str) -> tuple[pygame.font.Font, list[str], pygame.Rect]:
-        """The footer's chip in a refusal `width` wide: its font, its lines and its size
-        (pixels). One line where it fits beside the panel's margins, else the rule and the
-        way to it on lines of their own (in a narrow place it was cut at its left end:
-        'e V-SAMBA-MELDS · Why not?...', play-test, stop 44)."""
-        font = assets.font_for_text(footer, ruler.px(13), True)
-        room = ruler.px(width - CHIP_MARGINS)
-        lines = [footer]
-        if font.size(footer)[0] > room:
-            lines = [line for piece in footer.split(" · ") for line in wrap_text(piece.strip(), font, room)]
-        text_w = max(font.size(line)[0] for line in lines)
-        text_h = line_height(font, 1.1) * (len(lines) - 1) + font.get_height()
-        return font, lines, pygame.Rect(0, 0, text_w + 2 * ruler.px(8), text_h + ruler.px(4))
-
-    def _refusal_pixels(self, ruler: Ruler, width: float, short: bool = False) -> tuple[int, int]:
-        parts, footer = self._refusal_parts(ruler, width, short)
-        height = ruler.px(10)  # (the first line's top, as drawn)
-        for font, lines, _color in parts:
-            height += line_height(font, 1.2) * (len(lines) - 1) + font.get_height() + ruler.px(4)
-        if footer:
-            font, lines, _chip = self._refusal_chip(ruler, width, footer)
-            height += ruler.px(26) + line_height(font, 1.1) * (len(lines) - 1)
-        return _whole_pixels(ruler, width), height + ruler.px(8)
-
-    def _refusal_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
-        refusal = self.table.refusal
-        assert refusal is not None
-        key = ("refusal", refusal.headline(), refusal.explanation(), refusal.rule, ruler.scale, width, short)
-        return self._sized(key, lambda: self._logical(ruler, self._refusal_pixels(ruler, width, short)))
-
-    @staticmethod
-    def _logical(ruler: Ruler, size: tuple[int, int]) -> tuple[float, float]:
-        return size[0] / ruler.scale, size[1] / ruler.scale
-
-    def refusal_rect(self) -> pygame.FRect | None:
-        """Where the refusal banner is (logical); None when none shows."""
-        place = self._refusal_place()
-        return place.rect if place is not None else None
-
-    def _refusal_place(self) -> PanelPlace | None:
-        if self.table.refusal is None or self.table.message is None:
-            return None
-        return self._places(Ruler(self._scale))[1]
-
-    def refusal_hit(self, pos: tuple[float, float]) -> bool:
-        """Whether a click at `pos` (logical) is on the refusal (it opens the rule). Where the
-        refusal covers part of our melds (no place was free) it shows them through under the
-        pointer: a meld of ours seen there takes the click (as it would with no refusal)."""
-        place = self._refusal_place()
-        if place is None or not place.rect.collidepoint(pos):
-            return False
-        return not place.covering or self.table.layout.meld_slot_at(pos, self.table.human_side) is None
-
-    def _refusal_panel(self, surface: pygame.Surface, ruler: Ruler, alpha: float, place: PanelPlace) -> pygame.Rect:
-        """A refused move: the reason, the rule in one line, and the way to the rule's text."""
-        width, short = place.room, place.short
-        key = ("refusal", self.table.refusal, get_language(), ruler.scale, width, short)  # (kept alive: no id reuse)
-        content = self._cached_panel(key, lambda: self._refusal_content(ruler, width, short))
-        box = content.get_rect()
-        box.topleft = ruler.point(place.rect.topleft)
-        fading_panel(surface, content, box, ruler.px(12), REFUSAL_FILL, theme.GOLD, alpha)
-        return box
-
-    def _refusal_content(self, ruler: Ruler, width: float, short: bool) -> pygame.Surface:
-        parts, footer = self._refusal_parts(ruler, width, short)
-        size = self._refusal_pixels(ruler, width, short)
-        content = pygame.Surface(size, pygame.SRCALPHA)
-        y = ruler.px(10)
-        for font, lines, color in parts:
-            block = render_lines(lines, font, color, "left", 1.2)
-            content.blit(block, (ruler.px(16), y))
-            y += block.get_height() + ruler.px(4)
-        if footer:
-            font, lines, tag = self._refusal_chip(ruler, width, footer)
-            image = render_lines(lines, font, theme.INK, "center", 1.1)
-            tag.topright = (size[0] - ruler.px(CHIP_RIGHT), y + ruler.px(2))
-            radius = min(tag.height // 2, ruler.px(12))
-            content.blit(rounded_panel(tag.size, radius, theme.GOLD_LIGHT, theme.GOLD_DARK, max(1, ruler.px(1))), tag)
-            content.blit(image, image.get_rect(center=tag.center))
-        return content
-
-    def _hint_panel(self, surface: pygame.Surface, ruler: Ruler, place: PanelPlace, alpha: float) -> pygame.Rect:
-        """Draw the hint at `place`; returns its box (pixels)."""
-        width, short = place.room, place.short
-        key = ("hint", self.table.hint, self.table.hint_version, get_language(), ruler.scale, width, short)
-        content = self._cached_panel(key, lambda: self._hint_content(ruler, width, short))
-        box = content.get_rect()
-        box.topleft = ruler.point(place.rect.topleft)
-        fading_panel(surface, content, box, ruler.px(12), theme.CREAM, HINT_GLOW, alpha)
-        return box
-
-    def _hint_parts(
-        self, ruler: Ruler, width: float, short: bool = False
-    ) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
-        """The hint's title, its text and its foot (wrapped in a narrow panel; none in the
-        short form). The foot says the cards to use are lit only where some are: "Draw
-        from the stock" lights none (play-test, stop 44)."""
-        text = self.table.hint_text()
-        inner = ruler.px(width - 32)
-        font = assets.font_for_text(text, ruler.px(16), True)
-        block = render_lines(wrap_text(text, font, inner), font, theme.INK, "left", 1.25)
-        head = text_image(_("Hint"), ruler.px(13), True, tuple(HINT_INK))
-        if short:
-            return head, block, None
-        if self.table.ui.hinted:
-            foot_text = _("The cards to use are lit in blue. Esc closes the hint.")
-        else:
-            foot_text = _("Esc closes the hint.")
-        small = assets.font_for_text(foot_text, ruler.px(12))
-        foot = render_lines(wrap_text(foot_text, small, inner), small, theme.INK_SOFT, "left", 1.15)
-        return head, block, foot
-
-    @staticmethod
-    def _hint_pixels(
-        ruler: Ruler, width: float, parts: tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]
-    ) -> tuple[int, int]:
-        """The hint panel's size (pixels) holding `parts` (`_hint_parts`)."""
-        head, block, foot = parts
-        height = ruler.px(10) + head.get_height() + ruler.px(4) + block.get_height()
-        if foot is not None:
-            height += ruler.px(6) + foot.get_height()
-        return _whole_pixels(ruler, width), height + ruler.px(10)
-
-    def _hint_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
-        key = ("hint", self.table.hint_text(), bool(self.table.ui.hinted), get_language(), ruler.scale, width, short)
-        return self._sized(
-            key, lambda: self._logical(ruler, self._hint_pixels(ruler, width, self._hint_parts(ruler, width, short)))
-        )
-
-    def _hint_content(self, ruler: Ruler, width: float, short: bool) -> pygame.Surface:
-        parts = self._hint_parts(ruler, width, short)
-        head, block, foot = parts
-        content = pygame.Surface(self._hint_pixels(ruler, width, parts), pygame.SRCALPHA)
-        y = ruler.px(10)
-        content.blit(head, (ruler.px(16), y))
-        y += head.get_height() + ruler.px(4)
-        content.blit(block, (ruler.px(16), y))
-        if foot is not None:
-            y += block.get_height() + ruler.px(6)
-            content.blit(foot, (ruler.px(16), y))
-        return content
 
 
 class _Nameless:

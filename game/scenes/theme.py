@@ -31,6 +31,7 @@ INK = Color(44, 36, 28)
 INK_SOFT = Color(104, 92, 76)
 RED_INK = Color(178, 34, 34)  # red cards' marks, negative scores, what went wrong
 TEXT_ON_FELT = Color(244, 238, 220)
+HINT_GLOW = Color(96, 214, 232)  # the hint: its panel's border, the cards and places it points at
 
 # Disabled controls.
 DISABLED_FILL = Color(196, 192, 180)

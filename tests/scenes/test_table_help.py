@@ -88,11 +88,11 @@ def test_hint_lights_the_cards_of_a_meld_and_follows_a_language_switch():
 def test_the_hint_says_cards_are_lit_only_where_it_lights_some(language, monkeypatch):
     """ "Draw from the stock" lights no card: its hint said "The cards to use are lit in
     blue" all the same (play-test, stop 44). A meld's hint still says it."""
-    from game.scenes import table_view
+    from game.scenes import table_panels
 
     wrapped: list[str] = []
-    wrap = table_view.wrap_text
-    monkeypatch.setattr(table_view, "wrap_text", lambda text, *rest: wrapped.append(text) or wrap(text, *rest))
+    wrap = table_panels.wrap_text
+    monkeypatch.setattr(table_panels, "wrap_text", lambda text, *rest: wrapped.append(text) or wrap(text, *rest))
     i18n.set_language(language)
     try:
         lit, esc = i18n._("The cards to use are lit in blue. Esc closes the hint."), i18n._("Esc closes the hint.")
@@ -124,7 +124,7 @@ def test_an_illegal_drop_shows_why_not_with_the_rule_and_the_longer_text():
     assert refusal is not None and refusal.rule == "R-TAKE"
     assert table.message[0] == "To take the pile, drop cards that meld the 7♠ on top."
     assert "To take the pile you must meld its top card at once" in refusal.explanation()
-    banner = table.view.refusal_rect()
+    banner = table.view.panels.refusal_rect()
     assert banner is not None
     draw(stack)
     click(stack, banner.center)  # clicking the banner: the rule's longer text
@@ -440,11 +440,11 @@ def test_a_refusal_hangs_left_of_the_open_move_log():
     stack, table = make_table()
     until(stack, players_turn(stack, table))
     table.controller.refuse("Hold on.", "R-TURN")
-    centred = table.view.refusal_rect()
+    centred = table.view.panels.refusal_rect()
     assert centred is not None and centred.right > LOG_PANEL.left
     press(stack, pygame.K_l)
     assert table.log_open
-    moved = table.view.refusal_rect()
+    moved = table.view.panels.refusal_rect()
     assert moved is not None and moved.right <= LOG_PANEL.left and moved.left >= SCORE_PANEL.right
 
 
@@ -567,7 +567,7 @@ def test_a_refusal_is_shown_beside_an_open_hint():
     draw(stack)
     table.controller.refuse("Hold on.", "R-TURN")
     canvas = draw(stack)
-    boxes = table.view.panel_boxes
+    boxes = table.view.panels.boxes
     assert set(boxes) == {"hint", "refusal"}
     box = boxes["refusal"]
     assert not box.colliderect(boxes["hint"])  # beside the hint, not under it

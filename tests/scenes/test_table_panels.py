@@ -18,7 +18,7 @@ from game.scenes.table_layout import (
     pile_rect,
     stock_rect,
 )
-from game.scenes.table_view import MESSAGE_WIDTH, REFUSAL_FILL
+from game.scenes.table_panels import MESSAGE_WIDTH, REFUSAL_FILL
 from tests import rules_helpers
 from tests.meld_helpers import CROWDED, crowded_position, group, run
 from tests.table_helpers import card_point, click, drag, hand_card, make_table, mouse, position, select, tick
@@ -253,8 +253,8 @@ def _panels_leave_the_melds_in_sight(table, shown: set[str], tabs: bool = True) 
         scale = layout.scale
         canvas = Canvas(layout.viewport.size, scale)
         table.view.draw(canvas)
-        boxes = table.view.panel_boxes
-        hint, message = table.view.panel_places()
+        boxes = table.view.panels.boxes
+        hint, message = table.view.panels.panel_places()
         hidden = {"hint"} if hint is not None and message is not None and hint.colliderect(message) else set()
         assert set(boxes) == shown - hidden, (size, boxes)
         if len(boxes) == 2:
@@ -294,9 +294,9 @@ def test_the_hint_and_the_refusal_leave_every_meld_in_sight(name, language):
         _panels_leave_the_melds_in_sight(table, {"refusal"})
         layout = Layout(window_size=(1920, 1080))
         table.view.draw(Canvas(layout.viewport.size, layout.scale))
-        banner = table.view.refusal_rect()  # where a click opens the rule: the banner as drawn
+        banner = table.view.panels.refusal_rect()  # where a click opens the rule: the banner as drawn
         assert banner is not None and _scaled(banner, layout.scale).inflate(-4, -4).colliderect(
-            table.view.panel_boxes["refusal"]
+            table.view.panels.boxes["refusal"]
         )
         assert table.show_hint()
         _refuse(stack, table)  # while the hint shows: under it, beside it, or over it a moment
@@ -319,7 +319,7 @@ def test_a_refusal_beside_the_hint_leaves_both_in_sight(name, language):
         for size in SIZES:
             layout = Layout(window_size=size)
             table.view.draw(Canvas(layout.viewport.size, layout.scale))
-            boxes = table.view.panel_boxes
+            boxes = table.view.panels.boxes
             assert set(boxes) == {"hint", "refusal"}, (size, boxes)
             assert not boxes["hint"].colliderect(boxes["refusal"]), (size, boxes)
     finally:
@@ -377,11 +377,11 @@ def test_a_refusal_in_a_narrow_place_shows_its_words_and_its_rule_whole(language
             layout = Layout(window_size=size)
             canvas = Canvas(layout.viewport.size, layout.scale)
             table.view.draw(canvas)
-            _hint, place = table.view._places(Ruler(layout.scale))
+            _hint, place = table.view.panels._places(Ruler(layout.scale))
             assert place is not None and place.room <= 300 and not place.covering, (size, place)
-            _only_fill_inside_the_border(canvas, table.view.panel_boxes["refusal"], layout.scale)
+            _only_fill_inside_the_border(canvas, table.view.panels.boxes["refusal"], layout.scale)
             ruler = Ruler(layout.scale)
-            for font, lines, _color in table.view._refusal_parts(ruler, place.room, place.short)[0]:
+            for font, lines, _color in table.view.panels._refusal_parts(ruler, place.room, place.short)[0]:
                 # (one closing mark may hang into the margin)
                 assert all(font.size(line[:-1])[0] <= ruler.px(place.room - 32) for line in lines), (size, lines)
     finally:
@@ -489,7 +489,7 @@ def test_a_refusal_with_no_room_beside_the_hint_lies_short_over_it_not_over_our_
         for size in SIZES:
             layout = Layout(window_size=size)
             table.view.draw(Canvas(layout.viewport.size, layout.scale))
-            _hint, place = table.view._places(Ruler(layout.scale))
+            _hint, place = table.view.panels._places(Ruler(layout.scale))
             assert place is not None and place.short, (size, place)
     finally:
         i18n.set_language("en")
@@ -505,12 +505,12 @@ def test_with_no_meld_under_them_the_panels_keep_their_usual_place():
     table.relayout()
     assert table.show_hint()
     table.view.draw(Canvas((1280, 720), 1.0))
-    hint, message = table.view.panel_places()
+    hint, message = table.view.panels.panel_places()
     assert message is None and hint is not None
     assert hint.midtop == MESSAGE_TOP and hint.width == MESSAGE_WIDTH
     table.clear_hint()
     _refuse(stack, table)
-    banner = table.view.refusal_rect()
+    banner = table.view.panels.refusal_rect()
     assert banner is not None and banner.midtop == MESSAGE_TOP and banner.width == MESSAGE_WIDTH
 
 
@@ -553,7 +553,7 @@ def test_a_panel_with_no_free_place_covers_least_and_shows_what_is_under_it_unde
     assert table.log_open and table.show_hint()
     away = Canvas((1280, 720), 1.0)
     table.view.draw(away)
-    hint, _message = table.view._places(Ruler(1.0))
+    hint, _message = table.view.panels._places(Ruler(1.0))
     assert hint is not None and hint.covering
     for rect in (stock_rect(), pile_rect(), HAND_RECT):
         assert not hint.rect.colliderect(rect)
@@ -582,7 +582,7 @@ def test_a_meld_seen_through_a_covering_refusal_takes_the_click(monkeypatch):
     _refuse(stack, table)
     table.toggle_log()
     table.view.draw(Canvas((1280, 720), 1.0))
-    _hint, place = table.view._places(Ruler(1.0))
+    _hint, place = table.view.panels._places(Ruler(1.0))
     assert place is not None and place.covering
     box = place.rect.inflate(-8, -8)
     points = [(x, y) for x in range(int(box.x), int(box.right), 6) for y in range(int(box.y), int(box.bottom), 6)]

@@ -609,7 +609,7 @@ def test_a_refusal_never_covers_our_melds_or_the_hand():
     table.click_stock()
     tick(stack, 1.5)
     table.drop(table.layout.hand_cards[:2], (700, 480))  # two odd cards dropped on our melds: refused
-    box = table.view.refusal_rect()
+    box = table.view.panels.refusal_rect()
     assert table.refusal is not None and box is not None
     assert not box.colliderect(table.geometry.meld_areas[table.human_side]) and not box.colliderect(HAND_RECT)
 
@@ -758,7 +758,7 @@ def test_a_players_bubble_shows_over_the_hint_panel():
     table.bubbles.clear()
     without = Canvas((1280, 720), 1.0)
     stack.draw(without)
-    hint_top = table.view.panel_top()[1]
+    hint_top = table.view.panels.panel_top()[1]
     inside = [(int(x) + dx, int(hint_top) + dy) for dx in range(-30, 30, 3) for dy in range(6, 30, 3)]
     assert any(with_bubble.get_at(point) != without.get_at(point) for point in inside)
 
