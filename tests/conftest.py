@@ -21,6 +21,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 # A first start speaks the system's language (game.i18n.system_language): the tests' system
 # speaks English, whatever the machine running them does.
 os.environ["LANGUAGE"] = "en"
+# No window and no sound device (unless asked for): set before any test module imports pygame.
+for _driver in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
+    os.environ[_driver] = os.environ.get(_driver) or "dummy"
 
 
 @pytest.fixture(autouse=True)
@@ -30,3 +33,14 @@ def _process_wide_settings_reset():
 
     i18n.set_language("en")
     assets.set_four_colour(False)
+
+
+@pytest.fixture
+def display():
+    """A display mode set (1x1): what scenes that convert images or read the keyboard need.
+    A module asks for it with `pytestmark = pytest.mark.usefixtures("display")`."""
+    import pygame
+
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    yield

@@ -15,13 +15,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
 
-import pytest  # noqa: E402
-
-from game import selftest, storage  # noqa: E402
-from game.app import AppContext  # noqa: E402
+from game import selftest, storage
+from game.app import AppContext
 
 ROOT = Path(__file__).resolve().parents[2]
 MAIN = str(ROOT / "main.py")

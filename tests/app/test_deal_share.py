@@ -5,33 +5,24 @@ from __future__ import annotations
 
 import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pytest
+from table_helpers import make_table, tick
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from table_helpers import make_table, tick  # noqa: E402
+from game import deal_share
+from game.app import AppContext
+from game.bots import make_bot
+from game.deal_file import SUFFIX, read
+from game.rules import Game, Phase, RulesConfig, position_to_json
+from game.scenes.base import SceneStack
+from game.scenes.layout import LOGICAL_SIZE, Canvas
+from game.scenes.menu import TitleMenuScene
+from game.scenes.modal import ModalDialogScene
+from game.scenes.open_deal import OpenDealScene
+from game.scenes.score_sheet import ScoreSheetScene
+from game.scenes.table_menu import TableMenuScene
+from game.scenes.widgets import Button
 
-from game import deal_share  # noqa: E402
-from game.app import AppContext  # noqa: E402
-from game.bots import make_bot  # noqa: E402
-from game.deal_file import SUFFIX, read  # noqa: E402
-from game.rules import Game, Phase, RulesConfig, position_to_json  # noqa: E402
-from game.scenes.base import SceneStack  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
-from game.scenes.menu import TitleMenuScene  # noqa: E402
-from game.scenes.modal import ModalDialogScene  # noqa: E402
-from game.scenes.open_deal import OpenDealScene  # noqa: E402
-from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.scenes.table_menu import TableMenuScene  # noqa: E402
-from game.scenes.widgets import Button  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
+pytestmark = pytest.mark.usefixtures("display")  # (tests/conftest.py)
 
 
 def played(variant: str = "classic", seed: int = 5, moves: int = 30) -> Game:

@@ -3,15 +3,10 @@ is set aside (kept), the player is told, and the app starts with defaults."""
 
 from __future__ import annotations
 
-import os
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pytest  # noqa: E402
-
-from game.app import AppContext  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.app import AppContext
+from game.settings import Settings
 
 NESTED = "[" * 5000 + "]" * 5000
 HOSTILE = [

@@ -11,26 +11,23 @@ import subprocess
 import sys
 import textwrap
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import storage  # noqa: E402
-from game.app import AppContext  # noqa: E402
-from game.bots import make_bot  # noqa: E402
-from game.rules import Game, Phase, RulesConfig, position_to_json  # noqa: E402
-from game.scenes import table_view  # noqa: E402
-from game.scenes.menu import TitleMenuScene  # noqa: E402
-from game.scenes.modal import ModalDialogScene  # noqa: E402
-from game.scenes.new_game import NewGameScene  # noqa: E402
-from game.scenes.prompts import AnswerPrompt  # noqa: E402
-from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
-from game.settings import Settings, save_settings  # noqa: E402
-from game.stats import StatsStore  # noqa: E402
-from game.window import MAX_WINDOW, STEP, MainWindow, fit_window_size  # noqa: E402
+from game import storage
+from game.app import AppContext
+from game.bots import make_bot
+from game.rules import Game, Phase, RulesConfig, position_to_json
+from game.scenes import table_view
+from game.scenes.menu import TitleMenuScene
+from game.scenes.modal import ModalDialogScene
+from game.scenes.new_game import NewGameScene
+from game.scenes.prompts import AnswerPrompt
+from game.scenes.score_sheet import ScoreSheetScene
+from game.scenes.table import TableScene
+from game.settings import Settings, save_settings
+from game.stats import StatsStore
+from game.window import MAX_WINDOW, STEP, MainWindow, fit_window_size
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

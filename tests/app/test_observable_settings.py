@@ -4,21 +4,17 @@ that has left stops following."""
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import app as app_module  # noqa: E402
-from game import assets, i18n  # noqa: E402
-from game.observable_settings import NAMES, ObservableSettings, SettingError  # noqa: E402
-from game.rules import RulesConfig  # noqa: E402
-from game.settings import CHOICES, Settings, save_settings  # noqa: E402
-from game.window import MainWindow  # noqa: E402
+from game import app as app_module
+from game import assets, i18n
+from game.observable_settings import NAMES, ObservableSettings, SettingError
+from game.rules import RulesConfig
+from game.settings import CHOICES, Settings, save_settings
+from game.window import MainWindow
 
 # -- the value ------------------------------------------------------------------------------
 

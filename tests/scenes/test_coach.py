@@ -4,32 +4,21 @@ with a friendly word; Start again and Leave."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
+from table_helpers import click, tick
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from game import i18n
+from game.automation import Driver
+from game.coach import COACH_SEED, TOPIC_IDS, coached_deal, same_move, topics_met
+from game.rules import Move, Phase
+from game.scenes.base import SceneStack
+from game.scenes.coach_scene import CoachTable
+from game.scenes.layout import LOGICAL_SIZE, Canvas
+from game.scenes.score_sheet import ScoreSheetScene
+from game.scenes.table_layout import PILE_POS
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from table_helpers import click, tick  # noqa: E402
-
-from game import i18n  # noqa: E402
-from game.automation import Driver  # noqa: E402
-from game.coach import COACH_SEED, TOPIC_IDS, coached_deal, same_move, topics_met  # noqa: E402
-from game.rules import Move, Phase  # noqa: E402
-from game.scenes.base import SceneStack  # noqa: E402
-from game.scenes.coach_scene import CoachTable  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
-from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.scenes.table_layout import PILE_POS  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("display")  # (tests/conftest.py)
 
 
 def test_the_guided_deal_meets_every_basic_rule():

@@ -3,42 +3,32 @@ and every scene renders in both languages with no missing glyph."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
+from glyph_helpers import missing_glyphs
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from glyph_helpers import missing_glyphs  # noqa: E402
-
-from game import assets, i18n  # noqa: E402
-from game.app import AppContext  # noqa: E402
-from game.rules import Game, RulesConfig  # noqa: E402
-from game.scenes import theme  # noqa: E402
-from game.scenes.base import SceneStack  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler  # noqa: E402
-from game.scenes.menu import TitleMenuScene  # noqa: E402
-from game.scenes.menu_widgets import Choice, NumberField, TextButton  # noqa: E402
-from game.scenes.modal import ModalDialogScene  # noqa: E402
-from game.scenes.new_game import NewGameScene  # noqa: E402
-from game.scenes.rules_scene import TEXT_MARGIN, VIEW, RulesScene  # noqa: E402
-from game.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.scenes.stats_scene import StatsScene  # noqa: E402
-from game.settings import load_settings  # noqa: E402
-from game.stats import Record  # noqa: E402
+from game import assets, i18n
+from game.app import AppContext
+from game.rules import Game, RulesConfig
+from game.scenes import theme
+from game.scenes.base import SceneStack
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
+from game.scenes.menu import TitleMenuScene
+from game.scenes.menu_widgets import Choice, NumberField, TextButton
+from game.scenes.modal import ModalDialogScene
+from game.scenes.new_game import NewGameScene
+from game.scenes.rules_scene import TEXT_MARGIN, VIEW, RulesScene
+from game.scenes.settings_scene import SettingsScene
+from game.scenes.stats_scene import StatsScene
+from game.settings import load_settings
+from game.stats import Record
 
 
 def key(code: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
 
 
-@pytest.fixture(autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("display")  # (tests/conftest.py)
 
 
 class Calls:

@@ -4,32 +4,21 @@ with pause. Checked on every frame drawn, with the clock ticked by hand."""
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from table_helpers import DT, fallback, make_table, tick
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from table_helpers import DT, fallback, make_table, tick  # noqa: E402
+from game.move_log import TURN_START
+from game.rules import Phase
+from game.scenes.layout import LOGICAL_SIZE, Canvas
+from game.scenes.pass_and_play import PauseButton, PrivacyScreen
+from game.scenes.score_sheet import ScoreSheetScene
+from game.session import seat_levels
+from game.stats import StatsStore
 
-from game import i18n  # noqa: E402
-from game.move_log import TURN_START  # noqa: E402
-from game.rules import Phase  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
-from game.scenes.pass_and_play import PauseButton, PrivacyScreen  # noqa: E402
-from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.session import seat_levels  # noqa: E402
-from game.stats import StatsStore  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("display")  # (tests/conftest.py)
 
 
 def face_up_hand_cards(table) -> dict[int, int]:

@@ -4,35 +4,24 @@ from the levels' records)."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
+from table_helpers import fallback, make_table
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from game import i18n
+from game.player_names import MAX_CHARS, clean_name, names_text, parse_names, typing_name
+from game.rules import Phase, RulesConfig
+from game.scenes.base import SceneStack
+from game.scenes.layout import LOGICAL_SIZE, Canvas
+from game.scenes.menu_widgets import TextButton, TextField
+from game.scenes.names_page import NamesPage
+from game.scenes.new_game import PERSON, NewGameScene
+from game.scenes.stats_scene import row_texts
+from game.session import count_deal
+from game.settings import Settings, load_settings, save_settings, settings_from_json
+from game.stats import StatsStore
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from table_helpers import fallback, make_table  # noqa: E402
-
-from game import i18n  # noqa: E402
-from game.player_names import MAX_CHARS, clean_name, names_text, parse_names, typing_name  # noqa: E402
-from game.rules import Phase, RulesConfig  # noqa: E402
-from game.scenes.base import SceneStack  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas  # noqa: E402
-from game.scenes.menu_widgets import TextButton, TextField  # noqa: E402
-from game.scenes.names_page import NamesPage  # noqa: E402
-from game.scenes.new_game import PERSON, NewGameScene  # noqa: E402
-from game.scenes.stats_scene import row_texts  # noqa: E402
-from game.session import count_deal  # noqa: E402
-from game.settings import Settings, load_settings, save_settings, settings_from_json  # noqa: E402
-from game.stats import StatsStore  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("display")  # (tests/conftest.py)
 
 
 @pytest.fixture

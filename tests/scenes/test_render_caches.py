@@ -10,21 +10,17 @@ ones the caches keep.
 from __future__ import annotations
 
 import gc
-import os
 import weakref
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import assets, surface_cache  # noqa: E402
-from game.rules import Card  # noqa: E402
-from game.scenes import shapes, table_view, text  # noqa: E402
-from game.scenes.animations import CardSprite  # noqa: E402
-from game.scenes.table_layout import Placement  # noqa: E402
-from game.surface_cache import MB, SurfaceCache, cached_surfaces  # noqa: E402
+from game import assets, surface_cache
+from game.rules import Card
+from game.scenes import shapes, table_view, text
+from game.scenes.animations import CardSprite
+from game.scenes.table_layout import Placement
+from game.surface_cache import MB, SurfaceCache, cached_surfaces
 
 FACES = ["HA", "H7", "HK", "C9", "CQ", "DJ", "D4", "SA", "S10", "S2", "JK", "H3", "C3", "B2"]
 

@@ -5,37 +5,33 @@ review scene with a synchronous fake worker (no thread timing anywhere)."""
 from __future__ import annotations
 
 import json
-import os
 import threading
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from table_helpers import make_table, position
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from table_helpers import make_table, position  # noqa: E402
-
-import game.review as review_module  # noqa: E402
-import game.scenes.review_scene as review_scene_module  # noqa: E402
-from game import i18n  # noqa: E402
-from game.app import AppContext  # noqa: E402
-from game.bots import make_bot  # noqa: E402
-from game.recent_deals import KEEP, RecentDeals  # noqa: E402
-from game.review import DealPlay, analyse, deal_play, decision_points, review  # noqa: E402
-from game.review_worker import ProcessReview, SyncReview, ThreadedReview  # noqa: E402
-from game.rules import Game, Move, Phase, RulesConfig, position_to_json  # noqa: E402
-from game.rules.variants import APP_VARIANT_IDS  # noqa: E402
-from game.scenes.base import SceneStack  # noqa: E402
-from game.scenes.bot_runner import FRAME_GATE  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout  # noqa: E402
-from game.scenes.meld_row import GAP  # noqa: E402
-from game.scenes.modal import ModalDialogScene  # noqa: E402
-from game.scenes.recent_deals_scene import RecentDealsScene  # noqa: E402
-from game.scenes.review_scene import LABEL_H, ReviewScene  # noqa: E402
-from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.scenes.stats_scene import StatsScene  # noqa: E402
-from game.seat_names import SeatNames  # noqa: E402
-from tests.meld_helpers import CROWDED, crowded_position  # noqa: E402
+import game.review as review_module
+import game.scenes.review_scene as review_scene_module
+from game import i18n
+from game.app import AppContext
+from game.bots import make_bot
+from game.recent_deals import KEEP, RecentDeals
+from game.review import DealPlay, analyse, deal_play, decision_points, review
+from game.review_worker import ProcessReview, SyncReview, ThreadedReview
+from game.rules import Game, Move, Phase, RulesConfig, position_to_json
+from game.rules.variants import APP_VARIANT_IDS
+from game.scenes.base import SceneStack
+from game.scenes.bot_runner import FRAME_GATE
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout
+from game.scenes.meld_row import GAP
+from game.scenes.modal import ModalDialogScene
+from game.scenes.recent_deals_scene import RecentDealsScene
+from game.scenes.review_scene import LABEL_H, ReviewScene
+from game.scenes.score_sheet import ScoreSheetScene
+from game.scenes.stats_scene import StatsScene
+from game.seat_names import SeatNames
+from tests.meld_helpers import CROWDED, crowded_position
 
 # The review's own number of worlds (game.review.WORLDS): with 12 the crafted discard's
 # estimated loss was -83 after issue #11's classic changes to the playouts, -391 with 24.
@@ -187,14 +183,6 @@ def draw(stack: SceneStack) -> Canvas:
     canvas = Canvas(LOGICAL_SIZE, 1.0)
     stack.draw(canvas)
     return canvas
-
-
-@pytest.fixture
-def display():
-    pygame.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    i18n.set_language("en")
 
 
 def test_review_scene_steps_and_lists_the_costliest_first(display, crafted_review):

@@ -6,23 +6,19 @@ Headless: SDL's dummy video/audio drivers, set before pygame starts a display.
 from __future__ import annotations
 
 import math
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from game import assets  # noqa: E402
-from game.scenes import theme  # noqa: E402
-from game.scenes.base import Scene, SceneStack  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout, Ruler  # noqa: E402
-from game.scenes.modal import ModalDialogScene  # noqa: E402
-from game.scenes.text import wrap_text  # noqa: E402
-from game.scenes.tween import (  # noqa: E402
+from game import assets
+from game.scenes import theme
+from game.scenes.base import Scene, SceneStack
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout, Ruler
+from game.scenes.modal import ModalDialogScene
+from game.scenes.text import wrap_text
+from game.scenes.tween import (
     PointTween,
     Tween,
     TweenGroup,
@@ -30,7 +26,7 @@ from game.scenes.tween import (  # noqa: E402
     ease_out_cubic,
     linear,
 )
-from game.scenes.widgets import Button, Dialog, Label, SpeechBubble, WidgetGroup  # noqa: E402
+from game.scenes.widgets import Button, Dialog, Label, SpeechBubble, WidgetGroup
 
 # -- helpers -----------------------------------------------------------------
 

@@ -4,18 +4,14 @@ table must stay consistent."""
 
 from __future__ import annotations
 
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.rules.variants import APP_VARIANT_IDS  # noqa: E402
-from game.window import MainWindow  # noqa: E402
-from tests.table_helpers import fallback  # noqa: E402
+from game.rules.variants import APP_VARIANT_IDS
+from game.window import MainWindow
+from tests.table_helpers import fallback
 
 KEYS = [
     pygame.K_r,

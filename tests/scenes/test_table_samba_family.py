@@ -6,22 +6,17 @@ game screen and the rules pages say about them."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
+from rules_helpers import position
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from rules_helpers import position  # noqa: E402
-
-from game.rules import Move, Phase, RulesConfig  # noqa: E402
-from game.rules.melds import MeldKind  # noqa: E402
-from game.rules.variants import VARIANTS  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE  # noqa: E402
-from game.scenes.score_sheet import ScoreSheetScene, sheet_rows  # noqa: E402
-from game.scenes.table_layout import PILE_POS, drop_target  # noqa: E402
-from tests.table_helpers import card_point, drag, hand_card, make_table, select, tick  # noqa: E402
+from game.rules import Move, Phase, RulesConfig
+from game.rules.melds import MeldKind
+from game.rules.variants import VARIANTS
+from game.scenes.layout import LOGICAL_SIZE
+from game.scenes.score_sheet import ScoreSheetScene, sheet_rows
+from game.scenes.table_layout import PILE_POS, drop_target
+from tests.table_helpers import card_point, drag, hand_card, make_table, select, tick
 
 FAMILY = [v.id for v in VARIANTS if v.meld_list]
 

@@ -4,20 +4,15 @@ state matches what each gesture meant."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
+from fallback_bot import FallbackBot
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from fallback_bot import FallbackBot  # noqa: E402
-
-from game.automation import Driver  # noqa: E402
-from game.rules import Phase  # noqa: E402
-from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.window import MainWindow  # noqa: E402
-from tests.table_helpers import fallback  # noqa: E402
+from game.automation import Driver
+from game.rules import Phase
+from game.scenes.score_sheet import ScoreSheetScene
+from game.window import MainWindow
+from tests.table_helpers import fallback
 
 # With the stopgap bots (seeded by private_seed) this deal has the player draw, stage and lay an initial
 # meld with a take of the pile, add to melds, discard by drag and by double-click, take the pile by

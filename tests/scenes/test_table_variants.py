@@ -4,29 +4,24 @@ every seat's name tag, cards and last action have their own place at 1280x720 an
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
+from fallback_bot import FallbackBot
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from fallback_bot import FallbackBot  # noqa: E402
-
-from game import i18n  # noqa: E402
-from game.automation import Driver  # noqa: E402
-from game.i18n import N_  # noqa: E402
-from game.move_log import LogEntry  # noqa: E402
-from game.rules import Phase, RulesConfig  # noqa: E402
-from game.rules.melds import MeldKind  # noqa: E402
-from game.rules.variants import APP_VARIANT_IDS, variant_named  # noqa: E402
-from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout  # noqa: E402
-from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
-from game.scenes.table_layout import BUTTONS, HAND_RECT, pile_rect, score_panel_rect, stock_rect  # noqa: E402
-from game.window import MainWindow  # noqa: E402
-from tests.meld_helpers import CROWDED, crowded_position  # noqa: E402
-from tests.rules_helpers import position  # noqa: E402
-from tests.table_helpers import DT, fallback, make_table, tick  # noqa: E402
+from game import i18n
+from game.automation import Driver
+from game.i18n import N_
+from game.move_log import LogEntry
+from game.rules import Phase, RulesConfig
+from game.rules.melds import MeldKind
+from game.rules.variants import APP_VARIANT_IDS, variant_named
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout
+from game.scenes.score_sheet import ScoreSheetScene
+from game.scenes.table_layout import BUTTONS, HAND_RECT, pile_rect, score_panel_rect, stock_rect
+from game.window import MainWindow
+from tests.meld_helpers import CROWDED, crowded_position
+from tests.rules_helpers import position
+from tests.table_helpers import DT, fallback, make_table, tick
 
 NEW_VARIANTS = ("five-hand", "six-hand", "six-hand-2x3")
 SIZES = ((1280, 720), (1000, 700))
