@@ -14,13 +14,11 @@ variants never reach this module, so their speed is untouched.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from .cards import Card, Rank
 from .config import RulesConfig
 from .errors import N_, IllegalMove
 from .events import (
-    Asked,
     CanastaMade,
     DealEnded,
     Drew,
@@ -606,13 +604,7 @@ class FamilyState(GameState):
             raise IllegalMove("V-HF-ASK", N_("only a player playing from the foot asks to go out"))
         if self.this_turn.asked:
             raise IllegalMove("R-ASK", N_("you may ask only once per turn"))
-        if len(self.hands[self.turn]) < 2:
-            raise IllegalMove("R-ASK", N_("with one card left there is nothing to ask"))
-        if not self.can_go_out():
-            raise IllegalMove("R-ASK", N_("you could not go out this turn, so you may not ask"))
-        self.this_turn = replace(self.this_turn, asked=True)
-        self.phase = _ANSWER_PHASE
-        return [Asked(self.turn)]
+        return self._ask()
 
     # ---------------------------------------------------------------- the end
     def _check_out_requirement(self, side: int, move: Move) -> None:

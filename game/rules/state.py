@@ -803,6 +803,10 @@ class GameState:
             raise IllegalMove("R-ASK", N_("you may ask only once per turn"))
         if self.this_turn.laid_other:
             raise IllegalMove("R-ASK", N_("ask before laying or adding any card this turn"))
+        return self._ask()
+
+    def _ask(self) -> list[Event]:
+        """The question, after the variant's own checks: what every variant asks of it."""
         if len(self.hands[self.turn]) < 2:
             raise IllegalMove("R-ASK", N_("with one card left there is nothing to ask"))
         if not self.can_go_out():
