@@ -1,8 +1,8 @@
 """The partner's "May I go out?" put to the player: a prompt with Yes / No.
 
 It shows what the answer hangs on: what the player still holds (those points
-count against the side if the partner goes out now), the side's canastas and
-the score. The player's hand stays lit under the dimmed table, so the cards
+count against the side if the partner goes out now; in Hand and Foot a foot not yet
+picked up too), the side's canastas and the score. The player's hand stays lit under the dimmed table, so the cards
 themselves are in view while deciding. The answer binds the partner (R-ASK). Y and N
 answer, H shows what the Normal computer player would answer and why, Esc opens the
 table's menu (the question comes back when it closes).
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.i18n import _, format_points
+from game.i18n import _, format_points, join_sentences
 from game.rules.melds import CANASTA_SIZE
 from game.scenes import theme
 from game.scenes.modal import ModalDialogScene
@@ -55,11 +55,13 @@ def answer_facts(table: AnswerTable) -> str:
         _("Your answer binds {name}: yes means {name} must go out now, no means not this turn.").format(
             name=table.seat_name(asker)
         ),
-        _("You hold {n} cards worth {points} points; they count against us if {name} goes out.").format(
-            n=len(hand), points=value, name=table.seat_name(asker)
-        ),
-        _side_line(table, asker, side),
+        _hand_line(len(hand), value, table.seat_name(asker)),
     ]
+    feet = st.foot_sizes()
+    foot = feet[table.human] if feet else None
+    if foot:  # V-HF-SCORE: a foot never picked up counts against the side too
+        lines.append(_("Your foot of {n} cards, not yet picked up, counts against us too.").format(n=foot))
+    lines.append(_side_line(table, asker, side))
     others = [other for other in range(table.config.sides) if other != side]
     if len(others) == 1:
         lines.append(_("Score: us {ours}, them {theirs}.").format(ours=scores[side], theirs=scores[others[0]]))
@@ -67,6 +69,24 @@ def answer_facts(table: AnswerTable) -> str:
         each = [_("{side} {score}").format(side=table.side_name(other), score=scores[other]) for other in others]
         lines.append(_("Score: us {ours}, {others}.").format(ours=scores[side], others=_(", ").join(each)))
     return "\n".join(lines)
+
+
+def _hand_line(cards: int, points: int, asker: str) -> str:
+    if cards == 1:
+        return _("You hold 1 card worth {points} points; it counts against us if {name} goes out.").format(
+            points=points, name=asker
+        )
+    return _("You hold {n} cards worth {points} points; they count against us if {name} goes out.").format(
+        n=cards, points=points, name=asker
+    )
+
+
+def _holds(name: str, cards: int) -> str:
+    return (
+        _("{name} holds 1 card.").format(name=name)
+        if cards == 1
+        else _("{name} holds {n} cards.").format(name=name, n=cards)
+    )
 
 
 def _side_line(table: AnswerTable, asker: int, side: int) -> str:
@@ -78,15 +98,14 @@ def _side_line(table: AnswerTable, asker: int, side: int) -> str:
     if rules.foot:
         books = [m for m in st.side_melds(side) if m.size >= CANASTA_SIZE]
         clean = sum(1 for m in books if m.is_natural)
-        return _("{name} holds {n} cards. Our books: clean {clean}/{clean_need}, dirty {dirty}/{dirty_need}.").format(
-            name=name,
-            n=cards,
+        books_line = _("Our books: clean {clean}/{clean_need}, dirty {dirty}/{dirty_need}.").format(
             clean=clean,
             clean_need=rules.books_quota[0],
             dirty=len(books) - clean,
             dirty_need=rules.books_quota[1],
         )
-    return _("{name} holds {n} cards. Our canastas: {c}.").format(name=name, n=cards, c=st.canastas(side))
+        return join_sentences([_holds(name, cards), books_line])
+    return join_sentences([_holds(name, cards), _("Our canastas: {c}.").format(c=st.canastas(side))])
 
 
 class RaisedDialog(Dialog):

@@ -703,6 +703,80 @@ def test_the_hand_and_foot_question_counts_books_against_the_quota():
     assert "North holds 3 cards. Our books: clean 1/2, dirty 1/2." in answer_facts(Table())  # type: ignore[arg-type]
 
 
+def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
+    """V-HF-SCORE: a foot never picked up counts against the side too, so the question says
+    so beside the hand; one card is "1 card" (it was "1 cards")."""
+    from types import SimpleNamespace
+
+    from game.rules import position_from_json
+    from game.scenes.prompts import answer_facts
+
+    def facts(feet: list[str | None], hands: list[str]) -> str:
+        state = position_from_json(
+            {
+                "format": "canasta-position/1",
+                "variant": "hand-and-foot",
+                "scores": [0, 0],
+                "dealer": 1,
+                "turn": 2,
+                "phase": "meld",
+                "hands": hands,
+                "feet": feet,
+                "melds": [["C7 D7 H7 S7 C7 D7 H7", "CQ DQ HQ SQ CQ D2 H2", "HK SK DK"], []],
+                "red_threes": ["", ""],
+                "discard": "S4",
+                "stock": "H5 H6 S5 S6 D8",
+                "stock_exact": True,
+            }
+        )
+
+        class Table:
+            game = SimpleNamespace(state=state, scores=(0, 0))
+            config = state.config
+            human, human_side = 0, 0
+
+            def seat_name(self, seat: int) -> str:
+                return ("You", "West", "North", "East")[seat]
+
+            def side_name(self, side: int) -> str:
+                return ("Us", "Them")[side]
+
+        return answer_facts(Table())  # type: ignore[arg-type]
+
+    foot = "C4 C5 C6 C8 C9 C10 CJ CK CA D4 D5"
+    lines = facts([foot, None, None, None], ["C4", "C5 C6", "C8 C9 D9", "D5 D6"]).splitlines()
+    assert "You hold 1 card worth 5 points; it counts against us if North goes out." in lines
+    assert "Your foot of 11 cards, not yet picked up, counts against us too." in lines
+    lines = facts([None, None, None, None], ["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"]).splitlines()
+    assert "You hold 2 cards worth 10 points; they count against us if North goes out." in lines
+    assert not any("foot" in line for line in lines)  # picked up: the hand says it all
+    classic = position_from_json(
+        {
+            "format": "canasta-position/1",
+            "scores": [0, 0],
+            "dealer": 1,
+            "turn": 2,
+            "phase": "meld",
+            "hands": ["C4 D5", "C5 C6", "C8", "D5 D6"],
+            "melds": [{"7": "C7 D7 H7 S7 C7 D7 H7"}, {}],
+            "red_threes": ["", ""],
+            "discard": "S4",
+            "stock": "H5 H6 S5 S6 D8",
+            "stock_exact": True,
+        }
+    )
+
+    class Classic:
+        game = SimpleNamespace(state=classic, scores=(0, 0))
+        config = classic.config
+        human, human_side = 0, 0
+
+        def seat_name(self, seat: int) -> str:
+            return ("You", "West", "North", "East")[seat]
+
+    assert "North holds 1 card. Our canastas: 1." in answer_facts(Classic()).splitlines()  # type: ignore[arg-type]
+
+
 def test_enter_on_the_score_sheet_presses_the_focused_button_and_tab_reaches_every_one():
     state = deciding_deal()
     stack, table = make_table()
