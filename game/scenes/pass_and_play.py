@@ -16,6 +16,7 @@ from typing import Protocol
 
 import pygame
 
+from game import assets
 from game.i18n import N_, _
 from game.scenes import theme
 from game.scenes.base import Scene
@@ -23,8 +24,11 @@ from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import BUTTONS
-from game.scenes.text import blit_text, fitting_size
+from game.scenes.text import blit_text, fitting_size, wrap_text
 from game.scenes.widgets import Button, WidgetGroup
+
+PASSING_LINES = 2  # "Pass the computer to {name} ..." wraps onto two lines at most
+LINE_STEP = 1.45  # a wrapped line's step, in font sizes
 
 
 class PrivacyTable(Protocol):
@@ -58,6 +62,26 @@ class PrivacyScreen(Scene):
         if self.stack is not None:
             self.stack.remove(self)
         self.table.seat_person(self.seat)
+
+    def passing_lines(self) -> tuple[float, list[str]]:
+        """The sentence "Pass the computer to {name} ..." at a readable size (logical) and its lines: it
+        names the person twice, so a long name wraps it onto a second line rather than
+        shrinking it to a size nobody reads (play-test, stop 45: 7 pixels at 800x450)."""
+        name = self.table.seat_name(self.seat)
+        text = _("Pass the computer to {name}. The table stays hidden until {name} clicks.").format(name=name)
+        room = self.PANEL.width - 48
+        size = float(theme.FONT_BODY)
+        while True:
+            font = assets.font_for_text(text, round(size * 4), False)  # (measured at 4x, as text_width)
+            lines = wrap_text(text, font, round(room * 4))
+            if len(lines) <= PASSING_LINES or size <= theme.FONT_SMALL:
+                return size, lines
+            size -= 1
+
+    def everyone_y(self) -> float:
+        """The top of "Everyone else: ..." (under the lines of the sentence before it)."""
+        size, lines = self.passing_lines()
+        return self.PANEL.y + 114 + (len(lines) - 1) * size * LINE_STEP + 36
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -105,20 +129,17 @@ class PrivacyScreen(Scene):
             theme.GOLD_DARK,
             midtop=(panel.centerx, panel.y + 84),
         )
-        passing = _("Pass the computer to {name}. The table stays hidden until {name} clicks.").format(name=name)
-        blit_text(
-            surface,
-            passing,
-            fitting_size(passing, theme.FONT_BODY, room, smallest=12),
-            theme.INK_SOFT,
-            midtop=(panel.centerx, panel.y + 114),
-        )
+        size, lines = self.passing_lines()
+        for row, line in enumerate(lines):
+            blit_text(
+                surface, line, size, theme.INK_SOFT, midtop=(panel.centerx, panel.y + 114 + row * size * LINE_STEP)
+            )
         blit_text(
             surface,
             _("Everyone else: please look away from the screen."),
             theme.FONT_BODY,
             theme.INK_SOFT,
-            midtop=(panel.centerx, panel.y + 150),
+            midtop=(panel.centerx, self.everyone_y()),
         )
         self.buttons.draw(surface)
         blit_text(

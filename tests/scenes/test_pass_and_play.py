@@ -436,3 +436,43 @@ def test_continue_keeps_the_staging_and_everyones_sort(tmp_path):
     assert again.controller.arrangements[1][0] == "suit"
     again.seat_person(1)
     assert again.controller.ui.sort_mode == "suit"
+
+
+class _NamedTable:
+    """The little the privacy screen asks of the table, with one person's long name."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def seat_name(self, seat: int) -> str:
+        return self.name
+
+    def seat_place(self, seat: int) -> str:
+        return "West"
+
+    def seat_person(self, seat: int) -> None:
+        pass
+
+    def open_menu(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_privacy_screen_says_whom_to_pass_to_in_readable_text_however_long_the_name(language):
+    # Play-test (stop 45): a name of 14 characters shrank the "Pass the computer to ..."
+    # sentence (it names the person twice) to 12 units, 7 pixels high in an 800x450 window.
+    from game.scenes import theme
+    from game.scenes.text import text_width
+
+    i18n.set_language(language)
+    long_name = "欧阳娜娜娜娜娜娜娜娜娜娜娜娜" if language == "zh_CN" else "Maximiliana Wu"
+    room = PrivacyScreen.PANEL.width - 48
+    for name in ("Bob", long_name):
+        screen = PrivacyScreen(_NamedTable(name), 1)
+        size, lines = screen.passing_lines()
+        assert size >= theme.FONT_SMALL and 1 <= len(lines) <= 2, (name, size, lines)
+        assert all(text_width(line, size) <= room + size for line in lines), lines  # (one closing mark may hang)
+        assert name in " ".join(lines)
+        # The line under it stays clear of the button.
+        assert screen.everyone_y() + theme.FONT_BODY * 1.4 <= screen.button.rect.top
+        screen.draw(Canvas(LOGICAL_SIZE, 1.0))
