@@ -98,7 +98,7 @@ def _side_line(table: AnswerTable, asker: int, side: int) -> str:
     if rules.foot:
         books = [m for m in st.side_melds(side) if m.size >= CANASTA_SIZE]
         clean = sum(1 for m in books if m.is_natural)
-        books_line = _("Our books: clean {clean}/{clean_need}, dirty {dirty}/{dirty_need}.").format(
+        books_line = _("Our books: {clean} clean ({clean_need} needed), {dirty} dirty ({dirty_need} needed).").format(
             clean=clean,
             clean_need=rules.books_quota[0],
             dirty=len(books) - clean,

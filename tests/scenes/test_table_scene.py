@@ -700,7 +700,7 @@ def test_the_hand_and_foot_question_counts_books_against_the_quota():
         def side_name(self, side: int) -> str:
             return ("Us", "Them")[side]
 
-    assert "North holds 3 cards. Our books: clean 1/2, dirty 1/2." in answer_facts(Table())  # type: ignore[arg-type]
+    assert "North holds 3 cards. Our books: 1 clean (2 needed), 1 dirty (2 needed)." in answer_facts(Table())  # type: ignore[arg-type]
 
 
 def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
