@@ -10,6 +10,7 @@ import pygame
 import pytest
 from table_helpers import DT, fallback, make_table, tick
 
+from game import i18n
 from game.move_log import TURN_START
 from game.rules import Phase
 from game.scenes.layout import LOGICAL_SIZE, Canvas

@@ -217,8 +217,8 @@ def test_long_names_keep_clear_of_the_scores_and_the_cards(monkeypatch):
     screen = PrivacyScreen(table, 1)
     screen.draw(Canvas(LOGICAL_SIZE, 1.0))
     panel = pygame.Rect(PrivacyScreen.PANEL)
-    lines = [rect for text, rect in drawn if long in text]
-    assert len(lines) == 2 and all(panel.contains(rect) for rect in lines)
+    lines = [rect for text, rect in drawn if long in text]  # the title; the sentence, on two lines
+    assert len(lines) == 3 and all(panel.contains(rect) for rect in lines)
 
 
 def test_a_typed_name_is_shown_as_typed_and_never_twice_at_a_table():
