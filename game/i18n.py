@@ -130,6 +130,11 @@ def join_sentences(parts: Iterable[str | None]) -> str:
     return sentence_gap().join(part for part in parts if part)
 
 
+def join_names(names: Iterable[str]) -> str:
+    """Names listed as the current language lists them: "a, b, c" or "a、b、c"."""
+    return _(", ").join(names)
+
+
 def format_points(value: int) -> str:
     """A score as people write it: 1,045 and -2,300 (both languages group by thousands
     with a comma)."""

@@ -13,6 +13,7 @@ as it is.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,24 @@ class Notice(str):
             return _(self.msgid)
         shown = {name: value.text() if isinstance(value, Notice) else value for name, value in self.args.items()}
         return _(self.msgid).format(**shown)
+
+
+class Listing(Notice):
+    """Names (message ids) for a notice's argument, each translated when the notice is shown
+    and listed as the language lists them."""
+
+    items: tuple[str, ...]
+
+    def __new__(cls, msgids: Iterable[str]) -> Listing:
+        items = tuple(msgids)
+        listing = str.__new__(cls, ", ".join(items))
+        listing.msgid, listing.args, listing.items = "", {}, items
+        return listing
+
+    def text(self) -> str:
+        from game.i18n import _, join_names
+
+        return join_names(_(item) for item in self.items)
 
 
 def shown(notice: str) -> str:

@@ -20,7 +20,7 @@ from typing import Any
 
 from game import storage
 from game.i18n import N_, system_language
-from game.notices import NEWER_FILE, Notice, copy_name
+from game.notices import NEWER_FILE, Listing, Notice, copy_name
 from game.player_names import is_clean
 from game.rules.variants import APP_VARIANT_IDS, VARIANTS
 
@@ -41,6 +41,24 @@ MOST_SEATS = max(v.players for v in VARIANTS if v.in_app)
 # Seconds a bot waits between moves, per pace (the table multiplies its pause by this).
 BOT_PACE_FACTOR = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
 READ_FAILED = N_("could not read {file} ({error}); using defaults")
+# What the player calls each setting (the Settings page's labels, and the notice of values
+# a file holds that are not allowed).
+LABELS: dict[str, str] = {
+    "language": N_("Language"),
+    "animation_speed": N_("Animation speed"),
+    "bot_pace": N_("Computer players' pace"),
+    "card_size": N_("Card size"),
+    "four_colour_deck": N_("Four-colour deck"),
+    "card_back": N_("Card back"),
+    "sound": N_("Sound effects"),
+    "fullscreen": N_("Full screen"),
+    "confirm_risky_discard": N_("Confirm a risky discard"),
+    "new_game_variant": N_("the last game chosen"),
+    "new_game_target": N_("the last game chosen"),
+    "new_game_seats": N_("the last game chosen"),
+    "person_names": N_("the players' names"),
+}
+NOT_ALLOWED = N_("values not allowed, set back to their defaults: {names}")
 
 
 @dataclass(frozen=True)
@@ -63,24 +81,19 @@ class Settings:
     person_names: tuple[str, ...] = ()
 
     def validated(self) -> tuple[Settings, list[Notice]]:
-        """A copy with every bad field reset to its default, and what was reset."""
+        """A copy with every bad field reset to its default, and what was reset: one notice
+        naming them all as the player knows them (the title shows a notice a line)."""
         defaults = first_start()
-        notices: list[Notice] = []
+        reset: list[str] = []
         values: dict[str, Any] = {}
         for f in fields(self):
-            value = getattr(self, f.name)
-            allowed = allowed_value(f.name, value)
+            allowed = allowed_value(f.name, getattr(self, f.name))
             if allowed is None:
                 allowed = getattr(defaults, f.name)
-                notices.append(
-                    Notice(
-                        N_("setting {name}: {value} is not allowed, using {default}"),
-                        name=repr(f.name),
-                        value=repr(value),
-                        default=repr(allowed),
-                    )
-                )
+                if LABELS[f.name] not in reset:
+                    reset.append(LABELS[f.name])
             values[f.name] = allowed
+        notices = [Notice(NOT_ALLOWED, names=Listing(reset))] if reset else []
         return replace(self, **values), notices
 
     def to_json(self) -> dict[str, Any]:

@@ -16,21 +16,19 @@ from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.menu_base import PANEL, Page
 from game.scenes.menu_widgets import Choice, blit_text
+from game.settings import LABELS
 
 OFF_ON: list[tuple[Any, str]] = [(False, N_("Off")), (True, N_("On"))]
-ROWS: list[tuple[str, str, list[tuple[Any, str]]]] = [
-    (
-        "animation_speed",
-        N_("Animation speed"),
-        [(0.5, N_("Slow")), (1.0, N_("Normal")), (2.0, N_("Fast")), (4.0, N_("Very fast"))],
-    ),
-    ("bot_pace", N_("Computer players' pace"), [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]),
-    ("card_size", N_("Card size"), [("normal", N_("Normal")), ("large", N_("Large"))]),
-    ("four_colour_deck", N_("Four-colour deck"), OFF_ON),
-    ("card_back", N_("Card back"), [("B1", N_("Design 1")), ("B2", N_("Design 2"))]),
-    ("sound", N_("Sound effects"), OFF_ON),
-    ("fullscreen", N_("Full screen"), OFF_ON),
-    ("confirm_risky_discard", N_("Confirm a risky discard"), OFF_ON),
+# The page's rows below the language: each setting's choices (its label is settings.LABELS').
+ROWS: list[tuple[str, list[tuple[Any, str]]]] = [
+    ("animation_speed", [(0.5, N_("Slow")), (1.0, N_("Normal")), (2.0, N_("Fast")), (4.0, N_("Very fast"))]),
+    ("bot_pace", [("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast"))]),
+    ("card_size", [("normal", N_("Normal")), ("large", N_("Large"))]),
+    ("four_colour_deck", OFF_ON),
+    ("card_back", [("B1", N_("Design 1")), ("B2", N_("Design 2"))]),
+    ("sound", OFF_ON),
+    ("fullscreen", OFF_ON),
+    ("confirm_risky_discard", OFF_ON),
 ]
 ROW_X, ROW_W, ROW_H, GAP = PANEL.x + 60, PANEL.width - 120, 44, 8
 
@@ -47,19 +45,19 @@ class SettingsScene(Page):
         y = PANEL.y + 26
         language = Choice(
             (ROW_X, y, ROW_W, ROW_H),
-            N_("Language"),
+            LABELS["language"],
             list(LANGUAGES.items()),
             settings.language,
             functools.partial(self.settings.set, "language"),
             translate_values=False,
         )  # each language's name in itself
         self.items.add(language)
-        for name, label, options in ROWS:
+        for name, options in ROWS:
             y += ROW_H + GAP
             self.items.add(
                 Choice(
                     (ROW_X, y, ROW_W, ROW_H),
-                    label,
+                    LABELS[name],
                     options,
                     getattr(settings, name),
                     functools.partial(self.settings.set, name),
@@ -71,7 +69,7 @@ class SettingsScene(Page):
         # A preview of the chosen card back, lying on the felt beside the panel (80 px:
         # the back's fine lattice shows moiré at most smaller widths).
         ruler = Ruler.of(surface)
-        row = next(w for w in self.items.widgets if isinstance(w, Choice) and w.label == "Card back")
+        row = next(w for w in self.items.widgets if isinstance(w, Choice) and w.label == LABELS["card_back"])
         image = assets.card_image(self.settings.value.card_back, width=ruler.px(80))
         surface.blit(image, image.get_rect(midleft=ruler.point((PANEL.right + 40, row.rect.centery))))
         blit_text(

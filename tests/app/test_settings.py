@@ -38,7 +38,25 @@ def test_bad_and_unknown_fields_fall_back_with_notices(tmp_path):
     )
     settings, notices = load_settings(tmp_path)
     assert settings == Settings(card_size="large")
-    assert len(notices) == 4 and any("colour" in n for n in notices)
+    assert len(notices) == 2 and "colour" in notices[0]
+
+
+def test_every_value_not_allowed_is_named_in_one_notice_as_the_player_knows_it(tmp_path):
+    """The title shows two notices at most: six bad values made six notices, four unseen,
+    each naming a field as the code does ('animation_speed')."""
+    from game import i18n
+    from game.notices import shown
+
+    bad = {"animation_speed": 7, "bot_pace": "warp", "card_size": 3, "four_colour_deck": "no", "sound": 1}
+    settings_path(tmp_path).write_text(json.dumps({**bad, "new_game_seats": 5, "person_names": "Ann"}))
+    settings, notices = load_settings(tmp_path)
+    assert settings == Settings() and len(notices) == 1
+    assert notices[0] == (
+        "values not allowed, set back to their defaults: Animation speed, "
+        "Computer players' pace, Card size, Four-colour deck, Sound effects, the last game chosen, the players' names"
+    )
+    i18n.set_language("zh_CN")
+    assert shown(notices[0]).startswith("不允许的设置值，已恢复默认：动画速度，")
 
 
 def test_integer_speed_is_accepted_as_float(tmp_path):
