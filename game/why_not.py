@@ -6,12 +6,14 @@
 Every refusal carries its rule id, a message id (an English template, marked
 in the engine for the catalogs) and the message's arguments, so the reason is
 translated by id, never parsed back from English. `why_not` gives that reason
-followed by the rule's plain explanation.
+followed by the rule's plain explanation. A `Refusal` is what the table shows of a
+refused gesture: the engine's IllegalMove, or one of the table's own checks.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from game.i18n import N_, _, get_language, join_sentences
 from game.rules import IllegalMove, NotationError
@@ -244,6 +246,51 @@ def why_not(error: IllegalMove) -> str:
     """The refusal in plain words, in the current language."""
     parts = explain(error)
     return join_sentences((parts.reason, parts.explanation, parts.rule_label))
+
+
+@dataclass
+class Refusal:
+    """A refused move, shown with its rule ("why not?"); rendered in the current
+    language each time it is drawn. Either the engine's IllegalMove, or one of the
+    table's own checks (a msgid, its arguments and the rule it applies)."""
+
+    rule: str | None
+    error: IllegalMove | None = None
+    msgid: str = ""
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def reason(self) -> str:
+        if self.error is not None:
+            text = reason_text(self.error)
+            if text is None:  # an engine sentence without a translation: the rule says it
+                text = rule_explanation(self.error.rule) or self.error.reason
+            return text
+        text = _(self.msgid)
+        return sentence(text.format(**self.args) if self.args else text)
+
+    def explanation(self) -> str | None:
+        """The rule in a sentence, when it says more than the reason; None when it says the
+        same (the reason itself, or the reason continued: `headline` shows that instead)."""
+        if self.rule is None:
+            return None
+        text = rule_explanation(self.rule)
+        if text is None or _continues(text, self.reason()):
+            return None
+        return text
+
+    def headline(self) -> str:
+        """The refusal's bold line: the reason, or the rule's sentence when that sentence is
+        the reason continued ("Black threes can be melded only when going out, as three or
+        four of them..."): said once, not twice."""
+        reason = self.reason()
+        text = rule_explanation(self.rule) if self.rule is not None else None
+        return text if text is not None and _continues(text, reason) else reason
+
+
+def _continues(text: str, reason: str) -> bool:
+    """`text` says `reason` (a sentence of some length) and perhaps more."""
+    stem = reason.rstrip(".。")
+    return len(stem) >= 10 and text.startswith(stem)
 
 
 # Where a variant's own page says a rule its way (the page of rules_text.page_for, then the

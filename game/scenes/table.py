@@ -37,7 +37,7 @@ from game.scenes.hand_state import (
     staging_text,
     take_faces,
 )
-from game.scenes.table_controller import Refusal, TableController  # noqa: F401
+from game.scenes.table_controller import TableController
 from game.scenes.table_input import HandController
 from game.scenes.table_keys import KeyboardController
 from game.scenes.table_layout import (

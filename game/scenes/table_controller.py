@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.bots import make_bot
@@ -47,61 +46,11 @@ from game.scenes import table_facts
 from game.scenes.bot_runner import BotRunner
 from game.scenes.hand_state import DropTarget, HandUI, shown_hand
 from game.seat_names import SeatNames, seat_names, typed_names
+from game.why_not import Refusal
 
 REFUSAL_SECONDS = 8.0
 # Refusals of a single addition that another laid with it may lift: it is held (staged).
 HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO"})
-
-
-@dataclass
-class Refusal:
-    """A refused move, shown with its rule ("why not?"); rendered in the current
-    language each time it is drawn. Either the engine's IllegalMove, or one of the
-    table's own checks (a msgid, its arguments and the rule it applies)."""
-
-    rule: str | None
-    error: IllegalMove | None = None
-    msgid: str = ""
-    args: dict[str, Any] = field(default_factory=dict)
-
-    def reason(self) -> str:
-        from game.why_not import reason_text, rule_explanation, sentence
-
-        if self.error is not None:
-            text = reason_text(self.error)
-            if text is None:  # an engine sentence without a translation: the rule says it
-                text = rule_explanation(self.error.rule) or self.error.reason
-            return text
-        text = _(self.msgid)
-        return sentence(text.format(**self.args) if self.args else text)
-
-    def explanation(self) -> str | None:
-        """The rule in a sentence, when it says more than the reason; None when it says the
-        same (the reason itself, or the reason continued: `headline` shows that instead)."""
-        from game.why_not import rule_explanation
-
-        if self.rule is None:
-            return None
-        text = rule_explanation(self.rule)
-        if text is None or _continues(text, self.reason()):
-            return None
-        return text
-
-    def headline(self) -> str:
-        """The refusal's bold line: the reason, or the rule's sentence when that sentence is
-        the reason continued ("Black threes can be melded only when going out, as three or
-        four of them..."): said once, not twice."""
-        from game.why_not import rule_explanation
-
-        reason = self.reason()
-        text = rule_explanation(self.rule) if self.rule is not None else None
-        return text if text is not None and _continues(text, reason) else reason
-
-
-def _continues(text: str, reason: str) -> bool:
-    """`text` says `reason` (a sentence of some length) and perhaps more."""
-    stem = reason.rstrip(".。")
-    return len(stem) >= 10 and text.startswith(stem)
 
 
 def people_of(levels: tuple[str | None, ...] | None, human: int, players: int) -> tuple[int, ...]:

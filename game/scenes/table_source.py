@@ -21,12 +21,12 @@ if TYPE_CHECKING:
     from game.rules import Game, RulesConfig
     from game.scenes.animations import Animator
     from game.scenes.hand_state import HandUI
-    from game.scenes.table_controller import Refusal
     from game.scenes.table_input import HandController
     from game.scenes.table_layout import TableGeometry, TableLayout
     from game.scenes.tween import Tween
     from game.scenes.widgets import Button, WidgetGroup
     from game.session import StorageProblem
+    from game.why_not import Refusal
 
 
 class TableSeats(Protocol):

@@ -412,7 +412,7 @@ def test_a_refusal_whose_rule_sentence_continues_it_says_it_once():
     """R-BLACK3's reason ("Black threes can be melded only when going out.") is the start
     of its rule's sentence: the banner shows the longer sentence once, no body repeating it."""
     from game.rules import IllegalMove
-    from game.scenes.table_controller import Refusal
+    from game.why_not import Refusal
 
     refusal = Refusal("R-BLACK3", IllegalMove("R-BLACK3", "black threes can be melded only when going out"))
     assert refusal.headline().startswith("Black threes can be melded only when going out, as a group of their own")
