@@ -584,7 +584,7 @@ class TableScene(Scene):
         self.relayout()
 
     def _reorder(self, cards: list[Card], x: float) -> None:
-        self.controller.reorder(cards, hand_drop_index(self.layout, cards, x))
+        self.controller.arranger.reorder(cards, hand_drop_index(self.layout, cards, x))
 
     def confirm_staged(self) -> None:
         self.controller.confirm_staged()
@@ -603,10 +603,10 @@ class TableScene(Scene):
         self.controller.pass_turn()
 
     def sort_hand(self, mode: str) -> None:
-        self.controller.sort_hand(mode)
+        self.controller.arranger.sort_hand(mode)
 
     def toggle_sort(self) -> None:
-        self.controller.toggle_sort()
+        self.controller.arranger.toggle_sort()
 
     def show_hint(self) -> bool:
         return self.controller.show_hint()
@@ -624,13 +624,13 @@ class TableScene(Scene):
         self.controller.key_discard()
 
     def select_cursor(self, state: bool | None = None) -> bool:
-        return self.controller.select_cursor(state)
+        return self.controller.arranger.select_cursor(state)
 
     def move_cursor(self, step: int, carry: bool = False) -> None:
         """Arrow keys: the focus cursor over the hand (the buttons lose the focus)."""
         if self.layout.hand_cards:
             self.buttons.set_focus(None)
-        self.controller.move_cursor(step, carry)
+        self.controller.arranger.move_cursor(step, carry)
 
     def escape(self) -> None:
         """Esc: cancel what is in progress, one thing at a time; else open the menu."""
@@ -647,7 +647,7 @@ class TableScene(Scene):
         elif self.ui.staged:
             self.cancel_staged()
         elif self.ui.selected:
-            self.controller.clear_selection()
+            self.controller.arranger.clear_selection()
         elif self.buttons.focused is not None or self.ui.cursor is not None or self.ui.meld_focus is not None:
             self.buttons.set_focus(None)
             self.ui.cursor = None

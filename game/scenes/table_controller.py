@@ -21,7 +21,6 @@ from typing import Any, Protocol
 
 from game.bots import make_bot
 from game.bots.base import private_seed
-from game.bots.reasons import BotReason
 from game.hints import Hint, card_name, discard_risk, explain, make_hint, rank_name
 from game.i18n import N_, _, get_language
 from game.rules import (
@@ -39,12 +38,13 @@ from game.rules import (
     RulesConfig,
 )
 from game.rules import events as ev
-from game.rules.events import Event
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
 from game.scenes import table_facts
 from game.scenes.bot_runner import BotRunner
+from game.scenes.hand_arranger import HandArranger
 from game.scenes.hand_state import DropTarget, HandUI, shown_hand
+from game.scenes.table_host import NoHost, TableHost
 from game.seat_names import SeatNames, seat_names, typed_names
 from game.why_not import Refusal
 
@@ -65,57 +65,6 @@ class TableBot(Protocol):
 
 
 BotFactory = Callable[[str, int], TableBot]  # (level, seed) -> a bot
-
-
-class TableHost(Protocol):
-    """What the controller asks of whoever shows the table."""
-
-    def show_events(self, events: list[Event]) -> None:
-        """A move or a deal happened: animate it (and tell the listeners)."""
-
-    def cards_moved(self) -> None:
-        """The player's cards (selection, staging, order) or a refusal changed: re-place them."""
-
-    def hand_arranged(self) -> None:
-        """The player re-arranged the hand (a save keeps the order)."""
-
-    def cancel_gesture(self) -> None:
-        """Drop whatever the pointer holds."""
-
-    def confirm_discard(self, card: Card, why: str, discard: Callable[[], None]) -> bool:
-        """Ask before a risky discard (`discard` plays it); False when nobody can be asked."""
-
-    def explain_move(self, seat: int, reason: BotReason | None) -> None:
-        """A bot said why it made the move just shown (game/bots/reasons.py), or None."""
-
-    def swap_cards(self, a: Card, b: Card) -> None:
-        """Two copies of one face trade their pictures on the table (the player moved `a`,
-        the engine laid `b`): the card the player moved is the one seen to land."""
-
-
-class NoHost:
-    """A host that shows nothing (tests, tools): every call is a no-op."""
-
-    def show_events(self, events: list[Event]) -> None:
-        pass
-
-    def cards_moved(self) -> None:
-        pass
-
-    def hand_arranged(self) -> None:
-        pass
-
-    def cancel_gesture(self) -> None:
-        pass
-
-    def confirm_discard(self, card: Card, why: str, discard: Callable[[], None]) -> bool:
-        return False
-
-    def explain_move(self, seat: int, reason: BotReason | None) -> None:
-        pass
-
-    def swap_cards(self, a: Card, b: Card) -> None:
-        pass
 
 
 class TableController:
@@ -152,6 +101,7 @@ class TableController:
         # The player's moves pass this first: a text refuses the move (the guided deal's coach).
         self.move_filter: Callable[[Move], str | None] | None = None
         self.ui = HandUI()
+        self.arranger = HandArranger(self)  # sort, order, cursor and selection of the hand
         self.arrangements: dict[int, tuple[str, list[Card]]] = {}  # pass-and-play: each person's sort and order
         self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
         self.refusal: Refusal | None = None
@@ -416,66 +366,6 @@ class TableController:
     def selected_cards(self) -> list[Card]:
         return [c for c in self.hand_cards() if c in self.ui.selected]
 
-    def sort_hand(self, mode: str) -> None:
-        self.ui.sort_mode = mode
-        self.host.cards_moved()
-        self.host.hand_arranged()
-
-    def toggle_sort(self) -> None:
-        self.sort_hand("suit" if self.ui.sort_mode == "rank" else "rank")
-
-    def reorder(self, cards: list[Card], index: int) -> None:
-        """Put `cards` at `index` among the hand's other cards (a custom order)."""
-        shown = [c for c in self.hand_cards() if c not in cards]
-        order = shown[:index] + cards + shown[index:]
-        rest = [c for c in self.ui.order if c not in order]
-        self.ui.order = order + rest
-        self.ui.sort_mode = "custom"
-        self.host.cards_moved()
-        self.host.hand_arranged()
-
-    def move_cursor(self, step: int, carry: bool = False) -> None:
-        """Arrow keys: the focus cursor over the hand; `carry` moves the card along."""
-        ui = self.ui
-        cards = self.hand_cards()
-        if not cards:
-            ui.cursor = None
-            return
-        if ui.cursor not in cards:  # Home / End go to their ends; an arrow comes in from its side
-            ui.cursor = cards[0] if (step > 0) == (abs(step) == 1) else cards[-1]
-            self.host.cards_moved()
-            return
-        index = cards.index(ui.cursor)
-        target = max(0, min(len(cards) - 1, index + step))
-        if carry and target != index:
-            order = list(cards)
-            order[index], order[target] = order[target], order[index]
-            rest = [c for c in ui.order if c not in order]
-            ui.order = order + rest
-            ui.sort_mode = "custom"
-            self.host.hand_arranged()
-        else:
-            ui.cursor = cards[target]
-        self.host.cards_moved()
-
-    def select_cursor(self, state: bool | None = None) -> bool:
-        """Space / Up / Down: select, toggle or unselect the card under the cursor."""
-        card = self.ui.cursor
-        if card is None or card not in self.hand_cards():
-            return False
-        if state is None:
-            state = card not in self.ui.selected
-        if state:
-            self.ui.selected.add(card)
-        else:
-            self.ui.selected.discard(card)
-        self.host.cards_moved()
-        return True
-
-    def clear_selection(self) -> None:
-        self.ui.selected.clear()
-        self.host.cards_moved()
-
     # -- player intents (mouse, keys and buttons) ---------------------------------------
     def click_stock(self) -> None:
         if self.not_now():
@@ -620,7 +510,7 @@ class TableController:
         elif target.kind == "new-meld":
             self._drop_new_meld(cards)
         elif target.kind == "hand":
-            self.reorder(cards, target.index)
+            self.arranger.reorder(cards, target.index)
         elif target.kind == "their-meld":
             # R-OWN-MELDS (cards let go on another side's meld flew back without a word).
             if self.config.partnerships:

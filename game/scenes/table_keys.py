@@ -73,10 +73,10 @@ class KeyboardController:
         elif key in (pygame.K_HOME, pygame.K_END):
             table.move_cursor(-999 if key == pygame.K_HOME else 999)
         elif key in (pygame.K_UP, pygame.K_DOWN):
-            if not game.select_cursor(key == pygame.K_UP):
+            if not game.arranger.select_cursor(key == pygame.K_UP):
                 table.move_cursor(1)
         elif key == pygame.K_SPACE:
-            if not game.select_cursor():
+            if not game.arranger.select_cursor():
                 table.skip_animations()
         elif key in ENTER_KEYS:
             if game.ui.staged:
@@ -84,9 +84,9 @@ class KeyboardController:
             elif game.selected_cards() and game.game.state.phase is Phase.MELD:
                 game.key_meld()
         elif key == pygame.K_s:
-            game.toggle_sort()
+            game.arranger.toggle_sort()
         elif key == pygame.K_r:
-            game.sort_hand("rank")
+            game.arranger.sort_hand("rank")
         elif key == pygame.K_d:
             game.click_stock()
         elif key == pygame.K_t:

@@ -212,15 +212,15 @@ def test_reorder_sort_and_cursor_change_only_the_players_arrangement():
     version = controller.version
     shown = controller.hand_cards()
     assert [c.face for c in shown] == ["H4", "C7", "D8", "S9"]
-    controller.reorder([shown[0]], 3)
+    controller.arranger.reorder([shown[0]], 3)
     assert [c.face for c in controller.hand_cards()] == ["C7", "D8", "S9", "H4"]
     assert controller.ui.sort_mode == "custom" and host.arranged == 1
-    controller.move_cursor(1)
+    controller.arranger.move_cursor(1)
     assert controller.ui.cursor is controller.hand_cards()[0]
-    controller.move_cursor(1, carry=True)
+    controller.arranger.move_cursor(1, carry=True)
     assert [c.face for c in controller.hand_cards()] == ["D8", "C7", "S9", "H4"] and host.arranged == 2
-    assert controller.select_cursor() and controller.selected_cards() == [controller.ui.cursor]
-    controller.sort_hand("rank")
+    assert controller.arranger.select_cursor() and controller.selected_cards() == [controller.ui.cursor]
+    controller.arranger.sort_hand("rank")
     assert [c.face for c in controller.hand_cards()] == ["H4", "C7", "D8", "S9"]
     assert controller.version == version and not host.events  # no move was made
 

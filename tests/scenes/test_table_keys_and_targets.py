@@ -49,7 +49,7 @@ class KeysOnly:
 
     def move_cursor(self, step: int, carry: bool = False) -> None:
         self.calls.append(("move_cursor", step, carry))
-        self.controller.move_cursor(step, carry)
+        self.controller.arranger.move_cursor(step, carry)
 
     def skip_animations(self) -> None:
         self.calls.append(("skip_animations",))

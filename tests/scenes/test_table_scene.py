@@ -865,7 +865,7 @@ def test_the_s_key_cap_sits_on_the_sort_that_s_does():
         assert (table.sort_rank_button.key, table.sort_suit_button.key) == (
             ("S", "") if capped == "rank" else ("", "S")
         ), mode
-        table.controller.toggle_sort()
+        table.controller.arranger.toggle_sort()
         assert table.ui.sort_mode == capped
 
 
