@@ -127,7 +127,7 @@ class CoachTable(TableScene):
         self.coach_buttons.update(dt)
         covered = self.stack is not None and self.stack.top is not self
         if self.coaching and self.my_turn() and self.idle and not covered and self.hint is None:
-            if self.game.state.phase is not Phase.ANSWER and self.controller.show_hint():
+            if self.game.state.phase is not Phase.ANSWER and self.controller.guide.show_hint():
                 number = self.step_number
                 if not self.steps_seen or self.steps_seen[-1] != number:
                     self.steps_seen.append(number)

@@ -159,8 +159,8 @@ class TableScene(Scene):
     moves_played = property(lambda self: self.controller.moves_played)
     message = property(lambda self: self.controller.message)
     refusal = property(lambda self: self.controller.refusal)
-    hint = property(lambda self: self.controller.hint)
-    hint_version = property(lambda self: self.controller.hint_version)
+    hint = property(lambda self: self.controller.guide.hint)
+    hint_version = property(lambda self: self.controller.guide.hint_version)
 
     @property
     def confirm_risky(self) -> bool:
@@ -215,13 +215,13 @@ class TableScene(Scene):
         self.controller.refuse_error(error)
 
     def status_text(self) -> str:
-        return self.controller.status_text()
+        return self.controller.guide.status_text()
 
     def stage_info(self) -> tuple[int, int, str] | None:
-        return self.controller.stage_info()
+        return self.controller.guide.stage_info()
 
     def hint_text(self) -> str:
-        return self.controller.hint_text()
+        return self.controller.guide.hint_text()
 
     def selected_cards(self) -> list[Card]:
         return self.controller.selected_cards()
@@ -609,10 +609,10 @@ class TableScene(Scene):
         self.controller.arranger.toggle_sort()
 
     def show_hint(self) -> bool:
-        return self.controller.show_hint()
+        return self.controller.guide.show_hint()
 
     def clear_hint(self) -> None:
-        self.controller.clear_hint()
+        self.controller.guide.clear_hint()
 
     def key_take(self) -> None:
         self.controller.key_take()

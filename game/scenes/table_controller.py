@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 from game.bots import make_bot
 from game.bots.base import private_seed
-from game.hints import Hint, card_name, discard_risk, explain, make_hint, rank_name
-from game.i18n import N_, _, get_language
+from game.hints import card_name, discard_risk, rank_name
+from game.i18n import N_, _
 from game.rules import (
     Card,
     Game,
@@ -44,6 +44,7 @@ from game.scenes import table_facts
 from game.scenes.bot_runner import BotRunner
 from game.scenes.hand_arranger import HandArranger
 from game.scenes.hand_state import DropTarget, HandUI, shown_hand
+from game.scenes.table_guide import TableGuide
 from game.scenes.table_host import NoHost, TableHost
 from game.seat_names import SeatNames, seat_names, typed_names
 from game.why_not import Refusal
@@ -105,9 +106,7 @@ class TableController:
         self.arrangements: dict[int, tuple[str, list[Card]]] = {}  # pass-and-play: each person's sort and order
         self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
         self.refusal: Refusal | None = None
-        self.hint: Hint | None = None
-        self.hint_version = -1
-        self._hint_text: tuple[tuple[str, int], str] | None = None
+        self.guide = TableGuide(self)  # the status line, the staged count, the hint
         self.version = 0  # counts the moves and deals: what was computed for an older one is stale
         self.moves_played = 0
         self._legal: tuple[int, list[Move]] = (-1, [])
@@ -146,7 +145,8 @@ class TableController:
         self.runner.cancel()
         self._bot_move = None
         self.message = None
-        self.refusal = self.hint = None
+        self.refusal = None
+        self.guide.hint = None
 
     def next_deal(self) -> None:
         events = self.game.next_deal()
@@ -204,8 +204,8 @@ class TableController:
             self.message = (text, remaining - dt, warn) if remaining > dt else None
             if self.message is None:
                 self.refusal = None
-        if self.hint is not None and self.hint_version != self.version:
-            self.clear_hint()
+        if self.guide.hint is not None and self.guide.hint_version != self.version:
+            self.guide.clear_hint()
 
     # -- engine ---------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -305,9 +305,7 @@ class TableController:
         self.ui = HandUI()
         self.message = None
         self.refusal = None
-        self.hint = None
-        self._hint_text = None
-        self.hint_version = -1
+        self.guide.forget()
 
     def pass_offered(self) -> bool:
         """The stock is empty and the player may pass (the Pass button shows)."""
@@ -375,16 +373,9 @@ class TableController:
             self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
             return
         if not st.stock:
-            self.refuse(self._empty_stock_msgid(), self._exhausted_rule())
+            self.refuse(self.guide.empty_stock_msgid(), self._exhausted_rule())
             return
         self.play(Move.draw())
-
-    def _empty_stock_msgid(self) -> str:
-        """What the player may do when the stock is empty: take or pass, or only take (the
-        top card fits the side's meld: R-EXHAUSTED)."""
-        if self.can(MoveKind.PASS):
-            return N_("The stock is empty: take the pile or pass.")
-        return N_("The stock is empty and the top card fits your meld: you must take the pile.")
 
     def _exhausted_rule(self) -> str:
         """The rule of an empty stock: R-EXHAUSTED, or the Samba family's own."""
@@ -749,7 +740,8 @@ class TableController:
             self.refuse(N_("Lay your staged cards first (Lay melds), or take them back, then discard."))
             return
         # The hint's own discard was weighed already: following it needs no warning.
-        hinted = self.hint is not None and str(self.hint.move) == str(Move.discard(card))
+        hint = self.guide.hint
+        hinted = hint is not None and str(hint.move) == str(Move.discard(card))
         if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.legal_moves():
             risk = discard_risk(self.game.state.observation(self.human), card)
             if risk is not None:
@@ -893,77 +885,4 @@ class TableController:
             return
         self.discard(cards[0])
 
-    # -- hint -------------------------------------------------------------------------------
-    def show_hint(self) -> bool:
-        """Ask the Normal bot for the player's move and show it explained, with the cards
-        it uses lit; it is never played for the player."""
-        st = self.game.state
-        if st.to_act != self.human or st.phase is Phase.OVER:
-            self.say(_("A hint is for your turn."), warn=False, seconds=3.0)
-            return False
-        self.host.cancel_gesture()
-        hint = make_hint(st.observation(self.human), seed=private_seed(self.seed, self.human, self.moves_played))
-        self.hint = hint
-        self.hint_version = self.version
-        self._hint_text = None
-        self.ui.hinted = set(hint.cards)
-        self.message = self.refusal = None
-        self.host.cards_moved()
-        return True
-
-    def hint_text(self) -> str:
-        """The hint in the current language (re-explained after a language switch)."""
-        hint = self.hint
-        if hint is None:
-            return ""
-        key = (get_language(), self.hint_version)
-        if self._hint_text is None or self._hint_text[0] != key:
-            text = explain(hint.move, self.game.state.observation(self.human), hint.reason)
-            self._hint_text = (key, text)
-        return self._hint_text[1]
-
-    def clear_hint(self) -> None:
-        if self.hint is not None or self.ui.hinted:
-            self.hint = None
-            self.ui.hinted = set()
-            self.host.cards_moved()
-
     # -- what is shown ------------------------------------------------------------------
-    def status_text(self) -> str:
-        st = self.game.state
-        if st.phase is Phase.OVER:
-            return _("The deal is over.")
-        to_act = st.to_act
-        if to_act != self.human:
-            if st.phase is Phase.ANSWER and st.turn == self.human:
-                return _("Waiting for your partner's answer…")
-            return _("{name} to play…").format(name=self.seat_name(to_act))  # type: ignore[arg-type]
-        if st.phase is Phase.ANSWER:
-            return _("{name} asks: may I go out?").format(name=self.seat_name(st.turn))
-        if st.phase is Phase.DRAW:
-            if not st.stock:
-                return _(self._empty_stock_msgid())
-            return _("Your turn: click the stock to draw, or take the pile.")
-        if st.this_turn.answer is True:
-            return _("Your partner said yes: you must go out this turn.")
-        if st.this_turn.answer is False:
-            return _("Your partner said no: you may not go out this turn.")
-        return _("Meld if you can, then discard a card onto the pile.")
-
-    def stage_info(self) -> tuple[int, int, str] | None:
-        """(count, minimum, hint) while an initial meld is being staged (not for additions
-        held on a side that has melded)."""
-        if not self.ui.staged or not self.staging():
-            return None
-        st = self.game.state
-        groups = self.ui.staged
-        short = st.phase is Phase.MELD and any(len(group) < 3 for group in groups)
-        if short:  # a group of one or two cards is no meld: it does not count (R-MELD)
-            groups = [group for group in groups if len(group) >= 3]
-        count = sum(c.value for group in groups for c in group)
-        hint = _("a group of fewer than three cards does not count") if short else ""
-        if st.phase is Phase.DRAW and st.pile:
-            top = st.pile[-1]
-            count += top.value
-            hint = _("incl. the {card} on the pile: drop the take's cards on it").format(card=card_name(top))
-        return count, st.minimum(self.human_side), hint

@@ -102,7 +102,7 @@ class KeyboardController:
         elif key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
             table.move_meld_cursor(-1 if key == pygame.K_LEFTBRACKET else 1)
         elif key == pygame.K_h:
-            game.show_hint()
+            game.guide.show_hint()
         elif key == pygame.K_a:
             game.key_ask()
         elif key == pygame.K_p:

@@ -103,13 +103,13 @@ def test_bots_are_driven_on_the_calling_thread_up_to_the_players_turn():
         assert controller.version == before + 1
     assert controller.my_turn() and controller.game.state.phase is Phase.DRAW
     assert controller.moves_played == len(host.events) >= 3  # West, North, East moved; one show each
-    assert controller.status_text() == "Your turn: click the stock to draw, or take the pile."
+    assert controller.guide.status_text() == "Your turn: click the stock to draw, or take the pile."
     controller.drive_bots(True)  # the player's turn: the bots wait
     assert controller.my_turn()
     controller.click_stock()
     assert controller.game.state.phase is Phase.MELD
     assert any(isinstance(e, ev.Drew) for e in host.events[-1])
-    assert controller.status_text() == "Meld if you can, then discard a card onto the pile."
+    assert controller.guide.status_text() == "Meld if you can, then discard a card onto the pile."
 
 
 def test_play_a_move_and_the_status_follows_the_turn():
@@ -121,7 +121,7 @@ def test_play_a_move_and_the_status_follows_the_turn():
     st = controller.game.state
     assert st.pile[-1] is nine and st.turn == 1 and controller.version == version + 1
     assert isinstance(host.events[-1][0], ev.Discarded)
-    assert controller.status_text() == "West to play…"
+    assert controller.guide.status_text() == "West to play…"
     controller.drive_bots(True)
     assert controller.game.state.turn == 1 and controller.game.state.phase is Phase.MELD
 
@@ -183,7 +183,7 @@ def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
     controller.ui.selected |= set(fives)
     controller.drop(fives, DropTarget("new-meld"))
     assert controller.ui.staged == [fives] and not controller.ui.selected
-    assert controller.stage_info()[:2] == (15, 50) and not controller.game.state.melds[0]
+    assert controller.guide.stage_info()[:2] == (15, 50) and not controller.game.state.melds[0]
     controller.confirm_staged()  # 15 < 50: the engine's reason and rule
     assert controller.refusal is not None and controller.refusal.rule.startswith("R-")
     assert "short of the minimum 50" in controller.message[0] and controller.ui.staged
@@ -198,7 +198,7 @@ def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
     assert controller.refusal.rule == "R-MELD"
     controller.drop(cards(controller, "JK"), DropTarget("meld", staged_index=1))  # onto the kings
     assert [len(g) for g in controller.ui.staged] == [3, 4]
-    assert controller.stage_info()[:2] == (3 * 20 + 3 * 10 + 50, 50)
+    assert controller.guide.stage_info()[:2] == (3 * 20 + 3 * 10 + 50, 50)
     version = controller.version
     controller.confirm_staged()
     assert {r.symbol for r in controller.game.state.melds[0]} == {"A", "K"}
@@ -247,15 +247,15 @@ def test_a_risky_discard_asks_the_host_and_goes_ahead_only_when_confirmed():
 def test_the_hint_is_spent_by_a_move():
     state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
     controller, host = make(state)
-    assert controller.show_hint() and controller.hint is not None and controller.ui.hinted
-    assert controller.hint_text() and host.cancelled == 1
+    assert controller.guide.show_hint() and controller.guide.hint is not None and controller.ui.hinted
+    assert controller.guide.hint_text() and host.cancelled == 1
     controller.tick(0.1)
-    assert controller.hint is not None
+    assert controller.guide.hint is not None
     (nine,) = cards(controller, "S9")
     controller.double_click(nine)
     controller.tick(0.1)
-    assert controller.hint is None and not controller.ui.hinted
-    assert not controller.show_hint() and controller.message[0] == "A hint is for your turn."
+    assert controller.guide.hint is None and not controller.ui.hinted
+    assert not controller.guide.show_hint() and controller.message[0] == "A hint is for your turn."
 
 
 def test_a_mistyped_bot_level_is_an_error_not_a_weaker_bot():
@@ -345,7 +345,7 @@ def test_staging_a_sequence_and_laying_it_without_a_display():
     controller, _host = family("samba", state)
     controller.drop(cards(controller, "H9", "H10", "HJ"), DropTarget("new-meld"))
     controller.drop(cards(controller, "HQ"), DropTarget("meld", staged_index=0))
-    assert [len(g) for g in controller.ui.staged] == [4] and controller.stage_info()[:2] == (40, 50)
+    assert [len(g) for g in controller.ui.staged] == [4] and controller.guide.stage_info()[:2] == (40, 50)
     controller.confirm_staged()  # 40 < 50: refused by the engine with its rule
     assert controller.refusal is not None and controller.refusal.rule == "R-MIN" and controller.ui.staged
 

@@ -1,0 +1,143 @@
+"""What the table tells the player of the turn, and how to play it: the status line
+(whose turn, what to do now), the running count of an initial meld being staged, and
+the hint (the Normal bot's move for the player, explained; never played). No pygame.
+
+The table controller owns one (`controller.guide`) and drops a spent hint as time
+passes (`TableController.tick`); the view reads it through the scene (`TableStatus`).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.bots.base import private_seed
+from game.hints import Hint, card_name, explain, make_hint
+from game.i18n import N_, _, get_language
+from game.rules import Game, MoveKind, Phase
+from game.scenes.hand_state import HandUI
+from game.scenes.table_host import TableHost
+from game.why_not import Refusal
+
+
+class GuidedTable(Protocol):
+    """What the guide needs of the table controller."""
+
+    message: tuple[str, float, bool] | None
+    refusal: Refusal | None
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def ui(self) -> HandUI: ...
+    @property
+    def host(self) -> TableHost: ...
+    @property
+    def human(self) -> int: ...
+    @property
+    def human_side(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def moves_played(self) -> int: ...
+    def seat_name(self, seat: int) -> str: ...
+    def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None: ...
+    def staging(self) -> bool: ...
+    def can(self, kind: MoveKind) -> bool: ...
+
+
+class TableGuide:
+    def __init__(self, table: GuidedTable) -> None:
+        self.table = table
+        self.hint: Hint | None = None
+        self.hint_version = -1  # the controller's version the hint was made for
+        self._hint_text: tuple[tuple[str, int], str] | None = None
+
+    def forget(self) -> None:
+        """No hint (another person sits at the screen, or a new game)."""
+        self.hint = None
+        self._hint_text = None
+        self.hint_version = -1
+
+    def show_hint(self) -> bool:
+        """Ask the Normal bot for the player's move and show it explained, with the cards
+        it uses lit; it is never played for the player."""
+        table = self.table
+        st = table.game.state
+        if st.to_act != table.human or st.phase is Phase.OVER:
+            table.say(_("A hint is for your turn."), warn=False, seconds=3.0)
+            return False
+        table.host.cancel_gesture()
+        hint = make_hint(st.observation(table.human), seed=private_seed(table.seed, table.human, table.moves_played))
+        self.hint = hint
+        self.hint_version = table.version
+        self._hint_text = None
+        table.ui.hinted = set(hint.cards)
+        table.message = table.refusal = None
+        table.host.cards_moved()
+        return True
+
+    def hint_text(self) -> str:
+        """The hint in the current language (re-explained after a language switch)."""
+        hint = self.hint
+        if hint is None:
+            return ""
+        key = (get_language(), self.hint_version)
+        if self._hint_text is None or self._hint_text[0] != key:
+            text = explain(hint.move, self.table.game.state.observation(self.table.human), hint.reason)
+            self._hint_text = (key, text)
+        return self._hint_text[1]
+
+    def clear_hint(self) -> None:
+        if self.hint is not None or self.table.ui.hinted:
+            self.hint = None
+            self.table.ui.hinted = set()
+            self.table.host.cards_moved()
+
+    def status_text(self) -> str:
+        """The turn's instruction under the hand: whose turn it is, what to do now."""
+        st = self.table.game.state
+        if st.phase is Phase.OVER:
+            return _("The deal is over.")
+        to_act = st.to_act
+        if to_act != self.table.human:
+            if st.phase is Phase.ANSWER and st.turn == self.table.human:
+                return _("Waiting for your partner's answer…")
+            return _("{name} to play…").format(name=self.table.seat_name(to_act))  # type: ignore[arg-type]
+        if st.phase is Phase.ANSWER:
+            return _("{name} asks: may I go out?").format(name=self.table.seat_name(st.turn))
+        if st.phase is Phase.DRAW:
+            if not st.stock:
+                return _(self.empty_stock_msgid())
+            return _("Your turn: click the stock to draw, or take the pile.")
+        if st.this_turn.answer is True:
+            return _("Your partner said yes: you must go out this turn.")
+        if st.this_turn.answer is False:
+            return _("Your partner said no: you may not go out this turn.")
+        return _("Meld if you can, then discard a card onto the pile.")
+
+    def empty_stock_msgid(self) -> str:
+        """What the player may do when the stock is empty: take or pass, or only take (the
+        top card fits the side's meld: R-EXHAUSTED)."""
+        if self.table.can(MoveKind.PASS):
+            return N_("The stock is empty: take the pile or pass.")
+        return N_("The stock is empty and the top card fits your meld: you must take the pile.")
+
+    def stage_info(self) -> tuple[int, int, str] | None:
+        """(count, minimum, hint) while an initial meld is being staged (not for additions
+        held on a side that has melded)."""
+        if not self.table.ui.staged or not self.table.staging():
+            return None
+        st = self.table.game.state
+        groups = self.table.ui.staged
+        short = st.phase is Phase.MELD and any(len(group) < 3 for group in groups)
+        if short:  # a group of one or two cards is no meld: it does not count (R-MELD)
+            groups = [group for group in groups if len(group) >= 3]
+        count = sum(c.value for group in groups for c in group)
+        hint = _("a group of fewer than three cards does not count") if short else ""
+        if st.phase is Phase.DRAW and st.pile:
+            top = st.pile[-1]
+            count += top.value
+            hint = _("incl. the {card} on the pile: drop the take's cards on it").format(card=card_name(top))
+        return count, st.minimum(self.table.human_side), hint
