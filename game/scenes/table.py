@@ -2,9 +2,11 @@
 
 The engine (`game.rules.Game`) holds the truth; the table controller
 (`table_controller.TableController`, no pygame) holds the game, the bots, the
-player's staging, refusals and status text. This scene wires it to the screen:
-the mouse (`table_input.HandController`) and the keyboard (`table_keys`) turn
-gestures into the controller's intents, the view (`table_view`) draws, and the
+refusals, and its parts: the player's moves and staging (`controller.moves`), the
+hand's arrangement (`controller.arranger`), the status text and hint
+(`controller.guide`). This scene wires it to the screen: the mouse
+(`table_input.HandController`) and the keyboard (`table_keys`) turn gestures into
+the controller's intents, the view (`table_view`) draws, and the
 scene animates what the events say happened. Bots think on a worker thread
 (bot_runner) and their moves are played one at a time, after the previous
 animation, so the player can follow.
@@ -165,11 +167,11 @@ class TableScene(Scene):
     @property
     def confirm_risky(self) -> bool:
         """Setting confirm_risky_discard (off without settings)."""
-        return self.controller.confirm_risky
+        return self.controller.moves.confirm_risky
 
     @confirm_risky.setter
     def confirm_risky(self, value: bool) -> None:
-        self.controller.confirm_risky = value
+        self.controller.moves.confirm_risky = value
 
     @property
     def state(self):
@@ -211,9 +213,6 @@ class TableScene(Scene):
     def refuse(self, msgid: str, rule: str | None = None, **args) -> None:
         self.controller.refuse(msgid, rule, **args)
 
-    def refuse_error(self, error) -> None:
-        self.controller.refuse_error(error)
-
     def status_text(self) -> str:
         return self.controller.guide.status_text()
 
@@ -222,9 +221,6 @@ class TableScene(Scene):
 
     def hint_text(self) -> str:
         return self.controller.guide.hint_text()
-
-    def selected_cards(self) -> list[Card]:
-        return self.controller.selected_cards()
 
     # -- game lifecycle ---------------------------------------------------------
     def _new_game(self, seed: int, game: Game | None = None) -> None:
@@ -533,19 +529,19 @@ class TableScene(Scene):
 
     # -- player intents (from the hand controller, the keyboard and the buttons) ----------
     def click_stock(self) -> None:
-        self.controller.click_stock()
+        self.controller.moves.click_stock()
 
     def click_pile(self) -> None:
-        self.controller.click_pile()
+        self.controller.moves.click_pile()
 
     def click_meld(self, slot: MeldSlot) -> None:
-        self.controller.click_meld(slot.target)  # (with its number: the Samba family addresses melds so)
+        self.controller.moves.click_meld(slot.target)  # (with its number: the Samba family addresses melds so)
 
     def double_click(self, card: Card) -> None:
-        self.controller.double_click(card)
+        self.controller.moves.double_click(card)
 
     def drop(self, cards: list[Card], pos: tuple[float, float]) -> None:
-        self.controller.drop(cards, drop_target(self.layout, pos, self.human_side, cards))
+        self.controller.moves.drop(cards, drop_target(self.layout, pos, self.human_side, cards))
 
     def may_drag_top(self) -> bool:
         """The pile's top card may be picked up to drop onto a meld (the player's draw)."""
@@ -557,7 +553,7 @@ class TableScene(Scene):
         anywhere else it goes back."""
         target = drop_target(self.layout, pos, self.human_side, [])
         if target.kind == "meld":
-            self.controller.take_onto(target)
+            self.controller.moves.take_onto(target)
         else:
             self.controller.say(
                 _("Drop the top card on one of your melds to take the pile with it."), warn=False, seconds=3.0
@@ -587,44 +583,29 @@ class TableScene(Scene):
         self.controller.arranger.reorder(cards, hand_drop_index(self.layout, cards, x))
 
     def confirm_staged(self) -> None:
-        self.controller.confirm_staged()
+        self.controller.moves.confirm_staged()
 
     def cancel_staged(self) -> None:
-        self.controller.cancel_staged()
+        self.controller.moves.cancel_staged()
 
     def ask_partner(self) -> None:
-        self.controller.ask_partner()
+        self.controller.moves.ask_partner()
 
     def answer(self, yes: bool) -> None:
         self.answer_prompt_open = False
-        self.controller.answer(yes)
+        self.controller.moves.answer(yes)
 
     def pass_turn(self) -> None:
-        self.controller.pass_turn()
+        self.controller.moves.pass_turn()
 
     def sort_hand(self, mode: str) -> None:
         self.controller.arranger.sort_hand(mode)
-
-    def toggle_sort(self) -> None:
-        self.controller.arranger.toggle_sort()
 
     def show_hint(self) -> bool:
         return self.controller.guide.show_hint()
 
     def clear_hint(self) -> None:
         self.controller.guide.clear_hint()
-
-    def key_take(self) -> None:
-        self.controller.key_take()
-
-    def key_meld(self) -> None:
-        self.controller.key_meld()
-
-    def key_discard(self) -> None:
-        self.controller.key_discard()
-
-    def select_cursor(self, state: bool | None = None) -> bool:
-        return self.controller.arranger.select_cursor(state)
 
     def move_cursor(self, step: int, carry: bool = False) -> None:
         """Arrow keys: the focus cursor over the hand (the buttons lose the focus)."""
@@ -732,7 +713,7 @@ class TableScene(Scene):
         self.pile_button = make("pile", "", self.toggle_pile, size=14)
         self.hint_button = make("hint", _("Hint"), self.show_hint, size=17)
         self.ask_button = make("ask", _("May I go out?"), self.ask_partner, True, size=17)
-        self.ask_button.on_disabled_click = self.controller.key_ask  # greyed: a click says why not (as A does)
+        self.ask_button.on_disabled_click = self.controller.moves.key_ask  # greyed: a click says why not (as A does)
         self.pass_button = make("pass", _("Pass (end the deal)"), self.pass_turn, True, size=15)  # (its key cap)
         self.sort_rank_button = make("sort_rank", _("Sort by rank"), lambda: self.sort_hand("rank"), size=17)
         self.sort_suit_button = make("sort_suit", _("Sort by suit"), lambda: self.sort_hand("suit"), size=17)
@@ -788,12 +769,12 @@ class TableScene(Scene):
             getattr(self, attribute).text = _(label)
         for attribute, key in self.KEYS.items():
             getattr(self, attribute).key = key
-        s_sorts_by = "suit" if self.ui.sort_mode == "rank" else "rank"  # as toggle_sort does
+        s_sorts_by = "suit" if self.ui.sort_mode == "rank" else "rank"  # as HandArranger.toggle_sort does
         self.sort_rank_button.key = "S" if s_sorts_by == "rank" else ""
         self.sort_suit_button.key = "S" if s_sorts_by == "suit" else ""
         st = self.game.state
         mine = self.my_turn()
-        can_pass = self.controller.pass_offered()
+        can_pass = self.controller.moves.pass_offered()
         self.pass_button.visible = can_pass
         self.ask_button.visible = self.config.ask_allowed and not can_pass
         self.ask_button.enabled = mine and self.can(MoveKind.ASK)

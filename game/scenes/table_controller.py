@@ -1,57 +1,50 @@
-"""The table's game logic, without pygame: the game and its bots, the player's staging,
-refusals with their rule ids, the hint, the status text.
+"""The table's game and turn, without pygame: the game and its bots, the player at the
+screen (several in pass-and-play), playing a move, and the messages and refusals (with
+their rule ids) the table shows.
 
-The table scene turns gestures into calls on this controller (a click on the stock,
-cards dropped on a target, a key) and draws what it holds; the controller applies
-moves to the engine (`game.rules.Game`) and tells its host, a `TableHost`, what to
-show: the events of a move (to animate), that cards must go to new places, that the
-player re-arranged the hand. Tests drive it directly, with no display and bots
+The controller owns three parts, each reading it through a small protocol:
+`moves` (`player_moves.PlayerMoves`: a click on the stock, cards dropped on a target,
+a button, a key turned into a move or a refusal; the staging of initial melds),
+`arranger` (`hand_arranger.HandArranger`: sorting and ordering the hand, the cursor
+and the selection) and `guide` (`table_guide.TableGuide`: the status line, the staged
+count, the hint). The scene calls them and draws what they hold; the controller applies
+moves to the engine (`game.rules.Game`) and tells its host, a `table_host.TableHost`,
+what to show: the events of a move (to animate), that cards must go to new places, that
+the player re-arranged the hand. Tests drive it directly, with no display and bots
 answering on the calling thread (`threaded=False`).
-
-Initial melds are *staged*: while the side has not melded, cards dropped on the
-table wait there with a running count against the minimum, and are laid together
-with one confirm (or taken back); the same staged groups go with a take of the pile.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from game.bots import make_bot
 from game.bots.base import private_seed
-from game.hints import card_name, discard_risk, rank_name
-from game.i18n import N_, _
+from game.i18n import _
 from game.rules import (
     Card,
     Game,
     GameState,
-    Group,
     IllegalMove,
     Move,
     MoveKind,
     NotationError,
     Observation,
     Phase,
-    Rank,
     RulesConfig,
 )
 from game.rules import events as ev
-from game.rules.family import open_group
-from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
-from game.scenes import table_facts
 from game.scenes.bot_runner import BotRunner
 from game.scenes.hand_arranger import HandArranger
-from game.scenes.hand_state import DropTarget, HandUI, shown_hand
+from game.scenes.hand_state import HandUI, shown_hand
+from game.scenes.player_moves import PlayerMoves
 from game.scenes.table_guide import TableGuide
 from game.scenes.table_host import NoHost, TableHost
 from game.seat_names import SeatNames, seat_names, typed_names
 from game.why_not import Refusal
 
 REFUSAL_SECONDS = 8.0
-# Refusals of a single addition that another laid with it may lift: it is held (staged).
-HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO"})
 
 
 def people_of(levels: tuple[str | None, ...] | None, human: int, players: int) -> tuple[int, ...]:
@@ -98,7 +91,6 @@ class TableController:
         self.names = seat_names(config, self.people)
         self.naming = SeatNames(config, tuple(self.names.values()), typed=self.person_names)
         self.runner = BotRunner(threaded)
-        self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         # The player's moves pass this first: a text refuses the move (the guided deal's coach).
         self.move_filter: Callable[[Move], str | None] | None = None
         self.ui = HandUI()
@@ -107,6 +99,7 @@ class TableController:
         self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
         self.refusal: Refusal | None = None
         self.guide = TableGuide(self)  # the status line, the staged count, the hint
+        self.moves = PlayerMoves(self)  # gestures, buttons and keys turned into moves
         self.version = 0  # counts the moves and deals: what was computed for an older one is stale
         self.moves_played = 0
         self._legal: tuple[int, list[Move]] = (-1, [])
@@ -207,7 +200,7 @@ class TableController:
         if self.guide.hint is not None and self.guide.hint_version != self.version:
             self.guide.clear_hint()
 
-    # -- engine ---------------------------------------------------------------------
+    # -- engine and turn ---------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         if self._legal[0] != self.version:
             st = self.game.state
@@ -307,28 +300,6 @@ class TableController:
         self.refusal = None
         self.guide.forget()
 
-    def pass_offered(self) -> bool:
-        """The stock is empty and the player may pass (the Pass button shows)."""
-        st = self.game.state
-        return self.my_turn() and st.phase is Phase.DRAW and not st.stock and self.can(MoveKind.PASS)
-
-    def not_now(self) -> bool:
-        """True (after telling the player why) when it is not the player's move."""
-        st = self.game.state
-        if st.phase is Phase.OVER:
-            self.refuse(N_("The deal is over."), "R-GAME")
-            return True
-        if st.to_act != self.human:
-            if st.phase is Phase.ANSWER and st.turn == self.human:
-                self.refuse(N_("Wait for your partner's answer."), "R-ASK")
-            else:
-                self.refuse(N_("Wait for your turn: {name} is playing."), "R-TURN", name=self.seat_name(st.to_act))  # type: ignore[arg-type]
-            return True
-        if st.phase is Phase.ANSWER:
-            self.refuse(N_('Your partner asked "May I go out?": answer first.'), "R-ASK")
-            return True
-        return False
-
     # -- bots ---------------------------------------------------------------------------
     def drive_bots(self, may_play: bool) -> None:
         """Ask the bot to move when it is its turn; play its move once `may_play` (the
@@ -364,525 +335,6 @@ class TableController:
     def selected_cards(self) -> list[Card]:
         return [c for c in self.hand_cards() if c in self.ui.selected]
 
-    # -- player intents (mouse, keys and buttons) ---------------------------------------
-    def click_stock(self) -> None:
-        if self.not_now():
-            return
-        st = self.game.state
-        if st.phase is not Phase.DRAW:
-            self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
-            return
-        if not st.stock:
-            self.refuse(self.guide.empty_stock_msgid(), self._exhausted_rule())
-            return
-        self.play(Move.draw())
-
-    def _exhausted_rule(self) -> str:
-        """The rule of an empty stock: R-EXHAUSTED, or the Samba family's own."""
-        rules = self.config.rules
-        if rules.foot:
-            return "V-HF-STOCK"
-        return "V-SAMBA-EXHAUSTED" if rules.meld_list else "R-EXHAUSTED"
-
-    def click_pile(self) -> None:
-        if self.not_now():
-            return
-        st = self.game.state
-        selected = self.selected_cards()
-        if st.phase is Phase.DRAW:
-            onto = self._takes_onto_melds()
-            if selected or self.ui.staged:
-                self._take(selected)
-            elif any(m.kind is MoveKind.TAKE and not m.groups for m in self.legal_moves()):
-                self.play(Move.take())
-            elif len(onto) == 1:
-                self.play(onto[0])  # the top card fits one of our melds: take it onto that one
-            elif onto:
-                self.say(
-                    _(
-                        "The {card} fits several of your melds: drag it from the pile onto the one you want "
-                        "(or pick the meld with [ and ], then press T)."
-                    ).format(card=card_name(st.pile[-1])),
-                    warn=False,
-                    seconds=6.0,
-                )
-            else:
-                self._why_no_take()
-        elif len(selected) == 1:
-            self.discard(selected[0])
-        else:
-            self.say(_("Drag one card onto the pile (or double-click it) to discard."), warn=False)
-
-    def _takes_onto_melds(self) -> list[Move]:
-        """The legal takes of the pile's top card alone onto one of our melds (`take +N:`)."""
-        return [
-            m
-            for m in self.legal_moves()
-            if m.kind is MoveKind.TAKE and len(m.groups) == 1 and m.groups[0].target is not None
-        ]
-
-    def _why_no_take(self) -> None:
-        """A click on a pile that cannot be taken as it is: say what stands in the way."""
-        st = self.game.state
-        if not st.pile:
-            self.refuse(N_("The discard pile is empty."), "R-TAKE")
-        elif st.pile_blocked():
-            top = st.pile[-1]
-            if top.is_black_three:
-                self.refuse(
-                    N_("A black three on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
-                )
-            else:
-                self.refuse(
-                    N_("A wild card on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
-                )
-        elif not self.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair
-            self.refuse(
-                N_(
-                    "Only a natural pair of the top card takes the pile in this game: select the pair "
-                    "and drop it on the pile."
-                ),
-                "V-HF-TAKE",
-            )
-        elif st.pile_frozen > 0:
-            self.refuse(
-                N_(
-                    "The pile is frozen (a wild card or red three is in it): only a natural "
-                    "pair of the top card takes it. Select the pair and drop it on the pile."
-                ),
-                "R-FROZEN",
-            )
-        elif st.pile_frozen_for(self.human_side):
-            self.refuse(
-                N_(
-                    "The pile is frozen for us until we have melded: only a natural pair of "
-                    "the top card takes it, with the initial meld. Select the pair and drop "
-                    "it on the pile."
-                ),
-                "R-FROZEN",
-            )
-        else:
-            self.say(
-                _("To take the pile, select the cards that meld its top card and drop them on the pile."), warn=False
-            )
-
-    def click_meld(self, target: DropTarget) -> None:
-        """A click on one of our meld columns: a staged one goes back to the hand; else the
-        selected cards go onto it."""
-        if target.staged_index is not None:
-            if self.ui.unstage(target.staged_index):  # (none: laid since the press began)
-                self.host.cards_moved()
-            return
-        selected = self.selected_cards()
-        if selected:
-            self._drop_on_meld(selected, target)
-
-    def double_click(self, card: Card) -> None:
-        if self.not_now():
-            return
-        if self.game.state.phase is not Phase.MELD:
-            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
-            return
-        self.discard(card)
-
-    def drop(self, cards: list[Card], target: DropTarget) -> None:
-        """`cards` let go on `target` (see table_layout.drop_target)."""
-        if target.kind == "pile":
-            if self.not_now():
-                return
-            if self.game.state.phase is Phase.DRAW:
-                self._take(cards)
-            elif len(cards) != 1:
-                self.refuse(N_("Discard one card at a time; drop several cards on the table to meld."), "R-TURN")
-            else:
-                self.discard(cards[0])
-        elif target.kind == "meld":
-            self._drop_on_meld(cards, target)
-        elif target.kind == "new-meld":
-            self._drop_new_meld(cards)
-        elif target.kind == "hand":
-            self.arranger.reorder(cards, target.index)
-        elif target.kind == "their-meld":
-            # R-OWN-MELDS (cards let go on another side's meld flew back without a word).
-            if self.config.partnerships:
-                self.refuse(
-                    N_("You may add only to your side's melds: drop the cards in your side's area."), "R-OWN-MELDS"
-                )
-            else:
-                self.refuse(N_("You may add only to your own melds: drop the cards in your area."), "R-OWN-MELDS")
-        else:
-            self.host.cards_moved()  # nowhere: back to the hand
-
-    @property
-    def listed(self) -> bool:
-        """The side's melds are a numbered list (the Samba family): each meld is addressed
-        by its number (`+N:`), and sequences and wild melds may be laid."""
-        return table_facts.listed(self.config)
-
-    def _group(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> Group | None:
-        """The group `cards` make (onto meld `number`, or the meld of `rank`), or None after
-        saying why they make none. In the Samba family any shape goes to the engine, which
-        judges it (a sequence, a wild meld); only what is no meld at all is refused here."""
-        if self.listed and rank is None:
-            problem = self._shape_problem(cards) if number is None else None
-            if problem is not None:
-                self.refuse_error(problem)
-                return None
-            return Group.parsed(cards, None, number)
-        try:
-            return Group.of(cards, rank)
-        except NotationError:
-            if rank is not None:
-                self.refuse(N_("Those cards do not go with the {rank}s."), "R-ADD", rank=rank.symbol)
-            elif all(c.is_wild for c in cards):
-                self.refuse(N_("Wild cards alone go onto a meld: drop them on one."), "R-MELD")
-            else:
-                self.refuse(N_("A meld holds cards of one rank (plus wild cards)."), "R-MELD")
-            return None
-
-    def _shape_problem(self, cards: list[Card]) -> IllegalMove | None:
-        """Why `cards` cannot start a meld of the Samba family's kinds (V-SAMBA-MELDS,
-        V-BOL-WILD), judged before they are staged; None when they may."""
-        rules = self.config.rules
-        naturals = {c.rank for c in cards if not c.is_wild}
-        problem: Problem | None = None
-        if len(naturals) > 1:
-            if not rules.sequences:
-                problem = ("R-MELD", N_("a meld holds cards of one rank"), {})
-            else:
-                problem = sequence_problem(cards)
-        elif not naturals:
-            if not rules.wild_melds:
-                problem = ("V-SAMBA-MELDS", N_("wild cards are never melded alone"), {})
-            elif len(cards) > CANASTA_SIZE:
-                problem = wild_meld_problem(len(cards))
-        if problem is None:
-            return None
-        rule, message_id, params = problem
-        return IllegalMove(rule, message_id, None, **params)
-
     def staging(self) -> bool:
         """True while the player's side has not melded: melds are staged."""
         return not self.game.state.has_melded(self.human_side)
-
-    def _drop_new_meld(self, cards: list[Card]) -> None:
-        if self.not_now():
-            return
-        if any(c.rank == 3 for c in cards) and not all(c.is_black_three for c in cards):
-            rules = self.config.rules
-            if rules.black_threes_max < 3:  # Hand and Foot: threes never meld
-                self.refuse(N_("threes are never melded in Hand and Foot"), "V-HF-BOOKS")
-            elif rules.black_threes_max == 4:
-                self.refuse(N_("Black threes meld only as three or four of them when going out."), "R-BLACK3")
-            else:  # three packs
-                self.refuse(
-                    N_("black threes are melded only as three to {max} of them"),
-                    "V-BLACK3",
-                    max=rules.black_threes_max,
-                )
-            return
-        if self.staging():
-            group = self._group(cards)
-            if group is None:
-                return
-            single = len({c.rank for c in cards if not c.is_wild}) == 1
-            for staged in self.ui.staged:  # one meld per rank: merge into the staged one
-                naturals = [c for c in staged if not c.is_wild]
-                if single and naturals and len({c.rank for c in naturals}) == 1 and naturals[0].rank == group.rank:
-                    staged.extend(cards)
-                    break
-            else:
-                self.ui.stage(list(cards))
-            self.ui.selected -= set(cards)
-            self.host.cards_moved()
-            return
-        self._meld_now(cards)
-
-    def _meld_now(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> None:
-        """Lay `cards` as one group at once (the side has melded): new, or added to `rank`'s
-        meld, or (the Samba family) to meld `number`. An addition that alone would leave one
-        card (R-KEEP-TWO, V-KEEP-TWO) is held, staged, and laid with the next ones in one
-        move: going out may need two additions at once (a king and a queen onto two melds)."""
-        if self.game.state.phase is not Phase.MELD:
-            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
-            return
-        onto = (None if number is not None else rank, number)
-        group = self._group(cards, *onto)
-        held = self._staged_groups()
-        if group is None or held is None:
-            return
-        move = Move.meld(*held, group)
-        refusal = self._refusal_of(move)
-        if refusal is not None and refusal.rule in HELD_BY and self._part_of_a_meld_move([*held, group]):
-            self.ui.stage(list(cards), *onto)
-            self.ui.selected -= set(cards)
-            self.say(
-                _(
-                    "Held: alone it would leave you one card. Add the rest of your going out, "
-                    "then Lay melds; Take back returns it to your hand."
-                ),
-                warn=False,
-                seconds=6.0,
-            )
-            self.host.cards_moved()
-            return
-        if self.play(move, [*self.ui.staged_cards(), *cards]):
-            self.ui.clear_staged()
-            self.ui.selected -= set(cards)
-            self.host.cards_moved()
-
-    def _staged_groups(self) -> list[Group] | None:
-        """The staged groups as the engine's groups, each onto its target; None after saying
-        why one makes none."""
-        groups = [self._group(cards, *self.ui.onto(index)) for index, cards in enumerate(self.ui.staged)]
-        return None if any(g is None for g in groups) else groups  # type: ignore[return-value]
-
-    def _part_of_a_meld_move(self, groups: list[Group]) -> bool:
-        """Whether some legal meld move lays `groups` and more with them (going out by two
-        additions): only then is a refused addition held (else the refusal says why)."""
-        wanted = Counter(str(g) for g in groups)
-        return any(
-            move.kind is MoveKind.MELD and not wanted - Counter(str(g) for g in move.groups)
-            for move in self.legal_moves()
-        )
-
-    def _refusal_of(self, move: Move) -> IllegalMove | None:
-        """Why the engine would refuse `move` now (tried on a copy), or None."""
-        try:
-            self.game.state.copy().apply(move)
-        except IllegalMove as error:
-            return error
-        return None
-
-    def _drop_on_meld(self, cards: list[Card], target: DropTarget) -> None:
-        if self.not_now():
-            return
-        if target.staged_index is not None:
-            if target.staged_index >= len(self.ui.staged):
-                self.host.cards_moved()  # laid since: back to the hand
-                return
-            staged = self.ui.staged[target.staged_index]
-            if self._group(staged + cards, *self.ui.onto(target.staged_index)) is not None:
-                staged.extend(cards)
-                self.ui.selected -= set(cards)
-                self.host.cards_moved()
-            return
-        self._meld_now(cards, target.rank, target.number)
-
-    def take_onto(self, target: DropTarget) -> None:
-        """The pile's top card onto one of our melds (dragged there, or the keyboard's
-        focused meld): `take +N:` in the Samba family (V-SAMBA-TAKE b), the plain take
-        adding it to our meld of its rank in the classic variants."""
-        if self.not_now():
-            return
-        st = self.game.state
-        if st.phase is not Phase.DRAW:
-            self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
-            return
-        if target.staged_index is not None:
-            self.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
-            return
-        if target.number is not None:
-            move = Move.take(Group.to(Rank.JOKER, (), target.number))
-        # (A wild card or black three on top blocks the pile: the engine's own refusal says so.)
-        elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank and st.pile[-1].rank.meldable:
-            top = st.pile[-1]
-            if top.rank in st.melds[self.config.side_of(st.turn)]:
-                self.refuse(
-                    N_("The {card} on top goes only onto your meld of its rank."), "R-TAKE", card=card_name(top)
-                )
-            else:  # (no meld of its rank: saying "its meld" would suggest there is one)
-                self.refuse(
-                    N_(
-                        "You have no meld of {rank}s: to take the pile, select cards of your hand that meld "
-                        "the {card}, then press T or drop them on the pile."
-                    ),
-                    "R-TAKE",
-                    rank=rank_name(top.rank),
-                    card=card_name(top),
-                )
-            return
-        else:
-            move = Move.take()
-        if self.play(move):
-            self.ui.selected.clear()
-            self.host.cards_moved()
-
-    def _take(self, cards: list[Card]) -> None:
-        st = self.game.state
-        if not st.pile:
-            self.refuse(N_("The discard pile is empty."), "R-TAKE")
-            return
-        top = st.pile[-1]
-        groups: list[Group] = []
-        if cards:
-            try:
-                groups.append(Group.of(cards, top.rank if top.rank.meldable else None))
-            except NotationError:
-                self.refuse(
-                    N_("To take the pile, drop cards that meld the {card} on top."), "R-TAKE", card=card_name(top)
-                )
-                return
-        staged = self._staged_groups()
-        if staged is None:
-            return
-        if staged and not groups:
-            self.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
-            return
-        move = Move.take(*groups, *staged)
-        if self.play(move, [*cards, *self.ui.staged_cards()]):
-            self.ui.clear_staged()
-            self.ui.selected.clear()
-            self.host.cards_moved()
-
-    def discard(self, card: Card, confirmed: bool = False) -> None:
-        if self.ui.staged:  # a discard ends the turn: staged melds would be lost unlaid
-            self.refuse(N_("Lay your staged cards first (Lay melds), or take them back, then discard."))
-            return
-        # The hint's own discard was weighed already: following it needs no warning.
-        hint = self.guide.hint
-        hinted = hint is not None and str(hint.move) == str(Move.discard(card))
-        if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.legal_moves():
-            risk = discard_risk(self.game.state.observation(self.human), card)
-            if risk is not None:
-                version = self.version
-
-                def discard_anyway() -> None:
-                    if self.version == version:
-                        self.discard(card, confirmed=True)
-
-                if self.host.confirm_discard(card, risk.text, discard_anyway):
-                    return
-        if self.play(Move.discard(card), [card]):
-            self.ui.clear_staged()
-            self.ui.selected.discard(card)
-            # The turn is over: the hand closes up at once, though the pointer rests on it
-            # (it held still only so that quick clicks in the turn hit the cards aimed at).
-            self.ui.hold = None
-            self.host.cards_moved()
-
-    def confirm_staged(self) -> None:
-        if not self.ui.staged or self.not_now():
-            return
-        if self.game.state.phase is Phase.DRAW:
-            self.refuse(
-                N_(
-                    "Draw first, or take the pile by dropping the cards that meld its "
-                    "top card on it: your staged melds go with the take."
-                ),
-                "R-TURN",
-            )
-            return
-        groups = self._staged_groups()
-        if groups is None:
-            return
-        if self.play(Move.meld(*groups), list(self.ui.staged_cards())):
-            self.ui.clear_staged()
-            self.host.cards_moved()
-
-    def cancel_staged(self) -> None:
-        if self.ui.staged:
-            self.ui.clear_staged()
-            self.host.cards_moved()
-
-    def ask_partner(self) -> None:
-        if self.not_now():
-            return
-        if self.ui.staged:
-            self.refuse(N_("Take back your staged melds before asking."), "R-ASK")
-            return
-        self.play(Move(MoveKind.ASK))
-
-    def ask_offered(self) -> bool:
-        """The "May I go out?" button shows and may be pressed."""
-        return self.config.ask_allowed and not self.pass_offered() and self.my_turn() and self.can(MoveKind.ASK)
-
-    def key_ask(self) -> None:
-        """A: ask the partner, or say why not."""
-        if self.ask_offered():
-            self.ask_partner()
-        elif not self.config.ask_allowed:
-            self.refuse(N_("there is no partner to ask in this variant"), "R-ASK")
-        elif not self.not_now():
-            if self.can(MoveKind.ASK):  # legal, but the table offers a pass instead
-                self.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
-            else:
-                self.play(Move(MoveKind.ASK))  # refused: the engine's own reason (asked already, ...)
-
-    def answer(self, yes: bool) -> None:
-        st = self.game.state
-        if st.phase is Phase.ANSWER and st.to_act == self.human:
-            self.play(Move(MoveKind.YES if yes else MoveKind.NO))
-
-    def pass_turn(self) -> None:
-        if not self.not_now():
-            self.play(Move(MoveKind.PASS))
-
-    def key_take(self) -> None:
-        """T: take the pile with the selected cards (or by adding it to our meld)."""
-        if self.not_now():
-            return
-        if self.game.state.phase is not Phase.DRAW:
-            self.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
-            return
-        selected = self.selected_cards()
-        if selected or self.ui.staged:
-            self._take(selected)
-        elif self.ui.meld_focus is not None:
-            self.take_onto(self.ui.meld_focus)
-        elif self.listed and not any(m.kind is MoveKind.TAKE and not m.groups for m in self.legal_moves()):
-            self.click_pile()  # the one meld the top card fits, or why not
-        else:
-            self.play(Move.take())
-
-    def key_meld(self) -> None:
-        """M: meld the selected cards: onto the meld the keyboard focuses ([ and ]), else onto
-        our meld of their rank, or as a new (staged) meld."""
-        cards = self.selected_cards()
-        if not cards:
-            self.say(_("Select cards first (arrow keys and Space), then press M to meld them."), warn=False)
-            return
-        if self.ui.meld_focus is not None:
-            self._drop_on_meld(cards, self.ui.meld_focus)
-            return
-        naturals = {c.rank for c in cards if not c.is_wild}
-        rank = next(iter(naturals)) if len(naturals) == 1 else None
-        if rank is not None:
-            target = self._meld_of_rank(rank)
-            if target is not None:
-                self._drop_on_meld(cards, target)
-                return
-        self._drop_new_meld(cards)
-
-    def _meld_of_rank(self, rank: Rank) -> DropTarget | None:
-        """Our column of `rank` the M key adds to: a laid meld (once we have melded), else a
-        staged group (as the table shows them: laid melds first, then staged groups)."""
-        st = self.game.state
-        if not self.staging() and self.listed:
-            number = open_group(st.side_melds(self.human_side), rank)
-            if number is not None:
-                return DropTarget("meld", rank, number=number)
-        elif not self.staging() and rank in st.melds[self.human_side]:
-            return DropTarget("meld", rank)
-        for index, group in enumerate(g for g in self.ui.staged if g):
-            naturals = [c for c in group if not c.is_wild]
-            if naturals and naturals[0].rank == rank:
-                return DropTarget("meld", rank, index)
-        return None
-
-    def key_discard(self) -> None:
-        """X: discard the selected card (or the one under the cursor)."""
-        if self.not_now():
-            return
-        cards = self.selected_cards()
-        if not cards and self.ui.cursor in self.hand_cards():
-            cards = [self.ui.cursor]
-        if len(cards) != 1:
-            self.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
-            return
-        if self.game.state.phase is not Phase.MELD:
-            self.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
-            return
-        self.discard(cards[0])
-
-    # -- what is shown ------------------------------------------------------------------

@@ -13,38 +13,22 @@ from typing import Protocol
 from game.bots.base import private_seed
 from game.hints import Hint, card_name, explain, make_hint
 from game.i18n import N_, _, get_language
-from game.rules import Game, MoveKind, Phase
-from game.scenes.hand_state import HandUI
-from game.scenes.table_host import TableHost
+from game.rules import MoveKind, Phase
+from game.scenes.table_host import TableCore
 from game.why_not import Refusal
 
 
-class GuidedTable(Protocol):
-    """What the guide needs of the table controller."""
+class GuidedTable(TableCore, Protocol):
+    """What the guide needs of the table controller beyond its core: the message and the
+    refusal (a hint replaces them), and what seeds the hint."""
 
     message: tuple[str, float, bool] | None
     refusal: Refusal | None
 
     @property
-    def game(self) -> Game: ...
-    @property
-    def ui(self) -> HandUI: ...
-    @property
-    def host(self) -> TableHost: ...
-    @property
-    def human(self) -> int: ...
-    @property
-    def human_side(self) -> int: ...
-    @property
     def seed(self) -> int: ...
     @property
-    def version(self) -> int: ...
-    @property
     def moves_played(self) -> int: ...
-    def seat_name(self, seat: int) -> str: ...
-    def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None: ...
-    def staging(self) -> bool: ...
-    def can(self, kind: MoveKind) -> bool: ...
 
 
 class TableGuide:

@@ -1,8 +1,9 @@
-"""What the table controller asks of whoever shows the table (`TableHost`: the table
-scene), and a host that shows nothing (`NoHost`: tests, tools). No pygame.
+"""The table controller's interfaces, without pygame: what it asks of whoever shows the
+table (`TableHost`: the table scene), a host that shows nothing (`NoHost`: tests,
+tools), and what the parts it owns see of it (`TableCore`).
 
-The controller and the parts it owns (the player's moves, the hand's arrangement, the
-guide) tell the host what changed; the host animates it and re-places the cards.
+The controller and its parts (the player's moves, the hand's arrangement, the guide)
+tell the host what changed; the host animates it and re-places the cards.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from game.bots.reasons import BotReason
-from game.rules import Card
+from game.rules import Card, Game, MoveKind
 from game.rules.events import Event
+from game.scenes.hand_state import HandUI
 
 
 class TableHost(Protocol):
@@ -64,3 +66,25 @@ class NoHost:
 
     def swap_cards(self, a: Card, b: Card) -> None:
         pass
+
+
+class TableCore(Protocol):
+    """The table controller as the parts it owns see it (the guide, the player's moves):
+    the game, the player at the screen and the hand's state, the host, and a message."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def ui(self) -> HandUI: ...
+    @property
+    def host(self) -> TableHost: ...
+    @property
+    def human(self) -> int: ...
+    @property
+    def human_side(self) -> int: ...
+    @property
+    def version(self) -> int: ...
+    def seat_name(self, seat: int) -> str: ...
+    def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None: ...
+    def staging(self) -> bool: ...
+    def can(self, kind: MoveKind) -> bool: ...

@@ -80,21 +80,21 @@ class KeyboardController:
                 table.skip_animations()
         elif key in ENTER_KEYS:
             if game.ui.staged:
-                game.confirm_staged()
+                game.moves.confirm_staged()
             elif game.selected_cards() and game.game.state.phase is Phase.MELD:
-                game.key_meld()
+                game.moves.key_meld()
         elif key == pygame.K_s:
             game.arranger.toggle_sort()
         elif key == pygame.K_r:
             game.arranger.sort_hand("rank")
         elif key == pygame.K_d:
-            game.click_stock()
+            game.moves.click_stock()
         elif key == pygame.K_t:
-            game.key_take()
+            game.moves.key_take()
         elif key == pygame.K_m:
-            game.key_meld()
+            game.moves.key_meld()
         elif key in (pygame.K_x, pygame.K_DELETE):
-            game.key_discard()
+            game.moves.key_discard()
         elif key == pygame.K_l:
             table.toggle_log()
         elif key == pygame.K_v:
@@ -104,9 +104,9 @@ class KeyboardController:
         elif key == pygame.K_h:
             game.guide.show_hint()
         elif key == pygame.K_a:
-            game.key_ask()
+            game.moves.key_ask()
         elif key == pygame.K_p:
-            game.pass_turn()  # (refused with the engine's reason when passing is not allowed)
+            game.moves.pass_turn()  # (refused with the engine's reason when passing is not allowed)
         elif key == pygame.K_n and mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             table.confirm_new_game()
         elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):

@@ -425,7 +425,7 @@ def test_continue_keeps_the_staging_and_everyones_sort(tmp_path):
     table.controller.ui.sort_mode = "suit"
     table.seat_person(0)
     nines = [c for c in table.game.state.hands[0] if c.rank == 9]
-    table.controller._drop_new_meld(nines)
+    table.controller.moves._drop_new_meld(nines)
     assert table.ui.staged
     extra = table.saved_extra()
     again = TableScene(game=table.game, levels=levels, human=0, threaded=False, bot_factory=fallback)

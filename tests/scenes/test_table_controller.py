@@ -106,7 +106,7 @@ def test_bots_are_driven_on_the_calling_thread_up_to_the_players_turn():
     assert controller.guide.status_text() == "Your turn: click the stock to draw, or take the pile."
     controller.drive_bots(True)  # the player's turn: the bots wait
     assert controller.my_turn()
-    controller.click_stock()
+    controller.moves.click_stock()
     assert controller.game.state.phase is Phase.MELD
     assert any(isinstance(e, ev.Drew) for e in host.events[-1])
     assert controller.guide.status_text() == "Meld if you can, then discard a card onto the pile."
@@ -117,7 +117,7 @@ def test_play_a_move_and_the_status_follows_the_turn():
     controller, host = make(state)
     (nine,) = cards(controller, "S9")
     version = controller.version
-    controller.double_click(nine)
+    controller.moves.double_click(nine)
     st = controller.game.state
     assert st.pile[-1] is nine and st.turn == 1 and controller.version == version + 1
     assert isinstance(host.events[-1][0], ev.Discarded)
@@ -132,7 +132,7 @@ def test_cards_let_go_on_another_sides_meld_are_refused_with_R_OWN_MELDS():
         state = position(["C5 H6 SK"], melds=[{}, {"K": "CK DK HK"}], phase="meld", variant=variant)
         controller, host = make(state, variant=variant)
         before = position_to_json(controller.game.state)
-        controller.drop(cards(controller, "SK"), DropTarget("their-meld"))
+        controller.moves.drop(cards(controller, "SK"), DropTarget("their-meld"))
         assert controller.refusal.rule == "R-OWN-MELDS" and words in controller.message[0]
         assert host.moved == 1 and position_to_json(controller.game.state) == before
 
@@ -140,39 +140,39 @@ def test_cards_let_go_on_another_sides_meld_are_refused_with_R_OWN_MELDS():
 def test_refusals_carry_their_rule_and_change_nothing():
     controller, host = make(position(["C5 H6 S8 S3 D8 JK", "C4", "C6", "C8"], turn=1))
     before = position_to_json(controller.game.state)
-    controller.click_stock()
+    controller.moves.click_stock()
     assert controller.refusal.rule == "R-TURN" and "West is playing" in controller.message[0]
     assert host.moved == 1  # the cards fly back
     assert position_to_json(controller.game.state) == before
     controller.load_state(position(["C5 H6 S8 S3 D8 JK", "C4", "C6", "C8"], discard="S4", phase="meld"))
-    controller.click_stock()
+    controller.moves.click_stock()
     assert controller.refusal.rule == "R-TURN" and "drawn already" in controller.message[0]
-    controller.drop(cards(controller, "C5", "H6"), DropTarget("pile"))
+    controller.moves.drop(cards(controller, "C5", "H6"), DropTarget("pile"))
     assert controller.refusal.rule == "R-TURN" and "one card at a time" in controller.message[0]
-    controller.drop(cards(controller, "S3", "D8"), DropTarget("new-meld"))
+    controller.moves.drop(cards(controller, "S3", "D8"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-BLACK3"
-    controller.drop(cards(controller, "JK"), DropTarget("new-meld"))
+    controller.moves.drop(cards(controller, "JK"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-MELD" and "Wild cards alone" in controller.message[0]
-    controller.drop(cards(controller, "C5", "H6"), DropTarget("new-meld"))
+    controller.moves.drop(cards(controller, "C5", "H6"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-MELD" and "one rank" in controller.message[0]
     assert not controller.ui.staged and len(controller.game.state.hands[0]) == 6
     controller.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], discard="S4 JK D9", melds=[{"K": "CK DK HK"}, {}]))
-    controller.click_pile()
+    controller.moves.click_pile()
     assert controller.refusal.rule == "R-FROZEN"
     controller.load_state(position(["C5 H6 S8", "C4", "C6", "C8"], stock=""))
-    controller.click_stock()
+    controller.moves.click_stock()
     assert controller.refusal.rule == "R-EXHAUSTED"
-    controller.key_ask()
+    controller.moves.key_ask()
     assert controller.refusal.rule == "R-TURN"  # before drawing: the engine's reason, not a guess
     # A: the engine's own reason. After the partner's yes, asking again is refused for having
     # asked already, not for a going out the player is bound to make.
     going_out = dict(melds=[{"Q": "SQ HQ DQ CQ SQ HQ D2", "J": "SJ HJ DJ CJ SJ HJ DJ"}, {}], stock="C9 D9 H9")
     controller.load_state(position(["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], phase="meld", **going_out))
     assert controller.play(Move.parse("ask")) and controller.play(Move.parse("yes"))
-    controller.key_ask()
+    controller.moves.key_ask()
     assert controller.refusal.rule == "R-ASK" and "could not go out" not in controller.message[0]
     controller.load_state(position(["HK CK S9 C5 C6", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], phase="meld"))
-    controller.key_ask()
+    controller.moves.key_ask()
     assert controller.refusal.rule == "R-ASK" and "could not go out" in controller.message[0]
 
 
@@ -181,26 +181,26 @@ def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
     controller, host = make(state)
     fives = cards(controller, "C5", "D5", "H5")
     controller.ui.selected |= set(fives)
-    controller.drop(fives, DropTarget("new-meld"))
+    controller.moves.drop(fives, DropTarget("new-meld"))
     assert controller.ui.staged == [fives] and not controller.ui.selected
     assert controller.guide.stage_info()[:2] == (15, 50) and not controller.game.state.melds[0]
-    controller.confirm_staged()  # 15 < 50: the engine's reason and rule
+    controller.moves.confirm_staged()  # 15 < 50: the engine's reason and rule
     assert controller.refusal is not None and controller.refusal.rule.startswith("R-")
     assert "short of the minimum 50" in controller.message[0] and controller.ui.staged
-    controller.cancel_staged()
+    controller.moves.cancel_staged()
     assert controller.ui.staged == [] and set(fives) <= set(controller.hand_cards())
-    controller.drop(cards(controller, "HA", "CA"), DropTarget("new-meld"))
-    controller.drop(cards(controller, "SA"), DropTarget("new-meld"))  # merged: one meld per rank
+    controller.moves.drop(cards(controller, "HA", "CA"), DropTarget("new-meld"))
+    controller.moves.drop(cards(controller, "SA"), DropTarget("new-meld"))  # merged: one meld per rank
     controller.ui.selected = set(cards(controller, "HK", "SK", "DK"))
-    controller.key_meld()  # M: a new staged meld of kings
+    controller.moves.key_meld()  # M: a new staged meld of kings
     controller.ui.selected = set(cards(controller, "JK"))
-    controller.key_meld()  # M with a wild card alone: refused
+    controller.moves.key_meld()  # M with a wild card alone: refused
     assert controller.refusal.rule == "R-MELD"
-    controller.drop(cards(controller, "JK"), DropTarget("meld", staged_index=1))  # onto the kings
+    controller.moves.drop(cards(controller, "JK"), DropTarget("meld", staged_index=1))  # onto the kings
     assert [len(g) for g in controller.ui.staged] == [3, 4]
     assert controller.guide.stage_info()[:2] == (3 * 20 + 3 * 10 + 50, 50)
     version = controller.version
-    controller.confirm_staged()
+    controller.moves.confirm_staged()
     assert {r.symbol for r in controller.game.state.melds[0]} == {"A", "K"}
     assert not controller.ui.staged and controller.version == version + 1
     assert any(isinstance(e, ev.Melded) for e in host.events[-1])
@@ -228,9 +228,9 @@ def test_reorder_sort_and_cursor_change_only_the_players_arrangement():
 def test_a_risky_discard_asks_the_host_and_goes_ahead_only_when_confirmed():
     state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
     controller, host = make(state)
-    controller.confirm_risky = True
+    controller.moves.confirm_risky = True
     (seven,) = cards(controller, "C7")
-    controller.double_click(seven)
+    controller.moves.double_click(seven)
     ((card, why, discard),) = host.asked
     assert card is seven and "meld of 7s" in why and seven in controller.game.state.hands[0]
     discard()
@@ -238,9 +238,9 @@ def test_a_risky_discard_asks_the_host_and_goes_ahead_only_when_confirmed():
     # A host that cannot ask: the discard goes ahead at once.
     controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
     host.confirms = False
-    controller.confirm_risky = True
+    controller.moves.confirm_risky = True
     (seven,) = cards(controller, "C7")
-    controller.double_click(seven)
+    controller.moves.double_click(seven)
     assert len(host.asked) == 1 and controller.game.state.pile[-1] is seven
 
 
@@ -252,7 +252,7 @@ def test_the_hint_is_spent_by_a_move():
     controller.tick(0.1)
     assert controller.guide.hint is not None
     (nine,) = cards(controller, "S9")
-    controller.double_click(nine)
+    controller.moves.double_click(nine)
     controller.tick(0.1)
     assert controller.guide.hint is None and not controller.ui.hinted
     assert not controller.guide.show_hint() and controller.message[0] == "A hint is for your turn."
@@ -320,7 +320,7 @@ def test_a_drop_on_meld_number_n_lays_plus_n_without_a_display():
     nines = "C9 D9 H9 S9 C9 D9 H9"
     state = position(["S9 H9 C4 C5"], melds=[[nines, "C9 D9 S9"], []], variant="samba", phase="meld", discard="S4")
     controller, host = family("samba", state)
-    controller.drop(cards(controller, "S9"), DropTarget("meld", number=0))  # onto the canasta, not the open group
+    controller.moves.drop(cards(controller, "S9"), DropTarget("meld", number=0))  # onto the canasta, not the open group
     melds = controller.game.state.side_melds(0)
     assert [m.size for m in melds] == [8, 3] and host.events
     assert str(controller.game.history[-1]) == "meld +0: S9"
@@ -331,11 +331,11 @@ def test_take_onto_a_meld_and_the_refusals_of_the_family_cite_their_rules():
         ["C4 C5", "C6", "C7", "C9"], melds=[["H5 H6 H7", "C8 D8 S8"], []], variant="samba", discard="D4 H8"
     )
     controller, _host = family("samba", state)
-    controller.take_onto(DropTarget("meld", number=0))
+    controller.moves.take_onto(DropTarget("meld", number=0))
     assert str(controller.game.history[-1]) == "take +0:" and controller.game.state.phase is Phase.MELD
     state = position(["C4 C5 C6"], melds=[["S4 S5 S6 S7 S8 S9 S10"], []], variant="samba", phase="meld", discard="S4")
     controller, _host = family("samba", state)
-    controller.drop(cards(controller, "C4"), DropTarget("meld", number=0))  # a samba takes no more cards
+    controller.moves.drop(cards(controller, "C4"), DropTarget("meld", number=0))  # a samba takes no more cards
     assert controller.refusal is not None and controller.refusal.rule == "V-SAMBA-CANASTA"
     assert "complete" in controller.refusal.reason() and "number" not in controller.refusal.reason()
 
@@ -343,10 +343,10 @@ def test_take_onto_a_meld_and_the_refusals_of_the_family_cite_their_rules():
 def test_staging_a_sequence_and_laying_it_without_a_display():
     state = position(["H9 H10 HJ HQ C4 C5"], melds=[[], []], variant="samba", phase="meld", discard="S4")
     controller, _host = family("samba", state)
-    controller.drop(cards(controller, "H9", "H10", "HJ"), DropTarget("new-meld"))
-    controller.drop(cards(controller, "HQ"), DropTarget("meld", staged_index=0))
+    controller.moves.drop(cards(controller, "H9", "H10", "HJ"), DropTarget("new-meld"))
+    controller.moves.drop(cards(controller, "HQ"), DropTarget("meld", staged_index=0))
     assert [len(g) for g in controller.ui.staged] == [4] and controller.guide.stage_info()[:2] == (40, 50)
-    controller.confirm_staged()  # 40 < 50: refused by the engine with its rule
+    controller.moves.confirm_staged()  # 40 < 50: refused by the engine with its rule
     assert controller.refusal is not None and controller.refusal.rule == "R-MIN" and controller.ui.staged
 
 
@@ -361,11 +361,11 @@ def test_hand_and_foot_status_take_and_empty_stock_rule():
         feet=feet,
     )
     controller, _host = family("hand-and-foot", state)
-    controller.click_stock()
+    controller.moves.click_stock()
     assert controller.refusal is not None and controller.refusal.rule == "V-HF-STOCK"
-    controller.click_pile()  # nothing selected: only the natural pair takes it, never "frozen"
+    controller.moves.click_pile()  # nothing selected: only the natural pair takes it, never "frozen"
     assert controller.refusal is not None and controller.refusal.rule == "V-HF-TAKE"
-    controller.drop(cards(controller, "SK", "CK"), DropTarget("pile"))
+    controller.moves.drop(cards(controller, "SK", "CK"), DropTarget("pile"))
     st = controller.game.state
     assert st.phase is Phase.MELD and not st.pile and {c.face for c in st.hands[0]} >= {"D4", "D5"}
 
@@ -401,12 +401,12 @@ def test_the_top_card_dropped_on_a_meld_of_another_rank_says_whether_we_have_its
     its rank" with no meld of queens at all (keyboard play-test, stop 43)."""
     no_queens = position(["C4 C5 C9"], melds=[{"7": "S7 D7 H7"}, {}], discard="S4 CQ")
     controller, _host = make(no_queens)
-    controller.take_onto(DropTarget("meld", rank=Rank.SEVEN))
+    controller.moves.take_onto(DropTarget("meld", rank=Rank.SEVEN))
     assert controller.refusal is not None and controller.refusal.rule == "R-TAKE"
     assert "no meld of Qs" in controller.refusal.reason() and controller.game.state.phase is Phase.DRAW
     queens = position(["C4 C5 C9"], melds=[{"7": "S7 D7 H7", "Q": "HQ DQ SQ"}, {}], discard="S4 CQ")
     controller, _host = make(queens)
-    controller.take_onto(DropTarget("meld", rank=Rank.SEVEN))
+    controller.moves.take_onto(DropTarget("meld", rank=Rank.SEVEN))
     assert controller.refusal is not None and "onto your meld of its rank" in controller.refusal.reason()
 
 
@@ -416,6 +416,6 @@ def test_a_blocked_pile_dropped_on_a_meld_says_it_is_blocked():
     for top in ("C2", "S3", "JK"):
         state = position(["C4 C5 C9"], melds=[{"7": "S7 D7 H7"}, {}], discard=f"S4 {top}")
         controller, _host = make(state)
-        controller.take_onto(DropTarget("meld", rank=Rank.SEVEN))
+        controller.moves.take_onto(DropTarget("meld", rank=Rank.SEVEN))
         assert controller.refusal is not None and controller.refusal.rule == "R-BLOCKED", top
         assert "no meld of" not in controller.refusal.reason()

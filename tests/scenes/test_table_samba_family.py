@@ -435,7 +435,7 @@ def test_going_out_by_two_additions_at_once_holds_the_first(variant):
         hands = ["HK HQ", "C4", "C5", "C6 C7 C8", "C9", "C10"]
     stack, table = make_table(variant=variant)
     table.load_state(position(hands, melds=melds, variant=variant, phase="meld", discard="S4"))
-    table.controller.ask_partner()
+    table.controller.moves.ask_partner()
     tick(stack, 0.1)
     for _ in range(300):
         if table.game.state.phase is not Phase.ANSWER and table.idle:

@@ -848,7 +848,7 @@ def test_a_meld_staged_to_take_the_pile_comes_back_on_continue():
     table.load_state(position(["HK CK DK SK D9 C9 H9 S4", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"], discard="DK HK"))
     assert table.game.state.phase is Phase.DRAW and table.my_turn()
     nines = [c for c in table.game.state.hands[0] if c.rank == 9]
-    table.controller._drop_new_meld(nines)
+    table.controller.moves._drop_new_meld(nines)
     assert table.ui.staged
     again = TableScene(game=table.game, threaded=False, bot_factory=fallback)
     SceneStack().push(again)

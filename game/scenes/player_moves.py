@@ -1,0 +1,603 @@
+"""The player's moves: gestures and keys turned into the engine's moves, or refused
+with a reason and its rule. No pygame.
+
+A click on the stock or the pile, cards dropped on a target (`DropTarget`, decided by
+`table_layout.drop_target`), a double-click, the buttons (Lay melds, Take back, May I
+go out?, Pass, the answer) and the keys of the moves (T, M, X, A) come here; a move
+goes to the table controller's `play`, a refusal to its `refuse`.
+
+Initial melds are *staged*: while the side has not melded, cards dropped on the
+table wait there with a running count against the minimum, and are laid together
+with one confirm (or taken back); the same staged groups go with a take of the pile.
+An addition that alone would leave one card is held the same way (`HELD_BY`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from game.hints import card_name, discard_risk, rank_name
+from game.i18n import N_, _
+from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank, RulesConfig
+from game.rules.family import open_group
+from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
+from game.scenes import table_facts
+from game.scenes.hand_arranger import HandArranger
+from game.scenes.hand_state import DropTarget
+from game.scenes.table_guide import TableGuide
+from game.scenes.table_host import TableCore
+
+# Refusals of a single addition that another laid with it may lift: it is held (staged).
+HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO"})
+
+
+class MovesTable(TableCore, Protocol):
+    """What the player's moves need of the table controller beyond its core: the rules,
+    playing a move, refusing one, the selection, and its guide (the hint, the words of
+    an empty stock) and arranger (cards dropped within the hand)."""
+
+    @property
+    def config(self) -> RulesConfig: ...
+    @property
+    def guide(self) -> TableGuide: ...
+    @property
+    def arranger(self) -> HandArranger: ...
+    def legal_moves(self) -> list[Move]: ...
+    def play(self, move: Move, held: Sequence[Card] = ()) -> bool: ...
+    def my_turn(self) -> bool: ...
+    def refuse(self, msgid: str, rule: str | None = None, **args: Any) -> None: ...
+    def refuse_error(self, error: IllegalMove) -> None: ...
+    def hand_cards(self) -> list[Card]: ...
+    def selected_cards(self) -> list[Card]: ...
+
+
+class PlayerMoves:
+    def __init__(self, table: MovesTable) -> None:
+        self.table = table
+        self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
+
+    def not_now(self) -> bool:
+        """True (after telling the player why) when it is not the player's move."""
+        st = self.table.game.state
+        if st.phase is Phase.OVER:
+            self.table.refuse(N_("The deal is over."), "R-GAME")
+            return True
+        if st.to_act != self.table.human:
+            if st.phase is Phase.ANSWER and st.turn == self.table.human:
+                self.table.refuse(N_("Wait for your partner's answer."), "R-ASK")
+            else:
+                name = self.table.seat_name(st.to_act)  # type: ignore[arg-type]
+                self.table.refuse(N_("Wait for your turn: {name} is playing."), "R-TURN", name=name)
+            return True
+        if st.phase is Phase.ANSWER:
+            self.table.refuse(N_('Your partner asked "May I go out?": answer first.'), "R-ASK")
+            return True
+        return False
+
+    def pass_offered(self) -> bool:
+        """The stock is empty and the player may pass (the Pass button shows)."""
+        st = self.table.game.state
+        return self.table.my_turn() and st.phase is Phase.DRAW and not st.stock and self.table.can(MoveKind.PASS)
+
+    def click_stock(self) -> None:
+        if self.not_now():
+            return
+        st = self.table.game.state
+        if st.phase is not Phase.DRAW:
+            self.table.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+            return
+        if not st.stock:
+            self.table.refuse(self.table.guide.empty_stock_msgid(), self._exhausted_rule())
+            return
+        self.table.play(Move.draw())
+
+    def _exhausted_rule(self) -> str:
+        """The rule of an empty stock: R-EXHAUSTED, or the Samba family's own."""
+        rules = self.table.config.rules
+        if rules.foot:
+            return "V-HF-STOCK"
+        return "V-SAMBA-EXHAUSTED" if rules.meld_list else "R-EXHAUSTED"
+
+    def click_pile(self) -> None:
+        if self.not_now():
+            return
+        st = self.table.game.state
+        selected = self.table.selected_cards()
+        if st.phase is Phase.DRAW:
+            onto = self._takes_onto_melds()
+            if selected or self.table.ui.staged:
+                self._take(selected)
+            elif any(m.kind is MoveKind.TAKE and not m.groups for m in self.table.legal_moves()):
+                self.table.play(Move.take())
+            elif len(onto) == 1:
+                self.table.play(onto[0])  # the top card fits one of our melds: take it onto that one
+            elif onto:
+                self.table.say(
+                    _(
+                        "The {card} fits several of your melds: drag it from the pile onto the one you want "
+                        "(or pick the meld with [ and ], then press T)."
+                    ).format(card=card_name(st.pile[-1])),
+                    warn=False,
+                    seconds=6.0,
+                )
+            else:
+                self._why_no_take()
+        elif len(selected) == 1:
+            self.discard(selected[0])
+        else:
+            self.table.say(_("Drag one card onto the pile (or double-click it) to discard."), warn=False)
+
+    def _takes_onto_melds(self) -> list[Move]:
+        """The legal takes of the pile's top card alone onto one of our melds (`take +N:`)."""
+        return [
+            m
+            for m in self.table.legal_moves()
+            if m.kind is MoveKind.TAKE and len(m.groups) == 1 and m.groups[0].target is not None
+        ]
+
+    def _why_no_take(self) -> None:
+        """A click on a pile that cannot be taken as it is: say what stands in the way."""
+        st = self.table.game.state
+        if not st.pile:
+            self.table.refuse(N_("The discard pile is empty."), "R-TAKE")
+        elif st.pile_blocked():
+            top = st.pile[-1]
+            if top.is_black_three:
+                self.table.refuse(
+                    N_("A black three on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
+                )
+            else:
+                self.table.refuse(
+                    N_("A wild card on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
+                )
+        elif not self.table.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair
+            self.table.refuse(
+                N_(
+                    "Only a natural pair of the top card takes the pile in this game: select the pair "
+                    "and drop it on the pile."
+                ),
+                "V-HF-TAKE",
+            )
+        elif st.pile_frozen > 0:
+            self.table.refuse(
+                N_(
+                    "The pile is frozen (a wild card or red three is in it): only a natural "
+                    "pair of the top card takes it. Select the pair and drop it on the pile."
+                ),
+                "R-FROZEN",
+            )
+        elif st.pile_frozen_for(self.table.human_side):
+            self.table.refuse(
+                N_(
+                    "The pile is frozen for us until we have melded: only a natural pair of "
+                    "the top card takes it, with the initial meld. Select the pair and drop "
+                    "it on the pile."
+                ),
+                "R-FROZEN",
+            )
+        else:
+            self.table.say(
+                _("To take the pile, select the cards that meld its top card and drop them on the pile."), warn=False
+            )
+
+    def click_meld(self, target: DropTarget) -> None:
+        """A click on one of our meld columns: a staged one goes back to the hand; else the
+        selected cards go onto it."""
+        if target.staged_index is not None:
+            if self.table.ui.unstage(target.staged_index):  # (none: laid since the press began)
+                self.table.host.cards_moved()
+            return
+        selected = self.table.selected_cards()
+        if selected:
+            self._drop_on_meld(selected, target)
+
+    def double_click(self, card: Card) -> None:
+        if self.not_now():
+            return
+        if self.table.game.state.phase is not Phase.MELD:
+            self.table.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            return
+        self.discard(card)
+
+    def drop(self, cards: list[Card], target: DropTarget) -> None:
+        """`cards` let go on `target` (see table_layout.drop_target)."""
+        if target.kind == "pile":
+            if self.not_now():
+                return
+            if self.table.game.state.phase is Phase.DRAW:
+                self._take(cards)
+            elif len(cards) != 1:
+                self.table.refuse(N_("Discard one card at a time; drop several cards on the table to meld."), "R-TURN")
+            else:
+                self.discard(cards[0])
+        elif target.kind == "meld":
+            self._drop_on_meld(cards, target)
+        elif target.kind == "new-meld":
+            self._drop_new_meld(cards)
+        elif target.kind == "hand":
+            self.table.arranger.reorder(cards, target.index)
+        elif target.kind == "their-meld":
+            # R-OWN-MELDS (cards let go on another side's meld flew back without a word).
+            if self.table.config.partnerships:
+                self.table.refuse(
+                    N_("You may add only to your side's melds: drop the cards in your side's area."), "R-OWN-MELDS"
+                )
+            else:
+                self.table.refuse(N_("You may add only to your own melds: drop the cards in your area."), "R-OWN-MELDS")
+        else:
+            self.table.host.cards_moved()  # nowhere: back to the hand
+
+    @property
+    def listed(self) -> bool:
+        """The side's melds are a numbered list (the Samba family): each meld is addressed
+        by its number (`+N:`), and sequences and wild melds may be laid."""
+        return table_facts.listed(self.table.config)
+
+    def _group(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> Group | None:
+        """The group `cards` make (onto meld `number`, or the meld of `rank`), or None after
+        saying why they make none. In the Samba family any shape goes to the engine, which
+        judges it (a sequence, a wild meld); only what is no meld at all is refused here."""
+        if self.listed and rank is None:
+            problem = self._shape_problem(cards) if number is None else None
+            if problem is not None:
+                self.table.refuse_error(problem)
+                return None
+            return Group.parsed(cards, None, number)
+        try:
+            return Group.of(cards, rank)
+        except NotationError:
+            if rank is not None:
+                self.table.refuse(N_("Those cards do not go with the {rank}s."), "R-ADD", rank=rank.symbol)
+            elif all(c.is_wild for c in cards):
+                self.table.refuse(N_("Wild cards alone go onto a meld: drop them on one."), "R-MELD")
+            else:
+                self.table.refuse(N_("A meld holds cards of one rank (plus wild cards)."), "R-MELD")
+            return None
+
+    def _shape_problem(self, cards: list[Card]) -> IllegalMove | None:
+        """Why `cards` cannot start a meld of the Samba family's kinds (V-SAMBA-MELDS,
+        V-BOL-WILD), judged before they are staged; None when they may."""
+        rules = self.table.config.rules
+        naturals = {c.rank for c in cards if not c.is_wild}
+        problem: Problem | None = None
+        if len(naturals) > 1:
+            if not rules.sequences:
+                problem = ("R-MELD", N_("a meld holds cards of one rank"), {})
+            else:
+                problem = sequence_problem(cards)
+        elif not naturals:
+            if not rules.wild_melds:
+                problem = ("V-SAMBA-MELDS", N_("wild cards are never melded alone"), {})
+            elif len(cards) > CANASTA_SIZE:
+                problem = wild_meld_problem(len(cards))
+        if problem is None:
+            return None
+        rule, message_id, params = problem
+        return IllegalMove(rule, message_id, None, **params)
+
+    def _drop_new_meld(self, cards: list[Card]) -> None:
+        if self.not_now():
+            return
+        if any(c.rank == 3 for c in cards) and not all(c.is_black_three for c in cards):
+            rules = self.table.config.rules
+            if rules.black_threes_max < 3:  # Hand and Foot: threes never meld
+                self.table.refuse(N_("threes are never melded in Hand and Foot"), "V-HF-BOOKS")
+            elif rules.black_threes_max == 4:
+                self.table.refuse(N_("Black threes meld only as three or four of them when going out."), "R-BLACK3")
+            else:  # three packs
+                self.table.refuse(
+                    N_("black threes are melded only as three to {max} of them"),
+                    "V-BLACK3",
+                    max=rules.black_threes_max,
+                )
+            return
+        if self.table.staging():
+            group = self._group(cards)
+            if group is None:
+                return
+            single = len({c.rank for c in cards if not c.is_wild}) == 1
+            for staged in self.table.ui.staged:  # one meld per rank: merge into the staged one
+                naturals = [c for c in staged if not c.is_wild]
+                if single and naturals and len({c.rank for c in naturals}) == 1 and naturals[0].rank == group.rank:
+                    staged.extend(cards)
+                    break
+            else:
+                self.table.ui.stage(list(cards))
+            self.table.ui.selected -= set(cards)
+            self.table.host.cards_moved()
+            return
+        self._meld_now(cards)
+
+    def _meld_now(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> None:
+        """Lay `cards` as one group at once (the side has melded): new, or added to `rank`'s
+        meld, or (the Samba family) to meld `number`. An addition that alone would leave one
+        card (R-KEEP-TWO, V-KEEP-TWO) is held, staged, and laid with the next ones in one
+        move: going out may need two additions at once (a king and a queen onto two melds)."""
+        if self.table.game.state.phase is not Phase.MELD:
+            self.table.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            return
+        onto = (None if number is not None else rank, number)
+        group = self._group(cards, *onto)
+        held = self._staged_groups()
+        if group is None or held is None:
+            return
+        move = Move.meld(*held, group)
+        refusal = self._refusal_of(move)
+        if refusal is not None and refusal.rule in HELD_BY and self._part_of_a_meld_move([*held, group]):
+            self.table.ui.stage(list(cards), *onto)
+            self.table.ui.selected -= set(cards)
+            self.table.say(
+                _(
+                    "Held: alone it would leave you one card. Add the rest of your going out, "
+                    "then Lay melds; Take back returns it to your hand."
+                ),
+                warn=False,
+                seconds=6.0,
+            )
+            self.table.host.cards_moved()
+            return
+        if self.table.play(move, [*self.table.ui.staged_cards(), *cards]):
+            self.table.ui.clear_staged()
+            self.table.ui.selected -= set(cards)
+            self.table.host.cards_moved()
+
+    def _staged_groups(self) -> list[Group] | None:
+        """The staged groups as the engine's groups, each onto its target; None after saying
+        why one makes none."""
+        groups = [self._group(cards, *self.table.ui.onto(index)) for index, cards in enumerate(self.table.ui.staged)]
+        return None if any(g is None for g in groups) else groups  # type: ignore[return-value]
+
+    def _part_of_a_meld_move(self, groups: list[Group]) -> bool:
+        """Whether some legal meld move lays `groups` and more with them (going out by two
+        additions): only then is a refused addition held (else the refusal says why)."""
+        wanted = Counter(str(g) for g in groups)
+        return any(
+            move.kind is MoveKind.MELD and not wanted - Counter(str(g) for g in move.groups)
+            for move in self.table.legal_moves()
+        )
+
+    def _refusal_of(self, move: Move) -> IllegalMove | None:
+        """Why the engine would refuse `move` now (tried on a copy), or None."""
+        try:
+            self.table.game.state.copy().apply(move)
+        except IllegalMove as error:
+            return error
+        return None
+
+    def _drop_on_meld(self, cards: list[Card], target: DropTarget) -> None:
+        if self.not_now():
+            return
+        if target.staged_index is not None:
+            if target.staged_index >= len(self.table.ui.staged):
+                self.table.host.cards_moved()  # laid since: back to the hand
+                return
+            staged = self.table.ui.staged[target.staged_index]
+            if self._group(staged + cards, *self.table.ui.onto(target.staged_index)) is not None:
+                staged.extend(cards)
+                self.table.ui.selected -= set(cards)
+                self.table.host.cards_moved()
+            return
+        self._meld_now(cards, target.rank, target.number)
+
+    def take_onto(self, target: DropTarget) -> None:
+        """The pile's top card onto one of our melds (dragged there, or the keyboard's
+        focused meld): `take +N:` in the Samba family (V-SAMBA-TAKE b), the plain take
+        adding it to our meld of its rank in the classic variants."""
+        if self.not_now():
+            return
+        st = self.table.game.state
+        if st.phase is not Phase.DRAW:
+            self.table.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+            return
+        if target.staged_index is not None:
+            self.table.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
+            return
+        if target.number is not None:
+            move = Move.take(Group.to(Rank.JOKER, (), target.number))
+        # (A wild card or black three on top blocks the pile: the engine's own refusal says so.)
+        elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank and st.pile[-1].rank.meldable:
+            top = st.pile[-1]
+            if top.rank in st.melds[self.table.config.side_of(st.turn)]:
+                self.table.refuse(
+                    N_("The {card} on top goes only onto your meld of its rank."), "R-TAKE", card=card_name(top)
+                )
+            else:  # (no meld of its rank: saying "its meld" would suggest there is one)
+                self.table.refuse(
+                    N_(
+                        "You have no meld of {rank}s: to take the pile, select cards of your hand that meld "
+                        "the {card}, then press T or drop them on the pile."
+                    ),
+                    "R-TAKE",
+                    rank=rank_name(top.rank),
+                    card=card_name(top),
+                )
+            return
+        else:
+            move = Move.take()
+        if self.table.play(move):
+            self.table.ui.selected.clear()
+            self.table.host.cards_moved()
+
+    def _take(self, cards: list[Card]) -> None:
+        st = self.table.game.state
+        if not st.pile:
+            self.table.refuse(N_("The discard pile is empty."), "R-TAKE")
+            return
+        top = st.pile[-1]
+        groups: list[Group] = []
+        if cards:
+            try:
+                groups.append(Group.of(cards, top.rank if top.rank.meldable else None))
+            except NotationError:
+                self.table.refuse(
+                    N_("To take the pile, drop cards that meld the {card} on top."), "R-TAKE", card=card_name(top)
+                )
+                return
+        staged = self._staged_groups()
+        if staged is None:
+            return
+        if staged and not groups:
+            self.table.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
+            return
+        move = Move.take(*groups, *staged)
+        if self.table.play(move, [*cards, *self.table.ui.staged_cards()]):
+            self.table.ui.clear_staged()
+            self.table.ui.selected.clear()
+            self.table.host.cards_moved()
+
+    def discard(self, card: Card, confirmed: bool = False) -> None:
+        if self.table.ui.staged:  # a discard ends the turn: staged melds would be lost unlaid
+            self.table.refuse(N_("Lay your staged cards first (Lay melds), or take them back, then discard."))
+            return
+        # The hint's own discard was weighed already: following it needs no warning.
+        hint = self.table.guide.hint
+        hinted = hint is not None and str(hint.move) == str(Move.discard(card))
+        if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.table.legal_moves():
+            risk = discard_risk(self.table.game.state.observation(self.table.human), card)
+            if risk is not None:
+                version = self.table.version
+
+                def discard_anyway() -> None:
+                    if self.table.version == version:
+                        self.discard(card, confirmed=True)
+
+                if self.table.host.confirm_discard(card, risk.text, discard_anyway):
+                    return
+        if self.table.play(Move.discard(card), [card]):
+            self.table.ui.clear_staged()
+            self.table.ui.selected.discard(card)
+            # The turn is over: the hand closes up at once, though the pointer rests on it
+            # (it held still only so that quick clicks in the turn hit the cards aimed at).
+            self.table.ui.hold = None
+            self.table.host.cards_moved()
+
+    def confirm_staged(self) -> None:
+        if not self.table.ui.staged or self.not_now():
+            return
+        if self.table.game.state.phase is Phase.DRAW:
+            self.table.refuse(
+                N_(
+                    "Draw first, or take the pile by dropping the cards that meld its "
+                    "top card on it: your staged melds go with the take."
+                ),
+                "R-TURN",
+            )
+            return
+        groups = self._staged_groups()
+        if groups is None:
+            return
+        if self.table.play(Move.meld(*groups), list(self.table.ui.staged_cards())):
+            self.table.ui.clear_staged()
+            self.table.host.cards_moved()
+
+    def cancel_staged(self) -> None:
+        if self.table.ui.staged:
+            self.table.ui.clear_staged()
+            self.table.host.cards_moved()
+
+    def ask_partner(self) -> None:
+        if self.not_now():
+            return
+        if self.table.ui.staged:
+            self.table.refuse(N_("Take back your staged melds before asking."), "R-ASK")
+            return
+        self.table.play(Move(MoveKind.ASK))
+
+    def ask_offered(self) -> bool:
+        """The "May I go out?" button shows and may be pressed."""
+        return (
+            self.table.config.ask_allowed
+            and not self.pass_offered()
+            and self.table.my_turn()
+            and self.table.can(MoveKind.ASK)
+        )
+
+    def key_ask(self) -> None:
+        """A: ask the partner, or say why not."""
+        if self.ask_offered():
+            self.ask_partner()
+        elif not self.table.config.ask_allowed:
+            self.table.refuse(N_("there is no partner to ask in this variant"), "R-ASK")
+        elif not self.not_now():
+            if self.table.can(MoveKind.ASK):  # legal, but the table offers a pass instead
+                self.table.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
+            else:
+                self.table.play(Move(MoveKind.ASK))  # refused: the engine's own reason (asked already, ...)
+
+    def answer(self, yes: bool) -> None:
+        st = self.table.game.state
+        if st.phase is Phase.ANSWER and st.to_act == self.table.human:
+            self.table.play(Move(MoveKind.YES if yes else MoveKind.NO))
+
+    def pass_turn(self) -> None:
+        if not self.not_now():
+            self.table.play(Move(MoveKind.PASS))
+
+    def key_take(self) -> None:
+        """T: take the pile with the selected cards (or by adding it to our meld)."""
+        if self.not_now():
+            return
+        if self.table.game.state.phase is not Phase.DRAW:
+            self.table.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+            return
+        selected = self.table.selected_cards()
+        if selected or self.table.ui.staged:
+            self._take(selected)
+        elif self.table.ui.meld_focus is not None:
+            self.take_onto(self.table.ui.meld_focus)
+        elif self.listed and not any(m.kind is MoveKind.TAKE and not m.groups for m in self.table.legal_moves()):
+            self.click_pile()  # the one meld the top card fits, or why not
+        else:
+            self.table.play(Move.take())
+
+    def key_meld(self) -> None:
+        """M: meld the selected cards: onto the meld the keyboard focuses ([ and ]), else onto
+        our meld of their rank, or as a new (staged) meld."""
+        cards = self.table.selected_cards()
+        if not cards:
+            self.table.say(_("Select cards first (arrow keys and Space), then press M to meld them."), warn=False)
+            return
+        if self.table.ui.meld_focus is not None:
+            self._drop_on_meld(cards, self.table.ui.meld_focus)
+            return
+        naturals = {c.rank for c in cards if not c.is_wild}
+        rank = next(iter(naturals)) if len(naturals) == 1 else None
+        if rank is not None:
+            target = self._meld_of_rank(rank)
+            if target is not None:
+                self._drop_on_meld(cards, target)
+                return
+        self._drop_new_meld(cards)
+
+    def _meld_of_rank(self, rank: Rank) -> DropTarget | None:
+        """Our column of `rank` the M key adds to: a laid meld (once we have melded), else a
+        staged group (as the table shows them: laid melds first, then staged groups)."""
+        st = self.table.game.state
+        if not self.table.staging() and self.listed:
+            number = open_group(st.side_melds(self.table.human_side), rank)
+            if number is not None:
+                return DropTarget("meld", rank, number=number)
+        elif not self.table.staging() and rank in st.melds[self.table.human_side]:
+            return DropTarget("meld", rank)
+        for index, group in enumerate(g for g in self.table.ui.staged if g):
+            naturals = [c for c in group if not c.is_wild]
+            if naturals and naturals[0].rank == rank:
+                return DropTarget("meld", rank, index)
+        return None
+
+    def key_discard(self) -> None:
+        """X: discard the selected card (or the one under the cursor)."""
+        if self.not_now():
+            return
+        cards = self.table.selected_cards()
+        if not cards and self.table.ui.cursor in self.table.hand_cards():
+            cards = [self.table.ui.cursor]
+        if len(cards) != 1:
+            self.table.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
+            return
+        if self.table.game.state.phase is not Phase.MELD:
+            self.table.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            return
+        self.discard(cards[0])
