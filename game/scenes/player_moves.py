@@ -81,13 +81,19 @@ class PlayerMoves:
         st = self.table.game.state
         return self.table.my_turn() and st.phase is Phase.DRAW and not st.stock and self.table.can(MoveKind.PASS)
 
-    def click_stock(self) -> None:
+    def not_draw_time(self) -> bool:
+        """True (after telling the player why) unless the player may draw or take now."""
         if self.not_now():
+            return True
+        if self.table.game.state.phase is not Phase.DRAW:
+            self.table.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+            return True
+        return False
+
+    def click_stock(self) -> None:
+        if self.not_draw_time():
             return
         st = self.table.game.state
-        if st.phase is not Phase.DRAW:
-            self.table.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
-            return
         if not st.stock:
             self.table.refuse(self.table.guide.empty_stock_msgid(), self._exhausted_rule())
             return
@@ -385,12 +391,9 @@ class PlayerMoves:
         """The pile's top card onto one of our melds (dragged there, or the keyboard's
         focused meld): `take +N:` in the Samba family (V-SAMBA-TAKE b), the plain take
         adding it to our meld of its rank in the classic variants."""
-        if self.not_now():
+        if self.not_draw_time():
             return
         st = self.table.game.state
-        if st.phase is not Phase.DRAW:
-            self.table.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
-            return
         if target.staged_index is not None:
             self.table.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
             return
@@ -537,10 +540,7 @@ class PlayerMoves:
 
     def key_take(self) -> None:
         """T: take the pile with the selected cards (or by adding it to our meld)."""
-        if self.not_now():
-            return
-        if self.table.game.state.phase is not Phase.DRAW:
-            self.table.refuse(N_("You have drawn already: meld, then discard."), "R-TURN")
+        if self.not_draw_time():
             return
         selected = self.table.selected_cards()
         if selected or self.table.ui.staged:
