@@ -180,6 +180,12 @@ class PlayerMoves:
                     "The pile is frozen for us until we have melded: only a natural pair of "
                     "the top card takes it, with the initial meld. Select the pair and drop "
                     "it on the pile."
+                )
+                if self.table.config.partnerships
+                else N_(  # (two-hand, three-hand: nobody has a partner)
+                    "The pile is frozen for you until you have melded: only a natural pair of "
+                    "the top card takes it, with the initial meld. Select the pair and drop "
+                    "it on the pile."
                 ),
                 "R-FROZEN",
             )

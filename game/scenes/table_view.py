@@ -673,7 +673,9 @@ class TableView:
         elif st.pile and not st.has_melded(self.table.human_side):
             box = pill(
                 surface,
-                _("frozen for us: a natural pair takes it"),
+                _("frozen for us: a natural pair takes it")
+                if self.table.config.partnerships
+                else _("frozen for you: a natural pair takes it"),
                 (x, y),
                 size=12,
                 fill=theme.CREAM,

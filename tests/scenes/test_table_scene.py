@@ -457,6 +457,46 @@ def test_a_click_on_a_pile_that_cannot_be_taken_says_why(discard, melds, rule, w
     assert words in table.message[0]
 
 
+def two_hand_unmelded():
+    """Two-hand, neither player melded, a plain pile: frozen for the player, who has no partner."""
+    from game.rules.position import position_from_json
+
+    return position_from_json(
+        {
+            "format": "canasta-position/1",
+            "variant": "two-hand",
+            "target": 5000,
+            "scores": [0, 0],
+            "dealer": 1,
+            "turn": 0,
+            "phase": "draw",
+            "hands": ["C5 H6 S8", "C4"],
+            "melds": [{}, {}],
+            "red_threes": ["", ""],
+            "discard": "S4 D9",
+            "stock": "HJ SJ DJ CJ HQ SQ",
+            "stock_exact": True,
+        }
+    )
+
+
+def test_a_player_without_partner_hears_you_not_we_about_the_pile_frozen_for_them(monkeypatch):
+    from game.scenes import table_view
+
+    stack, table = make_table(game=Game(RulesConfig.for_variant("two-hand"), seed=6), levels=(None, "easy"))
+    table.load_state(two_hand_unmelded())
+    table.click_pile()
+    assert table.refusal is not None and table.refusal.rule == "R-FROZEN"
+    assert "frozen for you until you have melded" in table.message[0], table.message[0]
+    texts = []
+    real_pill = table_view.pill
+    monkeypatch.setattr(
+        table_view, "pill", lambda surface, text, *a, **k: texts.append(text) or real_pill(surface, text, *a, **k)
+    )
+    table.view.draw(Canvas((1280, 720), 1.0))
+    assert "frozen for you: a natural pair takes it" in texts and not any("for us" in t for t in texts)
+
+
 def test_sort_by_suit_files_no_three_or_wild_card_in_a_suit():
     stack, table = make_table()
     table.load_state(position(["S3 HA C2 C4 JK D9 C3 H5 DK"]))
