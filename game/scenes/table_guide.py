@@ -120,7 +120,7 @@ class TableGuide:
             groups = [group for group in groups if len(group) >= 3]
         count = sum(c.value for group in groups for c in group)
         hint = _("a group of fewer than three cards does not count") if short else ""
-        if st.phase is Phase.DRAW and st.pile:
+        if st.phase is Phase.DRAW and st.pile and not st.pile_blocked():  # (a blocked pile is not taken)
             top = st.pile[-1]
             count += top.value
             hint = _("incl. the {card} on the pile: drop the take's cards on it").format(card=card_name(top))

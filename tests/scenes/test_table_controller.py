@@ -176,6 +176,20 @@ def test_refusals_carry_their_rule_and_change_nothing():
     assert controller.refusal.rule == "R-ASK" and "could not go out" in controller.message[0]
 
 
+def test_staging_before_a_take_counts_the_top_card_only_when_the_pile_can_be_taken():
+    """Before drawing, staged groups wait for a take: the count includes the pile's top card,
+    which the take melds, but not a black three or a wild card that blocks the pile (R-BLOCKED)."""
+    for discard, counted in (("D5 C9", True), ("D9 S3", False), ("D9 H2", False)):
+        state = position(["C9 D9 HA CA SA C5", "C4 C6", "C7 C8", "C10 CJ"], discard=discard)
+        controller, host = make(state)
+        nines = cards(controller, "C9", "D9")
+        controller.moves.drop(nines, DropTarget("new-meld"))
+        count, minimum, hint = controller.guide.stage_info()
+        top = controller.game.state.pile[-1]
+        assert count == 20 + (top.value if counted else 0), (discard, count)
+        assert (top.face in hint or "pile" in hint) == counted, (discard, hint)
+
+
 def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
     state = position(["HA CA SA HK SK DK C5 D5 H5 H7 JK", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld")
     controller, host = make(state)
