@@ -254,11 +254,35 @@ def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | 
     return plan
 
 
+def looks_text(looks: dict[Card, int]) -> str:
+    """`Animator.looks` for a save: `FACE:COPY:LOOK` words (a card of the deck and the copy
+    whose picture it shows)."""
+    return " ".join(f"{card.face}:{card.copy}:{look}" for card, look in looks.items())
+
+
+def parse_looks(text: object) -> dict[Card, int]:
+    """`looks_text` read back; a word that does not fit is left out."""
+    looks: dict[Card, int] = {}
+    for word in text.split() if isinstance(text, str) else ():
+        parts = word.split(":")
+        if len(parts) != 3 or not parts[1].isdigit() or not parts[2].isdigit() or len(parts[2]) > 1:
+            continue
+        try:
+            card = Card.parse(parts[0], copy=int(parts[1]))
+        except ValueError:  # (NotationError: no such card)
+            continue
+        looks[card] = int(parts[2])
+    return looks
+
+
 class Animator:
     """All card sprites; moves them towards the layout's placements."""
 
     def __init__(self, speed: float = 1.0) -> None:
         self.sprites: dict[Card, CardSprite] = {}
+        # The cards that show another copy's picture since a swap (a save keeps them: see
+        # TableScene.saved_extra), so a joker keeps the look it had whatever is drawn again.
+        self.looks: dict[Card, int] = {}
         self.speed = speed
         self._order: list[CardSprite] | None = None
 
@@ -288,6 +312,7 @@ class Animator:
             else:
                 start = place if not deal else Placement(STOCK_POS[0], STOCK_POS[1], CENTER_W, 0.0, False, 100, False)
                 sprite = self.sprites[card] = CardSprite(card, start)
+                sprite.look = self.looks.get(card, card.copy)
                 if not deal:
                     continue
             if not animate:
@@ -320,7 +345,23 @@ class Animator:
             return
         self.sprites[a], self.sprites[b] = sprite_b, sprite_a
         sprite_a.card, sprite_b.card = b, a
+        for sprite in (sprite_a, sprite_b):
+            self.looks[sprite.card] = sprite.look
+            if sprite.look == sprite.card.copy:
+                del self.looks[sprite.card]
         self._order = None
+
+    def forget(self) -> None:
+        """No sprites and no looks of before: a new game, or a position set up."""
+        self.sprites.clear()
+        self.looks.clear()
+        self._order = None
+
+    def restore_looks(self, looks: dict[Card, int]) -> None:
+        """The pictures a save kept (from `looks`), on the sprites drawn already too."""
+        self.looks = {card: look for card, look in looks.items() if look != card.copy}
+        for card, sprite in self.sprites.items():
+            sprite.look = self.looks.get(card, card.copy)
 
     def place_now(self, placements: dict[Card, Placement], cards) -> None:
         """Put `cards` exactly where they belong this frame (dragged cards)."""

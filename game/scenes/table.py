@@ -29,7 +29,7 @@ from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
 from game.player_names import names_text
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
-from game.scenes.animations import FLIGHT, Animator, Effect, plan_events
+from game.scenes.animations import FLIGHT, Animator, Effect, looks_text, parse_looks, plan_events
 from game.scenes.base import Scene
 from game.scenes.hand_state import (
     SORT_MODES,
@@ -246,7 +246,7 @@ class TableScene(Scene):
         # clicks (everyone may be looking at the screen).
         self.screen_first = len(self.people) > 1
         self._drop_privacy_screens()
-        self.animator.sprites.clear()
+        self.animator.forget()
         if game is None:
             self.show_events(self.game.last_deal_events)
         else:
@@ -269,6 +269,7 @@ class TableScene(Scene):
             "log_reasons": self.move_log.saved_reasons(),  # the bots' whys, lost otherwise
             "uncounted_deal": self.uncounted_deal,
             "names": names_text(self.controller.person_names),  # pass-and-play's typed names
+            "looks": looks_text(self.animator.looks),  # cards showing their twin's picture (a swap)
         }
 
     def in_lesson(self) -> bool:
@@ -284,6 +285,7 @@ class TableScene(Scene):
         """The player's arrangement and the log's reasons from a save (anything odd in it
         is ignored)."""
         self.move_log.restore_reasons(extra.get("log_reasons"))
+        self.animator.restore_looks(parse_looks(extra.get("looks")))
         self.lesson_game = extra.get("lesson_game") is True
         others = set(self.people) - {self.human}
         self.controller.arrangements.update(
@@ -327,7 +329,7 @@ class TableScene(Scene):
         self.bubbles.clear()
         self.banner = self.sheet_pending = None
         self.shown_scores = [Tween(s, s, 0.0) for s in self.game.scores]
-        self.animator.sprites.clear()
+        self.animator.forget()
         self.relayout()
         self.animator.finish_all()
 

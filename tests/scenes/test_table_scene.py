@@ -962,3 +962,31 @@ def test_hand_ui_swap_trades_two_cards_everywhere_in_place():
     assert ui.order is order and order == [b, c, a] and staged == [a, c]
     assert ui.selected == {b} and ui.taken == {a} and ui.hinted == {b, c}
     assert ui.hold == {b: 10.0, a: 20.0} and ui.hover is a and ui.cursor is c
+
+
+def test_the_jokers_keep_their_pictures_after_continue():
+    """A save keeps which cards show their twin's picture (after a swap), so Continue draws
+    the laid joker as the joker that was dragged."""
+    state = position(["JK JK H5 H6 C9 D10 SK", "C4 C6", "C7 C8", "C9 C10"], melds=[{"8": "H8 C8 D8"}, {}], phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, 1)
+    first, second = [card for card in table.layout.hand_cards if card.face == "JK"]
+    drag(stack, card_point(table, second), _own_meld_point(table))
+    extra = table.saved_extra()
+    assert extra["looks"] == f"JK:{first.copy}:{second.copy} JK:{second.copy}:{first.copy}"
+    _stack, again = make_table()
+    again.load_state(table.state.copy())
+    tick(_stack, 0.5)
+    again.restore_extra(extra)
+    tick(_stack, 0.5)
+    assert again.animator.sprites[first].look == second.copy and again.animator.sprites[second].look == first.copy
+
+
+def test_looks_read_back_leniently():
+    from game.scenes.animations import looks_text, parse_looks
+
+    joker, five = Card.parse("JK", copy=1), Card.parse("H5")
+    assert parse_looks(looks_text({joker: 0, five: 1})) == {joker: 0, five: 1}
+    assert parse_looks("JK:1:0 XX:0:1 JK:99:0 JK:0 H5:0:12 JK:a:1 :: ") == {joker: 0}
+    assert parse_looks(None) == {} and parse_looks(7) == {}
