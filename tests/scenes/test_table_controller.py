@@ -30,6 +30,7 @@ class Host:
         self.asked: list = []
         self.confirms = confirms
         self.explained: list = []
+        self.swapped: list = []
 
     def show_events(self, events) -> None:
         self.events.append(list(events))
@@ -49,6 +50,9 @@ class Host:
     def confirm_discard(self, card, why, discard) -> bool:
         self.asked.append((card, why, discard))
         return self.confirms
+
+    def swap_cards(self, a, b) -> None:
+        self.swapped.append((a, b))
 
 
 def make(state=None, seed: int = 3, variant: str = "classic", **options) -> tuple[TableController, Host]:
@@ -433,3 +437,49 @@ def test_a_blocked_pile_dropped_on_a_meld_says_it_is_blocked():
         controller.moves.take_onto(DropTarget("meld", rank=Rank.SEVEN))
         assert controller.refusal is not None and controller.refusal.rule == "R-BLOCKED", top
         assert "no meld of" not in controller.refusal.reason()
+
+
+def _copies(controller: TableController, face: str) -> list:
+    return [c for c in controller.game.state.hands[controller.human] if c.face == face]
+
+
+def test_the_keys_move_the_copy_they_name_and_the_hand_state_follows():
+    """M and X name the card under the cursor or selected; the engine lays the first copy of
+    its face: the two copies trade places in the hand's state and on the table (the host)."""
+    state = position(["JK JK H5 H5 C9 D10 SK", "C4 C6", "C7 C8", "C9 C10"], melds=[{"8": "H8 C8 D8"}, {}], phase="meld")
+    controller, host = make(state)
+    first, second = _copies(controller, "JK")
+    controller.ui.selected, controller.ui.cursor = {second}, second
+    controller.ui.meld_focus = DropTarget("meld", Rank.EIGHT)
+    controller.moves.key_meld()  # M onto the focused meld
+    assert [c for c in controller.game.state.melds[0][Rank.EIGHT].cards if c.face == "JK"] == [first]
+    assert host.swapped == [(second, first)] and second in controller.game.state.hands[0]
+    assert controller.ui.selected == set() and controller.ui.cursor is first  # the cursor's card left
+    five, other = _copies(controller, "H5")
+    controller.ui.cursor = other
+    controller.moves.key_discard()  # X: the card under the cursor
+    assert controller.game.state.pile[-1] is five and host.swapped[-1] == (other, five)
+
+
+def test_staged_copies_and_the_taken_marks_follow_the_cards_laid():
+    """Lay melds swaps the staged copies as a drop does; a card marked as taken with the pile
+    keeps its mark on the sprite that moves (the copy that stays in the hand is unmarked)."""
+    state = position(["SK HK JK JK C5 D9 S6", "C4 C6", "C7 C8", "C9 C10"], phase="meld")
+    controller, host = make(state)
+    first, second = _copies(controller, "JK")
+    controller.moves.drop([*cards(controller, "SK", "HK"), second], DropTarget("new-meld"))
+    controller.moves.confirm_staged()
+    assert first in controller.game.state.melds[0][Rank.KING].cards and second in controller.game.state.hands[0]
+    assert host.swapped == [(second, first)] and not controller.ui.staged
+    # The pile holds the other H5: taken, it is marked; laid, the mark goes with it.
+    state = position(
+        ["H5 C5 D5 SK HK C9", "C4 C6", "C7 C8", "C9 C10"], melds=[{"7": "H7 C7 D7"}, {}], discard="H5 S9 DK"
+    )
+    controller, host = make(state)
+    controller.moves.drop(cards(controller, "SK", "HK"), DropTarget("pile"))
+    held, picked = _copies(controller, "H5")
+    assert picked in controller.ui.taken and held not in controller.ui.taken
+    controller.moves.drop([picked, *cards(controller, "C5", "D5")], DropTarget("new-meld"))
+    assert held in controller.game.state.melds[0][Rank.FIVE].cards and picked in controller.game.state.hands[0]
+    assert host.swapped == [(picked, held)]
+    assert held in controller.ui.taken and picked not in controller.ui.taken
