@@ -400,6 +400,7 @@ class TableScene(Scene):
 
     def swap_cards(self, a: Card, b: Card) -> None:
         self.animator.swap(a, b)
+        self.mouse.swap(a, b)
 
     def show_events(self, events) -> None:
         """Animate a batch of engine events (and tell the listeners)."""

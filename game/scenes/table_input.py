@@ -69,6 +69,18 @@ class HandController:
     def update(self, dt: float) -> None:
         self.clock += dt
 
+    def swap(self, a: Card, b: Card) -> None:
+        """Cards `a` and `b` traded sprites (Animator.swap): the card last clicked (the
+        shift-click's anchor, a double-click's first click) is the one under the pointer."""
+
+        def other(card: Card | None) -> Card | None:
+            return b if card is a else a if card is b else card
+
+        self.anchor = other(self.anchor)
+        if self._last_click is not None:
+            card, when = self._last_click
+            self._last_click = (other(card) or card, when)
+
     def cancel(self) -> None:
         """Drop whatever the pointer holds (e.g. a dialog opened mid-drag)."""
         ui = self.table.ui

@@ -936,6 +936,24 @@ def test_the_joker_dragged_is_the_joker_that_lands():
     assert dragged.end == table.layout.placements[first] and (kept.x, kept.y) == pytest.approx(kept_at, abs=60)
 
 
+def test_the_card_last_clicked_follows_the_copy_that_moved():
+    """The shift-click's anchor is the card clicked: once it has landed on a meld, a
+    shift-click selects one card, not a run from the other copy left in its place."""
+    state = position(["JK JK H5 H6 C9 D10 SK", "C4 C6", "C7 C8", "C9 C10"], melds=[{"8": "H8 C8 D8"}, {}], phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, 1)
+    first, second = [card for card in table.layout.hand_cards if card.face == "JK"]
+    click(stack, card_point(table, second))
+    assert table.mouse.anchor is second and table.ui.selected == {second}
+    drag(stack, card_point(table, second), _own_meld_point(table))
+    tick(stack, 2)
+    assert table.mouse.anchor is first and first in table.state.melds[0][8].cards
+    end = table.layout.hand_cards[-1]
+    click(stack, card_point(table, end), mod=pygame.KMOD_SHIFT)
+    assert table.ui.selected == {end}
+
+
 def test_the_copy_double_clicked_is_the_copy_discarded():
     state = position(["H5 H5 C9 D10 SK", "C4 C6", "C7 C8", "C9 C10"], phase="meld", discard="S4")
     stack, table = make_table()
