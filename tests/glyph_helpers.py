@@ -3,14 +3,11 @@ the text would show a .notdef box)."""
 
 from __future__ import annotations
 
-import os
 from functools import cache
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pygame.freetype
 
-import pygame.freetype  # noqa: E402
-
-from game import assets  # noqa: E402
+from game import assets
 
 
 @cache

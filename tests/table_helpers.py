@@ -3,17 +3,12 @@ synthetic mouse events in logical coordinates."""
 
 from __future__ import annotations
 
-import os
+import pygame
+from fallback_bot import FallbackBot
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-from fallback_bot import FallbackBot  # noqa: E402
-
-from game.rules import position_from_json  # noqa: E402
-from game.scenes.base import SceneStack  # noqa: E402
-from game.scenes.table import TableScene  # noqa: E402
+from game.rules import position_from_json
+from game.scenes.base import SceneStack
+from game.scenes.table import TableScene
 
 DT = 1.0 / 60.0
 

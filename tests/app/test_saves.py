@@ -275,8 +275,6 @@ def test_the_table_session_saves_every_move_and_resumes_identically(tmp_path):
     """Through the real table: session.attach saves after every move the table plays
     (the player's through the table's own path, the bots' through its loop, a new deal
     too); each save resumes to the identical game, and a resumed table shows it."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game import session
     from game.app import AppContext
     from game.scenes.base import SceneStack

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import wave
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
 
-import pygame  # noqa: E402
-
-from game.assets import asset_path  # noqa: E402
-from game.sound import EFFECTS, SoundPlayer  # noqa: E402
+from game.assets import asset_path
+from game.sound import EFFECTS, SoundPlayer
 
 
 def test_every_effect_is_a_short_wav():
