@@ -202,3 +202,13 @@ def test_a_broken_settings_file_or_language_falls_back_to_the_system_s_language(
     settings_path(tmp_path).write_text(json.dumps({"language": "zh", "sound": False}))
     settings, notices = load_settings(tmp_path)
     assert (settings.language, settings.sound) == ("zh_CN", False) and notices
+
+
+def test_every_setting_has_the_name_a_notice_calls_it_by():
+    """Settings.validated names each value not allowed by settings.LABELS: a field added
+    without a label would make a bad value in the file a KeyError at start."""
+    from dataclasses import fields
+
+    from game.settings import LABELS
+
+    assert set(LABELS) == {f.name for f in fields(Settings)}
