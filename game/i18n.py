@@ -131,7 +131,8 @@ def join_sentences(parts: Iterable[str | None]) -> str:
 
 
 def join_names(names: Iterable[str]) -> str:
-    """Names listed as the current language lists them: "a, b, c" or "a、b、c"."""
+    """Names (or any short items) listed as the current language lists them: "a, b, c" in
+    English, "a，b，c" in Chinese (the catalogue's ", ")."""
     return _(", ").join(names)
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.i18n import _, format_points, join_sentences
+from game.i18n import _, format_points, join_names, join_sentences
 from game.rules.melds import CANASTA_SIZE
 from game.scenes import theme
 from game.scenes.modal import ModalDialogScene
@@ -67,7 +67,7 @@ def answer_facts(table: AnswerTable) -> str:
         lines.append(_("Score: us {ours}, them {theirs}.").format(ours=scores[side], theirs=scores[others[0]]))
     else:  # six-hand: three sides of two, each named
         each = [_("{side} {score}").format(side=table.side_name(other), score=scores[other]) for other in others]
-        lines.append(_("Score: us {ours}, {others}.").format(ours=scores[side], others=_(", ").join(each)))
+        lines.append(_("Score: us {ours}, {others}.").format(ours=scores[side], others=join_names(each)))
     return "\n".join(lines)
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import assets
-from game.i18n import _, format_points
+from game.i18n import _, format_points, join_names
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
@@ -842,7 +842,7 @@ class TableView:
                 if need.met:
                     text, color = _("ready to go out"), pygame.Color(30, 110, 60)
                 else:
-                    parts = _(", ").join(  # (a list: "，" in Chinese)
+                    parts = join_names(
                         _(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts
                     )
                     text, color = _("to go out: {parts}").format(parts=parts), pygame.Color(150, 90, 20)
