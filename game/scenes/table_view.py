@@ -259,12 +259,13 @@ class TableView:
     def _still_layer(self, surface: pygame.Surface, ruler: Ruler, sprites: list[CardSprite]) -> pygame.Surface:
         """The felt, the zones and `sprites` (none of them in the hand), drawn in that order
         into a surface of the canvas's own format, kept until what it shows changes. The
-        key is what is drawn: each card as it is drawn, the zones' texts, the size, scale,
-        card back and deck colours (so a meld laid, a card drawn, a resize or a setting
-        rebuilds it)."""
+        key is what is drawn: each card as it is drawn (with its picture: a joker may show its
+        twin's, `CardSprite.look`), the zones' texts, the size, scale, card back and deck
+        colours (so a meld laid, a card drawn, a resize or a setting rebuilds it)."""
         back = self.table.card_back
         cards = tuple(
-            (s.card, s.face_up, s.x, s.y, s.width, s.angle, s.flip_scale, s.z, _fanned(s, False)) for s in sprites
+            (s.card, s.look, s.face_up, s.x, s.y, s.width, s.angle, s.flip_scale, s.z, _fanned(s, False))
+            for s in sprites
         )
         zones = self._zone_texts()
         key = (surface.get_size(), ruler.scale, surface.get_bitsize(), back, assets.four_colour(), zones, cards)

@@ -147,3 +147,15 @@ def test_a_side_name_in_an_empty_meld_area_follows_the_language():
         i18n.set_language(language)
     assert table.view.still_builds > builds
     assert after != before
+
+
+def test_a_picture_restored_on_a_laid_joker_rebuilds_the_layer():
+    """The layer's key is what is drawn: a laid joker showing its twin's picture (a save's
+    looks, restored on sprites drawn already) is drawn with that picture, not the one kept."""
+    stack, table = make_table()
+    table.load_state(position(["H5 H6 C9", "C4 C6"], melds=[{"8": "H8 C8 D8 JK"}, {}], phase="meld"))
+    tick(stack, 1.0)
+    joker = next(card for card in table.state.melds[0][8].cards if card.face == "JK")
+    before = _same_as_fresh(table)
+    table.animator.restore_looks({joker: joker.copy + 1})
+    assert _same_as_fresh(table) != before
