@@ -71,7 +71,6 @@ ZONE_LABEL = pygame.Color(8, 40, 24, 200)  # the tab naming whose meld area it i
 ZONE_LABEL_LINE = pygame.Color(255, 255, 255, 120)
 NEW_CELL = pygame.Color(255, 255, 255, 26)  # our cell for a new meld
 SELECT_GLOW = pygame.Color(255, 214, 92)
-HINT_GLOW = theme.HINT_GLOW
 SITTING_OUT = pygame.Color(40, 64, 52)  # the tag of a seat that sits this deal out
 TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with the pile
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
@@ -210,7 +209,7 @@ class TableView:
             if in_hand and sprite.card in selected:
                 self._glow(surface, ruler, sprite)
             elif in_hand and sprite.card in hinted:
-                self._glow(surface, ruler, sprite, HINT_GLOW)
+                self._glow(surface, ruler, sprite, theme.HINT_GLOW)
             draw_card(surface, sprite, back=back, shadow=not _fanned(sprite, in_hand))
             if in_hand and sprite.card in taken:
                 self._taken_mark(surface, ruler, sprite)
@@ -515,7 +514,8 @@ class TableView:
         for rect in rings:
             box = ruler.rect(rect)
             surface.blit(
-                rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), HINT_GLOW, max(2, ruler.px(3))), box
+                rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), theme.HINT_GLOW, max(2, ruler.px(3))),
+                box,
             )
 
     def _meld_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
