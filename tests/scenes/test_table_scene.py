@@ -703,9 +703,9 @@ def test_the_answer_prompt_names_each_sides_score_in_six_hand():
     assert answer_facts(table).splitlines()[-1].startswith(f"比分：我方 {ours:,}，S{others[0]}")  # type: ignore[arg-type]
 
 
-def test_the_hand_and_foot_question_counts_books_against_the_quota():
-    """V-HF-OUT: the side needs two clean and two dirty books, so the question says books,
-    not canastas."""
+def _hand_and_foot_question(hands: list[str], feet: list[str | None]) -> str:
+    """What the partner's question says at a Hand and Foot table where North asks (our side
+    has a clean book, a dirty book and three kings)."""
     from types import SimpleNamespace
 
     from game.rules import position_from_json
@@ -719,8 +719,8 @@ def test_the_hand_and_foot_question_counts_books_against_the_quota():
             "dealer": 1,
             "turn": 2,
             "phase": "meld",
-            "hands": ["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"],
-            "feet": ["", "", "", ""],
+            "hands": hands,
+            "feet": feet,
             "melds": [["C7 D7 H7 S7 C7 D7 H7", "CQ DQ HQ SQ CQ D2 H2", "HK SK DK"], []],
             "red_threes": ["", ""],
             "discard": "S4",
@@ -740,7 +740,14 @@ def test_the_hand_and_foot_question_counts_books_against_the_quota():
         def side_name(self, side: int) -> str:
             return ("Us", "Them")[side]
 
-    assert "North holds 3 cards. Our books: 1 clean (2 needed), 1 dirty (2 needed)." in answer_facts(Table())  # type: ignore[arg-type]
+    return answer_facts(Table())  # type: ignore[arg-type]
+
+
+def test_the_hand_and_foot_question_counts_books_against_the_quota():
+    """V-HF-OUT: the side needs two clean and two dirty books, so the question says books,
+    not canastas."""
+    facts = _hand_and_foot_question(["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"], ["", "", "", ""])
+    assert "North holds 3 cards. Our books: 1 clean (2 needed), 1 dirty (2 needed)." in facts
 
 
 def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
@@ -751,43 +758,11 @@ def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
     from game.rules import position_from_json
     from game.scenes.prompts import answer_facts
 
-    def facts(feet: list[str | None], hands: list[str]) -> str:
-        state = position_from_json(
-            {
-                "format": "canasta-position/1",
-                "variant": "hand-and-foot",
-                "scores": [0, 0],
-                "dealer": 1,
-                "turn": 2,
-                "phase": "meld",
-                "hands": hands,
-                "feet": feet,
-                "melds": [["C7 D7 H7 S7 C7 D7 H7", "CQ DQ HQ SQ CQ D2 H2", "HK SK DK"], []],
-                "red_threes": ["", ""],
-                "discard": "S4",
-                "stock": "H5 H6 S5 S6 D8",
-                "stock_exact": True,
-            }
-        )
-
-        class Table:
-            game = SimpleNamespace(state=state, scores=(0, 0))
-            config = state.config
-            human, human_side = 0, 0
-
-            def seat_name(self, seat: int) -> str:
-                return ("You", "West", "North", "East")[seat]
-
-            def side_name(self, side: int) -> str:
-                return ("Us", "Them")[side]
-
-        return answer_facts(Table())  # type: ignore[arg-type]
-
     foot = "C4 C5 C6 C8 C9 C10 CJ CK CA D4 D5"
-    lines = facts([foot, None, None, None], ["C4", "C5 C6", "C8 C9 D9", "D5 D6"]).splitlines()
+    lines = _hand_and_foot_question(["C4", "C5 C6", "C8 C9 D9", "D5 D6"], [foot, None, None, None]).splitlines()
     assert "You hold 1 card worth 5 points; it counts against us if North goes out." in lines
     assert "Your foot of 11 cards, not yet picked up, counts against us too." in lines
-    lines = facts([None, None, None, None], ["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"]).splitlines()
+    lines = _hand_and_foot_question(["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"], [None, None, None, None]).splitlines()
     assert "You hold 2 cards worth 10 points; they count against us if North goes out." in lines
     assert not any("foot" in line for line in lines)  # picked up: the hand says it all
     classic = position_from_json(
