@@ -16,6 +16,11 @@ from game.rules.cards import sort_key
 Point = tuple[float, float]
 
 
+def swapped(card: Card, a: Card, b: Card) -> Card:
+    """`card` after cards `a` and `b` traded places: the other one of the two, else itself."""
+    return b if card is a else a if card is b else card
+
+
 @dataclass
 class HandUI:
     """What the player is doing with their own cards (not part of the engine state)."""
@@ -47,19 +52,16 @@ class HandUI:
         (the order, the selection, the staged groups, the marks): the table's sprites for
         them were swapped (Animator.swap)."""
 
-        def other(card: Card) -> Card:
-            return b if card == a else a if card == b else card
-
         for cards in (self.order, self.dragging, *self.staged):  # in place: callers may hold them
-            cards[:] = [other(card) for card in cards]
+            cards[:] = [swapped(card, a, b) for card in cards]
         for marks in (self.selected, self.hinted, self.taken):
-            changed = {other(card) for card in marks}
+            changed = {swapped(card, a, b) for card in marks}
             marks.clear()
             marks.update(changed)
         if self.hold is not None:
-            self.hold = {other(card): x for card, x in self.hold.items()}
-        self.hover = None if self.hover is None else other(self.hover)
-        self.cursor = None if self.cursor is None else other(self.cursor)
+            self.hold = {swapped(card, a, b): x for card, x in self.hold.items()}
+        self.hover = None if self.hover is None else swapped(self.hover, a, b)
+        self.cursor = None if self.cursor is None else swapped(self.cursor, a, b)
 
     def staged_cards(self) -> set[Card]:
         return {card for group in self.staged for card in group}

@@ -22,6 +22,7 @@ from typing import Protocol
 import pygame
 
 from game.rules import Card
+from game.scenes.hand_state import swapped
 from game.scenes.table_layout import HAND_RECT, HandUI, MeldSlot, TableLayout, pile_rect, stock_rect
 
 DRAG_THRESHOLD = 6.0  # logical units the pointer moves before a press becomes a drag
@@ -72,14 +73,11 @@ class HandController:
     def swap(self, a: Card, b: Card) -> None:
         """Cards `a` and `b` traded sprites (Animator.swap): the card last clicked (the
         shift-click's anchor, a double-click's first click) is the one under the pointer."""
-
-        def other(card: Card | None) -> Card | None:
-            return b if card is a else a if card is b else card
-
-        self.anchor = other(self.anchor)
+        if self.anchor is not None:
+            self.anchor = swapped(self.anchor, a, b)
         if self._last_click is not None:
             card, when = self._last_click
-            self._last_click = (other(card) or card, when)
+            self._last_click = (swapped(card, a, b), when)
 
     def cancel(self) -> None:
         """Drop whatever the pointer holds (e.g. a dialog opened mid-drag)."""
