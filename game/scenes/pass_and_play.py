@@ -81,6 +81,9 @@ class PrivacyScreen(Scene):
     def everyone_y(self) -> float:
         """The top of "Everyone else: ..." (under the lines of the sentence before it)."""
         size, lines = self.passing_lines()
+        return self._below(size, lines)
+
+    def _below(self, size: float, lines: list[str]) -> float:
         return self.PANEL.y + 114 + (len(lines) - 1) * size * LINE_STEP + 36
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -139,7 +142,7 @@ class PrivacyScreen(Scene):
             _("Everyone else: please look away from the screen."),
             theme.FONT_BODY,
             theme.INK_SOFT,
-            midtop=(panel.centerx, self.everyone_y()),
+            midtop=(panel.centerx, self._below(size, lines)),  # (the sentence wrapped once a frame)
         )
         self.buttons.draw(surface)
         blit_text(
