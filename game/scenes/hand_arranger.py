@@ -42,13 +42,15 @@ class HandArranger:
 
     def reorder(self, cards: list[Card], index: int) -> None:
         """Put `cards` at `index` among the hand's other cards (a custom order)."""
-        ui = self.table.ui
         shown = [c for c in self.table.hand_cards() if c not in cards]
-        order = shown[:index] + cards + shown[index:]
-        rest = [c for c in ui.order if c not in order]
-        ui.order = order + rest
-        ui.sort_mode = "custom"
+        self._custom_order(shown[:index] + cards + shown[index:])
         self.table.host.cards_moved()
+
+    def _custom_order(self, order: list[Card]) -> None:
+        """The hand in `order` (its cards not in it after), the player's own: a save keeps it."""
+        ui = self.table.ui
+        ui.order = order + [c for c in ui.order if c not in order]
+        ui.sort_mode = "custom"
         self.table.host.hand_arranged()
 
     def move_cursor(self, step: int, carry: bool = False) -> None:
@@ -67,10 +69,7 @@ class HandArranger:
         if carry and target != index:
             order = list(cards)
             order[index], order[target] = order[target], order[index]
-            rest = [c for c in ui.order if c not in order]
-            ui.order = order + rest
-            ui.sort_mode = "custom"
-            self.table.host.hand_arranged()
+            self._custom_order(order)
         else:
             ui.cursor = cards[target]
         self.table.host.cards_moved()
