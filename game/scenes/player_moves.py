@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from game.hints import card_name, discard_risk, rank_name
 from game.i18n import N_, _
-from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank, RulesConfig
+from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
 from game.scenes import table_facts
@@ -34,12 +34,10 @@ HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO"})
 
 
 class MovesTable(TableCore, Protocol):
-    """What the player's moves need of the table controller beyond its core: the rules,
-    playing a move, refusing one, the selection, and its guide (the hint, the words of
-    an empty stock) and arranger (cards dropped within the hand)."""
+    """What the player's moves need of the table controller beyond its core (the rules come
+    with its seats): playing a move, refusing one, the selection, and its guide (the hint,
+    the words of an empty stock) and arranger (cards dropped within the hand)."""
 
-    @property
-    def config(self) -> RulesConfig: ...
     @property
     def guide(self) -> TableGuide: ...
     @property

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Protocol
 
 from game.bots.reasons import BotReason
-from game.rules import Card, Game, MoveKind
+from game.rules import Card, MoveKind
 from game.rules.events import Event
 from game.scenes.hand_state import HandUI
+from game.scenes.table_source import TableSeats
 
 
 class TableHost(Protocol):
@@ -68,23 +69,16 @@ class NoHost:
         pass
 
 
-class TableCore(Protocol):
+class TableCore(TableSeats, Protocol):
     """The table controller as the parts it owns see it (the guide, the player's moves):
-    the game, the player at the screen and the hand's state, the host, and a message."""
+    the game from the player's seat (`TableSeats`), the hand's state, the host, and a message."""
 
-    @property
-    def game(self) -> Game: ...
     @property
     def ui(self) -> HandUI: ...
     @property
     def host(self) -> TableHost: ...
     @property
-    def human(self) -> int: ...
-    @property
-    def human_side(self) -> int: ...
-    @property
     def version(self) -> int: ...
-    def seat_name(self, seat: int) -> str: ...
     def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None: ...
     def staging(self) -> bool: ...
     def can(self, kind: MoveKind) -> bool: ...
