@@ -703,9 +703,9 @@ def test_the_answer_prompt_names_each_sides_score_in_six_hand():
     assert answer_facts(table).splitlines()[-1].startswith(f"比分：我方 {ours:,}，S{others[0]}")  # type: ignore[arg-type]
 
 
-def _hand_and_foot_question(hands: list[str], feet: list[str | None]) -> str:
-    """What the partner's question says at a Hand and Foot table where North asks (our side
-    has a clean book, a dirty book and three kings)."""
+def _question_facts(hands: list[str], melds: object, **extra: object) -> str:
+    """What the partner's question says where North asks (South holds `hands[0]`), at a
+    table of classic or of `extra`'s variant."""
     from types import SimpleNamespace
 
     from game.rules import position_from_json
@@ -714,18 +714,17 @@ def _hand_and_foot_question(hands: list[str], feet: list[str | None]) -> str:
     state = position_from_json(
         {
             "format": "canasta-position/1",
-            "variant": "hand-and-foot",
             "scores": [0, 0],
             "dealer": 1,
             "turn": 2,
             "phase": "meld",
             "hands": hands,
-            "feet": feet,
-            "melds": [["C7 D7 H7 S7 C7 D7 H7", "CQ DQ HQ SQ CQ D2 H2", "HK SK DK"], []],
+            "melds": melds,
             "red_threes": ["", ""],
             "discard": "S4",
             "stock": "H5 H6 S5 S6 D8",
             "stock_exact": True,
+            **extra,
         }
     )
 
@@ -743,6 +742,13 @@ def _hand_and_foot_question(hands: list[str], feet: list[str | None]) -> str:
     return answer_facts(Table())  # type: ignore[arg-type]
 
 
+def _hand_and_foot_question(hands: list[str], feet: list[str | None]) -> str:
+    """The question at a Hand and Foot table (our side has a clean book, a dirty book and
+    three kings)."""
+    books = [["C7 D7 H7 S7 C7 D7 H7", "CQ DQ HQ SQ CQ D2 H2", "HK SK DK"], []]
+    return _question_facts(hands, books, variant="hand-and-foot", feet=feet)
+
+
 def test_the_hand_and_foot_question_counts_books_against_the_quota():
     """V-HF-OUT: the side needs two clean and two dirty books, so the question says books,
     not canastas."""
@@ -753,11 +759,6 @@ def test_the_hand_and_foot_question_counts_books_against_the_quota():
 def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
     """V-HF-SCORE: a foot never picked up counts against the side too, so the question says
     so beside the hand; one card is "1 card" (it was "1 cards")."""
-    from types import SimpleNamespace
-
-    from game.rules import position_from_json
-    from game.scenes.prompts import answer_facts
-
     foot = "C4 C5 C6 C8 C9 C10 CJ CK CA D4 D5"
     lines = _hand_and_foot_question(["C4", "C5 C6", "C8 C9 D9", "D5 D6"], [foot, None, None, None]).splitlines()
     assert "You hold 1 card worth 5 points; it counts against us if North goes out." in lines
@@ -765,31 +766,8 @@ def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
     lines = _hand_and_foot_question(["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"], [None, None, None, None]).splitlines()
     assert "You hold 2 cards worth 10 points; they count against us if North goes out." in lines
     assert not any("foot" in line for line in lines)  # picked up: the hand says it all
-    classic = position_from_json(
-        {
-            "format": "canasta-position/1",
-            "scores": [0, 0],
-            "dealer": 1,
-            "turn": 2,
-            "phase": "meld",
-            "hands": ["C4 D5", "C5 C6", "C8", "D5 D6"],
-            "melds": [{"7": "C7 D7 H7 S7 C7 D7 H7"}, {}],
-            "red_threes": ["", ""],
-            "discard": "S4",
-            "stock": "H5 H6 S5 S6 D8",
-            "stock_exact": True,
-        }
-    )
-
-    class Classic:
-        game = SimpleNamespace(state=classic, scores=(0, 0))
-        config = classic.config
-        human, human_side = 0, 0
-
-        def seat_name(self, seat: int) -> str:
-            return ("You", "West", "North", "East")[seat]
-
-    assert "North holds 1 card. Our canastas: 1." in answer_facts(Classic()).splitlines()  # type: ignore[arg-type]
+    classic = _question_facts(["C4 D5", "C5 C6", "C8", "D5 D6"], [{"7": "C7 D7 H7 S7 C7 D7 H7"}, {}])
+    assert "North holds 1 card. Our canastas: 1." in classic.splitlines()
 
 
 def test_enter_on_the_score_sheet_presses_the_focused_button_and_tab_reaches_every_one():
