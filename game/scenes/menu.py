@@ -15,14 +15,14 @@ from game.scenes.menu_base import MenuPage, Page
 from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
-from game.scenes.text import one_line
+from game.scenes.text import wrap_at_most
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 14
 FAN = ("HA", "SK", "JK", "DQ", "CA")
 
 
-NOTICE_LINES = 2  # the title's notices shown at once (below its last button)
-NOTICE_WIDTH = 1000  # ... each on one line of this width, cut with "…"
+NOTICE_LINES = 2  # the title's lines of notices (below its last button)
+NOTICE_WIDTH = 1000  # ... each of this width, a notice cut with "…" where it does not fit
 COACH_OFFERED = "coach-offered"  # a marker in the data folder: the guided deal was offered once
 
 
@@ -44,6 +44,20 @@ def first_start(app) -> bool:
 def version_label() -> str:
     """The title screen's corner: the one version number (game/__init__.py)."""
     return f"v{__version__}"
+
+
+def notice_rows(surface: pygame.Surface, notices: list[str]) -> list[str]:
+    """The title's lines of notices, top to bottom: the last two notices (a settings file and a
+    statistics file may both need a word) on a line each; one alone may take both lines (a
+    settings file with many bad values names them all)."""
+    last = notices[-NOTICE_LINES:]
+    each = NOTICE_LINES // len(last) if last else 0
+    ruler = Ruler.of(surface)
+    rows: list[str] = []
+    for notice in last:
+        font = assets.font_for_text(notice, ruler.px(theme.FONT_SMALL))
+        rows += wrap_at_most(notice, font, ruler.px(NOTICE_WIDTH), each)
+    return rows
 
 
 class TitleMenuScene(MenuPage):
@@ -182,10 +196,8 @@ class TitleMenuScene(MenuPage):
             bottomright=(LOGICAL_SIZE[0] - 14, LOGICAL_SIZE[1] - 10),
         )
         if self.app.notices:
-            # The last two (a settings file and a statistics file may both need a word);
-            # each on one line, under the buttons.
-            for row, notice in enumerate(reversed(self.app.notices[-NOTICE_LINES:])):
-                line = one_line(surface, shown(notice), theme.FONT_SMALL, NOTICE_WIDTH)
+            rows = notice_rows(surface, [shown(notice) for notice in self.app.notices])
+            for row, line in enumerate(reversed(rows)):
                 blit_text(surface, line, theme.FONT_SMALL, theme.GOLD_LIGHT, midbottom=(640, 712 - row * 19))
         elif self.first_start:
             blit_text(

@@ -513,3 +513,21 @@ def test_the_samba_family_pages_say_the_minimum_holds_going_out_concealed():
         assert rules is not None and not rules.concealed_waiver
         texts = [text for kind, text, _cards in PAGES[page_for(rules)].blocks if kind == "p"]
         assert any("first meld" in t and "even to go out concealed" in t for t in texts), variant
+
+
+def test_a_long_notice_alone_takes_the_titles_two_lines_two_notices_one_each():
+    from game.scenes.menu import notice_rows
+
+    canvas = Canvas(LOGICAL_SIZE, 1.0)
+    long = "values not allowed, set back to their defaults: " + ", ".join(
+        f"Setting number {n} with a long name" for n in range(7)
+    )
+    rows = notice_rows(canvas, [long])
+    assert len(rows) == 2
+    assert rows[0].startswith("values not allowed") and "Setting number 4" in rows[1]
+    assert rows[1].endswith("…")  # still more than two lines: cut where it stops
+    rows = notice_rows(canvas, ["the statistics file was unreadable", long])
+    assert rows[0] == "the statistics file was unreadable"
+    assert len(rows) == 2 and rows[1].endswith("…")
+    assert notice_rows(canvas, ["a short one"]) == ["a short one"]
+    assert notice_rows(canvas, []) == []
