@@ -526,25 +526,6 @@ class FamilyState(GameState):
             rank=top.rank.symbol,
         )
 
-    def _refuse_frozen(self, move: Move, top: Card) -> None:
-        if self.pile_frozen:
-            raise IllegalMove(
-                "R-FROZEN",
-                N_("the pile is frozen: take it only with a natural pair of {rank}s from your hand"),
-                move,
-                rank=top.rank.symbol,
-            )
-        raise IllegalMove(
-            "R-FROZEN",
-            N_(
-                "your side has not melded yet, so the pile is "
-                "frozen for it: take it only with a natural "
-                "pair of {rank}s from your hand"
-            ),
-            move,
-            rank=top.rank.symbol,
-        )
-
     def _apply_take(self, move: Move) -> list[Event]:
         laid = self.check_take(move)
         seat = self.turn

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from .cards import Card, Rank
 from .config import RulesConfig
@@ -500,6 +500,28 @@ class GameState:
         return True
 
     # -- take
+    def _refuse_frozen(self, move: Move, top: Card) -> NoReturn:
+        """R-FROZEN: a frozen pile is taken only with a natural pair of the top card's rank;
+        the refusal says why it is frozen (for everyone, or for a side that has not melded)."""
+        if self.pile_frozen:
+            raise IllegalMove(
+                "R-FROZEN",
+                N_("the pile is frozen: take it only with a natural pair of {rank}s from your hand"),
+                move,
+                rank=top.rank.symbol,
+            )
+        raise IllegalMove(
+            "R-FROZEN",
+            N_(
+                "your side has not melded yet, so the pile is "
+                "frozen for it: take it only with a natural "
+                "pair of {rank}s from your hand"
+            ),
+            move,
+            rank=top.rank.symbol,
+        )
+
+    # -- take
     def _check_take(self, move: Move) -> dict[Rank, list[Card]]:
         """Validate a take; return what applying it needs."""
         seat = self.turn
@@ -533,23 +555,7 @@ class GameState:
         frozen = self.pile_frozen_for(side)
         if frozen:
             if naturals < 2:
-                if self.pile_frozen:
-                    raise IllegalMove(
-                        "R-FROZEN",
-                        N_("the pile is frozen: take it only with a natural pair of {rank}s from your hand"),
-                        move,
-                        rank=rank.symbol,
-                    )
-                raise IllegalMove(
-                    "R-FROZEN",
-                    N_(
-                        "your side has not melded yet, so the pile is "
-                        "frozen for it: take it only with a natural "
-                        "pair of {rank}s from your hand"
-                    ),
-                    move,
-                    rank=rank.symbol,
-                )
+                self._refuse_frozen(move, top)
         elif naturals < 2 and rank not in melds and not (naturals == 1 and wilds >= 1):
             raise IllegalMove(
                 "R-TAKE",
