@@ -18,7 +18,7 @@ from .cards import ALL_CARDS, Card, Rank, Suit, sort_key
 from .errors import IllegalMove
 from .family import FamilyState, takes_alone
 from .melds import CANASTA_SIZE, Meld, MeldKind
-from .movegen import HandByFace, _wild_combos, moves_by_phase
+from .movegen import HandByFace, _wild_combos, moves_by_phase, takeable_top
 from .moves import Group, Move, MoveKind, Plan
 from .phase import Phase
 from .variants import Variant
@@ -461,15 +461,11 @@ def _needs(cards: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
 def _take_moves(state: FamilyState) -> list[Move]:
     """V-SAMBA-TAKE: a natural pair (maybe more cards of the rank and wild cards), or
     `take +N:` onto each meld that is not yet a canasta when the pile is not frozen."""
+    top = takeable_top(state)
+    if top is None:
+        return []
     pile = state.pile
-    if not pile:
-        return []
-    top = pile[-1]
-    if top.is_wild or top.is_black_three:
-        return []
     seat = state.turn
-    if len(state.hands[seat]) == 1 and len(pile) == 1:
-        return []
     side = state.side_of(seat)
     table = state.table[side]
     rules = state.config.rules

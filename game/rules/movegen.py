@@ -549,18 +549,28 @@ def _search_openings(
         dfs(0, [], value0, n_j0, n_t0, size0, canastas0, depth)
 
 
-def _take_moves(state: GameState) -> list[Move]:
-    """Ways to take the pile (R-TAKE, R-FROZEN, R-BLOCKED, R-TAKE-MIN, R-ONE-CARD)."""
+def takeable_top(state: GameState) -> Card | None:
+    """The pile's top card when the player to act might take the pile, else None: an empty
+    pile, a wild card or a black three on top (R-BLOCKED), or one card in hand against a
+    pile of one (R-ONE-CARD) rule every take out."""
     pile = state.pile
     if not pile:
-        return []
+        return None
     top = pile[-1]
     if top.is_wild or top.is_black_three:
+        return None
+    if len(state.hands[state.turn]) == 1 and len(pile) == 1:
+        return None
+    return top
+
+
+def _take_moves(state: GameState) -> list[Move]:
+    """Ways to take the pile (R-TAKE, R-FROZEN, R-BLOCKED, R-TAKE-MIN, R-ONE-CARD)."""
+    top = takeable_top(state)
+    if top is None:
         return []
     seat = state.turn
     hand_cards = state.hands[seat]
-    if len(hand_cards) == 1 and len(pile) == 1:
-        return []
     side = state.side_of(seat)
     melds = state.melds[side]
     rank = top.rank
@@ -574,7 +584,7 @@ def _take_moves(state: GameState) -> list[Move]:
     hand = HandByFace(hand_cards)
     n_j, n_t = len(hand.jokers), len(hand.twos)
     max_wilds = state.config.rules.max_wilds
-    brought = sum(1 for c in pile[:-1] if not c.is_red_three)
+    brought = sum(1 for c in state.pile[:-1] if not c.is_red_three)
     canastas = state.canastas(side)
     out: list[Move] = []
     base_n = (m.naturals if m else 0) + 1
