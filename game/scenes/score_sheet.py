@@ -220,6 +220,9 @@ class ScoreSheetScene(Scene):
         deals = table_facts.deals_in_game(self.table.config)
         if deals and result.game_over:  # Hand and Foot: the higher total after the last deal
             text += " · " + _("after {n} deals the higher total wins").format(n=deals)
+        if result.winner is not None:
+            margin = table_facts.winning_margin(result.scores, result.winner)
+            text += " · " + _("won by {points} points").format(points=format_points(margin))
         return text
 
     def _close(self) -> None:
@@ -289,7 +292,9 @@ class ScoreSheetScene(Scene):
         panel = self.panel
         cream_panel(surface, ruler.rect(panel), ruler, 8)
         blit_text(surface, self.title, 30, theme.INK, bold=True, midtop=(panel.centerx, panel.y + 22))
-        blit_text(surface, self.subtitle, 17, theme.INK_SOFT, midtop=(panel.centerx, panel.y + 64))
+        subtitle = self.subtitle  # (with the margin of a won game it may need a smaller size)
+        size = fitting_size(subtitle, 17, panel.width - 60, smallest=13)
+        blit_text(surface, subtitle, size, theme.INK_SOFT, midtop=(panel.centerx, panel.y + 64))
         pygame.draw.line(
             surface,
             theme.GOLD,

@@ -141,3 +141,11 @@ def deals_in_game(config: RulesConfig) -> int:
 def deal_no(state: GameState, deal_number: int) -> int:
     """The deal's number from 1 (the engine's own for a game of deals)."""
     return int(getattr(state, "deal_no", deal_number + 1))
+
+
+# -- the end of a game -----------------------------------------------------------------------
+
+
+def winning_margin(scores: Sequence[int], winner: int) -> int:
+    """How far the winner's total is ahead of the next best (R-GAME, V-SIX-GAME)."""
+    return scores[winner] - max(score for side, score in enumerate(scores) if side != winner)

@@ -808,6 +808,21 @@ def test_a_single_players_win_is_said_in_the_singular():
     assert ScoreSheetScene(table, result).title == "East wins the game"
 
 
+def test_the_game_over_sheet_says_by_how_much_the_game_was_won():
+    """The sheet named the winner but not the margin (play-test, stop 46): the subtitle
+    gives the winner's lead over the next best total."""
+    import dataclasses
+
+    stack, table = make_table(variant="three-hand", seed=3)
+    state = table.game.state
+    while state.phase is not Phase.OVER:
+        table.controller.play(state.legal_moves()[-1])
+    result = dataclasses.replace(state.result, winner=2, scores=(5210, 4910, 5350), reason="stock-exhausted")
+    assert ScoreSheetScene(table, result).subtitle == "The stock ran out · won by 140 points"
+    going_on = dataclasses.replace(result, winner=None, scores=(3210, 2910, 3350))
+    assert ScoreSheetScene(table, going_on).subtitle == "The stock ran out"  # (no game decided: no margin)
+
+
 def test_a_players_bubble_shows_over_the_hint_panel():
     """North's "Yes" to the player's question hid under the hint panel (play-test, stop 42):
     what a player says is drawn over the hint and refusal panels."""
