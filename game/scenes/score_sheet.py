@@ -223,6 +223,11 @@ class ScoreSheetScene(Scene):
         if result.winner is not None:
             margin = table_facts.winning_margin(result.scores, result.winner)
             text += " · " + _("won by {points} points").format(points=format_points(margin))
+        level = table_facts.level_past_target(self.table.config, result.scores)
+        if level is not None and not result.game_over:  # R-GAME: a tie at the top plays on
+            text += " · " + _("tied at {points} past the target: another deal decides").format(
+                points=format_points(level)
+            )
         return text
 
     def _close(self) -> None:

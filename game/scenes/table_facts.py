@@ -149,3 +149,13 @@ def deal_no(state: GameState, deal_number: int) -> int:
 def winning_margin(scores: Sequence[int], winner: int) -> int:
     """How far the winner's total is ahead of the next best (R-GAME, V-SIX-GAME)."""
     return scores[winner] - max(score for side, score in enumerate(scores) if side != winner)
+
+
+def level_past_target(config: RulesConfig, scores: Sequence[int]) -> int | None:
+    """The leaders' total when a side has reached the target but the highest totals are
+    level, so another deal is played (R-GAME, V-SIX-GAME); else None (also in a game of a
+    number of deals, which has no target)."""
+    if deals_in_game(config) or not scores:
+        return None
+    best = max(scores)
+    return best if best >= config.target and list(scores).count(best) > 1 else None

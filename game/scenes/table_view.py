@@ -166,6 +166,22 @@ def _fanned(sprite: CardSprite, in_hand: bool) -> bool:
     return not sprite.face_up and FAN_Z < sprite.z < FAN_Z + 100 and not in_hand
 
 
+def score_panel_title(table: TableSource) -> str:
+    """The score panel's first line: the deal and what the game is played to; a deal played
+    because the leaders are level past the target says so (R-GAME: it reads otherwise as a
+    game that forgot to end)."""
+    st = table.game.state
+    deals = table_facts.deals_in_game(table.config)
+    if deals:  # Hand and Foot: four deals, the minimum rising deal by deal
+        return _("Deal {n} of {deals} · minimum {minimum}").format(
+            n=table_facts.deal_no(st, table.game.deal_number), deals=deals, minimum=st.minimum(table.human_side)
+        )
+    title = _("Deal {n} · to {target}").format(n=table.game.deal_number + 1, target=table.config.target)
+    if table_facts.level_past_target(table.config, st.scores) is not None:
+        title += " · " + _("tie-break")
+    return title
+
+
 class TableView:
     """Draws the table scene, read through TableSource."""
 
@@ -786,14 +802,7 @@ class TableView:
             ruler.px(3),
             ruler.px(6),
         )
-        deals = table_facts.deals_in_game(table.config)
-        if deals:  # Hand and Foot: four deals, the minimum rising deal by deal
-            title = _("Deal {n} of {deals} · minimum {minimum}").format(
-                n=table_facts.deal_no(st, table.game.deal_number), deals=deals, minimum=st.minimum(table.human_side)
-            )
-        else:
-            title = _("Deal {n} · to {target}").format(n=table.game.deal_number + 1, target=table.config.target)
-        blit_text(surface, title, 13, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
+        blit_text(surface, score_panel_title(table), 13, theme.INK_SOFT, bold=True, topleft=(panel.x + 12, panel.y + 8))
         pygame.draw.line(
             surface,
             theme.GOLD,

@@ -823,6 +823,28 @@ def test_the_game_over_sheet_says_by_how_much_the_game_was_won():
     assert ScoreSheetScene(table, going_on).subtitle == "The stock ran out"  # (no game decided: no margin)
 
 
+def test_a_tie_past_the_target_says_another_deal_decides():
+    """Both sides at 3020 in a game to 2500: the sheet said only "Deal 4 is over" and the
+    score panel "Deal 5 · to 2500", which read as a game that forgot to end (play-test,
+    stop 46). R-GAME: a tie at or above the target plays another deal."""
+    import dataclasses
+
+    from game.scenes.table_view import score_panel_title
+
+    stack, table = make_table(target=2500)
+    table.load_state(position(["C4 C5", "C6 C7", "C8 C9", "C10 CJ"], scores=[3020, 3020], target=2500))
+    assert score_panel_title(table) == "Deal 1 · to 2500 · tie-break"
+    state = table.game.state
+    while state.phase is not Phase.OVER:
+        table.controller.play(state.legal_moves()[-1])
+    level = dataclasses.replace(state.result, winner=None, scores=(3050, 3050), reason="stock-exhausted")
+    sheet = ScoreSheetScene(table, level)
+    assert sheet.title == "Deal 1 is over" and sheet.buttons.widgets[0].text == "Next deal"
+    assert sheet.subtitle == "The stock ran out · tied at 3,050 past the target: another deal decides"
+    table.load_state(position(["C4 C5", "C6 C7", "C8 C9", "C10 CJ"], scores=[3020, 2990], target=2500))
+    assert score_panel_title(table) == "Deal 1 · to 2500"  # (a lead past the target ends the game at once)
+
+
 def test_a_players_bubble_shows_over_the_hint_panel():
     """North's "Yes" to the player's question hid under the hint panel (play-test, stop 42):
     what a player says is drawn over the hint and refusal panels."""
