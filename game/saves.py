@@ -244,6 +244,39 @@ def _replay(saved: SavedGame) -> SavedGame:
     return saved
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the title says of the saved game beside Continue: the table, the deal, and the
+    game's totals before this deal (the player's side and the best of the others)."""
+
+    variant: str
+    deal: int  # 1 for the first deal
+    ours: int
+    theirs: int
+
+
+def summarize(data: bytes) -> SaveSummary | None:
+    """The summary of a save's bytes, read without replaying them; None when they do not
+    hold one (Continue's own load then checks the file and says what is wrong)."""
+    try:
+        body: Any = storage.parse_json(data)
+    except ValueError:
+        return None
+    if not isinstance(body, dict):
+        return None
+    variant, deal, human = body.get("variant"), body.get("deal_number"), body.get("human", 0)
+    rules = variant_named(variant) if isinstance(variant, str) and variant in APP_VARIANT_IDS else None
+    if rules is None or not (_is_int(deal) and deal >= 0 and _is_int(human) and 0 <= human < rules.players):
+        return None
+    position = body.get("position")
+    scores = position.get("scores") if isinstance(position, dict) else None
+    if not (isinstance(scores, list) and len(scores) == len(rules.sides) and all(_is_int(x) for x in scores)):
+        return None
+    side = next(index for index, seats in enumerate(rules.sides) if human in seats)
+    others = [score for index, score in enumerate(scores) if index != side]
+    return SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0))
+
+
 # -- the save slot ---------------------------------------------------------------
 
 
@@ -298,6 +331,13 @@ class SaveStore:
                 N_("the file could not be understood ({error})"), storage.move_aside(path), error=type(error).__name__
             ) from None
         return saved
+
+    def summary(self) -> SaveSummary | None:
+        """`summarize` the saved file (None when there is none or it cannot be read)."""
+        try:
+            return summarize(storage.read_capped(self.path, MAX_BYTES))
+        except (OSError, ValueError):
+            return None
 
     def discard(self) -> None:
         """Forget the save (the game it held is finished or abandoned)."""

@@ -243,6 +243,7 @@ VARIANTS += (
 VARIANT_IDS: tuple[str, ...] = tuple(v.id for v in VARIANTS)
 # The variants the app's table, menus and bots play (the others: engine and CLI only).
 APP_VARIANT_IDS: tuple[str, ...] = tuple(v.id for v in VARIANTS if v.in_app)
+VARIANT_NAMES: dict[str, str] = {v.id: v.name for v in VARIANTS}  # display-name keys (msgids)
 _BY_ID = {v.id: v for v in VARIANTS}
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game import __version__, assets
-from game.i18n import N_, _
+from game.i18n import N_, _, format_points
 from game.notices import shown
-from game.saves import NEWER_VERSION, SaveError
+from game.rules.variants import VARIANT_NAMES
+from game.saves import NEWER_VERSION, SaveError, SaveSummary
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_base import MenuPage, Page
@@ -41,6 +42,16 @@ def first_start(app) -> bool:
     return True
 
 
+def saved_game_line(saved: SaveSummary) -> str:
+    """Beside Continue: which game it goes on with ("Samba · deal 3 · 1,240 to 980": the
+    totals before this deal, the player's side first; none before the first deal ends)."""
+    line = f"{_(VARIANT_NAMES[saved.variant])} · {_('deal {n}').format(n=saved.deal)}"
+    if saved.deal > 1:
+        score = _("{ours} to {theirs}").format(ours=format_points(saved.ours), theirs=format_points(saved.theirs))
+        line += f" · {score}"
+    return line
+
+
 def version_label() -> str:
     """The title screen's corner: the one version number (game/__init__.py)."""
     return f"v{__version__}"
@@ -66,6 +77,7 @@ class TitleMenuScene(MenuPage):
 
     def build(self) -> None:
         entries: list[tuple[str, object]] = []
+        self.saved = self.app.saves.summary() if self.app.saves.exists() else None
         if self.app.saves.exists():
             entries.append((N_("Continue"), self.continue_game))
         entries += [
@@ -188,6 +200,15 @@ class TitleMenuScene(MenuPage):
             midtop=(640, 262),
         )
         self.items.draw(surface)
+        if self.saved is not None and self.items.widgets:  # (Continue is the first button)
+            beside = self.items.widgets[0].rect
+            blit_text(
+                surface,
+                saved_game_line(self.saved),
+                theme.FONT_SMALL,
+                theme.GOLD_LIGHT,
+                midleft=(beside.right + 18, beside.centery),
+            )
         blit_text(
             surface,
             version_label(),

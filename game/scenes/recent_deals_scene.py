@@ -13,14 +13,12 @@ import pygame
 from game.deal_file import DealFileError
 from game.i18n import N_, _, format_points
 from game.recent_deals import RecentDeal, RecentDeals
-from game.rules.variants import VARIANTS
+from game.rules.variants import VARIANT_NAMES
 from game.scenes import theme
 from game.scenes.menu_base import PANEL
 from game.scenes.menu_widgets import blit_text
 from game.scenes.modal import ModalDialogScene
 from game.scenes.paged_list import PagedListPage
-
-VARIANT_NAMES = {v.id: v.name for v in VARIANTS}
 
 
 def entry_text(entry: RecentDeal) -> str:

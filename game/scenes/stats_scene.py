@@ -7,7 +7,7 @@ import pygame
 from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
 from game.i18n import N_, _
 from game.player_names import shown_stats_name
-from game.rules.variants import VARIANTS
+from game.rules.variants import VARIANT_NAMES
 from game.scenes import theme
 from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
@@ -15,7 +15,6 @@ from game.scenes.modal import ModalDialogScene, write_failed
 from game.scenes.text import fitting_size
 from game.stats import Record
 
-VARIANT_NAMES = {v.id: v.name for v in VARIANTS}
 # Statistics also keep games with bots of several levels as "mixed".
 LEVEL_NAMES = {**BOT_LEVEL_NAMES, "mixed": N_("Mixed")}
 # (header msgid, x of the column's right edge; the first column is left-aligned)

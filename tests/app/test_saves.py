@@ -12,7 +12,17 @@ from hypothesis import strategies as st
 
 from game.bots import make_bot
 from game.rules import Game, RulesConfig, position_to_json
-from game.saves import FORMAT, MAX_BYTES, SaveError, SaveStore, encode_save, parse_save, save_body
+from game.saves import (
+    FORMAT,
+    MAX_BYTES,
+    SaveError,
+    SaveStore,
+    SaveSummary,
+    encode_save,
+    parse_save,
+    save_body,
+    summarize,
+)
 
 LEVELS = (None, "easy", "easy", "easy")
 
@@ -320,3 +330,46 @@ def test_the_table_session_saves_every_move_and_resumes_identically(tmp_path):
     resumed.draw(Canvas((1280, 720), 1.0))
     resumed.on_exit()
     table.on_exit()
+
+
+def test_the_summary_beside_continue_reads_the_save_without_replaying_it(tmp_path, game):
+    store = SaveStore(tmp_path)
+    assert store.summary() is None  # no save
+    store.save(game, LEVELS)
+    summary = store.summary()
+    scores = game.state.scores
+    assert summary == SaveSummary("classic", game.deal_number + 1, scores[0], scores[1])
+    assert summary.deal > 1  # (the scripted game crosses deals: the totals are not all 0)
+    body = json.loads(store.path.read_bytes())
+    body["human"] = 1  # a person in West reads West & East first
+    assert summarize(json.dumps(body).encode()) == SaveSummary("classic", summary.deal, scores[1], scores[0])
+
+
+def test_a_three_handed_summary_weighs_the_best_other_player():
+    game = scripted_game(3, 300, "three-hand")
+    scores = game.state.scores
+    summary = summarize(encode_save(save_body(game, [None, "easy", "easy"])))
+    assert summary == SaveSummary("three-hand", game.deal_number + 1, scores[0], max(scores[1:]))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"variant": "pinochle"},
+        {"deal_number": -1},
+        {"deal_number": "2"},
+        {"human": 4},
+        {"human": True},
+        {"position": {"scores": [1, 2, 3]}},
+        {"position": {"scores": [1, 2.5]}},
+        {"position": []},
+    ],
+)
+def test_a_summary_of_a_damaged_save_is_none_and_the_file_stays(tmp_path, valid_body, change):
+    store = SaveStore(tmp_path)
+    data = json.dumps(dict(valid_body, **change)).encode()
+    _write(store, data)
+    assert store.summary() is None
+    assert store.path.read_bytes() == data  # (Continue's load sets it aside and says why)
+    for junk in (b"", b"\xff\xfe", b"[1, 2]", b"{" * 5000):
+        assert summarize(junk) is None

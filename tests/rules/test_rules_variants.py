@@ -80,12 +80,10 @@ def test_the_command_lines_and_menus_take_their_lists_from_the_variants():
     from game.bots import LEVELS
     from game.bots.arena import main as arena_main  # noqa: F401  (imports cleanly)
     from game.scenes.new_game import LEVEL_CHOICES, VARIANT_CHOICES, seat_labels
-    from game.scenes.stats_scene import VARIANT_NAMES
 
     args = main.parse_args(["--variant", APP_VARIANT_IDS[-1]])
     assert args.variant == APP_VARIANT_IDS[-1]
     assert [v for v, _ in VARIANT_CHOICES] == list(APP_VARIANT_IDS)
-    assert list(VARIANT_NAMES) == list(VARIANT_IDS)
     assert [lv for lv, _ in LEVEL_CHOICES] == list(LEVELS)
     assert seat_labels("classic") == {0: "South", 1: "West (opponent)", 2: "North (partner)", 3: "East (opponent)"}
     assert seat_labels("three-hand") == {0: "South", 1: "West (opponent)", 2: "East (opponent)"}

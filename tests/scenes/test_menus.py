@@ -173,6 +173,31 @@ def test_continue_resumes_a_save(app):
     assert saved.levels == (None, "easy", "normal", "hard") and [str(m) for m in saved.game.history] == ["draw"]
 
 
+def test_beside_continue_the_title_says_which_game_it_goes_on_with(app):
+    from game.saves import SaveSummary
+    from game.scenes.menu import saved_game_line
+
+    game = Game(RulesConfig.for_variant("samba"), 9)
+    game.apply("draw")
+    app.saves.save(game, (None, "easy", "normal", "hard"))
+    stack = SceneStack()
+    stack.push(TitleMenuScene(app))
+    assert stack.top.saved == SaveSummary("samba", 1, 0, 0)
+    assert saved_game_line(stack.top.saved) == "Samba · deal 1"  # (no totals yet)
+    assert saved_game_line(SaveSummary("hand-and-foot", 3, 12340, 980)) == "Hand and Foot · deal 3 · 12,340 to 980"
+    i18n.set_language("zh_CN")
+    try:
+        assert saved_game_line(SaveSummary("samba", 2, 1500, -20)) == "桑巴 · 第 2 局 · 1,500 比 -20"
+        assert not missing_glyphs(saved_game_line(stack.top.saved))
+        draw(stack)
+    finally:
+        i18n.set_language("en")
+    (path := app.saves.path).write_bytes(path.read_bytes().replace(b'"samba"', b'"pinochle"'))
+    stack.top.rebuild()
+    assert stack.top.saved is None and menu_labels(stack.top)[0] == "Continue"  # its load says why
+    draw(stack)
+
+
 def test_continue_with_a_damaged_save_explains_and_offers_new_game(app):
     app.saves.path.write_text('{"format": "canasta-save/1", "moves": [')
     stack = SceneStack()
