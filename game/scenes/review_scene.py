@@ -235,9 +235,9 @@ class ReviewScene(Scene):
         self._make_top_buttons()
         self.buttons = WidgetGroup()
         bar_y = 662
-        for x, text, action in (
-            (150, N_("Start"), self.first),
-            (280, N_("Back"), lambda: self.step(-1)),
+        for x, text, action in (  # (msgids of their own: the menus' "Back" leaves a page, "Start" begins a game)
+            (150, N_("Beginning"), self.first),
+            (280, N_("Previous"), lambda: self.step(-1)),
             (410, N_("Next"), lambda: self.step(1)),
             (540, N_("End"), self.last),
         ):

@@ -610,3 +610,26 @@ def test_a_review_of_a_few_melds_keeps_its_places():
     assert (plan.card_w, plan.pitch, [band.top for band in plan.bands], plan.pile_y) == (54, 82.5, [388, 484], 580)
     lefts = [x for x, _y in plan.bands[0].fit.places]
     assert len(lefts) >= 5 and {b - a for a, b in zip(lefts, lefts[1:])} == {54 + GAP}
+
+
+def test_the_review_s_step_buttons_are_not_the_menus_back_and_start(display, crafted_review):
+    """In Chinese the review's buttons read 开始 / 返回 / 下一步 / 结尾: "begin" (New game's
+    Start) and "go back" (the menus' Back, which leaves the page), where they step to the
+    deal's beginning and one move back (play-test, stop 46). Their msgids are their own."""
+    play, _result = crafted_review
+    scene = ReviewScene(play, {0}, SeatNames.default(play.start.config), **sync_jobs())
+    steps = [widget.msgid for widget in scene.buttons.widgets][:4]
+    assert not {"Back", "Start"} & set(steps)
+    i18n.set_language("zh_CN")
+    try:
+        shown = [i18n._(msgid) for msgid in steps]
+        assert shown[1:3] == ["上一步", "下一步"] and i18n._("Back") not in shown and i18n._("Start") not in shown
+    finally:
+        i18n.set_language("en")
+    scene.buttons.widgets[1].click()  # (still one move back, and the beginning)
+    assert scene.cursor == 0
+    scene.buttons.widgets[3].click()
+    scene.buttons.widgets[1].click()
+    assert scene.cursor == scene.count - 1
+    scene.buttons.widgets[0].click()
+    assert scene.cursor == 0
