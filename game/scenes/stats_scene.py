@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
-from game.i18n import N_, _
+from game.i18n import N_, _, format_points
 from game.player_names import shown_stats_name
 from game.rules.variants import VARIANT_NAMES
 from game.scenes import theme
@@ -37,7 +37,8 @@ def _percent(value: float | None) -> str:
 
 
 def _number(value: float | None) -> str:
-    return "–" if value is None else f"{value:.0f}"
+    """A deal score as the score sheet writes it (4,080; -1,250)."""
+    return "–" if value is None else format_points(round(value))
 
 
 def row_texts(key: str, record: Record) -> list[str]:

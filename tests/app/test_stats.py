@@ -274,3 +274,14 @@ def test_each_count_of_a_record_is_the_deal_s_own(tmp_path):
         went_out=2,
         concealed_outs=1,
     )
+
+
+def test_deal_scores_are_written_as_the_score_sheet_writes_them():
+    """Statistics said 4080 and -1250 where the score sheet and Recent deals say 4,080 and
+    -1,250 (play-test, stop 46)."""
+    from game.scenes.stats_scene import row_texts
+
+    texts = row_texts("classic/normal", Record(games=2, wins=1, deals=2, deal_points=2 * 4080 - 2500, best_deal=4080))
+    assert texts[4:6] == ["2,830", "4,080"]
+    assert row_texts("classic/normal", Record(deals=4, deal_points=-5000, best_deal=-1250))[4:6] == ["-1,250", "-1,250"]
+    assert row_texts("classic/normal", Record())[4:6] == ["–", "–"]
