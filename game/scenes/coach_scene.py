@@ -188,7 +188,13 @@ class CoachTable(TableScene):
         if step is None:
             if self.game.state.phase is Phase.ANSWER:
                 return _("Your partner answers: watch the table.")
-            return _("Watch: {name} plays. Your turn comes next.").format(name=self.seat_name(self.state.to_act))
+            name = self.seat_name(self.state.to_act)
+            before = (self.human - 1) % self.config.players  # the seat whose turn is just before the player's
+            if self.state.to_act == before:
+                return _("Watch: {name} plays. Your turn comes next.").format(name=name)
+            return _("Watch: {name} plays. Your turn comes after {last}'s.").format(
+                name=name, last=self.seat_name(before)
+            )
         lines = []
         for topic in step.topics:
             lines.append(topic_line(topic))

@@ -188,3 +188,31 @@ def test_a_topic_that_is_a_question_takes_no_colon():
         asked = topic_line("ask")
         assert asked.startswith(i18n._("May I go out?")) and len(asked) > len(i18n._("May I go out?")) + 5
     i18n.set_language("en")
+
+
+def test_while_the_others_play_the_coach_says_when_the_player_s_turn_comes():
+    """ "Watch: West plays. Your turn comes next." while West played, with North and East
+    still to come (play-test, stop 46): "next" only when the seat after is the player's."""
+    stack, coach = make_coach()
+    said: dict[int, tuple[str, str]] = {}  # seat: (English, Chinese)
+    for _ in range(6000):
+        tick(stack, 0.02)
+        st = coach.game.state
+        if coach.coaching and not coach.my_turn() and st.phase is not Phase.ANSWER:
+            english = coach._body_text()
+            i18n.set_language("zh_CN")
+            try:
+                said[st.to_act] = (english, coach._body_text())
+            finally:
+                i18n.set_language("en")
+        if len(said) == 3:
+            break
+        if coach.my_turn() and coach.hint is not None and coach.idle:
+            coach.controller.play(coach.hint.move)
+    spots = {coach.geometry.spot(seat): seat for seat in range(4)}
+    assert said[spots["E"]] == ("Watch: East plays. Your turn comes next.", "请看：东家出牌。接下来轮到你。")
+    for spot, name in (("W", "West"), ("N", "North")):
+        english, chinese = said[spots[spot]]
+        assert english == f"Watch: {name} plays. Your turn comes after East's."
+        assert chinese.endswith("东家之后轮到你。") and "接下来" not in chinese
+
