@@ -347,7 +347,9 @@ class TableView:
             point, anchor = table.geometry.zone_label_anchor(side, table.human_side)
             area = table.geometry.meld_areas[side]
             if table.covered is not None and anchor == "midright" and table.covered.collidepoint(point):
-                point, anchor = (area.x + 4, point[1]), "midleft"  # the area's other end, in sight
+                # Moved left, just clear of the panel: still at the area's right, away from its
+                # left end, where the turn's instruction and the staging panel rise (#12).
+                point = (max(area.x + 4, table.covered.left - 12), point[1])
             label = self.zone_label(side)
             if point[1] > area.bottom:  # on the bottom edge: below the counts of the melds over it
                 box = pill_box(ruler, label, point, size=12, anchor=anchor)

@@ -14,6 +14,7 @@ from game.coach import COACH_SEED, TOPIC_IDS, coached_deal, same_move, topics_me
 from game.rules import Move, Phase
 from game.scenes.base import SceneStack
 from game.scenes.coach_scene import CoachTable
+from game.scenes.hand_state import DropTarget
 from game.scenes.layout import LOGICAL_SIZE, Canvas
 from game.scenes.score_sheet import ScoreSheetScene
 from game.scenes.table_layout import PILE_POS
@@ -155,7 +156,7 @@ def test_a_new_game_during_the_lesson_is_not_called_well_done():
 
 def test_the_panel_says_who_sits_under_it_and_no_tab_hides_beneath_it():
     """The coach panel lies over East's place: East's tag and last move are said on the
-    panel, not drawn under it, and the meld areas' tabs move to their areas' other ends."""
+    panel, not drawn under it, and the meld areas' tabs move left, clear of it."""
     from game.scenes.coach_scene import PANEL
 
     stack, coach = make_coach()
@@ -216,3 +217,32 @@ def test_while_the_others_play_the_coach_says_when_the_player_s_turn_comes():
         assert english == f"Watch: {name} plays. Your turn comes after East's."
         assert chinese.endswith("东家之后轮到你。") and "接下来" not in chinese
 
+
+def test_a_staged_first_meld_leaves_the_moved_tabs_in_sight():
+    """With the coach's panel over the right end of the meld areas their tabs went to the left
+    end, where the turn's instruction rises over a staged meld: it was written across "Melds of
+    West & East", and the staging panel lay on "Our melds" (play-test, stop 46)."""
+    from game.scenes.coach_scene import PANEL
+    from game.scenes.table_layout import STAGE_PANEL
+
+    stack, coach = make_coach()
+    for _ in range(3000):
+        tick(stack, 0.1)
+        if coach.my_turn() and coach.idle and coach.hint is not None:
+            if coach.hint.move.kind.name == "MELD":
+                break
+            coach.controller.play(coach.hint.move)
+    for group in coach.hint.move.groups:
+        coach.controller.moves.drop(list(group.cards), DropTarget("new-meld"))
+    assert coach.ui.staged
+    for language in ("en", "zh_CN"):
+        i18n.set_language(language)
+        try:
+            stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+        finally:
+            i18n.set_language("en")
+        tabs = coach.view.zone_label_boxes
+        assert len(tabs) == 2
+        for tab in tabs.values():
+            assert not tab.colliderect(PANEL) and not tab.colliderect(STAGE_PANEL), language
+            assert not any(tab.colliderect(line) for line in coach.view.status_boxes), language
