@@ -16,7 +16,7 @@ from game.scenes.menu_base import MenuPage, Page
 from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
-from game.scenes.text import wrap_at_most
+from game.scenes.text import one_line, wrap_at_most
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 14
 FAN = ("HA", "SK", "JK", "DQ", "CA")
@@ -202,9 +202,10 @@ class TitleMenuScene(MenuPage):
         self.items.draw(surface)
         if self.saved is not None and self.items.widgets:  # (Continue is the first button)
             beside = self.items.widgets[0].rect
+            room = LOGICAL_SIZE[0] - 14 - (beside.right + 18)
             blit_text(
                 surface,
-                saved_game_line(self.saved),
+                one_line(surface, saved_game_line(self.saved), theme.FONT_SMALL, room),
                 theme.FONT_SMALL,
                 theme.GOLD_LIGHT,
                 midleft=(beside.right + 18, beside.centery),
