@@ -426,15 +426,26 @@ class TableView:
         font = assets.font_for_text("9♣", ruler.px(14))
         width = ruler.px(panel.width - 28 - 34)
         y = panel.y + 42
+        shown = 0
         for entry in entries:
             lines = wrap_text(entry.full_text(table), font, width)
-            if y + 19 * len(lines) > panel.bottom - 8:
+            if y + 19 * len(lines) > panel.bottom - 26:  # (the foot's line below)
                 break
             blit_text(surface, str(entry.turn), 12, theme.INK_SOFT, topright=(panel.x + 40, y + 2))
             for line in lines:
                 blit_text(surface, line, 14, theme.INK, topleft=(panel.x + 48, y))
                 y += 19
             y += 4
+            shown += 1
+        # What is scrolled away, at the panel's foot, as the pile browser says it.
+        parts = []
+        if table.log_scroll:
+            parts.append(_("↑ {n} newer").format(n=table.log_scroll))
+        if len(entries) > shown:
+            parts.append(_("↓ {n} older").format(n=len(entries) - shown))
+        if parts:
+            text = " · ".join([*parts, _("the wheel scrolls")])
+            blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
 
     def _pile_browser(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """The whole discard pile, newest first (the top card ringed), scrolled by the wheel."""

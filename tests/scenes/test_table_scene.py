@@ -26,6 +26,7 @@ from tests.table_helpers import (
     card_point,
     click,
     drag,
+    fallback,
     hand_card,
     make_table,
     may_ask_position,
@@ -639,6 +640,46 @@ def test_the_move_log_opens_with_l_lists_every_move_newest_first_and_scrolls(mon
     table.log_button.click()
     assert not table.log_open
     assert not LOG_PANEL.colliderect(table.geometry.meld_areas[table.human_side].inflate(12, 8))  # (was over a corner)
+
+
+def test_the_move_log_says_what_is_scrolled_away_at_its_foot(monkeypatch):
+    from game.scenes import table_view
+    from game.scenes.base import SceneStack
+    from game.scenes.table import TableScene
+    from game.scenes.table_layout import LOG_PANEL
+
+    game = Game(RulesConfig(), 7)
+    bots = [fallback("easy", seat) for seat in range(4)]
+    while len(game.history) < 80 or game.state.to_act != 0:  # a long deal, at the player's turn
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    assert not game.state.is_over
+    stack = SceneStack()
+    table = TableScene(game=game, seed=7, speed=8.0, threaded=False, bot_factory=fallback)
+    stack.push(table)
+    until(stack, players_turn(stack, table))
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    drawn: list[str] = []
+    real = table_view.blit_text
+    monkeypatch.setattr(
+        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
+    )
+
+    def foot() -> str:
+        drawn.clear()
+        table.view.draw(Canvas((1280, 720), 1.0))
+        return next(text for text in drawn if "the wheel scrolls" in text)
+
+    entries = len(table.move_log.entries)
+    first = foot()
+    assert first.startswith("↓ ") and "newer" not in first
+    older = int(first.split()[1])
+    assert 10 < older < entries  # the first screenful is shown, the rest counted
+    table.mouse.pointer = LOG_PANEL.center
+    stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
+    assert foot() == f"↑ 3 newer · ↓ {older - 3} older · the wheel scrolls"
+    stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-(10**4)))  # the oldest at the top
+    assert foot() == f"↑ {entries - 1} newer · the wheel scrolls"
 
 
 def test_a_refusal_never_covers_our_melds_or_the_hand():
