@@ -2,7 +2,8 @@
 
 The table calls `StatsStore.record_deal(...)` once when a deal ends (it counts
 the game too when that deal decided it). Records are keyed "variant/level"
-(e.g. "classic/normal"; "mixed" when the bots' levels differ).
+(e.g. "classic/normal"; "mixed" when the bots' levels differ), the variant with its
+target when that is not the variant's first ("classic@2500/normal").
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from game import storage
 from game.i18n import N_
 from game.notices import NEWER_FILE, Notice, copy_name
-from game.rules import GameState, Phase
+from game.rules import GameState, Phase, RulesConfig
 
 FILE_NAME = "stats.json"
 FORMAT = "canasta-stats/1"
@@ -67,6 +68,13 @@ class Record:
             else:
                 unusable.append(f.name)
         return record, unusable
+
+
+def game_key(config: RulesConfig) -> str:
+    """The game a record counts: the variant, and the target when it is not the variant's
+    first (a 2500-point classic game is won more often than one to 5000: kept apart)."""
+    default = RulesConfig.for_variant(config.variant).target
+    return config.variant if config.target == default else f"{config.variant}@{config.target}"
 
 
 def level_key(levels: list[str | None] | tuple[str | None, ...]) -> str:
@@ -132,8 +140,9 @@ class StatsStore:
     def save(self) -> None:
         self._write(self.records, self.last_deal_key)
 
-    def record(self, variant: str, level: str) -> Record:
-        return self.records.setdefault(f"{variant}/{level}", Record())
+    def record(self, game: str, level: str) -> Record:
+        """The record of `game` (`game_key`: the variant, maybe with its target) at `level`."""
+        return self.records.setdefault(f"{game}/{level}", Record())
 
     def record_deal(self, state: GameState, human: int, level: str, deal_key: str | None = None) -> bool:
         """Count a finished deal (and the game, if it decided it) for the player at
@@ -161,7 +170,7 @@ class StatsStore:
         assert result is not None
         config = state.config
         side = config.side_of(human)
-        record = self.record(config.variant, level)
+        record = self.record(game_key(config), level)
         points = result.sides[side].total
         record.deals += 1
         record.deal_points += points

@@ -42,10 +42,14 @@ def _number(value: float | None) -> str:
 
 
 def row_texts(key: str, record: Record) -> list[str]:
-    variant, _slash, level = key.partition("/")
+    game, _slash, level = key.partition("/")
+    variant, _at, target = game.partition("@")  # (stats.game_key: a target not the variant's first)
     typed = shown_stats_name(level)  # a person's typed name (pass-and-play), shown as typed
     who = typed if typed is not None else _(LEVEL_NAMES.get(level, level))
-    name = f"{_(VARIANT_NAMES.get(variant, variant))} · {who}"
+    name = _(VARIANT_NAMES.get(variant, variant))
+    if target:
+        name += " · " + _("to {target}").format(target=target)
+    name += f" · {who}"
     return [
         name,
         str(record.games),

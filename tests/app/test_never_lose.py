@@ -487,7 +487,7 @@ def test_a_game_killed_as_it_is_decided_continues_at_its_end(home, monkeypatch):
     table = app.table
     assert table is not None and table.game.is_over
     assert position_to_json(table.game.state) == decided
-    record = StatsStore(home).record("classic", "normal")
+    record = StatsStore(home).record("classic@2500", "normal")  # (stats.game_key: a short game)
     assert (record.deals, record.games) == (1, 1)  # the last deal, counted on resume, once
     assert not app.context.saves.exists(), "a decided game leaves the save slot once counted"
     run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene), 30)

@@ -6,7 +6,7 @@ import json
 
 from game.bots import make_bot
 from game.rules import Game, RulesConfig
-from game.stats import Record, StatsStore, level_key
+from game.stats import Record, StatsStore, game_key, level_key
 
 
 def play_deal(seed: int, variant: str = "classic") -> Game:
@@ -285,3 +285,30 @@ def test_deal_scores_are_written_as_the_score_sheet_writes_them():
     assert texts[4:6] == ["2,830", "4,080"]
     assert row_texts("classic/normal", Record(deals=4, deal_points=-5000, best_deal=-1250))[4:6] == ["-1,250", "-1,250"]
     assert row_texts("classic/normal", Record())[4:6] == ["–", "–"]
+
+
+def test_a_game_to_another_target_is_a_record_of_its_own(tmp_path):
+    """A 2500-point game is won more often than one to 5000: its games and wins were counted
+    with them (play-test, stop 46)."""
+    from game import i18n
+    from game.scenes.stats_scene import row_texts
+
+    store = StatsStore(tmp_path)
+    for target, seed in ((5000, 3), (2500, 4)):
+        game = Game(RulesConfig.for_variant("classic", target), seed)
+        bots = [make_bot("easy", seat) for seat in range(4)]
+        while not game.state.is_over:
+            seat = game.state.to_act
+            game.apply(bots[seat].act(game.state.observation(seat)))
+        assert store.record_deal(game.state, 0, "easy", deal_key=f"{seed}:0")
+    assert set(store.records) == {"classic/easy", "classic@2500/easy"}
+    assert [r.deals for r in store.records.values()] == [1, 1]
+    assert game_key(RulesConfig.for_variant("hand-and-foot")) == "hand-and-foot"  # (four deals, no target)
+    assert game_key(RulesConfig.for_variant("bolivia", 15000)) == "bolivia"  # (its own first target)
+    assert row_texts("classic@2500/easy", Record())[0] == "Classic · to 2500 · Easy"
+    assert row_texts("classic/easy", Record())[0] == "Classic · Easy"
+    i18n.set_language("zh_CN")
+    try:
+        assert row_texts("classic@2500/easy", Record())[0] == "经典 · 目标 2500 · 简单"
+    finally:
+        i18n.set_language("en")
