@@ -25,7 +25,7 @@ import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from game import storage
 from game.bots.base import LEVELS
@@ -134,7 +134,7 @@ def _need(condition: bool, reason: str) -> None:
         raise SaveError(reason)
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
