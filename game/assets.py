@@ -28,6 +28,15 @@ _RANK_TO_FILE = {
     **{str(number): str(number) for number in range(2, 11)},
 }
 JOKER_FACES = ("JK",)
+JOKER_STEMS = ("J1", "J2")
+# The jokers' corner index (the art has none): JOKER down the corner in tall narrow
+# capitals, as printed decks write it, in each joker's own ink (the coloured one red, the
+# outlined one black). Sizes in px of the native 240 wide card: a letter is about two
+# thirds of a rank's height in the other indices (35) and as narrow as a "10".
+JOKER_INDEX_INK = {"J1": (214, 24, 30), "J2": (0, 0, 0)}
+JOKER_INDEX_FONT = 26  # bold, its capitals 19 px tall
+JOKER_LETTER = (0.6, 25)  # each capital's width scaled as its height, times this; its height
+JOKER_INDEX_STEP = 28  # from one letter's top to the next (the column ends 150 px down)
 BACK_FACES = ("B1", "B2")
 
 LATIN_FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
@@ -104,7 +113,7 @@ def recolour_card(image: pygame.Surface, stem: str) -> pygame.Surface:
     whole; court cards only in their corner indices and the big suit pips, so the
     picture keeps its colours."""
     suit = stem[:1]
-    if suit not in FOUR_COLOUR or stem in ("J1", "J2"):
+    if suit not in FOUR_COLOUR or stem in JOKER_STEMS:
         return image
     source, target = FOUR_COLOUR[suit]
     out = image.copy()
@@ -139,6 +148,27 @@ def recolour_card(image: pygame.Surface, stem: str) -> pygame.Surface:
     return out
 
 
+def with_joker_index(image: pygame.Surface, stem: str) -> pygame.Surface:
+    """A joker with its corner indices (a copy): JOKER in a column at the top left, and
+    upside down at the bottom right. A crowded hand shows only a card's left strip and a
+    meld column only its top strip; the art alone showed a sliver of the jester's hat
+    there (the outlined joker: a few thin lines), so a joker was hard to tell in either."""
+    out = image.copy()
+    glyph_font = font(JOKER_INDEX_FONT, bold=True)
+    cap = glyph_font.render("O", True, (0, 0, 0)).get_bounding_rect().height
+    narrow, tall = JOKER_LETTER
+    column = pygame.Surface((round(cap * 1.1), JOKER_INDEX_STEP * 4 + tall), pygame.SRCALPHA)
+    for row, letter in enumerate("JOKER"):
+        glyph = glyph_font.render(letter, True, JOKER_INDEX_INK[stem])
+        ink = glyph.subsurface(glyph.get_bounding_rect())  # (the J's tail: every letter as tall)
+        letter_image = pygame.transform.smoothscale(ink, (max(1, round(ink.get_width() * tall / cap * narrow)), tall))
+        column.blit(letter_image, letter_image.get_rect(midtop=(column.get_width() // 2, row * JOKER_INDEX_STEP)))
+    width, height = out.get_size()
+    out.blit(column, (6, 10))
+    out.blit(pygame.transform.rotate(column, 180), column.get_rect(bottomright=(width - 6, height - 10)))
+    return out
+
+
 def _prepare(surface: pygame.Surface) -> pygame.Surface:
     # convert_alpha needs a display mode; without one (tests, tools) keep as is.
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
@@ -155,7 +185,7 @@ def card_image(face: str, copy: int = 0, width: int | None = None) -> pygame.Sur
     """
     stem = card_file_stem(face, copy)
     width = CARD_NATIVE_SIZE[0] if width is None else max(1, int(width))
-    four = _four_colour and stem[:1] in FOUR_COLOUR and stem not in ("J1", "J2")
+    four = _four_colour and stem[:1] in FOUR_COLOUR and stem not in JOKER_STEMS
     key = (stem, width, four)
     cached = _scaled.get(key)
     if cached is not None:
@@ -165,6 +195,8 @@ def card_image(face: str, copy: int = 0, width: int | None = None) -> pygame.Sur
         master = _masters.get((stem, False))
         if master is None:
             master = _prepare(pygame.image.load(str(asset_path("cards", f"{stem}.png"))))
+            if stem in JOKER_STEMS:
+                master = with_joker_index(master, stem)
             _masters[(stem, False)] = master
         if four:
             master = recolour_card(master, stem)

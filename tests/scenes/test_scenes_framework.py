@@ -423,6 +423,28 @@ def test_every_card_face_and_back_loads():
     assert len(stems) == 52 + 2 + 2  # two joker arts, two backs
 
 
+def _inked(image: pygame.Surface, area: pygame.Rect) -> int:
+    """How many pixels of `area` are not the card's white."""
+    pixels = ((x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom))
+    return sum(1 for pixel in pixels if min(image.get_at(pixel)[:3]) < 200)
+
+
+@pytest.mark.parametrize("copy", [0, 1])
+def test_a_joker_has_corner_indices_as_every_card(copy):
+    # A crowded hand shows each card's left strip (about 75 of its 240 px with 32 cards,
+    # less at more), a meld column each card's top strip: the corner index is what tells a
+    # card there. The joker art has none, and its left strip was a sliver of hat outline.
+    joker = assets.card_image("JK", copy)
+    plain = pygame.image.load(str(assets.asset_path("cards", f"J{copy + 1}.png")))
+    w, h = assets.CARD_NATIVE_SIZE
+    top_left = pygame.Rect(6, 8, 18, 92)
+    ace = _inked(assets.card_image("HA"), top_left)
+    assert _inked(joker, top_left) >= ace  # as much ink in the corner as the ace's A and heart
+    assert _inked(joker, pygame.Rect(w - 24, h - 100, 18, 92)) >= ace  # and upside down, bottom right
+    # The picture itself is untouched.
+    assert all(joker.get_at((x, y)) == plain.get_at((x, y)) for x in range(24, w - 24, 3) for y in range(0, h, 3))
+
+
 def test_ace_of_spades_has_no_qr_code_or_web_address():
     ace = assets.card_image("SA")
     # Where the source art had a white QR code inside the big spade: all black now.
