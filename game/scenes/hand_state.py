@@ -203,6 +203,23 @@ def parse_arrangements(text: object, hands: list[list[Card]], seats: set[int]) -
     return arrangements
 
 
+def cards_text(cards: set[Card]) -> str:
+    """Cards as `FACE:COPY` words (the copy too: the two jokers' pictures differ)."""
+    return " ".join(sorted(f"{card.face}:{card.copy}" for card in cards))
+
+
+def parse_cards(text: object, hand: list[Card]) -> set[Card]:
+    """`cards_text` read back: those of its cards that are in `hand` (an odd word is left out)."""
+    held = {(card.face, card.copy): card for card in hand}
+    cards = set()
+    for word in text.split() if isinstance(text, str) else ():
+        face, _colon, copy = word.partition(":")
+        card = held.get((face, int(copy))) if copy.isdigit() else None
+        if card is not None:
+            cards.add(card)
+    return cards
+
+
 def take_faces(faces: list[str], unused: list[Card]) -> list[Card]:
     """The cards of `faces` taken out of `unused` (those found)."""
     cards = []

@@ -34,7 +34,9 @@ from game.scenes.base import Scene
 from game.scenes.hand_state import (
     SORT_MODES,
     arrangements_text,
+    cards_text,
     parse_arrangements,
+    parse_cards,
     parse_staging,
     staging_text,
     take_faces,
@@ -260,6 +262,7 @@ class TableScene(Scene):
             "sort": self.ui.sort_mode,
             "hand_order": " ".join(c.face for c in self.ui.order if c in hand),
             "staged": self.staging_text(),  # cards staged for a meld: Continue puts them back
+            "taken": cards_text(self.ui.taken & hand),  # picked up with the pile this turn: still marked
             # pass-and-play: the other people's sorts
             "arrangements": arrangements_text(
                 {seat: a for seat, a in self.controller.arrangements.items() if seat != self.human},
@@ -306,6 +309,8 @@ class TableScene(Scene):
         if st.to_act == self.human and st.phase in (Phase.DRAW, Phase.MELD):
             for cards, rank, number in parse_staging(extra.get("staged"), st.hands[self.human]):
                 self.ui.stage(cards, rank, number)
+        if st.to_act == self.human and st.phase is Phase.MELD:  # (the turn the pile was taken)
+            self.ui.taken = parse_cards(extra.get("taken"), st.hands[self.human])
         self._kept_staging = self.staging_text()
         self.relayout()
         self.animator.finish_all()

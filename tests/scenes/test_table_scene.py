@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rules import Card, Game, Phase, RulesConfig
+from game.rules import Card, Game, Move, Phase, RulesConfig
 from game.rules import events as ev
 from game.scenes.animations import Animator, CardSprite, plan_events
 from game.scenes.layout import Canvas
@@ -925,6 +925,37 @@ def test_a_meld_staged_to_take_the_pile_comes_back_on_continue():
     SceneStack().push(again)
     again.restore_extra(table.saved_extra())
     assert [sorted(c.face for c in g) for g in again.ui.staged] == [sorted(c.face for c in nines)]
+
+
+def test_the_cards_taken_with_the_pile_stay_marked_after_continue():
+    """The dots over the cards just picked up with the pile are kept by the save for the
+    rest of the turn: after a close (or a kill) and Continue, the player still tells them
+    from the hand held before (play-test: they were gone)."""
+    state = position(
+        ["C8 D8 H4 S5 H6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"],
+        melds=[{"K": "HK CK DK"}, {}],
+        discard="S4 H9 S7 S8",
+    )
+    stack, table = make_table()
+    table.load_state(state)
+    pair = select(stack, table, ("C8", "D8"))
+    drag(stack, card_point(table, pair[0]), PILE_POS)
+    assert table.game.state.phase is Phase.MELD
+    taken = sorted(c.face for c in table.ui.taken)
+    assert taken == ["H9", "S4", "S7"]  # (the top card went to the new meld of eights)
+
+    def continued(extra):
+        _stack, again = make_table()
+        again.load_state(table.state.copy())
+        again.restore_extra(extra)
+        return again
+
+    again = continued(table.saved_extra())
+    assert sorted(c.face for c in again.ui.taken) == taken
+    assert again.ui.taken <= set(again.state.hands[0])
+    # Once the turn is over nothing is marked, also on Continue.
+    assert table.play(Move.parse("discard H4"))
+    assert not table.ui.taken and not continued(table.saved_extra()).ui.taken
 
 
 def test_the_s_key_cap_sits_on_the_sort_that_s_does():
