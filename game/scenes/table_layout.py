@@ -876,17 +876,26 @@ def hand_drop_index(layout: TableLayout, cards: list[Card], x: float) -> int:
 
 def drop_target(layout: TableLayout, pos: Point, side: int, cards: list[Card]) -> DropTarget:
     """The one place that decides where `cards` let go at `pos` land (`side`: the player's)."""
-    if pile_rect().collidepoint(pos):
-        return DropTarget("pile")
-    if layout.new_meld_rect is not None and layout.new_meld_rect.inflate(8, 8).collidepoint(pos):
-        return DropTarget("new-meld")
+    return drop_place(layout, pos, side, cards)[0]
+
+
+def drop_place(layout: TableLayout, pos: Point, side: int, cards: list[Card]) -> tuple[DropTarget, pygame.FRect | None]:
+    """`drop_target`, and what the table rings while cards are held there: the pile, the
+    meld they would join, or where a new meld would go (None: the hand, or nowhere to drop)."""
+    pile = pile_rect()
+    if pile.collidepoint(pos):
+        return DropTarget("pile"), pile
+    new_meld = layout.new_meld_rect
+    if new_meld is not None and new_meld.inflate(8, 8).collidepoint(pos):
+        return DropTarget("new-meld"), new_meld
     slot = layout.meld_slot_at(pos, side)
     if slot is not None:
-        return slot.target
-    if layout.geometry.meld_areas[side].inflate(16, 24).collidepoint(pos):
-        return DropTarget("new-meld")
+        return slot.target, slot.rect
+    area = layout.geometry.meld_areas[side]
+    if area.inflate(16, 24).collidepoint(pos):
+        return DropTarget("new-meld"), new_meld if new_meld is not None else area
     if HAND_RECT.inflate(0, 60).collidepoint(pos):
-        return DropTarget("hand", index=hand_drop_index(layout, cards, pos[0]))
+        return DropTarget("hand", index=hand_drop_index(layout, cards, pos[0])), None
     if any(slot.side != side and slot.rect.collidepoint(pos) for slot in layout.meld_slots):
-        return THEIR_MELD
-    return NOWHERE
+        return THEIR_MELD, None
+    return NOWHERE, None

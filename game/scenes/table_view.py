@@ -39,6 +39,7 @@ from game.scenes.table_layout import (
     MeldSlot,
     Placement,
     card_h,
+    drop_place,
     pile_browser_places,
     pile_panel_rect,
     pile_rect,
@@ -204,6 +205,7 @@ class TableView:
         self.meld_badge_boxes: list[tuple[MeldSlot | None, pygame.Rect]] = []  # ... where (None: red threes')
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
+        self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
         for sprite in table.animator.draw_order():
@@ -232,6 +234,7 @@ class TableView:
             if sprite.card is cursor and in_hand:
                 self._cursor(surface, ruler, sprite)
         self._hint_targets(surface, ruler)
+        self._drop_ring(surface, ruler)
         self._meld_badges(surface, ruler)
         self._feet(surface, ruler)
         self._zone_labels(surface)
@@ -546,6 +549,24 @@ class TableView:
                 rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), theme.HINT_GLOW, max(2, ruler.px(3))),
                 box,
             )
+
+    def _drop_ring(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """While cards are dragged: ring where they would land if let go now (the meld they
+        would join, the place of a new meld, the pile), so a drop among close melds (the
+        Samba family's runs side by side) is never a guess."""
+        table = self.table
+        ui = table.ui
+        if not (ui.dragging or ui.dragging_top):
+            return
+        target, rect = drop_place(table.layout, ui.drag_pos, table.human_side, list(ui.dragging))
+        if rect is None or (ui.dragging_top and target.kind != "meld"):
+            return  # (the pile's top card is only let go onto a meld: TableScene.drop_top)
+        self.drop_ring = rect
+        box = ruler.rect(rect.inflate(10, 10))
+        surface.blit(
+            rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), theme.GOLD_LIGHT, max(2, ruler.px(3))),
+            box,
+        )
 
     def _meld_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table

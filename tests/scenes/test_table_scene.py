@@ -682,6 +682,33 @@ def test_the_move_log_says_what_is_scrolled_away_at_its_foot(monkeypatch):
     assert foot() == f"↑ {entries - 1} newer · the wheel scrolls"
 
 
+def test_while_cards_are_dragged_the_table_rings_where_they_would_land():
+    from game.scenes.table_layout import pile_rect
+
+    stack, table = make_table(seed=7)
+    until(stack, players_turn(stack, table))
+    table.click_stock()
+    tick(stack, 1.5)
+    card = table.layout.hand_cards[0]
+    start = card_point(table, card)
+    stack.handle_event(mouse(pygame.MOUSEMOTION, start))
+    stack.handle_event(mouse(pygame.MOUSEBUTTONDOWN, start))
+
+    def ring_at(point) -> pygame.FRect | None:
+        stack.handle_event(mouse(pygame.MOUSEMOTION, point, buttons=(1, 0, 0)))
+        table.view.draw(Canvas((1280, 720), 1.0))
+        return table.view.drop_ring
+
+    area = table.geometry.meld_areas[table.human_side]
+    assert ring_at(area.center) == area  # (no meld of ours yet: a new meld, anywhere in the area)
+    assert ring_at(pile_rect().center) == pile_rect()
+    assert ring_at((start[0] + 40, start[1])) is None  # over the hand: its own order, no ring
+    assert ring_at(area.center) == area
+    stack.handle_event(mouse(pygame.MOUSEBUTTONUP, area.center))
+    table.view.draw(Canvas((1280, 720), 1.0))
+    assert table.view.drop_ring is None  # let go: nothing held, nothing ringed
+
+
 def test_a_refusal_never_covers_our_melds_or_the_hand():
     from game.scenes.table_layout import HAND_RECT
 
