@@ -565,10 +565,11 @@ class NormalPolicy:
         ours = table_points(obs, side)
         theirs = max(table_points(obs, o) for o in opp_sides)
         s += w.out_lead * (ours - theirs)  # ahead on the table: ending now banks it
-        # Going out that ends the game: exactly when it wins it.
+        # Going out that ends the game: exactly when it wins it; or when the stock is gone,
+        # for then the deal, and the game with it, is about to end anyway (going out adds its bonus).
         end = game_end_margin(kn, answering=False)
         if end is not None:
-            return end > w.out_game_margin
+            return end > w.out_game_margin or obs.stock_size == 0
         return s > 0
 
     # ------------------------------------------------------------------ melding

@@ -217,6 +217,14 @@ def test_goes_out_exactly_when_that_wins_the_game():
     assert move.kind is not MoveKind.ASK
     if move.kind is MoveKind.MELD:
         assert sum(len(g.cards) for g in move.groups) < 3, str(move)
+    # Behind, but with the stock gone the deal ends anyway, the game with it: going out
+    # only adds its bonus (it declined, and lost by more; stop 43's Bolivia games).
+    st = game_end([2100, 2450])
+    st.stock.clear()
+    move = decide("normal", st)
+    assert move.kind in (MoveKind.ASK, MoveKind.MELD), str(move)
+    if move.kind is MoveKind.MELD:
+        assert sum(len(g.cards) for g in move.groups) == 3, str(move)
 
 
 @pytest.mark.parametrize("level", SMART)
