@@ -197,7 +197,7 @@ def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> st
     if kind is MoveKind.DISCARD:
         return _explain_discard(move.card, obs)  # type: ignore[arg-type]
     if kind is MoveKind.ASK:
-        return _("Ask your partner “May I go out?”: you can meld all your cards this turn.")
+        return _explain_ask(obs)
     value = sum(c.value for c in obs.hand)
     if kind is MoveKind.YES:
         return _("Answer yes: you hold {n} cards worth only {points} points.").format(n=len(obs.hand), points=value)
@@ -208,6 +208,25 @@ def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> st
     if any(m.kind is MoveKind.TAKE for m in obs.legal):  # R-EXHAUSTED: a take may be declined
         return _("Pass: the stock is empty and the pile is not worth taking, so the deal ends.")
     return _("Pass: the stock is empty and you cannot take the pile, so the deal ends.")
+
+
+def _explain_ask(obs: Observation) -> str:
+    """Whom to ask and why; in a side of three (six-hand-2x3: V-SIX-ASK) the partner who
+    plays next is asked, and the other partner's cards count against the side too."""
+    config = obs.config
+    asked = config.partner_of(obs.seat)
+    others = [seat for seat in config.seats_of_side(obs.side) if seat not in (obs.seat, asked)]
+    if not config.rules.ask_next_partner or not others:
+        return _("Ask your partner “May I go out?”: you can meld all your cards this turn.")
+    cards = sum(obs.hand_sizes[seat] for seat in others)
+    counts = (
+        _("Your other partner's 1 card counts against us too if you go out.")
+        if cards == 1
+        else _("Your other partner's {n} cards count against us too if you go out.").format(n=cards)
+    )
+    return join_sentences(
+        [_("Ask your partner who plays next “May I go out?”: you can meld all your cards this turn."), counts]
+    )
 
 
 def _melds(obs: Observation, side: int) -> dict[Rank, object]:

@@ -2,7 +2,8 @@
 
 It shows what the answer hangs on: what the player still holds (those points
 count against the side if the partner goes out now; in Hand and Foot a foot not yet
-picked up too), the side's canastas and the score. The player's hand stays lit under the dimmed table, so the cards
+picked up too; with partners of three, the third partner's cards), the side's canastas
+and the score. The player's hand stays lit under the dimmed table, so the cards
 themselves are in view while deciding. The answer binds the partner (R-ASK). Y and N
 answer, H shows what the Normal computer player would answer and why, Esc opens the
 table's menu (the question comes back when it closes).
@@ -57,6 +58,8 @@ def answer_facts(table: AnswerTable) -> str:
         ),
         _hand_line(len(hand), value, table.seat_name(asker)),
     ]
+    for other in _other_partners(table, asker):  # V-SIX-ASK: a side of three
+        lines.append(_others_line(table.seat_name(other), len(st.hands[other])))
     feet = st.foot_sizes()
     foot = feet[table.human] if feet else None
     if foot:  # V-HF-SCORE: a foot never picked up counts against the side too
@@ -79,6 +82,21 @@ def _hand_line(cards: int, points: int, asker: str) -> str:
     return _("You hold {n} cards worth {points} points; they count against us if {name} goes out.").format(
         n=cards, points=points, name=asker
     )
+
+
+def _other_partners(table: AnswerTable, asker: int) -> list[int]:
+    """The side's players other than the asker and the one asked, who hold cards this deal
+    (six-hand-2x3's third partner; nobody in a side of two or in five-hand, whose third
+    player sits the deal out): their cards count against the side too if the asker goes out."""
+    st = table.game.state
+    side = table.config.side_of(asker)
+    return [seat for seat in table.config.seats_of_side(side) if seat not in (asker, table.human, st.out)]
+
+
+def _others_line(name: str, cards: int) -> str:
+    if cards == 1:
+        return _("{name}'s 1 card counts against us too.").format(name=name)
+    return _("{name}'s {n} cards count against us too.").format(name=name, n=cards)
 
 
 def _holds(name: str, cards: int) -> str:

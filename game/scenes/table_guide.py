@@ -85,8 +85,11 @@ class TableGuide:
         if st.phase is Phase.OVER:
             return _("The deal is over.")
         to_act = st.to_act
+        asked = self.named_partner()
         if to_act != self.table.human:
             if st.phase is Phase.ANSWER and st.turn == self.table.human:
+                if asked is not None:
+                    return _("Waiting for {name}'s answer…").format(name=asked)
                 return _("Waiting for your partner's answer…")
             return _("{name} to play…").format(name=self.table.seat_name(to_act))  # type: ignore[arg-type]
         if st.phase is Phase.ANSWER:
@@ -96,10 +99,23 @@ class TableGuide:
                 return _(self.empty_stock_msgid())
             return _("Your turn: click the stock to draw, or take the pile.")
         if st.this_turn.answer is True:
+            if asked is not None:
+                return _("{name} said yes: you must go out this turn.").format(name=asked)
             return _("Your partner said yes: you must go out this turn.")
         if st.this_turn.answer is False:
+            if asked is not None:
+                return _("{name} said no: you may not go out this turn.").format(name=asked)
             return _("Your partner said no: you may not go out this turn.")
         return _("Meld if you can, then discard a card onto the pile.")
+
+    def named_partner(self) -> str | None:
+        """The partner the player asks, by name, where "your partner" could be either of two
+        (six-hand-2x3: the partner who plays next, V-SIX-ASK); None elsewhere."""
+        table = self.table
+        if not table.config.rules.ask_next_partner:
+            return None
+        partner = table.game.state.partner_of(table.human)
+        return None if partner is None else table.seat_name(partner)
 
     def empty_stock_msgid(self) -> str:
         """What the player may do when the stock is empty: take or pass, or only take (the

@@ -84,6 +84,23 @@ def test_discards_ask_answers_and_pass():
     assert explain(Move.parse("pass"), obs(state)).startswith("Pass: the stock is empty")
 
 
+def test_asking_in_a_side_of_three_says_whom_and_the_other_partners_cards():
+    """V-SIX-ASK: in six-hand-2x3 a player asks the partner who plays next; the other
+    partner's cards count against the side too if the player goes out. Classic's hint
+    stays as it was."""
+    hands = ["C9 C10", "C4 C6", "H4 H5 H6", "D4", "S4 S5 S6 S7 S8", "D5"]
+    melds = [{"K": "CK DK HK SK CK DK HK", "7": "C7 D7 H7 S7 C7 D7 H7"}, {}]
+    state = rules_position(hands, melds=melds, discard="S4", phase="meld", variant="six-hand-2x3")
+    assert explain(Move.parse("ask"), obs(state)) == (
+        "Ask your partner who plays next “May I go out?”: you can meld all your cards this turn. "
+        "Your other partner's 5 cards count against us too if you go out."
+    )
+    classic = position(["S3 C9 H4 H5"], melds=[{"K": "CK DK HK"}, {}], discard="S4", phase="meld")
+    assert explain(Move.parse("ask"), obs(classic)) == (
+        "Ask your partner “May I go out?”: you can meld all your cards this turn."
+    )
+
+
 def test_a_pass_that_declines_a_take_and_hand_and_foots_wild_cards_say_so():
     """The pass hint said "you cannot take the pile" where a take was legal and declined
     (R-EXHAUSTED); Hand and Foot's hints spoke of freezing, which that game does not have

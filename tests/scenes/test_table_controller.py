@@ -130,6 +130,23 @@ def test_play_a_move_and_the_status_follows_the_turn():
     assert controller.game.state.turn == 1 and controller.game.state.phase is Phase.MELD
 
 
+def test_the_status_names_the_partner_asked_in_a_side_of_three():
+    """V-SIX-ASK: with two partners "your partner" did not say which one was asked; the
+    status names them (the partner who plays next). Classic keeps "your partner"."""
+    hands = ["C9 C10", "C4 C6", "H4 H5 H6", "D4", "S4 S5 S6", "D5"]
+    melds = [{"K": "CK DK HK SK CK DK HK", "7": "C7 D7 H7 S7 C7 D7 H7"}, {}]
+    state = position(hands, melds=melds, discard="S4", phase="answer", variant="six-hand-2x3")
+    controller, _host = make(state, variant="six-hand-2x3")
+    assert controller.guide.status_text() == "Waiting for North-west's answer…"
+    controller.game.apply(Move.parse("yes"))
+    assert controller.guide.status_text() == "North-west said yes: you must go out this turn."
+    classic = position(["C9 C10", "C4 C6", "H4 H5 H6", "D4"], melds=[{"K": "CK DK HK"}, {}], phase="answer")
+    controller, _host = make(classic)
+    assert controller.guide.status_text() == "Waiting for your partner's answer…"
+    controller.game.apply(Move.parse("no"))
+    assert controller.guide.status_text() == "Your partner said no: you may not go out this turn."
+
+
 def test_cards_let_go_on_another_sides_meld_are_refused_with_R_OWN_MELDS():
     # They flew back without a word (play-test, stop 44); two-hand's player is a side alone.
     for variant, words in (("classic", "your side's melds"), ("two-hand", "your own melds")):

@@ -771,9 +771,14 @@ def test_the_answer_prompt_names_each_sides_score_in_six_hand():
     assert answer_facts(table).splitlines()[-1].startswith(f"比分：我方 {ours:,}，S{others[0]}")  # type: ignore[arg-type]
 
 
-def _question_facts(hands: list[str], melds: object, **extra: object) -> str:
+SIX_NAMES = ("You", "South-west", "North-west", "North", "North-east", "South-east")
+
+
+def _question_facts(
+    hands: list[str], melds: object, names: tuple[str, ...] = ("You", "West", "North", "East"), **extra: object
+) -> str:
     """What the partner's question says where North asks (South holds `hands[0]`), at a
-    table of classic or of `extra`'s variant."""
+    table of classic or of `extra`'s variant (its `turn`: who asks)."""
     from types import SimpleNamespace
 
     from game.rules import position_from_json
@@ -802,7 +807,7 @@ def _question_facts(hands: list[str], melds: object, **extra: object) -> str:
         human, human_side = 0, 0
 
         def seat_name(self, seat: int) -> str:
-            return ("You", "West", "North", "East")[seat]
+            return names[seat]
 
         def side_name(self, side: int) -> str:
             return ("Us", "Them")[side]
@@ -836,6 +841,19 @@ def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
     assert not any("foot" in line for line in lines)  # picked up: the hand says it all
     classic = _question_facts(["C4 D5", "C5 C6", "C8", "D5 D6"], [{"7": "C7 D7 H7 S7 C7 D7 H7"}, {}])
     assert "North holds 1 card. Our canastas: 1." in classic.splitlines()
+
+
+def test_the_question_in_a_side_of_three_counts_the_third_partners_cards():
+    """V-SIX-ASK: in six-hand-2x3 North-east (seat 4) asks South; North-west's cards count
+    against the side too if North-east goes out, so the question says how many they are."""
+    hands = ["C4 D5", "C5 C6", "C8 C9 D9 D10", "D5 D6", "H8", "S5 S6"]
+    melds = [{"7": "C7 D7 H7 S7 C7 D7 H7", "K": "CK DK HK SK CK DK HK"}, {}]
+    lines = _question_facts(hands, melds, variant="six-hand-2x3", turn=4, names=SIX_NAMES).splitlines()
+    assert "You hold 2 cards worth 10 points; they count against us if North-east goes out." in lines
+    assert "North-west's 4 cards count against us too." in lines
+    hands[2] = "C8"
+    lines = _question_facts(hands, melds, variant="six-hand-2x3", turn=4, names=SIX_NAMES).splitlines()
+    assert "North-west's 1 card counts against us too." in lines
 
 
 def test_enter_on_the_score_sheet_presses_the_focused_button_and_tab_reaches_every_one():
