@@ -14,7 +14,7 @@ deal's hands are never listed.
     log.last_action(seat=1)       # what West did last, for the seat's label
     log.explain(seat=1, reason)   # a bot's one-line why (game/bots/reasons.py)
     log.saved_reasons()           # "14=no-points:points=95" (a save keeps them)
-    entry.full_text(names)        # "West answered: no. I hold 95 points I can still meld."
+    entry.full_text(names)        # "West answered “May I go out?”: no. I hold 95 points I can still meld."
 
 No pygame here: the scenes draw it, the tests read it.
 """
@@ -53,8 +53,10 @@ CANASTA_MADE = {
     ("escaleras", True): N_("{side}: an escalera!"),
     ("wild", True): N_("{side}: a bolivia!"),
 }
-ANSWERED_YES = N_("{name} answered: yes.")
-ANSWERED_NO = N_("{name} answered: no.")
+# The answer names the question: after Continue no bubble shows it, and the partner's
+# label keeps the answer long after the asker's has moved on.
+ANSWERED_YES = N_("{name} answered “May I go out?”: yes.")
+ANSWERED_NO = N_("{name} answered “May I go out?”: no.")
 EXPLAINABLE = frozenset({TAKE_PILE, TAKE_SOME, ANSWERED_YES, ANSWERED_NO})  # moves a bot may explain
 TURN_START = frozenset({N_("{name} drew a card."), N_("{name} drew {card}.")})
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game import i18n
 from game.bots import make_bot
 from game.hints import card_name
-from game.move_log import LogEntry, MoveLog
+from game.move_log import ANSWERED_NO, LogEntry, MoveLog
 from game.rules import Game, RulesConfig
 from game.rules import events as ev
 
@@ -70,6 +70,21 @@ def test_the_last_action_of_each_seat():
     older = [e for e in log.entries if e.seat == 1 and e.acted]
     assert len(older) > 1 and older[0] != west  # (so oldest-first would be caught)
     assert log.last_action(0) is not None
+
+
+def test_an_answer_says_what_was_asked():
+    """After Continue no bubble shows the question: the partner's label read only
+    "answered: yes" (play-test, stop 46). The answer names the question itself."""
+    log = MoveLog(viewer=0)
+    log.record([ev.Asked(seat=0), ev.Answered(seat=2, yes=True), ev.Answered(seat=3, yes=False)])
+    north, east = log.last_action(2), log.last_action(3)
+    assert north is not None and north.text(Names()) == "North answered “May I go out?”: yes."
+    assert east is not None and east.text(Names()) == "East answered “May I go out?”: no."
+    i18n.set_language("zh_CN")
+    try:
+        assert "我可以出完吗" in north.text(Names()) and "我可以出完吗" in east.text(Names())
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_language_switch_rewrites_the_log():
@@ -233,7 +248,7 @@ def test_the_table_shows_an_opponents_reason_only_in_its_public_form():
 
     stack, table = make_table()
     until(stack, players_turn(stack, table))
-    for seat, answered in ((1, "{name} answered: no."), (2, "{name} answered: no.")):
+    for seat, answered in ((1, ANSWERED_NO), (2, ANSWERED_NO)):
         table.move_log.entries.append(LogEntry(1, seat, answered))
         table.explain_move(seat, BotReason.of(why.NO_POINTS, points=80))
     west, north = table.move_log.entries[-2:]
