@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.bots.hard import HardBot
-from game.rules import Game, GameState, Move, Phase
+from game.rules import Card, Game, GameState, Group, Meld, Move, MoveKind, Phase
+from game.rules.family import FamilyState, destination
 
 WORLDS = 24  # sampled worlds per decision: a whole classic deal in well under 30 s on 2 cores
 HORIZON = 40  # Hard's playout length (its default)
@@ -46,6 +47,37 @@ class DealPlay:
             state.apply(move)
             out.append(state.copy())
         return out
+
+
+def joined_melds(state: GameState, move: Move) -> tuple[Meld | None, ...]:
+    """For each group of a meld or take played in `state`, the side's meld it is added to
+    (None: it starts a meld), as the move list names it: a group of a rank the side holds
+    a meld of (classic: one a rank; the Samba family: the open group, VARIANTS.md section
+    6), wild cards naming that rank, or the meld `+N:` numbers. A take laying no hand card
+    adds the top card to a meld: one entry, that meld. Unknown (not a meld or take, no
+    one to act): ()."""
+    seat = state.to_act
+    if move.kind not in (MoveKind.MELD, MoveKind.TAKE) or seat is None:
+        return ()
+    side = state.side_of(seat)
+    table = state.table[side] if isinstance(state, FamilyState) else None
+    ranked = state.melds[side] if table is None else {}
+
+    def joined(group: Group, cards: tuple[Card, ...], index: int) -> Meld | None:
+        if table is None:
+            naturals = {c.rank for c in cards if not c.is_wild}
+            rank = next(iter(naturals)) if len(naturals) == 1 else group.rank
+            return ranked.get(rank)
+        where = destination(table, group, cards, index)
+        return table[where] if isinstance(where, int) and 0 <= where < len(table) else None
+
+    if move.kind is MoveKind.TAKE and not any(group.cards for group in move.groups):
+        if not state.pile:
+            return ()
+        top = state.pile[-1]
+        group = move.groups[0] if move.groups else Group(top.rank, ())
+        return (joined(group, (top,), 0),)
+    return tuple(joined(group, group.cards, index) for index, group in enumerate(move.groups))
 
 
 def deal_play(game: Game, deal_number: int | None = None) -> DealPlay:

@@ -105,7 +105,9 @@ class CoachTable(TableScene):
         expected = self.expected()
         if expected is None or same_move(move, expected):
             return None
-        return _("Not this time: in this lesson, {move}. The lit cards show how.").format(move=move_words(expected))
+        return _("Not this time: in this lesson, {move}. The lit cards show how.").format(
+            move=move_words(expected, self.state)
+        )
 
     def restart(self) -> None:
         self.new_game(COACH_SEED)
@@ -201,5 +203,5 @@ class CoachTable(TableScene):
         if not lines:  # what to do is in the hint's box, lit on the table
             expected = self.expected()
             if expected is not None:
-                lines.append(_("Now: {move}.").format(move=move_words(expected)))
+                lines.append(_("Now: {move}.").format(move=move_words(expected, self.state)))
         return "\n".join(lines)

@@ -21,7 +21,7 @@ import pygame
 from game import assets
 from game.hints import card_list, card_name
 from game.i18n import N_, _, format_points, get_language
-from game.review import DealPlay, Decision, decision_indices
+from game.review import DealPlay, Decision, decision_indices, joined_melds
 from game.review_worker import ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
 from game.rules import Card, GameState, Meld, Move, MoveKind
 from game.rules.cards import sort_key
@@ -57,16 +57,26 @@ LOG_PITCH = 21  # a line of the move list: a Chinese line is 21 high at 14
 TEXT_W = PANEL.width - 40  # the panel's lines of text
 
 
-def move_words(move: Move) -> str:
-    """A move in a few words, for the review's list and panel."""
+def move_words(move: Move, before: GameState | None = None) -> str:
+    """A move in a few words, for the review's list and panel; with the position `before`
+    it, a meld or take that adds to a meld names it ("add 2♣ joker to the 10s"), as the
+    table's move log does."""
     kind = move.kind
+    joined = joined_melds(before, move) if before is not None else ()
     if kind is MoveKind.DRAW:
         return _("draw from the stock")
     if kind is MoveKind.TAKE:
         cards = [c for group in move.groups for c in group.cards]
-        return _("take the pile with {cards}").format(cards=card_list(cards)) if cards else _("take the pile")
+        if cards:
+            return _("take the pile with {cards}").format(cards=card_list(cards))
+        onto = joined[0] if joined else None
+        return _("take the pile") if onto is None else _take_onto(onto)
     if kind is MoveKind.MELD:
-        return _("meld {cards}").format(cards=" / ".join(card_list(g.cards) for g in move.groups))
+        pairs = list(zip(move.groups, joined or (None,) * len(move.groups), strict=True))
+        new = [card_list(group.cards) for group, meld in pairs if meld is None]
+        parts = [_("meld {cards}").format(cards=" / ".join(new))] if new else []
+        parts += [_added(card_list(group.cards), meld) for group, meld in pairs if meld is not None]
+        return " / ".join(parts)
     if kind is MoveKind.DISCARD and move.card is not None:
         return _("discard {card}").format(card=card_name(move.card))
     words = {
@@ -76,6 +86,24 @@ def move_words(move: Move) -> str:
         MoveKind.PASS: N_("pass"),
     }
     return _(words.get(kind, str(move)))
+
+
+def _added(cards: str, meld: Meld) -> str:
+    """Cards added to a meld, the meld named: a group by its rank, a sequence by its ends."""
+    if meld.kind is MeldKind.SEQUENCE:
+        ends = {"first": card_name(meld.cards[0]), "last": card_name(meld.cards[-1])}
+        return _("add {cards} to the sequence {first}–{last}").format(cards=cards, **ends)
+    if meld.kind is MeldKind.WILD:
+        return _("add {cards} to the wild meld").format(cards=cards)
+    return _("add {cards} to the {rank}s").format(cards=cards, rank=meld.rank.symbol)
+
+
+def _take_onto(meld: Meld) -> str:
+    """A take that adds the top card alone to a meld (`take +N:`, a bare take)."""
+    if meld.kind is MeldKind.SEQUENCE:
+        ends = {"first": card_name(meld.cards[0]), "last": card_name(meld.cards[-1])}
+        return _("take the pile onto the sequence {first}–{last}").format(**ends)
+    return _("take the pile onto the {rank}s").format(rank=meld.rank.symbol)
 
 
 def meld_label(meld: Meld) -> str:
@@ -512,7 +540,13 @@ class ReviewScene(Scene):
         who = self.names.seat_name(seat) if seat is not None else ""
         blit_text(
             surface,
-            one_line(surface, _("Next: {name}: {move}").format(name=who, move=move_words(move)), 17, TEXT_W, bold=True),
+            one_line(
+                surface,
+                _("Next: {name}: {move}").format(name=who, move=move_words(move, self.state)),
+                17,
+                TEXT_W,
+                bold=True,
+            ),
             17,
             theme.INK,
             bold=True,
@@ -523,7 +557,7 @@ class ReviewScene(Scene):
             if decision.agrees:
                 blit_text(surface, _("Hard would play the same."), 16, theme.GOLD_DARK, topleft=(x, y + 28))
             else:
-                advice = _("Hard would rather: {move}").format(move=move_words(decision.advice))
+                advice = _("Hard would rather: {move}").format(move=move_words(decision.advice, self.state))
                 blit_text(surface, one_line(surface, advice, 16, TEXT_W), 16, theme.INK, topleft=(x, y + 28))
                 color = RED_INK if decision.gain < 0 else theme.GOLD_DARK
                 blit_text(surface, points_text(decision.gain), 18, color, bold=True, topleft=(x, y + 54))
@@ -546,7 +580,7 @@ class ReviewScene(Scene):
             seat = positions[index].to_act
             name = self.names.seat_name(seat) if seat is not None else ""
             text = _("{number}. {name}: {move}").format(
-                number=index + 1, name=name, move=move_words(self.play.moves[index])
+                number=index + 1, name=name, move=move_words(self.play.moves[index], positions[index])
             )
             current = index == self.cursor
             if current:  # (inside its own line's pitch: the line above keeps its descenders)

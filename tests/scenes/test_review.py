@@ -185,6 +185,44 @@ def draw(stack: SceneStack) -> Canvas:
     return canvas
 
 
+def test_the_move_list_names_the_meld_a_move_adds_to():
+    """Wild cards added alone read "meld 2♣ joker", no meld named, where the table's log
+    says "added … to the 10s" (play-test, stop 46); the position before the move tells
+    which meld a group joins, also Samba's additions by number (+N:)."""
+    from game.scenes.review_scene import move_words
+    from tests.rules_helpers import position as rules_position
+
+    classic = position(
+        ["C2 JK C10 CQ DQ HQ S5", "C4"], melds=[{"10": "S10 D10 H10"}, {}], discard="S4 H10", phase="meld"
+    )
+    assert move_words(Move.parse("meld 10: C2 JK"), classic) == "add 2♣ joker to the 10s"
+    assert move_words(Move.parse("meld C10"), classic) == "add 10♣ to the 10s"
+    assert move_words(Move.parse("meld CQ DQ HQ"), classic) == "meld Q♣ Q♦ Q♥"  # a new meld
+    both = Move.parse("meld CQ DQ HQ / 10: C2")
+    assert move_words(both, classic) == "meld Q♣ Q♦ Q♥ / add 2♣ to the 10s"
+    assert move_words(Move.parse("meld 10: C2 JK")) == "meld 2♣ joker"  # no position: as before
+    drawing = position(["C2 JK S5", "C4"], melds=[{"10": "S10 D10 H10"}, {}], discard="S4 H10")
+    assert move_words(Move.parse("take"), drawing) == "take the pile onto the 10s"
+    samba = rules_position(
+        ["H9 C2 D9 S4", "C4 C5"],
+        melds=[["H5 H6 H7 H8", "C9 S9 H9"], []],
+        discard="S4 D9",
+        phase="meld",
+        variant="samba",
+    )
+    assert move_words(Move.parse("meld +0: H9"), samba) == "add 9♥ to the sequence 5♥–8♥"
+    assert move_words(Move.parse("meld +1: C2"), samba) == "add 2♣ to the 9s"
+    samba_draw = rules_position(
+        ["H9 C2 S4", "C4 C5"], melds=[["H5 H6 H7 H8", "C9 S9 H9"], []], discard="S4 D9", variant="samba"
+    )
+    assert move_words(Move.parse("take +1:"), samba_draw) == "take the pile onto the 9s"
+    i18n.set_language("zh_CN")
+    try:
+        assert move_words(Move.parse("meld 10: C2 JK"), classic) == "把 2♣ 王牌 加到 10 的组牌上"
+    finally:
+        i18n.set_language("en")
+
+
 def test_review_scene_steps_and_lists_the_costliest_first(display, crafted_review):
     play, result = crafted_review
     stack = SceneStack()
