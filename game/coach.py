@@ -54,8 +54,8 @@ TOPICS: tuple[tuple[str, str, str], ...] = (
         "frozen",
         N_("A frozen pile"),
         N_(
-            "Until your side has melded, the pile is frozen for you: only a natural pair matching "
-            "its top card can take it."
+            "Until your side has melded this deal, the pile is frozen for you: only a natural pair "
+            "matching its top card can take it."
         ),
     ),
     (

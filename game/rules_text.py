@@ -121,9 +121,9 @@ RULES: list[Block] = [
     (
         "p",
         N_(
-            "The pile is frozen for your side until your side has melded, and for everyone while a "
-            "wild card or a red three lies in it. A frozen pile can only be taken with a natural "
-            "pair matching the top card. Nobody can take the pile while a wild card or a black "
+            "The pile is frozen for your side while your side has not melded this deal, and for "
+            "everyone while a wild card or a red three lies in it. A frozen pile can only be taken "
+            "with a natural pair matching the top card. Nobody can take the pile while a wild card or a black "
             "three is on top."
         ),
         "",

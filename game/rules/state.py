@@ -513,7 +513,7 @@ class GameState:
         raise IllegalMove(
             "R-FROZEN",
             N_(
-                "your side has not melded yet, so the pile is "
+                "your side has not melded this deal, so the pile is "
                 "frozen for it: take it only with a natural "
                 "pair of {rank}s from your hand"
             ),

@@ -175,15 +175,15 @@ class PlayerMoves:
         elif st.pile_frozen_for(self.table.human_side):
             self.table.refuse(
                 N_(
-                    "The pile is frozen for us until we have melded: only a natural pair of "
-                    "the top card takes it, with the initial meld. Select the pair and drop "
-                    "it on the pile."
+                    "The pile is frozen for us until we have melded this deal: only a natural pair "
+                    "of the top card takes it, with the initial meld. Select the pair and "
+                    "drop it on the pile."
                 )
                 if self.table.config.partnerships
                 else N_(  # (two-hand, three-hand: nobody has a partner)
-                    "The pile is frozen for you until you have melded: only a natural pair of "
-                    "the top card takes it, with the initial meld. Select the pair and drop "
-                    "it on the pile."
+                    "The pile is frozen for you until you have melded this deal: only a natural pair "
+                    "of the top card takes it, with the initial meld. Select the pair and "
+                    "drop it on the pile."
                 ),
                 "R-FROZEN",
             )

@@ -445,7 +445,7 @@ def test_per_seat_levels_and_continuing_a_game():
     "discard,melds,rule,words",
     [
         ("S4 JK D9", [{"K": "CK DK HK"}, {}], "R-FROZEN", "frozen (a wild card or red three is in it)"),
-        ("S4 D9", [{}, {}], "R-FROZEN", "frozen for us until we have melded"),
+        ("S4 D9", [{}, {}], "R-FROZEN", "frozen for us until we have melded this deal"),
         ("D9 S3", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A black three on top blocks the pile"),
         ("D9 H2", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A wild card on top blocks the pile"),
     ],
@@ -456,6 +456,24 @@ def test_a_click_on_a_pile_that_cannot_be_taken_says_why(discard, melds, rule, w
     table.click_pile()
     assert table.refusal is not None and table.refusal.rule == rule
     assert words in table.message[0]
+
+
+def test_the_pile_is_frozen_for_a_side_that_has_not_melded_this_deal():
+    """R-FROZEN is for the deal: "until your side has melded" read as once in the game
+    (play-test, stop 46). The rules page, the coach and the engine's refusal say so."""
+    from game.coach import TOPICS
+    from game.rules import IllegalMove, Move
+    from game.rules_text import RULES
+
+    (paragraph,) = [text for _kind, text, _extra in RULES if "frozen for your side" in text]
+    assert "frozen for your side while your side has not melded this deal" in paragraph
+    (frozen,) = [why for topic, _headline, why in TOPICS if topic == "frozen"]
+    assert frozen.startswith("Until your side has melded this deal, the pile is frozen for you")
+    state = position(["C9 H6 S8", "C4", "C6", "C8"], discard="S4 D9")
+    with pytest.raises(IllegalMove) as refused:
+        state.apply(Move.parse("take C9"))
+    assert refused.value.rule == "R-FROZEN"
+    assert "your side has not melded this deal, so the pile is frozen for it" in str(refused.value)
 
 
 def two_hand_unmelded():
@@ -488,7 +506,7 @@ def test_a_player_without_partner_hears_you_not_we_about_the_pile_frozen_for_the
     table.load_state(two_hand_unmelded())
     table.click_pile()
     assert table.refusal is not None and table.refusal.rule == "R-FROZEN"
-    assert "frozen for you until you have melded" in table.message[0], table.message[0]
+    assert "frozen for you until you have melded this deal" in table.message[0], table.message[0]
     texts = []
     real_pill = table_view.pill
     monkeypatch.setattr(
