@@ -773,6 +773,45 @@ class TableView:
                 self._block_line(surface, ruler, seat, thinking, out)
             elif seat != table.human and not out:
                 self._last_action(surface, ruler, seat, tag)
+            elif out:  # West's place, no cards: the order under the tag, from the window's edge
+                self._order_lines(surface, ruler, seat, (LABEL_MARGIN, tag.bottom / ruler.scale + 12), SIDE_TEXT_W)
+
+    def play_order(self) -> list[str]:
+        """V-FIVE: who plays after whom this deal, from the player, when a seat sits out (the
+        turn then skips round the table: with West out, You, East, North, South-east); []
+        when everyone plays."""
+        table = self.table
+        st = table.game.state
+        if st.out is None:
+            return []
+        order = list(st.order)
+        start = order.index(table.human) if table.human in order else 0
+        return [table.seat_name(seat) for seat in order[start:] + order[:start]]
+
+    def _order_lines(
+        self, surface: pygame.Surface, ruler: Ruler, seat: int, at: tuple[float, float], width: float
+    ) -> None:
+        """The deal's order of play in the sitting-out seat's empty place: a heading, then
+        the names joined by arrows, a line broken only between names. `at`: the first line's
+        left end (West's place) or its centre (a block: `width` is the column's)."""
+        names = self.play_order()
+        if not names:
+            return
+        font = assets.font_for_text(" → ".join(names), ruler.px(13), True)
+        lines = [_("Order of play:"), ""]
+        for index, name in enumerate(names):
+            piece = name if index == len(names) - 1 else f"{name} →"
+            wider = f"{lines[-1]} {piece}".strip()
+            if lines[-1] and font.size(wider)[0] > ruler.px(width):
+                lines.append(piece)
+            else:
+                lines[-1] = wider
+        x, y = at
+        where = "midleft" if self.table.geometry.spot(seat) == "W" else "midtop"
+        for line in lines:
+            box = blit_text(surface, line, 13, theme.TEXT_ON_FELT, bold=True, **{where: (x, y)})
+            self._seat_text(surface, seat, box)
+            y += 17
 
     def seat_tag(self, seat: int, thinking: bool = False) -> str:
         """A seat's name tag: its name and card count, or that it sits this deal out;
@@ -817,6 +856,8 @@ class TableView:
         for line in lines:
             self._seat_text(surface, seat, blit_text(surface, line, 13, color, bold=True, midtop=(x, y)))
             y += 17
+        if out:  # (V-FIVE: the deal's order of play in its empty place)
+            self._order_lines(surface, ruler, seat, (x, y + 6), BLOCK_TEXT_W)
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table

@@ -192,8 +192,49 @@ def test_five_hand_shows_who_sits_out():
         if seat != out:
             assert table.view.seat_tag(seat).endswith(f"· {len(st.hands[seat])}")
     table.view.draw(pygame.Surface(LOGICAL_SIZE))
-    assert out in table.view.seat_boxes  # its tag is drawn, and a line under it
-    assert len(table.view.seat_boxes[out]) == 2
+    assert out in table.view.seat_boxes  # its tag is drawn, a line under it, and the order of play
+    assert len(table.view.seat_boxes[out]) >= 3
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("out", [4, 3, 1])
+def test_five_hand_shows_the_order_of_play_where_a_seat_sits_out(out, size, language):
+    """With West out the turn goes You, East, North, South-east (V-FIVE), not round the
+    table: the seat sitting out says the deal's order of play under its tag, inside the
+    window and clear of every other seat, the meld areas and the score panel."""
+    i18n.set_language(language)
+    try:
+        stack, table = _busy_table("five-hand")
+        st = table.game.state
+        st.hands[st.out].extend(st.stock[:11])  # the seat out in the first deal plays in this one
+        del st.stock[:11]
+        order = {4: (0, 1, 2, 3), 3: (0, 1, 2, 4), 1: (0, 3, 2, 4)}[out]
+        st.stock.extend(st.hands[out])
+        st.hands[out].clear()
+        st.out, st.order = out, order
+        table.relayout()
+        table.animator.finish_all()
+        assert table.view.play_order() == [table.seat_name(seat) for seat in order]
+        if language == "en" and out == 1:
+            assert table.view.play_order() == ["You", "East", "North", "South-east"]
+        layout = Layout(window_size=size)
+        scale = layout.scale
+        canvas = Canvas(layout.viewport.size, scale)
+        table.view.draw(canvas)
+        regions = _seat_regions(table, scale)
+        assert len(regions[out]) >= 2  # the tag, and the order under it
+        keep_clear = [_scaled(score_panel_rect(table.config), scale), _scaled(stock_rect(), scale)]
+        keep_clear += [_scaled(area.inflate(12, 8), scale) for area in table.geometry.meld_areas.values()]
+        window = pygame.Rect((0, 0), canvas.get_size())
+        others = [box.inflate(-6, -6) for seat, boxes in regions.items() if seat != out for box in boxes]
+        for box in regions[out]:
+            assert window.contains(box), (out, box)
+            inner = box.inflate(-6, -6)
+            assert inner.collidelist(keep_clear) == -1, (out, size, language, box)
+            assert inner.collidelist(others) == -1, (out, size, language, box)
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("variant", [v for v in APP_VARIANT_IDS if v != "classic"])
