@@ -5,6 +5,7 @@
     progress = job.poll()                   # in the scene's update: never blocks
     progress.done, progress.total, progress.decisions, progress.finished
     job.cancel()                            # the scene closed: stop after the decision in hand
+    job = FINISHED.known(play, seats) or FINISHED.keeping(play, seats, job)   # weighed once a session
 
 `SyncReview` has the same interface and weighs one decision per `poll` on the calling
 thread, so tests (and tools) get the same answers in the same order with no timing.
@@ -209,3 +210,67 @@ class ProcessReview:
     def join(self, timeout: float | None = None) -> None:
         """Wait for the process (tools and tests only; a scene never waits)."""
         self._process.join(timeout)
+
+
+class Finished:
+    """The job of a review already weighed: its verdicts at once."""
+
+    def __init__(self, decisions: tuple[Decision, ...]) -> None:
+        self._progress = ReviewProgress(len(decisions), len(decisions), decisions)
+
+    def poll(self) -> ReviewProgress:
+        return self._progress
+
+    def cancel(self) -> None:
+        pass
+
+
+class Keeping:
+    """A job whose verdicts are kept in `reviews` once it has weighed every decision
+    (not when cancelled half way, nor after an error)."""
+
+    def __init__(self, job: ReviewJob, reviews: FinishedReviews, key: tuple[str, tuple[str, ...], tuple[int, ...]]):
+        self.job, self.reviews, self.key = job, reviews, key
+        self.total: int | None = None  # the first poll's total (a cancel lowers the job's own)
+
+    def poll(self) -> ReviewProgress:
+        progress = self.job.poll()
+        if self.total is None:
+            self.total = progress.total
+        if progress.error is None and progress.done == self.total and progress.finished:
+            self.reviews.keep(self.key, progress.decisions)
+        return progress
+
+    def cancel(self) -> None:
+        self.job.cancel()
+
+
+class FinishedReviews:
+    """The reviews weighed this session, so a deal opened again (Recent deals, a score
+    sheet's review after a first look) shows its verdicts at once instead of weighing them
+    again: the same deal, seats, worlds and seed give the same verdicts. The last `most`."""
+
+    def __init__(self, most: int = 20) -> None:
+        self.most = most
+        self._kept: dict[tuple[str, tuple[str, ...], tuple[int, ...]], tuple[Decision, ...]] = {}
+
+    @staticmethod
+    def key(play: DealPlay, seats: Iterable[int]) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
+        position, moves = encode_play(play)
+        return position, tuple(moves), tuple(sorted(set(seats)))
+
+    def known(self, play: DealPlay, seats: Iterable[int]) -> Finished | None:
+        decisions = self._kept.get(self.key(play, seats))
+        return Finished(decisions) if decisions is not None else None
+
+    def keeping(self, play: DealPlay, seats: Iterable[int], job: ReviewJob) -> Keeping:
+        return Keeping(job, self, self.key(play, seats))
+
+    def keep(self, key: tuple[str, tuple[str, ...], tuple[int, ...]], decisions: tuple[Decision, ...]) -> None:
+        self._kept.pop(key, None)
+        self._kept[key] = decisions  # (the newest last)
+        while len(self._kept) > self.most:
+            del self._kept[next(iter(self._kept))]
+
+
+FINISHED = FinishedReviews()  # the app's (one window, one session)

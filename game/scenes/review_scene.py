@@ -22,7 +22,7 @@ from game import assets
 from game.hints import card_list, card_name
 from game.i18n import N_, _, format_points, get_language
 from game.review import DealPlay, Decision, decision_indices, joined_melds
-from game.review_worker import ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
+from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
 from game.rules import Card, GameState, Meld, Move, MoveKind
 from game.rules.cards import sort_key
 from game.rules.melds import MeldKind
@@ -229,11 +229,17 @@ def table_plan(state: GameState) -> TablePlan:
 
 def background_job(play: DealPlay, seats: frozenset[int]) -> ReviewJob:
     """A worker process; a thread where no process can be started (it waits while the
-    window draws a frame, as a thinking bot does)."""
+    window draws a frame, as a thinking bot does). A deal weighed before in this session
+    is not weighed again (`FINISHED`)."""
+    known = FINISHED.known(play, seats)
+    if known is not None:
+        return known
+    job: ReviewJob
     try:
-        return ProcessReview(play, seats)
+        job = ProcessReview(play, seats)
     except (OSError, RuntimeError, ImportError):
-        return ThreadedReview(play, seats, pause=FRAME_GATE.wait)
+        job = ThreadedReview(play, seats, pause=FRAME_GATE.wait)
+    return FINISHED.keeping(play, seats, job)
 
 
 class ReviewScene(Scene):

@@ -18,7 +18,7 @@ from game.app import AppContext
 from game.bots import make_bot
 from game.recent_deals import KEEP, RecentDeals
 from game.review import DealPlay, analyse, deal_play, decision_points, review
-from game.review_worker import ProcessReview, SyncReview, ThreadedReview
+from game.review_worker import FinishedReviews, ProcessReview, ReviewProgress, SyncReview, ThreadedReview
 from game.rules import Game, Move, Phase, RulesConfig, position_to_json
 from game.rules.variants import APP_VARIANT_IDS
 from game.scenes.base import SceneStack
@@ -127,6 +127,35 @@ def test_sync_worker_reports_one_decision_per_poll(crafted_review):
             break
     assert seen == list(range(1, len(result.decisions) + 1))
     assert progress.decisions == result.decisions
+
+
+def test_a_deal_weighed_once_is_not_weighed_again_this_session(crafted_review, monkeypatch):
+    """Recent deals opened a deal's review and weighed every decision again each time
+    (play-test, stop 46); a review cancelled half way is not kept."""
+    play, result = crafted_review
+    reviews = FinishedReviews(most=2)
+    assert reviews.known(play, {0}) is None
+    half = reviews.keeping(play, {0}, SyncReview(play, {0}, worlds=WORLDS))
+    half.poll()
+    half.cancel()
+    assert half.poll().finished and reviews.known(play, {0}) is None  # (cut short: not kept)
+    job = reviews.keeping(play, {0}, SyncReview(play, {0}, worlds=WORLDS))
+    while not job.poll().finished:
+        pass
+    known = reviews.known(play, {0})
+    assert known is not None and known.poll() == review_module_progress(result)
+    assert reviews.known(play, {0, 2}) is None  # other seats: another review
+    # The scene's own factory asks the app's store first: no worker is started for it.
+    monkeypatch.setattr(review_scene_module, "FINISHED", reviews)
+    monkeypatch.setattr(review_scene_module, "ProcessReview", lambda *a: pytest.fail("weighed again"))
+    assert review_scene_module.background_job(play, frozenset({0})).poll().decisions == result.decisions
+    for seats in ({1}, {2}):  # the newest `most` kept
+        reviews.keep(reviews.key(play, seats), ())
+    assert reviews.known(play, {0}) is None and reviews.known(play, {2}) is not None
+
+
+def review_module_progress(result) -> ReviewProgress:
+    return ReviewProgress(len(result.decisions), len(result.decisions), result.decisions)
 
 
 def test_threaded_worker_gives_the_same_answers(crafted_review):
