@@ -183,9 +183,11 @@ def test_the_fallback_thread_waits_at_the_window_s_frame_gate(crafted_review, mo
         raise OSError("no process here")
 
     monkeypatch.setattr(review_scene_module, "ProcessReview", no_process)
+    monkeypatch.setattr(review_scene_module, "FINISHED", FinishedReviews())  # (none weighed yet)
     job = review_scene_module.background_job(play, frozenset({0}))
     job.cancel()
-    assert isinstance(job, ThreadedReview) and job.pause == FRAME_GATE.wait
+    thread = job.job  # (kept by the session's FinishedReviews once done)
+    assert isinstance(thread, ThreadedReview) and thread.pause == FRAME_GATE.wait
 
 
 def test_process_worker_gives_the_same_answers(crafted_review):
