@@ -43,6 +43,7 @@ class RecentDeal:
     when: float  # seconds since the epoch
     lesson: bool = False  # the guided deal's lesson (its moves were the coach's)
     typed: tuple[str, ...] = ()  # per seat, pass-and-play's typed names ("": the msgid of `names`)
+    theirs: int | None = None  # the best other side's total for the deal (None: an older entry)
 
     def play(self) -> DealPlay:
         """The deal, replayed from its text. Raises DealFileError for an edited entry."""
@@ -65,6 +66,7 @@ class RecentDeal:
             "when": self.when,
             "lesson": self.lesson,
             "typed": list(self.typed),
+            "theirs": self.theirs,
         }
 
     @classmethod
@@ -83,11 +85,18 @@ class RecentDeal:
                 float(data["when"]),
                 data.get("lesson") is True,
                 _typed(data.get("typed")),
+                _points(data.get("theirs")),
             )
         except (KeyError, TypeError, ValueError, OverflowError):  # 1e400 is infinity: no int
             return None
         sensible = abs(entry.deal) < MAX_NUMBER and abs(entry.points) < MAX_NUMBER and 0 <= entry.when < MAX_NUMBER
         return entry if entry.people and entry.names and sensible else None
+
+
+def _points(value: Any) -> int | None:
+    """A deal total kept beside the first one; None for anything else (older entries)."""
+    ok = isinstance(value, int) and not isinstance(value, bool) and abs(value) < MAX_NUMBER
+    return value if ok else None
 
 
 def _typed(value: Any) -> tuple[str, ...]:
@@ -146,6 +155,7 @@ class RecentDeals:
             time.time() if when is None else when,
             lesson,
             tuple(typed),
+            max((s.total for index, s in enumerate(result.sides) if index != side), default=None) if result else None,
         )
         earlier = self.read()
         if earlier is None and storage.move_aside(self.path) is None:  # not ours to overwrite: put aside

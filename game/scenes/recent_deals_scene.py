@@ -25,7 +25,10 @@ def entry_text(entry: RecentDeal) -> str:
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.when))
     variant = _(VARIANT_NAMES.get(entry.variant, entry.variant))
     deal = _("deal {n}").format(n=entry.deal + 1)
-    return f"{when} · {variant} · {deal} · {format_points(entry.points)}"
+    points = format_points(entry.points)
+    if entry.theirs is not None:  # (older entries kept only the player's side's)
+        points = _("{ours} to {theirs}").format(ours=points, theirs=format_points(entry.theirs))
+    return f"{when} · {variant} · {deal} · {points}"
 
 
 class RecentDealsScene(PagedListPage[RecentDeal]):

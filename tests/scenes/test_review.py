@@ -316,6 +316,26 @@ def test_recent_deals_keep_the_last_twenty_newest_first(tmp_path):
     assert len(entries) == KEEP and entries[0].when == 10.0 + KEEP + 2
 
 
+def test_a_recent_deal_says_both_sides_totals_and_an_older_entry_its_own(tmp_path):
+    from game.scenes.recent_deals_scene import entry_text
+
+    store = RecentDeals(tmp_path)
+    game = finished_game(deals=1)
+    store.add(game, (0,), ("You", "West", "North", "East"), when=1.0)
+    (entry,) = store.load()
+    ours, theirs = (side.total for side in game.state.result.sides)
+    assert (entry.points, entry.theirs) == (ours, theirs)
+    assert entry_text(entry).endswith(f" · Classic · deal 1 · {ours:,} to {theirs:,}")
+    older = json.loads(store.path.read_text())
+    for junk in (None, "12", True, 1e400):  # written before it was kept, or edited
+        older["deals"][0]["theirs"] = junk
+        if junk is None:
+            del older["deals"][0]["theirs"]
+        store.path.write_text(json.dumps(older))
+        (entry,) = store.load()
+        assert entry.theirs is None and entry_text(entry).endswith(f" · deal 1 · {ours:,}")
+
+
 @pytest.mark.parametrize("data", [b"", b"{", b'{"format": "x"}', b'{"format": "canasta-recent-deals/1", "deals": [1]}'])
 def test_a_damaged_recent_deals_file_is_empty_not_a_crash(tmp_path, data):
     (tmp_path / "recent_deals.json").write_bytes(data)
