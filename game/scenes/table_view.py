@@ -24,6 +24,7 @@ from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
 from game.scenes.shapes import draw_panel, fading_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
     BLOCK_TEXT_W,
+    BUTTONS,
     CENTER_W,
     FAN_Z,
     LOG_PANEL,
@@ -773,8 +774,8 @@ class TableView:
                 self._block_line(surface, ruler, seat, thinking, out)
             elif seat != table.human and not out:
                 self._last_action(surface, ruler, seat, tag)
-            elif out:  # West's place, no cards: the order under the tag, from the window's edge
-                self._order_lines(surface, ruler, seat, (LABEL_MARGIN, tag.bottom / ruler.scale + 12), SIDE_TEXT_W)
+            elif out:  # no cards in its place: the deal's order of play there
+                self._order_by_tag(surface, ruler, seat, tag)
 
     def play_order(self) -> list[str]:
         """V-FIVE: who plays after whom this deal, from the player, when a seat sits out (the
@@ -788,17 +789,28 @@ class TableView:
         start = order.index(table.human) if table.human in order else 0
         return [table.seat_name(seat) for seat in order[start:] + order[:start]]
 
-    def _order_lines(
-        self, surface: pygame.Surface, ruler: Ruler, seat: int, at: tuple[float, float], width: float
-    ) -> None:
-        """The deal's order of play in the sitting-out seat's empty place: a heading, then
-        the names joined by arrows, a line broken only between names. `at`: the first line's
-        left end (West's place) or its centre (a block: `width` is the column's)."""
+    def _order_by_tag(self, surface: pygame.Surface, ruler: Ruler, seat: int, tag: pygame.Rect) -> None:
+        """The order of play by a sitting-out seat's tag outside a block: West's under the
+        tag from the window's edge; North's (pass-and-play turns the table: the seat out may
+        sit there) above it, its lines rising, for under it lies the meld area."""
+        if self.table.geometry.spot(seat) == "W":
+            self._order_lines(surface, ruler, seat, (LABEL_MARGIN, tag.bottom / ruler.scale + 12), SIDE_TEXT_W)
+            return
+        x, top = tag.centerx / ruler.scale, tag.top / ruler.scale
+        # Between the score panel and the buttons at the top right, centred on the tag.
+        width = 2 * min(x - score_panel_rect(self.table.config).right, BUTTONS["speed"][0] - x) - 24
+        lines = self.order_lines(ruler, width, heading_alone=False)
+        self._order_lines(surface, ruler, seat, (x, top - 6 - 17 * len(lines)), width, lines)
+
+    def order_lines(self, ruler: Ruler, width: float, heading_alone: bool = True) -> list[str]:
+        """The deal's order of play in lines `width` wide: a heading (on a line of its own,
+        or leading the first), then the names joined by arrows, a line broken only between
+        names; [] when everyone plays."""
         names = self.play_order()
         if not names:
-            return
+            return []
         font = assets.font_for_text(" → ".join(names), ruler.px(13), True)
-        lines = [_("Order of play:"), ""]
+        lines = [_("Order of play:"), ""] if heading_alone else [_("Order of play:")]
         for index, name in enumerate(names):
             piece = name if index == len(names) - 1 else f"{name} →"
             wider = f"{lines[-1]} {piece}".strip()
@@ -806,6 +818,21 @@ class TableView:
                 lines.append(piece)
             else:
                 lines[-1] = wider
+        return lines
+
+    def _order_lines(
+        self,
+        surface: pygame.Surface,
+        ruler: Ruler,
+        seat: int,
+        at: tuple[float, float],
+        width: float,
+        lines: list[str] | None = None,
+    ) -> None:
+        """The deal's order of play in the sitting-out seat's empty place (`lines`, else
+        `order_lines` at `width`). `at`: the first line's left end (West's place) or its
+        top centre (a block: `width` is the column's; North's)."""
+        lines = self.order_lines(ruler, width) if lines is None else lines
         x, y = at
         where = "midleft" if self.table.geometry.spot(seat) == "W" else "midtop"
         for line in lines:

@@ -432,3 +432,42 @@ def test_a_few_melds_keep_their_usual_places_and_a_crowded_row_shrinks_then_wrap
     tops = sorted({y for _x, y in eleven.places})
     assert len(tops) == 2 and tops[1] - tops[0] >= eleven.card_w * aspect + 6
     assert tops[1] + eleven.card_w * aspect + 6 <= 98 + 168 + 1e-6
+
+
+@pytest.mark.parametrize("names", [(), tuple("长名字的玩家一二三四五六七八九十" + str(seat) for seat in range(5))])
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize(("viewer", "out"), [(2, 4), (1, 3), (4, 1)])
+def test_five_hand_order_of_play_at_north_in_pass_and_play(viewer, out, language, names):
+    """Pass-and-play turns the table to whoever plays: the seat sitting out may then sit at
+    North, whose place has no room under its tag (the meld area). The order of play was
+    drawn at the window's left edge there, half outside it and under the score panel
+    (review, stop 46): above the tag it is, inside the window, clear of the buttons."""
+    i18n.set_language(language)
+    try:
+        stack, table = make_table(variant="five-hand", seed=5, levels=(None,) * 5, person_names=names)
+        st = table.game.state
+        order = {4: (0, 1, 2, 3), 3: (0, 1, 2, 4), 1: (0, 3, 2, 4)}[out]
+        st.hands[st.out].extend(st.stock[:11])  # (the seat out in the first deal plays in this one)
+        del st.stock[:11]
+        st.stock.extend(st.hands[out])
+        st.hands[out].clear()
+        st.out, st.order = out, order
+        table.seat_person(viewer)
+        assert table.geometry.spot(out) == "N"
+        table.view.draw(pygame.Surface(LOGICAL_SIZE))
+        regions = _seat_regions(table, 1.0)
+        tag, *lines = regions[out]
+        assert lines  # the heading, then the names
+        keep_clear = [_scaled(score_panel_rect(table.config), 1.0)]
+        keep_clear += [_scaled(BUTTONS[name], 1.0) for name in ("speed", "keys", "menu", "new_game")]
+        keep_clear += [_scaled(area.inflate(12, 8), 1.0) for area in table.geometry.meld_areas.values()]
+        others = [box.inflate(-6, -6) for seat, boxes in regions.items() if seat != out for box in boxes]
+        window = pygame.Rect((0, 0), LOGICAL_SIZE)
+        for box in lines:
+            assert window.contains(box), box
+            assert box.bottom <= tag.top and abs(box.centerx - tag.centerx) <= 1, (box, tag)  # above its tag
+            inner = box.inflate(-6, -6)
+            assert inner.collidelist(keep_clear) == -1, box
+            assert inner.collidelist(others) == -1, box
+    finally:
+        i18n.set_language("en")
