@@ -47,13 +47,12 @@ from game.scenes.table_keys import KeyboardController
 from game.scenes.table_layout import (
     BUTTONS,
     LOG_PANEL,
-    PILE_ROWS,
     MeldSlot,
     TableGeometry,
     TableLayout,
     drop_target,
     hand_drop_index,
-    pile_browser_rows,
+    pile_browser_last_scroll,
     pile_panel_rect,
 )
 from game.scenes.table_view import TableView
@@ -397,8 +396,7 @@ class TableScene(Scene):
             self.log_open = False
 
     def scroll_pile(self, steps: int) -> None:
-        rows = pile_browser_rows(len(self.game.state.pile))
-        self.pile_scroll = max(0, min(rows - PILE_ROWS, self.pile_scroll + steps))
+        self.pile_scroll = min(pile_browser_last_scroll(len(self.game.state.pile)), max(0, self.pile_scroll + steps))
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, min(len(self.move_log.entries) - 1, self.log_scroll + steps))

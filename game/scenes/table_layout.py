@@ -188,6 +188,12 @@ def pile_browser_rows(count: int) -> int:
     return -(-count // PILE_PER_ROW)
 
 
+def pile_browser_last_scroll(count: int) -> int:
+    """The most rows the browser scrolls past for a pile of `count` cards (the oldest row
+    then shows at its bottom)."""
+    return max(0, pile_browser_rows(count) - PILE_ROWS)
+
+
 def pile_panel_rect(count: int) -> pygame.FRect:
     """The pile browser's panel: as tall as the rows it shows (it covers no more of the
     table than it must), at most PILE_PANEL."""

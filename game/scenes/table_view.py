@@ -41,6 +41,7 @@ from game.scenes.table_layout import (
     Placement,
     card_h,
     drop_place,
+    pile_browser_last_scroll,
     pile_browser_places,
     pile_panel_rect,
     pile_rect,
@@ -463,7 +464,8 @@ class TableView:
         if not pile:
             blit_text(surface, _("The pile is empty."), 14, theme.INK_SOFT, topleft=(panel.x + 14, panel.y + 44))
             return
-        places = pile_browser_places(len(pile), table.pile_scroll)
+        # (a pile taken while the browser was scrolled down: its new cards, from the top)
+        places = pile_browser_places(len(pile), min(table.pile_scroll, pile_browser_last_scroll(len(pile))))
         for index, x, y in places:
             card = pile[index]
             if index == len(pile) - 1:  # the top card: the one a take is about

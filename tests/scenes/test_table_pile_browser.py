@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.scenes import table_view
 from game.scenes.layout import LOGICAL_SIZE
 from game.scenes.table_layout import (
     HAND_RECT,
@@ -87,4 +88,27 @@ def test_the_wheel_scrolls_a_long_pile():
     places = pile_browser_places(len(table.game.state.pile), table.pile_scroll)
     assert places[-1][0] == 0  # the oldest card shows
     stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert table.pile_scroll == 0
+
+
+def test_a_pile_taken_while_the_browser_is_scrolled_shows_its_new_cards(monkeypatch):
+    """Scrolled down a long pile, the browser stayed scrolled when the pile was taken: at the
+    next discard it had no card to show and the table crashed drawing its foot (IndexError,
+    review, stop 46). It shows the pile as it is now, from its top."""
+    stack, table = make_table(seed=4)
+    _big_pile(table, PILE_ROWS * PILE_PER_ROW + 10)
+    table.toggle_pile()
+    table.scroll_pile(5)
+    assert table.pile_scroll == 1
+    st = table.game.state
+    st.stock.extend(st.pile[:-2])  # taken, and a card discarded onto the new pile
+    del st.pile[:-2]
+    drawn = []
+    real = table_view.draw_card
+    monkeypatch.setattr(
+        table_view, "draw_card", lambda surface, sprite, **k: (drawn.append(sprite.card), real(surface, sprite, **k))[1]
+    )
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    assert drawn[-2:] == st.pile[::-1]  # the browser's, newest first
+    table.scroll_pile(-1)  # one step up the wheel: at the top at once
     assert table.pile_scroll == 0
