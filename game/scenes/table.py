@@ -360,6 +360,7 @@ class TableScene(Scene):
 
     def next_deal(self) -> None:
         self.bubbles.clear()  # the last deal's words ("May I go out?") end with it
+        self.log_scroll = self.pile_scroll = 0  # an open log or pile browser: the new deal's newest
         self.controller.next_deal()
         self.screen_first = len(self.people) > 1  # everyone saw the score sheet: no hand shown yet
         self._drop_privacy_screens()

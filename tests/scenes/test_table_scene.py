@@ -1133,3 +1133,28 @@ def test_looks_read_back_leniently():
     assert parse_looks(looks_text({joker: 0, five: 1})) == {joker: 0, five: 1}
     assert parse_looks("JK:1:0 XX:0:1 JK:99:0 JK:0 H5:0:12 JK:a:1 :: ") == {joker: 0}
     assert parse_looks(None) == {} and parse_looks(7) == {}
+
+
+def test_the_move_log_of_a_new_deal_opens_at_its_newest(monkeypatch):
+    """Scrolled to a deal's oldest moves, the open log kept its scroll into the next deal,
+    past the few entries of a new deal: it said "Nothing has happened yet in this deal."
+    over a deal already dealt and played (review, stop 46)."""
+    from game.scenes import table_view
+
+    stack, table = make_table(seed=7, speed=50)
+    until(stack, players_turn(stack, table))
+    table.toggle_log()
+    table.scroll_log(100)
+    assert table.log_scroll == len(table.move_log.entries) - 1 > 5
+    state = table.game.state
+    while state.phase is not Phase.OVER:
+        table.controller.play(state.legal_moves()[0])
+    table.next_deal()
+    drawn: list[str] = []
+    real = table_view.blit_text
+    monkeypatch.setattr(
+        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
+    )
+    table.view.draw(Canvas((1280, 720), 1.0))
+    assert "Nothing has happened yet in this deal." not in drawn
+    assert table.move_log.newest_first()[0].text(table) in drawn
