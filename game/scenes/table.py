@@ -308,7 +308,8 @@ class TableScene(Scene):
         if st.to_act == self.human and st.phase in (Phase.DRAW, Phase.MELD):
             for cards, rank, number in parse_staging(extra.get("staged"), st.hands[self.human]):
                 self.ui.stage(cards, rank, number)
-        if st.to_act == self.human and st.phase is Phase.MELD:  # (the turn the pile was taken)
+        # The turn the pile was taken, also while the partner answers its question.
+        if st.turn == self.human and st.phase in (Phase.MELD, Phase.ANSWER):
             self.ui.taken = parse_cards(extra.get("taken"), st.hands[self.human])
         self._kept_staging = self.staging_text()
         self.relayout()

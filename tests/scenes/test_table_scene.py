@@ -1158,3 +1158,26 @@ def test_the_move_log_of_a_new_deal_opens_at_its_newest(monkeypatch):
     table.view.draw(Canvas((1280, 720), 1.0))
     assert "Nothing has happened yet in this deal." not in drawn
     assert table.move_log.newest_first()[0].text(table) in drawn
+
+
+def test_the_cards_taken_with_the_pile_stay_marked_after_continue_while_the_partner_answers():
+    """Asked "May I go out?" after a take, the partner answers on the same turn: a close (or a
+    kill) and Continue while the question was open lost the dots, which the turn keeps until
+    its discard (review, stop 46)."""
+    state = position(
+        ["C8 D8 C9 D9 S4", "C4 C6 C7", "C7 C10 H10", "S9 C10 CJ"],
+        melds=[{"K": "HK CK DK SK HK CK DK"}, {}],
+        discard="H9 S8",
+    )
+    stack, table = make_table()
+    table.load_state(state)
+    pair = select(stack, table, ("C8", "D8"))
+    drag(stack, card_point(table, pair[0]), PILE_POS)
+    assert [c.face for c in table.ui.taken] == ["H9"]
+    assert table.play(Move.parse("ask"))
+    assert table.state.phase is Phase.ANSWER and table.state.to_act == 2 and table.ui.taken  # (kept while asking)
+    _stack, again = make_table()
+    again.load_state(table.state.copy())
+    again.restore_extra(table.saved_extra())
+    assert [c.face for c in again.ui.taken] == ["H9"]
+    assert again.ui.taken <= set(again.state.hands[0])
