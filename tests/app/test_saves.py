@@ -366,6 +366,7 @@ def test_a_three_handed_summary_weighs_the_best_other_player():
     ],
 )
 def test_a_summary_of_a_damaged_save_is_none_and_the_file_stays(tmp_path, valid_body, change):
+    assert summarize(json.dumps(valid_body).encode()) is not None  # (the body as saved has one)
     store = SaveStore(tmp_path)
     data = json.dumps(dict(valid_body, **change)).encode()
     _write(store, data)
