@@ -191,7 +191,8 @@ class CoachTable(TableScene):
             if self.game.state.phase is Phase.ANSWER:
                 return _("Your partner answers: watch the table.")
             name = self.seat_name(self.state.to_act)
-            before = (self.human - 1) % self.config.players  # the seat whose turn is just before the player's
+            order = self.state.order  # (the deal's turn order, V-FIVE's too)
+            before = order[order.index(self.human) - 1]  # the seat whose turn is just before the player's
             if self.state.to_act == before:
                 return _("Watch: {name} plays. Your turn comes next.").format(name=name)
             return _("Watch: {name} plays. Your turn comes after {last}'s.").format(
