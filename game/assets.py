@@ -61,7 +61,7 @@ def card_file_stem(face: str, copy: int = 0) -> str:
     code = face.strip().upper()
     if code in JOKER_FACES:
         return f"J{copy % 2 + 1}"
-    if code in BACK_FACES or code in ("J1", "J2"):
+    if code in BACK_FACES or code in JOKER_STEMS:
         return code
     suit, rank = code[:1], code[1:]
     if suit not in SUITS or rank not in _RANK_TO_FILE:
