@@ -521,7 +521,6 @@ class GameState:
             rank=top.rank.symbol,
         )
 
-    # -- take
     def _check_take(self, move: Move) -> dict[Rank, list[Card]]:
         """Validate a take; return what applying it needs."""
         seat = self.turn
