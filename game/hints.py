@@ -435,7 +435,7 @@ def _explain_discard(card: Card, obs: Observation) -> str:
             parts.append(_("Every card is a risk now; this one gives the least away."))
         else:
             parts.append(risk.text)
-    elif name_seat is not None:
+    elif name_seat is not None and obs.config.rules.take_onto_meld:  # (Hand and Foot: no meld takes the pile)
         other = obs.config.side_of(name_seat)
         if not _fits_a_meld(obs, other, card):
             if obs.config.rules.meld_list:  # a canasta of the rank takes no pile: "no meld" would be wrong
@@ -543,11 +543,11 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
         return None
     side = obs.config.side_of(seat)
     melds = _melds(obs, side)
-    frozen_for_them = obs.pile_frozen or not melds
+    takes_onto = obs.config.rules.take_onto_meld  # Hand and Foot: only a natural pair takes
+    frozen_for_them = obs.pile_frozen or not melds or not takes_onto  # (one natural and a wild card: no take)
     name_args = {"card": card_name(card), "rank": rank_name(card.rank)}
     size = len(obs.pile) + 1
     worth = (sentence_gap() + _("The pile would then hold {n} cards.").format(n=size)) if size > 1 else ""
-    takes_onto = obs.config.rules.take_onto_meld  # Hand and Foot: only a natural pair takes
     if takes_onto and _fits_a_meld(obs, side, card) and not frozen_for_them:
         if obs.config.rules.meld_list:
             text = _("The next player's side has a meld your {card} fits: they could take the pile with it.")
