@@ -58,7 +58,9 @@ CANASTA_MADE = {
 ANSWERED_YES = N_("{name} answered “May I go out?”: yes.")
 ANSWERED_NO = N_("{name} answered “May I go out?”: no.")
 EXPLAINABLE = frozenset({TAKE_PILE, TAKE_SOME, ANSWERED_YES, ANSWERED_NO})  # moves a bot may explain
-TURN_START = frozenset({N_("{name} drew a card."), N_("{name} drew {card}.")})
+DREW_HIDDEN = N_("{name} drew a card.")
+DREW_SOME_HIDDEN = N_("{name} drew {n} cards.")  # a draw of two (two-hand, the Samba family)
+TURN_START = frozenset({DREW_HIDDEN, DREW_SOME_HIDDEN, N_("{name} drew {card}.")})
 
 
 class Names(Protocol):
@@ -76,7 +78,7 @@ class LogEntry:
     seat: int | None  # who acted (None: the table itself, e.g. the upcard)
     msgid: str
     cards: tuple[Card, ...] = ()
-    count: int = 0  # cards taken with the pile
+    count: int = 0  # cards taken with the pile, or drawn unseen by another seat
     rank: Rank | None = None
     side: int | None = None
     acted: bool = True  # False: `seat` is only named (who went out, in the deal's end)
@@ -106,6 +108,11 @@ class LogEntry:
         return self.text(names) if why is None else join_sentences((self.text(names), why))
 
 
+def _one_draw(last: LogEntry, entry: LogEntry) -> bool:
+    """`entry` is a hidden card drawn right after `last`, another by the same seat."""
+    return entry.msgid == DREW_HIDDEN and last.msgid in (DREW_HIDDEN, DREW_SOME_HIDDEN) and last.seat == entry.seat
+
+
 class MoveLog:
     """The current deal's entries, as seen from `viewer`'s seat; `rules` (the variant) names
     the Samba family's melds (a samba or an escalera, books, taking part of the pile)."""
@@ -125,7 +132,11 @@ class MoveLog:
                 self.entries.clear()
                 self.turn = 1
             entry = self._entry(event)
-            if entry is not None:
+            last = added[-1] if added else None
+            if entry is not None and last is not None and _one_draw(last, entry):
+                # Another seat's draw of two is one line (its label said "drew a card").
+                self.entries[-1] = added[-1] = replace(last, msgid=DREW_SOME_HIDDEN, count=max(1, last.count) + 1)
+            elif entry is not None:
                 self.entries.append(entry)
                 added.append(entry)
             if isinstance(event, ev.TurnPassed):
@@ -195,7 +206,7 @@ class MoveLog:
         if isinstance(event, ev.Drew):
             return LogEntry(turn, event.seat, N_("{name} drew {card}."), (event.card,))
         if isinstance(event, ev.HiddenDraw):
-            return LogEntry(turn, event.seat, N_("{name} drew a card."))
+            return LogEntry(turn, event.seat, DREW_HIDDEN)
         if isinstance(event, ev.RedThreeLaid):
             msgid = (
                 N_("{name} laid the red three {card} (from the pile).")

@@ -58,6 +58,31 @@ def test_other_seats_draws_are_hidden_and_the_players_own_are_shown():
                 assert not entry.cards and entry.text(names).endswith("drew a card.")
 
 
+def test_another_seats_draw_of_two_is_one_line_that_says_two():
+    """Two-hand draws two cards: the opponent's label said "drew a card" while its count
+    grew by two (play-test, stop 46)."""
+    game = Game(RulesConfig.for_variant("two-hand"), 4)
+    log = MoveLog(viewer=0)
+    log.record(game.last_deal_events)
+    bots = [make_bot("easy", seat) for seat in range(2)]
+    while game.state.to_act != 1 or game.state.phase.name != "DRAW":
+        seat = game.state.to_act
+        log.record(game.apply(bots[seat].act(game.state.observation(seat))))
+    before = len(game.state.hands[1])
+    added = log.record(game.apply("draw"))
+    drawn = len(game.state.hands[1]) - before
+    assert drawn == 2  # (no red three came: else it is laid between the two draws)
+    (entry,) = [e for e in added if e.seat == 1]
+    assert entry.text(Names()) == "West drew 2 cards." and log.last_action(1) == entry
+    i18n.set_language("zh_CN")
+    try:
+        assert "2" in entry.text(Names())
+    finally:
+        i18n.set_language("en")
+    mine = log.record(game.apply(bots[1].act(game.state.observation(1))))  # (West melds or discards)
+    assert all(e.msgid != entry.msgid for e in mine)
+
+
 def test_the_last_action_of_each_seat():
     game, log, seen = played_deal()
     last_discard = [e for e in seen if isinstance(e, ev.Discarded) and e.seat == 1][-1]
