@@ -247,7 +247,8 @@ def _replay(saved: SavedGame) -> SavedGame:
 @dataclass(frozen=True)
 class SaveSummary:
     """What the title says of the saved game beside Continue: the table, the deal, and the
-    game's totals before this deal (the player's side and the best of the others)."""
+    game's totals so far, after the deal when it is over (the player's side and the best
+    of the others)."""
 
     variant: str
     deal: int  # 1 for the first deal
@@ -270,6 +271,9 @@ def summarize(data: bytes) -> SaveSummary | None:
         return None
     position = body.get("position")
     scores = position.get("scores") if isinstance(position, dict) else None
+    result = position.get("result") if isinstance(position, dict) else None
+    if isinstance(result, dict) and "scores" in result:  # a deal over: Continue opens its sheet
+        scores = result["scores"]
     if not (isinstance(scores, list) and len(scores) == len(rules.sides) and all(_is_int(x) for x in scores)):
         return None
     side = next(index for index, seats in enumerate(rules.sides) if human in seats)

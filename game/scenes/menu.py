@@ -44,9 +44,9 @@ def first_start(app) -> bool:
 
 def saved_game_line(saved: SaveSummary) -> str:
     """Beside Continue: which game it goes on with ("Samba · deal 3 · 1,240 to 980": the
-    totals before this deal, the player's side first; none before the first deal ends)."""
+    totals so far, the player's side first; none before the first deal ends)."""
     line = f"{_(VARIANT_NAMES[saved.variant])} · {_('deal {n}').format(n=saved.deal)}"
-    if saved.deal > 1:
+    if saved.ours or saved.theirs:
         score = _("{ours} to {theirs}").format(ours=format_points(saved.ours), theirs=format_points(saved.theirs))
         line += f" · {score}"
     return line

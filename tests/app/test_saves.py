@@ -345,6 +345,21 @@ def test_the_summary_beside_continue_reads_the_save_without_replaying_it(tmp_pat
     assert summarize(json.dumps(body).encode()) == SaveSummary("classic", summary.deal, scores[1], scores[0])
 
 
+def test_a_save_at_a_deals_end_is_summarized_with_the_totals_after_it(tmp_path):
+    """Continue opens that deal's score sheet: the line beside it said the totals before
+    the deal (play-test, stop 46)."""
+    game = Game(RulesConfig(), 3)
+    bots = [make_bot("easy", seat) for seat in range(4)]
+    while not game.state.is_over:
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    store = SaveStore(tmp_path)
+    store.save(game, LEVELS)
+    after = game.state.result.scores
+    assert after != game.state.scores  # (the totals before the deal: 0 and 0)
+    assert store.summary() == SaveSummary("classic", 1, after[0], after[1])
+
+
 def test_a_three_handed_summary_weighs_the_best_other_player():
     game = scripted_game(3, 300, "three-hand")
     scores = game.state.scores
