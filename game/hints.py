@@ -217,7 +217,7 @@ def _explain_ask(obs: Observation) -> str:
     asked = config.partner_of(obs.seat)
     others = [seat for seat in config.seats_of_side(obs.side) if seat not in (obs.seat, asked)]
     if not config.rules.ask_next_partner or not others:
-        return _("Ask your partner “May I go out?”: you can meld all your cards this turn.")
+        return _("Ask your partner “May I go out?”: you can go out this turn.")
     cards = sum(obs.hand_sizes[seat] for seat in others)
     counts = (
         _("Your other partner's 1 card counts against us too if you go out.")
@@ -225,7 +225,7 @@ def _explain_ask(obs: Observation) -> str:
         else _("Your other partner's {n} cards count against us too if you go out.").format(n=cards)
     )
     return join_sentences(
-        [_("Ask your partner who plays next “May I go out?”: you can meld all your cards this turn."), counts]
+        [_("Ask your partner who plays next “May I go out?”: you can go out this turn."), counts]
     )
 
 

@@ -92,12 +92,12 @@ def test_asking_in_a_side_of_three_says_whom_and_the_other_partners_cards():
     melds = [{"K": "CK DK HK SK CK DK HK", "7": "C7 D7 H7 S7 C7 D7 H7"}, {}]
     state = rules_position(hands, melds=melds, discard="S4", phase="meld", variant="six-hand-2x3")
     assert explain(Move.parse("ask"), obs(state)) == (
-        "Ask your partner who plays next “May I go out?”: you can meld all your cards this turn. "
+        "Ask your partner who plays next “May I go out?”: you can go out this turn. "
         "Your other partner's 5 cards count against us too if you go out."
     )
     classic = position(["S3 C9 H4 H5"], melds=[{"K": "CK DK HK"}, {}], discard="S4", phase="meld")
     assert explain(Move.parse("ask"), obs(classic)) == (
-        "Ask your partner “May I go out?”: you can meld all your cards this turn."
+        "Ask your partner “May I go out?”: you can go out this turn."
     )
 
 
