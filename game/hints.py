@@ -224,9 +224,7 @@ def _explain_ask(obs: Observation) -> str:
         if cards == 1
         else _("Your other partner's {n} cards count against us too if you go out.").format(n=cards)
     )
-    return join_sentences(
-        [_("Ask your partner who plays next “May I go out?”: you can go out this turn."), counts]
-    )
+    return join_sentences([_("Ask your partner who plays next “May I go out?”: you can go out this turn."), counts])
 
 
 def _melds(obs: Observation, side: int) -> dict[Rank, object]:

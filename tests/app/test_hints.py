@@ -96,9 +96,7 @@ def test_asking_in_a_side_of_three_says_whom_and_the_other_partners_cards():
         "Your other partner's 5 cards count against us too if you go out."
     )
     classic = position(["S3 C9 H4 H5"], melds=[{"K": "CK DK HK"}, {}], discard="S4", phase="meld")
-    assert explain(Move.parse("ask"), obs(classic)) == (
-        "Ask your partner “May I go out?”: you can go out this turn."
-    )
+    assert explain(Move.parse("ask"), obs(classic)) == ("Ask your partner “May I go out?”: you can go out this turn.")
 
 
 def test_a_pass_that_declines_a_take_and_hand_and_foots_wild_cards_say_so():
