@@ -20,6 +20,7 @@ from game.surface_cache import MB, cached_surfaces
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"  # ideographs, kana, fullwidth forms
 _OPENING = "“‘（「『【《〈([{"  # never ends a line: it goes down with what it opens
 _UNITS = re.compile(rf"[{_OPENING}]*(?:[{_CJK}]|[^\s{_CJK}]+)|\s+")
+_IDEOGRAPH = re.compile(rf"[{_CJK}]")
 _NO_LINE_START = set("，。、；：！？）」』】》〉”’…,.;:!?)]}")
 
 
@@ -63,6 +64,7 @@ def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ..
     # (Keyed by the font object itself, which the cache keeps alive: no id is reused.)
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        first = len(lines)  # this paragraph's first line
         units: list[str] = []  # the line's units
         for unit in _UNITS.findall(paragraph):
             if unit.isspace():
@@ -87,7 +89,22 @@ def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ..
             else:
                 units.append(unit)
         lines.append("".join(units).rstrip())
+        if len(lines) - first >= 2:
+            lines[-2:] = _no_lone_character(lines[-2], lines[-1])
     return tuple(lines)
+
+
+def _no_lone_character(before: str, last: str) -> list[str]:
+    """A wrapped paragraph's last two lines, with no ideograph left alone on the last one
+    ("扣 / 除。"): the character before it goes down too, where one can (play-test, stop 46)."""
+    last_units = [u for u in _UNITS.findall(last) if not u.isspace() and u not in _NO_LINE_START]
+    before_units = _UNITS.findall(before)
+    lone = len(last_units) == 1 and _IDEOGRAPH.search(last_units[0]) is not None
+    if not lone or len(before_units) < 3 or _IDEOGRAPH.search(before_units[-1]) is None:
+        return [before, last]
+    if before_units[-1] in _NO_LINE_START:  # (a hanging mark stays where it hangs)
+        return [before, last]
+    return ["".join(before_units[:-1]).rstrip(), before_units[-1] + last]
 
 
 def _carried(units: list[str]) -> int:
