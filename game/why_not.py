@@ -184,7 +184,32 @@ TABLE_WORDING: dict[str, str] = {
 }
 
 
-def rule_explanation(rule: str) -> str | None:
+# Base rules the Samba family's refusals cite (VARIANTS.md: "or the base rule they keep"),
+# said as that family has them: classic's sentences name what it does not allow there (a
+# third wild card, a take with one natural and a wild card, a forced take onto a canasta).
+SAMBA_RULES: dict[str, str] = {
+    "R-MELD": "V-SAMBA-MELDS",
+    "R-TAKE": "V-SAMBA-TAKE",
+    "R-EXHAUSTED": "V-SAMBA-EXHAUSTED",
+    "R-OUT": "V-SAMBA-OUT",
+}
+# Bolivia melds wild cards on their own (V-BOL-WILD): Samba's sentence says they never are.
+BOLIVIA_MELDS = N_(
+    "A meld is a group of one rank (two natural cards at least, two wild cards at most), a "
+    "sequence of three to seven natural cards of one suit in a row, or three to seven wild cards "
+    "on their own."
+)
+
+
+def rule_explanation(rule: str, rules: Variant | None = None) -> str | None:
+    """The rule in a sentence; in the game of `rules` when given (the Samba family's own
+    words for the base rules it keeps, Bolivia's melds)."""
+    if rules is not None and rules.sequences and not rules.foot:
+        rule = SAMBA_RULES.get(rule, rule)
+        if rules.wild_melds and rule == "V-SAMBA-MELDS":
+            return _(BOLIVIA_MELDS)
+        if rules.wild_melds and rule == "V-SAMBA-OUT":
+            rule = "V-BOL-OUT"
     text = RULE_EXPLANATIONS.get(rule)
     return _(text) if text else None
 
@@ -238,13 +263,13 @@ class WhyNot:
         return _("(Rule {rule})").format(rule=self.rule)
 
 
-def explain(error: IllegalMove) -> WhyNot:
-    return WhyNot(reason_text(error), rule_explanation(error.rule), error.rule)
+def explain(error: IllegalMove, rules: Variant | None = None) -> WhyNot:
+    return WhyNot(reason_text(error), rule_explanation(error.rule, rules), error.rule)
 
 
-def why_not(error: IllegalMove) -> str:
-    """The refusal in plain words, in the current language."""
-    parts = explain(error)
+def why_not(error: IllegalMove, rules: Variant | None = None) -> str:
+    """The refusal in plain words, in the current language (in the game of `rules`)."""
+    parts = explain(error, rules)
     return join_sentences((parts.reason, parts.explanation, parts.rule_label))
 
 
@@ -258,12 +283,13 @@ class Refusal:
     error: IllegalMove | None = None
     msgid: str = ""
     args: dict[str, Any] = field(default_factory=dict)
+    rules: Variant | None = None  # the game's (its rule said its way: rule_explanation)
 
     def reason(self) -> str:
         if self.error is not None:
             text = reason_text(self.error)
             if text is None:  # an engine sentence without a translation: the rule says it
-                text = rule_explanation(self.error.rule) or self.error.reason
+                text = rule_explanation(self.error.rule, self.rules) or self.error.reason
             return text
         text = _(self.msgid)
         return sentence(text.format(**self.args) if self.args else text)
@@ -273,7 +299,7 @@ class Refusal:
         same (the reason itself, or the reason continued: `headline` shows that instead)."""
         if self.rule is None:
             return None
-        text = rule_explanation(self.rule)
+        text = rule_explanation(self.rule, self.rules)
         if text is None or _continues(text, self.reason()):
             return None
         return text
@@ -283,7 +309,7 @@ class Refusal:
         the reason continued ("Black threes can be melded only when going out, as three or
         four of them..."): said once, not twice."""
         reason = self.reason()
-        text = rule_explanation(self.rule) if self.rule is not None else None
+        text = rule_explanation(self.rule, self.rules) if self.rule is not None else None
         return text if text is not None and _continues(text, reason) else reason
 
 
@@ -325,6 +351,12 @@ PAGE_SECTIONS: dict[int, dict[str, str]] = {
         "R-EXHAUSTED": N_("Going out in Hand and Foot"),
     },
 }
+# Samba's sections that Bolivia's page amends (its sequence of seven, its wild melds): its
+# "Why not?" reads them after Samba's, as its rules page says ("everything of Samba holds,
+# except what follows").
+BOLIVIA_AMENDS: dict[str, list[str]] = {
+    "Groups and sequences": ["Bolivia", "Wild melds"],
+}
 # The classic page's sections for the games of other sizes.
 FEW_SECTIONS = {"R-OUT": FEW_PLAYERS, "R-KEEP-TWO": FEW_PLAYERS}
 MANY_SECTIONS = {"R-MIN": MANY_PLAYERS, "R-OUT": MANY_PLAYERS, "R-KEEP-TWO": MANY_PLAYERS}
@@ -348,17 +380,21 @@ def section_heading(rule: str, rules: Variant | None = None) -> str:
 def rule_section(rule: str, rules: Variant | None = None) -> tuple[str, list[str]]:
     """The longer text of a rule (its section of the rules for players, in the game of
     `rules` when given): the heading and its paragraphs, translated."""
-    from game.rules_text import all_blocks
+    from game.rules_text import all_blocks, page_for
 
     heading = section_heading(rule, rules)
+    headings = [heading]
+    if rules is not None and page_for(rules) == 2:  # Bolivia amends Samba's section
+        headings += BOLIVIA_AMENDS.get(heading, [])
     paragraphs: list[str] = []
-    inside = False
-    for kind, msgid, _cards in all_blocks():
-        if kind == "h":
-            inside = msgid == heading
-        elif inside and kind == "p":
-            paragraphs.append(_(msgid))
+    for wanted in headings:
+        inside = False
+        for kind, msgid, _cards in all_blocks():
+            if kind == "h":
+                inside = msgid == wanted
+            elif inside and kind == "p":
+                paragraphs.append(_(msgid))
     if not paragraphs:
-        explanation = rule_explanation(rule)
+        explanation = rule_explanation(rule, rules)
         paragraphs = [explanation] if explanation else []
     return (_(heading) if heading else _("Rule {rule}").format(rule=rule)), paragraphs

@@ -179,11 +179,11 @@ class TableController:
     def refuse(self, msgid: str, rule: str | None = None, **args: Any) -> None:
         """Refuse a gesture with one of the table's own reasons (a msgid, formatted with
         `args`) citing `rule`; the cards fly back."""
-        self._show_refusal(Refusal(rule, None, msgid, args))
+        self._show_refusal(Refusal(rule, None, msgid, args, self.config.rules))
 
     def refuse_error(self, error: IllegalMove) -> None:
         """Refuse with the engine's reason and its rule (why_not)."""
-        self._show_refusal(Refusal(error.rule, error))
+        self._show_refusal(Refusal(error.rule, error, rules=self.config.rules))
 
     def _show_refusal(self, refusal: Refusal) -> None:
         self.message = (refusal.reason(), REFUSAL_SECONDS, True)

@@ -512,3 +512,61 @@ def test_why_not_opens_the_games_own_section():
     for (variant, rule), heading in expected.items():
         shown, paragraphs = rule_section(rule, RulesConfig.for_variant(variant).rules)
         assert shown == heading and paragraphs, (variant, rule)
+
+
+def test_a_refusal_explains_the_rule_as_the_samba_family_has_it():
+    """A group with one natural card was refused in Samba with classic's sentence under it:
+    "... at most three wild cards ..." (Samba allows two, V-SAMBA-MELDS); a take with one
+    natural and a wild card, "or one natural and one wild card" (never in Samba,
+    V-SAMBA-TAKE); and Bolivia's sequence refusals said "wild cards never meld alone",
+    though Bolivia melds them (V-BOL-WILD) (play-test). The refusal's sentence is now the
+    game's own."""
+    for variant in ("samba", "bolivia"):
+        stack, table = samba_table(["H9 D2 C2 C4 C5 C6"], [["HK DK SK"], []], variant=variant, phase="meld")
+        cards = select(stack, table, ["H9", "D2", "C2"])
+        drag(stack, card_point(table, cards[0]), table.layout.new_meld_rect.center)
+        tick(stack, 0.2)
+        refusal = table.refusal
+        assert refusal is not None and refusal.rule == "R-MELD", table.message
+        explanation = refusal.explanation()
+        assert explanation is not None and "two wild cards at most" in explanation, explanation
+        assert "three wild cards" not in explanation
+        assert ("on their own" in explanation) == (variant == "bolivia"), explanation
+        assert "never meld alone" not in explanation or variant == "samba"
+
+    stack, table = samba_table(["H9 H10 SQ C4 C5"], [[], []], variant="bolivia", phase="meld", discard="S4")
+    cards = select(stack, table, ["H9", "H10", "SQ"])
+    drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+    assert table.refusal is not None and table.refusal.rule == "V-SAMBA-MELDS"
+    assert "never meld alone" not in (table.refusal.explanation() or ""), table.refusal.explanation()
+
+
+def test_the_samba_family_says_its_own_take_and_empty_stock_under_a_classic_rule_id():
+    from game.rules import IllegalMove
+    from game.why_not import Refusal, rule_explanation
+
+    samba = RulesConfig.for_variant("samba").rules
+    bolivia = RulesConfig.for_variant("bolivia").rules
+    classic = RulesConfig.for_variant("classic").rules
+    take = Refusal("R-TAKE", IllegalMove("R-TAKE", "the discard pile is empty"), rules=samba)
+    assert "one natural and one wild card" not in (take.explanation() or "")
+    assert take.explanation() == rule_explanation("V-SAMBA-TAKE")
+    assert rule_explanation("R-EXHAUSTED", samba) == rule_explanation("V-SAMBA-EXHAUSTED")
+    assert rule_explanation("R-OUT", bolivia) == rule_explanation("V-BOL-OUT")
+    assert rule_explanation("R-TAKE", classic) == rule_explanation("R-TAKE")  # classic keeps its own
+    assert rule_explanation("R-TAKE") == rule_explanation("R-TAKE", None)
+
+
+def test_why_not_in_bolivia_says_what_bolivia_changes_in_samba_s_melds():
+    """Bolivia's "Why not?" for a meld opened Samba's "Groups and sequences" alone: "Wild
+    cards are never melded alone ... a sequence of seven is a samba", both untrue there
+    (V-BOL-WILD, V-BOL-ESCALERA; play-test). Bolivia's own words follow it now."""
+    from game.why_not import rule_section
+
+    bolivia = RulesConfig.for_variant("bolivia").rules
+    for rule in ("V-SAMBA-MELDS", "R-MELD"):
+        heading, paragraphs = rule_section(rule, bolivia)
+        text = " ".join(paragraphs)
+        assert heading == "Groups and sequences" and "escalera" in text and "wild meld" in text, rule
+    heading, paragraphs = rule_section("V-SAMBA-MELDS", RulesConfig.for_variant("samba").rules)
+    assert "escalera" not in " ".join(paragraphs) and "wild meld" not in " ".join(paragraphs)
