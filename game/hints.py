@@ -239,6 +239,8 @@ def _explain_draw(obs: Observation) -> str:
     if top.is_wild or top.is_black_three:
         return _("Draw from the stock: the {card} on top blocks the pile.").format(card=card_name(top))
     if any(m.kind is MoveKind.TAKE for m in obs.legal):
+        if len(pile) == 1:
+            return _("Draw from the stock: the pile (1 card) is not worth taking now.")
         return _("Draw from the stock: the pile ({n} cards) is not worth taking now.").format(n=len(pile))
     refusal = _take_refusal(obs, top)
     if refusal is not None:  # a take the player could try: the engine's own reason it may not
@@ -307,6 +309,8 @@ def _explain_take(move: Move, obs: Observation) -> str:
     wilds = sum(1 for c in obs.pile if c.is_wild)
     if wilds:
         text += sentence_gap() + _("The pile has {n} cards, {w} of them wild.").format(n=len(obs.pile), w=wilds)
+    elif len(obs.pile) == 1:
+        text += sentence_gap() + _("The pile has 1 card.")
     else:
         text += sentence_gap() + _("The pile has {n} cards.").format(n=len(obs.pile))
     return text + _laid_with(move, obs)

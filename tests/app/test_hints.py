@@ -354,3 +354,19 @@ def test_hand_and_foots_discard_hint_gives_no_classic_reason():
     )
     risk = discard_risk(obs(pair), Card.parse("C9"))
     assert risk is not None and risk.kind == "interest"  # (two known nines: a natural pair)
+
+
+def test_a_pile_of_one_card_is_one_card_not_one_cards():
+    # "Take the pile: meld the 6♥ with your 6♣ 6♦. The pile has 1 cards." (play-test, Samba)
+    state = position(["C9 D9 H4 S5 H6"], melds=[{"K": "CK DK HK"}, {}], discard="H9")
+    assert (
+        explain(Move.parse("take C9 D9"), obs(state))
+        == "Take the pile: meld the 9♥ with your 9♣ 9♦. The pile has 1 card."
+    )
+    drawing = position(["C9 D9 H4 S5 H6"], melds=[{"K": "CK DK HK"}, {}], discard="H9", phase="draw")
+    assert explain(Move.draw(), obs(drawing)) == "Draw from the stock: the pile (1 card) is not worth taking now."
+    i18n.set_language("zh_CN")
+    try:
+        assert "1 cards" not in explain(Move.parse("take C9 D9"), obs(state))
+    finally:
+        i18n.set_language("en")
