@@ -86,7 +86,7 @@ class TableGuide:
             return _("The deal is over.")
         to_act = st.to_act
         asked = self.named_partner()
-        if to_act != self.table.human:
+        if to_act != self.table.human or to_act not in self.table.people:  # (watching the bots: South is one)
             if st.phase is Phase.ANSWER and st.turn == self.table.human:
                 if asked is not None:
                     return _("Waiting for {name}'s answer…").format(name=asked)

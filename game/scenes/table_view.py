@@ -27,6 +27,7 @@ from game.scenes.table_layout import (
     BUTTONS,
     CENTER_W,
     FAN_Z,
+    HAND_RECT,
     LOG_PANEL,
     PILE_CARD_W,
     PILE_POS,
@@ -310,7 +311,8 @@ class TableView:
             text = None
             empty = not st.side_melds(side) and not st.red_threes[side]
             if empty and not (side == table.human_side and table.ui.staged):
-                text = _("Your melds: drag cards here") if side == table.human_side else table.side_name(side)
+                yours = side == table.human_side and table.people  # (watching the bots: no one's)
+                text = _("Your melds: drag cards here") if yours else table.side_name(side)
             out.append((side, (area.x, area.y, area.width, area.height), text))
         cell = table.layout.new_meld_rect
         if cell is not None:
@@ -379,12 +381,18 @@ class TableView:
         pygame.draw.circle(surface, theme.INK, center, ruler.px(5.5))
         pygame.draw.circle(surface, TAKEN_MARK, center, ruler.px(4))
 
-    def _last_action(self, surface: pygame.Surface, ruler: Ruler, seat: int, tag: pygame.Rect) -> None:
-        """What a bot seat did last, by its name tag, so a quick turn is not missed."""
+    def _last_action(
+        self, surface: pygame.Surface, ruler: Ruler, seat: int, tag: pygame.Rect, thinking: bool = False
+    ) -> None:
+        """What a bot seat did last, by its name tag, so a quick turn is not missed (the
+        bottom seat's, watching the bots: "thinking…" while it thinks, its tag is short)."""
         entry = self.table.move_log.last_action(seat)
-        if entry is None:
+        if thinking:
+            text = _("thinking…")
+        elif entry is None:
             return
-        text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
+        else:
+            text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
         spot = self.table.geometry.spot(seat)
         y = tag.centery / ruler.scale
         if spot == "N":  # beside the tag: below it is the meld area
@@ -395,12 +403,13 @@ class TableView:
             )
             return
         # W and E: above the tag (below it hang the seat's cards), at most two lines from the
-        # window's edge, clear of the meld areas.
+        # window's edge, clear of the meld areas; S (watching the bots) likewise, left of the hand.
         font = assets.font_for_text(text, ruler.px(13), True)
-        lines = wrap_at_most(text, font, ruler.px(SIDE_TEXT_W), 2)
+        width = HAND_RECT.x - 2 * LABEL_MARGIN if spot == "S" else SIDE_TEXT_W
+        lines = wrap_at_most(text, font, ruler.px(width), 2)
         y = tag.top / ruler.scale - 10 - 17 * (len(lines) - 1)
         for line in lines:
-            if spot == "W":
+            if spot in ("W", "S"):
                 where = {"midleft": (LABEL_MARGIN, y)}
             else:
                 where = {"midright": (LOGICAL_SIZE[0] - LABEL_MARGIN, y)}
@@ -759,8 +768,10 @@ class TableView:
                 continue  # its tag and last move are said on the panel over it (seat_line)
             out = st.out == seat  # V-FIVE: this seat sits this deal out
             on = active == seat
-            thinking = on and seat != table.human and table.bot_thinking
-            text = self.seat_tag(seat, thinking)
+            person = seat == table.human and seat in table.people  # (watching the bots: none)
+            thinking = on and not person and table.bot_thinking
+            bottom = geo.spot(seat) == "S"  # a bot when watching: it thinks above its tag, left of the hand
+            text = self.seat_tag(seat, thinking and not bottom)
             fill = theme.GOLD if on else (SITTING_OUT if out else pygame.Color(16, 60, 38))
             ink = theme.INK if on else theme.TEXT_ON_FELT
             image = text_image(text, ruler.px(15), True, tuple(ink))
@@ -772,10 +783,10 @@ class TableView:
             border = theme.GOLD_LIGHT if on else theme.GOLD_DARK
             tag = pill(surface, text, (x, y), size=15, fill=fill, ink=ink, border=border)
             self._seat_text(surface, seat, tag)
-            if seat != table.human and geo.is_block(seat):
+            if not person and geo.is_block(seat):
                 self._block_line(surface, ruler, seat, thinking, out)
-            elif seat != table.human and not out:
-                self._last_action(surface, ruler, seat, tag)
+            elif not person and not out:
+                self._last_action(surface, ruler, seat, tag, thinking and bottom)
             elif out:  # no cards in its place: the deal's order of play there
                 self._order_by_tag(surface, ruler, seat, tag)
 
@@ -857,7 +868,8 @@ class TableView:
         """A seat's tag and what it did last, as one text (for a place drawn over: the
         guided deal's coach panel lies on East's)."""
         table = self.table
-        thinking = table.game.state.to_act == seat and seat != table.human and table.bot_thinking
+        person = seat == table.human and seat in table.people
+        thinking = table.game.state.to_act == seat and not person and table.bot_thinking
         text = self.seat_tag(seat, thinking)
         entry = table.move_log.last_action(seat)
         if entry is None or table.game.state.out == seat:

@@ -181,6 +181,38 @@ def test_watch_the_bots_plays_itself_and_pauses():
     stack.draw(Canvas(LOGICAL_SIZE, 1.0))
 
 
+def test_watching_the_bots_the_bottom_seat_is_a_bot_like_the_others(monkeypatch):
+    """Every seat a bot: the seat at the bottom is no "you". The line under the stock said
+    "Your turn: click the stock to draw" and "Meld if you can" on South's turns, and South's
+    tag never said what it did last nor that it was thinking (play-test, stop 46)."""
+    import game.scenes.table_view as table_view
+
+    stack, table = make_table(seed=5, levels=("normal", "normal", "normal", "normal"))
+    table.game.state.red_threes[0].clear()  # (our side's area empty: it said "Your melds: drag cards here")
+    assert [text for side, _rect, text in table.view._zone_texts() if side == 0] == ["South & North"]
+    said: set[str] = set()
+    for _ in range(4000):
+        stack.update(DT)
+        if table.game.state.to_act == 0:
+            said.add(table.status_text())
+        elif said and table.idle:  # South has played its turn
+            break
+    assert said == {"South to play…"}
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    assert len(table.view.seat_boxes[0]) == 2  # South's tag, and what it did last above it
+    tag = table.view.seat_boxes[0][0]
+    drawn: list[str] = []
+    real = table_view.blit_text
+    monkeypatch.setattr(
+        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
+    )
+    monkeypatch.setattr(type(table.runner), "thinking", property(lambda self: True))
+    monkeypatch.setattr(type(table.game.state), "to_act", property(lambda self: 0))
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    assert "thinking…" in drawn  # above South's tag, which keeps its width (beside it lies the hand)
+    assert table.view.seat_boxes[0][0] == tag
+
+
 @pytest.mark.parametrize(("variant", "levels"), [("two-hand", (None, None)), ("three-hand", (None, None, None))])
 def test_every_seat_a_person_in_the_smaller_games(variant, levels):
     stack, table = make_table(seed=3, variant=variant, levels=levels)

@@ -56,9 +56,9 @@ def test_a_whole_deal_of_every_variant_by_mouse(variant):
         app.close()
 
 
-def _busy_table(variant: str):
+def _busy_table(variant: str, **options):
     """A table mid-deal where every seat has a long last action and a big hand."""
-    stack, table = make_table(variant=variant, seed=5)
+    stack, table = make_table(variant=variant, seed=5, **options)
     table.animator.finish_all()
     st = table.game.state
     for side in range(table.config.sides):  # something on every side's meld area: its label shows
@@ -164,6 +164,48 @@ def test_every_seat_has_its_own_place(variant, size, language, monkeypatch):
                 for other, area in table.geometry.meld_areas.items():
                     if other != side:
                         assert not label.colliderect(_scaled(area, scale))
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", APP_VARIANT_IDS)
+def test_watching_the_bots_the_bottom_seat_says_what_it_did_in_a_place_of_its_own(variant, size, language, monkeypatch):
+    """Every seat a bot: South's last action (two lines at most), or "thinking…", above its
+    tag, left of the hand: inside the window, clear of the hand, the meld areas, the score
+    panel, the buttons, its own foot and every other seat (play-test, stop 46: nothing was said)."""
+    i18n.set_language(language)
+    try:
+        stack, table = _busy_table(variant, levels=("normal",) * RulesConfig.for_variant(variant).players)
+        layout = Layout(window_size=size)
+        scale = layout.scale
+        canvas = Canvas(layout.viewport.size, scale)
+        keep_clear = [_scaled(score_panel_rect(table.config), scale), _scaled(HAND_RECT, scale)]
+        keep_clear += [_scaled(area.inflate(12, 8), scale) for area in table.geometry.meld_areas.values()]
+        keep_clear += [_scaled(BUTTONS[name], scale) for name in BUTTONS if name not in ("confirm", "cancel")]
+        feet = getattr(table.game.state, "feet", None)
+        if feet and feet[0]:
+            place = table.layout.placements[feet[0][0]]
+            foot = (place.x - place.width / 2, place.y - place.width * 0.7, place.width, place.width * 1.4)
+            keep_clear.append(_scaled(foot, scale))
+        window = pygame.Rect((0, 0), canvas.get_size())
+        for thinking in (False, True):
+            monkeypatch.setattr(type(table.runner), "thinking", property(lambda self, on=thinking: on))
+            monkeypatch.setattr(type(table.game.state), "to_act", property(lambda self: 0))
+            table.view.draw(canvas)
+            regions = _seat_regions(table, scale)
+            tag, *lines = table.view.seat_boxes[0]  # (its foot's label: in keep_clear)
+            if 0 in table.view.foot_boxes:
+                keep_clear.append(table.view.foot_boxes[0])
+            assert 1 <= len(lines) <= 2, (variant, thinking, lines)
+            for box in lines:
+                assert window.contains(box), (variant, box)
+                inner = box.inflate(-6, -6)
+                assert inner.bottom <= tag.top
+                assert inner.collidelist(keep_clear) == -1, (variant, size, language, box)
+                others = [b.inflate(-6, -6) for seat, boxes in regions.items() if seat != 0 for b in boxes]
+                assert inner.collidelist(others) == -1, (variant, box)
     finally:
         i18n.set_language("en")
 
