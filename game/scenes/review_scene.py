@@ -35,7 +35,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import ASPECT, MELD_W
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, fitting_size, one_line, text_width
+from game.scenes.text import blit_text, fitting_size, one_line, text_width, wrap_text
 from game.scenes.widgets import Button, WidgetGroup
 from game.seat_names import SeatNames
 
@@ -488,7 +488,12 @@ class ReviewScene(Scene):
         )
         x, y = PANEL.x + 20, PANEL.y + 14
         progress = self.progress
-        if not progress.finished:
+        if not self.seats:  # watching the bots: no person's decisions, nothing weighed
+            text = _("Only bots played this deal: no one's decisions to weigh.")
+            font = assets.font_for_text(text, ruler.px(16), False)
+            for row, line in enumerate(wrap_text(text, font, ruler.px(PANEL.width - 40))):
+                blit_text(surface, line, 16, theme.INK_SOFT, topleft=(x, y + row * 22))
+        elif not progress.finished:
             blit_text(
                 surface,
                 _("Hard is weighing your decisions… {done} of {total}").format(
@@ -516,8 +521,9 @@ class ReviewScene(Scene):
                 topleft=(x, y),
             )
         y += 46
-        blit_text(surface, _("Costliest decisions"), 18, theme.INK, bold=True, topleft=(x, y - 4))
-        if not self.top_buttons:
+        if self.seats:
+            blit_text(surface, _("Costliest decisions"), 18, theme.INK, bold=True, topleft=(x, y - 4))
+        if not self.top_buttons and self.seats:
             text = _("None so far") if not progress.finished else _("None: every choice matched Hard's or did better")
             blit_text(surface, text, 15, theme.INK_SOFT, topleft=(x, y + 24))
         y = PANEL.y + 86 + 3 * 42 + 8

@@ -526,6 +526,32 @@ def test_the_review_of_the_guided_deal_says_whose_moves_they_were(display, tmp_p
         app.close()
 
 
+def test_the_review_of_a_deal_only_bots_played_weighs_no_one(display, monkeypatch):
+    """Watching the bots, "Review this deal" said "0 decisions weighed" and "Costliest
+    decisions: None: every choice matched Hard's or did better", as if someone had played
+    well (play-test, stop 46): it says that no one's decisions were weighed."""
+    seen: list[str] = []
+    real = review_scene_module.blit_text
+    monkeypatch.setattr(
+        review_scene_module,
+        "blit_text",
+        lambda surface, text, *a, **k: (seen.append(text), real(surface, text, *a, **k))[1],
+    )
+    stack, table = make_table(seed=4, levels=("normal",) * 4)
+    game = finished_game(deals=1)
+    table.controller.game = game
+    table.load_state(game.state)
+    sheet = ScoreSheetScene(table, game.state.result)
+    sheet.review_options = {"job_factory": lambda play, seats: NoReview()}
+    stack.push(sheet)
+    sheet.review_button.click()
+    scene = stack.top
+    assert isinstance(scene, ReviewScene) and not scene.seats
+    draw(stack)
+    assert "Only bots played this deal: no one's decisions to weigh." in " ".join(seen)  # (on two lines)
+    assert not any("decisions weighed" in text or "Costliest" in text or "every choice" in text for text in seen)
+
+
 def test_a_damaged_recent_deals_file_is_said_not_shown_as_no_deal_yet(display, tmp_path, monkeypatch):
     """A damaged file read as "No deal played yet" (executable play-test, stop 43)."""
     import game.scenes.recent_deals_scene as module
