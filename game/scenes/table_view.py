@@ -497,9 +497,10 @@ class TableView:
             blit_text(surface, _("Newest first"), 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
 
     def zone_label(self, side: int) -> str:
-        """The label of a side's meld area: ours, or the opponents' by their names."""
+        """The label of a side's meld area: ours, or the opponents' by their names (every
+        side's, watching the bots)."""
         table = self.table
-        if side == table.human_side:
+        if side == table.human_side and table.people:
             return _("Our melds") if len(table.config.seats_of_side(side)) > 1 else _("Your melds")
         return _("Melds of {side}").format(side=table.side_name(side))
 

@@ -190,6 +190,7 @@ def test_watching_the_bots_the_bottom_seat_is_a_bot_like_the_others(monkeypatch)
     stack, table = make_table(seed=5, levels=("normal", "normal", "normal", "normal"))
     table.game.state.red_threes[0].clear()  # (our side's area empty: it said "Your melds: drag cards here")
     assert [text for side, _rect, text in table.view._zone_texts() if side == 0] == ["South & North"]
+    assert table.view.zone_label(0) == "Melds of South & North"  # (it said "Our melds")
     said: set[str] = set()
     for _ in range(4000):
         stack.update(DT)

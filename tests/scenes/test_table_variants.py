@@ -174,7 +174,8 @@ def test_every_seat_has_its_own_place(variant, size, language, monkeypatch):
 def test_watching_the_bots_the_bottom_seat_says_what_it_did_in_a_place_of_its_own(variant, size, language, monkeypatch):
     """Every seat a bot: South's last action (two lines at most), or "thinking…", above its
     tag, left of the hand: inside the window, clear of the hand, the meld areas, the score
-    panel, the buttons, its own foot and every other seat (play-test, stop 46: nothing was said)."""
+    panel, the buttons, its own foot and every other seat (play-test, stop 46: nothing was
+    said); every area's label, ours by its side's names, in the window and off the seats."""
     i18n.set_language(language)
     try:
         stack, table = _busy_table(variant, levels=("normal",) * RulesConfig.for_variant(variant).players)
@@ -206,6 +207,9 @@ def test_watching_the_bots_the_bottom_seat_says_what_it_did_in_a_place_of_its_ow
                 assert inner.collidelist(keep_clear) == -1, (variant, size, language, box)
                 others = [b.inflate(-6, -6) for seat, boxes in regions.items() if seat != 0 for b in boxes]
                 assert inner.collidelist(others) == -1, (variant, box)
+            for side, label in table.view.zone_label_boxes.items():  # ours named too: "Melds of South & North"
+                assert window.contains(label), (variant, side, label)
+                assert label.collidelist([box for boxes in regions.values() for box in boxes]) == -1
     finally:
         i18n.set_language("en")
 
