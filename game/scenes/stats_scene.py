@@ -7,7 +7,7 @@ import pygame
 from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
 from game.i18n import N_, _, format_points
 from game.player_names import shown_stats_name
-from game.rules.variants import VARIANT_NAMES
+from game.rules.variants import VARIANT_NAMES, Variant, variant_named
 from game.scenes import theme
 from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
@@ -41,6 +41,23 @@ def _number(value: float | None) -> str:
     return "–" if value is None else format_points(round(value))
 
 
+def _variant_of(key: str) -> Variant | None:
+    return variant_named(key.partition("/")[0].partition("@")[0])
+
+
+def _has_concealed(key: str) -> bool:
+    """Whether the record's game knows a concealed going out (not the Samba family nor Hand
+    and Foot: V-SAMBA-OUT, V-HF-CONCEALED)."""
+    variant = _variant_of(key)
+    return variant is None or bool(variant.concealed_extra or variant.concealed_waiver)
+
+
+def _counts_books(key: str) -> bool:
+    """Whether the record's canastas are Hand and Foot's clean and dirty books."""
+    variant = _variant_of(key)
+    return variant is not None and variant.foot > 0
+
+
 def row_texts(key: str, record: Record) -> list[str]:
     game, _slash, level = key.partition("/")
     variant, _at, target = game.partition("@")  # (stats.game_key: a target not the variant's first)
@@ -59,8 +76,26 @@ def row_texts(key: str, record: Record) -> list[str]:
         _number(record.best_deal),
         f"{record.canastas_natural}/{record.canastas_mixed}",
         str(record.went_out),
-        str(record.concealed_outs),
+        str(record.concealed_outs) if _has_concealed(key) else "–",
     ]
+
+
+def stats_note(keys: list[str], page: int, pages: int) -> str:
+    """The note under the table, for the records shown: what N/M counts in Hand and Foot,
+    what a "–" under Concealed means, the page."""
+    parts = [_("Deal scores are your side's; N/M: natural/mixed canastas.")]
+    if any(_counts_books(key) for key in keys):
+        parts.append(_("In Hand and Foot: clean/dirty books."))
+    if not all(_has_concealed(key) for key in keys):
+        parts.append(_("Concealed –: no concealed going out in that game."))
+    if pages > 1:
+        parts.append(_("Page {page} of {pages}").format(page=page + 1, pages=pages))
+    return "  ·  ".join(parts)
+
+
+def note_size(note: str) -> float:
+    """The note's size: small, smaller when the page's note is long."""
+    return fitting_size(note, theme.FONT_SMALL, WIDE_PANEL.width - 40, smallest=13)
 
 
 ROWS = 12  # records a page (more pages: each variant and level, each person's name)
@@ -161,7 +196,8 @@ class StatsScene(MenuPage):
             anchor = {"topleft": (x, y)} if index == 0 else {"topright": (x, y)}
             blit_text(surface, _(header), theme.FONT_SMALL, theme.INK_SOFT, bold=True, **anchor)
         y += 30
-        for key, record in records[self.page * ROWS : (self.page + 1) * ROWS]:
+        shown = records[self.page * ROWS : (self.page + 1) * ROWS]
+        for key, record in shown:
             for index, text in enumerate(row_texts(key, record)):
                 x = COLUMNS[index][1]
                 middle = y + ROW_PITCH / 2 - 3  # cells centred on the row: a shrunk name too
@@ -171,13 +207,11 @@ class StatsScene(MenuPage):
                     size = fitting_size(text, size, NAME_WIDTH, bold=True, smallest=13)
                 blit_text(surface, text, size, theme.INK, bold=index == 0, **anchor)
             y += ROW_PITCH
-        note = _("Deal scores are your side's; N/M: natural/mixed canastas.")
-        if self.pages > 1:
-            note += "  ·  " + _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
+        note = stats_note([key for key, _record in shown], self.page, self.pages)
         blit_text(
             surface,
             note,
-            theme.FONT_SMALL,
+            note_size(note),
             theme.INK_SOFT,
             midbottom=(640, self.panel.bottom - 8),
         )

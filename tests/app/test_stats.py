@@ -312,3 +312,29 @@ def test_a_game_to_another_target_is_a_record_of_its_own(tmp_path):
         assert row_texts("classic@2500/easy", Record())[0] == "经典 · 目标 2500 · 简单"
     finally:
         i18n.set_language("en")
+
+
+def test_hand_and_foot_rows_say_books_and_have_no_concealed_column():
+    """Hand and Foot counts clean and dirty books and, like Samba and Bolivia, has no
+    concealed going out (V-HF-CONCEALED, V-SAMBA-OUT), yet its row showed a "0" under
+    Concealed and the note spoke of natural/mixed canastas only (play-test, stop 46)."""
+    from game import i18n
+    from game.scenes.stats_scene import row_texts, stats_note
+
+    record = Record(games=1, deals=4, canastas_natural=3, canastas_mixed=2, went_out=1)
+    assert row_texts("hand-and-foot/normal", record)[6:] == ["3/2", "1", "–"]
+    assert row_texts("samba/normal", record)[8] == "–"
+    assert row_texts("bolivia/normal", record)[8] == "–"
+    assert row_texts("classic/normal", record)[8] == "0"
+    assert row_texts("classic@2500/normal", record)[8] == "0"
+    plain = "Deal scores are your side's; N/M: natural/mixed canastas."
+    assert stats_note(["classic/normal", "classic@2500/easy"], 0, 1) == plain
+    note = stats_note(["classic/normal", "hand-and-foot/hard"], 0, 1)
+    assert note.startswith(plain) and "clean/dirty books" in note and "no concealed going out" in note
+    note = stats_note(["samba/normal"], 1, 2)
+    assert "books" not in note and "no concealed going out" in note and note.endswith("Page 2 of 2")
+    i18n.set_language("zh_CN")
+    try:
+        assert "Hand and Foot" not in stats_note(["hand-and-foot/hard"], 0, 1)
+    finally:
+        i18n.set_language("en")

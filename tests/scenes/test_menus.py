@@ -474,6 +474,11 @@ def test_stats_names_keep_clear_of_the_figures_and_the_note_of_the_buttons():
                     size = fitting_size(name, theme.FONT_BODY, stats_scene.NAME_WIDTH, bold=True, smallest=13)
                     width = assets.font_for_text(name, round(size * 4), True).size(name)[0] / 4
                     assert width <= stats_scene.NAME_WIDTH + 0.5, (language, name)
+            keys = ["classic/normal", "samba/hard", "hand-and-foot/normal"]  # (the longest note)
+            note = stats_scene.stats_note(keys, 1, 2)
+            size = stats_scene.note_size(note)
+            width = assets.font_for_text(note, round(size * 4), False).size(note)[0] / 4
+            assert width <= stats_scene.WIDE_PANEL.width - 40 and size >= 13, (language, note)
     finally:
         i18n.set_language("en")
     buttons_bottom = stats_scene.WIDE_PANEL.bottom - stats_scene.BUTTONS_UP + 46
