@@ -275,6 +275,12 @@ class PlayerMoves:
         if len(naturals) > 1:
             if not rules.sequences:
                 problem = ("R-MELD", N_("a meld holds cards of one rank"), {})
+            elif len({c.suit for c in cards if not c.is_wild}) > 1:  # (the player's terms, not a sequence's)
+                problem = (
+                    "V-SAMBA-MELDS",
+                    N_("these cards are neither one rank (a group) nor one suit in a row (a sequence)"),
+                    {},
+                )
             else:
                 problem = sequence_problem(cards)
         elif not naturals:

@@ -191,6 +191,25 @@ def test_a_staged_run_that_is_no_sequence_is_refused_with_its_rule():
     assert not table.ui.staged and table.refusal is not None and table.refusal.rule == "V-SAMBA-MELDS"
 
 
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
+def test_cards_of_neither_one_rank_nor_one_suit_are_refused_in_the_players_terms(variant):
+    """Two kings and a queen, meant as a group of kings with a stray card, were refused
+    with "A sequence holds cards of one suit.": true, but the player made no sequence
+    (play-test, stop 46). Cards of several ranks and several suits now say they are
+    neither; a run of one suit that is no sequence keeps the sequence's own reason."""
+    for faces in (["HK", "SK", "HQ"], ["H9", "H10", "SQ"], ["HK", "SK", "HQ", "D2"]):
+        stack, table = samba_table(["HK SK HQ H9 H10 SQ HJ D2 C4 C5"], [[], []], variant=variant, phase="meld")
+        cards = select(stack, table, faces)
+        drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+        assert not table.ui.staged and table.refusal is not None and table.refusal.rule == "V-SAMBA-MELDS"
+        reason = table.refusal.reason()
+        assert reason == "These cards are neither one rank (a group) nor one suit in a row (a sequence).", faces
+    stack, table = samba_table(["H9 HJ HK C4 C5"], [[], []], variant=variant, phase="meld", discard="S4")
+    cards = select(stack, table, ["H9", "HJ", "HK"])
+    drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+    assert table.refusal is not None and "consecutive" in table.refusal.reason()
+
+
 def test_wild_cards_alone_make_a_wild_meld_in_bolivia_only():
     for variant, kind in (("bolivia", MeldKind.WILD), ("samba", None)):
         stack, table = samba_table(["JK D2 C2 C4 C5"], [["HK DK SK"], []], variant=variant, phase="meld", discard="S4")
