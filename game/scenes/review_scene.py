@@ -23,7 +23,7 @@ from game.hints import card_list, card_name
 from game.i18n import N_, _, format_points, get_language
 from game.review import DealPlay, Decision, decision_indices, joined_melds
 from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
-from game.rules import Card, GameState, Meld, Move, MoveKind
+from game.rules import Card, GameState, Group, Meld, Move, MoveKind
 from game.rules.cards import sort_key
 from game.rules.melds import MeldKind
 from game.scenes import theme
@@ -66,17 +66,20 @@ def move_words(move: Move, before: GameState | None = None) -> str:
     if kind is MoveKind.DRAW:
         return _("draw from the stock")
     if kind is MoveKind.TAKE:
-        cards = [c for group in move.groups for c in group.cards]
-        if cards:
-            return _("take the pile with {cards}").format(cards=card_list(cards))
-        onto = joined[0] if joined else None
-        return _("take the pile") if onto is None else _take_onto(onto)
+        first = move.groups[0].cards if move.groups else ()
+        if first:
+            took = _("take the pile with {cards}").format(cards=card_list(first))
+        else:
+            onto = joined[0] if joined else None
+            took = _("take the pile") if onto is None else _take_onto(onto)
+        also = joined[1:] if len(joined) == len(move.groups) else (None,) * (len(move.groups) - 1)
+        others = [(g, m) for g, m in zip(move.groups[1:], also, strict=True) if g.cards]  # (for the minimum)
+        if not others:
+            return took
+        melds = _melds_words([g for g, _m in others], tuple(m for _g, m in others))
+        return _("{take}, and {melds}").format(take=took, melds=melds)
     if kind is MoveKind.MELD:
-        pairs = list(zip(move.groups, joined or (None,) * len(move.groups), strict=True))
-        new = [card_list(group.cards) for group, meld in pairs if meld is None]
-        parts = [_("meld {cards}").format(cards=" / ".join(new))] if new else []
-        parts += [_added(card_list(group.cards), meld) for group, meld in pairs if meld is not None]
-        return " / ".join(parts)
+        return _melds_words(list(move.groups), joined)
     if kind is MoveKind.DISCARD and move.card is not None:
         return _("discard {card}").format(card=card_name(move.card))
     words = {
@@ -86,6 +89,16 @@ def move_words(move: Move, before: GameState | None = None) -> str:
         MoveKind.PASS: N_("pass"),
     }
     return _(words.get(kind, str(move)))
+
+
+def _melds_words(groups: list[Group], joined: tuple[Meld | None, ...]) -> str:
+    """Groups laid in one go: the new melds ("meld Q♣ Q♦ Q♥ / 5♠ 5♥ 5♦"), then each
+    addition with the meld it joins (`joined`: as joined_melds says; () unknown: new)."""
+    pairs = list(zip(groups, joined or (None,) * len(groups), strict=True))
+    new = [card_list(group.cards) for group, meld in pairs if meld is None]
+    parts = [_("meld {cards}").format(cards=" / ".join(new))] if new else []
+    parts += [_added(card_list(group.cards), meld) for group, meld in pairs if meld is not None]
+    return " / ".join(parts)
 
 
 def _added(cards: str, meld: Meld) -> str:

@@ -254,6 +254,28 @@ def test_the_move_list_names_the_meld_a_move_adds_to():
         i18n.set_language("en")
 
 
+def test_the_move_list_separates_a_takes_pair_from_the_melds_laid_with_it():
+    """A take that laid other melds for the minimum read "take the pile with 8♣ 8♦ 10♦ 10♠
+    10♥", as if every card went with the top card (play-test, stop 46): the pair comes
+    first, then the other melds, new or added."""
+    from game.scenes.review_scene import move_words
+
+    unmelded = position(["C8 D8 D10 S10 H10 C4", "C4"], melds=[{}, {}], discard="S4 H8")
+    take = Move.parse("take C8 D8 / D10 S10 H10")
+    assert move_words(take, unmelded) == "take the pile with 8♣ 8♦, and meld 10♦ 10♥ 10♠"
+    assert move_words(take) == "take the pile with 8♣ 8♦, and meld 10♦ 10♥ 10♠"  # no position
+    assert move_words(Move.parse("take C8 D8"), unmelded) == "take the pile with 8♣ 8♦"
+    melded = position(["C8 D8 C2 C4", "C4"], melds=[{"10": "S10 D10 H10"}, {}], discard="S4 H8")
+    both = Move.parse("take C8 D8 / 10: C2")
+    assert move_words(both, melded) == "take the pile with 8♣ 8♦, and add 2♣ to the 10s"
+    i18n.set_language("zh_CN")
+    try:
+        words = move_words(take, unmelded)
+        assert words.count("8♣ 8♦") == 1 and words.index("8♣ 8♦") < words.index("10♦ 10♥ 10♠"), words
+    finally:
+        i18n.set_language("en")
+
+
 def test_review_scene_steps_and_lists_the_costliest_first(display, crafted_review):
     play, result = crafted_review
     stack = SceneStack()
