@@ -87,7 +87,7 @@ class TableGuide:
         to_act = st.to_act
         asked = self.named_partner()
         if to_act != self.table.human or to_act not in self.table.people:  # (watching the bots: South is one)
-            if st.phase is Phase.ANSWER and st.turn == self.table.human:
+            if st.phase is Phase.ANSWER and st.turn == self.table.human and st.turn in self.table.people:
                 if asked is not None:
                     return _("Waiting for {name}'s answer…").format(name=asked)
                 return _("Waiting for your partner's answer…")

@@ -737,9 +737,7 @@ class TableView:
         elif st.pile and not st.has_melded(self.table.human_side):
             box = pill(
                 surface,
-                _("frozen for us: a natural pair takes it")
-                if self.table.config.partnerships
-                else _("frozen for you: a natural pair takes it"),
+                self._frozen_for_us(),
                 (x, y),
                 size=12,
                 fill=theme.CREAM,
@@ -757,6 +755,16 @@ class TableView:
             )
             states.append(box)
         self._pile_state_rects = [ruler.logical(box) for box in states]  # (the hint and refusal keep clear)
+
+    def _frozen_for_us(self) -> str:
+        """The note by the pile while our side has not melded (R-FROZEN); watching the bots,
+        nobody's "us": the bottom side by its name."""
+        table = self.table
+        if not table.people:
+            return _("frozen for {side}: a natural pair takes it").format(side=table.side_name(table.human_side))
+        if table.config.partnerships:
+            return _("frozen for us: a natural pair takes it")
+        return _("frozen for you: a natural pair takes it")
 
     def _seat_labels(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table

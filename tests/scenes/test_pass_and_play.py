@@ -510,3 +510,51 @@ def test_the_privacy_screen_says_whom_to_pass_to_in_readable_text_however_long_t
         # The line under it stays clear of the button.
         assert screen.everyone_y() + theme.FONT_BODY * 1.4 <= screen.button.rect.top
         screen.draw(Canvas(LOGICAL_SIZE, 1.0))
+
+
+def _pills_drawn(table, monkeypatch) -> list[str]:
+    from game.scenes import table_view
+
+    texts: list[str] = []
+    real_pill = table_view.pill
+    monkeypatch.setattr(
+        table_view, "pill", lambda surface, text, *a, **k: texts.append(text) or real_pill(surface, text, *a, **k)
+    )
+    table.view.draw(Canvas(LOGICAL_SIZE, 1.0))
+    return texts
+
+
+def test_watching_the_bots_the_pile_frozen_for_the_bottom_side_names_it(monkeypatch):
+    """Every seat a bot: the note by the pile said "frozen for us: a natural pair takes it",
+    and "frozen for you" without partners, with nobody at the table (play-test, stop 46)."""
+    from table_helpers import position
+
+    from game.rules import Game, RulesConfig, position_from_json
+
+    stack, table = make_table(seed=5, levels=("normal", "normal", "normal", "normal"))
+    table.load_state(position(["C5 H6 S8", "C4", "C6", "C7"], discard="S4 D9"))
+    texts = _pills_drawn(table, monkeypatch)
+    assert "frozen for South & North: a natural pair takes it" in texts, texts
+    assert not any("for us" in text or "for you" in text for text in texts)
+    stack, table = make_table(game=Game(RulesConfig.for_variant("two-hand"), seed=6), levels=("easy", "easy"))
+    two_hand = {"variant": "two-hand", "dealer": 1, "turn": 0, "phase": "draw", "target": 5000, "scores": [0, 0]}
+    cards = {"hands": ["C5 H6 S8", "C4"], "melds": [{}, {}], "red_threes": ["", ""], "discard": "S4 D9"}
+    stock = {"stock": "HJ SJ DJ CJ HQ SQ", "stock_exact": True}
+    table.load_state(position_from_json({"format": "canasta-position/1", **two_hand, **cards, **stock}))
+    texts = _pills_drawn(table, monkeypatch)
+    assert "frozen for South: a natural pair takes it" in texts, texts
+
+
+def test_watching_the_bots_south_asking_waits_for_north_by_name():
+    """Every seat a bot: South asked "May I go out?" and the line said "Waiting for your
+    partner's answer…" (nobody's partner); now it says whose turn it is, as for any seat."""
+    from table_helpers import may_ask_position
+
+    from game.rules import MoveKind
+
+    _stack, table = make_table(seed=5, levels=("normal",) * 4)
+    table.load_state(may_ask_position())
+    st = table.game.state
+    st.apply(next(m for m in st.legal_moves() if m.kind is MoveKind.ASK))
+    assert st.phase is Phase.ANSWER and st.turn == 0
+    assert table.status_text() == "North to play…"
