@@ -23,7 +23,6 @@ from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
-from game.scenes.table_layout import BUTTONS
 from game.scenes.text import blit_text, fitting_size, wrap_text
 from game.scenes.widgets import Button, WidgetGroup
 
@@ -165,7 +164,7 @@ class PauseButton(Button):
 
     def __init__(self, table: WatchTable) -> None:
         self.table = table
-        super().__init__(BUTTONS["hint"], "", self.toggle, primary=True, font_size=17)
+        super().__init__(pygame.FRect(table.hint_button.rect), "", self.toggle, primary=True, font_size=17)
 
     @property
     def text(self) -> str:
@@ -180,7 +179,8 @@ class PauseButton(Button):
 
 
 def add_watch_controls(table: WatchTable) -> PauseButton:
-    """Every seat a bot: a Pause button where the Hint button was (there is no one to hint)."""
+    """Every seat a bot: a Pause button where the Hint button was (there is no one to hint;
+    nor anyone to ask "May I go out?": the table's column closed up over that place)."""
     table.hint_button.visible = False
     button = PauseButton(table)
     table.buttons.add(button)

@@ -732,7 +732,8 @@ class TableScene(Scene):
         # (Made in the order Tab goes through them: the top row left to right.)
         self.menu_button = make("menu", _("Menu"), self.open_menu)
         self.new_game_button = make("new_game", _("New game"), self.confirm_new_game)
-        if not self.config.ask_allowed:  # no partner to ask: the column closes up over its place
+        # No partner to ask, or nobody to ask (watching the bots): the column closes up over its place.
+        if not self.config.ask_allowed or not self.people:
             for button, slot in ((self.hint_button, "ask"), (self.log_button, "hint"), (self.pass_button, "log")):
                 button.rect = pygame.FRect(BUTTONS[slot])
 
@@ -784,7 +785,7 @@ class TableScene(Scene):
         mine = self.my_turn()
         can_pass = self.controller.moves.pass_offered()
         self.pass_button.visible = can_pass
-        self.ask_button.visible = self.config.ask_allowed and not can_pass
+        self.ask_button.visible = self.config.ask_allowed and bool(self.people) and not can_pass
         self.ask_button.enabled = mine and self.can(MoveKind.ASK)
         self.sort_rank_button.text = _("Sort by rank")
         self.sort_suit_button.text = _("Sort by suit")

@@ -558,3 +558,26 @@ def test_watching_the_bots_south_asking_waits_for_north_by_name():
     st.apply(next(m for m in st.legal_moves() if m.kind is MoveKind.ASK))
     assert st.phase is Phase.ANSWER and st.turn == 0
     assert table.status_text() == "North to play…"
+
+
+@pytest.mark.parametrize("variant", ["classic", "three-hand", "samba", "six-hand-2x3"])
+def test_watching_the_bots_the_button_column_has_no_players_button_and_no_hole(variant):
+    """Every seat a bot: "May I go out?" stayed, greyed, between Pause and the sort buttons
+    (only a player asks), and without partners Pause lay over the Move log (play-test, stop
+    46). The column holds the Move log, Pause and the two sorts (South's hand shows face up:
+    a watcher may order it), one under the other, from the bottom slot up, none over another."""
+    from game.rules import Game, RulesConfig
+    from game.scenes.table_layout import BUTTON_COLUMN_X, BUTTONS
+
+    config = RulesConfig.for_variant(variant)
+    stack, table = make_table(game=Game(config, seed=5), levels=("normal",) * config.players)
+    stack.update(DT)
+    assert not table.ask_button.visible and not table.pass_button.visible and not table.hint_button.visible
+    column = sorted(
+        (w for w in table.buttons.widgets if w.visible and w.rect.x == BUTTON_COLUMN_X), key=lambda w: w.rect.y
+    )
+    names = [w.text for w in column]
+    assert names == ["Move log", "Pause", "Sort by rank", "Sort by suit"], names
+    assert column[-1].rect.bottom == BUTTONS["sort_suit"][1] + BUTTONS["sort_suit"][3]
+    for upper, lower in zip(column, column[1:]):
+        assert lower.rect.top - upper.rect.bottom == 8, (upper.text, lower.text)  # no hole, no overlap
