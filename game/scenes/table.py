@@ -215,6 +215,8 @@ class TableScene(Scene):
         self.controller.refuse(msgid, rule, **args)
 
     def status_text(self) -> str:
+        if self.paused:  # watching the bots: the line says so, not whose turn it is
+            return _("Paused")
         return self.controller.guide.status_text()
 
     def stage_info(self) -> tuple[int, int, str] | None:

@@ -581,3 +581,33 @@ def test_watching_the_bots_the_button_column_has_no_players_button_and_no_hole(v
     assert column[-1].rect.bottom == BUTTONS["sort_suit"][1] + BUTTONS["sort_suit"][3]
     for upper, lower in zip(column, column[1:]):
         assert lower.rect.top - upper.rect.bottom == 8, (upper.text, lower.text)  # no hole, no overlap
+
+
+@pytest.mark.parametrize(("language", "paused"), [("en", "Paused"), ("zh_CN", "已暂停")])
+def test_watching_the_bots_paused_says_so_where_the_turn_is_said(language, paused, monkeypatch):
+    """Every seat a bot, paused: only the Resume button said so, and the line by the stock
+    still said "West to play…" (play-test, stop 46). It says "Paused" until resumed."""
+    from game.scenes import table_view
+
+    i18n.set_language(language)
+    try:
+        stack, table = make_table(seed=5, levels=("normal",) * 4)
+        pause = next(w for w in table.buttons.widgets if isinstance(w, PauseButton))
+        tick(stack, 1.0)
+        pause.click()
+        tick(stack, 3.0)  # the move in flight lands
+        playing = table.controller.guide.status_text()
+        assert table.status_text() == paused
+        drawn: list[str] = []
+        real = table_view.blit_text
+        monkeypatch.setattr(
+            table_view,
+            "blit_text",
+            lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1],
+        )
+        table.view.draw(pygame.Surface(LOGICAL_SIZE))
+        assert paused in drawn and len(table.view.status_boxes) == 1
+        pause.click()
+        assert table.status_text() == playing  # (no move was made while paused)
+    finally:
+        i18n.set_language("en")
