@@ -127,3 +127,16 @@ def may_ask_position():
         discard="S4",
         phase="meld",
     )
+
+
+def texts_drawn(monkeypatch, module) -> list[str]:
+    """Every text `module` draws with its `blit_text` from now on, in order (still drawn)."""
+    drawn: list[str] = []
+    real = module.blit_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(module, "blit_text", recording)
+    return drawn

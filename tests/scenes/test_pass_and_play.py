@@ -8,7 +8,7 @@ from collections import Counter
 
 import pygame
 import pytest
-from table_helpers import DT, fallback, make_table, tick
+from table_helpers import DT, fallback, make_table, texts_drawn, tick
 
 from game import i18n
 from game.move_log import TURN_START
@@ -202,11 +202,7 @@ def test_watching_the_bots_the_bottom_seat_is_a_bot_like_the_others(monkeypatch)
     table.view.draw(pygame.Surface(LOGICAL_SIZE))
     assert len(table.view.seat_boxes[0]) == 2  # South's tag, and what it did last above it
     tag = table.view.seat_boxes[0][0]
-    drawn: list[str] = []
-    real = table_view.blit_text
-    monkeypatch.setattr(
-        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
-    )
+    drawn = texts_drawn(monkeypatch, table_view)
     monkeypatch.setattr(type(table.runner), "thinking", property(lambda self: True))
     monkeypatch.setattr(type(table.game.state), "to_act", property(lambda self: 0))
     table.view.draw(pygame.Surface(LOGICAL_SIZE))
@@ -598,13 +594,7 @@ def test_watching_the_bots_paused_says_so_where_the_turn_is_said(language, pause
         tick(stack, 3.0)  # the move in flight lands
         playing = table.controller.guide.status_text()
         assert table.status_text() == paused
-        drawn: list[str] = []
-        real = table_view.blit_text
-        monkeypatch.setattr(
-            table_view,
-            "blit_text",
-            lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1],
-        )
+        drawn = texts_drawn(monkeypatch, table_view)
         table.view.draw(pygame.Surface(LOGICAL_SIZE))
         assert paused in drawn and len(table.view.status_boxes) == 1
         pause.click()

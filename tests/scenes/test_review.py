@@ -9,7 +9,7 @@ import threading
 
 import pygame
 import pytest
-from table_helpers import make_table, position
+from table_helpers import make_table, position, texts_drawn
 
 import game.review as review_module
 import game.scenes.review_scene as review_scene_module
@@ -552,13 +552,7 @@ def test_the_review_of_a_deal_only_bots_played_weighs_no_one(display, monkeypatc
     """Watching the bots, "Review this deal" said "0 decisions weighed" and "Costliest
     decisions: None: every choice matched Hard's or did better", as if someone had played
     well (play-test, stop 46): it says that no one's decisions were weighed."""
-    seen: list[str] = []
-    real = review_scene_module.blit_text
-    monkeypatch.setattr(
-        review_scene_module,
-        "blit_text",
-        lambda surface, text, *a, **k: (seen.append(text), real(surface, text, *a, **k))[1],
-    )
+    seen = texts_drawn(monkeypatch, review_scene_module)
     stack, table = make_table(seed=4, levels=("normal",) * 4)
     game = finished_game(deals=1)
     table.controller.game = game
@@ -578,11 +572,7 @@ def test_a_damaged_recent_deals_file_is_said_not_shown_as_no_deal_yet(display, t
     """A damaged file read as "No deal played yet" (executable play-test, stop 43)."""
     import game.scenes.recent_deals_scene as module
 
-    seen: list[str] = []
-    real = module.blit_text
-    monkeypatch.setattr(
-        module, "blit_text", lambda surface, text, *a, **k: (seen.append(text), real(surface, text, *a, **k))[1]
-    )
+    seen = texts_drawn(monkeypatch, module)
     app = AppContext.create(tmp_path)
     try:
         RecentDeals(app.config_dir).path.write_bytes(b"zzz")

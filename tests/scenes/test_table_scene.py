@@ -34,6 +34,7 @@ from tests.table_helpers import (
     players_turn,
     position,
     select,
+    texts_drawn,
     tick,
     until,
 )
@@ -619,11 +620,7 @@ def test_each_bot_seat_shows_what_it_did_last(monkeypatch, language):
     stack, table = make_table(seed=7)
     until(stack, players_turn(stack, table))
     i18n.set_language(language)
-    drawn = []
-    real = table_view.blit_text
-    monkeypatch.setattr(
-        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
-    )
+    drawn = texts_drawn(monkeypatch, table_view)
     table.view.draw(Canvas((1280, 720), 1.0))
     for seat in (1, 2, 3):
         entry = table.move_log.last_action(seat)
@@ -642,11 +639,7 @@ def test_the_move_log_opens_with_l_lists_every_move_newest_first_and_scrolls(mon
     assert not table.log_open
     stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
     assert table.log_open
-    drawn = []
-    real = table_view.blit_text
-    monkeypatch.setattr(
-        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
-    )
+    drawn = texts_drawn(monkeypatch, table_view)
     table.view.draw(Canvas((1280, 720), 1.0))
     newest = table.move_log.newest_first()[0].text(table)
     assert newest in drawn and newest.startswith("East discarded")
@@ -677,11 +670,7 @@ def test_the_move_log_says_what_is_scrolled_away_at_its_foot(monkeypatch):
     stack.push(table)
     until(stack, players_turn(stack, table))
     stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
-    drawn: list[str] = []
-    real = table_view.blit_text
-    monkeypatch.setattr(
-        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
-    )
+    drawn = texts_drawn(monkeypatch, table_view)
 
     def foot() -> str:
         drawn.clear()
@@ -1150,11 +1139,7 @@ def test_the_move_log_of_a_new_deal_opens_at_its_newest(monkeypatch):
     while state.phase is not Phase.OVER:
         table.controller.play(state.legal_moves()[0])
     table.next_deal()
-    drawn: list[str] = []
-    real = table_view.blit_text
-    monkeypatch.setattr(
-        table_view, "blit_text", lambda surface, text, *a, **k: (drawn.append(text), real(surface, text, *a, **k))[1]
-    )
+    drawn = texts_drawn(monkeypatch, table_view)
     table.view.draw(Canvas((1280, 720), 1.0))
     assert "Nothing has happened yet in this deal." not in drawn
     assert table.move_log.newest_first()[0].text(table) in drawn
