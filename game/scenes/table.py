@@ -55,6 +55,7 @@ from game.scenes.table_layout import (
     pile_browser_last_scroll,
     pile_panel_rect,
 )
+from game.scenes.table_source import at_screen
 from game.scenes.table_view import TableView
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, SpeechBubble, WidgetGroup
@@ -877,7 +878,7 @@ class TableScene(Scene):
                 self.mouse.cancel()
                 self.stack.push(PrivacyScreen(self, st.to_act, answering=st.phase is Phase.ANSWER))
             return
-        if st.to_act == self.human and self.human in self.people:
+        if at_screen(self, st.to_act):
             if st.phase is Phase.ANSWER and not self.answer_prompt_open and self.idle and not covered:
                 self._open_answer_prompt()
             return

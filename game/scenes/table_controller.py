@@ -41,6 +41,7 @@ from game.scenes.hand_state import HandUI, shown_hand
 from game.scenes.player_moves import PlayerMoves
 from game.scenes.table_guide import TableGuide
 from game.scenes.table_host import NoHost, TableHost
+from game.scenes.table_source import at_screen
 from game.seat_names import SeatNames, seat_names, typed_names
 from game.why_not import Refusal
 
@@ -268,7 +269,7 @@ class TableController:
                 self.ui.taken = set()
 
     def my_turn(self) -> bool:
-        return self.game.state.to_act == self.human and self.human in self.people
+        return at_screen(self, self.game.state.to_act)
 
     def seat_person(self, seat: int) -> None:
         """Pass-and-play: `seat`'s person sits at the screen now; nothing of the previous

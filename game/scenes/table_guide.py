@@ -15,6 +15,7 @@ from game.hints import Hint, card_name, explain, make_hint
 from game.i18n import N_, _, get_language
 from game.rules import MoveKind, Phase
 from game.scenes.table_host import TableCore
+from game.scenes.table_source import at_screen
 from game.why_not import Refusal
 
 
@@ -86,8 +87,8 @@ class TableGuide:
             return _("The deal is over.")
         to_act = st.to_act
         asked = self.named_partner()
-        if to_act != self.table.human or to_act not in self.table.people:  # (watching the bots: South is one)
-            if st.phase is Phase.ANSWER and st.turn == self.table.human and st.turn in self.table.people:
+        if not at_screen(self.table, to_act):  # (watching the bots: South is one)
+            if st.phase is Phase.ANSWER and at_screen(self.table, st.turn):
                 if asked is not None:
                     return _("Waiting for {name}'s answer…").format(name=asked)
                 return _("Waiting for your partner's answer…")

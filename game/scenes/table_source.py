@@ -46,6 +46,12 @@ class TableSeats(Protocol):
     def side_name(self, side: int) -> str: ...
 
 
+def at_screen(table: TableSeats, seat: int | None) -> bool:
+    """A person plays `seat` at the screen now: the player's seat, when people play (watching
+    the bots, nobody's: the bottom seat is a bot like the others)."""
+    return seat == table.human and seat in table.people
+
+
 class TableStatus(Protocol):
     """What the table says: the turn's status, staging, the last message, refusal and hint."""
 

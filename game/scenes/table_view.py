@@ -51,6 +51,7 @@ from game.scenes.table_layout import (
     stock_rect,
 )
 from game.scenes.table_panels import DrawnPieces, TablePanels
+from game.scenes.table_source import at_screen
 from game.scenes.text import (
     blit_text,
     fitting_size,
@@ -777,7 +778,7 @@ class TableView:
                 continue  # its tag and last move are said on the panel over it (seat_line)
             out = st.out == seat  # V-FIVE: this seat sits this deal out
             on = active == seat
-            person = seat == table.human and seat in table.people  # (watching the bots: none)
+            person = at_screen(table, seat)  # (watching the bots: none)
             thinking = on and not person and table.bot_thinking
             bottom = geo.spot(seat) == "S"  # a bot when watching: it thinks above its tag, left of the hand
             text = self.seat_tag(seat, thinking and not bottom)
@@ -877,7 +878,7 @@ class TableView:
         """A seat's tag and what it did last, as one text (for a place drawn over: the
         guided deal's coach panel lies on East's)."""
         table = self.table
-        person = seat == table.human and seat in table.people
+        person = at_screen(table, seat)
         thinking = table.game.state.to_act == seat and not person and table.bot_thinking
         text = self.seat_tag(seat, thinking)
         entry = table.move_log.last_action(seat)
