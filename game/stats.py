@@ -77,6 +77,14 @@ def game_key(config: RulesConfig) -> str:
     return config.variant if config.target == default else f"{config.variant}@{config.target}"
 
 
+def split_key(key: str) -> tuple[str, str, str]:
+    """A record's key read back: the variant, the target ("" for the variant's first:
+    `game_key`) and the level (or a person's name)."""
+    game, _slash, level = key.partition("/")
+    variant, _at, target = game.partition("@")
+    return variant, target, level
+
+
 def level_key(levels: list[str | None] | tuple[str | None, ...]) -> str:
     """One label for the bots at the table: their level, or "mixed"."""
     bots = {level for level in levels if level is not None}

@@ -13,7 +13,7 @@ from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
 from game.scenes.modal import ModalDialogScene, write_failed
 from game.scenes.text import fitting_size
-from game.stats import Record
+from game.stats import Record, split_key
 
 # Statistics also keep games with bots of several levels as "mixed".
 LEVEL_NAMES = {**BOT_LEVEL_NAMES, "mixed": N_("Mixed")}
@@ -42,7 +42,7 @@ def _number(value: float | None) -> str:
 
 
 def _variant_of(key: str) -> Variant | None:
-    return variant_named(key.partition("/")[0].partition("@")[0])
+    return variant_named(split_key(key)[0])
 
 
 def _has_concealed(key: str) -> bool:
@@ -59,8 +59,7 @@ def _counts_books(key: str) -> bool:
 
 
 def row_texts(key: str, record: Record) -> list[str]:
-    game, _slash, level = key.partition("/")
-    variant, _at, target = game.partition("@")  # (stats.game_key: a target not the variant's first)
+    variant, target, level = split_key(key)
     typed = shown_stats_name(level)  # a person's typed name (pass-and-play), shown as typed
     who = typed if typed is not None else _(LEVEL_NAMES.get(level, level))
     name = _(VARIANT_NAMES.get(variant, variant))
