@@ -104,8 +104,7 @@ def _melds_words(groups: list[Group], joined: tuple[Meld | None, ...]) -> str:
 def _added(cards: str, meld: Meld) -> str:
     """Cards added to a meld, the meld named: a group by its rank, a sequence by its ends."""
     if meld.kind is MeldKind.SEQUENCE:
-        ends = {"first": card_name(meld.cards[0]), "last": card_name(meld.cards[-1])}
-        return _("add {cards} to the sequence {first}–{last}").format(cards=cards, **ends)
+        return _("add {cards} to the sequence {first}–{last}").format(cards=cards, **_ends(meld))
     if meld.kind is MeldKind.WILD:
         return _("add {cards} to the wild meld").format(cards=cards)
     return _("add {cards} to the {rank}s").format(cards=cards, rank=meld.rank.symbol)
@@ -114,9 +113,13 @@ def _added(cards: str, meld: Meld) -> str:
 def _take_onto(meld: Meld) -> str:
     """A take that adds the top card alone to a meld (`take +N:`, a bare take)."""
     if meld.kind is MeldKind.SEQUENCE:
-        ends = {"first": card_name(meld.cards[0]), "last": card_name(meld.cards[-1])}
-        return _("take the pile onto the sequence {first}–{last}").format(**ends)
+        return _("take the pile onto the sequence {first}–{last}").format(**_ends(meld))
     return _("take the pile onto the {rank}s").format(rank=meld.rank.symbol)
+
+
+def _ends(sequence: Meld) -> dict[str, str]:
+    """A sequence's first and last cards, named, for the words that name it."""
+    return {"first": card_name(sequence.cards[0]), "last": card_name(sequence.cards[-1])}
 
 
 def meld_label(meld: Meld) -> str:
