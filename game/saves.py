@@ -263,8 +263,8 @@ def summarize(data: bytes) -> SaveSummary | None:
         body: Any = storage.parse_json(data)
     except ValueError:
         return None
-    if not isinstance(body, dict):
-        return None
+    if not isinstance(body, dict) or body.get("format") != f"{FORMAT_PREFIX}{VERSION}":
+        return None  # (a newer version's save: Continue says it cannot load it, so no line promises it)
     variant, deal, human = body.get("variant"), body.get("deal_number"), body.get("human", 0)
     rules = variant_named(variant) if isinstance(variant, str) and variant in APP_VARIANT_IDS else None
     if rules is None or not (_is_int(deal) and deal >= 0 and _is_int(human) and 0 <= human < rules.players):

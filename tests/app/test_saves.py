@@ -378,6 +378,8 @@ def test_a_three_handed_summary_weighs_the_best_other_player():
         {"position": {"scores": [1, 2, 3]}},
         {"position": {"scores": [1, 2.5]}},
         {"position": []},
+        {"format": "canasta-save/2"},
+        {"format": None},
     ],
 )
 def test_a_summary_of_a_damaged_save_is_none_and_the_file_stays(tmp_path, valid_body, change):
