@@ -210,6 +210,17 @@ def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> st
     return _("Pass: the stock is empty and you cannot take the pile, so the deal ends.")
 
 
+def costly_reason(made: Move, advice: Move, obs: Observation) -> str:
+    """Why a move the review found costly may have lost points, from what the player saw:
+    a discard that could hand the next player the pile (or be laid off instead) says so;
+    otherwise the better move is explained as the H hint would explain it."""
+    if made.kind is MoveKind.DISCARD and made.card is not None:
+        risk = discard_risk(obs, made.card)
+        if risk is not None:
+            return risk.text
+    return explain(advice, obs)
+
+
 def _explain_ask(obs: Observation) -> str:
     """Whom to ask and why; in a side of three (six-hand-2x3: V-SIX-ASK) the partner who
     plays next is asked, and the other partner's cards count against the side too."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import assets
-from game.hints import card_list, card_name
+from game.hints import card_list, card_name, costly_reason
 from game.i18n import N_, _, format_points, get_language
 from game.review import DealPlay, Decision, decision_indices, joined_melds
 from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
@@ -35,7 +35,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import ASPECT, MELD_W
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, fitting_size, one_line, text_width, wrap_text
+from game.scenes.text import blit_text, fitting_size, one_line, text_width, wrap_at_most, wrap_text
 from game.scenes.widgets import Button, WidgetGroup
 from game.seat_names import SeatNames
 
@@ -50,6 +50,7 @@ PITCH_LEAST = 46.0  # ... at least: a seat's name and card count clear of the ne
 HAND_GAP = 6.0  # between the last hand and the first side's melds
 LABEL_H = 20.4  # under a meld's card, its label (a side's row of the table's meld cards is 96 high)
 LOG_LINES = 8
+REASON_LINES = 3  # the costly move's reason, between the estimate and the move list
 WILD_PEEK = 0.5  # a mixed meld's wild card, shown at this part of the meld card's width
 PEEK_OUT = (6.0, 4.0)  # ... reaching this far right of and below the meld's card
 CANASTA_OUT = 2.0  # a canasta's gold frame, around its card
@@ -596,8 +597,18 @@ class ReviewScene(Scene):
                     theme.INK_SOFT,
                     topleft=(x, y + 80),
                 )
+                if decision.gain < 0 and seat is not None:  # why it may have cost points, in the hint's words
+                    self._draw_reason(surface, costly_reason(move, decision.advice, self.state.observation(seat)), x, y)
         elif seat in self.seats and not self.progress.finished:
             blit_text(surface, _("Hard has not weighed this move yet."), 15, theme.INK_SOFT, topleft=(x, y + 28))
+
+    def _draw_reason(self, surface: pygame.Surface, text: str, x: float, y: float) -> None:
+        """At most three lines below the estimate, above the move list."""
+        ruler = Ruler.of(surface)
+        font = assets.font_for_text(text, ruler.px(14))
+        pitch = 17
+        for row, line in enumerate(wrap_at_most(text, font, ruler.px(TEXT_W), REASON_LINES)):
+            blit_text(surface, line, 14, theme.INK, topleft=(x, y + 101 + row * pitch))
 
     def _draw_log(self, surface: pygame.Surface, x: float, y: float) -> None:
         blit_text(surface, _("Moves"), 16, theme.INK, bold=True, topleft=(x, y))

@@ -308,6 +308,23 @@ def test_review_scene_steps_and_lists_the_costliest_first(display, crafted_revie
     assert not stack
 
 
+def test_a_costly_move_says_why_from_what_the_player_saw(display, crafted_review, monkeypatch):
+    play, result = crafted_review
+    stack = SceneStack()
+    scene = ReviewScene(play, {0}, SeatNames.default(play.start.config), **sync_jobs())
+    stack.push(scene)
+    while not scene.progress.finished:
+        stack.update(1 / 60)
+    drawn = texts_drawn(monkeypatch, review_scene_module)
+    scene.cursor = 1  # the K into the pile of 15: the opponents have melded kings
+    draw(stack)
+    assert "The next player's side has a meld of Ks: they could take the pile with your K♣." in " ".join(drawn)
+    drawn.clear()
+    scene.cursor = 0  # the draw: no decision weighed, no reason
+    draw(stack)
+    assert not any("could take the pile" in text for text in drawn)
+
+
 def test_score_sheet_opens_the_review_of_the_deal(display):
     stack, table = make_table(seed=4)
     game = finished_game(deals=1)
