@@ -165,6 +165,7 @@ class PauseButton(Button):
     def __init__(self, table: WatchTable) -> None:
         self.table = table
         super().__init__(pygame.FRect(table.hint_button.rect), "", self.toggle, primary=True, font_size=17)
+        self.key = "P"  # (its key: table_keys)
 
     @property
     def text(self) -> str:

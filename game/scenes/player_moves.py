@@ -62,6 +62,9 @@ class PlayerMoves:
         if st.phase is Phase.OVER:
             self.table.refuse(N_("The deal is over."), "R-GAME")
             return True
+        if not self.table.people:  # watching the bots: South's cards are a bot's, not the watcher's
+            self.table.say(_("Watching the bots: they play every seat."), warn=False, seconds=3.0)
+            return True
         if st.to_act != self.table.human:
             if st.phase is Phase.ANSWER and st.turn == self.table.human:
                 self.table.refuse(N_("Wait for your partner's answer."), "R-ASK")

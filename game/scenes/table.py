@@ -660,7 +660,7 @@ class TableScene(Scene):
 
         if self.stack is not None:
             self.mouse.cancel()
-            self.stack.push(KeysOverlay(asking=self.config.ask_allowed))
+            self.stack.push(KeysOverlay(asking=self.config.ask_allowed, watching=not self.people))
 
     # -- settings ----------------------------------------------------------------------------
     def follow(self, settings: ObservableSettings) -> None:

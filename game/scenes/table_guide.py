@@ -50,7 +50,7 @@ class TableGuide:
         it uses lit; it is never played for the player."""
         table = self.table
         st = table.game.state
-        if st.to_act != table.human or st.phase is Phase.OVER:
+        if not at_screen(table, st.to_act) or st.phase is Phase.OVER:  # (watching the bots: nobody's turn)
             table.say(_("A hint is for your turn."), warn=False, seconds=3.0)
             return False
         table.host.cancel_gesture()

@@ -6,6 +6,10 @@ S / R sort, H hints, A asks, P passes, L shows the move log, V the discard pile,
 [ and ] move a focus over our melds (M and T then aim at the focused one),
 ? explains the last refusal, +/- pace the animations, Esc backs out one step at a
 time, Tab walks the buttons.
+
+Watching the bots (no person at the table) only the keys of a spectator act (`WATCH_KEYS`,
+the F1 overlay lists them): P pauses and resumes, the sort, log, pile, speed, menu and
+button keys; the keys of a player's moves do nothing (South is a bot like the others).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ class KeyTable(Protocol):
 
     controller: TableController
     buttons: WidgetGroup
+    paused: bool
 
     def why_not(self) -> bool: ...
     def open_keys(self) -> None: ...
@@ -40,6 +45,25 @@ class KeyTable(Protocol):
 
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+# Watching the bots: the keys that act (the rest are a player's: moves, the hand's cursor, hints).
+WATCH_KEYS = frozenset(
+    {
+        pygame.K_F1,
+        pygame.K_ESCAPE,
+        pygame.K_SPACE,  # (no cursor: it finishes the cards' flights)
+        pygame.K_s,
+        pygame.K_r,
+        pygame.K_l,
+        pygame.K_v,
+        pygame.K_n,  # (with Ctrl: a new game)
+        pygame.K_PLUS,
+        pygame.K_EQUALS,
+        pygame.K_KP_PLUS,
+        pygame.K_MINUS,
+        pygame.K_KP_MINUS,
+        pygame.K_TAB,
+    }
+)
 
 
 class KeyboardController:
@@ -59,6 +83,12 @@ class KeyboardController:
             and key in (*ENTER_KEYS, pygame.K_SPACE)
         ):
             return table.buttons.handle_event(event)  # the focused button
+        if not game.people:  # watching the bots
+            if key == pygame.K_p:
+                table.paused = not table.paused
+                return True
+            if key not in WATCH_KEYS:
+                return False
         if key == pygame.K_QUESTION or (key == pygame.K_SLASH and shift) or event.dict.get("unicode") == "?":
             if not table.why_not():
                 game.say(

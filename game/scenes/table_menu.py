@@ -37,6 +37,8 @@ class MenuTable(Protocol):
 
     @property
     def game(self) -> Game: ...
+    @property
+    def people(self) -> tuple[int, ...]: ...  # the seats people play (none: watching the bots)
 
     def confirm_new_game(self) -> None: ...
     def may_export_deal(self) -> bool: ...
@@ -96,7 +98,7 @@ class TableMenuScene(Scene):
             self.stack.push(scene)
 
     def keys(self) -> None:
-        self._push(KeysOverlay(asking=self.table.game.config.ask_allowed))
+        self._push(KeysOverlay(asking=self.table.game.config.ask_allowed, watching=not self.table.people))
 
     def rules(self) -> None:
         from game.rules_text import opening_heading, page_for
@@ -184,6 +186,20 @@ KEYS: list[tuple[str, str]] = [
     ("V", N_("The discard pile: every card in it, newest first")),
     ("F11", N_("Full screen on or off")),
 ]
+# Watching the bots: the keys that act (table_keys.WATCH_KEYS), none of a player's moves.
+WATCH_KEYS: list[tuple[str, str]] = [
+    ("P", N_("Pause the bots, or let them play on")),
+    (N_("Space"), N_("Finish the cards' flights at once")),
+    ("S / R", N_("Sort the hand at the bottom by suit or by rank (R: by rank)")),
+    ("L", N_("The move log: every move of this deal, newest first")),
+    ("V", N_("The discard pile: every card in it, newest first")),
+    ("+ -", N_("Animation speed")),
+    ("Tab", N_("Move the focus over the buttons")),
+    (N_("Enter"), N_("Press the focused button")),
+    ("Esc", N_("Close the log or the pile; then the menu (Ctrl + N: a new game)")),
+    ("F1", N_("This list of keys")),
+    ("F11", N_("Full screen on or off")),
+]
 
 
 class KeysOverlay(Scene):
@@ -193,10 +209,15 @@ class KeysOverlay(Scene):
     PANEL = pygame.FRect(190, 14, 900, 692)
     ROW = 26.0  # (every key, the mouse's line and "press any key" fit the panel, the caps apart)
 
-    def __init__(self, asking: bool = True) -> None:
-        """`asking`: the game has partners to ask (not two-hand or three-hand)."""
+    def __init__(self, asking: bool = True, watching: bool = False) -> None:
+        """`asking`: the game has partners to ask (not two-hand or three-hand); `watching`:
+        every seat is a bot, so only a spectator's keys act (none of a player's moves)."""
         super().__init__()
-        self.keys = [row for row in KEYS if asking or row[1] not in (ASK_KEY, ANSWER_KEYS)]
+        self.watching = watching
+        if watching:
+            self.keys = list(WATCH_KEYS)
+        else:
+            self.keys = [row for row in KEYS if asking or row[1] not in (ASK_KEY, ANSWER_KEYS)]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
@@ -231,12 +252,12 @@ class KeysOverlay(Scene):
             ruler.point((panel.right - 60, y + 8)),
             max(1, ruler.px(1)),
         )
+        mouse = _(
+            "Mouse: click the stock to draw, drag cards onto the table or the pile; double-click a card to discard it."
+        )
         blit_text(
             surface,
-            _(
-                "Mouse: click the stock to draw, drag cards onto the table or the pile; "
-                "double-click a card to discard it."
-            ),
+            _("Watching the bots: they play every seat; the mouse presses the buttons.") if self.watching else mouse,
             15,
             theme.INK_SOFT,
             midtop=(panel.centerx, y + 16),
