@@ -76,8 +76,13 @@ class CardSprite:
         """Horizontal squash while turning over (1 = flat, 0 = edge on)."""
         if self.flip_from is None or self.settled:
             return 1.0
-        progress = self._progress()
-        return abs(math.cos(math.pi * progress))
+        return abs(math.cos(math.pi * self._travelled()))
+
+    def _travelled(self) -> float:
+        """How far along its path the card is (0 to 1): it turns over half way along, edge on
+        there. (Half way through its time, the ease-out had carried it seven eighths of the way:
+        a card drawn into a face-up hand flew face down and turned only as it landed.)"""
+        return ease_out_cubic(self._progress())
 
     def _progress(self) -> float:
         if self.duration <= 0:
@@ -116,7 +121,7 @@ class CardSprite:
             return
         if self.elapsed < self.delay:
             return
-        k = ease_out_cubic(progress)
+        k = self._travelled()
         a, b = self.start, self.end
         self.x = a.x + (b.x - a.x) * k
         self.y = a.y + (b.y - a.y) * k
@@ -124,7 +129,7 @@ class CardSprite:
         turn = (b.angle - a.angle + 180) % 360 - 180  # the short way round
         self.angle = a.angle + turn * ease_in_out_cubic(progress)
         if self.flip_from is not None:
-            self.face_up = self.flip_from if progress < 0.5 else b.face_up
+            self.face_up = self.flip_from if k < 0.5 else b.face_up
         self.z = 10000 + b.z  # in flight: above everything resting
 
     def finish(self) -> None:
