@@ -63,6 +63,7 @@ from game.scenes.text import (
 from game.surface_cache import MB, cached_surfaces
 
 if TYPE_CHECKING:
+    from game.rules import Card
     from game.scenes.table_source import TableSource
 
 BACK = "B2"
@@ -78,6 +79,7 @@ NEW_CELL = pygame.Color(255, 255, 255, 26)  # our cell for a new meld
 SELECT_GLOW = pygame.Color(255, 214, 92)
 SITTING_OUT = pygame.Color(40, 64, 52)  # the tag of a seat that sits this deal out
 TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with the pile
+TAKEN_DOT_R = 5.5  # its radius (its dark ring's), logical
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
 
@@ -165,6 +167,20 @@ def pill_box(
     return box
 
 
+def _card_box(sprite: CardSprite) -> pygame.FRect:
+    """Where a (level) card lies, logical."""
+    box = pygame.FRect(0, 0, sprite.width, card_h(sprite.width))
+    box.center = (sprite.x, sprite.y)
+    return box
+
+
+def _taken_dot(sprite: CardSprite) -> pygame.FRect:
+    """The box of the dot over a card just taken (above its top, on its left strip), logical."""
+    box = pygame.FRect(0, 0, 2 * TAKEN_DOT_R, 2 * TAKEN_DOT_R)
+    box.center = (sprite.x - sprite.width / 2 + 12, sprite.y - card_h(sprite.width) / 2 - 7)
+    return box
+
+
 def _fanned(sprite: CardSprite, in_hand: bool) -> bool:
     """One of the other seats' fans: one shadow under the first card only (each card's own
     would fall on the next card of the fan; six seats' fans made frames slow)."""
@@ -210,6 +226,7 @@ class TableView:
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
+        self.marked_score_row: int | None = None  # the score panel's row with the gold bar (ours), as drawn
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
         for sprite in table.animator.draw_order():
@@ -226,15 +243,24 @@ class TableView:
         taken = table.ui.taken
         cursor = table.ui.cursor
         back = table.card_back
+        # The dots over cards just taken: each with its card, but one a raised card (selected,
+        # a step to its left) would lie over goes under it, drawn before that card.
+        marks = {s.card: s for s in resting[still:] if s.card in hand and s.card in taken}
+        self.taken_marks: list[Card] = []  # the dots, in the order drawn
         for sprite in resting[still:]:
             in_hand = sprite.card in hand
+            if in_hand:
+                face = _card_box(sprite).inflate(8, 8)  # (with its glow)
+                for card, marked in list(marks.items()):
+                    if card != sprite.card and _taken_dot(marked).colliderect(face):
+                        self._taken_mark(surface, ruler, marks.pop(card))
             if in_hand and sprite.card in selected:
                 self._glow(surface, ruler, sprite)
             elif in_hand and sprite.card in hinted:
                 self._glow(surface, ruler, sprite, theme.HINT_GLOW)
             draw_card(surface, sprite, back=back, shadow=not _fanned(sprite, in_hand))
-            if in_hand and sprite.card in taken:
-                self._taken_mark(surface, ruler, sprite)
+            if sprite.card in marks:
+                self._taken_mark(surface, ruler, marks.pop(sprite.card))
             if sprite.card is cursor and in_hand:
                 self._cursor(surface, ruler, sprite)
         self._hint_targets(surface, ruler)
@@ -377,10 +403,10 @@ class TableView:
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """A dot above a card just picked up with the pile, on the strip of it that shows."""
-        top = sprite.y - card_h(sprite.width) / 2
-        center = ruler.point((sprite.x - sprite.width / 2 + 12, top - 7))
-        pygame.draw.circle(surface, theme.INK, center, ruler.px(5.5))
+        center = ruler.point(_taken_dot(sprite).center)
+        pygame.draw.circle(surface, theme.INK, center, ruler.px(TAKEN_DOT_R))
         pygame.draw.circle(surface, TAKEN_MARK, center, ruler.px(4))
+        self.taken_marks.append(sprite.card)
 
     def _last_action(
         self, surface: pygame.Surface, ruler: Ruler, seat: int, tag: pygame.Rect, thinking: bool = False
@@ -416,6 +442,17 @@ class TableView:
                 where = {"midright": (LOGICAL_SIZE[0] - LABEL_MARGIN, y)}
             self._seat_text(surface, seat, blit_text(surface, line, 13, theme.GOLD_LIGHT, bold=True, **where))
             y += 17
+
+    def _under_panel(self, ruler: Ruler, tag: pygame.Rect) -> bool:
+        """The move log or the pile browser lies over the seat's tag or the lines above it (East's,
+        at the top right): its last action is not said there, where its end would peek out at
+        the panel's side (the log says it)."""
+        table = self.table
+        box = ruler.logical(tag)
+        place = box.union(box.move(0, -2 * 17 - 10))  # the tag and the lines above it (_last_action)
+        if table.log_open and LOG_PANEL.colliderect(place):
+            return True
+        return table.pile_open and pile_panel_rect(len(table.game.state.pile)).colliderect(place)
 
     def _seat_text(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
         """Note what was drawn for a seat (pixels), for the layout tests."""
@@ -795,7 +832,7 @@ class TableView:
             self._seat_text(surface, seat, tag)
             if not person and geo.is_block(seat):
                 self._block_line(surface, ruler, seat, thinking, out)
-            elif not person and not out:
+            elif not person and not out and not self._under_panel(ruler, tag):
                 self._last_action(surface, ruler, seat, tag, thinking and bottom)
             elif out:  # no cards in its place: the deal's order of play there
                 self._order_by_tag(surface, ruler, seat, tag)
@@ -948,7 +985,7 @@ class TableView:
         state_y, detail_y, need_y = (19, 36, 53) if need_line else (22, 39, 0)  # (17 apart: Chinese lines are tall)
         for side in range(rows):
             top = panel.y + 34 + side * row_h
-            ours = side == table.human_side
+            ours = side == table.human_side and bool(table.people)  # (watching the bots: nobody's row)
             size = fitting_size(names[side], 16, name_room, bold=True) if wide else 16
             blit_text(surface, names[side], size, theme.INK, bold=True, topleft=(panel.x + 12, top))
             score = round(table.shown_scores[side].value)
@@ -988,6 +1025,7 @@ class TableView:
             if ours:
                 marker = pygame.Rect(ruler.px(panel.x + 3), ruler.px(top + 2), ruler.px(3), ruler.px(row_h - 12))
                 pygame.draw.rect(surface, theme.GOLD, marker)
+                self.marked_score_row = side
 
     def _storage_warning(self, surface: pygame.Surface) -> None:
         """The game is not being kept (disk full, another window): said for as long as it lasts."""

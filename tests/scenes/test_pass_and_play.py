@@ -601,3 +601,104 @@ def test_watching_the_bots_paused_says_so_where_the_turn_is_said(language, pause
         assert table.status_text() == playing  # (no move was made while paused)
     finally:
         i18n.set_language("en")
+
+
+def _key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def _souths_draw_waiting(stack, table) -> None:
+    """Watching the bots: run until South (a bot) is to draw, nothing moving; then pause."""
+    for _ in range(6000):
+        st = table.game.state
+        if st.to_act == 0 and st.phase is Phase.DRAW and table.idle:
+            table.paused = True
+            return
+        stack.update(DT)
+    raise AssertionError("South never came to draw")
+
+
+def test_watching_the_bots_the_keys_are_a_spectators(monkeypatch):
+    """F1 listed the player's keys (draw, meld, discard, ask...) while watching, and they
+    acted: D on South's turn drew for the bot, H hinted it (play-test, stop 46). The overlay
+    lists the keys that act; P pauses; the player's keys and the stock do nothing."""
+    import game.scenes.table_menu as table_menu
+    from game.scenes.table_menu import KEYS, WATCH_KEYS, KeysOverlay
+
+    stack, table = make_table(seed=5, levels=("normal", "normal", "normal", "normal"))
+    stack.handle_event(_key(pygame.K_F1))
+    overlay = stack.top
+    assert isinstance(overlay, KeysOverlay) and overlay.keys == WATCH_KEYS
+    players = {key for key, _action in KEYS} - {key for key, _action in WATCH_KEYS}
+    assert {"D / P", "T", "M", "X", "H", "A", "Y / N", "?", "[ ]"} <= players
+    drawn = texts_drawn(monkeypatch, table_menu)
+    overlay.draw(Canvas(LOGICAL_SIZE, 1.0))
+    assert not any(text.startswith("Mouse: click the stock") for text in drawn)
+    assert "Watching the bots: they play every seat; the mouse presses the buttons." in drawn
+    stack.handle_event(_key(pygame.K_F1))  # (any key closes it)
+    assert stack.top is table
+
+    _souths_draw_waiting(stack, table)
+    played = table.moves_played
+    for code in (pygame.K_d, pygame.K_t, pygame.K_m, pygame.K_x, pygame.K_h, pygame.K_a, pygame.K_RIGHT):
+        stack.handle_event(_key(code))
+    table.controller.moves.click_stock()  # (the mouse on the stock)
+    assert table.moves_played == played and table.hint is None and table.ui.cursor is None
+    assert table.message is not None and table.message[0] == "Watching the bots: they play every seat."
+    stack.handle_event(_key(pygame.K_p))
+    assert not table.paused
+    stack.handle_event(_key(pygame.K_p))
+    assert table.paused
+    pause = next(w for w in table.buttons.widgets if isinstance(w, PauseButton))
+    assert pause.key == "P"
+
+
+def test_a_person_still_sees_every_key_of_the_table():
+    from game.scenes.table_menu import KEYS, KeysOverlay
+
+    stack, table = make_table(seed=5)
+    stack.handle_event(_key(pygame.K_F1))
+    assert isinstance(stack.top, KeysOverlay) and stack.top.keys == KEYS
+
+
+def test_watching_the_bots_no_row_of_the_score_panel_is_ours():
+    """The gold bar marked South & North's row as "ours" while every seat is a bot (play-test,
+    stop 46); a spectator has no side, and the row names South's side by its seats."""
+    _stack, table = make_table(seed=5, levels=("normal", "normal", "normal", "normal"))
+    table.view.draw(Canvas(LOGICAL_SIZE, 1.0))
+    assert table.view.marked_score_row is None
+    assert table.side_name(0) == "South & North"
+    _stack, playing = make_table(seed=5)
+    playing.view.draw(Canvas(LOGICAL_SIZE, 1.0))
+    assert playing.view.marked_score_row == 0 and playing.side_name(0) == "Us"
+
+
+def test_watching_the_bots_souths_draw_turns_face_up_on_its_way():
+    """A bot South's draw flew face down into its face-up hand and turned only as it landed
+    (play-test, stop 46): it turns over half way along its path."""
+    import game.rules.events as ev
+
+    stack, table = make_table(seed=5, speed=1.0, levels=("normal", "normal", "normal", "normal"))
+    _souths_draw_waiting(stack, table)
+    drawn: list = []
+    shown = table.show_events
+
+    def spy(events) -> None:
+        shown(events)
+        drawn.extend(e.card for e in events if isinstance(e, ev.Drew) and e.seat == 0)
+
+    table.show_events = spy  # type: ignore[method-assign]
+    table.paused = False
+    until_drawn = 0
+    while not drawn:
+        stack.update(DT)
+        until_drawn += 1
+        assert until_drawn < 3000
+    sprite = table.animator.sprites[drawn[0]]
+    start, end = (sprite.start.x, sprite.start.y), (sprite.end.x, sprite.end.y)
+    assert sprite.flip_from is False and sprite.end.face_up  # it leaves the stock face down
+    path = ((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5
+    while not sprite.face_up:
+        stack.update(DT)
+    gone = ((sprite.x - start[0]) ** 2 + (sprite.y - start[1]) ** 2) ** 0.5
+    assert gone <= 0.6 * path  # face up from (about) half way: it was seven eighths

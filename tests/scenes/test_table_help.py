@@ -697,3 +697,26 @@ def test_tab_goes_through_the_top_row_of_buttons_left_to_right():
     order = [w for w in table.buttons._focus_candidates() if w.rect.y < 60]  # the top row
     assert len(order) >= 4
     assert [w.rect.x for w in order] == sorted(w.rect.x for w in order)
+
+
+def test_with_the_move_log_open_easts_last_action_does_not_peek_out_beside_it():
+    """East's last action ends at the window's edge, right of the open log (or pile browser),
+    which covers East's tag: its last glyph peeked out beside the panel (play-test, stop 46).
+    With a panel over the tag the line is not drawn (the log says it); closed, it is."""
+    from game.scenes.table_layout import LOG_PANEL, pile_panel_rect
+
+    stack, table = make_table()
+    east = next(seat for seat in range(table.config.players) if table.geometry.spot(seat) == "E")
+    until(stack, lambda: players_turn(stack, table)() and table.move_log.last_action(east) is not None)
+    draw(stack)
+    assert len(table.view.seat_boxes[east]) >= 2  # its tag, and what it did last above it
+    assert max(box.right for box in table.view.seat_boxes[east]) > LOG_PANEL.right  # (to the window's edge)
+    for toggle in (pygame.K_l, pygame.K_v):
+        press(stack, toggle)
+        draw(stack)
+        tag, *lines = table.view.seat_boxes[east]
+        panel = LOG_PANEL if table.log_open else pile_panel_rect(len(table.game.state.pile))
+        assert panel.colliderect(tag.inflate(0, 60)) and lines == []
+        press(stack, toggle)
+    draw(stack)
+    assert len(table.view.seat_boxes[east]) >= 2

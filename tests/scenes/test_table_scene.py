@@ -106,14 +106,19 @@ def test_animator_speed_scales_time():
         assert (not animator.busy) is done_after
 
 
-def test_flip_turns_the_card_over_half_way():
+def test_flip_turns_the_card_over_half_way_along_its_path():
+    """Edge on half way along (not half way through its time: the ease-out had carried it
+    seven eighths of the way, and a drawn card seemed to fly face down)."""
     card = Card.parse("HA")
     sprite = CardSprite(card, Placement(0, 0, 80, face_up=False))
     sprite.fly_to(Placement(100, 0, 80, face_up=True), 1.0)
-    sprite.update(0.25)
-    assert sprite.face_up is False and 0 < sprite.flip_scale < 1
-    sprite.update(0.5)
-    assert sprite.face_up is True
+    sprite.update(0.1)
+    assert sprite.face_up is False and 0 < sprite.flip_scale < 1 and sprite.x < 50
+    while not sprite.face_up:
+        sprite.update(0.01)
+    assert 50 <= sprite.x < 55 and sprite.flip_scale < 0.2  # just past half way, still nearly edge on
+    sprite.update(0.3)
+    assert sprite.face_up is True and sprite.flip_scale > 0.5
 
 
 def test_deal_events_stagger_the_cards_one_by_one():
@@ -1166,3 +1171,41 @@ def test_the_cards_taken_with_the_pile_stay_marked_after_continue_while_the_part
     again.restore_extra(table.saved_extra())
     assert [c.face for c in again.ui.taken] == ["H9"]
     assert again.ui.taken <= set(again.state.hands[0])
+
+
+def test_a_raised_cards_face_is_clear_of_its_neighbours_taken_dots():
+    """The dot over a card just taken sits above its left strip: the card to its left,
+    raised (selected), lies there, and the dot was drawn over its face (play-test, stop 46).
+    It goes under the raised card; the other dots still show."""
+    from game.rules import Move
+    from game.scenes.table_view import TAKEN_MARK, _card_box, _taken_dot
+
+    stack, table = make_table()
+    table.load_state(
+        position(
+            ["C9 D9 H4 S5 C6 H7", "C4 C5 C7", "C6 C8 C10", "CJ CQ CK"],
+            melds=[{"K": "CK DK HK"}, {}],
+            discard="S4 D5 H9",
+        )
+    )
+    assert table.play(Move.parse("take C9 D9"))
+    tick(stack, 2.0)
+    shown = table.layout.hand_cards
+    taken = [card for card in shown if card in table.ui.taken]
+    right = next(card for card in taken if shown.index(card) > 0)
+    left = shown[shown.index(right) - 1]
+    others = [card for card in taken if card is not right and shown.index(card) != shown.index(left) + 1]
+    table.ui.selected = {left}
+    table.relayout()
+    tick(stack, 1.0)
+    canvas = Canvas((1280, 720), 1.0)
+    table.view.draw(canvas)
+    sprites = table.animator.sprites
+    raised = sprites[left]
+    dot = _taken_dot(sprites[right])
+    assert raised.y < sprites[right].y and _card_box(raised).collidepoint(dot.center)
+    assert canvas.get_at((round(dot.centerx), round(dot.centery))) != TAKEN_MARK  # the raised card's face
+    assert set(table.view.taken_marks) == set(taken)  # every dot is drawn ...
+    for card in others:  # ... and those in the open show
+        centre = _taken_dot(sprites[card]).center
+        assert canvas.get_at((round(centre[0]), round(centre[1]))) == TAKEN_MARK
