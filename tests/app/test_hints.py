@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.hints import card_name, discard_risk, explain, hand_cards_for, make_hint
+from game.hints import card_name, costly_reason, discard_risk, explain, hand_cards_for, make_hint
 from game.rules import Card, Game, Move, RulesConfig
 from tests.rules_helpers import position as rules_position
 from tests.table_helpers import position
@@ -150,6 +150,19 @@ def test_a_discard_the_next_opponent_can_take_the_pile_with_is_risky():
     assert risk is not None and risk.kind == "takes" and "7" in risk.text and "3 cards" in risk.text
     assert discard_risk(obs(state), Card.parse("S9")) is None
     assert discard_risk(obs(state), Card.parse("H4")) is None
+
+
+def test_a_costly_move_s_reason_says_the_risk_the_pair_or_the_better_move():
+    """The deal review's line under "Hard would rather" (stop 47)."""
+    state = position(["C7 H4 S9 D9 D8"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+    seen = obs(state)
+    better = Move.parse("discard D8")
+    risky = costly_reason(Move.parse("discard C7"), better, seen)
+    assert risky.startswith("The next player's side has a meld of 7s"), risky
+    from_pair = costly_reason(Move.parse("discard S9"), better, seen)
+    assert from_pair.startswith("The 9♠ was one of a pair in your hand") and "Discard the 8♦." in from_pair
+    plain = costly_reason(Move.parse("discard H4"), better, seen)
+    assert plain == explain(better, seen)  # (nothing to say of the 4♥: the better move, explained)
 
 
 def test_a_player_alone_is_told_of_melds_not_of_sides():
