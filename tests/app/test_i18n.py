@@ -204,3 +204,30 @@ def test_no_text_is_built_inside_a_translation_call():
                 if isinstance(text, (ast.JoinedStr, ast.BinOp)) or formatted:
                     built.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert calls > 500 and not built, built
+
+
+def test_the_stock_is_one_word_in_chinese(zh):
+    """The table labels the stock 牌库; a hint or a bot's reason that calls it 牌堆 reads
+    as the discard pile (弃牌堆) to a player."""
+    for entry in zh.entries:
+        if entry.msgid and re.search(r"\bstock\b", entry.msgid, re.IGNORECASE):
+            assert "牌库" in entry.msgstr, entry.msgid
+        assert not re.search(r"(?<!弃)牌堆", entry.msgstr), entry.msgstr
+
+
+def test_the_log_counts_its_older_entries_not_cards():
+    i18n.set_language("zh_CN")
+    footer = i18n._("↓ {n} older").format(n=28)
+    assert "28 条" in footer and "张" not in footer  # 张 counts cards
+
+
+def test_an_answer_hint_reads_as_one_sentence_after_its_label():
+    """The partner's question shows the hint as "Hint: {text}"; in Chinese a hint that
+    itself starts "回答可以：" made two colons in a row and an unquoted answer."""
+    from game.hints import ANSWER_HINTS
+
+    i18n.set_language("zh_CN")
+    for msgid in ANSWER_HINTS.values():
+        shown = i18n._("Hint: {text}").format(text=i18n._(msgid))
+        assert shown.count("：") == 1, shown
+        assert "“可以”" in shown or "“不行”" in shown, shown
