@@ -8,7 +8,7 @@ import pygame
 from game import __version__, assets
 from game.i18n import N_, _, format_points
 from game.notices import shown
-from game.rules.variants import VARIANT_NAMES
+from game.rules.variants import VARIANT_NAMES, variant_named
 from game.saves import NEWER_VERSION, SaveError, SaveSummary
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
@@ -45,7 +45,10 @@ def first_start(app) -> bool:
 def saved_game_line(saved: SaveSummary) -> str:
     """Beside Continue: which game it goes on with ("Samba · deal 3 · 1,240 to 980": the
     totals so far, the player's side first; none before the first deal ends)."""
-    line = f"{_(VARIANT_NAMES[saved.variant])} · {_('deal {n}').format(n=saved.deal)}"
+    rules = variant_named(saved.variant)
+    deals = rules.deals if rules is not None else 0  # (a game of a number of deals: "deal 3 of 4")
+    deal = _("deal {n} of {deals}").format(n=saved.deal, deals=deals) if deals else _("deal {n}").format(n=saved.deal)
+    line = f"{_(VARIANT_NAMES[saved.variant])} · {deal}"
     if saved.ours or saved.theirs:
         score = _("{ours} to {theirs}").format(ours=format_points(saved.ours), theirs=format_points(saved.theirs))
         line += f" · {score}"

@@ -184,7 +184,7 @@ def test_beside_continue_the_title_says_which_game_it_goes_on_with(app):
     stack.push(TitleMenuScene(app))
     assert stack.top.saved == SaveSummary("samba", 1, 0, 0)
     assert saved_game_line(stack.top.saved) == "Samba · deal 1"  # (no totals yet)
-    assert saved_game_line(SaveSummary("hand-and-foot", 3, 12340, 980)) == "Hand and Foot · deal 3 · 12,340 to 980"
+    assert saved_game_line(SaveSummary("hand-and-foot", 3, 12340, 980)) == "Hand and Foot · deal 3 of 4 · 12,340 to 980"
     i18n.set_language("zh_CN")
     try:
         assert saved_game_line(SaveSummary("samba", 2, 1500, -20)) == "桑巴 · 第 2 局 · 1,500 比 -20"
