@@ -179,6 +179,8 @@ ANSWER_HINTS = {
     why.NO_POINTS: N_("Answer no: you hold {points} points you can still meld."),
     why.NO_CARDS: N_("Answer no: you still hold {cards} cards to build with."),
     why.NO_CANASTAS: N_("Answer no: your side is close to more canastas."),
+    why.YES_GAME_WON: N_("Answer yes: going out now wins the game."),
+    why.NO_GAME_LOST: N_("Answer no: going out now would end the game with your side behind."),
 }
 
 

@@ -117,6 +117,9 @@ class NormalWeights:
     out_urgency: float = 120.0
     out_lead: float = 0.02  # per point our side leads on the table this deal
     out_game_margin: float = 0.0  # going out that ends the game: the estimated winning margin it needs
+    # Stop 47: in a game of a number of deals (Hand and Foot) going out in the last deal ends
+    # the game, and is weighed as such (1), in going out and in answering; 0: not (as before).
+    out_game_deals: float = 1.0
     ask_partner_cards: float = 3.0  # ask when the partner holds at least this many
     answer_points: float = 70.0  # answer no while holding at least this many points
     # (Stop 41: "no" for a hand of 7 cards or more, meldable or not, is gone: without it
@@ -270,14 +273,27 @@ def game_end_margin(kn: Knowledge, answering: bool) -> float | None:
     """If our side went out now (this seat, or when `answering` the partner who asked),
     would that end the game? None when no side would reach the target; else our estimated
     final total minus the best opponent's (R-GAME: the highest total wins). Hidden hands
-    count at the mean value of the unseen cards."""
+    count at the mean value of the unseen cards. A game of a number of deals (Hand and
+    Foot) ends with its last deal whoever reaches what (V-HF-SCORE): None before it; in it,
+    a foot still face down counts against its side too, at the mean value with a red three
+    in it at -100."""
     obs, cfg = kn.obs, kn.cfg
     rules = cfg.rules
-    if rules.deals:  # a game of a number of deals (Hand and Foot) ends by its count, not a target
+    if rules.deals and obs.deal_no < rules.deals:
         return None
     pool = max(1, kn.pool)
     mean = sum(kn.unseen[r] * RANK_VALUE[r] for r in range(16)) / pool
     side = kn.side
+    feet = obs.feet
+    # V-HF-SCORE: a red three left in a foot counts -100, not its card value (the unseen
+    # red threes: the packs' two each, less those laid).
+    red_left = max(0, 2 * rules.packs - sum(len(r) for r in obs.red_threes)) if feet else 0
+    foot_mean = mean + red_left / pool * (100 - RANK_VALUE[Rank.THREE])
+
+    def held(seats: Sequence[int]) -> float:
+        """What the hidden hands and feet of `seats` would count against their side."""
+        down = sum(feet[s] or 0 for s in seats) if feet else 0
+        return mean * sum(obs.hand_sizes[s] for s in seats) + foot_mean * down
 
     def red3(sd: int) -> int:
         n = min(len(obs.red_threes[sd]), len(rules.red_three_points_by_count) - 1)
@@ -287,21 +303,24 @@ def game_end_margin(kn: Knowledge, answering: bool) -> float | None:
     ours = float(table_points(obs, side) + red3(side) + rules.going_out)
     if answering:
         ours -= sum(c.value for c in obs.hand)
+        ours -= foot_mean * (feet[kn.seat] or 0) if feet else 0
         asker = kn.partner()
         others = [t for t in kn.teammates() if t != asker]
+        if asker is not None:  # its cards are melded, one perhaps discarded
+            ours += mean * max(0, obs.hand_sizes[asker] - 1)
     else:
         ours += sum(c.value for c in obs.hand) - min((c.value for c in obs.hand), default=0)
         others = list(kn.teammates())
-    ours -= mean * sum(obs.hand_sizes[t] for t in others)
+    ours -= held(others)
     best: float | None = None
     for o in range(cfg.sides):
         if o == side:
             continue
         seats = [s for s in kn.opponents() if cfg.side_of(s) == o]
-        theirs = obs.scores[o] + table_points(obs, o) + red3(o) - mean * sum(obs.hand_sizes[s] for s in seats)
+        theirs = obs.scores[o] + table_points(obs, o) + red3(o) - held(seats)
         best = theirs if best is None else max(best, theirs)
     mine = obs.scores[side] + ours
-    if best is None or max(mine, best) < cfg.target:
+    if best is None or (not rules.deals and max(mine, best) < cfg.target):
         return None
     return mine - best
 
@@ -323,6 +342,13 @@ class NormalPolicy:
         if cfg is not self._config:  # asked many times a decision, in playouts too
             self._config, self._own = cfg, _variant_weights(cfg.rules.id)
         return self._own
+
+    def game_end(self, kn: Knowledge, answering: bool) -> float | None:
+        """`game_end_margin`, but None in a game of a number of deals when the weights leave
+        its last deal unweighed (`out_game_deals` 0: Normal before stop 47)."""
+        if kn.cfg.rules.deals and not self.weights(kn).out_game_deals:
+            return None
+        return game_end_margin(kn, answering)
 
     # ------------------------------------------------------------------ entry
     def choose(self, obs: Observation, rng: random.Random | None = None) -> Move:
@@ -448,6 +474,12 @@ class NormalPolicy:
         melded cost the same either way."""
         obs, w = kn.obs, self.weights(kn)
         cards = len(obs.hand)
+        if kn.cfg.rules.deals:  # Hand and Foot's last deal: going out ends the game (V-HF-SCORE)
+            end = self.game_end(kn, answering=True)
+            if end is not None and end > w.out_game_margin:
+                return True, BotReason.of(why.YES_GAME_WON)
+            if end is not None and obs.stock_size > 0:  # (with the stock gone the deal ends anyway)
+                return False, BotReason.of(why.NO_GAME_LOST)
         if cards == 1:
             return True, BotReason.of(why.YES_SINGLE_CARD)
         if cards == 2:
@@ -505,7 +537,7 @@ class NormalPolicy:
             ask = Move(MoveKind.ASK)
             partner = kn.partner()
             w = self.weights(kn)
-            end = game_end_margin(kn, answering=False)
+            end = self.game_end(kn, answering=False)
             wins = end is not None and end > w.out_game_margin  # no question: the partner could say no
             if ask in legal and partner is not None:
                 if kn.must_ask() or (obs.hand_sizes[partner] >= w.ask_partner_cards and not wins):
@@ -567,7 +599,7 @@ class NormalPolicy:
         s += w.out_lead * (ours - theirs)  # ahead on the table: ending now banks it
         # Going out that ends the game: exactly when it wins it; or when the stock is gone,
         # for then the deal, and the game with it, is about to end anyway (going out adds its bonus).
-        end = game_end_margin(kn, answering=False)
+        end = self.game_end(kn, answering=False)
         if end is not None:
             return end > w.out_game_margin or obs.stock_size == 0
         return s > 0

@@ -24,9 +24,11 @@ YES_FEW_CARDS = N_("I hold only {cards} cards.")
 YES_STOCK_LOW = N_("The stock is nearly gone.")
 YES_THREAT = N_("The opponents are close to going out.")
 YES_LITTLE_TO_MELD = N_("Little of my hand could still be melded.")
+YES_GAME_WON = N_("Going out now wins the game.")
 NO_POINTS = N_("I hold {points} points I can still meld.")
 NO_CARDS = N_("I still hold {cards} cards to build with.")
 NO_CANASTAS = N_("We are close to more canastas.")
+NO_GAME_LOST = N_("Going out now would end the game with us behind.")
 # Taking a big pile.
 TAKE_STOCK_EMPTY = N_("The stock is empty: the pile is all there is.")
 TAKE_OPENS = N_("It opens our melds.")
@@ -52,9 +54,11 @@ REASON_KEYS: dict[str, str] = {
     "yes-stock-low": YES_STOCK_LOW,
     "yes-threat": YES_THREAT,
     "yes-little-to-meld": YES_LITTLE_TO_MELD,
+    "yes-game-won": YES_GAME_WON,
     "no-points": NO_POINTS,
     "no-cards": NO_CARDS,
     "no-canastas": NO_CANASTAS,
+    "no-game-lost": NO_GAME_LOST,
     "take-stock-empty": TAKE_STOCK_EMPTY,
     "take-opens": TAKE_OPENS,
     "take-opens-fit": TAKE_OPENS_FIT,

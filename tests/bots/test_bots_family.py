@@ -16,6 +16,7 @@ from rules_helpers import position
 from game.bots import make_bot
 from game.bots.arena import play_game
 from game.bots.knowledge import Knowledge
+from game.bots.reasons import BotReason
 from game.bots.sampler import sample_world
 from game.rules import GameState, MoveKind, RulesConfig, position_from_json
 from game.rules.variants import VARIANT_IDS
@@ -134,11 +135,12 @@ def _every_card(state: GameState):
         yield from reds
 
 
-def _playing_from_the_foot_able_to_go_out():
+def _playing_from_the_foot_able_to_go_out(**changes):
     """Deal 4 again, seat 1 now playing from its foot with HJ CJ S10, its side holding two
     clean books (fives, fours) and two dirty ones (sevens, eights): laying the jacks on
-    the side's jacks and discarding the ten goes out, once the partner says yes."""
-    data = json.loads(json.dumps(HAND_AND_FOOT_DEAL_4))
+    the side's jacks and discarding the ten goes out, once the partner says yes. `changes`
+    replace fields of the position (`scores`, `deal_no`)."""
+    data = json.loads(json.dumps(HAND_AND_FOOT_DEAL_4)) | changes
     stock = data["stock"].split() + data["hands"][1].split() + data["feet"][1].split()
 
     def take(rank: str) -> str:
@@ -167,6 +169,56 @@ def test_a_player_in_the_foot_asks_before_going_out():
         assert move in obs.legal, (bot, move)
         state.copy().apply(move)
     assert make_bot("normal", 1).act(obs).kind is MoveKind.ASK
+
+
+def test_normal_weighs_the_end_of_the_game_in_hand_and_foots_last_deal():
+    """V-HF-SCORE: going out in the fourth deal ends the game, and the higher total wins.
+    Normal weighed that only in games to a target, so it (and the H hint for the partner's
+    answer) said yes to going out 2,300 points behind in the last deal (play-test, stop 46).
+    Seat 1 can go out (asking seat 3); its side has 13,385 before the deal, the other side
+    11,390 and two feet still down."""
+    from dataclasses import replace
+
+    from game.bots import reasons as why
+    from game.bots.normal import NormalWeights
+    from game.hints import explain
+    from game.rules import Move
+
+    before = replace(NormalWeights.for_variant("hand-and-foot"), out_game_deals=0.0)
+
+    def decisions(state, weights=None):
+        """(seat 1's move, seat 3's answer when asked, its reason)."""
+        bot = make_bot("normal", 1, weights=weights)
+        move = bot.act(state.observation(1))
+        asked = state.copy()
+        asked.apply(Move(MoveKind.ASK))
+        answer = bot.act(asked.observation(3))
+        return move, answer, bot.explain()
+
+    # Behind: 16,000 against 13,385 and the deal's books cannot make it up if it ends now.
+    behind = _playing_from_the_foot_able_to_go_out(scores=[16000, 13385])
+    move, answer, reason = decisions(behind)
+    assert move.kind is not MoveKind.ASK, str(move)  # it plays on, keeping two cards
+    assert answer.kind is MoveKind.NO and reason == BotReason.of(why.NO_GAME_LOST)
+    asked = behind.copy()
+    asked.apply(Move(MoveKind.ASK))
+    hint = explain(answer, asked.observation(3), reason)
+    assert hint == "Answer no: going out now would end the game with your side behind."
+    old = decisions(behind, before)  # before stop 47: ask, and yes
+    assert (old[0].kind, old[1].kind) == (MoveKind.ASK, MoveKind.YES)
+    # The same in the third deal: the game goes on, nothing changes.
+    earlier = _playing_from_the_foot_able_to_go_out(scores=[16000, 13385], deal_no=3)
+    assert decisions(earlier) == decisions(earlier, before)
+    assert decisions(earlier)[0].kind is MoveKind.ASK
+    # With the stock gone the deal ends anyway, and the game with it: going out adds its bonus.
+    behind.stock.clear()
+    move, answer, reason = decisions(behind)
+    assert (move.kind, answer.kind) == (MoveKind.ASK, MoveKind.YES)
+    # Level before the deal: going out now wins the game.
+    level = _playing_from_the_foot_able_to_go_out(scores=[13385, 13385])
+    move, answer, reason = decisions(level)
+    assert (move.kind, answer.kind) == (MoveKind.ASK, MoveKind.YES)
+    assert reason == BotReason.of(why.YES_GAME_WON)
 
 
 @pytest.mark.parametrize("variant", FAMILY)
