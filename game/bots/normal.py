@@ -120,6 +120,10 @@ class NormalWeights:
     # Stop 47: in a game of a number of deals (Hand and Foot) going out in the last deal ends
     # the game, and is weighed as such (1), in going out and in answering; 0: not (as before).
     out_game_deals: float = 1.0
+    # Stop 47: the answer to "May I go out?" weighs a going out that ends the game (yes when it
+    # wins, no while the stock lasts when it loses) in every variant (1); 0: only in a game of
+    # a number of deals, as out_game_deals says (the answer before).
+    answer_game_end: float = 1.0
     ask_partner_cards: float = 3.0  # ask when the partner holds at least this many
     answer_points: float = 70.0  # answer no while holding at least this many points
     # (Stop 41: "no" for a hand of 7 cards or more, meldable or not, is gone: without it
@@ -474,7 +478,7 @@ class NormalPolicy:
         melded cost the same either way."""
         obs, w = kn.obs, self.weights(kn)
         cards = len(obs.hand)
-        if kn.cfg.rules.deals:  # Hand and Foot's last deal: going out ends the game (V-HF-SCORE)
+        if kn.cfg.rules.deals or w.answer_game_end:  # going out that ends the game (R-GAME, V-HF-SCORE)
             end = self.game_end(kn, answering=True)
             if end is not None and end > w.out_game_margin:
                 return True, BotReason.of(why.YES_GAME_WON)

@@ -227,6 +227,41 @@ def test_goes_out_exactly_when_that_wins_the_game():
         assert sum(len(g.cards) for g in move.groups) == 3, str(move)
 
 
+def test_answers_from_the_game_s_end_when_going_out_ends_it():
+    """The partner asks "May I go out?" near the game's end (R-GAME). Normal answered from
+    its hand alone ("I hold only 2 cards": yes) even when going out ends the game with the
+    other side ahead; a Normal asker never asks then, but a person does (stop 47)."""
+    from dataclasses import replace
+
+    from game.bots import reasons as why
+    from game.bots.reasons import BotReason
+
+    def asked(scores):
+        return position(
+            ["C8 S9", "", "H9 C4"],
+            [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {"5": "C5 D5 H5 S5 D5 H5 S5", "Q": "HQ CQ DQ"}],
+            discard="S6 H7",
+            phase="answer",
+            turn=2,
+            fill=9,
+            scores=scores,
+            target=2500,
+        )
+
+    def answer(state, weights=None):
+        bot = make_bot("normal", 0, weights=weights)
+        return bot.act(state.observation(0)).kind, bot.explain()
+
+    assert answer(asked([2100, 2450])) == (MoveKind.NO, BotReason.of(why.NO_GAME_LOST))
+    assert answer(asked([2300, 1500])) == (MoveKind.YES, BotReason.of(why.YES_GAME_WON))
+    assert answer(asked([1000, 1000])) == (MoveKind.YES, BotReason.of(why.YES_FEW_CARDS, cards=2))
+    gone = asked([2100, 2450])
+    gone.stock.clear()  # the deal ends anyway: going out adds its bonus
+    assert answer(gone)[0] is MoveKind.YES
+    before = replace(NormalWeights.for_variant("classic"), answer_game_end=0.0)
+    assert answer(asked([2100, 2450]), before) == (MoveKind.YES, BotReason.of(why.YES_FEW_CARDS, cards=2))
+
+
 @pytest.mark.parametrize("level", SMART)
 def test_opens_without_wasting_wild_cards(level):
     # 50 needed: three aces reach it without the joker.
