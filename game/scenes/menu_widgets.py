@@ -293,7 +293,31 @@ class FocusList(WidgetGroup):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
             self.focus_next(backwards=event.key == pygame.K_UP)
             return True
-        return super().handle_event(event)
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return self.focus_beside(event.key == pygame.K_RIGHT)
+        return False
+
+    def focus_beside(self, rightwards: bool) -> bool:
+        """Left/Right that the focused widget does not use: the focus goes to the nearest
+        widget beside it on its row (the New game page's Start / Back, Statistics' buttons),
+        as a player expects of buttons side by side (keyboard play-test, stop 47)."""
+        current = self.focused
+        if current is None:
+            return False
+        row = [
+            widget
+            for widget in self._focus_candidates()
+            if widget is not current
+            and abs(widget.rect.centery - current.rect.centery) < current.rect.height / 2
+            and (widget.rect.centerx > current.rect.centerx) == rightwards
+            and widget.rect.centerx != current.rect.centerx
+        ]
+        if not row:
+            return False
+        self.set_focus(min(row, key=lambda widget: abs(widget.rect.centerx - current.rect.centerx)))
+        return True
 
     def focus_first(self) -> None:
         candidates = self._focus_candidates()

@@ -561,3 +561,35 @@ def test_a_long_notice_alone_takes_the_titles_two_lines_two_notices_one_each():
     assert len(rows) == 2 and rows[1].endswith("…")
     assert notice_rows(canvas, ["a short one"]) == ["a short one"]
     assert notice_rows(canvas, []) == []
+
+
+def test_left_and_right_move_between_buttons_side_by_side(app):
+    """On the New game page Right on Start did nothing, nor Left on Statistics' Back
+    (keyboard play-test, stop 47): the focus goes to the button beside it on its row; a
+    Choice keeps Left/Right for its value, and a row with nothing beside keeps its focus."""
+    stack = SceneStack()
+    stack.push(StatsScene(app))
+    scene = stack.top
+    assert scene.items.focused.msgid == "Back"
+    stack.handle_event(key(pygame.K_LEFT))
+    assert scene.items.focused.msgid == "Recent deals"
+    stack.handle_event(key(pygame.K_LEFT))  # Reset... is disabled (nothing to reset): no further
+    assert scene.items.focused.msgid == "Recent deals"
+    stack.handle_event(key(pygame.K_RIGHT))
+    assert scene.items.focused.msgid == "Back"
+    stack.push(NewGameScene(app))
+    page = stack.top
+    assert isinstance(page.items.focused, Choice)
+    stack.handle_event(key(pygame.K_RIGHT))  # the Choice's value changes (the page is rebuilt), the focus stays
+    assert isinstance(page.items.focused, Choice) and page.items.widgets.index(page.items.focused) == 0
+    stack.handle_event(key(pygame.K_LEFT))
+    while not (isinstance(page.items.focused, TextButton) and page.items.focused.msgid == "Start"):
+        stack.handle_event(key(pygame.K_DOWN))
+    stack.handle_event(key(pygame.K_RIGHT))
+    assert page.items.focused.msgid == "Back"
+    stack.handle_event(key(pygame.K_RIGHT))  # nothing beside it: it stays
+    assert page.items.focused.msgid == "Back"
+    stack.handle_event(key(pygame.K_LEFT))
+    assert page.items.focused.msgid == "Start"
+    stack.handle_event(key(pygame.K_RETURN))
+    assert app.calls.started
