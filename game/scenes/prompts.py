@@ -5,8 +5,9 @@ count against the side if the partner goes out now; in Hand and Foot a foot not 
 picked up too; with partners of three, the third partner's cards), the side's canastas
 and the score. The player's hand stays lit under the dimmed table, so the cards
 themselves are in view while deciding. The answer binds the partner (R-ASK). Y and N
-answer, H shows what the Normal computer player would answer and why, Esc opens the
-table's menu (the question comes back when it closes).
+answer, H shows what the Normal computer player would answer and why, T, L and V show the
+table, the move log and the pile (Page Up / Down scroll those), F1 lists the keys, Esc opens
+the table's menu (the question comes back when it closes).
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ class AnswerTable(TableSeats, Protocol):
 
     def answer(self, yes: bool) -> None: ...
     def open_menu(self) -> None: ...
+    def open_keys(self) -> None: ...
     def toggle_log(self) -> None: ...
     def toggle_pile(self) -> None: ...
+    def scroll_panel(self, pages: int) -> None: ...
 
 
 def answer_facts(table: AnswerTable) -> str:
@@ -168,9 +171,15 @@ class AnswerPrompt(ModalDialogScene):
             self.peeking = True
             (self.table.toggle_log if event.key == pygame.K_l else self.table.toggle_pile)()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.table.scroll_panel(-1 if event.key == pygame.K_PAGEUP else 1)  # (the log or pile shows)
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
             self.peeking = False
             self.show_hint()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.table.open_keys()  # (over the question, which stays owed)
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_table_menu()

@@ -46,6 +46,7 @@ from game.scenes.table_input import HandController
 from game.scenes.table_keys import KeyboardController
 from game.scenes.table_layout import (
     BUTTONS,
+    LOG_PAGE,
     LOG_PANEL,
     MeldSlot,
     TableGeometry,
@@ -405,6 +406,18 @@ class TableScene(Scene):
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, min(len(self.move_log.entries) - 1, self.log_scroll + steps))
+
+    def scroll_panel(self, pages: int) -> None:
+        """Page Up / Page Down: scroll the open move log (LOG_PAGE entries a page) or pile
+        browser (a row a page), as the wheel does; with neither open, say where they are."""
+        if self.pile_open:
+            self.scroll_pile(pages)
+        elif self.log_open:
+            self.scroll_log(pages * LOG_PAGE)
+        else:
+            self.controller.say(
+                _("Page Up / Page Down scroll the move log (L) or the discard pile (V)."), warn=False, seconds=3.0
+            )
 
     def swap_cards(self, a: Card, b: Card) -> None:
         self.animator.swap(a, b)

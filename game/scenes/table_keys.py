@@ -4,8 +4,8 @@ Arrow keys move a focus cursor over the hand (Shift carries the card along),
 Space / Up / Down select, Enter lays, D draws, T takes, M melds, X discards,
 S / R sort, H hints, A asks, P passes, L shows the move log, V the discard pile,
 [ and ] move a focus over our melds (M and T then aim at the focused one),
-? explains the last refusal, +/- pace the animations, Esc backs out one step at a
-time, Tab walks the buttons.
+Page Up / Page Down scroll the open log or pile, ? explains the last refusal, +/- pace
+the animations, Esc backs out one step at a time, Tab walks the buttons.
 
 Watching the bots (no person at the table) only the keys of a spectator act (`WATCH_KEYS`,
 the F1 overlay lists them): P pauses and resumes, the sort, log, pile, speed, menu and
@@ -41,6 +41,7 @@ class KeyTable(Protocol):
     def confirm_new_game(self) -> None: ...
     def toggle_log(self) -> None: ...
     def toggle_pile(self) -> None: ...
+    def scroll_panel(self, pages: int) -> None: ...
     def move_meld_cursor(self, step: int) -> None: ...
 
 
@@ -55,6 +56,8 @@ WATCH_KEYS = frozenset(
         pygame.K_r,
         pygame.K_l,
         pygame.K_v,
+        pygame.K_PAGEUP,
+        pygame.K_PAGEDOWN,
         pygame.K_n,  # (with Ctrl: a new game)
         pygame.K_PLUS,
         pygame.K_EQUALS,
@@ -129,6 +132,8 @@ class KeyboardController:
             table.toggle_log()
         elif key == pygame.K_v:
             table.toggle_pile()
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            table.scroll_panel(-1 if key == pygame.K_PAGEUP else 1)  # (down: older moves and cards)
         elif key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
             table.move_meld_cursor(-1 if key == pygame.K_LEFTBRACKET else 1)
         elif key == pygame.K_h:

@@ -148,6 +148,7 @@ PANEL_MARGIN = 8.0  # and this far from the window's right edge (and clear of th
 # The move log (L): over East's seat while open; never over our melds (it ends above their
 # area, which reaches x 1064) or the hand.
 LOG_PANEL = pygame.FRect(876, 56, 392, 326)
+LOG_PAGE = 8  # Page Up / Down scroll the log this many entries (it shows about 11: some stay in view)
 # The pile browser (V) takes the same place (one of the two shows at a time).
 PILE_PANEL = LOG_PANEL
 PILE_CARD_W = 54.0

@@ -162,6 +162,7 @@ class TableMenuScene(Scene):
 
 ASK_KEY = N_("Ask your partner “May I go out?”")
 ANSWER_KEYS = N_("Answer your partner: yes or no (T: see the table first)")
+SCROLL_KEYS = N_("Scroll the open move log or discard pile")
 # Keys at the table: (key names, what they do). Key names that are words are msgids too.
 KEYS: list[tuple[str, str]] = [
     ("D / P", N_("Draw from the stock (P: pass, when it is empty)")),
@@ -184,6 +185,7 @@ KEYS: list[tuple[str, str]] = [
     ("F1", N_("This list of keys")),
     ("L", N_("The move log: every move of this deal, newest first")),
     ("V", N_("The discard pile: every card in it, newest first")),
+    ("PgUp PgDn", SCROLL_KEYS),
     ("F11", N_("Full screen on or off")),
 ]
 # Watching the bots: the keys that act (table_keys.WATCH_KEYS), none of a player's moves.
@@ -193,6 +195,7 @@ WATCH_KEYS: list[tuple[str, str]] = [
     ("S / R", N_("Sort the hand at the bottom by suit or by rank (R: by rank)")),
     ("L", N_("The move log: every move of this deal, newest first")),
     ("V", N_("The discard pile: every card in it, newest first")),
+    ("PgUp PgDn", SCROLL_KEYS),
     ("+ -", N_("Animation speed")),
     ("Tab", N_("Move the focus over the buttons")),
     (N_("Enter"), N_("Press the focused button")),
@@ -207,7 +210,7 @@ class KeysOverlay(Scene):
 
     opaque = False
     PANEL = pygame.FRect(190, 14, 900, 692)
-    ROW = 26.0  # (every key, the mouse's line and "press any key" fit the panel, the caps apart)
+    ROW = 25.0  # (every key, the mouse's line and "press any key" fit the panel, the caps apart)
 
     def __init__(self, asking: bool = True, watching: bool = False) -> None:
         """`asking`: the game has partners to ask (not two-hand or three-hand); `watching`:

@@ -459,7 +459,7 @@ class TableView:
         self.seat_boxes.setdefault(seat, []).append(box)
 
     def _move_log(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        """Every move of the deal in words, newest first (the wheel scrolls it)."""
+        """Every move of the deal in words, newest first (the wheel or Page Up / Down scroll it)."""
         table = self.table
         panel = LOG_PANEL
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
@@ -496,11 +496,12 @@ class TableView:
         if len(entries) > shown:
             parts.append(_("↓ {n} older").format(n=len(entries) - shown))
         if parts:
-            text = " · ".join([*parts, _("the wheel scrolls")])
+            text = " · ".join([*parts, _("the wheel or PgUp / PgDn scrolls")])
             blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
 
     def _pile_browser(self, surface: pygame.Surface, ruler: Ruler) -> None:
-        """The whole discard pile, newest first (the top card ringed), scrolled by the wheel."""
+        """The whole discard pile, newest first (the top card ringed), scrolled by the wheel or
+        Page Up / Down."""
         table = self.table
         pile = table.game.state.pile
         panel = pile_panel_rect(len(pile))
@@ -529,7 +530,7 @@ class TableView:
                 parts.append(_("↑ {n} newer").format(n=len(pile) - 1 - places[0][0]))
             if older:
                 parts.append(_("↓ {n} older").format(n=places[-1][0]))
-            text = " · ".join(parts) + " · " + _("the wheel scrolls")
+            text = " · ".join(parts) + " · " + _("the wheel or PgUp / PgDn scrolls")
             blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
         else:
             blit_text(surface, _("Newest first"), 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))

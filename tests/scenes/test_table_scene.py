@@ -680,7 +680,7 @@ def test_the_move_log_says_what_is_scrolled_away_at_its_foot(monkeypatch):
     def foot() -> str:
         drawn.clear()
         table.view.draw(Canvas((1280, 720), 1.0))
-        return next(text for text in drawn if "the wheel scrolls" in text)
+        return next(text for text in drawn if "the wheel or PgUp / PgDn scrolls" in text)
 
     entries = len(table.move_log.entries)
     first = foot()
@@ -689,9 +689,9 @@ def test_the_move_log_says_what_is_scrolled_away_at_its_foot(monkeypatch):
     assert 10 < older < entries  # the first screenful is shown, the rest counted
     table.mouse.pointer = LOG_PANEL.center
     stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3))
-    assert foot() == f"↑ 3 newer · ↓ {older - 3} older · the wheel scrolls"
+    assert foot() == f"↑ 3 newer · ↓ {older - 3} older · the wheel or PgUp / PgDn scrolls"
     stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-(10**4)))  # the oldest at the top
-    assert foot() == f"↑ {entries - 1} newer · the wheel scrolls"
+    assert foot() == f"↑ {entries - 1} newer · the wheel or PgUp / PgDn scrolls"
 
 
 def test_while_cards_are_dragged_the_table_rings_where_they_would_land():
