@@ -210,7 +210,7 @@ class PlayerMoves:
         if self.not_now():
             return
         if self.table.game.state.phase is not Phase.MELD:
-            self.table.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            self.table.refuse(N_("Draw first: click the stock (D) or take the pile (T)."), "R-TURN")
             return
         self.discard(card)
 
@@ -335,7 +335,7 @@ class PlayerMoves:
         card (R-KEEP-TWO, V-KEEP-TWO) is held, staged, and laid with the next ones in one
         move: going out may need two additions at once (a king and a queen onto two melds)."""
         if self.table.game.state.phase is not Phase.MELD:
-            self.table.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            self.table.refuse(N_("Draw first: click the stock (D) or take the pile (T)."), "R-TURN")
             return
         onto = (None if number is not None else rank, number)
         group = self._group(cards, *onto)
@@ -601,16 +601,18 @@ class PlayerMoves:
         return None
 
     def key_discard(self) -> None:
-        """X: discard the selected card (or the one under the cursor)."""
+        """X: discard the card the player points at: the one under the keyboard's cursor while
+        it shows (its latest focus: a card left selected elsewhere, after a refused M, is not
+        what the player points at), else the one selected card. (The mouse clears the cursor:
+        after a click, the selection decides.)"""
         if self.not_now():
             return
-        cards = self.table.selected_cards()
-        if not cards and self.table.ui.cursor in self.table.hand_cards():
-            cards = [self.table.ui.cursor]
+        cursor = self.table.ui.cursor
+        cards = [cursor] if cursor is not None and cursor in self.table.hand_cards() else self.table.selected_cards()
         if len(cards) != 1:
             self.table.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
             return
         if self.table.game.state.phase is not Phase.MELD:
-            self.table.refuse(N_("Draw first: click the stock or take the pile."), "R-TURN")
+            self.table.refuse(N_("Draw first: click the stock (D) or take the pile (T)."), "R-TURN")
             return
         self.discard(cards[0])

@@ -98,7 +98,7 @@ class TableGuide:
         if st.phase is Phase.DRAW:
             if not st.stock:
                 return _(self.empty_stock_msgid())
-            return _("Your turn: click the stock to draw, or take the pile.")
+            return _("Your turn: click the stock to draw (D), or take the pile (T).")
         if st.this_turn.answer is True:
             if asked is not None:
                 return _("{name} said yes: you must go out this turn.").format(name=asked)

@@ -172,7 +172,7 @@ KEYS: list[tuple[str, str]] = [
     (N_("Shift + ← →"), N_("Move the card under the cursor within your hand")),
     ("M", N_("Meld the selected cards, or add them to your meld")),
     ("[ ]", N_("Focus one of your melds: M adds to it, T takes the pile onto it")),
-    ("X", N_("Discard the selected card")),
+    ("X", N_("Discard the card under the cursor (else the selected one)")),
     (N_("Enter"), N_("Lay the staged melds; press the focused button")),
     ("S / R", N_("Sort by suit or by rank (R: by rank)")),
     ("H", N_("Hint: what the Normal computer player would do")),

@@ -339,7 +339,8 @@ class TableView:
             empty = not st.side_melds(side) and not st.red_threes[side]
             if empty and not (side == table.human_side and table.ui.staged):
                 yours = side == table.human_side and table.people  # (watching the bots: no one's)
-                text = _("Your melds: drag cards here") if yours else table.side_name(side)
+                # (the keyboard's way beside the mouse's: a keyboard player read only "drag")
+                text = _("Your melds: drag cards here (or select them, then M)") if yours else table.side_name(side)
             out.append((side, (area.x, area.y, area.width, area.height), text))
         cell = table.layout.new_meld_rect
         if cell is not None:
@@ -360,7 +361,8 @@ class TableView:
             box = ruler.rect(area.inflate(12, 8))
             surface.blit(rounded_panel(box.size, ruler.px(14), ZONE, ZONE_LINE, max(1, ruler.px(1))), box)
             if text is not None:
-                blit_text(surface, text, 17, (255, 255, 255, 90), center=area.center)
+                size = fitting_size(text, 17, area.width - 24, smallest=11)  # (narrow areas: five or six seats)
+                blit_text(surface, text, size, (255, 255, 255, 90), center=area.center)
         # Empty stock / pile outlines.
         for pos in (STOCK_POS, PILE_POS):
             rect = pygame.FRect(0, 0, CENTER_W, card_h(CENTER_W))

@@ -107,7 +107,7 @@ def test_bots_are_driven_on_the_calling_thread_up_to_the_players_turn():
         assert controller.version == before + 1
     assert controller.my_turn() and controller.game.state.phase is Phase.DRAW
     assert controller.moves_played == len(host.events) >= 3  # West, North, East moved; one show each
-    assert controller.guide.status_text() == "Your turn: click the stock to draw, or take the pile."
+    assert controller.guide.status_text() == "Your turn: click the stock to draw (D), or take the pile (T)."
     controller.drive_bots(True)  # the player's turn: the bots wait
     assert controller.my_turn()
     controller.moves.click_stock()
