@@ -582,7 +582,33 @@ class PlayerMoves:
             if target is not None:
                 self._drop_on_meld(cards, target)
                 return
+        fits = self._melds_that_take(cards)
+        if len(fits) == 1:  # (several: which one is the player's to say, with [ and ])
+            self._drop_on_meld(cards, DropTarget("meld", number=fits[0]))
+            return
         self._drop_new_meld(cards)
+
+    def _melds_that_take(self, cards: list[Card]) -> list[int]:
+        """The Samba family: the numbers of our melds `cards` may be added to now, as a drop
+        on each would add them (or hold them for going out), when they may not start a meld
+        of their own: a card that extends a sequence at one end is added there by M as the
+        mouse would (keyboard play-test, stop 47). None elsewhere, and before drawing."""
+        st = self.table.game.state
+        if not self.listed or self.table.staging() or st.phase is not Phase.MELD:
+            return []
+        held = self._staged_groups()
+        if held is None:
+            return []
+        new = Move.meld(*held, Group.parsed(cards)) if self._shape_problem(cards) is None else None
+        if new is not None and self._refusal_of(new) is None:
+            return []  # they may start a meld: M does that, as before
+        fits = []
+        for number in range(len(st.side_melds(self.table.human_side))):
+            groups = [*held, Group.parsed(cards, None, number)]
+            refusal = self._refusal_of(Move.meld(*groups))
+            if refusal is None or (refusal.rule in HELD_BY and self._part_of_a_meld_move(groups)):
+                fits.append(number)
+        return fits
 
     def _meld_of_rank(self, rank: Rank) -> DropTarget | None:
         """Our column of `rank` the M key adds to: a laid meld (once we have melded), else a
