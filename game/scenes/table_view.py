@@ -82,6 +82,7 @@ TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with t
 TAKEN_DOT_R = 5.5  # its radius (its dark ring's), logical
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
+CURSOR_OUT = 4.0  # the cursor's ring lies this far outside the card (logical), its dark edge beyond
 
 
 # -- cached rendering ------------------------------------------------------
@@ -174,6 +175,48 @@ def _card_box(sprite: CardSprite) -> pygame.FRect:
     return box
 
 
+def _disk(radius: int) -> pygame.mask.Mask:
+    disk = pygame.mask.Mask((2 * radius + 1, 2 * radius + 1))
+    for x in range(2 * radius + 1):
+        for y in range(2 * radius + 1):
+            if (x - radius) ** 2 + (y - radius) ** 2 <= radius * radius:
+                disk.set_at((x, y))
+    return disk
+
+
+def _grown(mask: pygame.mask.Mask, radius: int) -> pygame.mask.Mask:
+    """`mask` grown by `radius` pixels all round (its corners rounded), same size and place."""
+    if radius <= 0:
+        return mask.copy()
+    return mask.convolve(_disk(radius), pygame.mask.Mask(mask.get_size()), (-radius, -radius))
+
+
+def cursor_ring(
+    ruler: Ruler, card: pygame.FRect, covers: tuple[pygame.FRect, ...]
+) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The keyboard cursor's ring (and its dark edge) round what shows of `card` under the
+    cards lying over it (`covers`), logical: the ring's image and where it goes (pixels).
+    The cards drawn later hide what of it falls on them."""
+    box = ruler.rect(card)
+    out = ruler.px(CURSOR_OUT)
+    ring_w = max(2, ruler.px(3))
+    edge_w = max(1, ruler.px(2))
+    margin = out + edge_w + 1
+    shape = pygame.Surface((box.width + 2 * margin, box.height + 2 * margin), pygame.SRCALPHA)
+    origin = (box.x - margin, box.y - margin)
+    pygame.draw.rect(shape, (255, 255, 255), box.move(-origin[0], -origin[1]), border_radius=ruler.px(5))
+    for cover in covers:
+        shape.fill((0, 0, 0, 0), ruler.rect(cover).move(-origin[0], -origin[1]))
+    shown = pygame.mask.from_surface(shape)
+    ring = _grown(shown, out)
+    edge = _grown(shown, out + edge_w)
+    edge.erase(ring, (0, 0))
+    ring.erase(_grown(shown, out - ring_w), (0, 0))
+    image = edge.to_surface(setcolor=CURSOR_EDGE, unsetcolor=(0, 0, 0, 0))
+    image.blit(ring.to_surface(setcolor=CURSOR_RING, unsetcolor=(0, 0, 0, 0)), (0, 0))
+    return image, origin
+
+
 def _taken_dot(sprite: CardSprite) -> pygame.FRect:
     """The box of the dot over a card just taken (above its top, on its left strip), logical."""
     box = pygame.FRect(0, 0, 2 * TAKEN_DOT_R, 2 * TAKEN_DOT_R)
@@ -213,6 +256,8 @@ class TableView:
         # The still layer (its key, the surface) and how many times it was built (for tests).
         self._still: tuple[tuple, pygame.Surface] | None = None
         self.still_builds = 0
+        # The keyboard cursor's ring as last drawn: (its key, the image, where it goes).
+        self._cursor_ring: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
         table = self.table
@@ -247,7 +292,7 @@ class TableView:
         # a step to its left) would lie over goes under it, drawn before that card.
         marks = {s.card: s for s in resting[still:] if s.card in hand and s.card in taken}
         self.taken_marks: list[Card] = []  # the dots, in the order drawn
-        for sprite in resting[still:]:
+        for index, sprite in enumerate(resting[still:], still):
             in_hand = sprite.card in hand
             if in_hand:
                 face = _card_box(sprite).inflate(8, 8)  # (with its glow)
@@ -262,7 +307,8 @@ class TableView:
             if sprite.card in marks:
                 self._taken_mark(surface, ruler, marks.pop(sprite.card))
             if sprite.card is cursor and in_hand:
-                self._cursor(surface, ruler, sprite)
+                later = [_card_box(s) for s in resting[index + 1 :] if s.card in hand]
+                self._cursor(surface, ruler, sprite, later)
         self._hint_targets(surface, ruler)
         self._drop_ring(surface, ruler)
         self._meld_badges(surface, ruler)
@@ -554,25 +600,23 @@ class TableView:
         box.center = ruler.point((sprite.x, sprite.y))
         surface.blit(rounded_panel(box.size, ruler.px(9), color), box)
 
-    def _cursor(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
-        """The keyboard's focus on a hand card: a bright ring and a caret under it."""
-        shown = self.table.layout.hand_cards
-        step = self.table.geometry.hand_step(len(shown)) or sprite.width
-        # The last card is all in sight (no card lies over it): the ring goes round all of it.
-        visible = sprite.width if shown and shown[-1] is sprite.card else min(sprite.width, step)
-        left = sprite.x - sprite.width / 2
-        box = ruler.rect(
-            pygame.FRect(left - 4, sprite.y - card_h(sprite.width) / 2 - 4, visible + 8, card_h(sprite.width) + 8)
-        )
-        outer = box.inflate(ruler.px(4), ruler.px(4))
-        surface.blit(
-            rounded_panel(outer.size, ruler.px(11), pygame.Color(0, 0, 0, 0), CURSOR_EDGE, max(1, ruler.px(2))), outer
-        )
-        surface.blit(
-            rounded_panel(box.size, ruler.px(9), pygame.Color(0, 0, 0, 0), CURSOR_RING, max(2, ruler.px(3))), box
-        )
-        x = ruler.px(left + visible / 2)
-        y = outer.top - ruler.px(2)
+    def _cursor(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite, later: list[pygame.FRect]) -> None:
+        """The keyboard's focus on a hand card: a bright ring round the part of it in sight
+        (the cards drawn `later`, over it, hide the rest) and a caret over it. A raised
+        (selected) card shows above its neighbours too: the ring follows that outline, not
+        only its uncovered strip (it read as two cards, keyboard play-test, stop 47)."""
+        card = _card_box(sprite)
+        covers = tuple(box for box in later if box.colliderect(card))
+        key = (tuple(ruler.rect(card)), tuple(tuple(ruler.rect(box)) for box in covers), ruler.scale)
+        if self._cursor_ring is None or self._cursor_ring[0] != key:
+            self._cursor_ring = (key, *cursor_ring(ruler, card, covers))
+        _key, image, topleft = self._cursor_ring
+        surface.blit(image, topleft)
+        # The caret: over the middle of the card's top edge as far as it shows.
+        top = [box.left for box in covers if box.top <= card.top + 1 and box.left > card.left]
+        right = min([card.right, *top])
+        x = ruler.px((card.left + right) / 2)
+        y = ruler.px(card.top) - ruler.px(CURSOR_OUT) - max(1, ruler.px(2)) - ruler.px(2)
         size = ruler.px(8)
         points = [(x - size, y - size), (x + size, y - size), (x, y)]
         pygame.draw.polygon(surface, CURSOR_RING, points)
