@@ -49,6 +49,7 @@ class SheetTable(TableSeats, Protocol):
     def next_deal(self) -> None: ...
     def new_game(self, seed: int | None = None) -> None: ...
     def in_lesson(self) -> bool: ...
+    def open_menu(self) -> None: ...
 
 
 HAND_HEADER = 30  # logical units: the "Left in hand" heading
@@ -130,6 +131,16 @@ def hand_text(hand: list[Card], foot: list[Card], room: float) -> str:
     return text(shown)
 
 
+# The arrow keys move the focus to the button that lies that way (the review and export
+# buttons sit above the way on, left and right): (dx, dy).
+ARROWS = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+
+
 def quit_game() -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
 
@@ -195,6 +206,9 @@ class ScoreSheetScene(Scene):
                 )
         self.buttons.add(self.review_button)  # (after the way on: the first button is Enter's default)
         self.buttons.add(self.export_button)
+        # The focus shows on the way on, which Enter presses (it showed nowhere: keyboard
+        # play-test, stop 47); a click clears it, as on every page.
+        self.buttons.set_focus(self.buttons.widgets[0])
 
     @property
     def title(self) -> str:
@@ -278,11 +292,23 @@ class ScoreSheetScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.count.done and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.count.finish()
-            return True
+            if not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+                return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             chosen = self.buttons.focused or self.buttons.widgets[0]  # the focused button, else the way on
             assert isinstance(chosen, Button)
             chosen.click()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            # The table's menu (keys, rules, settings, a new game, leaving), as at the table and
+            # over the partner's question and the pass-and-play screen; Resume comes back here.
+            self.table.open_menu()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in ARROWS:
+            if self.buttons.focused is None:  # (after a click) the arrows start at the way on
+                self.buttons.set_focus(self.buttons.widgets[0])
+            else:
+                self.buttons.focus_toward(*ARROWS[event.key])
             return True
         self.buttons.handle_event(event)
         return True  # modal

@@ -372,13 +372,16 @@ class TableScene(Scene):
 
     def _drop_privacy_screens(self) -> None:
         """A screen waiting for a person of the game or deal before (New game from the menu
-        opened over it) goes: the new one puts up its own."""
+        opened over it) goes: the new one puts up its own. So does the last deal's score
+        sheet (the menu opens over it with Esc)."""
         from game.scenes.pass_and_play import PrivacyScreen
+        from game.scenes.score_sheet import ScoreSheetScene
 
         stack = getattr(self, "stack", None)  # (none yet while the scene is being made)
         if stack is None:
             return
-        for scene in [s for s in stack.scenes if isinstance(s, PrivacyScreen) and s.table is self]:
+        kinds = (PrivacyScreen, ScoreSheetScene)
+        for scene in [s for s in stack.scenes if isinstance(s, kinds) and getattr(s, "table", None) is self]:
             stack.remove(scene)
 
     def on_exit(self) -> None:

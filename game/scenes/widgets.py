@@ -407,6 +407,30 @@ class WidgetGroup:
             target = candidates[-1] if backwards else candidates[0]
         self.set_focus(target)
 
+    def focus_toward(self, dx: int, dy: int) -> bool:
+        """Move the focus to the nearest widget that lies that way from the focused one
+        ((1, 0): right, (0, -1): up), by the widgets' places, not their order: the nearest
+        along the way first, then the least off it. False (the focus stays) when none does."""
+        current = self.focused
+        if current is None:
+            return False
+        here = current.rect.center
+
+        def along(widget: Widget) -> float:
+            return (widget.rect.centerx - here[0]) * dx + (widget.rect.centery - here[1]) * dy
+
+        def across(widget: Widget) -> float:
+            return abs((widget.rect.centerx - here[0]) * dy) + abs((widget.rect.centery - here[1]) * dx)
+
+        # That way: any widget ahead; one in line (on the row, in the column) before one off
+        # it, then the nearest, counting the distance off the line twice.
+        ahead = [w for w in self._focus_candidates() if w is not current and along(w) > 0]
+        if not ahead:
+            return False
+        half = (current.rect.height if dx else current.rect.width) / 2
+        self.set_focus(min(ahead, key=lambda w: (across(w) > half, along(w) + 2 * across(w))))
+        return True
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             backwards_keys = (pygame.K_LEFT,) if self.arrow_keys else ()
