@@ -215,14 +215,15 @@ def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> st
 def costly_reason(made: Move, advice: Move, obs: Observation) -> str:
     """Why a move the review found costly may have lost points, from what the player saw:
     a discard that could hand the next player the pile (or be laid off instead) says so, and a
-    discard from a pair says it was a pair; the better move is explained as the H hint
-    would explain it (the search's own reason is its playouts: no sentence to quote)."""
+    discard from a natural pair (threes never take the pile) says it was a pair; the better
+    move is explained as the H hint would explain it (the search's own reason is its
+    playouts: no sentence to quote)."""
     if made.kind is MoveKind.DISCARD and made.card is not None:
         risk = discard_risk(obs, made.card)
         if risk is not None:
             return risk.text
         card = made.card
-        if advice.kind is MoveKind.DISCARD and not card.is_wild and sum(c.rank == card.rank for c in obs.hand) >= 2:
+        if advice.kind is MoveKind.DISCARD and card.is_natural and sum(c.rank == card.rank for c in obs.hand) >= 2:
             pair = _("The {card} was one of a pair in your hand, and a natural pair can take the pile.")
             return join_sentences([pair.format(card=card_name(card)), explain(advice, obs)])
     return explain(advice, obs)

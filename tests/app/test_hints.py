@@ -165,6 +165,16 @@ def test_a_costly_move_s_reason_says_the_risk_the_pair_or_the_better_move():
     assert plain == explain(better, seen)  # (nothing to say of the 4♥: the better move, explained)
 
 
+def test_a_costly_discard_of_a_black_three_from_a_pair_is_not_called_a_natural_pair():
+    """Two black threes never take the pile (R-BLACK3): the review's reason said "one of a
+    pair ..., and a natural pair can take the pile" of a discarded 3♣ beside the 3♠."""
+    state = position(["C3 S3 H4 D8"], melds=[{}, {}], discard="S4 D5", phase="meld")
+    seen = obs(state)
+    better = Move.parse("discard D8")
+    reason = costly_reason(Move.parse("discard C3"), better, seen)
+    assert reason == explain(better, seen), reason
+
+
 def test_a_player_alone_is_told_of_melds_not_of_sides():
     """Two-hand and three-hand: "the next player's side", "your side's meld" read oddly for
     a player who plays alone (play-test, stop 43)."""
