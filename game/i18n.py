@@ -82,6 +82,15 @@ def _(text: str) -> str:
     return _table.get(text, text) if _table else text
 
 
+def pgettext(context: str, text: str) -> str:
+    """`text` as `context` reads it (gettext's msgctxt; the catalog keys it "context\\x04text"):
+    one English text two places need told apart in another language ("↓ {n} older": the move
+    log counts entries, the pile browser cards)."""
+    if _override is not None:
+        return _override(text)
+    return _table.get(f"{context}\x04{text}", text) if _table else text
+
+
 def N_(text: str) -> str:
     """Marks `text` for extraction without translating it now (module constants)."""
     return text

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Collect every `_("...")` and `N_("...")` string in game/ and update the catalogs.
+"""Collect every `_("...")`, `N_("...")` and `pgettext("context", "...")` string in game/
+and update the catalogs.
 
     python tools/extract_strings.py            # update game/locale/canasta.pot and every .po
     python tools/extract_strings.py --check    # exit 1 if a .po lacks a string or a translation
@@ -25,6 +26,7 @@ from game import po  # noqa: E402
 from game.i18n import DOMAIN, LANGUAGES, locale_dir  # noqa: E402
 
 MARKERS = ("_", "N_")
+CONTEXT_MARKER = "pgettext"  # (context, text): the key is "context\x04text", as po.Entry.key
 HEADER = (
     "Project-Id-Version: canasta\n"
     "MIME-Version: 1.0\n"
@@ -35,24 +37,39 @@ HEADER = (
 )
 
 
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
 def extract_from_source(source: str, filename: str) -> tuple[list[tuple[str, int]], list[str]]:
-    """(msgid, line) for each marked literal, and warnings for marked non-literals."""
+    """(msgid, line) for each marked literal, and warnings for marked non-literals; a
+    `pgettext(context, text)` call's msgid is its catalog key, "context\x04text"."""
     found: list[tuple[str, int]] = []
     warnings: list[str] = []
     for node in ast.walk(ast.parse(source, filename)):
-        if not (
-            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MARKERS and node.args
-        ):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
             continue
-        arg = node.args[0]
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-            found.append((arg.value, node.lineno))
+        if node.func.id in MARKERS:
+            msgid = _literal(node.args[0])
+        elif node.func.id == CONTEXT_MARKER and len(node.args) == 2:
+            context, text = _literal(node.args[0]), _literal(node.args[1])
+            msgid = None if context is None or text is None else f"{context}\x04{text}"
+        else:
+            continue
+        if msgid is not None:
+            found.append((msgid, node.lineno))
         else:
             warnings.append(
                 f"{filename}:{node.lineno}: {node.func.id}() of a non-literal "
                 "cannot be extracted (use N_ on the constant)"
             )
     return found, warnings
+
+
+def _entry(key: str, **fields) -> po.Entry:
+    """The catalog entry of `key` (a msgid, or "context\x04msgid")."""
+    context, separator, msgid = key.rpartition("\x04")
+    return po.Entry(msgid, msgctxt=context if separator else None, **fields)
 
 
 def extract(root: Path = ROOT) -> tuple[dict[str, list[str]], list[str]]:
@@ -79,9 +96,9 @@ def updated(catalog: po.Catalog, messages: dict[str, list[str]], language: str) 
     new = po.Catalog([header])
     for msgid, refs in messages.items():
         previous = old.pop(msgid, None)
-        entry = po.Entry(
+        entry = _entry(
             msgid,
-            previous.msgstr if previous else "",
+            msgstr=previous.msgstr if previous else "",
             references=refs,
             comments=previous.comments if previous else [],
             flags=(previous.flags if previous else set()) | _brace_flag(msgid),
@@ -111,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     if not args.check:
         template = po.Catalog([po.Entry("", HEADER.format(language=""))])
-        template.entries += [po.Entry(m, references=r, flags=_brace_flag(m)) for m, r in messages.items()]
+        template.entries += [_entry(m, references=r, flags=_brace_flag(m)) for m, r in messages.items()]
         po.write(locale_dir() / f"{DOMAIN}.pot", template)
     for language in LANGUAGES:
         if language == "en":

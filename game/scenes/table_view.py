@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import assets
-from game.i18n import _, format_points, join_names
+from game.i18n import _, format_points, join_names, pgettext
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
@@ -540,9 +540,9 @@ class TableView:
         # What is scrolled away, at the panel's foot, as the pile browser says it.
         parts = []
         if table.log_scroll:
-            parts.append(_("↑ {n} newer").format(n=table.log_scroll))
+            parts.append(pgettext("move log", "↑ {n} newer").format(n=table.log_scroll))
         if len(entries) > shown:
-            parts.append(_("↓ {n} older").format(n=len(entries) - shown))
+            parts.append(pgettext("move log", "↓ {n} older").format(n=len(entries) - shown))
         if parts:
             text = " · ".join([*parts, _("the wheel or PgUp / PgDn scrolls")])
             blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
@@ -575,9 +575,9 @@ class TableView:
         if newer or older:
             parts = []
             if newer:
-                parts.append(_("↑ {n} newer").format(n=len(pile) - 1 - places[0][0]))
+                parts.append(pgettext("pile browser", "↑ {n} newer").format(n=len(pile) - 1 - places[0][0]))
             if older:
-                parts.append(_("↓ {n} older").format(n=places[-1][0]))
+                parts.append(pgettext("pile browser", "↓ {n} older").format(n=places[-1][0]))
             text = " · ".join(parts) + " · " + _("the wheel or PgUp / PgDn scrolls")
             blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
         else:

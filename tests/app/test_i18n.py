@@ -197,9 +197,10 @@ def test_no_text_is_built_inside_a_translation_call():
     calls = 0
     for path in sorted((ROOT / "game").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("_", "N_") and node.args:
+            name = getattr(node.func, "id", "") if isinstance(node, ast.Call) else ""
+            if name in ("_", "N_", "pgettext") and len(node.args) > (name == "pgettext"):
                 calls += 1
-                text = node.args[0]
+                text = node.args[-1]  # (pgettext's text follows its context)
                 formatted = isinstance(text, ast.Call) and getattr(text.func, "attr", "") == "format"
                 if isinstance(text, (ast.JoinedStr, ast.BinOp)) or formatted:
                     built.append(f"{path.relative_to(ROOT)}:{node.lineno}")
@@ -217,8 +218,20 @@ def test_the_stock_is_one_word_in_chinese(zh):
 
 def test_the_log_counts_its_older_entries_not_cards():
     i18n.set_language("zh_CN")
-    footer = i18n._("↓ {n} older").format(n=28)
+    footer = i18n.pgettext("move log", "↓ {n} older").format(n=28)
     assert "28 条" in footer and "张" not in footer  # 张 counts cards
+    pile = i18n.pgettext("pile browser", "↓ {n} older").format(n=28)  # (the same English: cards)
+    assert "28 张" in pile and "条" not in pile
+
+
+def test_a_text_with_a_context_is_extracted_and_translated_by_it():
+    source = 'x = pgettext("move log", "↓ {n} older")\ny = pgettext("pile", name)\nz = _("↓ {n} older")\n'
+    found, warnings = extract_strings.extract_from_source(source, "m.py")
+    assert [m for m, _line in found] == ["move log\x04↓ {n} older", "↓ {n} older"] and len(warnings) == 1
+    entry = extract_strings._entry(found[0][0], msgstr="x")
+    assert (entry.msgctxt, entry.msgid, entry.key) == ("move log", "↓ {n} older", found[0][0])
+    assert extract_strings._entry("plain").msgctxt is None
+    assert i18n.pgettext("move log", "Untranslated") == "Untranslated"
 
 
 def test_an_answer_hint_reads_as_one_sentence_after_its_label():

@@ -133,3 +133,30 @@ def test_every_row_of_the_keys_overlay_and_its_mouse_line_fit_above_press_any_ke
     for rows in (KEYS, WATCH_KEYS):
         end = KeysOverlay.PANEL.y + 62 + len(rows) * KeysOverlay.ROW
         assert end + 16 + line <= KeysOverlay.PANEL.bottom - 10 - line
+
+
+def test_in_chinese_the_log_s_foot_counts_entries_and_the_pile_s_cards(monkeypatch):
+    """Both panels' foot ends "↑ {n} newer" and "↓ {n} older": the log counts moves (条), the
+    pile browser cards (张); one translation for both counted the log's moves in cards and,
+    once changed, the pile's cards in entries (review, stop 47)."""
+    from game import i18n
+
+    stack, table = make_table(seed=7)
+    until(stack, lambda: stack.top is table and table.my_turn() and table.idle)
+    _long_log_and_pile(table)
+    i18n.set_language("zh_CN")
+    try:
+        key(stack, pygame.K_l)
+        key(stack, pygame.K_PAGEDOWN)  # older and newer entries both out of sight
+        drawn = texts_drawn(monkeypatch, table_view)
+        table.view.draw(Canvas(LOGICAL_SIZE, 1.0))
+        (log_foot,) = [text for text in drawn if "↓" in text]
+        key(stack, pygame.K_v)
+        key(stack, pygame.K_PAGEDOWN)
+        drawn.clear()
+        table.view.draw(Canvas(LOGICAL_SIZE, 1.0))
+        (pile_foot,) = [text for text in drawn if "↓" in text]
+    finally:
+        i18n.set_language("en")
+    assert "↑" in log_foot and "条" in log_foot and "张" not in log_foot, log_foot
+    assert "↑" in pile_foot and "张" in pile_foot and "条" not in pile_foot, pile_foot
