@@ -287,7 +287,7 @@ class TextField(Widget):
 
 class FocusList(WidgetGroup):
     """A WidgetGroup where Up/Down (and Tab) move the focus; Left/Right go to the
-    focused widget (a Choice uses them to change its value)."""
+    focused widget (a Choice uses them to change its value), else to the widget beside it."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
@@ -303,21 +303,7 @@ class FocusList(WidgetGroup):
         """Left/Right that the focused widget does not use: the focus goes to the nearest
         widget beside it on its row (the New game page's Start / Back, Statistics' buttons),
         as a player expects of buttons side by side (keyboard play-test, stop 47)."""
-        current = self.focused
-        if current is None:
-            return False
-        row = [
-            widget
-            for widget in self._focus_candidates()
-            if widget is not current
-            and abs(widget.rect.centery - current.rect.centery) < current.rect.height / 2
-            and (widget.rect.centerx > current.rect.centerx) == rightwards
-            and widget.rect.centerx != current.rect.centerx
-        ]
-        if not row:
-            return False
-        self.set_focus(min(row, key=lambda widget: abs(widget.rect.centerx - current.rect.centerx)))
-        return True
+        return self.focus_toward(1 if rightwards else -1, 0, in_line=True)
 
     def focus_first(self) -> None:
         candidates = self._focus_candidates()

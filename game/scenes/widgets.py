@@ -407,10 +407,11 @@ class WidgetGroup:
             target = candidates[-1] if backwards else candidates[0]
         self.set_focus(target)
 
-    def focus_toward(self, dx: int, dy: int) -> bool:
+    def focus_toward(self, dx: int, dy: int, in_line: bool = False) -> bool:
         """Move the focus to the nearest widget that lies that way from the focused one
         ((1, 0): right, (0, -1): up), by the widgets' places, not their order: the nearest
-        along the way first, then the least off it. False (the focus stays) when none does."""
+        along the way first, then the least off it; `in_line`: only one on its row (or in its
+        column). False (the focus stays) when none does."""
         current = self.focused
         if current is None:
             return False
@@ -424,10 +425,14 @@ class WidgetGroup:
 
         # That way: any widget ahead; one in line (on the row, in the column) before one off
         # it, then the nearest, counting the distance off the line twice.
-        ahead = [w for w in self._focus_candidates() if w is not current and along(w) > 0]
+        half = (current.rect.height if dx else current.rect.width) / 2
+        ahead = [
+            w
+            for w in self._focus_candidates()
+            if w is not current and along(w) > 0 and not (in_line and across(w) > half)
+        ]
         if not ahead:
             return False
-        half = (current.rect.height if dx else current.rect.width) / 2
         self.set_focus(min(ahead, key=lambda w: (across(w) > half, along(w) + 2 * across(w))))
         return True
 
