@@ -203,8 +203,16 @@ def test_esc_on_the_score_sheet_opens_the_tables_menu_and_resume_comes_back():
 
 
 def test_a_new_game_from_the_menu_over_the_score_sheet_closes_the_sheet():
+    from game.scenes.modal import ModalDialogScene
+
     stack, table, sheet = finished_deal()
+    old = table.game
     stack.handle_event(key_event(pygame.K_ESCAPE))
-    stack.top.close()  # the menu's New game: the menu closes, then the game (once confirmed)
-    table.new_game()
+    menu = stack.top
+    next(w for w in menu.items.widgets if w.msgid == "New game").click()  # the menu's own button
+    assert isinstance(stack.top, ModalDialogScene) and menu not in stack.scenes
+    stack.top.dialog.button_widgets[0].click()  # "New game", confirmed
     assert sheet not in stack.scenes and stack.top is table
+    assert table.game is not old and table.game.state.phase is not Phase.OVER
+    tick(stack, 1.0)
+    assert stack.top is table  # (no sheet of the old deal comes back)

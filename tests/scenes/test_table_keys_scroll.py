@@ -79,7 +79,9 @@ def test_the_keys_overlay_lists_page_up_and_down_for_players_and_watchers():
     until(stack, lambda: len(table.move_log.entries) > 2)
     _long_log_and_pile(table)
     key(stack, pygame.K_F1)
+    assert isinstance(stack.top, KeysOverlay) and stack.top.keys == WATCH_KEYS  # a spectator's list
     key(stack, pygame.K_F1)  # (closes it)
+    assert stack.top is table
     key(stack, pygame.K_v)
     key(stack, pygame.K_PAGEDOWN)
     assert table.pile_open and table.pile_scroll == 1  # a spectator's key too
