@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -204,3 +205,38 @@ def test_the_macos_info_plist_has_name_and_version():
     assert plist["CFBundleName"] == plist["CFBundleDisplayName"] == "Canasta"
     assert plist["CFBundleShortVersionString"] == game.__version__
     assert re.fullmatch(r"\d+\.\d+\.\d+", plist["CFBundleVersion"])
+
+
+# -- what the executable carries ----------------------------------------------------
+
+
+def test_the_linux_executable_is_stripped_and_carries_no_openssl():
+    """The Linux build strips the libraries' debugging information (a Python built from
+    source keeps it: libpython 23 MB instead of 6, the download 29.8 MB instead of 18.2)
+    and leaves out OpenSSL's hashes; the spec passes the setting to PyInstaller."""
+    build_exe = load_build_exe()
+    assert build_exe.STRIP is (sys.platform.startswith("linux") and shutil.which("strip") is not None)
+    assert "_hashlib" in build_exe.EXCLUDES
+    spec = (ROOT / "packaging" / "canasta.spec").read_text(encoding="utf-8")
+    assert "strip=config.STRIP" in spec
+
+
+def test_saves_and_bot_seeds_hash_the_same_without_openssl():
+    """Without _hashlib (left out of the executable) hashlib's SHA-256 is Python's own:
+    a save's checksum and a bot's private seed come out the same."""
+    code = (
+        "import json, sys\n"
+        "from game import saves\n"
+        "from game.bots.base import private_seed\n"
+        "print(json.dumps([saves._checksum({'a': 1, 'b': ['x', 2]}), private_seed(7, 1, 3)]))\n"
+    )
+    blocked = "import sys; sys.modules['_hashlib'] = None\n"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    outputs = []
+    for prefix in ("", blocked):
+        proc = subprocess.run(
+            [sys.executable, "-c", prefix + code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=60
+        )
+        assert proc.returncode == 0, proc.stderr
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
