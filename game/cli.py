@@ -19,7 +19,12 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 
 from game import __version__
 from game.bots.base import LEVELS
@@ -81,6 +86,34 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)  # tools/bench_exe.py
     return parser.parse_args(argv)
+
+
+@contextmanager
+def one_interrupt() -> Iterator[None]:
+    """Within the block, the first Ctrl+C raises KeyboardInterrupt and any later one is
+    ignored: the app then closes whole (its save, its worker processes). A terminal's Ctrl+C
+    reaches the one-file executable twice: the terminal sends it to every process of the
+    group, and the launcher passes its own copy on to the game a moment later, in the middle
+    of closing (a traceback and "Failed to execute script"). The handler before is put back
+    at the end unless a Ctrl+C came (the process is ending). Only the main thread can set a
+    handler: elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    interrupted = False
+
+    def first_interrupt(signum: int, frame: FrameType | None) -> None:
+        nonlocal interrupted
+        interrupted = True
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the launcher's copy of this Ctrl+C comes next
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, first_interrupt)
+    try:
+        yield
+    finally:
+        if not interrupted:
+            signal.signal(signal.SIGINT, previous)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,19 +195,20 @@ def main(argv: list[str] | None = None) -> int:
     if driver is not None:
         app.feeder = driver.feed
     automated = driver is not None or args.frames is not None
-    try:
-        if driver is not None and args.frames is None and not args.autoplay:
-            while app.running and not driver.done:
-                app.run(max_frames=app.frames + 1, fixed_dt=None if args.realtime else driver.dt)
-        else:
-            fixed = None if (args.realtime or not automated) else 1.0 / 60.0
-            app.run(max_frames=args.frames, fixed_dt=fixed)
-        if args.screenshot:
-            app.screenshot(args.screenshot)
-    except KeyboardInterrupt:  # Ctrl+C in a terminal: closed as the window's close button does
-        return 130
-    finally:
-        app.close()
+    with one_interrupt():
+        try:
+            if driver is not None and args.frames is None and not args.autoplay:
+                while app.running and not driver.done:
+                    app.run(max_frames=app.frames + 1, fixed_dt=None if args.realtime else driver.dt)
+            else:
+                fixed = None if (args.realtime or not automated) else 1.0 / 60.0
+                app.run(max_frames=args.frames, fixed_dt=fixed)
+            if args.screenshot:
+                app.screenshot(args.screenshot)
+        except KeyboardInterrupt:  # Ctrl+C in a terminal: closed as the window's close button does
+            return 130
+        finally:
+            app.close()
     if driver is not None and driver.error:
         print(f"script failed: {driver.error}", file=sys.stderr)
         return 1

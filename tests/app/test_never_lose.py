@@ -569,3 +569,39 @@ def test_ctrl_c_in_a_terminal_closes_the_app_quietly(home, monkeypatch):
     monkeypatch.setattr(MainWindow, "close", lambda self: (closed.append(True), real_close(self)))
     assert cli.main(["--headless"]) == 130
     assert closed
+
+
+def test_a_second_ctrl_c_while_closing_does_not_cut_the_closing_short(home, monkeypatch):
+    """The one-file executable's launcher passes the terminal's Ctrl+C on to the game, which
+    has its own copy already: the second one comes while the app unwinds and closes (stopping
+    Hard's workers). The closing goes on to its end and the exit status is 130; without a
+    Ctrl+C the handler before is back afterwards."""
+    import signal
+
+    from game import cli
+
+    steps = []
+
+    def run(self, **kwargs):
+        signal.raise_signal(signal.SIGINT)  # Ctrl+C: the terminal's copy
+
+    real_close = MainWindow.close
+
+    def close(self):
+        steps.append("closing")
+        signal.raise_signal(signal.SIGINT)  # the launcher's copy of the same Ctrl+C
+        real_close(self)
+        steps.append("closed")
+
+    monkeypatch.setattr(MainWindow, "run", run)
+    monkeypatch.setattr(MainWindow, "close", close)
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        assert cli.main(["--headless"]) == 130
+        assert steps == ["closing", "closed"]
+    finally:
+        signal.signal(signal.SIGINT, before)  # the process was ending: Ctrl+C stayed ignored
+    monkeypatch.setattr(MainWindow, "run", lambda self, **kwargs: None)
+    monkeypatch.setattr(MainWindow, "close", real_close)
+    assert cli.main(["--headless"]) == 0
+    assert signal.getsignal(signal.SIGINT) is before
