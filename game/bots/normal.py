@@ -51,6 +51,10 @@ class NormalWeights:
     # Stop 41 (a review of Normal's Samba games): the top card's meld can be made a canasta
     # this turn with the pile's and the hand's cards of its rank (0: not weighed).
     take_canasta: float = 0.0
+    # Stop 47: the same for a take whose top card extends one of our sequences to seven (a
+    # samba / escalera, 1500: this many times take_canasta); 0: only groups, as before.
+    # (Bolivia's Normal drew instead of taking D10 onto its D4..D9 with no escalera yet.)
+    take_canasta_runs: float = 3.0
     # A small pile (`take_small_size` cards or fewer) can be worth less than the stock's card:
     # in 126 of 1,600 real-deal decisions of classic Normal took a pile of two, and drawing was
     # better by 63 points (in 81% of them). Used where it measured better (VARIANT_WEIGHTS).
@@ -428,6 +432,8 @@ class NormalPolicy:
             s += w.take_open
         if w.take_canasta and self.take_closes_canasta(kn, move, in_rest):
             s += w.take_canasta
+        elif w.take_canasta and w.take_canasta_runs and self.take_closes_sequence(kn, move, rest):
+            s += w.take_canasta * w.take_canasta_runs
         # Laying extra groups with the take spends pair keys; prefer the lean opening.
         s -= 2.0 * sum(len(g.cards) for g in move.laid_groups)
         return s
@@ -451,6 +457,31 @@ class NormalPolicy:
             return False
         size = meld.size if meld is not None else 0
         return size + 1 + in_rest[top.rank] + kn.hand_counts[top.rank] >= CANASTA_SIZE
+
+    @staticmethod
+    def take_closes_sequence(kn: Knowledge, move: Move, rest: Sequence[Card]) -> bool:
+        """The take adds its top card to one of our sequences (V-SAMBA-TAKE b), and with the
+        pile's and the hand's cards of its suit that continue it, the sequence reaches seven:
+        a samba / escalera this turn."""
+        obs = kn.obs
+        top = obs.pile[-1]
+        if not top.is_natural or not move.groups:
+            return False
+        target = move.groups[0].target
+        melds = obs.melds[kn.side]
+        if target is None or not 0 <= target < len(melds):
+            return False
+        meld = melds[target]
+        if meld.kind is not MeldKind.SEQUENCE or meld.is_canasta:
+            return False
+        have = {int(c.rank) for c in (*obs.hand, *rest) if c.is_natural and c.suit == top.suit}
+        have.add(int(top.rank))
+        low, high = int(meld.rank), int(meld.high)
+        while low - 1 >= Rank.FOUR and low - 1 in have:
+            low -= 1
+        while high + 1 <= Rank.ACE and high + 1 in have:
+            high += 1
+        return high - low + 1 >= CANASTA_SIZE
 
     def take_reason(self, kn: Knowledge, move: Move) -> BotReason:
         """The main reason a take scored above drawing, in one line."""

@@ -406,3 +406,25 @@ def test_normal_reaches_its_foot_and_takes_the_pile_in_hand_and_foot():
     obs = last_two.observation(0)
     assert str(make_bot("normal", 1).act(obs)) == "meld 9: JK"  # then S8 goes, and the foot comes
     assert str(make_bot("normal", 1, weights=old).act(obs)) == "discard S8"
+
+
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
+def test_normal_takes_a_pile_whose_top_card_makes_a_samba_or_an_escalera(variant):
+    """Review, stop 47: Bolivia's Normal drew instead of taking D8 onto its D9..DA (a pile of
+    four with two black threes), with no escalera yet; `take_canasta` weighed groups only.
+    The top card, or the top card and a card of the hand after it, make seven."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    old = replace(NormalWeights.for_variant(variant), take_canasta_runs=0.0)
+    table = dict(melds=[["D9 D10 DJ DQ DK DA", "CQ DQ SQ"], ["HA CA SA"]], variant=variant)
+    top_alone = position(["SK H10 C4 S5 C6 H9"], discard="C3 S6 S3 D8", **table)
+    obs = top_alone.observation(0)
+    assert str(make_bot("normal", 1).act(obs)) == "take +0:"
+    assert str(make_bot("normal", 1, weights=old).act(obs)) == "draw"
+    table["melds"] = [["D4 D5 D6 D7 D8", "CQ DQ SQ"], ["HA CA SA"]]
+    with_hand = position(["SK D10 C4 S5 C6 H9"], discard="C3 S6 S3 D9", **table)
+    obs = with_hand.observation(0)
+    assert str(make_bot("normal", 1).act(obs)) == "take +0:"
+    assert str(make_bot("normal", 1, weights=old).act(obs)) == "draw"
