@@ -19,8 +19,8 @@ from functools import cache
 
 from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank, RulesConfig
 from game.rules.cards import RANK_VALUE
-from game.rules.family import Destination, destination
-from game.rules.melds import CANASTA_SIZE, NATURAL_CANASTA, Meld, MeldKind
+from game.rules.family import Destination, destination, takes_alone
+from game.rules.melds import CANASTA_SIZE, NATURAL_CANASTA, SEQUENCE_CANASTA, Meld, MeldKind
 from game.rules.movegen import Plan
 
 from . import reasons as why
@@ -107,6 +107,10 @@ class NormalWeights:
     # (against normal-v1, 6000 games on seeds 1000 / 40000: 60.8% / 59.5% against 57.1% / 56.2%)
     danger_canasta: float = 100.0  # it completes a canasta of theirs (300/500, and the right to go out)
     danger_near: float = 30.0  # it leaves their meld one card short of a canasta
+    # Stop 47: the same two in Samba and Bolivia (1), for their groups and their sequences
+    # (a samba / escalera counts 3 times danger_canasta); 0: not weighed there (as before).
+    # (Samba's Normal threw H4 onto the opponents' H5..H10 with 25 cards in the pile.)
+    danger_gift_family: float = 1.0
     # -- going out
     out_base: float = 30.0
     out_opp_card: float = 9.0
@@ -820,6 +824,8 @@ class NormalPolicy:
         harm = w.danger_base + w.danger_card * len(obs.pile)
         if partners_classic_deal(kn.cfg):
             harm += self.canasta_gift(kn, nxt, card)
+        elif w.danger_gift_family and with_sequences(kn.cfg):
+            harm += w.danger_gift_family * self.family_gift(kn, nxt, card)
         return p * harm
 
     def canasta_gift(self, kn: Knowledge, seat: int, card: Card) -> float:
@@ -837,6 +843,33 @@ class NormalPolicy:
         if reach >= CANASTA_SIZE:
             return w.danger_canasta
         return w.danger_near if reach == CANASTA_SIZE - 1 else 0.0
+
+    def family_gift(self, kn: Knowledge, seat: int, card: Card) -> float:
+        """`canasta_gift` in Samba and Bolivia (V-SAMBA-TAKE): the top card joins one of
+        `seat`'s side's melds not yet a canasta (a group of its rank, or a sequence it
+        extends) when the pile is not frozen for them; a natural pair from the hand takes
+        it to their group otherwise. A sequence made seven is a samba / escalera (1500)."""
+        w, obs = self.weights(kn), kn.obs
+        melds = obs.melds[kn.cfg.side_of(seat)]
+        frozen = obs.pile_frozen or not melds
+        same = sum(1 for c in obs.pile if c.rank == card.rank and c.is_natural)
+        gift = 0.0
+        for m in melds:
+            if m.is_canasta:
+                continue
+            if m.kind is MeldKind.GROUP and m.rank == card.rank:
+                reach = m.size + 1 + (1 if frozen else 0) + same
+                factor = 1.0
+            elif not frozen and m.kind is MeldKind.SEQUENCE and takes_alone(m, card):
+                reach = m.size + 1
+                factor = SEQUENCE_CANASTA / NATURAL_CANASTA
+            else:
+                continue
+            if reach >= CANASTA_SIZE:
+                gift = max(gift, w.danger_canasta * factor)
+            elif reach == CANASTA_SIZE - 1:
+                gift = max(gift, w.danger_near)
+        return gift
 
 
 @register("normal")

@@ -428,3 +428,31 @@ def test_normal_takes_a_pile_whose_top_card_makes_a_samba_or_an_escalera(variant
     obs = with_hand.observation(0)
     assert str(make_bot("normal", 1).act(obs)) == "take +0:"
     assert str(make_bot("normal", 1, weights=old).act(obs)) == "draw"
+
+
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
+def test_normal_does_not_discard_the_card_that_closes_the_opponents_canasta(variant):
+    """Review, stop 47: Samba's Normal threw H4 onto the opponents' H5..H10 with a pile of 25
+    (a samba and the pile), and Bolivia's SK onto their six kings, while its other card
+    only lengthened a meld; the canasta gift was weighed in classic's deal only."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    old = make_bot("normal", 1, weights=replace(NormalWeights.for_variant(variant), danger_gift_family=0.0))
+    table = dict(variant=variant, phase="meld", drawn="stock")
+    samba = position(
+        ["SK H4"],
+        melds=[["CA DA SA", "C4 D4 S4 D4"], ["H5 H6 H7 H8 H9 H10", "CK DK SK"]],
+        discard="C3 DQ SJ CQ S9 CJ D8 S7 C5 S10",
+        **table,
+    )
+    obs = samba.observation(0)
+    assert str(make_bot("normal", 1).act(obs)) == "discard SK"
+    assert str(old.act(obs)) == "discard H4"
+    kings = position(
+        ["SK S6"], melds=[["CA DA SA", "C4 D4 S4 D4"], ["HK CK HK DK DK HK", "C6 H6 H6 C6 S6"]], discard="C3", **table
+    )
+    obs = kings.observation(0)
+    assert str(make_bot("normal", 1).act(obs)) == "discard S6"
+    assert str(old.act(obs)) == "discard SK"
