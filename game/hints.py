@@ -299,7 +299,7 @@ def _take_refusal(obs: Observation, top: Card) -> str | None:
     try:
         _pseudo_state(obs).apply(move)
     except IllegalMove as error:
-        return reason_text(error) or rule_explanation(error.rule, obs.config.rules) or None
+        return reason_text(error, obs.config.rules) or rule_explanation(error.rule, obs.config.rules) or None
     except ValueError:
         return None
     return None

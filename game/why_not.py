@@ -184,6 +184,45 @@ TABLE_WORDING: dict[str, str] = {
 }
 
 
+# Where each player is a side of their own (two-hand, three-hand: RULES.md section 10) the
+# sentences that speak of "your side" say "you" instead: no partner shares the melds there.
+ALONE_WORDING: dict[str, str] = {
+    "your side has not melded this deal, so the pile is frozen for it: take it only with a natural "
+    "pair of {rank}s from your hand": N_(
+        "you have not melded this deal, so the pile is frozen for you: take it only with a natural "
+        "pair of {rank}s from your hand"
+    ),
+    "the stock is empty and the top card fits your side's meld: you must take the pile": N_(
+        "the stock is empty and the top card fits your meld: you must take the pile"
+    ),
+    "that meld is not one of your side's": N_("that meld is not one of yours"),
+    "your side has no open meld of {rank}s: drop the cards on the meld you mean": N_(
+        "you have no open meld of {rank}s: drop the cards on the meld you mean"
+    ),
+    "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand, or drag it "
+    "onto a meld of your side that is not yet a canasta": N_(
+        "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand, or drag it "
+        "onto one of your melds that is not yet a canasta"
+    ),
+}
+ALONE_EXPLANATIONS: dict[str, str] = {
+    "R-ONE-PER-RANK": N_("You have one meld per rank; more cards of that rank are added to it."),
+    "R-OWN-MELDS": N_("You may add cards only to your own melds."),
+    "R-MIN": N_(
+        "Your first meld of the deal must reach the minimum count, which grows with your "
+        "score (the rules list it for each game)."
+    ),
+    "R-TAKE-MIN": N_("Before you have melded, the top card plus the cards you lay with it must reach the minimum."),
+    "R-OUT": N_("You need your canastas before you can go out (two in two-hand, one in three-hand)."),
+    "R-KEEP-TWO": N_("Until you have the canastas you need to go out, keep at least two cards in your hand."),
+}
+
+
+def plays_alone(rules: Variant | None) -> bool:
+    """Each player is a side of their own (two-hand, three-hand): no partner, no "your side"."""
+    return rules is not None and not rules.partnerships
+
+
 # Base rules the Samba family's refusals cite (VARIANTS.md: "or the base rule they keep"),
 # said as that family has them: classic's sentences name what it does not allow there (a
 # third wild card, a take with one natural and a wild card, a forced take onto a canasta).
@@ -210,7 +249,8 @@ def rule_explanation(rule: str, rules: Variant | None = None) -> str | None:
             return _(BOLIVIA_MELDS)
         if rules.wild_melds and rule == "V-SAMBA-OUT":
             rule = "V-BOL-OUT"
-    text = RULE_EXPLANATIONS.get(rule)
+    text = ALONE_EXPLANATIONS.get(rule) if plays_alone(rules) else None
+    text = text or RULE_EXPLANATIONS.get(rule)
     return _(text) if text else None
 
 
@@ -237,12 +277,15 @@ def sentence(text: str) -> str:
     return text + ("。" if get_language() == "zh_CN" else ".")
 
 
-def reason_text(error: IllegalMove) -> str | None:
+def reason_text(error: IllegalMove, rules: Variant | None = None) -> str | None:
     """The engine's reason in the current language, as a sentence: its message id
-    translated, with its arguments (cards named as the table names them). None for a
-    message id the catalogs lack (every engine message is in them; tests check it):
-    then the rule's explanation says it instead of an English sentence."""
+    translated, with its arguments (cards named as the table names them); said without
+    "your side" where each plays alone (`rules`: the game's). None for a message id the
+    catalogs lack (every engine message is in them; tests check it): then the rule's
+    explanation says it instead of an English sentence."""
     message_id = TABLE_WORDING.get(error.message_id, error.message_id)
+    if plays_alone(rules):
+        message_id = ALONE_WORDING.get(message_id, message_id)
     translated = _(message_id)
     if translated == message_id and get_language() != "en":
         return None
@@ -264,7 +307,7 @@ class WhyNot:
 
 
 def explain(error: IllegalMove, rules: Variant | None = None) -> WhyNot:
-    return WhyNot(reason_text(error), rule_explanation(error.rule, rules), error.rule)
+    return WhyNot(reason_text(error, rules), rule_explanation(error.rule, rules), error.rule)
 
 
 def why_not(error: IllegalMove, rules: Variant | None = None) -> str:
@@ -287,7 +330,7 @@ class Refusal:
 
     def reason(self) -> str:
         if self.error is not None:
-            text = reason_text(self.error)
+            text = reason_text(self.error, self.rules)
             if text is None:  # an engine sentence without a translation: the rule says it
                 text = rule_explanation(self.error.rule, self.rules) or self.error.reason
             return text

@@ -595,7 +595,10 @@ class TableScene(Scene):
         slots.sort(key=lambda slot: slot.rect.x)
         if not slots:
             self.ui.meld_focus = None
-            self.controller.say(_("Your side has no melds yet."), warn=False, seconds=3.0)
+            if self.config.partnerships:
+                self.controller.say(_("Your side has no melds yet."), warn=False, seconds=3.0)
+            else:
+                self.controller.say(_("You have no melds yet."), warn=False, seconds=3.0)
             return
         targets = [slot.target for slot in slots]
         focus = self.ui.meld_focus

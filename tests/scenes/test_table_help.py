@@ -720,3 +720,54 @@ def test_with_the_move_log_open_easts_last_action_does_not_peek_out_beside_it():
         press(stack, toggle)
     draw(stack)
     assert len(table.view.seat_boxes[east]) >= 2
+
+
+def _frozen_take(variant: str, hands: list[str], dealer: int):
+    from game.rules import position_from_json
+
+    state = position_from_json(
+        {
+            "format": "canasta-position/1",
+            "variant": variant,
+            "target": 5000,
+            "scores": [0] * len(hands) if variant != "classic" else [0, 0],
+            "dealer": dealer,
+            "turn": 0,
+            "phase": "draw",
+            "hands": hands,
+            "melds": [{} for _ in hands] if variant != "classic" else [{}, {}],
+            "red_threes": ["" for _ in hands] if variant != "classic" else ["", ""],
+            "discard": "C4 HJ",
+            "stock": "HJ SJ DJ CJ HQ SQ",
+            "stock_exact": True,
+        }
+    )
+    stack, table = make_table(variant=variant)
+    table.load_state(state)
+    table.relayout()
+    press(stack, pygame.K_t)
+    return table
+
+
+@pytest.mark.parametrize("variant, seats", [("two-hand", 2), ("three-hand", 3)])
+def test_where_each_plays_alone_a_refusal_says_you_not_your_side(variant, seats):
+    """Two-hand and three-hand have no partners: T on a pile frozen for the player said
+    "Your side has not melded this deal, so the pile is frozen for it" (play-test, stop 47);
+    the rule sentences under refusals said "your side" too."""
+    from game.rules import RulesConfig
+    from game.why_not import rule_explanation
+
+    table = _frozen_take(variant, ["SJ C5 D7 H9 SK C6 D8", "C7 C8 C9", "H7 H8 H9"][:seats], seats - 1)
+    assert table.refusal is not None and table.refusal.rule == "R-FROZEN"
+    reason = table.refusal.reason()
+    assert reason.startswith("You have not melded this deal, so the pile is frozen for you")
+    rules = RulesConfig.for_variant(variant).rules
+    for rule in ("R-MIN", "R-OUT", "R-KEEP-TWO", "R-ONE-PER-RANK", "R-OWN-MELDS", "R-TAKE-MIN"):
+        assert "side" not in (rule_explanation(rule, rules) or "side"), rule
+    i18n.set_language("zh_CN")
+    assert "你" in table.refusal.reason() and "你方" not in table.refusal.reason()
+    i18n.set_language("en")
+    # With partners the side is still named.
+    table = _frozen_take("classic", ["SJ C5 D7 H9 SK C6 D8", "C7 C8 C9", "H7 H8 H9", "S7 S8 S9"], 3)
+    assert table.refusal.reason().startswith("Your side has not melded this deal")
+    assert "side" in rule_explanation("R-MIN", RulesConfig.for_variant("classic").rules)
