@@ -42,7 +42,10 @@ REASONS = {
 
 
 TAKE_PILE = N_("{name} took the pile: the {card} and {n} more cards.")
+TAKE_PILE_ONE = N_("{name} took the pile: the {card} and one more card.")
+TAKE_TOP_ONLY = N_("{name} took the pile: the {card}, all it held.")
 TAKE_SOME = N_("{name} took the {card} and the next {n} cards of the pile.")  # V-HF-TAKE
+TAKE_SOME_ONE = N_("{name} took the {card} and the next card of the pile.")
 # A canasta of each kind (Melded/CanastaMade carry the kind; the variant names it).
 CANASTA_MADE = {
     ("group", True): N_("{side}: a natural canasta of {rank}s!"),
@@ -57,7 +60,8 @@ CANASTA_MADE = {
 # label keeps the answer long after the asker's has moved on.
 ANSWERED_YES = N_("{name} answered “May I go out?”: yes.")
 ANSWERED_NO = N_("{name} answered “May I go out?”: no.")
-EXPLAINABLE = frozenset({TAKE_PILE, TAKE_SOME, ANSWERED_YES, ANSWERED_NO})  # moves a bot may explain
+TAKES = (TAKE_PILE, TAKE_PILE_ONE, TAKE_TOP_ONLY, TAKE_SOME, TAKE_SOME_ONE)
+EXPLAINABLE = frozenset({*TAKES, ANSWERED_YES, ANSWERED_NO})  # moves a bot may explain
 DREW_HIDDEN = N_("{name} drew a card.")
 DREW_SOME_HIDDEN = N_("{name} drew {n} cards.")  # a draw of two (two-hand, the Samba family)
 TURN_START = frozenset({DREW_HIDDEN, DREW_SOME_HIDDEN, N_("{name} drew {card}.")})
@@ -106,6 +110,14 @@ class LogEntry:
         """The entry with the bot's reason after it, for the log panel."""
         why = self.reason_text()
         return self.text(names) if why is None else join_sentences((self.text(names), why))
+
+
+def _take_words(more: int, part: bool) -> str:
+    """The take's sentence for `more` cards beside the top one ("1 more cards" read badly,
+    "and 0 more cards" worse); `part`: Hand and Foot's take of some of the pile."""
+    if part:
+        return TAKE_SOME_ONE if more == 1 else TAKE_SOME
+    return TAKE_TOP_ONLY if more == 0 else TAKE_PILE_ONE if more == 1 else TAKE_PILE
 
 
 def _one_draw(last: LogEntry, entry: LogEntry) -> bool:
@@ -219,7 +231,7 @@ class MoveLog:
             return LogEntry(
                 turn,
                 event.seat,
-                TAKE_SOME if part else TAKE_PILE,
+                _take_words(len(event.cards), part),
                 (event.top,),
                 count=len(event.cards),
             )

@@ -292,3 +292,25 @@ def test_a_log_rebuilt_when_the_next_deal_has_begun_is_that_deal_s():
     rebuilt = MoveLog.of_game(game, viewer=0)
     assert rebuilt.entries == fresh.entries
     assert not any("discarded" in entry.msgid for entry in rebuilt.entries)  # no move of this deal yet
+
+
+def test_a_take_of_one_or_no_card_beside_the_top_reads_as_such():
+    """"East took the pile: the 10♣ and 0 more cards." (a play-test, stop 47), and "1 more
+    cards"; Hand and Foot's take of part of the pile likewise."""
+    from game.rules import Card
+    from game.rules.variants import variant_named
+
+    names = Names()
+    ten, four = Card.parse("C10"), Card.parse("H4")
+
+    def taken(rest: tuple[Card, ...], variant: str = "classic") -> str:
+        log = MoveLog(viewer=0, rules=variant_named(variant))
+        (entry,) = log.record([ev.PileTaken(3, ten, rest)])
+        assert entry.explainable  # (a bot's reason may follow any take)
+        return entry.text(names)
+
+    assert taken(()) == "East took the pile: the 10♣, all it held."
+    assert taken((four,)) == "East took the pile: the 10♣ and one more card."
+    assert taken((four, four)) == "East took the pile: the 10♣ and 2 more cards."
+    assert taken((four,), "hand-and-foot") == "East took the 10♣ and the next card of the pile."
+    assert taken((four, four), "hand-and-foot") == "East took the 10♣ and the next 2 cards of the pile."
