@@ -295,7 +295,7 @@ def test_a_log_rebuilt_when_the_next_deal_has_begun_is_that_deal_s():
 
 
 def test_a_take_of_one_or_no_card_beside_the_top_reads_as_such():
-    """"East took the pile: the 10♣ and 0 more cards." (a play-test, stop 47), and "1 more
+    """ "East took the pile: the 10♣ and 0 more cards." (a play-test, stop 47), and "1 more
     cards"; Hand and Foot's take of part of the pile likewise."""
     from game.rules import Card
     from game.rules.variants import variant_named
