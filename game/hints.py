@@ -225,7 +225,16 @@ def costly_reason(made: Move, advice: Move, obs: Observation) -> str:
         card = made.card
         if advice.kind is MoveKind.DISCARD and card.is_natural and sum(c.rank == card.rank for c in obs.hand) >= 2:
             pair = _("The {card} was one of a pair in your hand, and a natural pair can take the pile.")
-            return join_sentences([pair.format(card=card_name(card)), explain(advice, obs)])
+            return join_sentences([pair.format(card=card_name(card)), _explain_advice(advice, obs)])
+    return _explain_advice(advice, obs)
+
+
+def _explain_advice(advice: Move, obs: Observation) -> str:
+    """The better move explained as the hint would, less what speaks against it: a discard's
+    own risk ("they could take the pile with your Q♣") read, under "points lost", as a case
+    against the advice (the hint says it to warn the player who is about to make it)."""
+    if advice.kind is MoveKind.DISCARD and advice.card is not None:
+        return _explain_discard(advice.card, obs, warn=False)
     return explain(advice, obs)
 
 
@@ -430,7 +439,9 @@ def _first_meld_count(move: Move, obs: Observation) -> str:
     )
 
 
-def _explain_discard(card: Card, obs: Observation) -> str:
+def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
+    """A discard in words; `warn` False leaves out its own risk (the review's better move),
+    though not that every card was a risk, which is why it was chosen."""
     if len(obs.hand) == 1:
         if obs.config.rules.foot and obs.this_turn.answer is not True:  # V-HF-FOOT: the foot comes next
             return _("Discard the {card}: your hand is empty, and you pick up your foot.").format(card=card_name(card))
@@ -454,7 +465,7 @@ def _explain_discard(card: Card, obs: Observation) -> str:
         others = {c.face: c for c in obs.hand if c.face != card.face}.values()
         if all((r := discard_risk(obs, c)) is not None and r.kind != "lay-off" for c in others):
             parts.append(_("Every card is a risk now; this one gives the least away."))
-        else:
+        elif warn:
             parts.append(risk.text)
     elif name_seat is not None and obs.config.rules.take_onto_meld:  # (Hand and Foot: no meld takes the pile)
         other = obs.config.side_of(name_seat)

@@ -175,6 +175,24 @@ def test_a_costly_discard_of_a_black_three_from_a_pair_is_not_called_a_natural_p
     assert reason == explain(better, seen), reason
 
 
+def test_a_costly_move_s_reason_never_argues_against_the_better_move():
+    """Play-test (stop 47): a lay-off the review found costly, Hard rather discarding the Q♣,
+    read "... The next player's side has a meld of Qs: they could take the pile with your Q♣"
+    under "points lost": the better move's own risk, said as the reason the player's move
+    lost. The review explains the better move without it; the H hint still warns."""
+    state = position(["C7 H4 S9 D8 HJ"], melds=[{"J": "CJ DJ SJ"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+    seen = obs(state)
+    better = Move.parse("discard C7")
+    assert "could take the pile with your 7♣" in explain(better, seen)  # the hint warns
+    reason = costly_reason(Move.parse("meld HJ"), better, seen)
+    assert reason == "Discard the 7♣. It pairs with nothing in your hand.", reason
+    # every card a risk: that is why the better move was chosen, and it is said
+    state = position(["C7 H7 S7"], melds=[{}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+    seen = obs(state)
+    reason = costly_reason(Move.parse("meld C7 H7 S7"), Move.parse("discard C7"), seen)
+    assert reason == "Discard the 7♣. Every card is a risk now; this one gives the least away.", reason
+
+
 def test_a_player_alone_is_told_of_melds_not_of_sides():
     """Two-hand and three-hand: "the next player's side", "your side's meld" read oddly for
     a player who plays alone (play-test, stop 43)."""
