@@ -556,13 +556,10 @@ class GameState:
             if naturals < 2:
                 self._refuse_frozen(move, top)
         elif naturals < 2 and rank not in melds and not (naturals == 1 and wilds >= 1):
+            # No meld of the rank to add the top card to: only the ways the player has are named.
             raise IllegalMove(
                 "R-TAKE",
-                N_(
-                    "to take the pile, meld the {card} with two natural "
-                    "{rank}s, or one and a wild card, or add it to your "
-                    "side's {rank} meld"
-                ),
+                N_("to take the pile, meld the {card} with two natural {rank}s, or one and a wild card"),
                 move,
                 card=top.face,
                 rank=rank.symbol,

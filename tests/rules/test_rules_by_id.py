@@ -296,6 +296,22 @@ def test_R_TAKE_by_adding_to_the_sides_meld():
     assert hand(s, 0) == ["C4", "C5", "C6"]
 
 
+@pytest.mark.parametrize("variant", ["classic", "two-hand", "three-hand"])
+def test_R_TAKE_refusal_names_only_the_ways_the_player_has(variant):
+    """Taking a 5 with one natural 5 and no meld of 5s said "...or add it to your side's 5
+    meld" (play-test, stop 47): the refusal comes only without that meld, so it names
+    just the pair and the natural-and-wild ways, in every game's wording."""
+    from game.why_not import why_not
+
+    others = [{}] * (RulesConfig.for_variant(variant).sides - 1)
+    s = position(["C5 C4 C6", "H4 H4"], melds=[{"K": "SK HK DK"}, *others], discard="C6 S5", variant=variant)
+    err = illegal(s, "take C5", "R-TAKE")
+    reason = err.reason
+    assert reason == "to take the pile, meld the S5 with two natural 5s, or one and a wild card", reason
+    text = why_not(err, s.config.rules)
+    assert "5 meld" not in text and "side's" not in text and "two natural 5s" in text, text
+
+
 def test_R_TAKE_group_may_hold_more_hand_cards():
     s = position(["C9 D9 H9 JK C4", "H4 H4"], melds=[{"K": "SK HK DK"}, {}], discard="C6 S9")
     play(s, "take C9 D9 H9 JK")
