@@ -58,6 +58,13 @@ def _counts_books(key: str) -> bool:
     return variant is not None and variant.foot > 0
 
 
+def _plays_alone(key: str) -> bool:
+    """Whether the record's game has each player alone (two-hand, three-hand): its deal
+    scores are the player's own, not a side's."""
+    variant = _variant_of(key)
+    return variant is not None and not variant.partnerships
+
+
 def row_texts(key: str, record: Record) -> list[str]:
     variant, target, level = split_key(key)
     typed = shown_stats_name(level)  # a person's typed name (pass-and-play), shown as typed
@@ -80,9 +87,16 @@ def row_texts(key: str, record: Record) -> list[str]:
 
 
 def stats_note(keys: list[str], page: int, pages: int) -> str:
-    """The note under the table, for the records shown: what N/M counts in Hand and Foot,
-    what a "–" under Concealed means, the page."""
-    parts = [_("Deal scores are your side's; N/M: natural/mixed canastas.")]
+    """The note under the table, for the records shown: whose deal scores they are (a side's,
+    or the player's own in two-hand and three-hand), what N/M counts in Hand and Foot, what a
+    "–" under Concealed means, the page."""
+    alone = [_plays_alone(key) for key in keys]
+    if alone and all(alone):  # two-hand, three-hand only: nobody shares the scores
+        parts = [_("Deal scores are your own; N/M: natural/mixed canastas.")]
+    elif any(alone):
+        parts = [_("Deal scores are your side's (your own in two-hand and three-hand); N/M: natural/mixed canastas.")]
+    else:
+        parts = [_("Deal scores are your side's; N/M: natural/mixed canastas.")]
     if any(_counts_books(key) for key in keys):
         parts.append(_("In Hand and Foot: clean/dirty books."))
     if not all(_has_concealed(key) for key in keys):

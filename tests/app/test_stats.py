@@ -314,6 +314,27 @@ def test_a_game_to_another_target_is_a_record_of_its_own(tmp_path):
         i18n.set_language("en")
 
 
+def test_the_note_says_whose_deal_scores_the_rows_show():
+    """With only two-hand and three-hand rows the note said "Deal scores are your side's",
+    though each plays alone there (play-test, stop 47): it fits the rows shown."""
+    from game import i18n
+    from game.scenes.stats_scene import stats_note
+
+    alone = stats_note(["two-hand/normal", "three-hand@5000/easy"], 0, 1)
+    assert alone == "Deal scores are your own; N/M: natural/mixed canastas.", alone
+    side = stats_note(["classic/normal", "samba/hard"], 0, 1)
+    assert side.startswith("Deal scores are your side's; ")
+    mixed = stats_note(["classic/normal", "two-hand/normal"], 0, 1)
+    assert mixed.startswith("Deal scores are your side's (your own in two-hand and three-hand); "), mixed
+    assert stats_note([], 0, 1).startswith("Deal scores are your side's; ")
+    i18n.set_language("zh_CN")
+    try:
+        for keys in (["two-hand/normal"], ["classic/normal", "two-hand/normal"]):
+            assert "Deal scores" not in stats_note(keys, 0, 1)
+    finally:
+        i18n.set_language("en")
+
+
 def test_hand_and_foot_rows_say_books_and_have_no_concealed_column():
     """Hand and Foot counts clean and dirty books and, like Samba and Bolivia, has no
     concealed going out (V-HF-CONCEALED, V-SAMBA-OUT), yet its row showed a "0" under
