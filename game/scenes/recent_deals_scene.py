@@ -20,14 +20,21 @@ from game.scenes.menu_widgets import blit_text
 from game.scenes.modal import ModalDialogScene
 from game.scenes.paged_list import PagedListPage
 
+GUIDED_DEAL = N_("Guided first deal")  # (the main menu's name for the lesson)
+
 
 def entry_text(entry: RecentDeal) -> str:
+    """The row: when, which game and deal, both sides' totals. The guided deal's lesson is
+    named as the main menu names it, as its review's title marks it (the coach chose the
+    player's moves there)."""
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.when))
-    variant = _(VARIANT_NAMES.get(entry.variant, entry.variant))
-    deal = _("deal {n}").format(n=entry.deal + 1)
     points = format_points(entry.points)
     if entry.theirs is not None:  # (older entries kept only the player's side's)
         points = _("{ours} to {theirs}").format(ours=points, theirs=format_points(entry.theirs))
+    if entry.lesson:
+        return f"{when} · {_(GUIDED_DEAL)} · {points}"
+    variant = _(VARIANT_NAMES.get(entry.variant, entry.variant))
+    deal = _("deal {n}").format(n=entry.deal + 1)
     return f"{when} · {variant} · {deal} · {points}"
 
 

@@ -375,6 +375,25 @@ def test_a_recent_deal_says_both_sides_totals_and_an_older_entry_its_own(tmp_pat
         assert entry.theirs is None and entry_text(entry).endswith(f" · deal 1 · {ours:,}")
 
 
+def test_the_guided_deal_is_named_so_in_recent_deals(tmp_path):
+    """Recent deals listed the guided deal's lesson as "Classic · deal 1 · 785 to 460",
+    though its review's title marks it as the lesson (play-test, stop 47)."""
+    from game.scenes.recent_deals_scene import entry_text
+
+    store = RecentDeals(tmp_path)
+    game = finished_game(deals=1)
+    store.add(game, (0,), ("You", "West", "North", "East"), when=1.0, lesson=True)
+    (entry,) = store.load()
+    ours, theirs = (side.total for side in game.state.result.sides)
+    text = entry_text(entry)
+    assert text.endswith(f" · Guided first deal · {ours:,} to {theirs:,}") and "Classic" not in text, text
+    i18n.set_language("zh_CN")
+    try:
+        assert "Guided" not in entry_text(entry)
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("data", [b"", b"{", b'{"format": "x"}', b'{"format": "canasta-recent-deals/1", "deals": [1]}'])
 def test_a_damaged_recent_deals_file_is_empty_not_a_crash(tmp_path, data):
     (tmp_path / "recent_deals.json").write_bytes(data)
