@@ -39,41 +39,43 @@ def is_lesson_deal(variant: str, seed: int, deal_number: int) -> bool:
 COACH_LEVELS: tuple[str | None, ...] = (None, "normal", "normal", "normal")
 PLAYER = 0
 
-# Each rule the deal teaches: (id, headline msgid, why msgid).
+# Each rule the deal teaches: (id, headline msgid, why msgid). The panel shows them as one line,
+# "headline: why", so a why goes on from its headline in lower case (a question's why is a
+# sentence of its own: "May I go out? Before going out, ...").
 TOPICS: tuple[tuple[str, str, str], ...] = (
-    ("draw", N_("Draw a card"), N_("Each turn starts with a card from the stock (or the whole pile).")),
+    ("draw", N_("Draw a card"), N_("each turn starts with a card from the stock (or the whole pile).")),
     (
         "red-three",
         N_("A red three"),
         N_(
-            "Red threes are laid face up at once and replaced from the stock (not those taken with the pile): "
-            "100 points each."
+            "it goes face up on the table at once and is replaced from the stock (not one taken with the "
+            "pile); each is worth 100 points."
         ),
     ),
     (
         "frozen",
         N_("A frozen pile"),
         N_(
-            "Until your side has melded this deal, the pile is frozen for you: only a natural pair "
+            "until your side has melded this deal, the pile is frozen for you, and only a natural pair "
             "matching its top card can take it."
         ),
     ),
     (
         "initial-meld",
         N_("Your first meld"),
-        N_("Your side's first meld must reach the minimum count (50 at the start of the game)."),
+        N_("the first cards your side lays in a deal must count at least the minimum (50 at the start of the game)."),
     ),
-    ("add", N_("Add to a meld"), N_("Cards of a rank your side has melded can be added in any of your turns.")),
-    ("take-pair", N_("Take the pile"), N_("A natural pair matching the top card takes the whole pile.")),
+    ("add", N_("Add to a meld"), N_("cards of a rank your side has melded can be added in any of your turns.")),
+    ("take-pair", N_("Take the pile"), N_("a natural pair matching the top card takes the whole pile.")),
     (
         "canasta",
         N_("A canasta"),
-        N_("Seven cards of one rank make a canasta: 500 points natural, 300 with wild cards."),
+        N_("seven cards of one rank, worth 500 points natural, 300 with wild cards."),
     ),
     (
         "black-three",
         N_("Discard a black three"),
-        N_("A black three on top of the pile stops the next player from taking it."),
+        N_("on top of the pile, it stops the next player from taking the pile."),
     ),
     (
         "ask",

@@ -191,6 +191,30 @@ def test_a_topic_that_is_a_question_takes_no_colon():
     i18n.set_language("en")
 
 
+def test_a_topic_line_goes_on_from_its_headline_after_the_colon():
+    """ "A red three: Red threes are laid…", a capital after the colon and the headline said
+    twice (play-test, stop 47): after a colon the line goes on in lower case; a question's
+    is a sentence of its own."""
+    from game import i18n
+    from game.scenes.coach_scene import TOPIC_TEXT, topic_line
+
+    for topic, (headline, why) in TOPIC_TEXT.items():
+        line = topic_line(topic)
+        if headline.endswith("?"):
+            assert line == f"{headline} {why}" and why[0].isupper(), line
+        else:
+            assert line.startswith(f"{headline}: ") and why[0].islower() and why.endswith("."), line
+    assert not topic_line("red-three").lower().count("red three") > 1
+    i18n.set_language("zh_CN")
+    try:
+        for topic in TOPIC_TEXT:
+            line = topic_line(topic)
+            assert "：" in line or "？" in line, line
+            assert not any(word in line for word in ("stock", "meld", "pile")), line
+    finally:
+        i18n.set_language("en")
+
+
 def test_while_the_others_play_the_coach_says_when_the_player_s_turn_comes():
     """ "Watch: West plays. Your turn comes next." while West played, with North and East
     still to come (play-test, stop 46): "next" only when the seat after is the player's."""

@@ -474,7 +474,7 @@ def test_the_pile_is_frozen_for_a_side_that_has_not_melded_this_deal():
     (paragraph,) = [text for _kind, text, _extra in RULES if "frozen for your side" in text]
     assert "frozen for your side while your side has not melded this deal" in paragraph
     (frozen,) = [why for topic, _headline, why in TOPICS if topic == "frozen"]
-    assert frozen.startswith("Until your side has melded this deal, the pile is frozen for you")
+    assert frozen.startswith("until your side has melded this deal, the pile is frozen for you")
     state = position(["C9 H6 S8", "C4", "C6", "C8"], discard="S4 D9")
     with pytest.raises(IllegalMove) as refused:
         state.apply(Move.parse("take C9"))
