@@ -111,6 +111,7 @@ class MainWindow:
         self.table: TableScene | None = None
         self.running = True
         self.fullscreen = False
+        self._windowed_size: tuple[int, int] = fitted  # what leaving full screen comes back to
         if menu:
             self.context = self._open_menu()
             self.settings, self.sound = self.context.settings, self.context.sound
@@ -235,7 +236,9 @@ class MainWindow:
         if on == self.fullscreen:  # (the window opens windowed)
             return
         self.fullscreen = on
-        size = (0, 0) if on else LOGICAL_SIZE
+        if on:  # the window's size as the player left it (dragged, or --size), to come back to
+            self._windowed_size = pygame.display.get_window_size()
+        size = (0, 0) if on else self._windowed_size
         flags = pygame.FULLSCREEN if on else pygame.RESIZABLE
         self.window = pygame.display.set_mode(size, flags)
         self._keep_readable()

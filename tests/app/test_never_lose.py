@@ -605,3 +605,17 @@ def test_a_second_ctrl_c_while_closing_does_not_cut_the_closing_short(home, monk
     monkeypatch.setattr(MainWindow, "close", real_close)
     assert cli.main(["--headless"]) == 0
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_leaving_full_screen_gives_back_the_window_size_the_player_had(home):
+    """F11 twice at a dragged 1920x800 window: back at 1920x800, not the 1280x720 default
+    (play-test at unusual sizes, stop 47: the window always came back at 1280x720)."""
+    app = new_app()
+    pygame.display.set_mode((1920, 800), pygame.RESIZABLE)  # as the player dragged it
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=(1920, 800), w=1920, h=800))
+    for _ in range(2):
+        app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    assert not app.context.settings.value.fullscreen
+    assert pygame.display.get_window_size() == (1920, 800)
+    assert app.layout.window_size == (1920, 800) and app.layout.scale == pytest.approx(800 / 720)
+    app.close()
