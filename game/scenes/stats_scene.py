@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import assets
 from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
 from game.i18n import N_, _, format_points
 from game.player_names import shown_stats_name
@@ -87,6 +88,14 @@ def row_texts(key: str, record: Record) -> list[str]:
 
 
 def stats_note(keys: list[str], page: int, pages: int) -> str:
+    """The note in one line (`note_parts` joined)."""
+    return NOTE_GAP.join(note_parts(keys, page, pages))
+
+
+NOTE_GAP = "  ·  "
+
+
+def note_parts(keys: list[str], page: int, pages: int) -> list[str]:
     """The note under the table, for the records shown: whose deal scores they are (a side's,
     or the player's own in two-hand and three-hand), what N/M counts in Hand and Foot, what a
     "–" under Concealed means, the page."""
@@ -103,12 +112,33 @@ def stats_note(keys: list[str], page: int, pages: int) -> str:
         parts.append(_("Concealed –: no concealed going out in that game."))
     if pages > 1:
         parts.append(_("Page {page} of {pages}").format(page=page + 1, pages=pages))
-    return "  ·  ".join(parts)
+    return parts
+
+
+NOTE_WIDTH = WIDE_PANEL.width - 40
+NOTE_SMALLEST = 13.0
+NOTE_PITCH = 16.0  # a note of two lines (the longest: every kind of game on a page of several)
 
 
 def note_size(note: str) -> float:
     """The note's size: small, smaller when the page's note is long."""
-    return fitting_size(note, theme.FONT_SMALL, WIDE_PANEL.width - 40, smallest=13)
+    return fitting_size(note, theme.FONT_SMALL, NOTE_WIDTH, smallest=NOTE_SMALLEST)
+
+
+def note_lines(parts: list[str]) -> tuple[float, list[str]]:
+    """The note's size and lines: one line, smaller when long; when even the smallest size is
+    too wide, two lines broken between its parts (the first holding what fits)."""
+    note = NOTE_GAP.join(parts)
+    size = note_size(note)
+    font = assets.font_for_text(note, round(size * 4))  # (measured at 4x: the logical width)
+
+    def fits(text: str) -> bool:
+        return font.size(text)[0] / 4 <= NOTE_WIDTH
+
+    if fits(note):
+        return size, [note]
+    cut = max((n for n in range(1, len(parts)) if fits(NOTE_GAP.join(parts[:n]))), default=1)
+    return size, [NOTE_GAP.join(parts[:cut]), NOTE_GAP.join(parts[cut:])]
 
 
 ROWS = 12  # records a page (more pages: each variant and level, each person's name)
@@ -220,11 +250,6 @@ class StatsScene(MenuPage):
                     size = fitting_size(text, size, NAME_WIDTH, bold=True, smallest=13)
                 blit_text(surface, text, size, theme.INK, bold=index == 0, **anchor)
             y += ROW_PITCH
-        note = stats_note([key for key, _record in shown], self.page, self.pages)
-        blit_text(
-            surface,
-            note,
-            note_size(note),
-            theme.INK_SOFT,
-            midbottom=(640, self.panel.bottom - 8),
-        )
+        size, lines = note_lines(note_parts([key for key, _record in shown], self.page, self.pages))
+        for row, line in enumerate(reversed(lines)):  # (from the bottom up)
+            blit_text(surface, line, size, theme.INK_SOFT, midbottom=(640, self.panel.bottom - 8 - row * NOTE_PITCH))

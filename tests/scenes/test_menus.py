@@ -474,16 +474,19 @@ def test_stats_names_keep_clear_of_the_figures_and_the_note_of_the_buttons():
                     size = fitting_size(name, theme.FONT_BODY, stats_scene.NAME_WIDTH, bold=True, smallest=13)
                     width = assets.font_for_text(name, round(size * 4), True).size(name)[0] / 4
                     assert width <= stats_scene.NAME_WIDTH + 0.5, (language, name)
-            keys = ["classic/normal", "samba/hard", "hand-and-foot/normal"]  # (the longest note)
-            note = stats_scene.stats_note(keys, 1, 2)
-            size = stats_scene.note_size(note)
-            width = assets.font_for_text(note, round(size * 4), False).size(note)[0] / 4
-            assert width <= stats_scene.WIDE_PANEL.width - 40 and size >= 13, (language, note)
+            # The longest note (every kind of game on a page of several) takes two lines.
+            for keys in (["classic/normal"], ["classic/normal", "samba/hard", "two-hand/easy", "hand-and-foot/normal"]):
+                size, lines = stats_scene.note_lines(stats_scene.note_parts(keys, 1, 2))
+                assert stats_scene.NOTE_GAP.join(lines) == stats_scene.stats_note(keys, 1, 2)  # (broken between parts)
+                for line in lines:
+                    width = assets.font_for_text(line, round(size * 4), False).size(line)[0] / 4
+                    assert width <= stats_scene.NOTE_WIDTH and size >= 13, (language, line)
+            assert len(lines) <= 2
     finally:
         i18n.set_language("en")
     buttons_bottom = stats_scene.WIDE_PANEL.bottom - stats_scene.BUTTONS_UP + 46
-    note_top = stats_scene.WIDE_PANEL.bottom - 8 - theme.FONT_SMALL * 1.4
-    assert buttons_bottom + 8 <= note_top
+    note_top = stats_scene.WIDE_PANEL.bottom - 8 - stats_scene.NOTE_PITCH - 13 * 1.4  # (two lines)
+    assert buttons_bottom + 4 <= note_top
     last_row = stats_scene.WIDE_PANEL.y + 60 + stats_scene.ROWS * stats_scene.ROW_PITCH
     assert last_row <= stats_scene.WIDE_PANEL.bottom - stats_scene.BUTTONS_UP
 
