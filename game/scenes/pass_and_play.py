@@ -26,8 +26,23 @@ from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.text import blit_text, fitting_size, wrap_text
 from game.scenes.widgets import Button, WidgetGroup
 
+# A screen (or a question) that has just appeared takes no click or key for this long: the
+# previous person's double click on "Discard anyway" (or a second Enter, Space) would
+# otherwise press "Show my cards" under it and show the next person's hand to the one who
+# just played; the next person's double click on "Show my cards" would answer the
+# partner's question, bindingly, unread (play-test, stop 47).
+SETTLE_SECONDS = 0.6
 PASSING_LINES = 2  # "Pass the computer to {name} ..." wraps onto two lines at most
 LINE_STEP = 1.45  # a wrapped line's step, in font sizes
+
+
+def settling(event: pygame.event.Event) -> bool:
+    """Whether a just-shown screen or question ignores `event` (see SETTLE_SECONDS): a
+    click or a key, but not Esc (the menu over it shows no one's cards) nor the mouse's
+    moves."""
+    if event.type == pygame.KEYDOWN:
+        return bool(event.key != pygame.K_ESCAPE)
+    return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
 class PrivacyTable(Protocol):
@@ -56,6 +71,7 @@ class PrivacyScreen(Scene):
         )
         self.buttons.add(self.button)
         self.buttons.set_focus(self.button)
+        self.age = 0.0  # seconds shown (see SETTLE_SECONDS)
 
     def ready(self) -> None:
         if self.stack is not None:
@@ -86,6 +102,8 @@ class PrivacyScreen(Scene):
         return self.PANEL.y + 114 + (len(lines) - 1) * size * LINE_STEP + 36
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.age < SETTLE_SECONDS and settling(event):
+            return True  # the previous person's click or key, meant for what was here before
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.ready()
             return True
@@ -96,6 +114,7 @@ class PrivacyScreen(Scene):
         return True  # nothing reaches the hidden table
 
     def update(self, dt: float) -> None:
+        self.age += dt
         self.buttons.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

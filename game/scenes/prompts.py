@@ -146,8 +146,12 @@ class AnswerPrompt(ModalDialogScene):
     dialog_type = RaisedDialog
     OPEN_SECONDS = 0.2
 
-    def __init__(self, table: AnswerTable) -> None:
+    def __init__(self, table: AnswerTable, settle: float = 0.0) -> None:
         self.table = table
+        # Pass-and-play: opened at once after the partner's "Show my cards", the question
+        # takes no click or key for a moment (the second click of a double click there
+        # would answer it unread; pass_and_play.SETTLE_SECONDS).
+        self.settle = settle
         asker = table.seat_name(table.game.state.turn)
         super().__init__(
             _("{name} asks: “May I go out?”").format(name=asker),
@@ -161,7 +165,15 @@ class AnswerPrompt(ModalDialogScene):
         # the move log, the pile); Y and N still answer, T brings the question back.
         self.peeking = False
 
+    def update(self, dt: float) -> None:
+        self.settle -= dt
+        super().update(dt)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        from game.scenes.pass_and_play import settling
+
+        if self.settle > 0 and settling(event):
+            return True
         if self.dialog.press_key(event):  # Y or N answers, also while peeking
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t:

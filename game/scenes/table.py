@@ -145,6 +145,7 @@ class TableScene(Scene):
 
             add_watch_controls(self)
         self.clock = 0.0
+        self._seated_at = -1e9  # pass-and-play: the clock when a person last clicked "Show my cards"
         self._new_game(seed, game)
 
     # -- what the controller holds (read through the scene by the view, tools and tests) -----
@@ -352,6 +353,7 @@ class TableScene(Scene):
         """Pass-and-play: `seat`'s person sits at the screen; the table turns to them (their
         hand at the bottom, face up; every other hand face down), cards in place at once."""
         self.controller.seat_person(seat)
+        self._seated_at = self.clock
         config = self.config
         self.geometry = TableGeometry.for_table(config, seat, self.geometry.card_size)
         for bubble in self.bubbles:  # what was said stays by whoever said it
@@ -920,13 +922,16 @@ class TableScene(Scene):
         return self.human
 
     def _open_answer_prompt(self) -> None:
+        from game.scenes.pass_and_play import SETTLE_SECONDS
         from game.scenes.prompts import AnswerPrompt
 
         self.answer_prompt_open = True
         self.mouse.cancel()
         if self.stack is None:
             return
-        self.stack.push(AnswerPrompt(self))
+        # Just after "Show my cards", the question waits out the rest of the screen's settling
+        # time: that click's double would answer it unread.
+        self.stack.push(AnswerPrompt(self, settle=self._seated_at + SETTLE_SECONDS - self.clock))
 
     def _open_score_sheet(self, result) -> None:
         from game.scenes.score_sheet import ScoreSheetScene

@@ -14,7 +14,7 @@ from game import i18n
 from game.move_log import TURN_START
 from game.rules import Phase
 from game.scenes.layout import LOGICAL_SIZE, Canvas
-from game.scenes.pass_and_play import PauseButton, PrivacyScreen
+from game.scenes.pass_and_play import SETTLE_SECONDS, PauseButton, PrivacyScreen
 from game.scenes.score_sheet import ScoreSheetScene
 from game.session import seat_levels
 from game.stats import StatsStore
@@ -252,6 +252,7 @@ def test_partners_ask_and_answer_each_behind_the_screen():
             break
     prompt = stack.top
     assert isinstance(prompt, AnswerPrompt) and table.human == 2
+    tick(stack, SETTLE_SECONDS)  # (the question takes no key at once: a double click's second click)
     prompt.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y, mod=0, unicode="y", scancode=0))
     stack.update(DT)
     screen = stack.top
@@ -702,3 +703,90 @@ def test_watching_the_bots_souths_draw_turns_face_up_on_its_way():
         stack.update(DT)
     gone = ((sprite.x - start[0]) ** 2 + (sprite.y - start[1]) ** 2) ** 0.5
     assert gone <= 0.6 * path  # face up from (about) half way: it was seven eighths
+
+
+def click_at(stack, point) -> None:
+    """A whole click (press and release) at a logical point, through the stack."""
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        stack.handle_event(pygame.event.Event(kind, button=1, pos=point))
+
+
+def press(stack, key: int, unicode: str = "") -> None:
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
+
+
+def test_the_last_persons_double_click_or_second_key_does_not_open_the_next_persons_hand():
+    """Play-test, stop 47: South double-clicked "Discard anyway" (the risky-discard dialog's
+    button lies where "Show my cards" comes up) and the second click pressed "Show my cards"
+    at once: West's hand showed to South, still at the computer. A screen just put up takes
+    no click and no Enter or Space for a moment; Esc (the menu, no hand) still works."""
+    from game.scenes.table_menu import TableMenuScene
+
+    stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
+    movers = {seat: fallback("normal", 100 + seat) for seat in table.people}
+    for _ in range(20000):
+        stack.update(DT)
+        if isinstance(stack.top, PrivacyScreen) and table.moves_played:
+            break
+        if isinstance(stack.top, PrivacyScreen):
+            tick(stack, SETTLE_SECONDS)
+            stack.top.button.click()
+        if table.my_turn() and table.idle:
+            table.play(movers[table.human].act(table.game.state.observation(table.human)))
+    screen = stack.top
+    assert isinstance(screen, PrivacyScreen) and screen.seat != table.human
+    sitting = table.human
+    click_at(stack, screen.button.rect.center)  # the second click of the double click
+    press(stack, pygame.K_RETURN, "\r")
+    press(stack, pygame.K_SPACE, " ")  # ("finish the cards' flights" at the table)
+    assert stack.top is screen and table.human == sitting and stack.visible_scenes() == [screen]
+    press(stack, pygame.K_ESCAPE)
+    assert isinstance(stack.top, TableMenuScene) and table not in stack.visible_scenes()
+    stack.top.close()
+    tick(stack, SETTLE_SECONDS)
+    click_at(stack, screen.button.rect.center)  # the next person's click, once settled
+    assert table.human == screen.seat and stack.top is table
+
+
+def test_a_double_click_on_show_my_cards_does_not_answer_the_partners_question():
+    """Play-test, stop 47: North's double click on "Show my cards" answered South's "May I go
+    out?" with "Yes, go out" (the button lies under it), binding and unread. The question
+    takes no click or key until "Show my cards" has settled; then Y answers as before."""
+    from table_helpers import position
+
+    from game.rules import Move
+    from game.scenes.prompts import AnswerPrompt
+
+    stack, table = make_table(seed=2, levels=(None, "easy", None, "easy"))
+    table.load_state(
+        position(
+            ["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"],
+            melds=[{"Q": "SQ HQ DQ CQ SQ HQ D2", "J": "SJ HJ DJ CJ SJ HJ DJ"}, {}],
+            discard="C4",
+            stock="C9 D9 H9 S10 C10",
+            phase="meld",
+        )
+    )
+    tick(stack, 0.5)
+    assert table.human == 0 and table.play(Move.parse("ask"))
+    stack.update(DT)
+    screen = stack.top
+    assert isinstance(screen, PrivacyScreen) and screen.seat == 2
+    tick(stack, SETTLE_SECONDS)
+    click_at(stack, screen.button.rect.center)  # North's first click
+    assert table.human == 2
+    for _ in range(20):
+        stack.update(DT)
+        if isinstance(stack.top, AnswerPrompt):
+            break
+    prompt = stack.top
+    assert isinstance(prompt, AnswerPrompt)
+    yes = prompt.dialog.button_widgets[0]
+    assert yes.rect.colliderect(screen.button.rect)  # (why the double click reached it)
+    click_at(stack, yes.rect.center)  # the double click's second click
+    press(stack, pygame.K_RETURN, "\r")
+    press(stack, pygame.K_y, "y")
+    assert stack.top is prompt and table.game.state.phase is Phase.ANSWER
+    tick(stack, SETTLE_SECONDS)
+    press(stack, pygame.K_n, "n")
+    assert table.game.state.this_turn.answer is False
