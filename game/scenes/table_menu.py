@@ -294,8 +294,15 @@ class RuleDialog(ModalDialogScene):
 
 
 class RiskyDiscardDialog(ModalDialogScene):
-    """Setting "confirm a risky discard": Discard anyway (Enter) / Cancel (Esc)."""
+    """Setting "confirm a risky discard": Discard anyway (Enter) / Cancel (Esc). Space does
+    nothing here: at the table it finishes the cards' flights, and X then Space (a discard,
+    then hurrying the cards) had confirmed the risky discard unread (play-test, stop 47)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.dialog.buttons.set_focus(self.dialog.button_widgets[0])
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            return True
+        return super().handle_event(event)
