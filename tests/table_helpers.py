@@ -140,3 +140,14 @@ def texts_drawn(monkeypatch, module) -> list[str]:
 
     monkeypatch.setattr(module, "blit_text", recording)
     return drawn
+
+
+def partner_asks():
+    """North has asked the player "May I go out?" (the side has a canasta; three cards each)."""
+    return position(
+        ["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
+        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
+        discard="S4",
+        phase="answer",
+        turn=2,
+    )

@@ -220,23 +220,27 @@ def test_every_seat_a_person_in_the_smaller_games(variant, levels):
     assert "hidden" in log
 
 
-def test_partners_ask_and_answer_each_behind_the_screen():
+def south_may_ask():
+    """South (a person) can go out and asks North (a person); West and East are bots."""
     from table_helpers import position
+
+    return position(
+        ["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"],
+        melds=[{"Q": "SQ HQ DQ CQ SQ HQ D2", "J": "SJ HJ DJ CJ SJ HJ DJ"}, {}],
+        discard="C4",
+        stock="C9 D9 H9 S10 C10",
+        phase="meld",
+    )
+
+
+def test_partners_ask_and_answer_each_behind_the_screen():
 
     from game.rules import Move
     from game.scenes.prompts import AnswerPrompt
 
     stack, table = make_table(seed=2, levels=(None, "easy", None, "easy"))
     # South can go out (two canastas' worth is not needed to ask; the rules allow asking).
-    table.load_state(
-        position(
-            ["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"],
-            melds=[{"Q": "SQ HQ DQ CQ SQ HQ D2", "J": "SJ HJ DJ CJ SJ HJ DJ"}, {}],
-            discard="C4",
-            stock="C9 D9 H9 S10 C10",
-            phase="meld",
-        )
-    )
+    table.load_state(south_may_ask())
     tick(stack, 0.5)
     assert table.human == 0 and table.my_turn()
     assert table.play(Move.parse("ask"))
@@ -752,21 +756,12 @@ def test_a_double_click_on_show_my_cards_does_not_answer_the_partners_question()
     """Play-test, stop 47: North's double click on "Show my cards" answered South's "May I go
     out?" with "Yes, go out" (the button lies under it), binding and unread. The question
     takes no click or key until "Show my cards" has settled; then Y answers as before."""
-    from table_helpers import position
 
     from game.rules import Move
     from game.scenes.prompts import AnswerPrompt
 
     stack, table = make_table(seed=2, levels=(None, "easy", None, "easy"))
-    table.load_state(
-        position(
-            ["HK CK DK S9", "C5 D6 H7", "C8 D8 H8 S5", "S6 H6 C7"],
-            melds=[{"Q": "SQ HQ DQ CQ SQ HQ D2", "J": "SJ HJ DJ CJ SJ HJ DJ"}, {}],
-            discard="C4",
-            stock="C9 D9 H9 S10 C10",
-            phase="meld",
-        )
-    )
+    table.load_state(south_may_ask())
     tick(stack, 0.5)
     assert table.human == 0 and table.play(Move.parse("ask"))
     stack.update(DT)

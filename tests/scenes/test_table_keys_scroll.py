@@ -5,7 +5,7 @@ question showed."""
 from __future__ import annotations
 
 import pygame
-from table_helpers import DT, make_table, texts_drawn, tick, until
+from table_helpers import DT, make_table, partner_asks, texts_drawn, tick, until
 
 from game.rules import Phase
 from game.scenes import table_view
@@ -13,7 +13,6 @@ from game.scenes.layout import LOGICAL_SIZE, Canvas
 from game.scenes.prompts import AnswerPrompt
 from game.scenes.table_layout import LOG_PAGE, PILE_PER_ROW, PILE_ROWS, pile_browser_last_scroll
 from game.scenes.table_menu import KEYS, SCROLL_KEYS, WATCH_KEYS, KeysOverlay
-from tests.rules_helpers import position
 
 
 def key(stack, code: int) -> None:
@@ -87,19 +86,9 @@ def test_the_keys_overlay_lists_page_up_and_down_for_players_and_watchers():
     assert table.pile_open and table.pile_scroll == 1  # a spectator's key too
 
 
-def _partner_asks():
-    return position(
-        ["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
-        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
-        discard="S4",
-        phase="answer",
-        turn=2,
-    )
-
-
 def test_f1_over_the_partners_question_lists_the_keys_and_the_question_stays():
     stack, table = make_table()
-    table.load_state(_partner_asks())
+    table.load_state(partner_asks())
     until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
     prompt = stack.top
     tick(stack, 0.5)
@@ -116,7 +105,7 @@ def test_page_down_scrolls_the_log_shown_beside_the_partners_question():
     played, earlier = make_table(seed=7)
     until(played, lambda: len(earlier.move_log.entries) > 2 * LOG_PAGE)
     stack, table = make_table()
-    table.load_state(_partner_asks())
+    table.load_state(partner_asks())
     until(stack, lambda: isinstance(stack.top, AnswerPrompt), 5)
     prompt = stack.top
     tick(stack, 0.5)

@@ -31,6 +31,7 @@ from tests.table_helpers import (
     make_table,
     may_ask_position,
     mouse,
+    partner_asks,
     players_turn,
     position,
     select,
@@ -279,17 +280,6 @@ def test_ask_button_disabled_when_going_out_is_impossible():
     table.load_state(state)
     tick(stack, DT)
     assert not table.ask_button.enabled
-
-
-def partner_asks():
-    """North has asked the player "May I go out?" (the side has a canasta; three cards each)."""
-    return position(
-        ["C4 D4 H9", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
-        melds=[{"K": "CK CK DK DK HK HK SK"}, {}],
-        discard="S4",
-        phase="answer",
-        turn=2,
-    )
 
 
 def test_partner_asks_and_the_player_answers_no_through_the_prompt():
