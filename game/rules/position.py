@@ -13,9 +13,10 @@ from typing import Any
 
 from .cards import Card, Rank, format_cards
 from .config import RulesConfig
-from .errors import NotationError, PositionError
+from .errors import IllegalMove, NotationError, PositionError
 from .family import FamilyState, meld_from_cards
 from .melds import CANASTA_SIZE, Meld, MeldKind, meld_problem, problem_text, sequence_problem, wild_meld_problem
+from .moves import Move, MoveKind
 from .phase import Phase
 from .scoring import EXTRA_SCORE_FIELDS, DealResult, SideScore
 from .state import GameState
@@ -403,6 +404,18 @@ def _check_playable(state: GameState) -> None:
         not state.pile or not state.pile[-1].is_red_three or bool(state.config.rules.take_next),
         "a red three is never the top card of the pile (R-UPCARD)",
     )
+    if state.phase is Phase.ANSWER:  # R-ASK: a question the asker could have put, not yet answered
+        _need(
+            state.this_turn.asked and state.this_turn.answer is None,
+            "phase 'answer' needs a question not yet answered ('asked' true, 'answer' null)",
+        )
+        trial = state.copy()
+        trial.phase = Phase.MELD
+        trial.this_turn = replace(trial.this_turn, asked=False)
+        try:
+            trial.apply(Move(MoveKind.ASK))
+        except IllegalMove as e:
+            raise PositionError(f"phase 'answer', but the player who asked could not have asked: {e}") from None
     if state.phase is not Phase.OVER:  # R-NO-STALL: the player to act has a move
         _need(
             bool(state.legal_moves()),

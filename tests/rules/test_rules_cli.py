@@ -290,3 +290,23 @@ def test_hand_and_foot_says_threes_never_meld(tmp_path):
     pos = {"variant": "hand-and-foot", "hands": ["S4", "", "", ""], "melds": [["C3 C3 S3"], []], "phase": "meld"}
     code, out, err = run(tmp_path, pos, "legal")
     assert code == 2 and "threes are never melded in this game (V-HF-BOOKS)" in err, err
+
+
+def test_an_answer_position_the_asker_could_not_have_asked_in_is_refused(tmp_path):
+    # R-ASK: only a player who could go out asks. Loaded anyway, `play yes` printed a
+    # position (exit 0) that the command line itself then refused (R-NO-STALL).
+    code, out, err = run(tmp_path, dict(POSITION, phase="answer"), "play", "yes")
+    assert code == 2 and out == ""
+    assert err.startswith("error: phase 'answer', but the player who asked could not have asked: R-ASK")
+    code, _, err = run(tmp_path, dict(POSITION, phase="answer", answer=True), "legal")
+    assert code == 2 and "not yet answered" in err
+
+
+def test_an_answer_position_the_asker_could_ask_in_plays_both_answers(tmp_path):
+    pos = dict(
+        POSITION, phase="answer", hands=["C9 D9 H9 C4", "H4", "S6", "S5"], melds=[{"K": "SK SK HK HK CK CK DK"}, {}]
+    )
+    code, out, _ = run(tmp_path, pos, "legal")
+    assert code == 0 and out.splitlines() == ["yes", "no"]
+    code, out, _ = run(tmp_path, pos, "play", "yes", "meld C9 D9 H9", "discard C4")
+    assert code == 0 and json.loads(out)["phase"] == "over"

@@ -79,7 +79,8 @@ def test_every_turn_field_is_written_under_its_key_and_read_back():
 def test_a_position_without_the_turn_fields_starts_the_phase():
     assert position(["C9 C10"]).this_turn == NEW_TURN
     assert position(["C9 C10"], phase="meld").this_turn == Turn(drawn=Drawn.STOCK)
-    answer = position(["C9 C10", "", "C5 C6"], phase="answer")
+    canasta = {"K": "HK HK DK DK CK CK SK"}  # the asker could go out (R-ASK): melding the nines
+    answer = position(["C9 D9 H9 C10", "", "C5 C6"], [canasta, {}], phase="answer")
     assert answer.this_turn == Turn(drawn=Drawn.STOCK, asked=True)
     assert position(["C9 C10"], phase="meld", drawn="pile").this_turn.drawn is Drawn.PILE
 
