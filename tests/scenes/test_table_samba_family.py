@@ -589,3 +589,25 @@ def test_why_not_in_bolivia_says_what_bolivia_changes_in_samba_s_melds():
         assert heading == "Groups and sequences" and "escalera" in text and "wild meld" in text, rule
     heading, paragraphs = rule_section("V-SAMBA-MELDS", RulesConfig.for_variant("samba").rules)
     assert "escalera" not in " ".join(paragraphs) and "wild meld" not in " ".join(paragraphs)
+
+
+def test_every_rewording_starts_from_a_message_the_engine_or_the_table_gives():
+    """TABLE_WORDING's keys are the engine's message ids, ALONE_WORDING's the engine's or
+    TABLE_WORDING's words: an engine message reworded, a rewording left behind would stop
+    applying without a word (review, stop 47)."""
+    import ast
+    from pathlib import Path
+
+    from game.why_not import ALONE_WORDING, TABLE_WORDING
+
+    root = Path(__file__).resolve().parents[2]
+    engine = set()
+    for path in (root / "game" / "rules").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "N_" and node.args:
+                if isinstance(node.args[0], ast.Constant):
+                    engine.add(node.args[0].value)
+    assert set(TABLE_WORDING) <= engine, set(TABLE_WORDING) - engine
+    assert set(ALONE_WORDING) <= engine | set(TABLE_WORDING.values()), (
+        set(ALONE_WORDING) - engine - set(TABLE_WORDING.values())
+    )
