@@ -545,9 +545,10 @@ def test_the_yardstick_depends_on_no_live_bot_module():
 def test_answers_no_when_the_hand_can_finish_a_canasta():
     from game.bots.reasons import NO_CANASTAS
 
-    # Our nines have 5 cards; the hand holds two more and little else of value.
+    # Our nines have 5 cards; the hand holds two more and little else of value. (North, who
+    # asks, could go out: the HK on the kings, the C5 discarded.)
     st = position(
-        ["C9 S9 C4 H5 D6", "", "H8 C5"],
+        ["C9 S9 C4 H5 D6", "", "HK C5"],
         [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9 S9 H9"}, {"5": "C5 D5 H5"}],
         discard="S6 H7",
         phase="answer",

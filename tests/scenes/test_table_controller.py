@@ -133,14 +133,14 @@ def test_play_a_move_and_the_status_follows_the_turn():
 def test_the_status_names_the_partner_asked_in_a_side_of_three():
     """V-SIX-ASK: with two partners "your partner" did not say which one was asked; the
     status names them (the partner who plays next). Classic keeps "your partner"."""
-    hands = ["C9 C10", "C4 C6", "H4 H5 H6", "D4", "S4 S5 S6", "D5"]
+    hands = ["SK C10", "C4 C6", "H4 H5 H6", "D4", "S4 S5 S6", "D5"]  # (the asker could go out)
     melds = [{"K": "CK DK HK SK CK DK HK", "7": "C7 D7 H7 S7 C7 D7 H7"}, {}]
     state = position(hands, melds=melds, discard="S4", phase="answer", variant="six-hand-2x3")
     controller, _host = make(state, variant="six-hand-2x3")
     assert controller.guide.status_text() == "Waiting for North-west's answer…"
     controller.game.apply(Move.parse("yes"))
     assert controller.guide.status_text() == "North-west said yes: you must go out this turn."
-    classic = position(["C9 C10", "C4 C6", "H4 H5 H6", "D4"], melds=[{"K": "CK DK HK"}, {}], phase="answer")
+    classic = position(["SK C10", "C4 C6", "H4 H5 H6", "D4"], melds=[{"K": "CK DK HK SK CK DK HK"}, {}], phase="answer")
     controller, _host = make(classic)
     assert controller.guide.status_text() == "Waiting for your partner's answer…"
     controller.game.apply(Move.parse("no"))
