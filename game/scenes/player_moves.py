@@ -408,7 +408,10 @@ class PlayerMoves:
             return
         st = self.table.game.state
         if target.staged_index is not None:
-            self.table.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
+            self.table.refuse(
+                N_("To take it, select the cards that meld the top card and press T, or drop them on the pile."),
+                "R-TAKE",
+            )
             return
         if target.number is not None:
             move = Move.take(Group.to(Rank.JOKER, (), target.number))
@@ -448,14 +451,19 @@ class PlayerMoves:
                 groups.append(Group.of(cards, top.rank if top.rank.meldable else None))
             except NotationError:
                 self.table.refuse(
-                    N_("To take the pile, drop cards that meld the {card} on top."), "R-TAKE", card=card_name(top)
+                    N_("To take the pile, select or drop cards that meld the {card} on top."),
+                    "R-TAKE",
+                    card=card_name(top),
                 )
                 return
         staged = self._staged_groups()
         if staged is None:
             return
         if staged and not groups:
-            self.table.refuse(N_("Drop the cards that meld the top card on the pile to take it."), "R-TAKE")
+            self.table.refuse(
+                N_("To take it, select the cards that meld the top card and press T, or drop them on the pile."),
+                "R-TAKE",
+            )
             return
         move = Move.take(*groups, *staged)
         if self.table.play(move, [*cards, *self.table.ui.staged_cards()]):
@@ -495,8 +503,8 @@ class PlayerMoves:
         if self.table.game.state.phase is Phase.DRAW:
             self.table.refuse(
                 N_(
-                    "Draw first, or take the pile by dropping the cards that meld its "
-                    "top card on it: your staged melds go with the take."
+                    "Draw first (D), or take the pile with cards that meld its top card (select "
+                    "them, then press T, or drop them on the pile): your staged melds go with the take."
                 ),
                 "R-TURN",
             )

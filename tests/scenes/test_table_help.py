@@ -122,7 +122,7 @@ def test_an_illegal_drop_shows_why_not_with_the_rule_and_the_longer_text():
     assert card in table.state.hands[0] and len(table.state.pile) == 3
     refusal = table.refusal
     assert refusal is not None and refusal.rule == "R-TAKE"
-    assert table.message[0] == "To take the pile, drop cards that meld the 7♠ on top."
+    assert table.message[0] == "To take the pile, select or drop cards that meld the 7♠ on top."
     assert "To take the pile you must meld its top card at once" in refusal.explanation()
     banner = table.view.panels.refusal_rect()
     assert banner is not None
