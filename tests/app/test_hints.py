@@ -371,28 +371,24 @@ def test_hand_and_foots_discard_hint_gives_no_classic_reason():
     no meld on the table takes it, and one known card of the rank is no pair. The discard
     hint said "The next player's side has no meld the 4♥ could join" and called a nine
     risky because West had picked up one nine (play-test, stop 46)."""
-    state = rules_position(
-        ["C9 H4 SK D6", "H9 C5", "C8", "D5"],
-        melds=[["HQ SQ DQ"], ["C7 D7 H7"]],
-        discard="S4",
-        phase="meld",
-        variant="hand-and-foot",
-        feet=[None, None, None, None],
-        deal_no=1,
-        known=["", "H9", "", ""],
-    )
+
+    def west_picked_up(nines: str):
+        """West holds the `nines` it was seen taking with a pile, and the C5."""
+        return rules_position(
+            ["C9 H4 SK D6", f"{nines} C5", "C8", "D5"],
+            melds=[["HQ SQ DQ"], ["C7 D7 H7"]],
+            discard="S4",
+            phase="meld",
+            variant="hand-and-foot",
+            feet=[None, None, None, None],
+            deal_no=1,
+            known=["", nines, "", ""],
+        )
+
+    state = west_picked_up("H9")
     assert explain(Move.parse("discard H4"), obs(state)) == "Discard the 4♥. It pairs with nothing in your hand."
     assert discard_risk(obs(state), Card.parse("C9")) is None  # (one nine known: no natural pair)
-    pair = rules_position(
-        ["C9 H4 SK D6", "H9 S9 C5", "C8", "D5"],
-        melds=[["HQ SQ DQ"], ["C7 D7 H7"]],
-        discard="S4",
-        phase="meld",
-        variant="hand-and-foot",
-        feet=[None, None, None, None],
-        deal_no=1,
-        known=["", "H9 S9", "", ""],
-    )
+    pair = west_picked_up("H9 S9")
     risk = discard_risk(obs(pair), Card.parse("C9"))
     assert risk is not None and risk.kind == "interest"  # (two known nines: a natural pair)
 
