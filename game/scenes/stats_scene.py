@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import assets
 from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
 from game.i18n import N_, _, format_points
 from game.player_names import shown_stats_name
@@ -13,7 +12,7 @@ from game.scenes import theme
 from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
 from game.scenes.modal import ModalDialogScene, write_failed
-from game.scenes.text import fitting_size
+from game.scenes.text import fitting_size, text_width
 from game.stats import Record, split_key
 
 # Statistics also keep games with bots of several levels as "mixed".
@@ -130,10 +129,9 @@ def note_lines(parts: list[str]) -> tuple[float, list[str]]:
     too wide, two lines broken between its parts (the first holding what fits)."""
     note = NOTE_GAP.join(parts)
     size = note_size(note)
-    font = assets.font_for_text(note, round(size * 4))  # (measured at 4x: the logical width)
 
     def fits(text: str) -> bool:
-        return font.size(text)[0] / 4 <= NOTE_WIDTH
+        return text_width(text, size) <= NOTE_WIDTH
 
     if fits(note):
         return size, [note]
