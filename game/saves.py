@@ -254,6 +254,7 @@ class SaveSummary:
     deal: int  # 1 for the first deal
     ours: int
     theirs: int
+    target: int = 0  # the points the game is played to (0: a game of a number of deals)
 
 
 def summarize(data: bytes) -> SaveSummary | None:
@@ -278,7 +279,9 @@ def summarize(data: bytes) -> SaveSummary | None:
         return None
     side = next(index for index, seats in enumerate(rules.sides) if human in seats)
     others = [score for index, score in enumerate(scores) if index != side]
-    return SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0))
+    target = body.get("target")
+    shown_target = target if _is_int(target) and target in rules.targets else 0
+    return SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target)
 
 
 # -- the save slot ---------------------------------------------------------------

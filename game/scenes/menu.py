@@ -43,12 +43,16 @@ def first_start(app) -> bool:
 
 
 def saved_game_line(saved: SaveSummary) -> str:
-    """Beside Continue: which game it goes on with ("Samba · deal 3 · 1,240 to 980": the
-    totals so far, the player's side first; none before the first deal ends)."""
+    """Beside Continue: which game it goes on with ("Classic · to 2500 · deal 3 · 1,240 to 980":
+    the target where the player chose one, as the statistics name it, then the totals so far,
+    the player's side first; none before the first deal ends)."""
     rules = variant_named(saved.variant)
     deals = rules.deals if rules is not None else 0  # (a game of a number of deals: "deal 3 of 4")
     deal = _("deal {n} of {deals}").format(n=saved.deal, deals=deals) if deals else _("deal {n}").format(n=saved.deal)
-    line = f"{_(VARIANT_NAMES[saved.variant])} · {deal}"
+    line = _(VARIANT_NAMES[saved.variant])
+    if saved.target and rules is not None and len(rules.targets) > 1:  # (one target: nothing to tell)
+        line += " · " + _("to {target}").format(target=saved.target)
+    line += f" · {deal}"
     if saved.ours or saved.theirs:
         score = _("{ours} to {theirs}").format(ours=format_points(saved.ours), theirs=format_points(saved.theirs))
         line += f" · {score}"

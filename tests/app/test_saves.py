@@ -338,11 +338,12 @@ def test_the_summary_beside_continue_reads_the_save_without_replaying_it(tmp_pat
     store.save(game, LEVELS)
     summary = store.summary()
     scores = game.state.scores
-    assert summary == SaveSummary("classic", game.deal_number + 1, scores[0], scores[1])
+    assert summary == SaveSummary("classic", game.deal_number + 1, scores[0], scores[1], game.config.target)
     assert summary.deal > 1  # (the scripted game crosses deals: the totals are not all 0)
     body = json.loads(store.path.read_bytes())
     body["human"] = 1  # a person in West reads West & East first
-    assert summarize(json.dumps(body).encode()) == SaveSummary("classic", summary.deal, scores[1], scores[0])
+    west = SaveSummary("classic", summary.deal, scores[1], scores[0], summary.target)
+    assert summarize(json.dumps(body).encode()) == west
 
 
 def test_a_save_at_a_deals_end_is_summarized_with_the_totals_after_it(tmp_path):
@@ -357,14 +358,25 @@ def test_a_save_at_a_deals_end_is_summarized_with_the_totals_after_it(tmp_path):
     store.save(game, LEVELS)
     after = game.state.result.scores
     assert after != game.state.scores  # (the totals before the deal: 0 and 0)
-    assert store.summary() == SaveSummary("classic", 1, after[0], after[1])
+    assert store.summary() == SaveSummary("classic", 1, after[0], after[1], 5000)
+
+
+def test_the_summary_says_what_the_game_is_played_to(tmp_path):
+    """The title's line said the same of a short game and a long one (stop 47's known item)."""
+    short = Game(RulesConfig.for_variant("classic", 2500), 4)
+    assert summarize(encode_save(save_body(short, LEVELS))).target == 2500
+    body = json.loads(encode_save(save_body(short, LEVELS)))
+    body["target"] = 1234  # (not a target of classic: Continue's load refuses it; the line does not repeat it)
+    assert summarize(json.dumps(body).encode()).target == 0
+    hand_and_foot = Game(RulesConfig.for_variant("hand-and-foot"), 4)
+    assert summarize(encode_save(save_body(hand_and_foot, LEVELS))).target == 0  # (a game of four deals)
 
 
 def test_a_three_handed_summary_weighs_the_best_other_player():
     game = scripted_game(3, 300, "three-hand")
     scores = game.state.scores
     summary = summarize(encode_save(save_body(game, [None, "easy", "easy"])))
-    assert summary == SaveSummary("three-hand", game.deal_number + 1, scores[0], max(scores[1:]))
+    assert summary == SaveSummary("three-hand", game.deal_number + 1, scores[0], max(scores[1:]), game.config.target)
 
 
 @pytest.mark.parametrize(

@@ -182,12 +182,15 @@ def test_beside_continue_the_title_says_which_game_it_goes_on_with(app):
     app.saves.save(game, (None, "easy", "normal", "hard"))
     stack = SceneStack()
     stack.push(TitleMenuScene(app))
-    assert stack.top.saved == SaveSummary("samba", 1, 0, 0)
-    assert saved_game_line(stack.top.saved) == "Samba · deal 1"  # (no totals yet)
+    assert stack.top.saved == SaveSummary("samba", 1, 0, 0, 10000)
+    assert saved_game_line(stack.top.saved) == "Samba · deal 1"  # (no totals yet; Samba has one target)
+    assert saved_game_line(SaveSummary("classic", 2, 10, 0, 2500)) == "Classic · to 2500 · deal 2 · 10 to 0"
+    longest = SaveSummary("six-hand-2x3", 12, 12340, 9870, 10000)  # (its one target is not named: the totals fit)
+    assert saved_game_line(longest) == "Six-hand, two sides of three · deal 12 · 12,340 to 9,870"
     assert saved_game_line(SaveSummary("hand-and-foot", 3, 12340, 980)) == "Hand and Foot · deal 3 of 4 · 12,340 to 980"
     i18n.set_language("zh_CN")
     try:
-        assert saved_game_line(SaveSummary("samba", 2, 1500, -20)) == "桑巴 · 第 2 局 · 1,500 比 -20"
+        assert saved_game_line(SaveSummary("samba", 2, 1500, -20, 10000)) == "桑巴 · 第 2 局 · 1,500 比 -20"
         assert not missing_glyphs(saved_game_line(stack.top.saved))
         draw(stack)
     finally:
