@@ -304,7 +304,7 @@ class MainWindow:
         if self.layout.viewport == window.get_rect() and self.layout.scale == 1.0:
             self.stack.draw(window)  # the window is exactly the logical size: no canvas copy
         else:
-            self.layout.present(self.render(), window, theme.LETTERBOX)
+            self.layout.present(self.render(), window, theme.LETTERBOX, continue_edges=True)
         pygame.display.flip()
 
     def screenshot(self, path: str) -> None:

@@ -87,6 +87,7 @@ class Layout:
         self.drawable_size: tuple[int, int] = logical_size
         self.scale = 1.0
         self.viewport = pygame.Rect((0, 0), logical_size)
+        self._bar_cache: dict[str, tuple[object, pygame.Surface]] = {}  # a bar's key and picture, by side
         self.resize(window_size or logical_size, drawable_size)
 
     # -- setup ---------------------------------------------------------------
@@ -164,11 +165,79 @@ class Layout:
         return canvas.get_size() == self.canvas_size and math.isclose(getattr(canvas, "scale", 1.0), self.scale)
 
     def present(
-        self, canvas: pygame.Surface, target: pygame.Surface, bar_color: pygame.typing.ColorLike = (0, 0, 0)
+        self,
+        canvas: pygame.Surface,
+        target: pygame.Surface,
+        bar_color: pygame.typing.ColorLike = (0, 0, 0),
+        continue_edges: bool = False,
     ) -> None:
-        """Put the canvas into the viewport of `target`, letterbox bars around it."""
-        target.fill(bar_color)
-        if canvas.get_size() == self.viewport.size:
-            target.blit(canvas, self.viewport)
-        else:  # stale canvas mid-resize: stretch rather than show garbage
-            target.blit(pygame.transform.smoothscale(canvas, self.viewport.size), self.viewport)
+        """Put the canvas into the viewport of `target`, letterbox bars around it: of
+        `bar_color`, or (`continue_edges`) the canvas's edge drawn on into each bar, darkening
+        to `bar_color` at the window's edge, so a 4:3 or portrait window shows the felt (and
+        a dialog's dimming) going on past the table rather than two black bands."""
+        if canvas.get_size() != self.viewport.size:  # stale canvas mid-resize: stretch rather than show garbage
+            canvas = pygame.transform.smoothscale(canvas, self.viewport.size)
+        for bar, edge, toward_window in self._bars_and_edges():
+            if not continue_edges:
+                target.fill(bar_color, bar)
+                continue
+            target.blit(self._continued_bar(canvas.subsurface(edge), bar.size, toward_window, bar_color), bar)
+        target.blit(canvas, self.viewport)
+
+    def _continued_bar(
+        self, edge: pygame.Surface, size: tuple[int, int], toward_window: str, color: pygame.typing.ColorLike
+    ) -> pygame.Surface:
+        """A bar drawn from the canvas's edge, shaded; made again only when that edge changes
+        (a dialog's dimming), since shading a big window's bars each frame cost several ms."""
+        key = (size, pygame.image.tobytes(edge, "RGB"), tuple(pygame.Color(color)))
+        made = self._bar_cache.get(toward_window)
+        if made is not None and made[0] == key:
+            return made[1]
+        bar = pygame.transform.scale(edge, size)
+        bar.blit(_bar_shade(size, toward_window, pygame.Color(color)), (0, 0))
+        self._bar_cache[toward_window] = (key, bar)
+        return bar
+
+    def _bars_and_edges(self) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
+        """Each letterbox bar (drawable pixels), the canvas's line of pixels beside it, and
+        which way the window's edge lies ("left", "right", "up", "down")."""
+        width, height = self.drawable_size
+        view = self.viewport
+        last_x, last_y = view.width - 1, view.height - 1
+        found: list[tuple[pygame.Rect, pygame.Rect, str]] = []
+        if view.left > 0:
+            found.append((pygame.Rect(0, view.top, view.left, view.height), pygame.Rect(0, 0, 1, view.height), "left"))
+        if view.right < width:
+            bar = pygame.Rect(view.right, view.top, width - view.right, view.height)
+            found.append((bar, pygame.Rect(last_x, 0, 1, view.height), "right"))
+        if view.top > 0:
+            found.append((pygame.Rect(view.left, 0, view.width, view.top), pygame.Rect(0, 0, view.width, 1), "up"))
+        if view.bottom < height:
+            bar = pygame.Rect(view.left, view.bottom, view.width, height - view.bottom)
+            found.append((bar, pygame.Rect(0, last_y, view.width, 1), "down"))
+        return found
+
+
+_SHADES: dict[tuple[tuple[int, int], str, tuple[int, int, int]], pygame.Surface] = {}
+
+
+def _bar_shade(size: tuple[int, int], toward_window: str, color: pygame.Color) -> pygame.Surface:
+    """A bar's darkening, as the felt's vignette: clear beside the table, nearly `color` at
+    the window's edge. Cached: a window has two bars, and a resize makes new ones."""
+    key = (size, toward_window, (color.r, color.g, color.b))
+    shade = _SHADES.get(key)
+    if shade is None:
+        if len(_SHADES) > 8:
+            _SHADES.clear()
+        steps = 32
+        across_x = toward_window in ("left", "right")
+        line = pygame.Surface((steps, 1) if across_x else (1, steps), pygame.SRCALPHA)
+        for step in range(steps):
+            to_window = (step + 0.5) / steps  # 0 beside the table, 1 at the window's edge
+            if toward_window in ("left", "up"):
+                to_window = 1.0 - to_window
+            alpha = round(255 * 0.85 * to_window**1.6)  # (slow beside the table: no seam)
+            line.set_at((step, 0) if across_x else (0, step), (color.r, color.g, color.b, alpha))
+        shade = pygame.transform.smoothscale(line, size)
+        _SHADES[key] = shade
+    return shade

@@ -365,6 +365,35 @@ def test_present_letterboxes_canvas_into_window():
     assert window.get_at(layout.viewport.center)[:3] == (0, 255, 0)
 
 
+def test_present_can_draw_the_canvas_edge_on_into_the_bars():
+    """A 4:3 or portrait window: the felt goes on past the table, darkening toward the
+    window's edge, and follows the canvas (a dialog's dimming) rather than a cached copy."""
+    layout = Layout(window_size=(400, 300))  # 4:3: bars above and below
+    top, bottom = layout.viewport.top, layout.viewport.bottom
+    assert top > 10 and bottom < 290
+    canvas = layout.make_canvas()
+    canvas.fill((40, 120, 80))
+    window = pygame.Surface((400, 300))
+    layout.present(canvas, window, bar_color=(0, 0, 0), continue_edges=True)
+    beside = window.get_at((200, top - 1))[:3]
+    assert all(abs(a - b) <= 3 for a, b in zip(beside, (40, 120, 80), strict=True))  # no seam
+    for far in ((200, 0), (200, 299)):
+        assert sum(window.get_at(far)[:3]) < sum(beside) / 4  # dark at the window's edge
+    canvas.fill((20, 60, 40))  # dimmed by a dialog
+    layout.present(canvas, window, bar_color=(0, 0, 0), continue_edges=True)
+    assert all(abs(a - b) <= 3 for a, b in zip(window.get_at((200, bottom))[:3], (20, 60, 40), strict=True))
+    wide = Layout(window_size=(600, 200))  # bars left and right
+    wide_canvas = wide.make_canvas()
+    wide_canvas.fill((40, 120, 80))
+    wide_window = pygame.Surface((600, 200))
+    wide.present(wide_canvas, wide_window, bar_color=(0, 0, 0), continue_edges=True)
+    left, right = wide.viewport.left, wide.viewport.right
+    assert left > 10
+    assert all(abs(a - b) <= 3 for a, b in zip(wide_window.get_at((left - 1, 100))[:3], (40, 120, 80), strict=True))
+    assert all(abs(a - b) <= 3 for a, b in zip(wide_window.get_at((right, 100))[:3], (40, 120, 80), strict=True))
+    assert sum(wide_window.get_at((599, 100))[:3]) < 60
+
+
 def test_ruler_converts_without_gaps():
     ruler = Ruler(1.5)
     left, right = ruler.rect((0, 0, 33.3, 10)), ruler.rect((33.3, 0, 33.3, 10))
