@@ -89,8 +89,8 @@ RULE_EXPLANATIONS: dict[str, str] = {
         "Sequences are not limited."
     ),
     "V-SAMBA-TAKE": N_(
-        "Take the pile with a natural pair matching its top card, or, when it is not frozen for "
-        "you, by adding the top card alone to one of your melds that is not yet a canasta."
+        "Take the pile with a natural pair of its top card (never one natural and a wild card) or, "
+        "unless it is frozen for you, by adding the top card alone to a meld not yet a canasta."
     ),
     "V-SAMBA-EXHAUSTED": N_(
         "With the stock empty you must take the pile when its top card fits one of your melds "

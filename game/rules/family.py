@@ -511,20 +511,46 @@ class FamilyState(GameState):
         brought = sum(1 for c in self.pile[:-1] if not c.is_red_three)
         return self.resolve(seat, groups, move, top=top, brought=brought)
 
-    @staticmethod
-    def _no_samba_take(move: Move, top: Card) -> IllegalMove:
+    def _no_samba_take(self, move: Move, top: Card) -> IllegalMove:
         """The refusal of a take that neither melds the top card with a natural pair nor adds it
-        to an unfinished meld (V-SAMBA-TAKE)."""
+        to an unfinished meld (V-SAMBA-TAKE), naming only the ways there are: adding the top
+        card to a meld is offered only when one of the side's melds takes it now (offering
+        it when none fits misled, play-test); a pile frozen for the side says so (R-FROZEN)."""
+        if self._takes_onto_a_meld():
+            return IllegalMove(
+                "V-SAMBA-TAKE",
+                N_(
+                    "to take the pile, meld its top card {card} with a natural pair of {rank}s from your "
+                    "hand, or add it to a meld of your side that is not yet a canasta (take +N:)"
+                ),
+                move,
+                card=top.face,
+                rank=top.rank.symbol,
+            )
+        if self.pile_frozen_for(self.side_of(self.turn)):
+            self._refuse_frozen(move, top)
         return IllegalMove(
             "V-SAMBA-TAKE",
             N_(
-                "to take the pile, meld its top card {card} with a natural pair of {rank}s from your "
-                "hand, or add it to a meld of your side that is not yet a canasta (take +N:)"
+                "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand "
+                "(no meld of your side takes it)"
             ),
             move,
             card=top.face,
             rank=top.rank.symbol,
         )
+
+    def _takes_onto_a_meld(self) -> bool:
+        """V-SAMBA-TAKE (b): the top card may go alone onto one of the side's melds now
+        (`take +N:` onto a meld that is not yet a canasta is accepted)."""
+        for index, m in enumerate(self.table[self.side_of(self.turn)]):
+            if m.size < CANASTA_SIZE:
+                try:
+                    self.check_take(Move.take(Group.to(_JOKER, (), index)))
+                except IllegalMove:
+                    continue
+                return True
+        return False
 
     def _apply_take(self, move: Move) -> list[Event]:
         laid = self.check_take(move)
@@ -545,14 +571,7 @@ class FamilyState(GameState):
         card may go alone onto a meld that is not yet a canasta."""
         if self.stock or not self.pile or not self.config.rules.take_onto_meld:
             return False  # V-HF-STOCK: Hand and Foot never forces the take
-        for index, m in enumerate(self.table[self.side_of(self.turn)]):
-            if m.size < CANASTA_SIZE:
-                try:
-                    self.check_take(Move.take(Group.to(_JOKER, (), index)))
-                except IllegalMove:
-                    continue
-                return True
-        return False
+        return self._takes_onto_a_meld()
 
     def _apply_pass(self) -> list[Event]:
         if self.stock:

@@ -189,6 +189,40 @@ def test_V_SAMBA_TAKE_never_with_one_natural_and_a_wild_card():
     assert caught.value.rule == "V-SAMBA-TAKE"
 
 
+@pytest.mark.parametrize(
+    "melds,discard,move,offers",
+    [
+        ([["CJ DJ SJ", "C8 D8 H8"], []], "D5 C4", "take C4 D2", False),  # no meld takes the 4
+        ([["CJ DJ SJ", "C8 D8 H8"], []], "D5 C4", "take C4", False),
+        ([[K_NATURAL], []], "D5 HK", "take", False),  # the kings are a canasta
+        ([["C5 C6 C7"], []], "D5 C4", "take C4 D2", True),  # the clubs sequence takes the 4
+        ([["C5 C6 C7"], []], "D5 C4", "take", True),  # (a bare take never extends a sequence)
+        ([["S4 H4 D4"], []], "D5 C4", "take C4 D2", True),  # the open group of 4s
+    ],
+)
+def test_V_SAMBA_TAKE_refusal_offers_a_meld_only_when_one_takes_the_top_card(melds, discard, move, offers):
+    """Samba's take refusal offered "or add it to a meld of your side that is not yet a
+    canasta" when no meld fits the top card (play-test, stops 47 and 48): it names that way
+    only when a meld of the side takes the card now, as classic's (R-TAKE) names its ways."""
+    state = samba(["C4 D2 H9 HQ"], melds=melds, discard=discard)
+    with pytest.raises(IllegalMove) as caught:
+        play(state, move)
+    error = caught.value
+    assert error.rule == "V-SAMBA-TAKE"
+    assert ("not yet a canasta" in error.reason) == offers, error.reason
+    assert "natural pair of" in error.reason
+    assert ("no meld of your side takes it" in error.reason) == (not offers), error.reason
+
+
+def test_V_SAMBA_TAKE_bare_take_on_a_pile_frozen_for_the_side_says_it_is_frozen():
+    """A bare take (T with no cards) before the side has melded: the pile is frozen for it
+    (R-FROZEN), not "add it to a meld" the side does not have."""
+    state = samba(["C4 D2 H9 HQ"], discard="D5 C4")
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "take")
+    assert caught.value.rule == "R-FROZEN" and "not yet a canasta" not in caught.value.reason
+
+
 def test_V_SAMBA_TAKE_the_top_card_alone_onto_a_meld_that_is_not_yet_a_canasta():
     state = samba(["C4 C5"], melds=[["H4 H5 H6", "CQ DQ SQ", K_NATURAL], []], discard="D5 HQ H7")
     assert legal(state) == ["draw", "take +0:"]  # the sequence takes H7; not the queens

@@ -560,6 +560,35 @@ def test_a_refusal_explains_the_rule_as_the_samba_family_has_it():
     assert "never meld alone" not in (table.refusal.explanation() or ""), table.refusal.explanation()
 
 
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_take_refusal_offers_dragging_onto_a_meld_only_when_one_takes_the_top_card(variant, language):
+    """One natural 4 dropped on the 4 of the pile, the side holding jacks and eights: the
+    refusal offered "or drag it onto a meld of your side that is not yet a canasta", a meld
+    there was not (play-test, stops 47 and 48). It names the pair alone and why, and the
+    rule line under it says Samba's take, never with one natural card and a wild card."""
+    from game import i18n
+
+    i18n.set_language(language)
+    try:
+        for melds, offers in (([["CJ DJ SJ", "C8 D8 H8"], []], False), ([["C5 C6 C7"], []], True)):
+            stack, table = samba_table(["C4 D2 H9 HQ", "C6", "C7", "C9"], melds, variant=variant, discard="D5 C4")
+            tick(stack, 0.1)
+            cards = select(stack, table, ["C4"])
+            drag(stack, card_point(table, cards[0]), PILE_POS)
+            tick(stack, 0.1)
+            refusal = table.refusal
+            assert refusal is not None and refusal.rule == "V-SAMBA-TAKE"
+            reason, line = refusal.headline(), refusal.explanation() or ""
+            onto = {"en": "not yet a canasta", "zh_CN": "还不是卡纳斯塔"}[language]
+            none = {"en": "no meld of your side takes it", "zh_CN": "没有"}[language]
+            assert (onto in reason) == offers and (none in reason) == (not offers), reason
+            assert {"en": "never one natural and a wild card", "zh_CN": "不能"}[language] in line, line
+            assert "4" in reason and "4♣" in reason, reason
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_samba_family_says_its_own_take_and_empty_stock_under_a_classic_rule_id():
     from game.rules import IllegalMove
     from game.why_not import Refusal, rule_explanation
