@@ -450,6 +450,13 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
     parts = [_("Discard the {card}.").format(card=card_name(card))]
     if card.is_black_three:
         parts.append(_("A black three blocks the pile for the next player."))
+        penalty = obs.config.rules.black_three_penalty
+        if penalty:  # V-BOL-BLACK3: the expert's reason to be rid of it
+            parts.append(
+                _("Left in your hand when the deal ends, it would count {points} against your side.").format(
+                    points=penalty
+                )
+            )
         return join_sentences(parts)
     if card.is_wild:
         if obs.config.rules.freezes:  # (Hand and Foot's pile never freezes: a wild card only blocks it)

@@ -407,3 +407,13 @@ def test_a_pile_of_one_card_is_one_card_not_one_cards():
         assert "1 cards" not in explain(Move.parse("take C9 D9"), obs(state))
     finally:
         i18n.set_language("en")
+
+
+def test_a_black_three_discard_in_bolivia_says_what_it_would_cost_left_in_the_hand():
+    """In Bolivia a black three left in a hand costs its side 100 (V-BOL-BLACK3): the hint's
+    reason to discard it said only that it blocks the pile, as in Samba (play-test)."""
+    for variant, costs in (("bolivia", True), ("samba", False)):
+        state = rules_position(["S3 C9 H4 H5"], melds=[["CK DK HK"], []], discard="S4", phase="meld", variant=variant)
+        text = explain(Move.parse("discard S3"), obs(state))
+        assert text.startswith("Discard the 3♠. A black three blocks the pile for the next player."), text
+        assert ("would count 100 against your side" in text) == costs, text
