@@ -240,9 +240,27 @@ BOLIVIA_MELDS = N_(
 )
 
 
+# V-KEEP-TWO said for the game it is cited in: one sentence for them all listed Bolivia's
+# escalera and Hand and Foot's books under a refusal in Samba (play-test).
+KEEP_TWO_SAMBA = N_(
+    "Going out needs two canastas of any kind (a samba counts); until then keep at least two cards "
+    "after melding, one to discard and one to keep."
+)
+KEEP_TWO_BOLIVIA = N_(
+    "Going out needs two canastas, one an escalera (a bolivia counts as a canasta); until then keep "
+    "at least two cards after melding."
+)
+KEEP_TWO_FOOT = N_(
+    "Going out needs two clean and two dirty books; until then, playing from the foot, keep at least "
+    "two cards after melding."
+)
+
+
 def rule_explanation(rule: str, rules: Variant | None = None) -> str | None:
     """The rule in a sentence; in the game of `rules` when given (the Samba family's own
-    words for the base rules it keeps, Bolivia's melds)."""
+    words for the base rules it keeps, Bolivia's melds, V-KEEP-TWO's requirement)."""
+    if rules is not None and rule == "V-KEEP-TWO" and rules.meld_list:
+        return _(KEEP_TWO_FOOT if rules.foot else KEEP_TWO_BOLIVIA if rules.out_needs_sequence else KEEP_TWO_SAMBA)
     if rules is not None and rules.sequences and not rules.foot:
         rule = SAMBA_RULES.get(rule, rule)
         if rules.wild_melds and rule == "V-SAMBA-MELDS":

@@ -640,3 +640,36 @@ def test_every_rewording_starts_from_a_message_the_engine_or_the_table_gives():
     assert set(ALONE_WORDING) <= engine | set(TABLE_WORDING.values()), (
         set(ALONE_WORDING) - engine - set(TABLE_WORDING.values())
     )
+
+
+@pytest.mark.parametrize(
+    "variant,says,never",
+    [
+        ("samba", ["two canastas", "samba counts"], ["escalera", "books", "Bolivia"]),
+        ("bolivia", ["escalera", "bolivia counts"], ["books", "samba"]),
+        ("hand-and-foot", ["two clean and two dirty books", "foot"], ["escalera", "canasta"]),
+    ],
+)
+def test_keep_two_s_rule_line_says_the_game_s_own_requirement(variant, says, never):
+    """V-KEEP-TWO's line under a refusal in Samba read "Until your side can go out (two
+    canastas, one an escalera in Bolivia, or the books quota)..." (play-test, stop 48):
+    each game says its own requirement."""
+    from game.why_not import rule_explanation
+
+    line = rule_explanation("V-KEEP-TWO", RulesConfig.for_variant(variant).rules) or ""
+    assert all(word in line for word in says) and not any(word in line for word in never), line
+    assert "keep at least two cards" in line
+
+
+def test_keep_two_refused_at_the_table_shows_samba_s_line():
+    stack, table = samba_table(
+        ["S9 H4", "C6 C6", "C7 C7", "C8 C8"], [["CK DK HK SK CK DK HK", "C9 D9 H9"], []], phase="meld", discard="D5"
+    )
+    tick(stack, 0.1)
+    slot = next(s for s in our_slots(table) if s.number == 1)
+    cards = select(stack, table, ["S9"])
+    drag(stack, card_point(table, cards[0]), (slot.rect.centerx, slot.rect.y + 20))
+    tick(stack, 0.1)
+    assert table.refusal is not None and table.refusal.rule == "V-KEEP-TWO"
+    line = table.refusal.explanation() or ""
+    assert "samba counts" in line and "escalera" not in line and "books" not in line, line
