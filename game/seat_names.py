@@ -66,7 +66,7 @@ class SeatNames:
         seats = self.config.seats_of_side(side)
         if not self.config.partnerships:
             return self.seat_name(seats[0])
-        return " & ".join(self.seat_name(s) for s in seats)
+        return _(" & ").join(self.seat_name(s) for s in seats)  # Chinese lists names with 、
 
     @classmethod
     def default(cls, config: RulesConfig, viewer: int = 0) -> SeatNames:

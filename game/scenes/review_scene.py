@@ -147,24 +147,26 @@ def peeking_wild(meld: Meld) -> Card | None:
 
 def name_lines(label: str) -> tuple[float, list[str]]:
     """A side's name left of its melds, in NAME_W: on one line, down to 13 units; else on
-    two at 13 or three at 12, each line ending at an " & " (five- and six-hand's sides
-    name two or three seats)."""
+    two at 13 or three at 12, each line ending at the seats' separator, " &" or "、" (five-
+    and six-hand's sides name two or three seats: SeatNames.side_name)."""
     size = fitting_size(label, 16, NAME_W, bold=True, smallest=13)
     if text_width(label, size, bold=True) <= NAME_W:
         return size, [label]
-    parts = label.split(" & ")
+    separator = _(" & ")
+    glue = " " if separator.startswith(" ") else ""  # English "South & North"; Chinese 南家、北家
+    parts = label.split(separator)
     for size, most in ((13, 2), (12, 3)):
         lines: list[str] = []
         for index, part in enumerate(parts):
-            piece = part if index == len(parts) - 1 else f"{part} &"
-            if lines and text_width(f"{lines[-1]} {piece}", size, bold=True) <= NAME_W:
-                lines[-1] = f"{lines[-1]} {piece}"
+            piece = part if index == len(parts) - 1 else part + separator.rstrip()
+            if lines and text_width(f"{lines[-1]}{glue}{piece}", size, bold=True) <= NAME_W:
+                lines[-1] = f"{lines[-1]}{glue}{piece}"
             else:
                 lines.append(piece)
         if len(lines) <= most and all(text_width(line, size, bold=True) <= NAME_W for line in lines):
             break
     if len(lines) > most:  # (a line still too long ends in "…" when drawn)
-        lines = [*lines[: most - 1], " ".join(lines[most - 1 :])]
+        lines = [*lines[: most - 1], glue.join(lines[most - 1 :])]
     return size, lines
 
 

@@ -244,3 +244,45 @@ def test_an_answer_hint_reads_as_one_sentence_after_its_label():
         shown = i18n._("Hint: {text}").format(text=i18n._(msgid))
         assert shown.count("：") == 1, shown
         assert "“可以”" in shown or "“不行”" in shown, shown
+
+
+def test_one_word_each_for_our_side_a_turn_a_pass_and_the_first_meld_in_chinese(zh):
+    """A new player met 本方, 我方 and 你方 for the same side (the score box said 我方, the
+    coach beside it 本方, the hint 你方), a turn as 回合 and as 一轮 (Hand and Foot's
+    rules), passing as 过牌 and as 放弃 (the button), the first meld as 首次亮牌 (the
+    table) and as 首次组牌 (the coach), and a game as 短局 though 局 is a deal."""
+    mixed = {
+        "我方": "本方",
+        "你方": "本方",
+        "一轮": "回合",
+        "本轮": "本回合",
+        "每轮": "每回合",
+        "放弃": "过牌",
+        "首次组牌": "首次亮牌",
+        "短局": "快速赛",
+        "局游戏": "场游戏",
+    }
+    for entry in zh.entries:
+        if entry.msgid:
+            found = [word for word in mixed if word in entry.msgstr]
+            assert not found, (entry.msgid, [f"{word} -> {mixed[word]}" for word in found])
+
+
+def test_a_side_of_partners_lists_its_seats_as_chinese_lists_names():
+    """The score box, the score sheet and the melds' labels named a side "西家 & 东家"."""
+    from game.rules import RulesConfig
+    from game.scenes.review_scene import name_lines
+    from game.seat_names import SeatNames
+
+    names = SeatNames.default(RulesConfig.for_variant("classic", None))
+    assert names.side_name(1) == "West & East"
+    i18n.set_language("zh_CN")
+    assert names.side_name(1) == "西家、东家"
+    five = SeatNames.default(RulesConfig.for_variant("five-hand", None))
+    label = five.side_name(1)
+    assert label.count("、") == 2 and "&" not in label, label
+    _size, lines = name_lines("东南家、东家、西家、东北家、西北家")  # too long for one line: split after 、
+    assert len(lines) > 1 and all(line.endswith("、") for line in lines[:-1]) and " " not in "".join(lines), lines
+    i18n.set_language("en")
+    _size, lines = name_lines("South-east & East & West & North-west")
+    assert len(lines) > 1 and all(line.endswith(" &") for line in lines[:-1]), lines
