@@ -264,7 +264,10 @@ class PlayerMoves:
             if rank is not None:
                 self.table.refuse(N_("Those cards do not go with the {rank}s."), "R-ADD", rank=rank.symbol)
             elif all(c.is_wild for c in cards):
-                self.table.refuse(N_("Wild cards alone go onto a meld: drop them on one."), "R-MELD")
+                self.table.refuse(
+                    N_("Wild cards alone go onto a meld: drop them on one, or pick it with [ and ], then press M."),
+                    "R-MELD",
+                )
             else:
                 self.table.refuse(N_("A meld holds cards of one rank (plus wild cards)."), "R-MELD")
             return None

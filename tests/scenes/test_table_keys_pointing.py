@@ -216,3 +216,20 @@ def test_a_new_game_from_the_menu_over_the_score_sheet_closes_the_sheet():
     assert table.game is not old and table.game.state.phase is not Phase.OVER
     tick(stack, 1.0)
     assert stack.top is table  # (no sheet of the old deal comes back)
+
+
+def test_m_on_a_lone_wild_card_names_the_keys_that_pick_its_meld():
+    """A keyboard player selected the joker the hint lit and pressed M: the refusal said only
+    "drop them on one", the mouse's way; it names [ and ] then M, and they add it."""
+    stack, table = table_at(
+        ["C5 D9 JK", "C4 C6 C8", "C9 C10", "CJ CQ"], phase="meld", discard="S4", melds=[{"K": "HK DK SK", "Q": "HQ DQ SQ"}, {}]
+    )
+    press(table, pygame.K_END)
+    press(table, pygame.K_SPACE)
+    joker = table.ui.cursor
+    assert joker.face == "JK"
+    press(table, pygame.K_m)
+    assert table.controller.refusal is not None and "[ and ], then press M" in table.message[0], table.message
+    press(table, pygame.K_RIGHTBRACKET)
+    press(table, pygame.K_m)
+    assert any(joker in meld.cards for meld in table.game.state.melds[0].values())
