@@ -233,3 +233,30 @@ def test_m_on_a_lone_wild_card_names_the_keys_that_pick_its_meld():
     press(table, pygame.K_RIGHTBRACKET)
     press(table, pygame.K_m)
     assert any(joker in meld.cards for meld in table.game.state.melds[0].values())
+
+
+def test_m_after_the_focus_served_a_wild_card_sends_other_naturals_to_their_own_meld():
+    """Play-test: ] then M put the joker on the queens; the two sixes selected next went to the
+    still focused queens with M and were refused ("do not go with the Qs") though our sixes
+    lay beside them."""
+    stack, table = table_at(
+        ["C6 C6 JK D9 H10 S4", "C4 C5 C8", "C9 C10", "CJ CQ"],
+        phase="meld",
+        discard="S4",
+        melds=[{"Q": "HQ DQ SQ", "6": "H6 D6 S6"}, {}],
+    )
+    melds = table.game.state.melds[0]
+    (joker,) = select(stack, table, ["JK"])
+    while table.ui.meld_focus is None or table.ui.meld_focus.rank is not melds_rank(melds, "Q"):
+        press(table, pygame.K_RIGHTBRACKET)
+    press(table, pygame.K_m)
+    assert joker in table.game.state.melds[0][melds_rank(melds, "Q")].cards
+    sixes = select(stack, table, ["C6", "C6"])
+    press(table, pygame.K_m)
+    assert table.controller.refusal is None, table.message
+    assert set(sixes) <= set(table.game.state.melds[0][melds_rank(melds, "6")].cards)
+    assert table.ui.meld_focus is None  # (the focus moved off the queens with them)
+
+
+def melds_rank(melds, symbol: str):
+    return next(rank for rank in melds if rank.symbol == symbol)
