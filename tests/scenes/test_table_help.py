@@ -772,7 +772,7 @@ def test_where_each_plays_alone_a_refusal_says_you_not_your_side(variant, seats)
     for rule in ("R-MIN", "R-OUT", "R-KEEP-TWO", "R-ONE-PER-RANK", "R-OWN-MELDS", "R-TAKE-MIN"):
         assert "side" not in (rule_explanation(rule, rules) or "side"), rule
     i18n.set_language("zh_CN")
-    assert "你" in table.refusal.reason() and "你方" not in table.refusal.reason()
+    assert "你" in table.refusal.reason() and "本方" not in table.refusal.reason()
     i18n.set_language("en")
     # With partners the side is still named.
     table = _frozen_take("classic", ["SJ C5 D7 H9 SK C6 D8", "C7 C8 C9", "H7 H8 H9", "S7 S8 S9"], 3)

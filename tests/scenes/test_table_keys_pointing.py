@@ -222,7 +222,10 @@ def test_m_on_a_lone_wild_card_names_the_keys_that_pick_its_meld():
     """A keyboard player selected the joker the hint lit and pressed M: the refusal said only
     "drop them on one", the mouse's way; it names [ and ] then M, and they add it."""
     stack, table = table_at(
-        ["C5 D9 JK", "C4 C6 C8", "C9 C10", "CJ CQ"], phase="meld", discard="S4", melds=[{"K": "HK DK SK", "Q": "HQ DQ SQ"}, {}]
+        ["C5 D9 JK", "C4 C6 C8", "C9 C10", "CJ CQ"],
+        phase="meld",
+        discard="S4",
+        melds=[{"K": "HK DK SK", "Q": "HQ DQ SQ"}, {}],
     )
     press(table, pygame.K_END)
     press(table, pygame.K_SPACE)

@@ -770,7 +770,7 @@ def test_the_answer_prompt_names_each_sides_score_in_six_hand():
     ours = table.game.scores[table.human_side]
     assert line == f"Score: us {ours:,}, " + ", ".join(f"S{s} {table.game.scores[s]:,}" for s in others) + "."
     set_language("zh_CN")
-    assert answer_facts(table).splitlines()[-1].startswith(f"比分：我方 {ours:,}，S{others[0]}")  # type: ignore[arg-type]
+    assert answer_facts(table).splitlines()[-1].startswith(f"比分：本方 {ours:,}，S{others[0]}")  # type: ignore[arg-type]
 
 
 SIX_NAMES = ("You", "South-west", "North-west", "North", "North-east", "South-east")
