@@ -53,7 +53,13 @@ def wrap_at_most(text: str, font: pygame.font.Font, max_width: int, most: int) -
 
 
 def one_line(surface: pygame.Surface, text: str, size: float, width: float, bold: bool = False) -> str:
-    """`text` cut to one line of `width` (logical) at `size` on `surface`, ending in "…" when cut."""
+    """`text` cut to one line of `width` (logical) at `size` on `surface`, ending in "…" when cut.
+    A one-line text that fits by the logical measure (text_width, which fitting_size asks) is
+    never cut: a smaller window's whole-pixel font may come out a few per cent wider (five-hand's
+    "West & East & South-east" lost its last name on the score sheet at 1024x768, play-test,
+    stop 48)."""
+    if "\n" not in text and text_width(text, size, bold) <= width:
+        return text
     ruler = Ruler.of(surface)
     font = assets.font_for_text(text, ruler.px(size), bold)
     return wrap_at_most(text, font, ruler.px(width), 1)[0]
