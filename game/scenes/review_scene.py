@@ -433,7 +433,10 @@ class ReviewScene(Scene):
             blit_text(surface, name, size, color, bold=True, midleft=(24, y + 17))
             cards = sorted(state.hands[seat], key=sort_key)
             count = _("1 card") if len(cards) == 1 else _("{n} cards").format(n=len(cards))
-            blit_text(surface, count, 15, theme.TEXT_ON_FELT, topleft=(24, y + 30))
+            if seat == state.out:  # V-FIVE: not "0 cards", as if the seat had gone out (play-test, stop 48)
+                count = _("sits out this deal")
+            size = fitting_size(count, 15, NAME_W, smallest=11)
+            blit_text(surface, one_line(surface, count, size, NAME_W), size, theme.TEXT_ON_FELT, topleft=(24, y + 30))
             self._card_row(surface, ruler, cards, HAND_LEFT, y, plan.card_w, HAND_RIGHT)
         for band in plan.bands:
             self._draw_side(surface, ruler, band)

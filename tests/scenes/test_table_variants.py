@@ -517,3 +517,70 @@ def test_five_hand_order_of_play_at_north_in_pass_and_play(viewer, out, language
             assert inner.collidelist(others) == -1, box
     finally:
         i18n.set_language("en")
+
+
+def _five_hand_deal_over():
+    """A finished first deal of five-hand (South-east, seat 4, sits out: V-FIVE)."""
+    from game.rules import Game
+
+    game = Game(RulesConfig.for_variant("five-hand"), 3)
+    bots = [FallbackBot(seat) for seat in range(5)]
+    while game.state.phase is not Phase.OVER:
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    assert game.state.out == 4
+    return game
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_review_of_a_five_hand_deal_says_who_sits_out(language, monkeypatch):
+    """The review listed the seat sitting out as "South-east · 0 cards", as if it had gone
+    out (play-test, stop 48): it says it sits out this deal, as the table and the sheet do."""
+    import game.scenes.review_scene as review_scene_module
+    from game.review import deal_play
+    from game.review_worker import SyncReview
+    from game.scenes.base import SceneStack
+    from game.scenes.review_scene import ReviewScene
+    from game.seat_names import SeatNames
+    from tests.table_helpers import texts_drawn
+
+    game = _five_hand_deal_over()
+    play = deal_play(game)
+    i18n.set_language(language)
+    try:
+        stack = SceneStack()
+        scene = ReviewScene(
+            play, {0}, SeatNames.default(game.config), job_factory=lambda p, seats: SyncReview(p, seats, worlds=2)
+        )
+        stack.push(scene)
+        drawn = texts_drawn(monkeypatch, review_scene_module)
+        stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+        sits_out = i18n._("sits out this deal")
+        assert drawn.count(sits_out) == 1, drawn
+        assert i18n._("{n} cards").format(n=0) not in drawn
+        scene.cursor = len(play.moves)  # the end of the deal: the one who went out holds 0 cards
+        drawn.clear()
+        stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+        assert drawn.count(sits_out) == 1
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 576), (800, 450)])
+def test_the_score_sheet_names_the_side_of_three_in_full_at_every_window_size(size, monkeypatch):
+    """At 1024x768 and 800x450 the sheet's column read "West & East &…": the name fits by the
+    logical measure that chose its size, but the smaller window's whole-pixel font came out a
+    few per cent wider and one_line cut it (play-test, stop 48)."""
+    import game.scenes.score_sheet as score_sheet_module
+    from tests.table_helpers import texts_drawn
+
+    stack, table = make_table(variant="five-hand", seed=5)
+    game = _five_hand_deal_over()
+    table.controller.game = game
+    table.load_state(game.state)
+    sheet = ScoreSheetScene(table, game.state.result)
+    stack.push(sheet)
+    drawn = texts_drawn(monkeypatch, score_sheet_module)
+    stack.draw(Canvas(size, size[0] / LOGICAL_SIZE[0]))
+    assert "West & East & South-east" in drawn, drawn
+    assert not any(text.startswith("West & East &") and text.endswith("…") for text in drawn)
