@@ -447,11 +447,13 @@ class TableLayout:
                 100 + index,
                 visible=depth < 2 or index % 10 == 0,
             )
-        # Pile: jittered, wild cards and red threes buried crosswise (frozen).
+        # Pile: jittered, wild cards and red threes buried crosswise (frozen). Hand and
+        # Foot's pile never freezes (V-HF-TAKE): a wild card buried there lies like any other.
         count = len(st.pile)
+        freezes = st.config.rules.freezes
         for index, card in enumerate(st.pile):
             top = index == count - 1
-            crosswise = (card.is_wild or card.is_red_three) and not top
+            crosswise = freezes and (card.is_wild or card.is_red_three) and not top
             jitter = ((card.id * 37) % 9 - 4) * 1.5
             dx = ((card.id * 13) % 5 - 2) * 1.2
             angle = 90.0 if crosswise else (0.0 if top else jitter)

@@ -791,7 +791,7 @@ class TableView:
         states: list[pygame.Rect] = []
         pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
         # Pile states, stacked to the right of the pile.
-        crosswise = any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
+        crosswise = st.config.rules.freezes and any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
         take_next = table_facts.take_next(self.table.config)
         if take_next:  # Hand and Foot: no freezing, always a natural pair

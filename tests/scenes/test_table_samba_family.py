@@ -223,6 +223,18 @@ def test_wild_cards_alone_make_a_wild_meld_in_bolivia_only():
             assert melds[-1].kind is kind and melds[-1].size == 3, table.message
 
 
+def test_a_wild_card_buried_in_hand_and_foots_pile_does_not_lie_crosswise():
+    """The crosswise card means a frozen pile (R-FROZEN); Hand and Foot's pile never
+    freezes (V-HF-TAKE), so a two discarded there and covered lay crosswise as though it
+    froze the pile (play-test, stop 48). Samba's pile still shows its freezing card."""
+    for variant, crosswise in (("hand-and-foot", False), ("samba", True)):
+        kw = {"feet": ["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"] * 4} if variant == "hand-and-foot" else {}
+        stack, table = samba_table(["D9 D9 H4 H5"], [[], []], variant=variant, discard="D7 C2 S6", **kw)
+        two = next(c for c in table.game.state.pile if c.face == "C2")
+        assert (table.layout.placements[two].angle == 90) is crosswise, variant
+        draw(table)
+
+
 def hand_and_foot(hands, melds, **kw):
     feet = kw.pop("feet", ["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"] * 4)
     return samba_table(hands, melds, variant="hand-and-foot", feet=feet, **kw)
