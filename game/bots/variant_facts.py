@@ -48,8 +48,10 @@ class VariantFacts:
     canastas_to_go_out: int
 
     def full_stock(self, out: int | None) -> int:
-        """The stock right after the deal and the upcard (R-DEAL)."""
-        return len(self.config.deck) - len(self.play_order(out)) * self.config.hand_size - 1
+        """The stock right after the deal and the upcard (R-DEAL; Hand and Foot deals each
+        player a foot as well, V-HF-DEAL)."""
+        dealt = self.config.hand_size + self.config.rules.foot
+        return len(self.config.deck) - len(self.play_order(out)) * dealt - 1
 
     def play_order(self, out: int | None) -> tuple[int, ...]:
         return _play_order(self.config, out)

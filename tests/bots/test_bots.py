@@ -421,7 +421,7 @@ def test_variant_facts_follow_the_variant():
         assert facts.canastas_to_go_out == cfg.canastas_to_go_out
         out = cfg.rules.sit_out[0] if cfg.rules.sit_out else None
         playing = len(cfg.play_order(out))
-        assert facts.full_stock(out) == 54 * packs - playing * cfg.hand_size - 1
+        assert facts.full_stock(out) == 54 * packs - playing * (cfg.hand_size + cfg.rules.foot) - 1
         for seat in cfg.play_order(out):
             assert facts.asked_partner(seat, out) in (*facts.teammates(seat, out), None)
             assert out not in facts.opponents(seat, out) + facts.teammates(seat, out)
@@ -433,6 +433,23 @@ def test_variant_facts_follow_the_variant():
         for seat in st.order:
             assert facts.next_player(seat, st.out) == st.next_seat(seat), variant
             assert facts.asked_partner(seat, st.out) == st.partner_of(seat), variant
+
+
+def test_hand_and_foots_full_stock_leaves_out_the_feet():
+    """V-HF-DEAL deals each player a foot of 11 too: the stock as dealt is 270 - 4 * 22 - 1,
+    so a deal starts with the whole stock left, not four fifths of it (the feet were counted
+    as stock, and a Normal partner answered "the stock is nearly gone" with a quarter of it
+    left; play-test, stop 48)."""
+    from game.bots.knowledge import Knowledge
+    from game.bots.variant_facts import facts_for
+
+    cfg = RulesConfig.for_variant("hand-and-foot")
+    assert facts_for(cfg).full_stock(None) == 181
+    for seed in range(4):
+        st = Game(cfg, seed=seed).state
+        replaced = sum(len(threes) for threes in st.red_threes)  # dealt red threes, replaced from the stock
+        assert len(st.stock) + replaced == 181
+        assert Knowledge(st.observation(st.to_act)).stock_fraction() > 0.95
 
 
 @pytest.mark.parametrize("out,dealer", [(4, 0), (3, 1), (1, 2)])
