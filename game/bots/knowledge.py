@@ -101,7 +101,7 @@ class Knowledge:
         self.unseen = [max(0, facts.rank_totals[r] - seen[r]) for r in range(16)]
         self.pool = sum(self.unseen)
         self._pseudo: GameState | None = None
-        self._urgency: tuple[float, float] | None = None  # (threat scale, urgency): normal.urgency
+        self._urgency: tuple[tuple[float, float], float] | None = None  # ((threat scale, feet), urgency)
         self._declined: tuple[frozenset[int], frozenset[int]] | None = None
         self._by_rank: dict[int, dict[Rank, Meld]] = {}  # melds_by_rank, per side asked
         self._next: int | None = None
@@ -200,9 +200,12 @@ class Knowledge:
         return self.pseudo_state().go_out_plan()
 
     # ---------------------------------------------------------------- summaries
-    def stock_fraction(self) -> float:
-        """How much of the stock is left (1 at the start of a deal, 0 when empty)."""
+    def stock_fraction(self, with_feet: bool = False) -> float:
+        """How much of the stock is left (1 at the start of a deal, 0 when empty); `with_feet`:
+        as a share of the stock and the feet as dealt (Hand and Foot's Normal weighs it so)."""
         full = self.facts.full_stock(self.obs.out)
+        if with_feet:
+            full += self.facts.feet_dealt(self.obs.out)
         return max(0.0, min(1.0, self.obs.stock_size / full))
 
     def canastas(self, side: int) -> int:

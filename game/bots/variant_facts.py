@@ -53,6 +53,10 @@ class VariantFacts:
         dealt = self.config.hand_size + self.config.rules.foot
         return len(self.config.deck) - len(self.play_order(out)) * dealt - 1
 
+    def feet_dealt(self, out: int | None) -> int:
+        """The cards dealt face down as feet (V-HF-DEAL; 0 elsewhere)."""
+        return len(self.play_order(out)) * self.config.rules.foot
+
     def play_order(self, out: int | None) -> tuple[int, ...]:
         return _play_order(self.config, out)
 
