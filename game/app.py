@@ -122,7 +122,9 @@ class AppContext:
         try:
             save_settings(settings, self.config_dir)
         except OSError as error:  # a read-only disk must not stop the game
-            notice = Notice(N_("settings could not be saved: {error}"), error=str(error))
+            # (the reason in our words: str(error) names a random temp file, so each failure
+            # would read as new and the notices would pile up)
+            notice = Notice(N_("settings could not be saved: {error}"), error=storage.write_reason(error))
             if self.storage_problems:  # the player was told at start that settings are not kept
                 report(notice)
             else:

@@ -30,9 +30,11 @@ from typing import Any, TypeGuard
 from game import storage
 from game.bots.base import LEVELS
 from game.i18n import N_
+from game.notices import shown
 from game.rules import Game, Move, RulesConfig, RulesError, position_to_json
 from game.rules.moves import whole_number
 from game.rules.variants import APP_VARIANT_IDS, variant_named
+from game.why_not import RefusedMove
 
 FORMAT = "canasta-save/1"
 FORMAT_PREFIX = "canasta-save/"
@@ -64,7 +66,7 @@ class SaveError(Exception):
     def message(self) -> str:
         from game.i18n import _
 
-        return _(self.template).format(**self.args_)
+        return _(self.template).format(**{name: shown(value) for name, value in self.args_.items()})
 
     def moved(self, path: Path | None) -> SaveError:
         return SaveError(self.template, path, **self.args_)
@@ -231,7 +233,7 @@ def _replay(saved: SavedGame) -> SavedGame:
                 N_("move {number} ({move}) cannot be replayed: {error}"),
                 number=index + 1,
                 move=repr(text[:40]),
-                error=str(error),
+                error=RefusedMove(error),
             ) from None
     # The table may have started the next deal (no move yet): do the same.
     while game.deal_number < saved.deal_number:
@@ -326,7 +328,7 @@ class SaveStore:
                 N_("the file is larger than {mb} MB"), storage.move_aside(path), mb=MAX_BYTES // (1024 * 1024)
             ) from None
         except OSError as error:
-            raise SaveError(N_("the file cannot be read ({error})"), error=str(error.strerror)) from None
+            raise SaveError(N_("the file cannot be read ({error})"), error=storage.error_reason(error)) from None
         try:
             saved = parse_save(data)
         except SaveError as error:

@@ -19,11 +19,11 @@ lasts, and the player gets one notice per kind of failure, not one per move.
 
 from __future__ import annotations
 
-import errno
 import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game import storage
 from game.i18n import N_
 from game.notices import Notice
 from game.player_names import stats_name
@@ -56,24 +56,10 @@ STATS_FAILED = N_("Statistics not kept: {reason}")
 READ_ONLY = N_("Not saved: Canasta is open in another window")
 
 
-# The failures a player meets, in words of ours (and so translated); others keep the system's.
-REASONS = {
-    errno.ENOSPC: N_("the disk is full"),
-    errno.EDQUOT: N_("the disk quota is used up"),
-    errno.EROFS: N_("the disk is read-only"),
-    errno.EACCES: N_("no permission to write there"),
-    errno.EPERM: N_("no permission to write there"),
-    errno.EISDIR: N_("a folder stands where the file goes"),
-    errno.EIO: N_("the disk reported an error"),
-}
-
-
 def _reason(error: OSError) -> str:
     # Never str(error): it names a random temp file, so every failure would read as
     # new and the notices would pile up.
-    if error.errno in REASONS:
-        return REASONS[error.errno]
-    return error.strerror or type(error).__name__
+    return storage.WRITE_REASONS.get(error.errno or 0) or error.strerror or type(error).__name__
 
 
 def seat_levels(table: TableScene) -> tuple[str | None, ...]:

@@ -112,7 +112,7 @@ class StatsStore:
         try:
             data = storage.read_json(self.path, MAX_BYTES, lenient=True)  # NaN: that value, not the file
             if not (isinstance(data, dict) and isinstance(data.get("records"), dict)):
-                raise ValueError("not a statistics file")
+                raise ValueError(Notice(N_("not a statistics file")))
         except (OSError, ValueError) as error:
             reason = storage.error_reason(error)
             moved = storage.move_aside(self.path)  # kept, never deleted: the notice says where

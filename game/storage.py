@@ -11,6 +11,7 @@ new file, never half of one.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -20,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from filelock import FileLock, Timeout
+
+from game.i18n import N_
+from game.notices import Notice
 
 APP_NAME = "canasta"
 HOME_ENV = "CANASTA_HOME"
@@ -101,10 +105,49 @@ def atomic_write(path: Path, data: bytes, *, durable: bool = True) -> None:
         raise
 
 
+# Why a file could not be read or written, in words of ours (and so translated); any other
+# failure keeps the system's words.
+READ_REASONS = {
+    errno.ENOENT: N_("the file is missing"),
+    errno.EACCES: N_("no permission to read it"),
+    errno.EPERM: N_("no permission to read it"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ELOOP: N_("it is a link that leads back to itself"),
+    errno.EIO: N_("the disk reported an error"),
+}
+WRITE_REASONS = {
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EDQUOT: N_("the disk quota is used up"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EACCES: N_("no permission to write there"),
+    errno.EPERM: N_("no permission to write there"),
+    errno.EISDIR: N_("a folder stands where the file goes"),
+    errno.EIO: N_("the disk reported an error"),
+}
+
+
+def _system_words(error: OSError) -> str:
+    # Never str(error): it names paths (a random temp file's, for a write).
+    return error.strerror or type(error).__name__
+
+
 def error_reason(error: OSError | ValueError) -> str:
-    """Why a file could not be read, for a notice: the system's words for an OSError (never
-    its str(), which names paths), else the error's own text."""
-    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+    """Why a file could not be read, for a notice: a `Notice` (translated when shown) for
+    the failures we name (parse_json's and read_capped's reasons, the usual OSErrors), else
+    the system's words for an OSError (never its str(), which names paths), else the
+    error's own text."""
+    if isinstance(error, OSError):
+        msgid = READ_REASONS.get(error.errno or 0)
+        return Notice(msgid) if msgid else _system_words(error)
+    reason = error.args[0] if error.args else None
+    return reason if isinstance(reason, Notice) else str(error)
+
+
+def write_reason(error: OSError) -> str:
+    """Why a file could not be written: a `Notice` for the failures a player meets, else
+    the system's words (the same for every temp file, so a notice is not repeated)."""
+    msgid = WRITE_REASONS.get(error.errno or 0)
+    return Notice(msgid) if msgid else _system_words(error)
 
 
 def _beside(path: Path, label: str) -> Path:
@@ -156,12 +199,12 @@ def read_capped(path: Path, limit: int) -> bytes:
     with open(path, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise ValueError(f"larger than {size_text(limit)}")
+        raise ValueError(Notice(N_("larger than {size}"), size=size_text(limit)))
     return data
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
+    raise ValueError(Notice(N_("{name} is not a number JSON allows"), name=name))
 
 
 def _no_value(_text: str) -> None:
@@ -178,11 +221,18 @@ def parse_json(raw: bytes, *, lenient: bool = False) -> Any:
     NaN, Infinity and integers of more than 20 digits read as null instead, so a file
     checked field by field (statistics, settings) loses only that value, not the file."""
     try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(Notice(N_("not UTF-8 text: it may be damaged"))) from None
+    try:
         if lenient:
-            return json.loads(raw.decode("utf-8"), parse_constant=_no_value, parse_int=_bounded_int)
-        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+            return json.loads(text, parse_constant=_no_value, parse_int=_bounded_int)
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:  # (its English words would reach the player: ours instead)
+        damaged = N_("not valid JSON: cut short or damaged at line {line}, column {column}")
+        raise ValueError(Notice(damaged, line=error.lineno, column=error.colno)) from None
     except RecursionError:
-        raise ValueError("nested too deeply") from None
+        raise ValueError(Notice(N_("nested too deeply"))) from None
 
 
 def read_json(path: Path, limit: int, *, lenient: bool = False) -> Any:

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.i18n import N_, _, get_language, join_sentences
-from game.rules import IllegalMove, NotationError
+from game.notices import Notice
+from game.rules import IllegalMove, NotationError, RulesError
 from game.rules.variants import Variant
 from game.rules_text import FEW_PLAYERS, MANY_PLAYERS
 
@@ -301,6 +302,12 @@ def reason_text(error: IllegalMove, rules: Variant | None = None) -> str | None:
     "your side" where each plays alone (`rules`: the game's). None for a message id the
     catalogs lack (every engine message is in them; tests check it): then the rule's
     explanation says it instead of an English sentence."""
+    text = plain_reason(error, rules)
+    return None if text is None else sentence(text)
+
+
+def plain_reason(error: IllegalMove, rules: Variant | None = None) -> str | None:
+    """`reason_text` as a clause (to follow a colon): not capitalised, no full stop."""
     message_id = TABLE_WORDING.get(error.message_id, error.message_id)
     if plays_alone(rules):
         message_id = ALONE_WORDING.get(message_id, message_id)
@@ -308,7 +315,30 @@ def reason_text(error: IllegalMove, rules: Variant | None = None) -> str | None:
     if translated == message_id and get_language() != "en":
         return None
     values = {name: _pretty(name, str(value)) for name, value in error.params.items()}
-    return sentence(translated.format(**values))
+    return translated.format(**values)
+
+
+class RefusedMove(Notice):
+    """Why a move written in a file (a deal file, a save) cannot be played, for a message
+    that names it: English as a `str` (the engine's own reason, without its rule id), and
+    in the player's language when shown, from the engine's message id, never parsed back
+    from its English."""
+
+    error: RulesError
+
+    def __new__(cls, error: RulesError) -> RefusedMove:
+        english = error.reason if isinstance(error, IllegalMove) else str(error)
+        refused = str.__new__(cls, english)
+        refused.msgid, refused.args, refused.error = english, {}, error
+        return refused
+
+    def text(self) -> str:
+        error = self.error
+        if isinstance(error, IllegalMove):
+            return plain_reason(error) or _("it breaks rule {rule}").format(rule=error.rule)
+        if get_language() == "en":  # (the notation's own words, in English only: no message id)
+            return str(error)
+        return _("it is not written as a move")
 
 
 @dataclass(frozen=True)

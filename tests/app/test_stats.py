@@ -58,7 +58,7 @@ def test_broken_file_is_moved_aside(tmp_path):
     # The notice names the copy, before the parser's words (the title cuts a long notice:
     # a player read "starting afresh" and thought the statistics were gone; play-test, stop 43).
     notice = str(store.notices[0])
-    assert kept.name in notice and notice.index(kept.name) < notice.index("Expecting")
+    assert kept.name in notice and notice.index(kept.name) < notice.index("not valid JSON")
     (tmp_path / "stats.json").write_text(json.dumps({"records": {"classic/easy": {"games": "x", "wins": 2}}}))
     assert StatsStore(tmp_path).records["classic/easy"] == Record(wins=2)
 
