@@ -27,12 +27,17 @@ import stat
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import storage
 from game.i18n import N_, _
+from game.notices import Notice, shown
 from game.rules import Game, Move, RulesConfig, RulesError
 from game.rules.moves import whole_number
 from game.rules.variants import VARIANT_IDS, variant_named
+from game.why_not import RefusedMove
 
-FORMAT = "canasta-deal/1"
+FORMAT_PREFIX = "canasta-deal/"
+VERSION = 1
+FORMAT = f"{FORMAT_PREFIX}{VERSION}"
 SUFFIX = ".canasta.txt"
 MAX_BYTES = 2 * 1024 * 1024  # a whole game is a few thousand short lines
 MAX_MOVES = 100_000
@@ -51,7 +56,7 @@ class DealFileError(ValueError):
         super().__init__(msgid.format(**args) + (f" (line {line})" if line else ""))
 
     def message(self) -> str:
-        text = _(self.msgid).format(**self.args_)
+        text = _(self.msgid).format(**{name: shown(value) for name, value in self.args_.items()})
         return _("{text} (line {line})").format(text=text, line=self.line) if self.line else text
 
 
@@ -133,7 +138,14 @@ def _parse_text(data: bytes) -> SharedDeal:
             if name in header:
                 raise DealFileError(N_("'{name}' is given twice"), number, name=name)
             header[name] = (value.strip(), number)
-    if header.get("format", ("", 0))[0] != FORMAT:
+    written, format_line = header.get("format", ("", 0))
+    if written != FORMAT and written.startswith(FORMAT_PREFIX):
+        version = whole_number(written[len(FORMAT_PREFIX) :])
+        if version is not None and version > VERSION:
+            raise DealFileError(
+                N_("the deal was written by a newer version of Canasta ({format})"), format_line, format=written[:40]
+            )
+    if written != FORMAT:
         raise DealFileError(
             N_("the file is not a Canasta deal (it must say 'format: {format}')"),
             header.get("format", ("", 0))[1],
@@ -160,7 +172,7 @@ def _parse_text(data: bytes) -> SharedDeal:
         raise DealFileError(
             N_("a {variant} game is played to {targets}, not {target}"),
             target_line,
-            variant=rules.id,
+            variant=Notice(rules.name),
             targets=" / ".join(map(str, allowed)),
             target=target,
         )
@@ -177,7 +189,10 @@ def _parse_text(data: bytes) -> SharedDeal:
             game.apply(Move.parse(text))
         except RulesError as error:
             raise DealFileError(
-                N_("the move {move!r} cannot be played here: {reason}"), number, move=text[:40], reason=str(error)
+                N_("the move {move!r} cannot be played here: {reason}"),
+                number,
+                move=text[:40],
+                reason=RefusedMove(error),
             ) from None
     if deal >= 0:
         while game.deal_number < deal and game.state.result is not None and not game.is_over:
@@ -200,5 +215,5 @@ def read(path: str) -> SharedDeal:
         with open(path, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except OSError as error:
-        raise DealFileError(N_("the file cannot be read ({error})"), error=error.strerror or str(error)) from None
+        raise DealFileError(N_("the file cannot be read ({error})"), error=storage.error_reason(error)) from None
     return parse_text(data)

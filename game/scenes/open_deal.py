@@ -6,6 +6,8 @@ question as New game)."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
 from game import deal_share
@@ -35,15 +37,16 @@ class OpenDealScene(PagedListPage[deal_share.ExportEntry]):
     # -- opening -------------------------------------------------------------------
     def open_path(self, path: str) -> None:
         """Replay the file; on any problem say why and change nothing."""
+        name = os.path.basename(path) or path
         try:
             shared = read(path)
         except DealFileError as error:
-            self._refuse(error.message())
+            self._refuse(name, error.message())
             return
         game = shared.game
         assert game is not None  # read() always replays
         if game.config.variant not in APP_VARIANT_IDS:
-            self._refuse(_("The table does not play {variant} yet.").format(variant=game.config.variant))
+            self._refuse(name, _("The table does not play {variant} yet.").format(variant=_(game.config.rules.name)))
             return
         self.replacing_the_saved_game(
             _("A game is in progress. Opening this deal replaces it; Continue on the title menu goes on with it."),
@@ -55,12 +58,14 @@ class OpenDealScene(PagedListPage[deal_share.ExportEntry]):
         self.back()  # the title menu is under the table, not this list
         self.app.on_open_deal(game)
 
-    def _refuse(self, reason: str) -> None:
+    def _refuse(self, name: str, reason: str) -> None:
+        """Say which file cannot be opened, and why (the file's name first: the player
+        may have clicked another row than meant)."""
         if self.stack is not None:
             self.stack.push(
                 ModalDialogScene(
                     _("This deal cannot be opened"),
-                    reason + "\n" + _("Nothing was changed."),
+                    _("{file}: {reason}").format(file=name[:64], reason=reason) + "\n" + _("Nothing was changed."),
                     [(_("OK"), None)],
                     width=640,
                     cancel_index=0,

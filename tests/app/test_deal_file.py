@@ -73,7 +73,9 @@ GOOD = export_text(played("classic", 3, 20))
     [
         ("", "not a Canasta deal", 0),
         ("hello", "unknown line", 1),
-        (GOOD.replace("format: canasta-deal/1", "format: canasta-deal/9"), "not a Canasta deal", 2),
+        (GOOD.replace("format: canasta-deal/1", "format: canasta-deal/9"), "newer version of Canasta", 2),
+        (GOOD.replace("format: canasta-deal/1", "format: canasta-deal/x"), "not a Canasta deal", 2),
+        (GOOD.replace("format: canasta-deal/1", "format: canasta-deal/０"), "not a Canasta deal", 2),
         (GOOD.replace("moves:", "moves"), "unknown line", 8),
         (GOOD.replace("variant: classic", "variant: chess"), "unknown variant", 3),
         (GOOD.replace("target: 5000", "target: 7500"), "is played to", 4),

@@ -149,6 +149,7 @@ def test_a_hostile_file_gets_a_message_and_changes_nothing(app, tmp_path, data):
     assert isinstance(stack.top, ModalDialogScene)
     assert stack.top.dialog.title == "This deal cannot be opened"
     assert "Nothing was changed." in stack.top.dialog.message_label.text
+    assert stack.top.dialog.message_label.text.startswith(bad.name + ": ")  # which file, and why
     draw(stack)
     assert app.opened == []
     assert bad.read_bytes() == data and app.saves.path.read_bytes() == saved_before
