@@ -225,7 +225,7 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # Every entry whose rule applies is used, in this order.
 # Hand and Foot weighs the stock left as a share of the stock and the feet as dealt (181 of 225
 # cards: `late_feet`). Until stop 48 the bots counted the feet as stock by mistake, and Hand and
-# Foot's weights were measured so; with the stock's true share Normal lost to itself (47.3% of
+# Foot's weights were measured so; with the stock's true share Normal lost to itself (47.2% of
 # 2,000 games, margin -149 ± 132; README, stop 48): its deals end by going out more often than
 # by the stock running out.
 _HF_LATENESS = {"late_feet": 1.0}
