@@ -272,6 +272,41 @@ def test_opens_without_wasting_wild_cards(level):
     assert not any(c.is_wild for g in move.groups for c in g.cards), str(move)
 
 
+def test_normal_completes_a_canasta_with_the_one_wild_card_it_needs():
+    """Six clean queens and a joker and a two in hand, the stock barely touched: one wild card
+    makes the canasta; Normal laid both (the second cost only `wild_use_canasta`, as if it
+    completed the canasta too). Classic now keeps the spare one (`wild_surplus`, stop 48);
+    at 0 it lays both as before."""
+    from dataclasses import replace
+
+    st = position(
+        ["H8 C7 JK HK S9 D8 H2 C6"],
+        [{"Q": "CQ DQ DQ HQ HQ SQ", "A": "CA DA SA"}, {"9": "C9 D9 H9"}],
+        discard="C4 H5 DJ S10",
+        phase="meld",
+        turn=0,
+    )
+    move = decide("normal", st)
+    assert move.kind is MoveKind.MELD and len(move.groups) == 1, str(move)
+    assert move.groups[0].rank.name == "QUEEN" and len(move.groups[0].cards) == 1, str(move)
+    assert move.groups[0].cards[0].is_wild, str(move)
+    before = replace(NormalWeights.for_variant("classic"), wild_surplus=0.0)
+    move = make_bot("normal", 1, weights=before).choose(st.observation(0), random.Random(1))
+    assert sorted(c.face for g in move.groups for c in g.cards) == ["H2", "JK"], str(move)
+    # Late in the deal (the stock nearly gone) a wild card kept counts against the hand: both go.
+    late = position(
+        ["H8 C7 JK HK S9 D8 H2 C6"],
+        [{"Q": "CQ DQ DQ HQ HQ SQ", "A": "CA DA SA"}, {"9": "C9 D9 H9"}],
+        discard="C4 H5 DJ S10",
+        phase="meld",
+        turn=0,
+        stock="S4 D6",
+        stock_exact=True,
+    )
+    move = decide("normal", late)
+    assert sorted(c.face for g in move.groups for c in g.cards) == ["H2", "JK"], str(move)
+
+
 # ---------------------------------------------------------------- no peeking
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("variant", VARIANT_IDS)
