@@ -8,7 +8,22 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from game.rules import DECK, Game, Observation, RulesConfig, position_from_json
+from game.bots import make_bot
+from game.rules import DECK, Game, Observation, Phase, RulesConfig, position_from_json
+
+
+def bots_played(variant: str = "classic", seed: int = 3, moves: int = 30, level: str = "easy") -> Game:
+    """A game of `level` bots on every seat, `moves` moves into its first deal (fewer when
+    the deal ends first)."""
+    config = RulesConfig.for_variant(variant)
+    game = Game(config, seed)
+    bots = [make_bot(level, seat) for seat in range(config.players)]
+    for _ in range(moves):
+        if game.state.phase is Phase.OVER:
+            break
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    return game
 
 
 def position(

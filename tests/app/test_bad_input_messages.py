@@ -8,15 +8,15 @@ import errno
 import json
 import os
 import re
+from functools import partial
 from pathlib import Path
 
 import pytest
+from bot_helpers import bots_played
 
 from game import i18n, storage
 from game.app import AppContext
-from game.bots import make_bot
 from game.deal_file import DealFileError, export_text, parse_text, read
-from game.rules import Game, Phase, RulesConfig
 from game.saves import SaveError, SaveStore, encode_save, save_body
 from game.settings import Settings, save_settings
 from game.stats import StatsStore
@@ -32,16 +32,7 @@ def chinese():
     i18n.set_language("en")
 
 
-def played(variant: str = "classic", seed: int = 3, moves: int = 30) -> Game:
-    config = RulesConfig.for_variant(variant)
-    game = Game(config, seed)
-    bots = [make_bot("easy", seat) for seat in range(config.players)]
-    for _ in range(moves):
-        if game.state.phase is Phase.OVER:
-            break
-        seat = game.state.to_act
-        game.apply(bots[seat].act(game.state.observation(seat)))
-    return game
+played = partial(bots_played, seed=3)  # (tests/bot_helpers.py)
 
 
 GOOD = export_text(played())

@@ -4,15 +4,16 @@ open from the title menu; a hostile file gets a clear message and changes nothin
 from __future__ import annotations
 
 import os
+from functools import partial
 
 import pytest
+from bot_helpers import bots_played
 from table_helpers import make_table, tick
 
 from game import deal_share
 from game.app import AppContext
-from game.bots import make_bot
 from game.deal_file import SUFFIX, read
-from game.rules import Game, Phase, RulesConfig, position_to_json
+from game.rules import Game, Phase, position_to_json
 from game.scenes.base import SceneStack
 from game.scenes.layout import LOGICAL_SIZE, Canvas
 from game.scenes.menu import TitleMenuScene
@@ -25,16 +26,7 @@ from game.scenes.widgets import Button
 pytestmark = pytest.mark.usefixtures("display")  # (tests/conftest.py)
 
 
-def played(variant: str = "classic", seed: int = 5, moves: int = 30) -> Game:
-    config = RulesConfig.for_variant(variant)
-    game = Game(config, seed)
-    bots = [make_bot("normal", seat) for seat in range(config.players)]
-    for _ in range(moves):
-        if game.state.phase is Phase.OVER:
-            break
-        seat = game.state.to_act
-        game.apply(bots[seat].act(game.state.observation(seat)))
-    return game
+played = partial(bots_played, seed=5, level="normal")  # (tests/bot_helpers.py)
 
 
 @pytest.fixture
