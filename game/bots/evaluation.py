@@ -22,11 +22,8 @@ from .variant_facts import facts_for
 def deal_progress(state: GameState) -> float:
     """0 with the stock as dealt .. 1 with the stock gone, its share counted as Normal counts
     it (`late_feet`: Hand and Foot's with the feet as dealt)."""
-    facts = facts_for(state.config)
-    full = facts.full_stock(state.out)
-    if NormalWeights.for_variant(state.config.variant).late_feet:
-        full += facts.feet_dealt(state.out)
-    return 1.0 - min(1.0, len(state.stock) / full)
+    with_feet = bool(NormalWeights.for_variant(state.config.variant).late_feet)
+    return 1.0 - facts_for(state.config).stock_share(len(state.stock), state.out, with_feet)
 
 
 def red_three_points(state: GameState, side: int) -> int:

@@ -203,10 +203,7 @@ class Knowledge:
     def stock_fraction(self, with_feet: bool = False) -> float:
         """How much of the stock is left (1 at the start of a deal, 0 when empty); `with_feet`:
         as a share of the stock and the feet as dealt (Hand and Foot's Normal weighs it so)."""
-        full = self.facts.full_stock(self.obs.out)
-        if with_feet:
-            full += self.facts.feet_dealt(self.obs.out)
-        return max(0.0, min(1.0, self.obs.stock_size / full))
+        return self.facts.stock_share(self.obs.stock_size, self.obs.out, with_feet)
 
     def canastas(self, side: int) -> int:
         return sum(1 for m in self.obs.melds[side] if m.is_canasta)

@@ -50,12 +50,18 @@ class VariantFacts:
     def full_stock(self, out: int | None) -> int:
         """The stock right after the deal and the upcard (R-DEAL; Hand and Foot deals each
         player a foot as well, V-HF-DEAL)."""
-        dealt = self.config.hand_size + self.config.rules.foot
-        return len(self.config.deck) - len(self.play_order(out)) * dealt - 1
+        hands = len(self.play_order(out)) * self.config.hand_size
+        return len(self.config.deck) - hands - self.feet_dealt(out) - 1
 
     def feet_dealt(self, out: int | None) -> int:
         """The cards dealt face down as feet (V-HF-DEAL; 0 elsewhere)."""
         return len(self.play_order(out)) * self.config.rules.foot
+
+    def stock_share(self, stock: int, out: int | None, with_feet: bool = False) -> float:
+        """How much of the stock as dealt `stock` cards are (1 at the start of a deal, 0 when
+        empty); `with_feet`: as a share of the stock and the feet as dealt."""
+        full = self.full_stock(out) + (self.feet_dealt(out) if with_feet else 0)
+        return max(0.0, min(1.0, stock / full))
 
     def play_order(self, out: int | None) -> tuple[int, ...]:
         return _play_order(self.config, out)
