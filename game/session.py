@@ -56,12 +56,6 @@ STATS_FAILED = N_("Statistics not kept: {reason}")
 READ_ONLY = N_("Not saved: Canasta is open in another window")
 
 
-def _reason(error: OSError) -> str:
-    # Never str(error): it names a random temp file, so every failure would read as
-    # new and the notices would pile up.
-    return storage.WRITE_REASONS.get(error.errno or 0) or error.strerror or type(error).__name__
-
-
 def seat_levels(table: TableScene) -> tuple[str | None, ...]:
     return tuple(None if seat in table.people else table.bot_level(seat) for seat in range(table.config.players))
 
@@ -120,7 +114,7 @@ def attach(table: TableScene, app: AppContext) -> None:
     table.play_sound = play_sound  # the table plays each effect as its card lands
 
     def failed(msgid: str, error: OSError) -> StorageProblem:
-        problem = StorageProblem(msgid, _reason(error))
+        problem = StorageProblem(msgid, storage.write_reason(error))  # (one notice per kind: no temp file named)
         if not app.storage_problems:  # (else the player was told at start)
             app.notice(problem.notice())
         return problem
