@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Card, GameState, Meld, Rank
+from game.rules import Card, GameState, Meld, Rank, Variant
 from game.rules.cards import sort_key
 from game.rules.melds import MeldKind
 from game.scenes import table_facts
@@ -360,6 +360,12 @@ def red_three_step(count: int) -> float:
     return min(14.0, 56.0 / max(1, count - 1))
 
 
+def lies_crosswise(card: Card, rules: Variant) -> bool:
+    """A card buried in the pile is drawn crosswise when it freezes the pile (a wild card or a
+    red three, R-FROZEN); Hand and Foot's pile never freezes (V-HF-TAKE): none lies so there."""
+    return rules.freezes and (card.is_wild or card.is_red_three)
+
+
 def held_positions(shown: list[Card], hold: dict[Card, float] | None) -> list[float] | None:
     """The x of each shown hand card while the pointer holds the hand still (`HandUI.hold`),
     or None when the hold does not fit the hand: a new card, or a new order."""
@@ -447,13 +453,11 @@ class TableLayout:
                 100 + index,
                 visible=depth < 2 or index % 10 == 0,
             )
-        # Pile: jittered, wild cards and red threes buried crosswise (frozen). Hand and
-        # Foot's pile never freezes (V-HF-TAKE): a wild card buried there lies like any other.
+        # Pile: jittered, the cards that freeze it buried crosswise (`lies_crosswise`).
         count = len(st.pile)
-        freezes = st.config.rules.freezes
         for index, card in enumerate(st.pile):
             top = index == count - 1
-            crosswise = freezes and (card.is_wild or card.is_red_three) and not top
+            crosswise = not top and lies_crosswise(card, st.config.rules)
             jitter = ((card.id * 37) % 9 - 4) * 1.5
             dx = ((card.id * 13) % 5 - 2) * 1.2
             angle = 90.0 if crosswise else (0.0 if top else jitter)

@@ -42,6 +42,7 @@ from game.scenes.table_layout import (
     Placement,
     card_h,
     drop_place,
+    lies_crosswise,
     pile_browser_last_scroll,
     pile_browser_places,
     pile_panel_rect,
@@ -791,7 +792,7 @@ class TableView:
         states: list[pygame.Rect] = []
         pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
         # Pile states, stacked to the right of the pile.
-        crosswise = st.config.rules.freezes and any((c.is_wild or c.is_red_three) for c in st.pile[:-1])
+        crosswise = any(lies_crosswise(c, st.config.rules) for c in st.pile[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
         take_next = table_facts.take_next(self.table.config)
         if take_next:  # Hand and Foot: no freezing, always a natural pair
