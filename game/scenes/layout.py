@@ -194,7 +194,8 @@ class Layout:
         if made is not None and made[0] == key:
             return made[1]
         bar = pygame.transform.scale(edge, size)
-        bar.blit(_bar_shade(size, toward_window, pygame.Color(color)), (0, 0))
+        shade = pygame.Color(color)
+        bar.blit(_bar_shade(size, toward_window, (shade.r, shade.g, shade.b)), (0, 0))
         self._bar_cache[toward_window] = (key, bar)
         return bar
 
@@ -218,26 +219,17 @@ class Layout:
         return found
 
 
-_SHADES: dict[tuple[tuple[int, int], str, tuple[int, int, int]], pygame.Surface] = {}
-
-
-def _bar_shade(size: tuple[int, int], toward_window: str, color: pygame.Color) -> pygame.Surface:
+@surface_cache.cached_surfaces(4 * surface_cache.MB)  # two bars a window (grows with the canvas, as every cache)
+def _bar_shade(size: tuple[int, int], toward_window: str, color: tuple[int, int, int]) -> pygame.Surface:
     """A bar's darkening, as the felt's vignette: clear beside the table, nearly `color` at
-    the window's edge. Cached: a window has two bars, and a resize makes new ones."""
-    key = (size, toward_window, (color.r, color.g, color.b))
-    shade = _SHADES.get(key)
-    if shade is None:
-        if len(_SHADES) > 8:
-            _SHADES.clear()
-        steps = 32
-        across_x = toward_window in ("left", "right")
-        line = pygame.Surface((steps, 1) if across_x else (1, steps), pygame.SRCALPHA)
-        for step in range(steps):
-            to_window = (step + 0.5) / steps  # 0 beside the table, 1 at the window's edge
-            if toward_window in ("left", "up"):
-                to_window = 1.0 - to_window
-            alpha = round(255 * 0.85 * to_window**1.6)  # (slow beside the table: no seam)
-            line.set_at((step, 0) if across_x else (0, step), (color.r, color.g, color.b, alpha))
-        shade = pygame.transform.smoothscale(line, size)
-        _SHADES[key] = shade
-    return shade
+    the window's edge (re-made only when a dialog's dimming changes the edge, `_continued_bar`)."""
+    steps = 32
+    across_x = toward_window in ("left", "right")
+    line = pygame.Surface((steps, 1) if across_x else (1, steps), pygame.SRCALPHA)
+    for step in range(steps):
+        to_window = (step + 0.5) / steps  # 0 beside the table, 1 at the window's edge
+        if toward_window in ("left", "up"):
+            to_window = 1.0 - to_window
+        alpha = round(255 * 0.85 * to_window**1.6)  # (slow beside the table: no seam)
+        line.set_at((step, 0) if across_x else (0, step), (*color, alpha))
+    return pygame.transform.smoothscale(line, size)
