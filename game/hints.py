@@ -174,6 +174,7 @@ ANSWER_HINTS = {
     why.YES_SINGLE_CARD: N_("Answer yes: you hold a single card."),
     why.YES_FEW_CARDS: N_("Answer yes: you hold only {cards} cards."),
     why.YES_STOCK_LOW: N_("Answer yes: the stock is nearly gone."),
+    why.YES_STOCK_DOWN: N_("Answer yes: the stock is down to {cards} cards, about {turns} more turns each."),
     why.YES_THREAT: N_("Answer yes: the opponents are close to going out."),
     why.YES_LITTLE_TO_MELD: N_("Answer yes: little of your hand could still be melded."),
     why.NO_POINTS: N_("Answer no: you hold {points} points you can still meld."),

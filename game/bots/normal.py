@@ -559,7 +559,7 @@ class NormalPolicy:
             return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
         if urgency(kn, 1.0, w.late_feet) >= 0.6:  # the full threat: an opponent about to go out
             # (the reason: the opponents when they are that close, else the stock)
-            return True, BotReason.of(why.YES_THREAT if threat(kn) >= 0.6 else why.YES_STOCK_LOW)
+            return True, self.late_reason(kn)
         if self.completes_canasta_next(kn):
             return False, BotReason.of(why.NO_CANASTAS)
         points = self.meldable_points(kn)
@@ -568,6 +568,20 @@ class NormalPolicy:
         if cards < 7:
             return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
         return True, BotReason.of(why.YES_LITTLE_TO_MELD)  # (the rest counts the same either way)
+
+    @staticmethod
+    def late_reason(kn: Knowledge) -> BotReason:
+        """Why a late deal says yes: the opponents when they are about to go out, else the
+        stock. Hand and Foot's Normal counts the feet as dealt into its lateness (`late_feet`),
+        so it says yes with about a quarter of the stock left: said as the count, not as a
+        stock "nearly gone" (which it is once its own share is as low as classic's)."""
+        if threat(kn) >= 0.6:
+            return BotReason.of(why.YES_THREAT)
+        if lateness(kn) >= 0.6:
+            return BotReason.of(why.YES_STOCK_LOW)
+        stock = kn.obs.stock_size
+        draws = len(kn.facts.play_order(kn.obs.out)) * kn.cfg.rules.draw
+        return BotReason.of(why.YES_STOCK_DOWN, cards=stock, turns=max(1, round(stock / draws)))
 
     @staticmethod
     def meldable_points(kn: Knowledge) -> int:

@@ -22,6 +22,7 @@ BIG_PILE = 5  # a take of a pile this large (or larger) is explained
 YES_SINGLE_CARD = N_("I hold a single card.")
 YES_FEW_CARDS = N_("I hold only {cards} cards.")
 YES_STOCK_LOW = N_("The stock is nearly gone.")
+YES_STOCK_DOWN = N_("The stock is down to {cards} cards: about {turns} more turns each.")
 YES_THREAT = N_("The opponents are close to going out.")
 YES_LITTLE_TO_MELD = N_("Little of my hand could still be melded.")
 YES_GAME_WON = N_("Going out now wins the game.")
@@ -52,6 +53,7 @@ REASON_KEYS: dict[str, str] = {
     "yes-single-card": YES_SINGLE_CARD,
     "yes-few-cards": YES_FEW_CARDS,
     "yes-stock-low": YES_STOCK_LOW,
+    "yes-stock-down": YES_STOCK_DOWN,
     "yes-threat": YES_THREAT,
     "yes-little-to-meld": YES_LITTLE_TO_MELD,
     "yes-game-won": YES_GAME_WON,
@@ -130,6 +132,7 @@ _PUBLIC = frozenset(
     {
         YES_SINGLE_CARD,
         YES_STOCK_LOW,
+        YES_STOCK_DOWN,
         YES_THREAT,
         TAKE_STOCK_EMPTY,
         TAKE_OPENS,

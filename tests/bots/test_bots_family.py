@@ -140,7 +140,13 @@ def _playing_from_the_foot_able_to_go_out(**changes):
     clean books (fives, fours) and two dirty ones (sevens, eights): laying the jacks on
     the side's jacks and discarding the ten goes out, once the partner says yes. `changes`
     replace fields of the position (`scores`, `deal_no`)."""
-    data = json.loads(json.dumps(HAND_AND_FOOT_DEAL_4)) | changes
+    return _from_the_foot(json.loads(json.dumps(HAND_AND_FOOT_DEAL_4)) | changes)
+
+
+def _from_the_foot(data: dict, partner_takes: str = "") -> GameState:
+    """The position `data` (Hand and Foot's deal 4 or a change of it) with seat 1 as
+    `_playing_from_the_foot_able_to_go_out` describes; seat 3 takes a card of each rank of
+    `partner_takes` from the stock."""
     stock = data["stock"].split() + data["hands"][1].split() + data["feet"][1].split()
 
     def take(rank: str) -> str:
@@ -152,6 +158,7 @@ def _playing_from_the_foot_able_to_go_out(**changes):
     data["melds"][1][4] += " " + take("5")
     data["melds"][1][7] += " " + take("4") + " " + take("4")
     data["hands"][1] = " ".join([take("J"), take("J"), take("10")])
+    data["hands"][3] = " ".join([data["hands"][3], *(take(rank) for rank in partner_takes.split())])
     data["stock"] = " ".join(stock)
     return position_from_json(data)
 
@@ -219,6 +226,42 @@ def test_normal_weighs_the_end_of_the_game_in_hand_and_foots_last_deal():
     move, answer, reason = decisions(level)
     assert (move.kind, answer.kind) == (MoveKind.ASK, MoveKind.YES)
     assert reason == BotReason.of(why.YES_GAME_WON)
+
+
+def test_hand_and_foots_late_yes_says_how_much_stock_is_left():
+    """Hand and Foot's Normal weighs the stock as a share of the stock and the feet as dealt
+    (`late_feet`), so it says yes with about a quarter of the 181-card stock left. Its reason
+    said "The stock is nearly gone." at 50 cards; it gives the count until the stock's own
+    share is as low as classic's "nearly gone" (stop 48's play-test)."""
+    from game.bots import reasons as why
+    from game.bots.reasons import public_form
+    from game.hints import explain
+    from game.rules import Move
+
+    def answer(stock: int):
+        data = json.loads(json.dumps(HAND_AND_FOOT_DEAL_4)) | {"deal_no": 2}
+        cards = data["stock"].split()
+        for seat in (0, 2):  # the opponents far from going out
+            data["hands"][seat] += " " + " ".join(cards[:8])
+            del cards[:8]
+        data["stock"] = " ".join(cards)
+        # the partner holds kings and aces to meld (80 points): only the stock's end says yes
+        state = _from_the_foot(data, partner_takes="K K A A A")
+        del state.stock[stock:]
+        state.apply(Move(MoveKind.ASK))
+        bot = make_bot("normal", 1)
+        obs = state.observation(3)
+        return bot.act(obs), bot.explain(), obs
+
+    move, reason, _ = answer(60)
+    assert (move.kind, reason) == (MoveKind.NO, BotReason.of(why.NO_POINTS, points=80))
+    move, reason, obs = answer(48)
+    assert (move.kind, reason) == (MoveKind.YES, BotReason.of(why.YES_STOCK_DOWN, cards=48, turns=6))
+    assert reason.text() == "The stock is down to 48 cards: about 6 more turns each."
+    assert explain(move, obs, reason) == "Answer yes: the stock is down to 48 cards, about 6 more turns each."
+    assert public_form(reason) == reason  # (the stock is on the table for all to see)
+    move, reason, _ = answer(40)
+    assert (move.kind, reason) == (MoveKind.YES, BotReason.of(why.YES_STOCK_LOW))
 
 
 @pytest.mark.parametrize("variant", FAMILY)
