@@ -286,3 +286,13 @@ def test_a_side_of_partners_lists_its_seats_as_chinese_lists_names():
     i18n.set_language("en")
     _size, lines = name_lines("South-east & East & West & North-west")
     assert len(lines) > 1 and all(line.endswith(" &") for line in lines[:-1]), lines
+
+
+def test_a_card_stands_apart_from_the_chinese_around_it(zh):
+    """The hints write "打出 4♠" (a space between a card and the Chinese around it, as
+    around a number); a few texts ran the card into the words ("拿走了8♣和…")."""
+    cjk = "[\u4e00-\u9fff]"
+    for entry in zh.entries:
+        if entry.msgid and entry.msgstr:
+            joined = re.search(f"{cjk}\\{{cards?\\}}|\\{{cards?\\}}{cjk}", entry.msgstr)
+            assert not joined, entry.msgstr
