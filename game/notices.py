@@ -48,21 +48,23 @@ class Notice(str):
 
 
 class Listing(Notice):
-    """Names (message ids) for a notice's argument, each translated when the notice is shown
-    and listed as the language lists them."""
+    """Names for a notice's argument (message ids, or notices), each translated when the
+    notice is shown and listed as the language lists them."""
 
     items: tuple[str, ...]
+    joiner: str | None  # a msgid that joins them (" & "), else the language's list
 
-    def __new__(cls, msgids: Iterable[str]) -> Listing:
+    def __new__(cls, msgids: Iterable[str], joiner: str | None = None) -> Listing:
         items = tuple(msgids)
-        listing = str.__new__(cls, ", ".join(items))
-        listing.msgid, listing.args, listing.items = "", {}, items
+        listing = str.__new__(cls, (joiner or ", ").join(items))
+        listing.msgid, listing.args, listing.items, listing.joiner = "", {}, items, joiner
         return listing
 
     def text(self) -> str:
         from game.i18n import _, join_names
 
-        return join_names(_(item) for item in self.items)
+        shown = [item.text() if isinstance(item, Notice) else _(item) for item in self.items]
+        return _(self.joiner).join(shown) if self.joiner else join_names(shown)
 
 
 def shown(notice: str) -> str:

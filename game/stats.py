@@ -9,20 +9,42 @@ target when that is not the variant's first ("classic@2500/normal").
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from game import storage
-from game.i18n import N_
-from game.notices import NEWER_FILE, Notice, copy_name
+from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
+from game.i18n import N_, _
+from game.notices import NEWER_FILE, Listing, Notice, copy_name
+from game.player_names import shown_stats_name
 from game.rules import GameState, Phase, RulesConfig
+from game.rules.variants import VARIANT_NAMES
 
 FILE_NAME = "stats.json"
 FORMAT = "canasta-stats/1"
 MAX_BYTES = 1024 * 1024
 MAX_COUNT = 10**12  # games, points: anything beyond is an edited file (and would not draw)
 UNUSABLE_VALUES = N_("some statistics could not be read ({names}) and start again; the file was copied to {kept}")
+UNUSABLE_VALUE = N_("{record}: {values}")
+SHOWN_UNUSABLE = 4  # records a notice names (then "…")
+
+# Statistics also keep games with bots of several levels as "mixed".
+LEVEL_NAMES = {**BOT_LEVEL_NAMES, "mixed": N_("Mixed")}
+# A record's values by the statistics page's column that shows them ("*": the record itself).
+VALUE_NAMES = {
+    "games": N_("Games"),
+    "wins": N_("Wins"),
+    "deals": N_("Avg. deal"),
+    "deal_points": N_("Avg. deal"),
+    "best_deal": N_("Best deal"),
+    "canastas_natural": N_("Canastas N/M"),
+    "canastas_mixed": N_("Canastas N/M"),
+    "went_out": N_("Went out"),
+    "concealed_outs": N_("Concealed"),
+    "*": N_("the whole record"),
+}
 
 
 @dataclass
@@ -85,6 +107,31 @@ def split_key(key: str) -> tuple[str, str, str]:
     return variant, target, level
 
 
+def record_name(key: str, translate: Callable[[str], str] = _) -> str:
+    """A record's name as the statistics page shows it: "Classic · to 2500 · Hard", a
+    person's typed name as typed; `translate` the language's (`str`: the English)."""
+    variant, target, level = split_key(key)
+    typed = shown_stats_name(level)
+    name = translate(VARIANT_NAMES.get(variant, variant))
+    if target:
+        name += " · " + translate(N_("to {target}")).format(target=target)
+    return name + " · " + (typed if typed is not None else translate(LEVEL_NAMES.get(level, level)))
+
+
+class RecordName(Notice):
+    """A record's name for a notice, in the player's language when shown."""
+
+    key: str
+
+    def __new__(cls, key: str) -> RecordName:
+        name = str.__new__(cls, record_name(key, str))
+        name.msgid, name.args, name.key = "", {}, key
+        return name
+
+    def text(self) -> str:
+        return record_name(self.key)
+
+
 def level_key(levels: list[str | None] | tuple[str | None, ...]) -> str:
     """One label for the bots at the table: their level, or "mixed"."""
     bots = {level for level in levels if level is not None}
@@ -122,11 +169,13 @@ class StatsStore:
                 kept = N_("statistics could not be read; the file was kept as {kept}; starting afresh ({error})")
                 self.notices.append(Notice(kept, kept=moved.name, error=reason))
             return
-        unusable: list[str] = []
+        unusable: list[Notice] = []  # (named as the page names them: the player's words, not the file's keys)
         for key, value in data["records"].items():
             record, names = Record.read(value)
             self.records[str(key)] = record
-            unusable += [f"{key} {name}" for name in names]
+            if names:
+                values = Listing(dict.fromkeys(VALUE_NAMES.get(name, name) for name in names), joiner=N_(" & "))
+                unusable.append(Notice(UNUSABLE_VALUE, record=RecordName(str(key)), values=values))
         last = data.get("last_deal_key")
         self.last_deal_key = last if isinstance(last, str) else None
         # What this version does not read is kept in a copy, and the file written back as it
@@ -137,7 +186,7 @@ class StatsStore:
             if newer:
                 self.notices.append(Notice(NEWER_FILE, file=self.path.name, kept=copy_name(copy)))
             else:
-                listed = ", ".join(unusable[:4]) + (" …" if len(unusable) > 4 else "")
+                listed = Listing([*unusable[:SHOWN_UNUSABLE], *(["…"] if len(unusable) > SHOWN_UNUSABLE else [])])
                 self.notices.append(Notice(UNUSABLE_VALUES, names=listed, kept=copy_name(copy)))
             if copy is not None:
                 try:

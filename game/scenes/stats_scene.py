@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
 from game.i18n import N_, _, format_points
-from game.player_names import shown_stats_name
-from game.rules.variants import VARIANT_NAMES, Variant, variant_named
+from game.rules.variants import Variant, variant_named
 from game.scenes import theme
 from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
 from game.scenes.modal import ModalDialogScene, write_failed
 from game.scenes.text import fitting_size, text_width
-from game.stats import Record, split_key
+from game.stats import Record, record_name, split_key
 
-# Statistics also keep games with bots of several levels as "mixed".
-LEVEL_NAMES = {**BOT_LEVEL_NAMES, "mixed": N_("Mixed")}
 # (header msgid, x of the column's right edge; the first column is left-aligned)
 WIDE_PANEL = pygame.FRect(80, 116, 1120, 580)
 COLUMNS = [
@@ -66,15 +62,8 @@ def _plays_alone(key: str) -> bool:
 
 
 def row_texts(key: str, record: Record) -> list[str]:
-    variant, target, level = split_key(key)
-    typed = shown_stats_name(level)  # a person's typed name (pass-and-play), shown as typed
-    who = typed if typed is not None else _(LEVEL_NAMES.get(level, level))
-    name = _(VARIANT_NAMES.get(variant, variant))
-    if target:
-        name += " · " + _("to {target}").format(target=target)
-    name += f" · {who}"
     return [
-        name,
+        record_name(key),
         str(record.games),
         str(record.wins),
         _percent(record.win_rate),

@@ -46,4 +46,4 @@ def test_nan_or_infinity_in_one_field_loses_that_field_only(tmp_path):
     kept = [p for p in tmp_path.iterdir() if ".bad-" in p.name]
     assert [p.name.split(".bad-")[0] for p in kept] == ["stats.json"] and "Infinity" in kept[0].read_text()
     assert (tmp_path / "stats.json").exists() and (tmp_path / "settings.json").exists()
-    assert any("classic/easy games" in notice for notice in app.notices)
+    assert any("(Classic · Easy: Games)" in notice for notice in app.notices)

@@ -110,10 +110,39 @@ def test_one_bad_value_loses_that_value_not_the_file(tmp_path):
         assert store.records["samba/hard"] == Record(**{**good, "best_deal": None}), bad
         files = sorted(p.name for p in tmp_path.iterdir())
         if bad in ("1" * 19, "1e999"):  # a number too big to be a score
-            assert "samba/hard best_deal" in store.notices[0], bad
+            assert "(Samba · Hard: Best deal)" in store.notices[0], bad
             assert files[0] == "stats.json" and files[1].startswith("stats.json.bad-") and len(files) == 2
         else:  # null: no best deal
             assert not store.notices and files == ["stats.json"], bad
+
+
+def test_the_notice_names_unusable_values_as_the_statistics_page_does(tmp_path):
+    """The notice listed the file's keys ("classic@2500/easy best_deal, person:Li wins") in
+    either language; it names each record and column as the page shows them, in the player's
+    language when shown, each column once, four records at most."""
+    from game.i18n import set_language
+
+    records = {
+        "classic@2500/easy": {"best_deal": "x", "deals": "y", "deal_points": "z"},
+        "samba/person:李雷": {"wins": -1.5},
+        "hand-and-foot/mixed": [],
+        "bolivia/hard": {"went_out": "?"},
+        "six-hand/normal": {"games": "?"},
+    }
+    (tmp_path / "stats.json").write_text(json.dumps({"records": records}, ensure_ascii=False), encoding="utf-8")
+    notice = StatsStore(tmp_path).notices[0]
+    listed = (
+        "(Classic · to 2500 · Easy: Avg. deal & Best deal, Samba · 李雷: Wins, "
+        "Hand and Foot · Mixed: the whole record, Bolivia · Hard: Went out, …)"
+    )
+    assert listed in notice
+    try:
+        set_language("zh_CN")
+        shown = notice.text()
+    finally:
+        set_language("en")
+    assert "经典 · 目标 2500 · 简单：每局均分、单局最高，" in shown and "桑巴 · 李雷：" in shown, shown
+    assert "classic" not in shown and "best_deal" not in shown and "person:" not in shown
 
 
 def test_values_of_the_wrong_kind_and_a_newer_version_are_kept_in_a_copy(tmp_path):
@@ -127,7 +156,7 @@ def test_values_of_the_wrong_kind_and_a_newer_version_are_kept_in_a_copy(tmp_pat
     assert store.records["classic/normal"] == Record(games=5, wins=3)
     copies = [p for p in tmp_path.iterdir() if p.name.startswith("stats.json.bad-")]
     assert len(copies) == 1 and json.loads(copies[0].read_text()) == edited
-    assert "classic/normal deals" in store.notices[0] and copies[0].name in store.notices[0]
+    assert "(Classic · Normal: Avg. deal)" in store.notices[0] and copies[0].name in store.notices[0]
     store.save()
     for old in tmp_path.iterdir():
         old.unlink()
