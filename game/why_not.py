@@ -257,17 +257,25 @@ KEEP_TWO_FOOT = N_(
 )
 
 
+def game_rule(rule: str, rules: Variant | None = None) -> str:
+    """The id under which the game of `rules` states `rule`: Samba's and Bolivia's own rule
+    for a base rule they say their way (a Samba take refused under R-TAKE is V-SAMBA-TAKE to
+    the player, whose rule line gives Samba's take)."""
+    if rules is not None and rules.sequences and not rules.foot:
+        rule = SAMBA_RULES.get(rule, rule)
+        if rules.wild_melds and rule == "V-SAMBA-OUT":
+            rule = "V-BOL-OUT"
+    return rule
+
+
 def rule_explanation(rule: str, rules: Variant | None = None) -> str | None:
     """The rule in a sentence; in the game of `rules` when given (the Samba family's own
     words for the base rules it keeps, Bolivia's melds, V-KEEP-TWO's requirement)."""
     if rules is not None and rule == "V-KEEP-TWO" and rules.meld_list:
         return _(KEEP_TWO_FOOT if rules.foot else KEEP_TWO_BOLIVIA if rules.out_needs_sequence else KEEP_TWO_SAMBA)
-    if rules is not None and rules.sequences and not rules.foot:
-        rule = SAMBA_RULES.get(rule, rule)
-        if rules.wild_melds and rule == "V-SAMBA-MELDS":
-            return _(BOLIVIA_MELDS)
-        if rules.wild_melds and rule == "V-SAMBA-OUT":
-            rule = "V-BOL-OUT"
+    rule = game_rule(rule, rules)
+    if rules is not None and rules.wild_melds and rule == "V-SAMBA-MELDS":
+        return _(BOLIVIA_MELDS)
     text = ALONE_EXPLANATIONS.get(rule) if plays_alone(rules) else None
     text = text or RULE_EXPLANATIONS.get(rule)
     return _(text) if text else None
@@ -384,6 +392,10 @@ class Refusal:
             return text
         text = _(self.msgid)
         return sentence(text.format(**self.args) if self.args else text)
+
+    def shown_rule(self) -> str | None:
+        """The rule's id as the player's game states it (`game_rule`)."""
+        return game_rule(self.rule, self.rules) if self.rule is not None else None
 
     def explanation(self) -> str | None:
         """The rule in a sentence, when it says more than the reason; None when it says the

@@ -274,12 +274,12 @@ class RuleDialog(ModalDialogScene):
     """ "Why not?": the rule behind a refused move, in its longer words (rules_text)."""
 
     def __init__(self, rule: str, reason: str = "", rules: Variant | None = None) -> None:
-        from game.why_not import rule_section
+        from game.why_not import game_rule, rule_section
 
         heading, paragraphs = rule_section(rule, rules)
         parts = ([reason] if reason else []) + paragraphs
         self.rule = rule
-        title = _("Why not? {heading} ({rule})").format(heading=heading, rule=rule)
+        title = _("Why not? {heading} ({rule})").format(heading=heading, rule=game_rule(rule, rules))
         super().__init__(title, "\n\n".join(parts), [(_("OK"), None)], width=860, cancel_index=0)
         label = self.dialog.message_label  # long text reads best left-aligned, a little smaller
         label.align, label.size = "left", 18

@@ -414,7 +414,7 @@ class TablePanels:
             parts.append((font, wrap_text(explanation, font, inner), pygame.Color(246, 214, 200)))
         footer = ""
         if refusal.rule:
-            footer = _("Rule {rule} · Why not? Click or press ?").format(rule=refusal.rule)
+            footer = _("Rule {rule} · Why not? Click or press ?").format(rule=refusal.shown_rule())
         return parts, footer
 
     @staticmethod

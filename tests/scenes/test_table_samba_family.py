@@ -572,6 +572,25 @@ def test_a_refusal_explains_the_rule_as_the_samba_family_has_it():
     assert "never meld alone" not in (table.refusal.explanation() or ""), table.refusal.explanation()
 
 
+def test_a_take_refused_by_the_table_names_samba_s_take_on_its_chip():
+    """The table's own take refusals cite R-TAKE, and their rule line gives Samba's take:
+    the chip read "Rule R-TAKE" above it (play-test, stop 48). It names V-SAMBA-TAKE, and so
+    does the "Why not?" dialog's title."""
+    from game.scenes.layout import Ruler
+    from game.scenes.table_menu import RuleDialog
+
+    stack, table = samba_table(["C4 H9 HQ", "C6", "C7", "C9"], [[], []], discard="D5 C4")
+    tick(stack, 0.1)
+    select(stack, table, ["C4", "H9"])
+    table.keyboard.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode=""))
+    refusal = table.refusal
+    assert refusal is not None and refusal.rule == "R-TAKE", table.message
+    footer = table.view.panels._refusal_parts(Ruler(1.0), 400, False)[1]
+    assert footer.startswith("Rule V-SAMBA-TAKE ·"), footer
+    dialog = RuleDialog(refusal.rule, refusal.reason(), table.config.rules)
+    assert "(V-SAMBA-TAKE)" in dialog.dialog.title, dialog.dialog.title
+
+
 @pytest.mark.parametrize("variant", ["samba", "bolivia"])
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_a_take_refusal_offers_dragging_onto_a_meld_only_when_one_takes_the_top_card(variant, language):
@@ -615,6 +634,11 @@ def test_the_samba_family_says_its_own_take_and_empty_stock_under_a_classic_rule
     assert rule_explanation("R-OUT", bolivia) == rule_explanation("V-BOL-OUT")
     assert rule_explanation("R-TAKE", classic) == rule_explanation("R-TAKE")  # classic keeps its own
     assert rule_explanation("R-TAKE") == rule_explanation("R-TAKE", None)
+    # The chip names the rule its line gives (it read R-TAKE above Samba's take: play-test)
+    assert take.shown_rule() == "V-SAMBA-TAKE"
+    assert Refusal("R-OUT", rules=bolivia).shown_rule() == "V-BOL-OUT"
+    assert Refusal("R-TAKE", rules=classic).shown_rule() == "R-TAKE"
+    assert Refusal("R-TAKE", rules=RulesConfig.for_variant("hand-and-foot").rules).shown_rule() == "R-TAKE"
 
 
 def test_why_not_in_bolivia_says_what_bolivia_changes_in_samba_s_melds():
