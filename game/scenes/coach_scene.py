@@ -27,6 +27,9 @@ from game.scenes.text import blit_text, fitting_size, wrap_at_most
 from game.scenes.widgets import Label, WidgetGroup
 
 PANEL = pygame.FRect(984, 56, 284, 410)  # over East's hand; right of the hint's box, above the buttons
+# After the lesson's deal: the heading and the buttons alone, clear of East's hand.
+FOLDED = pygame.FRect(PANEL.x, PANEL.y, PANEL.width, 100)
+BUTTON_BOTTOM = 48  # the buttons' top, above the panel's bottom
 TOPIC_TEXT = {topic: (headline, why) for topic, headline, why in TOPICS}
 
 
@@ -50,7 +53,7 @@ class CoachTable(TableScene):
         self.controller.move_filter = self._filter
         self.covered = PANEL
         self.coach_buttons = WidgetGroup()
-        y = PANEL.bottom - 48
+        y = PANEL.bottom - BUTTON_BOTTOM
         restart_w = 100  # "Start again" and "Leave the lesson" side by side: the body's room
         self.restart_button = TextButton(
             (PANEL.x + 16, y, restart_w, 36), N_("Start again"), self.restart, primary=False, font_size=15
@@ -78,6 +81,22 @@ class CoachTable(TableScene):
         """The lesson's deal was played to its end (not left for a new game)."""
         game = self.game
         return game.seed == COACH_SEED and (game.deal_number > 0 or game.state.phase is Phase.OVER)
+
+    @property
+    def folded(self) -> bool:
+        """From the deal after the lesson's (played or left for a game of one's own), the panel
+        keeps its heading and buttons: it lay over East's hand for the rest of the game, saying
+        the lesson was done (play-test, stop 48)."""
+        return not self.coaching and self.game.deal_number > 0
+
+    def _fold(self) -> None:
+        """The panel's place (`covered`: the table keeps its panels and labels clear of it) and
+        its buttons', as `folded` says."""
+        panel = FOLDED if self.folded else PANEL
+        if self.covered != panel:
+            self.covered = panel
+            for button in (self.restart_button, self.leave_button):
+                button.rect.y = panel.bottom - BUTTON_BOTTOM
 
     @property
     def step_number(self) -> int:
@@ -126,6 +145,7 @@ class CoachTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._fold()
         self.coach_buttons.update(dt)
         covered = self.stack is not None and self.stack.top is not self
         if self.coaching and self.my_turn() and self.idle and not covered and self.hint is None:
@@ -140,9 +160,10 @@ class CoachTable(TableScene):
 
     def _draw_coach(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
+        panel = self.covered or PANEL
         draw_panel(
             surface,
-            ruler.rect(PANEL),
+            ruler.rect(panel),
             ruler.px(theme.RADIUS_LARGE),
             theme.CREAM,
             theme.GOLD,
@@ -160,9 +181,10 @@ class CoachTable(TableScene):
         else:
             heading = _("Guided deal · left")
         blit_text(surface, heading, 17, theme.INK, bold=True, topleft=(PANEL.x + 16, PANEL.y + 14))
-        self._covered_seat(surface)
-        self.body.text = self._body_text()
-        self.body.draw(surface)
+        if panel == PANEL:  # (folded, East's own place shows its seat)
+            self._covered_seat(surface)
+            self.body.text = self._body_text()
+            self.body.draw(surface)
         self.coach_buttons.draw(surface)
 
     def _covered_seat(self, surface: pygame.Surface) -> None:

@@ -177,6 +177,54 @@ def test_the_panel_says_who_sits_under_it_and_no_tab_hides_beneath_it():
         assert not box.colliderect(PANEL)
 
 
+def test_after_the_lesson_s_deal_the_panel_folds_off_east_s_place():
+    """The panel lay over East's hand for the rest of the game, saying the lesson was done
+    (play-test, stop 48): from the next deal it keeps only its heading and buttons, East's
+    tag shows again, and Start again brings the lesson back with its whole panel."""
+    from game.scenes.coach_scene import FOLDED, PANEL
+
+    stack, coach = make_coach()
+    tick(stack, 0.5)
+    assert coach.covered == PANEL
+    coach.new_game()  # a game of one's own: its first deal still says the lesson was left
+    tick(stack, 0.5)
+    assert not coach.coaching and coach.covered == PANEL and "left the lesson" in coach._body_text()
+    _play_to_the_next_deal(stack, coach)
+    assert coach.game.deal_number == 1 and coach.folded and coach.covered == FOLDED
+    east = next(seat for seat in range(4) if coach.geometry.spot(seat) == "E")
+    stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+    assert east in coach.view.seat_boxes and not any(box.colliderect(FOLDED) for box in coach.view.seat_boxes[east])
+    for button in (coach.restart_button, coach.leave_button):
+        assert FOLDED.contains(button.rect), button.rect
+    left: list[bool] = []
+    coach.on_menu = lambda: left.append(True)
+    click(stack, coach.leave_button.rect.center)
+    assert left == [True]
+    click(stack, coach.restart_button.rect.center)
+    tick(stack, 0.5)
+    assert coach.coaching and coach.covered == PANEL and PANEL.contains(coach.restart_button.rect)
+    stack.draw(Canvas(LOGICAL_SIZE, 1.0))
+    assert east not in coach.view.seat_boxes
+
+
+def _play_to_the_next_deal(stack: SceneStack, coach: CoachTable) -> None:
+    """The player's moves chosen by a Normal bot until the deal ends; then the next deal."""
+    from game.bots import make_bot
+
+    bot = make_bot("normal", 5)
+    for _ in range(20_000):
+        if coach.game.state.phase is Phase.OVER:
+            break
+        if coach.my_turn() and coach.idle and stack.top is coach:
+            assert coach.controller.play(bot.act(coach.game.state.observation(coach.human)))
+        tick(stack, 0.1)
+    assert coach.game.state.phase is Phase.OVER
+    if isinstance(stack.top, ScoreSheetScene):
+        stack.remove(stack.top)
+    coach.next_deal()
+    tick(stack, 0.5)
+
+
 def test_a_topic_that_is_a_question_takes_no_colon():
     """ "May I go out?: Before going out…" (play-test, stop 42)."""
     from game import i18n
