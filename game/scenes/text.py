@@ -45,10 +45,15 @@ def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
 
 
 def wrap_at_most(text: str, font: pygame.font.Font, max_width: int, most: int) -> list[str]:
-    """`wrap_text`, cut to `most` lines, the last ending in "…" when text was left out."""
+    """`wrap_text`, cut to `most` lines, the last ending in "…" when text was left out (the
+    line shortened, a unit at a time, until it fits with it: a full line and its "…" ran
+    past the width, over the hand at the bottom seat's label, play-test, stop 49)."""
     lines = wrap_text(text, font, max_width)
     if len(lines) > most:
-        lines = [*lines[: most - 1], lines[most - 1].rstrip() + "…"]
+        units = _UNITS.findall(lines[most - 1].rstrip())
+        while len(units) > 1 and font.size("".join(units).rstrip() + "…")[0] > max_width:
+            units.pop()
+        lines = [*lines[: most - 1], "".join(units).rstrip() + "…"]
     return lines
 
 

@@ -17,7 +17,7 @@ from game.scenes import theme
 from game.scenes.base import Scene, SceneStack
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout, Ruler
 from game.scenes.modal import ModalDialogScene
-from game.scenes.text import wrap_text
+from game.scenes.text import wrap_at_most, wrap_text
 from game.scenes.tween import (
     PointTween,
     Tween,
@@ -536,6 +536,20 @@ def test_wrap_text_fits_width_and_keeps_words():
     long_word = wrap_text("Supercalifragilisticexpialidocious", font, 60)
     assert "".join(long_word) == "Supercalifragilisticexpialidocious"
     assert all(font.size(line)[0] <= 60 for line in long_word)
+
+
+def test_a_text_cut_to_some_lines_ends_in_an_ellipsis_inside_the_width():
+    """The last line's "…" came after a full line, past the width (a seat's label ran over
+    the hand, play-test, stop 49)."""
+    for font, text in (
+        (assets.font(13, bold=True), "took the pile (13 cards), then melded Q♠ Q♠ Q♥ Q♦ Joker 2♣ 2♥"),
+        (assets.font(13, bold=True, cjk=True), "拿走了弃牌堆（13 张），然后亮出组牌 Q♠ Q♠ Q♥ Q♦ 王牌 2♣ 2♥"),
+    ):
+        for width in range(60, 240, 7):
+            lines = wrap_at_most(text, font, width, 2)
+            assert len(lines) <= 2 and font.size(lines[-1])[0] <= width, (text, width, lines)
+            if len(wrap_text(text, font, width)) > 2:
+                assert lines[-1].endswith("…") and len(lines[-1]) > 1
 
 
 def test_wrap_text_breaks_cjk_without_spaces_and_respects_punctuation():
