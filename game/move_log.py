@@ -65,6 +65,12 @@ EXPLAINABLE = frozenset({*TAKES, ANSWERED_YES, ANSWERED_NO})  # moves a bot may 
 DREW_HIDDEN = N_("{name} drew a card.")
 DREW_SOME_HIDDEN = N_("{name} drew {n} cards.")  # a draw of two (two-hand, the Samba family)
 TURN_START = frozenset({DREW_HIDDEN, DREW_SOME_HIDDEN, N_("{name} drew {card}.")})
+# A seat's label after a take of the pile and more: the take in short, then the newest move
+# (each without the name: the tag beside it says who).
+TOOK_PILE_NOTE = N_("took the pile ({n} cards)")
+TOOK_PILE_NOTE_ONE = N_("took the pile (1 card)")
+TOOK_SOME_NOTE = N_("took {n} cards of the pile")  # V-HF-TAKE: the top card and the next six at most
+TOOK_THEN = N_("{took}, then {did}")
 
 
 class Names(Protocol):
@@ -174,6 +180,32 @@ class MoveLog:
     def last_action(self, seat: int) -> LogEntry | None:
         """The newest entry of `seat` (what its label says it did last)."""
         return next((entry for entry in reversed(self.entries) if entry.seat == seat and entry.acted), None)
+
+    def seat_note(self, seat: int, names: Names) -> str | None:
+        """What `seat`'s label says it did last (without its name: `names` names it as the
+        tag does, by nothing): its newest move, after its take of the pile when it took the
+        pile earlier in the same turn ("took the pile (9 cards), then discarded 3♣": the pile
+        changed with the take, and a discard said alone hid it). None: nothing yet."""
+        entry = self.last_action(seat)
+        if entry is None:
+            return None
+        did = entry.text(names).strip().rstrip(".。")
+        take = next(
+            (
+                e
+                for e in reversed(self.entries)
+                if e.seat == seat and e.acted and e.turn == entry.turn and e.msgid in TAKES
+            ),
+            None,
+        )
+        if take is None or take is entry:
+            return did
+        total = take.count + 1  # (the top card and the cards under it)
+        if take.msgid in (TAKE_SOME, TAKE_SOME_ONE):
+            took = _(TOOK_SOME_NOTE).format(n=total)
+        else:
+            took = _(TOOK_PILE_NOTE_ONE) if total == 1 else _(TOOK_PILE_NOTE).format(n=total)
+        return _(TOOK_THEN).format(took=took, did=did)
 
     def explain(self, seat: int, reason: BotReason | None) -> bool:
         """Attach a bot's reason to its newest answer or pile taking in this deal

@@ -462,13 +462,13 @@ class TableView:
     ) -> None:
         """What a bot seat did last, by its name tag, so a quick turn is not missed (the
         bottom seat's, watching the bots: "thinking…" while it thinks, its tag is short)."""
-        entry = self.table.move_log.last_action(seat)
+        note = self.table.move_log.seat_note(seat, _Nameless(self.table))
         if thinking:
             text = _("thinking…")
-        elif entry is None:
+        elif note is None:
             return
         else:
-            text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
+            text = note
         spot = self.table.geometry.spot(seat)
         y = tag.centery / ruler.scale
         if spot == "N":  # beside the tag: below it is the meld area
@@ -966,10 +966,10 @@ class TableView:
         person = at_screen(table, seat)
         thinking = table.game.state.to_act == seat and not person and table.bot_thinking
         text = self.seat_tag(seat, thinking)
-        entry = table.move_log.last_action(seat)
-        if entry is None or table.game.state.out == seat:
+        note = table.move_log.seat_note(seat, _Nameless(table))
+        if note is None or table.game.state.out == seat:
             return text
-        return text + " · " + entry.text(_Nameless(table)).strip().rstrip(".。")
+        return text + " · " + note
 
     def _block_line(self, surface: pygame.Surface, ruler: Ruler, seat: int, thinking: bool, out: bool) -> None:
         """Under a block seat's cards: "thinking…" while it thinks, else what it did last
@@ -979,10 +979,10 @@ class TableView:
         elif out:
             text = _("sits out this deal")
         else:
-            entry = self.table.move_log.last_action(seat)
-            if entry is None:
+            note = self.table.move_log.seat_note(seat, _Nameless(self.table))
+            if note is None:
                 return
-            text = entry.text(_Nameless(self.table)).strip().rstrip(".。")
+            text = note
         x, y = self.table.geometry.action_anchor(seat)
         if out:  # no cards: right under the tag
             y = self.table.geometry.label_anchor(seat)[1] + 16

@@ -6,7 +6,7 @@ from game import i18n
 from game.bots import make_bot
 from game.hints import card_name
 from game.move_log import ANSWERED_NO, LogEntry, MoveLog
-from game.rules import Game, RulesConfig
+from game.rules import Card, Game, Rank, RulesConfig
 from game.rules import events as ev
 
 
@@ -314,3 +314,49 @@ def test_a_take_of_one_or_no_card_beside_the_top_reads_as_such():
     assert taken((four, four)) == "East took the pile: the 10♣ and 2 more cards."
     assert taken((four,), "hand-and-foot") == "East took the 10♣ and the next card of the pile."
     assert taken((four, four), "hand-and-foot") == "East took the 10♣ and the next 2 cards of the pile."
+
+
+class Nameless(Names):
+    """As a seat's label names the seat: by nothing (its tag beside it says who)."""
+
+    def seat_name(self, seat: int) -> str:
+        return ""
+
+
+def _west_takes_the_pile(log: MoveLog, more: int = 7) -> None:
+    """West's turn: the 4♣ and `more` cards under it taken, a meld with it, a discard."""
+    four, under = Card.parse("C4"), tuple(Card.parse(face) for face in ("D9", "S5", "H7", "CQ", "D6", "S8", "H2")[:more])
+    log.record([ev.TurnPassed(seat=1), ev.PileTaken(seat=1, top=four, cards=under)])
+    log.record([ev.Melded(seat=1, side=1, rank=Rank.FOUR, cards=(four, four, Card.parse("H4")), new_meld=True)])
+
+
+def test_a_seat_s_label_keeps_its_take_of_the_pile_for_the_rest_of_its_turn():
+    """West took an 8-card pile, melded and discarded: its label said only "discarded 3♣",
+    and nothing at the table said why the pile had shrunk to one card (play-test, stop 49)."""
+    log = MoveLog(viewer=0)
+    _west_takes_the_pile(log)
+    assert log.seat_note(1, Nameless()) == "took the pile (8 cards), then melded 4♣ 4♣ 4♥"
+    log.record([ev.Discarded(seat=1, card=Card.parse("C3"))])
+    assert log.seat_note(1, Nameless()) == "took the pile (8 cards), then discarded 3♣"
+    i18n.set_language("zh_CN")
+    try:
+        note = log.seat_note(1, Nameless())
+        assert note is not None and "8" in note and "3♣" in note and "took" not in note
+    finally:
+        i18n.set_language("en")
+    # The take alone says itself; the next turn of West's says only what came after.
+    log = MoveLog(viewer=0)
+    log.record([ev.TurnPassed(seat=1), ev.PileTaken(seat=1, top=Card.parse("C4"), cards=())])
+    assert log.seat_note(1, Nameless()) == "took the pile: the 4♣, all it held"
+    log.record([ev.Discarded(seat=1, card=Card.parse("C3"))])
+    assert log.seat_note(1, Nameless()) == "took the pile (1 card), then discarded 3♣"
+    log.record([ev.TurnPassed(seat=2), ev.TurnPassed(seat=3), ev.TurnPassed(seat=0), ev.TurnPassed(seat=1)])
+    log.record([ev.HiddenDraw(seat=1)])
+    assert log.seat_note(1, Nameless()) == "drew a card"
+    assert log.seat_note(2, Nameless()) is None
+
+
+def test_hand_and_foot_s_take_of_part_of_the_pile_is_said_as_such():
+    log = MoveLog(viewer=0, rules=RulesConfig.for_variant("hand-and-foot").rules)
+    _west_takes_the_pile(log, more=6)
+    assert log.seat_note(1, Nameless()) == "took 7 cards of the pile, then melded 4♣ 4♣ 4♥"

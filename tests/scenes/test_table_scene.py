@@ -625,6 +625,42 @@ def test_each_bot_seat_shows_what_it_did_last(monkeypatch, language):
     assert table.move_log.last_action(3).msgid == "{name} discarded {card}."  # East played just before us
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_bot_s_take_of_the_pile_stays_by_its_name_until_its_next_turn(monkeypatch, language):
+    """West took an 8-card pile, added to its meld and discarded: its label said only
+    "discarded 3♣", the pile down from eight cards to one and nothing at the table said why
+    (play-test, stop 49). The take stays said beside what came after it."""
+    from game import i18n
+    from game.scenes import table_view
+
+    stack, table = make_table()
+    table.load_state(
+        position(
+            ["C5 C6", "C4 H4 C3 S9", "S6 D8", "C7 C8"],
+            melds=[{}, {"4": "D4 S4 D4"}],
+            discard="D9 S5 H7 CQ D6 S8 H2 C4",
+            phase="draw",
+            turn=1,
+        )
+    )
+    table.paused = True  # (the bots wait: this test plays West's moves itself)
+    i18n.set_language(language)
+    try:
+        for move in ("take C4 H4", "discard C3"):
+            table.show_events(table.game.apply(Move.parse(move)))
+            tick(stack, 3.0)
+            drawn = texts_drawn(monkeypatch, table_view)
+            table.view.draw(Canvas((1280, 720), 1.0))
+            took = "took the pile (8 cards)" if language == "en" else "拿走了弃牌堆（8 张）"
+            label = table.view.seat_line(1)  # (its tag and its lines above it, as one text)
+            assert took in label and ("3♣" in label) == (move == "discard C3"), label
+            words = "".join(drawn).replace(" ", "")
+            assert took.replace(" ", "") in words and ("3♣" in words) == (move == "discard C3"), drawn
+        assert len(table.game.state.pile) == 1
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_move_log_opens_with_l_lists_every_move_newest_first_and_scrolls(monkeypatch):
     from game.scenes import table_view
     from game.scenes.table_layout import LOG_PANEL

@@ -83,6 +83,9 @@ def _busy_table(variant: str, **options):
         card = st.hands[seat][0]
         entry = LogEntry(3, seat, N_("{name} took the pile: the {card} and {n} more cards."), (card,), count=12)
         table.move_log.entries.append(entry)
+        # ... then laid a long meld: the label says both ("took the pile (13 cards), then melded ...").
+        meld = tuple(st.hands[seat][:5])
+        table.move_log.entries.append(LogEntry(3, seat, N_("{name} melded {cards}."), meld, rank=card.rank))
     table.relayout()
     table.animator.finish_all()
     return stack, table
