@@ -324,8 +324,9 @@ class Nameless(Names):
 
 
 def _west_takes_the_pile(log: MoveLog, more: int = 7) -> None:
-    """West's turn: the 4♣ and `more` cards under it taken, a meld with it, a discard."""
-    four, under = Card.parse("C4"), tuple(Card.parse(face) for face in ("D9", "S5", "H7", "CQ", "D6", "S8", "H2")[:more])
+    """West's turn: the 4♣ and `more` cards under it taken, a meld with it."""
+    four = Card.parse("C4")
+    under = tuple(Card.parse(face) for face in ("D9", "S5", "H7", "CQ", "D6", "S8", "H2")[:more])
     log.record([ev.TurnPassed(seat=1), ev.PileTaken(seat=1, top=four, cards=under)])
     log.record([ev.Melded(seat=1, side=1, rank=Rank.FOUR, cards=(four, four, Card.parse("H4")), new_meld=True)])
 
