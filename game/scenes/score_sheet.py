@@ -21,6 +21,7 @@ from game.rules.cards import sort_key
 from game.scenes import table_facts, theme
 from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import cream_panel
 from game.scenes.table_source import TableSeats
 from game.scenes.table_view import RED_INK
@@ -174,35 +175,37 @@ class ScoreSheetScene(Scene):
         self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
         self.buttons = WidgetGroup(arrow_keys=True)  # one focus ring for all: Tab reaches each
         bottom = self.panel.bottom - 64
-        self.export_button = Button(
+        # The labels are msgids (TextButton), so a language switch from the menu over the sheet
+        # shows on them at once, as on the rest of the sheet.
+        self.export_button = TextButton(
             (self.panel.centerx + 8, bottom - EXTRA_ROW, 250, 40),
-            _("Save the deal as a file"),
+            N_("Save the deal as a file"),
             self._export,
             primary=False,
             font_size=17,
         )
-        self.review_button = Button(
+        self.review_button = TextButton(
             (self.panel.centerx - 258, bottom - EXTRA_ROW, 250, 40),
-            _("Review this deal"),
+            N_("Review this deal"),
             self._review,
             primary=False,
             font_size=17,
         )
         if not result.game_over:
             self.buttons.add(
-                Button((self.panel.centerx - 100, bottom, 200, 44), _("Next deal"), self._next_deal, primary=True)
+                TextButton((self.panel.centerx - 100, bottom, 200, 44), N_("Next deal"), self._next_deal, primary=True)
             )
         else:
             self.buttons.add(
-                Button((self.panel.centerx - 214, bottom, 200, 44), _("New game"), self._new_game, primary=True)
+                TextButton((self.panel.centerx - 214, bottom, 200, 44), N_("New game"), self._new_game, primary=True)
             )
             if table.on_menu is not None:
                 self.buttons.add(
-                    Button((self.panel.centerx + 14, bottom, 200, 44), _("Menu"), self._menu, primary=False)
+                    TextButton((self.panel.centerx + 14, bottom, 200, 44), N_("Menu"), self._menu, primary=False)
                 )
             else:
                 self.buttons.add(
-                    Button((self.panel.centerx + 14, bottom, 200, 44), _("Quit"), quit_game, primary=False)
+                    TextButton((self.panel.centerx + 14, bottom, 200, 44), N_("Quit"), quit_game, primary=False)
                 )
         self.buttons.add(self.review_button)  # (after the way on: the first button is Enter's default)
         self.buttons.add(self.export_button)

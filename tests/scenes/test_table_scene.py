@@ -947,6 +947,30 @@ def test_the_game_over_sheet_says_by_how_much_the_game_was_won():
     assert ScoreSheetScene(table, going_on).subtitle == "The stock ran out"  # (no game decided: no margin)
 
 
+def test_the_score_sheets_buttons_follow_a_language_switch_made_over_it():
+    """Esc over the score sheet opens the menu, whose Settings switch the language: the
+    sheet's words followed but its buttons stayed in the old language ("复盘这一局" beside
+    "Deal 1 is over", play-test, stop 49)."""
+    import dataclasses
+
+    from game import i18n
+
+    stack, table = make_table(variant="three-hand", seed=3)
+    state = table.game.state
+    while state.phase is not Phase.OVER:
+        table.controller.play(state.legal_moves()[-1])
+    for winner in (None, 2):  # the deal's sheet (Next deal) and the game's (New game, Quit)
+        sheet = ScoreSheetScene(table, dataclasses.replace(state.result, winner=winner))
+        english = [button.text for button in sheet.buttons.widgets]
+        assert "Review this deal" in english and "Save the deal as a file" in english
+        i18n.set_language("zh_CN")
+        chinese = [button.text for button in sheet.buttons.widgets]
+        assert chinese == [i18n._(text) for text in english] and set(chinese).isdisjoint(english)
+        assert "复盘这一局" in chinese
+        i18n.set_language("en")
+        assert [button.text for button in sheet.buttons.widgets] == english
+
+
 def test_a_tie_past_the_target_says_another_deal_decides():
     """Both sides at 3020 in a game to 2500: the sheet said only "Deal 4 is over" and the
     score panel "Deal 5 · to 2500", which read as a game that forgot to end (play-test,
