@@ -71,7 +71,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--level", default="normal", choices=LEVELS, help="bot level")
     parser.add_argument("--target", type=int, default=None, choices=TARGETS, help="(default: the variant's)")
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
-    parser.add_argument("--size", default=(1280, 720), type=window_size, help="window size, e.g. 1600x900")
+    parser.add_argument(
+        "--size", type=window_size, help="window size, e.g. 1600x900 (default: as you left it, or 1280x720)"
+    )
     parser.add_argument("--script", help="automation script (see game/automation.py)")
     parser.add_argument("--screenshot", help="save the final frame to this PNG")
     parser.add_argument("--frames", type=int, help="run this many frames, then exit")
@@ -165,7 +167,6 @@ def main(argv: list[str] | None = None) -> int:
     elif args.target not in targets:
         print(f"error: {args.variant} plays to {', '.join(map(str, targets))}", file=sys.stderr)
         return 2
-    width, height = args.size
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     straight_to_table = (
         args.table
@@ -185,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         level=args.level,
         speed=args.speed,
         target=args.target,
-        size=(width, height),
+        size=args.size,
         menu=not straight_to_table or person,
         game=shared.game if shared is not None else None,
     )

@@ -57,6 +57,7 @@ LABELS: dict[str, str] = {
     "new_game_target": N_("the last game chosen"),
     "new_game_seats": N_("the last game chosen"),
     "person_names": N_("the players' names"),
+    "window_size": N_("the window's size"),
 }
 NOT_ALLOWED = N_("values not allowed, set back to their defaults: {names}")
 
@@ -79,6 +80,9 @@ class Settings:
     new_game_seats: str = ""  # each seat's level or "person", space-separated
     # Pass-and-play: the name typed for each seat's person ("" or missing: "Player N").
     person_names: tuple[str, ...] = ()
+    # The window's size as the player last left it, not full screen nor maximised
+    # ("WIDTHxHEIGHT"; "": the default 1280x720), opened again at the next start.
+    window_size: str = ""
 
     def validated(self) -> tuple[Settings, list[Notice]]:
         """A copy with every bad field reset to its default, and what was reset: one notice
@@ -116,7 +120,23 @@ def allowed_value(name: str, value: Any) -> Any:
     return float(value) if isinstance(default, float) else value
 
 
+def window_size_of(text: str) -> tuple[int, int] | None:
+    """A kept window size, "1600x900", as (width, height); None for "" or a size no window
+    has (each side from WINDOW_SIDES, as `canasta --size` allows)."""
+    width, x, height = text.partition("x")
+    if not (x and (width + height).isascii() and width.isdigit() and height.isdigit()):
+        return None
+    size = (int(width), int(height))
+    fits = all(least <= side <= WINDOW_SIDES[1] for side, least in zip(size, WINDOW_SIDES[0], strict=True))
+    return size if fits else None
+
+
+WINDOW_SIDES = ((320, 240), 100_000)  # the smallest window, and the longest side of any
+
+
 def _valid(name: str, value: Any, default: Any) -> bool:
+    if name == "window_size":
+        return isinstance(value, str) and (value == "" or window_size_of(value) is not None)
     if isinstance(default, bool):
         return isinstance(value, bool)
     if isinstance(default, tuple):  # person_names: clean names, one a seat at most

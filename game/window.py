@@ -33,7 +33,7 @@ from game.scenes.base import SceneStack
 from game.scenes.bot_runner import FRAME_GATE, SEARCH_POOL
 from game.scenes.layout import LOGICAL_SIZE, Layout
 from game.scenes.table import TableScene
-from game.settings import Settings
+from game.settings import Settings, window_size_of
 from game.sound import SoundPlayer
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class MainWindow:
         level: str = "normal",
         speed: float = 1.0,
         target: int | None = None,  # None: the variant's own
-        size: tuple[int, int] = LOGICAL_SIZE,
+        size: tuple[int, int] | None = None,  # None: the size the player left it at, else 1280x720
         threaded: bool = True,
         vsync: bool = False,
         bot_factory=None,
@@ -96,12 +96,8 @@ class MainWindow:
         pygame.display.init()
         pygame.font.init()
         set_window_icon()  # before set_mode: some platforms ignore a later icon
-        fitted = fit_window_size(size, pygame.display.get_desktop_sizes(), pygame.display.get_driver())
-        if fitted != tuple(size):
-            print(f"canasta: a {size[0]}x{size[1]} window does not fit; using {fitted[0]}x{fitted[1]}", file=sys.stderr)
-        self.window = pygame.display.set_mode(fitted, pygame.RESIZABLE, vsync=1 if vsync else 0)
-        self._least = (min(MIN_WINDOW[0], fitted[0]), min(MIN_WINDOW[1], fitted[1]))  # (--size may ask less)
-        self._keep_readable()
+        self._vsync = vsync
+        fitted = self._open_window(size or LOGICAL_SIZE)
         self.layout = Layout()
         self.layout.sync_with_display()
         self.canvas = self.layout.make_canvas()
@@ -112,9 +108,16 @@ class MainWindow:
         self.running = True
         self.fullscreen = False
         self._windowed_size: tuple[int, int] = fitted  # what leaving full screen comes back to
+        self._maximised = False
+        self._before_last_resize = fitted  # (what a maximised window comes back to)
+        self._resized_in_frame = -1
         if menu:
             self.context = self._open_menu()
             self.settings, self.sound = self.context.settings, self.context.sound
+            kept = window_size_of(self.settings.value.window_size)
+            if size is None and kept is not None and kept != fitted:  # (before the first frame is shown)
+                self._windowed_size = self._before_last_resize = self._open_window(kept)
+                self.layout.sync_with_display()
         else:
             # A table without the menus (automation, tests, a shared deal): the default
             # settings, never the player's file, at the command line's speed.
@@ -135,6 +138,37 @@ class MainWindow:
         self._accumulator = 0.0
         self.frames = 0
         self.feeder: Callable[[], None] | None = None  # automation: called once per frame before events
+
+    def _open_window(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Open the window (or make it this size) at `size`, fitted to the screen; its size."""
+        fitted = fit_window_size(size, pygame.display.get_desktop_sizes(), pygame.display.get_driver())
+        if fitted != tuple(size):
+            print(f"canasta: a {size[0]}x{size[1]} window does not fit; using {fitted[0]}x{fitted[1]}", file=sys.stderr)
+        self.window = pygame.display.set_mode(fitted, pygame.RESIZABLE, vsync=1 if self._vsync else 0)
+        self._least = (min(MIN_WINDOW[0], fitted[0]), min(MIN_WINDOW[1], fitted[1]))  # (--size may ask less)
+        self._keep_readable()
+        return fitted
+
+    def _window_resized(self, event: pygame.event.Event) -> None:
+        """Follow the window's size as the player leaves it (dragged, not full screen nor
+        maximised): leaving full screen, and the next start, come back to it."""
+        if event.type == pygame.WINDOWMAXIMIZED:
+            self._maximised = True
+            if self._resized_in_frame == self.frames:  # its new size came first, in this frame's events
+                self._windowed_size = self._before_last_resize
+        elif event.type == pygame.WINDOWRESTORED:
+            self._maximised = False
+        elif not (self.fullscreen or self._maximised):  # (VIDEORESIZE or WINDOWSIZECHANGED)
+            size = pygame.display.get_window_size()
+            if size != self._windowed_size:
+                self._before_last_resize, self._windowed_size = self._windowed_size, size
+                self._resized_in_frame = self.frames
+
+    def keep_window_size(self) -> None:
+        """The window's size as the player left it, kept in the settings for the next start."""
+        kept = "{}x{}".format(*self._windowed_size) if self._windowed_size != LOGICAL_SIZE else ""
+        if self.context is not None and (not kept or window_size_of(kept) is not None):
+            self.settings.set("window_size", kept)
 
     # -- menu mode ----------------------------------------------------------------
     def _open_menu(self) -> AppContext:
@@ -236,7 +270,7 @@ class MainWindow:
         if on == self.fullscreen:  # (the window opens windowed)
             return
         self.fullscreen = on
-        if on:  # the window's size as the player left it (dragged, or --size), to come back to
+        if on and not self._maximised:  # the window's size as the player left it, to come back to
             self._windowed_size = pygame.display.get_window_size()
         size = (0, 0) if on else self._windowed_size
         flags = pygame.FULLSCREEN if on else pygame.RESIZABLE
@@ -259,6 +293,11 @@ class MainWindow:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
+            self._window_resized(event)
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._window_resized(event)
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWDISPLAYCHANGED):
             self.layout.sync_with_display()
             return
@@ -329,6 +368,7 @@ class MainWindow:
             self.frame(dt)
 
     def close(self) -> None:
+        self.keep_window_size()
         self.stack.clear()
         if self.context is not None:
             self.context.close()

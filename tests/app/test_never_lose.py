@@ -607,6 +607,78 @@ def test_a_second_ctrl_c_while_closing_does_not_cut_the_closing_short(home, monk
     assert signal.getsignal(signal.SIGINT) is before
 
 
+def drag_window_to(app: MainWindow, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size, pygame.RESIZABLE)  # as the player dragged it
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.dispatch(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+
+
+def test_the_window_opens_at_the_size_the_player_left_it(home):
+    """A window dragged to 1600x900 opened at 1280x720 again at the next start (play-test,
+    stop 49): its size is kept in the settings when the app closes, full screen or not,
+    and `--size` still decides when given."""
+    from game.settings import load_settings
+
+    app = new_app()
+    drag_window_to(app, (1600, 900))
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    app.close()  # (closed in full screen: the size it comes back to is kept)
+    assert load_settings(home)[0].window_size == "1600x900"
+    app = new_app()
+    assert pygame.display.get_window_size() == (1600, 900) or app.fullscreen
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0))
+    assert pygame.display.get_window_size() == (1600, 900) and app.layout.window_size == (1600, 900)
+    app.close()
+    app = MainWindow(menu=True, threaded=False, size=(1024, 576))  # canasta --size 1024x576
+    assert pygame.display.get_window_size() == (1024, 576)
+    app.close()
+    assert load_settings(home)[0].window_size == "1024x576"
+    app = new_app()
+    drag_window_to(app, (1280, 720))
+    app.close()
+    assert load_settings(home)[0].window_size == ""  # (the default size: nothing to keep)
+
+
+def test_a_maximised_window_keeps_the_size_it_had_before(home):
+    """Maximised, the window is the screen's size; the next start opens it at the size it
+    had before, whichever of the maximise and its new size the system tells first."""
+    from game.settings import load_settings
+
+    for maximise_first in (True, False):
+        app = new_app()
+        drag_window_to(app, (1400, 800))
+        app.frame(STEP)  # (a frame later: the drag was not the maximising)
+        maximised = pygame.event.Event(pygame.WINDOWMAXIMIZED)
+        if maximise_first:
+            app.dispatch(maximised)
+        drag_window_to(app, (1920, 1040))
+        if not maximise_first:  # (its new size told first, with the maximise in the same frame)
+            app.dispatch(maximised)
+        app.close()
+        assert load_settings(home)[0].window_size == "1400x800"
+    app = new_app()
+    drag_window_to(app, (1920, 1040))
+    app.dispatch(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+    app.dispatch(pygame.event.Event(pygame.WINDOWRESTORED))
+    drag_window_to(app, (1400, 800))  # restored: back at its own size
+    app.frame(STEP)
+    drag_window_to(app, (1000, 700))  # and dragged again
+    app.close()
+    assert load_settings(home)[0].window_size == "1000x700"
+
+
+def test_a_window_size_no_window_has_is_set_back_with_a_notice(home):
+    from game.settings import load_settings
+
+    for bad in ("10x10", "big", "1600x900x2", 1600, "١٦٠٠x900"):
+        (home / "settings.json").write_text(json.dumps({"window_size": bad}), encoding="utf-8")
+        settings, notices = load_settings(home)
+        assert settings.window_size == "" and notices, bad
+        assert "the window's size" in notices[0]
+    (home / "settings.json").write_text(json.dumps({"window_size": "800x600", "sound": False}), encoding="utf-8")
+    assert load_settings(home) == (Settings(window_size="800x600", sound=False), [])
+
+
 def test_leaving_full_screen_gives_back_the_window_size_the_player_had(home):
     """F11 twice at a dragged 1920x800 window: back at 1920x800, not the 1280x720 default
     (play-test at unusual sizes, stop 47: the window always came back at 1280x720)."""

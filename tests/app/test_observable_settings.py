@@ -136,6 +136,7 @@ DEPENDENTS: dict[str, set[str]] = {
     "new_game_target": {"save"},
     "new_game_seats": {"save"},
     "person_names": {"save"},  # read when a game starts (pass-and-play's names)
+    "window_size": {"save"},  # read when the window opens (kept as the player left it)
 }
 
 
@@ -144,6 +145,8 @@ def other_value(settings: ObservableSettings, name: str) -> object:
     if isinstance(current, bool):
         return not current
     if name not in CHOICES:  # free values (the New game page's last choice, the people's names)
+        if name == "window_size":
+            return "1600x900"
         if isinstance(current, tuple):
             return ("Ann", "", "Cy")
         return 2500 if isinstance(current, int) else "person hard hard hard"
