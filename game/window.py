@@ -18,7 +18,7 @@ import os
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -44,6 +44,11 @@ STEP = 1.0 / 120.0
 # frame loop take its turn sooner while they do (p95 frame time halves with the hard bot).
 GIL_SWITCH_INTERVAL = 0.001
 MAX_FRAME = 0.25  # a stalled frame (window dragged, debugger) is not replayed in full
+# At rest (every scene waits for the player, who has not touched anything for QUIET_AFTER
+# seconds) the window draws REST_FPS frames a second, woken at once by any event: at 60 a
+# player thinking over a turn kept a core busy (44% of one under Xvfb at the title).
+QUIET_AFTER = 1.0
+REST_FPS = 10
 
 
 # The largest window made when the screen's size is unknown (the dummy driver of
@@ -71,6 +76,13 @@ def set_window_icon() -> None:
 
 
 MIN_WINDOW = (800, 450)  # the smallest window a player may drag it to (the table at 0.625 scale)
+
+
+def resting(at_rest: bool, quiet_for: float) -> bool:
+    """Whether the window waits for an event (at most 1/REST_FPS s) before its next frame:
+    every scene at rest and no event for QUIET_AFTER seconds (so what a click or a key
+    starts, a hover or a card put back, is drawn at the full rate)."""
+    return at_rest and quiet_for >= QUIET_AFTER
 
 
 class MainWindow:
@@ -137,6 +149,7 @@ class MainWindow:
             self._play(table)
         self._accumulator = 0.0
         self.frames = 0
+        self.last_input = -1  # the frame that last handled an event
         self.feeder: Callable[[], None] | None = None  # automation: called once per frame before events
 
     def _open_window(self, size: tuple[int, int]) -> tuple[int, int]:
@@ -310,14 +323,17 @@ class MainWindow:
             return  # a click on the letterbox bars
         self.stack.handle_event(event)
 
-    def frame(self, dt: float) -> None:
+    def frame(self, dt: float, waited: Sequence[pygame.event.Event] = ()) -> None:
+        """One frame of `dt` seconds; `waited`: events taken from the queue while waiting
+        for it (`run` at rest), handled first."""
         with FRAME_GATE.drawing():  # a bot thinking on its thread waits until the frame is done
-            self._frame(dt)
+            self._frame(dt, waited)
 
-    def _frame(self, dt: float) -> None:
+    def _frame(self, dt: float, waited: Sequence[pygame.event.Event] = ()) -> None:
         if self.feeder is not None:
             self.feeder()
-        for event in pygame.event.get():
+        for event in [*waited, *pygame.event.get()]:
+            self.last_input = self.frames
             self.dispatch(event)
         self._accumulator += min(dt, MAX_FRAME)
         while self._accumulator >= STEP:
@@ -357,15 +373,22 @@ class MainWindow:
         """The main loop. `fixed_dt`: advance exactly that much per frame, as fast as
         possible (automation); otherwise real time, capped at 60 frames a second."""
         clock = pygame.time.Clock()
-        last = time.perf_counter()
+        last = quiet_since = time.perf_counter()
+        seen = self.last_input
         while self.running and (max_frames is None or self.frames < max_frames):
+            waited: list[pygame.event.Event] = []
             if fixed_dt is None:
+                if seen != self.last_input:  # (an event came in the last frame)
+                    seen, quiet_since = self.last_input, last
+                if resting(self.stack.at_rest(), last - quiet_since):
+                    event = pygame.event.wait(1000 // REST_FPS)  # woken at once by the next event
+                    waited = [event] if event.type != pygame.NOEVENT else []
                 clock.tick(60)
                 now = time.perf_counter()
                 dt, last = now - last, now
             else:
                 dt = fixed_dt
-            self.frame(dt)
+            self.frame(dt, waited)
 
     def close(self) -> None:
         self.keep_window_size()

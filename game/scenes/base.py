@@ -51,6 +51,12 @@ class Scene:
         """Render the current state. Must not change state: it may be skipped
         (covered by an opaque scene) or called twice (screenshots)."""
 
+    def at_rest(self) -> bool:
+        """Nothing here moves or changes by itself until the player acts: the window may
+        then draw it a few times a second instead of 60 (a player thinking over a turn or
+        reading the rules kept a core busy). False unless the scene knows."""
+        return False
+
 
 class SceneStack:
     """A stack of scenes; the last pushed is on top."""
@@ -140,3 +146,8 @@ class SceneStack:
     def draw(self, surface: pygame.Surface) -> None:
         for scene in self.visible_scenes():
             scene.draw(surface)
+
+    def at_rest(self) -> bool:
+        """Every scene is at rest (`Scene.at_rest`), covered ones too: a table under a
+        dialog keeps moving its cards."""
+        return all(scene.at_rest() for scene in self._scenes)

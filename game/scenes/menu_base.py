@@ -61,6 +61,9 @@ class Page(Scene):
     def update(self, dt: float) -> None:
         self.items.update(dt)
 
+    def at_rest(self) -> bool:
+        return True  # (its widgets change only with input)
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_backdrop(surface, _(self.title), self.panel)
         self.draw_content(surface)

@@ -58,6 +58,9 @@ class ModalDialogScene(Scene):
             self._opening.update(dt)
             self.dialog.appear = self._opening.value
 
+    def at_rest(self) -> bool:
+        return self._opening.done
+
     def draw(self, surface: pygame.Surface) -> None:
         self.dialog.draw(surface)
 

@@ -117,6 +117,9 @@ class PrivacyScreen(Scene):
         self.age += dt
         self.buttons.update(dt)
 
+    def at_rest(self) -> bool:
+        return self.age >= SETTLE_SECONDS  # (the computer may wait long for its next person)
+
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         surface.blit(felt_background(surface.get_size()), (0, 0))

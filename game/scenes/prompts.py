@@ -169,6 +169,9 @@ class AnswerPrompt(ModalDialogScene):
         self.settle -= dt
         super().update(dt)
 
+    def at_rest(self) -> bool:
+        return self.settle <= 0 and super().at_rest()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         from game.scenes.pass_and_play import settling
 

@@ -364,6 +364,9 @@ class ReviewScene(Scene):
                 return True
         return True  # nothing under the review takes input
 
+    def at_rest(self) -> bool:
+        return self.progress.finished  # (while Hard weighs the deal, its count goes up)
+
     def update(self, dt: float) -> None:
         before = self.progress.done
         if not self.progress.finished or self.progress.total == 0:

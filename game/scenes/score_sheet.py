@@ -320,6 +320,9 @@ class ScoreSheetScene(Scene):
         self.count.update(dt)
         self.buttons.update(dt)
 
+    def at_rest(self) -> bool:
+        return self.count.done  # (the totals counted up)
+
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         surface.fill((120, 120, 120), special_flags=pygame.BLEND_RGB_MULT)

@@ -876,6 +876,19 @@ class TableScene(Scene):
         """Nothing is moving and no effect is waiting: the next move may be shown."""
         return not self.animator.busy and not self.timeline
 
+    def at_rest(self) -> bool:
+        """Waiting for a person (the player's turn, the question, a dialog over the table) or
+        paused, with nothing in flight: no card, effect, score, speech bubble, banner or
+        message that runs out, and no bot about to move or thinking."""
+        if not self.idle or self.bubbles or self.banner is not None or self.message is not None:
+            return False
+        if any(not tween.done for tween in self.shown_scores) or self.bot_thinking:
+            return False
+        st = self.game.state
+        covered = self.stack is not None and self.stack.top is not self
+        waiting = st.phase is Phase.OVER or st.to_act in self.people or covered or self.paused
+        return waiting and not (st.phase is Phase.OVER and self.sheet_pending is not None)
+
     def _drive_game(self) -> None:
         st = self.game.state
         covered = self.stack is not None and self.stack.top is not self

@@ -145,6 +145,9 @@ class TableMenuScene(Scene):
     def update(self, dt: float) -> None:
         self.items.update(dt)
 
+    def at_rest(self) -> bool:
+        return True  # (its widgets change only with input)
+
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         dim(surface)
