@@ -16,13 +16,17 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from game.bots import reasons as why
 from game.bots.reasons import BotReason
-from game.i18n import N_, _, join_sentences, sentence_gap
+from game.i18n import N_, _, join_names, join_sentences, sentence_gap
 from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
+
+if TYPE_CHECKING:
+    from game.bots.normal import OutWeighing
 
 SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades (Suit order)
 CANASTA = 7
@@ -101,7 +105,7 @@ def make_hint(observation: Observation, seed: int = 0) -> Hint:
     move, reason = suggest_with_reason(observation, seed)
     return Hint(
         move,
-        explain(move, observation, reason),
+        explain_hint(move, observation, reason),
         hand_cards_for(move, observation.hand),
         targets_for(move, observation),
         reason,
@@ -183,6 +187,119 @@ ANSWER_HINTS = {
     why.YES_GAME_WON: N_("Answer yes: going out now wins the game."),
     why.NO_GAME_LOST: N_("Answer no: going out now would end the game with your side behind."),
 }
+
+
+def explain_hint(move: Move, obs: Observation, reason: BotReason | None = None) -> str:
+    """The H hint's words: `explain`, and where the player could go out this turn but is
+    advised to play on, that going out was possible and what speaks against it (the
+    Normal bot's own weighing: game/bots/normal.py `weigh_going_out`)."""
+    return join_sentences([explain(move, obs, reason), _going_out_declined(move, obs)])
+
+
+def _goes_out(move: Move, obs: Observation) -> bool:
+    """`move` goes out, or is a step of going out: asking first, laying all the hand but
+    a card or none (the last card is then discarded), discarding the last card."""
+    if move.kind is MoveKind.ASK:
+        return True
+    if move.kind is MoveKind.MELD:
+        return len(obs.hand) - sum(len(g.cards) for g in move.groups) <= 1
+    return move.kind is MoveKind.DISCARD and len(obs.hand) == 1
+
+
+def _going_out_declined(move: Move, obs: Observation) -> str:
+    """'' unless the player could go out this turn and the hint plays on instead: then that
+    going out was possible, how, and why Normal would not (the costs it weighed)."""
+    if obs.phase is not Phase.MELD or obs.this_turn.answer is not None or _goes_out(move, obs):
+        return ""
+    try:
+        from game.bots.knowledge import Knowledge
+        from game.bots.normal import NormalPolicy
+
+        kn = Knowledge(obs)
+        plan = kn.go_out_plan()
+        if plan is None:
+            return ""
+        weighing = NormalPolicy().weigh_going_out(kn, plan)
+    except Exception:  # noqa: BLE001 - a bot bug must not break the hint: say nothing more
+        return ""
+    if weighing.go:
+        return ""
+    groups, discard = plan
+    cards = card_list(c for g in groups for c in g.cards)
+    if groups and discard is not None:
+        how = _("You could go out this turn by laying {cards} and discarding the {card}, but playing on is worth more.")
+    elif groups:
+        how = _("You could go out this turn by laying {cards}, but playing on is worth more.")
+    elif discard is not None:
+        how = _("You could go out this turn by discarding the {card}, but playing on is worth more.")
+    else:
+        return ""
+    how = how.format(cards=cards, card=card_name(discard) if discard is not None else "")
+    return join_sentences([how, *_why_play_on(weighing, obs)])
+
+
+def _why_play_on(weighing: OutWeighing, obs: Observation) -> list[str]:
+    """What spoke against going out, the weightiest first (at most two): the game it would
+    end behind, the partner's cards caught, our melds left short of canastas, the
+    opponents' lead."""
+    if weighing.game_margin is not None and weighing.game_margin <= 0:
+        return [
+            alone_or_side(
+                obs,
+                N_("Going out now would end the game with you behind."),
+                N_("Going out now would end the game with your side behind."),
+            )
+        ]
+    costs: list[tuple[float, str]] = []
+    if weighing.partner_cards:
+        n = weighing.partner_cards
+        several = len(obs.config.seats_of_side(obs.side)) > 2
+        if several:
+            text = _("Your partners' {n} cards would count against your side.")
+        elif n == 1:
+            text = _("Your partner's 1 card would count against your side.")
+        else:
+            text = _("Your partner's {n} cards would count against your side.")
+        costs.append((weighing.partner_cost, text.format(n=n)))
+    if weighing.near:
+        costs.append((weighing.near_cost, _near_canastas(weighing.near, obs)))
+    if weighing.behind_cost:
+        ahead = _("The opponents have more points on the table: going out now would end the deal with them ahead.")
+        costs.append((weighing.behind_cost, ahead))
+    costs.sort(key=lambda cost: -cost[0])
+    top = costs[0][0] if costs else 0.0
+    return [text for cost, text in costs[:2] if cost >= top / 2]
+
+
+def _near_canastas(sized: tuple[tuple[Meld, int], ...], obs: Observation) -> str:
+    """Our melds a going out would leave short of a canasta, in words: those a card or two
+    short, when there are any."""
+    close = [m for m, size in sized if size >= CANASTA_SIZE - 2]
+    near = close or [m for m, _size in sized]
+    ranks = [m.rank for m in near if m.kind is MeldKind.GROUP]
+    if obs.config.rules.meld_list or len(ranks) != len(near):  # sequences, wild melds: named by number
+        if len(near) == 1:
+            return alone_or_side(
+                obs,
+                N_("One of your melds is close to a canasta."),
+                N_("One of your side's melds is close to a canasta."),
+            )
+        return alone_or_side(
+            obs,
+            N_("{n} of your melds are close to canastas."),
+            N_("{n} of your side's melds are close to canastas."),
+        ).format(n=len(near))
+    if len(ranks) == 1:
+        return alone_or_side(
+            obs,
+            N_("Your {rank} meld is close to a canasta."),
+            N_("Your side's {rank} meld is close to a canasta."),
+        ).format(rank=rank_name(ranks[0]))
+    return alone_or_side(
+        obs,
+        N_("Your {ranks} melds are close to canastas."),
+        N_("Your side's {ranks} melds are close to canastas."),
+    ).format(ranks=join_names(rank_name(r) for r in ranks))
 
 
 def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> str:
@@ -367,6 +484,7 @@ def _explain_meld(move: Move, obs: Observation) -> str:
     parts: list[str] = []
     if laid == len(obs.hand):
         parts.append(_("Go out by melding your last cards."))
+    parts.append(_one_card_left(move, obs))
     for group in move.groups:
         old = melds.get(group.rank)
         if old is not None:
@@ -386,6 +504,20 @@ def _explain_meld(move: Move, obs: Observation) -> str:
     return join_sentences(parts)
 
 
+def _one_card_left(move: Move, obs: Observation) -> str:
+    """A meld that leaves a single card: its discard goes out (or, Hand and Foot's foot still
+    down, picks up the foot), which the meld alone does not say."""
+    if len(obs.hand) - sum(len(g.cards) for g in move.groups) != 1:
+        return ""
+    left = list(obs.hand)
+    for card in hand_cards_for(move, obs.hand):
+        left.remove(card)
+    name = card_name(left[0])
+    if obs.config.rules.foot and obs.this_turn.answer is not True:  # V-HF-FOOT: the foot comes next
+        return _("Lay these cards, then discard the {card} and pick up your foot.").format(card=name)
+    return _("Go out: lay these cards, then discard the {card}.").format(card=name)
+
+
 def _explain_listed_meld(move: Move, obs: Observation) -> str:
     """A meld of the Samba family: new groups, sequences and wild melds, or cards added to
     a meld named by its number; what it makes (a canasta, a samba, a book ...)."""
@@ -397,6 +529,7 @@ def _explain_listed_meld(move: Move, obs: Observation) -> str:
             parts.append(_("Meld your whole hand: you pick up your foot and play on."))
         else:
             parts.append(_("Go out by melding your last cards."))
+    parts.append(_one_card_left(move, obs))
     for group in move.groups:
         number = _meld_number(group, obs)
         cards = card_list(group.cards)
@@ -466,7 +599,9 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
             parts.append(_("A wild card on top blocks the pile for the next player."))
         return join_sentences(parts)
     same = sum(1 for c in obs.hand if c.rank == card.rank)
-    if same == 1:
+    if can_lay_off(obs, card):  # (not that it pairs with nothing: it fits a meld of ours)
+        parts.append(_kept_back(obs, card))
+    elif same == 1:
         parts.append(_("It pairs with nothing in your hand."))
     risk = discard_risk(obs, card)
     if risk is not None and risk.kind != "lay-off":  # (a card that could be laid off gives nothing away)
@@ -490,6 +625,26 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
                 )
                 parts.append(no_meld.format(rank=rank_name(card.rank)))
     return join_sentences(parts)
+
+
+def _kept_back(obs: Observation, card: Card) -> str:
+    """Why a discard that could be laid off our melds is not: laying it as well would leave
+    too few cards to take the pile with (Normal keeps a reserve: `reserve_cards`); with two
+    cards in hand, laying it would go out (`_going_out_declined` says why not)."""
+    left = len(obs.hand) - 2  # it laid, another card discarded
+    if left < 1 or left >= 5:
+        return ""
+    if obs.config.rules.meld_list:
+        fits = alone_or_side(obs, N_("It would fit one of your melds."), N_("It would fit one of your side's melds."))
+    else:
+        fits = alone_or_side(
+            obs, N_("It would fit your {rank} meld."), N_("It would fit your side's {rank} meld.")
+        ).format(rank=rank_name(card.rank))
+    if left == 1:
+        rest = _("Laying it as well would leave you a single card; keep more to take the pile with.")
+    else:
+        rest = _("Laying it as well would leave you only {n} cards; keep more to take the pile with.").format(n=left)
+    return join_sentences([fits, rest])
 
 
 # -- risky discards ------------------------------------------------------------------

@@ -371,6 +371,19 @@ def game_end_margin(kn: Knowledge, answering: bool) -> float | None:
     return mine - best
 
 
+@dataclass(frozen=True, slots=True)
+class OutWeighing:
+    """`NormalPolicy.weigh_going_out`: go out or not, and the costs it weighed against it."""
+
+    go: bool
+    partner_cards: int  # the cards our side's other players hold (caught if we go out)
+    partner_cost: float
+    near: tuple[tuple[Meld, int], ...]  # our melds a going out would leave 1-3 cards short, and their sizes then
+    near_cost: float
+    behind_cost: float  # the opponents lead on the table (0 when they do not)
+    game_margin: float | None  # going out ends the game: our margin beyond the one it needs
+
+
 class NormalPolicy:
     """The decision logic, separate from the Bot so playouts can reuse it."""
 
@@ -663,6 +676,11 @@ class NormalPolicy:
         return None
 
     def should_go_out(self, kn: Knowledge, plan: Plan | None = None) -> bool:
+        return self.weigh_going_out(kn, plan).go
+
+    def weigh_going_out(self, kn: Knowledge, plan: Plan | None = None) -> OutWeighing:
+        """Going out now, weighed (`should_go_out`), with what spoke against it (the H hint
+        says it when a player could go out and is advised to play on)."""
         obs, w, cfg = kn.obs, self.weights(kn), kn.cfg
         side = kn.side
         # Cards caught in hand per opposing side, and those of our own side's other players.
@@ -671,10 +689,16 @@ class NormalPolicy:
         s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
         added = plan_additions(obs.melds[side], plan) if plan is not None and w.out_near_plan else {}
         unfinished = 1.0 - w.out_near_fade * lateness(kn, w.late_feet)
+        near: list[tuple[Meld, int]] = []
+        near_cost = 0.0
         for i, m in enumerate(obs.melds[side]):
             size = m.size + added.get(i, 0)
             if size < CANASTA_SIZE:
-                s -= (w.out_near6 if size >= 5 else w.out_near4 if size == 4 else 0) * unfinished
+                cost = (w.out_near6 if size >= 5 else w.out_near4 if size == 4 else 0) * unfinished
+                s -= cost
+                if cost > 0:
+                    near.append((m, size))
+                    near_cost += cost
         opp_sides = [x for x in range(cfg.sides) if x != side]
         for o in opp_sides:
             for m in obs.melds[o]:
@@ -688,8 +712,18 @@ class NormalPolicy:
         # for then the deal, and the game with it, is about to end anyway (going out adds its bonus).
         end = self.game_end(kn, answering=False)
         if end is not None:
-            return end > w.out_game_margin or obs.stock_size == 0
-        return s > 0
+            go = end > w.out_game_margin or obs.stock_size == 0
+        else:
+            go = s > 0
+        return OutWeighing(
+            go,
+            partner_cards,
+            w.out_partner_card * partner_cards,
+            tuple(near),
+            near_cost,
+            max(0.0, w.out_lead * (theirs - ours)),
+            None if end is None else end - w.out_game_margin,
+        )
 
     # ------------------------------------------------------------------ melding
     def best_meld(self, kn: Knowledge) -> tuple[Move | None, float]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from game.bots.base import private_seed
-from game.hints import Hint, card_name, explain, make_hint
+from game.hints import Hint, card_name, explain_hint, make_hint
 from game.i18n import N_, _, get_language
 from game.rules import MoveKind, Phase
 from game.scenes.table_host import TableCore
@@ -70,7 +70,7 @@ class TableGuide:
             return ""
         key = (get_language(), self.hint_version)
         if self._hint_text is None or self._hint_text[0] != key:
-            text = explain(hint.move, self.table.game.state.observation(self.table.human), hint.reason)
+            text = explain_hint(hint.move, self.table.game.state.observation(self.table.human), hint.reason)
             self._hint_text = (key, text)
         return self._hint_text[1]
 

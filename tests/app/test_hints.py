@@ -65,7 +65,10 @@ def test_draw_says_why_the_pile_is_not_taken():
 def test_meld_explains_adds_canastas_and_the_first_meld():
     state = position(["HK C5 D5 H5 S9"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4", phase="meld")
     text = explain(Move.parse("meld HK / C5 D5 H5"), obs(state))
-    assert text == ("Add K♥ to your side's K meld. That makes a canasta of Ks! Meld 5♣ 5♦ 5♥.")
+    assert text == (
+        "Go out: lay these cards, then discard the 9♠. "  # (the one card it leaves)
+        "Add K♥ to your side's K meld. That makes a canasta of Ks! Meld 5♣ 5♦ 5♥."
+    )
     opening = position(["HA CA SA H4 S9"], discard="S4", phase="meld")
     text = explain(Move.parse("meld HA CA SA"), obs(opening))
     assert "Together they count 60: enough for your first meld (minimum 50)." in text
@@ -417,3 +420,62 @@ def test_a_black_three_discard_in_bolivia_says_what_it_would_cost_left_in_the_ha
         text = explain(Move.parse("discard S3"), obs(state))
         assert text.startswith("Discard the 3♠. A black three blocks the pile for the next player."), text
         assert ("would count 100 against your side" in text) == costs, text
+
+
+def _stock_without(*laid: str, n: int = 40) -> str:
+    """A stock of `n` cards the position does not hold already (two packs: two of a face)."""
+    from collections import Counter
+
+    used = Counter(face for text in laid for face in text.split())
+    faces = [suit + rank for rank in ("4", "5", "6", "7", "8", "10", "J", "Q") for suit in "CDHS"]
+    return " ".join([face for face in faces for _ in range(2 - used[face])][:n])
+
+
+def _could_go_out(partner: str, melds: dict[str, str]):
+    """Our turn's meld phase with 9♥ A♥ in hand, a canasta and 9s down: 9♥ onto the 9s and
+    the A♥ discarded go out (a play-test's case, stop 49); the stock is far from gone."""
+    hands = ["H9 HA", "C4 D4 C5 D6", partner, "C10 D10 HJ SJ SK"]
+    ours = {"K": "CK DK HK SK CK DK HK", "9": "C9 D9 S9", **melds}
+    laid = [*hands, *ours.values(), "CQ DQ HQ S4 C6"]
+    return position(hands, melds=[ours, {"Q": "CQ DQ HQ"}], discard="S4 C6", stock=_stock_without(*laid), phase="meld")
+
+
+def test_a_hint_that_plays_on_says_going_out_was_possible_and_why_not():
+    # "Discard the 9♥. It pairs with nothing in your hand." was all the hint said to a player
+    # who could go out: now it says so, how, and what Normal weighed against it.
+    many = _could_go_out("H6 S7 C8 D10 HJ SQ C7 D6 S5", {})
+    hint = make_hint(obs(many))
+    assert hint.move == Move.parse("discard H9")
+    assert hint.text == (
+        "Discard the 9♥. The next player's side has no meld of 9s. You could go out this turn by laying 9♥ and "
+        "discarding the A♥, but playing on is worth more. Your partner's 9 cards would count against your side."
+    )
+    near = _could_go_out("H6 S7", {"5": "C5 D5 H5 S5 H5", "8": "C8 D8 S8 H8 D8"})
+    text = make_hint(obs(near)).text
+    assert "You could go out this turn by laying 9♥ and discarding the A♥" in text
+    assert text.endswith("Your side's 5, 8 melds are close to canastas.")
+    assert "pairs with nothing" not in text  # (the 9♥ fits our 9s: laying it would go out)
+    # explain() alone (the review's better move) stays as it was; the table's hint re-explains
+    # with the note (table_guide.hint_text).
+    from game.hints import explain_hint
+
+    assert explain_hint(hint.move, obs(many)) == hint.text
+    assert "go out" not in explain(hint.move, obs(many))
+
+
+def test_a_meld_that_leaves_one_card_says_it_goes_out():
+    # "Add 9♠ to your side's 9 meld." did not say that the Q♠ left is then discarded to go out.
+    state = _could_go_out("H6 S7", {})
+    text = explain(Move.parse("meld H9"), obs(state))
+    assert text == "Go out: lay these cards, then discard the A♥. Add 9♥ to your side's 9 meld."
+
+
+def test_a_discard_that_fits_our_meld_says_why_it_is_not_laid():
+    # "It pairs with nothing in your hand." of a card that fits our meld read as if it were useless.
+    state = position(["C9 H4 H5 S6"], melds=[{"9": "C9 D9 S9"}, {}], discard="S4", phase="meld")
+    text = explain(Move.parse("discard C9"), obs(state))
+    assert text.startswith(
+        "Discard the 9♣. It would fit your side's 9 meld. Laying it as well would leave you only 2 cards; "
+        "keep more to take the pile with."
+    )
+    assert "pairs with nothing" not in text
