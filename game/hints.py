@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades (Suit order)
 CANASTA = 7
 HINT_LEVEL = "normal"
+LISTED_CARDS = 8  # a going out the hint spells out lays this many cards at most
 
 
 # -- names ---------------------------------------------------------------------
@@ -225,8 +226,11 @@ def _going_out_declined(move: Move, obs: Observation) -> str:
     if weighing.go:
         return ""
     groups, discard = plan
-    cards = card_list(c for g in groups for c in g.cards)
-    if groups and discard is not None:
+    laid = [c for g in groups for c in g.cards]
+    cards = card_list(laid)
+    if len(laid) > LISTED_CARDS:  # (a Samba hand of thirty: the cards are not worth listing)
+        how = _("You could go out this turn, but playing on is worth more.")
+    elif groups and discard is not None:
         how = _("You could go out this turn by laying {cards} and discarding the {card}, but playing on is worth more.")
     elif groups:
         how = _("You could go out this turn by laying {cards}, but playing on is worth more.")

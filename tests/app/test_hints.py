@@ -463,6 +463,15 @@ def test_a_hint_that_plays_on_says_going_out_was_possible_and_why_not():
     assert "go out" not in explain(hint.move, obs(many))
 
 
+def test_a_long_going_out_is_not_spelled_out(monkeypatch):
+    # A Samba hand of thirty cards listed them all, the discard after them.
+    import game.hints as hints
+
+    monkeypatch.setattr(hints, "LISTED_CARDS", 0)
+    text = make_hint(obs(_could_go_out("H6 S7 C8 D10 HJ SQ C7 D6 S5", {}))).text
+    assert "You could go out this turn, but playing on is worth more. Your partner's 9 cards" in text
+
+
 def test_a_meld_that_leaves_one_card_says_it_goes_out():
     # "Add 9♠ to your side's 9 meld." did not say that the Q♠ left is then discarded to go out.
     state = _could_go_out("H6 S7", {})
