@@ -83,7 +83,8 @@ def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ..
                     units.append(unit)
                 continue
             line = "".join(units).rstrip()
-            if units and font.size(line + unit)[0] > max_width:
+            # (measured with the space before `unit`: without it a line came out a space too wide)
+            if units and font.size("".join(units) + unit)[0] > max_width:
                 # The line ends before `unit`, but for closing punctuation: one mark hangs
                 # past the end; a second takes the character before them down with them
                 # (two hung over a panel's border, play-test, stop 44).

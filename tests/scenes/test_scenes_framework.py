@@ -538,6 +538,16 @@ def test_wrap_text_fits_width_and_keeps_words():
     assert all(font.size(line)[0] <= 60 for line in long_word)
 
 
+def test_every_wrapped_line_fits_with_the_spaces_inside_it():
+    """A line was measured without the space before its last word, so it could come out a
+    space too wide ("took the pile" 83 px in 81, play-test, stop 49)."""
+    text = "took the pile (8 cards), then discarded 3♣ and the next player drew from the stock"
+    for font in (assets.font(13, bold=True), assets.font(16), assets.font(20, bold=True)):
+        for width in range(40, 400, 3):
+            for line in wrap_text(text, font, width):
+                assert font.size(line)[0] <= width or " " not in line, (width, line)
+
+
 def test_a_text_cut_to_some_lines_ends_in_an_ellipsis_inside_the_width():
     """The last line's "…" came after a full line, past the width (a seat's label ran over
     the hand, play-test, stop 49)."""
