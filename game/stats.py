@@ -20,7 +20,7 @@ from game.i18n import N_, _
 from game.notices import NEWER_FILE, Listing, Notice, copy_name
 from game.player_names import shown_stats_name
 from game.rules import GameState, Phase, RulesConfig
-from game.rules.variants import VARIANT_NAMES
+from game.rules.variants import VARIANT_IDS, VARIANT_NAMES
 
 FILE_NAME = "stats.json"
 FORMAT = "canasta-stats/1"
@@ -116,6 +116,18 @@ def record_name(key: str, translate: Callable[[str], str] = _) -> str:
     if target:
         name += " · " + translate(N_("to {target}")).format(target=target)
     return name + " · " + (typed if typed is not None else translate(LEVEL_NAMES.get(level, level)))
+
+
+def record_order(key: str) -> tuple[int, int, int, str, str]:
+    """Where a record's row goes on the statistics page: the variants in the New game list's
+    order (classic first), each to its first target then the others, the levels from Easy
+    to Hard, then Mixed, then people's names (sorted by the file's keys, Bolivia and Hand and
+    Foot came before Classic, and the levels in alphabetical order)."""
+    variant, target, level = split_key(key)
+    variants = VARIANT_IDS.index(variant) if variant in VARIANT_IDS else len(VARIANT_IDS)
+    levels = list(LEVEL_NAMES)
+    rank = levels.index(level) if level in levels else len(levels)
+    return variants, int(target) if target.isdigit() else 0, rank, level, key
 
 
 class RecordName(Notice):

@@ -11,7 +11,7 @@ from game.scenes.menu_base import MenuPage
 from game.scenes.menu_widgets import TextButton, blit_text
 from game.scenes.modal import ModalDialogScene, write_failed
 from game.scenes.text import fitting_size, text_width
-from game.stats import Record, record_name, split_key
+from game.stats import Record, record_name, record_order, split_key
 
 # (header msgid, x of the column's right edge; the first column is left-aligned)
 WIDE_PANEL = pygame.FRect(80, 116, 1120, 580)
@@ -215,7 +215,7 @@ class StatsScene(MenuPage):
         self.rebuild()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        records = sorted(self.app.stats.records.items())
+        records = sorted(self.app.stats.records.items(), key=lambda item: record_order(item[0]))
         y = WIDE_PANEL.y + 30
         if not records:
             blit_text(

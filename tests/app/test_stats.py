@@ -388,3 +388,36 @@ def test_hand_and_foot_rows_say_books_and_have_no_concealed_column():
         assert "Hand and Foot" not in stats_note(["hand-and-foot/hard"], 0, 1)
     finally:
         i18n.set_language("en")
+
+
+def test_the_page_lists_records_in_the_new_game_lists_order():
+    """Sorted by the file's keys, Bolivia and Hand and Foot came before Classic, and the
+    levels went Easy, Hard, Mixed, Normal (in Chinese, in no order a reader could see)."""
+    from game.stats import record_order
+
+    keys = [
+        "samba/normal",
+        "hand-and-foot/easy",
+        "classic/person:Ann",
+        "classic/normal",
+        "classic@2500/easy",
+        "bolivia/hard",
+        "classic/mixed",
+        "classic/hard",
+        "classic/easy",
+        "two-hand/normal",
+        "unknown-game/easy",
+    ]
+    assert sorted(keys, key=record_order) == [
+        "classic/easy",
+        "classic/normal",
+        "classic/hard",
+        "classic/mixed",
+        "classic/person:Ann",
+        "classic@2500/easy",
+        "two-hand/normal",
+        "samba/normal",
+        "bolivia/hard",
+        "hand-and-foot/easy",
+        "unknown-game/easy",
+    ]
