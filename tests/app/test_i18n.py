@@ -296,3 +296,11 @@ def test_a_card_stands_apart_from_the_chinese_around_it(zh):
         if entry.msgid and entry.msgstr:
             joined = re.search(f"{cjk}\\{{cards?\\}}|\\{{cards?\\}}{cjk}", entry.msgstr)
             assert not joined, entry.msgstr
+
+
+def test_a_red_or_black_three_is_one_word_with_the_chinese_after_it(zh):
+    """The catalog writes 红3要立即…, 黑3只能…; five rules texts had 黑3 扣 / 红3 每张 with a
+    space, as a card (4♠) takes one, so the same page wrote it both ways."""
+    for entry in zh.entries:
+        if entry.msgid and entry.msgstr:
+            assert not re.search("[红黑]3 [\u4e00-\u9fff]", entry.msgstr), entry.msgstr
