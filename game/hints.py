@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from game.bots import reasons as why
 from game.bots.reasons import BotReason
-from game.i18n import N_, _, join_names, join_sentences, sentence_gap
+from game.i18n import N_, _, join_sentences, pgettext, sentence_gap
 from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
@@ -303,7 +303,7 @@ def _near_canastas(sized: tuple[tuple[Meld, int], ...], obs: Observation) -> str
         obs,
         N_("Your {ranks} melds are close to canastas."),
         N_("Your side's {ranks} melds are close to canastas."),
-    ).format(ranks=join_names(rank_name(r) for r in ranks))
+    ).format(ranks=pgettext("list of ranks", ", ").join(rank_name(r) for r in ranks))  # Chinese: 5、9、J
 
 
 def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> str:

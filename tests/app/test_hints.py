@@ -454,6 +454,11 @@ def test_a_hint_that_plays_on_says_going_out_was_possible_and_why_not():
     text = make_hint(obs(near)).text
     assert "You could go out this turn by laying 9♥ and discarding the A♥" in text
     assert text.endswith("Your side's 5, 8 melds are close to canastas.")
+    i18n.set_language("zh_CN")  # short items such as ranks are listed with 、 (it read 5，8)
+    try:
+        assert make_hint(obs(near)).text.endswith("本方的 5、8 组牌都快凑成卡纳斯塔了。")
+    finally:
+        i18n.set_language("en")
     assert "pairs with nothing" not in text  # (the 9♥ fits our 9s: laying it would go out)
     # explain() alone (the review's better move) stays as it was; the table's hint re-explains
     # with the note (table_guide.hint_text).
