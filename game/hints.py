@@ -228,7 +228,9 @@ def _going_out_declined(move: Move, obs: Observation) -> str:
     groups, discard = plan
     laid = [c for g in groups for c in g.cards]
     cards = card_list(laid)
-    if len(laid) > LISTED_CARDS:  # (a Samba hand of thirty: the cards are not worth listing)
+    if kn.must_ask():  # Hand and Foot: going out waits for the partner's yes (V-HF-OUT)
+        how = _("You could ask your partner “May I go out?” now, but playing on is worth more.")
+    elif len(laid) > LISTED_CARDS:  # (a Samba hand of thirty: the cards are not worth listing)
         how = _("You could go out this turn, but playing on is worth more.")
     elif groups and discard is not None:
         how = _("You could go out this turn by laying {cards} and discarding the {card}, but playing on is worth more.")
@@ -281,6 +283,10 @@ def _near_canastas(sized: tuple[tuple[Meld, int], ...], obs: Observation) -> str
     close = [m for m, size in sized if size >= CANASTA_SIZE - 2]
     near = close or [m for m, _size in sized]
     ranks = [m.rank for m in near if m.kind is MeldKind.GROUP]
+    if obs.config.rules.group_max:  # Hand and Foot: a meld of seven is a book (V-HF-BOOKS)
+        if len(near) == 1:
+            return _("One of your side's melds is close to a book.")
+        return _("{n} of your side's melds are close to books.").format(n=len(near))
     if obs.config.rules.meld_list or len(ranks) != len(near):  # sequences, wild melds: named by number
         if len(near) == 1:
             return alone_or_side(
@@ -405,7 +411,32 @@ def _explain_draw(obs: Observation) -> str:
                 "for your side."
             ),
         ).format(card=card_name(top))
+    if obs.config.rules.meld_list:
+        return _family_draw(obs, top)
     return _("Draw from the stock: you cannot meld the {card} on top of the pile.").format(card=card_name(top))
+
+
+def _family_draw(obs: Observation, top: Card) -> str:
+    """Why the Samba family's pile may not be taken, by its own rule: a natural pair from
+    the hand, or (Samba, Bolivia) the top card added to a meld that is not yet a canasta
+    (V-SAMBA-TAKE, V-HF-TAKE). "You cannot meld the 5♦" was false where the 5♦ fits our meld
+    of 5s in Hand and Foot, or our canasta of 5s in Samba."""
+    args = {"card": card_name(top), "rank": rank_name(top.rank)}
+    if sum(1 for c in obs.hand if c.is_natural and c.rank == top.rank) >= 2:  # (refused: _take_refusal)
+        return _("Draw from the stock: you cannot meld the {card} on top of the pile.").format(**args)
+    if not obs.config.rules.take_onto_meld:  # Hand and Foot: a natural pair, nothing else
+        return _(
+            "Draw from the stock: only a natural pair from your hand takes the pile, and you hold no pair of {rank}s."
+        ).format(**args)
+    if any(_fits(m, top, obs) for m in obs.melds[obs.side]):  # (a canasta of the rank: none open)
+        return _(
+            "Draw from the stock: you hold no natural pair of {rank}s, and the {card} fits only a canasta, "
+            "which takes no card from the pile."
+        ).format(**args)
+    return _(
+        "Draw from the stock: you hold no natural pair of {rank}s, and the {card} fits no meld of your side "
+        "that is not yet a canasta."
+    ).format(**args)
 
 
 def alone_or_side(obs: Observation, alone: str, side: str) -> str:
@@ -441,7 +472,15 @@ def _explain_take(move: Move, obs: Observation) -> str:
     own = move.take_cards
     onto = move.groups[0].target if move.groups else None
     melds = obs.melds[obs.side]
-    if own:
+    joins = open_group(melds, top.rank) if own and obs.config.rules.meld_list else None
+    if joins is not None:  # the pair and the top card join our open group of the rank (section 6)
+        old = melds[joins]
+        text = _("Take the pile: add the {top} and your {cards} to {meld}.").format(
+            top=card_name(top), cards=card_list(own), meld=meld_name(old, obs)
+        )
+        if old.size < CANASTA <= old.size + 1 + len(own):
+            text += sentence_gap() + _made(old.kind, old.rank, (*old.cards, top, *own), obs)
+    elif own:
         text = _("Take the pile: meld the {top} with your {cards}.").format(top=card_name(top), cards=card_list(own))
     elif onto is not None and onto < len(melds):
         text = _("Take the pile: add the {top} to {meld}.").format(top=card_name(top), meld=meld_name(melds[onto], obs))
@@ -453,8 +492,13 @@ def _explain_take(move: Move, obs: Observation) -> str:
         ).format(top=card_name(top), rank=rank_name(top.rank))
     take_next = obs.config.rules.take_next
     if take_next:  # Hand and Foot: the top card and the next six come, the rest stays
-        brought = min(take_next, len(obs.pile) - 1)
-        text += sentence_gap() + _("You take the next {n} cards of the pile; the rest stays.").format(n=brought)
+        others = len(obs.pile) - 1
+        if others > take_next:
+            text += sentence_gap() + _("You take the next {n} cards of the pile; the rest stays.").format(n=take_next)
+        elif others == 1:  # (a pile of one card brings no other: nothing to say)
+            text += sentence_gap() + _("You take the other card of the pile too.")
+        elif others > 1:
+            text += sentence_gap() + _("You take the other {n} cards of the pile too.").format(n=others)
         return text + _laid_with(move, obs)
     wilds = sum(1 for c in obs.pile if c.is_wild)
     if wilds:
@@ -537,33 +581,45 @@ def _explain_listed_meld(move: Move, obs: Observation) -> str:
     for group in move.groups:
         number = _meld_number(group, obs)
         cards = card_list(group.cards)
+        # The meld's rank: wild cards added to a meld name no rank of their own (a 2♥ onto
+        # the Js made "a canasta of JKs").
+        rank = group.rank
         if number is not None and number < len(melds):
             old = melds[number]
             parts.append(_("Add {cards} to {meld}.").format(cards=cards, meld=meld_name(old, obs)))
-            before, kind = old.size, old.kind
+            before, kind, rank, held = old.size, old.kind, old.rank, old.cards
         elif group.is_run:
             parts.append(_("Meld the sequence {cards}.").format(cards=cards))
-            before, kind = 0, MeldKind.SEQUENCE
+            before, kind, held = 0, MeldKind.SEQUENCE, ()
         elif group.wild_only:
             parts.append(_("Meld the wild cards {cards} on their own.").format(cards=cards))
-            before, kind = 0, MeldKind.WILD
+            before, kind, held = 0, MeldKind.WILD, ()
         else:
             parts.append(_("Meld {cards}.").format(cards=cards))
-            before, kind = 0, MeldKind.GROUP
+            before, kind, held = 0, MeldKind.GROUP, ()
         if before < CANASTA <= before + len(group.cards):
-            if kind is MeldKind.SEQUENCE and rules.sequence_name == "sambas":
-                parts.append(_("That makes a samba!"))
-            elif kind is MeldKind.SEQUENCE:
-                parts.append(_("That makes an escalera!"))
-            elif kind is MeldKind.WILD:
-                parts.append(_("That makes a bolivia!"))
-            elif rules.group_max:
-                parts.append(_("That makes a book of {rank}s!").format(rank=rank_name(group.rank)))
-            else:
-                parts.append(_("That makes a canasta of {rank}s!").format(rank=rank_name(group.rank)))
+            parts.append(_made(kind, rank, (*held, *group.cards), obs))
     if not melds:
         parts.append(_first_meld_count(move, obs))
     return join_sentences(parts)
+
+
+def _made(kind: MeldKind, rank: Rank, cards: Iterable[Card], obs: Observation) -> str:
+    """The canasta a meld of the Samba family becomes, of `cards` (all of it): a samba or an
+    escalera, a bolivia, Hand and Foot's clean or dirty book (V-HF-OUT counts them apart),
+    a canasta of a rank."""
+    rules = obs.config.rules
+    if kind is MeldKind.SEQUENCE and rules.sequence_name == "sambas":
+        return _("That makes a samba!")
+    if kind is MeldKind.SEQUENCE:
+        return _("That makes an escalera!")
+    if kind is MeldKind.WILD:
+        return _("That makes a bolivia!")
+    if rules.books_quota != (0, 0) or rules.group_max:
+        if all(c.is_natural for c in cards):
+            return _("That makes a clean book of {rank}s!").format(rank=rank_name(rank))
+        return _("That makes a dirty book of {rank}s!").format(rank=rank_name(rank))
+    return _("That makes a canasta of {rank}s!").format(rank=rank_name(rank))
 
 
 def _first_meld_count(move: Move, obs: Observation) -> str:

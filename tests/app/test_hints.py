@@ -493,3 +493,100 @@ def test_a_discard_that_fits_our_meld_says_why_it_is_not_laid():
         "keep more to take the pile with."
     )
     assert "pairs with nothing" not in text
+
+
+def _family(variant: str, hand: str, melds, discard: str, phase: str = "meld", **extra):
+    """Seat 0 of a Samba-family position; Hand and Foot's feet are all picked up."""
+    if variant == "hand-and-foot":
+        extra = {"feet": [None, None, None, None], "deal_no": 1, **extra}
+    return rules_position(
+        [hand, "C5 C6", "C8 C9", "D5 D6"], melds=melds, discard=discard, phase=phase, variant=variant, **extra
+    )
+
+
+def test_wild_cards_added_to_a_meld_make_a_canasta_of_the_meld_s_rank():
+    # "Add 2♥ to your meld of Js. That makes a canasta of JKs!" (play-test, Samba, stop 49): the
+    # wild cards' own group names no rank.
+    samba = _family("samba", "H2 C9 D9 S9", [["CJ DJ SJ HJ HJ CJ"], []], "S4")
+    text = explain(Move.parse("meld +0: H2 / C9 D9 S9"), obs(samba))
+    assert "Add 2♥ to your meld of Js. That makes a canasta of Js!" in text
+    assert "JKs" not in text
+
+
+def test_hand_and_foot_names_a_book_clean_or_dirty():
+    # The quota counts clean and dirty books apart (V-HF-OUT): "That makes a book of 9s!" did
+    # not say which the meld becomes.
+    state = _family("hand-and-foot", "C9 H2 S5 S6 D7", [["C9 D9 H9 S9 D9 S9"], []], "S4")
+    assert explain(Move.parse("meld +0: C9"), obs(state)).endswith("That makes a clean book of 9s!")
+    assert explain(Move.parse("meld +0: H2"), obs(state)).endswith("That makes a dirty book of 9s!")
+    dirty = _family("hand-and-foot", "C9 S5 S6 D7", [["C9 D9 H9 S9 JK S9"], []], "S4")
+    assert explain(Move.parse("meld +0: C9"), obs(dirty)).endswith("That makes a dirty book of 9s!")
+
+
+def test_the_samba_familys_draw_hint_says_its_own_take_rule():
+    """ "Draw from the stock: you cannot meld the A♦ on top of the pile." was said in Samba
+    beside our canasta of aces, and in Hand and Foot beside our open meld of jacks: the card
+    fits, but a canasta takes no card from the pile (V-SAMBA-TAKE) and Hand and Foot's pile is
+    taken only with a natural pair (V-HF-TAKE) (play-test, stop 49)."""
+    canasta = _family("samba", "C9 D4 H7", [["CA DA HA SA CA DA JK"], []], "S4 DA", phase="draw")
+    assert explain(Move.draw(), obs(canasta)) == (
+        "Draw from the stock: you hold no natural pair of As, and the A♦ fits only a canasta, "
+        "which takes no card from the pile."
+    )
+    one_and_wild = _family("bolivia", "C9 D4 HA JK", [["CK DK HK"], []], "S4 DA", phase="draw")
+    assert explain(Move.draw(), obs(one_and_wild)) == (
+        "Draw from the stock: you hold no natural pair of As, and the A♦ fits no meld of your side "
+        "that is not yet a canasta."
+    )
+    hf = _family("hand-and-foot", "C9 D4 HJ", [["CJ DJ SJ"], []], "S4 DJ", phase="draw")
+    assert explain(Move.draw(), obs(hf)) == (
+        "Draw from the stock: only a natural pair from your hand takes the pile, and you hold no pair of Js."
+    )
+    for state in (canasta, one_and_wild, hf):  # (and the Normal bot draws there)
+        assert make_hint(obs(state)).move == Move.draw()
+    classic = position(["C9 D4 H7"], melds=[{"K": "CK DK HK"}, {}], discard="S4 DA")
+    assert explain(Move.draw(), obs(classic)) == "Draw from the stock: you cannot meld the A♦ on top of the pile."
+
+
+def test_hand_and_foots_take_says_which_cards_of_the_pile_come():
+    # "You take the next 0 cards of the pile; the rest stays." of a pile of one card, and "the
+    # rest stays" of a pile of four that comes whole (play-test, stop 49).
+    def take(pile: str, melds=None) -> str:
+        state = _family("hand-and-foot", "CQ SQ D4 S5 D6 H7", melds or [["CK DK HK"], []], pile, phase="draw")
+        return explain(Move.parse("take CQ SQ"), obs(state))
+
+    assert take("HQ") == "Take the pile: meld the Q♥ with your Q♣ Q♠."
+    assert (
+        take("D4 S5 C6 HQ") == "Take the pile: meld the Q♥ with your Q♣ Q♠. You take the other 3 cards of the pile too."
+    )
+    assert take("C6 HQ") == "Take the pile: meld the Q♥ with your Q♣ Q♠. You take the other card of the pile too."
+    ten = "D4 S5 C6 C7 D8 H8 D10 CJ C10 HQ"
+    assert take(ten).endswith("You take the next 6 cards of the pile; the rest stays.")
+    # The pair and the top card join our open meld of queens (VARIANTS.md section 6), here a book.
+    joined = take(ten, [["CQ DQ HQ JK"], []])
+    assert joined.startswith(
+        "Take the pile: add the Q♥ and your Q♣ Q♠ to your meld of Qs. That makes a dirty book of Qs!"
+    )
+
+
+def test_hand_and_foots_play_on_note_speaks_of_books_and_asking(monkeypatch):
+    """Hand and Foot's note said "You could go out this turn" though going out waits for the
+    partner's yes, and "4 of your side's melds are close to canastas" (play-test, stop 49)."""
+    from game.bots.normal import NormalPolicy, OutWeighing
+    from game.hints import explain_hint
+
+    books = ["CK DK HK SK CK DK HK", "CA DA HA SA CA DA HA", "C8 D8 H8 S8 C8 JK D2", "C7 D7 H7 S7 C7 JK D2"]
+    state = _family(
+        "hand-and-foot", "C9 D9 S9 H5", [[*books, "C6 D6 H6 S6 C6"], []], "S4", feet=[None, "C4", "C5", "C6"]
+    )
+    assert Move.parse("ask") in obs(state).legal
+    near = ((obs(state).melds[0][4], 5),)
+
+    def weigh(self, kn, plan=None):
+        return OutWeighing(False, 0, 0.0, near, 10.0, 0.0, None)
+
+    monkeypatch.setattr(NormalPolicy, "weigh_going_out", weigh)
+    text = explain_hint(Move.parse("discard H5"), obs(state))
+    assert "You could ask your partner “May I go out?” now, but playing on is worth more." in text
+    assert text.endswith("One of your side's melds is close to a book.")
+    assert "canasta" not in text
