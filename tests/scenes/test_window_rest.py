@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from table_helpers import make_table, players_turn, tick, until
+from table_helpers import card_point, make_table, mouse, players_turn, tick, until
 
 from game import window as window_module
 from game.rules import MoveKind, Phase
 from game.scenes.base import Scene, SceneStack
 from game.scenes.layout import LOGICAL_SIZE
 from game.scenes.modal import ModalDialogScene
+from game.scenes.table_input import DOUBLE_CLICK
 from game.window import QUIET_AFTER, REST_FPS, MainWindow, resting
 
 pytestmark = pytest.mark.usefixtures("display")  # (tests/conftest.py)
@@ -111,5 +112,39 @@ def test_at_rest_the_loop_waits_for_an_event_and_handles_it_first(monkeypatch):
         wait.timeouts.clear()
         app.run(max_frames=app.frames + 3)
         assert wait.timeouts == []
+    finally:
+        app.close()
+
+
+def test_a_double_click_begun_at_rest_is_timed_from_when_it_came(monkeypatch):
+    """The first click woke the loop after it had waited (up to a tenth of a second): the
+    time waited passes before the click is handled, so the second click has the whole
+    double-click time (it was timed from the frame before the wait, and a second click
+    0.38 s later counted as a click of its own)."""
+    app = MainWindow(seed=5, threaded=False, size=LOGICAL_SIZE)
+    try:
+        table = app.table
+        assert table is not None
+        for _ in range(100_000):
+            if table.my_turn() and table.idle:
+                break
+            app.frame(1 / 60)
+        for _ in range(120):
+            app.frame(1 / 60)  # (the last cards settle)
+        assert app.stack.at_rest() and table.game.state.phase is Phase.DRAW
+        for _ in range(20):
+            app.frame(1 / REST_FPS)  # two seconds at rest, nothing touched
+        pos = card_point(table, table.layout.hand_cards[0])
+        down, up = mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)
+        app.frame(0.099, waited=[down, up])  # the click came at the end of a wait
+        assert table.controller.message is None
+        for _ in range(23):  # 0.383 s at the full rate: within DOUBLE_CLICK of the first
+            app.frame(1 / 60)
+        assert 23 / 60 <= DOUBLE_CLICK
+        pygame.event.post(down)
+        pygame.event.post(up)
+        app.frame(1 / 60)
+        refusal = table.controller.refusal
+        assert refusal is not None and refusal.rule == "R-TURN"  # "Draw first: …" (a double-click)
     finally:
         app.close()
