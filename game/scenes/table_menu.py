@@ -231,6 +231,9 @@ class KeysOverlay(Scene):
                 self.stack.remove(self)
         return True
 
+    def at_rest(self) -> bool:
+        return True  # (a page of text: it changes only when closed)
+
     def draw(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
         dim(surface)

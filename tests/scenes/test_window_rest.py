@@ -69,6 +69,16 @@ def test_the_table_rests_on_the_players_turn_and_not_while_anything_moves():
     assert table.at_rest()  # paused: nothing moves until Resume
 
 
+def test_the_keys_overlay_rests_over_a_resting_table():
+    from game.scenes.table_menu import KeysOverlay
+
+    stack, table = make_table(seed=3)
+    until(stack, players_turn(stack, table))
+    tick(stack, 2.0)
+    stack.push(KeysOverlay())
+    assert stack.at_rest()
+
+
 def test_a_dialog_rests_once_it_has_opened():
     stack = SceneStack()
     dialog = ModalDialogScene("Title", "Message", [("OK", None)])
