@@ -35,7 +35,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import ASPECT, MELD_W
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, fitting_size, one_line, text_width, wrap_at_most, wrap_text
+from game.scenes.text import blit_text, fitting_size, one_line, text_width, wrap_sentences_at_most, wrap_text
 from game.scenes.widgets import Button, WidgetGroup
 from game.seat_names import SeatNames
 
@@ -611,11 +611,11 @@ class ReviewScene(Scene):
             blit_text(surface, _("Hard has not weighed this move yet."), 15, theme.INK_SOFT, topleft=(x, y + 28))
 
     def _draw_reason(self, surface: pygame.Surface, text: str, x: float, y: float) -> None:
-        """At most three lines below the estimate, above the move list."""
+        """At most three lines below the estimate, above the move list, in whole sentences."""
         ruler = Ruler.of(surface)
         font = assets.font_for_text(text, ruler.px(14))
         pitch = 17
-        for row, line in enumerate(wrap_at_most(text, font, ruler.px(TEXT_W), REASON_LINES)):
+        for row, line in enumerate(wrap_sentences_at_most(text, font, ruler.px(TEXT_W), REASON_LINES)):
             blit_text(surface, line, 14, theme.INK, topleft=(x, y + 101 + row * pitch))
 
     def _draw_log(self, surface: pygame.Surface, x: float, y: float) -> None:

@@ -57,6 +57,26 @@ def wrap_at_most(text: str, font: pygame.font.Font, max_width: int, most: int) -
     return lines
 
 
+# Where a sentence ends: a Latin stop before a space (not 1.5), or a Chinese one; with any
+# closing marks after it.
+_SENTENCE_END = re.compile(r"[.!?][”’)]*(?=\s)|[。！？][”’」』）]*")
+
+
+def wrap_sentences_at_most(text: str, font: pygame.font.Font, max_width: int, most: int) -> list[str]:
+    """`wrap_text` in at most `most` lines: text that does not fit ends with the last whole
+    sentence that does (a costly move's reason cut mid-sentence, "The next player's side has no
+    meld…", said nothing, play-test, stop 49); a first sentence too long alone is cut as
+    `wrap_at_most` cuts it."""
+    lines = wrap_text(text, font, max_width)
+    if len(lines) <= most:
+        return lines
+    for end in reversed([m.end() for m in _SENTENCE_END.finditer(text)]):
+        kept = wrap_text(text[:end].rstrip(), font, max_width)
+        if len(kept) <= most:
+            return kept
+    return wrap_at_most(text, font, max_width, most)
+
+
 def one_line(surface: pygame.Surface, text: str, size: float, width: float, bold: bool = False) -> str:
     """`text` cut to one line of `width` (logical) at `size` on `surface`, ending in "…" when cut.
     A one-line text that fits by the logical measure (text_width, which fitting_size asks) is

@@ -17,7 +17,7 @@ from game.scenes import theme
 from game.scenes.base import Scene, SceneStack
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout, Ruler
 from game.scenes.modal import ModalDialogScene
-from game.scenes.text import wrap_at_most, wrap_text
+from game.scenes.text import wrap_at_most, wrap_sentences_at_most, wrap_text
 from game.scenes.tween import (
     PointTween,
     Tween,
@@ -560,6 +560,33 @@ def test_a_text_cut_to_some_lines_ends_in_an_ellipsis_inside_the_width():
             assert len(lines) <= 2 and font.size(lines[-1])[0] <= width, (text, width, lines)
             if len(wrap_text(text, font, width)) > 2:
                 assert lines[-1].endswith("…") and len(lines[-1]) > 1
+
+
+def test_a_reason_cut_to_some_lines_ends_with_its_last_whole_sentence():
+    """The review's costly-move reason was cut mid-sentence ("The next player's side has no
+    meld…", play-test, stop 49): what does not fit is whole sentences left out; only a first
+    sentence too long alone is cut with "…"."""
+    first, second = "Discard the 8♣.", "It would fit your side's 8 meld: keep it to take the pile with."
+    third = "The next player's side has no meld of 8s: they cannot take the pile with it."
+    font = assets.font(14)
+    text = " ".join([first, second, third])
+    for width in range(120, 420, 9):
+        lines = wrap_sentences_at_most(text, font, width, 3)
+        assert len(lines) <= 3 and all(font.size(line)[0] <= width for line in lines), (width, lines)
+        kept = " ".join(lines)
+        if len(wrap_text(text, font, width)) <= 3:
+            assert kept == text
+        elif len(wrap_text(f"{first} {second}", font, width)) <= 3:
+            assert kept == f"{first} {second}", (width, lines)
+        else:
+            assert kept == first or kept.endswith("…"), (width, lines)
+    narrow = wrap_sentences_at_most(text, font, 60, 1)  # not even the first sentence fits
+    assert narrow == wrap_at_most(text, font, 60, 1) and narrow[0].endswith("…")
+    cjk = assets.font(14, cjk=True)
+    chinese = "打出 8♣。它能加到本方的 8 组牌上。下家那一方没有 8 的组牌：他们不能用它拿走弃牌堆。"
+    width = cjk.size("打出 8♣。它能加到本方的 8 组牌上。")[0] + 2
+    assert wrap_sentences_at_most(chinese, cjk, width, 1) == ["打出 8♣。它能加到本方的 8 组牌上。"]
+    assert wrap_sentences_at_most("Take 1.5 more. Then wait.", font, 10_000, 1) == ["Take 1.5 more. Then wait."]
 
 
 def test_wrap_text_breaks_cjk_without_spaces_and_respects_punctuation():
