@@ -193,7 +193,7 @@ class Layout:
         made = self._bar_cache.get(toward_window)
         if made is not None and made[0] == key:
             return made[1]
-        bar = pygame.transform.scale(edge, size)
+        bar = pygame.transform.smoothscale(_felt_of(edge), size)
         shade = pygame.Color(color)
         bar.blit(_bar_shade(size, toward_window, (shade.r, shade.g, shade.b)), (0, 0))
         self._bar_cache[toward_window] = (key, bar)
@@ -217,6 +217,31 @@ class Layout:
             bar = pygame.Rect(view.left, view.bottom, view.width, height - view.bottom)
             found.append((bar, pygame.Rect(0, last_y, view.width, 1), "down"))
         return found
+
+
+# The felt of an edge (`_felt_of`): read at EDGE_SAMPLES points along it (5 units apart at any
+# window size), each the median of the 2 * EDGE_REACH + 1 points around it (205 units).
+EDGE_SAMPLES = 256
+EDGE_REACH = 20
+
+
+def _felt_of(edge: pygame.Surface) -> pygame.Surface:
+    """The felt along a canvas's edge without what lies on it: each point the median of its
+    neighbours, so a thing under 100 units wide touching the edge (the player's name tag at
+    the bottom, at a window size whose scale rounds it onto the last row) is left out where a
+    bar drawn from the edge itself smeared it down to the window's edge (play-test, stop 49),
+    and the felt's shading and a dialog's dimming, which change slowly along it, are kept."""
+    along_x = edge.get_width() >= edge.get_height()
+    count = min(EDGE_SAMPLES, max(edge.get_size()))
+    shape = (count, 1) if along_x else (1, count)
+    raw = pygame.image.tobytes(pygame.transform.scale(edge, shape), "RGB")  # (nearest: nothing blended in)
+    points = [raw[i : i + 3] for i in range(0, 3 * count, 3)]
+    felt = bytearray()
+    for index in range(count):
+        around = points[max(0, index - EDGE_REACH) : index + EDGE_REACH + 1]
+        for channel in range(3):
+            felt.append(sorted(point[channel] for point in around)[len(around) // 2])
+    return pygame.image.frombytes(bytes(felt), shape, "RGB")
 
 
 @surface_cache.cached_surfaces(4 * surface_cache.MB)  # two bars a window (grows with the canvas, as every cache)

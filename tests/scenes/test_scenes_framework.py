@@ -394,6 +394,28 @@ def test_present_can_draw_the_canvas_edge_on_into_the_bars():
     assert sum(wide_window.get_at((599, 100))[:3]) < 60
 
 
+def test_the_bars_go_on_with_the_felt_not_with_what_touches_the_edge():
+    """At 1000x600 the player's name tag lay on the canvas's last row and the bar under it
+    drew it on to the window's edge, a gold streak (play-test, stop 49); the felt's shading
+    along the edge still goes on into the bar."""
+    layout = Layout(window_size=(1000, 600))
+    canvas = layout.make_canvas()
+    width, height = canvas.get_size()
+    for x in range(width):  # the felt, lighter toward the middle
+        shade = 60 + 60 * (1 - abs(x - width / 2) / (width / 2))
+        pygame.draw.line(canvas, (20, int(shade), 40), (x, 0), (x, height - 1))
+    tag = pygame.Rect(layout.scale * 90, height - 20, layout.scale * 70, 20)  # on the last row
+    canvas.fill((238, 204, 118), tag)
+    window = pygame.Surface((1000, 600))
+    layout.present(canvas, window, bar_color=(0, 0, 0), continue_edges=True)
+    below = layout.viewport.bottom
+    under_tag = window.get_at((layout.viewport.left + tag.centerx, below))[:3]
+    felt_there = canvas.get_at((tag.centerx, 0))[:3]
+    assert all(abs(a - b) <= 8 for a, b in zip(under_tag, felt_there, strict=True)), (under_tag, felt_there)
+    middle = window.get_at((500, below))[:3]
+    assert all(abs(a - b) <= 8 for a, b in zip(middle, canvas.get_at((width // 2, height - 1))[:3], strict=True))
+
+
 def test_ruler_converts_without_gaps():
     ruler = Ruler(1.5)
     left, right = ruler.rect((0, 0, 33.3, 10)), ruler.rect((33.3, 0, 33.3, 10))
