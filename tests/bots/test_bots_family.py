@@ -474,6 +474,28 @@ def test_normal_takes_a_pile_whose_top_card_makes_a_samba_or_an_escalera(variant
 
 
 @pytest.mark.parametrize("variant", ["samba", "bolivia"])
+def test_normal_takes_a_big_pile_late_in_the_deal_too(variant):
+    """Stop 49: Samba's Normal declined 22 piles of six cards or more in 30 deals (one of 14
+    with a natural pair in hand, the opponents about to go out), each card counted against
+    the take as the deal grew late (`take_late_card`). Samba and Bolivia weigh a late pile as
+    an early one: more games won against the Normal before (README, stop 49)."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    old = replace(NormalWeights.for_variant(variant), take_late_card=5.0)
+    melds = [["C9 D9 H9 S9", "HK SK DK"], ["C5 D5 H5 S5 C5 D5 H5", "C8 D8 H8 S8 C8 D8 H8"]]
+    hands = ["H7 H7 HA SA DA HQ DQ", "SA CA", "DJ CJ", "SQ CQ"]  # the opponents: two canastas, 2 cards each
+    pile = "C4 C4 D6 D6 S10 S10 HJ HJ S8 H5 CA HQ C7"
+    late = position(hands, melds=melds, discard=pile, stock="HJ SJ DJ CJ", variant=variant).observation(0)
+    assert str(make_bot("normal", 1).act(late)) == "take H7 H7"
+    assert str(make_bot("normal", 1, weights=old).act(late)) == "draw"
+    stock = "HJ SJ DJ CJ HQ SQ HA SA DA CA C10 D10 H10 S4 D2 H2"
+    early = position(hands, melds=melds, discard=pile, stock=stock, variant=variant).observation(0)
+    assert str(make_bot("normal", 1, weights=old).act(early)) == "take H7 H7"  # (as before, earlier)
+
+
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
 def test_normal_does_not_discard_the_card_that_closes_the_opponents_canasta(variant):
     """Review, stop 47: Samba's Normal threw H4 onto the opponents' H5..H10 with a pile of 25
     (a samba and the pile), and Bolivia's SK onto their six kings, while its other card
