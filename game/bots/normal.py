@@ -389,6 +389,22 @@ class OutWeighing:
     game_margin: float | None  # going out ends the game: our margin beyond the one it needs
 
 
+@dataclass(frozen=True, slots=True)
+class DiscardWeighing:
+    """`NormalPolicy.weigh_discard`: the cost of a discard (the lowest is discarded) and its
+    parts: what keeping the card is worth, and the danger of offering it to the next player."""
+
+    card: Card
+    cost: float  # keep + danger
+    keep: float
+    kept_as: str  # "wild", "black three", "meld" (a rank our side has melded), "triple", "pair", "single"
+    live: int  # a single: the unseen copies of its rank (each makes it worth keeping more)
+    danger: float
+    p_take: float  # the chance the next player could take the pile with it
+    declined: str  # "offered" / "discarded": the pile shows the next player left or threw the rank
+    gift: float  # a take would complete (or nearly) a canasta of the next player's side
+
+
 class NormalPolicy:
     """The decision logic, separate from the Bot so playouts can reuse it."""
 
@@ -877,46 +893,71 @@ class NormalPolicy:
         return self.keep_value(kn, card) + self.danger(kn, card)
 
     def keep_value(self, kn: Knowledge, card: Card) -> float:
+        return self.keep_parts(kn, card)[0]
+
+    def keep_parts(self, kn: Knowledge, card: Card) -> tuple[float, str]:
+        """`keep_value` and what it counted the card as (`DiscardWeighing.kept_as`)."""
         w, obs = self.weights(kn), kn.obs
         r = card.rank
         if card.is_wild:
-            return w.keep_wild + card.value * 0.5
+            return w.keep_wild + card.value * 0.5, "wild"
         if card.is_black_three:
-            return w.keep_black3 - w.black3_block * len(obs.pile)
+            return w.keep_black3 - w.black3_block * len(obs.pile), "black three"
         n = kn.hand_counts[r]
         if r in kn.melds_by_rank(kn.side):
-            keep = w.keep_meld_match
+            keep, kept_as = w.keep_meld_match, "meld"
         elif n >= 3:
-            keep = w.keep_triple
+            keep, kept_as = w.keep_triple, "triple"
         elif n == 2:
-            keep = w.keep_pair
+            keep, kept_as = w.keep_pair, "pair"
         else:
-            keep = w.keep_single + w.single_live * kn.unseen[r]
+            keep, kept_as = w.keep_single + w.single_live * kn.unseen[r], "single"
         keep += w.keep_value * card.value - w.value_late * card.value * urgency(kn, w.threat_scale, w.late_feet)
-        return keep
+        return keep, kept_as
 
     def danger(self, kn: Knowledge, card: Card) -> float:
         """Expected harm of putting `card` on the pile for the next player."""
+        return self.danger_parts(kn, card)[0]
+
+    def danger_parts(self, kn: Knowledge, card: Card) -> tuple[float, float, str, float]:
+        """`danger`, and what it is made of: (danger, the chance the next player could take
+        the pile with `card` on top, after what the pile shows it declined, "offered" or
+        "discarded" when that lowered it (else ""), the gift a take would make their side:
+        a canasta, or a meld one card short of one)."""
         if card.is_wild or card.is_black_three:
-            return 0.0  # blocks the next player
+            return 0.0, 0.0, "", 0.0  # blocks the next player
         obs = kn.obs
         nxt = kn.next_player()
         if kn.cfg.side_of(nxt) == kn.side:
-            return 0.0
+            return 0.0, 0.0, "", 0.0
         w = self.weights(kn)
         p = kn.p_can_take(nxt, card.rank, obs.pile_frozen, card)
+        declined = ""
         if p < 1.0 and (w.danger_offered != 1.0 or w.danger_discarded != 1.0) and not three_sides_of_partners(kn.cfg):
             offered, discarded = kn.next_declined()
             if card.rank in offered:
                 p *= w.danger_offered
+                declined = "offered"
             elif card.rank in discarded:
                 p *= w.danger_discarded
+                declined = "discarded"
         harm = w.danger_base + w.danger_card * len(obs.pile)
+        gift = 0.0
         if partners_classic_deal(kn.cfg):
-            harm += self.canasta_gift(kn, nxt, card)
+            gift = self.canasta_gift(kn, nxt, card)
+            harm += gift
         elif w.danger_gift_family and with_sequences(kn.cfg):
-            harm += w.danger_gift_family * self.family_gift(kn, nxt, card)
-        return p * harm
+            gift = w.danger_gift_family * self.family_gift(kn, nxt, card)
+            harm += gift
+        return p * harm, p, declined, gift
+
+    def weigh_discard(self, kn: Knowledge, card: Card) -> DiscardWeighing:
+        """`discard_cost` of discarding `card`, in its parts (the H hint says why a discard
+        was chosen from them)."""
+        keep, kept_as = self.keep_parts(kn, card)
+        danger, p, declined, gift = self.danger_parts(kn, card)
+        live = kn.unseen[card.rank] if kept_as == "single" else 0
+        return DiscardWeighing(card, keep + danger, keep, kept_as, live, danger, p, declined, gift)
 
     def canasta_gift(self, kn: Knowledge, seat: int, card: Card) -> float:
         """What taking the pile with `card` on top would add to `seat`'s side meld of its

@@ -1169,3 +1169,36 @@ def test_reading_a_reasons_code_never_fails(code):
 
     reason = BotReason.from_code(code)
     assert reason is None or "{" not in reason.text()
+
+
+@pytest.mark.parametrize("variant", ["classic", "samba", "bolivia", "hand-and-foot"])
+def test_a_discard_s_weighing_adds_up_to_its_cost(variant):
+    """The H hint says why Normal discards a card from `weigh_discard`'s parts: they are the
+    very cost Normal discards by (keep + danger), and the card it discards costs least."""
+    from game.bots.knowledge import Knowledge
+    from game.rules import Phase
+
+    cfg = RulesConfig.for_variant(variant)
+    game = Game(cfg, 7)
+    bots = [make_bot("normal", i) for i in range(cfg.players)]
+    policy, seen = NormalPolicy(), 0
+    for _ in range(400):
+        state = game.state
+        if state.phase is Phase.OVER:
+            break
+        obs = state.observation(state.to_act)
+        move = bots[state.to_act].act(obs)
+        if move.kind is MoveKind.DISCARD and len(obs.legal) > 1:
+            kn = Knowledge(obs)
+            costs = {}
+            for m in obs.legal:
+                if m.kind is MoveKind.DISCARD:
+                    weighed = policy.weigh_discard(kn, m.card)
+                    assert weighed.cost == policy.discard_cost(kn, m)
+                    assert weighed.cost == weighed.keep + weighed.danger
+                    assert weighed.kept_as in ("wild", "black three", "meld", "triple", "pair", "single")
+                    costs[m.card] = weighed.cost
+            assert costs[move.card] == min(costs.values())
+            seen += 1
+        game.apply(move)
+    assert seen >= 10
