@@ -26,7 +26,7 @@ from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
 
 if TYPE_CHECKING:
-    from game.bots.normal import OutWeighing
+    from game.bots.normal import DiscardWeighing, OutWeighing
 
 SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades (Suit order)
 CANASTA = 7
@@ -659,17 +659,24 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
             parts.append(_("A wild card on top blocks the pile for the next player."))
         return join_sentences(parts)
     same = sum(1 for c in obs.hand if c.rank == card.rank)
+    weighed = _normal_discards(obs, card)
+    risk = discard_risk(obs, card)
+    risky = risk is not None and risk.kind != "lay-off"  # (a card that could be laid off gives nothing away)
+    only = "" if risky else _only_safe(card, obs, weighed)
     if can_lay_off(obs, card):  # (not that it pairs with nothing: it fits a meld of ours)
         parts.append(_kept_back(obs, card))
     elif same == 1:
-        parts.append(_("It pairs with nothing in your hand."))
-    risk = discard_risk(obs, card)
-    if risk is not None and risk.kind != "lay-off":  # (a card that could be laid off gives nothing away)
+        parts.extend([_single(card, obs), _booked(card, obs, weighed)])
+    else:
+        parts.extend(_why_break(card, same, obs, weighed, compare=not only))
+    if risk is not None and risky:  # (a card that could be laid off gives nothing away)
         others = {c.face: c for c in obs.hand if c.face != card.face}.values()
         if all((r := discard_risk(obs, c)) is not None and r.kind != "lay-off" for c in others):
             parts.append(_("Every card is a risk now; this one gives the least away."))
         elif warn:
             parts.append(risk.text)
+    elif only:
+        parts.append(only)
     elif name_seat is not None and obs.config.rules.take_onto_meld:  # (Hand and Foot: no meld takes the pile)
         other = obs.config.side_of(name_seat)
         if not _fits_a_meld(obs, other, card):
@@ -685,6 +692,174 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
                 )
                 parts.append(no_meld.format(rank=rank_name(card.rank)))
     return join_sentences(parts)
+
+
+def _normal_discards(obs: Observation, card: Card) -> dict[str, DiscardWeighing]:
+    """The Normal bot's weighing of each discard (by face: game/bots/normal.py
+    `weigh_discard`) when `card` is the one it would discard, else {} (the review explains
+    other moves too: no reason is claimed for a card Normal would not choose)."""
+    try:
+        from game.bots.knowledge import Knowledge
+        from game.bots.normal import NormalPolicy
+
+        kn, policy = Knowledge(obs), NormalPolicy()
+        weighed: dict[str, DiscardWeighing] = {}
+        for move in obs.legal:
+            if move.kind is MoveKind.DISCARD and move.card is not None and move.card.face not in weighed:
+                weighed[move.card.face] = policy.weigh_discard(kn, move.card)
+    except Exception:  # noqa: BLE001 - a bot bug must not break the hint: say nothing more
+        return {}
+    mine = weighed.get(card.face)
+    if mine is None or any(w.cost < mine.cost for w in weighed.values()):
+        return {}
+    return weighed
+
+
+def _single(card: Card, obs: Observation) -> str:
+    """A card of which the hand holds no other (Normal keeps it as a single: pairs are worth
+    more). Where melds are sequences too, the hand's cards of its suit it could run with are
+    named: Normal weighs pairs, not the start of a sequence."""
+    if not obs.config.rules.sequences or not card.rank.meldable:
+        return _("It pairs with nothing in your hand.")
+    near = [
+        c
+        for c in obs.hand
+        if c.is_natural and c.rank.meldable and c.suit == card.suit and 0 < abs(int(c.rank) - int(card.rank)) <= 2
+    ]
+    if not near:
+        return _("It pairs with nothing and fits no sequence in your hand.")
+    near = sorted({c.face: c for c in near}.values(), key=lambda c: int(c.rank))
+    return _("It pairs with nothing in your hand; with your {cards} it would only start a sequence.").format(
+        cards=card_list(near)
+    )
+
+
+def _booked(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:
+    """Hand and Foot: Normal keeps a card of a rank its side has melded least of all (it
+    counts it as one to add to the meld), and a book of seven is closed (V-HF-BOOKS): when
+    the side's meld of the rank is a book, that the side has the book already. "" otherwise
+    (elsewhere a card that fits a meld of ours is one to lay: `_kept_back`)."""
+    mine = weighed.get(card.face)
+    if mine is None or mine.kept_as != "meld" or not obs.config.rules.group_max:
+        return ""
+    groups = [m for m in obs.melds[obs.side] if m.kind is MeldKind.GROUP and m.rank == card.rank]
+    if not any(m.size >= CANASTA_SIZE for m in groups):
+        return ""
+    return _("Your side already has a book of {rank}s.").format(rank=rank_name(card.rank))
+
+
+def _why_break(
+    card: Card, same: int, obs: Observation, weighed: dict[str, DiscardWeighing], compare: bool = True
+) -> list[str]:
+    """Why Normal breaks a pair (or more) of `card`'s rank: its side has a closed book of the
+    rank, it has no single card to spare, or against its cheapest single the pair weighed
+    less, by what made the difference (the single was worth more to keep, or the pair was
+    safer to offer the next player: not said when `compare` is False, `_only_safe` says it)."""
+    mine = weighed.get(card.face)
+    if mine is None or all(c.rank == card.rank for c in obs.hand):  # (any card would break them)
+        return []
+    if same == 2:
+        parts = [_("It breaks your pair of {rank}s.").format(rank=rank_name(card.rank))]
+    else:
+        parts = [_("It breaks up your {rank}s ({n} in your hand).").format(n=same, rank=rank_name(card.rank))]
+    booked = _booked(card, obs, weighed)
+    if booked:  # (Normal keeps a card of a rank we have melded least of all)
+        return [*parts, booked]
+    held = {r: sum(1 for c in obs.hand if c.rank == r) for r in {c.rank for c in obs.hand}}
+    spare = [
+        w
+        for w in weighed.values()
+        if w.card.rank != card.rank and w.kept_as in ("single", "meld") and held[w.card.rank] == 1
+    ]
+    if not spare:
+        parts.append(_("You have no single card to let go."))
+        others = [w for w in weighed.values() if w.card.rank != card.rank and w.kept_as in ("pair", "triple")]
+        if others:
+            best = min(others, key=lambda w: w.cost)
+            if compare and best.danger - mine.danger > best.keep - mine.keep:
+                parts.append(_safer(mine, best, obs))
+        return parts
+    single = min(spare, key=lambda w: w.cost)
+    kept, risk = single.keep - mine.keep, single.danger - mine.danger
+    if kept >= risk and single.kept_as == "single" and single.live:
+        text = _("Your {card} is worth more to keep: {n} more {rank}s are still unseen.")
+        parts.append(text.format(card=card_name(single.card), n=single.live, rank=rank_name(single.card.rank)))
+    elif risk > kept and compare:
+        parts.append(_safer(mine, single, obs))
+    return parts
+
+
+def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> str:
+    """Why offering `mine` to the next player is safer than `other`, as Normal weighed it:
+    the next player's side has a meld `other` joins, the pile shows the next player did not
+    want `mine`'s rank, or fewer of its rank are unseen; "" when none of these is why."""
+    name = card_name(other.card)
+    seat = next_opponent(obs)
+    if seat is None:
+        return ""
+    if other.p_take >= 1.0 and _fits_a_meld(obs, obs.config.side_of(seat), other.card):
+        if obs.config.rules.meld_list:
+            text = _("It is safer than your {card}: that one fits a meld of the next player's side.")
+        else:
+            text = alone_or_side(
+                obs,
+                N_("It is safer than your {card}: the next player has a meld of {rank}s."),
+                N_("It is safer than your {card}: the next player's side has a meld of {rank}s."),
+            )
+        return text.format(card=name, rank=rank_name(other.card.rank))
+    rank = rank_name(mine.card.rank)
+    if mine.declined == "offered" and other.declined != "offered":
+        return _("It is safer than your {card}: the next player let the pile go with a {rank} on top.").format(
+            card=name, rank=rank
+        )
+    if mine.declined == "discarded" and not other.declined:
+        return _("It is safer than your {card}: the next player discarded a {rank} onto this pile.").format(
+            card=name, rank=rank
+        )
+    try:
+        from game.bots.knowledge import Knowledge
+
+        unseen = Knowledge(obs).unseen
+    except Exception:  # noqa: BLE001 - a bot bug must not break the hint
+        return ""
+    if mine.p_take < other.p_take and unseen[mine.card.rank] < unseen[other.card.rank]:
+        text = _(
+            "It is safer than your {card}: fewer {rank}s are still unseen ({n}, against {m}), so the next player "
+            "is less likely to be able to take the pile with it."
+        )
+        return text.format(card=name, rank=rank, n=unseen[mine.card.rank], m=unseen[other.card.rank])
+    return ""
+
+
+def _only_safe(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:
+    """'' unless Normal finds that the next player could take the pile for certain with each
+    other card of the hand (wild cards and black threes aside: they block it), its side
+    having a meld each joins, and not with `card`: then that, naming those cards (at most
+    LISTED_CARDS of them)."""
+    mine = weighed.get(card.face)
+    seat = next_opponent(obs)
+    if mine is None or seat is None or mine.p_take >= 1.0:
+        return ""
+    side = obs.config.side_of(seat)
+    others = [w for w in weighed.values() if w.card.rank != card.rank and w.kept_as not in ("wild", "black three")]
+    if not others or any(w.p_take < 1.0 or not _fits_a_meld(obs, side, w.card) for w in others):
+        return ""
+    cards = [c for c in obs.hand if any(c.face == w.card.face for w in others)]
+    if not 2 <= len(cards) <= LISTED_CARDS:  # (one card: `_safer` names it)
+        return ""
+    if any(c.is_wild or c.is_black_three for c in obs.hand if c.rank != card.rank):  # (they block the pile)
+        text = alone_or_side(
+            obs,
+            N_("The next player could take the pile with any of your {cards}: they fit its melds."),
+            N_("The next player's side could take the pile with any of your {cards}: they fit its melds."),
+        )
+    else:
+        text = alone_or_side(
+            obs,
+            N_("It is the only card the next player could not take the pile with: your {cards} fit its melds."),
+            N_("It is the only card the next player's side could not take the pile with: your {cards} fit its melds."),
+        )
+    return text.format(cards=card_list(cards))
 
 
 def _kept_back(obs: Observation, card: Card) -> str:

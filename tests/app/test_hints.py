@@ -590,3 +590,79 @@ def test_hand_and_foots_play_on_note_speaks_of_books_and_asking(monkeypatch):
     assert "You could ask your partner “May I go out?” now, but playing on is worth more." in text
     assert text.endswith("One of your side's melds is close to a book.")
     assert "canasta" not in text
+
+
+# ---------------------------------------------------------------- why this discard (stop 49)
+def test_a_discard_that_breaks_a_pair_says_why_normal_breaks_it():
+    """About a fifth of Hand and Foot's discard hints read only "Discard the Q♣." (a pair
+    broken, no word why), and in classic, Samba and Bolivia one in seven said only that the
+    next player has no meld of its rank. The reason is what Normal weighed against its
+    cheapest single card: the next player's melds, or (Hand and Foot's five packs) the single
+    worth more to keep for the copies of its rank still unseen."""
+    melds = [{"10": "C10 D10 H10", "K": "CK DK HK"}, {"7": "C7 D7 H7", "9": "C9 D9 S9", "J": "CJ DJ SJ"}]
+
+    def hint(hand: str, card: str = "C4") -> str:
+        state = position([hand], melds=melds, discard="S5 D6", phase="meld")
+        made = make_hint(obs(state))
+        assert made.move == Move.parse(f"discard {card}")
+        return made.text
+
+    assert hint("H9 S4 C4 DQ SQ", "DQ") == (
+        "Discard the Q♦. It breaks your pair of Qs. It is safer than your 9♥: the next player's side has a "
+        "meld of 9s. The next player's side has no meld of Qs."
+    )
+    assert hint("H9 S4 C4 HJ") == (
+        "Discard the 4♣. It breaks your pair of 4s. It is the only card the next player's side could not "
+        "take the pile with: your 9♥ J♥ fit its melds."
+    )
+    # (a joker blocks the pile too: the 4♣ is not the only card they could not take it with;
+    # with no meld of ours and a minimum of 120 the joker is not laid)
+    unmelded = position(["H9 S4 JK C4 HJ"], melds=[{}, melds[1]], discard="S5 D6", phase="meld", scores=[3000, 0])
+    assert make_hint(obs(unmelded)).text == (
+        "Discard the 4♣. It breaks your pair of 4s. The next player's side could take the pile with any of "
+        "your 9♥ J♥: they fit its melds."
+    )
+    hf = _family("hand-and-foot", "CQ DQ D8 S5 S5 DJ DJ", [[], []], "H5 D7")
+    made = make_hint(obs(hf))
+    assert made.move == Move.parse("discard CQ")
+    assert made.text == (
+        "Discard the Q♣. It breaks your pair of Qs. Your 8♦ is worth more to keep: 19 more 8s are still unseen."
+    )
+
+
+def test_a_single_discard_names_the_sequence_it_could_start_and_a_closed_book():
+    """Samba's "It pairs with nothing in your hand" said nothing of the 6♠ beside the 5♠
+    (Normal weighs pairs, not the start of a sequence); Hand and Foot's Normal lets go a
+    card of a rank its side has a closed book of first (V-HF-BOOKS)."""
+    samba = _family("samba", "S5 S6 D9 D9 HK HK C4 C4", [[], []], "H5 D7")
+    assert explain(Move.parse("discard S5"), obs(samba)).startswith(
+        "Discard the 5♠. It pairs with nothing in your hand; with your 6♠ it would only start a sequence."
+    )
+    alone = _family("samba", "S6 D9 D9 HK HK C4 C4 H8", [[], []], "H5 D7")
+    assert explain(Move.parse("discard H8"), obs(alone)).startswith(
+        "Discard the 8♥. It pairs with nothing and fits no sequence in your hand."
+    )
+    hf = _family("hand-and-foot", "CQ DQ D8 S7 S5 S5", [["C7 D7 H7 S7 C7 D7 H7"], []], "H5 D7")
+    made = make_hint(obs(hf))
+    assert made.move == Move.parse("discard S7")
+    assert made.text == "Discard the 7♠. It pairs with nothing in your hand. Your side already has a book of 7s."
+
+
+def test_no_discard_reason_is_claimed_for_a_card_normal_would_not_discard():
+    """The review explains a better move that may not be Normal's (Hard's): Normal's weighing
+    gives no reason for a card it would not discard."""
+    state = position(["H9 S4 C4 DK SK"], melds=[{}, {"9": "C9 D9 S9"}], discard="S5 D6", phase="meld")
+    assert make_hint(obs(state)).move == Move.parse("discard DK")
+    assert "It is safer than your 9♥" in explain(Move.parse("discard DK"), obs(state))
+    text = explain(Move.parse("discard S4"), obs(state))  # (the 4s weigh more: no reason is Normal's)
+    assert text == "Discard the 4♠. The next player's side has no meld of 4s."
+
+
+def test_why_a_pair_is_broken_in_chinese():
+    hf = _family("hand-and-foot", "CQ DQ D8 S5 S5 DJ DJ", [[], []], "H5 D7")
+    i18n.set_language("zh_CN")
+    try:
+        text = make_hint(obs(hf)).text
+    finally:
+        i18n.set_language("en")
+    assert text == "打出 Q♣。这会拆开你的一对 Q。你的 8♦ 更值得留下：还有 19 张 8 没有露面。", text
