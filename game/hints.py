@@ -49,6 +49,12 @@ def card_name(card: Card | str) -> str:
 def card_list(cards: Iterable[Card]) -> str:
     """Cards as players write them, the jokers counted where the first one stands ("8♠ 2
     jokers", not "8♠ joker joker": the jokers have one face)."""
+    return " ".join(card_names(cards))
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """`card_list`'s words, one a card (the jokers' count one word): where a line of them
+    may break (the score sheet's cards left in hand)."""
     cards = list(cards)
     jokers = sum(1 for c in cards if c.rank is Rank.JOKER)
     names: list[str] = []
@@ -60,7 +66,7 @@ def card_list(cards: Iterable[Card]) -> str:
         elif jokers > 1:
             names.append(_("{n} jokers").format(n=jokers))
             jokers = 0  # the rest are counted
-    return " ".join(names)
+    return names
 
 
 def rank_name(rank: Rank) -> str:

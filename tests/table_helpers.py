@@ -151,3 +151,34 @@ def partner_asks():
         phase="answer",
         turn=2,
     )
+
+
+def deal_over_with_long_hands(variant: str, hoarders, seed: int = 1):
+    """A finished first deal of `variant` (a Game) where the seats in `hoarders` only drew and
+    discarded (never melded, never said yes), their hands growing all deal: two-hand leaves
+    some thirty cards, Samba and Hand and Foot as many at three seats."""
+    from game.rules import Game, MoveKind, Phase, RulesConfig
+
+    config = RulesConfig.for_variant(variant)
+    game = Game(config, seed)
+    bots = [FallbackBot(seat) for seat in range(config.players)]
+    quiet = (MoveKind.DRAW, MoveKind.DISCARD, MoveKind.NO, MoveKind.PASS)
+    while game.state.phase is not Phase.OVER:
+        seat = game.state.to_act
+        observation = game.state.observation(seat)
+        keep = [move for move in observation.legal if move.kind in quiet]
+        game.apply(keep[0] if seat in hoarders and keep else bots[seat].act(observation))
+    return game
+
+
+def sheet_over(variant: str, game):
+    """A table showing `game`'s finished deal, and its score sheet on top (counted up)."""
+    from game.scenes.score_sheet import ScoreSheetScene
+
+    stack, table = make_table(variant=variant)
+    table.controller.game = game
+    table.load_state(game.state)
+    sheet = ScoreSheetScene(table, game.state.result)
+    sheet.count.finish()
+    stack.push(sheet)
+    return stack, sheet

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import pygame
 
-from game.hints import card_list
+from game import assets
+from game.hints import card_names
 from game.i18n import N_, _, format_points, get_language
 from game.native_memory import release_free_memory
 from game.rules import Card
@@ -25,7 +26,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import cream_panel
 from game.scenes.table_source import TableSeats
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, fitting_size, one_line, text_width
+from game.scenes.text import blit_text, fitting_size, one_line
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, WidgetGroup
 
@@ -75,6 +76,11 @@ EXTRA_ROWS = (
     ("black_threes", N_("Black threes in hand")),
 )
 ROWS_ROOM = 210.0  # logical units for the rows: 30 each, closer when a variant names more
+# When the cards left in hand want more lines than the sheet has room for, the rows close up to
+# ROW_CLOSE and the gap between the cards and the buttons below from HANDS_GAP to HANDS_GAP_CLOSE
+# (Bolivia's and Hand and Foot's sheets are as tall as the window allows with one line a seat).
+ROW_CLOSE = 24.0
+HANDS_GAP, HANDS_GAP_CLOSE = 24, 12
 
 
 def sheet_rows(rules: Variant, result: DealResult) -> list[tuple[str, str]]:
@@ -107,29 +113,108 @@ REASONS = {
 
 
 HAND_SIZE, HAND_SMALLEST = 16, 12  # the cards left in hand: their sizes, largest first
+# A seat's cards shrink on one line to this size before they take a second, and lines of them
+# are no larger: a line's box is 1.45 times its size high (Noto), so they stack clear of each
+# other HAND_MORE_LINE apart.
+HAND_WRAPPED = 14
+HAND_MORE_LINE = 21  # logical units: each further line of a seat's cards
+# The tallest the hands may make the sheet (the window's 720 less 8 at either edge); a sheet
+# taller with one line a seat (Hand and Foot's, six-hand's) keeps one line a seat.
+PANEL_MOST = 704
+
+Measure = Callable[[str, float], float]  # (text, logical size) -> logical width
+
+
+def logical_width(text: str, size: float) -> float:
+    """`text_width` unremembered (the sheet measures many prefixes of many lines, once)."""
+    return assets.font_for_text(text, round(size * 4)).size(text)[0] / 4
+
+
+class HandLines(NamedTuple):
+    lines: list[str]
+    size: float
+    complete: bool  # every card named (else the rest counted: "(+N more)")
+
+
+def _hand_words(hand: list[Card], foot: list[Card], shown: int) -> list[str]:
+    """The words of a seat's cards (the first `shown` named, the rest counted), each a place
+    a line may break after: a card, "2 jokers", "(+N more)"."""
+    words: list[str] = []
+    left = shown
+    for cards, label in ((hand, None), (foot, N_("foot: {cards}"))):
+        if not cards:
+            continue
+        part = card_names(cards[: max(1, left)])
+        if len(cards) > max(1, left):
+            part.append(_("(+{n} more)").format(n=len(cards) - max(1, left)))
+        if label is not None:  # ("foot: " before the first card, whatever the language puts after the last)
+            before, _cards, after = _(label).partition("{cards}")
+            part[0], part[-1] = before + part[0], part[-1] + after
+        if words:
+            words[-1] += " ·"
+        words.extend(part)
+        left -= len(cards)
+    return words or [_("no cards")]
+
+
+def _packed(words: list[str], size: float, room: float, measure: Measure) -> list[str]:
+    lines: list[str] = []
+    for word in words:
+        if lines and measure(lines[-1] + " " + word, size) <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def hand_lines(
+    hand: list[Card], foot: list[Card], room: float, most: int = 1, measure: Measure = logical_width
+) -> HandLines:
+    """A seat's cards left at the end, and its foot if never picked up, in at most `most`
+    lines of `room`: all of them at the largest size that fits, else as many as fit at the
+    smallest with the rest counted (two-hand leaves thirty cards, Samba hands grow past forty);
+    more than one line at HAND_WRAPPED or smaller."""
+    words = _hand_words(hand, foot, len(hand) + len(foot))
+    for size in range(HAND_SIZE, HAND_SMALLEST - 1, -1):
+        lines = _packed(words, size, room, measure)
+        fits = len(lines) == 1 or (len(lines) <= most and size <= HAND_WRAPPED)
+        if fits and all(measure(line, size) <= room for line in lines):
+            return HandLines(lines, size, True)
+    shown = len(hand) + len(foot)
+    while shown > 1:
+        shown -= 1
+        lines = _packed(_hand_words(hand, foot, shown), HAND_SMALLEST, room, measure)
+        if len(lines) <= most and all(measure(line, HAND_SMALLEST) <= room for line in lines):
+            break
+    return HandLines(lines[:most], HAND_SMALLEST, False)
 
 
 def hand_text(hand: list[Card], foot: list[Card], room: float) -> str:
-    """A seat's cards left at the end, and its foot if never picked up: all of them when
-    they fit `room` at the smallest size, else as many as do with the rest counted (Samba
-    hands grow past forty cards)."""
+    """A seat's cards on one line of `room` (all of them when they fit at the smallest size)."""
+    return hand_lines(hand, foot, room)[0][0]
 
-    def text(shown: int) -> str:
-        parts, left = [], shown
-        for cards, label in ((hand, None), (foot, N_("foot: {cards}"))):
-            if not cards:
-                continue
-            part = card_list(cards[: max(1, left)])
-            if len(cards) > max(1, left):
-                part += " " + _("(+{n} more)").format(n=len(cards) - max(1, left))
-            parts.append(part if label is None else _(label).format(cards=part))
-            left -= len(cards)
-        return " · ".join(parts) if parts else _("no cards")
 
-    shown = len(hand) + len(foot)
-    while shown > 1 and text_width(text(shown), HAND_SMALLEST) > room:
-        shown -= 1
-    return text(shown)
+def lines_wanted(hand: list[Card], foot: list[Card], room: float, most: int) -> int:
+    """How many lines (up to `most`) a seat's cards want: one while they fit it at
+    HAND_WRAPPED or larger, else as few as show every card at that size."""
+    for count in range(1, most + 1):  # (a twentieth spare: a window's whole-pixel font may come out wider)
+        fit = hand_lines(hand, foot, room * 0.95, count)
+        if fit.complete and fit.size >= HAND_WRAPPED:
+            return count
+    return most
+
+
+def share_lines(wanted: list[int], spare: int) -> list[int]:
+    """Each seat's lines: one, and the `spare` further lines given one at a time to the seat
+    that lacks fewest (the first such seat on a tie): as many seats as can show every card."""
+    lines = [1] * len(wanted)
+    while spare > 0:
+        lacking = [(want - have, seat) for seat, (want, have) in enumerate(zip(wanted, lines)) if want > have]
+        if not lacking:
+            break
+        lines[min(lacking)[1]] += 1
+        spare -= 1
+    return lines
 
 
 # The arrow keys move the focus to the button that lies that way (the review and export
@@ -165,13 +250,28 @@ class ScoreSheetScene(Scene):
         self.feet = {seat: sorted(table_facts.foot(state, seat) or [], key=sort_key) for seat in range(len(hands))}
         self.sitting_out = table.game.state.out  # V-FIVE: this seat held no cards
         self.rows = sheet_rows(table.config.rules, result)
-        self._hands: tuple[str, list[tuple[str, float]]] | None = None  # (language, lines)
+        self._hands: tuple[tuple[str, float], list[HandLines]] | None = None  # ((language, scale), lines)
         self.row_h = min(30.0, ROWS_ROOM / len(self.rows))
         # Side names of five or six seats are long ("South-west & North & South-east").
         self.col_w = 170 if table.config.players <= 4 else (230 if sides == 2 else 210)
         rows_h = len(self.rows) * self.row_h - len(ROWS) * 30
-        height = 470 + rows_h + EXTRA_ROW + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
-        self.panel = pygame.FRect(0, 0, 300 + self.col_w * sides, height)
+        height = 446 + HANDS_GAP + rows_h + EXTRA_ROW + HAND_HEADER + HAND_LINE * len(self.left_in_hand)
+        width = 300 + self.col_w * sides
+        self.hand_room = width - 220  # (the cards' column: from the names' 140 to 40 short of the edge)
+        # A seat whose cards do not fit one line takes further lines while the sheet has room
+        # (two-hand showed 15 of 30 cards and "(+15 more)", play-test, stop 48).
+        closing = len(self.rows) * max(0.0, self.row_h - ROW_CLOSE) + HANDS_GAP - HANDS_GAP_CLOSE
+        spare = max(0, int((PANEL_MOST - height) // HAND_MORE_LINE))
+        most = max(spare, int((PANEL_MOST - height + closing) // HAND_MORE_LINE))
+        wanted = [
+            1 if seat == self.sitting_out else lines_wanted(cards, self.feet.get(seat, []), self.hand_room, 1 + most)
+            for seat, cards in self.left_in_hand
+        ]
+        if sum(wanted) - len(wanted) > spare and most > spare:  # (what closing up gives)
+            self.row_h, height, spare = min(self.row_h, ROW_CLOSE), height - closing, most
+        self.hand_line_counts = share_lines(wanted, spare)
+        height += HAND_MORE_LINE * (sum(self.hand_line_counts) - len(self.hand_line_counts))
+        self.panel = pygame.FRect(0, 0, width, height)
         self.panel.center = (LOGICAL_SIZE[0] / 2, LOGICAL_SIZE[1] / 2)
         self.buttons = WidgetGroup(arrow_keys=True)  # one focus ring for all: Tab reaches each
         bottom = self.panel.bottom - 64
@@ -392,28 +492,37 @@ class ScoreSheetScene(Scene):
         y += 44
         blit_text(surface, _("Left in hand"), 17, theme.INK, bold=True, topleft=(col0, y))
         y += HAND_HEADER - 4
-        room = panel.right - 40 - (col0 + 140)
-        for (seat, _cards), (text, line_size) in zip(self.left_in_hand, self._hand_lines(room)):
+        hands = zip(self.left_in_hand, self._hand_lines(ruler), self.hand_line_counts)
+        for (seat, _cards), fit, line_count in hands:
             # Name and cards on one middle line (cards shrunk to fit sat high when both hung from the top).
             middle = y + HAND_LINE / 2 - 1
             name = self.table.seat_name(seat)  # (a person's name may be long: shrunk to its column, then cut)
             size = fitting_size(name, 16, 132, smallest=12)
             blit_text(surface, one_line(surface, name, size, 132), size, theme.INK_SOFT, midleft=(col0, middle))
-            blit_text(surface, text, line_size, theme.INK, midleft=(col0 + 140, middle))
-            y += HAND_LINE
+            for index, line in enumerate(fit.lines):
+                blit_text(surface, line, fit.size, theme.INK, midleft=(col0 + 140, middle + index * HAND_MORE_LINE))
+            y += HAND_LINE + HAND_MORE_LINE * (line_count - 1)
         self.buttons.draw(surface)
 
-    def _hand_lines(self, room: float) -> list[tuple[str, float]]:
-        """Each seat's line of cards left and its size, measured once per language."""
-        language = get_language()
-        if self._hands is None or self._hands[0] != language:
-            lines = []
-            for seat, cards in self.left_in_hand:
-                text = hand_text(cards, self.feet.get(seat, []), room)
+    def _hand_lines(self, ruler: Ruler) -> list[HandLines]:
+        """Each seat's lines of cards left and their size, in the lines the sheet gave it, measured
+        once per language and window size in the window's whole-pixel fonts (at 800x450 a
+        size-12 line of cards is drawn at 8 pixels, a fifteenth wider than its logical measure)."""
+        key = (get_language(), ruler.scale)
+        if self._hands is None or self._hands[0] != key:
+
+            def measure(text: str, size: float) -> float:
+                return assets.font_for_text(text, ruler.px(size)).size(text)[0] / ruler.scale
+
+            fits = []
+            for (seat, cards), most in zip(self.left_in_hand, self.hand_line_counts):
                 if seat == self.sitting_out:
                     text = _("sat this deal out")
-                lines.append((text, fitting_size(text, HAND_SIZE, room, smallest=HAND_SMALLEST)))
-            self._hands = (language, lines)
+                    size = fitting_size(text, HAND_SIZE, self.hand_room, smallest=HAND_SMALLEST)
+                    fits.append(HandLines([text], size, True))
+                else:
+                    fits.append(hand_lines(cards, self.feet.get(seat, []), self.hand_room, most, measure))
+            self._hands = (key, fits)
         return self._hands[1]
 
     @staticmethod

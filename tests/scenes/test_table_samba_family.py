@@ -452,6 +452,29 @@ def test_a_long_hand_on_the_score_sheet_fits_its_line_with_the_rest_counted():
     assert short == "4♣ 5♦ 6♥ · foot: 7♠ 8♣"
 
 
+def test_a_long_hand_on_the_score_sheet_takes_further_lines_never_breaking_a_count():
+    from game.rules import Card
+    from game.scenes.score_sheet import HAND_WRAPPED, hand_lines, lines_wanted, share_lines
+    from game.scenes.text import text_width
+
+    pygame.font.init()
+    faces = "C4 D5 H6 S7 C8 D9 H10 SJ CQ DK HA S4 C5 D6 H7 S8 C9 D10 HJ SQ JK JK "
+    hand = [Card.parse(face) for face in (faces * 2).split()]
+    foot = hand[:11]
+    fit = hand_lines(hand, foot, 400, 4)
+    assert fit.complete and len(fit.lines) == 4 and fit.size <= HAND_WRAPPED
+    assert all(text_width(line, fit.size) <= 400 for line in fit.lines)
+    words = " ".join(fit.lines)
+    assert words.count("4 jokers") == 1 and "· foot: 4♣" in words and len(words.split()) == 40 + 2 + 2 + 11
+    assert not any(line.startswith(("jokers", "·")) for line in fit.lines[1:])  # (broken between words)
+    cut = hand_lines(hand, foot, 400, 2)
+    assert not cut.complete and len(cut.lines) == 2 and "more)" in cut.lines[-1]
+    assert not any(line.startswith("more)") for line in cut.lines)
+    assert lines_wanted(hand[:8], [], 400, 4) == 1 and lines_wanted(hand[:24], [], 400, 4) == 2
+    assert share_lines([5, 2, 1], 2) == [2, 2, 1]  # (one line to the seat it completes, one to the other)
+    assert share_lines([3, 3], 5) == [3, 3]
+
+
 @pytest.mark.parametrize("variant", ["six-hand", "samba"])
 def test_going_out_by_two_additions_at_once_holds_the_first(variant):
     """Two canastas to go out, six kings and six queens down, HK HQ in hand: the way out is

@@ -25,6 +25,7 @@ from tests.table_helpers import (
     DT,
     card_point,
     click,
+    deal_over_with_long_hands,
     drag,
     fallback,
     hand_card,
@@ -35,6 +36,7 @@ from tests.table_helpers import (
     players_turn,
     position,
     select,
+    sheet_over,
     texts_drawn,
     tick,
     until,
@@ -605,6 +607,38 @@ def test_the_score_sheet_shows_every_hand_left_face_up():
     sheet.count.finish()
     stack.draw(Canvas((1280, 720), 1.0))
     assert sheet.panel.bottom <= 720 and sheet.buttons.widgets[0].rect.bottom <= sheet.panel.bottom
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("variant", ["two-hand", "three-hand", "samba", "bolivia"])
+def test_the_score_sheet_names_every_card_of_a_long_hand_on_further_lines(variant, language, monkeypatch):
+    """Two-hand's sheet showed 15 of the player's 30 cards and "(+15 more)" (play-test, stop
+    48): where the sheet has room a seat's cards take further lines, at both window sizes, and
+    every card is named (the player held all deal: 30 in two-hand, Samba's past 25)."""
+    from game import i18n
+    from game.hints import card_list
+    from game.scenes import score_sheet
+    from game.scenes.layout import LOGICAL_SIZE, Ruler
+
+    game = deal_over_with_long_hands(variant, hoarders={0})
+    assert len(game.state.hands[0]) >= 19
+    stack, sheet = sheet_over(variant, game)
+    i18n.set_language(language)
+    try:
+        drawn = texts_drawn(monkeypatch, score_sheet)
+        seat, cards = sheet.left_in_hand[0]
+        assert sheet.hand_line_counts[0] >= 2
+        for size in ((1280, 720), (800, 450)):
+            drawn.clear()
+            scale = size[0] / LOGICAL_SIZE[0]
+            stack.draw(Canvas(size, scale))
+            fit = sheet._hand_lines(Ruler(scale))[0]
+            assert fit.complete and len(fit.lines) >= 2 and fit.size >= score_sheet.HAND_SMALLEST
+            assert " ".join(fit.lines) == card_list(cards), (size, fit)
+            assert all(line in drawn for line in fit.lines)
+            assert sheet.panel.bottom <= LOGICAL_SIZE[1] - 8 and sheet.panel.top >= 8
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])

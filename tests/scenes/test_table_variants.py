@@ -15,13 +15,13 @@ from game.move_log import LogEntry
 from game.rules import Phase, RulesConfig
 from game.rules.melds import MeldKind
 from game.rules.variants import APP_VARIANT_IDS, variant_named
-from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout, Ruler
 from game.scenes.score_sheet import ScoreSheetScene
 from game.scenes.table_layout import BUTTONS, HAND_RECT, pile_rect, score_panel_rect, stock_rect
 from game.window import MainWindow
 from tests.meld_helpers import CROWDED, crowded_position
 from tests.rules_helpers import position
-from tests.table_helpers import DT, fallback, make_table, tick
+from tests.table_helpers import DT, deal_over_with_long_hands, fallback, make_table, sheet_over, tick
 
 NEW_VARIANTS = ("five-hand", "six-hand", "six-hand-2x3")
 SIZES = ((1280, 720), (1000, 700))
@@ -587,3 +587,62 @@ def test_the_score_sheet_names_the_side_of_three_in_full_at_every_window_size(si
     stack.draw(Canvas(size, size[0] / LOGICAL_SIZE[0]))
     assert "West & East & South-east" in drawn, drawn
     assert not any(text.startswith("West & East &") and text.endswith("…") for text in drawn)
+
+
+def _sheet_texts(monkeypatch) -> list[tuple[str, pygame.FRect]]:
+    """Every text the score sheet draws from now on, with its box in logical units."""
+    import game.scenes.score_sheet as score_sheet_module
+
+    drawn: list[tuple[str, pygame.FRect]] = []
+    real = score_sheet_module.blit_text
+
+    def recording(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, Ruler.of(surface).logical(rect)))
+        return rect
+
+    monkeypatch.setattr(score_sheet_module, "blit_text", recording)
+    return drawn
+
+
+def _hands_drawn(sheet, drawn) -> list[tuple[str, pygame.FRect]]:
+    """The texts under the sheet's "Left in hand": the seats' names and their lines of cards."""
+    heading = [text for text, _rect in drawn].index(i18n._("Left in hand"))
+    return drawn[heading + 1 :]
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("variant", APP_VARIANT_IDS)
+def test_the_cards_left_in_hand_keep_inside_the_sheet_and_clear_of_its_buttons(variant, language, monkeypatch):
+    """Every seat but one held its cards all deal (thirty in two-hand, Samba and Hand and Foot):
+    at 1280x720 and 800x450 each seat's lines of cards stay inside the panel, clear of each
+    other and of the buttons, and the panel inside the window; a seat's cards take further
+    lines where the sheet has room (two-hand showed 15 of 30 cards and "(+15 more)",
+    play-test, stop 48), counted only where even they cannot hold them."""
+    config = RulesConfig.for_variant(variant)
+    game = deal_over_with_long_hands(variant, hoarders=range(config.players - 1))
+    stack, sheet = sheet_over(variant, game)
+    i18n.set_language(language)
+    try:
+        drawn = _sheet_texts(monkeypatch)
+        for size in ((1280, 720), (800, 450)):
+            drawn.clear()
+            stack.draw(Canvas(size, size[0] / LOGICAL_SIZE[0]))
+            panel = sheet.panel
+            assert panel.top >= 0 and panel.bottom <= LOGICAL_SIZE[1]
+            hands = _hands_drawn(sheet, drawn)
+            assert len(hands) >= 2 * config.players
+            slack = 1.0 / (size[0] / LOGICAL_SIZE[0])  # (a pixel's rounding)
+            buttons_top = min(sheet.review_button.rect.top, sheet.export_button.rect.top)
+            for text, rect in hands:
+                assert rect.left >= panel.left + 40 - slack and rect.right <= panel.right - 40 + slack, (size, text)
+                assert rect.bottom <= buttons_top, (size, text)
+            for index, (text, rect) in enumerate(hands):  # (boxes may touch by a pixel's rounding)
+                inner = rect.inflate(-2 * slack - 0.1, -2 * slack - 0.1)
+                for other, other_rect in hands[index + 1 :]:
+                    assert not inner.colliderect(other_rect), (size, text, other)
+            if config.players <= 3:  # (room for every card of two hoarders)
+                more = i18n._("(+{n} more)").partition("{n}")[0]
+                assert not any(more in text for text, _rect in hands), (size, hands)
+    finally:
+        i18n.set_language("en")
