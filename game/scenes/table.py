@@ -45,6 +45,7 @@ from game.scenes.table_controller import TableController
 from game.scenes.table_input import HandController
 from game.scenes.table_keys import KeyboardController
 from game.scenes.table_layout import (
+    BUBBLE_KEEP_CLEAR,
     BUTTONS,
     LOG_PAGE,
     LOG_PANEL,
@@ -538,7 +539,8 @@ class TableScene(Scene):
         elif effect.kind == "bubble":
             anchor, tail = self.geometry.bubble_anchor(effect.seat)  # type: ignore[arg-type]
             self.bubbles = [b for b in self.bubbles if b.widget.anchor != anchor]
-            self.bubbles.append(Bubble(SpeechBubble(anchor, effect.text, tail=tail), 3.0, effect.seat))  # type: ignore[arg-type]
+            bubble = SpeechBubble(anchor, effect.text, tail=tail, keep_clear=BUBBLE_KEEP_CLEAR)
+            self.bubbles.append(Bubble(bubble, 3.0, effect.seat))  # type: ignore[arg-type]
         elif effect.kind in ("banner", "flash"):
             self.banner = (effect.text, 2.0 if effect.kind == "banner" else 1.2, effect.data)
             self.banner_high = effect.side is not None and effect.side != self.human_side

@@ -97,6 +97,9 @@ STATUS_RECT = pygame.FRect(168, 276, 320, 92)
 STAGING_STATUS_Y = 290.0
 STAGE_PANEL = pygame.FRect(178, 312, 300, 80)
 SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
+# What the players' speech bubbles keep clear of: the turn's instruction (with the staging
+# panel under it while a first meld is staged) and the player's hand.
+BUBBLE_KEEP_CLEAR = (STATUS_RECT.union(STAGE_PANEL), HAND_RECT)
 SCORE_ROW = 62.0  # one side's rows in the score panel
 SCORE_PANEL_PAD = 4.0  # under the last row: its last line clear of the panel's edge
 SCORE_ROW_NEED = 74.0  # ... with a line saying what the side still needs to go out
@@ -298,8 +301,12 @@ class TableGeometry:
         return (x, y + card_h(BACK_W) / 2 + 6)
 
     def bubble_anchor(self, seat: int) -> tuple[Point, str]:
-        """Point a speech bubble's tail touches, and the tail direction."""
+        """Point a speech bubble's tail touches, and the tail direction (the bubble keeps its
+        body clear of BUBBLE_KEEP_CLEAR)."""
         spot = self.spot(seat)
+        if spot == "NW":  # (by its tag: beside its fan the tail's point lay in the turn's instruction)
+            x, y = BLOCKS[spot]
+            return ((x + 66, y), "left")
         if spot in BLOCKS:
             x, y = self.hand_anchor(seat)
             return ((x + 92, y), "left") if x < 640 else ((x - 96, y), "right")

@@ -267,7 +267,10 @@ class SpeechBubble(Widget):
     """A cream bubble whose tail points at `anchor` (e.g. a player's seat).
 
     `tail` says where the tail is: "down" puts the bubble above the anchor,
-    "up" below it, "left"/"right" beside it. The bubble is kept on screen.
+    "up" below it, "left"/"right" beside it. The bubble is kept on screen, and its
+    body off the `keep_clear` rects (logical): moved up or down, the lesser way that
+    clears them all, its tail still pointing at the anchor (a partner's "Yes, go out!"
+    lay over the turn's instruction in six-hand, play-test, stop 48).
     `alpha` (0..1) lets the owner fade it with a Tween.
     """
 
@@ -284,8 +287,10 @@ class SpeechBubble(Widget):
         tail: str = "down",
         max_width: float = 280,
         size: int = theme.FONT_BODY,
+        keep_clear: Sequence[pygame.FRect] = (),
     ) -> None:
         super().__init__((anchor[0], anchor[1], 0, 0))
+        self.keep_clear = tuple(keep_clear)
         if tail not in ("down", "up", "left", "right"):
             raise ValueError(f"tail must be down/up/left/right, not {tail!r}")
         self.anchor = anchor
@@ -313,6 +318,7 @@ class SpeechBubble(Widget):
         margin = ruler.px(self.MARGIN)
         bounds = pygame.Rect(0, 0, *ruler.size(LOGICAL_SIZE)).inflate(-2 * margin, -2 * margin)
         body.clamp_ip(bounds)
+        body = self._clear_of(body, bounds, [ruler.rect(rect) for rect in self.keep_clear], ruler.px(4))
         half = ruler.px(self.TAIL_WIDTH) // 2
         corner = ruler.px(theme.RADIUS) + half
         overlap = ruler.px(2)  # tail base sits just inside the body
@@ -326,13 +332,31 @@ class SpeechBubble(Widget):
             tail = ((base_x, base_y - half), (base_x, base_y + half), (ax, ay))
         return body, tail
 
+    @staticmethod
+    def _clear_of(body: pygame.Rect, bounds: pygame.Rect, rects: list[pygame.Rect], gap: int) -> pygame.Rect:
+        """`body` moved up or down, the lesser way within `bounds`, until it lies `gap` clear of
+        every one of `rects` (as it was where no such place exists)."""
+        if body.collidelist(rects) < 0:
+            return body
+        places = []
+        for rect in rects:  # (the edges a clear place may rest against)
+            places += [body.move(0, rect.top - gap - body.bottom), body.move(0, rect.bottom + gap - body.top)]
+        clear = [place for place in places if bounds.contains(place) and place.collidelist(rects) < 0]
+        return min(clear, key=lambda place: abs(place.y - body.y), default=body)
+
+    def placed(self, surface: pygame.Surface) -> tuple[pygame.Rect, Triangle]:
+        """The body and the tail (canvas pixels) as drawn on `surface`."""
+        ruler = Ruler.of(surface)
+        font = assets.font_for_text(self.text, ruler.px(self.size))
+        lines = wrap_text(self.text, font, ruler.px(self.max_width) - 2 * ruler.px(self.PADDING))
+        return self._geometry(ruler, font, lines)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or not self.text or self.alpha <= 0:
             return
         ruler = Ruler.of(surface)
         font = assets.font_for_text(self.text, ruler.px(self.size))
-        pad = ruler.px(self.PADDING)
-        lines = wrap_text(self.text, font, ruler.px(self.max_width) - 2 * pad)
+        lines = wrap_text(self.text, font, ruler.px(self.max_width) - 2 * ruler.px(self.PADDING))
         body, tail = self._geometry(ruler, font, lines)
         # Work in a local surface spanning body + tail, then blit once.
         extent = body.unionall([pygame.Rect(x, y, 1, 1) for x, y in tail])

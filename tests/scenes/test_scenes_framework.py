@@ -817,3 +817,18 @@ def test_modal_dialog_scene_overlays_table_and_closes_itself():
     assert canvas.get_at(modal.dialog.rect.center)[:3] == tuple(theme.CREAM)[:3]
     click(stack, modal.dialog.buttons.widgets[0].rect.center)
     assert chosen == ["take"] and modal.result == "Take" and len(stack) == 1
+
+
+def test_a_speech_bubble_moves_off_what_it_keeps_clear_of_the_lesser_way_its_tail_still_at_the_speaker():
+    pygame.font.init()
+    instruction = pygame.FRect(168, 276, 320, 92)
+    bubble = SpeechBubble((100, 300), "Yes, go out!", tail="left", keep_clear=[instruction])
+    canvas = Canvas(LOGICAL_SIZE, 1.0)
+    body, tail = bubble.placed(canvas)
+    assert not body.colliderect(instruction) and body.bottom <= instruction.top  # (up: the lesser way)
+    assert tail[2] == (100, 300) and body.left > 100
+    low = SpeechBubble((100, 350), "Yes, go out!", tail="left", keep_clear=[instruction])
+    body, tail = low.placed(canvas)
+    assert body.top >= instruction.bottom and tail[2] == (100, 350)  # (down, now the lesser way)
+    free = SpeechBubble((100, 500), "Yes, go out!", tail="left", keep_clear=[instruction])
+    assert free.placed(canvas) == SpeechBubble((100, 500), "Yes, go out!", tail="left").placed(canvas)

@@ -646,3 +646,42 @@ def test_the_cards_left_in_hand_keep_inside_the_sheet_and_clear_of_its_buttons(v
                 assert not any(more in text for text, _rect in hands), (size, hands)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("variant", [v for v in APP_VARIANT_IDS if variant_named(v).partnerships])
+def test_a_partners_bubble_keeps_clear_of_the_instruction_and_the_hand_in_the_smallest_window(variant, language):
+    """At 800x450 in six-hand (two sides of three) North-west's "Yes, go out!" lay over the
+    turn's instruction (play-test, stop 48), as West's bubbles did in the four-seat games: every
+    seat's words, the player's partners' first, keep clear of the instruction as drawn, its
+    place and the hand, in the smallest window a player may make."""
+    from game.scenes.animations import Effect
+    from game.scenes.table_layout import BUBBLE_KEEP_CLEAR
+    from game.window import MIN_WINDOW
+    from tests.table_helpers import players_turn, until
+
+    stack, table = make_table(variant=variant, seed=4)
+    until(stack, players_turn(stack, table))
+    config = table.config
+    state = table.game.state
+    partners = [seat for seat in range(1, config.players) if state.side_of(seat) == state.side_of(0)]
+    assert partners
+    seats = partners + [seat for seat in range(config.players) if seat not in partners]
+    canvas = Canvas(MIN_WINDOW, MIN_WINDOW[0] / LOGICAL_SIZE[0])
+    ruler = Ruler.of(canvas)
+    keep_clear = [ruler.rect(rect) for rect in BUBBLE_KEEP_CLEAR]
+    i18n.set_language(language)
+    try:
+        for seat in seats:
+            for words in (N_("Yes, go out!"), N_("No, not yet."), N_("May I go out?"), N_("I pick up my foot.")):
+                table.bubbles.clear()
+                table._fire(Effect("bubble", seat=seat, text=i18n._(words)))
+                stack.draw(canvas)
+                assert table.view.status_boxes, "no instruction drawn"
+                body, tail = table.bubbles[-1].widget.placed(canvas)
+                tail_box = pygame.Rect(tail[0], (1, 1)).unionall([pygame.Rect(point, (1, 1)) for point in tail])
+                for shape in (body, tail_box):
+                    assert shape.collidelist(table.view.status_boxes) < 0, (seat, words, shape)
+                    assert shape.collidelist(keep_clear) < 0, (seat, words, shape, keep_clear)
+    finally:
+        i18n.set_language("en")
