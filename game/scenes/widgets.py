@@ -344,19 +344,20 @@ class SpeechBubble(Widget):
         clear = [place for place in places if bounds.contains(place) and place.collidelist(rects) < 0]
         return min(clear, key=lambda place: abs(place.y - body.y), default=body)
 
+    def _text_lines(self, ruler: Ruler) -> tuple[pygame.font.Font, list[str]]:
+        font = assets.font_for_text(self.text, ruler.px(self.size))
+        return font, wrap_text(self.text, font, ruler.px(self.max_width) - 2 * ruler.px(self.PADDING))
+
     def placed(self, surface: pygame.Surface) -> tuple[pygame.Rect, Triangle]:
         """The body and the tail (canvas pixels) as drawn on `surface`."""
         ruler = Ruler.of(surface)
-        font = assets.font_for_text(self.text, ruler.px(self.size))
-        lines = wrap_text(self.text, font, ruler.px(self.max_width) - 2 * ruler.px(self.PADDING))
-        return self._geometry(ruler, font, lines)
+        return self._geometry(ruler, *self._text_lines(ruler))
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or not self.text or self.alpha <= 0:
             return
         ruler = Ruler.of(surface)
-        font = assets.font_for_text(self.text, ruler.px(self.size))
-        lines = wrap_text(self.text, font, ruler.px(self.max_width) - 2 * ruler.px(self.PADDING))
+        font, lines = self._text_lines(ruler)
         body, tail = self._geometry(ruler, font, lines)
         # Work in a local surface spanning body + tail, then blit once.
         extent = body.unionall([pygame.Rect(x, y, 1, 1) for x, y in tail])
