@@ -107,6 +107,11 @@ class TableGuide:
             if asked is not None:
                 return _("{name} said no: you may not go out this turn.").format(name=asked)
             return _("Your partner said no: you may not go out this turn.")
+        selected = len(self.table.ui.selected)
+        if selected == 1:  # how to play the raised card: a mouse player may not know the drag
+            return _("Drag the card onto a meld to add it (M), or onto the pile to discard it (X).")
+        if selected > 1:
+            return _("Drag the selected cards onto your melds area to meld them (M).")
         return _("Meld if you can, then discard a card onto the pile.")
 
     def named_partner(self) -> str | None:

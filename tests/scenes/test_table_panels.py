@@ -36,6 +36,20 @@ def _staged_table():
     return stack, table
 
 
+def test_the_turn_instruction_says_how_to_play_the_raised_cards():
+    """Cards raised in the meld phase: the line under the hand names the drag (and the key)."""
+    state = position(["HA CA SA HK SK DK C5 D5 H5 H7", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    assert table.status_text() == "Meld if you can, then discard a card onto the pile."
+    select(stack, table, ("H7",))
+    assert table.status_text() == "Drag the card onto a meld to add it (M), or onto the pile to discard it (X)."
+    select(stack, table, ("C5", "D5"))
+    assert table.status_text() == "Drag the selected cards onto your melds area to meld them (M)."
+    table.ui.selected.clear()
+    assert table.status_text() == "Meld if you can, then discard a card onto the pile."
+
+
 def test_the_initial_meld_panel_leaves_the_turn_instruction_in_sight():
     stack, table = _staged_table()
     table.view.draw(Canvas(SCREEN, 1.0))
