@@ -109,6 +109,9 @@ class TableGuide:
             return _("Your partner said no: you may not go out this turn.")
         selected = len(self.table.ui.selected)
         if selected == 1:  # how to play the raised card: a mouse player may not know the drag
+            st = self.table.game.state
+            if not st.side_melds(self.table.config.side_of(st.turn)):  # (no meld to add it to yet)
+                return _("Drag the card onto the pile to discard it (X), or select more cards to meld with it.")
             return _("Drag the card onto a meld to add it (M), or onto the pile to discard it (X).")
         if selected > 1:
             return _("Drag the selected cards onto your melds area to meld them (M).")
