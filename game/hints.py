@@ -676,8 +676,7 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
     else:
         parts.extend(_why_break(card, same, obs, weighed, compare=not only))
     if risk is not None and risky:  # (a card that could be laid off gives nothing away)
-        others = {c.face: c for c in obs.hand if c.face != card.face}.values()
-        if all((r := discard_risk(obs, c)) is not None and r.kind != "lay-off" for c in others):
+        if every_discard_risky(obs):  # (this card is one)
             parts.append(_("Every card is a risk now; this one gives the least away."))
         elif warn:
             parts.append(risk.text)
@@ -955,6 +954,12 @@ def _fits_a_meld(obs: Observation, side: int, card: Card) -> bool:
 class Risk:
     kind: str  # "takes", "interest" or "lay-off"
     text: str
+
+
+def every_discard_risky(obs: Observation) -> bool:
+    """Every card of the hand would hand the next opponent the pile, or feed its interest
+    (`discard_risk`, a card that could be laid off left out): no safe discard is left."""
+    return all((risk := discard_risk(obs, c)) is not None and risk.kind != "lay-off" for c in obs.hand)
 
 
 def discard_risk(obs: Observation, card: Card) -> Risk | None:

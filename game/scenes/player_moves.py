@@ -18,8 +18,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from game.hints import card_name, discard_risk, rank_name
-from game.i18n import N_, _
+from game.hints import card_name, discard_risk, every_discard_risky, rank_name
+from game.i18n import N_, _, join_sentences
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
@@ -482,15 +482,19 @@ class PlayerMoves:
         hint = self.table.guide.hint
         hinted = hint is not None and str(hint.move) == str(Move.discard(card))
         if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.table.legal_moves():
-            risk = discard_risk(self.table.game.state.observation(self.table.human), card)
+            obs = self.table.game.state.observation(self.table.human)
+            risk = discard_risk(obs, card)
             if risk is not None:
                 version = self.table.version
+                why = risk.text
+                if risk.kind != "lay-off" and every_discard_risky(obs):  # (the box asked as if a safe card were left)
+                    why = join_sentences([why, _("Every card in your hand is a risk now.")])
 
                 def discard_anyway() -> None:
                     if self.table.version == version:
                         self.discard(card, confirmed=True)
 
-                if self.table.host.confirm_discard(card, risk.text, discard_anyway):
+                if self.table.host.confirm_discard(card, why, discard_anyway):
                     return
         if self.table.play(Move.discard(card), [card]):
             self.table.ui.clear_staged()

@@ -279,6 +279,24 @@ def test_a_risky_discard_asks_the_host_and_goes_ahead_only_when_confirmed():
     assert len(host.asked) == 1 and controller.game.state.pile[-1] is seven
 
 
+def test_the_risky_discard_box_says_when_every_card_is_a_risk():
+    """A play-test: the box asked to confirm the card the hint had chosen as giving the least
+    away, as if a safe card were left; with none left it says so."""
+    every = dict(RISKY, melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7", "4": "S4 D4 C4", "9": "H9 D9 C9", "8": "S8 H8 C8"}])
+    controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **every))
+    controller.moves.confirm_risky = True
+    (seven,) = cards(controller, "C7")
+    controller.moves.double_click(seven)
+    ((_card, why, _discard),) = host.asked
+    assert "meld of 7s" in why and why.endswith("Every card in your hand is a risk now."), why
+    controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
+    controller.moves.confirm_risky = True
+    (seven,) = cards(controller, "C7")
+    controller.moves.double_click(seven)
+    ((_card, why, _discard),) = host.asked
+    assert "Every card" not in why  # (the 4, the 9 and the 8 are safe)
+
+
 def test_the_hint_is_spent_by_a_move():
     state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
     controller, host = make(state)
