@@ -189,11 +189,6 @@ def hand_lines(
     return HandLines(lines[:most], HAND_SMALLEST, False)
 
 
-def hand_text(hand: list[Card], foot: list[Card], room: float) -> str:
-    """A seat's cards on one line of `room` (all of them when they fit at the smallest size)."""
-    return hand_lines(hand, foot, room)[0][0]
-
-
 def lines_wanted(hand: list[Card], foot: list[Card], room: float, most: int) -> int:
     """How many lines (up to `most`) a seat's cards want: one while they fit it at
     HAND_WRAPPED or larger, else as few as show every card at that size."""

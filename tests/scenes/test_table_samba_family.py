@@ -439,17 +439,17 @@ def test_hints_name_the_family_s_melds_in_words_and_ring_them_by_number():
 
 def test_a_long_hand_on_the_score_sheet_fits_its_line_with_the_rest_counted():
     from game.rules import Card
-    from game.scenes.score_sheet import HAND_SMALLEST, hand_text
+    from game.scenes.score_sheet import HAND_SMALLEST, hand_lines
     from game.scenes.text import text_width
 
     pygame.font.init()
     hand = [Card.parse(face) for face in ("C4 D5 H6 S7 C8 D9 H10 SJ CQ DK HA S4 C5 D6 H7 S8 C9 D10 HJ SQ " * 2).split()]
-    text = hand_text(hand, [], 400)
+    (text,) = hand_lines(hand, [], 400).lines
     assert text_width(text, HAND_SMALLEST) <= 400 and text.endswith("more)")
     shown = len(text.split("(")[0].split())
     assert f"(+{len(hand) - shown} more)" in text  # every card is either named or counted
-    short = hand_text(hand[:3], hand[3:5], 400)
-    assert short == "4♣ 5♦ 6♥ · foot: 7♠ 8♣"
+    short = hand_lines(hand[:3], hand[3:5], 400).lines
+    assert short == ["4♣ 5♦ 6♥ · foot: 7♠ 8♣"]
 
 
 def test_a_long_hand_on_the_score_sheet_takes_further_lines_never_breaking_a_count():
