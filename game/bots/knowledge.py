@@ -9,9 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from game.rules import Card, GameState, Meld, MoveKind, Observation, Phase, Rank
+from game.rules import Card, GameState, Meld, MoveKind, Observation, Phase, Rank, Suit
 from game.rules.family import takes_alone
-from game.rules.melds import book_counts
+from game.rules.melds import MeldKind, book_counts
 from game.rules.movegen import Plan
 
 from .variant_facts import VariantFacts, facts_for
@@ -60,6 +60,7 @@ class Knowledge:
         "_pseudo",
         "_urgency",
         "_declined",
+        "_fits",
         "_by_rank",
         "_next",
     )
@@ -104,6 +105,7 @@ class Knowledge:
         self._urgency: tuple[tuple[float, float], float] | None = None  # ((threat scale, feet), urgency)
         self._declined: tuple[frozenset[int], frozenset[int]] | None = None
         self._by_rank: dict[int, dict[Rank, Meld]] = {}  # melds_by_rank, per side asked
+        self._fits: dict[int, tuple[frozenset[int], frozenset[tuple[Suit | None, int]]]] = {}  # fits_meld, per side
         self._next: int | None = None
 
     # ---------------------------------------------------------------- probabilities
@@ -240,6 +242,25 @@ class Knowledge:
         if self._next is None:
             self._next = self.facts.next_player(self.seat, self.obs.out)
         return self._next
+
+    def fits_meld(self, side: int, card: Card) -> bool:
+        """The natural `card` joins one of `side`'s melds: a group of its rank, or, where melds
+        are sequences too (Samba, Bolivia), a sequence of its suit not yet a canasta whose end
+        it extends. (`melds_by_rank` keys a sequence by its lowest rank: any card of that rank
+        would match it, and a group of that rank could be hidden by it.)"""
+        fits = self._fits.get(side)
+        if fits is None:
+            melds = self.obs.melds[side]
+            groups = frozenset(int(m.rank) for m in melds if m.kind is MeldKind.GROUP)
+            ends = frozenset(
+                (m.cards[0].suit, end)
+                for m in melds
+                if m.kind is MeldKind.SEQUENCE and not m.is_canasta
+                for end in (int(m.rank) - 1, int(m.high) + 1)
+            )
+            fits = self._fits[side] = (groups, ends)
+        groups, ends = fits
+        return int(card.rank) in groups or (card.suit, int(card.rank)) in ends
 
     def melds_by_rank(self, side: int) -> dict[Rank, Meld]:
         """`side`'s melds by rank (Observation.melds_of, made once a decision: Normal asks

@@ -89,6 +89,10 @@ class NormalWeights:
     # -- the Samba family (sequences, wild melds, books, feet)
     run_card: float = 6.0  # per card laid on a sequence or wild meld: each brings its 1500/2500 closer
     wild_meld_factor: float = 0.3  # the wild-card cost when the wild cards build a wild meld
+    # Stop 50: a card fits our melds when it joins a group of its rank or extends one of our
+    # sequences not yet a canasta (`Knowledge.fits_meld`; 1); 0: by rank alone, as before, where a
+    # sequence counted under its lowest rank (any 5 fitted 5S..JS, and 4S or QS did not).
+    run_fit: float = 1.0
     foot_pickup: float = 60.0  # emptying the hand picks up the foot: eleven fresh cards
     book_clean_need: float = 60.0  # a clean book while the side still needs clean ones (V-HF-OUT)
     # A wild card that makes a dirty book, or spoils a clean meld, while the side still needs
@@ -491,7 +495,7 @@ class NormalPolicy:
                 s += w.take_wild
             elif c.is_black_three:
                 s += w.take_black3
-            elif hc[c.rank] or c.rank in my_melds or in_rest[c.rank] >= 2:
+            elif hc[c.rank] or in_rest[c.rank] >= 2 or self.fits_ours(kn, c):
                 s += w.take_card
             else:
                 s += w.take_junk
@@ -562,7 +566,7 @@ class NormalPolicy:
         if not any(m.kind is MoveKind.DRAW for m in obs.legal):
             return BotReason.of(why.TAKE_STOCK_EMPTY)
         my_melds = kn.melds_by_rank(kn.side)
-        fit = sum(1 for c in rest if c.is_natural and (kn.hand_counts[c.rank] or c.rank in my_melds))
+        fit = sum(1 for c in rest if c.is_natural and (kn.hand_counts[c.rank] or self.fits_ours(kn, c)))
         if not my_melds:
             return BotReason.of(why.TAKE_OPENS_FIT, fit=fit) if fit >= 2 else BotReason.of(why.TAKE_OPENS)
         red = sum(1 for c in rest if c.is_red_three)
@@ -617,17 +621,17 @@ class NormalPolicy:
         draws = len(kn.facts.play_order(kn.obs.out)) * kn.cfg.rules.draw
         return BotReason.of(why.YES_STOCK_DOWN, cards=stock, turns=max(1, round(stock / draws)))
 
-    @staticmethod
-    def meldable_points(kn: Knowledge) -> int:
-        """Points of the hand that could be melded on our next turn: naturals of a rank
-        we have melded or hold three of, and wild cards when we have melds to put them on."""
+    def meldable_points(self, kn: Knowledge) -> int:
+        """Points of the hand that could be melded on our next turn: naturals that join our
+        melds (`fits_ours`) or of a rank we hold three of, and wild cards when we have melds
+        to put them on."""
         obs = kn.obs
-        mine = kn.melds_by_rank(kn.side)
+        mine = kn.obs.melds[kn.side]
         total = 0
         for c in obs.hand:
             if c.is_wild:
                 total += c.value if mine else 0
-            elif c.is_natural and (c.rank in mine or kn.hand_counts[c.rank] >= 3):
+            elif c.is_natural and (kn.hand_counts[c.rank] >= 3 or self.fits_ours(kn, c)):
                 total += c.value
         return total
 
@@ -892,6 +896,12 @@ class NormalPolicy:
         assert card is not None  # a discard names its card
         return self.keep_value(kn, card) + self.danger(kn, card)
 
+    def fits_ours(self, kn: Knowledge, card: Card) -> bool:
+        """`card` (a natural) joins one of our side's melds (`run_fit`)."""
+        if kn.cfg.rules.sequences and self.weights(kn).run_fit:
+            return kn.fits_meld(kn.side, card)
+        return card.rank in kn.melds_by_rank(kn.side)
+
     def keep_value(self, kn: Knowledge, card: Card) -> float:
         return self.keep_parts(kn, card)[0]
 
@@ -904,7 +914,7 @@ class NormalPolicy:
         if card.is_black_three:
             return w.keep_black3 - w.black3_block * len(obs.pile), "black three"
         n = kn.hand_counts[r]
-        if r in kn.melds_by_rank(kn.side):
+        if self.fits_ours(kn, card):
             keep, kept_as = w.keep_meld_match, "meld"
         elif n >= 3:
             keep, kept_as = w.keep_triple, "triple"

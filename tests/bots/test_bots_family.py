@@ -521,3 +521,35 @@ def test_normal_does_not_discard_the_card_that_closes_the_opponents_canasta(vari
     obs = kings.observation(0)
     assert str(make_bot("normal", 1).act(obs)) == "discard S6"
     assert str(old.act(obs)) == "discard SK"
+
+
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
+def test_normal_matches_a_card_to_a_sequence_by_its_suit_and_ends(variant):
+    """Stop 50: Normal found a card's meld by its rank, and a sequence is kept under its lowest
+    rank: H5 counted as a card of S5..S9 while S10, which extends it, counted as a single, and
+    a sequence hid the group of its lowest rank. A card joins a group of its rank, or a
+    sequence of its suit not yet a canasta at either end (`Knowledge.fits_meld`)."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalPolicy, NormalWeights
+
+    melds = [["C5 D5 H5", "S5 S6 S7 S8 S9", "D8 D9 D10 DJ DQ DK DA"], ["H9 H10 HJ", "CQ DQ SQ"]]
+    obs = position(["H5 S10 S4 S3 D7 C9 HQ"], melds=melds, discard="C3 D4", variant=variant).observation(0)
+    kn = Knowledge(obs)
+    fits = {str(c): kn.fits_meld(0, c) for c in obs.hand if not c.is_black_three}
+    assert fits == {"H5": True, "S10": True, "S4": True, "D7": False, "C9": False, "HQ": False}
+    assert kn.fits_meld(1, next(c for c in obs.hand if str(c) == "HQ"))  # the other side's H9..HJ
+    new = NormalPolicy(NormalWeights.for_variant(variant))
+    old = NormalPolicy(replace(NormalWeights.for_variant(variant), run_fit=0.0))
+    kept = {str(c): new.keep_parts(kn, c)[1] for c in obs.hand}
+    assert kept == {
+        "H5": "meld",
+        "S10": "meld",
+        "S4": "meld",
+        "S3": "black three",
+        "D7": "single",
+        "C9": "single",
+        "HQ": "single",
+    }
+    # Before: the sequence S5.. hid the group of fives, and S10 / S4 fitted nothing.
+    assert [old.keep_parts(kn, c)[1] for c in obs.hand if str(c) in ("S10", "S4")] == ["single", "single"]
