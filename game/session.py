@@ -112,6 +112,7 @@ def attach(table: TableScene, app: AppContext) -> None:
                 app.notice(text)
 
     table.play_sound = play_sound  # the table plays each effect as its card lands
+    table.sound = app.sound
 
     def failed(msgid: str, error: OSError) -> StorageProblem:
         problem = StorageProblem(msgid, storage.write_reason(error))  # (one notice per kind: no temp file named)

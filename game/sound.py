@@ -28,8 +28,9 @@ class SoundPlayer:
         self.notices: list[Notice] = []
         self._sounds: dict[str, pygame.mixer.Sound] = {}
 
-    def _start(self) -> bool:
-        """Start the mixer and load the effects, once (lazily: costs nothing if muted)."""
+    def ready(self) -> bool:
+        """Start the mixer and load the effects, once (lazily: costs nothing if muted); False
+        when there is no audio device (`available`, and a notice)."""
         if self.available is not None:
             return self.available
         try:
@@ -48,7 +49,7 @@ class SoundPlayer:
 
     def play(self, name: str) -> bool:
         """Play effect `name`; False when muted, unavailable or unknown."""
-        if not self.enabled or name not in EFFECTS or not self._start():
+        if not self.enabled or name not in EFFECTS or not self.ready():
             return False
         try:
             self._sounds[name].play()

@@ -146,6 +146,7 @@ class MainWindow:
                 options["game"] = game
             table = TableScene(variant=variant, seed=seed, level=level, threaded=threaded, target=target, **options)
             table.play_sound = self.sound.play
+            table.sound = self.sound
             self._play(table)
         self._accumulator = 0.0
         self.frames = 0

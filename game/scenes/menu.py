@@ -177,7 +177,7 @@ class TitleMenuScene(MenuPage):
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
 
-        self._push(SettingsScene(self.app.settings))
+        self._push(SettingsScene(self.app.settings, self.app.sound))
 
     def open_rules(self) -> None:
         from game.scenes.rules_scene import RulesScene

@@ -16,7 +16,9 @@ from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.menu_base import PANEL, Page
 from game.scenes.menu_widgets import Choice, blit_text
+from game.scenes.text import wrap_text
 from game.settings import LABELS
+from game.sound import SoundPlayer
 
 OFF_ON: list[tuple[Any, str]] = [(False, N_("Off")), (True, N_("On"))]
 # The page's rows below the language: each setting's choices (its label is settings.LABELS').
@@ -31,14 +33,32 @@ ROWS: list[tuple[str, list[tuple[Any, str]]]] = [
     ("confirm_risky_discard", OFF_ON),
 ]
 ROW_X, ROW_W, ROW_H, GAP = PANEL.x + 60, PANEL.width - 120, 44, 8
+NOTE_RIGHT, NOTE_W = PANEL.x - 16, PANEL.x - 28  # a note on the felt left of a row (the card back is right)
 
 
 class SettingsScene(Page):
     title = N_("Settings")
 
-    def __init__(self, settings: ObservableSettings) -> None:
+    def __init__(self, settings: ObservableSettings, sound: SoundPlayer | None = None) -> None:
         self.settings = settings
+        # The effects' player: with sound on and no audio device, the page says so beside the
+        # row (the title says it once, at the first effect; here the player looks for it).
+        self.sound = sound
         super().__init__()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        sound = self.sound
+        if sound is not None and sound.enabled and sound.available is None:
+            sound.ready()  # (started once, as the first effect would; a missing device is known here)
+
+    def sound_note(self) -> str | None:
+        """What the page says beside the Sound row: that the effects stay silent for want of an
+        audio device, when sound is on and none could start; else nothing."""
+        sound = self.sound
+        if sound is None or not sound.enabled or sound.available is not False:
+            return None
+        return _("No sound device was found: the effects stay silent.")
 
     def build(self) -> None:
         settings = self.settings.value
@@ -72,6 +92,14 @@ class SettingsScene(Page):
         row = next(w for w in self.items.widgets if isinstance(w, Choice) and w.label == LABELS["card_back"])
         image = assets.card_image(self.settings.value.card_back, width=ruler.px(80))
         surface.blit(image, image.get_rect(midleft=ruler.point((PANEL.right + 40, row.rect.centery))))
+        note = self.sound_note()
+        if note is not None:
+            sound_row = next(w for w in self.items.widgets if isinstance(w, Choice) and w.label == LABELS["sound"])
+            font = assets.font_for_text(note, theme.FONT_SMALL * 4, False)  # (measured at 4x, as text_width)
+            lines = wrap_text(note, font, round(NOTE_W * 4))
+            top = sound_row.rect.centery - len(lines) * 10
+            for i, line in enumerate(lines):
+                blit_text(surface, line, theme.FONT_SMALL, theme.TEXT_ON_FELT, topright=(NOTE_RIGHT, top + i * 20))
         blit_text(
             surface,
             _("Changes apply at once and are kept for next time."),

@@ -66,6 +66,7 @@ from game.settings import BOT_PACE_FACTOR, CHOICES
 if TYPE_CHECKING:
     from game.saves import Scalar
     from game.session import StorageProblem
+    from game.sound import SoundPlayer
 
 UI_FLIGHT = 0.16  # hand re-arranging (select, hover, sort)
 BOT_PAUSE = 0.35  # seconds between two bot moves, at speed 1 and the normal bot pace
@@ -126,6 +127,7 @@ class TableScene(Scene):
         self.settings: ObservableSettings | None = None
         self._unfollow: list[Callable[[], None]] = []
         self.play_sound: Callable[[str], object] | None = None  # play_sound(effect): as the card lands
+        self.sound: SoundPlayer | None = None  # the player of those effects (the Settings page asks it)
         # Why the game is not being kept right now (set by game.session after each move; shown
         # at the table until a save succeeds); None when all is well.
         self.storage_problem: StorageProblem | None = None

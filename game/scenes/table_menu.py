@@ -26,12 +26,14 @@ if TYPE_CHECKING:
     from game.observable_settings import ObservableSettings
     from game.rules import Game
     from game.rules.variants import Variant
+    from game.sound import SoundPlayer
 
 
 class MenuTable(Protocol):
     """What the table menu needs of the table."""
 
     settings: ObservableSettings | None  # the player's settings, None in bare tests
+    sound: SoundPlayer | None  # the effects' player (Settings says when it has no device), None in bare tests
     on_menu: Callable[[], None] | None
     data_home: Path | None  # the app's data folder (None: storage.data_dir())
 
@@ -111,7 +113,7 @@ class TableMenuScene(Scene):
         from game.scenes.settings_scene import SettingsScene
 
         if self.table.settings is not None:
-            self._push(SettingsScene(self.table.settings))
+            self._push(SettingsScene(self.table.settings, self.table.sound))
 
     def export_deal(self) -> None:
         from game.scenes.open_deal import export_deal_dialog

@@ -21,6 +21,7 @@ from game.scenes.rules_scene import TEXT_MARGIN, VIEW, RulesScene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.stats_scene import StatsScene
 from game.settings import load_settings
+from game.sound import SoundPlayer
 from game.stats import Record
 
 
@@ -159,6 +160,33 @@ def test_settings_apply_at_once_and_persist(app, tmp_path):
     # B1: one step from the default B2.
     assert saved.four_colour_deck and not saved.sound and saved.fullscreen and saved.card_back == "B1"
     assert app.sound.enabled is False and app.calls.changed[1:] == names[1:]
+
+
+def test_settings_say_when_sound_is_on_without_a_device(app, monkeypatch):
+    """Stop 50: with sound on and no audio device the effects stayed silent and only the title
+    said so, after the first effect; the Settings page, where a player looks, says it beside the
+    Sound row (the mixer is started there, once, as the first effect would)."""
+
+    def no_device() -> None:
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sound = SoundPlayer(enabled=True)
+    stack = SceneStack()
+    scene = SettingsScene(app.settings, sound)
+    stack.push(scene)
+    assert sound.available is None and scene.sound_note() is None  # not tried yet
+    draw(stack)  # update starts the mixer
+    assert sound.available is False
+    assert scene.sound_note() == "No sound device was found: the effects stay silent."
+    sound.enabled = False  # the Sound row set Off: nothing to say
+    assert scene.sound_note() is None
+    sound.enabled = True
+    assert SettingsScene(app.settings).sound_note() is None  # (a page without the player: bare tests)
+    working = SoundPlayer(enabled=True)
+    working.available = True
+    assert SettingsScene(app.settings, working).sound_note() is None
 
 
 def test_continue_resumes_a_save(app):
