@@ -221,6 +221,7 @@ class HardBot(Bot):
         learned: int = 0,
         streams: int = 0,
         opponent_styles: int = 0,
+        game_win: float = 0.0,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -263,6 +264,11 @@ class HardBot(Bot):
         # (styles.py), drawn per world (0: Normal for every seat). Hard does not know how the
         # opponents play; one policy for them all is a model it would trust too much.
         self.opponent_styles = opponent_styles
+        # A playout whose deal ends the game counts this many points more for our side's win,
+        # less for a loss (0: the deal's points alone). The arena and the player count games
+        # won, not points: a going out that wins the game now can be worth less in points than
+        # playing on, and playing on can lose the game.
+        self.game_win = game_win
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -553,8 +559,16 @@ class HardBot(Bot):
             self.work += 1
         coefficients = COEFFICIENTS.get(cfg.rules.id) if self.learned else None
         if coefficients is None or st.result is not None:
-            return evaluate(st, side)
+            return evaluate(st, side) + self.game_value(st, side)
         return learned_value(st, side, coefficients)
+
+    def game_value(self, st: GameState, side: int) -> float:
+        """`game_win` for our side's win of the game this playout's deal ended, minus it for
+        another side's (0: the game goes on, a tie, or `game_win` 0)."""
+        result = st.result
+        if not self.game_win or result is None or result.winner is None:
+            return 0.0
+        return self.game_win if result.winner == side else -self.game_win
 
     # ------------------------------------------------------------------ candidates
     def candidates(self, obs: Observation, base: Move) -> list[Move]:

@@ -16,7 +16,7 @@ from game.bots import make_bot
 from game.bots.arena import run
 from game.bots.normal import NormalPolicy, NormalWeights
 from game.bots.sampler import sample_world
-from game.rules import Game, MoveKind, RulesConfig, position_to_json
+from game.rules import Game, Move, MoveKind, RulesConfig, position_to_json
 from game.rules.variants import VARIANT_IDS
 
 LEVELS = ("easy", "normal", "hard")
@@ -1202,3 +1202,20 @@ def test_a_discard_s_weighing_adds_up_to_its_cost(variant):
             seen += 1
         game.apply(move)
     assert seen >= 10
+
+
+def test_hard_counts_the_game_won_or_lost_when_a_playout_ends_it():
+    # Stop 50: Hard judged a playout by the deal's points alone, so a going out that wins the
+    # game now could weigh less than playing on for more points (a Hard partner once said "no"
+    # where going out won). With `game_win` a deal that ends the game counts that much more for
+    # our side's win and less for a loss; a deal that does not end it, nothing.
+    from game.bots.hard import HardBot
+
+    melds = [{"K": "DK DK CK HK SK CK SK"}, {"9": "C9 D9 H9"}]
+    st = position(["C5"], melds, discard="C6", phase="meld", scores=[2000, 2300], target=2500)
+    out = Move.parse("discard C5")
+    plain, counting = HardBot(seed=1), HardBot(seed=1, game_win=800)
+    assert counting.value_of(st, out, 0) == plain.value_of(st, out, 0) + 800  # 2000 + 670: the game is ours
+    assert counting.value_of(st, out, 1) == plain.value_of(st, out, 1) - 800  # the other side's view
+    short = position(["C5"], melds, discard="C6", phase="meld", scores=[0, 0], target=2500)
+    assert counting.value_of(short, out, 0) == plain.value_of(short, out, 0)  # the game goes on
