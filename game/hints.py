@@ -813,11 +813,12 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
             )
         return text.format(card=name, rank=rank_name(other.card.rank))
     rank = rank_name(mine.card.rank)
-    if mine.declined == "offered" and other.declined != "offered":
+    offered, discarded = _pile_shows(obs)
+    if mine.declined == "offered" and other.declined != "offered" and mine.card.rank in offered:
         return _("It is safer than your {card}: the next player let the pile go with a {rank} on top.").format(
             card=name, rank=rank
         )
-    if mine.declined == "discarded" and not other.declined:
+    if mine.declined == "discarded" and not other.declined and mine.card.rank in discarded:
         return _("It is safer than your {card}: the next player discarded a {rank} onto this pile.").format(
             card=name, rank=rank
         )
@@ -834,6 +835,27 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
         )
         return text.format(card=name, rank=rank, n=unseen[mine.card.rank], m=unseen[other.card.rank])
     return ""
+
+
+def _pile_shows(obs: Observation) -> tuple[frozenset[Rank], frozenset[Rank]]:
+    """What the pile shows for certain of the next player, as the hint may say it: (ranks it
+    was offered on top and let go, ranks it discarded). Normal's count (Knowledge.next_declined)
+    reads the pile from the top, one discard a turn, and may count the deal's upcard as a
+    discard, which nobody made (R-UPCARD: with any wild cards or red threes turned under it):
+    six-hand's hint said "the next player discarded a 5 onto this pile" of the upcard. The upcard
+    is never counted here as a discard. (It was offered to the first player: that stays true.)
+    Hand and Foot's take leaves the bottom of the pile (V-HF-TAKE), whose turns the count cannot
+    place: nothing is claimed there."""
+    order = obs.config.play_order(obs.out)
+    n, pile = len(order), obs.pile
+    if obs.seat not in order or n < 2 or obs.config.rules.take_next:
+        return frozenset(), frozenset()
+    upcard = next((i for i, c in enumerate(pile) if not (c.is_wild or c.is_red_three)), len(pile))
+    offered = {pile[-k].rank for k in range(n, len(pile) + 1, n) if pile[-k].is_natural}
+    discarded = {
+        pile[-k].rank for k in range(n - 1, len(pile) + 1, n) if pile[-k].is_natural and len(pile) - k > upcard
+    }
+    return frozenset(offered), frozenset(discarded)
 
 
 def _only_safe(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:

@@ -666,3 +666,32 @@ def test_why_a_pair_is_broken_in_chinese():
     finally:
         i18n.set_language("en")
     assert text == "打出 Q♣。这会拆开你的一对 Q。你的 8♦ 更值得留下：还有 19 张 8 没有露面。", text
+
+
+def test_the_upcard_is_nobody_s_discard():
+    """Six-hand's hint said "It is safer than your 6♠: the next player discarded a 5 onto this
+    pile." of the deal's upcard, the 5♠ at the bottom (play-test, stop 50): Normal's count of
+    the pile, a discard a turn from the top, may count the upcard. The hint claims only what
+    the pile shows: the next player's discard above the upcard."""
+    hands = [
+        "C7 DJ C5 CA S6 SA HJ C10 SQ CQ H5",
+        "D4 JK C8 S3 D7 S7 D6 H5 DA C7 SA D9 S6",
+        "C10 D8 C4 D4 S2 C9 C8 DQ HJ",
+        "HA S2 HJ H9 D10 DK S7 H2 S3 H2 D7 CQ SQ",
+        "CJ HA SJ C10 H7 H4 H10 S2 HQ C2",
+        "HA S5 CJ CA JK H2 D5 HQ H8",
+    ]
+    melds = [{"8": "D8 S8 S8", "K": "CK HK SK JK CK SK JK"}, {"4": "H4 S4 S4 JK"}]
+
+    def hint(pile: str) -> str:
+        state = rules_position(
+            hands, melds, pile, "D2 H8 S9", phase="meld", variant="six-hand-2x3", dealer=1, exact=False
+        )
+        made = make_hint(obs(state))
+        assert made.move == Move.parse("discard C5")
+        return made.text
+
+    upcard = hint("S5 S5 C3 C6 C3")  # (the 5♠ under four discards: the upcard; North-west threw the other)
+    assert "discarded a 5" not in upcard
+    assert "It is safer than your 6♠: fewer 5s are still unseen (8, against 10)" in upcard
+    assert "the next player discarded a 5 onto this pile" in hint("D9 S5 S5 C3 C6 C3")
