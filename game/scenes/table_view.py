@@ -157,6 +157,19 @@ def pill(
     return box
 
 
+def zone_text_size(text: str, area: pygame.FRect) -> float:
+    """The size of what an empty meld area says in its middle (narrow areas: five or six seats)."""
+    return fitting_size(text, 17, area.width - 24, smallest=11)
+
+
+def zone_text_rect(text: str, area: pygame.FRect) -> pygame.FRect:
+    """Where an empty meld area's words lie (logical)."""
+    size = zone_text_size(text, area)
+    box = pygame.FRect(0, 0, text_width(text, size), size * 1.5)
+    box.center = area.center
+    return box
+
+
 def pill_box(
     ruler: Ruler, text: str, center, *, size: float = 14, bold: bool = True, pad: float = 7, anchor: str = "center"
 ) -> pygame.Rect:
@@ -362,7 +375,7 @@ class TableView:
             (s.card, s.look, s.face_up, s.x, s.y, s.width, s.angle, s.flip_scale, s.z, _fanned(s, False))
             for s in sprites
         )
-        zones = self._zone_texts()
+        zones = self._zone_texts(tuple(ruler.logical(box) for box in self.panels.boxes.values()))
         key = (surface.get_size(), ruler.scale, surface.get_bitsize(), back, assets.four_colour(), zones, cards)
         if self._still is not None and self._still[0] == key:
             return self._still[1]
@@ -375,9 +388,13 @@ class TableView:
         self.still_builds += 1
         return layer
 
-    def _zone_texts(self) -> tuple[tuple[int, tuple[float, float, float, float], str | None], ...]:
+    def _zone_texts(
+        self, panels: tuple[pygame.FRect, ...] = ()
+    ) -> tuple[tuple[int, tuple[float, float, float, float], str | None], ...]:
         """Each meld area (side, rect) and what its middle says while it is empty; then our
-        cell for a new meld (side -1), when there is one."""
+        cell for a new meld (side -1), when there is one. Not under a panel (`panels`, as last
+        drawn): a hint beside the opponents' melds left the "Y" of "Your melds: drag cards
+        here" peeking out at its edge (three-hand, play-test, stop 50)."""
         table = self.table
         st = table.game.state
         out = []
@@ -388,6 +405,8 @@ class TableView:
                 yours = side == table.human_side and table.people  # (watching the bots: no one's)
                 # (the keyboard's way beside the mouse's: a keyboard player read only "drag")
                 text = _("Your melds: drag cards here (or select them, then M)") if yours else table.side_name(side)
+                if any(zone_text_rect(text, area).colliderect(panel) for panel in panels):
+                    text = None
             out.append((side, (area.x, area.y, area.width, area.height), text))
         cell = table.layout.new_meld_rect
         if cell is not None:
@@ -408,8 +427,7 @@ class TableView:
             box = ruler.rect(area.inflate(12, 8))
             surface.blit(rounded_panel(box.size, ruler.px(14), ZONE, ZONE_LINE, max(1, ruler.px(1))), box)
             if text is not None:
-                size = fitting_size(text, 17, area.width - 24, smallest=11)  # (narrow areas: five or six seats)
-                blit_text(surface, text, size, (255, 255, 255, 90), center=area.center)
+                blit_text(surface, text, zone_text_size(text, area), (255, 255, 255, 90), center=area.center)
         # Empty stock / pile outlines.
         for pos in (STOCK_POS, PILE_POS):
             rect = pygame.FRect(0, 0, CENTER_W, card_h(CENTER_W))

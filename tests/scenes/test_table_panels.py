@@ -614,3 +614,28 @@ def test_a_meld_seen_through_a_covering_refusal_takes_the_click(monkeypatch):
     assert stack.top is table and clicked == [table.layout.meld_slot_at(on_ours[0], table.human_side)]
     click(stack, off[len(off) // 2])
     assert isinstance(stack.top, RuleDialog) and stack.top.rule in ("R-TAKE", "R-FROZEN")
+
+
+def test_an_empty_area_s_words_hide_under_a_panel():
+    """Three-hand's hint beside West's and East's melds lay over our empty area's "Your
+    melds: drag cards here (or select them, then M)", but for its "Y", peeking out at the
+    panel's left edge (play-test, stop 50): the words show while no panel lies on them."""
+    stack, table = _spread_table("three-hand")
+    st = table.game.state
+    st.melds[0].clear()
+    st.red_threes[0].clear()
+    table.relayout()
+
+    def ours() -> str | None:
+        table.view.draw(Canvas((1280, 720), 1.0))  # (the panels as last drawn: twice)
+        table.view.draw(Canvas((1280, 720), 1.0))
+        panels = tuple(table.view.panels.boxes.values())
+        return next(text for side, _rect, text in table.view._zone_texts(panels) if side == 0)
+
+    assert ours() == "Your melds: drag cards here (or select them, then M)"
+    assert table.show_hint()
+    hint, _message = table.view.panels.panel_places()
+    assert hint is not None and hint.colliderect(table.geometry.meld_areas[0])
+    assert ours() is None
+    table.clear_hint()
+    assert ours() == "Your melds: drag cards here (or select them, then M)"
