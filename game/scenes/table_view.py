@@ -1013,6 +1013,19 @@ class TableView:
         if out:  # (V-FIVE: the deal's order of play in its empty place)
             self._order_lines(surface, ruler, seat, (x, y + 6), BLOCK_TEXT_W)
 
+    def score_row_names(self) -> list[str]:
+        """The score panel's rows' names: the sides' names ("Us" for the player's), but at a
+        table of five or six our row names the partners too, "You & North-west & North-east"
+        beside "South-west & North & South-east": with two sides of three the partners sit
+        every other seat, and "Us" did not say who they were (play-test, stop 50)."""
+        table = self.table
+        config = table.config
+        names = [table.side_name(side) for side in range(config.sides)]
+        if config.players > 4 and config.partnerships and len(table.people) == 1:
+            seats = config.seats_of_side(table.human_side)
+            names[table.human_side] = _(" & ").join(table.seat_name(seat) for seat in seats)
+        return names
+
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:
         table = self.table
         st = table.game.state
@@ -1041,7 +1054,7 @@ class TableView:
         )
         # Long side names (five or six seats, or people's names in pass-and-play): the name
         # has the row's first line to itself and the score goes to the second.
-        names = [table.side_name(side) for side in range(rows)]
+        names = self.score_row_names()
         name_room = panel.width - 24
         scores_w = max(text_width(format_points(round(table.shown_scores[s].value)), 22, True) for s in range(rows))
         wide = table.config.players > 4 or any(text_width(n, 16, True) > name_room - scores_w - 10 for n in names)

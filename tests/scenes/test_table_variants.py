@@ -685,3 +685,25 @@ def test_a_partners_bubble_keeps_clear_of_the_instruction_and_the_hand_in_the_sm
                     assert shape.collidelist(keep_clear) < 0, (seat, words, shape, keep_clear)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_score_panel_names_our_partners_at_five_and_six(language):
+    """With two sides of three the partners sit every other seat: the score panel's "Us"
+    beside "South-west & North & South-east" did not say who they were (play-test, stop 50).
+    At five and six seats our row names them; four seats keep "Us" (the partner sits opposite)."""
+    i18n.set_language(language)
+    try:
+        expected = {
+            "six-hand-2x3": ("You & North-west & North-east", "你、西北家、东北家"),
+            "six-hand": ("You & North", "你、北家"),
+            "five-hand": ("You & North", "你、北家"),
+            "classic": ("Us", "本方"),
+        }
+        for variant, names in expected.items():
+            stack, table = make_table(variant=variant, seed=5)
+            table.view.draw(pygame.Surface(LOGICAL_SIZE))
+            assert table.view.score_row_names()[table.human_side] == names[language == "zh_CN"]
+            assert table.side_name(table.human_side) == ("Us", "本方")[language == "zh_CN"]  # (elsewhere: "Us")
+    finally:
+        i18n.set_language("en")
