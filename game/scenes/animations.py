@@ -8,6 +8,11 @@ new move interrupts a running animation without a jump), turning over half-way
 when their face changes. `plan_events` maps the engine's events to the extras:
 the order cards leave in (dealing one by one, a pile picked up card by card),
 speech bubbles, "Canasta!" banners, the end of the deal.
+
+The counts the table shows (a hand's, the stock's, the pile's) follow the cards: each sprite
+knows the zone it rests in (`table_layout.card_zones`) and the one it left, and `count`
+counts a card where it is seen, in its old zone until it leaves, in none while it flies,
+in its new one once it has landed. At rest the counts are the engine's.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from game.i18n import _
 from game.rules import Card
 from game.rules import events as ev
 from game.rules.variants import Variant
-from game.scenes.table_layout import CENTER_W, STOCK_POS, Placement
+from game.scenes.table_layout import CENTER_W, STOCK_POS, STOCK_ZONE, Placement, Zone
 from game.scenes.tween import ease_in_out_cubic, ease_out_cubic
 
 FLIGHT = 0.42  # seconds for a card to travel, at speed 1
@@ -48,6 +53,8 @@ class CardSprite:
         "duration",
         "flip_from",
         "settled",
+        "zone",
+        "from_zone",
     )
 
     def __init__(self, card: Card, place: Placement) -> None:
@@ -66,6 +73,24 @@ class CardSprite:
         self.duration = 0.0
         self.flip_from: bool | None = None  # face shown before a turn-over, while flipping
         self.settled = True
+        self.zone: Zone | None = None  # where the card lies (None: out of play, or not told)
+        self.from_zone: Zone | None = None  # where it counted when it was sent to `zone`
+
+    @property
+    def counted_in(self) -> Zone | None:
+        """The zone whose count this card is in now: its old one until it leaves (its delay
+        not run out), none while it flies, its own once it has landed."""
+        if self.settled or self.from_zone == self.zone:
+            return self.zone
+        if self.elapsed < self.delay:
+            return self.from_zone
+        return None
+
+    def rezone(self, zone: Zone | None) -> None:
+        """The card now lies in `zone`: it counts where it is seen until it lands there."""
+        if zone != self.zone:
+            self.from_zone = self.counted_in
+            self.zone = zone
 
     @property
     def moving(self) -> bool:
@@ -110,6 +135,7 @@ class CardSprite:
         self.start = self.end = place
         self.flip_from = None
         self.settled = True
+        self.from_zone = self.zone  # (arrived: a later flight within its zone keeps it counted there)
 
     def update(self, dt: float) -> None:
         if self.settled:
@@ -290,6 +316,7 @@ class Animator:
         self.looks: dict[Card, int] = {}
         self.speed = speed
         self._order: list[CardSprite] | None = None
+        self._counts: dict[Zone, int] | None = None
 
     def sync(
         self,
@@ -298,18 +325,24 @@ class Animator:
         animate: bool = True,
         deal: bool = False,
         duration: float = FLIGHT,
+        zones: dict[Card, Zone] | None = None,
     ) -> None:
         """Send every sprite to its placement; cards in `delays` leave after that many
-        seconds. `deal`: first gather everything face down into the stock."""
+        seconds. `deal`: first gather everything face down into the stock. `zones`: where
+        each card lies now (`table_layout.card_zones`), for the counts."""
         delays = delays or {}
+        zones = zones or {}
+        self._counts = None
         for card, sprite in self.sprites.items():
             if card not in placements:  # out of play (puzzle positions): not drawn
                 sprite.visible = False
                 sprite.settled = True
+                sprite.zone = sprite.from_zone = None
         if deal:
             stock = Placement(STOCK_POS[0], STOCK_POS[1], CENTER_W, 0.0, False, 100, visible=False)
             for sprite in self.sprites.values():
                 sprite.snap(stock)
+                sprite.zone = sprite.from_zone = STOCK_ZONE
         for card, place in placements.items():
             found = self.sprites.get(card)
             if found is not None:
@@ -318,8 +351,10 @@ class Animator:
                 start = place if not deal else Placement(STOCK_POS[0], STOCK_POS[1], CENTER_W, 0.0, False, 100, False)
                 sprite = self.sprites[card] = CardSprite(card, start)
                 sprite.look = self.looks.get(card, card.copy)
+                sprite.zone = sprite.from_zone = STOCK_ZONE if deal else zones.get(card)
                 if not deal:
                     continue
+            sprite.rezone(zones.get(card))  # (before its flight: where it counts until it leaves)
             if not animate:
                 sprite.snap(place)
                 continue
@@ -341,6 +376,24 @@ class Animator:
             and sprite.face_up == place.face_up
         )
 
+    def count(self, zone: Zone) -> int:
+        """How many cards are seen in `zone`: those resting or arrived there, and those about
+        to leave it; not those on their way (see CardSprite.counted_in)."""
+        if self._counts is None:
+            counts: dict[Zone, int] = {}
+            for sprite in self.sprites.values():
+                where = sprite.counted_in
+                if where is not None:
+                    counts[where] = counts.get(where, 0) + 1
+            self._counts = counts
+        return self._counts.get(zone, 0)
+
+    def arrived(self, card: Card) -> bool:
+        """`card` is seen where it lies (resting there, or moving within it: a hand re-sorted),
+        not on its way there from another zone."""
+        sprite = self.sprites.get(card)
+        return sprite is None or sprite.counted_in == sprite.zone
+
     def swap(self, a: Card, b: Card) -> None:
         """Cards `a` and `b` (one face, two copies) trade sprites: each sprite keeps its
         place and picture and now stands for the other card. The engine picks which copy of a
@@ -350,6 +403,7 @@ class Animator:
             return
         self.sprites[a], self.sprites[b] = sprite_b, sprite_a
         sprite_a.card, sprite_b.card = b, a
+        self._counts = None
         for sprite in (sprite_a, sprite_b):
             self.looks[sprite.card] = sprite.look
             if sprite.look == sprite.card.copy:
@@ -361,6 +415,7 @@ class Animator:
         self.sprites.clear()
         self.looks.clear()
         self._order = None
+        self._counts = None
 
     def restore_looks(self, looks: dict[Card, int]) -> None:
         """The pictures a save kept (from `looks`), on the sprites drawn already too."""
@@ -375,6 +430,7 @@ class Animator:
             if sprite is not None and card in placements:
                 sprite.snap(placements[card])
         self._order = None
+        self._counts = None
 
     @property
     def busy(self) -> bool:
@@ -392,11 +448,13 @@ class Animator:
                 moved = True
         if moved:
             self._order = None
+            self._counts = None
 
     def finish_all(self) -> None:
         for sprite in self.sprites.values():
             sprite.finish()
         self._order = None
+        self._counts = None
 
     def draw_order(self) -> list[CardSprite]:
         """Visible sprites, lowest first (memoized until something moves)."""

@@ -49,6 +49,7 @@ from game.scenes.table_layout import (
     BUTTONS,
     LOG_PAGE,
     LOG_PANEL,
+    PILE_ZONE,
     MeldSlot,
     TableGeometry,
     TableLayout,
@@ -518,7 +519,7 @@ class TableScene(Scene):
         if focus is not None and focus not in {slot.target for slot in self.layout.meld_slots}:
             self.ui.meld_focus = None  # the focused meld is gone (a staged group laid, a new deal)
         flight = UI_FLIGHT if duration is None else duration
-        self.animator.sync(self.layout.placements, delays, deal=deal, duration=flight)
+        self.animator.sync(self.layout.placements, delays, deal=deal, duration=flight, zones=self.layout.zones)
         if self.ui.dragging:
             self.animator.place_now(self.layout.placements, self.ui.dragging)
         if self.ui.dragging_top and self.game.state.pile:
@@ -820,7 +821,7 @@ class TableScene(Scene):
         self.sort_rank_button.primary = self.ui.sort_mode == "rank"  # the current order is gold
         self.sort_suit_button.primary = self.ui.sort_mode == "suit"
         self.speed_button.text = _("Speed {x}×").format(x=f"{self.animator.speed:g}")
-        self.pile_button.text = _("Pile {n}").format(n=len(st.pile))
+        self.pile_button.text = _("Pile {n}").format(n=self.animator.count(PILE_ZONE))  # (as the cards land)
         self.pile_button.primary = self.pile_open
         self.hint_button.enabled = mine and st.phase is not Phase.OVER
         staging = bool(self.ui.staged)

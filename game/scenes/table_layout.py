@@ -66,6 +66,41 @@ class Placement:
         return pygame.FRect(self.x - w / 2, self.y - h / 2, w, h)
 
 
+# Where a card lies, as the table's counts name the places (the stock's, the pile's, a seat's
+# hand, a foot, a side's red threes or melds): the sprites carry it, and a count shows the
+# cards that have arrived there (`Animator.count`), never those still on their way.
+Zone = tuple[str, int]
+STOCK_ZONE: Zone = ("stock", 0)
+PILE_ZONE: Zone = ("pile", 0)
+
+
+def hand_zone(seat: int) -> Zone:
+    return ("hand", seat)
+
+
+def foot_zone(seat: int) -> Zone:
+    return ("foot", seat)
+
+
+def threes_zone(side: int) -> Zone:
+    return ("threes", side)
+
+
+def card_zones(state: GameState) -> dict[Card, Zone]:
+    """The zone of every card in play in `state` (the player's staged and dragged cards are
+    still the hand's, as the engine has them)."""
+    zones: dict[Card, Zone] = dict.fromkeys(state.stock, STOCK_ZONE)
+    zones.update(dict.fromkeys(state.pile, PILE_ZONE))
+    for seat, hand in enumerate(state.hands):
+        zones.update(dict.fromkeys(hand, hand_zone(seat)))
+        zones.update(dict.fromkeys(table_facts.foot(state, seat) or (), foot_zone(seat)))
+    for side in range(state.config.sides):
+        zones.update(dict.fromkeys(state.red_threes[side], threes_zone(side)))
+        for meld in state.side_melds(side):
+            zones.update(dict.fromkeys(meld.cards, ("melds", side)))
+    return zones
+
+
 FAN_Z = 200  # the other seats' hands lie at z FAN_Z + index (below the pile's 300 + index)
 
 # Seat spots: "S" is always the human. Per number of seats, seat -> spot. "W" and "E" hang
@@ -415,6 +450,7 @@ class MeldSlot:
     badge: bool = True  # its count is shown under it (a run's cards show their own)
     badge_y: float | None = None  # the badge's centre when it is on the meld (squared in two rows), not under it
     badge_room: float | None = None  # how wide its badge may be (a crowded row), None: as wide as it likes
+    cards: tuple[Card, ...] = ()  # its cards (the badge counts those that have landed: Animator.arrived)
 
     @property
     def target(self) -> DropTarget:
@@ -438,6 +474,7 @@ class TableLayout:
         self.red_three_rooms: dict[int, float] = {}  # ... and how wide the label may be
         self.new_meld_rect: pygame.FRect | None = None  # our side's cell for a new meld (listed melds)
         self.foot_spots: dict[int, tuple[Point, int]] = {}  # seat -> (centre, cards) of a foot lying down
+        self.zones = card_zones(state)  # where each card lies, for the counts (Animator.count)
         self._build()
 
     # -- building -----------------------------------------------------------
@@ -608,7 +645,17 @@ class TableLayout:
                 kind = None if meld is None or not meld.is_canasta else "natural" if meld.is_natural else "mixed"
                 badge_y = top + height - 13 if fit.squared else None
                 self.meld_slots.append(
-                    MeldSlot(side, rank, rect, len(cards), kind, staged_index, badge_y=badge_y, badge_room=room)
+                    MeldSlot(
+                        side,
+                        rank,
+                        rect,
+                        len(cards),
+                        kind,
+                        staged_index,
+                        badge_y=badge_y,
+                        badge_room=room,
+                        cards=tuple(cards),
+                    )
                 )
             else:
                 self._column(side, rank, meld_card_order(cards), x, y, z, staged_index, width=width, room=room)
@@ -728,7 +775,9 @@ class TableLayout:
             self.placements[card] = Placement(x + lift, top + lift, width, 0.0, True, z + index, visible=index < 3)
         self.placements[shown_top] = Placement(x, top, width, 0.0, True, z + 19)
         rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width + 6, card_h(width) + 6)
-        self.meld_slots.append(MeldSlot(side, meld.rank, rect, meld.size, kind, None, number, meld.kind, closed))
+        self.meld_slots.append(
+            MeldSlot(side, meld.rank, rect, meld.size, kind, None, number, meld.kind, closed, cards=meld.cards)
+        )
 
     def _run(
         self,
@@ -751,7 +800,9 @@ class TableLayout:
             self.placements[card] = Placement(left + width / 2 + index * step, top, width, 0.0, True, z + index)
         height = card_h(width) if strip is None else strip
         rect = pygame.FRect(left, top - card_h(width) / 2, width + step * (len(cards) - 1), height)
-        slot = MeldSlot(side, rank, rect, len(cards), None, staged_index, number, MeldKind.SEQUENCE, badge=False)
+        slot = MeldSlot(
+            side, rank, rect, len(cards), None, staged_index, number, MeldKind.SEQUENCE, badge=False, cards=tuple(cards)
+        )
         self.meld_slots.append(slot)
 
     def _column(
@@ -777,7 +828,9 @@ class TableLayout:
         height = card_h(width) + step * (len(cards) - 1)
         rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width, height)
         self.meld_slots.append(
-            MeldSlot(side, rank, rect, len(cards), None, staged_index, number, kind, badge_room=room)
+            MeldSlot(
+                side, rank, rect, len(cards), None, staged_index, number, kind, badge_room=room, cards=tuple(cards)
+            )
         )
 
     # -- hit-testing ----------------------------------------------------------

@@ -37,11 +37,14 @@ from game.scenes.table_layout import (
     STAGING_STATUS_Y,
     STATUS_RECT,
     STOCK_POS,
+    STOCK_ZONE,
     STORAGE_WARNING_POS,
     MeldSlot,
     Placement,
     card_h,
     drop_place,
+    foot_zone,
+    hand_zone,
     lies_crosswise,
     pile_browser_last_scroll,
     pile_browser_places,
@@ -50,6 +53,7 @@ from game.scenes.table_layout import (
     score_panel_rect,
     score_row_height,
     stock_rect,
+    threes_zone,
 )
 from game.scenes.table_panels import DrawnPieces, TablePanels
 from game.scenes.table_source import at_screen
@@ -707,19 +711,24 @@ class TableView:
                 slot.rect.x + min(slot.rect.width, room) / 2 if listed else slot.rect.centerx,
                 slot.rect.bottom + 10 if slot.badge_y is None else slot.badge_y,
             )
+            # The cards that have landed (a bot's meld flying in counts up; its canasta is named
+            # once the last card is down).
+            count = sum(1 for card in slot.cards if table.animator.arrived(card)) if slot.cards else slot.count
             if slot.staged_index is not None:
                 box = ruler.rect(slot.rect.inflate(8, 8))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)), border_radius=ruler.px(7))
                 box = pill(surface, str(slot.count), below, size=13, fill=theme.GOLD_LIGHT)
                 self.meld_labels.append((slot, str(slot.count)))
-            elif slot.canasta is not None:
+            elif not count:  # none of its cards there yet
+                continue
+            elif slot.canasta is not None and count == slot.count:
                 text, box = self._canasta_badge(surface, slot, below, room)
                 self.meld_labels.append((slot, text))
             elif not slot.badge:
                 continue
             else:
-                box = pill(surface, str(slot.count), below, size=13)
-                self.meld_labels.append((slot, str(slot.count)))
+                box = pill(surface, str(count), below, size=13)
+                self.meld_labels.append((slot, str(count)))
             self.meld_badge_boxes.append((slot, box))
         focus = table.ui.meld_focus
         if focus is not None:
@@ -732,9 +741,10 @@ class TableView:
                         ),
                         box,
                     )
-        st = table.game.state
         for side, spot in layout.red_three_spots.items():
-            count = len(st.red_threes[side])
+            count = table.animator.count(threes_zone(side))
+            if not count:  # the first on its way: its label comes with it
+                continue
             label = _("red 3s ×{n}").format(n=count)
             fan_room = layout.red_three_rooms.get(side)  # (a crowded row: as the gap beside them allows)
             size = 12.0 if fan_room is None else fitting_size(label, 12, max(24.0, fan_room - 10), True, 8)
@@ -790,7 +800,8 @@ class TableView:
         for seat in range(table.config.players):
             spot = table.layout.foot_spots.get(seat)
             if spot is not None:
-                (x, y), count = spot
+                (x, y), _count = spot
+                count = table.animator.count(foot_zone(seat))  # (dealt one by one)
                 self.foot_texts[seat] = _("foot {n}").format(n=count)
                 self.foot_boxes[seat] = pill(
                     surface, self.foot_texts[seat], (x, y + 18), size=12, fill=theme.CREAM, pad=5
@@ -808,14 +819,20 @@ class TableView:
         st = self.table.game.state
         h = card_h(CENTER_W)
         states: list[pygame.Rect] = []
-        pill(surface, _("Stock {n}").format(n=len(st.stock)), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
-        # Pile states, stacked to the right of the pile.
-        crosswise = any(lies_crosswise(c, st.config.rules) for c in st.pile[:-1])
+        stock = self.table.animator.count(STOCK_ZONE)  # (the cards seen there: one drawn counts once it leaves)
+        pill(surface, _("Stock {n}").format(n=stock), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
+        # Pile states, stacked to the right of the pile: of the pile as it is seen, its cards
+        # landed (a wild card discarded freezes it, a black three blocks it, once it is down).
+        pile = [card for card in st.pile if self.table.animator.arrived(card)]
+        coming = [card for card in st.pile if card not in pile]
+        frozen = st.pile_frozen - sum(1 for card in coming if card.is_wild or card.is_red_three)
+        blocked = bool(pile) and (pile[-1].is_wild or pile[-1].is_black_three)  # (as GameState.pile_blocked)
+        crosswise = any(lies_crosswise(c, st.config.rules) for c in pile[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
         take_next = table_facts.take_next(self.table.config)
         if take_next:  # Hand and Foot: no freezing, always a natural pair
-            if st.pile and not st.pile_blocked():
-                more = min(take_next, len(st.pile) - 1)
+            if pile and not blocked:
+                more = min(take_next, len(pile) - 1)
                 if more:
                     text = _("a natural pair takes the top card and {n} more").format(n=more)
                 else:
@@ -825,7 +842,7 @@ class TableView:
                 )
                 states.append(box)
                 y += 28
-        elif st.pile_frozen > 0:
+        elif frozen > 0:
             box = pill(
                 surface,
                 _("FROZEN"),
@@ -838,7 +855,7 @@ class TableView:
             )
             states.append(box)
             y += 28
-        elif st.pile and not st.has_melded(self.table.human_side):
+        elif pile and not st.has_melded(self.table.human_side):
             box = pill(
                 surface,
                 self._frozen_for_us(),
@@ -851,8 +868,8 @@ class TableView:
             )
             states.append(box)
             y += 28
-        if st.pile_blocked():
-            top = st.pile[-1]
+        if blocked:
+            top = pile[-1]
             why = _("BLOCKED: black three") if top.is_black_three else _("BLOCKED: wild card")
             box = pill(
                 surface, why, (x, y), size=13, fill=BLACK_INK, ink=theme.CREAM, border=theme.GOLD, anchor="midleft"
@@ -972,7 +989,7 @@ class TableView:
         table = self.table
         if table.game.state.out == seat:  # V-FIVE
             return _("{name} · sits out").format(name=table.seat_name(seat))
-        text = f"{table.seat_name(seat)} · {len(table.game.state.hands[seat])}"
+        text = f"{table.seat_name(seat)} · {table.animator.count(hand_zone(seat))}"  # (the cards arrived)
         if thinking and not table.geometry.is_block(seat):
             text += " · " + _("thinking…")
         return text

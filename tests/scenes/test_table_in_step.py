@@ -1,0 +1,210 @@
+"""What the table says stays in step with the cards seen moving: the counts (a hand's, the
+stock's, the pile's, a meld's) follow the cards as they leave and land (play-test: "Pile 0"
+beside eight cards still on it). Headless, the clock ticked by hand."""
+
+from __future__ import annotations
+
+from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
+from game.scenes.animations import Animator
+from game.scenes.layout import Canvas
+from game.scenes.table import TableScene
+from game.scenes.table_layout import PILE_ZONE, STOCK_ZONE, Placement, hand_zone
+from tests.table_helpers import DT, fallback, make_table, position, until
+
+WEST = 1
+
+
+def seen_count(table: TableScene, zone) -> int:
+    """The count the table draws for `zone` (the stock's, the pile's, a hand's)."""
+    if zone == PILE_ZONE:
+        return int(table.pile_button.text.split()[-1])
+    if zone == STOCK_ZONE:
+        return table.animator.count(STOCK_ZONE)
+    return int(table.view.seat_tag(zone[1]).rsplit("·", 1)[1])
+
+
+def still_at(table: TableScene, card: Card, place: Placement) -> bool:
+    """The card's sprite lies at `place` (it has not left it yet)."""
+    sprite = table.animator.sprites[card]
+    return abs(sprite.x - place.x) < 0.5 and abs(sprite.y - place.y) < 0.5
+
+
+def resting_at(table: TableScene, card: Card, place: Placement) -> bool:
+    """The card's sprite has landed at `place`."""
+    return still_at(table, card, place) and not table.animator.sprites[card].moving
+
+
+def step(stack, table) -> None:
+    stack.update(DT)
+    table.view.draw(Canvas((1280, 720), 1.0))  # (what the player would see this frame)
+
+
+# -- the counts -------------------------------------------------------------------------
+
+
+def test_a_card_counts_where_it_is_seen_leaving_flying_and_landing():
+    card = Card.parse("HA")
+    animator = Animator(1.0)
+    here, there = Placement(0, 0, 80), Placement(300, 0, 80)
+    animator.sync({card: here}, zones={card: STOCK_ZONE})
+    animator.sync({card: there}, delays={card: 0.2}, zones={card: hand_zone(1)}, duration=0.4)
+    assert animator.count(STOCK_ZONE) == 1 and animator.count(hand_zone(1)) == 0  # waiting to leave
+    animator.update(0.25)
+    assert animator.count(STOCK_ZONE) == 0 and animator.count(hand_zone(1)) == 0  # in the air
+    animator.update(0.5)
+    assert animator.count(STOCK_ZONE) == 0 and animator.count(hand_zone(1)) == 1  # landed
+
+
+def take_position():
+    """West's turn: it holds a pair of fours and the pile has eight cards, a four on top."""
+    return position(
+        ["C5 C6", "C4 H4 C3 S9", "S6 D8", "C7 C8"],
+        melds=[{}, {"4": "D4 S4 D4"}],
+        discard="D9 S5 H7 CQ D6 S8 H2 C4",
+        phase="draw",
+        turn=WEST,
+    )
+
+
+def test_a_bot_s_take_of_the_pile_counts_the_cards_off_the_pile_as_they_leave_and_in_as_they_land():
+    stack, table = make_table(speed=1.0)
+    table.load_state(take_position())
+    table.paused = True  # (this test plays West's move itself)
+    st = table.game.state
+    pile, hand = list(st.pile), list(st.hands[WEST])
+    laid = set(st.side_melds(1)[0].cards)  # (they close up as the meld grows: still its cards)
+    places = {card: table.layout.placements[card] for card in pile + hand}
+    table.show_events(table.game.apply(Move.parse("take C4 H4")))
+    taken = pile[:-1]  # (the top card goes to the meld with the pair)
+    melded = [card for card in hand if card not in st.hands[WEST]]
+    assert not st.pile and len(melded) == 2 and len(st.hands[WEST]) == len(hand) - 2 + len(taken)
+    seen_mid_flight = False
+    for frame in range(240):
+        step(stack, table)
+        on_pile = [card for card in pile if still_at(table, card, places[card])]
+        left_hand = [card for card in melded if not still_at(table, card, places[card])]
+        landed = [card for card in taken if resting_at(table, card, table.layout.placements[card])]
+        assert seen_count(table, PILE_ZONE) == len(on_pile), (frame, on_pile)
+        assert seen_count(table, hand_zone(WEST)) == len(hand) - len(left_hand) + len(landed), frame
+        fours = next(slot for slot in table.layout.meld_slots if slot.side == 1)  # (now six cards)
+        down = [card for card in fours.cards if card in laid or resting_at(table, card, table.layout.placements[card])]
+        badge = next(text for slot, text in table.view.meld_labels if slot.side == 1)
+        assert badge == str(len(down)), frame  # the meld's count counts the cards that are down
+        seen_mid_flight |= 0 < len(on_pile) < len(pile)
+        if table.idle:
+            break
+    assert seen_mid_flight  # the pile was seen going down card by card
+    assert seen_count(table, PILE_ZONE) == 0 and seen_count(table, hand_zone(WEST)) == len(st.hands[WEST])
+
+
+def test_a_bot_s_draw_leaves_the_stock_at_once_and_joins_its_hand_when_it_lands():
+    stack, table = make_table(speed=1.0)
+    table.load_state(take_position())
+    table.paused = True
+    st = table.game.state
+    stock, hand = len(st.stock), len(st.hands[WEST])
+    table.show_events(table.game.apply(Move.draw()))
+    step(stack, table)
+    assert seen_count(table, STOCK_ZONE) == stock - 1  # it has left the stock
+    assert seen_count(table, hand_zone(WEST)) == hand  # ... and not yet arrived
+    until(stack, lambda: table.idle, 5)
+    table.view.draw(Canvas((1280, 720), 1.0))
+    assert seen_count(table, STOCK_ZONE) == stock - 1 and seen_count(table, hand_zone(WEST)) == hand + 1
+
+
+def test_a_deal_counts_up_each_hand_as_its_cards_arrive():
+    stack, table = make_table(speed=1.0)
+    st = table.game.state
+    table.view.draw(Canvas((1280, 720), 1.0))
+    assert all(seen_count(table, hand_zone(seat)) == 0 for seat in range(4))  # gathered in the stock first
+    assert seen_count(table, STOCK_ZONE) > len(st.stock)
+    counts = []
+    until(stack, lambda: table.idle, 30)
+    for seat in range(4):
+        counts.append(seen_count(table, hand_zone(seat)))
+    assert counts == [len(hand) for hand in st.hands]
+    assert seen_count(table, STOCK_ZONE) == len(st.stock) and seen_count(table, PILE_ZONE) == len(st.pile)
+
+
+def test_continue_after_a_kill_mid_flight_shows_the_counts_of_the_game_as_saved():
+    """The save keeps the game after the move (the listeners hear it as it is applied); a
+    table continued from it puts every card in place at once, the counts with them."""
+    game = Game(RulesConfig.for_variant("classic"), 5)
+    bots = [fallback("normal", seat) for seat in range(4)]
+    while not game.history or game.history[-1].kind is not MoveKind.TAKE:
+        assert game.state.phase is not Phase.OVER
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    st = game.state  # (as saved: a table killed while the pile flew to the taker)
+    again = TableScene(game=game, threaded=False, bot_factory=fallback)  # Continue
+    again.view.draw(Canvas((1280, 720), 1.0))
+    assert again.idle
+    for seat in range(4):
+        assert seen_count(again, hand_zone(seat)) == len(st.hands[seat])
+    assert seen_count(again, PILE_ZONE) == len(st.pile) and seen_count(again, STOCK_ZONE) == len(st.stock)
+
+
+def test_cards_that_landed_stay_counted_when_they_shift_in_their_place():
+    """A discard lands; the next one covers it and it squares under it (a small flight within
+    the pile): it stays counted there, as a fan's cards do closing up round a card that left."""
+    stack, table = make_table(speed=1.0)
+    table.load_state(position(["C5 C6 H9", "C4 H4 D7", "S6 D8", "C7 C8 SK"], discard="D9", phase="meld", turn=1))
+    table.paused = True
+    table.show_events(table.game.apply(Move.parse("discard D7")))  # West's: on the pile
+    until(stack, lambda: table.idle, 5)
+    table.game.apply(Move.draw())  # North draws (shown at once) and discards
+    table.relayout()
+    table.animator.finish_all()
+    table.show_events(table.game.apply(Move.parse("discard S6")))
+    for frame in range(120):
+        step(stack, table)
+        six = table.animator.sprites[table.game.state.pile[-1]]
+        assert seen_count(table, PILE_ZONE) == (3 if not six.moving else 2), frame
+        assert seen_count(table, hand_zone(WEST)) == 2 and seen_count(table, hand_zone(2)) == 2, frame
+        if table.idle:
+            break
+
+
+def test_through_a_whole_deal_of_bots_the_counts_rest_at_the_engine_s():
+    """Whenever nothing moves, what the table counts is what the engine holds; while cards
+    fly, a card that stayed where it was (in a hand, on the pile) is counted there all along
+    (cards that landed once and close up round one that left, or square under a new one)."""
+    stack, table = make_table(seed=4, speed=4.0, levels=("normal",) * 4)  # (watching the bots)
+    zones = [STOCK_ZONE, PILE_ZONE, *(hand_zone(seat) for seat in range(4))]
+    places = {PILE_ZONE: lambda st: st.pile, **{hand_zone(s): (lambda st, s=s: st.hands[s]) for s in range(4)}}
+    held = {zone: set(cards(table.game.state)) for zone, cards in places.items()}
+    stayed = dict.fromkeys(places, 0)
+
+    def moved(table, events):  # (each move: what stayed where it was)
+        for zone, cards in places.items():
+            now = set(cards(table.game.state))
+            stayed[zone], held[zone] = len(held[zone] & now), now
+
+    table.listeners.append(moved)
+    frames = rests = 0
+    while table.game.state.phase is not Phase.OVER or not table.idle:
+        stack.update(DT)
+        frames += 1
+        assert frames < 60 * 60 * 10, "the deal did not end"
+        st = table.game.state
+        shown = [table.animator.count(zone) for zone in zones]
+        for zone in places:
+            assert table.animator.count(zone) >= stayed[zone], (frames, zone)
+        if not table.animator.busy:
+            rests += 1
+            assert shown == [len(st.stock), len(st.pile), *(len(hand) for hand in st.hands)], frames
+    assert rests > 20  # (the bots paused between their moves: the counts were checked at rest)
+
+
+def test_a_black_three_blocks_the_pile_once_it_lies_on_it():
+    stack, table = make_table(speed=1.0)
+    melds = [{"K": "CK DK HK"}, {}]  # (our side has melded: nothing else is said by the pile)
+    table.load_state(position(["C5 C6 H9", "C4 H4", "S6 D8", "C7 C8 S3"], melds, "D9", phase="meld", turn=3))
+    table.paused = True
+    table.show_events(table.game.apply(Move.parse("discard S3")))
+    three = table.animator.sprites[table.game.state.pile[-1]]
+    step(stack, table)
+    assert three.moving and table.view._pile_state_rects == []  # (nothing said of the pile's top yet)
+    until(stack, lambda: not three.moving, 3)
+    step(stack, table)
+    assert len(table.view._pile_state_rects) == 1  # BLOCKED: black three
