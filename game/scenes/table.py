@@ -149,6 +149,8 @@ class TableScene(Scene):
 
             add_watch_controls(self)
         self.clock = 0.0
+        # The person's input while the move that gave them the turn lands: played once it has.
+        self._held: list[pygame.event.Event] = []
         self._seated_at = -1e9  # pass-and-play: the clock when a person last clicked "Show my cards"
         self._new_game(seed, game)
 
@@ -215,6 +217,13 @@ class TableScene(Scene):
     def my_turn(self) -> bool:
         return self.controller.my_turn()
 
+    @property
+    def seat_on_turn(self) -> int | None:
+        """Whose turn the table shows: while the move that passed the turn to the person at
+        the screen is landing, still its maker's (None: the deal's)."""
+        controller = self.controller
+        return controller.landing_from if controller.landing else self.game.state.to_act
+
     def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
         self.controller.say(text, warn, seconds)
 
@@ -257,6 +266,8 @@ class TableScene(Scene):
         self.screen_first = len(self.people) > 1
         self._drop_privacy_screens()
         self.animator.forget()
+        self._to_act_shown: int | None = None  # whose turn the last batch of events left it
+        self._land()
         if game is None:
             self.show_events(self.game.last_deal_events)
         else:
@@ -330,6 +341,7 @@ class TableScene(Scene):
         self.move_log = MoveLog.of_game(self.game, self.log_viewer)  # the deal so far, from the save's moves
         self.relayout()
         self.animator.finish_all()
+        self._to_act_shown = self.game.state.to_act
         state = self.game.state
         if state.phase is Phase.OVER:
             self.sheet_pending = state.result
@@ -346,6 +358,8 @@ class TableScene(Scene):
         self.animator.forget()
         self.relayout()
         self.animator.finish_all()
+        self._to_act_shown = self.game.state.to_act
+        self._land()
 
     @property
     def log_viewer(self) -> int:
@@ -363,6 +377,7 @@ class TableScene(Scene):
         for bubble in self.bubbles:  # what was said stays by whoever said it
             bubble.widget.anchor, bubble.widget.tail = self.geometry.bubble_anchor(bubble.seat)
         self.mouse.cancel()
+        self._held.clear()  # (nothing of the previous person's)
         self.relayout()
         self.animator.finish_all()
 
@@ -444,6 +459,14 @@ class TableScene(Scene):
             listener(self, events)
         plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names}, self.config.rules)
         self.relayout(plan.delays, deal=plan.deal, duration=FLIGHT)
+        # The turn passes to the person at the screen with this move (or the deal): it is theirs
+        # to play once its cards have landed (update ends the landing, see _land).
+        st = self.game.state
+        before, self._to_act_shown = self._to_act_shown, st.to_act
+        passed = plan.deal or before != st.to_act
+        landing = passed and bool(plan.delays) and at_screen(self, st.to_act) and st.phase is not Phase.OVER
+        self.controller.landing = landing and self.animator.busy
+        self.controller.landing_from = None if plan.deal else before
         speed = max(0.01, self.animator.speed)
         for effect in plan.effects:
             self.timeline.append((self.clock + effect.delay / speed, effect))
@@ -733,6 +756,7 @@ class TableScene(Scene):
 
     def skip_animations(self) -> None:
         self.animator.finish_all()
+        self._land()
         for _due, effect in sorted(self.timeline, key=lambda item: item[0]):
             if effect.kind != "sound":  # skipped cards land silently
                 self._fire(effect)
@@ -832,7 +856,56 @@ class TableScene(Scene):
     def on_cover(self) -> None:
         self.mouse.cancel()
 
+    # Input held while the turn's cards land (see _hold); the keys of the cards' pace go through.
+    HELD_INPUT = frozenset(
+        {
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+            pygame.KEYDOWN,
+            pygame.KEYUP,
+            pygame.TEXTINPUT,
+        }
+    )
+    PACE_KEYS = frozenset(
+        {pygame.K_SPACE, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS}
+    )
+
+    def _hold(self, event: pygame.event.Event) -> bool:
+        """While the move that gave the person the turn is landing (a bot's discard flying to
+        the pile), their input waits (in order) and is played once the cards have landed: a
+        click on the pile or the stock acts on the pile they see. Space (finish the flights)
+        and + / - (the speed) go through at once. True when `event` was held."""
+        if not self.controller.landing or event.type not in self.HELD_INPUT:
+            return False
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in self.PACE_KEYS
+            and self.ui.cursor is None
+            and self.buttons.focused is None
+        ):
+            return False
+        if event.type == pygame.MOUSEMOTION and self._held and self._held[-1].type == pygame.MOUSEMOTION:
+            self._held[-1] = event  # (only where the pointer went matters)
+        else:
+            self._held.append(event)
+        return True
+
+    def _land(self) -> None:
+        """The turn's cards have landed (or were put in place at once): it is the person's
+        turn now, and what they did meanwhile is played, in order, on the table as it is now
+        (dropped when something lies over the table by then: it was meant for the table)."""
+        self.controller.landing = False
+        held, self._held = self._held, []
+        for event in held:
+            if self.stack is not None and self.stack.top is not self:
+                break  # (a dialog opened, by one of them or by itself: the rest were meant for the table)
+            self.handle_event(event)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self._hold(event):
+            return True
         if event.type == pygame.KEYDOWN:
             return self.keyboard.handle_key(event)
         if event.type == pygame.MOUSEWHEEL and self.log_open and LOG_PANEL.collidepoint(self.mouse.pointer):
@@ -856,6 +929,8 @@ class TableScene(Scene):
         self.clock += dt
         self.mouse.update(dt)
         self.animator.update(dt)
+        if self.controller.landing and not self.animator.busy:
+            self._land()
         for tween in self.shown_scores:
             tween.update(dt)
         if self.timeline:

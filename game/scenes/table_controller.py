@@ -106,6 +106,11 @@ class TableController:
         self._legal: tuple[int, list[Move]] = (-1, [])
         self._requested = -1
         self._bot_move: tuple[int, int, Move] | None = None
+        # The turn has passed to the person at the screen, but the move that passed it is still
+        # flying in (a bot's discard, the deal): the host says so (TableScene.show_events) until
+        # the cards land. Meanwhile it is not yet shown as their turn (my_turn, the status line).
+        self.landing = False
+        self.landing_from: int | None = None  # whose move is landing (None: the deal)
 
     # -- game lifecycle ---------------------------------------------------------
     def bot_level(self, seat: int) -> str:
@@ -217,7 +222,7 @@ class TableController:
         `held`: the cards of the hand the player moved to make it (dragged, staged,
         double-clicked); moves name faces, so the engine may lay another copy of one, and
         the table then shows the card the player moved landing (`_keep_moved`)."""
-        if self.move_filter is not None and self.my_turn():
+        if self.move_filter is not None and at_screen(self, self.game.state.to_act):
             refusal = self.move_filter(move)  # the guided deal: only the coach's move
             if refusal is not None:
                 self.say(refusal, warn=True, seconds=6.0)
@@ -269,7 +274,8 @@ class TableController:
                 self.ui.taken = set()
 
     def my_turn(self) -> bool:
-        return at_screen(self, self.game.state.to_act)
+        """The person at the screen is to act, and the move that gave them the turn has landed."""
+        return at_screen(self, self.game.state.to_act) and not self.landing
 
     def seat_person(self, seat: int) -> None:
         """Pass-and-play: `seat`'s person sits at the screen now; nothing of the previous

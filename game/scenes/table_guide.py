@@ -25,6 +25,8 @@ class GuidedTable(TableCore, Protocol):
 
     message: tuple[str, float, bool] | None
     refusal: Refusal | None
+    landing: bool  # the move that gave the person the turn is still flying in
+    landing_from: int | None  # ... whose (None: the deal)
 
     @property
     def seed(self) -> int: ...
@@ -87,6 +89,11 @@ class TableGuide:
             return _("The deal is over.")
         to_act = st.to_act
         asked = self.named_partner()
+        if self.table.landing and at_screen(self.table, to_act):  # not yet: the cards are still landing
+            mover = self.table.landing_from
+            if mover is None:
+                return _("Dealing…")
+            return _("{name} to play…").format(name=self.table.seat_name(mover))
         if not at_screen(self.table, to_act):  # (watching the bots: South is one)
             if st.phase is Phase.ANSWER and at_screen(self.table, st.turn):
                 if asked is not None:

@@ -891,7 +891,7 @@ class TableView:
         table = self.table
         geo = table.geometry
         st = table.game.state
-        active = st.to_act
+        active = table.seat_on_turn  # (the turn passes with the cards: once they have landed)
         for seat in range(table.config.players):
             x, y = geo.label_anchor(seat)
             if table.covered is not None and table.covered.collidepoint(x, y):

@@ -1,15 +1,19 @@
 """What the table says stays in step with the cards seen moving: the counts (a hand's, the
-stock's, the pile's, a meld's) follow the cards as they leave and land (play-test: "Pile 0"
-beside eight cards still on it). Headless, the clock ticked by hand."""
+stock's, the pile's, a meld's) follow the cards as they leave and land, and the player's turn
+comes when the card that passed it has landed (play-test: "Pile 0" beside eight cards still
+on it; "Your turn" while the bot's discard was still flying). Headless, the clock ticked by
+hand."""
 
 from __future__ import annotations
+
+import pygame
 
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
 from game.scenes.animations import Animator
 from game.scenes.layout import Canvas
 from game.scenes.table import TableScene
-from game.scenes.table_layout import PILE_ZONE, STOCK_ZONE, Placement, hand_zone
-from tests.table_helpers import DT, fallback, make_table, position, until
+from game.scenes.table_layout import PILE_POS, PILE_ZONE, STOCK_POS, STOCK_ZONE, Placement, hand_zone
+from tests.table_helpers import DT, click, fallback, make_table, position, until
 
 WEST = 1
 
@@ -208,3 +212,96 @@ def test_a_black_three_blocks_the_pile_once_it_lies_on_it():
     until(stack, lambda: not three.moving, 3)
     step(stack, table)
     assert len(table.view._pile_state_rects) == 1  # BLOCKED: black three
+
+
+# -- the turn ---------------------------------------------------------------------------
+
+
+def last_discard_position():
+    """East (seat 3) is to discard; then it is the player's turn."""
+    return position(["C5 C6 H9", "C4 H4", "S6 D8", "C7 C8 SK"], discard="D9 S5", phase="meld", turn=3)
+
+
+def east_discards(stack, table):
+    table.load_state(last_discard_position())
+    table.paused = True
+    table.show_events(table.game.apply(Move.parse("discard SK")))
+    table.paused = False
+    assert table.game.state.to_act == 0
+    return next(card for card in table.game.state.pile if card.face == "SK")
+
+
+def test_your_turn_shows_once_the_bot_s_discard_has_landed():
+    stack, table = make_table(speed=1.0)
+    king = east_discards(stack, table)
+    sprite = table.animator.sprites[king]
+    step(stack, table)
+    assert sprite.moving  # (in flight)
+    frames = 0
+    while sprite.moving:
+        assert not table.my_turn() and not table.hint_button.enabled, frames
+        assert not table.status_text().startswith("Your turn"), table.status_text()
+        assert table.seat_on_turn == 3  # East's tag stays lit while its card flies
+        step(stack, table)
+        frames += 1
+    assert frames > 5
+    step(stack, table)
+    assert table.my_turn() and table.status_text().startswith("Your turn") and table.hint_button.enabled
+    assert table.seat_on_turn == 0
+
+
+def test_a_deal_the_player_leads_is_theirs_once_dealt():
+    from tests.table_helpers import deal_over_with_long_hands
+
+    game = deal_over_with_long_hands("two-hand", hoarders=())  # (two-hand: the second deal is the player's lead)
+    stack, table = make_table(variant="two-hand", speed=1.0)
+    table.controller.game = game
+    table.load_state(game.state)
+    table.next_deal()
+    assert table.game.state.to_act == 0
+    step(stack, table)
+    assert not table.my_turn() and table.status_text() == "Dealing…" and table.seat_on_turn is None
+    until(stack, lambda: not table.animator.busy, 10)
+    step(stack, table)
+    assert table.my_turn() and table.status_text().startswith("Your turn")
+
+
+def test_a_click_on_the_pile_or_stock_before_the_discard_lands_waits_for_it():
+    stack, table = make_table(speed=1.0)
+    king = east_discards(stack, table)
+    sprite = table.animator.sprites[king]
+    stock = len(table.game.state.stock)
+    step(stack, table)
+    click(stack, STOCK_POS)  # the player is quick: the card is still on its way
+    step(stack, table)
+    assert sprite.moving and len(table.game.state.stock) == stock and table.game.state.phase is Phase.DRAW
+    assert table.message is None  # (held, not refused)
+    until(stack, lambda: not sprite.moving, 3)
+    step(stack, table)
+    st = table.game.state
+    assert len(st.stock) == stock - 1 and st.phase is Phase.MELD  # played once the card had landed
+    assert st.pile[-1] is king and resting_at(table, king, table.layout.placements[king])
+
+
+def test_space_lands_the_cards_at_once_and_the_turn_is_the_player_s():
+    stack, table = make_table(speed=1.0)
+    east_discards(stack, table)
+    step(stack, table)
+    assert not table.my_turn()
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    step(stack, table)
+    assert table.my_turn() and table.status_text().startswith("Your turn")
+
+
+def test_the_player_s_own_moves_are_never_held():
+    stack, table = make_table(speed=1.0)
+    table.load_state(last_discard_position())
+    table.paused = True
+    until(stack, lambda: table.idle, 3)
+    table.load_state(position(["C5 C6 H9", "C4 H4", "S6 D8", "C7 C8 SK"], discard="D9 S5", phase="draw"))
+    click(stack, STOCK_POS)
+    assert table.game.state.phase is Phase.MELD
+    step(stack, table)
+    assert table.my_turn()  # (drawing keeps the turn: nothing to wait for)
+    click(stack, PILE_POS)  # (a refusal, at once: one card is discarded by dragging it)
+    assert table.message is not None
