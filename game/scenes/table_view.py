@@ -1182,16 +1182,101 @@ class TableView:
             blit_text(surface, hint, size, theme.INK_SOFT, topleft=(panel.x + 12, panel.y + 27))
 
     def _banner(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """The short banners (a canasta, going out, a red three): over the side's meld area
+        where that is free, else where the table has room for them (`banner_place`), smaller if
+        need be; only where nothing is free, see-through over what they lie on."""
+        self.banner_box: pygame.FRect | None = None  # (logical, as drawn)
+        self.banner_faded = False
         banner = self.table.banner
         if banner is None:
             return
         text, remaining, natural = banner
         alpha = max(0.0, min(1.0, remaining / 0.4))
-        image = text_image(text, ruler.px(30), True, tuple(theme.INK))
-        box = image.get_rect().inflate(ruler.px(48), ruler.px(22))
-        box.center = ruler.point((640, 220 if self.table.banner_high else 470))
+        boxes = []
+        for size in BANNER_SIZES:
+            image = text_image(text, ruler.px(size), True, tuple(theme.INK))
+            boxes.append((image, image.get_rect().inflate(ruler.px(48 * size / BANNER_SIZES[0]), ruler.px(22))))
+        sizes = [ruler.logical(box).size for _image, box in boxes]
+        found = banner_place(
+            sizes, self.table.banner_high, self._banner_regions(), self._banner_obstacles(surface, ruler)
+        )
+        if found is None:  # nowhere free: the usual place, see-through
+            found = (0, (640.0, 220.0 if self.table.banner_high else 470.0))
+            alpha *= BANNER_SEE_THROUGH
+            self.banner_faded = True
+        index, place = found
+        image, box = boxes[index]
+        box.center = ruler.point(place)
+        self.banner_box = ruler.logical(box)
         fill = theme.GOLD_LIGHT if natural is not False else theme.CREAM
         fading_panel(surface, image, box, box.height // 2, fill, theme.GOLD_DARK, alpha)
+
+    def _banner_regions(self) -> list[pygame.FRect]:
+        """Where a banner may go, in order: the side's meld area (the player's for a deal's
+        end), the band between the meld areas, then the others."""
+        table = self.table
+        areas = table.geometry.meld_areas
+        ours = areas[table.human_side]
+        theirs = [area for side, area in sorted(areas.items()) if side != table.human_side]
+        top = max(area.bottom for area in theirs)
+        band = pygame.FRect(ours.x, top, ours.width, ours.top - top)
+        return [*theirs, band, ours] if table.banner_high else [ours, band, *theirs]
+
+    def _banner_obstacles(self, surface: pygame.Surface, ruler: Ruler) -> list[pygame.FRect]:
+        """What a banner keeps clear of (logical): every card where it rests (melds, hands,
+        stock, pile), what this frame drew beside them (tags, counts, the turn's instruction,
+        the pile's states), the speech bubbles, and an open log or staging panel."""
+        table = self.table
+        rects = [place.rect() for place in table.layout.placements.values() if place.visible]
+        rects += [stock_rect(), pile_rect()]  # (their places, also empty)
+        drawn = [*(box for boxes in self.seat_boxes.values() for box in boxes), *self.zone_label_boxes.values()]
+        drawn += [box for _slot, box in self.meld_badge_boxes] + self.status_boxes + list(self.foot_boxes.values())
+        rects += [ruler.logical(box) for box in drawn] + list(self._pile_state_rects)
+        rects += [ruler.logical(bubble.widget.placed(surface)[0]) for bubble in table.bubbles]
+        if table.ui.staged:
+            rects.append(pygame.FRect(STAGE_PANEL))
+        if table.log_open:
+            rects.append(pygame.FRect(LOG_PANEL))
+        if table.pile_open:
+            rects.append(pile_panel_rect(len(table.game.state.pile)))
+        return rects
+
+
+BANNER_SIZES = (30, 24, 20)  # the banner's text: its size, smaller where that finds it a free place
+BANNER_SEE_THROUGH = 0.5  # how opaque a banner is at most where no place is free
+
+
+def banner_place(
+    sizes: Sequence[tuple[float, float]],
+    high: bool,
+    regions: Sequence[pygame.FRect],
+    obstacles: Sequence[pygame.FRect],
+) -> tuple[int, tuple[float, float]] | None:
+    """A free place for a banner: (which of `sizes` it takes, its centre), logical. Its usual
+    place (the middle of the player's meld area, or of the others' when `high`) at its first
+    size when that is clear of every one of `obstacles`; else the first clear place in
+    `regions`, each in turn at each size (scanned from its middle outwards, then along its top
+    and bottom edges); None where there is none."""
+    usual = (640.0, 220.0 if high else 470.0)
+    tries: list[tuple[int, tuple[float, float]]] = [(0, usual)]
+    for region in regions:
+        for index, (w, h) in enumerate(sizes):
+            if region.width < w or region.height < h:
+                continue
+            half = (region.width - w) / 2
+            xs = [region.centerx]
+            for step in range(1, int(half // 24) + 1):
+                xs += [region.centerx - 24 * step, region.centerx + 24 * step]
+            xs += [region.left + w / 2, region.right - w / 2]
+            ys = [region.centery, region.top + h / 2 + 4, region.bottom - h / 2 - 4]
+            tries += [(index, (x, y)) for y in ys for x in xs]
+    for index, center in tries:
+        w, h = sizes[index]
+        box = pygame.FRect(0, 0, w + 8, h + 8)  # (a little room round it)
+        box.center = center
+        if box.collidelist(obstacles) < 0:
+            return index, center
+    return None
 
 
 class _Nameless:

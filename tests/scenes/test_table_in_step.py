@@ -1,8 +1,9 @@
 """What the table says stays in step with the cards seen moving: the counts (a hand's, the
-stock's, the pile's, a meld's) follow the cards as they leave and land, and the player's turn
-comes when the card that passed it has landed (play-test: "Pile 0" beside eight cards still
-on it; "Your turn" while the bot's discard was still flying). Headless, the clock ticked by
-hand."""
+stock's, the pile's, a meld's) follow the cards as they leave and land, the player's turn
+comes when the card that passed it has landed, and the short banners leave the melds and
+what is said in sight (play-test: "Pile 0" beside eight cards still on it; "Your turn"
+while the bot's discard was still flying; "North went out!" over the player's "Yes, go
+out!"). Headless, the clock ticked by hand."""
 
 from __future__ import annotations
 
@@ -305,3 +306,64 @@ def test_the_player_s_own_moves_are_never_held():
     assert table.my_turn()  # (drawing keeps the turn: nothing to wait for)
     click(stack, PILE_POS)  # (a refusal, at once: one card is discarded by dragging it)
     assert table.message is not None
+
+
+# -- the banners ------------------------------------------------------------------------
+
+
+def melds_across_our_area():
+    """Our side has melded six ranks (the usual place of a banner lies on them); the player has
+    just answered North's "May I go out?"."""
+    melds = {rank: f"C{rank} D{rank} H{rank}" for rank in ("4", "5", "6", "7", "8", "9")}
+    return position(
+        ["C10 D10", "C5 C6 C7", "C8 D8 H8 S9", "C9 C10 CJ"],
+        melds=[melds, {"K": "CK DK HK SK HK"}],
+        discard="S4",
+        phase="meld",
+        turn=2,
+    )
+
+
+def banner_shown(table, text: str, side: int | None, seat: int | None = None):
+    from game.scenes.animations import Effect
+
+    table._fire(Effect("banner", 0.0, seat, side, text))
+    table.view.draw(Canvas((1280, 720), 1.0))
+    return table.view.banner_box
+
+
+def test_north_went_out_leaves_the_player_s_yes_and_our_melds_in_sight():
+    from game.scenes.animations import Effect
+
+    stack, table = make_table()
+    table.load_state(melds_across_our_area())
+    table.paused = True
+    table._fire(Effect("bubble", 0.0, 0, None, "Yes, go out!"))  # (the player's answer, by their seat)
+    box = banner_shown(table, "North went out!", None, 2)
+    assert box is not None and not table.view.banner_faded
+    bubble = table.bubbles[0].widget.placed(Canvas((1280, 720), 1.0))[0]  # (scale 1: logical)
+    assert not box.colliderect(bubble)
+    for slot in table.layout.meld_slots:
+        assert not box.colliderect(slot.rect), slot.rank
+    for _slot, badge in table.view.meld_badge_boxes:
+        assert not box.colliderect(badge)
+    assert not any(box.colliderect(line) for line in table.view.status_boxes)
+
+
+def test_their_canasta_banner_leaves_their_melds_in_sight():
+    stack, table = make_table()
+    melds = {rank: f"C{rank} D{rank} H{rank}" for rank in ("4", "5", "6", "7", "8", "9", "10")}
+    table.load_state(position(["SK SA", "S5 S6 S7", "SA SK", "S8 S9"], melds=[{}, melds]))
+    table.paused = True
+    box = banner_shown(table, "Canasta of 9s (natural)!", 1)
+    assert box is not None and not table.view.banner_faded
+    for slot in table.layout.meld_slots:
+        assert not box.colliderect(slot.rect), slot.rank
+
+
+def test_a_banner_with_no_free_place_is_see_through():
+    from game.scenes.table_view import banner_place
+
+    regions = [pygame.FRect(0, 0, 1280, 720)]
+    assert banner_place([(300, 60)], False, regions, [pygame.FRect(0, 0, 1280, 720)]) is None
+    assert banner_place([(300, 60)], False, regions, []) == (0, (640.0, 470.0))  # (its usual place, when free)
