@@ -307,6 +307,54 @@ def test_normal_completes_a_canasta_with_the_one_wild_card_it_needs():
     assert sorted(c.face for g in move.groups for c in g.cards) == ["H2", "JK"], str(move)
 
 
+def with_stock(n: int, *texts: str) -> str:
+    """`n` cards for an exact stock, none of them named in `texts` (no red threes)."""
+    from game.rules import DECK
+
+    used: dict[str, int] = {}
+    for tok in " ".join(texts).split():
+        used[tok] = used.get(tok, 0) + 1
+    free = []
+    for c in DECK:
+        if c.is_red_three:
+            continue
+        if used.get(c.face, 0):
+            used[c.face] -= 1
+        else:
+            free.append(c.face)
+    return " ".join(free[:: max(1, len(free) // n)][:n])
+
+
+@pytest.mark.parametrize(("variant", "stock"), [("two-hand", 30), ("three-hand", 16)])
+def test_normal_takes_a_pile_it_can_use_in_two_and_three_hand(variant, stock):
+    """Stop 50: two-hand's and three-hand's Normal drew instead of a pile of seven whose top
+    goes onto its nines and which brings a ten and a jack for its melds (and four cards it
+    cannot use yet) in the second half of the deal: a natural it can use counted 6, so the
+    take scored below the draw of two. It counts 12 there now (`take_card`); at 6, the draw."""
+    from dataclasses import replace
+
+    hands = ["D6 D8 S8 SJ SQ DK", "C4 H7 DA C8 H8 D4 S6 H4", "C6 H6 C8 H5 C10 CA S5 S4"]
+    melds = [
+        {"9": "C9 D9 D9 S9 H9", "10": "H10 S10 D10", "J": "CJ DJ HJ"},
+        {"7": "C7 D7 S7 S7 D2 H2 JK", "Q": "CQ DQ SQ"},
+        {"K": "CK HK SK"},
+    ]
+    players = RulesConfig.for_variant(variant).players
+    hands, melds = hands[:players], melds[:players]
+    pile = "C5 S4 H7 HA D10 HJ H9"
+    texts = [*hands, *(t for side in melds for t in side.values()), pile]
+    st = position(
+        hands, melds, discard=pile, turn=0, variant=variant, stock=with_stock(stock, *texts), stock_exact=True
+    )
+    assert st.observation(0).stock_size == stock
+    move = decide("normal", st)
+    assert move.kind is MoveKind.TAKE and not move.groups, str(move)  # onto our nines
+    before = replace(NormalWeights.for_variant(variant), take_card=6.0)
+    move = make_bot("normal", 1, weights=before).choose(st.observation(0), random.Random(1))
+    assert move.kind is MoveKind.DRAW, str(move)
+    assert NormalWeights.for_variant("classic").take_card == 6.0  # the partnership variants keep 6
+
+
 # ---------------------------------------------------------------- no peeking
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("variant", VARIANT_IDS)
