@@ -133,6 +133,10 @@ class NormalWeights:
     # itself completes, and melds nobody could fill any more with the stock nearly gone.
     out_near_plan: float = 1.0  # 1: our melds as the plan leaves them (0: as they lie now)
     out_near_fade: float = 1.0  # the two fade with the deal's lateness, (1 - stock left)^2
+    # Stop 50 (two-hand watched): the two fade as much with an opponent about to go out
+    # (`threat`, times this; 0: not, as before): a lone opponent with its canastas and two cards
+    # ends the deal before those melds can be finished.
+    out_near_threat: float = 0.0
     out_opp_near: float = 40.0  # opponents' melds of 5-6 cards: stop them
     out_urgency: float = 120.0
     out_lead: float = 0.02  # per point our side leads on the table this deal
@@ -726,7 +730,7 @@ class NormalPolicy:
         partner_cards = sum(obs.hand_sizes[s] for s in kn.teammates())
         s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
         added = plan_additions(obs.melds[side], plan) if plan is not None and w.out_near_plan else {}
-        unfinished = 1.0 - w.out_near_fade * lateness(kn, w.late_feet)
+        unfinished = 1.0 - w.out_near_fade * max(lateness(kn, w.late_feet), w.out_near_threat * threat(kn))
         near: list[tuple[Meld, int]] = []
         near_cost = 0.0
         for i, m in enumerate(obs.melds[side]):
