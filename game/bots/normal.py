@@ -260,7 +260,9 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # cards whose top went onto its own meld, about seven times a deal in two-hand; played out on
 # the real deal, taking was better by about 200 points a case). Against Normal with 6, 2 x
 # 2,000 games each: two-hand 64.5% and 63.6% (+597 ± 65, +555 ± 66 a game), three-hand 52.4%
-# and 51.0% (chance 33.3%; head to head 66.2% and 66.5%).
+# and 51.0% (chance 33.3%; head to head 66.2% and 66.5%). Against Easy (2 x 1,000 games): two-hand
+# 94.1% (93.2% with 6), three-hand 62.8% (61.4%). Two-hand keeping 8 cards until its two canastas
+# (`reserve_cards`) beat Normal (53.5% of 4,000) but lost to Easy (90.4%): not kept.
 # Every entry whose rule applies is used, in this order.
 # Hand and Foot weighs the stock left as a share of the stock and the feet as dealt (181 of 225
 # cards: `late_feet`). Until stop 48 the bots counted the feet as stock by mistake, and Hand and
