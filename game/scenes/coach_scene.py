@@ -212,10 +212,13 @@ class CoachTable(TableScene):
         if step is None:
             if self.game.state.phase is Phase.ANSWER:
                 return _("Your partner answers: watch the table.")
-            name = self.seat_name(self.state.to_act)
+            seat = self.seat_on_turn  # (while East's discard lands, still East's turn: not "You plays")
+            if seat is None:
+                return _("Dealing…")
+            name = self.seat_name(seat)
             order = self.state.order  # (the deal's turn order, V-FIVE's too)
             before = order[order.index(self.human) - 1]  # the seat whose turn is just before the player's
-            if self.state.to_act == before:
+            if seat == before:
                 return _("Watch: {name} plays. Your turn comes next.").format(name=name)
             return _("Watch: {name} plays. Your turn comes after {last}'s.").format(
                 name=name, last=self.seat_name(before)

@@ -600,6 +600,10 @@ class TableScene(Scene):
     def drop(self, cards: list[Card], pos: tuple[float, float]) -> None:
         self.controller.moves.drop(cards, drop_target(self.layout, pos, self.human_side, cards))
 
+    def drop_kind(self, cards: list[Card], pos: tuple[float, float]) -> str:
+        """Where `cards` let go at `pos` would go: "hand" (re-arranged), "pile", a meld ..."""
+        return drop_target(self.layout, pos, self.human_side, cards).kind
+
     def may_drag_top(self) -> bool:
         """The pile's top card may be picked up to drop onto a meld (the player's draw)."""
         st = self.game.state
@@ -871,12 +875,38 @@ class TableScene(Scene):
     PACE_KEYS = frozenset(
         {pygame.K_SPACE, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS}
     )
+    # Keys that only look or arrange, never a move, a hint or a question: the menu, the keys'
+    # list, the log, the pile, the sorts, the hand's cursor (and selecting with it), the meld
+    # focus, scrolling, the buttons' focus.
+    LOOKING_KEYS = frozenset(
+        {
+            pygame.K_ESCAPE,
+            pygame.K_F1,
+            pygame.K_l,
+            pygame.K_v,
+            pygame.K_s,
+            pygame.K_r,
+            pygame.K_PAGEUP,
+            pygame.K_PAGEDOWN,
+            pygame.K_LEFT,
+            pygame.K_RIGHT,
+            pygame.K_UP,
+            pygame.K_DOWN,
+            pygame.K_HOME,
+            pygame.K_END,
+            pygame.K_LEFTBRACKET,
+            pygame.K_RIGHTBRACKET,
+            pygame.K_TAB,
+        }
+    )
 
     def _hold(self, event: pygame.event.Event) -> bool:
         """While the move that gave the person the turn is landing (a bot's discard flying to
-        the pile), their input waits (in order) and is played once the cards have landed: a
-        click on the pile or the stock acts on the pile they see. Space (finish the flights)
-        and + / - (the speed) go through at once. True when `event` was held."""
+        the pile), what could act on the game waits (in order) and is played once the cards
+        have landed: a click on the pile or the stock acts on the pile they see. Space (finish
+        the flights) and + / - (the speed) go through at once, and so does what only points,
+        arranges or looks (see _acts_on_game) while nothing waits before it: a card dragged
+        across the hand follows the pointer, Esc opens the menu. True when `event` was held."""
         if not self.controller.landing or event.type not in self.HELD_INPUT:
             return False
         if (
@@ -886,16 +916,43 @@ class TableScene(Scene):
             and self.buttons.focused is None
         ):
             return False
+        if not self._held and not self._acts_on_game(event):
+            return False
+        event.held_at = self.mouse.clock  # (when it was made: two clicks held apart are no double-click)
         if event.type == pygame.MOUSEMOTION and self._held and self._held[-1].type == pygame.MOUSEMOTION:
             self._held[-1] = event  # (only where the pointer went matters)
         else:
             self._held.append(event)
         return True
 
+    def _acts_on_game(self, event: pygame.event.Event) -> bool:
+        """Whether `event` may play a move or ask for one (a click on the stock, the pile, a
+        meld or a button, cards dropped on the pile or a meld, a double-click, the keys of
+        moves, hints and questions), rather than only point, select, drag or sort the hand,
+        scroll, or open what only looks (the log, the pile, the keys, the menu)."""
+        if event.type == pygame.KEYDOWN:
+            return event.key not in self.LOOKING_KEYS
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False  # (pointing, the wheel, right-click: the selection cleared, keys let go)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if any(b.visible and b.rect.collidepoint(event.pos) for b in self.buttons.widgets if hasattr(b, "rect")):
+                return True
+            if self.view.panels.refusal_hit(event.pos):
+                return True
+            card = self.layout.hand_card_at(event.pos)
+            if card is not None:  # a card of the hand, once every card of it is in its place
+                return not all(self.animator.arrived(c) for c in self.layout.hand_cards)
+            return self.mouse.press_target(event.pos) != "felt"
+        return self.mouse.release_acts(event.pos)
+
     def _land(self) -> None:
         """The turn's cards have landed (or were put in place at once): it is the person's
-        turn now, and what they did meanwhile is played, in order, on the table as it is now
-        (dropped when something lies over the table by then: it was meant for the table)."""
+        turn now, and what they did meanwhile is played, in order, on the table as it is now.
+        Once one of them has opened a dialog (a held Esc the menu, a held click on a button
+        its dialog), the rest is dropped: it was made looking at the table, which the dialog
+        now covers; played into the dialog it would press buttons the person never saw (the
+        menu's New game, Main menu), played on the table behind it it would act out of sight.
+        (Esc is held only behind other held input: alone, it opens the menu at once.)"""
         self.controller.landing = False
         held, self._held = self._held, []
         for event in held:

@@ -38,6 +38,7 @@ class TableActions(Protocol):
 
     def relayout(self) -> None: ...
     def drop(self, cards: list[Card], pos: tuple[float, float]) -> None: ...
+    def drop_kind(self, cards: list[Card], pos: tuple[float, float]) -> str: ...
     def double_click(self, card: Card) -> None: ...
     def click_stock(self) -> None: ...
     def click_pile(self) -> None: ...
@@ -107,26 +108,54 @@ class HandController:
             self.cancel()
         return False
 
+    def press_target(self, pos: tuple[float, float]) -> str:
+        """What a press at `pos` begins on: "card" (of the hand), "stock", "pile", "meld" (one
+        of ours) or "felt" (anything else: a marquee, or a click that clears the selection)."""
+        layout = self.table.layout
+        if layout.hand_card_at(pos) is not None:
+            return "card"
+        if stock_rect().collidepoint(pos):
+            return "stock"
+        if pile_rect().collidepoint(pos):
+            return "pile"
+        if layout.meld_slot_at(pos, self.table.human_side) is not None:
+            return "meld"
+        return "felt"
+
+    def release_acts(self, pos: tuple[float, float]) -> bool:
+        """Whether letting the button go at `pos` now may play a move (the table holds such
+        input while the turn's cards land): cards dropped anywhere but in the hand, the pile's
+        top card dropped, a click on the stock, the pile or a meld, a card's second click; not
+        a card's first click (selecting it), a marquee, a click on the felt."""
+        ui = self.table.ui
+        if ui.dragging:
+            return self.table.drop_kind(list(ui.dragging), pos) != "hand"
+        if ui.dragging_top:
+            return True
+        press = self.press
+        if press is None:
+            return False
+        what, target, _start = press
+        if what == "card":
+            last = self._last_click
+            return last is not None and last[0] is target and self.clock - last[1] <= DOUBLE_CLICK
+        return what != "felt"
+
     def _press(self, event: pygame.event.Event) -> bool:
         pos = event.pos
         self.pointer = pos
         layout = self.table.layout
-        card = layout.hand_card_at(pos)
-        if card is not None:
-            self.press = ("card", card, pos)
-            return True
-        if stock_rect().collidepoint(pos):
-            self.press = ("stock", None, pos)
-            return True
-        if pile_rect().collidepoint(pos):
-            self.press = ("pile", None, pos)
-            return True
-        slot = layout.meld_slot_at(pos, self.table.human_side)
-        if slot is not None:
-            self.press = ("meld", slot, pos)
-            return True
-        self.press = ("felt", _shift_held(event), pos)
-        return False
+        what = self.press_target(pos)
+        if what == "card":
+            self.press = ("card", layout.hand_card_at(pos), pos)
+        elif what == "meld":
+            self.press = ("meld", layout.meld_slot_at(pos, self.table.human_side), pos)
+        elif what != "felt":
+            self.press = (what, None, pos)
+        else:
+            self.press = ("felt", _shift_held(event), pos)
+            return False
+        return True
 
     def _motion(self, event: pygame.event.Event) -> bool:
         pos = event.pos
@@ -218,7 +247,9 @@ class HandController:
             return True
         what, target, start = press
         if what == "card":
-            self._click_card(target, _shift_held(event))  # type: ignore[arg-type]
+            # (a click held while the turn's cards landed counts from when it was made)
+            when = float(getattr(event, "held_at", self.clock))
+            self._click_card(target, _shift_held(event), when)  # type: ignore[arg-type]
         elif what == "stock" and stock_rect().collidepoint(pos):
             self.table.click_stock()
         elif what == "pile" and pile_rect().collidepoint(pos):
@@ -233,14 +264,14 @@ class HandController:
             self._set_selection(set())
         return True
 
-    def _click_card(self, card: Card, shift: bool) -> None:
+    def _click_card(self, card: Card, shift: bool, when: float) -> None:
         ui = self.table.ui
         last = self._last_click
-        if last is not None and last[0] is card and self.clock - last[1] <= DOUBLE_CLICK:
+        if last is not None and last[0] is card and when - last[1] <= DOUBLE_CLICK:
             self._last_click = None
             self.table.double_click(card)
             return
-        self._last_click = (card, self.clock)
+        self._last_click = (card, when)
         shown = self.table.layout.hand_cards
         if shift and self.anchor in shown:
             a, b = sorted((shown.index(self.anchor), shown.index(card)))

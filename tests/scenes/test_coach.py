@@ -318,3 +318,18 @@ def test_a_staged_first_meld_leaves_the_moved_tabs_in_sight():
         for tab in tabs.values():
             assert not tab.colliderect(PANEL) and not tab.colliderect(STAGE_PANEL), language
             assert not any(tab.colliderect(line) for line in coach.view.status_boxes), language
+
+
+def test_while_east_s_discard_lands_the_coach_says_east_plays():
+    """Play-test: while the card that passed the turn flew in, the panel said "Watch: You
+    plays. Your turn comes after East's." (the turn was the player's, not yet shown as theirs)."""
+    from table_helpers import DT
+
+    stack, coach = make_coach()
+    for _frame in range(60 * 120):
+        stack.update(DT)
+        if coach.controller.landing:
+            break
+    assert coach.controller.landing and coach.seat_on_turn is not None
+    name = coach.seat_name(coach.seat_on_turn)
+    assert coach._body_text() == f"Watch: {name} plays. Your turn comes next."

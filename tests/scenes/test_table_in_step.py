@@ -367,3 +367,98 @@ def test_a_banner_with_no_free_place_is_see_through():
     regions = [pygame.FRect(0, 0, 1280, 720)]
     assert banner_place([(300, 60)], False, regions, [pygame.FRect(0, 0, 1280, 720)]) is None
     assert banner_place([(300, 60)], False, regions, []) == (0, (640.0, 470.0))  # (its usual place, when free)
+
+
+# -- what waits for the landing, and what does not ----------------------------------------
+
+
+def key_down(stack, code: int) -> None:
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+
+def test_a_card_dragged_across_the_hand_while_the_discard_lands_follows_the_pointer():
+    """Play-test: a card pressed while East's discard flew in stayed put under the moving
+    pointer, then jumped there once the card had landed (the press and the drag were held).
+    Re-arranging the hand plays no move: it goes on at once."""
+    from tests.table_helpers import card_point, hand_card, mouse
+
+    stack, table = make_table(speed=1.0)
+    king = east_discards(stack, table)
+    step(stack, table)
+    card = hand_card(table, "C5")
+    start = card_point(table, card)
+    stack.handle_event(mouse(pygame.MOUSEMOTION, start))
+    stack.handle_event(mouse(pygame.MOUSEBUTTONDOWN, start))
+    end = (start[0] + 180, start[1] - 10)
+    for i in range(1, 7):
+        point = (start[0] + (end[0] - start[0]) * i / 6, start[1] + (end[1] - start[1]) * i / 6)
+        stack.handle_event(mouse(pygame.MOUSEMOTION, point, buttons=(1, 0, 0)))
+        step(stack, table)
+    assert table.animator.sprites[king].moving and table.controller.landing  # (still on its way)
+    assert table.ui.dragging == [card]  # the card is held by the pointer, where the pointer is
+    assert abs(table.animator.sprites[card].x - table.layout.placements[card].x) < 1
+    stack.handle_event(mouse(pygame.MOUSEBUTTONUP, end))  # let go in the hand: re-arranged at once
+    assert not table.ui.dragging and table.layout.hand_cards.index(card) > 0
+    assert table.game.state.phase is Phase.DRAW and table.message is None
+
+
+def test_two_slow_clicks_held_behind_a_draw_are_no_double_click():
+    """A click on the stock while the discard lands, then a card clicked twice, half a
+    second apart (selected, then put back): played at once when the card was down, the two
+    clicks read as a double-click, which discarded the card."""
+    from tests.table_helpers import card_point, hand_card
+
+    stack, table = make_table(speed=0.5)  # (a slow landing: 0.84 s)
+    king = east_discards(stack, table)
+    step(stack, table)
+    click(stack, STOCK_POS)  # held: the pile's card is on its way
+    card = hand_card(table, "C5")
+    click(stack, card_point(table, card))
+    for _frame in range(30):  # half a second
+        step(stack, table)
+    assert table.animator.sprites[king].moving  # (still landing: both clicks wait)
+    click(stack, card_point(table, card))
+    until(stack, lambda: not table.controller.landing, 3)
+    st = table.game.state
+    assert st.phase is Phase.MELD and card in st.hands[0] and card not in table.ui.selected
+    assert st.pile[-1] is king
+
+
+def test_esc_while_the_discard_lands_opens_the_menu_at_once():
+    from game.scenes.table_menu import TableMenuScene
+
+    stack, table = make_table(speed=1.0)
+    east_discards(stack, table)
+    step(stack, table)
+    key_down(stack, pygame.K_ESCAPE)
+    assert isinstance(stack.top, TableMenuScene) and table.controller.landing  # (the cards land under it)
+
+
+def test_the_log_and_the_pile_open_while_the_discard_lands_and_a_draw_waits_for_it():
+    stack, table = make_table(speed=1.0)
+    east_discards(stack, table)
+    step(stack, table)
+    key_down(stack, pygame.K_l)
+    assert table.log_open  # only looks: at once
+    key_down(stack, pygame.K_d)  # a move: waits for the card
+    key_down(stack, pygame.K_v)  # behind it, in order
+    assert table.log_open and not table.pile_open and table.game.state.phase is Phase.DRAW
+    until(stack, lambda: not table.controller.landing, 3)
+    assert table.game.state.phase is Phase.MELD and table.pile_open
+
+
+def test_a_held_esc_that_opens_the_menu_drops_what_was_held_after_it():
+    """Esc held behind a held click (the draw) opens the menu when the card is down; what was
+    held after it was made looking at the table, which the menu now covers: it is dropped,
+    neither played on the table out of sight nor on the menu's buttons."""
+    from game.scenes.table_menu import TableMenuScene
+
+    stack, table = make_table(speed=1.0)
+    east_discards(stack, table)
+    step(stack, table)
+    click(stack, STOCK_POS)  # held
+    key_down(stack, pygame.K_ESCAPE)  # held behind it (it might have cancelled the click)
+    key_down(stack, pygame.K_l)  # held behind them
+    until(stack, lambda: not table.controller.landing, 3)
+    assert table.game.state.phase is Phase.MELD  # the draw, played
+    assert isinstance(stack.top, TableMenuScene) and not table.log_open  # the menu; L dropped
