@@ -183,6 +183,7 @@ class Plan:
     effects: list[Effect] = field(default_factory=list)
     deal: bool = False  # a new deal: gather every card into the stock first
     total: float = 0.0  # seconds until the last delayed card leaves
+    feet: dict[int, float] = field(default_factory=dict)  # seat -> when its foot is picked up (its cards leave)
 
 
 def canasta_banner(event: ev.CanastaMade, rules: Variant | None) -> str:
@@ -264,6 +265,7 @@ def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | 
             )
         elif isinstance(event, ev.FootPickedUp):
             clock += 0.2
+            plan.feet[event.seat] = clock  # (once the hand's last cards have left: the event names no card)
             plan.effects.append(Effect("bubble", clock, event.seat, None, _("I pick up my foot.")))
         elif isinstance(event, ev.Discarded):
             leave([event.card], 0.1)
@@ -317,6 +319,7 @@ class Animator:
         self.speed = speed
         self._order: list[CardSprite] | None = None
         self._counts: dict[Zone, int] | None = None
+        self._seen: dict[Zone, list[Card]] = {}  # (memoized with the counts)
 
     def sync(
         self,
@@ -333,6 +336,7 @@ class Animator:
         delays = delays or {}
         zones = zones or {}
         self._counts = None
+        self._seen = {}
         for card, sprite in self.sprites.items():
             if card not in placements:  # out of play (puzzle positions): not drawn
                 sprite.visible = False
@@ -388,6 +392,17 @@ class Animator:
             self._counts = counts
         return self._counts.get(zone, 0)
 
+    def seen(self, zone: Zone) -> list[Card]:
+        """The cards `count` counts in `zone`, lowest first: the pile as it is seen, without a
+        card still on its way to it, with the cards of a take until each leaves it."""
+        found = self._seen.get(zone)
+        if found is None:
+            sprites = [sprite for sprite in self.sprites.values() if sprite.counted_in == zone]
+            # (one about to leave lies where it was; one arrived, or moving within the zone, where it goes)
+            sprites.sort(key=lambda sprite: sprite.start.z if sprite.zone != zone else sprite.end.z)
+            found = self._seen[zone] = [sprite.card for sprite in sprites]
+        return found
+
     def arrived(self, card: Card) -> bool:
         """`card` is seen where it lies (resting there, or moving within it: a hand re-sorted),
         not on its way there from another zone."""
@@ -404,6 +419,7 @@ class Animator:
         self.sprites[a], self.sprites[b] = sprite_b, sprite_a
         sprite_a.card, sprite_b.card = b, a
         self._counts = None
+        self._seen = {}
         for sprite in (sprite_a, sprite_b):
             self.looks[sprite.card] = sprite.look
             if sprite.look == sprite.card.copy:
@@ -416,6 +432,7 @@ class Animator:
         self.looks.clear()
         self._order = None
         self._counts = None
+        self._seen = {}
 
     def restore_looks(self, looks: dict[Card, int]) -> None:
         """The pictures a save kept (from `looks`), on the sprites drawn already too."""
@@ -431,6 +448,7 @@ class Animator:
                 sprite.snap(placements[card])
         self._order = None
         self._counts = None
+        self._seen = {}
 
     @property
     def busy(self) -> bool:
@@ -449,12 +467,14 @@ class Animator:
         if moved:
             self._order = None
             self._counts = None
+            self._seen = {}
 
     def finish_all(self) -> None:
         for sprite in self.sprites.values():
             sprite.finish()
         self._order = None
         self._counts = None
+        self._seen = {}
 
     def draw_order(self) -> list[CardSprite]:
         """Visible sprites, lowest first (memoized until something moves)."""

@@ -54,6 +54,7 @@ from game.scenes.table_layout import (
     TableGeometry,
     TableLayout,
     drop_target,
+    foot_zone,
     hand_drop_index,
     pile_browser_last_scroll,
     pile_panel_rect,
@@ -425,8 +426,14 @@ class TableScene(Scene):
         if self.pile_open:
             self.log_open = False
 
+    @property
+    def seen_pile(self) -> list[Card]:
+        """The discard pile as the table shows it, bottom first (Animator.seen): a discard
+        still flying is not on it yet, the cards of a take are until each leaves it."""
+        return self.animator.seen(PILE_ZONE)
+
     def scroll_pile(self, steps: int) -> None:
-        self.pile_scroll = min(pile_browser_last_scroll(len(self.game.state.pile)), max(0, self.pile_scroll + steps))
+        self.pile_scroll = min(pile_browser_last_scroll(len(self.seen_pile)), max(0, self.pile_scroll + steps))
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, min(len(self.move_log.entries) - 1, self.log_scroll + steps))
@@ -458,6 +465,9 @@ class TableScene(Scene):
         for listener in self.listeners:
             listener(self, events)
         plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names}, self.config.rules)
+        for seat, at in plan.feet.items():  # a foot picked up: its cards leave once the hand is empty
+            for card in self.animator.seen(foot_zone(seat)):
+                plan.delays.setdefault(card, at)
         self.relayout(plan.delays, deal=plan.deal, duration=FLIGHT)
         # The turn passes to the person at the screen with this move (or the deal): it is theirs
         # to play once its cards have landed (update ends the landing, see _land).
@@ -968,7 +978,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.log_open and LOG_PANEL.collidepoint(self.mouse.pointer):
             self.scroll_log(-int(event.y))  # wheel up: towards the newest
             return True
-        pile_panel = pile_panel_rect(len(self.game.state.pile))
+        pile_panel = pile_panel_rect(len(self.seen_pile))
         if event.type == pygame.MOUSEWHEEL and self.pile_open and pile_panel.collidepoint(self.mouse.pointer):
             self.scroll_pile(-int(event.y))
             return True

@@ -51,6 +51,7 @@ from game.scenes.table_source import TableSeats, TableStatus
 from game.scenes.text import line_height, render_lines, text_image, wrap_text
 
 if TYPE_CHECKING:
+    from game.rules import Card
     from game.scenes.hand_state import HandUI
     from game.scenes.table_input import HandController
     from game.scenes.table_layout import TableGeometry, TableLayout
@@ -80,6 +81,8 @@ class PanelsSource(TableSeats, TableStatus, Protocol):
 
     @property
     def ui(self) -> HandUI: ...
+    @property
+    def seen_pile(self) -> list[Card]: ...  # the pile as it is seen (its browser's size)
 
 
 class DrawnPieces(NamedTuple):
@@ -351,7 +354,7 @@ class TablePanels:
         if table.log_open:
             hard.append(LOG_PANEL)
         if table.pile_open:
-            hard.append(pile_panel_rect(len(table.game.state.pile)))
+            hard.append(pile_panel_rect(len(table.seen_pile)))
         if table.covered is not None:
             hard.append(pygame.FRect(table.covered))
         soft = [meld_footprint(slot) for slot in layout.meld_slots]

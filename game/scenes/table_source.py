@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from game.hints import Hint
     from game.move_log import MoveLog
-    from game.rules import Game, RulesConfig
+    from game.rules import Card, Game, RulesConfig
     from game.scenes.animations import Animator
     from game.scenes.hand_state import HandUI
     from game.scenes.table_input import HandController
@@ -74,6 +74,9 @@ class MoveLogPanel(Protocol):
     log_scroll: int  # entries scrolled past, newest first
     pile_open: bool  # the pile browser shows (in the log's place)
     pile_scroll: int  # its rows scrolled past, newest first
+
+    @property
+    def seen_pile(self) -> list[Card]: ...  # the pile as it is seen (Animator.seen), bottom first
 
 
 class TableScenery(Protocol):

@@ -523,7 +523,7 @@ class TableView:
         place = box.union(box.move(0, -2 * 17 - 10))  # the tag and the lines above it (_last_action)
         if table.log_open and LOG_PANEL.colliderect(place):
             return True
-        return table.pile_open and pile_panel_rect(len(table.game.state.pile)).colliderect(place)
+        return table.pile_open and pile_panel_rect(len(table.seen_pile)).colliderect(place)
 
     def _seat_text(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
         """Note what was drawn for a seat (pixels), for the layout tests."""
@@ -572,9 +572,10 @@ class TableView:
 
     def _pile_browser(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """The whole discard pile, newest first (the top card ringed), scrolled by the wheel or
-        Page Up / Down."""
+        Page Up / Down: as it is seen, a discard on its way not yet on it, a take's cards until
+        each has left it (as the Pile N button counts)."""
         table = self.table
-        pile = table.game.state.pile
+        pile = table.seen_pile
         panel = pile_panel_rect(len(pile))
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
         title = _("Discard pile · 1 card") if len(pile) == 1 else _("Discard pile · {n} cards").format(n=len(pile))
@@ -799,9 +800,9 @@ class TableView:
         geo = table.geometry
         for seat in range(table.config.players):
             spot = table.layout.foot_spots.get(seat)
-            if spot is not None:
-                (x, y), _count = spot
-                count = table.animator.count(foot_zone(seat))  # (dealt one by one)
+            count = table.animator.count(foot_zone(seat))  # (dealt one by one; picked up, until its cards leave)
+            if spot is not None or count:
+                x, y = geo.foot_anchor(seat)
                 self.foot_texts[seat] = _("foot {n}").format(n=count)
                 self.foot_boxes[seat] = pill(
                     surface, self.foot_texts[seat], (x, y + 18), size=12, fill=theme.CREAM, pad=5
@@ -821,13 +822,14 @@ class TableView:
         states: list[pygame.Rect] = []
         stock = self.table.animator.count(STOCK_ZONE)  # (the cards seen there: one drawn counts once it leaves)
         pill(surface, _("Stock {n}").format(n=stock), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
-        # Pile states, stacked to the right of the pile: of the pile as it is seen, its cards
-        # landed (a wild card discarded freezes it, a black three blocks it, once it is down).
+        # Pile states, stacked to the right of the pile: of the pile as it is seen (a wild card
+        # discarded freezes it once it is down; a take's cards keep it frozen until the one that
+        # froze it has left), its top once landed (a black three blocks it).
+        seen = self.table.seen_pile
+        frozen = sum(1 for card in seen if card.is_wild or card.is_red_three)  # (as GameState.pile_frozen)
         pile = [card for card in st.pile if self.table.animator.arrived(card)]
-        coming = [card for card in st.pile if card not in pile]
-        frozen = st.pile_frozen - sum(1 for card in coming if card.is_wild or card.is_red_three)
         blocked = bool(pile) and (pile[-1].is_wild or pile[-1].is_black_three)  # (as GameState.pile_blocked)
-        crosswise = any(lies_crosswise(c, st.config.rules) for c in pile[:-1])
+        crosswise = any(lies_crosswise(c, st.config.rules) for c in seen[:-1])
         x, y = PILE_POS[0] + (102 if crosswise else CENTER_W / 2 + 14), PILE_POS[1] - 26
         take_next = table_facts.take_next(self.table.config)
         if take_next:  # Hand and Foot: no freezing, always a natural pair
@@ -855,7 +857,7 @@ class TableView:
             )
             states.append(box)
             y += 28
-        elif pile and not st.has_melded(self.table.human_side):
+        elif seen and not st.has_melded(self.table.human_side):
             box = pill(
                 surface,
                 self._frozen_for_us(),
@@ -1238,7 +1240,7 @@ class TableView:
         if table.log_open:
             rects.append(pygame.FRect(LOG_PANEL))
         if table.pile_open:
-            rects.append(pile_panel_rect(len(table.game.state.pile)))
+            rects.append(pile_panel_rect(len(table.seen_pile)))
         return rects
 
 

@@ -13,7 +13,15 @@ from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
 from game.scenes.animations import Animator
 from game.scenes.layout import Canvas
 from game.scenes.table import TableScene
-from game.scenes.table_layout import PILE_POS, PILE_ZONE, STOCK_POS, STOCK_ZONE, Placement, hand_zone
+from game.scenes.table_layout import (
+    PILE_POS,
+    PILE_ZONE,
+    STOCK_POS,
+    STOCK_ZONE,
+    Placement,
+    hand_zone,
+    pile_panel_rect,
+)
 from tests.table_helpers import DT, click, fallback, make_table, position, until
 
 WEST = 1
@@ -462,3 +470,114 @@ def test_a_held_esc_that_opens_the_menu_drops_what_was_held_after_it():
     until(stack, lambda: not table.controller.landing, 3)
     assert table.game.state.phase is Phase.MELD  # the draw, played
     assert isinstance(stack.top, TableMenuScene) and not table.log_open  # the menu; L dropped
+
+
+# -- the pile browser, the freeze, the feet, what the seats did ---------------------------------
+
+
+def test_the_pile_browser_lists_the_pile_as_it_is_seen():
+    """V listed the engine's pile: a discard still flying was on it, a pile being taken
+    was gone from it with eight cards still lying there."""
+    from game.scenes import table_view
+
+    stack, table = make_table(speed=1.0)
+    table.load_state(take_position())
+    table.paused = True
+    table.toggle_pile()
+    listed: list[Card] = []
+    real = table_view.draw_card
+
+    def listing(surface, sprite, **kw):
+        if pile_panel_rect(len(table.seen_pile)).collidepoint(sprite.x, sprite.y):  # (the browser's)
+            listed.append(sprite.card)
+        return real(surface, sprite, **kw)
+
+    import pytest
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table_view, "draw_card", listing)
+        table.show_events(table.game.apply(Move.parse("take C4 H4")))
+        frames = 0
+        while not table.idle:
+            stack.update(DT)
+            listed.clear()
+            table.view.draw(Canvas((1280, 720), 1.0))
+            seen = seen_count(table, PILE_ZONE)
+            assert len(listed) == seen, frames  # the browser's cards are those the button counts
+            assert listed == table.seen_pile[::-1]  # (newest first)
+            frames += 1
+        assert frames > 10
+
+
+def frozen_pile_position():
+    """West's turn, both sides melded; the pile frozen by a two lying crosswise under it."""
+    return position(
+        ["C5 C6", "C4 H4 C3 S9", "S6 D8", "C7 C8"],
+        melds=[{"K": "CK DK HK"}, {"4": "D4 S4 D4"}],
+        discard="D9 S5 H7 CQ H2 D6 S8 C4",
+        phase="draw",
+        turn=WEST,
+    )
+
+
+def pile_states(table, monkeypatch) -> list[str]:
+    from game.scenes import table_view
+
+    said: list[str] = []
+    real = table_view.pill
+
+    def saying(surface, text, center, **kw):
+        said.append(text)
+        return real(surface, text, center, **kw)
+
+    monkeypatch.setattr(table_view, "pill", saying)
+    table.view.draw(Canvas((1280, 720), 1.0))
+    return said
+
+
+def test_frozen_stays_while_the_card_that_froze_the_pile_lies_on_it(monkeypatch):
+    stack, table = make_table(speed=1.0)
+    table.load_state(frozen_pile_position())
+    table.paused = True
+    two = next(card for card in table.game.state.pile if card.face == "H2")
+    assert "FROZEN" in pile_states(table, monkeypatch)
+    table.show_events(table.game.apply(Move.parse("take C4 H4")))
+    frames = 0
+    while not table.idle:
+        stack.update(DT)
+        on_pile = table.animator.sprites[two].counted_in == PILE_ZONE
+        assert ("FROZEN" in pile_states(table, monkeypatch)) == on_pile, frames
+        frames += 1
+    assert frames > 10 and "FROZEN" not in pile_states(table, monkeypatch)
+
+
+def test_a_foot_is_counted_by_its_place_until_its_cards_leave_after_the_hand_s_last():
+    """Hand and Foot: the foot's label went the moment it was picked up, its cards flying to
+    the hand before the melds that emptied it had left."""
+    from rules_helpers import position as family_position
+
+    from game.scenes.table_layout import foot_zone
+
+    stack, table = make_table(variant="hand-and-foot", speed=1.0)
+    foot = "C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"
+    table.load_state(
+        family_position(
+            ["C9 D9 S9"], [["HK DK SK"], []], variant="hand-and-foot", feet=[foot] * 4, phase="meld", discard="S4"
+        )
+    )
+    table.paused = True
+    melded = list(table.game.state.hands[0])
+    feet = list(table.animator.seen(foot_zone(0)))
+    table.show_events(table.game.apply(Move.parse("meld C9 D9 S9")))
+    frames = 0
+    while not table.idle:
+        stack.update(DT)
+        table.view.draw(Canvas((1280, 720), 1.0))
+        lying = sum(1 for card in feet if table.animator.sprites[card].counted_in == foot_zone(0))
+        in_hand = sum(1 for card in melded if table.animator.sprites[card].counted_in == hand_zone(0))
+        if lying:
+            assert table.view.foot_texts[0] == f"foot {lying}", frames
+        if in_hand:
+            assert lying == len(feet), frames  # the foot waits for the hand's last card
+        frames += 1
+    assert table.view.foot_texts[0] == "playing from the foot"

@@ -30,6 +30,7 @@ def _big_pile(table, count: int) -> None:
     st.pile.extend(st.stock[:count])
     del st.stock[:count]
     table.relayout()
+    table.animator.finish_all()  # (the pile as it lies: a card on its way is not on it yet)
 
 
 def test_every_card_is_shown_newest_first_and_the_wheel_reaches_the_oldest():
@@ -103,6 +104,8 @@ def test_a_pile_taken_while_the_browser_is_scrolled_shows_its_new_cards(monkeypa
     st = table.game.state
     st.stock.extend(st.pile[:-2])  # taken, and a card discarded onto the new pile
     del st.pile[:-2]
+    table.relayout()
+    table.animator.finish_all()  # (the browser lists the pile as it lies: the cards moved)
     drawn = []
     real = table_view.draw_card
     monkeypatch.setattr(
