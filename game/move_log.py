@@ -8,10 +8,12 @@ deal's hands are never listed.
 
     log = MoveLog(viewer=0)
     log.record(events)
+    log.record(events, at=[2.0, 2.4])  # each event's entries shown once the table's clock says so
+    log.show_due(clock)           # ... (its cards start to move then: see TableScene.show_events)
     log = MoveLog.of_game(game, viewer=0)  # a resumed game's log, from its seed and moves
     for entry in log.newest_first():
         entry.text(names)         # "West discarded 9♣"
-    log.last_action(seat=1)       # what West did last, for the seat's label
+    log.last_action(seat=1)       # what West did last, for the seat's label (of what is shown)
     log.explain(seat=1, reason)   # a bot's one-line why (game/bots/reasons.py)
     log.saved_reasons()           # "14=no-points:points=95" (a save keeps them)
     entry.full_text(names)        # "West answered “May I go out?”: no. I hold 95 points I can still meld."
@@ -21,7 +23,8 @@ No pygame here: the scenes draw it, the tests read it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -138,16 +141,23 @@ class MoveLog:
     def __init__(self, viewer: int, rules: Variant | None = None) -> None:
         self.viewer = viewer
         self.rules = rules
-        self.entries: list[LogEntry] = []
+        self.entries: list[LogEntry] = []  # every move so far (what saves and reasons count)
         self.turn = 1
+        # When each of the newest entries is to show (the table's clock), oldest first: a move
+        # is said as its cards start to move, not before (record's `at`, show_due).
+        self.due: list[float] = []
 
-    def record(self, events: Iterable[ev.Event]) -> list[LogEntry]:
-        """Add what `events` show (a new deal starts a new log); returns the new entries."""
+    def record(self, events: Iterable[ev.Event], at: Sequence[float] | None = None) -> list[LogEntry]:
+        """Add what `events` show (a new deal starts a new log); returns the new entries.
+        `at`: when each event is seen (the table's clock); its entries show from then on
+        (`show_due`), in order; without it, at once."""
         added: list[LogEntry] = []
-        for event in events:
+        due: list[float] = []
+        for index, event in enumerate(events):
             event = ev.public_view(event, self.viewer)
             if isinstance(event, ev.Dealt):
                 self.entries.clear()
+                self.due.clear()
                 self.turn = 1
             entry = self._entry(event)
             last = added[-1] if added else None
@@ -157,9 +167,28 @@ class MoveLog:
             elif entry is not None:
                 self.entries.append(entry)
                 added.append(entry)
+                due.append(at[index] if at is not None else -math.inf)
             if isinstance(event, ev.TurnPassed):
                 self.turn += 1
+        if at is not None or self.due:  # (entries without a time wait behind those still due)
+            self.due += due
         return added
+
+    def show_due(self, clock: float) -> None:
+        """Show the entries whose time has come (`clock`: the table's), in order."""
+        shown = 0
+        while shown < len(self.due) and self.due[shown] <= clock:
+            shown += 1
+        del self.due[:shown]
+
+    def show_all(self) -> None:
+        """Every entry shows now (the cards were put in place at once)."""
+        self.due.clear()
+
+    @property
+    def shown(self) -> list[LogEntry]:
+        """The entries the table shows: every move whose cards have started to move."""
+        return self.entries[: len(self.entries) - len(self.due)] if self.due else self.entries
 
     @classmethod
     def of_game(cls, game: Game, viewer: int) -> MoveLog:
@@ -175,11 +204,12 @@ class MoveLog:
         return log
 
     def newest_first(self) -> list[LogEntry]:
-        return self.entries[::-1]
+        """The entries shown, newest first."""
+        return self.shown[::-1]
 
     def last_action(self, seat: int) -> LogEntry | None:
-        """The newest entry of `seat` (what its label says it did last)."""
-        return next((entry for entry in reversed(self.entries) if entry.seat == seat and entry.acted), None)
+        """The newest entry shown of `seat` (what its label says it did last)."""
+        return next((entry for entry in reversed(self.shown) if entry.seat == seat and entry.acted), None)
 
     def seat_note(self, seat: int, names: Names) -> str | None:
         """What `seat`'s label says it did last (without its name: `names` names it as the
@@ -193,7 +223,7 @@ class MoveLog:
         take = next(
             (
                 e
-                for e in reversed(self.entries)
+                for e in reversed(self.shown)
                 if e.seat == seat and e.acted and e.turn == entry.turn and e.msgid in TAKES
             ),
             None,

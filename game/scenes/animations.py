@@ -184,6 +184,9 @@ class Plan:
     deal: bool = False  # a new deal: gather every card into the stock first
     total: float = 0.0  # seconds until the last delayed card leaves
     feet: dict[int, float] = field(default_factory=dict)  # seat -> when its foot is picked up (its cards leave)
+    # When each event is seen (as `events`): its first card leaves, or what it says is said
+    # (a bubble, a banner); the move log says it then (MoveLog.record's `at`).
+    times: list[float] = field(default_factory=list)
 
 
 def canasta_banner(event: ev.CanastaMade, rules: Variant | None) -> str:
@@ -228,7 +231,8 @@ def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | 
     def lands(card) -> float:
         return plan.delays.get(card, clock) + FLIGHT
 
-    for event in events:
+    def plan_one(event: ev.Event) -> None:
+        nonlocal clock
         if isinstance(event, ev.Dealt):
             sound("shuffle", 0.0)
             plan.deal = True
@@ -283,6 +287,13 @@ def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | 
             )
         elif isinstance(event, ev.DealEnded):
             plan.effects.append(Effect("deal-over", clock + 0.4, data=event.result, text=event.reason))
+
+    for event in events:
+        start, leaving, saying = clock, len(plan.delays), len(plan.effects)
+        plan_one(event)
+        left = list(plan.delays.values())[leaving:]
+        said = [effect.delay for effect in plan.effects[saying:] if effect.kind != "sound"]
+        plan.times.append(min(left) if left else min(said) if said else start)
     plan.total = clock
     return plan
 

@@ -381,6 +381,7 @@ class TableScene(Scene):
         self._held.clear()  # (nothing of the previous person's)
         self.relayout()
         self.animator.finish_all()
+        self.move_log.show_all()  # (the moves made behind the screen: all said)
 
     def new_game(self, seed: int | None = None) -> None:
         self._new_game(self.seed + 1 if seed is None else seed)
@@ -436,7 +437,7 @@ class TableScene(Scene):
         self.pile_scroll = min(pile_browser_last_scroll(len(self.seen_pile)), max(0, self.pile_scroll + steps))
 
     def scroll_log(self, steps: int) -> None:
-        self.log_scroll = max(0, min(len(self.move_log.entries) - 1, self.log_scroll + steps))
+        self.log_scroll = max(0, min(len(self.move_log.shown) - 1, self.log_scroll + steps))
 
     def scroll_panel(self, pages: int) -> None:
         """Page Up / Page Down: scroll the open move log (LOG_PAGE entries a page) or pile
@@ -457,14 +458,17 @@ class TableScene(Scene):
     def show_events(self, events) -> None:
         """Animate a batch of engine events (and tell the listeners)."""
         events = list(events)
-        self.move_log.record(events)
+        plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names}, self.config.rules)
+        speed = max(0.01, self.animator.speed)
+        # Each move is said (the log, the seat's label) as its cards start to move.
+        self.move_log.record(events, [self.clock + at / speed for at in plan.times])
+        self.move_log.show_due(self.clock)
         for index, score in enumerate(self.game.scores):
             tween = self.shown_scores[index]
             if tween.end != score:
                 self.shown_scores[index] = Tween(tween.value, score, 1.2, ease_out_cubic)
         for listener in self.listeners:
             listener(self, events)
-        plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names}, self.config.rules)
         for seat, at in plan.feet.items():  # a foot picked up: its cards leave once the hand is empty
             for card in self.animator.seen(foot_zone(seat)):
                 plan.delays.setdefault(card, at)
@@ -477,7 +481,6 @@ class TableScene(Scene):
         landing = passed and bool(plan.delays) and at_screen(self, st.to_act) and st.phase is not Phase.OVER
         self.controller.landing = landing and self.animator.busy
         self.controller.landing_from = None if plan.deal else before
-        speed = max(0.01, self.animator.speed)
         for effect in plan.effects:
             self.timeline.append((self.clock + effect.delay / speed, effect))
         self._bot_ready_at = self.clock + (plan.total + FLIGHT + BOT_PAUSE * self.pace) / speed
@@ -770,6 +773,7 @@ class TableScene(Scene):
 
     def skip_animations(self) -> None:
         self.animator.finish_all()
+        self.move_log.show_all()
         self._land()
         for _due, effect in sorted(self.timeline, key=lambda item: item[0]):
             if effect.kind != "sound":  # skipped cards land silently
@@ -996,6 +1000,7 @@ class TableScene(Scene):
         self.clock += dt
         self.mouse.update(dt)
         self.animator.update(dt)
+        self.move_log.show_due(self.clock)
         if self.controller.landing and not self.animator.busy:
             self._land()
         for tween in self.shown_scores:
@@ -1028,6 +1033,8 @@ class TableScene(Scene):
         paused, with nothing in flight: no card, effect, score, speech bubble, banner or
         message that runs out, and no bot about to move or thinking."""
         if not self.idle or self.bubbles or self.banner is not None or self.message is not None:
+            return False
+        if self.move_log.due:  # (a move still to be said)
             return False
         if any(not tween.done for tween in self.shown_scores) or self.bot_thinking:
             return False

@@ -581,3 +581,24 @@ def test_a_foot_is_counted_by_its_place_until_its_cards_leave_after_the_hand_s_l
             assert lying == len(feet), frames  # the foot waits for the hand's last card
         frames += 1
     assert table.view.foot_texts[0] == "playing from the foot"
+
+
+def test_a_take_is_said_as_its_cards_leave_and_its_meld_as_the_meld_s_cards_do():
+    """West's label said "took the pile (8 cards), then added 4♣ 4♥ 4♣ to the 4s" (and the
+    log its two lines) before a card had moved: each line now comes as its cards start to move."""
+    stack, table = make_table(speed=1.0)
+    table.load_state(take_position())
+    table.paused = True
+    hand = list(table.game.state.hands[WEST])
+    table.show_events(table.game.apply(Move.parse("take C4 H4")))
+    pair = [card for card in hand if card not in table.game.state.hands[WEST]]
+    notes = []
+    while not table.idle:
+        left = any(table.animator.sprites[card].counted_in != hand_zone(WEST) for card in pair)
+        note = table.move_log.seat_note(WEST, table)
+        newest = table.move_log.newest_first()[0].text(table)
+        notes.append(note)
+        assert note is not None and "took the pile" in note
+        assert ("then" in note) == left and newest.startswith("West added" if left else "West took")
+        stack.update(DT)
+    assert any("then" not in note for note in notes) and "then" in notes[-1]

@@ -29,6 +29,7 @@ def _long_log_and_pile(table) -> None:
     del st.stock[:count]
     table.relayout()
     table.animator.finish_all()  # (the pile as it lies: a card on its way is not on it yet)
+    table.move_log.show_all()
 
 
 def test_page_down_and_up_scroll_the_open_move_log_and_the_pile_as_the_wheel_does(monkeypatch):
