@@ -26,17 +26,10 @@ def bots_played(variant: str = "classic", seed: int = 3, moves: int = 30, level:
     return game
 
 
-def position(
-    hands, melds=None, discard="", *, phase="draw", turn=0, fill=10, variant="classic", scores=None, stock="", **extra
-):
-    """A position from RULES.md §11 notation; empty hands are filled with `fill`
-    cards from the rest of the deck (no red threes), the rest is the stock."""
-    config = RulesConfig.for_variant(variant)
-    players, sides = config.players, config.sides
-    hands = list(hands) + [""] * (players - len(hands))
-    melds = melds or [{} for _ in range(sides)]
+def unused_faces(*texts: str) -> list[str]:
+    """The deck's faces, one per physical card, that `texts` (card lists) do not name, in the
+    deck's order (no red threes: a hand or stock made of them needs none)."""
     used: dict[str, int] = {}
-    texts = hands + [t for side in melds for t in side.values()] + [discard, stock]
     for text in texts:
         for tok in text.split():
             used[tok.upper()] = used.get(tok.upper(), 0) + 1
@@ -48,6 +41,19 @@ def position(
             used[c.face] -= 1
         else:
             free.append(c.face)
+    return free
+
+
+def position(
+    hands, melds=None, discard="", *, phase="draw", turn=0, fill=10, variant="classic", scores=None, stock="", **extra
+):
+    """A position from RULES.md §11 notation; empty hands are filled with `fill`
+    cards from the rest of the deck (no red threes), the rest is the stock."""
+    config = RulesConfig.for_variant(variant)
+    players, sides = config.players, config.sides
+    hands = list(hands) + [""] * (players - len(hands))
+    melds = melds or [{} for _ in range(sides)]
+    free = unused_faces(*hands, *(t for side in melds for t in side.values()), discard, stock)
     random.Random(5).shuffle(free)
     for i, h in enumerate(hands):
         if not h:

@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from bot_helpers import position, tool_module
+from bot_helpers import position, tool_module, unused_faces
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -309,19 +309,7 @@ def test_normal_completes_a_canasta_with_the_one_wild_card_it_needs():
 
 def with_stock(n: int, *texts: str) -> str:
     """`n` cards for an exact stock, none of them named in `texts` (no red threes)."""
-    from game.rules import DECK
-
-    used: dict[str, int] = {}
-    for tok in " ".join(texts).split():
-        used[tok] = used.get(tok, 0) + 1
-    free = []
-    for c in DECK:
-        if c.is_red_three:
-            continue
-        if used.get(c.face, 0):
-            used[c.face] -= 1
-        else:
-            free.append(c.face)
+    free = unused_faces(*texts)
     return " ".join(free[:: max(1, len(free) // n)][:n])
 
 
