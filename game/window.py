@@ -219,7 +219,12 @@ class MainWindow:
 
     def continue_game(self, saved) -> None:
         names = parse_names(saved.extra.get("names"), saved.config.players)
-        table = TableScene(
+        scene: type[TableScene] = TableScene
+        if saved.extra.get("lesson_game") is True:  # the guided deal's game: its coach comes back too
+            from game.scenes.coach_scene import CoachTable
+
+            scene = CoachTable
+        table = scene(
             game=saved.game, levels=saved.levels, human=saved.human, threaded=self.threaded, person_names=names
         )
         table.restore_extra(saved.extra)

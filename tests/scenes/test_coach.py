@@ -333,3 +333,38 @@ def test_while_east_s_discard_lands_the_coach_says_east_plays():
     assert coach.controller.landing and coach.seat_on_turn is not None
     name = coach.seat_name(coach.seat_on_turn)
     assert coach._body_text() == f"Watch: {name} plays. Your turn comes next."
+
+
+def test_continue_brings_the_lesson_back_with_its_coach(tmp_path, monkeypatch):
+    """Closed mid-lesson, Continue goes on with the coach at the same step (play-test, stop 51:
+    the lesson came back as a plain table, its panel and lit moves gone)."""
+    from game.window import MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    window = MainWindow(menu=True, threaded=False)
+    try:
+        context = window.context
+        assert context is not None
+        window.start_coach()
+        coach = window.table
+        assert isinstance(coach, CoachTable)
+        coach.animator.speed = 8.0
+        for _ in range(600):  # the bots' turns, then the player's first step; play it
+            tick(window.stack, 0.1)
+            if coach.my_turn() and coach.idle and coach.hint is not None:
+                break
+        assert coach.play(coach.hint.move)
+        step = coach.step_number
+        assert step == 1 and context.saves.exists()
+        window.back_to_menu()
+        window.continue_game(context.saves.load())
+        table = window.table
+        assert isinstance(table, CoachTable) and table.coaching and table.lesson_game
+        assert table.step_number == step and table.game.history == coach.game.history
+        for _ in range(100):
+            tick(window.stack, 0.1)
+            if table.hint is not None:
+                break
+        assert table.hint is not None and table.hint.move == table.steps[step].move  # lit again
+    finally:
+        window.close()
