@@ -257,6 +257,7 @@ class SaveSummary:
     ours: int
     theirs: int
     target: int = 0  # the points the game is played to (0: a game of a number of deals)
+    over: bool = False  # the game is decided (kept until the player leaves its final sheet)
 
 
 def summarize(data: bytes) -> SaveSummary | None:
@@ -275,15 +276,17 @@ def summarize(data: bytes) -> SaveSummary | None:
     position = body.get("position")
     scores = position.get("scores") if isinstance(position, dict) else None
     result = position.get("result") if isinstance(position, dict) else None
+    over = False
     if isinstance(result, dict) and "scores" in result:  # a deal over: Continue opens its sheet
         scores = result["scores"]
+        over = result.get("winner") is not None  # (a side's number, or "tie" after a last deal)
     if not (isinstance(scores, list) and len(scores) == len(rules.sides) and all(_is_int(x) for x in scores)):
         return None
     side = next(index for index, seats in enumerate(rules.sides) if human in seats)
     others = [score for index, score in enumerate(scores) if index != side]
     target = body.get("target")
     shown_target = target if _is_int(target) and target in rules.targets else 0
-    return SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target)
+    return SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target, over)
 
 
 # -- the save slot ---------------------------------------------------------------
@@ -347,6 +350,12 @@ class SaveStore:
             return summarize(storage.read_capped(self.path, MAX_BYTES))
         except (OSError, ValueError):
             return None
+
+    def decided(self) -> bool:
+        """The saved game is decided: kept only so that Continue shows its final sheet, so a
+        new game replaces it without asking."""
+        summary = self.summary()
+        return summary is not None and summary.over
 
     def discard(self) -> None:
         """Forget the save (the game it held is finished or abandoned)."""

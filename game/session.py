@@ -4,8 +4,9 @@
 each effect as its card lands, see animations.plan_events) and adds one listener
 to the table; when a new game starts and after every move (and every new deal) it
 saves the game to the save slot (so Continue resumes exactly there), and counts a finished deal in the
-statistics. A game that is decided is removed from the save slot, after its last
-deal is counted.
+statistics. A game that is decided stays in the save slot until the player leaves its
+final sheet (`leave`: Menu, or a new game in its place): closed or killed before that,
+even before the sheet showed, Continue opens that sheet again.
 
 The order makes every moment safe to die in: the save is written first, then the
 statistics (keyed by the deal, so counting twice is a no-op). A game resumed at
@@ -127,8 +128,9 @@ def attach(table: TableScene, app: AppContext) -> None:
         game = table.game
         problem = None
         # Saved first, even the move that decides the game: killed before its deal is
-        # counted (or the save discarded), the app continues at that deal's end and counts
-        # it then; an earlier position would give a game the statistics call decided.
+        # counted, the app continues at that deal's end and counts it then; an earlier
+        # position would give a game the statistics call decided. A decided game stays
+        # saved (its final sheet comes back after a close) until the player leaves it.
         try:
             app.saves.save(game, levels, table.human, extra=table.saved_extra())
         except OSError as error:  # a full or read-only disk must not stop the game
@@ -139,11 +141,6 @@ def attach(table: TableScene, app: AppContext) -> None:
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
             remember_deal(table, app)
-        if game.is_over:  # (a game of a number of deals may end in a tie: over, no winner)
-            try:
-                app.saves.discard()
-            except OSError as error:
-                problem = problem or failed(SAVE_FAILED, error)
         table.storage_problem = problem
 
     def on_events(table: TableScene, events: list[ev.Event]) -> None:
@@ -156,3 +153,16 @@ def attach(table: TableScene, app: AppContext) -> None:
         # A new game replaces the saved one at once: closed before its first move, the
         # app would otherwise offer the game the player chose to give up.
         keep(table, False)
+
+
+def leave(table: TableScene, app: AppContext) -> None:
+    """The player leaves the table for the title menu: a decided game leaves the save slot
+    (its final sheet was there to see; Continue would offer nothing more). A game still
+    being played stays for Continue. (A game of a number of deals may end in a tie: over,
+    no winner.)"""
+    if app.read_only or not table.game.is_over:
+        return
+    try:
+        app.saves.discard()
+    except OSError:
+        pass  # (Continue then shows the decided game's sheet again: nothing is lost)

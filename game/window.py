@@ -249,7 +249,7 @@ class MainWindow:
         context = self.context
         assert context is not None, "menu mode only"
         config = RulesConfig.for_variant(variant, target)
-        if not context.saves.exists():
+        if not context.saves.exists() or context.saves.decided():
             self.start_game(config, seed, (None, *(level,) * (config.players - 1)))
             return
         page = NewGameScene(context, variant, target)
@@ -267,10 +267,15 @@ class MainWindow:
         self._play(CoachTable(threaded=self.threaded))
 
     def back_to_menu(self) -> None:
-        """Leave the table (the game stays in the save slot) for the title menu, whichever
-        page led to the table (New game, Open a deal): "Main menu" means the title."""
+        """Leave the table for the title menu, whichever page led to the table (New game,
+        Open a deal): "Main menu" means the title. The game stays in the save slot; a decided
+        one leaves it (session.leave)."""
         from game.scenes.menu import TitleMenuScene
 
+        if self.table is not None and self.context is not None:
+            from game import session
+
+            session.leave(self.table, self.context)  # a decided game: its save goes
         if self.table is not None and self.table in self.stack.scenes:
             while self.stack.top is not self.table:
                 self.stack.pop()

@@ -2,7 +2,9 @@
 mode (settings, save slot, statistics, lock) on CANASTA_HOME; Continue when there is a
 saved game, else New game → Start; then the player's moves are chosen by a bot and
 played through the table, deal after deal, until the test kills the process (or the
-game is decided: then it prints `gameover DEALS` and waits for the kill).
+game is decided: then it prints `gameover DEALS` and waits for the kill). A decided game
+stays saved until its final sheet is left: Continue shows that sheet, whose Menu leaves it
+(`finished` in the JSON line says so), and a new game starts.
 
 Prints one JSON line once the table is up: what was resumed (the position as the table
 holds it, the statistics as they are now), then `moving` lines as the game goes on."""
@@ -44,9 +46,21 @@ def main() -> None:
     title = app.stack.top
     assert isinstance(title, TitleMenuScene)
     resumed = app.context.saves.exists()
+    finished = False
     if resumed:
         press(title, "Continue")
-    else:
+        table = app.table
+        if table is not None and table.game.is_over:  # a decided game: its final sheet, then Menu
+            while not isinstance(app.stack.top, ScoreSheetScene):
+                app.stack.update(STEP * 4)
+                pygame.event.pump()
+            app.stack.top._menu()
+            if app.context.saves.exists():
+                raise SystemExit("the decided game stayed saved after its sheet's Menu")
+            title = app.stack.top
+            assert isinstance(title, TitleMenuScene)
+            resumed, finished = False, True
+    if not resumed:
         press(title, "New game")
         new_game = app.stack.top
         assert isinstance(new_game, NewGameScene)
@@ -58,6 +72,8 @@ def main() -> None:
         json.dumps(
             {
                 "resumed": resumed,
+                "finished": finished,
+                "games": sum(record.games for record in app.context.stats.records.values()),
                 "position": position_to_json(table.game.state),
                 "moves": [str(m) for m in table.game.history],
                 "deal": table.game.deal_number,

@@ -49,6 +49,8 @@ def saved_game_line(saved: SaveSummary) -> str:
     rules = variant_named(saved.variant)
     deals = rules.deals if rules is not None else 0  # (a game of a number of deals: "deal 3 of 4")
     deal = _("deal {n} of {deals}").format(n=saved.deal, deals=deals) if deals else _("deal {n}").format(n=saved.deal)
+    if saved.over:  # closed at its final sheet: Continue shows it again
+        deal = _("game over")
     line = _(VARIANT_NAMES[saved.variant])
     if saved.target and rules is not None and len(rules.targets) > 1:  # (one target: nothing to tell)
         line += " · " + _("to {target}").format(target=saved.target)

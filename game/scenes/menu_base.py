@@ -83,8 +83,10 @@ class MenuPage(Page):
     def replacing_the_saved_game(self, message: str, go_label: str, go: Callable[[], None]) -> None:
         """`go` (a game that takes the save slot), once the player says so when a game is
         saved: "Replace the saved game?" with `message`, a `go_label` button and "Keep it".
-        A read-only window (another one holds the saves) replaces nothing: no question."""
-        if self.app.saves.exists() and not self.app.read_only and self.stack is not None:
+        A read-only window (another one holds the saves) replaces nothing, nor does a decided
+        game (kept for its final sheet): no question."""
+        saves = self.app.saves
+        if saves.exists() and not saves.decided() and not self.app.read_only and self.stack is not None:
             buttons = [(go_label, go), (_("Keep it"), None)]
             dialog = ModalDialogScene(_("Replace the saved game?"), message, buttons, width=600, cancel_index=1)
             self.stack.push(dialog)

@@ -19,7 +19,7 @@ from game.app import AppContext
 from game.bots import make_bot
 from game.rules import Game, Phase, RulesConfig, position_to_json
 from game.scenes import table_view
-from game.scenes.menu import TitleMenuScene
+from game.scenes.menu import TitleMenuScene, saved_game_line
 from game.scenes.modal import ModalDialogScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.prompts import AnswerPrompt
@@ -438,9 +438,8 @@ def test_f11_toggles_full_screen_anywhere_and_keeps_the_setting(home):
     app.close()
 
 
-def one_move_before_a_decided_game(seed: int = 3) -> tuple[Game, int]:
-    """A classic game to 2500 played by Normal bots in the rules alone, replayed to one
-    move before the move that decided it; also how many deals it had finished."""
+def a_decided_game(seed: int = 3) -> Game:
+    """A classic game to 2500 played to its end by Normal bots in the rules alone."""
     config = RulesConfig.for_variant("classic", 2500)
     game = Game(config, seed)
     bots = [make_bot("normal", seed * 10 + seat) for seat in range(config.players)]
@@ -449,14 +448,22 @@ def one_move_before_a_decided_game(seed: int = 3) -> tuple[Game, int]:
             game.next_deal()
         seat = game.state.to_act
         game.apply(bots[seat].act(game.state.observation(seat)))
-    before = Game.replay(config, seed, game.history[:-1])
+    return game
+
+
+def one_move_before_a_decided_game(seed: int = 3) -> tuple[Game, int]:
+    """`a_decided_game` replayed to one move before the move that decided it; also how many
+    deals it had finished."""
+    game = a_decided_game(seed)
+    before = Game.replay(game.config, seed, game.history[:-1])
     return before, before.deal_number
 
 
 def test_a_game_killed_as_it_is_decided_continues_at_its_end(home, monkeypatch):
     """The move that decides the game is saved before its deal is counted: killed then
-    (the statistics not written, the save not yet discarded), Continue opens the decided
-    game's sheet, counts its last deal once and only then forgets the save."""
+    (the statistics not written), Continue opens the decided game's sheet and counts its
+    last deal once. The decided game stays saved until the player leaves its sheet for the
+    menu (closed at it, the next start showed no trace of it: play-test, stop 51)."""
     before, deals = one_move_before_a_decided_game()
     levels = (None, "normal", "normal", "normal")
     app = new_app()
@@ -474,7 +481,6 @@ def test_a_game_killed_as_it_is_decided_continues_at_its_end(home, monkeypatch):
         "save",
         lambda self: (_ for _ in ()).throw(OSError(errno.EIO, "Input/output error", "stats.json.tmp")),
     )
-    monkeypatch.setattr(app.context.saves, "discard", lambda: None)
     run_until(app, lambda: table.game.is_over)
     decided = position_to_json(table.game.state)
     assert app.context.saves.load().game.is_over, "the deciding move was saved"
@@ -489,9 +495,35 @@ def test_a_game_killed_as_it_is_decided_continues_at_its_end(home, monkeypatch):
     assert position_to_json(table.game.state) == decided
     record = StatsStore(home).record("classic@2500", "normal")  # (stats.game_key: a short game)
     assert (record.deals, record.games) == (1, 1)  # the last deal, counted on resume, once
-    assert not app.context.saves.exists(), "a decided game leaves the save slot once counted"
     run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene), 30)
     assert app.stack.top.result.winner is not None
+    app.close()
+
+    app = new_app()  # closed at the final sheet: Continue shows it once more, counting nothing
+    title = app.stack.top
+    assert isinstance(title, TitleMenuScene) and title.saved is not None and title.saved.over
+    assert "game over" in saved_game_line(title.saved)
+    click_button(app, "Continue")
+    run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene), 30)
+    record = StatsStore(home).record("classic@2500", "normal")
+    assert (record.deals, record.games) == (1, 1)
+    app.stack.top.count.finish()  # (a click while the totals count up finishes the count)
+    click_button(app, "Menu")  # left: the decided game leaves the save slot
+    assert isinstance(app.stack.top, TitleMenuScene) and not app.context.saves.exists()
+    assert app.stack.top.items.widgets[0].msgid == "New game"
+    app.close()
+
+
+def test_a_decided_game_is_replaced_without_a_question(home):
+    """A new game over a decided game's save (kept for its final sheet) asks nothing: there
+    is nothing to lose."""
+    app = new_app()
+    app.context.saves.save(a_decided_game(), (None, "normal", "normal", "normal"), 0)
+    assert app.context.saves.decided()
+    app.stack.top.rebuild()
+    start_game(app)  # no "Replace the saved game?" on the way
+    assert app.table is not None and not app.table.game.is_over
+    assert not app.context.saves.decided() and not app.context.saves.load().game.history
     app.close()
 
 

@@ -359,6 +359,23 @@ def test_a_save_at_a_deals_end_is_summarized_with_the_totals_after_it(tmp_path):
     after = game.state.result.scores
     assert after != game.state.scores  # (the totals before the deal: 0 and 0)
     assert store.summary() == SaveSummary("classic", 1, after[0], after[1], 5000)
+    assert not store.decided()
+
+
+def test_a_decided_game_is_summarized_as_over(tmp_path):
+    """A decided game stays saved until its final sheet is left: the title says it is over,
+    and a new game replaces it without asking (play-test, stop 51)."""
+    game = Game(RulesConfig.for_variant("hand-and-foot"), 5)  # (four deals: over after the last)
+    bots = [make_bot("easy", seat) for seat in range(4)]
+    while not game.is_over:
+        if game.state.is_over:
+            game.next_deal()
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    store = SaveStore(tmp_path)
+    store.save(game, LEVELS)
+    summary = store.summary()
+    assert summary is not None and summary.over and summary.deal == 4 and store.decided()
 
 
 def test_the_summary_says_what_the_game_is_played_to(tmp_path):
