@@ -121,7 +121,10 @@ def attach(table: TableScene, app: AppContext) -> None:
             app.notice(problem.notice())
         return problem
 
+    stats_unwritten = False  # a deal's count waits in memory to be written
+
     def keep(table: TableScene, deal_ended: bool) -> None:
+        nonlocal stats_unwritten
         if app.read_only:
             table.storage_problem = StorageProblem(READ_ONLY)
             return
@@ -138,9 +141,20 @@ def attach(table: TableScene, app: AppContext) -> None:
         if deal_ended:
             try:
                 count_deal(table, app, level_name)
+                stats_unwritten = False
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
+                stats_unwritten = True
             remember_deal(table, app)
+        elif stats_unwritten:
+            # A deal the statistics counted but could not write is written once the disk takes
+            # it (the count is kept in memory, keyed, so it is never counted twice); until then
+            # the table says so.
+            try:
+                app.stats.save()
+                stats_unwritten = False
+            except OSError as error:
+                problem = problem or failed(STATS_FAILED, error)
         table.storage_problem = problem
 
     def on_events(table: TableScene, events: list[ev.Event]) -> None:

@@ -119,6 +119,30 @@ def leave_a_game_in_progress(app: MainWindow) -> tuple[TableScene, bytes]:
     return table, kept
 
 
+def test_a_deal_the_statistics_could_not_keep_is_counted_once_they_can(home, monkeypatch):
+    app = new_app()
+    table = start_game(app)
+    monkeypatch.setattr(
+        StatsStore,
+        "save",
+        lambda self: (_ for _ in ()).throw(OSError(errno.EIO, "Input/output error", "stats.json.tmp")),
+    )
+    run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
+    assert table.storage_problem is not None and table.storage_problem.msgid == "Statistics not kept: {reason}"
+    click_button(app, "Next deal")  # still failing: the deal waits, the table still says so
+    click_button(app, "Next deal")
+    assert table.game.deal_number == 1
+    assert table.storage_problem is not None and table.storage_problem.msgid == "Statistics not kept: {reason}"
+    assert StatsStore(home).record("classic", "normal").deals == 0
+    monkeypatch.undo()  # the disk works again: the next move's keep counts the waiting deal
+    monkeypatch.setenv(storage.HOME_ENV, str(home))
+    moves = len(table.game.history)
+    run_until(app, lambda: len(table.game.history) > moves)
+    assert table.storage_problem is None
+    assert StatsStore(home).record("classic", "normal").deals == 1
+    app.close()
+
+
 def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypatch):
     app = new_app()
     table = start_game(app)
