@@ -10,7 +10,7 @@ read with `getattr`, since a classic state has none.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.i18n import N_
@@ -62,8 +62,35 @@ def side_melds(state: GameState, side: int) -> tuple[Meld, ...]:
     return state.side_melds(side)
 
 
-def melded_points(state: GameState, side: int) -> int:
-    return sum(m.value for m in state.side_melds(side))
+# -- a side's melds as seen ------------------------------------------------------------
+# The table applies a move at once and its cards then fly (animations.Animator.count): what
+# it says of a side's melds (the score panel's "melded N · canastas N", "min N · met", what
+# is still needed to go out) counts the cards that have landed, given as `arrived` (None:
+# every card, as the engine has them).
+
+Arrived = Callable[[Card], bool] | None
+
+
+def landed(meld: Meld, arrived: Arrived = None) -> int:
+    """How many of `meld`'s cards are down (0: none yet: the meld is not seen)."""
+    if arrived is None:
+        return len(meld.cards)
+    return sum(1 for card in meld.cards if arrived(card))
+
+
+def melded_points(state: GameState, side: int, arrived: Arrived = None) -> int:
+    """The points of the side's melded cards (those down)."""
+    return sum(card.value for m in state.side_melds(side) for card in m.cards if arrived is None or arrived(card))
+
+
+def has_melded(state: GameState, side: int, arrived: Arrived = None) -> bool:
+    """The side has a meld down (its first card landed)."""
+    return any(landed(m, arrived) for m in state.side_melds(side))
+
+
+def canastas(state: GameState, side: int, arrived: Arrived = None) -> int:
+    """The side's canastas (books) with seven cards down."""
+    return sum(1 for m in state.side_melds(side) if landed(m, arrived) >= CANASTA_SIZE)
 
 
 # -- feet (Hand and Foot) --------------------------------------------------------------
@@ -105,14 +132,14 @@ class OutNeed:
         return all(missing == 0 for _msgid, missing, _wanted in self.parts)
 
 
-def out_need(state: GameState, side: int) -> OutNeed | None:
+def out_need(state: GameState, side: int, arrived: Arrived = None) -> OutNeed | None:
     """The Samba family's going-out requirement: the books quota (V-HF-OUT), two canastas
-    (V-SAMBA-OUT), one of them an escalera (V-BOL-OUT). None for the classic variants
-    (their table says nothing more)."""
+    (V-SAMBA-OUT), one of them an escalera (V-BOL-OUT), counting the canastas with seven
+    cards down (`arrived`). None for the classic variants (their table says nothing more)."""
     rules = state.config.rules
     if not rules.meld_list:
         return None
-    melds = state.side_melds(side)
+    melds = [m for m in state.side_melds(side) if landed(m, arrived) >= CANASTA_SIZE]
     if rules.foot:
         clean_wanted, dirty_wanted = rules.books_quota
         clean, dirty = book_counts(melds)
@@ -122,10 +149,10 @@ def out_need(state: GameState, side: int) -> OutNeed | None:
                 (N_("dirty {have}/{want}"), max(0, dirty_wanted - dirty), dirty_wanted),
             )
         )
-    canastas = sum(1 for m in melds if m.size >= CANASTA_SIZE)
-    parts = [(N_("canastas {have}/{want}"), max(0, rules.canastas_to_go_out - canastas), rules.canastas_to_go_out)]
+    made = len(melds)
+    parts = [(N_("canastas {have}/{want}"), max(0, rules.canastas_to_go_out - made), rules.canastas_to_go_out)]
     if rules.out_needs_sequence:
-        sequences = sum(1 for m in melds if m.size >= CANASTA_SIZE and m.kind is MeldKind.SEQUENCE)
+        sequences = sum(1 for m in melds if m.kind is MeldKind.SEQUENCE)
         parts.append((N_("escalera {have}/{want}"), max(0, 1 - sequences), 1))
     return OutNeed(tuple(parts))
 

@@ -857,7 +857,7 @@ class TableView:
             )
             states.append(box)
             y += 28
-        elif seen and not st.has_melded(self.table.human_side):
+        elif seen and not table_facts.has_melded(st, self.table.human_side, self.table.animator.arrived):
             box = pill(
                 surface,
                 self._frozen_for_us(),
@@ -1096,19 +1096,21 @@ class TableView:
                 topright=(panel.right - 12, top + 19 if wide else top - 3),
             )
             minimum = st.minimum(side)
-            if st.has_melded(side):
+            # What the side has down as it is seen: a meld flying in counts as its cards land.
+            arrived = table.animator.arrived
+            if table_facts.has_melded(st, side, arrived):
                 state_text, color = _("min {n} · met").format(n=minimum), pygame.Color(30, 110, 60)
             else:
                 state_text, color = _("min {n} · not met").format(n=minimum), pygame.Color(150, 90, 20)
             blit_text(surface, state_text, 13, color, bold=True, topleft=(panel.x + 12, top + state_y))
-            melded = table_facts.melded_points(st, side)
-            canastas = st.canastas(side)
+            melded = table_facts.melded_points(st, side, arrived)
+            canastas = table_facts.canastas(st, side, arrived)
             if table_facts.has_feet(table.config):
                 detail = _("melded {points} · books {c}").format(points=melded, c=canastas)
             else:
                 detail = _("melded {points} · canastas {c}").format(points=melded, c=canastas)
             blit_text(surface, detail, 13, theme.INK_SOFT, topleft=(panel.x + 12, top + detail_y))
-            need = table_facts.out_need(st, side)
+            need = table_facts.out_need(st, side, arrived)
             if need is not None:  # what the side still lacks to go out (books, canastas, an escalera)
                 if need.met:
                     text, color = _("ready to go out"), pygame.Color(30, 110, 60)

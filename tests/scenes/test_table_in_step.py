@@ -602,3 +602,67 @@ def test_a_take_is_said_as_its_cards_leave_and_its_meld_as_the_meld_s_cards_do()
         assert ("then" in note) == left and newest.startswith("West added" if left else "West took")
         stack.update(DT)
     assert any("then" not in note for note in notes) and "then" in notes[-1]
+
+
+# -- the score panel, the deal's line, a click while a bot plays (stop 51) -------------------
+
+
+def panel_details(table, monkeypatch) -> list[str]:
+    """The score panel's lines for each side as drawn this frame ("melded 20 · canastas 0")."""
+    from game.scenes import table_view
+
+    drawn: list[str] = []
+    real = table_view.blit_text
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(table_view, "blit_text", recording)
+    table.view.draw(Canvas((1280, 720), 1.0))
+    monkeypatch.setattr(table_view, "blit_text", real)
+    return [text for text in drawn if text.startswith("min ") or (text.startswith("melded") and "· canastas" in text)]
+
+
+def test_the_score_panel_counts_a_meld_as_its_cards_land(monkeypatch):
+    """Play-test (stop 50): "melded 20 · canastas 0" became "melded 55 · canastas 1" the
+    moment West's move was applied, its cards still in West's hand: the panel follows the
+    cards down, as the meld's badge does, and the canasta counts once its seventh card lands."""
+    stack, table = make_table(speed=1.0)
+    table.load_state(
+        position(
+            ["C5 C6", "C4 H4 S9 C9", "S6 D8", "C7 C8"],
+            melds=[{}, {"4": "D4 S4 D4 S4 H4"}],
+            discard="D9",
+            phase="meld",
+            turn=WEST,
+        )
+    )
+    table.paused = True
+    assert panel_details(table, monkeypatch)[2:] == ["min 50 · met", "melded 25 · canastas 0"]
+    st = table.game.state
+    hand = list(st.hands[WEST])
+    table.show_events(table.game.apply(Move.parse("meld C4 H4")))
+    laid = [card for card in hand if card not in st.hands[WEST]]
+    seen = set()
+    frames = 0
+    while not table.idle:
+        stack.update(DT)
+        down = sum(1 for card in laid if table.animator.arrived(card))
+        seen.add(down)
+        canastas = 1 if down == 2 else 0
+        assert panel_details(table, monkeypatch)[3] == f"melded {25 + 5 * down} · canastas {canastas}", frames
+        frames += 1
+    assert seen == {0, 1, 2} or seen == {0, 2}  # (counted up as they landed)
+    assert panel_details(table, monkeypatch)[3] == "melded 35 · canastas 1"
+
+
+def test_a_first_meld_is_met_on_the_panel_once_its_cards_are_down(monkeypatch):
+    stack, table = make_table(speed=1.0)
+    table.load_state(position(["C5 C6", "CA HA SA S9 C9", "S6 D8", "C7 C8"], discard="D9", phase="meld", turn=WEST))
+    table.paused = True
+    table.show_events(table.game.apply(Move.parse("meld CA HA SA")))
+    step(stack, table)
+    assert panel_details(table, monkeypatch)[2:] == ["min 50 · not met", "melded 0 · canastas 0"]
+    until(stack, lambda: table.idle, 5)
+    assert panel_details(table, monkeypatch)[2:] == ["min 50 · met", "melded 60 · canastas 0"]
