@@ -223,6 +223,8 @@ class TableScene(Scene):
         """Whose turn the table shows: while the move that passed the turn to the person at
         the screen is landing, still its maker's (None: the deal's)."""
         controller = self.controller
+        if controller.dealing:  # (nobody's yet, whoever leads)
+            return None
         return controller.landing_from if controller.landing else self.game.state.to_act
 
     def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
@@ -481,6 +483,8 @@ class TableScene(Scene):
         landing = passed and bool(plan.delays) and at_screen(self, st.to_act) and st.phase is not Phase.OVER
         self.controller.landing = landing and self.animator.busy
         self.controller.landing_from = None if plan.deal else before
+        if plan.deal:
+            self.controller.dealing = self.animator.busy
         for effect in plan.effects:
             self.timeline.append((self.clock + effect.delay / speed, effect))
         self._bot_ready_at = self.clock + (plan.total + FLIGHT + BOT_PAUSE * self.pace) / speed
@@ -967,7 +971,7 @@ class TableScene(Scene):
         now covers; played into the dialog it would press buttons the person never saw (the
         menu's New game, Main menu), played on the table behind it it would act out of sight.
         (Esc is held only behind other held input: alone, it opens the menu at once.)"""
-        self.controller.landing = False
+        self.controller.landing = self.controller.dealing = False
         held, self._held = self._held, []
         for event in held:
             if self.stack is not None and self.stack.top is not self:
@@ -1003,6 +1007,8 @@ class TableScene(Scene):
         self.move_log.show_due(self.clock)
         if self.controller.landing and not self.animator.busy:
             self._land()
+        if self.controller.dealing and not self.animator.busy:
+            self.controller.dealing = False
         for tween in self.shown_scores:
             tween.update(dt)
         if self.timeline:

@@ -111,6 +111,9 @@ class TableController:
         # the cards land. Meanwhile it is not yet shown as their turn (my_turn, the status line).
         self.landing = False
         self.landing_from: int | None = None  # whose move is landing (None: the deal)
+        # The deal's cards are still flying to the seats, whoever leads: the line says
+        # "Dealing…" and no seat's tag is lit until they are down.
+        self.dealing = False
 
     # -- game lifecycle ---------------------------------------------------------
     def bot_level(self, seat: int) -> str:

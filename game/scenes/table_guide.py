@@ -27,6 +27,7 @@ class GuidedTable(TableCore, Protocol):
     refusal: Refusal | None
     landing: bool  # the move that gave the person the turn is still flying in
     landing_from: int | None  # ... whose (None: the deal)
+    dealing: bool  # the deal's cards are still flying, whoever leads
 
     @property
     def seed(self) -> int: ...
@@ -89,6 +90,8 @@ class TableGuide:
             return _("The deal is over.")
         to_act = st.to_act
         asked = self.named_partner()
+        if self.table.dealing:  # (a bot's lead too: its turn shows once the cards are down)
+            return _("Dealing…")
         if self.table.landing and at_screen(self.table, to_act):  # not yet: the cards are still landing
             mover = self.table.landing_from
             if mover is None:

@@ -666,3 +666,18 @@ def test_a_first_meld_is_met_on_the_panel_once_its_cards_are_down(monkeypatch):
     assert panel_details(table, monkeypatch)[2:] == ["min 50 · not met", "melded 0 · canastas 0"]
     until(stack, lambda: table.idle, 5)
     assert panel_details(table, monkeypatch)[2:] == ["min 50 · met", "melded 60 · canastas 0"]
+
+
+def test_a_deal_a_bot_leads_says_dealing_until_its_cards_have_landed():
+    """Play-test (stop 50): West led the deal and the line said "West to play…" (West's tag
+    lit) while the cards were still flying to the seats; the player's lead said "Dealing…"."""
+    stack, table = make_table(speed=1.0)
+    assert table.game.state.to_act == WEST  # (the first deal: West leads)
+    frames = 0
+    while table.animator.busy:
+        assert table.status_text() == "Dealing…" and table.seat_on_turn is None, frames
+        step(stack, table)
+        frames += 1
+    assert frames > 30
+    step(stack, table)
+    assert table.status_text() == "West to play…" and table.seat_on_turn == WEST

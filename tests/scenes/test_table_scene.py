@@ -534,6 +534,7 @@ def test_seat_labels_stay_inside_the_window_while_a_bot_thinks(monkeypatch, lang
     from game.scenes.bot_runner import BotRunner
 
     stack, table = make_table()
+    table.skip_animations()  # (while the deal flies no seat's turn shows: "Dealing…")
     i18n.set_language(language)
     monkeypatch.setattr(BotRunner, "thinking", property(lambda self: True))
     boxes = {}
