@@ -42,6 +42,9 @@ class MovesTable(TableCore, Protocol):
     def guide(self) -> TableGuide: ...
     @property
     def arranger(self) -> HandArranger: ...
+
+    dealing: bool  # the deal's cards are still flying
+
     def legal_moves(self) -> list[Move]: ...
     def play(self, move: Move, held: Sequence[Card] = ()) -> bool: ...
     def my_turn(self) -> bool: ...
@@ -66,16 +69,44 @@ class PlayerMoves:
             self.table.say(_("Watching the bots: they play every seat."), warn=False, seconds=3.0)
             return True
         if st.to_act != self.table.human:
-            if st.phase is Phase.ANSWER and st.turn == self.table.human:
-                self.table.refuse(N_("Wait for your partner's answer."), "R-ASK")
-            else:
-                name = self.table.seat_name(st.to_act)  # type: ignore[arg-type]
-                self.table.refuse(N_("Wait for your turn: {name} is playing."), "R-TURN", name=name)
+            self._wait_note()
             return True
         if st.phase is Phase.ANSWER:
             self.table.refuse(N_('Your partner asked "May I go out?": answer first.'), "R-ASK")
             return True
         return False
+
+    def _wait_note(self) -> None:
+        """A move tried while another seat plays (or answers, or the deal is still flying): said
+        calmly, as a note where the table's messages show, not as a refusal with its rule; the
+        cards fly back and nothing is kept. What is made once the card that passes the turn is on its
+        way is held instead and played when it lands (TableScene._hold): only then is the turn
+        certain to be the player's (docs/table.md, "The player's turn comes with the card")."""
+        table = self.table
+        st = table.game.state
+        human = table.human
+        if table.dealing:
+            text = _("The cards are being dealt: {name} plays first.").format(name=table.seat_name(st.to_act))  # type: ignore[arg-type]
+        elif st.phase is Phase.ANSWER and st.turn == human:
+            asked = table.guide.named_partner()
+            if asked is not None:
+                text = _("Waiting for {name}'s answer…").format(name=asked)
+            else:
+                text = _("Waiting for your partner's answer…")
+        else:
+            order = st.order
+            before = order[order.index(human) - 1] if human in order else None
+            name = table.seat_name(st.turn)
+            if st.turn == before:
+                text = _("{name} is playing: your turn comes next.").format(name=name)
+            elif before is not None:
+                text = _("{name} is playing: your turn comes after {last}'s.").format(
+                    name=name, last=table.seat_name(before)
+                )
+            else:
+                text = _("{name} is playing.").format(name=name)
+        table.say(text, warn=False, seconds=3.0)
+        table.host.cards_moved()  # (cards dropped fly back to the hand)
 
     def pass_offered(self) -> bool:
         """The stock is empty and the player may pass (the Pass button shows)."""

@@ -681,3 +681,34 @@ def test_a_deal_a_bot_leads_says_dealing_until_its_cards_have_landed():
     assert frames > 30
     step(stack, table)
     assert table.status_text() == "West to play…" and table.seat_on_turn == WEST
+
+
+def test_a_click_while_a_bot_plays_is_a_calm_note_and_is_not_kept():
+    """A click on the stock during East's turn, before its discard leaves, was refused with a
+    red banner and a rule ("Wait for your turn: East is playing.", R-TURN), while one a
+    moment later, the discard on its way, was held and played when it landed. Until the turn
+    is certain to be the player's, such a click gets a quiet note and nothing is kept."""
+    stack, table = make_table(speed=1.0)
+    table.load_state(last_discard_position())
+    until(stack, lambda: table.idle, 3)
+    assert table.game.state.to_act == 3
+    table.paused = True  # (East waits: the player clicks while it thinks)
+    stock = len(table.game.state.stock)
+    click(stack, STOCK_POS)
+    assert table.refusal is None and table.message is not None
+    text, _seconds, warn = table.message
+    assert text == "East is playing: your turn comes next." and not warn
+    table.show_events(table.game.apply(Move.parse("discard SK")))
+    table.paused = False
+    until(stack, lambda: not table.controller.landing, 3)
+    for _frame in range(30):
+        step(stack, table)
+    assert table.game.state.phase is Phase.DRAW and len(table.game.state.stock) == stock  # not played later
+
+
+def test_a_click_while_the_deal_a_bot_leads_flies_is_a_calm_note():
+    stack, table = make_table(speed=1.0)
+    step(stack, table)
+    click(stack, PILE_POS)
+    assert table.refusal is None and table.message is not None
+    assert table.message[0] == "The cards are being dealt: West plays first." and not table.message[2]
