@@ -145,6 +145,8 @@ class PlayerMoves:
         selected = self.table.selected_cards()
         if st.phase is Phase.DRAW:
             onto = self._takes_onto_melds()
+            if self._play_hinted_take():
+                return
             if selected or self.table.ui.staged:
                 self._take(selected)
             elif any(m.kind is MoveKind.TAKE and not m.groups for m in self.table.legal_moves()):
@@ -166,6 +168,25 @@ class PlayerMoves:
             self.discard(selected[0])
         else:
             self.table.say(_("Drag one card onto the pile (or double-click it) to discard."), warn=False)
+
+    def _play_hinted_take(self) -> bool:
+        """T, or a click on the pile, while the hint shows a take: the hint's take, with the
+        hand cards it lights (the pair that melds the top card, and any groups laid with it),
+        unless the player chose otherwise (other cards selected, groups staged, a meld
+        focused). True when it was played."""
+        hint = self.table.guide.hint
+        ui = self.table.ui
+        if hint is None or hint.move.kind is not MoveKind.TAKE or ui.staged or ui.meld_focus is not None:
+            return False
+        selected = set(self.table.selected_cards())
+        if selected and selected != set(hint.cards):
+            return False
+        if hint.move not in self.table.legal_moves():  # (a hint of before: not what the table shows now)
+            return False
+        if self.table.play(hint.move, hint.cards):
+            ui.selected.clear()
+            self.table.host.cards_moved()
+        return True
 
     def _takes_onto_melds(self) -> list[Move]:
         """The legal takes of the pile's top card alone onto one of our melds (`take +N:`)."""
@@ -600,6 +621,8 @@ class PlayerMoves:
     def key_take(self) -> None:
         """T: take the pile with the selected cards (or by adding it to our meld)."""
         if self.not_draw_time():
+            return
+        if self._play_hinted_take():
             return
         selected = self.table.selected_cards()
         if selected or self.table.ui.staged:

@@ -778,3 +778,44 @@ def test_where_each_plays_alone_a_refusal_says_you_not_your_side(variant, seats)
     table = _frozen_take("classic", ["SJ C5 D7 H9 SK C6 D8", "C7 C8 C9", "H7 H8 H9", "S7 S8 S9"], 3)
     assert table.refusal.reason().startswith("Your side has not melded this deal")
     assert "side" in rule_explanation("R-MIN", RulesConfig.for_variant("classic").rules)
+
+
+def hinted_take_position():
+    """The player's draw: the hint takes the five-card pile with the 9♣ 9♦ (no meld of 9s:
+    a plain take, T's without selected cards, is refused)."""
+    return position(
+        ["C9 D9 H4 S5 H6 CK", "C4 C6 C8", "C9 C10", "CJ CQ"],
+        melds=[{"K": "CK DK HK"}, {}],
+        discard="D5 S7 C8 D10 H9",
+        phase="draw",
+    )
+
+
+@pytest.mark.parametrize("how", ["T", "click"])
+def test_t_or_a_click_on_the_pile_with_a_take_hinted_takes_it_with_the_hinted_cards(how):
+    """Play-test (stop 50): with the hint "Take the pile: meld the 9♥ with your 9♣ 9♦." showing
+    and its cards lit, T tried a plain take and was refused: it follows the hint."""
+    stack, table = make_table()
+    table.load_state(hinted_take_position())
+    table.paused = True
+    table.show_hint()
+    assert str(table.hint.move) == "take C9 D9"
+    pair = list(table.hint.cards)
+    if how == "T":
+        press(stack, pygame.K_t)
+    else:
+        click(stack, PILE_POS)
+    st = table.game.state
+    assert table.refusal is None and st.phase is Phase.MELD and not st.pile
+    assert not any(card in st.hands[0] for card in pair) and len(st.side_melds(0)) == 2  # the 9s melded
+
+
+def test_t_with_other_cards_selected_takes_with_those_not_the_hinted_ones():
+    stack, table = make_table()
+    table.load_state(hinted_take_position())
+    table.paused = True
+    table.show_hint()
+    click(stack, card_point(table, hand_card(table, "C9")))  # one of the pair alone: the player's choice
+    tick(stack, 0.5)
+    press(stack, pygame.K_t)
+    assert table.game.state.phase is Phase.DRAW and table.refusal is not None  # (one card takes nothing)
