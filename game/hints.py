@@ -14,7 +14,9 @@ again after a language switch (the table does, at draw time).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -451,6 +453,44 @@ def alone_or_side(obs: Observation, alone: str, side: str) -> str:
     return _(side) if obs.config.partnerships else _(alone)
 
 
+# The names the table gives the seats (a person's typed name, "Player 2"), while a hint is
+# worded for it (`naming`); else the rules' seat names ("West").
+_SEAT_NAME: ContextVar[Callable[[int], str] | None] = ContextVar("hint_seat_name", default=None)
+
+
+@contextmanager
+def naming(seat_name: Callable[[int], str]) -> Iterator[None]:
+    """Word the hints inside the block with the table's names of the seats."""
+    token = _SEAT_NAME.set(seat_name)
+    try:
+        yield
+    finally:
+        _SEAT_NAME.reset(token)
+
+
+def next_player_name(obs: Observation, seat: int) -> str | None:
+    """The next player by name, where the hint names them: three-hand, where each of two
+    opponents plays alone ("the next player" left the player to work out West or East).
+    None elsewhere: two-hand has one other player, and partners' melds are their side's."""
+    if obs.config.partnerships or obs.config.players < 3:
+        return None
+    seat_name = _SEAT_NAME.get()
+    name = seat_name(seat) if seat_name is not None else _(obs.config.rules.seat_names[seat])
+    return name.replace("{", "{{").replace("}", "}}")  # (the caller formats the rest)
+
+
+def of_next(obs: Observation, seat: int, msgid: str, named: str, side: str | None = None) -> str:
+    """A sentence about the next player (`seat`), translated, to be formatted: `msgid` ("the
+    next player"), `side` where partners meld together ("the next player's side"), or where
+    the player is named (three-hand) `named`, its {seat} filled in."""
+    if side is not None and obs.config.partnerships:
+        return _(side)
+    name = next_player_name(obs, seat)
+    if name is None:
+        return _(msgid)
+    return _(named).replace("{seat}", name)
+
+
 def _take_refusal(obs: Observation, top: Card) -> str | None:
     """Why the take a player would try is refused, in words (why_not): with a natural pair of
     the top card's rank from the hand, else (classic) onto the side's meld of its rank. None
@@ -649,7 +689,11 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
     name_seat = next_opponent(obs)
     parts = [_("Discard the {card}.").format(card=card_name(card))]
     if card.is_black_three:
-        parts.append(_("A black three blocks the pile for the next player."))
+        blocks = N_("A black three blocks the pile for the next player.")
+        if name_seat is not None:
+            parts.append(of_next(obs, name_seat, blocks, N_("A black three blocks the pile for {seat}.")).format())
+        else:
+            parts.append(_(blocks))
         penalty = obs.config.rules.black_three_penalty
         if penalty:  # V-BOL-BLACK3: the expert's reason to be rid of it
             parts.append(
@@ -690,9 +734,11 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
                     _("The next player's side has no meld the {card} could join.").format(card=card_name(card))
                 )
             else:
-                no_meld = alone_or_side(
+                no_meld = of_next(
                     obs,
+                    name_seat,
                     N_("The next player has no meld of {rank}s."),
+                    N_("{seat} has no meld of {rank}s."),
                     N_("The next player's side has no meld of {rank}s."),
                 )
                 parts.append(no_meld.format(rank=rank_name(card.rank)))
@@ -806,22 +852,30 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
         if obs.config.rules.meld_list:
             text = _("It is safer than your {card}: that one fits a meld of the next player's side.")
         else:
-            text = alone_or_side(
+            text = of_next(
                 obs,
+                seat,
                 N_("It is safer than your {card}: the next player has a meld of {rank}s."),
+                N_("It is safer than your {card}: {seat} has a meld of {rank}s."),
                 N_("It is safer than your {card}: the next player's side has a meld of {rank}s."),
             )
         return text.format(card=name, rank=rank_name(other.card.rank))
     rank = rank_name(mine.card.rank)
     offered, discarded = _pile_shows(obs)
     if mine.declined == "offered" and other.declined != "offered" and mine.card.rank in offered:
-        return _("It is safer than your {card}: the next player let the pile go with a {rank} on top.").format(
-            card=name, rank=rank
-        )
+        return of_next(
+            obs,
+            seat,
+            N_("It is safer than your {card}: the next player let the pile go with a {rank} on top."),
+            N_("It is safer than your {card}: {seat} let the pile go with a {rank} on top."),
+        ).format(card=name, rank=rank)
     if mine.declined == "discarded" and not other.declined and mine.card.rank in discarded:
-        return _("It is safer than your {card}: the next player discarded a {rank} onto this pile.").format(
-            card=name, rank=rank
-        )
+        return of_next(
+            obs,
+            seat,
+            N_("It is safer than your {card}: the next player discarded a {rank} onto this pile."),
+            N_("It is safer than your {card}: {seat} discarded a {rank} onto this pile."),
+        ).format(card=name, rank=rank)
     try:
         from game.bots.knowledge import Knowledge
 
@@ -829,9 +883,17 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
     except Exception:  # noqa: BLE001 - a bot bug must not break the hint
         return ""
     if mine.p_take < other.p_take and unseen[mine.card.rank] < unseen[other.card.rank]:
-        text = _(
-            "It is safer than your {card}: fewer {rank}s are still unseen ({n}, against {m}), so the next player "
-            "is less likely to be able to take the pile with it."
+        text = of_next(
+            obs,
+            seat,
+            N_(
+                "It is safer than your {card}: fewer {rank}s are still unseen ({n}, against {m}), so the next player "
+                "is less likely to be able to take the pile with it."
+            ),
+            N_(
+                "It is safer than your {card}: fewer {rank}s are still unseen ({n}, against {m}), so {seat} "
+                "is less likely to be able to take the pile with it."
+            ),
         )
         return text.format(card=name, rank=rank, n=unseen[mine.card.rank], m=unseen[other.card.rank])
     return ""
@@ -875,15 +937,19 @@ def _only_safe(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]
     if not 2 <= len(cards) <= LISTED_CARDS:  # (one card: `_safer` names it)
         return ""
     if any(c.is_wild or c.is_black_three for c in obs.hand if c.rank != card.rank):  # (they block the pile)
-        text = alone_or_side(
+        text = of_next(
             obs,
+            seat,
             N_("The next player could take the pile with any of your {cards}: they fit its melds."),
+            N_("{seat} could take the pile with any of your {cards}: they fit {seat}'s melds."),
             N_("The next player's side could take the pile with any of your {cards}: they fit its melds."),
         )
     else:
-        text = alone_or_side(
+        text = of_next(
             obs,
+            seat,
             N_("It is the only card the next player could not take the pile with: your {cards} fit its melds."),
+            N_("It is the only card {seat} could not take the pile with: your {cards} fit {seat}'s melds."),
             N_("It is the only card the next player's side could not take the pile with: your {cards} fit its melds."),
         )
     return text.format(cards=card_list(cards))
@@ -1015,9 +1081,11 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
         if obs.config.rules.meld_list:
             text = _("The next player's side has a meld your {card} fits: they could take the pile with it.")
         else:
-            text = alone_or_side(
+            text = of_next(
                 obs,
+                seat,
                 N_("The next player has a meld of {rank}s: they could take the pile with your {card}."),
+                N_("{seat} has a meld of {rank}s: they could take the pile with your {card}."),
                 N_("The next player's side has a meld of {rank}s: they could take the pile with your {card}."),
             )
         return Risk("takes", text.format(**name_args) + worth)
@@ -1025,9 +1093,12 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
     if known >= 2 or (known == 1 and not frozen_for_them):
         return Risk(
             "interest",
-            _("The next player picked up {rank}s with the pile: they could take it with your {card}.").format(
-                **name_args
-            )
+            of_next(
+                obs,
+                seat,
+                N_("The next player picked up {rank}s with the pile: they could take it with your {card}."),
+                N_("{seat} picked up {rank}s with the pile: they could take it with your {card}."),
+            ).format(**name_args)
             + worth,
         )
     return None

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from game.hints import card_name, discard_risk, every_discard_risky, rank_name
+from game.hints import card_name, discard_risk, every_discard_risky, naming, rank_name
 from game.i18n import N_, _, join_sentences
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
@@ -535,7 +535,8 @@ class PlayerMoves:
         hinted = hint is not None and str(hint.move) == str(Move.discard(card))
         if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.table.legal_moves():
             obs = self.table.game.state.observation(self.table.human)
-            risk = discard_risk(obs, card)
+            with naming(self.table.seat_name):
+                risk = discard_risk(obs, card)
             if risk is not None:
                 version = self.table.version
                 why = risk.text

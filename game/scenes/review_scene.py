@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import assets
-from game.hints import card_list, card_name, costly_reason
+from game.hints import card_list, card_name, costly_reason, naming
 from game.i18n import N_, _, format_points, get_language
 from game.review import DealPlay, Decision, decision_indices, joined_melds
 from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
@@ -606,7 +606,9 @@ class ReviewScene(Scene):
                     topleft=(x, y + 80),
                 )
                 if decision.gain < 0 and seat is not None:  # why it may have cost points, in the hint's words
-                    self._draw_reason(surface, costly_reason(move, decision.advice, self.state.observation(seat)), x, y)
+                    with naming(self.names.seat_name):
+                        reason = costly_reason(move, decision.advice, self.state.observation(seat))
+                    self._draw_reason(surface, reason, x, y)
         elif seat in self.seats and not self.progress.finished:
             blit_text(surface, _("Hard has not weighed this move yet."), 15, theme.INK_SOFT, topleft=(x, y + 28))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from game.bots.base import private_seed
-from game.hints import Hint, card_name, explain_hint, make_hint
+from game.hints import Hint, card_name, explain_hint, make_hint, naming
 from game.i18n import N_, _, get_language
 from game.rules import MoveKind, Phase
 from game.scenes.table_host import TableCore
@@ -57,7 +57,10 @@ class TableGuide:
             table.say(_("A hint is for your turn."), warn=False, seconds=3.0)
             return False
         table.host.cancel_gesture()
-        hint = make_hint(st.observation(table.human), seed=private_seed(table.seed, table.human, table.moves_played))
+        with naming(table.seat_name):
+            hint = make_hint(
+                st.observation(table.human), seed=private_seed(table.seed, table.human, table.moves_played)
+            )
         self.hint = hint
         self.hint_version = table.version
         self._hint_text = None
@@ -73,7 +76,8 @@ class TableGuide:
             return ""
         key = (get_language(), self.hint_version)
         if self._hint_text is None or self._hint_text[0] != key:
-            text = explain_hint(hint.move, self.table.game.state.observation(self.table.human), hint.reason)
+            with naming(self.table.seat_name):
+                text = explain_hint(hint.move, self.table.game.state.observation(self.table.human), hint.reason)
             self._hint_text = (key, text)
         return self._hint_text[1]
 

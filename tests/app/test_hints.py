@@ -205,7 +205,8 @@ def test_a_player_alone_is_told_of_melds_not_of_sides():
         melds = [{"K": "CK HK SK"}, {"7": "S7 D7 H7"}, {}][:players]
         state = rules_position(hands, melds=melds, discard="S4 D5", phase="meld", variant=variant)
         takes = discard_risk(obs(state), Card.parse("C7"))
-        assert takes is not None and takes.text.startswith("The next player has a meld of 7s"), takes.text
+        player = "The next player" if players == 2 else "West"  # (three-hand names which of the two)
+        assert takes is not None and takes.text.startswith(f"{player} has a meld of 7s"), takes.text
         lay_off = discard_risk(obs(state), Card.parse("DK"))
         assert lay_off is not None and "could be added to your K meld" in lay_off.text, lay_off.text
         assert "side" not in takes.text + lay_off.text
@@ -695,3 +696,33 @@ def test_the_upcard_is_nobody_s_discard():
     assert "discarded a 5" not in upcard
     assert "It is safer than your 6♠: fewer 5s are still unseen (8, against 10)" in upcard
     assert "the next player discarded a 5 onto this pile" in hint("D9 S5 S5 C3 C6 C3")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_three_hand_s_hint_names_the_next_player(language):
+    """Play-test (stop 50): three-hand's hint said "the next player", leaving the player to
+    work out which of West and East plays next; it names the seat (the table's name for it
+    where the table words the hint: a person's name in pass-and-play)."""
+    from game.hints import naming
+
+    state = rules_position(
+        ["S3 C7 H4 S9 D8", "C4 C6", "C9 C10"],
+        melds=[{"K": "CK HK SK"}, {"7": "S7 D7 H7"}, {}],
+        discard="S4 D5",
+        phase="meld",
+        variant="three-hand",
+    )
+    i18n.set_language(language)
+    try:
+        west, east = i18n._("West"), i18n._("East")
+        risk = discard_risk(obs(state), Card.parse("C7"))
+        assert risk is not None and west in risk.text and east not in risk.text, risk.text
+        blocks = explain(Move.parse("discard S3"), obs(state))
+        assert west in blocks and ("next player" not in blocks and "下家" not in blocks), blocks
+        with naming(lambda seat: ["You", "Anna", "Ben"][seat]):
+            named = discard_risk(obs(state), Card.parse("C7"))
+        assert named is not None and "Anna" in named.text and west not in named.text
+        if language == "zh_CN":
+            assert "组牌" in risk.text and "组牌" in named.text  # (translated, not the English with 西家 in it)
+    finally:
+        i18n.set_language("en")
