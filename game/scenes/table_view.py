@@ -1010,27 +1010,25 @@ class TableView:
 
     def _block_line(self, surface: pygame.Surface, ruler: Ruler, seat: int, thinking: bool, out: bool) -> None:
         """Under a block seat's cards: "thinking…" while it thinks, else what it did last
-        (two lines at most, the column is narrow)."""
+        (two lines at most, the column is narrow). A seat sitting the deal out (V-FIVE) has no
+        cards: its tag says so ("South-east · sits out"), and the deal's order of play lies
+        right under it (a line "sits out this deal" there said it twice)."""
+        x, y = self.table.geometry.action_anchor(seat)
+        if out:
+            self._order_lines(surface, ruler, seat, (x, self.table.geometry.label_anchor(seat)[1] + 20), BLOCK_TEXT_W)
+            return
         if thinking:
             text = _("thinking…")
-        elif out:
-            text = _("sits out this deal")
         else:
             note = self.table.move_log.seat_note(seat, _Nameless(self.table))
             if note is None:
                 return
             text = note
-        x, y = self.table.geometry.action_anchor(seat)
-        if out:  # no cards: right under the tag
-            y = self.table.geometry.label_anchor(seat)[1] + 16
         font = assets.font_for_text(text, ruler.px(13), True)
         lines = wrap_at_most(text, font, ruler.px(BLOCK_TEXT_W), 2)
-        color = theme.TEXT_ON_FELT if out else theme.GOLD_LIGHT
         for line in lines:
-            self._seat_text(surface, seat, blit_text(surface, line, 13, color, bold=True, midtop=(x, y)))
+            self._seat_text(surface, seat, blit_text(surface, line, 13, theme.GOLD_LIGHT, bold=True, midtop=(x, y)))
             y += 17
-        if out:  # (V-FIVE: the deal's order of play in its empty place)
-            self._order_lines(surface, ruler, seat, (x, y + 6), BLOCK_TEXT_W)
 
     def score_row_names(self) -> list[str]:
         """The score panel's rows' names: the sides' names ("Us" for the player's), but at a

@@ -523,6 +523,29 @@ def test_five_hand_order_of_play_at_north_in_pass_and_play(viewer, out, language
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_five_hand_says_once_who_sits_out(language, monkeypatch):
+    """Play-test (stop 50): South-east's block said "South-east · sits out" on its tag and
+    "sits out this deal" under it: the tag says it; the deal's order of play lies under it."""
+    import game.scenes.table_view as table_view_module
+    from tests.table_helpers import texts_drawn
+
+    stack, table = make_table(variant="five-hand", seed=5)
+    out = table.game.state.out
+    assert table.geometry.is_block(out)  # (South-east, in the right column)
+    table.skip_animations()
+    i18n.set_language(language)
+    try:
+        drawn = texts_drawn(monkeypatch, table_view_module)
+        table.view.draw(Canvas(LOGICAL_SIZE, 1.0))
+        tag = i18n._("{name} · sits out").format(name=i18n._("South-east"))
+        assert table.view.seat_tag(out) == tag  # (its tag, a pill)
+        assert not [text for text in drawn if "sits out" in text or "轮空" in text], drawn  # nothing more
+        assert i18n._("Order of play:") in drawn
+    finally:
+        i18n.set_language("en")
+
+
 def _five_hand_deal_over():
     """A finished first deal of five-hand (South-east, seat 4, sits out: V-FIVE)."""
     from game.rules import Game
