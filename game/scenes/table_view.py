@@ -777,7 +777,15 @@ class TableView:
         text = name if slot.closed else f"{slot.count} · {name}"
         fill = {"natural": RED_INK, "book-clean": RED_INK, "mixed": BLACK_INK, "book-dirty": BLACK_INK}.get(kind)
         ink = theme.CREAM if fill is not None else theme.INK
-        size = fitting_size(text, 12, max(24.0, room - 10), bold=True, smallest=8)
+        # The pill as drawn, in the window's whole pixels (its font's size rounded, its padding
+        # on both sides), a pixel clear of `room` on each side: the largest size, with the
+        # usual padding where it fits, else a narrower one. (The text alone was fitted to
+        # room - 10 in logical units: at 800x450 the Chinese "9 · 混合" touched the next kind.)
+        ruler = Ruler.of(surface)
+        limit = max(ruler.px(24.0), ruler.px(room) - 2)
+        choices = [(size, pad) for size in (12.0, 11.0, 10.0, 9.0, 8.0) for pad in (7.0, 5.0)] + [(8.0, 4.0)]
+        fits = (c for c in choices if pill_box(ruler, text, below, size=c[0], pad=c[1]).width <= limit)
+        size, pad = next(fits, choices[-1])
         box = pill(
             surface,
             text,
@@ -786,7 +794,7 @@ class TableView:
             fill=fill if fill is not None else theme.GOLD_LIGHT,
             ink=ink,
             border=theme.GOLD,
-            pad=4 if size < 12 else 7,
+            pad=pad,
         )
         return text, box
 

@@ -460,6 +460,50 @@ def test_canastas_side_by_side_keep_their_kinds_apart(card_size, size):
         assert all(other is box or not box.colliderect(other) for other in boxes), box
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+def test_the_kinds_of_canastas_in_a_crowded_row_stay_a_pixel_apart(size, language):
+    """Play-test (stop 50): at 800x450 the Chinese "7 · 混合" under one of a row of Bolivia's
+    canastas touched the next one's: the kind was fitted in logical units, drawn in whole
+    pixels (its font's size rounded up). Each pill now fits its room as drawn. (A Bolivia
+    deal's melds as a game left them.)"""
+    theirs = [
+        "DJ DJ HJ HJ SJ CJ CJ CJ SJ JK",
+        "CA CA HA CA HA SA D2 SA DA HA DA",
+        "S10 SJ SQ",
+        "D9 D9 H9 C9 D9 S9 C2",
+        "C10 D10 H10 C10 H10 D10 JK C10 S10",
+        "D4 D4 H4 H4 S4 S4 C4 D4 C4 S4 H4",
+        "C4 C5 C6 C7",
+        "D5 D5 S5 H5 H5 S5 D2 S2",
+        "DQ CQ HQ DQ DQ SQ H2",
+        "C7 D7 H7 S7 S7 C7 D7 H7 D7",
+        "CK DK HK HK",
+        "H6 H7 H8",
+    ]
+    ours = ["H6 C6 D6 S6 C6 S6 C2 JK D6 D6 S6 H6", "C9 S9 S2 H9 S9 H9 D2 C9", "C5 C5 D5 H5 S5 H2 JK"]
+    state = position(["C3"], [ours, theirs], discard="S3", stock="C3 S3", variant="bolivia")
+    stack, table = make_table(variant="bolivia", seed=5)
+    table.load_state(state)
+    table.animator.finish_all()
+    layout_ = Layout(window_size=size)
+    i18n.set_language(language)
+    try:
+        table.view.draw(Canvas(layout_.viewport.size, layout_.scale))
+    finally:
+        i18n.set_language("en")
+    ruler = Ruler(layout_.scale)
+    kinds = [(slot, box) for slot, box in table.view.meld_badge_boxes if slot is not None and slot.canasta]
+    assert len(kinds) >= 8
+    for slot, box in kinds:
+        for other, other_box in table.view.meld_badge_boxes:
+            if other is not slot:
+                assert not box.inflate(2, 0).colliderect(other_box), (box, other_box)  # a pixel between
+        for other in table.layout.meld_slots:
+            if other is not slot:
+                assert not box.colliderect(ruler.rect(other.rect)), (box, other.rect)
+
+
 def _logical(box: pygame.Rect, scale: float) -> pygame.FRect:
     return pygame.FRect(box.x / scale, box.y / scale, box.width / scale, box.height / scale).inflate(-2, -2)
 
