@@ -726,3 +726,18 @@ def test_three_hand_s_hint_names_the_next_player(language):
             assert "组牌" in risk.text and "组牌" in named.text  # (translated, not the English with 西家 in it)
     finally:
         i18n.set_language("en")
+
+
+def test_the_chinese_take_hint_has_no_space_before_yu():
+    """The take hint read "用你的 9♣ 王牌 与 9♥ 组牌": where the list of cards ends in a joker
+    (王牌), a space stood between two Chinese words, and spaced like the list the 与 read as
+    one more item of it. The list stands in brackets, a card still apart from the words."""
+    state = position(["C9 D9 JK H4 S5 H6 CK"], melds=[{"K": "CK DK HK"}, {}], discard="D5 S7 C8 D10 H9")
+    i18n.set_language("zh_CN")
+    try:
+        pair = explain(Move.parse("take C9 D9"), obs(state))
+        joker = explain(Move.parse("take C9 JK"), obs(state))
+    finally:
+        i18n.set_language("en")
+    assert "用你的牌（9♣ 9♦）与 9♥ 组牌" in pair, pair
+    assert "（9♣ 王牌）与 9♥" in joker and " 与" not in joker, joker
