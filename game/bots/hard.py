@@ -30,6 +30,7 @@ from . import reasons as why
 from .base import CLOCKS, Bot, DecisionRecord, register
 from .evaluation import COEFFICIENTS, deal_progress, foot_points, held_points, learned_value, red_three_points
 from .inference import DiscardEvidence, PairBelief, WorldEvidence, shape_hands
+from .ismcts import DUEL, choose_from_arms, duel_search, tree_search
 from .knowledge import Knowledge
 from .normal import NormalPolicy, NormalWeights, partners_classic_deal, three_sides_of_partners
 from .sampler import PileEvidence, deal_hidden, sample_world
@@ -222,6 +223,9 @@ class HardBot(Bot):
         streams: int = 0,
         opponent_styles: int = 0,
         game_win: float = 0.0,
+        ismcts: int = 0,
+        ucb: float = 0.7,
+        tree_depth: int = 3,
     ):
         super().__init__(seed)
         self.budget = budget
@@ -269,6 +273,13 @@ class HardBot(Bot):
         # won, not points: a going out that wins the game now can be worth less in points than
         # playing on, and playing on can lose the game.
         self.game_win = game_win
+        # Information-set MCTS instead of the flat search (ismcts.py, stop 51): 1 a tree of the
+        # deciding player's own decisions, `tree_depth` deep; 2 the root alone, Normal's move
+        # and one challenger a world, chosen by UCB over the paired differences (0: off). `ucb`
+        # is the exploration constant in standard deviations of the playout values.
+        self.ismcts = ismcts
+        self.ucb = ucb
+        self.tree_depth = tree_depth
         self.policy = NormalPolicy(weights)
         self.last_iterations = 0
 
@@ -287,6 +298,14 @@ class HardBot(Bot):
             return base
         budget = self.budget if time_budget is None else time_budget
         deadline = self.clock() + budget
+        if self.ismcts and not self.styles:
+            chosen = self.tree_choice(obs, [move for move, _ in cands], rng, deadline)
+            if chosen:
+                explained = obs.phase is Phase.ANSWER or (
+                    cands[chosen][0].kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE
+                )
+                self.last_reason = why.BotReason.of(why.SEARCHED, worlds=self.last_iterations) if explained else None
+            return cands[chosen][0]
         runs = None
         if self.search_pool is not None and not self.styles:
             left = max(0.0, deadline - self.clock())
@@ -302,6 +321,23 @@ class HardBot(Bot):
             )
             self.last_reason = why.BotReason.of(why.SEARCHED, worlds=len(values[0])) if explained else None
         return cands[chosen][0]
+
+    def tree_choice(self, obs: Observation, moves: list[Move], rng: random.Random, deadline: float) -> int:
+        """The index in `moves` that information-set MCTS chooses (`ismcts`; ismcts.py), played
+        here (a search pool's workers play flat worlds only)."""
+        if self.ismcts == DUEL:
+            values, bases = duel_search(self, obs, moves, rng, deadline)
+            self.last_iterations = len(values[0])
+            return self.pick(values, bases)
+        arms, self.last_iterations = tree_search(self, obs, moves, rng, deadline)
+        return choose_from_arms(arms, self.confidence)
+
+    def more_worlds(self, n: int, deadline: float) -> bool:
+        """Whether a search that has sampled `n` worlds samples another: `iterations` of them,
+        else until the clock reaches `deadline` (at least one)."""
+        if self.iterations is not None:
+            return n < self.iterations
+        return n == 0 or self.clock() < deadline
 
     def play_worlds(
         self,
@@ -522,7 +558,6 @@ class HardBot(Bot):
         """Normal (`ours` for our side's seats, `theirs` for the seats it names) plays on for
         `horizon` moves, or, with `until`, until that seat's turn has come round `rounds` times;
         then `evaluate` (with `learned`, the fitted evaluation where the variant has one)."""
-        policy = self.policy
         cfg = st.config
         pause = self.yield_point
         turns = 0
@@ -537,27 +572,39 @@ class HardBot(Bot):
                 pause()
             seat = st.to_act
             assert seat is not None  # a deal in play has a player to act
-            forced = None
-            if st.phase is Phase.DRAW:  # most draws have no pile to weigh: no observation to build
-                legal = st.legal_moves()
-                if len(legal) == 1:
-                    forced = legal[0]  # what every policy plays when it has one move
-            if forced is not None:
-                move = forced
-            else:
-                obs = st.observation(seat)
-                if not obs.legal:  # cannot happen in a consistent world; be safe
-                    break
-                if ours is not None and cfg.side_of(seat) == side:
-                    player = ours
-                else:
-                    player = theirs.get(seat, policy) if theirs is not None else policy
-                move = player.choose(obs)
+            player = None
+            if ours is not None and cfg.side_of(seat) == side:
+                player = ours
+            elif theirs is not None:
+                player = theirs.get(seat)
+            move = self.normal_move(st, player)
+            if move is None:  # cannot happen in a consistent world; be safe
+                break
             if streams is not None and move.kind is MoveKind.DRAW:
                 streams.arrange(st, seat)
             st.apply(move)
             self.work += 1
-        coefficients = COEFFICIENTS.get(cfg.rules.id) if self.learned else None
+        return self.judge(st, side)
+
+    def normal_move(self, st: GameState, player: NormalPolicy | None = None) -> Move | None:
+        """The move `player` (Normal when None) makes for the seat to act in a playout: a
+        forced draw without building an observation (most draws have no pile to weigh); None
+        when there is no legal move."""
+        seat = st.to_act
+        assert seat is not None  # a deal in play has a player to act
+        if st.phase is Phase.DRAW:
+            legal = st.legal_moves()
+            if len(legal) == 1:
+                return legal[0]  # what every policy plays when it has one move
+        obs = st.observation(seat)
+        if not obs.legal:
+            return None
+        return (self.policy if player is None else player).choose(obs)
+
+    def judge(self, st: GameState, side: int) -> float:
+        """A playout's value for `side` where it stopped: `evaluate` (with `learned`, the fitted
+        evaluation where the variant has one, for a deal still in play) and the game's odds."""
+        coefficients = COEFFICIENTS.get(st.config.rules.id) if self.learned else None
         if coefficients is None or st.result is not None:
             return evaluate(st, side) + self.game_value(st, side)
         return learned_value(st, side, coefficients)
