@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 TREE = 1
 DUEL = 2
+ROOT_VISITS = 2  # each root move's playouts before UCB chooses (a spread for the final test)
 ILLEGAL = -1e6  # a move illegal in a world (cannot happen at the root: its moves are our own)
 
 
@@ -99,15 +100,18 @@ class Spread:
         return max(1.0, math.sqrt(self.m2 / (self.n - 1)))
 
 
-def select(node: Node, moves: list[Move], c: float) -> tuple[Move, bool]:
+def select(node: Node, moves: list[Move], c: float, least: int = 1) -> tuple[Move, bool]:
     """The move to play at `node` among `moves` (those available in this world, Normal's
     first), and whether it is new there (expanded: the tree ends with it this iteration).
-    Counts one availability for each of `moves`; an untried move goes first, in order."""
+    Counts one availability for each of `moves`; a move played fewer than `least` times goes
+    first, in order (the root: twice each, so Normal's move has a spread to be judged by
+    however soon UCB leaves it)."""
     for m in moves:
         node.arms.setdefault(m, Arm()).available += 1
     for m in moves:
-        if node.arms[m].visits == 0:
-            return m, True
+        visits = node.arms[m].visits
+        if visits < least:
+            return m, visits == 0
     best, best_score = moves[0], -math.inf
     for m in moves:
         arm = node.arms[m]
@@ -154,7 +158,7 @@ def descend(bot: HardBot, root: Node, world: GameState, cands: list[Move], seat:
         if pause is not None and played:
             pause()
         if moves is not None and node is not None:  # a decision of ours in the tree
-            move, new = select(node, moves, c)
+            move, new = select(node, moves, c, ROOT_VISITS if depth == 0 else 1)
             path.append(node.arms[move])
             depth += 1
             node = None if new or depth >= bot.tree_depth else node.children.setdefault(move, Node())
