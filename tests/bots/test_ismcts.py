@@ -130,4 +130,3 @@ def test_ismcts_searches_within_its_budget_on_the_work_clock(mode):
     one_iteration = 2 * (1 + 20 + 4) * unit  # DUEL: two playouts of 1 + horizon moves, candidates' work
     assert 0.05 <= bot.record.times[-1] <= 0.05 + one_iteration + unit
     assert bot.last_iterations > 5
-
