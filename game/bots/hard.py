@@ -12,7 +12,8 @@ worse than Normal's move stops early (`prune`), so its worlds go to the others. 
 Normal's own move, a wild-card discard is weighed only as a freeze of a big pile. With
 `styles`, each style's move (styles.py) is weighed too, played on by that style for our side.
 Lent a `search_pool` (the table's), the worlds are played by worker processes and merged
-world by world (`merge_runs`; search_pool.py).
+world by world (`merge_runs`; search_pool.py). With `ismcts`, information-set MCTS spends the
+worlds instead (ismcts.py: a tree of our own decisions, or a paired duel at the root; off).
 """
 
 from __future__ import annotations
