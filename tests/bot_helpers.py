@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from game.bots import make_bot
-from game.rules import DECK, Game, Observation, Phase, RulesConfig, position_from_json
+from game.rules import DECK, Game, GameState, Observation, Phase, RulesConfig, position_from_json
 
 
 def bots_played(variant: str = "classic", seed: int = 3, moves: int = 30, level: str = "easy") -> Game:
@@ -73,6 +73,18 @@ def position(
     }
     data.update(extra)
     return position_from_json(data)
+
+
+def feeding_position() -> GameState:
+    """Seat 0 to discard. Seat 1 (next) has melded sevens and the pile is not frozen: an
+    H7 would give them the pile; the fours are nearly all seen, so D4 is safe."""
+    return position(
+        ["H7 D4 HQ SQ HK SK"],
+        [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
+        discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8",
+        phase="meld",
+        turn=0,
+    )
 
 
 def tool_module(name: str) -> ModuleType:

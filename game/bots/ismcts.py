@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -100,6 +101,27 @@ class Spread:
         return max(1.0, math.sqrt(self.m2 / (self.n - 1)))
 
 
+class Worlds:
+    """The worlds a search plays, sampled until `bot.more_worlds` says no; `sampled` counts
+    every draw, the ones the sampler gave up on included (each costs a unit of work)."""
+
+    def __init__(self, bot: HardBot, obs: Observation, rng: random.Random, deadline: float) -> None:
+        self.bot, self.obs, self.rng, self.deadline = bot, obs, rng, deadline
+        self.sampled = 0
+
+    def __iter__(self) -> Iterator[GameState]:
+        bot = self.bot
+        evidence = bot.evidence(self.obs)
+        while bot.more_worlds(self.sampled, self.deadline):
+            if bot.yield_point is not None:
+                bot.yield_point()
+            world = bot.sample(self.obs, self.rng, evidence)
+            self.sampled += 1
+            bot.work += 1
+            if world is not None:
+                yield world
+
+
 def select(node: Node, moves: list[Move], c: float, least: int = 1) -> tuple[Move, bool]:
     """The move to play at `node` among `moves` (those available in this world, Normal's
     first), and whether it is new there (expanded: the tree ends with it this iteration).
@@ -128,18 +150,10 @@ def tree_search(
     root = Node()
     spread = Spread()
     side = obs.config.side_of(obs.seat)
-    evidence = bot.evidence(obs)
-    n = 0
-    while bot.more_worlds(n, deadline):
-        if bot.yield_point is not None:
-            bot.yield_point()
-        world = bot.sample(obs, rng, evidence)
-        n += 1
-        bot.work += 1
-        if world is None:
-            continue
+    worlds = Worlds(bot, obs, rng, deadline)
+    for world in worlds:
         spread.add(descend(bot, root, world, cands, obs.seat, side, bot.ucb * spread.scale))
-    return [root.arms.get(m, Arm()) for m in cands], n
+    return [root.arms.get(m, Arm()) for m in cands], worlds.sampled
 
 
 def descend(bot: HardBot, root: Node, world: GameState, cands: list[Move], seat: int, side: int, c: float) -> float:
@@ -226,17 +240,8 @@ def duel_search(
     arms = [Arm() for _ in cands]  # the challengers' paired differences
     spread = Spread()
     side = obs.config.side_of(obs.seat)
-    evidence = bot.evidence(obs)
-    n = 0
     played = 0
-    while bot.more_worlds(n, deadline):
-        if bot.yield_point is not None:
-            bot.yield_point()
-        world = bot.sample(obs, rng, evidence)
-        n += 1
-        bot.work += 1
-        if world is None:
-            continue
+    for world in Worlds(bot, obs, rng, deadline):
         c = bot.ucb * spread.scale
         pick, fresh = 1, False
         for i in range(1, len(cands)):

@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from bot_helpers import position, tool_module, unused_faces
+from bot_helpers import feeding_position, position, tool_module, unused_faces
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -56,18 +56,6 @@ def test_normal_draws_rather_than_take_a_small_pile_where_two_sides_share_the_pi
     assert decide("normal", big).kind is MoveKind.TAKE
     six = position([hand], [ours, {}, {}], discard="D4 SK", turn=0, variant="six-hand")
     assert decide("normal", six).kind is MoveKind.TAKE
-
-
-def feeding_position():
-    """Seat 0 to discard. Seat 1 (next) has melded sevens and the pile is not frozen: an
-    H7 would give them the pile; the fours are nearly all seen, so D4 is safe."""
-    return position(
-        ["H7 D4 HQ SQ HK SK"],
-        [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
-        discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8",
-        phase="meld",
-        turn=0,
-    )
 
 
 @pytest.mark.parametrize("level", SMART)

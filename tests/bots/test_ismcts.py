@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import position
+from bot_helpers import feeding_position, position
 
 from game.bots import ismcts
 from game.bots.base import WorkClock
@@ -15,18 +15,6 @@ from game.bots.hard import HardBot
 from game.rules import Move, MoveKind, Phase
 
 MODES = (ismcts.TREE, ismcts.DUEL)
-
-
-def feeding_position():
-    """Seat 0 to discard; seat 1 (next) has melded sevens and the pile holds 11 cards: H7 hands
-    them the pile, D4 (the fours nearly all seen) is safe."""
-    return position(
-        ["H7 D4 HQ SQ HK SK"],
-        [{"A": "HA CA DA"}, {"7": "C7 D7 S7"}],
-        discard="C4 S4 H4 C4 S4 H4 D9 DJ C10 S8 H8",
-        phase="meld",
-        turn=0,
-    )
 
 
 def answering_position():
