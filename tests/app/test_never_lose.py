@@ -119,14 +119,19 @@ def leave_a_game_in_progress(app: MainWindow) -> tuple[TableScene, bytes]:
     return table, kept
 
 
+def fail_statistics_writes(monkeypatch) -> None:
+    """Every write of the statistics fails as a disk error would (until monkeypatch.undo)."""
+
+    def refuse(self: StatsStore) -> None:
+        raise OSError(errno.EIO, "Input/output error", "stats.json.tmp")
+
+    monkeypatch.setattr(StatsStore, "save", refuse)
+
+
 def test_a_deal_the_statistics_could_not_keep_is_counted_once_they_can(home, monkeypatch):
     app = new_app()
     table = start_game(app)
-    monkeypatch.setattr(
-        StatsStore,
-        "save",
-        lambda self: (_ for _ in ()).throw(OSError(errno.EIO, "Input/output error", "stats.json.tmp")),
-    )
+    fail_statistics_writes(monkeypatch)
     run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
     assert table.storage_problem is not None and table.storage_problem.msgid == "Statistics not kept: {reason}"
     click_button(app, "Next deal")  # still failing: the deal waits, the table still says so
@@ -148,11 +153,7 @@ def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypat
     table = start_game(app)
     # The statistics write fails at the deal's end (as if the app died between the save and
     # the statistics): the table says so, the deal is not lost.
-    monkeypatch.setattr(
-        StatsStore,
-        "save",
-        lambda self: (_ for _ in ()).throw(OSError(errno.EIO, "Input/output error", "stats.json.tmp")),
-    )
+    fail_statistics_writes(monkeypatch)
     run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
     assert table.storage_problem is not None
     assert table.storage_problem.message() == "Statistics not kept: the disk reported an error"
@@ -500,11 +501,7 @@ def test_a_game_killed_as_it_is_decided_continues_at_its_end(home, monkeypatch):
     assert table is not None and table.game.deal_number == deals
     # The process "dies" at the decided game's end: the statistics never written, the
     # save never discarded.
-    monkeypatch.setattr(
-        StatsStore,
-        "save",
-        lambda self: (_ for _ in ()).throw(OSError(errno.EIO, "Input/output error", "stats.json.tmp")),
-    )
+    fail_statistics_writes(monkeypatch)
     run_until(app, lambda: table.game.is_over)
     decided = position_to_json(table.game.state)
     assert app.context.saves.load().game.is_over, "the deciding move was saved"
