@@ -22,7 +22,7 @@ from game.scenes.table_layout import (
     hand_zone,
     pile_panel_rect,
 )
-from tests.table_helpers import DT, click, fallback, make_table, position, until
+from tests.table_helpers import DT, click, fallback, make_table, position, texts_drawn, until
 
 WEST = 1
 
@@ -611,14 +611,8 @@ def panel_details(table, monkeypatch) -> list[str]:
     """The score panel's lines for each side as drawn this frame ("melded 20 · canastas 0")."""
     from game.scenes import table_view
 
-    drawn: list[str] = []
     real = table_view.blit_text
-
-    def recording(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(table_view, "blit_text", recording)
+    drawn = texts_drawn(monkeypatch, table_view)
     table.view.draw(Canvas((1280, 720), 1.0))
     monkeypatch.setattr(table_view, "blit_text", real)
     return [text for text in drawn if text.startswith("min ") or (text.startswith("melded") and "· canastas" in text)]
