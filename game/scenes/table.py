@@ -222,10 +222,7 @@ class TableScene(Scene):
     def seat_on_turn(self) -> int | None:
         """Whose turn the table shows: while the move that passed the turn to the person at
         the screen is landing, still its maker's (None: the deal's)."""
-        controller = self.controller
-        if controller.dealing:  # (nobody's yet, whoever leads)
-            return None
-        return controller.landing_from if controller.landing else self.game.state.to_act
+        return self.controller.shown_turn()[1]  # (None while the deal flies, whoever leads)
 
     def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
         self.controller.say(text, warn, seconds)

@@ -98,6 +98,9 @@ class TableController:
         self.arranger = HandArranger(self)  # sort, order, cursor and selection of the hand
         self.arrangements: dict[int, tuple[str, list[Card]]] = {}  # pass-and-play: each person's sort and order
         self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
+        # The message is a note of whose turn it is (say_waiting): the turn it spoke of, as shown;
+        # once the table shows another, the note is out of date and goes (tick).
+        self.waiting_on: tuple[bool, int | None] | None = None
         self.refusal: Refusal | None = None
         self.guide = TableGuide(self)  # the status line, the staged count, the hint
         self.moves = PlayerMoves(self)  # gestures, buttons and keys turned into moves
@@ -184,6 +187,22 @@ class TableController:
         """Show a message above the hand (a note; refusals go through refuse())."""
         self.message = (text, seconds, warn)
         self.refusal = None
+        self.waiting_on = None
+
+    def say_waiting(self, text: str) -> None:
+        """A quiet note of whose turn it is, shown while that turn is the one the table shows:
+        "North is playing: your turn comes after East's." went on saying so for three seconds
+        over East's turn and even over the player's own (play-test, stop 51)."""
+        self.say(text, warn=False, seconds=3.0)
+        self.waiting_on = self.shown_turn()
+
+    def shown_turn(self) -> tuple[bool, int | None]:
+        """The turn as the table shows it: (the deal's cards still flying, the seat whose tag is
+        lit); while the move that passed the turn to the person at the screen is landing, still
+        its maker's."""
+        if self.dealing:
+            return (True, None)
+        return (False, self.landing_from if self.landing else self.game.state.to_act)
 
     def refuse(self, msgid: str, rule: str | None = None, **args: Any) -> None:
         """Refuse a gesture with one of the table's own reasons (a msgid, formatted with
@@ -197,10 +216,14 @@ class TableController:
     def _show_refusal(self, refusal: Refusal) -> None:
         self.message = (refusal.reason(), REFUSAL_SECONDS, True)
         self.refusal = refusal
+        self.waiting_on = None
         self.host.cards_moved()  # dragged cards fly back to the hand
 
     def tick(self, dt: float) -> None:
         """Time passes: messages run out; a hint is spent once a move was made."""
+        if self.waiting_on is not None and (self.message is None or self.shown_turn() != self.waiting_on):
+            self.waiting_on = None
+            self.message = None  # (the turn it spoke of is over)
         if self.message is not None:
             text, remaining, warn = self.message
             self.message = (text, remaining - dt, warn) if remaining > dt else None

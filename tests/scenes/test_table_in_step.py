@@ -706,3 +706,45 @@ def test_a_click_while_the_deal_a_bot_leads_flies_is_a_calm_note():
     click(stack, PILE_POS)
     assert table.refusal is None and table.message is not None
     assert table.message[0] == "The cards are being dealt: West plays first." and not table.message[2]
+
+
+def test_the_deal_s_note_goes_once_the_deal_is_down():
+    """Play-test (stop 51): "The cards are being dealt: West plays first." stayed three seconds,
+    over West's turn with the deal long down."""
+    stack, table = make_table(speed=1.0)
+    step(stack, table)
+    click(stack, PILE_POS)
+    assert table.message is not None and table.message[0].startswith("The cards are being dealt")
+    table.paused = True  # (West waits: its turn shows)
+    while table.animator.busy:
+        step(stack, table)
+    step(stack, table)
+    assert table.controller.guide.status_text() == "West to play…" and table.message is None
+
+
+def test_a_note_of_whose_turn_it_is_goes_when_that_turn_is_over():
+    """Play-test (stop 51): "North is playing: your turn comes after East's." stayed over East's
+    turn, and "East is playing: your turn comes next." over the player's own."""
+    stack, table = make_table(speed=1.0)
+    table.load_state(last_discard_position())
+    until(stack, lambda: table.idle, 3)
+    table.paused = True
+    click(stack, STOCK_POS)
+    assert table.message is not None and table.message[0] == "East is playing: your turn comes next."
+    step(stack, table)
+    assert table.message is not None  # (it stays while East plays)
+    table.show_events(table.game.apply(Move.parse("discard SK")))
+    assert table.controller.landing  # the discard flies: the table still shows East's turn
+    step(stack, table)
+    assert table.message is not None and table.message[0].startswith("East is playing")
+    until(stack, lambda: not table.controller.landing, 3)
+    step(stack, table)
+    assert table.message is None and table.controller.guide.status_text().startswith("Your turn")
+    # A note said in the middle of North's turn goes when North's discard passes it to East.
+    table.load_state(position(["C5 C6 H9", "C4 H4", "S6 D8 SQ", "C7 C8 SK"], discard="D9 S5", phase="meld", turn=2))
+    until(stack, lambda: table.idle, 3)
+    click(stack, STOCK_POS)
+    assert table.message is not None and table.message[0] == "North is playing: your turn comes after East's."
+    table.show_events(table.game.apply(Move.parse("discard SQ")))
+    step(stack, table)
+    assert table.seat_on_turn == 3 and table.message is None
