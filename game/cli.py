@@ -30,6 +30,7 @@ from game import __version__
 from game.bots.base import LEVELS
 from game.rules.config import TARGETS
 from game.rules.variants import APP_VARIANT_IDS, variant_named
+from game.settings import CHOICES
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -70,7 +71,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)
     parser.add_argument("--level", default="normal", choices=LEVELS, help="bot level")
     parser.add_argument("--target", type=int, default=None, choices=TARGETS, help="(default: the variant's)")
-    parser.add_argument("--speed", type=float, default=1.0, help="animation speed (2 = twice as fast)")
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=None,
+        help="animation speed (2 = twice as fast; default 1, or for a game you play your Speed setting, which"
+        " a speed given here changes: 0.5, 1, 2 or 4)",
+    )
     parser.add_argument(
         "--size", type=window_size, help="window size, e.g. 1600x900 (default: as you left it, or 1280x720)"
     )
@@ -180,16 +187,23 @@ def main(argv: list[str] | None = None) -> int:
     # Played by a person (no script, frame count or deal file): the player's settings and
     # save slot, as from the title menu; automation gets a bare table of default settings.
     person = straight_to_table and not lines and args.frames is None and shared is None
+    players_settings = not straight_to_table or person  # the title menu, or a game a person plays
+    speeds = CHOICES["animation_speed"]
+    if players_settings and args.speed is not None and args.speed not in speeds:
+        print(f"error: the speed of a game you play is one of {', '.join(f'{x:g}' for x in speeds)}", file=sys.stderr)
+        return 2
     app = MainWindow(
         variant=args.variant,
         seed=seed,
         level=args.level,
-        speed=args.speed,
+        speed=1.0 if args.speed is None else args.speed,
         target=args.target,
         size=args.size,
-        menu=not straight_to_table or person,
+        menu=players_settings,
         game=shared.game if shared is not None else None,
     )
+    if players_settings and args.speed is not None:  # the player's Speed setting, as the Speed button sets it
+        app.settings.set("animation_speed", args.speed)
     if person:
         app.open_game(args.variant, seed, args.target, args.level)
     driver = Driver(app, lines) if lines else None

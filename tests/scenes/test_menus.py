@@ -630,3 +630,26 @@ def test_left_and_right_move_between_buttons_side_by_side(app):
     assert page.items.focused.msgid == "Start"
     stack.handle_event(key(pygame.K_RETURN))
     assert app.calls.started
+
+
+def test_a_speed_on_the_command_line_is_the_players_speed_setting(tmp_path, monkeypatch, capsys):
+    """`canasta --seed 7 --speed 0.5` played at the player's saved speed, its Speed button saying
+    1× (play-test, stop 51): a speed given for a game a person plays is their Speed setting, kept
+    as the button keeps it; one the setting cannot take is refused, nothing changed."""
+    from game import cli
+    from game.settings import load_settings
+    from game.window import MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    monkeypatch.setattr(MainWindow, "run", lambda self, **options: None)  # set up, then close
+    tables = []
+    monkeypatch.setattr(MainWindow, "close", lambda self: tables.append(self.table) or pygame.display.quit())
+    assert cli.main(["--seed", "7", "--variant", "two-hand", "--speed", "0.5"]) == 0
+    assert load_settings(tmp_path)[0].animation_speed == 0.5
+    table = tables[-1]
+    assert table is not None and table.animator.speed == 0.5
+    table.update(1 / 60)  # (the buttons' words follow each frame)
+    assert table.speed_button.text == "Speed 0.5×"
+    assert cli.main(["--seed", "7", "--speed", "3"]) == 2
+    assert "one of 0.5, 1, 2, 4" in capsys.readouterr().err
+    assert load_settings(tmp_path)[0].animation_speed == 0.5
