@@ -304,3 +304,23 @@ def test_a_red_or_black_three_is_one_word_with_the_chinese_after_it(zh):
     for entry in zh.entries:
         if entry.msgid and entry.msgstr:
             assert not re.search("[红黑]3 [\u4e00-\u9fff]", entry.msgstr), entry.msgstr
+
+
+def test_one_next_player_is_neither_he_nor_they_in_chinese(zh):
+    """A hint or risky-discard question about one next player names them and says no pronoun:
+    "Anna有 Q 的组牌：他可以用你的 Q♦ 拿走弃牌堆" called a person's typed name "he" (the English
+    says "they"), and the unnamed next player was 他 in one sentence and 他们 in another."""
+    about_one = re.compile(r"^\{seat\}|[Tt]he next player(?!'s side)")
+    checked = 0
+    for entry in zh.entries:
+        if entry.msgid and entry.msgstr and about_one.search(entry.msgid) and re.search(r"\bthey\b", entry.msgid):
+            checked += 1
+            assert "他" not in entry.msgstr.replace("其他", ""), (entry.msgid, entry.msgstr)
+    assert checked >= 6
+    i18n.set_language("zh_CN")
+    assert (
+        i18n._("{seat} has a meld of {rank}s: they could take the pile with your {card}.").format(
+            seat="Anna", rank="Q", card="Q♦"
+        )
+        == "Anna有 Q 的组牌，可以用你的 Q♦ 拿走弃牌堆。"
+    )
