@@ -88,12 +88,12 @@ class PlayerMoves:
         human = table.human
         if table.dealing:
             text = _("The cards are being dealt: {name} plays first.").format(name=table.seat_name(st.to_act))  # type: ignore[arg-type]
-        elif st.phase is Phase.ANSWER and st.turn == human:
-            asked = table.guide.named_partner()
+        elif st.phase is Phase.ANSWER and st.turn == human:  # (the line under the hand says whose answer
+            asked = table.guide.named_partner()  # is awaited: the note says what comes of it)
             if asked is not None:
-                text = _("Waiting for {name}'s answer…").format(name=asked)
+                text = _("Your turn goes on once {name} has answered.").format(name=asked)
             else:
-                text = _("Waiting for your partner's answer…")
+                text = _("Your turn goes on once your partner has answered.")
         else:
             order = st.order
             before = order[order.index(human) - 1] if human in order else None

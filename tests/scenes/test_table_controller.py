@@ -138,11 +138,17 @@ def test_the_status_names_the_partner_asked_in_a_side_of_three():
     state = position(hands, melds=melds, discard="S4", phase="answer", variant="six-hand-2x3")
     controller, _host = make(state, variant="six-hand-2x3")
     assert controller.guide.status_text() == "Waiting for North-west's answer…"
+    controller.moves.click_stock()  # a click meanwhile: a note of what comes, not the line again
+    assert controller.refusal is None and controller.message is not None
+    assert controller.message[0] == "Your turn goes on once North-west has answered."
     controller.game.apply(Move.parse("yes"))
     assert controller.guide.status_text() == "North-west said yes: you must go out this turn."
     classic = position(["SK C10", "C4 C6", "H4 H5 H6", "D4"], melds=[{"K": "CK DK HK SK CK DK HK"}, {}], phase="answer")
     controller, _host = make(classic)
     assert controller.guide.status_text() == "Waiting for your partner's answer…"
+    controller.moves.click_stock()
+    assert controller.message is not None
+    assert controller.message[0] == "Your turn goes on once your partner has answered."
     controller.game.apply(Move.parse("no"))
     assert controller.guide.status_text() == "Your partner said no: you may not go out this turn."
 
