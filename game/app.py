@@ -105,7 +105,13 @@ class AppContext:
         return app
 
     def close(self) -> None:
-        """Let another Canasta keep the game here (the OS would, at exit, anyway)."""
+        """Let another Canasta keep the game here (the OS would, at exit, anyway), after a
+        last try at writing a deal's count the disk refused (closing must not fail on it)."""
+        if not self.read_only:
+            try:
+                self.stats.save_unsaved()
+            except OSError:
+                pass
         if self.lock is not None:
             self.lock.release()
 

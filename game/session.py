@@ -121,10 +121,7 @@ def attach(table: TableScene, app: AppContext) -> None:
             app.notice(problem.notice())
         return problem
 
-    stats_unwritten = False  # a deal's count waits in memory to be written
-
     def keep(table: TableScene, deal_ended: bool) -> None:
-        nonlocal stats_unwritten
         if app.read_only:
             table.storage_problem = StorageProblem(READ_ONLY)
             return
@@ -141,18 +138,15 @@ def attach(table: TableScene, app: AppContext) -> None:
         if deal_ended:
             try:
                 count_deal(table, app, level_name)
-                stats_unwritten = False
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
-                stats_unwritten = True
             remember_deal(table, app)
-        elif stats_unwritten:
+        elif app.stats.unsaved:
             # A deal the statistics counted but could not write is written once the disk takes
-            # it (the count is kept in memory, keyed, so it is never counted twice); until then
-            # the table says so.
+            # it (the count is kept in memory, keyed, so it is never counted twice; a last try
+            # when the app closes); until then the table says so.
             try:
-                app.stats.save()
-                stats_unwritten = False
+                app.stats.save_unsaved()
             except OSError as error:
                 problem = problem or failed(STATS_FAILED, error)
         table.storage_problem = problem

@@ -157,6 +157,9 @@ class StatsStore:
         self.records: dict[str, Record] = {}
         self.last_deal_key: str | None = None
         self.notices: list[Notice] = []
+        # A deal counted here whose write failed (a full or read-only disk): the count is kept
+        # in memory, keyed, and written by the next `save` that works (`save_unsaved`).
+        self.unsaved = False
         self.load()
 
     @property
@@ -208,6 +211,12 @@ class StatsStore:
 
     def save(self) -> None:
         self._write(self.records, self.last_deal_key)
+        self.unsaved = False
+
+    def save_unsaved(self) -> None:
+        """Write a count the disk refused before, if there is one (OSError when it still fails)."""
+        if self.unsaved:
+            self.save()
 
     def record(self, game: str, level: str) -> Record:
         """The record of `game` (`game_key`: the variant, maybe with its target) at `level`."""
@@ -231,6 +240,7 @@ class StatsStore:
         for seat, level in players:
             self._count(state, seat, level)
         self.last_deal_key = deal_key
+        self.unsaved = True  # (until written)
         self.save()
         return True
 
@@ -261,7 +271,7 @@ class StatsStore:
         """Forget every record; raises OSError (and forgets nothing) when the file cannot
         be written."""
         self._write({}, None)
-        self.records, self.last_deal_key = {}, None
+        self.records, self.last_deal_key, self.unsaved = {}, None, False
 
     def _write(self, records: dict[str, Record], last_deal_key: str | None) -> None:
         data = {

@@ -148,6 +148,18 @@ def test_a_deal_the_statistics_could_not_keep_is_counted_once_they_can(home, mon
     app.close()
 
 
+def test_a_deal_the_statistics_could_not_keep_is_written_when_the_app_closes(home, monkeypatch):
+    app = new_app()
+    fail_statistics_writes(monkeypatch)
+    start_game(app)
+    run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
+    assert StatsStore(home).record("classic", "normal").deals == 0
+    monkeypatch.undo()  # the disk works again, and the player closes the app at the score sheet
+    monkeypatch.setenv(storage.HOME_ENV, str(home))
+    app.close()
+    assert StatsStore(home).record("classic", "normal").deals == 1
+
+
 def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypatch):
     app = new_app()
     table = start_game(app)
