@@ -87,6 +87,19 @@ def feeding_position() -> GameState:
     )
 
 
+def answering_position() -> GameState:
+    """Seat 0, holding two cards, is asked "May I go out?" by seat 2 (a searching bot deals
+    seat 2's hand in each world)."""
+    return position(
+        ["C8 S9", "", "H9 C4"],
+        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
+        discard="S6 H7",
+        phase="answer",
+        turn=2,
+        fill=9,
+    )
+
+
 def tool_module(name: str) -> ModuleType:
     """A module of tools/ (they are scripts, not a package)."""
     path = Path(__file__).resolve().parents[1] / "tools" / f"{name}.py"

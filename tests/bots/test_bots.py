@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from bot_helpers import feeding_position, position, tool_module, unused_faces
+from bot_helpers import answering_position, feeding_position, position, tool_module, unused_faces
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -125,14 +125,7 @@ def test_answers_no_while_holding_many_points(level):
 
 @pytest.mark.parametrize("level", SMART)
 def test_answers_yes_with_a_small_hand(level):
-    st = position(
-        ["C8 S9", "", "H9 C4"],
-        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
-        discard="S6 H7",
-        phase="answer",
-        turn=2,
-        fill=9,
-    )
+    st = answering_position()
     assert decide(level, st).kind is MoveKind.YES
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bot_helpers import feeding_position, position
+from bot_helpers import answering_position, feeding_position
 
 from game.bots import ismcts
 from game.bots.base import WorkClock
@@ -15,18 +15,6 @@ from game.bots.hard import HardBot
 from game.rules import Move, MoveKind, Phase
 
 MODES = (ismcts.TREE, ismcts.DUEL)
-
-
-def answering_position():
-    """Seat 0 is asked "May I go out?" by seat 2, whose hand is dealt in each world."""
-    return position(
-        ["C8 S9", "", "H9 C4"],
-        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
-        discard="S6 H7",
-        phase="answer",
-        turn=2,
-        fill=9,
-    )
 
 
 @pytest.mark.parametrize("mode", MODES)
