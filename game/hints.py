@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.bots import reasons as why
 from game.bots.reasons import BotReason
-from game.i18n import N_, _, join_sentences, pgettext, sentence_gap
+from game.i18n import N_, CardText, _, join_sentences, pgettext, sentence_gap
 from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
@@ -39,19 +39,21 @@ LISTED_CARDS = 8  # a going out the hint spells out lays this many cards at most
 # -- names ---------------------------------------------------------------------
 
 
-def card_name(card: Card | str) -> str:
-    """A card as players write it: "9♣", "10♦", "A♥", "joker"."""
+def card_name(card: Card | str) -> CardText:
+    """A card as players write it: "9♣", "10♦", "A♥", "joker" (a `CardText`: a sentence
+    places it by the language's rule, game.i18n.place_cards)."""
     if isinstance(card, str):
         card = Card.parse(card)
     if card.rank is Rank.JOKER:
-        return _("joker")
-    return f"{card.rank.symbol}{SUIT_SYMBOLS[int(card.suit)]}"  # type: ignore[arg-type]
+        return CardText(_("joker"))
+    return CardText(f"{card.rank.symbol}{SUIT_SYMBOLS[int(card.suit)]}")  # type: ignore[arg-type]
 
 
-def card_list(cards: Iterable[Card]) -> str:
+def card_list(cards: Iterable[Card]) -> CardText:
     """Cards as players write them, the jokers counted where the first one stands ("8♠ 2
-    jokers", not "8♠ joker joker": the jokers have one face)."""
-    return " ".join(card_names(cards))
+    jokers", not "8♠ joker joker": the jokers have one face); a `CardText`, placed in a
+    sentence by the language's rule (game.i18n.place_cards)."""
+    return CardText(" ".join(card_names(cards)))
 
 
 def card_names(cards: Iterable[Card]) -> list[str]:
@@ -561,7 +563,7 @@ def _laid_with(move: Move, obs: Observation) -> str:
     extra = move.laid_groups
     if not extra:
         return ""
-    cards = " · ".join(card_list(g.cards) for g in extra)
+    cards = CardText(" · ".join(card_list(g.cards) for g in extra))
     if obs.melds[obs.side]:
         return sentence_gap() + _("Lay {cards} with it.").format(cards=cards)
     minimum = _pseudo_state(obs).minimum(obs.side)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import locale
 import os
+import re
+import string
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -68,10 +70,13 @@ def _load(language: str) -> dict[str, str]:
         return {}
     if language not in _cache:
         try:
-            _cache[language] = po.read(catalog_path(language)).translations()
+            table = po.read(catalog_path(language)).translations()
         except (OSError, po.PoError) as error:
             notices.append(f"translations for {language} could not be loaded: {error}")
-            _cache[language] = {}
+            table = {}
+        if language in NO_SPACE_BETWEEN_WORDS:
+            table = {key: CardsPlaced(text) for key, text in table.items()}
+        _cache[language] = table
     return _cache[language]
 
 
@@ -127,6 +132,79 @@ def install(translate: Callable[[str], str] | None) -> None:
 
 # Languages whose sentences follow each other with no space (their full stop is wide: 。).
 NO_SPACE_BETWEEN_SENTENCES = frozenset({"zh_CN"})
+# Languages written without spaces between words: a list of cards sits in their sentences by
+# `place_cards`'s rule (docs/i18n.md).
+NO_SPACE_BETWEEN_WORDS = frozenset({"zh_CN"})
+
+
+class CardText(str):
+    """Card names as a sentence holds them ("9♣ 王牌", "4♠": game.hints.card_list and
+    card_name make them): a translated text's `format` sets the spaces at its two edges
+    (`place_cards`)."""
+
+
+_FORMATTER = string.Formatter()
+_IDEOGRAPH = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_WIDE_MARK = r"\u3000-\u303f\uff00-\uffef\u2018-\u201f"  # full-width punctuation, brackets, quotes
+
+
+def _is(char: str, chars: str) -> bool:
+    return bool(char) and re.fullmatch(f"[{chars}]", char) is not None
+
+
+def _gap(card_edge: str, neighbour: str) -> str | None:
+    """The space between a card list's edge character and the text's next non-space one:
+    None to leave the text's own (anything not Chinese)."""
+    if _is(neighbour, _WIDE_MARK):
+        return ""  # 。，：（ are wide: no space beside them
+    if _is(neighbour, _IDEOGRAPH):
+        return "" if _is(card_edge, _IDEOGRAPH) else " "  # 王牌 is a word of the sentence; 4♠ is not
+    return None
+
+
+def place_cards(template: str, args: tuple, kwargs: dict) -> str:
+    """`template.format(*args, **kwargs)`, each card list (`CardText`) spaced as a language
+    without spaces between words writes it: one space between a card face and a Chinese
+    character (打出 4♠), none between the joker's word and one (把 9♣ 王牌加到), none beside
+    full-width punctuation (（9♣ 王牌）, 4♠。). Whatever stands beside a card list in the
+    template (a space or none) is set by this rule, so every sentence follows it."""
+    pieces: list[tuple[str, bool]] = []  # (text, is a card list)
+    auto = 0
+    for literal, field, spec, conversion in _FORMATTER.parse(template):
+        if literal:
+            pieces.append((literal, False))
+        if field is None:
+            continue
+        if field == "":
+            field, auto = str(auto), auto + 1
+        value, _key = _FORMATTER.get_field(field, args, kwargs)
+        value = _FORMATTER.convert_field(value, conversion)
+        text = _FORMATTER.format_field(value, _FORMATTER.vformat(spec or "", args, kwargs))
+        pieces.append((text, isinstance(value, CardText) and bool(text)))
+    for index, (text, cards) in enumerate(pieces):
+        if not cards:
+            continue
+        if index > 0 and not pieces[index - 1][1]:
+            before = pieces[index - 1][0]
+            kept = before.rstrip(" ")
+            gap = _gap(text[0], kept[-1:]) if kept else None
+            if gap is not None:
+                pieces[index - 1] = (kept + gap, False)
+        if index + 1 < len(pieces) and not pieces[index + 1][1]:
+            after = pieces[index + 1][0]
+            kept = after.lstrip(" ")
+            gap = _gap(text[-1], kept[:1]) if kept else None
+            if gap is not None:
+                pieces[index + 1] = (gap + kept, False)
+    return "".join(text for text, _cards in pieces)
+
+
+class CardsPlaced(str):
+    """A translated text of a language without spaces between words: its `format` places
+    card lists by `place_cards`."""
+
+    def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
+        return place_cards(self, args, kwargs)
 
 
 def sentence_gap() -> str:

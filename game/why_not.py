@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.i18n import N_, _, get_language, join_sentences
+from game.i18n import N_, CardText, _, get_language, join_sentences
 from game.notices import Notice
 from game.rules import IllegalMove, NotationError, RulesError
 from game.rules.variants import Variant
@@ -288,7 +288,7 @@ def _pretty(name: str, value: str) -> str:
         if name == "card":
             return card_name(value)
         if name == "cards":
-            return " ".join(card_name(face) for face in value.split())
+            return CardText(" ".join(card_name(face) for face in value.split()))
     except NotationError:
         pass
     return value

@@ -20,7 +20,7 @@ import pygame
 
 from game import assets
 from game.hints import card_list, card_name, costly_reason, naming
-from game.i18n import N_, _, format_points, get_language
+from game.i18n import N_, CardText, _, format_points, get_language
 from game.review import DealPlay, Decision, decision_indices, joined_melds
 from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
 from game.rules import Card, GameState, Group, Meld, Move, MoveKind
@@ -97,12 +97,12 @@ def _melds_words(groups: list[Group], joined: tuple[Meld | None, ...]) -> str:
     addition with the meld it joins (`joined`: as joined_melds says; () unknown: new)."""
     pairs = list(zip(groups, joined or (None,) * len(groups), strict=True))
     new = [card_list(group.cards) for group, meld in pairs if meld is None]
-    parts = [_("meld {cards}").format(cards=" / ".join(new))] if new else []
+    parts = [_("meld {cards}").format(cards=CardText(" / ".join(new)))] if new else []
     parts += [_added(card_list(group.cards), meld) for group, meld in pairs if meld is not None]
     return " / ".join(parts)
 
 
-def _added(cards: str, meld: Meld) -> str:
+def _added(cards: CardText, meld: Meld) -> str:
     """Cards added to a meld, the meld named: a group by its rank, a sequence by its ends."""
     if meld.kind is MeldKind.SEQUENCE:
         return _("add {cards} to the sequence {first}–{last}").format(cards=cards, **_ends(meld))

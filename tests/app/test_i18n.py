@@ -288,14 +288,75 @@ def test_a_side_of_partners_lists_its_seats_as_chinese_lists_names():
     assert len(lines) > 1 and all(line.endswith(" &") for line in lines[:-1]), lines
 
 
-def test_a_card_stands_apart_from_the_chinese_around_it(zh):
-    """The hints write "打出 4♠" (a space between a card and the Chinese around it, as
-    around a number); a few texts ran the card into the words ("拿走了8♣和…")."""
-    cjk = "[\u4e00-\u9fff]"
+# A card list's placeholder in the catalog ({cards} as a number of cards is not one).
+CARD_FIELD = re.compile(r"\{(card|top|cards)\}(?! cards)")
+IDEOGRAPH = "[\u4e00-\u9fff]"
+WIDE = "[\u3000-\u303f\uff00-\uffef\u201c\u201d]"
+
+
+@pytest.mark.parametrize("cards", ["9♣ 王牌", "2 张王牌", "王牌 4♠", "4♠", "王牌"])
+def test_every_chinese_sentence_places_a_card_list_by_one_rule(zh, cards):
+    """docs/i18n.md's rule: a card face stands a space apart from a Chinese character (打出 4♠),
+    the joker's word 王牌 joins it (把 9♣ 王牌加到, not 王牌 加到: stop 51 bracketed the take
+    hint's list for it, the other sentences kept the space), nothing stands beside full-width
+    punctuation; the catalog's own spaces around a placeholder do not matter."""
+    i18n.set_language("zh_CN")
+    checked = 0
     for entry in zh.entries:
-        if entry.msgid and entry.msgstr:
-            joined = re.search(f"{cjk}\\{{cards?\\}}|\\{{cards?\\}}{cjk}", entry.msgstr)
-            assert not joined, entry.msgstr
+        if not (entry.msgid and entry.msgstr and CARD_FIELD.search(entry.msgid)):
+            continue
+        names = re.findall(r"\{(\w+)\}", entry.msgstr)
+        values = {name: i18n.CardText(cards) if CARD_FIELD.fullmatch(f"{{{name}}}") else "X" for name in names}
+        text = i18n._(entry.msgid).format(**values)
+        at = text.index(cards)
+        before, after = text[:at], text[at + len(cards) :]
+        for outside, edge, gap in (
+            (before.rstrip(" ")[-1:], cards[0], before[len(before.rstrip(" ")) :]),
+            (after.lstrip(" ")[:1], cards[-1], after[: len(after) - len(after.lstrip(" "))]),
+        ):
+            if re.fullmatch(WIDE, outside):
+                assert gap == "", text
+            elif re.fullmatch(IDEOGRAPH, outside):
+                assert gap == ("" if re.fullmatch(IDEOGRAPH, edge) else " "), text
+        checked += 1
+    assert checked > 60
+
+
+def test_a_card_list_is_placed_by_the_rule_wherever_the_template_put_it():
+    """The rule sets the gap whatever space the template left (none, one, two)."""
+    i18n.set_language("zh_CN")
+    place = lambda template, **values: i18n.place_cards(template, (), values)  # noqa: E731
+    cards, joker = i18n.CardText("9♣ 9♥"), i18n.CardText("9♣ 王牌")
+    assert place("把{c}加到", c=cards) == place("把  {c} 加到", c=cards) == "把 9♣ 9♥ 加到"
+    assert place("把{c}加到", c=joker) == place("把 {c} 加到", c=joker) == "把 9♣ 王牌加到"
+    assert place("打出 {c}。", c=i18n.CardText("王牌")) == "打出王牌。"
+    assert place("（ {c} ）与", c=joker) == "（9♣ 王牌）与"
+    assert place("{name} {c}：{n} 张", name="Anna", c=cards, n=3) == "Anna 9♣ 9♥：3 张"  # a name is not Chinese
+    assert place("打出 {c}", c="王牌") == "打出 王牌"  # only card lists (CardText) are placed
+    i18n.set_language("en")
+    assert i18n._("Discard the {card}.").format(card=i18n.CardText("joker")) == "Discard the joker."
+
+
+def test_hints_log_lines_refusals_and_review_lines_place_a_joker_by_the_rule():
+    """Each way a card list reaches a Chinese sentence follows the rule: a hint, a log line,
+    an engine refusal and the review's move list wrote "把 9♣ 王牌 加到" (stop 51)."""
+    from game.hints import explain
+    from game.move_log import LogEntry
+    from game.rules import Card, IllegalMove, Move, Rank
+    from game.scenes.review_scene import move_words
+    from game.why_not import reason_text
+    from tests.table_helpers import position
+
+    state = position(["C9 JK H4 S5 H6", "C4"], melds=[{"9": "S9 D9 H9"}, {}], discard="S4 H10", phase="meld")
+    names = type("Names", (), {"seat_name": lambda self, seat: "西家", "side_name": lambda self, side: ""})()
+    entry = LogEntry(3, 1, "{name} added {cards} to the {rank}s.", (Card.parse("C9"), Card.parse("JK")), rank=Rank.NINE)
+    refusal = IllegalMove("R-TURN", "you do not hold {cards}", Move.parse("meld S9 JK"), cards="S9 JK")
+    i18n.set_language("zh_CN")
+    assert explain(Move.parse("meld 9: C9 JK"), state.observation(0)).startswith("把 9♣ 王牌加到")
+    assert entry.text(names) == "西家把 9♣ 王牌加到 9 的组牌上。"
+    assert reason_text(refusal) == "你手里没有 9♠ 王牌。"
+    assert move_words(Move.parse("meld 9: C9 JK"), state) == "把 9♣ 王牌加到 9 的组牌上"
+    assert move_words(Move.parse("discard S4")) == "打出 4♠"
 
 
 def test_a_red_or_black_three_is_one_word_with_the_chinese_after_it(zh):

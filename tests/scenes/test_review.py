@@ -249,7 +249,7 @@ def test_the_move_list_names_the_meld_a_move_adds_to():
     assert move_words(Move.parse("take +1:"), samba_draw) == "take the pile onto the 9s"
     i18n.set_language("zh_CN")
     try:
-        assert move_words(Move.parse("meld 10: C2 JK"), classic) == "把 2♣ 王牌 加到 10 的组牌上"
+        assert move_words(Move.parse("meld 10: C2 JK"), classic) == "把 2♣ 王牌加到 10 的组牌上"  # (docs/i18n.md)
     finally:
         i18n.set_language("en")
 
