@@ -106,10 +106,11 @@ class AppContext:
 
     def close(self) -> None:
         """Let another Canasta keep the game here (the OS would, at exit, anyway), after a
-        last try at writing a deal's count the disk refused (closing must not fail on it)."""
+        last try at writing a deal's count the disk refused, kept beside the statistics when
+        their file still refuses it (StatsStore.keep_aside; closing must not fail on it)."""
         if not self.read_only:
             try:
-                self.stats.save_unsaved()
+                self.stats.keep_aside()
             except OSError:
                 pass
         if self.lock is not None:

@@ -43,18 +43,32 @@ class StorageProblem:
 
     msgid: str
     reason: str = ""
+    also: StorageProblem | None = None  # the statistics' problem too, when the save failed as well
 
     def message(self) -> str:
         return self.notice().text()
 
     def notice(self) -> Notice:
         """For the title menu's line: translated when shown (a reason we name is a msgid too)."""
+        if self.also is not None:  # (BOTH_FAILED_APART names the statistics' reason too; BOTH_FAILED ignores it)
+            return Notice(self.msgid, reason=Notice(self.reason), stats=Notice(self.also.reason))
         return Notice(self.msgid, reason=Notice(self.reason))
+
+    def with_statistics(self, stats: StorageProblem | None) -> StorageProblem:
+        """The table's one chip when the statistics failed too: both named ("Not saved,
+        statistics not kept: the disk is full"; each reason when they differ)."""
+        if stats is None:
+            return self
+        if stats.reason == self.reason:
+            return StorageProblem(BOTH_FAILED, self.reason, also=stats)
+        return StorageProblem(BOTH_FAILED_APART, self.reason, also=stats)
 
 
 SAVE_FAILED = N_("Not saved: {reason}")
 STATS_FAILED = N_("Statistics not kept: {reason}")
 READ_ONLY = N_("Not saved: Canasta is open in another window")
+BOTH_FAILED = N_("Not saved, statistics not kept: {reason}")
+BOTH_FAILED_APART = N_("Not saved: {reason}; statistics not kept: {stats}")
 
 
 def seat_levels(table: TableScene) -> tuple[str | None, ...]:
@@ -126,7 +140,7 @@ def attach(table: TableScene, app: AppContext) -> None:
             table.storage_problem = StorageProblem(READ_ONLY)
             return
         game = table.game
-        problem = None
+        problem = stats_problem = None
         # Saved first, even the move that decides the game: killed before its deal is
         # counted, the app continues at that deal's end and counts it then; an earlier
         # position would give a game the statistics call decided. A decided game stays
@@ -139,7 +153,7 @@ def attach(table: TableScene, app: AppContext) -> None:
             try:
                 count_deal(table, app, level_name)
             except OSError as error:
-                problem = problem or failed(STATS_FAILED, error)
+                stats_problem = failed(STATS_FAILED, error)
             remember_deal(table, app)
         elif app.stats.unsaved:
             # A deal the statistics counted but could not write is written once the disk takes
@@ -148,8 +162,8 @@ def attach(table: TableScene, app: AppContext) -> None:
             try:
                 app.stats.save_unsaved()
             except OSError as error:
-                problem = problem or failed(STATS_FAILED, error)
-        table.storage_problem = problem
+                stats_problem = failed(STATS_FAILED, error)
+        table.storage_problem = problem.with_statistics(stats_problem) if problem is not None else stats_problem
 
     def on_events(table: TableScene, events: list[ev.Event]) -> None:
         keep(table, any(isinstance(event, ev.DealEnded) for event in events))

@@ -23,6 +23,9 @@ from game.rules import GameState, Phase, RulesConfig
 from game.rules.variants import VARIANT_IDS, VARIANT_NAMES
 
 FILE_NAME = "stats.json"
+# Counts the statistics file refused when the app closed (a folder or a locked file where it
+# goes), kept beside it in its own format and read at the next start (StatsStore.keep_aside).
+ASIDE_NAME = "stats.unsaved.json"
 FORMAT = "canasta-stats/1"
 MAX_BYTES = 1024 * 1024
 MAX_COUNT = 10**12  # games, points: anything beyond is an edited file (and would not draw)
@@ -166,8 +169,17 @@ class StatsStore:
     def path(self) -> Path:
         return (self.directory or storage.data_dir()) / FILE_NAME
 
+    @property
+    def aside_path(self) -> Path:
+        return self.path.with_name(ASIDE_NAME)
+
     def load(self) -> None:
-        """Read the file; a missing or broken one gives empty statistics."""
+        """Read the file, then counts kept aside at the last close (`keep_aside`); a missing
+        or broken file gives empty statistics."""
+        self._load_file()
+        self._take_aside()
+
+    def _load_file(self) -> None:
         self.records, self.last_deal_key = {}, None
         if not storage.is_file(self.path):
             return
@@ -205,18 +217,63 @@ class StatsStore:
                 self.notices.append(Notice(UNUSABLE_VALUES, names=listed, kept=copy_name(copy)))
             if copy is not None:
                 try:
-                    self.save()
+                    self._write(self.records, self.last_deal_key)  # (not `save`: a copy aside is read next)
                 except OSError:
                     pass  # (the next deal counted tries again; the copy is kept)
 
     def save(self) -> None:
         self._write(self.records, self.last_deal_key)
         self.unsaved = False
+        self._drop_aside()
 
     def save_unsaved(self) -> None:
         """Write a count the disk refused before, if there is one (OSError when it still fails)."""
         if self.unsaved:
             self.save()
+
+    def keep_aside(self) -> None:
+        """The app closes: a count the statistics file still refuses is written beside it
+        (ASIDE_NAME, the same JSON, atomically) and read at the next start, which writes it
+        into the file. Lost only when nothing can be written there (a full disk takes
+        neither file). OSError when that fails too."""
+        if not self.unsaved or self.read_only:
+            return
+        try:
+            self.save()
+        except OSError:
+            storage.atomic_write(self.aside_path, self._data(self.records, self.last_deal_key))
+
+    def _take_aside(self) -> None:
+        """Counts kept aside at the last close: they are the file's records and more (made
+        on top of them), so they replace them and are written into the file (then the copy
+        aside goes). A copy aside counting no more deals than the file is an old one whose
+        removal failed: dropped, never counted twice. An unreadable one is left alone."""
+        if not storage.is_file(self.aside_path):
+            return
+        try:
+            data = storage.read_json(self.aside_path, MAX_BYTES, lenient=True)
+        except (OSError, ValueError):
+            return
+        if not (isinstance(data, dict) and isinstance(data.get("records"), dict)) or data.get("format") != FORMAT:
+            return
+        records = {str(key): Record.read(value)[0] for key, value in data["records"].items()}
+        if sum(r.deals for r in records.values()) <= sum(r.deals for r in self.records.values()):
+            if not self.read_only:
+                self._drop_aside()
+            return
+        last = data.get("last_deal_key")
+        self.records, self.last_deal_key, self.unsaved = records, last if isinstance(last, str) else None, True
+        if not self.read_only:
+            try:
+                self.save()
+            except OSError:
+                pass  # (still refused: kept aside, and in memory for the next try)
+
+    def _drop_aside(self) -> None:
+        try:
+            self.aside_path.unlink(missing_ok=True)
+        except OSError:
+            pass  # (counting no more deals than the file, it is dropped at a later start)
 
     def record(self, game: str, level: str) -> Record:
         """The record of `game` (`game_key`: the variant, maybe with its target) at `level`."""
@@ -272,11 +329,16 @@ class StatsStore:
         be written."""
         self._write({}, None)
         self.records, self.last_deal_key, self.unsaved = {}, None, False
+        self._drop_aside()
 
     def _write(self, records: dict[str, Record], last_deal_key: str | None) -> None:
+        storage.atomic_write(self.path, self._data(records, last_deal_key))
+
+    @staticmethod
+    def _data(records: dict[str, Record], last_deal_key: str | None) -> bytes:
         data = {
             "format": FORMAT,
             "last_deal_key": last_deal_key,
             "records": {key: asdict(record) for key, record in sorted(records.items())},
         }
-        storage.atomic_write(self.path, json.dumps(data, indent=1).encode("utf-8"))
+        return json.dumps(data, indent=1).encode("utf-8")

@@ -14,7 +14,7 @@ import textwrap
 import pygame
 import pytest
 
-from game import storage
+from game import i18n, storage
 from game.app import AppContext
 from game.bots import make_bot
 from game.rules import Game, Phase, RulesConfig, position_to_json
@@ -158,6 +158,63 @@ def test_a_deal_the_statistics_could_not_keep_is_written_when_the_app_closes(hom
     monkeypatch.setenv(storage.HOME_ENV, str(home))
     app.close()
     assert StatsStore(home).record("classic", "normal").deals == 1
+
+
+def test_a_count_still_refused_when_the_app_closes_is_kept_for_the_next_start(home, monkeypatch):
+    """Closed a deal later with the statistics file still refusing, the count was lost (stop
+    51): it is kept beside the file, and the next start writes it, once."""
+    app = new_app()
+    table = start_game(app)
+    fail_statistics_writes(monkeypatch)
+    run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
+    click_button(app, "Next deal")
+    click_button(app, "Next deal")
+    moves = len(table.game.history)
+    run_until(app, lambda: len(table.game.history) > moves + 2)  # the save is past the counted deal
+    app.close()  # still refused
+    monkeypatch.undo()
+    monkeypatch.setenv(storage.HOME_ENV, str(home))
+    assert StatsStore(home).record("classic", "normal").deals == 1
+    app = new_app()
+    assert app.context.stats.record("classic", "normal").deals == 1 and not (home / "stats.unsaved.json").exists()
+    click_button(app, "Continue")
+    assert app.table is not None and app.table.game.deal_number == 1
+    app.close()
+    assert StatsStore(home).record("classic", "normal").deals == 1
+
+
+def test_the_chip_names_both_the_save_and_the_statistics_when_both_fail(home, monkeypatch):
+    """A full disk at a deal's end: the chip said "Not saved: the disk is full" only, though
+    the deal's count was not kept either (stop 51)."""
+    app = new_app()
+    table = start_game(app)
+
+    def full(path, data, *, durable=True):
+        raise OSError(errno.ENOSPC, "No space left on device", f"{path}.x1y2z3.tmp")
+
+    monkeypatch.setattr(storage, "atomic_write", full)
+    run_until(app, lambda: isinstance(app.stack.top, ScoreSheetScene))
+    assert table.storage_problem is not None
+    assert table.storage_problem.message() == "Not saved, statistics not kept: the disk is full"
+    i18n.set_language("zh_CN")
+    try:
+        assert table.storage_problem.message() == "未保存，统计也未保存：磁盘已满"
+    finally:
+        i18n.set_language("en")
+    click_button(app, "Next deal")
+    click_button(app, "Next deal")
+    moves = len(table.game.history)
+    run_until(app, lambda: len(table.game.history) > moves)  # the next move: both still refused
+    assert table.storage_problem.message() == "Not saved, statistics not kept: the disk is full"
+    app.close()
+
+
+def test_a_save_and_statistics_refused_for_different_reasons_are_both_named():
+    from game.session import SAVE_FAILED, STATS_FAILED, StorageProblem
+
+    save, stats = StorageProblem(SAVE_FAILED, "the disk is full"), StorageProblem(STATS_FAILED, "permission denied")
+    assert save.with_statistics(None) is save
+    assert save.with_statistics(stats).message() == "Not saved: the disk is full; statistics not kept: permission denied"
 
 
 def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypatch):

@@ -421,3 +421,39 @@ def test_the_page_lists_records_in_the_new_game_lists_order():
         "hand-and-foot/easy",
         "unknown-game/easy",
     ]
+
+
+def test_a_count_the_file_still_refuses_at_close_is_kept_aside_and_written_at_the_next_start(tmp_path):
+    """A count the statistics file refused was lost if the app closed before it took one (a
+    folder or a locked file where it goes, stop 51): it is kept beside it and written at the
+    next start that can, once, never counted twice."""
+    game = play_deal(3)
+    (tmp_path / "stats.json").mkdir()  # the file cannot be written
+    store = StatsStore(tmp_path)
+    try:
+        store.record_deal(game.state, 0, "normal", "3:0")
+    except OSError:
+        pass
+    assert store.unsaved
+    store.keep_aside()  # the app closes
+    aside = tmp_path / "stats.unsaved.json"
+    assert json.loads(aside.read_text())["records"]["classic/normal"]["deals"] == 1
+    still = StatsStore(tmp_path)  # started again, the file still refused: the count is there, kept aside
+    assert still.record("classic", "normal").deals == 1 and still.unsaved and aside.exists()
+    (tmp_path / "stats.json").rmdir()
+    again = StatsStore(tmp_path)  # the file takes it: written, the copy aside gone
+    assert again.record("classic", "normal").deals == 1 and not again.unsaved and not aside.exists()
+    assert StatsStore(tmp_path).record("classic", "normal").deals == 1
+    assert not again.record_deal(game.state, 0, "normal", "3:0")  # the same deal is not counted again
+
+
+def test_an_old_copy_aside_never_replaces_newer_statistics(tmp_path):
+    """A copy aside whose removal failed counts no more deals than the file written after it:
+    dropped at the next start, not read over the newer counts."""
+    store = StatsStore(tmp_path)
+    store.record_deal(play_deal(3).state, 0, "normal", "3:0")
+    old = (tmp_path / "stats.json").read_bytes()
+    store.record_deal(play_deal(4).state, 0, "normal", "4:0")
+    (tmp_path / "stats.unsaved.json").write_bytes(old)
+    assert StatsStore(tmp_path).record("classic", "normal").deals == 2
+    assert not (tmp_path / "stats.unsaved.json").exists()
