@@ -58,6 +58,8 @@ from game.scenes.table_layout import (
     hand_drop_index,
     pile_browser_last_scroll,
     pile_panel_rect,
+    pile_rect,
+    stock_rect,
 )
 from game.scenes.table_source import at_screen
 from game.scenes.table_view import TableView
@@ -959,6 +961,26 @@ class TableScene(Scene):
                 return not all(self.animator.arrived(c) for c in self.layout.hand_cards)
             return self.mouse.press_target(event.pos) != "felt"
         return self.mouse.release_acts(event.pos)
+
+    def held_mark(self) -> pygame.FRect | None:
+        """Where the first click held while the cards land aimed (a button, a card of the hand,
+        the stock, the pile, one of our melds): the view rings it, quietly, until the click acts
+        or is dropped, so a held click shows it was taken (it gave no sign). None otherwise."""
+        press = next((e for e in self._held if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1), None)
+        if press is None:
+            return None
+        pos = press.pos
+        for button in self.buttons.widgets:
+            if getattr(button, "visible", False) and hasattr(button, "rect") and button.rect.collidepoint(pos):
+                return pygame.FRect(button.rect).inflate(6, 6)
+        card = self.layout.hand_card_at(pos)
+        if card is not None:
+            return self.layout.hand_rects[card].inflate(8, 8)
+        for rect in (stock_rect(), pile_rect()):
+            if rect.collidepoint(pos):
+                return rect
+        slot = self.layout.meld_slot_at(pos, self.human_side)
+        return None if slot is None else slot.rect.inflate(12, 12)
 
     def _land(self) -> None:
         """The turn's cards have landed (or were put in place at once): it is the person's

@@ -73,6 +73,7 @@ if TYPE_CHECKING:
 
 BACK = "B2"
 RED_INK = theme.RED_INK
+HELD_RING = pygame.Color(250, 243, 226, 170)  # theme.CREAM, half clear: a held click, quietly
 LABEL_MARGIN = 6  # logical units between a seat's label and the window's edge
 BLACK_INK = pygame.Color(30, 30, 30)
 ICE = pygame.Color(120, 190, 235)
@@ -289,6 +290,7 @@ class TableView:
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
+        self.held_ring: pygame.FRect | None = None  # where a click held while cards land aimed, as ringed
         self.marked_score_row: int | None = None  # the score panel's row with the gold bar (ours), as drawn
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
@@ -329,6 +331,7 @@ class TableView:
                 self._cursor(surface, ruler, sprite, later)
         self._hint_targets(surface, ruler)
         self._drop_ring(surface, ruler)
+        self._held_ring(surface, ruler)
         self._meld_badges(surface, ruler)
         self._feet(surface, ruler)
         self._zone_labels(surface)
@@ -687,6 +690,20 @@ class TableView:
         box = ruler.rect(rect.inflate(10, 10))
         surface.blit(
             rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), theme.GOLD_LIGHT, max(2, ruler.px(3))),
+            box,
+        )
+
+    def _held_ring(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """A click held while the turn's cards land (TableScene._hold): a thin, half-clear
+        cream ring where it aimed, until it acts or is dropped: the player sees it was taken
+        and waits, where the hint's blue and the drop's gold rings ask for something."""
+        rect = self.table.held_mark()
+        self.held_ring = rect
+        if rect is None:
+            return
+        box = ruler.rect(rect)
+        surface.blit(
+            rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), HELD_RING, max(1, ruler.px(2))),
             box,
         )
 

@@ -432,6 +432,46 @@ def test_two_slow_clicks_held_behind_a_draw_are_no_double_click():
     assert st.pile[-1] is king
 
 
+def test_a_click_held_while_the_discard_lands_is_ringed_until_it_acts():
+    """A click on the stock while East's discard flew in gave no sign it was taken (stop
+    51): the stock is ringed, quietly, from the click until the draw is played; a click on
+    the felt, held for nothing, rings nothing."""
+    from game.scenes.table_layout import stock_rect
+
+    stack, table = make_table(speed=0.5)
+    king = east_discards(stack, table)
+    step(stack, table)
+    canvas = Canvas((1280, 720), 1.0)
+    stack.draw(canvas)
+    assert table.view.held_ring is None
+    click(stack, STOCK_POS)  # held: the pile's card is on its way
+    for _frame in range(10):
+        step(stack, table)
+        stack.draw(canvas)
+        assert table.animator.sprites[king].moving and table.view.held_ring == stock_rect()
+    until(stack, lambda: not table.controller.landing, 3)
+    stack.draw(canvas)
+    assert table.game.state.phase is Phase.MELD and table.view.held_ring is None  # drawn: gone
+
+
+def test_a_held_click_s_ring_goes_when_what_was_held_is_dropped():
+    """A held Esc opens the menu once the cards land and drops the click held after it: its
+    ring goes with it (it never acts)."""
+    from game.scenes.table_layout import pile_rect
+    from game.scenes.table_menu import TableMenuScene
+
+    stack, table = make_table(speed=1.0)
+    east_discards(stack, table)
+    step(stack, table)
+    key_down(stack, pygame.K_d)  # held: the draw
+    key_down(stack, pygame.K_ESCAPE)  # held behind it
+    click(stack, PILE_POS)  # held behind them
+    assert table.held_mark() == pile_rect()
+    until(stack, lambda: not table.controller.landing, 3)
+    assert isinstance(stack.top, TableMenuScene) and table.game.state.phase is Phase.MELD
+    assert table.held_mark() is None
+
+
 def test_esc_while_the_discard_lands_opens_the_menu_at_once():
     from game.scenes.table_menu import TableMenuScene
 
