@@ -270,6 +270,9 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # 2,000 games, margin -149 ± 132; README, stop 48): its deals end by going out more often than
 # by the stock running out.
 _HF_LATENESS = {"late_feet": 1.0}
+# A late yes says "The stock is nearly gone." with this many turns each left or fewer, else the
+# count: classic's late yes (lateness 0.6) comes with about 14 cards, three and a half turns each.
+NEARLY_GONE_TURNS = 3
 _MORE_PLAYERS = {"threat_scale": 1.0, "open_bonus": 150.0, "out_base": 100.0}
 VARIANT_WEIGHTS: VariantTable = (
     (one_sits_out, _MORE_PLAYERS),
@@ -629,15 +632,18 @@ class NormalPolicy:
     @staticmethod
     def late_reason(kn: Knowledge) -> BotReason:
         """Why a late deal says yes: the opponents when they are about to go out, else the
-        stock. Hand and Foot's Normal counts the feet as dealt into its lateness (`late_feet`),
-        so it says yes with about a quarter of the stock left: said as the count, not as a
-        stock "nearly gone" (which it is once its own share is as low as classic's)."""
+        stock, measured as the count line measures it, in turns each: "nearly gone" with
+        NEARLY_GONE_TURNS turns each or fewer left (about where classic's lateness says yes),
+        else the count ("down to 40 cards: about 5 more turns each"). Hand and Foot's Normal
+        counts the feet as dealt into its lateness (`late_feet`) and says yes with about a
+        quarter of its 181-card stock left; measured by the stock's own share, its partner
+        said "nearly gone" from about 41 cards, five turns each (stop 48's play-test)."""
         if threat(kn) >= 0.6:
             return BotReason.of(why.YES_THREAT)
-        if lateness(kn) >= 0.6:
-            return BotReason.of(why.YES_STOCK_LOW)
         stock = kn.obs.stock_size
         draws = len(kn.facts.play_order(kn.obs.out)) * kn.cfg.rules.draw
+        if stock <= NEARLY_GONE_TURNS * draws:
+            return BotReason.of(why.YES_STOCK_LOW)
         return BotReason.of(why.YES_STOCK_DOWN, cards=stock, turns=max(1, round(stock / draws)))
 
     def meldable_points(self, kn: Knowledge) -> int:

@@ -231,8 +231,8 @@ def test_normal_weighs_the_end_of_the_game_in_hand_and_foots_last_deal():
 def test_hand_and_foots_late_yes_says_how_much_stock_is_left():
     """Hand and Foot's Normal weighs the stock as a share of the stock and the feet as dealt
     (`late_feet`), so it says yes with about a quarter of the 181-card stock left. Its reason
-    said "The stock is nearly gone." at 50 cards; it gives the count until the stock's own
-    share is as low as classic's "nearly gone" (stop 48's play-test)."""
+    said "The stock is nearly gone." at 50 cards; it gives the count until three turns each
+    are left (NEARLY_GONE_TURNS: stop 48's and 51's play-tests)."""
     from game.bots import reasons as why
     from game.bots.reasons import public_form
     from game.hints import explain
@@ -260,7 +260,9 @@ def test_hand_and_foots_late_yes_says_how_much_stock_is_left():
     assert reason.text() == "The stock is down to 48 cards: about 6 more turns each."
     assert explain(move, obs, reason) == "Answer yes: the stock is down to 48 cards, about 6 more turns each."
     assert public_form(reason) == reason  # (the stock is on the table for all to see)
-    move, reason, _ = answer(40)
+    move, reason, _ = answer(40)  # said "nearly gone" with five turns each left (stop 51)
+    assert (move.kind, reason) == (MoveKind.YES, BotReason.of(why.YES_STOCK_DOWN, cards=40, turns=5))
+    move, reason, _ = answer(24)  # three turns each: nearly gone
     assert (move.kind, reason) == (MoveKind.YES, BotReason.of(why.YES_STOCK_LOW))
 
 
