@@ -214,7 +214,8 @@ def test_a_save_and_statistics_refused_for_different_reasons_are_both_named():
 
     save, stats = StorageProblem(SAVE_FAILED, "the disk is full"), StorageProblem(STATS_FAILED, "permission denied")
     assert save.with_statistics(None) is save
-    assert save.with_statistics(stats).message() == "Not saved: the disk is full; statistics not kept: permission denied"
+    both = "Not saved: the disk is full; statistics not kept: permission denied"
+    assert save.with_statistics(stats).message() == both
 
 
 def test_a_game_saved_at_the_score_sheet_goes_on_after_a_restart(home, monkeypatch):
