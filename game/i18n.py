@@ -203,7 +203,7 @@ class CardsPlaced(str):
     """A translated text of a language without spaces between words: its `format` places
     card lists by `place_cards`."""
 
-    def format(self, *args: object, **kwargs: object) -> str:  # type: ignore[override]
+    def format(self, *args: object, **kwargs: object) -> str:
         return place_cards(self, args, kwargs)
 
 
