@@ -69,7 +69,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=seed_number, default=None, help="shuffle seed (default: random)")
     parser.add_argument("--variant", default="classic", choices=APP_VARIANT_IDS)
-    parser.add_argument("--level", default="normal", choices=LEVELS, help="bot level")
+    parser.add_argument(
+        "--level",
+        default=None,
+        choices=LEVELS,
+        help="bot level (default normal; at the title, every bot seat of the New game page)",
+    )
     parser.add_argument("--target", type=int, default=None, choices=TARGETS, help="(default: the variant's)")
     parser.add_argument(
         "--speed",
@@ -175,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {args.variant} plays to {', '.join(map(str, targets))}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    level = args.level or "normal"
     straight_to_table = (
         args.table
         or args.seed is not None
@@ -195,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     app = MainWindow(
         variant=args.variant,
         seed=seed,
-        level=args.level,
+        level=level,
         speed=1.0 if args.speed is None else args.speed,
         target=args.target,
         size=args.size,
@@ -204,8 +210,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     if players_settings and args.speed is not None:  # the player's Speed setting, as the Speed button sets it
         app.settings.set("animation_speed", args.speed)
+    if not straight_to_table and args.level is not None:  # the New game page's bots, as its rows set them
+        from game.scenes.new_game import seats_at_level
+
+        app.settings.set("new_game_seats", seats_at_level(app.settings.value.new_game_seats, args.level))
     if person:
-        app.open_game(args.variant, seed, args.target, args.level)
+        app.open_game(args.variant, seed, args.target, level)
     driver = Driver(app, lines) if lines else None
     if driver is not None:
         app.feeder = driver.feed

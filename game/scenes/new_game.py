@@ -33,6 +33,16 @@ SEAT_CHOICES = [(PERSON, N_("Person")), *LEVEL_CHOICES]
 SEAT_VALUES = frozenset(value for value, _name in SEAT_CHOICES)
 
 
+def seats_at_level(saved: str, level: str) -> str:
+    """The New game page's remembered seats (`Settings.new_game_seats`) with every bot at
+    `level` and every person kept: `canasta --level hard` at the title."""
+    seats = [PERSON, *("normal",) * (MOST_SEATS - 1)]
+    for seat, value in enumerate(saved.split()[:MOST_SEATS]):
+        if value in SEAT_VALUES:
+            seats[seat] = value
+    return " ".join(value if value == PERSON else level for value in seats)
+
+
 def target_choices(variant: str) -> list[tuple[int, str]]:
     """What a game of `variant` is played to: its targets, or (Hand and Foot) its deals."""
     rules = RulesConfig.for_variant(variant).rules

@@ -263,7 +263,7 @@ class PlayerMoves:
         if self.not_now():
             return
         if self.table.game.state.phase is not Phase.MELD:
-            self.table.refuse(N_("Draw first: click the stock (D) or take the pile (T)."), "R-TURN")
+            self.table.refuse(self.table.guide.draw_first_msgid(), "R-TURN")
             return
         self.discard(card)
 
@@ -391,7 +391,7 @@ class PlayerMoves:
         card (R-KEEP-TWO, V-KEEP-TWO) is held, staged, and laid with the next ones in one
         move: going out may need two additions at once (a king and a queen onto two melds)."""
         if self.table.game.state.phase is not Phase.MELD:
-            self.table.refuse(N_("Draw first: click the stock (D) or take the pile (T)."), "R-TURN")
+            self.table.refuse(self.table.guide.draw_first_msgid(), "R-TURN")
             return
         onto = (None if number is not None else rank, number)
         group = self._group(cards, *onto)
@@ -716,6 +716,6 @@ class PlayerMoves:
             self.table.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
             return
         if self.table.game.state.phase is not Phase.MELD:
-            self.table.refuse(N_("Draw first: click the stock (D) or take the pile (T)."), "R-TURN")
+            self.table.refuse(self.table.guide.draw_first_msgid(), "R-TURN")
             return
         self.discard(cards[0])

@@ -112,6 +112,8 @@ class TableGuide:
         if st.phase is Phase.DRAW:
             if not st.stock:
                 return _(self.empty_stock_msgid())
+            if not self.table.can(MoveKind.TAKE):  # (blocked, frozen without a pair, empty: the chip says why)
+                return _("Your turn: click the stock to draw (D).")
             return _("Your turn: click the stock to draw (D), or take the pile (T).")
         if st.this_turn.answer is True:
             if asked is not None:
@@ -139,6 +141,13 @@ class TableGuide:
             return None
         partner = table.game.state.partner_of(table.human)
         return None if partner is None else table.seat_name(partner)
+
+    def draw_first_msgid(self) -> str:
+        """The refusal of a meld or discard before the draw: the pile named only when the
+        player may take it (a black three, a frozen pile without the pair: the draw alone)."""
+        if self.table.can(MoveKind.TAKE):
+            return N_("Draw first: click the stock (D) or take the pile (T).")
+        return N_("Draw first: click the stock (D).")
 
     def empty_stock_msgid(self) -> str:
         """What the player may do when the stock is empty: take or pass, or only take (the

@@ -653,3 +653,29 @@ def test_a_speed_on_the_command_line_is_the_players_speed_setting(tmp_path, monk
     assert cli.main(["--seed", "7", "--speed", "3"]) == 2
     assert "one of 0.5, 1, 2, 4" in capsys.readouterr().err
     assert load_settings(tmp_path)[0].animation_speed == 0.5
+
+
+def test_a_level_on_the_command_line_sets_the_new_game_pages_bots(tmp_path, monkeypatch):
+    """`canasta --level hard` opened the title and its New game page offered Normal bots
+    (play-test, stop 52): at the title a level given is every bot seat's on that page, as
+    its rows would set them; seats played by people stay people."""
+    from game import cli
+    from game.settings import MOST_SEATS, load_settings
+    from game.window import MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    monkeypatch.setattr(MainWindow, "run", lambda self, **options: None)
+    apps = []
+    monkeypatch.setattr(MainWindow, "close", lambda self: apps.append(self) or pygame.display.quit())
+    assert cli.main(["--level", "hard"]) == 0
+    seats = load_settings(tmp_path)[0].new_game_seats.split()
+    assert seats == ["person", *["hard"] * (MOST_SEATS - 1)]
+    page = NewGameScene(apps[-1].context)
+    assert [page.levels[seat] for seat in range(4)] == ["person", "hard", "hard", "hard"]
+    assert page.chosen()[2] == (None, "hard", "hard", "hard")
+    context = apps[-1].context
+    context.settings.set("new_game_seats", "person easy person")  # pass-and-play remembered
+    assert cli.main(["--level", "easy"]) == 0
+    assert load_settings(tmp_path)[0].new_game_seats.split()[:4] == ["person", "easy", "person", "easy"]
+    assert cli.main([]) == 0  # no level given: the page as left
+    assert load_settings(tmp_path)[0].new_game_seats.split()[:4] == ["person", "easy", "person", "easy"]

@@ -60,11 +60,22 @@ def test_after_a_click_x_discards_the_one_selected_card():
 
 
 def test_x_before_drawing_names_the_keys_that_draw():
-    stack, table = table_at(["C5 D9 HJ", "C4 C6 C8", "C9 C10", "CJ CQ"])
+    stack, table = table_at(["C5 D9 HJ", "C4 C6 C8", "C9 C10", "CJ CQ"], discard="CK")  # (onto our kings)
     assert table.status_text() == "Your turn: click the stock to draw (D), or take the pile (T)."
     press(table, pygame.K_HOME)
     press(table, pygame.K_x)
     assert table.message[0] == "Draw first: click the stock (D) or take the pile (T)."
+    assert table.game.state.phase is Phase.DRAW
+
+
+def test_with_the_pile_blocked_the_turn_names_the_draw_alone():
+    """A black three on the pile: the line said "or take the pile (T)", a move the player
+    could not make (play-test, stop 52); the draw alone is named, the chip says why."""
+    stack, table = table_at(["C5 D9 HJ", "C4 C6 C8", "C9 C10", "CJ CQ"], discard="S3")
+    assert table.status_text() == "Your turn: click the stock to draw (D)."
+    press(table, pygame.K_HOME)
+    press(table, pygame.K_x)
+    assert table.message[0] == "Draw first: click the stock (D)."
     assert table.game.state.phase is Phase.DRAW
 
 
