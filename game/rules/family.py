@@ -488,10 +488,26 @@ class FamilyState(GameState):
             if self.pile_frozen_for(side):
                 self._refuse_frozen(move, top)
             if own.target < len(table) and table[own.target].size >= CANASTA_SIZE:
+                # (with what would take it instead: the bare rule left the player guessing, play-test)
+                if self._takes_onto_a_meld():
+                    raise IllegalMove(
+                        "V-SAMBA-TAKE",
+                        N_(
+                            "the top card may be added only to a meld that is not yet a canasta: add it to "
+                            "another of your side's melds, or meld it with a natural pair of {rank}s from your hand"
+                        ),
+                        move,
+                        rank=top.rank.symbol,
+                    )
                 raise IllegalMove(
                     "V-SAMBA-TAKE",
-                    N_("the top card may be added only to a meld that is not yet a canasta"),
+                    N_(
+                        "the top card may be added only to a meld that is not yet a canasta: to take the pile, "
+                        "meld {card} with a natural pair of {rank}s from your hand"
+                    ),
                     move,
+                    card=top.face,
+                    rank=top.rank.symbol,
                 )
         else:
             for c in own.cards:

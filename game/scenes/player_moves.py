@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from game.hints import card_name, discard_risk, every_discard_risky, naming, rank_name
-from game.i18n import N_, _, join_sentences
+from game.i18n import N_, _, join_names, join_sentences
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
@@ -258,6 +258,19 @@ class PlayerMoves:
         selected = self.table.selected_cards()
         if selected:
             self._drop_on_meld(selected, target)
+
+    def click_new_meld(self) -> None:
+        """A click on our cell for a new meld: the selected cards start a meld there, as if
+        dragged onto it; with none selected, how to use the cell."""
+        selected = self.table.selected_cards()
+        if selected:
+            self.drop(selected, DropTarget("new-meld"))
+        elif not self.not_now():
+            self.table.say(
+                _("Select cards in your hand, then click here (or drag them here) to start a new meld."),
+                warn=False,
+                seconds=4.0,
+            )
 
     def double_click(self, card: Card) -> None:
         if self.not_now():
@@ -606,10 +619,36 @@ class PlayerMoves:
         elif not self.table.config.ask_allowed:
             self.table.refuse(N_("there is no partner to ask in this variant"), "R-ASK")
         elif not self.not_now():
+            lacking = self._out_lacking()
             if self.table.can(MoveKind.ASK):  # legal, but the table offers a pass instead
                 self.table.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
+            elif lacking is not None:
+                # What the side still lacks, before the engine's "ask before laying" (which
+                # read as if asking earlier would have let the player go out, play-test).
+                self.table.refuse(
+                    N_("You may not ask: you could not go out this turn (to go out: {parts})."),
+                    lacking[0],
+                    parts=lacking[1],
+                )
             else:
                 self.table.play(Move(MoveKind.ASK))  # refused: the engine's own reason (asked already, ...)
+
+    def _out_lacking(self) -> tuple[str, str] | None:
+        """The Samba family, when the side lacks what going out needs (V-SAMBA-OUT, V-BOL-OUT,
+        V-HF-OUT) and the player might otherwise ask (not asked yet this turn; in Hand and
+        Foot, playing from the foot): the rule and what is missing in the score panel's
+        words ("canastas 1/2"). None otherwise: the engine's own reason stands."""
+        table = self.table
+        st = table.game.state
+        rules = table.config.rules
+        need = table_facts.out_need(st, st.side_of(table.human))
+        if need is None or need.met or st.this_turn.asked:
+            return None
+        if rules.foot and not table_facts.playing_from_foot(st, table.human):
+            return None
+        rule = "V-HF-OUT" if rules.foot else "V-BOL-OUT" if rules.out_needs_sequence else "V-SAMBA-OUT"
+        parts = join_names(_(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts)
+        return rule, parts
 
     def answer(self, yes: bool) -> None:
         st = self.table.game.state

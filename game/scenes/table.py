@@ -610,6 +610,9 @@ class TableScene(Scene):
     def click_meld(self, slot: MeldSlot) -> None:
         self.controller.moves.click_meld(slot.target)  # (with its number: the Samba family addresses melds so)
 
+    def click_new_meld(self) -> None:
+        self.controller.moves.click_new_meld()
+
     def double_click(self, card: Card) -> None:
         self.controller.moves.double_click(card)
 

@@ -11,6 +11,7 @@ Turns raw (logical) mouse events into a few intents the table acts on:
 - drag a card: drags the whole selection if the card is selected, else that
   card alone; the cards follow the pointer in the same frame;
 - double-click a card: discard it;
+- click our cell for a new meld (the Samba family): the selected cards start a meld there;
 - drag the pile's top card (in the draw phase) onto one of our melds: take the pile
   by adding the top card to that meld (`take +N:` in the Samba family).
 """
@@ -43,6 +44,7 @@ class TableActions(Protocol):
     def click_stock(self) -> None: ...
     def click_pile(self) -> None: ...
     def click_meld(self, slot: MeldSlot) -> None: ...
+    def click_new_meld(self) -> None: ...
     def may_drag_top(self) -> bool: ...
     def drop_top(self, pos: tuple[float, float]) -> None: ...
 
@@ -109,8 +111,9 @@ class HandController:
         return False
 
     def press_target(self, pos: tuple[float, float]) -> str:
-        """What a press at `pos` begins on: "card" (of the hand), "stock", "pile", "meld" (one
-        of ours) or "felt" (anything else: a marquee, or a click that clears the selection)."""
+        """What a press at `pos` begins on: "card" (of the hand), "stock", "pile", "new-meld"
+        (our cell for a new meld), "meld" (one of ours) or "felt" (anything else: a marquee, or
+        a click that clears the selection)."""
         layout = self.table.layout
         if layout.hand_card_at(pos) is not None:
             return "card"
@@ -118,6 +121,8 @@ class HandController:
             return "stock"
         if pile_rect().collidepoint(pos):
             return "pile"
+        if layout.new_meld_rect is not None and layout.new_meld_rect.collidepoint(pos):
+            return "new-meld"  # (a button to look at: a click there cleared the selection, play-test)
         if layout.meld_slot_at(pos, self.table.human_side) is not None:
             return "meld"
         return "felt"
@@ -256,6 +261,10 @@ class HandController:
             self.table.click_pile()
         elif what == "meld":
             self.table.click_meld(target)  # type: ignore[arg-type]
+        elif what == "new-meld":
+            cell = self.table.layout.new_meld_rect
+            if cell is not None and cell.collidepoint(pos):
+                self.table.click_new_meld()
         elif what == "felt" and marquee is not None:
             layout = self.table.layout
             hit = {c for c in layout.hand_cards if layout.hand_rects[c].colliderect(marquee)}

@@ -124,6 +124,26 @@ def test_the_cell_for_a_new_meld_starts_a_new_sequence_even_in_a_full_row():
     assert kinds[-1] == (MeldKind.SEQUENCE, 3), table.message
 
 
+def test_a_click_on_the_cell_for_a_new_meld_lays_the_selected_cards_there():
+    """The cell looks like a button: selected cards clicked onto it start a meld, as dragged
+    there (a click on it cleared the selection, play-test); with none selected it says how."""
+    from tests.table_helpers import click
+
+    stack, table = samba_table(["H8 H9 H10 C4 C5"], [["CK DK SK"], []], phase="meld", discard="S4")
+    cell = table.layout.new_meld_rect
+    assert cell is not None
+    click(stack, cell.center)
+    tick(stack, 0.2)
+    assert table.refusal is None and "new meld" in table.message[0], table.message
+    select(stack, table, ["H8", "H9", "H10"])
+    click(stack, cell.center)
+    tick(stack, 0.2)
+    assert table.refusal is None, table.message
+    kinds = [(m.kind, m.size) for m in table.game.state.side_melds(0)]
+    assert kinds == [(MeldKind.GROUP, 3), (MeldKind.SEQUENCE, 3)]
+    assert not table.ui.selected
+
+
 def test_dragging_the_top_card_onto_a_meld_takes_the_pile_onto_it():
     """Both a sequence and a group could take the H8: the one it is dropped on gets it."""
     melds = [["H5 H6 H7", "C8 D8 S8"], []]
@@ -138,6 +158,25 @@ def test_dragging_the_top_card_onto_a_meld_takes_the_pile_onto_it():
     assert st.phase is Phase.MELD and not st.pile
     assert [c.face for c in st.side_melds(0)[0].cards] == ["H5", "H6", "H7", "H8"]
     assert {c.face for c in st.hands[0]} >= {"D4", "S5"}
+
+
+def test_the_top_card_dragged_onto_a_canasta_is_refused_with_what_would_take_it():
+    """Onto a canasta the top card is refused (V-SAMBA-TAKE); the refusal said only that, and
+    the player was left to guess (play-test): it names another meld when one takes the card,
+    else the natural pair."""
+    canasta = "C6 D6 H6 S6 C6 D6 H6"
+    for melds, another in (([[canasta, "S8 S9 S10"], []], False), ([[canasta, "S7 S8 S9"], []], True)):
+        stack, table = samba_table(["C4 C5", "C7", "C8", "C9"], melds, discard="D4 S6")
+        tick(stack, 0.1)
+        group = next(s for s in our_slots(table) if s.kind is MeldKind.GROUP)
+        drag(stack, PILE_POS, slot_point(table, group))
+        tick(stack, 0.2)
+        refusal = table.refusal
+        assert refusal is not None and refusal.rule == "V-SAMBA-TAKE", table.message
+        reason = refusal.headline()
+        assert "not yet a canasta" in reason and "natural pair of 6s" in reason, reason
+        assert ("another of your side's melds" in reason) is another, reason
+        assert table.game.state.phase is Phase.DRAW
 
 
 def test_a_click_on_the_pile_takes_it_onto_the_one_meld_it_fits():
@@ -732,3 +771,27 @@ def test_keep_two_refused_at_the_table_shows_samba_s_line():
     assert table.refusal is not None and table.refusal.rule == "V-KEEP-TWO"
     line = table.refusal.explanation() or ""
     assert "samba counts" in line and "escalera" not in line and "books" not in line, line
+
+
+def test_asking_without_the_canastas_or_books_says_what_going_out_still_needs():
+    """The greyed "May I go out?" (or A) in the Samba family names what the side still lacks,
+    under the game's going-out rule: after a card was laid the engine's "ask before laying"
+    read as if asking earlier would have let the player go out (play-test)."""
+    melds = [["CK DK SK CK DK SK HK", "CQ DQ SQ"], []]
+    stack, table = samba_table(["HQ C5 C6 D9 D9", "C4", "C6 C7 C8", "D5"], melds, phase="meld", discard="S4")
+    moves = table.controller.moves
+    moves.key_ask()
+    assert table.refusal is not None and table.refusal.rule == "V-SAMBA-OUT"
+    assert "canastas 1/2" in table.message[0], table.message
+    assert table.controller.play(Move.parse("meld +1: HQ"))
+    moves.key_ask()
+    assert table.refusal.rule == "V-SAMBA-OUT" and "canastas 1/2" in table.message[0], table.message
+    # Hand and Foot: from the foot, the books; from the hand, the engine's own reason.
+    books = [["D9 H9 S9 D9 H9 S9 D9", "D8 H8 S8 D8 H8 S8 JK"], []]
+    feet = [None, *["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"] * 3]
+    stack, table = hand_and_foot(["D5 H6 D7 S4", "D4", "S6", "H5"], books, feet=feet, phase="meld", discard="S4")
+    table.controller.moves.key_ask()
+    assert table.refusal.rule == "V-HF-OUT" and "clean 1/2, dirty 1/2" in table.message[0], table.message
+    stack, table = hand_and_foot(["D5 H6 D7 S4", "D4", "S6", "H5"], books, phase="meld", discard="S4")
+    table.controller.moves.key_ask()
+    assert table.refusal.rule == "V-HF-ASK", table.message
