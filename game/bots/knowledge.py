@@ -262,6 +262,24 @@ class Knowledge:
         groups, ends = fits
         return int(card.rank) in groups or (card.suit, int(card.rank)) in ends
 
+    def run_extended(self, side: int, card: Card) -> int:
+        """The size of `side`'s longest sequence not yet a canasta whose end the natural
+        `card` extends (Samba, Bolivia); 0 when it extends none."""
+        if not card.is_natural:
+            return 0
+        rank = int(card.rank)
+        return max(
+            (
+                m.size
+                for m in self.obs.melds[side]
+                if m.kind is MeldKind.SEQUENCE
+                and not m.is_canasta
+                and m.cards[0].suit == card.suit
+                and rank in (int(m.rank) - 1, int(m.high) + 1)
+            ),
+            default=0,
+        )
+
     def melds_by_rank(self, side: int) -> dict[Rank, Meld]:
         """`side`'s melds by rank (Observation.melds_of, made once a decision: Normal asks
         for each candidate meld and discard). Read only."""

@@ -93,6 +93,12 @@ class NormalWeights:
     # sequences not yet a canasta (`Knowledge.fits_meld`; 1); 0: by rank alone, as before, where a
     # sequence counted under its lowest rank (any 5 fitted 5S..JS, and 4S or QS did not).
     run_fit: float = 1.0
+    # Stop 52 (Bolivia watched): a natural that extends one of our sequences not yet a canasta
+    # keeps this much more, times the sequence's size after it over seven (0: it counts as
+    # any card that fits our melds, `keep_meld_match`, the cheapest to discard, as before).
+    # (Bolivia's Normal threw S5 beside its S6..S10 with S4 in hand; the reserve penalty
+    # made laying it score below zero.)
+    keep_run: float = 0.0
     foot_pickup: float = 60.0  # emptying the hand picks up the foot: eleven fresh cards
     book_clean_need: float = 60.0  # a clean book while the side still needs clean ones (V-HF-OUT)
     # A wild card that makes a dirty book, or spoils a clean meld, while the side still needs
@@ -279,7 +285,7 @@ VARIANT_WEIGHTS: VariantTable = (
     (three_sides_of_partners, {**_MORE_PLAYERS, "meld_card": 4.5, "reserve_cards": 2.5, "keep_pair": 24.0}),
     (two_sides_drawing_one, {"take_small": 60.0}),
     (two_sides_of_three, {"take_small_size": 2.0}),
-    (with_sequences, {"take_canasta": 100.0, "take_late_card": 0.0}),
+    (with_sequences, {"take_canasta": 100.0, "take_late_card": 0.0, "keep_run": 40.0}),
     (with_books_quota, {"book_dirty_surplus": 150.0, "foot_pickup": 200.0, "take_base": 80.0, **_HF_LATENESS}),
     (classic_four_hand, {"wild_surplus": 1.0}),
     (one_a_side, {"take_card": 12.0}),
@@ -941,6 +947,10 @@ class NormalPolicy:
         n = kn.hand_counts[r]
         if self.fits_ours(kn, card):
             keep, kept_as = w.keep_meld_match, "meld"
+            if w.keep_run and kn.cfg.rules.sequences:
+                run = kn.run_extended(kn.side, card)
+                if run:
+                    keep += w.keep_run * (run + 1) / CANASTA_SIZE
         elif n >= 3:
             keep, kept_as = w.keep_triple, "triple"
         elif n == 2:

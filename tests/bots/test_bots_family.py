@@ -555,3 +555,23 @@ def test_normal_matches_a_card_to_a_sequence_by_its_suit_and_ends(variant):
     }
     # Before: the sequence S5.. hid the group of fives, and S10 / S4 fitted nothing.
     assert [old.keep_parts(kn, c)[1] for c in obs.hand if str(c) in ("S10", "S4")] == ["single", "single"]
+
+
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
+def test_normal_keeps_the_card_that_extends_its_sequence(variant):
+    """Stop 52 (Bolivia watched): Normal threw the card that lengthens its own sequence, the
+    cheapest to keep as any card that fits our melds, when laying it alone scored below zero
+    for the reserve of cards: S5 beside its S6..S10 with four cards in hand. It keeps it now
+    (`keep_run`, times the sequence's size after it over seven) and throws a single."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    melds = [["S6 S7 S8 S9 S10", "CA DA SA HA", "C9 D9 H9"], ["HK CK DK", "D5 D6 D7"]]
+    state = position(["S5 C8 D10 HQ"], melds=melds, discard="C3 H8", variant=variant, phase="meld", drawn="stock")
+    obs = state.observation(0)
+    kn = Knowledge(obs)
+    assert {str(c): kn.run_extended(0, c) for c in obs.hand} == {"S5": 5, "C8": 0, "D10": 0, "HQ": 0}
+    assert str(make_bot("normal", 1).act(obs)) == "discard C8"
+    old = make_bot("normal", 1, weights=replace(NormalWeights.for_variant(variant), keep_run=0.0))
+    assert str(old.act(obs)) == "discard S5"
