@@ -175,9 +175,15 @@ class PlayerMoves:
         hand cards it lights (the pair that melds the top card, and any groups laid with it),
         unless the player chose otherwise (other cards selected, groups staged, a meld
         focused). True when it was played."""
+        return self._play_hinted(MoveKind.TAKE)
+
+    def _play_hinted(self, kind: MoveKind) -> bool:
+        """The hint's move of `kind` (T: a take, M: a meld), with the hand cards it lights,
+        unless the player chose otherwise (other cards selected, groups staged, a meld
+        focused) or it is no longer legal. True when it was played."""
         hint = self.table.guide.hint
         ui = self.table.ui
-        if hint is None or hint.move.kind is not MoveKind.TAKE or ui.staged or ui.meld_focus is not None:
+        if hint is None or hint.move.kind is not kind or ui.staged or ui.meld_focus is not None:
             return False
         selected = set(self.table.selected_cards())
         if selected and selected != set(hint.cards):
@@ -188,6 +194,16 @@ class PlayerMoves:
             ui.selected.clear()
             self.table.host.cards_moved()
         return True
+
+    def _hinted_discard(self) -> Card | None:
+        """The card the hint's discard lights, while it shows and is still legal (X with no
+        card pointed at or selected discards it, as T takes with the lit cards)."""
+        hint = self.table.guide.hint
+        if hint is None or hint.move.kind is not MoveKind.DISCARD or len(hint.cards) != 1:
+            return None
+        if hint.move not in self.table.legal_moves() or hint.cards[0] not in self.table.hand_cards():
+            return None
+        return hint.cards[0]
 
     def _takes_onto_melds(self) -> list[Move]:
         """The legal takes of the pile's top card alone onto one of our melds (`take +N:`)."""
@@ -677,8 +693,11 @@ class PlayerMoves:
 
     def key_meld(self) -> None:
         """M: meld the selected cards: onto the meld the keyboard focuses ([ and ]), else onto
-        our meld of their rank, or as a new (staged) meld."""
+        our meld of their rank, or as a new (staged) meld. With the hint's meld showing and
+        no other cards selected, that meld, with the cards it lights."""
         cards = self.table.selected_cards()
+        if self.table.game.state.phase is Phase.MELD and self._play_hinted(MoveKind.MELD):
+            return  # the meld the hint lights (play-test, stop 52: M refused it while T took)
         if not cards:
             self.table.say(_("Select cards first (arrow keys and Space), then press M to meld them."), warn=False)
             return
@@ -745,12 +764,15 @@ class PlayerMoves:
     def key_discard(self) -> None:
         """X: discard the card the player points at: the one under the keyboard's cursor while
         it shows (its latest focus: a card left selected elsewhere, after a refused M, is not
-        what the player points at), else the one selected card. (The mouse clears the cursor:
-        after a click, the selection decides.)"""
+        what the player points at), else the one selected card, else the card the hint's
+        discard lights. (The mouse clears the cursor: after a click, the selection decides.)"""
         if self.not_now():
             return
         cursor = self.table.ui.cursor
         cards = [cursor] if cursor is not None and cursor in self.table.hand_cards() else self.table.selected_cards()
+        hinted = self._hinted_discard() if not cards else None
+        if hinted is not None:  # the card the hint lights (play-test, stop 52: X refused it)
+            cards = [hinted]
         if len(cards) != 1:
             self.table.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
             return

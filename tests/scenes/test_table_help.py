@@ -810,6 +810,50 @@ def test_t_or_a_click_on_the_pile_with_a_take_hinted_takes_it_with_the_hinted_ca
     assert not any(card in st.hands[0] for card in pair) and len(st.side_melds(0)) == 2  # the 9s melded
 
 
+def test_m_with_a_meld_hinted_lays_the_hinted_cards():
+    """Play-test (stop 52): with the hint "Meld 9♦ 9♥ 9♥." showing and its cards lit, M said
+    "Select cards first" (T takes with the lit cards): M lays the hint's meld."""
+    stack, table = make_table()
+    table.load_state(position(["HK C5 D5 H5 S9 D4"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4", phase="meld"))
+    table.paused = True
+    table.show_hint()
+    hint = table.hint
+    assert hint.move.kind.value == "meld" and hint.cards
+    lit = list(hint.cards)
+    press(stack, pygame.K_m)
+    st = table.game.state
+    assert table.refusal is None and not any(card in st.hands[0] for card in lit)
+    assert st.phase is Phase.MELD and len(st.hands[0]) == 6 - len(lit)  # laid, not yet discarded
+
+
+def test_m_with_other_cards_selected_melds_those_not_the_hinted_ones():
+    stack, table = make_table()
+    table.load_state(position(["HK C5 D5 H5 S9 D4"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4", phase="meld"))
+    table.paused = True
+    table.show_hint()
+    assert {c.face for c in table.hint.cards} != {"S9"}
+    click(stack, card_point(table, hand_card(table, "S9")))  # the player's own choice
+    tick(stack, 0.5)
+    press(stack, pygame.K_m)
+    assert len(table.game.state.hands[0]) == 6  # one 9 melds nothing: nothing laid
+    assert hand_card(table, "S9") is not None
+
+
+def test_x_with_a_discard_hinted_and_nothing_selected_discards_the_lit_card():
+    """Play-test (stop 52): with "Discard the 8♦." showing and the 8♦ lit, X was refused
+    ("Select one card to discard", under rule R-TURN): X discards the lit card."""
+    stack, table = make_table()
+    table.load_state(position(["C5 D8 S9 HK"], melds=[{"A": "CA DA HA"}, {}], discard="S4", phase="meld"))
+    table.paused = True
+    table.show_hint()
+    hint = table.hint
+    assert hint.move.kind.value == "discard"
+    card = hint.cards[0]
+    press(stack, pygame.K_x)
+    st = table.game.state
+    assert table.refusal is None and st.pile and st.pile[-1] == card and card not in st.hands[0]
+
+
 def test_t_with_other_cards_selected_takes_with_those_not_the_hinted_ones():
     stack, table = make_table()
     table.load_state(hinted_take_position())
