@@ -353,9 +353,10 @@ def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> st
 def costly_reason(made: Move, advice: Move, obs: Observation) -> str:
     """Why a move the review found costly may have lost points, from what the player saw:
     a discard that could hand the next player the pile (or be laid off instead) says so, and a
-    discard from a natural pair (threes never take the pile) says it was a pair; the better
-    move is explained as the H hint would explain it (the search's own reason is its
-    playouts: no sentence to quote)."""
+    discard from a natural pair (threes never take the pile) says it was a pair, and a safe
+    single discarded where Hard would discard another safe card says that nothing the player
+    saw told the two apart; else the better move is explained as the H hint would explain it
+    (the search's own reason is its playouts: no sentence to quote)."""
     if made.kind is MoveKind.DISCARD and made.card is not None:
         risk = discard_risk(obs, made.card)
         if risk is not None:
@@ -364,7 +365,31 @@ def costly_reason(made: Move, advice: Move, obs: Observation) -> str:
         if advice.kind is MoveKind.DISCARD and card.is_natural and sum(c.rank == card.rank for c in obs.hand) >= 2:
             pair = _("The {card} was one of a pair in your hand, and a natural pair can take the pile.")
             return join_sentences([pair.format(card=card_name(card)), _explain_advice(advice, obs)])
+        if advice.kind is MoveKind.DISCARD and advice.card is not None and _safe_single(obs, card, advice.card):
+            # Play-test (stop 52): "Discard the 10♠. It pairs with nothing in your hand. The next
+            # player's side has no meld of 10s." under the player's 7♦, of which the same was
+            # true: nothing the player could see told the two apart, and the line said so.
+            alike = _(
+                "From what you could see, your {card} was a safe discard too: the difference comes from "
+                "how Hard's sampled deals played out."
+            )
+            return alike.format(card=card_name(card))  # (the hint's words for the better card: as true of it)
     return _explain_advice(advice, obs)
+
+
+def _safe_single(obs: Observation, card: Card, better: Card) -> bool:
+    """A discard of `card` that the table showed as safe as Hard's `better` one: `card` a
+    single natural card of the hand (no pair broken), and neither card one to lay off, one the
+    next opponent's melds take or one its pick-ups want (`discard_risk`). What then tells them
+    apart is Hard's playouts alone: no sentence of the hint's says why one was better."""
+    if card == better or obs.phase is not Phase.MELD or next_opponent(obs) is None:
+        return False
+    if sum(h.rank == card.rank for h in obs.hand) != 1:
+        return False
+    for c in (card, better):
+        if not c.is_natural or c.is_black_three or discard_risk(obs, c) is not None:
+            return False  # (a wild card, a black three; a lay-off, a take, the next player's pick-ups)
+    return True
 
 
 def _explain_advice(advice: Move, obs: Observation) -> str:

@@ -164,8 +164,36 @@ def test_a_costly_move_s_reason_says_the_risk_the_pair_or_the_better_move():
     assert risky.startswith("The next player's side has a meld of 7s"), risky
     from_pair = costly_reason(Move.parse("discard S9"), better, seen)
     assert from_pair.startswith("The 9♠ was one of a pair in your hand") and "Discard the 8♦." in from_pair
-    plain = costly_reason(Move.parse("discard H4"), better, seen)
-    assert plain == explain(better, seen)  # (nothing to say of the 4♥: the better move, explained)
+    plain = costly_reason(Move.parse("discard H4"), better, seen)  # (a single nobody can use, as the 8♦)
+    assert plain.startswith("From what you could see, your 4♥ was a safe discard too"), plain
+    assert "8♦" not in plain  # ("Discard the 8♦. It pairs with nothing ...": as true of the 4♥)
+
+
+def test_a_costly_safe_single_beside_another_safe_single_says_nothing_told_them_apart():
+    """Play-test (stop 52): "Hard would rather: discard 10♠", explained "Discard the 10♠. It
+    pairs with nothing in your hand. The next player's side has no meld of 10s." under the
+    player's 7♦, of which all that was true as well: the review says the 7♦ was safe too and
+    the difference is in Hard's sampled deals. Where the player's card was not such a single,
+    or the better one was risky, the line is as before."""
+    state = position(["D7 S10 H6 S6 CQ"], melds=[{"A": "CA DA HA"}, {"Q": "SQ DQ HQ"}], discard="S4 D5", phase="meld")
+    seen = obs(state)
+    alike = costly_reason(Move.parse("discard D7"), Move.parse("discard S10"), seen)
+    assert alike.startswith("From what you could see, your 7♦ was a safe discard too"), alike
+    assert "sampled deals" in alike
+    # Hard's card breaks the pair of 6s: the 7♦ was still a safe single, and so it is said
+    broke = costly_reason(Move.parse("discard D7"), Move.parse("discard H6"), seen)
+    assert broke.startswith("From what you could see"), broke
+    # ... but not of the player's 6♥ from the pair, nor beside a better card the next side takes
+    from_pair = costly_reason(Move.parse("discard H6"), Move.parse("discard D7"), seen)
+    assert from_pair.startswith("The 6♥ was one of a pair"), from_pair
+    risky = costly_reason(Move.parse("discard D7"), Move.parse("discard CQ"), seen)
+    assert not risky.startswith("From what you could see"), risky
+    i18n.set_language("zh_CN")
+    try:
+        chinese = costly_reason(Move.parse("discard D7"), Move.parse("discard S10"), seen)
+        assert "7♦" in chinese and "From" not in chinese, chinese
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_costly_discard_of_a_black_three_from_a_pair_is_not_called_a_natural_pair():

@@ -810,11 +810,16 @@ def test_t_or_a_click_on_the_pile_with_a_take_hinted_takes_it_with_the_hinted_ca
     assert not any(card in st.hands[0] for card in pair) and len(st.side_melds(0)) == 2  # the 9s melded
 
 
+def meld_hint_position():
+    """The player's meld phase: the hint melds the 5s (and adds the K♥ to the kings)."""
+    return position(["HK C5 D5 H5 S9 D4"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4", phase="meld")
+
+
 def test_m_with_a_meld_hinted_lays_the_hinted_cards():
     """Play-test (stop 52): with the hint "Meld 9♦ 9♥ 9♥." showing and its cards lit, M said
     "Select cards first" (T takes with the lit cards): M lays the hint's meld."""
     stack, table = make_table()
-    table.load_state(position(["HK C5 D5 H5 S9 D4"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4", phase="meld"))
+    table.load_state(meld_hint_position())
     table.paused = True
     table.show_hint()
     hint = table.hint
@@ -828,7 +833,7 @@ def test_m_with_a_meld_hinted_lays_the_hinted_cards():
 
 def test_m_with_other_cards_selected_melds_those_not_the_hinted_ones():
     stack, table = make_table()
-    table.load_state(position(["HK C5 D5 H5 S9 D4"], melds=[{"K": "CK DK HK SK CK DK"}, {}], discard="S4", phase="meld"))
+    table.load_state(meld_hint_position())
     table.paused = True
     table.show_hint()
     assert {c.face for c in table.hint.cards} != {"S9"}
