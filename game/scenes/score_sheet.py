@@ -105,6 +105,17 @@ def sheet_rows(rules: Variant, result: DealResult) -> list[tuple[str, str]]:
     return rows
 
 
+def red_three_note(rules: Variant, result: DealResult) -> str:
+    """Why a side's red threes count minus, beside the row when one does (a classic player met
+    Samba's "Red threes -100" with no word why, play-test, stop 52): V-SAMBA-RED3 wants two
+    canastas; R-SCORE, V-SIX-RED3 and V-HF-SCORE a meld. A msgid, or "" when none is minus."""
+    if not any(side.red_threes < 0 for side in result.sides):
+        return ""
+    if rules.red_threes_need_canastas:
+        return N_("minus without {n} canastas")
+    return N_("minus without a meld")
+
+
 REASONS = {
     "went-out": N_("{name} went out"),
     "stock-exhausted": N_("The stock ran out"),
@@ -245,6 +256,7 @@ class ScoreSheetScene(Scene):
         self.feet = {seat: sorted(table_facts.foot(state, seat) or [], key=sort_key) for seat in range(len(hands))}
         self.sitting_out = table.game.state.out  # V-FIVE: this seat held no cards
         self.rows = sheet_rows(table.config.rules, result)
+        self.red_three_note = red_three_note(table.config.rules, result)
         self._hands: tuple[tuple[str, float], list[HandLines]] | None = None  # ((language, scale), lines)
         self.row_h = min(30.0, ROWS_ROOM / len(self.rows))
         # Side names of five or six seats are long ("South-west & North & South-east").
@@ -341,6 +353,13 @@ class ScoreSheetScene(Scene):
                 points=format_points(level)
             )
         return text
+
+    @property
+    def red_three_words(self) -> str:
+        """The red threes' note as the sheet shows it ("" when none counts minus)."""
+        if not self.red_three_note:
+            return ""
+        return _(self.red_three_note).format(n=self.table.config.rules.red_threes_need_canastas)
 
     def _close(self) -> None:
         if self.stack is not None:
@@ -454,7 +473,9 @@ class ScoreSheetScene(Scene):
         y += 36
         size = 17 if self.row_h >= 30 else 16
         for key, label in self.rows:
-            blit_text(surface, _(label), size, theme.INK, topleft=(col0, y))
+            drawn = blit_text(surface, _(label), size, theme.INK, topleft=(col0, y))
+            if key == "red_threes" and self.red_three_note:
+                self._note(surface, ruler, drawn, first_col + col_w - 100)
             for side in range(sides):
                 value = getattr(self.result.sides[side], key)
                 self._number(surface, round(value * k), (first_col + side * col_w + col_w - 40, y), size=size + 1)
@@ -498,6 +519,15 @@ class ScoreSheetScene(Scene):
                 blit_text(surface, line, fit.size, theme.INK, midleft=(col0 + 140, middle + index * HAND_MORE_LINE))
             y += HAND_LINE + HAND_MORE_LINE * (line_count - 1)
         self.buttons.draw(surface)
+
+    def _note(self, surface: pygame.Surface, ruler: Ruler, label: pygame.Rect, right: float) -> None:
+        """The red threes' note after their label, small and soft, shrunk to end short of the
+        first column's numbers (`right`)."""
+        text = self.red_three_words
+        left = label.right / ruler.scale + 8
+        size = fitting_size(text, 14, right - left, smallest=11)
+        text = one_line(surface, text, size, right - left)
+        blit_text(surface, text, size, theme.INK_SOFT, midleft=(left, label.centery / ruler.scale))
 
     def _hand_lines(self, ruler: Ruler) -> list[HandLines]:
         """Each seat's lines of cards left and their size, in the lines the sheet gave it, measured

@@ -360,6 +360,32 @@ def test_the_score_sheet_names_every_bonus_the_variant_scores(variant):
     assert pygame.Rect((0, 0), LOGICAL_SIZE).contains(sheet.panel)  # every row fits the window
 
 
+@pytest.mark.parametrize("variant", [v.id for v in VARIANTS])
+def test_the_score_sheet_says_why_red_threes_count_minus(variant):
+    """Samba's sheet showed "Red threes -100" with no word why, which surprises a classic
+    player (play-test, stop 52): beside the row, the variant's condition, only when a side's
+    red threes count minus (V-SAMBA-RED3: two canastas; R-SCORE, V-SIX-RED3, V-HF-SCORE: a meld)."""
+    import dataclasses
+
+    from game.rules.scoring import DealResult, SideScore
+
+    stack, table = make_table(variant=variant, seed=3)
+    sides = table.config.sides
+    plus = SideScore(100, 0, 0, 100, 0)
+    minus = dataclasses.replace(plus, red_threes=-100)
+    result = DealResult("stock-exhausted", (plus,) * (sides - 1) + (minus,), (0,) * sides, None, None)
+    sheet = ScoreSheetScene(table, result)
+    if table.config.rules.red_threes_need_canastas:
+        assert sheet.red_three_words == "minus without 2 canastas"
+    else:
+        assert sheet.red_three_words == "minus without a meld"
+    surface = pygame.Surface(LOGICAL_SIZE)
+    sheet.count.finish()
+    sheet.draw(surface)
+    calm = DealResult("stock-exhausted", (plus,) * sides, (0,) * sides, None, None)
+    assert ScoreSheetScene(table, calm).red_three_words == ""  # (no red three minus: no note)
+
+
 def test_the_last_deal_of_hand_and_foot_names_the_winner_and_offers_a_new_game():
     from game.rules.scoring import DealResult, SideScore
 
