@@ -979,7 +979,7 @@ class TableScene(Scene):
         card = self.layout.hand_card_at(pos)
         if card is not None:
             return self.layout.hand_rects[card].inflate(8, 8)
-        for rect in (stock_rect(), pile_rect()):
+        for rect in (stock_rect(self.config.rules.packs), pile_rect()):
             if rect.collidepoint(pos):
                 return rect
         slot = self.layout.meld_slot_at(pos, self.human_side)

@@ -120,7 +120,8 @@ BLOCKS: dict[str, Point] = {"NE": (1174.0, 90.0), "SE": (1174.0, 282.0), "NW": (
 BLOCK_FAN = 150.0  # the widest a block's fan of backs gets
 BLOCK_TEXT_W = 150.0  # the width of a block's last-action lines (the left column is 168 wide)
 
-STOCK_POS: Point = (556.0, 322.0)
+STOCK_POS: Point = (556.0, 322.0)  # the stock's top card (the stack's thickness lies right of it and lower)
+STOCK_SLANT = 0.25  # each unit of thickness right, a quarter of one down
 PILE_POS: Point = (686.0, 322.0)
 HAND_RECT = pygame.FRect(168, 572, 896, 148)
 HAND_Y = 646.0
@@ -482,15 +483,18 @@ class TableLayout:
         st = self.state
         out = self.placements
         # Stock: a squared stack, thicker with more cards (three and five packs: thicker
-        # still); only edges are drawn.
+        # still); only edges are drawn. Its top card lies at STOCK_POS and the cards under it
+        # step right and a little down (STOCK_SLANT): lifted up and left, Hand and Foot's
+        # thick stack reached into the opponents' meld area, under their count badges
+        # (play-test, stop 52); the band between the meld areas holds the card and its count.
         count = len(st.stock)
-        thickest = 3.0 * st.config.rules.packs
+        thickest = stock_thickness(st.config.rules.packs)
         for index, card in enumerate(st.stock):
             depth = count - 1 - index
-            lift = min(thickest, index / 10)
+            step = min(thickest, depth / 10)
             out[card] = Placement(
-                STOCK_POS[0] - lift,
-                STOCK_POS[1] - lift,
+                STOCK_POS[0] + step,
+                STOCK_POS[1] + step * STOCK_SLANT,
                 CENTER_W,
                 0.0,
                 False,
@@ -930,9 +934,17 @@ def meld_footprint(slot: MeldSlot) -> pygame.FRect:
     return rect
 
 
-def stock_rect() -> pygame.FRect:
+def stock_thickness(packs: int) -> float:
+    """How far right of its top card a full stock of `packs` packs reaches (STOCK_SLANT of it down)."""
+    return 3.0 * packs
+
+
+def stock_rect(packs: int = 2) -> pygame.FRect:
+    """The stock's place (clicks, rings, what panels keep clear of): its top card and the
+    thickness of a full stack of `packs` packs under it, with a margin."""
     w, h = CENTER_W, card_h(CENTER_W)
-    return pygame.FRect(STOCK_POS[0] - w / 2 - 8, STOCK_POS[1] - h / 2 - 8, w + 16, h + 16)
+    thick = stock_thickness(packs)
+    return pygame.FRect(STOCK_POS[0] - w / 2 - 8, STOCK_POS[1] - h / 2 - 8, w + 16 + thick, h + 16 + thick * STOCK_SLANT)
 
 
 def pile_rect() -> pygame.FRect:

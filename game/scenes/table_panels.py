@@ -324,7 +324,7 @@ class TablePanels:
         theirs, the new-meld cell, the areas' tabs."""
         table = self.table
         layout = table.layout
-        stock = stock_rect()
+        stock = stock_rect(table.config.rules.packs)
         stock.height += 22
         hand_top = HAND_Y - RAISE - card_h(table.geometry.hand_w) / 2 - 4
         width, height = LOGICAL_SIZE

@@ -656,7 +656,7 @@ class TableView:
             return
         rings: list[pygame.FRect] = []
         if "stock" in hint.targets:
-            rings.append(stock_rect())
+            rings.append(stock_rect(self.table.config.rules.packs))
         if "pile" in hint.targets:
             rings.append(pile_rect())
         if "ask" in hint.targets:
@@ -1255,7 +1255,7 @@ class TableView:
         the pile's states), the speech bubbles, and an open log or staging panel."""
         table = self.table
         rects = [place.rect() for place in table.layout.placements.values() if place.visible]
-        rects += [stock_rect(), pile_rect()]  # (their places, also empty)
+        rects += [stock_rect(table.config.rules.packs), pile_rect()]  # (their places, also empty)
         drawn = [*(box for boxes in self.seat_boxes.values() for box in boxes), *self.zone_label_boxes.values()]
         drawn += [box for _slot, box in self.meld_badge_boxes] + self.status_boxes + list(self.foot_boxes.values())
         rects += [ruler.logical(box) for box in drawn] + list(self._pile_state_rects)

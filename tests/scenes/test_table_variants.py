@@ -17,7 +17,16 @@ from game.rules.melds import MeldKind
 from game.rules.variants import APP_VARIANT_IDS, variant_named
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Layout, Ruler
 from game.scenes.score_sheet import ScoreSheetScene
-from game.scenes.table_layout import BUTTONS, HAND_RECT, pile_rect, score_panel_rect, stock_rect
+from game.scenes.table_layout import (
+    BUTTONS,
+    CENTER_W,
+    HAND_RECT,
+    STOCK_POS,
+    card_h,
+    pile_rect,
+    score_panel_rect,
+    stock_rect,
+)
 from game.window import MainWindow
 from tests.meld_helpers import CROWDED, crowded_position
 from tests.rules_helpers import position
@@ -775,3 +784,50 @@ def test_the_score_panel_names_our_partners_at_five_and_six(language):
             assert table.side_name(table.human_side) == ("Us", "本方")[language == "zh_CN"]  # (elsewhere: "Us")
     finally:
         i18n.set_language("en")
+
+
+def _stock_stack(layout) -> pygame.FRect:
+    """What the stock's cards cover (logical): its top card and the stack's thickness."""
+    rects = [layout.placements[card].rect() for card in layout.state.stock]
+    return rects[0].unionall(rects[1:])
+
+
+@pytest.mark.parametrize("variant", APP_VARIANT_IDS)
+def test_a_full_stock_stays_in_the_band_between_the_meld_areas(variant):
+    """Hand and Foot's five-pack stock, lifted up and left by its thickness, reached into the
+    opponents' meld area, whose count badges sat on its top edge (play-test, stop 52): the
+    stack lies right of its top card and a little lower, between the areas as drawn, clear of
+    the pile, inside the place that takes its clicks and rings."""
+    stack, table = make_table(variant=variant, seed=3)
+    table.animator.finish_all()
+    packs = table.config.rules.packs
+    stock = _stock_stack(table.layout)
+    for area in table.geometry.meld_areas.values():
+        assert not stock.colliderect(area.inflate(12, 8)), (variant, stock, area)
+    assert not stock.colliderect(pile_rect()) and stock_rect(packs).contains(stock)
+    assert stock.bottom <= STOCK_POS[1] + card_h(CENTER_W) / 2 + 4  # (its count under it stays clear)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1000, 700), (800, 450)])
+def test_hand_and_foot_count_badges_stay_off_the_stock(size):
+    """The play-test's table: tall books and melds over the stock, whose count badges sat on
+    the full stock's top edge (43z.png, stop 52), at each of the play-test's window sizes."""
+    theirs = ["SK HK DK CK SK HK DK", "S9 H9 D9 C9 S9 H9", "S8 H8 D8 C8 S8 H2", "S7 H7 D7 C7 JK"]
+    theirs += ["S6 H6 D6 C6 S6 H6 D6", "S5 H5 D5 S5 H5 D5"]
+    state = position(
+        ["C4 C5"],
+        melds=[[], theirs],
+        variant="hand-and-foot",
+        exact=False,
+        discard="S4",
+        feet=["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"] * 4,
+    )
+    stack, table = make_table(variant="hand-and-foot", seed=5)
+    table.load_state(state)
+    table.animator.finish_all()
+    layout_ = Layout(window_size=size)
+    table.view.draw(Canvas(layout_.viewport.size, layout_.scale))
+    stock = _stock_stack(table.layout)
+    badges = [_logical(box, layout_.scale) for _slot, box in table.view.meld_badge_boxes]
+    assert len(badges) >= len(theirs)
+    assert stock.collidelist(badges) == -1, (stock, badges)
