@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from game.hints import card_name, discard_risk, every_discard_risky, naming, rank_name
+from game.hints import card_list, card_name, discard_risk, every_discard_risky, naming, rank_name
 from game.i18n import N_, _, join_names, join_sentences
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
@@ -646,6 +646,8 @@ class PlayerMoves:
                     lacking[0],
                     parts=lacking[1],
                 )
+            elif (blocked := self._out_blocked()) is not None:
+                self.table.refuse(blocked[0], blocked[1], **blocked[2])
             else:
                 self.table.play(Move(MoveKind.ASK))  # refused: the engine's own reason (asked already, ...)
 
@@ -665,6 +667,38 @@ class PlayerMoves:
         rule = "V-HF-OUT" if rules.foot else "V-BOL-OUT" if rules.out_needs_sequence else "V-SAMBA-OUT"
         parts = join_names(_(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts)
         return rule, parts
+
+    def _out_blocked(self) -> tuple[str, str, dict[str, Any]] | None:
+        """The Samba family with what going out needs met (in Hand and Foot, from the foot),
+        when the engine refuses the question only because the hand cannot go out this turn:
+        what stands in the way, as (msgid, rule, arguments) for the refusal. With the books
+        quota met Hand and Foot said only "You could not go out this turn, so you may not ask"
+        (play-test, stop 52): the cards no meld takes, when more than the one discard, else
+        that the hand cannot all be laid. None otherwise: the engine's own reason stands."""
+        table = self.table
+        st = table.game.state
+        rules = table.config.rules
+        human = table.human
+        need = table_facts.out_need(st, st.side_of(human))
+        if need is None or not need.met or st.phase is not Phase.MELD or st.this_turn.asked:
+            return None
+        if rules.foot and not table_facts.playing_from_foot(st, human):
+            return None  # (V-HF-ASK: the engine says only the foot asks)
+        if (not rules.foot and st.this_turn.laid_other) or len(st.hands[human]) < 2 or st.can_go_out():
+            return None
+        rule = "V-HF-ASK" if rules.foot else "R-ASK"
+        loose = table_facts.cards_fitting_nowhere(st, human)
+        if len(loose) >= 2:
+            msgid = N_(
+                "You may not ask: you could not go out this turn. {cards} fit none of our melds, "
+                "and only one card may be discarded."
+            )
+            return msgid, rule, {"cards": card_list(loose)}
+        msgid = N_(
+            "You may not ask: you could not go out this turn. The cards in your hand cannot all be "
+            "melded with at most one left to discard."
+        )
+        return msgid, rule, {}
 
     def answer(self, yes: bool) -> None:
         st = self.table.game.state

@@ -10,11 +10,13 @@ read with `getattr`, since a classic state has none.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.i18n import N_
 from game.rules import Card, GameState, Meld, RulesConfig
+from game.rules.cards import sort_key
 from game.rules.melds import CANASTA_SIZE, MeldKind, book_counts
 from game.rules.variants import Variant
 
@@ -155,6 +157,33 @@ def out_need(state: GameState, side: int, arrived: Arrived = None) -> OutNeed | 
         sequences = sum(1 for m in melds if m.kind is MeldKind.SEQUENCE)
         parts.append((N_("escalera {have}/{want}"), max(0, 1 - sequences), 1))
     return OutNeed(tuple(parts))
+
+
+def cards_fitting_nowhere(state: GameState, seat: int) -> list[Card]:
+    """The Samba family: the cards of `seat`'s hand that no meld could take this turn, in
+    hand order: a natural held once whose rank has no group of the side that takes it (in
+    Hand and Foot not a closed book, V-HF-BOOKS) and that ends none of its sequences short of
+    seven, and a black three where none ever melds, sorted by rank. Going out leaves at most
+    one such card, the discard (what go_out_plan's first refusal counts)."""
+    rules = state.config.rules
+    table = state.side_melds(state.side_of(seat))
+    groups = {m.rank for m in table if m.kind is MeldKind.GROUP and not (rules.foot and m.size >= CANASTA_SIZE)}
+    ends = set()
+    for m in table:
+        if m.kind is MeldKind.SEQUENCE and m.size < CANASTA_SIZE:
+            suit = m.cards[0].suit
+            ends.update(((suit, int(m.rank) - 1), (suit, int(m.cards[-1].rank) + 1)))
+    hand = state.hands[seat]
+    held = Counter(c.rank for c in hand if not c.is_wild)
+    loose = []
+    for card in hand:
+        if card.is_black_three:
+            if not rules.black_threes_max:
+                loose.append(card)
+        elif not card.is_wild and held[card.rank] == 1 and card.rank not in groups:
+            if (card.suit, int(card.rank)) not in ends:
+                loose.append(card)
+    return sorted(loose, key=sort_key)
 
 
 # -- a game of a number of deals (Hand and Foot) ---------------------------------------------

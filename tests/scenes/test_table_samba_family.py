@@ -10,9 +10,10 @@ import pygame
 import pytest
 from rules_helpers import position
 
-from game.rules import Move, Phase, RulesConfig
+from game.rules import Move, MoveKind, Phase, RulesConfig
 from game.rules.melds import MeldKind
 from game.rules.variants import VARIANTS
+from game.scenes import table_facts
 from game.scenes.layout import LOGICAL_SIZE
 from game.scenes.score_sheet import ScoreSheetScene, sheet_rows
 from game.scenes.table_layout import PILE_POS, drop_target
@@ -797,6 +798,32 @@ def test_keep_two_refused_at_the_table_shows_samba_s_line():
     assert table.refusal is not None and table.refusal.rule == "V-KEEP-TWO"
     line = table.refusal.explanation() or ""
     assert "samba counts" in line and "escalera" not in line and "books" not in line, line
+
+
+def test_asking_with_the_books_quota_met_says_what_stands_in_the_way():
+    """Hand and Foot from the foot with two clean and two dirty books: the greyed "May I go
+    out?" said only "You could not go out this turn, so you may not ask." (play-test, stop 52):
+    it names the cards no meld of ours takes (a queen where the queens are a closed book, a
+    four with no fours down), or says the hand cannot all be laid with one left to discard."""
+    books = ["D9 H9 S9 D9 H9 S9 D9", "DQ HQ SQ DQ HQ SQ CQ", "D8 H8 S8 D8 H8 S8 JK", "D7 H7 S7 D7 H7 S7 H2"]
+    feet = [None, *["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"] * 3]
+    hands = ["S4 C5 H5 CK CK DQ", "D4", "S6", "H5"]
+    stack, table = hand_and_foot(hands, [books, []], feet=feet, phase="meld", discard="S4")
+    assert table_facts.out_need(table.game.state, 0).met and not table.can(MoveKind.ASK)
+    table.controller.moves.key_ask()
+    assert table.refusal is not None and table.refusal.rule == "V-HF-ASK"
+    assert table.message[0] == (
+        "You may not ask: you could not go out this turn. 4♠ Q♦ fit none of our melds, "
+        "and only one card may be discarded."
+    ), table.message
+    # Pairs with no wild card to meld them: nothing fits nowhere, yet the hand cannot all go.
+    stack, table = hand_and_foot(["C5 H5 CJ DJ", "D4", "S6", "H5"], [books, []], feet=feet, phase="meld", discard="S4")
+    table.controller.moves.key_ask()
+    assert table.refusal.rule == "V-HF-ASK" and "cannot all be melded" in table.message[0], table.message
+    # Able to go out: the question is asked.
+    stack, table = hand_and_foot(["C9 D9 H9 S4", "D4", "S6", "H5"], [books, []], feet=feet, phase="meld", discard="S4")
+    table.controller.moves.key_ask()
+    assert table.refusal is None and table.game.state.phase is Phase.ANSWER
 
 
 def test_asking_without_the_canastas_or_books_says_what_going_out_still_needs():
