@@ -228,6 +228,8 @@ class PlayerMoves:
                 self.table.refuse(
                     N_("A wild card on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
                 )
+        elif not self._holds_pair():  # (the refusals below asked for a pair the player does not hold)
+            self._no_pair()
         elif not self.table.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair
             self.table.refuse(
                 N_(
@@ -263,6 +265,47 @@ class PlayerMoves:
             self.table.say(
                 _("To take the pile, select the cards that meld its top card and drop them on the pile."), warn=False
             )
+
+    def _holds_pair(self) -> bool:
+        """Whether the pile is taken with a pair only (Hand and Foot, a frozen pile) and the
+        player holds a natural pair of its top card's rank; True where more takes it."""
+        st = self.table.game.state
+        top = st.pile[-1]
+        pair_only = not self.table.config.rules.take_onto_meld or st.pile_frozen_for(self.table.human_side)
+        held = sum(1 for c in st.hands[self.table.human] if not c.is_wild and c.rank == top.rank)
+        return not pair_only or held >= 2
+
+    def _no_pair(self) -> None:
+        """The pile taken only with a natural pair of its top card, which the player does not
+        hold: said so, and that nothing else takes it (it said "select the pair and drop it on
+        the pile" to a player with no pair, play-test, stop 52)."""
+        st = self.table.game.state
+        top = st.pile[-1]
+        args = {"rank": rank_name(top.rank)}
+        if not self.table.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair
+            msgid = N_(
+                "Only a natural pair of the top card takes the pile in this game, and you hold no pair "
+                "of {rank}s: draw from the stock."
+            )
+            self.table.refuse(msgid, "V-HF-TAKE", **args)
+        elif st.pile_frozen > 0:
+            msgid = N_(
+                "The pile is frozen (a wild card or red three is in it): only a natural pair of the top "
+                "card takes it, and you hold no pair of {rank}s. Draw from the stock."
+            )
+            self.table.refuse(msgid, "R-FROZEN", **args)
+        elif self.table.config.partnerships:
+            msgid = N_(
+                "The pile is frozen for us until we have melded this deal: only a natural pair of the "
+                "top card takes it, and you hold no pair of {rank}s. Draw from the stock."
+            )
+            self.table.refuse(msgid, "R-FROZEN", **args)
+        else:  # (two-hand, three-hand: nobody has a partner)
+            msgid = N_(
+                "The pile is frozen for you until you have melded this deal: only a natural pair of the "
+                "top card takes it, and you hold no pair of {rank}s. Draw from the stock."
+            )
+            self.table.refuse(msgid, "R-FROZEN", **args)
 
     def click_meld(self, target: DropTarget) -> None:
         """A click on one of our meld columns: a staged one goes back to the hand; else the
@@ -722,6 +765,8 @@ class PlayerMoves:
             self.take_onto(self.table.ui.meld_focus)
         elif self.listed and not any(m.kind is MoveKind.TAKE and not m.groups for m in self.table.legal_moves()):
             self.click_pile()  # the one meld the top card fits, or why not
+        elif (st := self.table.game.state).pile and not st.pile_blocked() and not self._holds_pair():
+            self._no_pair()  # (classic's frozen pile: the engine asked for a pair of 7s the player lacks)
         else:
             self.table.play(Move.take())
 

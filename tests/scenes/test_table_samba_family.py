@@ -800,6 +800,44 @@ def test_keep_two_refused_at_the_table_shows_samba_s_line():
     assert "samba counts" in line and "escalera" not in line and "books" not in line, line
 
 
+@pytest.mark.parametrize(
+    "variant, melds, discard, rule, words",
+    [
+        ("hand-and-foot", [[], []], "S4 S7", "V-HF-TAKE", "Only a natural pair of the top card takes the pile in this game"),
+        ("samba", [["CK DK HK"], []], "D2 S7", "R-FROZEN", "The pile is frozen (a wild card"),
+        ("classic", [{"K": "CK DK HK"}, {}], "D2 S7", "R-FROZEN", "The pile is frozen (a wild card"),
+        ("classic", None, "S4 S7", "R-FROZEN", "The pile is frozen for us until we have melded"),
+        ("two-hand", None, "S4 S7", "R-FROZEN", "The pile is frozen for you until you have melded"),
+    ],
+)
+def test_t_without_the_pair_the_pile_needs_says_the_player_holds_none(variant, melds, discard, rule, words):
+    """T (or a click on the pile) where only a natural pair of the top card takes it said
+    "select the pair and drop it on the pile" to a player holding no pair (Hand and Foot,
+    play-test, stop 52); classic's T asked for "a natural pair of 7s from your hand". Both say
+    the player holds no pair of 7s, and to draw: nothing else takes that pile."""
+    from rules_helpers import position
+
+    feet = {"feet": ["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"] * 4} if variant == "hand-and-foot" else {}
+    players = RulesConfig.for_variant(variant).players
+    hands = ["D5 D6 D9 H9", "D4", "D6", "D7"][:players]
+    stack, table = make_table(variant=variant)
+    table.load_state(position(hands, melds=melds, variant=variant, discard=discard, **feet))
+    tick(stack, 0.1)
+    for act in (table.controller.moves.key_take, table.controller.moves.click_pile):
+        table.controller.message = None
+        act()
+        assert table.refusal is not None and table.refusal.rule == rule, table.message
+        text = table.message[0]
+        assert text.startswith(words) and "you hold no pair of 7s" in text and "draw from the stock" in text.lower()
+        assert "select the pair" not in text.lower()
+    # With the pair in hand the old words stand: select it and drop it on the pile.
+    stack, table = make_table(variant=variant)
+    table.load_state(position(["D7 H7 D9 H9", "D4", "D6", "C7"][:players], melds=melds, variant=variant, discard=discard, **feet))
+    tick(stack, 0.1)
+    table.controller.moves.click_pile()
+    assert "you hold no pair" not in (table.message[0] if table.message else "")
+
+
 def test_asking_with_the_books_quota_met_says_what_stands_in_the_way():
     """Hand and Foot from the foot with two clean and two dirty books: the greyed "May I go
     out?" said only "You could not go out this turn, so you may not ask." (play-test, stop 52):
