@@ -885,7 +885,7 @@ class TableView:
         elif seen and not table_facts.has_melded(st, self.table.human_side, self.table.animator.arrived):
             box = pill(
                 surface,
-                self._frozen_for_us(),
+                self._frozen_for_us(blocked),
                 (x, y),
                 size=12,
                 fill=theme.CREAM,
@@ -904,10 +904,16 @@ class TableView:
             states.append(box)
         self._pile_state_rects = [ruler.logical(box) for box in states]  # (the hint and refusal keep clear)
 
-    def _frozen_for_us(self) -> str:
+    def _frozen_for_us(self, blocked: bool = False) -> str:
         """The note by the pile while our side has not melded (R-FROZEN); watching the bots,
-        nobody's "us": the bottom side by its name."""
+        nobody's "us": the bottom side by its name. While a black three or wild card on top
+        blocks the pile (R-BLOCKED) it does not promise that a pair takes it: "a natural pair
+        takes it" beside "BLOCKED: black three" said two things at once (play-test, stop 52)."""
         table = self.table
+        if blocked:
+            if not table.people:
+                return _("frozen for {side}").format(side=table.side_name(table.human_side))
+            return _("frozen for us") if table.config.partnerships else _("frozen for you")
         if not table.people:
             return _("frozen for {side}: a natural pair takes it").format(side=table.side_name(table.human_side))
         if table.config.partnerships:

@@ -785,3 +785,20 @@ def test_a_double_click_on_show_my_cards_does_not_answer_the_partners_question()
     tick(stack, SETTLE_SECONDS)
     press(stack, pygame.K_n, "n")
     assert table.game.state.this_turn.answer is False
+
+
+def test_a_blocked_pile_frozen_for_us_promises_no_pair(monkeypatch):
+    """A black three on a pile frozen for us: "frozen for us: a natural pair takes it" beside
+    "BLOCKED: black three" promised what this turn cannot do (play-test, stop 52). While the
+    pile is blocked the note says only that it is frozen for us; once a card covers the three
+    the pair's promise comes back."""
+    from table_helpers import position
+
+    stack, table = make_table(seed=5)
+    table.load_state(position(["C5 H6 S8", "C4", "C6", "C7"], discard="D9 S3"))
+    texts = _pills_drawn(table, monkeypatch)
+    assert "BLOCKED: black three" in texts and "frozen for us" in texts, texts
+    assert not any("natural pair" in text for text in texts), texts
+    table.load_state(position(["C5 H6 S8", "C4", "C6", "C7"], discard="S3 D9"))
+    texts = _pills_drawn(table, monkeypatch)
+    assert "frozen for us: a natural pair takes it" in texts and not any("BLOCKED" in t for t in texts), texts
