@@ -168,7 +168,7 @@ def cards_fitting_nowhere(state: GameState, seat: int) -> list[Card]:
     rules = state.config.rules
     table = state.side_melds(state.side_of(seat))
     groups = {m.rank for m in table if m.kind is MeldKind.GROUP and not (rules.foot and m.size >= CANASTA_SIZE)}
-    ends = set()
+    ends: set[tuple[object, int]] = set()
     for m in table:
         if m.kind is MeldKind.SEQUENCE and m.size < CANASTA_SIZE:
             suit = m.cards[0].suit

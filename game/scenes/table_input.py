@@ -117,7 +117,7 @@ class HandController:
         layout = self.table.layout
         if layout.hand_card_at(pos) is not None:
             return "card"
-        if stock_rect(self.table.config.rules.packs).collidepoint(pos):
+        if stock_rect(self.table.layout.state.config.rules.packs).collidepoint(pos):
             return "stock"
         if pile_rect().collidepoint(pos):
             return "pile"
@@ -255,7 +255,7 @@ class HandController:
             # (a click held while the turn's cards landed counts from when it was made)
             when = float(getattr(event, "held_at", self.clock))
             self._click_card(target, _shift_held(event), when)  # type: ignore[arg-type]
-        elif what == "stock" and stock_rect(self.table.config.rules.packs).collidepoint(pos):
+        elif what == "stock" and stock_rect(self.table.layout.state.config.rules.packs).collidepoint(pos):
             self.table.click_stock()
         elif what == "pile" and pile_rect().collidepoint(pos):
             self.table.click_pile()

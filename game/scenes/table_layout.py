@@ -944,7 +944,9 @@ def stock_rect(packs: int = 2) -> pygame.FRect:
     thickness of a full stack of `packs` packs under it, with a margin."""
     w, h = CENTER_W, card_h(CENTER_W)
     thick = stock_thickness(packs)
-    return pygame.FRect(STOCK_POS[0] - w / 2 - 8, STOCK_POS[1] - h / 2 - 8, w + 16 + thick, h + 16 + thick * STOCK_SLANT)
+    return pygame.FRect(
+        STOCK_POS[0] - w / 2 - 8, STOCK_POS[1] - h / 2 - 8, w + 16 + thick, h + 16 + thick * STOCK_SLANT
+    )
 
 
 def pile_rect() -> pygame.FRect:

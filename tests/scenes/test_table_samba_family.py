@@ -803,7 +803,13 @@ def test_keep_two_refused_at_the_table_shows_samba_s_line():
 @pytest.mark.parametrize(
     "variant, melds, discard, rule, words",
     [
-        ("hand-and-foot", [[], []], "S4 S7", "V-HF-TAKE", "Only a natural pair of the top card takes the pile in this game"),
+        (
+            "hand-and-foot",
+            [[], []],
+            "S4 S7",
+            "V-HF-TAKE",
+            "Only a natural pair of the top card takes the pile in this game",
+        ),
         ("samba", [["CK DK HK"], []], "D2 S7", "R-FROZEN", "The pile is frozen (a wild card"),
         ("classic", [{"K": "CK DK HK"}, {}], "D2 S7", "R-FROZEN", "The pile is frozen (a wild card"),
         ("classic", None, "S4 S7", "R-FROZEN", "The pile is frozen for us until we have melded"),
@@ -832,7 +838,9 @@ def test_t_without_the_pair_the_pile_needs_says_the_player_holds_none(variant, m
         assert "select the pair" not in text.lower()
     # With the pair in hand the old words stand: select it and drop it on the pile.
     stack, table = make_table(variant=variant)
-    table.load_state(position(["D7 H7 D9 H9", "D4", "D6", "C7"][:players], melds=melds, variant=variant, discard=discard, **feet))
+    table.load_state(
+        position(["D7 H7 D9 H9", "D4", "D6", "C7"][:players], melds=melds, variant=variant, discard=discard, **feet)
+    )
     tick(stack, 0.1)
     table.controller.moves.click_pile()
     assert "you hold no pair" not in (table.message[0] if table.message else "")
