@@ -10,7 +10,7 @@ from glyph_helpers import missing_glyphs
 from game import assets, i18n
 from game.app import bind_shared
 from game.observable_settings import ObservableSettings
-from game.rules import Phase
+from game.rules import Move, Phase
 from game.scenes.layout import Canvas
 from game.scenes.table_layout import CARD_SIZES, PILE_POS, card_h
 from game.scenes.table_menu import KeysOverlay, RiskyDiscardDialog, RuleDialog, TableMenuScene
@@ -766,6 +766,10 @@ def test_where_each_plays_alone_a_refusal_says_you_not_your_side(variant, seats)
 
     table = _frozen_take(variant, ["SJ C5 D7 H9 SK C6 D8", "C7 C8 C9", "H7 H8 H9"][:seats], seats - 1)
     assert table.refusal is not None and table.refusal.rule == "R-FROZEN"
+    # (T with one J: the table's own words, stop 52; the engine's below.)
+    reason = table.refusal.reason()
+    assert reason.startswith("The pile is frozen for you until you have melded") and "no pair of Js" in reason
+    table.play(Move.take())
     reason = table.refusal.reason()
     assert reason.startswith("You have not melded this deal, so the pile is frozen for you")
     rules = RulesConfig.for_variant(variant).rules
@@ -776,6 +780,8 @@ def test_where_each_plays_alone_a_refusal_says_you_not_your_side(variant, seats)
     i18n.set_language("en")
     # With partners the side is still named.
     table = _frozen_take("classic", ["SJ C5 D7 H9 SK C6 D8", "C7 C8 C9", "H7 H8 H9", "S7 S8 S9"], 3)
+    assert table.refusal.reason().startswith("The pile is frozen for us until we have melded")
+    table.play(Move.take())
     assert table.refusal.reason().startswith("Your side has not melded this deal")
     assert "side" in rule_explanation("R-MIN", RulesConfig.for_variant("classic").rules)
 
