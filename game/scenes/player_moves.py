@@ -852,8 +852,14 @@ class PlayerMoves:
         hinted = self._hinted_discard() if not cards else None
         if hinted is not None:  # the card the hint lights (play-test, stop 52: X refused it)
             cards = [hinted]
-        if len(cards) != 1:
-            self.table.refuse(N_("Select one card to discard (arrow keys and Space), then press X."), "R-TURN")
+        if len(cards) != 1 and self.table.game.state.phase is Phase.MELD:
+            # Not a rule broken but a key not yet understood: said quietly, as the wait notes
+            # are, not as a red refusal under R-TURN (play-test, stop 52).
+            if cards:
+                text = _("X discards one card: {n} are selected. Keep one selected, then press X.").format(n=len(cards))
+            else:
+                text = _("X discards the card you select: pick one (arrow keys and Space, or a click), then press X.")
+            self.table.say(text, warn=False, seconds=4.0)
             return
         if self.table.game.state.phase is not Phase.MELD:
             self.table.refuse(self.table.guide.draw_first_msgid(), "R-TURN")

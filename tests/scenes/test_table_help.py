@@ -865,6 +865,32 @@ def test_x_with_a_discard_hinted_and_nothing_selected_discards_the_lit_card():
     assert table.refusal is None and st.pile and st.pile[-1] == card and card not in st.hands[0]
 
 
+def test_x_with_nothing_selected_and_no_hint_says_quietly_what_x_does():
+    """Play-test (stop 52): X with no card selected and no hint showing was refused in red
+    under rule R-TURN, which is no rule: a quiet note says what X does, as the wait notes
+    are said; with two cards selected, that X discards one. Before drawing, the draw-first
+    refusal (a rule) as before."""
+    stack, table = make_table()
+    table.load_state(position(["C5 D8 S9 HK"], melds=[{"A": "CA DA HA"}, {}], discard="S4", phase="meld"))
+    table.paused = True
+    press(stack, pygame.K_x)
+    text, _seconds, warn = table.message
+    assert table.refusal is None and not warn and "X discards the card you select" in text
+    assert len(table.game.state.hands[0]) == 4
+    click(stack, card_point(table, hand_card(table, "C5")))
+    tick(stack, 0.5)
+    click(stack, card_point(table, hand_card(table, "HK")))
+    tick(stack, 0.5)
+    press(stack, pygame.K_x)
+    text, _seconds, warn = table.message
+    assert table.refusal is None and not warn and "2 are selected" in text
+    drawing = make_table()[1]
+    drawing.load_state(position(["C5 D8 S9 HK"], melds=[{"A": "CA DA HA"}, {}], discard="S4"))
+    drawing.paused = True
+    drawing.controller.moves.key_discard()
+    assert drawing.refusal is not None and drawing.refusal.rule == "R-TURN"
+
+
 def test_t_with_other_cards_selected_takes_with_those_not_the_hinted_ones():
     stack, table = make_table()
     table.load_state(hinted_take_position())
