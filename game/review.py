@@ -9,11 +9,15 @@ the choice made is estimated to have gained or lost.
 
 How a decision is weighed: Hard chooses in the position as the player saw it (its
 Observation), with a fixed number of sampled worlds (`HardBot(iterations=...)`, so the
-same position always gets the same answer). The very worlds it sampled are drawn again
-(the same seeded generator, through Hard's public `sample`) and, in each, the move made
-and Hard's move are both played out by Hard's own `playout`; the mean of the paired
-differences is the estimate (negative: points lost by the move made). Hard's behaviour
-is not changed: this module only calls its public `choose`, `sample` and `playout`.
+same position always gets the same answer). Where its move is not the one made, both are
+played out by Hard's own `playout` in ESTIMATE_WORLDS other worlds, drawn as Hard draws
+them (its public `sample`) but from a generator of their own: not the worlds Hard chose on,
+where its move did best by its very choosing (the winner's curse: on those worlds a safe
+single discarded where Hard would discard another safe single lost "178 points", play-test
+stop 52). The mean of the paired differences is the estimate (negative: points lost by the
+move made) and its standard error the `spread`; a loss is `costly` only when it stands
+clear of that noise (CLEAR standard errors). Hard's behaviour is not changed: this module
+only calls its public `choose`, `sample` and `value_of`.
 
 No pygame, no threads, no I/O: the scenes run this on a worker (review_worker.py).
 """
@@ -25,11 +29,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.bots.hard import HardBot
-from game.rules import Card, Game, GameState, Group, Meld, Move, MoveKind, Phase
+from game.rules import Card, Game, GameState, Group, Meld, Move, MoveKind, Observation, Phase
 from game.rules.family import FamilyState, destination
 
-WORLDS = 24  # sampled worlds per decision: a whole classic deal in well under 30 s on 2 cores
+WORLDS = 24  # sampled worlds Hard chooses on, per decision
+ESTIMATE_WORLDS = 48  # other worlds the points lost are estimated on (tools/bench_review.py: a
+# whole classic deal still well under 30 s on 2 cores)
 HORIZON = 40  # Hard's playout length (its default)
+CLEAR = 2.0  # standard errors a loss must stand clear of zero to be called costly
+LEAST_LOSS = 10.0  # ... and points it must come to (a few points are no lesson)
+METHOD = f"independent-worlds/1:{WORLDS}:{ESTIMATE_WORLDS}:{HORIZON}"  # kept reviews of another are weighed again
 
 
 @dataclass(frozen=True)
@@ -129,7 +138,8 @@ def decision_indices(positions: Sequence[GameState], seats: Iterable[int]) -> li
 @dataclass(frozen=True)
 class Decision:
     """A decision of the deal: the move made, Hard's choice, and the estimated points the
-    move made gained (positive) or lost (negative) against Hard's choice."""
+    move made gained (positive) or lost (negative) against Hard's choice, with the
+    estimate's standard error (`spread`: the sampled worlds' noise)."""
 
     index: int  # the move's index in the deal
     seat: int
@@ -137,10 +147,27 @@ class Decision:
     advice: Move
     gain: float
     worlds: int  # worlds the estimate rests on
+    spread: float = 0.0  # the estimate's standard error
 
     @property
     def agrees(self) -> bool:
         return self.made == self.advice
+
+    @property
+    def margin(self) -> float:
+        """How far the estimate may be off ("give or take"): CLEAR standard errors."""
+        return CLEAR * self.spread
+
+    @property
+    def settled(self) -> bool:
+        """The sampled worlds told the two moves apart: the estimate stands clear of zero
+        by more than its margin, and by LEAST_LOSS points (else: too close to call)."""
+        return not self.agrees and self.worlds >= 2 and abs(self.gain) > max(self.margin, LEAST_LOSS)
+
+    @property
+    def costly(self) -> bool:
+        """A loss clear of the noise: listed among the costliest decisions."""
+        return self.settled and self.gain < 0
 
 
 def analyse(play: DealPlay, index: int, worlds: int = WORLDS, seed: int = 0) -> Decision:
@@ -155,6 +182,7 @@ def analyse_position(
     worlds: int = WORLDS,
     seed: int = 0,
     pause: Callable[[], None] | None = None,
+    estimate_worlds: int = ESTIMATE_WORLDS,
 ) -> Decision:
     """`pause`, when given, is the review's Hard's yield point (Bot.yield_point: before each
     of its own worlds and each playout move): a review on the window's process waits there
@@ -168,8 +196,18 @@ def analyse_position(
     advice = hard.choose(obs, random.Random(world_seed))
     if advice == made:
         return Decision(index, seat, made, advice, 0.0, worlds)
-    side = obs.config.side_of(seat)
-    rng = random.Random(world_seed)  # the worlds Hard sampled, in the same order
+    gain, spread, n = estimate(hard, obs, made, advice, random.Random(f"review-estimate:{world_seed}"), estimate_worlds)
+    return Decision(index, seat, made, advice, gain, n, spread)
+
+
+def estimate(
+    hard: HardBot, obs: Observation, made: Move, advice: Move, rng: random.Random, worlds: int = ESTIMATE_WORLDS
+) -> tuple[float, float, int]:
+    """Points `made` gains against `advice` (negative: loses), as (mean, standard error,
+    worlds) of the paired playout differences in `worlds` worlds drawn with `rng` (one
+    independent of the worlds Hard chose on; a world where either move is illegal is
+    skipped)."""
+    side = obs.config.side_of(obs.seat)
     evidence = hard.evidence(obs)
     diffs: list[float] = []
     for _ in range(worlds):
@@ -182,8 +220,12 @@ def analyse_position(
         best = hard.value_of(world, advice, side)
         if best is not None:
             diffs.append(mine - best)
-    gain = sum(diffs) / len(diffs) if diffs else 0.0
-    return Decision(index, seat, made, advice, gain, len(diffs))
+    n = len(diffs)
+    if not n:
+        return 0.0, 0.0, 0
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, (variance / n) ** 0.5, n
 
 
 @dataclass(frozen=True)
@@ -192,8 +234,9 @@ class Review:
     decisions: tuple[Decision, ...]
 
     def costliest(self, count: int = 3) -> list[Decision]:
-        """The decisions that lost the most points against Hard's choice, worst first."""
-        losing = [d for d in self.decisions if d.gain < 0 and not d.agrees]
+        """The decisions that lost the most points against Hard's choice, clear of the
+        noise (`Decision.costly`), worst first."""
+        losing = [d for d in self.decisions if d.costly]
         return sorted(losing, key=lambda d: (d.gain, d.index))[:count]
 
     def at(self, index: int) -> Decision | None:
@@ -206,12 +249,13 @@ def review_steps(
     worlds: int = WORLDS,
     seed: int = 0,
     pause: Callable[[], None] | None = None,
+    estimate_worlds: int = ESTIMATE_WORLDS,
 ) -> Iterator[Decision]:
     """Every decision of `seats` in the deal, weighed one at a time (a worker reports
     progress between two; `pause` as in `analyse_position`)."""
     positions = play.positions()
     for index in decision_points(play, seats):
-        yield analyse_position(positions[index], play.moves[index], index, worlds, seed, pause)
+        yield analyse_position(positions[index], play.moves[index], index, worlds, seed, pause, estimate_worlds)
 
 
 def review(play: DealPlay, seats: Iterable[int], worlds: int = WORLDS, seed: int = 0) -> Review:

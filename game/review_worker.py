@@ -5,7 +5,7 @@
     progress = job.poll()                   # in the scene's update: never blocks
     progress.done, progress.total, progress.decisions, progress.finished
     job.cancel()                            # the scene closed: stop after the decision in hand
-    job = FINISHED.known(play, seats) or FINISHED.keeping(play, seats, job)   # weighed once a session
+    job = FINISHED.known(play, seats) or FINISHED.keeping(play, seats, job)   # weighed once
 
 `SyncReview` has the same interface and weighs one decision per `poll` on the calling
 thread, so tests (and tools) get the same answers in the same order with no timing.
@@ -15,21 +15,26 @@ take the interpreter's lock from the frame loop for as long as the review runs (
 p95 went from a few ms to 50 ms in tools/bench_review.py); the process has a core of its
 own. Where no process can start, the thread waits at the window's frame gate instead.
 What crosses to the process is text: the dealt position as JSON (RULES.md section 11)
-and the moves in the engine's notation; each decision comes back as plain values.
+and the moves in the engine's notation; each decision comes back as plain values
+(`decision_values`), as finished reviews are kept on disk (FinishedReviews: JSON in the data
+folder, written atomically; a damaged file or entry is skipped, never a crash).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 import os
 import queue
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from pathlib import Path
+from typing import Any, Protocol
 
-from game.review import WORLDS, DealPlay, Decision, decision_points, review_steps
+from game import storage
+from game.review import METHOD, WORLDS, DealPlay, Decision, decision_points, review_steps
 from game.rules import Move, position_from_json, position_to_json
 
 
@@ -139,6 +144,26 @@ def decode_play(position: str, moves: list[str]) -> DealPlay:
     return DealPlay(position_from_json(json.loads(position)), tuple(Move.parse(m) for m in moves))
 
 
+def decision_values(d: Decision) -> list[Any]:
+    """A decision as plain values (the worker's answer, a kept review's entry)."""
+    return [d.index, d.seat, str(d.made), str(d.advice), d.gain, d.worlds, d.spread]
+
+
+def decision_from(values: Any) -> Decision | None:
+    """The decision `decision_values` wrote; None for anything else (an edited file)."""
+    try:
+        index, seat, made, advice, gain, worlds, spread = values
+        numbers = (float(gain), float(spread))
+        whole = (index, seat, worlds)
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 100_000 for n in whole):
+            return None
+        if not all(math.isfinite(n) and abs(n) < 1e7 for n in numbers) or numbers[1] < 0:
+            return None
+        return Decision(index, seat, Move.parse(str(made)), Move.parse(str(advice)), numbers[0], worlds, numbers[1])
+    except (TypeError, ValueError):  # (a move's notation: NotationError, a ValueError)
+        return None
+
+
 WORKER_NICENESS = 10
 
 
@@ -156,7 +181,7 @@ def _process_main(jobs: multiprocessing.Queue, results: multiprocessing.Queue) -
         for d in review_steps(play, seats, worlds, seed):
             if parent is not None and not parent.is_alive():
                 return  # the app is gone (killed): nobody reads the rest
-            results.put(("decision", (d.index, d.seat, str(d.made), str(d.advice), d.gain, d.worlds)))
+            results.put(("decision", decision_values(d)))
     except Exception as error:  # noqa: BLE001 - reported to the scene
         results.put(("error", f"{type(error).__name__}: {error}"))
     results.put(("done", None))
@@ -191,8 +216,11 @@ class ProcessReview:
                     self._done = True
                 break
             if kind == "decision":
-                index, seat, made, advice, gain, worlds = value
-                self._decisions.append(Decision(index, seat, Move.parse(made), Move.parse(advice), gain, worlds))
+                decision = decision_from(value)
+                if decision is None:
+                    self._error = self._error or "the review process answered nonsense"
+                else:
+                    self._decisions.append(decision)
             elif kind == "error":
                 self._error = value
             else:
@@ -229,7 +257,7 @@ class Keeping:
     """A job whose verdicts are kept in `reviews` once it has weighed every decision
     (not when cancelled half way, nor after an error)."""
 
-    def __init__(self, job: ReviewJob, reviews: FinishedReviews, key: tuple[str, tuple[str, ...], tuple[int, ...]]):
+    def __init__(self, job: ReviewJob, reviews: FinishedReviews, key: Key):
         self.job, self.reviews, self.key = job, reviews, key
         self.total: int | None = None  # the first poll's total (a cancel lowers the job's own)
 
@@ -245,32 +273,116 @@ class Keeping:
         self.job.cancel()
 
 
-class FinishedReviews:
-    """The reviews weighed this session, so a deal opened again (Recent deals, a score
-    sheet's review after a first look) shows its verdicts at once instead of weighing them
-    again: the same deal, seats, worlds and seed give the same verdicts. The last `most`."""
+Key = tuple[str, tuple[str, ...], tuple[int, ...]]  # the dealt position's JSON, the moves, the seats
 
-    def __init__(self, most: int = 20) -> None:
+FILE_NAME = "reviews.json"
+FORMAT = "canasta-reviews/1"
+MAX_BYTES = 8 * 1024 * 1024  # 20 reviews of long deals, with room to spare
+
+
+class FinishedReviews:
+    """The reviews weighed, so a deal opened again (the table menu's last deal, Recent
+    deals, a score sheet's review after a first look) shows its verdicts at once instead of
+    weighing them again: the same deal, seats, worlds and seed give the same verdicts. The
+    last `most`. Kept in memory, and once `attach`ed to the app's data folder also in
+    FILE_NAME there, so a review reopened after a restart is at once too (JSON, written
+    atomically; a review weighed by another METHOD, a damaged entry or file is left out and
+    weighed again, never a crash: the file is a cache, rewritten whole)."""
+
+    def __init__(self, most: int = 20, directory: Path | None = None) -> None:
         self.most = most
-        self._kept: dict[tuple[str, tuple[str, ...], tuple[int, ...]], tuple[Decision, ...]] = {}
+        self.directory = directory  # None: this session only
+        self._kept: dict[Key, tuple[Decision, ...]] = {}
+        self._loaded = directory is None
+
+    def attach(self, directory: Path) -> None:
+        """Keep the reviews in `directory` (the app's data folder) from now on."""
+        self.directory, self._loaded = directory, False
+
+    @property
+    def path(self) -> Path | None:
+        return None if self.directory is None else self.directory / FILE_NAME
 
     @staticmethod
-    def key(play: DealPlay, seats: Iterable[int]) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
+    def key(play: DealPlay, seats: Iterable[int]) -> Key:
         position, moves = encode_play(play)
         return position, tuple(moves), tuple(sorted(set(seats)))
 
     def known(self, play: DealPlay, seats: Iterable[int]) -> Finished | None:
+        self._load()
         decisions = self._kept.get(self.key(play, seats))
         return Finished(decisions) if decisions is not None else None
 
     def keeping(self, play: DealPlay, seats: Iterable[int], job: ReviewJob) -> Keeping:
         return Keeping(job, self, self.key(play, seats))
 
-    def keep(self, key: tuple[str, tuple[str, ...], tuple[int, ...]], decisions: tuple[Decision, ...]) -> None:
+    def keep(self, key: Key, decisions: tuple[Decision, ...]) -> None:
+        self._load()
+        if self._kept.get(key) == decisions:
+            return  # (Keeping's every poll once finished)
         self._kept.pop(key, None)
         self._kept[key] = decisions  # (the newest last)
         while len(self._kept) > self.most:
             del self._kept[next(iter(self._kept))]
+        self._save()
+
+    def _load(self) -> None:
+        """The kept reviews from the file, once (those of this session come after them)."""
+        if self._loaded:
+            return
+        self._loaded = True
+        path = self.path
+        if path is None or not storage.is_file(path):
+            return
+        try:
+            data = storage.read_json(path, MAX_BYTES)
+        except (OSError, ValueError):
+            return
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("method") != METHOD:
+            return
+        reviews = data.get("reviews")
+        read: dict[Key, tuple[Decision, ...]] = {}
+        for item in reviews[-self.most :] if isinstance(reviews, list) else ():
+            entry = _entry_from(item)
+            if entry is not None:
+                read[entry[0]] = entry[1]
+        self._kept = {**read, **{k: v for k, v in self._kept.items() if k not in read}}
+
+    def _save(self) -> None:
+        path = self.path
+        if path is None:
+            return
+        reviews = [
+            {
+                "position": key[0],
+                "moves": list(key[1]),
+                "seats": list(key[2]),
+                "decisions": [decision_values(d) for d in kept],
+            }
+            for key, kept in self._kept.items()
+        ]
+        body = {"format": FORMAT, "method": METHOD, "reviews": reviews}
+        try:
+            storage.atomic_write(path, json.dumps(body).encode("utf-8"), durable=False)
+        except OSError:
+            pass  # (kept for this session; weighed again after a restart)
 
 
-FINISHED = FinishedReviews()  # the app's (one window, one session)
+def _entry_from(item: Any) -> tuple[Key, tuple[Decision, ...]] | None:
+    """A kept review's key and decisions; None for anything not as written."""
+    if not isinstance(item, dict):
+        return None
+    position, moves, seats, decisions = (item.get(k) for k in ("position", "moves", "seats", "decisions"))
+    if not isinstance(position, str) or not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return None
+    if not isinstance(seats, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in seats):
+        return None
+    if not isinstance(decisions, list):
+        return None
+    read = tuple(decision_from(values) for values in decisions)
+    if any(d is None for d in read):
+        return None
+    return (position, tuple(moves), tuple(sorted(set(seats)))), tuple(d for d in read if d is not None)
+
+
+FINISHED = FinishedReviews()  # the app's (memory only until the window attaches its data folder)

@@ -196,6 +196,11 @@ class MainWindow:
             on_start_coach=self.start_coach,
             on_quit=self.quit,
         )
+        if not context.read_only:  # finished reviews kept beside the recent deals (another Canasta: this session only)
+            from game import storage
+            from game.review_worker import FINISHED
+
+            FINISHED.attach(context.config_dir or storage.data_dir())
         self.stack.push(TitleMenuScene(context))
         return context
 

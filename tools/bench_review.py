@@ -2,14 +2,15 @@
 """Benchmark of the deal review (#12), printed, not asserted:
 
 - seconds to review a whole classic deal (every decision of South, game.review's default
-  number of sampled worlds) in the review's worker process (--thread: on a thread), while the window runs at
-  60 frames a second;
+  numbers of sampled worlds; --player easy: South an Easy bot, whose moves Hard often would
+  not make, each estimated on worlds of its own) in the review's worker process (--thread:
+  on a thread), while the window runs at 60 frames a second;
 - frame time (update + draw + present) p50/p95/max while it runs: first with the
   review scene on screen (what the player watches), then with the busy table of
   tools/bench_table.py drawn while a review runs behind it, and the same table with no
   review (the baseline: on a shared machine the other programs' load shows there too).
 
-    python tools/bench_review.py [--seed 3] [--worlds N]
+    python tools/bench_review.py [--seed 3] [--worlds N] [--player easy]
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ sys.path.insert(0, str(ROOT / "tools"))
 FRAME = 1 / 60
 
 
-def whole_deal(seed: int):
-    """A classic deal played to its end by Normal bots at every seat."""
+def whole_deal(seed: int, player: str = "normal"):
+    """A classic deal played to its end by Normal bots, South by `player`'s level (Easy:
+    more of its moves differ from Hard's, each weighed on the estimate's worlds too)."""
     from game.bots import make_bot
     from game.review import deal_play
     from game.rules import Game, Phase, RulesConfig
 
     game = Game(RulesConfig.for_variant("classic"), seed)
-    bots = [make_bot("normal", seat) for seat in range(4)]
+    bots = [make_bot(player if seat == 0 else "normal", seat) for seat in range(4)]
     while game.state.phase is not Phase.OVER:
         seat = game.state.to_act
         game.apply(bots[seat].act(game.state.observation(seat)))
@@ -70,13 +72,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--worlds", type=int, default=None)
+    parser.add_argument("--player", default="normal", help="South's bot level (easy: many moves unlike Hard's)")
     parser.add_argument("--thread", action="store_true", help="the worker thread instead of the process")
     args = parser.parse_args()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bench_table import busy_position
 
-    from game.review import WORLDS, decision_points
+    from game.review import ESTIMATE_WORLDS, WORLDS, decision_points
     from game.review_worker import ProcessReview, ThreadedReview
     from game.scenes.bot_runner import FRAME_GATE
     from game.scenes.layout import LOGICAL_SIZE
@@ -85,10 +88,11 @@ def main() -> int:
     from game.window import MainWindow
 
     worlds = args.worlds or WORLDS
-    play = whole_deal(args.seed)
+    play = whole_deal(args.seed, args.player)
     decisions = len(decision_points(play, {0}))
     print(
-        f"classic deal, seed {args.seed}: {len(play.moves)} moves, {decisions} decisions of South, {worlds} worlds each"
+        f"classic deal, seed {args.seed}, South {args.player}: {len(play.moves)} moves, {decisions} decisions of "
+        f"South, {worlds} worlds each (and {ESTIMATE_WORLDS} for the estimate where Hard would rather play otherwise)"
     )
 
     app = MainWindow(seed=1, size=LOGICAL_SIZE)

@@ -4,7 +4,9 @@ and the points the move made is estimated to have gained or lost (game/review.py
 
 The review is weighed in the background (a `ReviewJob`: a worker thread in the app, a
 synchronous fake in tests); `update` polls it and a progress bar shows how far it is.
-The three costliest decisions are listed first and jump to their move when clicked.
+The three costliest decisions (losses clear of the sampled worlds' noise) are listed first and
+jump to their move when clicked; each estimate says how sure it is ("give or take"), or
+that it is too close to call.
 
 Keys: ← → a move, Home / End the deal's start / end, Page Up / Page Down the previous /
 next decision, Esc closes.
@@ -13,15 +15,17 @@ next decision, Esc closes.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import assets
 from game.hints import card_list, card_name, costly_reason, naming
 from game.i18n import N_, CardText, _, format_points, get_language
-from game.review import DealPlay, Decision, decision_indices, joined_melds
+from game.review import DealPlay, Decision, deal_play, decision_indices, joined_melds
 from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
 from game.rules import Card, GameState, Group, Meld, Move, MoveKind
 from game.rules.cards import sort_key
@@ -38,6 +42,9 @@ from game.scenes.table_view import RED_INK
 from game.scenes.text import blit_text, fitting_size, one_line, text_width, wrap_sentences_at_most, wrap_text
 from game.scenes.widgets import Button, WidgetGroup
 from game.seat_names import SeatNames
+
+if TYPE_CHECKING:
+    from game.rules import Game
 
 JobFactory = Callable[[DealPlay, frozenset[int]], ReviewJob]
 
@@ -130,13 +137,39 @@ def meld_label(meld: Meld) -> str:
     return f"×{meld.size}"
 
 
-def points_text(gain: float) -> str:
-    points = round(gain)
-    if points < 0:
-        return _("{points} points lost").format(points=format_points(-points))
-    if points > 0:
-        return _("{points} points gained").format(points=format_points(points))
-    return _("no difference")
+def about(points: float) -> int:
+    """An estimate's points as said: to the nearest ten (at least ten)."""
+    return max(10, 10 * round(abs(points) / 10))
+
+
+def give_or_take(margin: float) -> int:
+    """An estimate's margin as said: up to the next ten (never less sure than it is)."""
+    return 10 * math.ceil(margin / 10 - 1e-9)
+
+
+def estimate_lines(decision: Decision) -> tuple[str, str]:
+    """Where Hard would rather have played otherwise: the estimate, and how sure it is, in
+    words ("About 180 points lost" / "give or take 120, over 48 sampled deals"); an estimate
+    not clear of its noise is "Too close to call" (play-test, stop 52: three discards of safe
+    singles read "178 / 137 / 136 points lost", from the very worlds Hard had chosen on)."""
+    n = decision.worlds
+    if not decision.settled:
+        return _("Too close to call"), _("{n} sampled deals could not tell them apart.").format(n=n)
+    points = format_points(about(decision.gain))
+    if decision.gain < 0:
+        head = _("About {points} points lost").format(points=points)
+    else:
+        head = _("About {points} points gained").format(points=points)
+    margin = give_or_take(decision.margin)
+    if margin <= 0:
+        return head, _("the same in each of the {n} sampled deals").format(n=n)
+    return head, _("give or take {margin}, over {n} sampled deals").format(margin=format_points(margin), n=n)
+
+
+def costly_text(decision: Decision) -> str:
+    """A costly decision's button: "Move 28 · about 180 points lost"."""
+    lost = _("about {points} points lost").format(points=format_points(about(decision.gain)))
+    return f"{_('Move {n}').format(n=decision.index + 1)} · {lost}"
 
 
 def peeking_wild(meld: Meld) -> Card | None:
@@ -261,6 +294,22 @@ def background_job(play: DealPlay, seats: frozenset[int]) -> ReviewJob:
     return FINISHED.keeping(play, seats, job)
 
 
+def deal_review(
+    game: Game, number: int, people: Iterable[int], names: SeatNames, lesson: bool, **options: Any
+) -> ReviewScene:
+    """The review of deal `number` of `game` (from 0), titled "Deal N" (the guided deal's
+    lesson: as such), as the score sheet and the table menu open it."""
+
+    def title() -> str:
+        return _("Deal {n}").format(n=number + 1)
+
+    if lesson:
+        from game.coach import lesson_title
+
+        title = lesson_title
+    return ReviewScene(deal_play(game, number), people, names, title=title, **options)
+
+
 class ReviewScene(Scene):
     opaque = True
 
@@ -312,7 +361,8 @@ class ReviewScene(Scene):
         return next((d for d in self.progress.decisions if d.index == self.cursor), None)
 
     def costliest(self, count: int = 3) -> list[Decision]:
-        losing = [d for d in self.progress.decisions if d.gain < 0 and not d.agrees]
+        """The losses clear of the noise (Decision.costly), worst first."""
+        losing = [d for d in self.progress.decisions if d.costly]
         return sorted(losing, key=lambda d: (d.gain, d.index))[:count]
 
     def go(self, index: int) -> None:
@@ -382,11 +432,10 @@ class ReviewScene(Scene):
         self.top_buttons = []
         y = PANEL.y + 86
         for decision in self.costliest():
-            text = f"{_('Move {n}').format(n=decision.index + 1)} · {points_text(decision.gain)}"
             self.top_buttons.append(
                 Button(
                     (PANEL.x + 20, y, PANEL.width - 40, 36),
-                    text,
+                    costly_text(decision),
                     functools.partial(self.go, decision.index),
                     primary=False,
                     font_size=16,
@@ -549,7 +598,9 @@ class ReviewScene(Scene):
         if self.seats:
             blit_text(surface, _("Costliest decisions"), 18, theme.INK, bold=True, topleft=(x, y - 4))
         if not self.top_buttons and self.seats:
-            text = _("None so far") if not progress.finished else _("None: every choice matched Hard's or did better")
+            text = (
+                _("None so far") if not progress.finished else _("None: no choice clearly lost points against Hard's")
+            )
             blit_text(surface, text, 15, theme.INK_SOFT, topleft=(x, y + 24))
         y = PANEL.y + 86 + 3 * 42 + 8
         pygame.draw.line(
@@ -596,16 +647,11 @@ class ReviewScene(Scene):
             else:
                 advice = _("Hard would rather: {move}").format(move=move_words(decision.advice, self.state))
                 blit_text(surface, one_line(surface, advice, 16, TEXT_W), 16, theme.INK, topleft=(x, y + 28))
-                color = RED_INK if decision.gain < 0 else theme.GOLD_DARK
-                blit_text(surface, points_text(decision.gain), 18, color, bold=True, topleft=(x, y + 54))
-                blit_text(
-                    surface,
-                    _("(estimated over {n} sampled deals)").format(n=decision.worlds),
-                    14,
-                    theme.INK_SOFT,
-                    topleft=(x, y + 80),
-                )
-                if decision.gain < 0 and seat is not None:  # why it may have cost points, in the hint's words
+                head, sure = estimate_lines(decision)
+                color = (RED_INK if decision.gain < 0 else theme.GOLD_DARK) if decision.settled else theme.INK
+                blit_text(surface, one_line(surface, head, 18, TEXT_W, True), 18, color, bold=True, topleft=(x, y + 54))
+                blit_text(surface, one_line(surface, sure, 14, TEXT_W), 14, theme.INK_SOFT, topleft=(x, y + 80))
+                if decision.costly and seat is not None:  # why it may have cost points, in the hint's words
                     with naming(self.names.seat_name):
                         reason = costly_reason(move, decision.advice, self.state.observation(seat))
                     self._draw_reason(surface, reason, x, y)
@@ -637,7 +683,7 @@ class ReviewScene(Scene):
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, Ruler.of(surface).rect(box), border_radius=4)
             shown = one_line(surface, text, 14, TEXT_W - 20, bold=current)  # (room for the red dot)
             drawn = blit_text(surface, shown, 14, theme.INK, bold=current, topleft=(x, y))
-            if any(d.index == index and d.gain < 0 and not d.agrees for d in self.progress.decisions):
-                ruler = Ruler.of(surface)  # a red dot: a decision that lost points
+            if any(d.index == index and d.costly for d in self.progress.decisions):
+                ruler = Ruler.of(surface)  # a red dot: a decision that lost points, clear of the noise
                 pygame.draw.circle(surface, RED_INK, (drawn.right + ruler.px(10), drawn.centery), ruler.px(4))
             y += LOG_PITCH

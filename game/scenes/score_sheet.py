@@ -372,24 +372,16 @@ class ScoreSheetScene(Scene):
             self.stack.push(export_deal_dialog(self.table.game, self.table.data_home))
 
     def _review(self) -> None:
-        from game.coach import lesson_title
-        from game.review import deal_play
-        from game.scenes.review_scene import ReviewScene
+        from game.scenes.review_scene import deal_review
         from game.seat_names import SeatNames
 
         table = self.table
         msgids = tuple(table.names[s] for s in range(table.config.players))
         names = SeatNames(table.config, msgids, typed=table.person_names)
         game = table.game
-        number = game.deal_number + 1
-
-        def title() -> str:
-            return _("Deal {n}").format(n=number)
-
-        if table.in_lesson():
-            title = lesson_title
         if self.stack is not None:
-            self.stack.push(ReviewScene(deal_play(table.game), table.people, names, title=title, **self.review_options))
+            scene = deal_review(game, game.deal_number, table.people, names, table.in_lesson(), **self.review_options)
+            self.stack.push(scene)
 
     def _next_deal(self) -> None:
         self._close()

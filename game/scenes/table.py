@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -726,6 +726,33 @@ class TableScene(Scene):
         if self.stack is not None:
             self.mouse.cancel()
             self.stack.push(TableMenuScene(self))
+
+    def reviewed_deal(self) -> int | None:
+        """The deal the table menu's "Review the last deal" opens (from 0): the one just over,
+        else the one before this; None in the first deal, and when only bots play (nobody's
+        decisions to weigh). After "Next deal" the last deal's review was reachable only
+        through the title's Statistics → Recent deals (play-test, stop 52)."""
+        if not self.people:
+            return None
+        game = self.game
+        if game.state.phase is Phase.OVER:
+            return game.deal_number
+        return game.deal_number - 1 if game.deal_number > 0 else None
+
+    def review_deal(self, number: int, **options: Any) -> None:
+        """Open the review of deal `number` of this game over the table (the bots wait)."""
+        from game.scenes.review_scene import deal_review
+        from game.seat_names import SeatNames
+
+        if self.stack is None:
+            return
+        game = self.game
+        names = SeatNames(
+            self.config, tuple(self.names[s] for s in range(self.config.players)), typed=self.person_names
+        )
+        lesson = self.lesson_game and is_lesson_deal(game.config.variant, game.seed, number)
+        self.mouse.cancel()
+        self.stack.push(deal_review(game, number, self.people, names, lesson, **options))
 
     def open_keys(self) -> None:
         from game.scenes.table_menu import KeysOverlay

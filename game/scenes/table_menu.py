@@ -44,6 +44,8 @@ class MenuTable(Protocol):
 
     def confirm_new_game(self) -> None: ...
     def may_export_deal(self) -> bool: ...
+    def reviewed_deal(self) -> int | None: ...
+    def review_deal(self, number: int) -> None: ...
 
 
 def dim(surface: pygame.Surface) -> None:
@@ -52,8 +54,8 @@ def dim(surface: pygame.Surface) -> None:
 
 
 class TableMenuScene(Scene):
-    """Esc at the table: resume, keys, rules, settings, new game, the title menu.
-    The bots wait while it is open."""
+    """Esc at the table: resume, keys, rules, settings, the last deal's review, new game,
+    the title menu. The bots wait while it is open."""
 
     opaque = False
     WIDTH, ROW, GAP = 380, 46, 10
@@ -68,6 +70,8 @@ class TableMenuScene(Scene):
         ]
         if table.settings is not None:
             entries.append((N_("Settings"), self.settings))
+        if table.reviewed_deal() is not None:
+            entries.append((N_("Review the last deal"), self.review_last_deal))
         if table.may_export_deal():
             entries.append((N_("Save the deal as a file"), self.export_deal))
         entries.append((N_("New game"), self.new_game))
@@ -122,6 +126,12 @@ class TableMenuScene(Scene):
         self.close()
         if stack is not None:
             stack.push(export_deal_dialog(self.table.game, self.table.data_home))
+
+    def review_last_deal(self) -> None:
+        number = self.table.reviewed_deal()
+        self.close()
+        if number is not None:
+            self.table.review_deal(number)
 
     def new_game(self) -> None:
         self.close()
