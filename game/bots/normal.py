@@ -797,22 +797,51 @@ class NormalPolicy:
         for move in obs.legal:
             if move.kind is not MoveKind.MELD:
                 continue
-            used = sum(len(g.cards) for g in move.groups)
-            left = hand_n - used
-            if left <= 1 and not has_foot:
-                continue  # that would go out (or strand one card); decided elsewhere
-            placed = self.placements(kn, move)
-            if placed is None:
-                continue
-            s = sum(self.group_score(p, urg, frozen, len(obs.pile), kn) for p in placed)
-            s -= self.reserve_penalty(kn, left, move)
-            if not my_melds:
-                s += w.open_bonus
-            if has_foot and left <= 1:  # V-HF-FOOT: the hand empties (at once or by the discard)
-                s += w.foot_pickup
-            if s > best_score:
+            s = self._meld_score(kn, move, urg, w, hand_n, frozen, has_foot, bool(my_melds))
+            if s is not None and s > best_score:
                 best, best_score = move, s
         return best, best_score
+
+    def meld_score(
+        self, kn: Knowledge, move: Move, urg: float | None = None, parts: dict[str, float] | None = None
+    ) -> float | None:
+        """`best_meld`'s score of one meld move, at the urgency `urg` (None: the deal's own),
+        None where best_meld does not weigh it (it goes out, or strands one card). `parts`
+        gathers the costs that fade as the deal presses (`group_score`): the H hint says
+        when the deal's pressure decided a meld, or held one back."""
+        obs, w = kn.obs, self.weights(kn)
+        if urg is None:
+            urg = urgency(kn, w.threat_scale, w.late_feet)
+        mine = bool(kn.melds_by_rank(kn.side))
+        frozen = obs.pile_frozen or not mine
+        return self._meld_score(kn, move, urg, w, len(obs.hand), frozen, kn.has_foot(), mine, parts)
+
+    def _meld_score(
+        self,
+        kn: Knowledge,
+        move: Move,
+        urg: float,
+        w: NormalWeights,
+        hand_n: int,
+        frozen: bool,
+        has_foot: bool,
+        my_melds: bool,
+        parts: dict[str, float] | None = None,
+    ) -> float | None:
+        left = hand_n - sum(len(g.cards) for g in move.groups)
+        if left <= 1 and not has_foot:
+            return None  # that would go out (or strand one card); decided elsewhere
+        placed = self.placements(kn, move)
+        if placed is None:
+            return None
+        pile = len(kn.obs.pile)
+        s = sum(self.group_score(p, urg, frozen, pile, kn, parts) for p in placed)
+        s -= self.reserve_penalty(kn, left, move)
+        if not my_melds:
+            s += w.open_bonus
+        if has_foot and left <= 1:  # V-HF-FOOT: the hand empties (at once or by the discard)
+            s += w.foot_pickup
+        return s
 
     @staticmethod
     def placements(kn: Knowledge, move: Move) -> list[Placement] | None:
@@ -873,7 +902,19 @@ class NormalPolicy:
         placed = cls.placements(kn, move) or []
         return sum(1 for before, after, _ in placed if after.is_canasta and (before is None or not before.is_canasta))
 
-    def group_score(self, placed: Placement, urg: float, frozen: bool, pile: int, kn: Knowledge) -> float:
+    def group_score(
+        self,
+        placed: Placement,
+        urg: float,
+        frozen: bool,
+        pile: int,
+        kn: Knowledge,
+        parts: dict[str, float] | None = None,
+    ) -> float:
+        """A group's score (`best_meld`); `parts` adds up the costs that fade with the
+        urgency: "wild" (wild cards laid without completing a canasta), "pair" (a new meld
+        from a bare pair, a key to the pile), "new" (a new meld of more naturals), "mix" (a
+        clean meld spoilt)."""
         w = self.weights(kn)
         m, after, cards = placed
         wn = sum(1 for c in cards if c.is_wild)
@@ -905,13 +946,21 @@ class NormalPolicy:
                     s -= w.wild_surplus * (w.wild_use * (1.0 - urg) - w.wild_use_canasta) * spare * factor
             else:
                 s -= w.wild_use * wn * (1.0 - urg) * factor
+                if parts is not None:
+                    parts["wild"] = parts.get("wild", 0.0) + w.wild_use * wn * (1.0 - urg) * factor
             if m is not None and m.wilds == 0 and not m.is_canasta and kind is MeldKind.GROUP:
                 s -= w.mix_natural * m.naturals * (1.0 - urg)
+                if parts is not None:
+                    parts["mix"] = parts.get("mix", 0.0) + w.mix_natural * m.naturals * (1.0 - urg)
         if m is None:
-            cost = w.new_pair_cost if k == 2 and kind is MeldKind.GROUP else w.new_meld_cost
+            pair = k == 2 and kind is MeldKind.GROUP
+            cost = w.new_pair_cost if pair else w.new_meld_cost
             if frozen:
                 cost = cost * w.frozen_pair_factor + w.pair_pile * pile
             s -= cost * (1.0 - urg)
+            if parts is not None:
+                key = "pair" if pair else "new"
+                parts[key] = parts.get(key, 0.0) + cost * (1.0 - urg)
         return s
 
     # ------------------------------------------------------------------ discarding
