@@ -28,6 +28,7 @@ from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
 
 if TYPE_CHECKING:
+    from game.bots.knowledge import Knowledge
     from game.bots.normal import DiscardWeighing, OutWeighing
 
 SUIT_SYMBOLS = "♣♦♥♠"  # clubs, diamonds, hearts, spades (Suit order)
@@ -204,7 +205,111 @@ def explain_hint(move: Move, obs: Observation, reason: BotReason | None = None) 
     """The H hint's words: `explain`, and where the player could go out this turn but is
     advised to play on, that going out was possible and what speaks against it (the
     Normal bot's own weighing: game/bots/normal.py `weigh_going_out`)."""
-    return join_sentences([explain(move, obs, reason), _going_out_declined(move, obs)])
+    declined = _going_out_declined(move, obs)
+    return join_sentences([explain(move, obs, reason), declined or _pressure_note(move, obs)])
+
+
+def _pressure_note(move: Move, obs: Observation) -> str:
+    """Where the deal's pressure decided the hint's meld, or held one back (Normal's
+    `best_meld`: the costs of laying wild cards, opening a meld with a bare pair ... fade as
+    the deal presses, `urgency`): a meld laid only because an opponent could go out soon or
+    the stock is running low says so; a discard where Normal would meld were the deal
+    pressing says that nothing presses yet, and what keeping the cards is worth. '' where
+    the pressure did not decide (the meld is laid either way, or kept either way)."""
+    if obs.phase is not Phase.MELD or obs.this_turn.answer is True or _goes_out(move, obs):
+        return ""
+    if move.kind not in (MoveKind.MELD, MoveKind.DISCARD):
+        return ""
+    try:
+        from game.bots.knowledge import Knowledge
+        from game.bots.normal import NormalPolicy, lateness, threat, urgency
+
+        kn, policy = Knowledge(obs), NormalPolicy()
+        w = policy.weights(kn)
+        if move.kind is MoveKind.MELD:
+            now, calm = policy.meld_score(kn, move), policy.meld_score(kn, move, 0.0)
+            if now is None or calm is None or now <= 0 or calm > 0:
+                return ""
+            if threat(kn) * w.threat_scale >= lateness(kn, w.late_feet):
+                return _threat_note(kn, obs, threat(kn))
+            return _("The stock is down to {n} cards: meld while you can.").format(n=obs.stock_size)
+        best, score = policy.best_meld(kn)
+        if best is None or score > 0:
+            return ""
+        pressed: tuple[float, Move] | None = None
+        for meld in obs.legal:
+            if meld.kind is MoveKind.MELD:
+                full = policy.meld_score(kn, meld, 1.0)
+                if full is not None and full > 0 and (pressed is None or full > pressed[0]):
+                    pressed = (full, meld)
+        if pressed is None:
+            return ""
+        held = pressed[1]
+        parts: dict[str, float] = {}
+        policy.meld_score(kn, held, None, parts)
+        urg = urgency(kn, w.threat_scale, w.late_feet)
+    except Exception:  # noqa: BLE001 - a bot bug must not break the hint: say nothing more
+        return ""
+    return _held_back(held, parts, obs, urg)
+
+
+def _threat_note(kn: Knowledge, obs: Observation, level: float) -> str:
+    """The opponents (a side, or a player alone) closest to going out, as `threat` measures
+    it: their canastas enough to go out (few cards left counts more), or a canasta short
+    with five cards or fewer."""
+    need = kn.cfg.canastas_to_go_out
+    for s in kn.opponents():
+        c, size = kn.canastas(kn.cfg.side_of(s)), obs.hand_sizes[s]
+        if c >= need:
+            found = 1.0 if size <= 3 else 0.6 if size <= 6 else 0.3
+        else:
+            found = 0.3 if c == need - 1 and size <= 5 else 0.0
+        if found >= level:
+            side = side_words(obs, obs.config.side_of(s))
+            if c >= need:
+                return _("{side} could go out soon: meld while you can.").format(side=side)
+            return _("{side} could go out after one more canasta: meld while you can.").format(side=side)
+    return ""
+
+
+def side_words(obs: Observation, side: int) -> str:
+    """A side by its players' names as the table gives them ("West & East"; a player alone by
+    name), braces escaped for a later format."""
+    seat_name = _SEAT_NAME.get()
+    seats = obs.config.seats_of_side(side)
+    names = [seat_name(s) if seat_name is not None else _(obs.config.rules.seat_names[s]) for s in seats]
+    if not obs.config.partnerships:
+        names = names[:1]
+    return _(" & ").join(names)  # Chinese lists names with 、
+
+
+# What keeping a meld back is worth while nothing presses (Normal's costs that fade as the
+# deal presses: `NormalPolicy.group_score`'s parts), the weightiest said.
+_HELD_BACK = {
+    "wild": N_("Keep {cards}: wild cards are worth more kept for a canasta."),
+    "pair": N_("Keep {cards}: your pair of {rank}s is a key to the pile."),
+    "new": N_("Keep {cards}: kept, they hide your hand."),
+    "mix": N_("Keep {cards}: wild cards would spoil a clean meld."),
+}
+CALM = 0.25  # below this urgency "Nothing presses yet."
+
+
+def _held_back(held: Move, parts: dict[str, float], obs: Observation, urg: float) -> str:
+    if not parts:
+        return ""
+    why = max(parts, key=lambda k: parts[k])
+    cards = [c for g in held.groups for c in g.cards]
+    if len(cards) > LISTED_CARDS:
+        return ""
+    ours = {m.rank for m in obs.melds[obs.side] if m.kind is MeldKind.GROUP}
+    pair = next(
+        (g.rank for g in held.groups if g.rank not in ours and sum(1 for c in g.cards if c.is_natural) == 2), None
+    )
+    if why == "pair" and pair is None:
+        return ""
+    calm = _("Nothing presses yet.") if urg < CALM else _("Nothing presses enough yet.")
+    keep = _(_HELD_BACK[why]).format(cards=card_list(cards), rank=rank_name(pair) if pair is not None else "")
+    return join_sentences([calm, keep])
 
 
 def _goes_out(move: Move, obs: Observation) -> bool:
@@ -744,6 +849,9 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
         parts.append(_kept_back(obs, card))
     elif same == 1:
         parts.extend([_single(card, obs), _booked(card, obs, weighed)])
+        decided = "" if risky or only else _among_singles(card, obs, weighed)
+        if decided:  # (what told it from the other singles says more than the next player's melds)
+            return join_sentences([*parts, decided])
     else:
         parts.extend(_why_break(card, same, obs, weighed, compare=not only))
     if risk is not None and risky:  # (a card that could be laid off gives nothing away)
@@ -810,6 +918,44 @@ def _single(card: Card, obs: Observation) -> str:
     return _("It pairs with nothing in your hand; with your {cards} it would only start a sequence.").format(
         cards=card_list(near)
     )
+
+
+def _among_singles(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:
+    """What made Normal discard this single rather than its next cheapest single (of another
+    rank), where one fact weighed at least half the difference between their costs (the
+    weightiest part): every other card of its rank seen, so neither the hand nor the next
+    player can pair it; the pile shows the next player let its rank go, or another reason
+    `_safer` gives; fewer of its rank still unseen, so it is less likely to pair for anyone.
+    '' where no such fact made the difference (a tie, or the cards' points)."""
+    mine = weighed.get(card.face)
+    if mine is None or mine.kept_as != "single":
+        return ""
+    rivals = [w for w in weighed.values() if w.card.rank != card.rank and w.kept_as == "single"]
+    if not rivals:
+        return ""
+    other = min(rivals, key=lambda w: w.cost)
+    gap = other.cost - mine.cost
+    try:
+        from game.bots.knowledge import Knowledge
+        from game.bots.normal import NormalPolicy
+
+        kn = Knowledge(obs)
+        live = NormalPolicy().weights(kn).single_live * (other.live - mine.live)
+    except Exception:  # noqa: BLE001 - a bot bug must not break the hint
+        return ""
+    risk = other.danger - mine.danger
+    both = live + risk
+    if mine.live == 0 and mine.p_take == 0 and both > 0 and both >= gap / 2:
+        return _("Every other {rank} is already seen: nobody can pair it.").format(rank=rank_name(card.rank))
+    if risk > 0 and risk >= gap / 2:
+        safer = _safer(mine, other, obs)
+        if safer:
+            return safer
+    if mine.live < other.live and not mine.declined and both > 0 and both >= gap / 2:
+        return _("Only {n} more {rank}s are unseen, against {m} {rank2}s: it is less likely to pair.").format(
+            n=mine.live, rank=rank_name(card.rank), m=other.live, rank2=rank_name(other.card.rank)
+        )
+    return ""
 
 
 def _booked(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:

@@ -368,7 +368,7 @@ def test_in_samba_a_closed_canasta_of_the_rank_is_not_called_no_meld():
             "dealer": 3,
             "turn": 0,
             "phase": "meld",
-            "hands": ["C7 D4 H9 SK", "C5 C6", "C8 C9", "D5 D6"],
+            "hands": ["C7 D4 H4 S4", "C5 C6", "C8 C9", "D5 D6"],  # (no other single to tell it from)
             "melds": [["HQ SQ DQ"], ["C7 D7 H7 S7 C7 D7 H7"]],
             "red_threes": ["", ""],
             "discard": "S4",
@@ -769,3 +769,118 @@ def test_the_chinese_take_hint_has_no_space_before_yu():
         i18n.set_language("en")
     assert "用你的牌（9♣ 9♦）与 9♥ 组牌" in pair, pair
     assert "（9♣ 王牌）与 9♥" in joker and " 与" not in joker, joker
+
+
+# -- what decided: the deal's pressure on melding, the fact that told singles apart (stop 52) --
+
+FACES = [suit + rank for suit in "CDHS" for rank in "A 2 3 4 5 6 7 8 9 10 J Q K".split()]
+
+
+def _stock(hands, melds, discard: str, n: int) -> str:
+    """`n` stock cards from what the rest of the deck holds (red threes left out)."""
+    from collections import Counter
+
+    used = Counter(c for text in (*hands, discard, *(v for side in melds for v in side.values())) for c in text.split())
+    left = []
+    for face in FACES * 2 + ["JK"] * 4:
+        if used[face]:
+            used[face] -= 1
+        elif face not in ("D3", "H3"):
+            left.append(face)
+    return " ".join(left[:n])
+
+
+# Play-test h17/h20: our side holds Q♥ Q♥ and a joker; West & East have two canastas.
+THREAT_MELDS = [
+    {"A": "CA DA HA JK", "9": "C9 D9 H9 S9 C9 D9 D2"},
+    {"8": "C8 D8 H8 S8", "7": "C7 D7 H7 S7 S7", "5": "C5 D5 H5 S5 C5 D2 H2", "4": "C4 D4 H4 S4 D4 S4 S2 H2"},
+]
+THREAT_PILE = "D10 H10 S5 CJ DJ S8 C6 C7 H10"
+
+
+def _threat_position(east: str, stock: int):
+    hands = ["C4 H6 S6 SJ HQ HQ SK JK", "D8 DJ C10 S10 DK", "CQ SQ HK CK", east]
+    return position(hands, THREAT_MELDS, THREAT_PILE, _stock(hands, THREAT_MELDS, THREAT_PILE, stock), phase="meld")
+
+
+def test_a_meld_laid_because_the_opponents_could_go_out_says_so():
+    hint = make_hint(obs(_threat_position("HJ SA CA", 60)))  # East holds 3 cards, their side 2 canastas
+    assert hint.move == Move.parse("meld HQ HQ JK")
+    assert hint.text == "Meld Q♥ Q♥ joker. West & East could go out soon: meld while you can."
+    i18n.set_language("zh_CN")
+    try:
+        from game.hints import explain_hint
+
+        text = explain_hint(hint.move, obs(_threat_position("HJ SA CA", 60)))
+        assert text == "亮出 Q♥ Q♥ 王牌。西家、东家可能很快出完：趁还来得及，先亮出来。"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_meld_tipped_by_a_side_one_canasta_short_says_so():
+    """Three naturals laid only because West (4 cards) is a canasta short of going out; with
+    the canasta made it could go out soon (the real window's game: a 6 meld tipped by it)."""
+    melds = [
+        {"A": "CA DA HA SA JK", "J": "CJ DJ HJ", "9": "C9 D9 H9 S9", "8": "C8 S8 C2", "5": "D5 D5 H5"},
+        {"9": "C9 H9 S9 JK", "7": "C7 C7 D7 H7 S7 S2", "4": "C4 D4 H4 S4"},
+    ]
+    hands = ["C6 H6 H6 S7 D10 H10 D2", "DK CK HK SK", "CQ DQ HQ SQ", "CA DA HA SA DJ HJ SJ C5 S5"]
+
+    def hint_for(their_sevens: str):
+        table = [melds[0], {**melds[1], "7": their_sevens}]
+        return make_hint(obs(position(hands, table, "S6 DK", _stock(hands, table, "S6 DK", 48), phase="meld")))
+
+    short = hint_for("C7 C7 D7 H7 S7 S2")
+    assert short.text == "Meld 6♣ 6♥ 6♥. West & East could go out after one more canasta: meld while you can."
+    made = hint_for("C7 C7 D7 H7 S7 D7 S2")
+    assert made.text == "Meld 6♣ 6♥ 6♥. West & East could go out soon: meld while you can."
+
+
+def test_a_meld_laid_because_the_stock_runs_low_says_so():
+    hint = make_hint(obs(_threat_position("HJ SA CA C3 S3 H9 S9", 10)))
+    assert hint.move == Move.parse("meld HQ HQ JK")
+    assert hint.text.endswith("Meld Q♥ Q♥ joker. The stock is down to 10 cards: meld while you can.")
+    assert "could go out soon" not in hint.text
+
+
+def test_a_meld_held_back_while_nothing_presses_says_what_keeping_it_is_worth():
+    hint = make_hint(obs(_threat_position("HJ SA CA C3 S3 H9 S9", 37)))  # play-test h17
+    assert hint.move == Move.parse("discard SJ")
+    assert "Keep Q♥ Q♥ joker: wild cards are worth more kept for a canasta." in hint.text
+    assert "Nothing presses enough yet." in hint.text  # (West's 5 cards press a little)
+    assert "meld while you can" not in hint.text
+
+
+def test_a_meld_laid_either_way_says_nothing_of_the_pressure():
+    melds = [{"A": "CA DA HA", "K": "CK DK SK"}, {}]
+    hands = ["HK DK C9 D9 C10 D10", "C4 D4 H4 S4 CK", "C5 D5 H5 S5", "CQ DQ HQ SQ SK"]
+    pile = "D6 D7 S4 C8 DQ SJ"
+    hint = make_hint(obs(position(hands, melds, pile, _stock(hands, melds, pile, 40), phase="meld")))
+    assert hint.text == "Add K♦ to your side's K meld."
+
+
+def _singles(hand: str, pile: str):
+    melds = [{"A": "CA DA HA"}, {}]
+    hands = [hand, "C4 D4 H4 S4 CK", "C5 D5 H5 S5", "CQ DQ HQ SQ SK"]
+    return make_hint(obs(position(hands, melds, pile, _stock(hands, melds, pile, 40), phase="meld")))
+
+
+def test_a_single_discarded_over_another_says_the_fact_that_decided():
+    dead = _singles("S6 H7 C9 D9 C10 D10", "C6 D6 H6 S6 C6 D6 H6 SJ")  # every other 6 in the pile
+    assert (
+        dead.text
+        == "Discard the 6♠. It pairs with nothing in your hand. Every other 6 is already seen: nobody can pair it."
+    )
+    # West (next) discarded a 6 onto this pile: less likely to hold a pair of them.
+    thrown = _singles("S6 H7 C9 D9 C10 D10", "S4 D7 C8 H6 DQ SJ")
+    assert thrown.text == (
+        "Discard the 6♠. It pairs with nothing in your hand. "
+        "It is safer than your 7♥: the next player discarded a 6 onto this pile."
+    )
+    fewer = _singles("S6 H7 C9 D9 C10 D10", "D6 H6 S4 C8 D7 SJ")  # two 6s seen, one 7
+    assert fewer.text.endswith("Only 5 more 6s are unseen, against 6 7s: it is less likely to pair.")
+
+
+def test_singles_alike_get_no_deciding_fact():
+    alike = _singles("S6 H7 C9 D9 C10 D10", "D6 D7 S4 C8 DQ SJ")  # a 6 and a 7 seen, neither by West
+    assert alike.text == "Discard the 7♥. It pairs with nothing in your hand. The next player's side has no meld of 7s."
