@@ -245,6 +245,8 @@ def _pressure_note(move: Move, obs: Observation) -> str:
         if pressed is None:
             return ""
         held = pressed[1]
+        if move.card is not None and any(c.face == move.card.face for g in held.groups for c in g.cards):
+            return ""  # ("keep" a card the hint discards: the meld is not what is held back)
         parts: dict[str, float] = {}
         policy.meld_score(kn, held, None, parts)
         urg = urgency(kn, w.threat_scale, w.late_feet)
@@ -287,6 +289,7 @@ def side_words(obs: Observation, side: int) -> str:
 # deal presses: `NormalPolicy.group_score`'s parts), the weightiest said.
 _HELD_BACK = {
     "wild": N_("Keep {cards}: wild cards are worth more kept for a canasta."),
+    "wild book": N_("Keep {cards}: wild cards are worth more kept for a book."),  # Hand and Foot
     "pair": N_("Keep {cards}: your pair of {rank}s is a key to the pile."),
     "new": N_("Keep {cards}: kept, they hide your hand."),
     "mix": N_("Keep {cards}: wild cards would spoil a clean meld."),
@@ -307,6 +310,9 @@ def _held_back(held: Move, parts: dict[str, float], obs: Observation, urg: float
     )
     if why == "pair" and pair is None:
         return ""
+    rules = obs.config.rules
+    if why == "wild" and (rules.books_quota != (0, 0) or rules.group_max):
+        why = "wild book"
     calm = _("Nothing presses yet.") if urg < CALM else _("Nothing presses enough yet.")
     keep = _(_HELD_BACK[why]).format(cards=card_list(cards), rank=rank_name(pair) if pair is not None else "")
     return join_sentences([calm, keep])
@@ -941,17 +947,23 @@ def _among_singles(card: Card, obs: Observation, weighed: dict[str, DiscardWeigh
 
         kn = Knowledge(obs)
         live = NormalPolicy().weights(kn).single_live * (other.live - mine.live)
+        nxt = kn.next_player()
+        known = kn.known_counts[nxt][int(card.rank)] + kn.known_counts[nxt][int(other.card.rank)]
     except Exception:  # noqa: BLE001 - a bot bug must not break the hint
         return ""
     risk = other.danger - mine.danger
     both = live + risk
     if mine.live == 0 and mine.p_take == 0 and both > 0 and both >= gap / 2:
         return _("Every other {rank} is already seen: nobody can pair it.").format(rank=rank_name(card.rank))
-    if risk > 0 and risk >= gap / 2:
+    if risk > 0 and risk >= gap / 2 and (mine.declined or other.p_take >= 1.0):  # (else fewer unseen, below)
         safer = _safer(mine, other, obs)
         if safer:
             return safer
-    if mine.live < other.live and not mine.declined and both > 0 and both >= gap / 2:
+    # Fewer unseen: the next player's chance to hold the rank (its danger) comes of the unseen
+    # count alone where the pile shows nothing of them, no card of the two ranks is known in
+    # its hand (taken with a pile), and neither would make their side a canasta.
+    by_count = not (mine.declined or other.declined or known or mine.gift or other.gift or other.p_take >= 1.0)
+    if mine.live < other.live and by_count and both > 0 and both >= gap / 2:
         return _("Only {n} more {rank}s are unseen, against {m} {rank2}s: it is less likely to pair.").format(
             n=mine.live, rank=rank_name(card.rank), m=other.live, rank2=rank_name(other.card.rank)
         )

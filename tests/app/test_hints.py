@@ -884,3 +884,13 @@ def test_a_single_discarded_over_another_says_the_fact_that_decided():
 def test_singles_alike_get_no_deciding_fact():
     alike = _singles("S6 H7 C9 D9 C10 D10", "D6 D7 S4 C8 DQ SJ")  # a 6 and a 7 seen, neither by West
     assert alike.text == "Discard the 7♥. It pairs with nothing in your hand. The next player's side has no meld of 7s."
+
+
+def test_hand_and_foot_keeps_its_wild_cards_for_a_book():
+    from game.hints import _held_back
+
+    held = Move.parse("meld CA CA C2")
+    for variant, word in (("hand-and-foot", "book"), ("samba", "canasta")):
+        seen = Game(RulesConfig.for_variant(variant, None), 0).state.observation(0)
+        text = _held_back(held, {"wild": 30.0, "pair": 20.0}, seen, 0.0)
+        assert text == f"Nothing presses yet. Keep A♣ A♣ 2♣: wild cards are worth more kept for a {word}."
