@@ -1051,16 +1051,16 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
         return of_next(
             obs,
             seat,
-            N_("It is safer than your {card}: the next player let the pile go with a {rank} on top."),
-            N_("It is safer than your {card}: {seat} let the pile go with a {rank} on top."),
-        ).format(card=name, rank=rank)
+            N_("It is safer than your {card}: the next player let the pile go with the {top} on top."),
+            N_("It is safer than your {card}: {seat} let the pile go with the {top} on top."),
+        ).format(card=name, top=card_name(offered[mine.card.rank]))
     if mine.declined == "discarded" and not other.declined and mine.card.rank in discarded:
         return of_next(
             obs,
             seat,
-            N_("It is safer than your {card}: the next player discarded a {rank} onto this pile."),
-            N_("It is safer than your {card}: {seat} discarded a {rank} onto this pile."),
-        ).format(card=name, rank=rank)
+            N_("It is safer than your {card}: the next player discarded the {top} onto this pile."),
+            N_("It is safer than your {card}: {seat} discarded the {top} onto this pile."),
+        ).format(card=name, top=card_name(discarded[mine.card.rank]))
     try:
         from game.bots.knowledge import Knowledge
 
@@ -1084,9 +1084,10 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
     return ""
 
 
-def _pile_shows(obs: Observation) -> tuple[frozenset[Rank], frozenset[Rank]]:
+def _pile_shows(obs: Observation) -> tuple[dict[Rank, Card], dict[Rank, Card]]:
     """What the pile shows for certain of the next player, as the hint may say it: (ranks it
-    was offered on top and let go, ranks it discarded). Normal's count (Knowledge.next_declined)
+    was offered on top and let go, ranks it discarded), each with the latest such card (the
+    hint names the card: "a {rank}" read "a 8"). Normal's count (Knowledge.next_declined)
     reads the pile from the top, one discard a turn, and may count the deal's upcard as a
     discard, which nobody made (R-UPCARD: with any wild cards or red threes turned under it):
     six-hand's hint said "the next player discarded a 5 onto this pile" of the upcard. The upcard
@@ -1096,13 +1097,17 @@ def _pile_shows(obs: Observation) -> tuple[frozenset[Rank], frozenset[Rank]]:
     order = obs.config.play_order(obs.out)
     n, pile = len(order), obs.pile
     if obs.seat not in order or n < 2 or obs.config.rules.take_next:
-        return frozenset(), frozenset()
+        return {}, {}
     upcard = next((i for i, c in enumerate(pile) if not (c.is_wild or c.is_red_three)), len(pile))
-    offered = {pile[-k].rank for k in range(n, len(pile) + 1, n) if pile[-k].is_natural}
-    discarded = {
-        pile[-k].rank for k in range(n - 1, len(pile) + 1, n) if pile[-k].is_natural and len(pile) - k > upcard
-    }
-    return frozenset(offered), frozenset(discarded)
+    offered: dict[Rank, Card] = {}
+    discarded: dict[Rank, Card] = {}
+    for k in range(n, len(pile) + 1, n):  # (from the top: the latest card of a rank is kept)
+        if pile[-k].is_natural:
+            offered.setdefault(pile[-k].rank, pile[-k])
+    for k in range(n - 1, len(pile) + 1, n):
+        if pile[-k].is_natural and len(pile) - k > upcard:
+            discarded.setdefault(pile[-k].rank, pile[-k])
+    return offered, discarded
 
 
 def _only_safe(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:

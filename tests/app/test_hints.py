@@ -721,9 +721,9 @@ def test_the_upcard_is_nobody_s_discard():
         return made.text
 
     upcard = hint("S5 S5 C3 C6 C3")  # (the 5♠ under four discards: the upcard; North-west threw the other)
-    assert "discarded a 5" not in upcard
+    assert "discarded the" not in upcard
     assert "It is safer than your 6♠: fewer 5s are still unseen (8, against 10)" in upcard
-    assert "the next player discarded a 5 onto this pile" in hint("D9 S5 S5 C3 C6 C3")
+    assert "the next player discarded the 5♠ onto this pile" in hint("D9 S5 S5 C3 C6 C3")  # (the card: not "a 8")
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
@@ -875,8 +875,11 @@ def test_a_single_discarded_over_another_says_the_fact_that_decided():
     thrown = _singles("S6 H7 C9 D9 C10 D10", "S4 D7 C8 H6 DQ SJ")
     assert thrown.text == (
         "Discard the 6♠. It pairs with nothing in your hand. "
-        "It is safer than your 7♥: the next player discarded a 6 onto this pile."
+        "It is safer than your 7♥: the next player discarded the 6♥ onto this pile."
     )
+    # West let the pile go with our 8♦ on top: the card named ("a 8" read wrong, stop 52).
+    offered = _singles("S8 H7 C9 D9 C10 D10", "S4 D7 D8 HK DQ SJ")
+    assert offered.text.endswith("It is safer than your 7♥: the next player let the pile go with the 8♦ on top.")
     fewer = _singles("S6 H7 C9 D9 C10 D10", "D6 H6 S4 C8 D7 SJ")  # two 6s seen, one 7
     assert fewer.text.endswith("Only 5 more 6s are unseen, against 6 7s: it is less likely to pair.")
 
