@@ -575,3 +575,48 @@ def test_normal_keeps_the_card_that_extends_its_sequence(variant):
     assert str(make_bot("normal", 1).act(obs)) == "discard C8"
     old = make_bot("normal", 1, weights=replace(NormalWeights.for_variant(variant), keep_run=0.0))
     assert str(old.act(obs)) == "discard S5"
+
+
+def test_normal_goes_out_early_in_the_deal_at_out_early():
+    """Stop 52 (Samba watched, stop 51; an experiment, not kept): Normal declines going out
+    early in the deal for its melds of 4-6 cards (`out_near4`, `out_near6`), where going out
+    played out better the more stock was left. `out_early` (times the share of the stock left)
+    makes it ask with the stock whole; at 0, the variants' own, it plays on and discards."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    melds = [
+        ["HK CK DK SK HK CK DK", "S4 S5 S6 S7 S8 S9 S10", "C10 D10 H10 S10 C10 D10", "CJ DJ HJ SJ CJ", "CA DA HA SA"],
+        ["HQ DQ SQ"],
+    ]
+    hands = ["H7 S7 D7 C9", "C4 C4 D4 D4 H4 H4 C5 C5", "C8 D8 H8 S8 S9 D9", "D6 D6 H6 H6 S6 S6 C9 HQ"]
+    for variant in ("samba", "bolivia"):
+        state = position(
+            hands, melds=melds, discard="C3 H9", stock="", exact=False, variant=variant, phase="meld", drawn="stock"
+        )
+        obs = state.observation(0)
+        kn = Knowledge(obs)
+        assert kn.go_out_plan() is not None and kn.stock_fraction() == 1.0
+        assert NormalWeights.for_variant(variant).out_early == 0.0
+        assert str(make_bot("normal", 1).act(obs)) == "discard C9"
+        early = make_bot("normal", 1, weights=replace(NormalWeights.for_variant(variant), out_early=200.0))
+        assert str(early.act(obs)) == "ask"
+
+
+def test_bolivia_normal_lays_its_wild_cards_on_its_wild_meld():
+    """Stop 52 (Bolivia watched): Normal finished a mixed canasta of tens (300) with D2 H2
+    while its wild meld of three waited for a bolivia (2500); played out, laying them on the wild
+    meld was better by about 700 points a case. A wild card laid on a group while the wild
+    meld is under seven costs `wild_meld_first` more; at 0 it plays as before."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    melds = [["C10 D10 H10 S10 C10", "C2 S2 JK", "S6 S7 S8 S9"], ["HQ DQ SQ"]]
+    hand = ["D2 H2 C5 D8 HK SA"]
+    state = position(hand, melds=melds, discard="C3 H8", variant="bolivia", phase="meld", drawn="stock")
+    obs = state.observation(0)
+    assert str(make_bot("normal", 1).act(obs)) == "meld +1: D2 H2"
+    old = make_bot("normal", 1, weights=replace(NormalWeights.for_variant("bolivia"), wild_meld_first=0.0))
+    assert str(old.act(obs)) == "meld 10: D2 H2"
