@@ -232,6 +232,8 @@ def _pressure_note(move: Move, obs: Observation) -> str:
                 return ""
             if threat(kn) * w.threat_scale >= lateness(kn, w.late_feet):
                 return _threat_note(kn, obs, threat(kn))
+            if lateness(kn, w.late_feet) < CALM:  # (a stock past half is no pressure a player sees:
+                return ""  # "down to 61 cards: meld while you can" of Samba's 101, stop 52's proof-read)
             return _("The stock is down to {n} cards: meld while you can.").format(n=obs.stock_size)
         best, score = policy.best_meld(kn)
         if best is None or score > 0:
@@ -261,6 +263,8 @@ def _threat_note(kn: Knowledge, obs: Observation, level: float) -> str:
     with five cards or fewer."""
     need = kn.cfg.canastas_to_go_out
     for s in kn.opponents():
+        if _foot_down(obs, s):  # (Hand and Foot: an empty hand picks up the foot, V-HF-FOOT: no going out)
+            continue
         c, size = kn.canastas(kn.cfg.side_of(s)), obs.hand_sizes[s]
         if c >= need:
             found = 1.0 if size <= 3 else 0.6 if size <= 6 else 0.3
@@ -278,11 +282,24 @@ def side_words(obs: Observation, side: int) -> str:
     """A side by its players' names as the table gives them ("West & East"; a player alone by
     name), braces escaped for a later format."""
     seat_name = _SEAT_NAME.get()
-    seats = obs.config.seats_of_side(side)
+    seats = [s for s in obs.config.seats_of_side(side) if s != obs.out]  # (five-hand: not the one sitting out)
     names = [seat_name(s) if seat_name is not None else _(obs.config.rules.seat_names[s]) for s in seats]
     if not obs.config.partnerships:
         names = names[:1]
     return _(" & ").join(names)  # Chinese lists names with 、
+
+
+def _foot_down(obs: Observation, seat: int) -> bool:
+    """Hand and Foot: `seat` has not picked up its foot yet (its hand emptied, it picks the foot
+    up and plays on: it cannot go out this turn, V-HF-FOOT)."""
+    return bool(obs.feet) and obs.feet[seat] is not None
+
+
+def _close_opponent(obs: Observation) -> bool:
+    """An opponent playing this deal holds 3 cards or fewer (its foot picked up, Hand and
+    Foot): where the player sees the deal pressing, whatever Normal's urgency makes of it."""
+    order = obs.config.play_order(obs.out)
+    return any(obs.config.side_of(s) != obs.side and obs.hand_sizes[s] <= 3 and not _foot_down(obs, s) for s in order)
 
 
 # What keeping a meld back is worth while nothing presses (Normal's costs that fade as the
@@ -313,8 +330,10 @@ def _held_back(held: Move, parts: dict[str, float], obs: Observation, urg: float
     rules = obs.config.rules
     if why == "wild" and (rules.books_quota != (0, 0) or rules.group_max):
         why = "wild book"
-    calm = _("Nothing presses yet.") if urg < CALM else _("Nothing presses enough yet.")
     keep = _(_HELD_BACK[why]).format(cards=card_list(cards), rank=rank_name(pair) if pair is not None else "")
+    if _close_opponent(obs):  # ("Nothing presses enough yet." with West and East at a card each: stop 52)
+        return keep
+    calm = _("Nothing presses yet.") if urg < CALM else _("Nothing presses enough yet.")
     return join_sentences([calm, keep])
 
 
@@ -964,7 +983,7 @@ def _among_singles(card: Card, obs: Observation, weighed: dict[str, DiscardWeigh
     # its hand (taken with a pile), and neither would make their side a canasta.
     by_count = not (mine.declined or other.declined or known or mine.gift or other.gift or other.p_take >= 1.0)
     if mine.live < other.live and by_count and both > 0 and both >= gap / 2:
-        return _("Only {n} more {rank}s are unseen, against {m} {rank2}s: it is less likely to pair.").format(
+        return _("Fewer {rank}s are still unseen than {rank2}s ({n}, against {m}): it is less likely to pair.").format(
             n=mine.live, rank=rank_name(card.rank), m=other.live, rank2=rank_name(other.card.rank)
         )
     return ""

@@ -881,7 +881,8 @@ def test_a_single_discarded_over_another_says_the_fact_that_decided():
     offered = _singles("S8 H7 C9 D9 C10 D10", "S4 D7 D8 HK DQ SJ")
     assert offered.text.endswith("It is safer than your 7♥: the next player let the pile go with the 8♦ on top.")
     fewer = _singles("S6 H7 C9 D9 C10 D10", "D6 H6 S4 C8 D7 SJ")  # two 6s seen, one 7
-    assert fewer.text.endswith("Only 5 more 6s are unseen, against 6 7s: it is less likely to pair.")
+    # ("Only 5 more 6s are unseen, against 6 7s" ran two numbers together: stop 52's proof-read)
+    assert fewer.text.endswith("Fewer 6s are still unseen than 7s (5, against 6): it is less likely to pair.")
 
 
 def test_singles_alike_get_no_deciding_fact():
@@ -897,3 +898,109 @@ def test_hand_and_foot_keeps_its_wild_cards_for_a_book():
         seen = Game(RulesConfig.for_variant(variant, None), 0).state.observation(0)
         text = _held_back(held, {"wild": 30.0, "pair": 20.0}, seen, 0.0)
         assert text == f"Nothing presses yet. Keep A♣ A♣ 2♣: wild cards are worth more kept for a {word}."
+
+
+# -- the pressure clauses proof-read on bot games (stop 52) ------------------------------
+
+
+def _rest(variant: str, texts, n: int) -> str:
+    """`n` stock cards of the variant's deck that `texts` (hands, melds, pile ...) leave."""
+    from collections import Counter
+
+    used = Counter(face for text in texts for face in text.split())
+    left = []
+    for card in RulesConfig.for_variant(variant).deck:
+        if used[card.face]:
+            used[card.face] -= 1
+        elif not card.is_red_three:
+            left.append(card.face)
+    return " ".join(left[:n])
+
+
+def test_nothing_presses_is_not_said_with_an_opponent_at_two_cards():
+    """West holds 2 cards (its side has no canasta, so Normal's urgency stays low): "Nothing
+    presses yet." read false to a player who sees the 2 cards; the kept meld's worth stays."""
+    melds = [THREAT_MELDS[0], {"8": "C8 D8 H8 S8", "7": "C7 D7 H7 S7 S7"}]
+
+    def hint_for(west: str):
+        hands = ["C4 H6 S6 SJ HQ HQ SK JK", west, "CQ SQ HK CK", "HJ SA CA C3 S3 H9 S9"]
+        return make_hint(obs(position(hands, melds, THREAT_PILE, _stock(hands, melds, THREAT_PILE, 60), phase="meld")))
+
+    close = hint_for("D8 DJ")
+    assert close.move == Move.parse("discard SJ")
+    assert close.text.endswith("Keep Q♥ Q♥ joker: wild cards are worth more kept for a canasta."), close.text
+    assert "Nothing presses" not in close.text
+    assert "Nothing presses yet. Keep Q♥ Q♥ joker" in hint_for("D8 DJ C10 S10 DK").text  # (5 cards: calm)
+
+
+def test_a_stock_past_half_is_not_called_running_low():
+    """Samba (bot game, seed 11): a 4♥ laid onto the meld of 4s from Normal's lateness with
+    61 cards in the stock said "The stock is down to 61 cards: meld while you can."; the
+    stock is named from a quarter of the deal's lateness on, as "Nothing presses yet" is not."""
+    hands = ["C5 DJ H4 H5", "S4 C4 S6 S3 S3 S9 C3 C3", "S7 S2 CJ JK SJ C5 H10 C10", "H2 D2 C2 S2 HA"]
+    melds = [
+        ["C4 D4 D4 C4", "CQ DQ HQ CQ", "CA DA HA SA", "D9 D10 DJ", "C6 D6 D6 S6 H6 D2 S2", "C8 H8 S8 C8 D8 H8 H2"],
+        ["D5 H5 S5 JK D5", "CK DK HK SK CK CK C2 JK DK", "CJ HJ SJ CJ", "D8 H8 S8", "C7 C7 D7 S7", "C10 C10 S10"]
+        + ["DQ HQ JK SQ", "H9 S9 S9", "D4 H4 JK"],
+    ]
+    threes = ["H3 D3 H3", "D3 D3 H3"]
+    pile = "C3 D9 D6"
+    texts = [*hands, *(m for side in melds for m in side), *threes, pile]
+
+    def hint_for(stock: int):
+        state = rules_position(
+            hands, melds, pile, _rest("samba", texts, stock), phase="meld", variant="samba", dealer=1,
+            red_threes=threes, known=["", "C3 C3 S3 S3 S9", "", ""], scores=[1680, 1770],
+        )  # fmt: skip
+        return make_hint(obs(state))
+
+    assert hint_for(61).text == "Add 4♥ to your meld of 4s."
+    assert hint_for(40).text == "Add 4♥ to your meld of 4s. The stock is down to 40 cards: meld while you can."
+
+
+def test_five_hands_side_close_to_going_out_leaves_out_the_player_sitting_out():
+    """Five-hand (bot game, seed 12): South-east sits this deal out, yet the hint read "West &
+    East & South-east could go out soon"."""
+    hands = ["D4 S9 H2 SQ S9", "C10 D10 HA", "S7 S6 H6 CQ", "H8 CJ CJ S8", ""]
+    melds = [
+        {"8": "C8 D8 S2 H8", "J": "HJ HJ SJ JK JK DJ D2", "A": "DA SA SA"},
+        {"4": "C4 C4 H4 H4", "5": "C5 H5 H5 S5 S5", "6": "D6 H6 S6 JK C6 C2 H2", "7": "D7 H7 S7 C7"}
+        | {"9": "C9 D9 H9", "Q": "CQ HQ SQ", "K": "DK DK SK"},
+    ]
+    threes, pile = ["D3", "H3 D3"], "C3 H10 CK C7 S3 S10 S10"
+    texts = [*hands, *(m for side in melds for m in side.values()), *threes, pile]
+    state = rules_position(
+        hands, melds, pile, _rest("five-hand", texts, 39), phase="meld", variant="five-hand", dealer=0,
+        red_threes=threes, out=4,
+    )  # fmt: skip
+    hint = make_hint(obs(state))
+    assert hint.text == "Meld 9♠ 9♠ 2♥. West & East could go out soon: meld while you can."
+
+
+def test_hand_and_foots_opponents_with_their_feet_down_cannot_go_out_soon():
+    """Hand and Foot (bot game, seed 11): West holds 3 cards and East 4, both feet still down
+    (an empty hand picks up the foot: V-HF-FOOT); the hint read "West & East could go out
+    soon". With West's foot picked up, West's side could."""
+    hands = ["C9 S8 C8 H4 D8", "D4 C7 C4", "S5 S9 SA S10 H9 DA C8 S5 D10", "CA D4"]
+    melds = [
+        ["CJ DJ SJ JK CJ DJ SJ", "CK SK SK CK HK HK C2", "H7 S7 S7 C7 C7 H7", "DA DA HA"],
+        ["CQ SQ JK CQ DQ S2 JK", "C9 D9 H9 S9", "C6 H6 S6 D6 H6 S6", "D5 C5 H5 H5", "D10 D10 H10 S10"]
+        + ["DJ HJ HJ SJ SJ", "C8 H8 S8 D8 S8 S8"],
+    ]
+    feet = ["DQ S2 JK D2 DQ HQ HA C6 C3 SQ S3", "DK D8 CJ H9 H4 D10 H10 DJ D2 D2 HQ"]
+    feet += ["C9 C3 H9 C4 H8 D6 H3 S9 C2 CA JK", "C3 C9 D8 D8 C8 D6 SK S4 C4 S7 D7"]
+    threes = ["H3 H3 D3 D3", "H3 H3"]
+    pile = "JK CQ S3 D5 H6 H10 DJ D5 CJ DQ C6 DK CQ HK S10 SK S6 DQ CQ CK SQ DK"
+    texts = [*hands, *(m for side in melds for m in side), *threes, pile, *feet]
+
+    def hint_for(west_foot: str | None):
+        state = rules_position(
+            hands, melds, pile, _rest("hand-and-foot", texts, 120), phase="meld", variant="hand-and-foot",
+            dealer=0, red_threes=threes, feet=[feet[0], west_foot, feet[2], feet[3]], deal_no=1,
+        )  # fmt: skip
+        return make_hint(obs(state))
+
+    down = hint_for(feet[1])
+    assert down.move == Move.parse("meld C8 D8 S8")
+    assert down.text == "Meld 8♣ 8♦ 8♠."
+    assert "West & East could go out soon: meld while you can." in hint_for(None).text
