@@ -38,7 +38,7 @@ StartGame = Callable[[RulesConfig, int, tuple[str | None, ...]], None]
 
 
 def _post_quit() -> None:
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pygame.event.post(pygame.event.Event(pygame.QUIT, source="the app's Quit"))  # (named in last_exit.txt)
 
 
 def bind_shared(settings: ObservableSettings, sound: SoundPlayer) -> None:

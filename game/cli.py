@@ -22,7 +22,7 @@ import random
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -130,6 +130,40 @@ def one_interrupt() -> Iterator[None]:
             signal.signal(signal.SIGINT, previous)
 
 
+CLOSING_SIGNALS = ("SIGTERM", "SIGHUP")  # asked to end (kill, timeout, a closed terminal): closed whole
+
+
+@contextmanager
+def closing_signals(stop: Callable[[str], None]) -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP close the app whole (`stop`, then its close:
+    the save, the statistics, the worker processes), and the record says which signal
+    came and whose child the app was (a `timeout`, a shell: last_exit.txt). Without this,
+    SIGTERM reached SDL, which turned it into a QUIT no different from the window's close
+    button, and SIGHUP ended the process on the spot. A signal ignored before (nohup) stays
+    ignored; the handlers before are put back at the end. Only the main thread can set a
+    handler: elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    from game.exit_record import process_words
+
+    def closing(signum: int, frame: FrameType | None) -> None:
+        name = signal.Signals(signum).name
+        stop(f"signal {name} (the app's parent: {process_words(os.getppid())})")
+
+    previous: dict[signal.Signals, Callable[[int, FrameType | None], object] | int | None] = {}
+    for name in CLOSING_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None or signal.getsignal(number) == signal.SIG_IGN:
+            continue
+        previous[number] = signal.signal(number, closing)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)  # (None: SDL's own, in C)
+
+
 def main(argv: list[str] | None = None) -> int:
     import multiprocessing
 
@@ -220,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     if driver is not None:
         app.feeder = driver.feed
     automated = driver is not None or args.frames is not None
-    with one_interrupt():
+    with one_interrupt(), closing_signals(app.stop):
         try:
             if driver is not None and args.frames is None and not args.autoplay:
                 while app.running and not driver.done:
@@ -231,7 +265,11 @@ def main(argv: list[str] | None = None) -> int:
             if args.screenshot:
                 app.screenshot(args.screenshot)
         except KeyboardInterrupt:  # Ctrl+C in a terminal: closed as the window's close button does
+            app.stop("Ctrl+C (SIGINT)")
             return 130
+        except BaseException as error:  # the traceback follows; the record names it too
+            app.stop(f"an exception: {type(error).__name__}: {error}")
+            raise
         finally:
             app.close()
     if driver is not None and driver.error:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.assets import asset_path
+from game.exit_record import ExitLog, event_words
 from game.i18n import _
 from game.observable_settings import ObservableSettings
 from game.player_names import parse_names
@@ -75,6 +76,9 @@ def set_window_icon() -> None:
         print(f"canasta: no window icon ({error})", file=sys.stderr)
 
 
+# What the exit record names as the last input (last_exit.txt).
+INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.TEXTINPUT)
+
 MIN_WINDOW = (800, 450)  # the smallest window a player may drag it to (the table at 0.625 scale)
 
 
@@ -118,6 +122,10 @@ class MainWindow:
         self.context: AppContext | None = None  # the menus' AppContext, in menu mode
         self.table: TableScene | None = None
         self.running = True
+        self.stop_reason: str | None = None  # why the loop stopped (`stop`), kept at close (last_exit.txt)
+        self.exit_log = ExitLog(None)
+        self._last_event: tuple[pygame.event.Event, float, str] | None = None  # (event, when, top scene)
+        self._window_closed_at: float | None = None  # a WINDOWCLOSE's time: the QUIT after it is its
         self.fullscreen = False
         self._windowed_size: tuple[int, int] = fitted  # what leaving full screen comes back to
         self._maximised = False
@@ -126,6 +134,11 @@ class MainWindow:
         if menu:
             self.context = self._open_menu()
             self.settings, self.sound = self.context.settings, self.context.sound
+            if not self.context.read_only:  # (another Canasta keeps the folder: its record, not ours)
+                from game import storage
+
+                self.exit_log = ExitLog(self.context.config_dir or storage.data_dir())
+                self.exit_log.begin()
             kept = window_size_of(self.settings.value.window_size)
             if size is None and kept is not None and kept != fitted:  # (before the first frame is shown)
                 self._windowed_size = self._before_last_resize = self._open_window(kept)
@@ -290,7 +303,28 @@ class MainWindow:
         self.table = None
 
     def quit(self) -> None:
+        """The app's own Quit (the title menu's button, its Escape, the second window's dialog)."""
+        self.stop(f"quit() on {self._top_name()}")
+
+    def stop(self, reason: str) -> None:
+        """End the loop; `reason` is kept (the first one given) and written at close."""
+        if self.stop_reason is None:
+            self.stop_reason = reason
         self.running = False
+
+    def _top_name(self) -> str:
+        top = self.stack.top
+        return "an empty scene stack" if top is None else type(top).__name__
+
+    def exit_words(self) -> str:
+        """Why the app stops, with what was on top and the last input (last_exit.txt's line)."""
+        words = [self.stop_reason or "closed by its caller (the loop ended: automation, frames or script done)"]
+        words.append(f"top scene {self._top_name()}")
+        if self._last_event is not None:
+            event, when, top = self._last_event
+            words.append(f"last input {event_words(event)} on {top}, {time.monotonic() - when:.1f} s before")
+        words.append(f"frame {self.frames}")
+        return "; ".join(words)
 
     def _set_caption(self, language: str) -> None:
         pygame.display.set_caption(_("Canasta"))
@@ -320,8 +354,12 @@ class MainWindow:
     # -- one frame ---------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            self.stop(self._quit_words(event))
             return
+        if event.type == pygame.WINDOWCLOSE:
+            self._window_closed_at = time.monotonic()
+        elif event.type in INPUT_EVENTS:
+            self._last_event = (event, time.monotonic(), self._top_name())
         if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
             self._window_resized(event)
             return
@@ -338,6 +376,19 @@ class MainWindow:
         if event.type == pygame.MOUSEBUTTONDOWN and not self.layout.in_logical_bounds(event.pos):
             return  # a click on the letterbox bars
         self.stack.handle_event(event)
+
+    def _quit_words(self, event: pygame.event.Event) -> str:
+        """Where a QUIT event came from, as far as can be told."""
+        source = event.dict.get("source")
+        if source:
+            return f"QUIT event from {source}"
+        closed = self._window_closed_at
+        if closed is not None and time.monotonic() - closed < 2.0:
+            return "QUIT event after a WINDOWCLOSE: the window was closed (its close button, or a tool closing it)"
+        return (
+            "QUIT event from outside the app with no window close before it (SDL's: a SIGTERM or SIGINT before"
+            " the app's own handler, or the system logging out)"
+        )
 
     def frame(self, dt: float, waited: Sequence[pygame.event.Event] = ()) -> None:
         """One frame of `dt` seconds; `waited`: events taken from the queue while waiting
@@ -356,7 +407,7 @@ class MainWindow:
             self.dispatch(event)
         self._advance(dt)
         if not self.stack:
-            self.running = False
+            self.stop("the scene stack emptied (nothing left to show)")
             return
         self.present()
         self.frames += 1
@@ -417,6 +468,7 @@ class MainWindow:
             self.frame(dt, waited)
 
     def close(self) -> None:
+        self.exit_log.end(self.exit_words())  # first: whatever fails below, the reason is kept
         self.keep_window_size()
         self.stack.clear()
         if self.context is not None:
