@@ -254,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     if driver is not None:
         app.feeder = driver.feed
     automated = driver is not None or args.frames is not None
-    with one_interrupt(), closing_signals(app.stop):
+    with one_interrupt(), closing_signals(lambda reason: app.stop(reason, unexpected=True)):
         try:
             if driver is not None and args.frames is None and not args.autoplay:
                 while app.running and not driver.done:

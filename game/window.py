@@ -76,6 +76,7 @@ def set_window_icon() -> None:
         print(f"canasta: no window icon ({error})", file=sys.stderr)
 
 
+FROM_OUTSIDE = "QUIT event from outside the app with no window close before it"
 # What the exit record names as the last input (last_exit.txt).
 INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.TEXTINPUT)
 
@@ -123,6 +124,7 @@ class MainWindow:
         self.table: TableScene | None = None
         self.running = True
         self.stop_reason: str | None = None  # why the loop stopped (`stop`), kept at close (last_exit.txt)
+        self._stop_unexpected = False
         self.exit_log = ExitLog(None)
         self._last_event: tuple[pygame.event.Event, float, str] | None = None  # (event, when, top scene)
         self._window_closed_at: float | None = None  # a WINDOWCLOSE's time: the QUIT after it is its
@@ -306,10 +308,12 @@ class MainWindow:
         """The app's own Quit (the title menu's button, its Escape, the second window's dialog)."""
         self.stop(f"quit() on {self._top_name()}")
 
-    def stop(self, reason: str) -> None:
-        """End the loop; `reason` is kept (the first one given) and written at close."""
+    def stop(self, reason: str, *, unexpected: bool = False) -> None:
+        """End the loop; `reason` is kept (the first one given) and written at close, and
+        said on stderr too when `unexpected` (not the player's doing: a signal, a QUIT from
+        outside, an empty stack)."""
         if self.stop_reason is None:
-            self.stop_reason = reason
+            self.stop_reason, self._stop_unexpected = reason, unexpected
         self.running = False
 
     def _top_name(self) -> str:
@@ -354,7 +358,8 @@ class MainWindow:
     # -- one frame ---------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.stop(self._quit_words(event))
+            words = self._quit_words(event)
+            self.stop(words, unexpected=words.startswith(FROM_OUTSIDE))
             return
         if event.type == pygame.WINDOWCLOSE:
             self._window_closed_at = time.monotonic()
@@ -385,10 +390,7 @@ class MainWindow:
         closed = self._window_closed_at
         if closed is not None and time.monotonic() - closed < 2.0:
             return "QUIT event after a WINDOWCLOSE: the window was closed (its close button, or a tool closing it)"
-        return (
-            "QUIT event from outside the app with no window close before it (SDL's: a SIGTERM or SIGINT before"
-            " the app's own handler, or the system logging out)"
-        )
+        return f"{FROM_OUTSIDE} (SDL's: a SIGTERM or SIGINT before the app's own handler, or the system logging out)"
 
     def frame(self, dt: float, waited: Sequence[pygame.event.Event] = ()) -> None:
         """One frame of `dt` seconds; `waited`: events taken from the queue while waiting
@@ -407,7 +409,7 @@ class MainWindow:
             self.dispatch(event)
         self._advance(dt)
         if not self.stack:
-            self.stop("the scene stack emptied (nothing left to show)")
+            self.stop("the scene stack emptied (nothing left to show)", unexpected=True)
             return
         self.present()
         self.frames += 1
@@ -468,7 +470,10 @@ class MainWindow:
             self.frame(dt, waited)
 
     def close(self) -> None:
-        self.exit_log.end(self.exit_words())  # first: whatever fails below, the reason is kept
+        words = self.exit_words()
+        self.exit_log.end(words)  # first: whatever fails below, the reason is kept
+        if self._stop_unexpected:
+            print(f"canasta: stopped: {words}", file=sys.stderr)
         self.keep_window_size()
         self.stack.clear()
         if self.context is not None:

@@ -86,7 +86,7 @@ def test_events_and_processes_in_a_few_words():
 
 
 # -- the window's ways to stop --------------------------------------------------------------
-def test_the_title_menus_quit_button_is_recorded_with_the_click(home):
+def test_the_title_menus_quit_button_is_recorded_with_the_click(home, capsys):
     app = MainWindow(menu=True, threaded=False)
     assert record(home)[-1].endswith(RUNNING)
     click(app, title_button(app, "Quit").rect.center)
@@ -94,6 +94,7 @@ def test_the_title_menus_quit_button_is_recorded_with_the_click(home):
     app.close()
     line = record(home)[-1]
     assert ": quit() on TitleMenuScene; top scene TitleMenuScene; last input MOUSEBUTTONUP button 1 at" in line
+    assert "canasta: stopped" not in capsys.readouterr().err  # (the player's own doing: not said)
 
 
 def test_escape_at_the_title_is_recorded_as_the_key_that_quit(home):
@@ -104,13 +105,13 @@ def test_escape_at_the_title_is_recorded_as_the_key_that_quit(home):
 
 
 @pytest.mark.parametrize(
-    ("events", "words"),
+    ("events", "words", "said"),
     [
-        ([pygame.WINDOWCLOSE, pygame.QUIT], "QUIT event after a WINDOWCLOSE: the window was closed"),
-        ([pygame.QUIT], "QUIT event from outside the app with no window close before it"),
+        ([pygame.WINDOWCLOSE, pygame.QUIT], "QUIT event after a WINDOWCLOSE: the window was closed", False),
+        ([pygame.QUIT], "QUIT event from outside the app with no window close before it", True),
     ],
 )
-def test_a_quit_event_says_whether_the_window_was_closed(home, events, words):
+def test_a_quit_event_says_whether_the_window_was_closed(home, capsys, events, words, said):
     app = MainWindow(menu=True, threaded=False)
     for kind in events:
         pygame.event.post(pygame.event.Event(kind))
@@ -118,6 +119,7 @@ def test_a_quit_event_says_whether_the_window_was_closed(home, events, words):
     assert not app.running
     app.close()
     assert f": {words}" in record(home)[-1]
+    assert (f"canasta: stopped: {words}" in capsys.readouterr().err) is said  # (on stderr when unexpected)
 
 
 def test_the_apps_own_quit_event_names_itself(home):
@@ -130,13 +132,14 @@ def test_the_apps_own_quit_event_names_itself(home):
     assert ": QUIT event from the app's Quit;" in record(home)[-1]
 
 
-def test_an_empty_scene_stack_is_recorded(home):
+def test_an_empty_scene_stack_is_recorded(home, capsys):
     app = MainWindow(menu=True, threaded=False)
     app.stack.clear()
     app.frame(STEP)
     assert not app.running
     app.close()
     assert ": the scene stack emptied" in record(home)[-1]
+    assert "canasta: stopped: the scene stack emptied" in capsys.readouterr().err
 
 
 def test_a_second_window_leaves_the_first_ones_record_alone(home):
@@ -151,7 +154,7 @@ def test_a_second_window_leaves_the_first_ones_record_alone(home):
 
 # -- the command line: signals and exceptions ------------------------------------------------
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
-def test_a_closing_signal_closes_the_app_whole_and_is_named(home, monkeypatch, name):
+def test_a_closing_signal_closes_the_app_whole_and_is_named(home, monkeypatch, capsys, name):
     """SIGTERM reached SDL as a QUIT no different from the close button; SIGHUP ended the
     process on the spot. Now either closes the app (its close runs) and the record names it."""
     from game import cli
@@ -171,6 +174,7 @@ def test_a_closing_signal_closes_the_app_whole_and_is_named(home, monkeypatch, n
     assert closed and signal.getsignal(getattr(signal, name)) == before  # (put back)
     line = record(home)[-1]
     assert f": signal {name} (the app's parent: pid " in line
+    assert f"canasta: stopped: signal {name}" in capsys.readouterr().err
 
 
 def test_a_signal_ignored_before_stays_ignored(monkeypatch):
