@@ -34,7 +34,8 @@ def now_text() -> str:
 
 
 def event_words(event: pygame.event.Event) -> str:
-    """An input event in a few words: "MOUSEBUTTONDOWN button 1 at (812, 160)", "KEYDOWN Escape"."""
+    """An input event in a few words: "MOUSEBUTTONDOWN button 1 at (812, 160)", "KEYDOWN escape"
+    (the window records positions in the table's 1280x720 units, whatever the window's size)."""
     name = pygame.event.event_name(event.type).upper()
     attrs = event.dict
     words = [name]
@@ -52,7 +53,7 @@ def event_words(event: pygame.event.Event) -> str:
 def process_words(pid: int) -> str:
     """`pid` and its command line where the system says it (Linux /proc): "pid 12 (timeout 60 python main.py)"."""
     try:
-        raw = Path(f"/proc/{pid}/cmdline").read_bytes()[:300]
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()[:160]
     except OSError:
         return f"pid {pid}"
     command = " ".join(part.decode("utf-8", "replace") for part in raw.split(b"\0") if part)

@@ -363,8 +363,8 @@ class MainWindow:
             return
         if event.type == pygame.WINDOWCLOSE:
             self._window_closed_at = time.monotonic()
-        elif event.type in INPUT_EVENTS:
-            self._last_event = (event, time.monotonic(), self._top_name())
+        elif event.type in INPUT_EVENTS:  # (a position in the table's 1280x720 units, as the scenes see it)
+            self._last_event = (self.layout.translate_event(event), time.monotonic(), self._top_name())
         if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED):
             self._window_resized(event)
             return

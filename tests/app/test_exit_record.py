@@ -97,6 +97,13 @@ def test_the_title_menus_quit_button_is_recorded_with_the_click(home, capsys):
     assert "canasta: stopped" not in capsys.readouterr().err  # (the player's own doing: not said)
 
 
+def test_the_last_click_is_recorded_in_table_units_whatever_the_windows_size(home):
+    app = MainWindow(menu=True, threaded=False, size=(800, 450))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 225), button=1))  # (the middle)
+    app.close()
+    assert "last input MOUSEBUTTONDOWN button 1 at (640, 360) on TitleMenuScene" in record(home)[-1]
+
+
 def test_escape_at_the_title_is_recorded_as_the_key_that_quit(home):
     app = MainWindow(menu=True, threaded=False)
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41))
