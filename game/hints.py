@@ -230,8 +230,9 @@ def _pressure_note(move: Move, obs: Observation) -> str:
             now, calm = policy.meld_score(kn, move), policy.meld_score(kn, move, 0.0)
             if now is None or calm is None or now <= 0 or calm > 0:
                 return ""
-            if threat(kn) * w.threat_scale >= lateness(kn, w.late_feet):
-                return _threat_note(kn, obs, threat(kn))
+            level = threat(kn, w.threat_foot)  # (Normal's own measure: a foot down counts, stop 52)
+            if level * w.threat_scale >= lateness(kn, w.late_feet):
+                return _threat_note(kn, obs, level, w.threat_foot)
             if lateness(kn, w.late_feet) < CALM:  # (a stock past half is no pressure a player sees:
                 return ""  # "down to 61 cards: meld while you can" of Samba's 101, stop 52's proof-read)
             return _("The stock is down to {n} cards: meld while you can.").format(n=obs.stock_size)
@@ -251,26 +252,24 @@ def _pressure_note(move: Move, obs: Observation) -> str:
             return ""  # ("keep" a card the hint discards: the meld is not what is held back)
         parts: dict[str, float] = {}
         policy.meld_score(kn, held, None, parts)
-        urg = urgency(kn, w.threat_scale, w.late_feet)
+        urg = urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
     except Exception:  # noqa: BLE001 - a bot bug must not break the hint: say nothing more
         return ""
     return _held_back(held, parts, obs, urg)
 
 
-def _threat_note(kn: Knowledge, obs: Observation, level: float) -> str:
+def _threat_note(kn: Knowledge, obs: Observation, level: float, foot: float = 0.0) -> str:
     """The opponents (a side, or a player alone) closest to going out, as `threat` measures
-    it: their canastas enough to go out (few cards left counts more), or a canasta short
-    with five cards or fewer."""
+    it (`seat_threat`, with Normal's `threat_foot`): their canastas enough to go out (few
+    cards left counts more), or a canasta short with five cards or fewer."""
+    from game.bots.normal import seat_threat
+
     need = kn.cfg.canastas_to_go_out
     for s in kn.opponents():
         if _foot_down(obs, s):  # (Hand and Foot: an empty hand picks up the foot, V-HF-FOOT: no going out)
             continue
-        c, size = kn.canastas(kn.cfg.side_of(s)), obs.hand_sizes[s]
-        if c >= need:
-            found = 1.0 if size <= 3 else 0.6 if size <= 6 else 0.3
-        else:
-            found = 0.3 if c == need - 1 and size <= 5 else 0.0
-        if found >= level:
+        c, found = kn.canastas(kn.cfg.side_of(s)), seat_threat(kn, s, foot)
+        if found > 0 and found >= level:
             side = side_words(obs, obs.config.side_of(s))
             if c >= need:
                 return _("{side} could go out soon: meld while you can.").format(side=side)

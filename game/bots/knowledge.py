@@ -102,7 +102,7 @@ class Knowledge:
         self.unseen = [max(0, facts.rank_totals[r] - seen[r]) for r in range(16)]
         self.pool = sum(self.unseen)
         self._pseudo: GameState | None = None
-        self._urgency: tuple[tuple[float, float], float] | None = None  # ((threat scale, feet), urgency)
+        self._urgency: tuple[tuple[float, float, float], float] | None = None  # ((threat scale, feet, foot), urgency)
         self._declined: tuple[frozenset[int], frozenset[int]] | None = None
         self._by_rank: dict[int, dict[Rank, Meld]] = {}  # melds_by_rank, per side asked
         self._fits: dict[int, tuple[frozenset[int], frozenset[tuple[Suit | None, int]]]] = {}  # fits_meld, per side

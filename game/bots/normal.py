@@ -65,6 +65,12 @@ class NormalWeights:
     meld_point: float = 0.15  # per point laid
     meld_urgency: float = 2.0  # how much urgency multiplies the two above
     threat_scale: float = 0.5  # how much an opponent able to go out counts in the urgency
+    # Stop 52 (a proof-read of the H hint): an opponent whose foot is still down counts its hand
+    # and its foot in `threat` (1): an empty hand only picks up the foot (V-HF-FOOT), it does not
+    # go out; 0: its hand alone, as before (Hand and Foot's Normal laid melds on a false threat).
+    # 1 in Hand and Foot lost to 0: 45.9% of 2,000 games, -365 ± 129 a game (README, stop 52):
+    # not kept, an experiment (`--a-weights threat_foot=1`).
+    threat_foot: float = 0.0
     # 1: the urgency and going out weigh the stock left as a share of the stock and the feet as
     # dealt (Hand and Foot's own in VARIANT_WEIGHTS); 0: of the stock.
     late_feet: float = 0.0
@@ -322,12 +328,14 @@ def _variant_weights(variant: str) -> NormalWeights:
     return replace(NormalWeights(), **variant_changes(variant, VARIANT_WEIGHTS))
 
 
-def urgency(kn: Knowledge, threat_scale: float = 1.0, with_feet: float = 0.0) -> float:
+def urgency(kn: Knowledge, threat_scale: float = 1.0, with_feet: float = 0.0, foot: float = 0.0) -> float:
     """0..1: how soon the deal may end (stock running out, an opponent close to going out;
-    `threat_scale` weighs the second; `with_feet`: the stock's share counts the feet)."""
+    `threat_scale` weighs the second; `with_feet`: the stock's share counts the feet; `foot`:
+    an opponent's foot still down counts with its hand, `threat`)."""
     cached = kn._urgency
-    if cached is None or cached[0] != (threat_scale, with_feet):
-        cached = kn._urgency = ((threat_scale, with_feet), _urgency(kn, threat_scale, with_feet))
+    key = (threat_scale, with_feet, foot)
+    if cached is None or cached[0] != key:
+        cached = kn._urgency = (key, _urgency(kn, threat_scale, with_feet, foot))
     return cached[1]
 
 
@@ -337,24 +345,30 @@ def lateness(kn: Knowledge, with_feet: float = 0.0) -> float:
     return (1.0 - kn.stock_fraction(bool(with_feet))) ** 2
 
 
-def threat(kn: Knowledge) -> float:
-    """0..1: how close an opponent is to going out (canastas enough and few cards)."""
+def threat(kn: Knowledge, foot: float = 0.0) -> float:
+    """0..1: how close an opponent is to going out (canastas enough and few cards; `foot`:
+    `seat_threat`'s)."""
+    return max((seat_threat(kn, s, foot) for s in kn.opponents()), default=0.0)
+
+
+def seat_threat(kn: Knowledge, seat: int, foot: float = 0.0) -> float:
+    """0..1: how close the opponent `seat` is to going out: its side's canastas enough and
+    few cards in hand (1 for 3 or fewer, 0.6 for 6 or fewer, else 0.3), or a canasta short
+    with 5 or fewer (0.3). `foot` (Hand and Foot, `threat_foot`): a foot still down counts
+    with the hand, times this (an empty hand picks it up and plays on, V-HF-FOOT)."""
     obs = kn.obs
-    found = 0.0
     need = kn.cfg.canastas_to_go_out
-    for s in kn.opponents():
-        side = kn.cfg.side_of(s)
-        c = kn.canastas(side)
-        size = obs.hand_sizes[s]
-        if c >= need:
-            found = max(found, 1.0 if size <= 3 else 0.6 if size <= 6 else 0.3)
-        elif c == need - 1 and size <= 5:
-            found = max(found, 0.3)
-    return found
+    c = kn.canastas(kn.cfg.side_of(seat))
+    size: float = obs.hand_sizes[seat]
+    if foot and obs.feet and obs.feet[seat] is not None:
+        size += foot * (obs.feet[seat] or 0)
+    if c >= need:
+        return 1.0 if size <= 3 else 0.6 if size <= 6 else 0.3
+    return 0.3 if c == need - 1 and size <= 5 else 0.0
 
 
-def _urgency(kn: Knowledge, threat_scale: float, with_feet: float) -> float:
-    return max(lateness(kn, with_feet), threat(kn) * threat_scale)
+def _urgency(kn: Knowledge, threat_scale: float, with_feet: float, foot: float) -> float:
+    return max(lateness(kn, with_feet), threat(kn, foot) * threat_scale)
 
 
 def plan_additions(melds: Sequence[Meld], plan: Plan) -> dict[int, int]:
@@ -535,7 +549,7 @@ class NormalPolicy:
             rest = rest[-take_next:]
         my_melds = kn.melds_by_rank(kn.side)
         hc = kn.hand_counts
-        urg = urgency(kn, w.threat_scale, w.late_feet)
+        urg = urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
         in_rest = [0] * 16
         for c in rest:
             in_rest[c.rank] += 1
@@ -648,9 +662,9 @@ class NormalPolicy:
             return True, BotReason.of(why.YES_SINGLE_CARD)
         if cards == 2:
             return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
-        if urgency(kn, 1.0, w.late_feet) >= 0.6:  # the full threat: an opponent about to go out
+        if urgency(kn, 1.0, w.late_feet, w.threat_foot) >= 0.6:  # the full threat: an opponent about to go out
             # (the reason: the opponents when they are that close, else the stock)
-            return True, self.late_reason(kn)
+            return True, self.late_reason(kn, w.threat_foot)
         if self.completes_canasta_next(kn):
             return False, BotReason.of(why.NO_CANASTAS)
         points = self.meldable_points(kn)
@@ -661,7 +675,7 @@ class NormalPolicy:
         return True, BotReason.of(why.YES_LITTLE_TO_MELD)  # (the rest counts the same either way)
 
     @staticmethod
-    def late_reason(kn: Knowledge) -> BotReason:
+    def late_reason(kn: Knowledge, foot: float = 0.0) -> BotReason:
         """Why a late deal says yes: the opponents when they are about to go out, else the
         stock, measured as the count line measures it, in turns each: "nearly gone" with
         NEARLY_GONE_TURNS turns each or fewer left (about where classic's lateness says yes),
@@ -669,7 +683,7 @@ class NormalPolicy:
         counts the feet as dealt into its lateness (`late_feet`) and says yes with about a
         quarter of its 181-card stock left; measured by the stock's own share, its partner
         said "nearly gone" from about 41 cards, five turns each (stop 48's play-test)."""
-        if threat(kn) >= 0.6:
+        if threat(kn, foot) >= 0.6:  # (`foot`: `threat_foot`)
             return BotReason.of(why.YES_THREAT)
         stock = kn.obs.stock_size
         draws = len(kn.facts.play_order(kn.obs.out)) * kn.cfg.rules.draw
@@ -769,7 +783,9 @@ class NormalPolicy:
         partner_cards = sum(obs.hand_sizes[s] for s in kn.teammates())
         s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
         added = plan_additions(obs.melds[side], plan) if plan is not None and w.out_near_plan else {}
-        unfinished = 1.0 - w.out_near_fade * max(lateness(kn, w.late_feet), w.out_near_threat * threat(kn))
+        unfinished = 1.0 - w.out_near_fade * max(
+            lateness(kn, w.late_feet), w.out_near_threat * threat(kn, w.threat_foot)
+        )
         near: list[tuple[Meld, int]] = []
         near_cost = 0.0
         for i, m in enumerate(obs.melds[side]):
@@ -785,7 +801,7 @@ class NormalPolicy:
             for m in obs.melds[o]:
                 if not m.is_canasta and m.size >= 5:
                     s += w.out_opp_near
-        s += w.out_urgency * urgency(kn, w.threat_scale, w.late_feet)
+        s += w.out_urgency * urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
         if w.out_early:
             s += w.out_early * kn.stock_fraction(bool(w.late_feet))
         ours = table_points(obs, side)
@@ -812,7 +828,7 @@ class NormalPolicy:
     def best_meld(self, kn: Knowledge) -> tuple[Move | None, float]:
         obs, w = kn.obs, self.weights(kn)
         my_melds = kn.melds_by_rank(kn.side)
-        urg = urgency(kn, w.threat_scale, w.late_feet)
+        urg = urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
         hand_n = len(obs.hand)
         best, best_score = None, float("-inf")
         frozen = obs.pile_frozen or not my_melds
@@ -834,7 +850,7 @@ class NormalPolicy:
         when the deal's pressure decided a meld, or held one back."""
         obs, w = kn.obs, self.weights(kn)
         if urg is None:
-            urg = urgency(kn, w.threat_scale, w.late_feet)
+            urg = urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
         mine = bool(kn.melds_by_rank(kn.side))
         frozen = obs.pile_frozen or not mine
         return self._meld_score(kn, move, urg, w, len(obs.hand), frozen, kn.has_foot(), mine, parts)
@@ -1040,7 +1056,9 @@ class NormalPolicy:
             keep, kept_as = w.keep_pair, "pair"
         else:
             keep, kept_as = w.keep_single + w.single_live * kn.unseen[r], "single"
-        keep += w.keep_value * card.value - w.value_late * card.value * urgency(kn, w.threat_scale, w.late_feet)
+        keep += w.keep_value * card.value - w.value_late * card.value * urgency(
+            kn, w.threat_scale, w.late_feet, w.threat_foot
+        )
         return keep, kept_as
 
     def danger(self, kn: Knowledge, card: Card) -> float:

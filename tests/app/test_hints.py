@@ -977,10 +977,20 @@ def test_five_hands_side_close_to_going_out_leaves_out_the_player_sitting_out():
     assert hint.text == "Meld 9♠ 9♠ 2♥. West & East could go out soon: meld while you can."
 
 
-def test_hand_and_foots_opponents_with_their_feet_down_cannot_go_out_soon():
-    """Hand and Foot (bot game, seed 11): West holds 3 cards and East 4, both feet still down
+@pytest.mark.parametrize("foot", [0.0, 1.0])
+def test_hand_and_foots_opponents_with_their_feet_down_cannot_go_out_soon(foot, monkeypatch):
+    """Hand and Foot (bot game, seed 11): West holds 3 cards and East 2, both feet still down
     (an empty hand picks up the foot: V-HF-FOOT); the hint read "West & East could go out
-    soon". With West's foot picked up, West's side could."""
+    soon". With West's foot picked up, West's side could. The clause reads Normal's own
+    measure (`threat`, `threat_foot`), so the hint and the play agree: counting the feet down
+    (1), Normal keeps the eights and the hint says what keeping them is worth; not counting
+    them (0, Hand and Foot's own), it lays them and the hint names no false threat."""
+    from dataclasses import replace
+
+    from game.bots import normal
+
+    own = normal._variant_weights
+    monkeypatch.setattr(normal, "_variant_weights", lambda variant: replace(own(variant), threat_foot=foot))
     hands = ["C9 S8 C8 H4 D8", "D4 C7 C4", "S5 S9 SA S10 H9 DA C8 S5 D10", "CA D4"]
     melds = [
         ["CJ DJ SJ JK CJ DJ SJ", "CK SK SK CK HK HK C2", "H7 S7 S7 C7 C7 H7", "DA DA HA"],
@@ -1001,6 +1011,12 @@ def test_hand_and_foots_opponents_with_their_feet_down_cannot_go_out_soon():
         return make_hint(obs(state))
 
     down = hint_for(feet[1])
-    assert down.move == Move.parse("meld C8 D8 S8")
-    assert down.text == "Meld 8♣ 8♦ 8♠."
-    assert "West & East could go out soon: meld while you can." in hint_for(None).text
+    if foot:
+        assert down.move == Move.parse("discard C9")
+        assert down.text.endswith("Nothing presses yet. Keep 8♣ 8♦ 8♠: kept, they hide your hand."), down.text
+    else:
+        assert down.move == Move.parse("meld C8 D8 S8")
+        assert down.text == "Meld 8♣ 8♦ 8♠."
+    up = hint_for(None)
+    assert up.move == Move.parse("meld C8 D8 S8")
+    assert up.text == "Meld 8♣ 8♦ 8♠. West & East could go out soon: meld while you can."
