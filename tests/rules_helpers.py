@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 from game.rules import GameState, Move, RulesConfig, position_from_json
 
 FILLER_STOCK = "HJ SJ DJ CJ HQ SQ"
@@ -45,6 +48,19 @@ def position(
         del data["target"]  # a game of deals (Hand and Foot) has no target
     data.update(extra)
     return position_from_json(data)
+
+
+def stock_left(variant: str, texts: Iterable[str], n: int) -> str:
+    """`n` stock cards of the variant's deck, in its order, that `texts` (hands, melds, pile,
+    feet in notation) leave; red threes left out."""
+    used = Counter(face for text in texts for face in text.split())
+    left = []
+    for card in RulesConfig.for_variant(variant).deck:
+        if used[card.face]:
+            used[card.face] -= 1
+        elif not card.is_red_three:
+            left.append(card.face)
+    return " ".join(left[:n])
 
 
 def play(state: GameState, *moves: str):

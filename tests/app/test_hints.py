@@ -8,6 +8,7 @@ from game import i18n
 from game.hints import card_name, costly_reason, discard_risk, explain, hand_cards_for, make_hint
 from game.rules import Card, Game, Move, RulesConfig
 from tests.rules_helpers import position as rules_position
+from tests.rules_helpers import stock_left
 from tests.table_helpers import position
 
 
@@ -903,20 +904,6 @@ def test_hand_and_foot_keeps_its_wild_cards_for_a_book():
 # -- the pressure clauses proof-read on bot games (stop 52) ------------------------------
 
 
-def _rest(variant: str, texts, n: int) -> str:
-    """`n` stock cards of the variant's deck that `texts` (hands, melds, pile ...) leave."""
-    from collections import Counter
-
-    used = Counter(face for text in texts for face in text.split())
-    left = []
-    for card in RulesConfig.for_variant(variant).deck:
-        if used[card.face]:
-            used[card.face] -= 1
-        elif not card.is_red_three:
-            left.append(card.face)
-    return " ".join(left[:n])
-
-
 def test_nothing_presses_is_not_said_with_an_opponent_at_two_cards():
     """West holds 2 cards (its side has no canasta, so Normal's urgency stays low): "Nothing
     presses yet." read false to a player who sees the 2 cards; the kept meld's worth stays."""
@@ -949,7 +936,7 @@ def test_a_stock_past_half_is_not_called_running_low():
 
     def hint_for(stock: int):
         state = rules_position(
-            hands, melds, pile, _rest("samba", texts, stock), phase="meld", variant="samba", dealer=1,
+            hands, melds, pile, stock_left("samba", texts, stock), phase="meld", variant="samba", dealer=1,
             red_threes=threes, known=["", "C3 C3 S3 S3 S9", "", ""], scores=[1680, 1770],
         )  # fmt: skip
         return make_hint(obs(state))
@@ -970,7 +957,7 @@ def test_five_hands_side_close_to_going_out_leaves_out_the_player_sitting_out():
     threes, pile = ["D3", "H3 D3"], "C3 H10 CK C7 S3 S10 S10"
     texts = [*hands, *(m for side in melds for m in side.values()), *threes, pile]
     state = rules_position(
-        hands, melds, pile, _rest("five-hand", texts, 39), phase="meld", variant="five-hand", dealer=0,
+        hands, melds, pile, stock_left("five-hand", texts, 39), phase="meld", variant="five-hand", dealer=0,
         red_threes=threes, out=4,
     )  # fmt: skip
     hint = make_hint(obs(state))
@@ -1005,7 +992,7 @@ def test_hand_and_foots_opponents_with_their_feet_down_cannot_go_out_soon(foot, 
 
     def hint_for(west_foot: str | None):
         state = rules_position(
-            hands, melds, pile, _rest("hand-and-foot", texts, 120), phase="meld", variant="hand-and-foot",
+            hands, melds, pile, stock_left("hand-and-foot", texts, 120), phase="meld", variant="hand-and-foot",
             dealer=0, red_threes=threes, feet=[feet[0], west_foot, feet[2], feet[3]], deal_no=1,
         )  # fmt: skip
         return make_hint(obs(state))

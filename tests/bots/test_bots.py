@@ -665,14 +665,7 @@ def test_normal_explains_its_answers():
     assert reason is not None and reason.msgid == NO_POINTS
     # Meldable: SK DK (kings melded) 20, S9 (nines melded) 10, the joker and D2 70; the rest cannot be.
     assert reason.text() == "I hold 100 points I can still meld."
-    st = position(
-        ["C8 S9", "", "H9 C4"],
-        [{"K": "CK HK SK DK S2 JK D2", "9": "H9 C9 D9"}, {}],
-        discard="S6 H7",
-        phase="answer",
-        turn=2,
-        fill=9,
-    )
+    st = answering_position()  # (two cards left: the few-cards yes)
     assert normal.act(st.observation(0)).kind is MoveKind.YES
     assert normal.explain() is not None and normal.explain().msgid == YES_FEW_CARDS
     assert normal.explain().text() == "I hold only 2 cards."

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 
 import pytest
-from rules_helpers import position
+from rules_helpers import position, stock_left
 
 from game.bots import make_bot
 from game.bots.arena import play_game
@@ -622,18 +622,6 @@ def test_bolivia_normal_lays_its_wild_cards_on_its_wild_meld():
     assert str(old.act(obs)) == "meld 10: D2 H2"
 
 
-def _stock_left(variant: str, texts, n: int) -> str:
-    """`n` stock cards of the variant's deck that `texts` (hands, melds, pile, feet) leave."""
-    used = Counter(face for text in texts for face in text.split())
-    left = []
-    for card in RulesConfig.for_variant(variant).deck:
-        if used[card.face]:
-            used[card.face] -= 1
-        elif not card.is_red_three:
-            left.append(card.face)
-    return " ".join(left[:n])
-
-
 def test_normal_counts_an_opponents_foot_still_down_in_its_threat():
     """Hand and Foot (the H hint proof-read, stop 52): West holds 3 cards and East 2, their
     side a book, both feet still down; Normal counted them about to go out and laid 8♣ 8♦ 8♠
@@ -655,7 +643,7 @@ def test_normal_counts_an_opponents_foot_still_down_in_its_threat():
     feet += ["C9 C3 H9 C4 H8 D6 H3 S9 C2 CA JK", "C3 C9 D8 D8 C8 D6 SK S4 C4 S7 D7"]
     threes = ["H3 H3 D3 D3", "H3 H3"]
     pile = "JK CQ S3 D5 H6 H10 DJ D5 CJ DQ C6 DK CQ HK S10 SK S6 DQ CQ CK SQ DK"
-    stock = _stock_left("hand-and-foot", [*hands, *(m for side in melds for m in side), *threes, pile, *feet], 120)
+    stock = stock_left("hand-and-foot", [*hands, *(m for side in melds for m in side), *threes, pile, *feet], 120)
     table = dict(phase="meld", variant="hand-and-foot", dealer=0, red_threes=threes, deal_no=1)
     down = position(hands, melds, pile, stock, feet=feet, **table).observation(0)
     west_up = position(hands, melds, pile, stock, feet=[feet[0], None, *feet[2:]], **table).observation(0)
