@@ -678,56 +678,40 @@ class PlayerMoves:
         elif not self.table.config.ask_allowed:
             self.table.refuse(N_("there is no partner to ask in this variant"), "R-ASK")
         elif not self.not_now():
-            lacking = self._out_lacking()
             if self.table.can(MoveKind.ASK):  # legal, but the table offers a pass instead
                 self.table.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
-            elif lacking is not None:
-                # What the side still lacks, before the engine's "ask before laying" (which
-                # read as if asking earlier would have let the player go out, play-test).
-                self.table.refuse(
-                    N_("You may not ask: you could not go out this turn (to go out: {parts})."),
-                    lacking[0],
-                    parts=lacking[1],
-                )
-            elif (blocked := self._out_blocked()) is not None:
-                self.table.refuse(blocked[0], blocked[1], **blocked[2])
+            elif (why := self._why_no_ask()) is not None:
+                self.table.refuse(why[0], why[1], **why[2])
             else:
                 self.table.play(Move(MoveKind.ASK))  # refused: the engine's own reason (asked already, ...)
 
-    def _out_lacking(self) -> tuple[str, str] | None:
-        """The Samba family, when the side lacks what going out needs (V-SAMBA-OUT, V-BOL-OUT,
-        V-HF-OUT) and the player might otherwise ask (not asked yet this turn; in Hand and
-        Foot, playing from the foot): the rule and what is missing in the score panel's
-        words ("canastas 1/2"). None otherwise: the engine's own reason stands."""
-        table = self.table
-        st = table.game.state
-        rules = table.config.rules
-        need = table_facts.out_need(st, st.side_of(table.human))
-        if need is None or need.met or st.this_turn.asked:
-            return None
-        if rules.foot and not table_facts.playing_from_foot(st, table.human):
-            return None
-        rule = "V-HF-OUT" if rules.foot else "V-BOL-OUT" if rules.out_needs_sequence else "V-SAMBA-OUT"
-        parts = join_names(_(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts)
-        return rule, parts
-
-    def _out_blocked(self) -> tuple[str, str, dict[str, Any]] | None:
-        """The Samba family with what going out needs met (in Hand and Foot, from the foot),
-        when the engine refuses the question only because the hand cannot go out this turn:
-        what stands in the way, as (msgid, rule, arguments) for the refusal. With the books
-        quota met Hand and Foot said only "You could not go out this turn, so you may not ask"
-        (play-test, stop 52): the cards no meld takes, when more than the one discard, else
-        that the hand cannot all be laid. None otherwise: the engine's own reason stands."""
+    def _why_no_ask(self) -> tuple[str, str, dict[str, Any]] | None:
+        """The Samba family, when the engine would refuse the question (as (msgid, rule,
+        arguments) for the refusal), where the player might otherwise ask (not asked yet this
+        turn; in Hand and Foot, playing from the foot: else V-HF-ASK, the engine's own words).
+        The side lacking what going out needs (V-SAMBA-OUT, V-BOL-OUT, V-HF-OUT): what is
+        missing in the score panel's words ("canastas 1/2"), before the engine's "ask before
+        laying", which read as if asking earlier would have let the player go out (play-test).
+        With that met, when only the hand cannot go out this turn: the cards no meld takes,
+        when more than the one discard, else that the hand cannot all be laid (Hand and Foot
+        said only "You could not go out this turn, so you may not ask", play-test, stop 52).
+        None otherwise: the engine's own reason stands."""
         table = self.table
         st = table.game.state
         rules = table.config.rules
         human = table.human
         need = table_facts.out_need(st, st.side_of(human))
-        if need is None or not need.met or st.phase is not Phase.MELD or st.this_turn.asked:
+        if need is None or st.this_turn.asked:
             return None
         if rules.foot and not table_facts.playing_from_foot(st, human):
-            return None  # (V-HF-ASK: the engine says only the foot asks)
-        if (not rules.foot and st.this_turn.laid_other) or len(st.hands[human]) < 2 or st.can_go_out():
+            return None
+        if not need.met:
+            rule = "V-HF-OUT" if rules.foot else "V-BOL-OUT" if rules.out_needs_sequence else "V-SAMBA-OUT"
+            parts = join_names(_(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts)
+            return N_("You may not ask: you could not go out this turn (to go out: {parts})."), rule, {"parts": parts}
+        if st.phase is not Phase.MELD or (not rules.foot and st.this_turn.laid_other):
+            return None
+        if len(st.hands[human]) < 2 or st.can_go_out():
             return None
         rule = "V-HF-ASK" if rules.foot else "R-ASK"
         loose = table_facts.cards_fitting_nowhere(st, human)
