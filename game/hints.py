@@ -75,7 +75,15 @@ def card_names(cards: Iterable[Card]) -> list[str]:
 
 
 def rank_name(rank: Rank) -> str:
+    """A rank as a sentence names one card of it or its meld: "K" ("your K meld")."""
     return rank.symbol
+
+
+def rank_plural(rank: Rank) -> str:
+    """A rank in the plural, as players write it: "aces", "kings", "7s", "10s" ("your pair of
+    kings"; the engine's English, Rank.plural, translated: Chinese writes the rank, "K").
+    Every sentence naming a rank in the plural has a {ranks} placeholder for it."""
+    return _(rank.plural)
 
 
 # -- hints ---------------------------------------------------------------------
@@ -180,8 +188,8 @@ def meld_name(meld: Meld, obs: Observation) -> str:
         return _("your wild meld")
     same = [m for m in obs.melds[obs.side] if m.kind is MeldKind.GROUP and m.rank == meld.rank]
     if len(same) > 1 and meld.size >= CANASTA_SIZE:
-        return _("your canasta of {rank}s").format(rank=rank_name(meld.rank))
-    return _("your meld of {rank}s").format(rank=rank_name(meld.rank))
+        return _("your canasta of {ranks}").format(ranks=rank_plural(meld.rank))
+    return _("your meld of {ranks}").format(ranks=rank_plural(meld.rank))
 
 
 # The Normal bot's reasons for an answer, said to the player who is asked (the bot's own
@@ -306,7 +314,7 @@ def _close_opponent(obs: Observation) -> bool:
 _HELD_BACK = {
     "wild": N_("Keep {cards}: wild cards are worth more kept for a canasta."),
     "wild book": N_("Keep {cards}: wild cards are worth more kept for a book."),  # Hand and Foot
-    "pair": N_("Keep {cards}: your pair of {rank}s is a key to the pile."),
+    "pair": N_("Keep {cards}: your pair of {ranks} is a key to the pile."),
     "new": N_("Keep {cards}: kept, they hide your hand."),
     "mix": N_("Keep {cards}: wild cards would spoil a clean meld."),
 }
@@ -329,7 +337,7 @@ def _held_back(held: Move, parts: dict[str, float], obs: Observation, urg: float
     rules = obs.config.rules
     if why == "wild" and (rules.books_quota != (0, 0) or rules.group_max):
         why = "wild book"
-    keep = _(_HELD_BACK[why]).format(cards=card_list(cards), rank=rank_name(pair) if pair is not None else "")
+    keep = _(_HELD_BACK[why]).format(cards=card_list(cards), ranks=rank_plural(pair) if pair is not None else "")
     if _close_opponent(obs):  # ("Nothing presses enough yet." with West and East at a card each: stop 52)
         return keep
     calm = _("Nothing presses yet.") if urg < CALM else _("Nothing presses enough yet.")
@@ -446,9 +454,9 @@ def _near_canastas(sized: tuple[tuple[Meld, int], ...], obs: Observation) -> str
         ).format(rank=rank_name(ranks[0]))
     return alone_or_side(
         obs,
-        N_("Your {ranks} melds are close to canastas."),
-        N_("Your side's {ranks} melds are close to canastas."),
-    ).format(ranks=pgettext("list of ranks", ", ").join(rank_name(r) for r in ranks))  # Chinese: 5、9、J
+        N_("Your {rank_list} melds are close to canastas."),
+        N_("Your side's {rank_list} melds are close to canastas."),
+    ).format(rank_list=pgettext("list of ranks", ", ").join(rank_name(r) for r in ranks))  # Chinese: 5、9、J
 
 
 def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> str:
@@ -585,20 +593,20 @@ def _family_draw(obs: Observation, top: Card) -> str:
     the hand, or (Samba, Bolivia) the top card added to a meld that is not yet a canasta
     (V-SAMBA-TAKE, V-HF-TAKE). "You cannot meld the 5♦" was false where the 5♦ fits our meld
     of 5s in Hand and Foot, or our canasta of 5s in Samba."""
-    args = {"card": card_name(top), "rank": rank_name(top.rank)}
+    args = {"card": card_name(top), "ranks": rank_plural(top.rank)}
     if sum(1 for c in obs.hand if c.is_natural and c.rank == top.rank) >= 2:  # (refused: _take_refusal)
         return _("Draw from the stock: you cannot meld the {card} on top of the pile.").format(**args)
     if not obs.config.rules.take_onto_meld:  # Hand and Foot: a natural pair, nothing else
         return _(
-            "Draw from the stock: only a natural pair from your hand takes the pile, and you hold no pair of {rank}s."
+            "Draw from the stock: only a natural pair from your hand takes the pile, and you hold no pair of {ranks}."
         ).format(**args)
     if any(_fits(m, top, obs) for m in obs.melds[obs.side]):  # (a canasta of the rank: none open)
         return _(
-            "Draw from the stock: you hold no natural pair of {rank}s, and the {card} fits only a canasta, "
+            "Draw from the stock: you hold no natural pair of {ranks}, and the {card} fits only a canasta, "
             "which takes no card from the pile."
         ).format(**args)
     return _(
-        "Draw from the stock: you hold no natural pair of {rank}s, and the {card} fits no meld of your side "
+        "Draw from the stock: you hold no natural pair of {ranks}, and the {card} fits no meld of your side "
         "that is not yet a canasta."
     ).format(**args)
 
@@ -748,7 +756,7 @@ def _explain_meld(move: Move, obs: Observation) -> str:
             parts.append(_("Meld {cards}.").format(cards=card_list(group.cards)))
             before = 0
         if before < CANASTA <= before + len(group.cards):
-            parts.append(_("That makes a canasta of {rank}s!").format(rank=rank_name(group.rank)))
+            parts.append(_("That makes a canasta of {ranks}!").format(ranks=rank_plural(group.rank)))
     if not melds:
         parts.append(_first_meld_count(move, obs))
     return join_sentences(parts)
@@ -819,9 +827,9 @@ def _made(kind: MeldKind, rank: Rank, cards: Iterable[Card], obs: Observation) -
         return _("That makes a bolivia!")
     if rules.books_quota != (0, 0) or rules.group_max:
         if all(c.is_natural for c in cards):
-            return _("That makes a clean book of {rank}s!").format(rank=rank_name(rank))
-        return _("That makes a dirty book of {rank}s!").format(rank=rank_name(rank))
-    return _("That makes a canasta of {rank}s!").format(rank=rank_name(rank))
+            return _("That makes a clean book of {ranks}!").format(ranks=rank_plural(rank))
+        return _("That makes a dirty book of {ranks}!").format(ranks=rank_plural(rank))
+    return _("That makes a canasta of {ranks}!").format(ranks=rank_plural(rank))
 
 
 def _first_meld_count(move: Move, obs: Observation) -> str:
@@ -896,11 +904,11 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
                 no_meld = of_next(
                     obs,
                     name_seat,
-                    N_("The next player has no meld of {rank}s."),
-                    N_("{seat} has no meld of {rank}s."),
-                    N_("The next player's side has no meld of {rank}s."),
+                    N_("The next player has no meld of {ranks}."),
+                    N_("{seat} has no meld of {ranks}."),
+                    N_("The next player's side has no meld of {ranks}."),
                 )
-                parts.append(no_meld.format(rank=rank_name(card.rank)))
+                parts.append(no_meld.format(ranks=rank_plural(card.rank)))
     return join_sentences(parts)
 
 
@@ -982,8 +990,8 @@ def _among_singles(card: Card, obs: Observation, weighed: dict[str, DiscardWeigh
     # its hand (taken with a pile), and neither would make their side a canasta.
     by_count = not (mine.declined or other.declined or known or mine.gift or other.gift or other.p_take >= 1.0)
     if mine.live < other.live and by_count and both > 0 and both >= gap / 2:
-        return _("Fewer {rank}s are still unseen than {rank2}s ({n}, against {m}): it is less likely to pair.").format(
-            n=mine.live, rank=rank_name(card.rank), m=other.live, rank2=rank_name(other.card.rank)
+        return _("Fewer {ranks} are still unseen than {ranks2} ({n}, against {m}): it is less likely to pair.").format(
+            n=mine.live, ranks=rank_plural(card.rank), m=other.live, ranks2=rank_plural(other.card.rank)
         )
     return ""
 
@@ -999,7 +1007,7 @@ def _booked(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -
     groups = [m for m in obs.melds[obs.side] if m.kind is MeldKind.GROUP and m.rank == card.rank]
     if not any(m.size >= CANASTA_SIZE for m in groups):
         return ""
-    return _("Your side already has a book of {rank}s.").format(rank=rank_name(card.rank))
+    return _("Your side already has a book of {ranks}.").format(ranks=rank_plural(card.rank))
 
 
 def _why_break(
@@ -1013,9 +1021,9 @@ def _why_break(
     if mine is None or all(c.rank == card.rank for c in obs.hand):  # (any card would break them)
         return []
     if same == 2:
-        parts = [_("It breaks your pair of {rank}s.").format(rank=rank_name(card.rank))]
+        parts = [_("It breaks your pair of {ranks}.").format(ranks=rank_plural(card.rank))]
     else:
-        parts = [_("It breaks up your {rank}s ({n} in your hand).").format(n=same, rank=rank_name(card.rank))]
+        parts = [_("It breaks up your {ranks} ({n} in your hand).").format(n=same, ranks=rank_plural(card.rank))]
     booked = _booked(card, obs, weighed)
     if booked:  # (Normal keeps a card of a rank we have melded least of all)
         return [*parts, booked]
@@ -1036,8 +1044,8 @@ def _why_break(
     single = min(spare, key=lambda w: w.cost)
     kept, risk = single.keep - mine.keep, single.danger - mine.danger
     if kept >= risk and single.kept_as == "single" and single.live:
-        text = _("Your {card} is worth more to keep: {n} more {rank}s are still unseen.")
-        parts.append(text.format(card=card_name(single.card), n=single.live, rank=rank_name(single.card.rank)))
+        text = _("Your {card} is worth more to keep: {n} more {ranks} are still unseen.")
+        parts.append(text.format(card=card_name(single.card), n=single.live, ranks=rank_plural(single.card.rank)))
     elif risk > kept and compare:
         parts.append(_safer(mine, single, obs))
     return parts
@@ -1058,12 +1066,12 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
             text = of_next(
                 obs,
                 seat,
-                N_("It is safer than your {card}: the next player has a meld of {rank}s."),
-                N_("It is safer than your {card}: {seat} has a meld of {rank}s."),
-                N_("It is safer than your {card}: the next player's side has a meld of {rank}s."),
+                N_("It is safer than your {card}: the next player has a meld of {ranks}."),
+                N_("It is safer than your {card}: {seat} has a meld of {ranks}."),
+                N_("It is safer than your {card}: the next player's side has a meld of {ranks}."),
             )
-        return text.format(card=name, rank=rank_name(other.card.rank))
-    rank = rank_name(mine.card.rank)
+        return text.format(card=name, ranks=rank_plural(other.card.rank))
+    ranks = rank_plural(mine.card.rank)
     offered, discarded = _pile_shows(obs)
     if mine.declined == "offered" and other.declined != "offered" and mine.card.rank in offered:
         return of_next(
@@ -1090,15 +1098,15 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
             obs,
             seat,
             N_(
-                "It is safer than your {card}: fewer {rank}s are still unseen ({n}, against {m}), so the next player "
+                "It is safer than your {card}: fewer {ranks} are still unseen ({n}, against {m}), so the next player "
                 "is less likely to be able to take the pile with it."
             ),
             N_(
-                "It is safer than your {card}: fewer {rank}s are still unseen ({n}, against {m}), so {seat} "
+                "It is safer than your {card}: fewer {ranks} are still unseen ({n}, against {m}), so {seat} "
                 "is less likely to be able to take the pile with it."
             ),
         )
-        return text.format(card=name, rank=rank, n=unseen[mine.card.rank], m=unseen[other.card.rank])
+        return text.format(card=name, ranks=ranks, n=unseen[mine.card.rank], m=unseen[other.card.rank])
     return ""
 
 
@@ -1282,7 +1290,7 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
     melds = _melds(obs, side)
     takes_onto = obs.config.rules.take_onto_meld  # Hand and Foot: only a natural pair takes
     frozen_for_them = obs.pile_frozen or not melds or not takes_onto  # (one natural and a wild card: no take)
-    name_args = {"card": card_name(card), "rank": rank_name(card.rank)}
+    name_args = {"card": card_name(card), "ranks": rank_plural(card.rank)}
     size = len(obs.pile) + 1
     worth = (sentence_gap() + _("The pile would then hold {n} cards.").format(n=size)) if size > 1 else ""
     if takes_onto and _fits_a_meld(obs, side, card) and not frozen_for_them:
@@ -1292,9 +1300,9 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
             text = of_next(
                 obs,
                 seat,
-                N_("The next player has a meld of {rank}s: they could take the pile with your {card}."),
-                N_("{seat} has a meld of {rank}s: they could take the pile with your {card}."),
-                N_("The next player's side has a meld of {rank}s: they could take the pile with your {card}."),
+                N_("The next player has a meld of {ranks}: they could take the pile with your {card}."),
+                N_("{seat} has a meld of {ranks}: they could take the pile with your {card}."),
+                N_("The next player's side has a meld of {ranks}: they could take the pile with your {card}."),
             )
         return Risk("takes", text.format(**name_args) + worth)
     known = _known_of_rank(obs, seat, card.rank)
@@ -1304,8 +1312,8 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
             of_next(
                 obs,
                 seat,
-                N_("The next player picked up {rank}s with the pile: they could take it with your {card}."),
-                N_("{seat} picked up {rank}s with the pile: they could take it with your {card}."),
+                N_("The next player picked up {ranks} with the pile: they could take it with your {card}."),
+                N_("{seat} picked up {ranks} with the pile: they could take it with your {card}."),
             ).format(**name_args)
             + worth,
         )

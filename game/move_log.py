@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from game.bots.reasons import BotReason
-from game.hints import card_list, card_name
+from game.hints import card_list, card_name, rank_plural
 from game.i18n import N_, _, join_sentences
 from game.rules import Card, Game, Rank
 from game.rules import events as ev
@@ -51,10 +51,10 @@ TAKE_SOME = N_("{name} took the {card} and the next {n} cards of the pile.")  # 
 TAKE_SOME_ONE = N_("{name} took the {card} and the next card of the pile.")
 # A canasta of each kind (Melded/CanastaMade carry the kind; the variant names it).
 CANASTA_MADE = {
-    ("group", True): N_("{side}: a natural canasta of {rank}s!"),
-    ("group", False): N_("{side}: a mixed canasta of {rank}s!"),
-    ("book", True): N_("{side}: a clean book of {rank}s!"),
-    ("book", False): N_("{side}: a dirty book of {rank}s!"),
+    ("group", True): N_("{side}: a natural canasta of {ranks}!"),
+    ("group", False): N_("{side}: a mixed canasta of {ranks}!"),
+    ("book", True): N_("{side}: a clean book of {ranks}!"),
+    ("book", False): N_("{side}: a dirty book of {ranks}!"),
     ("sambas", True): N_("{side}: a samba!"),
     ("escaleras", True): N_("{side}: an escalera!"),
     ("wild", True): N_("{side}: a bolivia!"),
@@ -108,7 +108,7 @@ class LogEntry:
             cards=card_list(self.cards),
             card=card_name(self.cards[0]) if self.cards else "",
             n=self.count,
-            rank=self.rank.symbol if self.rank is not None else "",
+            ranks=rank_plural(self.rank) if self.rank is not None else "",
         )
 
     def reason_text(self) -> str | None:
@@ -338,7 +338,7 @@ def _melded(event: ev.Melded) -> str:
             if event.new_meld
             else N_("{name} added {cards} to a wild meld.")
         )
-    return N_("{name} melded {cards}.") if event.new_meld else N_("{name} added {cards} to the {rank}s.")
+    return N_("{name} melded {cards}.") if event.new_meld else N_("{name} added {cards} to the {ranks}.")
 
 
 def canasta_kind(kind: MeldKind, natural: bool, rules: Variant | None) -> tuple[str, bool]:

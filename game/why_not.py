@@ -17,7 +17,7 @@ from typing import Any
 
 from game.i18n import N_, CardText, _, get_language, join_sentences
 from game.notices import Notice
-from game.rules import IllegalMove, NotationError, RulesError
+from game.rules import IllegalMove, NotationError, Rank, RulesError
 from game.rules.variants import Variant
 from game.rules_text import FEW_PLAYERS, MANY_PLAYERS
 
@@ -166,20 +166,20 @@ TABLE_WORDING: dict[str, str] = {
     "meld number {n} is complete (seven cards) and takes no more cards": N_(
         "that meld is complete (seven cards) and takes no more cards"
     ),
-    "{card} does not belong in meld number {n}, a meld of {rank}s": N_(
-        "the {card} does not belong in a meld of {rank}s"
+    "{card} does not belong in meld number {n}, a meld of {ranks}": N_(
+        "the {card} does not belong in a meld of {ranks}"
     ),
     "meld number {n} holds wild cards only": N_("a wild meld holds wild cards only"),
     "your side has no meld number {n}": N_("that meld is not one of your side's"),
-    "your side has no open meld of {rank}s to add to: name a meld with +N:": N_(
-        "your side has no open meld of {rank}s: drop the cards on the meld you mean"
+    "your side has no open meld of {ranks} to add to: name a meld with +N:": N_(
+        "your side has no open meld of {ranks}: drop the cards on the meld you mean"
     ),
     "take +N: adds the top card alone: meld cards from your hand in a later move": N_(
         "the top card goes onto your meld alone: meld cards from your hand afterwards"
     ),
-    "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand, or add it to a meld "
+    "to take the pile, meld its top card {card} with a natural pair of {ranks} from your hand, or add it to a meld "
     "of your side that is not yet a canasta (take +N:)": N_(
-        "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand, or drag it "
+        "to take the pile, meld its top card {card} with a natural pair of {ranks} from your hand, or drag it "
         "onto a meld of your side that is not yet a canasta"
     ),
 }
@@ -189,20 +189,20 @@ TABLE_WORDING: dict[str, str] = {
 # sentences that speak of "your side" say "you" instead: no partner shares the melds there.
 ALONE_WORDING: dict[str, str] = {
     "your side has not melded this deal, so the pile is frozen for it: take it only with a natural "
-    "pair of {rank}s from your hand": N_(
+    "pair of {ranks} from your hand": N_(
         "you have not melded this deal, so the pile is frozen for you: take it only with a natural "
-        "pair of {rank}s from your hand"
+        "pair of {ranks} from your hand"
     ),
     "the stock is empty and the top card fits your side's meld: you must take the pile": N_(
         "the stock is empty and the top card fits your meld: you must take the pile"
     ),
     "that meld is not one of your side's": N_("that meld is not one of yours"),
-    "your side has no open meld of {rank}s: drop the cards on the meld you mean": N_(
-        "you have no open meld of {rank}s: drop the cards on the meld you mean"
+    "your side has no open meld of {ranks}: drop the cards on the meld you mean": N_(
+        "you have no open meld of {ranks}: drop the cards on the meld you mean"
     ),
-    "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand, or drag it "
+    "to take the pile, meld its top card {card} with a natural pair of {ranks} from your hand, or drag it "
     "onto a meld of your side that is not yet a canasta": N_(
-        "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand, or drag it "
+        "to take the pile, meld its top card {card} with a natural pair of {ranks} from your hand, or drag it "
         "onto one of your melds that is not yet a canasta"
     ),
 }
@@ -282,13 +282,15 @@ def rule_explanation(rule: str, rules: Variant | None = None) -> str | None:
 
 
 def _pretty(name: str, value: str) -> str:
-    from game.hints import card_name
+    from game.hints import card_name, rank_plural
 
     try:
         if name == "card":
             return card_name(value)
         if name == "cards":
             return CardText(" ".join(card_name(face) for face in value.split()))
+        if name == "ranks":  # a rank named in the plural: "a pair of kings"
+            return rank_plural(Rank.parse(value))
     except NotationError:
         pass
     return value

@@ -23,17 +23,29 @@ class IllegalMove(RulesError):
     Errors as data, the way game/saves.py's SaveError is: `rule` is the rule id of
     RULES.md / VARIANTS.md (e.g. "R-MIN"), `message_id` an English template that is also
     the app's catalog key (marked with N_), `params` its arguments (card faces such as
-    "C9", rank symbols such as "K", numbers). `reason` is the English sentence. Nobody
-    needs to parse `reason` back: the app translates `message_id` and formats `params`.
+    "C9", rank symbols such as "K", numbers; a rank the sentence names in the plural is a
+    `ranks` param, its symbol: "a pair of {ranks}" reads "a pair of kings"). `reason` is the
+    English sentence. Nobody needs to parse `reason` back: the app translates `message_id`
+    and formats `params`.
     """
 
     def __init__(self, rule: str, message_id: str, move: object = None, **params: object):
         self.rule = rule
         self.message_id = message_id
         self.params = dict(params)
-        self.reason = message_id.format(**params)
+        self.reason = message_id.format(**english_params(self.params))
         self.move = move
         super().__init__(f"{rule}: {self.reason}")
+
+
+def english_params(params: dict[str, object]) -> dict[str, object]:
+    """`params` as the English reason reads them: a `ranks` param (a rank symbol) as the
+    rank's plural, "kings", "7s"."""
+    if "ranks" not in params:
+        return params
+    from .cards import Rank  # (cards imports this module)
+
+    return {**params, "ranks": Rank.parse(str(params["ranks"])).plural}
 
 
 def N_(text: str) -> str:

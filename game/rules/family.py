@@ -251,9 +251,9 @@ class FamilyState(GameState):
             elif key is None:
                 raise IllegalMove(
                     "R-ADD",
-                    N_("your side has no open meld of {rank}s to add to: name a meld with +N:"),
+                    N_("your side has no open meld of {ranks} to add to: name a meld with +N:"),
                     move,
-                    rank=g.rank.symbol,
+                    ranks=g.rank.symbol,
                 )
             elif key[0] == "wild" and not rules.wild_melds:
                 raise IllegalMove("V-SAMBA-MELDS", N_("wild cards are never melded alone"), move)
@@ -284,11 +284,11 @@ class FamilyState(GameState):
                         if not c.is_wild and c.rank != old.rank:
                             raise IllegalMove(
                                 "R-ADD",
-                                N_("{card} does not belong in meld number {n}, a meld of {rank}s"),
+                                N_("{card} does not belong in meld number {n}, a meld of {ranks}"),
                                 move,
                                 card=c.face,
                                 n=index,
-                                rank=old.rank.symbol,
+                                ranks=old.rank.symbol,
                             )
                     problem = meld_problem(old.rank, new.naturals, new.wilds, rules, going_out)
                 elif old.kind is _SEQUENCE:
@@ -322,8 +322,8 @@ class FamilyState(GameState):
                 if new.size > rules.group_max:
                     problem = (
                         "V-HF-MERGE",
-                        N_("a meld of {rank}s would hold {n} cards: a book is closed at seven"),
-                        {"rank": new.rank.symbol, "n": new.size},
+                        N_("a meld of {ranks} would hold {n} cards: a book is closed at seven"),
+                        {"ranks": new.rank.symbol, "n": new.size},
                     )
             if problem is not None:
                 rule, message_id, params = problem
@@ -465,9 +465,9 @@ class FamilyState(GameState):
             ):
                 raise IllegalMove(
                     "V-HF-TAKE",
-                    N_("take the pile only with a natural pair of {rank}s from your hand"),
+                    N_("take the pile only with a natural pair of {ranks} from your hand"),
                     move,
-                    rank=top.rank.symbol,
+                    ranks=top.rank.symbol,
                 )
             groups[0] = Group(top.rank, own.cards)
             taken = self.pile[max(0, len(self.pile) - 1 - rules.take_next) : -1]
@@ -494,30 +494,30 @@ class FamilyState(GameState):
                         "V-SAMBA-TAKE",
                         N_(
                             "the top card may be added only to a meld that is not yet a canasta: add it to "
-                            "another of your side's melds, or meld it with a natural pair of {rank}s from your hand"
+                            "another of your side's melds, or meld it with a natural pair of {ranks} from your hand"
                         ),
                         move,
-                        rank=top.rank.symbol,
+                        ranks=top.rank.symbol,
                     )
                 raise IllegalMove(
                     "V-SAMBA-TAKE",
                     N_(
                         "the top card may be added only to a meld that is not yet a canasta: to take the pile, "
-                        "meld {card} with a natural pair of {rank}s from your hand"
+                        "meld {card} with a natural pair of {ranks} from your hand"
                     ),
                     move,
                     card=top.face,
-                    rank=top.rank.symbol,
+                    ranks=top.rank.symbol,
                 )
         else:
             for c in own.cards:
                 if not c.is_wild and c.rank != top.rank:
                     raise IllegalMove(
                         "R-TAKE",
-                        N_("the top card is {card}: the take's cards must be {rank}s or wild cards"),
+                        N_("the top card is {card}: the take's cards must be {ranks} or wild cards"),
                         move,
                         card=top.face,
-                        rank=top.rank.symbol,
+                        ranks=top.rank.symbol,
                     )
             if sum(1 for c in own.cards if not c.is_wild) < 2:
                 if self.pile_frozen_for(side):
@@ -536,24 +536,24 @@ class FamilyState(GameState):
             return IllegalMove(
                 "V-SAMBA-TAKE",
                 N_(
-                    "to take the pile, meld its top card {card} with a natural pair of {rank}s from your "
+                    "to take the pile, meld its top card {card} with a natural pair of {ranks} from your "
                     "hand, or add it to a meld of your side that is not yet a canasta (take +N:)"
                 ),
                 move,
                 card=top.face,
-                rank=top.rank.symbol,
+                ranks=top.rank.symbol,
             )
         if self.pile_frozen_for(self.side_of(self.turn)):
             self._refuse_frozen(move, top)
         return IllegalMove(
             "V-SAMBA-TAKE",
             N_(
-                "to take the pile, meld its top card {card} with a natural pair of {rank}s from your hand "
+                "to take the pile, meld its top card {card} with a natural pair of {ranks} from your hand "
                 "(no meld of your side takes it)"
             ),
             move,
             card=top.face,
-            rank=top.rank.symbol,
+            ranks=top.rank.symbol,
         )
 
     def _takes_onto_a_meld(self) -> bool:

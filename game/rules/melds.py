@@ -10,7 +10,7 @@ from enum import Enum
 from typing import ClassVar
 
 from .cards import Card, Rank
-from .errors import N_
+from .errors import N_, english_params
 from .variants import Variant
 
 # Shared by every variant of the family (RULES.md R-CANASTA, VARIANTS.md): a canasta is
@@ -165,7 +165,7 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant, going_ou
     if not rank.meldable:
         return "R-MELD", N_("no meld of rank {rank}"), {"rank": rank.symbol}
     if naturals < 2:
-        return ("R-MELD", N_("a meld of {rank}s needs at least two natural {rank}s"), {"rank": rank.symbol})
+        return ("R-MELD", N_("a meld of {ranks} needs at least two natural {ranks}"), {"ranks": rank.symbol})
     if wilds > rules.max_wilds:
         return (
             "R-MELD" if rules.max_wilds == 3 else "V-SAMBA-MELDS",
@@ -186,7 +186,7 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant, going_ou
 def problem_text(problem: Problem) -> str:
     """A problem as an English sentence with its rule id, for position errors."""
     rule, message_id, params = problem
-    return f"{message_id.format(**params)} ({rule})"
+    return f"{message_id.format(**english_params(params))} ({rule})"
 
 
 def sequence_problem(cards: Iterable[Card]) -> Problem | None:

@@ -70,7 +70,7 @@ class Group:
         if naturals:
             natural_rank = next(iter(naturals))
             if rank is not None and rank != natural_rank:
-                raise NotationError(f"group named {rank.symbol} holds {natural_rank.symbol}s")
+                raise NotationError(f"group named {rank.symbol} holds {natural_rank.plural}")
             rank = natural_rank
         elif rank is None:
             rank = Rank.JOKER  # wild cards alone: a wild meld, or an addition by number

@@ -161,7 +161,7 @@ def position_from_json(data: Any) -> GameState:
             for c in cards:
                 _need(
                     c.is_wild or c.rank == rank,
-                    f"melds[{side}][{key!r}]: {c.face} does not belong in a meld of {rank.symbol}s",
+                    f"melds[{side}][{key!r}]: {c.face} does not belong in a meld of {rank.plural}",
                 )
                 _need(not c.is_red_three, f"melds[{side}]: a red three is never melded")
             wild = sum(1 for c in cards if c.is_wild)
@@ -315,7 +315,7 @@ def _meld_list(data: Any, side: int, config: RulesConfig, phase: Phase) -> list[
             if meld.size < CANASTA_SIZE:
                 _need(
                     meld.rank not in open_ranks,
-                    f"melds[{side}]: two open groups of {meld.rank.symbol}s (V-SAMBA-RANKS)",
+                    f"melds[{side}]: two open groups of {meld.rank.plural} (V-SAMBA-RANKS)",
                 )
                 open_ranks.add(meld.rank)
         if problem is not None:

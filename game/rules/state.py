@@ -506,19 +506,19 @@ class GameState:
         if self.pile_frozen:
             raise IllegalMove(
                 "R-FROZEN",
-                N_("the pile is frozen: take it only with a natural pair of {rank}s from your hand"),
+                N_("the pile is frozen: take it only with a natural pair of {ranks} from your hand"),
                 move,
-                rank=top.rank.symbol,
+                ranks=top.rank.symbol,
             )
         raise IllegalMove(
             "R-FROZEN",
             N_(
                 "your side has not melded this deal, so the pile is "
                 "frozen for it: take it only with a natural "
-                "pair of {rank}s from your hand"
+                "pair of {ranks} from your hand"
             ),
             move,
-            rank=top.rank.symbol,
+            ranks=top.rank.symbol,
         )
 
     def _check_take(self, move: Move) -> dict[Rank, list[Card]]:
@@ -543,10 +543,10 @@ class GameState:
             if not c.is_wild and c.rank != rank:
                 raise IllegalMove(
                     "R-TAKE",
-                    N_("the top card is {card}: the take's cards must be {rank}s or wild cards"),
+                    N_("the top card is {card}: the take's cards must be {ranks} or wild cards"),
                     move,
                     card=top.face,
-                    rank=rank.symbol,
+                    ranks=rank.symbol,
                 )
         naturals = sum(1 for c in take_cards if not c.is_wild)
         wilds = len(take_cards) - naturals
@@ -559,10 +559,10 @@ class GameState:
             # No meld of the rank to add the top card to: only the ways the player has are named.
             raise IllegalMove(
                 "R-TAKE",
-                N_("to take the pile, meld the {card} with two natural {rank}s, or one and a wild card"),
+                N_("to take the pile, meld the {card} with two natural {ranks}, or one and a wild card"),
                 move,
                 card=top.face,
-                rank=rank.symbol,
+                ranks=rank.symbol,
             )
         groups = [Group(rank, (top,) + take_cards)] + list(move.laid_groups)
         return self._check_groups(seat, groups, move, from_pile=top)

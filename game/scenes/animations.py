@@ -192,10 +192,11 @@ class Plan:
 def canasta_banner(event: ev.CanastaMade, rules: Variant | None) -> str:
     """The banner of a canasta of any kind: "Canasta of 9s (natural)!", "Samba!", "A clean
     book of 9s!" (game.move_log.canasta_kind tells the kinds apart)."""
+    from game.hints import rank_plural
     from game.move_log import canasta_kind
 
     kind, natural = canasta_kind(event.kind, event.natural, rules)
-    rank = event.rank.symbol
+    ranks = rank_plural(event.rank)
     if kind == "sambas":
         return _("Samba!")
     if kind == "escaleras":
@@ -203,9 +204,9 @@ def canasta_banner(event: ev.CanastaMade, rules: Variant | None) -> str:
     if kind == "wild":
         return _("Bolivia!")
     if kind == "book":
-        return (_("A clean book of {rank}s!") if natural else _("A dirty book of {rank}s!")).format(rank=rank)
+        return (_("A clean book of {ranks}!") if natural else _("A dirty book of {ranks}!")).format(ranks=ranks)
     kind_name = _("natural") if natural else _("mixed")
-    return _("Canasta of {rank}s ({kind})!").format(rank=rank, kind=kind_name)
+    return _("Canasta of {ranks} ({kind})!").format(ranks=ranks, kind=kind_name)
 
 
 def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | None = None) -> Plan:

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from game.hints import card_list, card_name, discard_risk, every_discard_risky, naming, rank_name
+from game.hints import card_list, card_name, discard_risk, every_discard_risky, naming, rank_plural
 from game.i18n import N_, _, join_names, join_sentences
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
@@ -281,29 +281,29 @@ class PlayerMoves:
         the pile" to a player with no pair, play-test, stop 52)."""
         st = self.table.game.state
         top = st.pile[-1]
-        args = {"rank": rank_name(top.rank)}
+        args = {"ranks": rank_plural(top.rank)}
         if not self.table.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair
             msgid = N_(
                 "Only a natural pair of the top card takes the pile in this game, and you hold no pair "
-                "of {rank}s: draw from the stock."
+                "of {ranks}: draw from the stock."
             )
             self.table.refuse(msgid, "V-HF-TAKE", **args)
         elif st.pile_frozen > 0:
             msgid = N_(
                 "The pile is frozen (a wild card or red three is in it): only a natural pair of the top "
-                "card takes it, and you hold no pair of {rank}s. Draw from the stock."
+                "card takes it, and you hold no pair of {ranks}. Draw from the stock."
             )
             self.table.refuse(msgid, "R-FROZEN", **args)
         elif self.table.config.partnerships:
             msgid = N_(
                 "The pile is frozen for us until we have melded this deal: only a natural pair of the "
-                "top card takes it, and you hold no pair of {rank}s. Draw from the stock."
+                "top card takes it, and you hold no pair of {ranks}. Draw from the stock."
             )
             self.table.refuse(msgid, "R-FROZEN", **args)
         else:  # (two-hand, three-hand: nobody has a partner)
             msgid = N_(
                 "The pile is frozen for you until you have melded this deal: only a natural pair of the "
-                "top card takes it, and you hold no pair of {rank}s. Draw from the stock."
+                "top card takes it, and you hold no pair of {ranks}. Draw from the stock."
             )
             self.table.refuse(msgid, "R-FROZEN", **args)
 
@@ -387,7 +387,7 @@ class PlayerMoves:
             return Group.of(cards, rank)
         except NotationError:
             if rank is not None:
-                self.table.refuse(N_("Those cards do not go with the {rank}s."), "R-ADD", rank=rank.symbol)
+                self.table.refuse(N_("Those cards do not go with the {ranks}."), "R-ADD", ranks=rank_plural(rank))
             elif all(c.is_wild for c in cards):
                 self.table.refuse(
                     N_("Wild cards alone go onto a meld: drop them on one, or pick it with [ and ], then press M."),
@@ -553,11 +553,11 @@ class PlayerMoves:
             else:  # (no meld of its rank: saying "its meld" would suggest there is one)
                 self.table.refuse(
                     N_(
-                        "You have no meld of {rank}s: to take the pile, select cards of your hand that meld "
+                        "You have no meld of {ranks}: to take the pile, select cards of your hand that meld "
                         "the {card}, then press T or drop them on the pile."
                     ),
                     "R-TAKE",
-                    rank=rank_name(top.rank),
+                    ranks=rank_plural(top.rank),
                     card=card_name(top),
                 )
             return

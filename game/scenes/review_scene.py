@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import assets
-from game.hints import card_list, card_name, costly_reason, naming
+from game.hints import card_list, card_name, costly_reason, naming, rank_plural
 from game.i18n import N_, CardText, _, format_points, get_language
 from game.review import DealPlay, Decision, deal_play, decision_indices, joined_melds
 from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
@@ -115,14 +115,14 @@ def _added(cards: CardText, meld: Meld) -> str:
         return _("add {cards} to the sequence {first}–{last}").format(cards=cards, **_ends(meld))
     if meld.kind is MeldKind.WILD:
         return _("add {cards} to the wild meld").format(cards=cards)
-    return _("add {cards} to the {rank}s").format(cards=cards, rank=meld.rank.symbol)
+    return _("add {cards} to the {ranks}").format(cards=cards, ranks=rank_plural(meld.rank))
 
 
 def _take_onto(meld: Meld) -> str:
     """A take that adds the top card alone to a meld (`take +N:`, a bare take)."""
     if meld.kind is MeldKind.SEQUENCE:
         return _("take the pile onto the sequence {first}–{last}").format(**_ends(meld))
-    return _("take the pile onto the {rank}s").format(rank=meld.rank.symbol)
+    return _("take the pile onto the {ranks}").format(ranks=rank_plural(meld.rank))
 
 
 def _ends(sequence: Meld) -> dict[str, str]:

@@ -68,7 +68,7 @@ def test_meld_explains_adds_canastas_and_the_first_meld():
     text = explain(Move.parse("meld HK / C5 D5 H5"), obs(state))
     assert text == (
         "Go out: lay these cards, then discard the 9♠. "  # (the one card it leaves)
-        "Add K♥ to your side's K meld. That makes a canasta of Ks! Meld 5♣ 5♦ 5♥."
+        "Add K♥ to your side's K meld. That makes a canasta of kings! Meld 5♣ 5♦ 5♥."
     )
     opening = position(["HA CA SA H4 S9"], discard="S4", phase="meld")
     text = explain(Move.parse("meld HA CA SA"), obs(opening))
@@ -539,8 +539,8 @@ def test_wild_cards_added_to_a_meld_make_a_canasta_of_the_meld_s_rank():
     # wild cards' own group names no rank.
     samba = _family("samba", "H2 C9 D9 S9", [["CJ DJ SJ HJ HJ CJ"], []], "S4")
     text = explain(Move.parse("meld +0: H2 / C9 D9 S9"), obs(samba))
-    assert "Add 2♥ to your meld of Js. That makes a canasta of Js!" in text
-    assert "JKs" not in text
+    assert "Add 2♥ to your meld of jacks. That makes a canasta of jacks!" in text
+    assert "JKs" not in text and "jokers" not in text
 
 
 def test_hand_and_foot_names_a_book_clean_or_dirty():
@@ -560,17 +560,17 @@ def test_the_samba_familys_draw_hint_says_its_own_take_rule():
     taken only with a natural pair (V-HF-TAKE) (play-test, stop 49)."""
     canasta = _family("samba", "C9 D4 H7", [["CA DA HA SA CA DA JK"], []], "S4 DA", phase="draw")
     assert explain(Move.draw(), obs(canasta)) == (
-        "Draw from the stock: you hold no natural pair of As, and the A♦ fits only a canasta, "
+        "Draw from the stock: you hold no natural pair of aces, and the A♦ fits only a canasta, "
         "which takes no card from the pile."
     )
     one_and_wild = _family("bolivia", "C9 D4 HA JK", [["CK DK HK"], []], "S4 DA", phase="draw")
     assert explain(Move.draw(), obs(one_and_wild)) == (
-        "Draw from the stock: you hold no natural pair of As, and the A♦ fits no meld of your side "
+        "Draw from the stock: you hold no natural pair of aces, and the A♦ fits no meld of your side "
         "that is not yet a canasta."
     )
     hf = _family("hand-and-foot", "C9 D4 HJ", [["CJ DJ SJ"], []], "S4 DJ", phase="draw")
     assert explain(Move.draw(), obs(hf)) == (
-        "Draw from the stock: only a natural pair from your hand takes the pile, and you hold no pair of Js."
+        "Draw from the stock: only a natural pair from your hand takes the pile, and you hold no pair of jacks."
     )
     for state in (canasta, one_and_wild, hf):  # (and the Normal bot draws there)
         assert make_hint(obs(state)).move == Move.draw()
@@ -595,7 +595,7 @@ def test_hand_and_foots_take_says_which_cards_of_the_pile_come():
     # The pair and the top card join our open meld of queens (VARIANTS.md section 6), here a book.
     joined = take(ten, [["CQ DQ HQ JK"], []])
     assert joined.startswith(
-        "Take the pile: add the Q♥ and your Q♣ Q♠ to your meld of Qs. That makes a dirty book of Qs!"
+        "Take the pile: add the Q♥ and your Q♣ Q♠ to your meld of queens. That makes a dirty book of queens!"
     )
 
 
@@ -638,8 +638,8 @@ def test_a_discard_that_breaks_a_pair_says_why_normal_breaks_it():
         return made.text
 
     assert hint("H9 S4 C4 DQ SQ", "DQ") == (
-        "Discard the Q♦. It breaks your pair of Qs. It is safer than your 9♥: the next player's side has a "
-        "meld of 9s. The next player's side has no meld of Qs."
+        "Discard the Q♦. It breaks your pair of queens. It is safer than your 9♥: the next player's side has a "
+        "meld of 9s. The next player's side has no meld of queens."
     )
     assert hint("H9 S4 C4 HJ") == (
         "Discard the 4♣. It breaks your pair of 4s. It is the only card the next player's side could not "
@@ -656,7 +656,7 @@ def test_a_discard_that_breaks_a_pair_says_why_normal_breaks_it():
     made = make_hint(obs(hf))
     assert made.move == Move.parse("discard CQ")
     assert made.text == (
-        "Discard the Q♣. It breaks your pair of Qs. Your 8♦ is worth more to keep: 19 more 8s are still unseen."
+        "Discard the Q♣. It breaks your pair of queens. Your 8♦ is worth more to keep: 19 more 8s are still unseen."
     )
 
 
@@ -1007,3 +1007,47 @@ def test_hand_and_foots_opponents_with_their_feet_down_cannot_go_out_soon(foot, 
     up = hint_for(None)
     assert up.move == Move.parse("meld C8 D8 S8")
     assert up.text == "Meld 8♣ 8♦ 8♠. West & East could go out soon: meld while you can."
+
+
+def test_a_rank_in_the_plural_reads_as_players_write_it():
+    """ "Your pair of As", "a natural canasta of Ks!" read the rank's symbol with an s: a rank's
+    plural is one function (rank_plural) every sentence's {ranks} takes, "aces", "kings", "7s";
+    Chinese writes the rank as it did ("一对 A"). Real hints, a log line and a refusal."""
+    from game.hints import rank_plural
+    from game.move_log import MoveLog
+    from game.rules import IllegalMove, Rank
+    from game.why_not import reason_text
+
+    english = [rank_plural(rank) for rank in Rank]
+    assert english == "2s 3s 4s 5s 6s 7s 8s 9s 10s jacks queens kings aces jokers".split()
+    kings = position(["HK C5 D5 H5"], melds=[{"K": "CK DK SK HK CK DK"}, {}], discard="S4", phase="meld")
+    assert explain(Move.parse("meld K: HK"), obs(kings)).endswith("That makes a canasta of kings!")
+    sevens = position(["H7 C5 D5 H5"], melds=[{"7": "C7 D7 S7 H7 C7 JK"}, {}], discard="S4", phase="meld")
+    assert explain(Move.parse("meld 7: H7"), obs(sevens)).endswith("That makes a canasta of 7s!")
+    melds = [{"10": "C10 D10 H10", "K": "CK DK HK"}, {"7": "C7 D7 H7", "9": "C9 D9 S9", "J": "CJ DJ SJ"}]
+    pair = position(["H9 S4 C4 DA SA"], melds=melds, discard="S5 D6", phase="meld")
+    assert make_hint(obs(pair)).text == (
+        "Discard the A♦. It breaks your pair of aces. It is safer than your 9♥: the next player's side has a "
+        "meld of 9s. The next player's side has no meld of aces."
+    )
+    log = MoveLog(viewer=0)
+    (line,) = [e for e in log.record(kings.apply(Move.parse("meld K: HK"))) if "canasta" in e.msgid]
+    names = type("Names", (), {"seat_name": lambda self, seat: "You", "side_name": lambda self, side: "Us"})()
+    assert line.text(names) == "Us: a natural canasta of kings!"
+    frozen = position(["SA JK S5"], discard="D7 HA")  # our side has not melded: frozen for us
+    with pytest.raises(IllegalMove) as refused:
+        frozen.apply(Move.parse("take SA JK"))
+    assert refused.value.params["ranks"] == "A"  # (data: the rank's symbol)
+    assert "natural pair of aces" in refused.value.reason
+    assert "natural pair of aces from your hand" in (reason_text(refused.value) or "")
+    i18n.set_language("zh_CN")
+    try:
+        chinese = [rank_plural(rank) for rank in (Rank.ACE, Rank.KING, Rank.SEVEN, Rank.TEN, Rank.JOKER)]
+        assert chinese == ["A", "K", "7", "10", "王牌"]
+        assert make_hint(obs(pair)).text == (
+            "打出 A♦。这会拆开你的一对 A。它比你的 9♥ 安全：下家一方有 9 的组牌。下家一方没有 A 的组牌。"
+        )
+        assert line.text(names).endswith("：K 的纯卡纳斯塔！"), line.text(names)
+        assert "一对自然 A" in (reason_text(refused.value) or "")
+    finally:
+        i18n.set_language("en")

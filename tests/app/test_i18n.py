@@ -150,7 +150,7 @@ def test_refusals_are_data_translated_by_message_id():
         position(["C9 D9 H9"], phase="draw", discard="C4", melds=[{"4": "S4 S4 H4"}, {}]).apply(
             Move.parse("take C9 D9")
         )
-    assert info.value.rule == "R-TAKE" and info.value.params == {"card": "C4", "rank": "4"}
+    assert info.value.rule == "R-TAKE" and info.value.params == {"card": "C4", "ranks": "4"}
     text = reason_text(info.value)
     assert text and "C4" not in text  # the card is named as the table names it
 
@@ -349,7 +349,7 @@ def test_hints_log_lines_refusals_and_review_lines_place_a_joker_by_the_rule():
 
     state = position(["C9 JK H4 S5 H6", "C4"], melds=[{"9": "S9 D9 H9"}, {}], discard="S4 H10", phase="meld")
     names = type("Names", (), {"seat_name": lambda self, seat: "西家", "side_name": lambda self, side: ""})()
-    entry = LogEntry(3, 1, "{name} added {cards} to the {rank}s.", (Card.parse("C9"), Card.parse("JK")), rank=Rank.NINE)
+    entry = LogEntry(3, 1, "{name} added {cards} to the {ranks}.", (Card.parse("C9"), Card.parse("JK")), rank=Rank.NINE)
     refusal = IllegalMove("R-TURN", "you do not hold {cards}", Move.parse("meld S9 JK"), cards="S9 JK")
     i18n.set_language("zh_CN")
     assert explain(Move.parse("meld 9: C9 JK"), state.observation(0)).startswith("把 9♣ 王牌加到")
@@ -380,8 +380,33 @@ def test_one_next_player_is_neither_he_nor_they_in_chinese(zh):
     assert checked >= 6
     i18n.set_language("zh_CN")
     assert (
-        i18n._("{seat} has a meld of {rank}s: they could take the pile with your {card}.").format(
-            seat="Anna", rank="Q", card="Q♦"
+        i18n._("{seat} has a meld of {ranks}: they could take the pile with your {card}.").format(
+            seat="Anna", ranks="Q", card="Q♦"
         )
         == "Anna有 Q 的组牌，可以用你的 Q♦ 拿走弃牌堆。"
     )
+
+
+def test_no_sentence_makes_a_plural_by_an_s_after_a_placeholder(messages):
+    """ "Your pair of {rank}s" read "your pair of As" (62 catalogued sentences, stop 53): a
+    rank named in the plural is a {ranks} placeholder (game.hints.rank_plural: "aces", "7s"),
+    never a placeholder with an s after it, in a catalogued sentence or an f-string of a rank."""
+    import ast
+
+    glued = re.compile(r"\{[^{}]*\}s\b")
+    assert not [m for m in messages if glued.search(m)]
+    assert not [m for m in messages if m.startswith("{ranks")]  # (lower-case "aces": never a sentence's start)
+    built = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for value, after in zip(node.values, node.values[1:]):
+                    if (
+                        isinstance(value, ast.FormattedValue)
+                        and "rank" in ast.unparse(value.value)
+                        and isinstance(after, ast.Constant)
+                        and re.match(r"s\b", str(after.value))
+                    ):
+                        built.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not built
+    assert {"aces", "kings", "queens", "jacks", "7s", "10s"} <= set(messages)

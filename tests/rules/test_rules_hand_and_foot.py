@@ -154,7 +154,7 @@ def test_V_HF_MERGE_a_group_joins_the_open_group_and_must_fit_in_seven():
     assert "meld HK SK DK" not in legal(state)
     with pytest.raises(IllegalMove) as caught:
         play(state, "meld HK SK DK")  # 5 + 3 = 8
-    assert caught.value.rule == "V-HF-MERGE" and caught.value.params == {"rank": "K", "n": 8}
+    assert caught.value.rule == "V-HF-MERGE" and caught.value.params == {"ranks": "K", "n": 8}
     play(state, "meld HK SK")  # 7: a book (dirty)
     assert state.side_melds(0)[0].size == 7 and state.side_melds(0)[0].bonus == 300
 

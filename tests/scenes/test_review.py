@@ -444,7 +444,7 @@ def test_a_costly_move_says_why_from_what_the_player_saw(display, crafted_review
     drawn = texts_drawn(monkeypatch, review_scene_module)
     scene.cursor = 1  # the K into the pile of 15: the opponents have melded kings
     draw(stack)
-    assert "The next player's side has a meld of Ks: they could take the pile with your K♣." in " ".join(drawn)
+    assert "The next player's side has a meld of kings: they could take the pile with your K♣." in " ".join(drawn)
     drawn.clear()
     scene.cursor = 0  # the draw: no decision weighed, no reason
     draw(stack)

@@ -466,7 +466,7 @@ def test_the_top_card_dropped_on_a_meld_of_another_rank_says_whether_we_have_its
     controller, _host = make(no_queens)
     controller.moves.take_onto(DropTarget("meld", rank=Rank.SEVEN))
     assert controller.refusal is not None and controller.refusal.rule == "R-TAKE"
-    assert "no meld of Qs" in controller.refusal.reason() and controller.game.state.phase is Phase.DRAW
+    assert "no meld of queens" in controller.refusal.reason() and controller.game.state.phase is Phase.DRAW
     queens = position(["C4 C5 C9"], melds=[{"7": "S7 D7 H7", "Q": "HQ DQ SQ"}, {}], discard="S4 CQ")
     controller, _host = make(queens)
     controller.moves.take_onto(DropTarget("meld", rank=Rank.SEVEN))

@@ -768,7 +768,7 @@ def test_where_each_plays_alone_a_refusal_says_you_not_your_side(variant, seats)
     assert table.refusal is not None and table.refusal.rule == "R-FROZEN"
     # (T with one J: the table's own words, stop 52; the engine's below.)
     reason = table.refusal.reason()
-    assert reason.startswith("The pile is frozen for you until you have melded") and "no pair of Js" in reason
+    assert reason.startswith("The pile is frozen for you until you have melded") and "no pair of jacks" in reason
     table.play(Move.take())
     reason = table.refusal.reason()
     assert reason.startswith("You have not melded this deal, so the pile is frozen for you")

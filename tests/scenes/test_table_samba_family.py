@@ -455,7 +455,7 @@ def test_no_refusal_at_the_table_speaks_of_meld_numbers():
         i18n.set_language(language)
         try:
             for msgid in notational:
-                params = {"n": 1, "rank": "9", "card": "H9", "cards": "H9"}
+                params = {"n": 1, "ranks": "9", "card": "H9", "cards": "H9"}
                 text = reason_text(IllegalMove("R-ADD", msgid, None, **params))
                 assert text is not None and "+N" not in text and "number" not in text, (language, text)
         finally:
