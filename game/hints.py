@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.bots import reasons as why
 from game.bots.reasons import BotReason
-from game.i18n import N_, CardText, _, join_sentences, pgettext, sentence_gap
+from game.i18n import N_, CardText, _, join_and, join_sentences, pgettext, sentence_gap
 from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
@@ -293,7 +293,7 @@ def side_words(obs: Observation, side: int) -> str:
     names = [seat_name(s) if seat_name is not None else _(obs.config.rules.seat_names[s]) for s in seats]
     if not obs.config.partnerships:
         names = names[:1]
-    return _(" & ").join(names)  # Chinese lists names with 、
+    return join_and(names)  # "West & East", "South-west, North & South-east"; Chinese lists names with 、
 
 
 def _foot_down(obs: Observation, seat: int) -> bool:

@@ -223,6 +223,38 @@ def join_names(names: Iterable[str]) -> str:
     return _(", ").join(names)
 
 
+def _and_marks(english: bool = False) -> tuple[str, str]:
+    """What stands between two names of a list read as one group (a side's seats), and what
+    before its last: ", " and " & " in English (the table names a side of two "West & East"),
+    、 and 、 in Chinese."""
+    if english:
+        return ", ", " & "
+    return pgettext("a list ending in &", ", "), _(" & ")
+
+
+def join_and(names: Iterable[str], english: bool = False) -> str:
+    """Names read as one group, as the current language lists them (`english`: in English
+    whatever the language): "West & East", "South-west, North & South-east" (three names
+    read "South-west & North & South-east"); Chinese 西家、东家, 西南家、北家、东南家."""
+    items = list(names)
+    between, last = _and_marks(english)
+    if len(items) < 3:
+        return last.join(items)
+    return between.join(items[:-1]) + last + items[-1]
+
+
+def and_list_breaks(text: str) -> tuple[list[str], str]:
+    """`text`, a list `join_and` made, cut where a line may break: after each of its marks.
+    The pieces keep their marks, without the spaces after them ("South-west," "North &"
+    "South-east"; 西南家、 北家、 东南家), and the second value joins two pieces on one
+    line (a space; nothing in Chinese)."""
+    between, last = _and_marks()
+    marks = sorted({between, last}, key=len, reverse=True)
+    parts = re.split("(" + "|".join(re.escape(mark) for mark in marks) + ")", text)
+    pieces = [part + mark.rstrip() for part, mark in zip(parts[0::2], [*parts[1::2], ""])]
+    return pieces, last[len(last.rstrip()) :]
+
+
 def format_points(value: int) -> str:
     """A score as people write it: 1,045 and -2,300 (both languages group by thousands
     with a comma)."""

@@ -52,19 +52,21 @@ class Listing(Notice):
     notice is shown and listed as the language lists them."""
 
     items: tuple[str, ...]
-    joiner: str | None  # a msgid that joins them (" & "), else the language's list
+    and_list: bool  # read as one group ("a, b & c": i18n.join_and), else the language's list
 
-    def __new__(cls, msgids: Iterable[str], joiner: str | None = None) -> Listing:
+    def __new__(cls, msgids: Iterable[str], and_list: bool = False) -> Listing:
+        from game.i18n import join_and
+
         items = tuple(msgids)
-        listing = str.__new__(cls, (joiner or ", ").join(items))
-        listing.msgid, listing.args, listing.items, listing.joiner = "", {}, items, joiner
+        listing = str.__new__(cls, join_and(items, english=True) if and_list else ", ".join(items))
+        listing.msgid, listing.args, listing.items, listing.and_list = "", {}, items, and_list
         return listing
 
     def text(self) -> str:
-        from game.i18n import _, join_names
+        from game.i18n import _, join_and, join_names
 
         shown = [item.text() if isinstance(item, Notice) else _(item) for item in self.items]
-        return _(self.joiner).join(shown) if self.joiner else join_names(shown)
+        return join_and(shown) if self.and_list else join_names(shown)
 
 
 def shown(notice: str) -> str:

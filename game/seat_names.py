@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.i18n import N_, _
+from game.i18n import N_, _, join_and
 from game.player_names import clean_name
 from game.rules import RulesConfig
 
@@ -66,7 +66,7 @@ class SeatNames:
         seats = self.config.seats_of_side(side)
         if not self.config.partnerships:
             return self.seat_name(seats[0])
-        return _(" & ").join(self.seat_name(s) for s in seats)  # Chinese lists names with 、
+        return join_and(self.seat_name(s) for s in seats)  # "West & East"; Chinese lists names with 、
 
     @classmethod
     def default(cls, config: RulesConfig, viewer: int = 0) -> SeatNames:

@@ -201,7 +201,7 @@ class StatsStore:
             record, names = Record.read(value)
             self.records[str(key)] = record
             if names:
-                values = Listing(dict.fromkeys(VALUE_NAMES.get(name, name) for name in names), joiner=N_(" & "))
+                values = Listing(dict.fromkeys(VALUE_NAMES.get(name, name) for name in names), and_list=True)
                 unusable.append(Notice(UNUSABLE_VALUE, record=RecordName(str(key)), values=values))
         last = data.get("last_deal_key")
         self.last_deal_key = last if isinstance(last, str) else None

@@ -24,7 +24,7 @@ import pygame
 
 from game import assets
 from game.hints import card_list, card_name, costly_reason, naming, rank_plural
-from game.i18n import N_, CardText, _, format_points, get_language
+from game.i18n import N_, CardText, _, and_list_breaks, format_points, get_language
 from game.review import DealPlay, Decision, deal_play, decision_indices, joined_melds
 from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
 from game.rules import Card, GameState, Group, Meld, Move, MoveKind
@@ -180,18 +180,15 @@ def peeking_wild(meld: Meld) -> Card | None:
 
 def name_lines(label: str) -> tuple[float, list[str]]:
     """A side's name left of its melds, in NAME_W: on one line, down to 13 units; else on
-    two at 13 or three at 12, each line ending at the seats' separator, " &" or "、" (five-
-    and six-hand's sides name two or three seats: SeatNames.side_name)."""
+    two at 13 or three at 12, each line ending at a mark between the seats, "," " &" or "、"
+    (five- and six-hand's sides name two or three seats: SeatNames.side_name)."""
     size = fitting_size(label, 16, NAME_W, bold=True, smallest=13)
     if text_width(label, size, bold=True) <= NAME_W:
         return size, [label]
-    separator = _(" & ")
-    glue = " " if separator.startswith(" ") else ""  # English "South & North"; Chinese 南家、北家
-    parts = label.split(separator)
+    pieces, glue = and_list_breaks(label)  # English "South-west," "North &" "South-east"; Chinese 南家、北家
     for size, most in ((13, 2), (12, 3)):
         lines: list[str] = []
-        for index, part in enumerate(parts):
-            piece = part if index == len(parts) - 1 else part + separator.rstrip()
+        for piece in pieces:
             if lines and text_width(f"{lines[-1]}{glue}{piece}", size, bold=True) <= NAME_W:
                 lines[-1] = f"{lines[-1]}{glue}{piece}"
             else:

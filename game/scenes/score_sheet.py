@@ -259,7 +259,7 @@ class ScoreSheetScene(Scene):
         self.red_three_note = red_three_note(table.config.rules, result)
         self._hands: tuple[tuple[str, float], list[HandLines]] | None = None  # ((language, scale), lines)
         self.row_h = min(30.0, ROWS_ROOM / len(self.rows))
-        # Side names of five or six seats are long ("South-west & North & South-east").
+        # Side names of five or six seats are long ("South-west, North & South-east").
         self.col_w = 170 if table.config.players <= 4 else (230 if sides == 2 else 210)
         rows_h = len(self.rows) * self.row_h - len(ROWS) * 30
         height = 446 + HANDS_GAP + rows_h + EXTRA_ROW + HAND_HEADER + HAND_LINE * len(self.left_in_hand)

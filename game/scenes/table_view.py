@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import assets
-from game.i18n import _, format_points, join_names, pgettext
+from game.i18n import _, format_points, join_and, join_names, pgettext
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
@@ -1063,15 +1063,15 @@ class TableView:
 
     def score_row_names(self) -> list[str]:
         """The score panel's rows' names: the sides' names ("Us" for the player's), but at a
-        table of five or six our row names the partners too, "You & North-west & North-east"
-        beside "South-west & North & South-east": with two sides of three the partners sit
+        table of five or six our row names the partners too, "You, North-west & North-east"
+        beside "South-west, North & South-east": with two sides of three the partners sit
         every other seat, and "Us" did not say who they were (play-test, stop 50)."""
         table = self.table
         config = table.config
         names = [table.side_name(side) for side in range(config.sides)]
         if config.players > 4 and config.partnerships and len(table.people) == 1:
             seats = config.seats_of_side(table.human_side)
-            names[table.human_side] = _(" & ").join(table.seat_name(seat) for seat in seats)
+            names[table.human_side] = join_and(table.seat_name(seat) for seat in seats)
         return names
 
     def _score_panel(self, surface: pygame.Surface, ruler: Ruler) -> None:

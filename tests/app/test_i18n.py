@@ -284,8 +284,9 @@ def test_a_side_of_partners_lists_its_seats_as_chinese_lists_names():
     _size, lines = name_lines("东南家、东家、西家、东北家、西北家")  # too long for one line: split after 、
     assert len(lines) > 1 and all(line.endswith("、") for line in lines[:-1]) and " " not in "".join(lines), lines
     i18n.set_language("en")
-    _size, lines = name_lines("South-east & East & West & North-west")
-    assert len(lines) > 1 and all(line.endswith(" &") for line in lines[:-1]), lines
+    _size, lines = name_lines("South-east, East, West & North-west")
+    assert len(lines) > 1 and all(line.endswith((",", " &")) for line in lines[:-1]), lines
+    assert " ".join(lines) == "South-east, East, West & North-west"
 
 
 # A card list's placeholder in the catalog ({cards} as a number of cards is not one).
@@ -410,3 +411,31 @@ def test_no_sentence_makes_a_plural_by_an_s_after_a_placeholder(messages):
                         built.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not built
     assert {"aces", "kings", "queens", "jacks", "7s", "10s"} <= set(messages)
+
+
+def test_three_names_read_as_a_list_and_two_as_a_pair_in_both_languages():
+    """Six-hand-2x3's opponents read "South-west & North & South-east" (stop 53): a list of
+    three or more puts commas between and " & " before the last, as English lists names;
+    Chinese lists every one with 、. One function (i18n.join_and) for every such list: a
+    side's name, the hints' sides, the score panel's row, a notice's values."""
+    from game.notices import Listing
+    from game.rules import RulesConfig
+    from game.scenes.review_scene import name_lines
+    from game.seat_names import SeatNames
+
+    assert i18n.join_and([]) == "" and i18n.join_and(["West"]) == "West"
+    assert i18n.join_and(["West", "East"]) == "West & East"
+    assert i18n.join_and(["South-west", "North", "South-east"]) == "South-west, North & South-east"
+    assert i18n.join_and("abcd") == "a, b, c & d"
+    six = SeatNames.default(RulesConfig.for_variant("six-hand-2x3", None))
+    assert six.side_name(1) == "South-west, North & South-east"
+    assert i18n.and_list_breaks(six.side_name(1)) == (["South-west,", "North &", "South-east"], " ")
+    listing = Listing(["wins", "losses", "draws"], and_list=True)
+    assert listing == "wins, losses & draws" and listing.text() == "wins, losses & draws"
+    i18n.set_language("zh_CN")
+    assert i18n.join_and(["西家", "东家"]) == "西家、东家"
+    assert six.side_name(1) == "西南家、北家、东南家"
+    assert i18n.and_list_breaks("西南家、北家、东南家") == (["西南家、", "北家、", "东南家"], "")
+    assert listing == "wins, losses & draws" and listing.text() == "wins、losses、draws"  # (English as a str)
+    _size, lines = name_lines("东南家、东家、西家、东北家、西北家")
+    assert "".join(lines) == "东南家、东家、西家、东北家、西北家"

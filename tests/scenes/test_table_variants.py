@@ -662,8 +662,8 @@ def test_the_score_sheet_names_the_side_of_three_in_full_at_every_window_size(si
     stack.push(sheet)
     drawn = texts_drawn(monkeypatch, score_sheet_module)
     stack.draw(Canvas(size, size[0] / LOGICAL_SIZE[0]))
-    assert "West & East & South-east" in drawn, drawn
-    assert not any(text.startswith("West & East &") and text.endswith("…") for text in drawn)
+    assert "West, East & South-east" in drawn, drawn
+    assert not any(text.startswith("West, East") and text.endswith("…") for text in drawn)
 
 
 def _sheet_texts(monkeypatch) -> list[tuple[str, pygame.FRect]]:
@@ -772,7 +772,7 @@ def test_the_score_panel_names_our_partners_at_five_and_six(language):
     i18n.set_language(language)
     try:
         expected = {
-            "six-hand-2x3": ("You & North-west & North-east", "你、西北家、东北家"),
+            "six-hand-2x3": ("You, North-west & North-east", "你、西北家、东北家"),
             "six-hand": ("You & North", "你、北家"),
             "five-hand": ("You & North", "你、北家"),
             "classic": ("Us", "本方"),
