@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
-from .errors import N_, NotationError
+from .errors import RANK_PLURALS, NotationError
 
 
 class Rank(IntEnum):
@@ -38,7 +38,7 @@ class Rank(IntEnum):
     def plural(self) -> str:
         """The rank's plural as English players write it: "aces", "kings", "7s", "10s" (a
         message id: the app translates it, game.hints.rank_plural)."""
-        return _RANK_PLURAL[self]
+        return RANK_PLURALS[self.symbol]
 
     @property
     def meldable(self) -> bool:
@@ -58,23 +58,6 @@ _RANK_SYMBOL = {Rank.JOKER: "JK", Rank.ACE: "A", Rank.KING: "K", Rank.QUEEN: "Q"
 for _r in Rank:
     _RANK_SYMBOL.setdefault(_r, str(int(_r)))
 _RANK_BY_SYMBOL = {sym: r for r, sym in _RANK_SYMBOL.items()}
-# Each written out, so the catalogs hold every one (a translator may want a word for a 7 too).
-_RANK_PLURAL = {
-    Rank.JOKER: N_("jokers"),
-    Rank.ACE: N_("aces"),
-    Rank.KING: N_("kings"),
-    Rank.QUEEN: N_("queens"),
-    Rank.JACK: N_("jacks"),
-    Rank.TEN: N_("10s"),
-    Rank.NINE: N_("9s"),
-    Rank.EIGHT: N_("8s"),
-    Rank.SEVEN: N_("7s"),
-    Rank.SIX: N_("6s"),
-    Rank.FIVE: N_("5s"),
-    Rank.FOUR: N_("4s"),
-    Rank.THREE: N_("3s"),
-    Rank.TWO: N_("2s"),
-}
 _RANK_BY_SYMBOL.update({"1": Rank.ACE, "11": Rank.JACK, "12": Rank.QUEEN, "13": Rank.KING})
 
 # Meldable ranks in notation order, used for stable output.

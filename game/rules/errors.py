@@ -38,17 +38,37 @@ class IllegalMove(RulesError):
         super().__init__(f"{rule}: {self.reason}")
 
 
+def N_(text: str) -> str:
+    """Mark a message id for the app's catalogs (tools/extract_strings.py); the engine
+    itself never translates."""
+    return text
+
+
+# Each rank's plural as English players write it, by the rank's symbol (Rank.plural; a
+# message id, which the app translates: game.hints.rank_plural). Here, not in cards.py: a
+# refusal's English reason reads its `ranks` param with it, and cards.py imports this module.
+# Each written out, so the catalogs hold every one (a translator may want a word for a 7 too).
+RANK_PLURALS = {
+    "JK": N_("jokers"),
+    "A": N_("aces"),
+    "K": N_("kings"),
+    "Q": N_("queens"),
+    "J": N_("jacks"),
+    "10": N_("10s"),
+    "9": N_("9s"),
+    "8": N_("8s"),
+    "7": N_("7s"),
+    "6": N_("6s"),
+    "5": N_("5s"),
+    "4": N_("4s"),
+    "3": N_("3s"),
+    "2": N_("2s"),
+}
+
+
 def english_params(params: dict[str, object]) -> dict[str, object]:
     """`params` as the English reason reads them: a `ranks` param (a rank symbol) as the
     rank's plural, "kings", "7s"."""
     if "ranks" not in params:
         return params
-    from .cards import Rank  # (cards imports this module)
-
-    return {**params, "ranks": Rank.parse(str(params["ranks"])).plural}
-
-
-def N_(text: str) -> str:
-    """Mark a message id for the app's catalogs (tools/extract_strings.py); the engine
-    itself never translates."""
-    return text
+    return {**params, "ranks": RANK_PLURALS[str(params["ranks"])]}
