@@ -408,7 +408,9 @@ class Driver:
             self._count("stage meld")
             cards = self.pick(naturals)
             yield from self.drag_cards(cards, "meld" if index is None else f"staged:{index}")
-            index = next(i for i, g in enumerate(staged) if cards[0] in g)
+            index = next((i for i, g in enumerate(staged) if cards[0] in g), None)
+            if index is None:
+                raise ScriptError(f"{' '.join(c.face for c in cards)} were not staged (message: {self.table.message})")
         if wilds:
             if index is None:
                 raise ScriptError("wild cards alone cannot start a staged meld")
