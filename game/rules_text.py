@@ -15,6 +15,12 @@ from game.rules.variants import Variant
 Block = tuple[str, str, str]  # (kind, text msgid, cards) with kind "h", "p" or "cards"
 FEW_PLAYERS = N_("Two and three players")  # the classic page's sections for other sizes
 MANY_PLAYERS = N_("Five and six players")
+MELDS_PARAGRAPH = N_(
+    "A meld is three or more cards of the same rank, from four up to ace. It needs at "
+    "least two natural cards, and it may hold at most three wild cards, never more wild "
+    "cards than natural ones. Your side has one meld per rank, shared with your partner: "
+    "more cards of that rank are added to it."
+)  # (said for two and three players by why_not.ALONE_PARAGRAPHS)
 
 RULES: list[Block] = [
     ("h", N_("The aim"), ""),
@@ -62,16 +68,7 @@ RULES: list[Block] = [
         "",
     ),
     ("h", N_("Melds"), ""),
-    (
-        "p",
-        N_(
-            "A meld is three or more cards of the same rank, from four up to ace. It needs at "
-            "least two natural cards, and it may hold at most three wild cards, never more wild "
-            "cards than natural ones. Your side has one meld per rank, shared with your partner: "
-            "more cards of that rank are added to it."
-        ),
-        "",
-    ),
+    ("p", MELDS_PARAGRAPH, ""),
     ("cards", N_("A meld: three nines"), "S9 H9 D9"),
     ("cards", N_("Also a meld: two natural nines and a wild card"), "S9 H9 C2"),
     ("cards", N_("Not a meld: more wild cards than natural ones"), "S9 C2 JK"),

@@ -19,7 +19,7 @@ from game.i18n import N_, CardText, _, get_language, join_sentences
 from game.notices import Notice
 from game.rules import IllegalMove, NotationError, Rank, RulesError
 from game.rules.variants import Variant
-from game.rules_text import FEW_PLAYERS, MANY_PLAYERS
+from game.rules_text import FEW_PLAYERS, MANY_PLAYERS, MELDS_PARAGRAPH
 
 RULE_EXPLANATIONS: dict[str, str] = {
     "R-TURN": N_("A turn is: draw (or take the pile), then meld if you like, then discard one card."),
@@ -59,8 +59,8 @@ RULE_EXPLANATIONS: dict[str, str] = {
     "R-OUT": N_("Your side needs its canastas before anyone can go out (one; two in two-hand and six-hand)."),
     "R-KEEP-TWO": N_("Until your side has the canastas it needs to go out, keep at least two cards in your hand."),
     "R-ASK": N_(
-        'You may ask your partner "May I go out?" once a turn, before laying other cards '
-        "(in Hand and Foot, from the foot, at any time of the turn); the answer binds."
+        'You may ask your partner "May I go out?" once a turn, right after drawing or taking the pile '
+        "and before laying other cards; the answer binds."
     ),
     "R-CONCEALED": N_(
         "Going out concealed means melding the whole hand in one turn, a canasta "
@@ -216,6 +216,16 @@ ALONE_EXPLANATIONS: dict[str, str] = {
     "R-TAKE-MIN": N_("Before you have melded, the top card plus the cards you lay with it must reach the minimum."),
     "R-OUT": N_("You need your canastas before you can go out (two in two-hand, one in three-hand)."),
     "R-KEEP-TWO": N_("Until you have the canastas you need to go out, keep at least two cards in your hand."),
+    "R-ASK": N_("Each player plays alone here: there is no partner to ask, and you go out without asking."),
+}
+# Hand and Foot asks its own way (V-HF-ASK): the question comes from the foot, at any time of
+# the turn. The classic sentence (before laying other cards) said it in a parenthesis under
+# every refusal of the classic games too, five-hand and the short game (play-test, stop 53).
+FOOT_EXPLANATIONS: dict[str, str] = {
+    "R-ASK": N_(
+        'You may ask your partner "May I go out?" once a turn, playing from the foot, at any time '
+        "of the turn; the answer binds."
+    ),
 }
 
 
@@ -277,6 +287,7 @@ def rule_explanation(rule: str, rules: Variant | None = None) -> str | None:
     if rules is not None and rules.wild_melds and rule == "V-SAMBA-MELDS":
         return _(BOLIVIA_MELDS)
     text = ALONE_EXPLANATIONS.get(rule) if plays_alone(rules) else None
+    text = text or (FOOT_EXPLANATIONS.get(rule) if rules is not None and rules.foot else None)
     text = text or RULE_EXPLANATIONS.get(rule)
     return _(text) if text else None
 
@@ -467,6 +478,19 @@ FEW_SECTIONS = {"R-OUT": FEW_PLAYERS, "R-KEEP-TWO": FEW_PLAYERS}
 MANY_SECTIONS = {"R-MIN": MANY_PLAYERS, "R-OUT": MANY_PLAYERS, "R-KEEP-TWO": MANY_PLAYERS}
 
 
+# The rules for players speak of four players in partnerships; a paragraph a "Why not?" quotes
+# in two-hand or three-hand says it without the partner there is not (the Melds section's "one
+# meld per rank, shared with your partner", under a refusal in three-hand: play-test, stop 53).
+ALONE_PARAGRAPHS: dict[str, str] = {
+    MELDS_PARAGRAPH: N_(
+        "A meld is three or more cards of the same rank, from four up to ace. It needs at "
+        "least two natural cards, and it may hold at most three wild cards, never more wild "
+        "cards than natural ones. You have one meld per rank: more cards of that rank are "
+        "added to it."
+    ),
+}
+
+
 def section_heading(rule: str, rules: Variant | None = None) -> str:
     """The msgid of the heading of the section that explains `rule` in `rules`' game."""
     from game.rules_text import page_for
@@ -492,13 +516,14 @@ def rule_section(rule: str, rules: Variant | None = None) -> tuple[str, list[str
     if rules is not None and page_for(rules) == 2:  # Bolivia amends Samba's section
         headings += BOLIVIA_AMENDS.get(heading, [])
     paragraphs: list[str] = []
+    alone = plays_alone(rules)
     for wanted in headings:
         inside = False
         for kind, msgid, _cards in all_blocks():
             if kind == "h":
                 inside = msgid == wanted
             elif inside and kind == "p":
-                paragraphs.append(_(msgid))
+                paragraphs.append(_(ALONE_PARAGRAPHS.get(msgid, msgid) if alone else msgid))
     if not paragraphs:
         explanation = rule_explanation(rule, rules)
         paragraphs = [explanation] if explanation else []

@@ -786,6 +786,71 @@ def test_where_each_plays_alone_a_refusal_says_you_not_your_side(variant, seats)
     assert "side" in rule_explanation("R-MIN", RulesConfig.for_variant("classic").rules)
 
 
+def test_the_ask_rule_under_a_refusal_is_the_games_own():
+    """The rule line under a refused "May I go out?" in the classic games (the short game,
+    five-hand) said "(in Hand and Foot, from the foot, at any time of the turn)" (play-test,
+    stop 53); Hand and Foot's says its own, and where each plays alone there is no partner."""
+    from game.rules import RulesConfig
+    from game.why_not import rule_explanation
+
+    state = position(
+        ["C4 D5 H9 S10", "C5 C6 C7", "", "C8 C10 CJ"], melds=[{"K": "CK CK DK DK HK HK SK"}, {}], phase="meld"
+    )
+    stack, table = make_table()
+    table.load_state(state)
+    press(stack, pygame.K_a)  # four cards no meld takes: no going out, so no question
+    assert table.refusal is not None and table.refusal.rule == "R-ASK"
+    line = table.refusal.explanation() or ""
+    assert "right after drawing or taking the pile" in line and "Hand and Foot" not in line
+    assert "from the foot" in (rule_explanation("R-ASK", RulesConfig.for_variant("hand-and-foot").rules) or "")
+    for variant in ("two-hand", "three-hand"):
+        alone = rule_explanation("R-ASK", RulesConfig.for_variant(variant).rules) or ""
+        assert "no partner to ask" in alone and "your partner" not in alone
+    i18n.set_language("zh_CN")
+    assert "手脚" not in (table.refusal.explanation() or "手脚")
+    i18n.set_language("en")
+
+
+def test_why_not_quotes_the_melds_rule_without_a_partner_where_each_plays_alone():
+    """Three-hand, a group of mixed ranks refused: "Why not?" quoted the rules' Melds section,
+    "Your side has one meld per rank, shared with your partner" (play-test, stop 53: nobody has
+    a partner there). With partners the sentence stands."""
+    from game.rules import position_from_json
+
+    for variant, seats, partner in (("three-hand", 3, False), ("two-hand", 2, False), ("classic", 4, True)):
+        state = position_from_json(
+            {
+                "format": "canasta-position/1",
+                "variant": variant,
+                "target": 5000,
+                "scores": [0] * (seats if seats < 4 else 2),
+                "dealer": seats - 1,
+                "turn": 0,
+                "phase": "meld",
+                "hands": ["D4 H4 H7 C9 S10", *["C5 C6 C7", "D5 D6 D7", "H5 H6 H8"][: seats - 1]],
+                "melds": [{} for _ in range(seats if seats < 4 else 2)],
+                "red_threes": ["" for _ in range(seats if seats < 4 else 2)],
+                "discard": "S4",
+                "stock": "HJ SJ DJ CJ HQ SQ",
+                "stock_exact": True,
+            }
+        )
+        stack, table = make_table(variant=variant)
+        table.load_state(state)
+        table.ui.staged.append([hand_card(table, f) for f in ("D4", "H4", "H7")])
+        table.relayout()
+        table.confirm_staged()
+        assert table.refusal is not None and table.refusal.rule == "R-MELD", variant
+        draw(stack)
+        stack.handle_event(key(pygame.K_SLASH, pygame.KMOD_SHIFT, "?"))
+        dialog = stack.top
+        assert isinstance(dialog, RuleDialog) and "Melds" in dialog.dialog.title, variant
+        text = dialog.dialog.message_label.text
+        assert ("shared with your partner" in text) is partner, variant
+        assert partner or "You have one meld per rank" in text
+        draw(stack)
+
+
 def hinted_take_position():
     """The player's draw: the hint takes the five-card pile with the 9♣ 9♦ (no meld of 9s:
     a plain take, T's without selected cards, is refused)."""
