@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from game.bots import reasons as why
 from game.bots.reasons import BotReason
 from game.i18n import N_, CardText, _, join_and, join_sentences, pgettext, sentence_gap
-from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank
+from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank, sort_key
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
 
@@ -1149,7 +1149,9 @@ def _only_safe(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]
     others = [w for w in weighed.values() if w.card.rank != card.rank and w.kept_as not in ("wild", "black three")]
     if not others or any(w.p_take < 1.0 or not _fits_a_meld(obs, side, w.card) for w in others):
         return ""
-    cards = [c for c in obs.hand if any(c.face == w.card.face for w in others)]
+    # In rank order, as the hand shows them sorted: in the order they came to the hand they read
+    # "your 8♥ K♠ K♣ 8♥ 9♠ J♣" (two-hand play-test, stop 53).
+    cards = sorted((c for c in obs.hand if any(c.face == w.card.face for w in others)), key=sort_key)
     if not 2 <= len(cards) <= LISTED_CARDS:  # (one card: `_safer` names it)
         return ""
     if any(c.is_wild or c.is_black_three for c in obs.hand if c.rank != card.rank):  # (they block the pile)

@@ -645,6 +645,9 @@ def test_a_discard_that_breaks_a_pair_says_why_normal_breaks_it():
         "Discard the 4♣. It breaks your pair of 4s. It is the only card the next player's side could not "
         "take the pile with: your 9♥ J♥ fit its melds."
     )
+    # The cards named in rank order, however they came to the hand (two-hand play-test, stop 53:
+    # "your 8♥ K♠ K♣ 8♥ 9♠ J♣ fit its melds").
+    assert hint("HJ S4 C4 H9") == hint("H9 S4 C4 HJ")
     # (a joker blocks the pile too: the 4♣ is not the only card they could not take it with;
     # with no meld of ours and a minimum of 120 the joker is not laid)
     unmelded = position(["H9 S4 JK C4 HJ"], melds=[{}, melds[1]], discard="S5 D6", phase="meld", scores=[3000, 0])
