@@ -74,6 +74,11 @@ TOOK_PILE_NOTE = N_("took the pile ({n} cards)")
 TOOK_PILE_NOTE_ONE = N_("took the pile (1 card)")
 TOOK_SOME_NOTE = N_("took {n} cards of the pile")  # V-HF-TAKE: the top card and the next six at most
 TOOK_THEN = N_("{took}, then {did}")
+# A seat's label after the card drawn for a red three it laid: the red three said too. "drew a
+# card" alone stood by a seat that had laid a dealt red three and not yet played, as if it had
+# taken a turn out of order (five-hand and two-hand play-test, stop 53).
+RED_THREE_LAID = N_("{name} laid the red three {card}.")
+RED_THREE_REPLACED = N_("{did}, and drew a card in its place")
 
 
 class Names(Protocol):
@@ -220,6 +225,12 @@ class MoveLog:
         if entry is None:
             return None
         did = entry.text(names).strip().rstrip(".。")
+        if entry.msgid == DREW_HIDDEN:  # the card for a red three laid just before it?
+            shown = self.shown
+            at = next(i for i in range(len(shown) - 1, -1, -1) if shown[i] is entry)
+            laid = shown[at - 1] if at > 0 else None
+            if laid is not None and laid.seat == seat and laid.msgid == RED_THREE_LAID:
+                return _(RED_THREE_REPLACED).format(did=laid.text(names).strip().rstrip(".。"))
         take = next(
             (
                 e
@@ -282,11 +293,7 @@ class MoveLog:
         if isinstance(event, ev.HiddenDraw):
             return LogEntry(turn, event.seat, DREW_HIDDEN)
         if isinstance(event, ev.RedThreeLaid):
-            msgid = (
-                N_("{name} laid the red three {card} (from the pile).")
-                if event.from_pile
-                else N_("{name} laid the red three {card}.")
-            )
+            msgid = N_("{name} laid the red three {card} (from the pile).") if event.from_pile else RED_THREE_LAID
             return LogEntry(turn, event.seat, msgid, (event.card,), side=event.side)
         if isinstance(event, ev.PileTaken):
             part = self.rules is not None and self.rules.take_next > 0

@@ -357,6 +357,32 @@ def test_a_seat_s_label_keeps_its_take_of_the_pile_for_the_rest_of_its_turn():
     assert log.seat_note(2, Nameless()) is None
 
 
+def test_a_seats_label_after_the_card_drawn_for_a_red_three_says_the_red_three():
+    """East laid a dealt red three and drew its replacement: its label said "drew a card" while
+    South-east played the first turn, as if East had played out of turn (five-hand play-test,
+    stop 53). It says the red three too; a draw of its own turn later says only the draw."""
+    log = MoveLog(viewer=0)
+    log.record(
+        [
+            ev.RedThreeLaid(seat=3, side=1, card=Card.parse("H3")),
+            ev.HiddenDraw(seat=3),
+            ev.TurnPassed(seat=0),
+            ev.HiddenDraw(seat=1),
+            ev.Discarded(seat=1, card=Card.parse("C9")),
+        ]
+    )
+    assert log.seat_note(3, Nameless()) == "laid the red three 3♥, and drew a card in its place"
+    assert log.seat_note(1, Nameless()) == "discarded 9♣"
+    i18n.set_language("zh_CN")
+    try:
+        note = log.seat_note(3, Nameless()) or ""
+        assert "3♥" in note and "红3" in note and "drew" not in note
+    finally:
+        i18n.set_language("en")
+    log.record([ev.TurnPassed(seat=1), ev.TurnPassed(seat=2), ev.HiddenDraw(seat=3)])
+    assert log.seat_note(3, Nameless()) == "drew a card"
+
+
 def test_hand_and_foot_s_take_of_part_of_the_pile_is_said_as_such():
     log = MoveLog(viewer=0, rules=RulesConfig.for_variant("hand-and-foot").rules)
     _west_takes_the_pile(log, more=6)
