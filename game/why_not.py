@@ -216,7 +216,7 @@ ALONE_EXPLANATIONS: dict[str, str] = {
     "R-TAKE-MIN": N_("Before you have melded, the top card plus the cards you lay with it must reach the minimum."),
     "R-OUT": N_("You need your canastas before you can go out (two in two-hand, one in three-hand)."),
     "R-KEEP-TWO": N_("Until you have the canastas you need to go out, keep at least two cards in your hand."),
-    "R-ASK": N_("Each player plays alone here: there is no partner to ask, and you go out without asking."),
+    "R-ASK": N_("Each player plays alone in this game: you go out without asking anyone."),
 }
 # Hand and Foot asks its own way (V-HF-ASK): the question comes from the foot, at any time of
 # the turn. The classic sentence (before laying other cards) said it in a parenthesis under
