@@ -194,7 +194,9 @@ class Driver:
         raise ScriptError(f"no {face} in the hand")
 
     def card_point(self, card: Card) -> tuple[float, float]:
-        rect = self._layout().hand_rects[card]
+        rect = self._layout().hand_rects.get(card)
+        if rect is None:  # (staged, dragged or gone since it was picked)
+            raise ScriptError(f"the {card.face} is not in the hand as shown")
         return (rect.x + min(rect.width, 40) / 2, rect.y + 30)
 
     def slot_point(self, slot) -> tuple[float, float]:

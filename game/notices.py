@@ -7,7 +7,7 @@ moment it is drawn, whatever the language was when it was made. An argument may 
 `Notice` itself (a reason we name); any other argument (a system's error text) is shown
 as it is.
 
-    notice = Notice(N_("sound is off: {error}"), error=str(error))
+    notice = Notice(N_("No sound device could be opened: the effects stay silent ({error})"), error=str(error))
     notice.text()  # "声音已关闭：..." in Chinese
 """
 

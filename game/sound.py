@@ -42,7 +42,7 @@ class SoundPlayer:
                 self._sounds[name] = sound
             self.available = True
         except (pygame.error, OSError, NotImplementedError) as error:  # NotImplementedError: no mixer module
-            self.notices.append(Notice(N_("sound is off: {error}"), error=str(error)))
+            self.notices.append(Notice(N_("No sound device could be opened: the effects stay silent ({error})"), error=str(error)))
             self._sounds.clear()
             self.available = False
         return self.available

@@ -11,7 +11,7 @@ Continue is exercised too. Any exception out of a frame is a problem: printed wi
 traceback, the seed and the frame, and the run goes on in a new app. It prints what it did
 and the problems found (exit 1 if any).
 
-    python tools/fuzz_window.py [--seconds 300] [--seed 1] [--home DIR]
+    python tools/fuzz_window.py [--seconds 300] [--seed 1] [--home DIR] [--variant V]
 
 Found problems are repeatable: the same seed, the same machine speed aside (the bots' thread
 and the deal review's worker make timing matter), plays the same gestures.
@@ -60,8 +60,11 @@ SIZES = ((1280, 720), (800, 450), (1600, 900))
 class Monkey:
     """Gestures for one app: a generator the app calls once per frame (its feeder)."""
 
-    def __init__(self, app: MainWindow, rng: random.Random, counts: Counter[str], problems: list[str]) -> None:
+    def __init__(
+        self, app: MainWindow, rng: random.Random, counts: Counter[str], problems: list[str], variants: list[str]
+    ) -> None:
         self.app = app
+        self.variants = variants
         self.problems = problems
         self.rng = rng
         self.counts = counts
@@ -144,7 +147,8 @@ class Monkey:
         table = self.driver.table
         for _ in range(10):
             ui = table.ui
-            if not (ui.staged or ui.selected or table.hint is not None or table.pile_open or table.log_open):
+            busy = ui.dragging or ui.dragging_top or table.mouse.press is not None
+            if not (busy or ui.staged or ui.selected or table.hint is not None or table.pile_open or table.log_open):
                 break
             yield from self.driver.key("escape")
             yield from self.driver.wait(0.1)
@@ -184,7 +188,7 @@ class Monkey:
             self.counts["Continue"] += 1
             yield from self.driver.click(title.items.widgets[0].rect.center)
             return
-        variant = self.rng.choice(APP_VARIANT_IDS)
+        variant = self.rng.choice(self.variants)
         config = RulesConfig.for_variant(variant, None)
         level = self.rng.choice(LEVELS)  # (Hard thinks half a second a move: seldom picked)
         level = level if level != "hard" or self.rng.random() < 0.3 else "normal"
@@ -198,6 +202,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=300.0, help="wall time to run (default 300)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--home", help="the app's home (default: a new temporary folder)")
+    parser.add_argument("--variant", choices=APP_VARIANT_IDS, help="new games of this variant only (default: any)")
     args = parser.parse_args()
     home = Path(args.home) if args.home else Path(tempfile.mkdtemp(prefix="canasta-monkey-"))
     os.environ[HOME_ENV] = str(home)
@@ -209,14 +214,19 @@ def main() -> int:
     while time.monotonic() < end:
         app = MainWindow(size=rng.choice(SIZES), menu=True, seed=rng.randrange(1 << 30))
         counts["apps started"] += 1
-        monkey = Monkey(app, rng, counts, problems)
+        monkey = Monkey(app, rng, counts, problems, [args.variant] if args.variant else list(APP_VARIANT_IDS))
         app.feeder = monkey.feed
         try:
             while app.running and time.monotonic() < end:
                 app.frame(DT)
                 frames += 1
         except Exception:  # noqa: BLE001 - the point of the tool: report and go on
-            problems.append(f"frame {frames} (seed {args.seed}):\n{traceback.format_exc()}")
+            kept = ""
+            if app.table is not None:
+                shot = monkey.keep_deal(app.table.game).with_suffix(".png")
+                app.screenshot(str(shot))
+                kept = f" (the deal and the screen kept beside {shot})"
+            problems.append(f"frame {frames} (seed {args.seed}){kept}:\n{traceback.format_exc()}")
             print(problems[-1], file=sys.stderr, flush=True)
         finally:
             if not app.running:

@@ -43,8 +43,8 @@ def test_no_audio_device(tmp_path):
         timeout=120,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "canasta: sound is off" in proc.stderr
-    assert proc.stdout.startswith("selftest ok: ") and "sound is off" in proc.stdout
+    assert "canasta: No sound device could be opened" in proc.stderr
+    assert proc.stdout.startswith("selftest ok: ") and "No sound device could be opened" in proc.stdout
 
 
 def unwritable_canasta_home(tmp_path: Path, monkeypatch) -> None:

@@ -1,5 +1,5 @@
 """Notices are data (a message id and its arguments): the title menu shows them in the
-player's language at the moment it draws them (an English "sound is off: ..." stood on the
+player's language at the moment it draws them (an English sound notice stood on the
 Chinese title, play-test stop 41)."""
 
 from __future__ import annotations
@@ -11,17 +11,17 @@ from game.session import SAVE_FAILED, StorageProblem
 
 
 def test_a_notice_is_its_english_text_and_shows_in_the_language_of_the_moment():
-    notice = Notice(N_("sound is off: {error}"), error="ALSA: no device")
-    assert notice == "sound is off: ALSA: no device" and "no device" in notice  # stderr, tests
+    notice = Notice(N_("No sound device could be opened: the effects stay silent ({error})"), error="ALSA: no device")
+    assert notice == "No sound device could be opened: the effects stay silent (ALSA: no device)" and "no device" in notice  # stderr, tests
     try:
         i18n.set_language("zh_CN")
-        assert shown(notice) == "音效已关闭：ALSA: no device"
+        assert shown(notice) == "无法打开声音设备：音效保持静音（ALSA: no device）"
         problem = StorageProblem(SAVE_FAILED, N_("the disk is full"))
         assert problem.notice() == "Not saved: the disk is full"
         assert shown(problem.notice()) == problem.message() != "Not saved: the disk is full"
     finally:
         i18n.set_language("en")
-    assert shown(notice) == "sound is off: ALSA: no device"
+    assert shown(notice) == "No sound device could be opened: the effects stay silent (ALSA: no device)"
     assert shown("plain text") == "plain text"
 
 
