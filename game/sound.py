@@ -17,6 +17,8 @@ from game.assets import asset_path
 from game.i18n import N_
 from game.notices import Notice
 
+NO_SOUND = N_("No sound device could be opened: the effects stay silent ({error})")
+
 EFFECTS = ("shuffle", "draw", "discard", "meld", "canasta", "going_out")
 VOLUME = 0.6
 
@@ -42,7 +44,7 @@ class SoundPlayer:
                 self._sounds[name] = sound
             self.available = True
         except (pygame.error, OSError, NotImplementedError) as error:  # NotImplementedError: no mixer module
-            self.notices.append(Notice(N_("No sound device could be opened: the effects stay silent ({error})"), error=str(error)))
+            self.notices.append(Notice(NO_SOUND, error=str(error)))
             self._sounds.clear()
             self.available = False
         return self.available
