@@ -230,7 +230,7 @@ def _pressure_note(move: Move, obs: Observation) -> str:
         return ""
     try:
         from game.bots.knowledge import Knowledge
-        from game.bots.normal import NormalPolicy, lateness, threat, urgency
+        from game.bots.normal import NormalPolicy, deal_urgency, lateness, threat
 
         kn, policy = Knowledge(obs), NormalPolicy()
         w = policy.weights(kn)
@@ -238,9 +238,12 @@ def _pressure_note(move: Move, obs: Observation) -> str:
             now, calm = policy.meld_score(kn, move), policy.meld_score(kn, move, 0.0)
             if now is None or calm is None or now <= 0 or calm > 0:
                 return ""
-            level = threat(kn, w.threat_foot)  # (Normal's own measure: a foot down counts, stop 52)
+            pressed_now = policy.meld_score(kn, move, deal_urgency(kn, w))
+            if pressed_now is None or pressed_now <= 0:
+                return ""  # (laid for Hand and Foot's eagerness to meld, `eagerness`: nothing presses)
+            level = threat(kn, w.threat_foot, w.threat_books)  # (Normal's own measure, stops 52-53)
             if level * w.threat_scale >= lateness(kn, w.late_feet):
-                return _threat_note(kn, obs, level, w.threat_foot)
+                return _threat_note(kn, obs, level, w.threat_foot, w.threat_books)
             if lateness(kn, w.late_feet) < CALM:  # (a stock past half is no pressure a player sees:
                 return ""  # "down to 61 cards: meld while you can" of Samba's 101, stop 52's proof-read)
             return _("The stock is down to {n} cards: meld while you can.").format(n=obs.stock_size)
@@ -260,27 +263,31 @@ def _pressure_note(move: Move, obs: Observation) -> str:
             return ""  # ("keep" a card the hint discards: the meld is not what is held back)
         parts: dict[str, float] = {}
         policy.meld_score(kn, held, None, parts)
-        urg = urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
+        urg = deal_urgency(kn, w)
     except Exception:  # noqa: BLE001 - a bot bug must not break the hint: say nothing more
         return ""
     return _held_back(held, parts, obs, urg)
 
 
-def _threat_note(kn: Knowledge, obs: Observation, level: float, foot: float = 0.0) -> str:
+def _threat_note(kn: Knowledge, obs: Observation, level: float, foot: float = 1.0, books: float = 1.0) -> str:
     """The opponents (a side, or a player alone) closest to going out, as `threat` measures
-    it (`seat_threat`, with Normal's `threat_foot`): their canastas enough to go out (few
-    cards left counts more), or a canasta short with five cards or fewer."""
+    it (`seat_threat`, with Normal's `threat_foot` and `threat_books`): their canastas enough
+    to go out (Hand and Foot: the quota of books; few cards left counts more), or a canasta
+    short with five cards or fewer."""
     from game.bots.normal import seat_threat
 
-    need = kn.cfg.canastas_to_go_out
     for s in kn.opponents():
         if _foot_down(obs, s):  # (Hand and Foot: an empty hand picks up the foot, V-HF-FOOT: no going out)
             continue
-        c, found = kn.canastas(kn.cfg.side_of(s)), seat_threat(kn, s, foot)
+        side_of = kn.cfg.side_of(s)
+        short = kn.books_short(side_of) if books else max(0, kn.cfg.canastas_to_go_out - kn.canastas(side_of))
+        found = seat_threat(kn, s, foot, books)
         if found > 0 and found >= level:
-            side = side_words(obs, obs.config.side_of(s))
-            if c >= need:
+            side = side_words(obs, side_of)
+            if short == 0:
                 return _("{side} could go out soon: meld while you can.").format(side=side)
+            if kn.cfg.rules.books_quota != (0, 0):  # Hand and Foot: its canastas are books (V-HF-BOOKS)
+                return _("{side} could go out after one more book: meld while you can.").format(side=side)
             return _("{side} could go out after one more canasta: meld while you can.").format(side=side)
     return ""
 

@@ -100,6 +100,51 @@ def answering_position() -> GameState:
     )
 
 
+# Hand and Foot, the bot game of stop 52 (seed 11): South to meld, West & East with one book
+# (a dirty one), West holding 3 cards and East 2, both feet still down, 120 cards in the stock.
+HF_ONE_BOOK_HANDS = ["C9 S8 C8 H4 D8", "D4 C7 C4", "S5 S9 SA S10 H9 DA C8 S5 D10", "CA D4"]
+HF_ONE_BOOK_MELDS = [
+    ["CJ DJ SJ JK CJ DJ SJ", "CK SK SK CK HK HK C2", "H7 S7 S7 C7 C7 H7", "DA DA HA"],
+    ["CQ SQ JK CQ DQ S2 JK", "C9 D9 H9 S9", "C6 H6 S6 D6 H6 S6", "D5 C5 H5 H5", "D10 D10 H10 S10"]
+    + ["DJ HJ HJ SJ SJ", "C8 H8 S8 D8 S8 S8"],
+]
+HF_ONE_BOOK_PILE = "JK CQ S3 D5 H6 H10 DJ D5 CJ DQ C6 DK CQ HK S10 SK S6 DQ CQ CK SQ DK"
+HF_FEET = ["DQ S2 JK D2 DQ HQ HA C6 C3 SQ S3", "DK D8 CJ H9 H4 D10 H10 DJ D2 D2 HQ"]
+HF_FEET += ["C9 C3 H9 C4 H8 D6 H3 S9 C2 CA JK", "C3 C9 D8 D8 C8 D6 SK S4 C4 S7 D7"]
+HF_THREES = ["H3 H3 D3 D3", "H3 H3"]
+# West & East's quota (V-HF-OUT): two clean books and two dirty ones.
+HF_QUOTA = ["C6 D6 H6 S6 C6 D6 H6", "C7 D7 H7 S7 C7 D7 H7", "CQ DQ HQ SQ CQ JK S2", "CJ DJ HJ SJ CJ D2 JK"]
+
+
+def hand_and_foot_table(hands, melds, pile, west_foot_down=True, stock=120) -> GameState:
+    """South to meld (its stock drawn) in the first deal of Hand and Foot, the feet HF_FEET:
+    West's still down, or picked up (West's hand is then played from its foot)."""
+    from rules_helpers import position as rules_position
+    from rules_helpers import stock_left
+
+    feet = [HF_FEET[0], HF_FEET[1] if west_foot_down else None, *HF_FEET[2:]]
+    texts = [*hands, *(m for side in melds for m in side), *HF_THREES, pile, *(f for f in feet if f)]
+    return rules_position(
+        hands, melds, pile, stock_left("hand-and-foot", texts, stock), phase="meld", variant="hand-and-foot",
+        dealer=0, red_threes=HF_THREES, feet=feet, deal_no=1, drawn="stock",
+    )  # fmt: skip
+
+
+def hand_and_foot_one_book(west_foot_down=True) -> GameState:
+    """Stop 52's table (West & East: one book; West 3 cards, East 2)."""
+    return hand_and_foot_table(HF_ONE_BOOK_HANDS, HF_ONE_BOOK_MELDS, HF_ONE_BOOK_PILE, west_foot_down)
+
+
+def hand_and_foot_quota(books=HF_QUOTA, west_foot_down=True) -> GameState:
+    """West & East holding `books` (the quota unless fewer are given) beside a group of fives,
+    West 3 cards and East 2 (East's foot down); South holds three aces, the pile 19 cards under
+    a joker, the stock 150 (lateness 0.11)."""
+    hands = ["CA DA SA H4 C5", "D4 S10 C4", "S5 S9 H10", "CA D4"]
+    melds = [["C8 H8 S8 D8", "DK HK SK"], [*books, "D5 H5 S5"]]
+    pile = "JK S3 D5 H6 H10 DJ D5 CJ DQ C6 DK CQ HK S10 SK S6 DQ CQ CK"
+    return hand_and_foot_table(hands, melds, pile, west_foot_down, stock=150)
+
+
 def tool_module(name: str) -> ModuleType:
     """A module of tools/ (they are scripts, not a package)."""
     path = Path(__file__).resolve().parents[1] / "tools" / f"{name}.py"

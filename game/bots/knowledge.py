@@ -102,7 +102,8 @@ class Knowledge:
         self.unseen = [max(0, facts.rank_totals[r] - seen[r]) for r in range(16)]
         self.pool = sum(self.unseen)
         self._pseudo: GameState | None = None
-        self._urgency: tuple[tuple[float, float, float], float] | None = None  # ((threat scale, feet, foot), urgency)
+        # ((threat scale, feet, foot, books), urgency)
+        self._urgency: tuple[tuple[float, float, float, float], float] | None = None
         self._declined: tuple[frozenset[int], frozenset[int]] | None = None
         self._by_rank: dict[int, dict[Rank, Meld]] = {}  # melds_by_rank, per side asked
         self._fits: dict[int, tuple[frozenset[int], frozenset[tuple[Suit | None, int]]]] = {}  # fits_meld, per side
@@ -219,6 +220,16 @@ class Knowledge:
         """V-HF-OUT: our side still lacks clean books for its quota."""
         quota = self.cfg.rules.books_quota[0]
         return bool(quota) and book_counts(self.obs.melds[self.side])[0] < quota
+
+    def books_short(self, side: int) -> int:
+        """The books (canastas) `side` still lacks to go out: Hand and Foot's quota of clean
+        and dirty books counted apart (V-HF-OUT: a clean book does not stand for a dirty one),
+        elsewhere the canastas going out needs (R-OUT, V-SAMBA-OUT)."""
+        clean_need, dirty_need = self.cfg.rules.books_quota
+        if clean_need or dirty_need:
+            clean, dirty = book_counts(self.obs.melds[side])
+            return max(0, clean_need - clean) + max(0, dirty_need - dirty)
+        return max(0, self.cfg.canastas_to_go_out - self.canastas(side))
 
     def dirty_books_made(self) -> bool:
         """V-HF-OUT: our side has the dirty books its quota needs."""

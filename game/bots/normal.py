@@ -65,12 +65,20 @@ class NormalWeights:
     meld_point: float = 0.15  # per point laid
     meld_urgency: float = 2.0  # how much urgency multiplies the two above
     threat_scale: float = 0.5  # how much an opponent able to go out counts in the urgency
-    # Stop 52 (a proof-read of the H hint): an opponent whose foot is still down counts its hand
-    # and its foot in `threat` (1): an empty hand only picks up the foot (V-HF-FOOT), it does not
-    # go out; 0: its hand alone, as before (Hand and Foot's Normal laid melds on a false threat).
-    # 1 in Hand and Foot lost to 0: 45.9% of 2,000 games, -365 ± 129 a game (README, stop 52):
-    # not kept, an experiment (`--a-weights threat_foot=1`).
-    threat_foot: float = 0.0
+    # Hand and Foot's threat (stops 52-53): an opponent whose foot is still down counts its hand
+    # and its foot in `threat` (`threat_foot` 1: an empty hand only picks up the foot and plays
+    # on, V-HF-FOOT), and its side needs the quota of two clean and two dirty books to go out
+    # (`threat_books` 1, V-HF-OUT). 0 and 0: its hand alone and one book (`canastas_to_go_out`),
+    # the false threats Hand and Foot's Normal played with until stop 53, where they stood in
+    # for its eagerness to meld (`meld_eager`). Both only matter in Hand and Foot.
+    threat_foot: float = 1.0
+    threat_books: float = 1.0
+    # Stop 53: Hand and Foot's eagerness to meld, a measure of its own (`eagerness`): its melds
+    # are weighed at least at this times the share of the stock gone (the stock and the feet as
+    # dealt, `late_feet`): the costs of new melds, wild cards and bare pairs fade, `group_score`.
+    # 0: at the deal's urgency alone. With the true threat, 1 against the false one (today's
+    # Normal before stop 53): 51.5%, 49.2%, 52.1% of 2,000 games; 0: 45.2% (README, stop 53).
+    meld_eager: float = 0.0
     # 1: the urgency and going out weigh the stock left as a share of the stock and the feet as
     # dealt (Hand and Foot's own in VARIANT_WEIGHTS); 0: of the stock.
     late_feet: float = 0.0
@@ -306,6 +314,10 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # 2,000 games, margin -149 ± 132; README, stop 48): its deals end by going out more often than
 # by the stock running out.
 _HF_LATENESS = {"late_feet": 1.0}
+# Hand and Foot lays its melds readily as the deal goes on (`meld_eager`, stop 53): the stock's
+# share gone, linear, where the urgency squares it. It replaced the false threats (an opponent
+# with its foot down, one book, counted as about to go out) that had made it meld readily.
+_HF_EAGER = {"meld_eager": 1.0}
 # A late yes says "The stock is nearly gone." with this many turns each left or fewer, else the
 # count: classic's late yes (lateness 0.6) comes with about 14 cards, three and a half turns each.
 NEARLY_GONE_TURNS = 3
@@ -317,7 +329,10 @@ VARIANT_WEIGHTS: VariantTable = (
     (two_sides_of_three, {"take_small_size": 2.0}),
     (with_sequences, {"take_canasta": 100.0, "take_late_card": 0.0, "keep_run": 40.0}),
     (with_wild_melds, {"wild_meld_first": 100.0}),
-    (with_books_quota, {"book_dirty_surplus": 150.0, "foot_pickup": 200.0, "take_base": 80.0, **_HF_LATENESS}),
+    (
+        with_books_quota,
+        {"book_dirty_surplus": 150.0, "foot_pickup": 200.0, "take_base": 80.0, **_HF_LATENESS, **_HF_EAGER},
+    ),
     (classic_four_hand, {"wild_surplus": 1.0}),
     (one_a_side, {"take_card": 12.0}),
 )
@@ -328,15 +343,35 @@ def _variant_weights(variant: str) -> NormalWeights:
     return replace(NormalWeights(), **variant_changes(variant, VARIANT_WEIGHTS))
 
 
-def urgency(kn: Knowledge, threat_scale: float = 1.0, with_feet: float = 0.0, foot: float = 0.0) -> float:
+def urgency(
+    kn: Knowledge, threat_scale: float = 1.0, with_feet: float = 0.0, foot: float = 1.0, books: float = 1.0
+) -> float:
     """0..1: how soon the deal may end (stock running out, an opponent close to going out;
-    `threat_scale` weighs the second; `with_feet`: the stock's share counts the feet; `foot`:
-    an opponent's foot still down counts with its hand, `threat`)."""
+    `threat_scale` weighs the second; `with_feet`: the stock's share counts the feet; `foot`,
+    `books`: `threat`'s)."""
     cached = kn._urgency
-    key = (threat_scale, with_feet, foot)
+    key = (threat_scale, with_feet, foot, books)
     if cached is None or cached[0] != key:
-        cached = kn._urgency = (key, _urgency(kn, threat_scale, with_feet, foot))
+        cached = kn._urgency = (key, _urgency(kn, threat_scale, with_feet, foot, books))
     return cached[1]
+
+
+def deal_urgency(kn: Knowledge, w: NormalWeights) -> float:
+    """`urgency` with the weights' own settings."""
+    return urgency(kn, w.threat_scale, w.late_feet, w.threat_foot, w.threat_books)
+
+
+def eagerness(kn: Knowledge, w: NormalWeights) -> float:
+    """0..1: how readily melds are laid beside the deal's urgency: `meld_eager` times the
+    share of the stock gone (Hand and Foot's own; 0 elsewhere)."""
+    if not w.meld_eager:
+        return 0.0
+    return min(1.0, w.meld_eager * (1.0 - kn.stock_fraction(bool(w.late_feet))))
+
+
+def meld_urgency(kn: Knowledge, w: NormalWeights) -> float:
+    """The urgency Normal weighs its melds at: the deal's, or its eagerness when higher."""
+    return max(deal_urgency(kn, w), eagerness(kn, w))
 
 
 def lateness(kn: Knowledge, with_feet: float = 0.0) -> float:
@@ -345,30 +380,32 @@ def lateness(kn: Knowledge, with_feet: float = 0.0) -> float:
     return (1.0 - kn.stock_fraction(bool(with_feet))) ** 2
 
 
-def threat(kn: Knowledge, foot: float = 0.0) -> float:
-    """0..1: how close an opponent is to going out (canastas enough and few cards; `foot`:
-    `seat_threat`'s)."""
-    return max((seat_threat(kn, s, foot) for s in kn.opponents()), default=0.0)
+def threat(kn: Knowledge, foot: float = 1.0, books: float = 1.0) -> float:
+    """0..1: how close an opponent is to going out (canastas enough and few cards; `foot`,
+    `books`: `seat_threat`'s)."""
+    return max((seat_threat(kn, s, foot, books) for s in kn.opponents()), default=0.0)
 
 
-def seat_threat(kn: Knowledge, seat: int, foot: float = 0.0) -> float:
+def seat_threat(kn: Knowledge, seat: int, foot: float = 1.0, books: float = 1.0) -> float:
     """0..1: how close the opponent `seat` is to going out: its side's canastas enough and
     few cards in hand (1 for 3 or fewer, 0.6 for 6 or fewer, else 0.3), or a canasta short
-    with 5 or fewer (0.3). `foot` (Hand and Foot, `threat_foot`): a foot still down counts
-    with the hand, times this (an empty hand picks it up and plays on, V-HF-FOOT)."""
+    with 5 or fewer (0.3). Hand and Foot: `foot` (`threat_foot`), a foot still down counts
+    with the hand, times this (an empty hand picks it up and plays on, V-HF-FOOT); `books`
+    (`threat_books`), the canastas enough are the side's quota of clean and dirty books
+    (V-HF-OUT; 0: one book, `canastas_to_go_out`)."""
     obs = kn.obs
-    need = kn.cfg.canastas_to_go_out
-    c = kn.canastas(kn.cfg.side_of(seat))
+    side = kn.cfg.side_of(seat)
     size: float = obs.hand_sizes[seat]
     if foot and obs.feet and obs.feet[seat] is not None:
         size += foot * (obs.feet[seat] or 0)
-    if c >= need:
+    short = kn.books_short(side) if books else max(0, kn.cfg.canastas_to_go_out - kn.canastas(side))
+    if short == 0:
         return 1.0 if size <= 3 else 0.6 if size <= 6 else 0.3
-    return 0.3 if c == need - 1 and size <= 5 else 0.0
+    return 0.3 if short == 1 and size <= 5 else 0.0
 
 
-def _urgency(kn: Knowledge, threat_scale: float, with_feet: float, foot: float) -> float:
-    return max(lateness(kn, with_feet), threat(kn, foot) * threat_scale)
+def _urgency(kn: Knowledge, threat_scale: float, with_feet: float, foot: float, books: float) -> float:
+    return max(lateness(kn, with_feet), threat(kn, foot, books) * threat_scale)
 
 
 def plan_additions(melds: Sequence[Meld], plan: Plan) -> dict[int, int]:
@@ -549,7 +586,7 @@ class NormalPolicy:
             rest = rest[-take_next:]
         my_melds = kn.melds_by_rank(kn.side)
         hc = kn.hand_counts
-        urg = urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
+        urg = deal_urgency(kn, w)
         in_rest = [0] * 16
         for c in rest:
             in_rest[c.rank] += 1
@@ -662,9 +699,10 @@ class NormalPolicy:
             return True, BotReason.of(why.YES_SINGLE_CARD)
         if cards == 2:
             return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
-        if urgency(kn, 1.0, w.late_feet, w.threat_foot) >= 0.6:  # the full threat: an opponent about to go out
-            # (the reason: the opponents when they are that close, else the stock)
-            return True, self.late_reason(kn, w.threat_foot)
+        # The full threat: an opponent about to go out (the reason: the opponents when they
+        # are that close, else the stock).
+        if urgency(kn, 1.0, w.late_feet, w.threat_foot, w.threat_books) >= 0.6:
+            return True, self.late_reason(kn, w.threat_foot, w.threat_books)
         if self.completes_canasta_next(kn):
             return False, BotReason.of(why.NO_CANASTAS)
         points = self.meldable_points(kn)
@@ -675,7 +713,7 @@ class NormalPolicy:
         return True, BotReason.of(why.YES_LITTLE_TO_MELD)  # (the rest counts the same either way)
 
     @staticmethod
-    def late_reason(kn: Knowledge, foot: float = 0.0) -> BotReason:
+    def late_reason(kn: Knowledge, foot: float = 1.0, books: float = 1.0) -> BotReason:
         """Why a late deal says yes: the opponents when they are about to go out, else the
         stock, measured as the count line measures it, in turns each: "nearly gone" with
         NEARLY_GONE_TURNS turns each or fewer left (about where classic's lateness says yes),
@@ -683,7 +721,7 @@ class NormalPolicy:
         counts the feet as dealt into its lateness (`late_feet`) and says yes with about a
         quarter of its 181-card stock left; measured by the stock's own share, its partner
         said "nearly gone" from about 41 cards, five turns each (stop 48's play-test)."""
-        if threat(kn, foot) >= 0.6:  # (`foot`: `threat_foot`)
+        if threat(kn, foot, books) >= 0.6:  # (`foot`, `books`: `threat_foot`, `threat_books`)
             return BotReason.of(why.YES_THREAT)
         stock = kn.obs.stock_size
         draws = len(kn.facts.play_order(kn.obs.out)) * kn.cfg.rules.draw
@@ -784,7 +822,7 @@ class NormalPolicy:
         s = w.out_base + w.out_opp_card * opp_cards - w.out_partner_card * partner_cards
         added = plan_additions(obs.melds[side], plan) if plan is not None and w.out_near_plan else {}
         unfinished = 1.0 - w.out_near_fade * max(
-            lateness(kn, w.late_feet), w.out_near_threat * threat(kn, w.threat_foot)
+            lateness(kn, w.late_feet), w.out_near_threat * threat(kn, w.threat_foot, w.threat_books)
         )
         near: list[tuple[Meld, int]] = []
         near_cost = 0.0
@@ -801,7 +839,7 @@ class NormalPolicy:
             for m in obs.melds[o]:
                 if not m.is_canasta and m.size >= 5:
                     s += w.out_opp_near
-        s += w.out_urgency * urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
+        s += w.out_urgency * deal_urgency(kn, w)
         if w.out_early:
             s += w.out_early * kn.stock_fraction(bool(w.late_feet))
         ours = table_points(obs, side)
@@ -828,7 +866,7 @@ class NormalPolicy:
     def best_meld(self, kn: Knowledge) -> tuple[Move | None, float]:
         obs, w = kn.obs, self.weights(kn)
         my_melds = kn.melds_by_rank(kn.side)
-        urg = urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
+        urg = meld_urgency(kn, w)
         hand_n = len(obs.hand)
         best, best_score = None, float("-inf")
         frozen = obs.pile_frozen or not my_melds
@@ -850,7 +888,7 @@ class NormalPolicy:
         when the deal's pressure decided a meld, or held one back."""
         obs, w = kn.obs, self.weights(kn)
         if urg is None:
-            urg = urgency(kn, w.threat_scale, w.late_feet, w.threat_foot)
+            urg = meld_urgency(kn, w)
         mine = bool(kn.melds_by_rank(kn.side))
         frozen = obs.pile_frozen or not mine
         return self._meld_score(kn, move, urg, w, len(obs.hand), frozen, kn.has_foot(), mine, parts)
@@ -1056,9 +1094,7 @@ class NormalPolicy:
             keep, kept_as = w.keep_pair, "pair"
         else:
             keep, kept_as = w.keep_single + w.single_live * kn.unseen[r], "single"
-        keep += w.keep_value * card.value - w.value_late * card.value * urgency(
-            kn, w.threat_scale, w.late_feet, w.threat_foot
-        )
+        keep += w.keep_value * card.value - w.value_late * card.value * deal_urgency(kn, w)
         return keep, kept_as
 
     def danger(self, kn: Knowledge, card: Card) -> float:

@@ -967,49 +967,51 @@ def test_five_hands_side_close_to_going_out_leaves_out_the_player_sitting_out():
     assert hint.text == "Meld 9♠ 9♠ 2♥. West & East could go out soon: meld while you can."
 
 
-@pytest.mark.parametrize("foot", [0.0, 1.0])
-def test_hand_and_foots_opponents_with_their_feet_down_cannot_go_out_soon(foot, monkeypatch):
+@pytest.mark.parametrize("measure", ["true", "false"])
+def test_hand_and_foots_opponents_need_their_books_and_their_feet_to_go_out_soon(measure, monkeypatch):
     """Hand and Foot (bot game, seed 11): West holds 3 cards and East 2, both feet still down
-    (an empty hand picks up the foot: V-HF-FOOT); the hint read "West & East could go out
-    soon". With West's foot picked up, West's side could. The clause reads Normal's own
-    measure (`threat`, `threat_foot`), so the hint and the play agree: counting the feet down
-    (1), Normal keeps the eights and the hint says what keeping them is worth; not counting
-    them (0, Hand and Foot's own), it lays them and the hint names no false threat."""
+    (an empty hand picks up the foot: V-HF-FOOT), their side one book; the hint read "West & East
+    could go out soon". Going out needs the side's quota of two clean and two dirty books
+    (V-HF-OUT) and the foot played. The clause reads Normal's own measure (`threat`:
+    `threat_foot`, `threat_books`), so the hint and the play agree. With the true one (Hand and
+    Foot's own since stop 53) Normal lays 8♣ 8♦ 8♠ for its eagerness to meld as the deal goes
+    on (`meld_eager`) and the hint names no threat; with the quota made and West playing from
+    its foot, West & East could go out soon; a book short, after one more book. With the false
+    one (`threat_foot` 0, `threat_books` 0, `meld_eager` 0: stop 52's) the hint still names no
+    player whose foot is down, and calls one book enough."""
     from dataclasses import replace
+
+    from bot_helpers import HF_QUOTA, hand_and_foot_one_book, hand_and_foot_quota
 
     from game.bots import normal
 
-    own = normal._variant_weights
-    monkeypatch.setattr(normal, "_variant_weights", lambda variant: replace(own(variant), threat_foot=foot))
-    hands = ["C9 S8 C8 H4 D8", "D4 C7 C4", "S5 S9 SA S10 H9 DA C8 S5 D10", "CA D4"]
-    melds = [
-        ["CJ DJ SJ JK CJ DJ SJ", "CK SK SK CK HK HK C2", "H7 S7 S7 C7 C7 H7", "DA DA HA"],
-        ["CQ SQ JK CQ DQ S2 JK", "C9 D9 H9 S9", "C6 H6 S6 D6 H6 S6", "D5 C5 H5 H5", "D10 D10 H10 S10"]
-        + ["DJ HJ HJ SJ SJ", "C8 H8 S8 D8 S8 S8"],
-    ]
-    feet = ["DQ S2 JK D2 DQ HQ HA C6 C3 SQ S3", "DK D8 CJ H9 H4 D10 H10 DJ D2 D2 HQ"]
-    feet += ["C9 C3 H9 C4 H8 D6 H3 S9 C2 CA JK", "C3 C9 D8 D8 C8 D6 SK S4 C4 S7 D7"]
-    threes = ["H3 H3 D3 D3", "H3 H3"]
-    pile = "JK CQ S3 D5 H6 H10 DJ D5 CJ DQ C6 DK CQ HK S10 SK S6 DQ CQ CK SQ DK"
-    texts = [*hands, *(m for side in melds for m in side), *threes, pile, *feet]
-
-    def hint_for(west_foot: str | None):
-        state = rules_position(
-            hands, melds, pile, stock_left("hand-and-foot", texts, 120), phase="meld", variant="hand-and-foot",
-            dealer=0, red_threes=threes, feet=[feet[0], west_foot, feet[2], feet[3]], deal_no=1,
-        )  # fmt: skip
-        return make_hint(obs(state))
-
-    down = hint_for(feet[1])
-    if foot:
-        assert down.move == Move.parse("discard C9")
-        assert down.text.endswith("Nothing presses yet. Keep 8♣ 8♦ 8♠: kept, they hide your hand."), down.text
-    else:
-        assert down.move == Move.parse("meld C8 D8 S8")
-        assert down.text == "Meld 8♣ 8♦ 8♠."
-    up = hint_for(None)
-    assert up.move == Move.parse("meld C8 D8 S8")
-    assert up.text == "Meld 8♣ 8♦ 8♠. West & East could go out soon: meld while you can."
+    if measure == "false":
+        own = normal._variant_weights
+        false = dict(threat_foot=0.0, threat_books=0.0, meld_eager=0.0)
+        monkeypatch.setattr(normal, "_variant_weights", lambda variant: replace(own(variant), **false))
+    for west_foot_down in (True, False):
+        hint = make_hint(obs(hand_and_foot_one_book(west_foot_down)))
+        assert hint.move == Move.parse("meld C8 D8 S8")
+        if measure == "true" or west_foot_down:
+            assert hint.text == "Meld 8♣ 8♦ 8♠.", hint.text
+        else:  # (West at 3 cards and one book: "about to go out", the false measure)
+            assert hint.text == "Meld 8♣ 8♦ 8♠. West & East could go out soon: meld while you can."
+    if measure == "false":
+        return
+    # The quota made: West, its foot picked up, at 3 cards could go out soon; with West's foot
+    # down no one can this turn (the meld is laid for the deal's pressure all the same).
+    assert make_hint(obs(hand_and_foot_quota())).text == "Meld A♣ A♦ A♠."
+    up = make_hint(obs(hand_and_foot_quota(west_foot_down=False)))
+    assert up.text == "Meld A♣ A♦ A♠. West & East could go out soon: meld while you can."
+    # A dirty book short (Hand and Foot's canastas are books).
+    short = make_hint(obs(hand_and_foot_quota(HF_QUOTA[:3], west_foot_down=False)))
+    assert short.text == "Meld A♣ A♦ A♠. West & East could go out after one more book: meld while you can."
+    i18n.set_language("zh_CN")
+    try:
+        zh = make_hint(obs(hand_and_foot_quota(HF_QUOTA[:3], west_foot_down=False))).text
+    finally:
+        i18n.set_language("en")
+    assert "再凑成一本书就能出完" in zh, zh
 
 
 def test_a_rank_in_the_plural_reads_as_players_write_it():

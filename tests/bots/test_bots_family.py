@@ -11,7 +11,8 @@ import random
 from collections import Counter
 
 import pytest
-from rules_helpers import position, stock_left
+from bot_helpers import HF_QUOTA, hand_and_foot_one_book, hand_and_foot_quota
+from rules_helpers import position
 
 from game.bots import make_bot
 from game.bots.arena import play_game
@@ -622,36 +623,57 @@ def test_bolivia_normal_lays_its_wild_cards_on_its_wild_meld():
     assert str(old.act(obs)) == "meld 10: D2 H2"
 
 
-def test_normal_counts_an_opponents_foot_still_down_in_its_threat():
-    """Hand and Foot (the H hint proof-read, stop 52): West holds 3 cards and East 2, their
-    side a book, both feet still down; Normal counted them about to go out and laid 8♣ 8♦ 8♠
-    on that false threat (an empty hand only picks up the foot, V-HF-FOOT). Counting the foot
-    with the hand (`threat_foot` 1), it keeps the three eights; once West's foot is picked up
-    West's side could go out, and it lays them. 0 plays as before, and stays Hand and Foot's own:
-    1 lost to it in the arena (45.9% of 2,000 games; game/bots/README.md, stop 52)."""
+def test_hand_and_foots_threat_counts_the_foot_still_down_and_the_books_quota():
+    """Hand and Foot (stops 52-53): an opponent is close to going out when its side holds the
+    quota of two clean and two dirty books (V-HF-OUT) and it holds few cards, its foot counted
+    with its hand while the foot is down (an empty hand picks it up and plays on, V-HF-FOOT).
+    Normal read the hand alone and one book (`canastas_to_go_out`): at stop 52's table, West &
+    East with one book, West at 3 cards was about to go out (1.0) with its foot down or up.
+    `threat_foot` 0 and `threat_books` 0 keep that false measure (experiments)."""
+    from game.bots.normal import NormalWeights, seat_threat, threat
+
+    def kn(state):
+        return Knowledge(state.observation(0))
+
+    one_book = [hand_and_foot_one_book(west_foot_down=down) for down in (True, False)]
+    for state in one_book:  # three books short (two clean, one dirty): no threat, foot down or up
+        assert kn(state).books_short(1) == 3
+        assert threat(kn(state)) == 0.0 < threat(kn(state), foot=0.0, books=0.0) == 1.0
+    assert threat(kn(one_book[0]), books=0.0) == 0.3 < threat(kn(one_book[1]), books=0.0) == 1.0
+    down, up = hand_and_foot_quota(), hand_and_foot_quota(west_foot_down=False)
+    assert kn(down).books_short(1) == kn(up).books_short(1) == 0
+    # The quota made, both feet down: 3 + 11 and 2 + 11 cards to play.
+    assert (seat_threat(kn(down), 1), seat_threat(kn(down), 3), threat(kn(down))) == (0.3, 0.3, 0.3)
+    # West plays from its foot with 3 cards: about to go out.
+    assert (seat_threat(kn(up), 1), seat_threat(kn(up), 3), threat(kn(up))) == (1.0, 0.3, 1.0)
+    # A dirty book short: West with its 3 cards could go out after one more (East, foot down: no).
+    short = hand_and_foot_quota(HF_QUOTA[:3], west_foot_down=False)
+    assert kn(short).books_short(1) == 1
+    assert (seat_threat(kn(short), 1), seat_threat(kn(short), 3)) == (0.3, 0.0)
+    assert kn(short).books_short(0) == 4  # (ours: none of the four yet; the count is per side)
+    assert all(NormalWeights.for_variant(v).threat_foot == NormalWeights.for_variant(v).threat_books == 1.0
+               for v in ("hand-and-foot", "classic"))  # fmt: skip
+
+
+def test_hand_and_foots_normal_melds_readily_as_the_deal_goes_on():
+    """Stop 53: the false threats (stop 52's table: West & East with one book, both feet down,
+    counted as about to go out) had been Hand and Foot's Normal's eagerness to meld; with the
+    true threat alone it kept its three eights back and lost (45.2% of 2,000 games). Its melds
+    are now weighed at least at `meld_eager` times the share of the stock gone (`eagerness`), and
+    it lays the eights for that, not for a threat: 0 keeps them back."""
     from dataclasses import replace
 
-    from game.bots.normal import NormalWeights, threat
+    from game.bots.normal import NormalWeights, deal_urgency, eagerness, meld_urgency, threat
 
-    hands = ["C9 S8 C8 H4 D8", "D4 C7 C4", "S5 S9 SA S10 H9 DA C8 S5 D10", "CA D4"]
-    melds = [
-        ["CJ DJ SJ JK CJ DJ SJ", "CK SK SK CK HK HK C2", "H7 S7 S7 C7 C7 H7", "DA DA HA"],
-        ["CQ SQ JK CQ DQ S2 JK", "C9 D9 H9 S9", "C6 H6 S6 D6 H6 S6", "D5 C5 H5 H5", "D10 D10 H10 S10"]
-        + ["DJ HJ HJ SJ SJ", "C8 H8 S8 D8 S8 S8"],
-    ]
-    feet = ["DQ S2 JK D2 DQ HQ HA C6 C3 SQ S3", "DK D8 CJ H9 H4 D10 H10 DJ D2 D2 HQ"]
-    feet += ["C9 C3 H9 C4 H8 D6 H3 S9 C2 CA JK", "C3 C9 D8 D8 C8 D6 SK S4 C4 S7 D7"]
-    threes = ["H3 H3 D3 D3", "H3 H3"]
-    pile = "JK CQ S3 D5 H6 H10 DJ D5 CJ DQ C6 DK CQ HK S10 SK S6 DQ CQ CK SQ DK"
-    stock = stock_left("hand-and-foot", [*hands, *(m for side in melds for m in side), *threes, pile, *feet], 120)
-    table = dict(phase="meld", variant="hand-and-foot", dealer=0, red_threes=threes, deal_no=1)
-    down = position(hands, melds, pile, stock, feet=feet, **table).observation(0)
-    west_up = position(hands, melds, pile, stock, feet=[feet[0], None, *feet[2:]], **table).observation(0)
+    obs = hand_and_foot_one_book().observation(0)
+    kn = Knowledge(obs)
     weights = NormalWeights.for_variant("hand-and-foot")
-    foot, before = replace(weights, threat_foot=1.0), replace(weights, threat_foot=0.0)
-    assert threat(Knowledge(down), 1.0) == 0.3 < threat(Knowledge(down)) == 1.0 == threat(Knowledge(west_up), 1.0)
-    assert str(make_bot("normal", 1, weights=foot).act(down)) == "discard C9"
-    assert str(make_bot("normal", 1, weights=foot).act(west_up)) == "meld C8 D8 S8"
-    assert str(make_bot("normal", 1, weights=before).act(down)) == "meld C8 D8 S8"
-    assert str(make_bot("normal", 1, weights=before).act(west_up)) == "meld C8 D8 S8"
-    assert all(NormalWeights.for_variant(v).threat_foot == 0.0 for v in ("hand-and-foot", "classic"))
+    assert weights.meld_eager == 1.0 and NormalWeights.for_variant("classic").meld_eager == 0.0
+    gone = 1.0 - kn.stock_fraction(with_feet=True)  # 120 of 225 cards (the stock and the feet as dealt)
+    assert threat(kn) == 0.0
+    assert eagerness(kn, weights) == pytest.approx(gone) and deal_urgency(kn, weights) == pytest.approx(gone**2)
+    assert meld_urgency(kn, weights) == eagerness(kn, weights)
+    assert str(make_bot("normal", 1).act(obs)) == "meld C8 D8 S8"
+    assert str(make_bot("normal", 1, weights=replace(weights, meld_eager=0.0)).act(obs)) == "discard C9"
+    before = replace(weights, threat_foot=0.0, threat_books=0.0, meld_eager=0.0)  # the false threat (1.0)
+    assert str(make_bot("normal", 1, weights=before).act(obs)) == "meld C8 D8 S8"
