@@ -23,6 +23,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.review_scene import move_words
 from game.scenes.shapes import draw_panel
 from game.scenes.table import TableScene
+from game.scenes.table_layout import LOG_PANEL, pile_panel_rect
 from game.scenes.text import blit_text, fitting_size, wrap_at_most
 from game.scenes.widgets import Label, WidgetGroup
 
@@ -139,9 +140,19 @@ class CoachTable(TableScene):
 
     # -- scene --------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.coach_buttons.handle_event(event):
+        if not self._under_open_panel(event) and self.coach_buttons.handle_event(event):
             return True
         return super().handle_event(event)
+
+    def _under_open_panel(self, event: pygame.event.Event) -> bool:
+        """The pointer of `event` lies on the open move log or pile browser, drawn over the
+        coach's panel: the panel's buttons under it are out of sight, and out of reach."""
+        pos = getattr(event, "pos", None)
+        if pos is None:
+            return False
+        if self.log_open and LOG_PANEL.collidepoint(pos):
+            return True
+        return self.pile_open and pile_panel_rect(len(self.seen_pile)).collidepoint(pos)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -155,8 +166,7 @@ class CoachTable(TableScene):
                     self.steps_seen.append(number)
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self._draw_coach(surface)
+        self.view.draw(surface, covering=self._draw_coach)  # (under the log and the pile browser)
 
     def _draw_coach(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)

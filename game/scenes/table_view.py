@@ -11,7 +11,7 @@ view draws them over the table, telling them what it drew that they keep clear o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -278,7 +278,10 @@ class TableView:
         # The keyboard cursor's ring as last drawn: (its key, the image, where it goes).
         self._cursor_ring: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, covering: Callable[[pygame.Surface], None] | None = None) -> None:
+        """The table; `covering` draws what lies over part of it (`table.covered`: the guided
+        deal's coach panel), above the table's own panels and bubbles, under the move log and
+        the pile browser the player opened (they hid under the coach's panel, play-test stop 53)."""
         table = self.table
         ruler = Ruler.of(surface)
         self.seat_boxes: dict[int, list[pygame.Rect]] = {}  # what each seat's tag and lines cover
@@ -357,6 +360,8 @@ class TableView:
         self.panels.draw(surface, ruler, self._drawn_pieces(ruler))
         for bubble in table.bubbles:
             bubble.widget.draw(surface)
+        if covering is not None:
+            covering(surface)
         if table.log_open:
             self._move_log(surface, ruler)
         if table.pile_open:
@@ -1258,7 +1263,8 @@ class TableView:
     def _banner_obstacles(self, surface: pygame.Surface, ruler: Ruler) -> list[pygame.FRect]:
         """What a banner keeps clear of (logical): every card where it rests (melds, hands,
         stock, pile), what this frame drew beside them (tags, counts, the turn's instruction,
-        the pile's states), the speech bubbles, and an open log or staging panel."""
+        the pile's states), the speech bubbles, the coach's panel, and an open log or staging
+        panel."""
         table = self.table
         rects = [place.rect() for place in table.layout.placements.values() if place.visible]
         rects += [stock_rect(table.config.rules.packs), pile_rect()]  # (their places, also empty)
@@ -1268,6 +1274,8 @@ class TableView:
         rects += [ruler.logical(bubble.widget.placed(surface)[0]) for bubble in table.bubbles]
         if table.ui.staged:
             rects.append(pygame.FRect(STAGE_PANEL))
+        if table.covered is not None:  # (the coach's panel lies over it)
+            rects.append(pygame.FRect(table.covered))
         if table.log_open:
             rects.append(pygame.FRect(LOG_PANEL))
         if table.pile_open:

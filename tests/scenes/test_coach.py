@@ -198,6 +198,12 @@ def test_after_the_lesson_s_deal_the_panel_folds_off_east_s_place():
         assert FOLDED.contains(button.rect), button.rect
     left: list[bool] = []
     coach.on_menu = lambda: left.append(True)
+    coach.toggle_log()  # the folded panel's buttons lie under the open log: out of reach
+    click(stack, coach.leave_button.rect.center)
+    click(stack, coach.restart_button.rect.center)
+    tick(stack, 0.5)
+    assert left == [] and not coach.coaching and coach.covered == FOLDED
+    coach.toggle_log()
     click(stack, coach.leave_button.rect.center)
     assert left == [True]
     click(stack, coach.restart_button.rect.center)
@@ -205,6 +211,38 @@ def test_after_the_lesson_s_deal_the_panel_folds_off_east_s_place():
     assert coach.coaching and coach.covered == PANEL and PANEL.contains(coach.restart_button.rect)
     stack.draw(Canvas(LOGICAL_SIZE, 1.0))
     assert east not in coach.view.seat_boxes
+
+
+def test_the_move_log_and_the_pile_browser_open_over_the_coach_panel():
+    """L and V opened under the coach's panel, which covered most of them (play-test, stop
+    53, the guided deal at 800x450): where they meet, what shows is the log's (the pile
+    browser's) own drawing, as on a table with no coach; closed, the coach's panel shows."""
+    from game.scenes.coach_scene import PANEL
+    from game.scenes.table_layout import LOG_PANEL, pile_panel_rect
+
+    stack, coach = make_coach()
+    for _ in range(600):
+        tick(stack, 0.1)
+        if coach.my_turn() and coach.hint is not None and coach.idle:
+            break
+    assert coach.coaching and coach.covered == PANEL
+
+    def drawn(covering, box: pygame.FRect) -> bytes:
+        canvas = Canvas(LOGICAL_SIZE, 1.0)
+        coach.view.draw(canvas, covering=covering)
+        return pygame.image.tobytes(canvas.subsurface(pygame.Rect(box)), "RGB")
+
+    def panels():
+        inner = (-30, -30)  # (clear of the rounded corners, where the panel below shows)
+        yield LOG_PANEL.clip(PANEL).inflate(*inner), coach.toggle_log
+        yield pile_panel_rect(len(coach.seen_pile)).clip(PANEL).inflate(*inner), coach.toggle_pile
+
+    for box, toggle in panels():
+        assert box.width > 100 and box.height > 50  # (they meet over much of the panel)
+        assert drawn(coach._draw_coach, box) != drawn(None, box)  # closed: the coach's panel shows
+        toggle()
+        assert drawn(coach._draw_coach, box) == drawn(None, box)  # open: over the coach's panel
+        toggle()
 
 
 def _play_to_the_next_deal(stack: SceneStack, coach: CoachTable) -> None:
