@@ -48,9 +48,19 @@ class SettingsScene(Page):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self._follow_settings()
         sound = self.sound
         if sound is not None and sound.enabled and sound.available is None:
             sound.ready()  # (started once, as the first effect would; a missing device is known here)
+
+    def _follow_settings(self) -> None:
+        """Each row shows its setting as it is now: one changed elsewhere while the page is open
+        (F11 turns full screen on or off anywhere) is shown changed; the row said "On" in a
+        window (play-test, stop 53)."""
+        for name, row in self.rows.items():
+            value = getattr(self.settings.value, name)
+            if row.value != value:
+                row.index = next((i for i, (v, _text) in enumerate(row.options) if v == value), row.index)
 
     def sound_note(self) -> str | None:
         """What the page says beside the Sound row: that the effects stay silent for want of an
@@ -72,17 +82,18 @@ class SettingsScene(Page):
             translate_values=False,
         )  # each language's name in itself
         self.items.add(language)
+        self.rows: dict[str, Choice] = {"language": language}
         for name, options in ROWS:
             y += ROW_H + GAP
-            self.items.add(
-                Choice(
-                    (ROW_X, y, ROW_W, ROW_H),
-                    LABELS[name],
-                    options,
-                    getattr(settings, name),
-                    functools.partial(self.settings.set, name),
-                )
+            row = Choice(
+                (ROW_X, y, ROW_W, ROW_H),
+                LABELS[name],
+                options,
+                getattr(settings, name),
+                functools.partial(self.settings.set, name),
             )
+            self.rows[name] = row
+            self.items.add(row)
         self.items.add(self.back_button(PANEL.bottom - 30 - 46))
 
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -162,6 +162,28 @@ def test_settings_apply_at_once_and_persist(app, tmp_path):
     assert app.sound.enabled is False and app.calls.changed[1:] == names[1:]
 
 
+def test_settings_rows_follow_a_change_made_elsewhere(app):
+    """F11 turns full screen on or off anywhere, the Settings page too: its row kept saying
+    "On" in a window (play-test, stop 53). A row shows its setting as it is now, and the
+    next step goes on from there."""
+    stack = SceneStack()
+    scene = SettingsScene(app.settings)
+    stack.push(scene)
+    row = scene.rows["fullscreen"]
+    assert row.value_text == "Off"
+    app.settings.set("fullscreen", True)  # (what F11 does)
+    draw(stack)
+    assert row.value is True and row.value_text == "On"
+    app.settings.set("fullscreen", False)
+    draw(stack)
+    assert row.value_text == "Off"
+    row.step(1)  # the row's own step: from what it shows
+    assert app.settings.value.fullscreen is True
+    app.settings.set("animation_speed", 4.0)  # (+ at the table, the page under the menu)
+    draw(stack)
+    assert scene.rows["animation_speed"].value_text == "Very fast"
+
+
 def test_settings_say_when_sound_is_on_without_a_device(app, monkeypatch):
     """Stop 50: with sound on and no audio device the effects stayed silent and only the title
     said so, after the first effect; the Settings page, where a player looks, says it beside the
