@@ -75,6 +75,7 @@ BACK = "B2"
 RED_INK = theme.RED_INK
 HELD_RING = pygame.Color(250, 243, 226, 170)  # theme.CREAM, half clear: a held click, quietly
 LABEL_MARGIN = 6  # logical units between a seat's label and the window's edge
+BLOCK_LINES = 3  # a block seat's last action under its cards: lines at most (room before the next tag)
 BLACK_INK = pygame.Color(30, 30, 30)
 ICE = pygame.Color(120, 190, 235)
 ZONE = pygame.Color(0, 0, 0, 38)
@@ -288,6 +289,7 @@ class TableView:
         self.zone_label_boxes: dict[int, pygame.Rect] = {}
         self.foot_boxes: dict[int, pygame.Rect] = {}  # each seat's foot label, as drawn
         self.foot_texts: dict[int, str] = {}
+        self.block_lines: dict[int, list[str]] = {}  # a block seat's last action, line by line, as drawn
         self.meld_labels: list[tuple[MeldSlot, str]] = []  # each meld's badge text, as drawn
         self.meld_badge_boxes: list[tuple[MeldSlot | None, pygame.Rect]] = []  # ... where (None: red threes')
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
@@ -1046,7 +1048,8 @@ class TableView:
 
     def _block_line(self, surface: pygame.Surface, ruler: Ruler, seat: int, thinking: bool, out: bool) -> None:
         """Under a block seat's cards: "thinking…" while it thinks, else what it did last
-        (two lines at most, the column is narrow). A seat sitting the deal out (V-FIVE) has no
+        (BLOCK_LINES lines at most, the column is narrow: on two, "laid the red three 3♦, and
+        drew a card in its…" was cut, play-test stop 53). A seat sitting the deal out (V-FIVE) has no
         cards: its tag says so ("South-east · sits out"), and the deal's order of play lies
         right under it (a line "sits out this deal" there said it twice)."""
         x, y = self.table.geometry.action_anchor(seat)
@@ -1061,7 +1064,8 @@ class TableView:
                 return
             text = note
         font = assets.font_for_text(text, ruler.px(13), True)
-        lines = wrap_at_most(text, font, ruler.px(BLOCK_TEXT_W), 2)
+        lines = wrap_at_most(text, font, ruler.px(BLOCK_TEXT_W), BLOCK_LINES)
+        self.block_lines[seat] = lines
         for line in lines:
             self._seat_text(surface, seat, blit_text(surface, line, 13, theme.GOLD_LIGHT, bold=True, midtop=(x, y)))
             y += 17

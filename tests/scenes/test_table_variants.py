@@ -181,6 +181,43 @@ def test_every_seat_has_its_own_place(variant, size, language, monkeypatch):
 
 
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("variant", NEW_VARIANTS)
+def test_a_block_seat_says_its_red_three_and_the_card_drawn_for_it_whole(variant, language):
+    """Under a block seat's cards (five and six seats), "laid the red three 3♦, and drew a
+    card in its place" was cut after two lines to "…, and drew a card in its…" (play-test,
+    stop 53): it shows whole."""
+    from game.rules import Card
+    from game.rules import events as ev
+
+    class Nameless:  # (the tag beside the lines names the seat)
+        def seat_name(self, seat: int) -> str:
+            return ""
+
+        def side_name(self, side: int) -> str:
+            return ""
+
+    i18n.set_language(language)
+    try:
+        stack, table = make_table(variant=variant, seed=5)
+        table.animator.finish_all()
+        blocks = [seat for seat in range(table.config.players) if table.geometry.is_block(seat)]
+        shown = [seat for seat in blocks if seat != table.game.state.out]  # (five-hand: one sits out)
+        assert shown
+        for seat in shown:
+            table.move_log.record([ev.RedThreeLaid(seat=seat, side=0, card=Card.parse("D3")), ev.HiddenDraw(seat=seat)])
+        table.move_log.show_all()
+        table.view.draw(Canvas(LOGICAL_SIZE, 1.0))
+        for seat in shown:
+            note = table.move_log.seat_note(seat, Nameless()) or ""
+            assert "3♦" in note
+            lines = table.view.block_lines[seat]
+            assert "".join(lines).replace(" ", "") == note.replace(" ", ""), (seat, lines, note)
+            assert not lines[-1].endswith("…")
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", APP_VARIANT_IDS)
 def test_watching_the_bots_the_bottom_seat_says_what_it_did_in_a_place_of_its_own(variant, size, language, monkeypatch):
