@@ -1066,7 +1066,31 @@ def _safer(mine: DiscardWeighing, other: DiscardWeighing, obs: Observation) -> s
     seat = next_opponent(obs)
     if seat is None:
         return ""
-    if other.p_take >= 1.0 and _fits_a_meld(obs, obs.config.side_of(seat), other.card):
+    side = obs.config.side_of(seat)
+    if other.p_take >= 1.0 and _fits_a_meld(obs, side, other.card):
+        if mine.p_take >= 1.0 and _fits_a_meld(obs, side, mine.card):
+            # Both fit a meld of theirs: that is no reason ("safer than your 5♠: the next
+            # player's side has a meld of 5s", then "they have a meld of queens: they could take
+            # the pile with your Q♣", six-hand-2x3 play-test, stop 53); the other brings their
+            # meld of its rank to a canasta, or one card short of one (NormalPolicy.canasta_gift).
+            if other.gift <= mine.gift or obs.config.rules.meld_list:
+                return ""
+            return of_next(
+                obs,
+                seat,
+                N_(
+                    "It is safer than your {card}: with that one the next player could take the pile and bring "
+                    "their meld of {ranks} to a canasta, or close to one."
+                ),
+                N_(
+                    "It is safer than your {card}: with that one {seat} could take the pile and bring their meld "
+                    "of {ranks} to a canasta, or close to one."
+                ),
+                N_(
+                    "It is safer than your {card}: with that one the next player's side could take the pile and "
+                    "bring its meld of {ranks} to a canasta, or close to one."
+                ),
+            ).format(card=name, ranks=rank_plural(other.card.rank))
         if obs.config.rules.meld_list:
             text = _("It is safer than your {card}: that one fits a meld of the next player's side.")
         else:

@@ -681,6 +681,26 @@ def test_a_single_discard_names_the_sequence_it_could_start_and_a_closed_book():
     assert made.text == "Discard the 7♠. It pairs with nothing in your hand. Your side already has a book of 7s."
 
 
+def test_safer_is_not_said_of_a_meld_the_discard_fits_too():
+    """Six-hand-2x3 (play-test, stop 53): "Discard the Q♣. It is safer than your 5♠: the next
+    player's side has a meld of 5s. The next player's side has a meld of queens: they could
+    take the pile with your Q♣." Both fit a meld of theirs; what Normal weighed was the 5s'
+    meld of five, which the take would bring to a canasta, or close to one."""
+    ours = {"6": "D6 H6 S6 H6", "J": "CJ HJ SJ DJ"}
+    theirs = {"5": "C5 D5 H5 D5 C5", "Q": "HQ CQ C2 DQ CQ HQ C2", "K": "HK SK SK DK CK DK S2"}
+    state = rules_position(
+        ["DK HK S5 DQ D2 CQ"], [ours, theirs], "C3", "H9", exact=False, phase="meld", variant="six-hand-2x3"
+    )
+    made = make_hint(obs(state))
+    assert made.move == Move.parse("discard CQ")
+    assert "has a meld of 5s" not in made.text
+    assert made.text.startswith(
+        "Discard the Q♣. It breaks your pair of queens. It is safer than your 5♠: with that one the next "
+        "player's side could take the pile and bring its meld of 5s to a canasta, or close to one. The next "
+        "player's side has a meld of queens: they could take the pile with your Q♣."
+    )
+
+
 def test_no_discard_reason_is_claimed_for_a_card_normal_would_not_discard():
     """The review explains a better move that may not be Normal's (Hard's): Normal's weighing
     gives no reason for a card it would not discard."""
