@@ -147,6 +147,9 @@ class NormalWeights:
     # (a samba / escalera counts 3 times danger_canasta); 0: not weighed there (as before).
     # (Samba's Normal threw H4 onto the opponents' H5..H10 with 25 cards in the pile.)
     danger_gift_family: float = 1.0
+    # Stop 53 (two-hand watched as an opponent sees it): the same two where each plays alone
+    # (two-hand, three-hand), times this; 0: not weighed there (as before).
+    danger_gift_alone: float = 0.0
     # -- going out
     out_base: float = 30.0
     out_opp_card: float = 9.0
@@ -1130,6 +1133,9 @@ class NormalPolicy:
             harm += gift
         elif w.danger_gift_family and with_sequences(kn.cfg):
             gift = w.danger_gift_family * self.family_gift(kn, nxt, card)
+            harm += gift
+        elif w.danger_gift_alone and one_a_side(kn.cfg):
+            gift = w.danger_gift_alone * self.canasta_gift(kn, nxt, card)
             harm += gift
         return p * harm, p, declined, gift
 
