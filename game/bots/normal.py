@@ -147,8 +147,10 @@ class NormalWeights:
     # (a samba / escalera counts 3 times danger_canasta); 0: not weighed there (as before).
     # (Samba's Normal threw H4 onto the opponents' H5..H10 with 25 cards in the pile.)
     danger_gift_family: float = 1.0
-    # Stop 53 (two-hand watched as an opponent sees it): the same two where each plays alone
-    # (two-hand, three-hand), times this; 0: not weighed there (as before).
+    # Stops 53-54 (two-hand and three-hand watched as an opponent sees them): the same two where
+    # each plays alone, times this; 0: not weighed there (as before). Three-hand's own (its
+    # Normal handed the next player a canasta while a card that gave nothing was in hand);
+    # in two-hand it lost (48.6% of 4,000 games against 0; README).
     danger_gift_alone: float = 0.0
     # -- going out
     out_base: float = 30.0
@@ -246,6 +248,12 @@ def one_a_side(cfg: RulesConfig) -> bool:
     return not cfg.partnerships
 
 
+def three_alone(cfg: RulesConfig) -> bool:
+    """Three-hand: three players, each a side of its own (where `danger_gift_alone` was
+    measured, stop 53)."""
+    return not cfg.partnerships and cfg.sides == 3
+
+
 def partners_classic_deal(cfg: RulesConfig) -> bool:
     """Sides of partners dealt as in classic (rank-keyed melds, one card drawn): classic,
     five-hand (its four who play), six-hand and six-hand-2x3, where the canasta-gift danger
@@ -310,6 +318,13 @@ def partners_classic_deal(cfg: RulesConfig) -> bool:
 # and 51.0% (chance 33.3%; head to head 66.2% and 66.5%). Against Easy (2 x 1,000 games): two-hand
 # 94.1% (93.2% with 6), three-hand 62.8% (61.4%). Two-hand keeping 8 cards until its two canastas
 # (`reserve_cards`) beat Normal (53.5% of 4,000) but lost to Easy (90.4%): not kept.
+# Three-hand weighs the canasta a discard would hand the next player (`danger_gift_alone` 1,
+# stop 53: 86 times in 60 games its Normal fed the seventh card of the next player's meld while
+# a card that gave nothing was in hand; played out, that card was better by about 40 points a
+# case); against Normal without it 34.8% and 34.0% of 2 x 2,001 games (chance 33.3%; head to
+# head 51.0% and 50.8%), against Easy 62.2% (60.9% without). Two-hand: 48.8% and 48.4%, not kept.
+# Stop 54, fresh seeds 81000 / 82000: 34.7% and 34.2% (head to head 51.5%, 50.7%); against
+# Easy, seed 83000, 1,002 games: 68.6% (66.6% without).
 # Every entry whose rule applies is used, in this order.
 # Hand and Foot weighs the stock left as a share of the stock and the feet as dealt (181 of 225
 # cards: `late_feet`). Until stop 48 the bots counted the feet as stock by mistake, and Hand and
@@ -338,6 +353,7 @@ VARIANT_WEIGHTS: VariantTable = (
     ),
     (classic_four_hand, {"wild_surplus": 1.0}),
     (one_a_side, {"take_card": 12.0}),
+    (three_alone, {"danger_gift_alone": 1.0}),
 )
 
 

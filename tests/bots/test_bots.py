@@ -90,6 +90,26 @@ def test_does_not_hand_the_next_opponent_a_canasta():
     assert move.kind is MoveKind.DISCARD and move.card.face == "H7", str(move)
 
 
+@pytest.mark.parametrize("variant", ["three-hand", "two-hand"])
+def test_three_hand_normal_does_not_hand_the_next_player_a_canasta(variant):
+    """Stop 53 (two-hand and three-hand watched as an opponent sees them): the next player
+    holds six sevens, nines and jacks; every card in our hand fits a meld of theirs, the
+    H7 (fewer sevens unseen) the cheapest by its keep and the pile's size alone. Three-hand
+    weighs the canasta it would hand over (`danger_gift_alone` 1) and throws another card;
+    at 0, and in two-hand (where weighing it did not win), the H7."""
+    from dataclasses import replace
+
+    melds = [{"A": "HA CA DA"}, {"7": "C7 D7 S7 S7 C7 D7", "9": "C9 D9 H9", "J": "CJ DJ SJ"}, {}]
+    players = RulesConfig.for_variant(variant).players
+    st = position(["H7 S9 HJ"], melds[:players], discard="C4 H5 D10", phase="meld", turn=0, variant=variant)
+    move = decide("normal", st)
+    assert move.kind is MoveKind.DISCARD
+    assert (move.card.face != "H7") == (variant == "three-hand"), str(move)
+    before = replace(NormalWeights.for_variant(variant), danger_gift_alone=0.0)
+    move = make_bot("normal", 1, weights=before).choose(st.observation(0), random.Random(1))
+    assert move == Move.parse("discard H7"), str(move)
+
+
 @pytest.mark.parametrize("variant", VARIANT_IDS)
 def test_the_canasta_gift_counts_where_it_was_measured(variant):
     # Classic against normal-v1, five-hand and both six-hands against Easy; the other
