@@ -18,7 +18,7 @@ from typing import Any
 from game.i18n import N_, CardText, _, get_language, join_sentences
 from game.notices import Notice
 from game.rules import IllegalMove, NotationError, Rank, RulesError
-from game.rules.variants import Variant
+from game.rules.variants import CLASSIC_RULES, Variant
 from game.rules_text import FEW_PLAYERS, MANY_PLAYERS, MELDS_PARAGRAPH
 
 RULE_EXPLANATIONS: dict[str, str] = {
@@ -141,7 +141,7 @@ RULE_SECTIONS: dict[str, str] = {
     "R-EXHAUSTED": N_("When the stock runs out"),
     "R-GAME": N_("The aim"),
     "V-KEEP-TWO": N_("Going out and scoring in Samba"),
-    "V-BLACK3": N_("Five and six players"),
+    "V-BLACK3": N_("Wild cards and threes"),  # (six-hand: MANY_SECTIONS)
     "V-SAMBA-MELDS": N_("Groups and sequences"),
     "V-SAMBA-CANASTA": N_("Groups and sequences"),
     "V-SAMBA-RANKS": N_("Groups and sequences"),
@@ -261,6 +261,9 @@ KEEP_TWO_BOLIVIA = N_(
     "Going out needs two canastas, one an escalera (a bolivia counts as a canasta); until then keep "
     "at least two cards after melding."
 )
+KEEP_TWO_SIX = N_(
+    "Going out needs two canastas; until then keep at least two cards after melding, one to discard and one to keep."
+)
 KEEP_TWO_FOOT = N_(
     "Going out needs two clean and two dirty books; until then, playing from the foot, keep at least "
     "two cards after melding."
@@ -281,7 +284,9 @@ def game_rule(rule: str, rules: Variant | None = None) -> str:
 def rule_explanation(rule: str, rules: Variant | None = None) -> str | None:
     """The rule in a sentence; in the game of `rules` when given (the Samba family's own
     words for the base rules it keeps, Bolivia's melds, V-KEEP-TWO's requirement)."""
-    if rules is not None and rule == "V-KEEP-TWO" and rules.meld_list:
+    if rules is not None and rule == "V-KEEP-TWO" and rules.variant_keep_two:
+        if not rules.meld_list:  # six-hand's two canastas (V-SIX)
+            return _(KEEP_TWO_SIX)
         return _(KEEP_TWO_FOOT if rules.foot else KEEP_TWO_BOLIVIA if rules.out_needs_sequence else KEEP_TWO_SAMBA)
     rule = game_rule(rule, rules)
     if rules is not None and rules.wild_melds and rule == "V-SAMBA-MELDS":
@@ -473,9 +478,21 @@ PAGE_SECTIONS: dict[int, dict[str, str]] = {
 BOLIVIA_AMENDS: dict[str, list[str]] = {
     "Groups and sequences": ["Bolivia", "Wild melds"],
 }
-# The classic page's sections for the games of other sizes.
+# The classic page's sections for the games of other sizes, for the rules those games change:
+# two-hand's two canastas; six-hand's two canastas (V-KEEP-TWO), three packs' black threes
+# (V-BLACK3) and the 2x3 game's minimum. Five-hand plays a classic deal in every respect
+# (V-FIVE): its refusals open classic's sections, whose paragraphs say the rule.
 FEW_SECTIONS = {"R-OUT": FEW_PLAYERS, "R-KEEP-TWO": FEW_PLAYERS}
-MANY_SECTIONS = {"R-MIN": MANY_PLAYERS, "R-OUT": MANY_PLAYERS, "R-KEEP-TWO": MANY_PLAYERS}
+MANY_SECTIONS = {"R-MIN": MANY_PLAYERS, "R-OUT": MANY_PLAYERS, "V-KEEP-TWO": MANY_PLAYERS, "V-BLACK3": MANY_PLAYERS}
+
+
+def _changes(rule: str, rules: Variant) -> bool:
+    """`rules` (a game of five or six) says `rule` otherwise than classic does."""
+    if rule == "R-MIN":
+        return rules.minimum_steps != CLASSIC_RULES.minimum_steps
+    if rule == "R-OUT":
+        return rules.canastas_to_go_out != CLASSIC_RULES.canastas_to_go_out
+    return True
 
 
 # The rules for players speak of four players in partnerships; a paragraph a "Why not?" quotes
@@ -501,7 +518,7 @@ def section_heading(rule: str, rules: Variant | None = None) -> str:
             return PAGE_SECTIONS[page][rule]
         if page == 0 and rules.players < 4 and rule in FEW_SECTIONS:
             return FEW_SECTIONS[rule]
-        if page == 0 and rules.players > 4 and rule in MANY_SECTIONS:
+        if page == 0 and rules.players > 4 and rule in MANY_SECTIONS and _changes(rule, rules):
             return MANY_SECTIONS[rule]
     return RULE_SECTIONS.get(rule, "")
 

@@ -605,7 +605,7 @@ class GameState:
     ) -> dict[Rank, list[Card]]:
         """Validate laying `groups` (the first holding `from_pile` for a take) and
         return the physical cards to lay per rank (R-MELD, R-ONE-PER-RANK, R-MIN,
-        R-KEEP-TWO, R-ASK)."""
+        R-KEEP-TWO or V-KEEP-TWO, R-ASK)."""
         side = self.side_of(seat)
         melds = self.melds[side]
         # For a take, the pile's top card is the first card of the first group.
@@ -651,14 +651,15 @@ class GameState:
                 )
             need = self.config.canastas_to_go_out
             if canastas_after < need:
+                keep_two = "V-KEEP-TWO" if self.config.rules.variant_keep_two else "R-KEEP-TWO"  # (six-hand's)
                 if need == 1:
                     raise IllegalMove(
-                        "R-KEEP-TWO",
+                        keep_two,
                         N_("without a canasta you may not go out: keep at least two cards in your hand"),
                         move,
                     )
                 raise IllegalMove(
-                    "R-KEEP-TWO",
+                    keep_two,
                     N_("without {n} canastas you may not go out: keep at least two cards in your hand"),
                     move,
                     n=need,

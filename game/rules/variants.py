@@ -30,6 +30,10 @@ class Variant:
     dealt: int = 11  # R-DEAL
     draw: int = 1  # cards drawn from the stock (R-TURN)
     canastas_to_go_out: int = 1  # R-OUT
+    # V-KEEP-TWO: VARIANTS.md sets what going out needs (six-hand's two canastas, the Samba
+    # family's, the books quota): melding down to one card is refused under V-KEEP-TWO, not
+    # R-KEEP-TWO (RULES.md's games, two-hand's two canastas included, and five-hand's classic deal).
+    variant_keep_two: bool = False
     max_wilds: int = 3  # R-MELD
     black_threes_max: int = 4  # R-BLACK3 / V-BLACK3: 3 to this many, going out
     ask_next_partner: bool = False  # V-SIX-ASK: a side of three asks the next partner
@@ -154,6 +158,7 @@ VARIANTS: tuple[Variant, ...] = (
         black_threes_max=6,
         red_three_points_by_count=_SIX_RED_THREES,
         targets=(7500,),
+        variant_keep_two=True,
     ),
     replace(
         CLASSIC_RULES,
@@ -171,6 +176,7 @@ VARIANTS: tuple[Variant, ...] = (
         red_three_points_by_count=_SIX_RED_THREES,
         minimum_steps=((0, 50), (1500, 90), (3000, 120), (7500, 150)),
         targets=(10000,),
+        variant_keep_two=True,
     ),
 )
 
@@ -195,6 +201,7 @@ SAMBA_RULES = replace(
     targets=(10000,),
     meld_list=True,
     sequences=True,
+    variant_keep_two=True,
 )
 
 VARIANTS += (
@@ -237,6 +244,7 @@ VARIANTS += (
         take_next=6,
         minimum_by_deal=(50, 90, 120, 150),
         deals=4,
+        variant_keep_two=True,
     ),
 )
 

@@ -147,7 +147,7 @@ def test_black_three_melds_exist_only_in_the_turn_of_going_out():
 @pytest.mark.parametrize("variant,extra", [("two-hand", {}), ("six-hand", {"asked": True, "answer": True})])
 def test_R_OUT_going_out_that_needs_two_groups_at_once_is_listed(variant, extra):
     # Two canastas are needed; each card completes one. Laid one at a time, the first
-    # would leave one card without two canastas (R-KEEP-TWO), so only the two groups in
+    # would leave one card without two canastas (R-KEEP-TWO, V-KEEP-TWO), so only the two groups in
     # one move go out; after "yes" (six-hand) it is the only legal move.
     melds = [{"10": "S10 S10 JK H10 D2 S2", "5": "H5 C5 S5 H5 D5 S5"}, {}]
     if variant == "six-hand":

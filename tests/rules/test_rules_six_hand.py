@@ -67,7 +67,7 @@ def test_V_SIX_two_canastas_to_go_out_and_V_KEEP_TWO(variant):
     s = six(["C9 D9 H9 C4"], one, variant=variant, phase="meld")
     with pytest.raises(IllegalMove) as e:
         s.apply(Move.parse("meld C9 D9 H9"))
-    assert e.value.rule == "R-KEEP-TWO" and e.value.params == {"n": 2}
+    assert e.value.rule == "V-KEEP-TWO" and e.value.params == {"n": 2}  # (VARIANTS.md's rule, not RULES.md's)
     two = [{"K": K_NATURAL, "Q": Q_MIXED}] + one[1:]
     s = six(["C9 D9 H9 C4"], two, variant=variant, phase="meld")
     play(s, "meld C9 D9 H9", "discard C4")

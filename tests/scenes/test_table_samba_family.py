@@ -626,12 +626,88 @@ def test_why_not_opens_the_games_own_section():
         ("samba", "R-MIN"): "Going out and scoring in Samba",
         ("six-hand-2x3", "R-MIN"): "Five and six players",
         ("two-hand", "R-KEEP-TWO"): "Two and three players",
+        ("six-hand", "V-KEEP-TWO"): "Five and six players",
+        ("six-hand-2x3", "V-BLACK3"): "Five and six players",
+        ("five-hand", "R-KEEP-TWO"): "Going out",  # (a classic deal: classic's section says it)
+        ("five-hand", "R-MIN"): "The first meld",
+        ("samba", "V-BLACK3"): "Wild cards and threes",
         ("classic", "R-KEEP-TWO"): "Going out",
         ("classic", "R-MIN"): "The first meld",
     }
     for (variant, rule), heading in expected.items():
         shown, paragraphs = rule_section(rule, RulesConfig.for_variant(variant).rules)
         assert shown == heading and paragraphs, (variant, rule)
+
+
+def _may_cite(rule: str, rules) -> bool:
+    """`rule` is one the engine of `rules`' game may cite (VARIANTS.md's rules only in the
+    games that have them; the base rules in every game)."""
+    if rule == "V-KEEP-TWO":
+        return rules.variant_keep_two
+    if rule == "V-BLACK3":
+        return rules.black_threes_max > 4
+    prefixes = {"V-SAMBA-": rules.sequences, "V-BOL-": rules.wild_melds, "V-HF-": rules.foot > 0}
+    return next((has for prefix, has in prefixes.items() if rule.startswith(prefix)), True)
+
+
+@pytest.mark.parametrize("variant", [v.id for v in VARIANTS])
+def test_every_why_not_opens_a_section_of_the_game_s_own_rules(variant):
+    """Six-hand's "keep two cards" refusal opened Samba's going out (the engine cited V-KEEP-TWO
+    nowhere, R-KEEP-TWO under "Five and six players": play-test, stop 54); Samba's black
+    threes, the section on five and six players. Every rule a game's refusal may cite opens
+    its own page, or the classic page its page builds on, never a section on another number
+    of players; its line names no other game's requirement."""
+    from game.rules_text import FEW_PLAYERS, MANY_PLAYERS, PAGES, page_for
+    from game.why_not import RULE_EXPLANATIONS, game_rule, rule_explanation, section_heading
+
+    rules = RulesConfig.for_variant(variant).rules
+    page = page_for(rules)
+    pages = {0, page} | ({1} if page == 2 else set())  # (Bolivia's page amends Samba's)
+    headings = {msgid for number in pages for kind, msgid, _cards in PAGES[number].blocks if kind == "h"}
+    for rule in filter(lambda rule: _may_cite(rule, rules), RULE_EXPLANATIONS):
+        heading = section_heading(rule, rules)
+        assert heading in headings, (rule, heading)
+        assert heading != MANY_PLAYERS or rules.players > 4, (rule, heading)
+        assert heading != FEW_PLAYERS or rules.players < 4, (rule, heading)
+        assert _may_cite(game_rule(rule, rules), rules), rule
+        line = rule_explanation(rule, rules) or ""
+        others = {"escalera": rules.out_needs_sequence, "books": rules.foot > 0, "samba": rules.sequences}
+        if rule.endswith("KEEP-TWO") or rule.endswith("-OUT"):
+            assert not any(word in line for word, own in others.items() if not own), (rule, line)
+
+
+@pytest.mark.parametrize(
+    "variant,rule,heading,says",
+    [
+        ("six-hand", "V-KEEP-TWO", "Five and six players", "two canastas"),
+        ("six-hand-2x3", "V-KEEP-TWO", "Five and six players", "two canastas"),
+        ("five-hand", "R-KEEP-TWO", "Going out", "the canastas it needs"),
+    ],
+)
+def test_keep_two_refused_at_a_six_hand_table_cites_the_variant_s_rule(variant, rule, heading, says):
+    """Six-hand's refusal to meld down to one card cited R-KEEP-TWO ("without a canasta")
+    under "Five and six players" (play-test, stop 54): VARIANTS.md's V-KEEP-TWO says what six
+    players need (two canastas). Five-hand plays a classic deal: R-KEEP-TWO, classic's section."""
+    from game.scenes.table_menu import RuleDialog
+
+    config = RulesConfig.for_variant(variant)
+    hands = ["C9 D9 H9 C4"] + [f"S{n} H{n}" for n in range(4, 4 + config.players - 1)]
+    melds = [{"K": "SK HK CK" if variant == "five-hand" else "SK SK HK HK CK CK DK"}] + [{}] * (config.sides - 1)
+    extra = {}
+    if variant == "five-hand":  # (South-east sits out: no cards)
+        hands[4], extra = "", {"out": 4, "dealer": 3}
+    stack, table = make_table(variant=variant)
+    table.load_state(position(hands, melds=melds, variant=variant, phase="meld", discard="D5", **extra))
+    tick(stack, 0.1)
+    select(stack, table, ["C9", "D9", "H9"])
+    table.controller.moves.key_meld()
+    table.controller.moves.confirm_staged()
+    refusal = table.refusal
+    assert refusal is not None and refusal.rule == rule and refusal.shown_rule() == rule
+    line = refusal.explanation() or ""
+    assert says in line and not any(word in line for word in ("escalera", "samba", "books")), line
+    dialog = RuleDialog(refusal.rule, refusal.reason(), config.rules)
+    assert dialog.dialog.title == f"Why not? {heading} ({rule})", dialog.dialog.title
 
 
 def test_a_refusal_explains_the_rule_as_the_samba_family_has_it():
