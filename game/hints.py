@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.bots import reasons as why
 from game.bots.reasons import BotReason
-from game.i18n import N_, CardText, _, join_and, join_sentences, pgettext, sentence_gap
+from game.i18n import N_, CardText, _, join_and, join_sentences, sentence_gap
 from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank, sort_key
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, MeldKind
@@ -74,9 +74,12 @@ def card_names(cards: Iterable[Card]) -> list[str]:
     return names
 
 
-def rank_name(rank: Rank) -> str:
-    """A rank as a sentence names one card of it or its meld: "K" ("your K meld")."""
-    return rank.symbol
+def rank_singular(rank: Rank) -> str:
+    """A rank as a sentence names one card of it or its meld: "king", "ace", "7" ("your king
+    meld", "every other 7"; the engine's English, Rank.singular, translated: Chinese writes
+    the rank, "K"). Every sentence naming a rank in the singular has a {rank} placeholder
+    filled by it (a test checks the calls): "your K meld" read as a symbol in English."""
+    return _(rank.singular)
 
 
 def rank_plural(rank: Rank) -> str:
@@ -458,12 +461,12 @@ def _near_canastas(sized: tuple[tuple[Meld, int], ...], obs: Observation) -> str
             obs,
             N_("Your {rank} meld is close to a canasta."),
             N_("Your side's {rank} meld is close to a canasta."),
-        ).format(rank=rank_name(ranks[0]))
-    return alone_or_side(
+        ).format(rank=rank_singular(ranks[0]))
+    return alone_or_side(  # (the ranks as names are listed: "7s, 9s & kings"; Chinese 7、9、K)
         obs,
-        N_("Your {rank_list} melds are close to canastas."),
-        N_("Your side's {rank_list} melds are close to canastas."),
-    ).format(rank_list=pgettext("list of ranks", ", ").join(rank_name(r) for r in ranks))  # Chinese: 5、9、J
+        N_("Your melds of {ranks} are close to canastas."),
+        N_("Your side's melds of {ranks} are close to canastas."),
+    ).format(ranks=join_and(rank_plural(r) for r in sorted(ranks)))
 
 
 def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> str:
@@ -706,7 +709,7 @@ def _explain_take(move: Move, obs: Observation) -> str:
             obs,
             N_("Take the pile: add the {top} to your {rank} meld."),
             N_("Take the pile: add the {top} to your side's {rank} meld."),
-        ).format(top=card_name(top), rank=rank_name(top.rank))
+        ).format(top=card_name(top), rank=rank_singular(top.rank))
     take_next = obs.config.rules.take_next
     if take_next:  # Hand and Foot: the top card and the next six come, the rest stays
         others = len(obs.pile) - 1
@@ -756,7 +759,7 @@ def _explain_meld(move: Move, obs: Observation) -> str:
             parts.append(
                 alone_or_side(
                     obs, N_("Add {cards} to your {rank} meld."), N_("Add {cards} to your side's {rank} meld.")
-                ).format(cards=card_list(group.cards), rank=rank_name(group.rank))
+                ).format(cards=card_list(group.cards), rank=rank_singular(group.rank))
             )
             before = old.size  # type: ignore[attr-defined]
         else:
@@ -987,7 +990,7 @@ def _among_singles(card: Card, obs: Observation, weighed: dict[str, DiscardWeigh
     risk = other.danger - mine.danger
     both = live + risk
     if mine.live == 0 and mine.p_take == 0 and both > 0 and both >= gap / 2:
-        return _("Every other {rank} is already seen: nobody can pair it.").format(rank=rank_name(card.rank))
+        return _("Every other {rank} is already seen: nobody can pair it.").format(rank=rank_singular(card.rank))
     if risk > 0 and risk >= gap / 2 and (mine.declined or other.p_take >= 1.0):  # (else fewer unseen, below)
         safer = _safer(mine, other, obs)
         if safer:
@@ -1216,7 +1219,7 @@ def _kept_back(obs: Observation, card: Card) -> str:
     else:
         fits = alone_or_side(
             obs, N_("It would fit your {rank} meld."), N_("It would fit your side's {rank} meld.")
-        ).format(rank=rank_name(card.rank))
+        ).format(rank=rank_singular(card.rank))
     if left == 1:
         rest = _("Laying it as well would leave you a single card; keep more to take the pile with.")
     else:
@@ -1314,7 +1317,7 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
                 obs,
                 N_("The {card} could be added to your {rank} meld instead."),
                 N_("The {card} could be added to your side's {rank} meld instead."),
-            ).format(card=card_name(card), rank=rank_name(card.rank))
+            ).format(card=card_name(card), rank=rank_singular(card.rank))
         return Risk("lay-off", text)
     seat = next_opponent(obs)
     if seat is None:

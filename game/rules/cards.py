@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
-from .errors import RANK_PLURALS, NotationError
+from .errors import RANK_PLURALS, RANK_SINGULARS, NotationError
 
 
 class Rank(IntEnum):
@@ -39,6 +39,12 @@ class Rank(IntEnum):
         """The rank's plural as English players write it: "aces", "kings", "7s", "10s" (a
         message id: the app translates it, game.hints.rank_plural)."""
         return RANK_PLURALS[self.symbol]
+
+    @property
+    def singular(self) -> str:
+        """The rank's word in the singular as English writes it in a sentence: "ace", "king",
+        "7" ("your king meld", "every other 7"; a message id: game.hints.rank_singular)."""
+        return RANK_SINGULARS[self.symbol]
 
     @property
     def meldable(self) -> bool:

@@ -66,6 +66,27 @@ RANK_PLURALS = {
 }
 
 
+# Each rank's singular as an English sentence names it (Rank.singular; translated by
+# game.hints.rank_singular): one card of it ("every other king"), or its meld ("your ace meld",
+# "your 7 meld"). Beside the plurals: one list of the rank's words.
+RANK_SINGULARS = {
+    "JK": N_("joker"),
+    "A": N_("ace"),
+    "K": N_("king"),
+    "Q": N_("queen"),
+    "J": N_("jack"),
+    "10": N_("10"),
+    "9": N_("9"),
+    "8": N_("8"),
+    "7": N_("7"),
+    "6": N_("6"),
+    "5": N_("5"),
+    "4": N_("4"),
+    "3": N_("3"),
+    "2": N_("2"),
+}
+
+
 def english_params(params: dict[str, object]) -> dict[str, object]:
     """`params` as the English reason reads them: a `ranks` param (a rank symbol) as the
     rank's plural, "kings", "7s"."""

@@ -68,7 +68,7 @@ def test_meld_explains_adds_canastas_and_the_first_meld():
     text = explain(Move.parse("meld HK / C5 D5 H5"), obs(state))
     assert text == (
         "Go out: lay these cards, then discard the 9♠. "  # (the one card it leaves)
-        "Add K♥ to your side's K meld. That makes a canasta of kings! Meld 5♣ 5♦ 5♥."
+        "Add K♥ to your side's king meld. That makes a canasta of kings! Meld 5♣ 5♦ 5♥."
     )
     opening = position(["HA CA SA H4 S9"], discard="S4", phase="meld")
     text = explain(Move.parse("meld HA CA SA"), obs(opening))
@@ -237,7 +237,7 @@ def test_a_player_alone_is_told_of_melds_not_of_sides():
         player = "The next player" if players == 2 else "West"  # (three-hand names which of the two)
         assert takes is not None and takes.text.startswith(f"{player} has a meld of 7s"), takes.text
         lay_off = discard_risk(obs(state), Card.parse("DK"))
-        assert lay_off is not None and "could be added to your K meld" in lay_off.text, lay_off.text
+        assert lay_off is not None and "could be added to your king meld" in lay_off.text, lay_off.text
         assert "side" not in takes.text + lay_off.text
     classic = position(["C7 H4 S9 D8 DK"], melds=[{"K": "CK HK SK"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
     risk = discard_risk(obs(classic), Card.parse("C7"))
@@ -483,7 +483,7 @@ def test_a_hint_that_plays_on_says_going_out_was_possible_and_why_not():
     near = _could_go_out("H6 S7", {"5": "C5 D5 H5 S5 H5", "8": "C8 D8 S8 H8 D8"})
     text = make_hint(obs(near)).text
     assert "You could go out this turn by laying 9♥ and discarding the A♥" in text
-    assert text.endswith("Your side's 5, 8 melds are close to canastas.")
+    assert text.endswith("Your side's melds of 5s & 8s are close to canastas.")  # (it read "5, 8 melds")
     i18n.set_language("zh_CN")  # short items such as ranks are listed with 、 (it read 5，8)
     try:
         assert make_hint(obs(near)).text.endswith("本方的 5、8 组牌都快凑成卡纳斯塔了。")
@@ -880,7 +880,7 @@ def test_a_meld_laid_either_way_says_nothing_of_the_pressure():
     hands = ["HK DK C9 D9 C10 D10", "C4 D4 H4 S4 CK", "C5 D5 H5 S5", "CQ DQ HQ SQ SK"]
     pile = "D6 D7 S4 C8 DQ SJ"
     hint = make_hint(obs(position(hands, melds, pile, _stock(hands, melds, pile, 40), phase="meld")))
-    assert hint.text == "Add K♦ to your side's K meld."
+    assert hint.text == "Add K♦ to your side's king meld."  # (it read "your side's K meld")
 
 
 def _singles(hand: str, pile: str):

@@ -413,6 +413,57 @@ def test_no_sentence_makes_a_plural_by_an_s_after_a_placeholder(messages):
     assert {"aces", "kings", "queens", "jacks", "7s", "10s"} <= set(messages)
 
 
+def test_a_rank_in_the_singular_is_its_word_not_its_symbol(messages):
+    """ "Your side's A meld", "every other K is already seen" (play-test, stop 54): a rank a
+    sentence names in the singular is a {rank} placeholder filled by game.hints.rank_singular
+    (the engine's English, Rank.singular: "ace", "king", "7"; Chinese writes the rank), and a
+    list of ranks ("your melds of 7s, 9s & kings") is listed by i18n.join_and. Every call that
+    fills a {rank} or a list of ranks in the app's code is checked, so a symbol cannot creep
+    back in."""
+    import ast
+
+    from game.hints import rank_plural, rank_singular
+    from game.rules import Rank
+
+    assert [rank_singular(r) for r in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.SEVEN)] == [
+        "ace",
+        "king",
+        "queen",
+        "jack",
+        "10",
+        "7",
+    ]
+    assert i18n._("Your side's {rank} meld is close to a canasta.").format(rank=rank_singular(Rank.ACE)) == (
+        "Your side's ace meld is close to a canasta."
+    )
+    ranks = i18n.join_and(rank_plural(r) for r in (Rank.SEVEN, Rank.NINE, Rank.KING))
+    assert i18n._("Your melds of {ranks} are close to canastas.").format(ranks=ranks) == (
+        "Your melds of 7s, 9s & kings are close to canastas."
+    )
+    i18n.set_language("zh_CN")
+    assert rank_singular(Rank.ACE) == "A" and rank_singular(Rank.JOKER) == "王牌"
+    ranks = i18n.join_and(rank_plural(r) for r in (Rank.SEVEN, Rank.NINE, Rank.KING))
+    assert (
+        i18n._("Your melds of {ranks} are close to canastas.").format(ranks=ranks)
+        == "你的 7、9、K 组牌都快凑成卡纳斯塔了。"
+    )
+    i18n.set_language("en")
+    assert not [m for m in messages if "{rank_list}" in m]  # (it read "your 5, 8 melds")
+    filled = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        if "rules" in path.relative_to(ROOT).parts:  # (the engine's params are data: why_not spells them)
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+                for keyword in node.keywords:
+                    value = ast.unparse(keyword.value) if keyword.value is not None else ""
+                    if keyword.arg == "rank" and not value.startswith("rank_singular("):
+                        filled.append(f"{path.relative_to(ROOT)}:{node.lineno} rank={value}")
+                    if keyword.arg == "ranks" and ".symbol" in value:
+                        filled.append(f"{path.relative_to(ROOT)}:{node.lineno} ranks={value}")
+    assert not filled
+
+
 def test_three_names_read_as_a_list_and_two_as_a_pair_in_both_languages():
     """Six-hand-2x3's opponents read "South-west & North & South-east" (stop 53): a list of
     three or more puts commas between and " & " before the last, as English lists names;
