@@ -11,11 +11,11 @@ read with `getattr`, since a classic state has none.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from game.i18n import N_
-from game.rules import Card, GameState, Meld, RulesConfig
+from game.rules import Card, GameState, Meld, Rank, RulesConfig
 from game.rules.cards import sort_key
 from game.rules.melds import CANASTA_SIZE, MeldKind, book_counts
 from game.rules.variants import Variant
@@ -118,6 +118,12 @@ def playing_from_foot(state: GameState, seat: int) -> bool:
 def take_next(config: RulesConfig) -> int:
     """V-HF-TAKE: how many cards of the pile come with its top card (0: the whole pile)."""
     return config.rules.take_next
+
+
+def holds_natural_pair(hand: Iterable[Card], rank: Rank) -> bool:
+    """Two natural cards of `rank` in `hand`: what takes a pile topped by `rank` in Hand and
+    Foot (V-HF-TAKE), frozen or not."""
+    return sum(1 for card in hand if card.rank == rank and not card.is_wild) >= 2
 
 
 # -- what a side still needs -------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import assets
+from game.hints import rank_plural
 from game.i18n import _, format_points, join_and, join_names, pgettext
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
@@ -866,13 +867,15 @@ class TableView:
         take_next = table_facts.take_next(self.table.config)
         if take_next:  # Hand and Foot: no freezing, always a natural pair
             if pile and not blocked:
-                more = min(take_next, len(pile) - 1)
-                if more:
-                    text = _("a natural pair takes the top card and {n} more").format(n=more)
-                else:
-                    text = _("a natural pair takes the top card")
                 box = pill(
-                    surface, text, (x, y), size=12, fill=theme.CREAM, ink=theme.INK, border=ICE, anchor="midleft"
+                    surface,
+                    self._foot_pile_note(pile[-1], min(take_next, len(pile) - 1)),
+                    (x, y),
+                    size=12,
+                    fill=theme.CREAM,
+                    ink=theme.INK,
+                    border=ICE,
+                    anchor="midleft",
                 )
                 states.append(box)
                 y += 28
@@ -910,6 +913,22 @@ class TableView:
             )
             states.append(box)
         self._pile_state_rects = [ruler.logical(box) for box in states]  # (the hint and refusal keep clear)
+
+    def _foot_pile_note(self, top: Card, more: int) -> str:
+        """The note by Hand and Foot's pile (V-HF-TAKE: only a natural pair of the top card's
+        rank takes it). It stated the rule to a player holding no such pair (play-test, stop
+        54): the player at the screen without one reads that the pile is not theirs to take,
+        and why; with one, or watching the bots, what the pair takes."""
+        table = self.table
+        if at_screen(table, table.human):
+            hand = table.game.state.hands[table.human]
+            if not table_facts.holds_natural_pair(hand, top.rank):
+                return _("you cannot take it: no natural pair of {ranks} in your hand").format(
+                    ranks=rank_plural(top.rank)
+                )
+        if more:
+            return _("a natural pair takes the top card and {n} more").format(n=more)
+        return _("a natural pair takes the top card")
 
     def _frozen_for_us(self, blocked: bool = False) -> str:
         """The note by the pile while our side has not melded (R-FROZEN); watching the bots,

@@ -280,6 +280,51 @@ def hand_and_foot(hands, melds, **kw):
     return samba_table(hands, melds, variant="hand-and-foot", feet=feet, **kw)
 
 
+def _pile_notes(table, monkeypatch) -> list[str]:
+    from game.scenes import table_view
+
+    texts: list[str] = []
+    real_pill = table_view.pill
+    monkeypatch.setattr(
+        table_view, "pill", lambda surface, text, *a, **k: texts.append(text) or real_pill(surface, text, *a, **k)
+    )
+    draw(table)
+    monkeypatch.setattr(table_view, "pill", real_pill)
+    return texts
+
+
+def test_hand_and_foot_s_pile_note_says_when_the_player_cannot_take_it(monkeypatch):
+    """The note by Hand and Foot's pile said "a natural pair takes the top card and 2 more" to
+    a player holding no pair of its rank (play-test, stop 54): the player without a natural
+    pair (a wild card is not one) reads that the pile is not theirs to take, and why; with a
+    pair, what it takes; watching the bots, the rule."""
+    pile = "S5 H6 C7 D9"
+    stack, table = hand_and_foot(["C9 D2 H4 S5 C6"], [[], []], discard=pile)
+    notes = _pile_notes(table, monkeypatch)
+    assert "you cannot take it: no natural pair of 9s in your hand" in notes, notes
+    assert not any("a natural pair takes" in note for note in notes), notes
+    stack, table = hand_and_foot(["C9 H9 H4 S5 C6"], [[], []], discard=pile)
+    assert "a natural pair takes the top card and 3 more" in _pile_notes(table, monkeypatch)
+    from game.i18n import set_language
+
+    set_language("zh_CN")
+    try:
+        stack, table = hand_and_foot(["C9 D2 H4 S5 C6"], [[], []], discard=pile)
+        assert "你拿不了：手里没有一对自然 9" in _pile_notes(table, monkeypatch)
+    finally:
+        set_language("en")
+    stack, table = make_table(variant="hand-and-foot", seed=3, levels=("easy",) * 4)
+    state = position(
+        ["C9 D2 H4 S5 C6"],
+        [[], []],
+        variant="hand-and-foot",
+        discard=pile,
+        feet=["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA"] * 4,
+    )
+    table.load_state(state)
+    assert "a natural pair takes the top card and 3 more" in _pile_notes(table, monkeypatch)  # (nobody's hand)
+
+
 def test_hand_and_foot_shows_each_foot_and_who_plays_from_it():
     foot = "D4 D5 D6 D7 D8 D9 D10 DJ DQ DK DA"
     stack, table = hand_and_foot(["C4 C5"], [[], []], feet=[None, foot, foot, foot], phase="meld", discard="S4")
