@@ -922,10 +922,9 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
     return join_sentences(parts)
 
 
-def _normal_discards(obs: Observation, card: Card) -> dict[str, DiscardWeighing]:
-    """The Normal bot's weighing of each discard (by face: game/bots/normal.py
-    `weigh_discard`) when `card` is the one it would discard, else {} (the review explains
-    other moves too: no reason is claimed for a card Normal would not choose)."""
+def _weigh_discards(obs: Observation) -> dict[str, DiscardWeighing]:
+    """The Normal bot's weighing of each legal discard, by face (game/bots/normal.py
+    `weigh_discard`); {} when the bot cannot weigh them."""
     try:
         from game.bots.knowledge import Knowledge
         from game.bots.normal import NormalPolicy
@@ -937,6 +936,25 @@ def _normal_discards(obs: Observation, card: Card) -> dict[str, DiscardWeighing]
                 weighed[move.card.face] = policy.weigh_discard(kn, move.card)
     except Exception:  # noqa: BLE001 - a bot bug must not break the hint: say nothing more
         return {}
+    return weighed
+
+
+def least_costly_discards(obs: Observation) -> list[Card]:
+    """The hand's cards the hint would discard: the Normal bot's cheapest by `weigh_discard`
+    (its discard, which weighs the next player's chances against what the hand keeps), ties
+    all, in the hand's order; [] when none can be weighed."""
+    weighed = _weigh_discards(obs)
+    if not weighed:
+        return []
+    least = min(w.cost for w in weighed.values())
+    return [c for c in obs.hand if c.face in weighed and weighed[c.face].cost <= least]
+
+
+def _normal_discards(obs: Observation, card: Card) -> dict[str, DiscardWeighing]:
+    """The Normal bot's weighing of each discard (by face: `_weigh_discards`) when `card` is
+    the one it would discard, else {} (the review explains other moves too: no reason is
+    claimed for a card Normal would not choose)."""
+    weighed = _weigh_discards(obs)
     mine = weighed.get(card.face)
     if mine is None or any(w.cost < mine.cost for w in weighed.values()):
         return {}

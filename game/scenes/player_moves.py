@@ -18,7 +18,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from game.hints import card_list, card_name, discard_risk, every_discard_risky, naming, rank_plural
+from game.hints import (
+    card_list,
+    card_name,
+    discard_risk,
+    every_discard_risky,
+    least_costly_discards,
+    naming,
+    rank_plural,
+)
 from game.i18n import N_, _, join_names, join_sentences
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
@@ -610,11 +618,19 @@ class PlayerMoves:
             obs = self.table.game.state.observation(self.table.human)
             with naming(self.table.seat_name):
                 risk = discard_risk(obs, card)
-            if risk is not None:
+            # Nor does the card the hint would discard, asked for or not: the box asked about
+            # the very card the hint chose as giving the least away (play-test, stop 54).
+            least = least_costly_discards(obs) if risk is not None else []
+            if risk is not None and not any(c.face == card.face for c in least):
                 version = self.table.version
                 why = risk.text
                 if risk.kind != "lay-off" and every_discard_risky(obs):  # (the box asked as if a safe card were left)
-                    why = join_sentences([why, _("Every card in your hand is a risk now.")])
+                    every = _("Every card in your hand is a risk now.")
+                    if least:  # (which one the hint would give: the box offers no better card otherwise)
+                        every = _("Every card in your hand is a risk now; the {card} gives the least away.").format(
+                            card=card_name(least[0])
+                        )
+                    why = join_sentences([why, every])
 
                 def discard_anyway() -> None:
                     if self.table.version == version:

@@ -298,13 +298,43 @@ def test_the_risky_discard_box_says_when_every_card_is_a_risk():
     (seven,) = cards(controller, "C7")
     controller.moves.double_click(seven)
     ((_card, why, _discard),) = host.asked
-    assert "meld of 7s" in why and why.endswith("Every card in your hand is a risk now."), why
+    assert "meld of 7s" in why and why.endswith("Every card in your hand is a risk now; the 9♠ gives the least away.")
     controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
     controller.moves.confirm_risky = True
     (seven,) = cards(controller, "C7")
     controller.moves.double_click(seven)
     ((_card, why, _discard),) = host.asked
     assert "Every card" not in why  # (the 4, the 9 and the 8 are safe)
+
+
+def test_the_card_the_hint_would_discard_is_not_asked_about():
+    """A play-test (stop 54): with every card a risk, the box asked to confirm the very card
+    the hint gives as the one that gives the least away, and said "Every card in your hand
+    is a risk now" to it. The card the hint would discard (the Normal bot's cheapest, asked
+    for or not) goes without a question; another says which card gives the least away, in
+    both languages."""
+    from game.hints import least_costly_discards
+    from game.i18n import set_language
+
+    every = dict(RISKY, melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7", "4": "S4 D4 C4", "9": "H9 D9 C9", "8": "S8 H8 C8"}])
+    hands = ["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"]
+    controller, host = make(position(hands, **every))
+    obs = controller.game.state.observation(0)
+    assert [c.face for c in least_costly_discards(obs)] == ["S9", "D8"]  # (a tie: either goes unasked)
+    assert controller.guide.hint is None  # (no hint asked for)
+    controller.moves.confirm_risky = True
+    (nine,) = cards(controller, "S9")
+    controller.moves.double_click(nine)
+    assert not host.asked and controller.game.state.pile[-1] is nine
+    set_language("zh_CN")
+    try:
+        controller, host = make(position(hands, **every))
+        controller.moves.confirm_risky = True
+        controller.moves.double_click(cards(controller, "C7")[0])
+        ((_card, why, _discard),) = host.asked
+        assert why.endswith("现在手里打哪张牌都有风险；打 9♠ 送给对手的最少。"), why
+    finally:
+        set_language("en")
 
 
 def test_the_hint_is_spent_by_a_move():

@@ -400,7 +400,8 @@ def test_in_the_app_the_table_menu_opens_settings_and_the_table_follows_them(tmp
 def test_following_the_hints_own_discard_raises_no_warning():
     stack, table = make_table()
     table.confirm_risky = True
-    table.load_state(position(["C7 D7", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
+    every = dict(RISKY, melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7", "4": "S4 D4 C4", "9": "H9 D9 C9", "8": "S8 H8 C8"}])
+    table.load_state(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **every))  # (every card a risk)
     assert table.show_hint() and table.hint.move.kind.name == "DISCARD"
     hinted = table.hint.move.card
     other = next(c for c in table.layout.hand_cards if c.face != hinted.face)
