@@ -795,8 +795,11 @@ class GameState:
 
     def _check_out_requirement(self, side: int, move: Move) -> None:
         """R-OUT: going out by the discard needs the side's canastas."""
-        if self.canastas(side) < self.config.canastas_to_go_out:
-            raise IllegalMove("R-OUT", N_("you may not go out without a canasta"), move)
+        need = self.config.canastas_to_go_out
+        if self.canastas(side) < need:
+            if need == 1:
+                raise IllegalMove("R-OUT", N_("you may not go out without a canasta"), move)
+            raise IllegalMove("R-OUT", N_("you may not go out without {n} canastas"), move, n=need)
 
     # -- ask / answer
     def _apply_ask(self) -> list[Event]:

@@ -159,3 +159,16 @@ def test_R_OUT_going_out_that_needs_two_groups_at_once_is_listed(variant, extra)
         assert s.legal_moves() == multi
     s.apply(multi[0])
     assert s.is_over and s.result.went_out == 0 and s.result.sides[0].canastas == 300 + 500  # mixed tens, natural fives
+
+
+@pytest.mark.parametrize("variant,need", [("classic", 1), ("two-hand", 2)])
+def test_R_OUT_the_refusal_names_the_canastas_the_variant_needs(variant, need):
+    # A last card never reaches the discard without the canastas (R-KEEP-TWO keeps two cards
+    # and a position with no legal move is refused), so the check is asked directly: its
+    # message must not say "a canasta" where two-hand needs two.
+    melds = [CANASTA, {}] if variant == "two-hand" else [{"K": "SK HK DK"}, {}]
+    s = position(["C4 C9"], melds=melds, variant=variant, phase="meld")
+    with pytest.raises(IllegalMove) as refused:
+        s._check_out_requirement(0, Move.parse("discard C4"))
+    assert refused.value.rule == "R-OUT"
+    assert refused.value.params.get("n") == (None if need == 1 else 2)
