@@ -122,10 +122,12 @@ BLOCK_TEXT_W = 150.0  # the width of a block's last-action lines (the left colum
 
 STOCK_POS: Point = (556.0, 322.0)  # the stock's top card (the stack's thickness lies right of it and lower)
 STOCK_SLANT = 0.25  # each unit of thickness right, a quarter of one down
+STOCK_LABEL_GAP = 3.0  # between the full stock's bottom edge and its "Stock N" label
 PILE_POS: Point = (686.0, 322.0)
 HAND_RECT = pygame.FRect(168, 572, 896, 148)
 HAND_Y = 646.0
 RAISE = 22.0  # a selected card rises this much
+RAISED_CLEAR = 2.0  # between our melds' count badges and the top of a raised hand card
 HAND_RING_ROOM = 8.0  # below the hand: the keyboard cursor's ring and its dark edge
 STATUS_RECT = pygame.FRect(168, 276, 320, 92)
 # While an initial meld is staged the turn instruction moves up to the band's top
@@ -275,6 +277,7 @@ class TableGeometry:
         bottom = pygame.FRect(168, 400, 896, 172)
         top = pygame.FRect(262, 98, 802, 168)
         mine = viewer % sides if viewer_side is None else viewer_side  # the viewer's side melds along the bottom
+        self.viewer_side = mine
         if sides == 2:
             self.meld_areas = {mine: bottom, 1 - mine: top}
         else:  # three-hand: the left opponent's melds on the left half, the right one's on the right
@@ -366,6 +369,24 @@ class TableGeometry:
         return (area.right - 4, area.bottom + 4), "midright"
 
     # -- the player's hand ----------------------------------------------------
+    def hand_y(self) -> float:
+        """The centre y of the player's hand cards at rest. Large cards sit higher, so that
+        the focus ring around one (HAND_RING_ROOM) stays inside the window."""
+        return min(HAND_Y, 720.0 - HAND_RING_ROOM - card_h(self.hand_w) / 2)
+
+    def raised_hand_top(self) -> float:
+        """The top of a selected (raised) hand card."""
+        return self.hand_y() - card_h(self.hand_w) / 2 - RAISE
+
+    def meld_room(self, side: int) -> pygame.FRect:
+        """The part of `side`'s meld area its melds and their count badges take: ours ends
+        above the raised hand cards (with Large cards a selected card covered the counts of
+        the melds over it, play-test stop 54); the others' is the whole area."""
+        area = self.meld_areas[side].copy()
+        if side == self.viewer_side:
+            area.height = min(area.height, self.raised_hand_top() - RAISED_CLEAR - area.y)
+        return area
+
     def hand_step(self, count: int) -> float:
         if count <= 1:
             return 0.0
@@ -385,7 +406,7 @@ class TableGeometry:
         whether it is squared), and how wide their cards are (meld_row.fit_columns: a crowded
         area's cards shrink, then wrap into two rows of squared melds; no meld ever lies over
         another)."""
-        area = self.meld_areas[side]
+        area = self.meld_room(side)
         extras = [LIFT if canasta else 0.0 for canasta in canastas]
         if red_threes:
             extras.insert(0, red_three_step(red_threes) * (red_threes - 1))
@@ -393,7 +414,7 @@ class TableGeometry:
 
     def meld_step(self, side: int, cards: int, width: float | None = None) -> float:
         """The step of a column of `cards` cards `width` wide (the area's usual by default)."""
-        area = self.meld_areas[side]
+        area = self.meld_room(side)
         room = area.height - card_h(width or self.meld_w) - 22  # keep room for the count badge
         return min(22.0, room / max(1, cards - 1))
 
@@ -558,9 +579,7 @@ class TableLayout:
         xs = held_positions(shown, ui.hold) or geo.hand_positions(len(shown))
         width = geo.hand_w
         h = card_h(width)
-        # Large cards sit higher, so that the focus ring around one (HAND_RING_ROOM) stays
-        # inside the window.
-        base_y = min(HAND_Y, 720.0 - HAND_RING_ROOM - h / 2)
+        base_y = geo.hand_y()
         for index, (card, x) in enumerate(zip(shown, xs)):
             lift = RAISE if card in ui.selected else (6.0 if card is ui.hover else 0.0)
             y = base_y - lift
@@ -937,6 +956,11 @@ def meld_footprint(slot: MeldSlot) -> pygame.FRect:
 def stock_thickness(packs: int) -> float:
     """How far right of its top card a full stock of `packs` packs reaches (STOCK_SLANT of it down)."""
     return 3.0 * packs
+
+
+def stock_bottom(packs: int) -> float:
+    """The lowest edge of a full stock of `packs` packs (its bottom card, slanted down)."""
+    return STOCK_POS[1] + card_h(CENTER_W) / 2 + stock_thickness(packs) * STOCK_SLANT
 
 
 def stock_rect(packs: int = 2) -> pygame.FRect:

@@ -11,6 +11,7 @@ view draws them over the table, telling them what it drew that they keep clear o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -37,6 +38,7 @@ from game.scenes.table_layout import (
     STAGE_PANEL,
     STAGING_STATUS_Y,
     STATUS_RECT,
+    STOCK_LABEL_GAP,
     STOCK_POS,
     STOCK_ZONE,
     STORAGE_WARNING_POS,
@@ -53,6 +55,7 @@ from game.scenes.table_layout import (
     pile_rect,
     score_panel_rect,
     score_row_height,
+    stock_bottom,
     stock_rect,
     threes_zone,
 )
@@ -293,6 +296,7 @@ class TableView:
         self.block_lines: dict[int, list[str]] = {}  # a block seat's last action, line by line, as drawn
         self.meld_labels: list[tuple[MeldSlot, str]] = []  # each meld's badge text, as drawn
         self.meld_badge_boxes: list[tuple[MeldSlot | None, pygame.Rect]] = []  # ... where (None: red threes')
+        self.stock_label_box: pygame.Rect | None = None  # the stock's count, as drawn
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
@@ -849,12 +853,23 @@ class TableView:
                     surface, text, (x, y), size=size, fill=theme.GOLD_LIGHT, ink=theme.INK, border=theme.GOLD, pad=5
                 )
 
+    def _stock_label(self, surface: pygame.Surface, ruler: Ruler, text: str) -> pygame.Rect:
+        """The stock's count under it, clear of the full stack's slanted bottom edge (it touched
+        it at 800x450, play-test stop 54) and above our meld area: the largest size that fits
+        between them, in the window's whole pixels (at least two clear ones under the stack)."""
+        stack = math.ceil(stock_bottom(self.table.config.rules.packs) * ruler.scale)
+        top = (stack + max(2, ruler.px(STOCK_LABEL_GAP))) / ruler.scale
+        floor = ruler.point((0, self.table.geometry.meld_areas[self.table.geometry.viewer_side].top))[1] - 1
+        sizes = (14.0, 13.0, 12.0)
+        at = (STOCK_POS[0], top)
+        size = next((s for s in sizes if pill_box(ruler, text, at, size=s, anchor="midtop").bottom <= floor), sizes[-1])
+        return pill(surface, text, at, size=size, anchor="midtop")
+
     def _center_badges(self, surface: pygame.Surface, ruler: Ruler) -> None:
         st = self.table.game.state
-        h = card_h(CENTER_W)
         states: list[pygame.Rect] = []
         stock = self.table.animator.count(STOCK_ZONE)  # (the cards seen there: one drawn counts once it leaves)
-        pill(surface, _("Stock {n}").format(n=stock), (STOCK_POS[0], STOCK_POS[1] + h / 2 + 13), size=14)
+        self.stock_label_box = self._stock_label(surface, ruler, _("Stock {n}").format(n=stock))
         # Pile states, stacked to the right of the pile: of the pile as it is seen (a wild card
         # discarded freezes it once it is down; a take's cards keep it frozen until the one that
         # froze it has left), its top once landed (a black three blocks it).

@@ -1,0 +1,87 @@
+"""What the table keeps apart at every window size: the raised hand and our melds' counts,
+the stock and its count (play-test, stop 54)."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from game.rules.variants import APP_VARIANT_IDS
+from game.scenes.layout import Canvas, Layout
+from game.scenes.table_layout import card_h
+from tests.rules_helpers import position
+from tests.table_helpers import make_table
+
+SIZES = [(800, 450), (1280, 720), (1600, 900)]
+
+
+def _logical(box: pygame.Rect, scale: float) -> pygame.FRect:
+    """A drawn box in logical units (its anti-aliased edge pixel left out)."""
+    return pygame.FRect(box.x / scale, box.y / scale, box.width / scale, box.height / scale).inflate(-2, -2)
+
+
+def _draw(table, size) -> float:
+    layout = Layout(window_size=size)
+    table.view.draw(Canvas(layout.viewport.size, layout.scale))
+    return layout.scale
+
+
+# Our side's tallest columns (six cards: the count under the column's foot is at its lowest),
+# a canasta, red threes; in the Samba family a list of the same.
+OURS = {
+    "classic": {"K": "SK HK DK CK SK D2", "Q": "SQ HQ DQ CQ S2 JK", "9": "S9 H9 D9 C9 S9 H9 D9", "5": "S5 H5 D5"},
+    "samba": ["SK HK DK CK SK HK", "SQ HQ DQ CQ SQ HQ", "S9 S10 SJ", "H4 H5 H6 H7 H8 H9"],
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("card_size", ["normal", "large"])
+@pytest.mark.parametrize("variant", list(OURS))
+def test_raised_hand_cards_leave_our_meld_counts_in_sight(variant, card_size, size):
+    """With Large cards the cards the player selects rose over the counts of the melds just
+    above the hand: every count of our melds lies above the raised cards' top edge."""
+    hand = "C3 C4 C5 C6 C7 C8 C10 CJ CQ CK CA S3 S4"
+    state = position([hand], melds=[OURS[variant], [] if variant == "samba" else {}], variant=variant, phase="meld")
+    stack, table = make_table(variant=variant, seed=5)
+    table.load_state(state)
+    table._set_card_size(card_size)
+    table.ui.selected = set(state.hands[table.human])
+    table.relayout()
+    table.animator.finish_all()
+    scale = _draw(table, size)
+    raised = [table.layout.placements[card].rect() for card in state.hands[table.human]]
+    top = min(rect.top for rect in raised)
+    ours = [
+        _logical(box, scale)
+        for slot, box in table.view.meld_badge_boxes
+        if slot is not None and slot.side == table.human_side
+    ]
+    runs = 2 if variant == "samba" else 0  # (a run's cards show their own count)
+    assert len(ours) == len(OURS[variant]) - runs
+    for box in ours:
+        assert box.bottom < top, (box, top)
+    for slot in table.layout.meld_slots:  # the columns themselves end above the raised cards too
+        if slot.side == table.human_side and slot.badge:
+            assert slot.rect.bottom < top, (slot.rect, top)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", APP_VARIANT_IDS)
+def test_the_stock_count_keeps_clear_of_the_full_slanted_stock(variant, size):
+    """The stock's slanted stack touched its "Stock N" label by about a pixel: the label
+    lies a few units under the full stack's lowest edge, and above our meld area."""
+    stack, table = make_table(variant=variant, seed=3)
+    table.animator.finish_all()
+    scale = _draw(table, size)
+    label = table.view.stock_label_box
+    assert label is not None
+    stock = [table.layout.placements[card].rect() for card in table.game.state.stock]
+    bottom = max(rect.bottom for rect in stock)
+    drawn = pygame.FRect(label.x / scale, label.y / scale, label.width / scale, label.height / scale)
+    assert label.top - math.ceil(bottom * scale) >= 2, (label, bottom)  # two clear pixels at least
+    if scale >= 1:
+        assert drawn.top - bottom >= 2.5, (drawn, bottom)
+    assert drawn.bottom <= table.geometry.meld_areas[table.human_side].top, drawn
+    assert bottom <= 322 + card_h(74) / 2 + 4
