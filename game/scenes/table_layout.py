@@ -212,6 +212,23 @@ def score_panel_rect(config) -> pygame.FRect:
     return panel
 
 
+LOG_MIN_BOTTOM = 250.0  # the log cut short shows six entries at least
+
+
+def log_panel_rect(keep_clear: list[pygame.FRect]) -> pygame.FRect:
+    """The move log's panel: LOG_PANEL, its foot above what of `keep_clear` (the pile's
+    states, FROZEN, BLOCKED..., the seats' tags) it would cut: with six seats "BLOCKED: black
+    three" ran under it (play-test stop 54). What it covers whole (East's tag, a block's at
+    the top right) it covers."""
+    panel = LOG_PANEL.copy()
+    while True:
+        cut = [r.top for r in keep_clear if r.colliderect(panel) and not panel.contains(r)]
+        bottom = max(LOG_MIN_BOTTOM, min(cut, default=panel.bottom + 6) - 6)
+        if bottom >= panel.bottom or panel.bottom <= LOG_MIN_BOTTOM:
+            return panel
+        panel.height = bottom - panel.y
+
+
 def pile_browser_places(count: int, scroll: int) -> list[tuple[int, float, float]]:
     """Where the pile browser shows a pile of `count` cards with `scroll` rows scrolled
     past: (index in the pile, x, y centres), newest (the top card) first, row by row."""

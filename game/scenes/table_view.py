@@ -25,6 +25,7 @@ from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
 from game.scenes.shapes import draw_panel, fading_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
+    BLOCK_FAN,
     BLOCK_TEXT_W,
     BUTTONS,
     CENTER_W,
@@ -49,6 +50,7 @@ from game.scenes.table_layout import (
     foot_zone,
     hand_zone,
     lies_crosswise,
+    log_panel_rect,
     pile_browser_last_scroll,
     pile_browser_places,
     pile_panel_rect,
@@ -297,6 +299,7 @@ class TableView:
         self.meld_labels: list[tuple[MeldSlot, str]] = []  # each meld's badge text, as drawn
         self.meld_badge_boxes: list[tuple[MeldSlot | None, pygame.Rect]] = []  # ... where (None: red threes')
         self.stock_label_box: pygame.Rect | None = None  # the stock's count, as drawn
+        self.log_rect: pygame.FRect | None = None  # the move log's panel, as drawn
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
@@ -344,8 +347,10 @@ class TableView:
         self._held_ring(surface, ruler)
         self._meld_badges(surface, ruler)
         self._feet(surface, ruler)
-        self._zone_labels(surface)
         self._center_badges(surface, ruler)
+        if table.log_open:  # (before the tabs and seats, which keep out from under it)
+            self.log_rect = log_panel_rect(self._pile_state_rects + self._tag_places())
+        self._zone_labels(surface)
         self._seat_labels(surface, ruler)
         self._score_panel(surface, ruler)
         self._storage_warning(surface)
@@ -476,6 +481,13 @@ class TableView:
                 over = [badge.bottom for _slot, badge in self.meld_badge_boxes if badge.colliderect(box)]
                 if over:
                     point = (point[0], point[1] + (max(over) + ruler.px(1) - box.top) / ruler.scale)
+            panel = self._open_panel()
+            if panel is not None and panel.colliderect(
+                ruler.logical(pill_box(ruler, label, point, size=12, anchor=anchor))
+            ):
+                # Under the log or the pile browser (over the top right with three sides) only
+                # its end peeked out; moved left it lay on the pile (six-hand, play-test stop 54).
+                continue
             self.zone_label_boxes[side] = pill(
                 surface,
                 label,
@@ -529,6 +541,32 @@ class TableView:
             self._seat_text(surface, seat, blit_text(surface, line, 13, theme.GOLD_LIGHT, bold=True, **where))
             y += 17
 
+    def _tag_places(self) -> list[pygame.FRect]:
+        """Where the seats' name tags lie (logical, about: as `_seat_labels` draws them); a
+        block seat's, with its fan and the lines under it."""
+        places = []
+        for seat in range(self.table.config.players):
+            x, y = self.table.geometry.label_anchor(seat)
+            w = text_width(self.seat_tag(seat), 15, True) + 18
+            if self.table.geometry.spot(seat) == "S":
+                x, y = x - w / 2, y - 6
+            place = pygame.FRect(0, 0, w, 24)
+            place.center = (max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x)), y)
+            if self.table.geometry.is_block(seat):  # a block: its tag, fan and lines, as one
+                bottom = self.table.geometry.action_anchor(seat)[1] + 17 * BLOCK_LINES
+                place = place.union(pygame.FRect(x - BLOCK_FAN / 2, y, BLOCK_FAN, bottom - y))
+            places.append(place)
+        return places
+
+    def _open_panel(self) -> pygame.FRect | None:
+        """The move log's or the pile browser's place while one is open (logical)."""
+        table = self.table
+        if table.log_open:
+            return self.log_rect or pygame.FRect(LOG_PANEL)
+        if table.pile_open:
+            return pile_panel_rect(len(table.seen_pile))
+        return None
+
     def _under_panel(self, ruler: Ruler, tag: pygame.Rect) -> bool:
         """The move log or the pile browser lies over the seat's tag or the lines above it (East's,
         at the top right): its last action is not said there, where its end would peek out at
@@ -547,7 +585,7 @@ class TableView:
     def _move_log(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """Every move of the deal in words, newest first (the wheel or Page Up / Down scroll it)."""
         table = self.table
-        panel = LOG_PANEL
+        panel = self.log_rect or pygame.FRect(LOG_PANEL)
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
         blit_text(surface, _("Move log"), 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
         blit_text(surface, _("L: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
@@ -1099,6 +1137,10 @@ class TableView:
             text = note
         font = assets.font_for_text(text, ruler.px(13), True)
         lines = wrap_at_most(text, font, ruler.px(BLOCK_TEXT_W), BLOCK_LINES)
+        panel = self._open_panel()
+        place = pygame.FRect(x - BLOCK_TEXT_W / 2, y, BLOCK_TEXT_W, 17 * len(lines))
+        if panel is not None and panel.colliderect(place):
+            return  # the log says it; its lines peeked out cut under the panel (six-hand, stop 54)
         self.block_lines[seat] = lines
         for line in lines:
             self._seat_text(surface, seat, blit_text(surface, line, 13, theme.GOLD_LIGHT, bold=True, midtop=(x, y)))

@@ -10,7 +10,7 @@ import pytest
 
 from game.rules.variants import APP_VARIANT_IDS
 from game.scenes.layout import Canvas, Layout
-from game.scenes.table_layout import card_h
+from game.scenes.table_layout import HAND_RECT, card_h, pile_rect, stock_rect
 from tests.rules_helpers import position
 from tests.table_helpers import make_table
 
@@ -85,3 +85,37 @@ def test_the_stock_count_keeps_clear_of_the_full_slanted_stock(variant, size):
         assert drawn.top - bottom >= 2.5, (drawn, bottom)
     assert drawn.bottom <= table.geometry.meld_areas[table.human_side].top, drawn
     assert bottom <= 322 + card_h(74) / 2 + 4
+
+
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720)])
+@pytest.mark.parametrize("variant", ["six-hand", "five-hand", "classic", "hand-and-foot"])
+def test_the_open_move_log_covers_nothing_essential_and_cuts_nothing(variant, size):
+    """With the log open (six-hand at 1280x720 and 800x450 were crowded): the hand, the
+    stock and the pile with their states, our melds and the buttons stay in sight; a seat's
+    tag or last action lies wholly under the log or wholly clear of it, and so does a meld
+    area's tab."""
+    stack, table = make_table(variant=variant, seed=5)
+    table.animator.finish_all()
+    st = table.game.state
+    three = next(card for hand in st.hands[1:] for card in hand if card.is_black_three)
+    for hand in st.hands:
+        if three in hand:
+            hand.remove(three)
+    st.pile.append(three)  # (BLOCKED: black three, the widest of the pile's states)
+    table.relayout()
+    table.animator.finish_all()
+    table.log_open = True
+    scale = _draw(table, size)
+    view = table.view
+    log = view.log_rect
+    assert log is not None and view._pile_state_rects
+    essential = [HAND_RECT, stock_rect(table.config.rules.packs), pile_rect(), *view._pile_state_rects]
+    essential.append(table.geometry.meld_areas[table.human_side].inflate(12, 8))
+    essential += [pygame.FRect(button.rect) for button in table.buttons.widgets if button.visible]
+    for rect in essential:
+        assert not log.colliderect(rect), (rect, log)
+    drawn = [box for boxes in view.seat_boxes.values() for box in boxes] + list(view.zone_label_boxes.values())
+    for box in drawn:
+        place = _logical(box, scale)
+        assert log.contains(place) or not log.colliderect(place), (place, log)
+    assert log.height >= 190  # six entries still show
