@@ -180,13 +180,14 @@ def peeking_wild(meld: Meld) -> Card | None:
 
 def name_lines(label: str) -> tuple[float, list[str]]:
     """A side's name left of its melds, in NAME_W: on one line, down to 13 units; else on
-    two at 13 or three at 12, each line ending at a mark between the seats, "," " &" or "、"
-    (five- and six-hand's sides name two or three seats: SeatNames.side_name)."""
+    two at 14 (it reads at 800x450, play-test stop 54) or 13, or three at 12, each line
+    ending at a mark between the seats, "," " &" or "、" (five- and six-hand's sides name two
+    or three seats: SeatNames.side_name)."""
     size = fitting_size(label, 16, NAME_W, bold=True, smallest=13)
     if text_width(label, size, bold=True) <= NAME_W:
         return size, [label]
     pieces, glue = and_list_breaks(label)  # English "South-west," "North &" "South-east"; Chinese 南家、北家
-    for size, most in ((13, 2), (12, 3)):
+    for size, most in ((14, 2), (13, 2), (12, 3)):
         lines: list[str] = []
         for piece in pieces:
             if lines and text_width(f"{lines[-1]}{glue}{piece}", size, bold=True) <= NAME_W:
@@ -473,20 +474,33 @@ class ReviewScene(Scene):
         state = self.state
         plan = table_plan(state)
         acting = state.to_act if self.cursor < self.count else None
+        card_h = plan.card_w * ASPECT
         for seat in range(state.config.players):
             y = plan.hand_y(seat)
             color = theme.GOLD_LIGHT if seat == acting else theme.TEXT_ON_FELT
             name = self.names.seat_name(seat)  # (a person's name may be long: it stops short of the cards)
             size = fitting_size(name, 18, NAME_W, bold=True, smallest=12)
             name = one_line(surface, name, size, NAME_W, bold=True)
-            blit_text(surface, name, size, color, bold=True, midleft=(24, y + 17))
             cards = sorted(state.hands[seat], key=sort_key)
             count = _("1 card") if len(cards) == 1 else _("{n} cards").format(n=len(cards))
             if seat == state.out:  # V-FIVE: not "0 cards", as if the seat had gone out (play-test, stop 48)
                 count = _("sits out this deal")
-            size = fitting_size(count, 15, NAME_W, smallest=11)
-            blit_text(surface, one_line(surface, count, size, NAME_W), size, theme.TEXT_ON_FELT, topleft=(24, y + 30))
-            self._card_row(surface, ruler, cards, HAND_LEFT, y, plan.card_w, HAND_RIGHT)
+            right = self._card_row(surface, ruler, cards, HAND_LEFT, y, plan.card_w, HAND_RIGHT)
+            # The name alone left of the row; the count right of its cards, in the strip of the
+            # row no other row's cards cover (under the name it took a second line: six seats'
+            # rows at 800x450 were a tight stack of small lines, play-test stop 54).
+            low = y + (min(plan.pitch, card_h) if seat < state.config.players - 1 else card_h)
+            high = y + (max(0.0, card_h - plan.pitch) if seat else 0.0)
+            blit_text(surface, name, size, color, bold=True, midleft=(24, y + min(plan.pitch, card_h) / 2))
+            left = right + 10
+            size = fitting_size(count, 16, HAND_RIGHT - left, smallest=11)
+            blit_text(
+                surface,
+                one_line(surface, count, size, HAND_RIGHT - left),
+                size,
+                theme.TEXT_ON_FELT,
+                midleft=(left, (high + low) / 2),
+            )
         for band in plan.bands:
             self._draw_side(surface, ruler, band)
         # The pile and the stock.
@@ -539,13 +553,15 @@ class ReviewScene(Scene):
             size = 14 if room is None else fitting_size(text, 14, room - PEEK_OUT[0], bold=True, smallest=9)
             blit_text(surface, text, size, theme.TEXT_ON_FELT, bold=True, midtop=(x + width / 2, y + width * ASPECT))
 
-    def _card_row(self, surface, ruler: Ruler, cards, left: float, y: float, width: float, right: float) -> None:
+    def _card_row(self, surface, ruler: Ruler, cards, left: float, y: float, width: float, right: float) -> float:
+        """A hand's cards from `left`, fanned to end before `right`: where they end."""
         if not cards:
-            return
+            return left
         step = min(width * 0.7, (right - left - width) / max(1, len(cards) - 1))
         for index, card in enumerate(cards):
             image = assets.card_image(card.face, 0, ruler.px(width))
             surface.blit(image, ruler.point((left + index * step, y)))
+        return left + (len(cards) - 1) * step + width
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)

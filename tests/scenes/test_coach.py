@@ -232,17 +232,20 @@ def test_the_move_log_and_the_pile_browser_open_over_the_coach_panel():
         coach.view.draw(canvas, covering=covering)
         return pygame.image.tobytes(canvas.subsurface(pygame.Rect(box)), "RGB")
 
-    def panels():
-        inner = (-30, -30)  # (clear of the rounded corners, where the panel below shows)
-        yield LOG_PANEL.clip(PANEL).inflate(*inner), coach.toggle_log
-        yield pile_panel_rect(len(coach.seen_pile)).clip(PANEL).inflate(*inner), coach.toggle_pile
+    def log_drawn() -> pygame.FRect:  # (its foot above what it would cut: the pile's states)
+        drawn(None, pygame.FRect(0, 0, 1, 1))
+        assert coach.view.log_rect is not None and LOG_PANEL.contains(coach.view.log_rect)
+        return coach.view.log_rect
 
-    for box, toggle in panels():
-        assert box.width > 100 and box.height > 50  # (they meet over much of the panel)
-        assert drawn(coach._draw_coach, box) != drawn(None, box)  # closed: the coach's panel shows
+    inner = (-30, -30)  # (clear of the rounded corners, where the panel below shows)
+    panels = [(log_drawn, coach.toggle_log), (lambda: pile_panel_rect(len(coach.seen_pile)), coach.toggle_pile)]
+    for panel, toggle in panels:
         toggle()
+        box = panel().clip(PANEL).inflate(*inner)
+        assert box.width > 100 and box.height > 50  # (they meet over much of the panel)
         assert drawn(coach._draw_coach, box) == drawn(None, box)  # open: over the coach's panel
         toggle()
+        assert drawn(coach._draw_coach, box) != drawn(None, box)  # closed: the coach's panel shows
 
 
 def _play_to_the_next_deal(stack: SceneStack, coach: CoachTable) -> None:

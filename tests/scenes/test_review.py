@@ -948,6 +948,48 @@ def test_a_crowded_review_keeps_every_meld_its_label_and_the_pile_apart(display,
         assert box.bottom <= bottom and box.right <= right and box.top >= 0, (case, box)
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("case", ["six-hand:3", "six-hand-2x3:2", "five-hand:3"])
+def test_the_hands_rows_of_five_or_six_seats_read_at_800x450(display, monkeypatch, case, language):
+    """Six seats' rows at 800x450 were a tight stack of small lines (a name, then its count
+    under it): each seat's name has its row to itself, left of the cards, and its count lies
+    right of its own cards, at 10 pixels or more, clear of every card and of the other texts."""
+    i18n.set_language(language)
+    scene = crowded_scene(case)
+    state = scene.state
+    faces: dict[int, str] = {}
+    texts: list[tuple[str, float, pygame.Rect]] = []
+    real_image, real_text = review_scene_module.assets.card_image, review_scene_module.blit_text
+
+    def card_image(face, *args):
+        image = real_image(face, *args)
+        faces[id(image)] = face
+        return image
+
+    def blit_text(surface, text, size, *args, **kwargs):
+        box = real_text(surface, text, size, *args, **kwargs)
+        texts.append((text, size, box))
+        return box
+
+    monkeypatch.setattr(review_scene_module.assets, "card_image", card_image)
+    monkeypatch.setattr(review_scene_module, "blit_text", blit_text)
+    layout = Layout(window_size=(800, 450))
+    canvas = Drawn(layout.viewport.size, layout.scale, faces)
+    scene._draw_table(canvas)
+    players = state.config.players
+    seats = texts[: 2 * players]  # each seat's name, then its count
+    cards = [box for _face, box in canvas.cards]
+    names = [box for _text, _size, box in seats[0::2]]
+    for number, (_text, _size, name) in enumerate(seats[0::2]):
+        assert all(not name.colliderect(other) for other in names[number + 1 :]), (case, name)
+        assert all(not name.colliderect(card) for card in cards), (case, name)
+    for seat, (text, size, count) in enumerate(seats[1::2]):
+        assert size * layout.scale >= 10, (case, text, size)
+        assert all(not count.inflate(-2, -2).colliderect(card) for card in cards), (case, seat, text, count)
+        assert all(not count.colliderect(box) for _t, _s, box in texts if box is not count), (case, text)
+        assert count.left > layout.scale * review_scene_module.HAND_LEFT, (case, text)
+
+
 @pytest.mark.parametrize("case", CROWDED_CASES)
 def test_each_side_s_melds_and_labels_lie_in_a_band_of_its_own(display, case):
     """Top to bottom: the hands, a band for each side (one row of melds, narrower gaps and
