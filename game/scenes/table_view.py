@@ -66,6 +66,7 @@ from game.scenes.table_source import at_screen
 from game.scenes.text import (
     blit_text,
     fitting_size,
+    one_line,
     text_image,
     text_width,
     wrap_at_most,
@@ -81,6 +82,9 @@ BACK = "B2"
 RED_INK = theme.RED_INK
 HELD_RING = pygame.Color(250, 243, 226, 170)  # theme.CREAM, half clear: a held click, quietly
 LABEL_MARGIN = 6  # logical units between a seat's label and the window's edge
+TAG_PAD = 18.0  # a seat's tag: how much wider than its text
+SIDE_TAG_W = 200.0  # West's and East's tags at most (clear of the meld areas)
+NORTH_TAG_W = 300.0  # North's tag at most (its last action goes on right of it)
 BLOCK_LINES = 3  # a block seat's last action under its cards: lines at most (room before the next tag)
 BLACK_INK = pygame.Color(30, 30, 30)
 ICE = pygame.Color(120, 190, 235)
@@ -547,7 +551,8 @@ class TableView:
         places = []
         for seat in range(self.table.config.players):
             x, y = self.table.geometry.label_anchor(seat)
-            w = text_width(self.seat_tag(seat), 15, True) + 18
+            text, size = self.fitted_tag(seat)
+            w = text_width(text, size, True) + TAG_PAD
             if self.table.geometry.spot(seat) == "S":
                 x, y = x - w / 2, y - 6
             place = pygame.FRect(0, 0, w, 24)
@@ -1013,17 +1018,17 @@ class TableView:
             person = at_screen(table, seat)  # (watching the bots: none)
             thinking = on and not person and table.bot_thinking
             bottom = geo.spot(seat) == "S"  # a bot when watching: it thinks above its tag, left of the hand
-            text = self.seat_tag(seat, thinking and not bottom)
+            text, size = self.fitted_tag(seat, thinking and not bottom)
             fill = theme.GOLD if on else (SITTING_OUT if out else pygame.Color(16, 60, 38))
             ink = theme.INK if on else theme.TEXT_ON_FELT
-            image = text_image(text, ruler.px(15), True, tuple(ink))
-            w = image.get_width() / ruler.scale + 18
+            image = text_image(text, ruler.px(size), True, tuple(ink))
+            w = image.get_width() / ruler.scale + TAG_PAD
             if table.geometry.spot(seat) == "S":
                 x, y = x - w / 2, y - 6
             # A long label (Chinese, "thinking…") stays inside the window at the side seats.
             x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
             border = theme.GOLD_LIGHT if on else theme.GOLD_DARK
-            tag = pill(surface, text, (x, y), size=15, fill=fill, ink=ink, border=border)
+            tag = pill(surface, text, (x, y), size=size, fill=fill, ink=ink, border=border)
             self._seat_text(surface, seat, tag)
             if not person and geo.is_block(seat):
                 self._block_line(surface, ruler, seat, thinking, out)
@@ -1067,7 +1072,12 @@ class TableView:
         font = assets.font_for_text(" → ".join(names), ruler.px(13), True)
         lines = [_("Order of play:"), ""] if heading_alone else [_("Order of play:")]
         for index, name in enumerate(names):
-            piece = name if index == len(names) - 1 else f"{name} →"
+            tail = "" if index == len(names) - 1 else " →"
+            piece = name + tail
+            units = list(name)
+            while len(units) > 1 and font.size(piece)[0] > ruler.px(width):  # (a person's long name)
+                units.pop()
+                piece = "".join(units).rstrip() + "…" + tail
             wider = f"{lines[-1]} {piece}".strip()
             if lines[-1] and font.size(wider)[0] > ruler.px(width):
                 lines.append(piece)
@@ -1095,16 +1105,50 @@ class TableView:
             self._seat_text(surface, seat, box)
             y += 17
 
-    def seat_tag(self, seat: int, thinking: bool = False) -> str:
-        """A seat's name tag: its name and card count, or that it sits this deal out;
-        "thinking…" too, except in a block (which says it under its cards)."""
+    def seat_tag(self, seat: int, thinking: bool = False, name: str | None = None) -> str:
+        """A seat's name tag: its name (`name`: shortened) and card count, or that it sits
+        this deal out; "thinking…" too, except in a block (which says it under its cards)."""
         table = self.table
+        name = table.seat_name(seat) if name is None else name
         if table.game.state.out == seat:  # V-FIVE
-            return _("{name} · sits out").format(name=table.seat_name(seat))
-        text = f"{table.seat_name(seat)} · {table.animator.count(hand_zone(seat))}"  # (the cards arrived)
+            return _("{name} · sits out").format(name=name)
+        text = f"{name} · {table.animator.count(hand_zone(seat))}"  # (the cards arrived)
         if thinking and not table.geometry.is_block(seat):
             text += " · " + _("thinking…")
         return text
+
+    def tag_room(self, seat: int) -> float:
+        """How wide a seat's tag may be (logical): the bottom seat's ends left of the hand, a
+        block's and West's and East's keep to their columns, North's between the score panel
+        and the buttons."""
+        geo = self.table.geometry
+        spot = geo.spot(seat)
+        if spot == "S":
+            return HAND_RECT.x - 6 - LABEL_MARGIN
+        if spot in ("NW", "SW"):
+            return HAND_RECT.x - 2 * LABEL_MARGIN
+        if spot in ("NE", "SE"):
+            return 2 * (LOGICAL_SIZE[0] - LABEL_MARGIN - geo.label_anchor(seat)[0])
+        if spot in ("W", "E"):
+            return SIDE_TAG_W
+        return NORTH_TAG_W
+
+    def fitted_tag(self, seat: int, thinking: bool = False) -> tuple[str, float]:
+        """A seat's tag and its size, as wide as `tag_room` at most: smaller, down to 13, then
+        its name cut short with "…" (a person's long name, pass-and-play: a 16-character
+        Chinese name ran over the hand and the next column, play-test stop 54)."""
+        room = self.tag_room(seat) - TAG_PAD
+        text = self.seat_tag(seat, thinking)
+        size = fitting_size(text, 15, room, bold=True, smallest=13)
+        if text_width(text, size, True) <= room:
+            return text, size
+        units = list(self.table.seat_name(seat))
+        while len(units) > 1:
+            units.pop()
+            text = self.seat_tag(seat, thinking, "".join(units).rstrip() + "…")
+            if text_width(text, size, True) <= room:
+                break
+        return text, size
 
     def seat_line(self, seat: int) -> str:
         """A seat's tag and what it did last, as one text (for a place drawn over: the
@@ -1199,7 +1243,8 @@ class TableView:
             top = panel.y + 34 + side * row_h
             ours = side == table.human_side and bool(table.people)  # (watching the bots: nobody's row)
             size = fitting_size(names[side], 16, name_room, bold=True) if wide else 16
-            blit_text(surface, names[side], size, theme.INK, bold=True, topleft=(panel.x + 12, top))
+            name = one_line(surface, names[side], size, name_room, bold=True)  # (people's long names: cut with "…")
+            blit_text(surface, name, size, theme.INK, bold=True, topleft=(panel.x + 12, top))
             score = round(table.shown_scores[side].value)
             blit_text(
                 surface,

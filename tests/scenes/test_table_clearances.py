@@ -119,3 +119,54 @@ def test_the_open_move_log_covers_nothing_essential_and_cuts_nothing(variant, si
         place = _logical(box, scale)
         assert log.contains(place) or not log.colliderect(place), (place, log)
     assert log.height >= 190  # six entries still show
+
+
+LONG_NAMES = [
+    "张伟李娜王芳刘洋陈静杨帆赵磊黄敏",
+    "周杰吴明徐丽孙强马超朱琳胡军郭敏",
+    "林峰何雪高远罗平梁爽宋佳郑伟谢婷",
+]
+
+
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720)])
+@pytest.mark.parametrize("variant", ["classic", "five-hand", "six-hand"])
+def test_a_long_chinese_name_is_cut_cleanly_on_its_seat_tag(variant, size):
+    """Pass-and-play with 16-character Chinese names: each seat's tag keeps to its place
+    (the bottom one left of the hand, a block's in its column, none over another), its
+    name cut short with "…" and its card count kept; a sitting-out seat's order
+    of play stays inside the window too."""
+    from game import i18n
+    from game.rules import RulesConfig
+
+    i18n.set_language("zh_CN")
+    try:
+        config = RulesConfig.for_variant(variant)
+        people = (0, 1, 2)
+        levels = [None if seat in people else "normal" for seat in range(config.players)]
+        names = [*LONG_NAMES, "", "", ""][: config.players]
+        stack, table = make_table(config=config, seed=5, levels=levels, person_names=names)
+        table.animator.finish_all()
+        scale = _draw(table, size)
+        view = table.view
+        tags = {seat: _logical(boxes[0], scale) for seat, boxes in view.seat_boxes.items()}
+        assert len(tags) == config.players
+        for seat, tag in tags.items():
+            assert tag.width <= view.tag_room(seat) + 1, (seat, tag)
+            assert 0 <= tag.left and tag.right <= 1280, (seat, tag)
+            name = table.seat_name(seat)
+            text, _size = view.fitted_tag(seat)
+            assert text.startswith(name) or "…" in text and text.startswith(name[:4]), text  # (whole, or cut)
+            if table.game.state.out != seat:
+                assert text.endswith(f" · {len(table.game.state.hands[seat])}"), text
+            for other, box in tags.items():
+                assert other == seat or not tag.colliderect(box), (seat, other, tag, box)
+            for box in view.zone_label_boxes.values():
+                assert not tag.colliderect(_logical(box, scale)), (seat, tag)
+        bottom = tags[table.human]
+        assert bottom.right <= HAND_RECT.x, bottom
+        for seat, boxes in view.seat_boxes.items():  # (a sitting-out seat's order of play too)
+            for box in boxes:
+                assert 0 <= box.left and box.right <= round(1280 * scale), (seat, box)
+        assert any("…" in view.fitted_tag(seat)[0] for seat in tags)
+    finally:
+        i18n.set_language("en")
