@@ -23,7 +23,7 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.review_scene import move_words
 from game.scenes.shapes import draw_panel
 from game.scenes.table import TableScene
-from game.scenes.table_layout import LOG_PANEL, pile_panel_rect
+from game.scenes.table_layout import pile_panel_rect
 from game.scenes.text import blit_text, fitting_size, wrap_at_most
 from game.scenes.widgets import Label, WidgetGroup
 
@@ -150,7 +150,7 @@ class CoachTable(TableScene):
         pos = getattr(event, "pos", None)
         if pos is None:
             return False
-        if self.log_open and LOG_PANEL.collidepoint(pos):
+        if self.log_open and self.log_place().collidepoint(pos):
             return True
         return self.pile_open and pile_panel_rect(len(self.seen_pile)).collidepoint(pos)
 

@@ -1027,12 +1027,16 @@ class TableScene(Scene):
                 break  # (a dialog opened, by one of them or by itself: the rest were meant for the table)
             self.handle_event(event)
 
+    def log_place(self) -> pygame.FRect:
+        """Where the open move log lies, as last drawn (its foot above the pile's states)."""
+        return self.view.log_rect or pygame.FRect(LOG_PANEL)
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self._hold(event):
             return True
         if event.type == pygame.KEYDOWN:
             return self.keyboard.handle_key(event)
-        if event.type == pygame.MOUSEWHEEL and self.log_open and LOG_PANEL.collidepoint(self.mouse.pointer):
+        if event.type == pygame.MOUSEWHEEL and self.log_open and self.log_place().collidepoint(self.mouse.pointer):
             self.scroll_log(-int(event.y))  # wheel up: towards the newest
             return True
         pile_panel = pile_panel_rect(len(self.seen_pile))

@@ -244,6 +244,10 @@ def test_the_move_log_and_the_pile_browser_open_over_the_coach_panel():
         box = panel().clip(PANEL).inflate(*inner)
         assert box.width > 100 and box.height > 50  # (they meet over much of the panel)
         assert drawn(coach._draw_coach, box) == drawn(None, box)  # open: over the coach's panel
+        if panel is log_drawn and coach.view.log_rect != LOG_PANEL:  # (cut short: the coach's panel under it shows)
+            below = (coach.view.log_rect.centerx, coach.view.log_rect.bottom + 4)
+            assert LOG_PANEL.collidepoint(below) and PANEL.collidepoint(below)
+            assert not coach._under_open_panel(pygame.event.Event(pygame.MOUSEMOTION, pos=below))  # ... and in reach
         toggle()
         assert drawn(coach._draw_coach, box) != drawn(None, box)  # closed: the coach's panel shows
 
