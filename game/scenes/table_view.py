@@ -69,6 +69,7 @@ from game.scenes.text import (
     one_line,
     text_image,
     text_width,
+    wrap_at_clause,
     wrap_at_most,
     wrap_text,
 )
@@ -535,7 +536,7 @@ class TableView:
         # window's edge, clear of the meld areas; S (watching the bots) likewise, left of the hand.
         font = assets.font_for_text(text, ruler.px(13), True)
         width = HAND_RECT.x - 2 * LABEL_MARGIN if spot == "S" else SIDE_TEXT_W
-        lines = wrap_at_most(text, font, ruler.px(width), 2)
+        lines = wrap_at_clause(text, font, ruler.px(width), 2)
         y = tag.top / ruler.scale - 10 - 17 * (len(lines) - 1)
         for line in lines:
             if spot in ("W", "S"):

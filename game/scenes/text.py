@@ -16,10 +16,13 @@ from game import assets
 from game.scenes.layout import Ruler
 from game.surface_cache import MB, cached_surfaces
 
-# One breakable unit: a single CJK character, a run of spaces, or a word (with any opening marks before it).
+# One breakable unit: a single CJK character, a run of spaces, or a word (with any opening marks before it);
+# a short quotation in Chinese (a word or a button's name, "点“继续”") is one unit: split, it read
+# "点“继 / 续”" (the replace-the-game question, play-test, stop 54).
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"  # ideographs, kana, fullwidth forms
 _OPENING = "“‘（「『【《〈([{"  # never ends a line: it goes down with what it opens
-_UNITS = re.compile(rf"[{_OPENING}]*(?:[{_CJK}]|[^\s{_CJK}]+)|\s+")
+_SHORT_QUOTE = r"“[^”\s]{1,4}”|「[^」\s]{1,4}」"
+_UNITS = re.compile(rf"{_SHORT_QUOTE}|[{_OPENING}]*(?:[{_CJK}]|[^\s{_CJK}]+)|\s+")
 _IDEOGRAPH = re.compile(rf"[{_CJK}]")
 _NO_LINE_START = set("，。、；：！？）」』】》〉”’…,.;:!?)]}")
 
@@ -54,6 +57,25 @@ def wrap_at_most(text: str, font: pygame.font.Font, max_width: int, most: int) -
         while len(units) > 1 and font.size("".join(units).rstrip() + "…")[0] > max_width:
             units.pop()
         lines = [*lines[: most - 1], "".join(units).rstrip() + "…"]
+    return lines
+
+
+# Where a clause ends: a Chinese comma, semicolon or colon, or a Latin one before a space.
+_CLAUSE_END = re.compile(r"[，；：](?![”’」』）])|[,;:](?=\s)")
+
+
+def wrap_at_clause(text: str, font: pygame.font.Font, max_width: int, most: int) -> list[str]:
+    """`wrap_at_most` for a short label: a text that takes two lines breaks after a clause's
+    mark when both parts fit, the latest such mark ("拿走了弃牌堆（15 张），" / "再打出 3♣"),
+    where filling the first line split a word ("然 / 后", "一 / 张牌": a seat's last action,
+    play-test, stop 54)."""
+    lines = wrap_text(text, font, max_width)
+    if most < 2 or len(lines) != 2:
+        return wrap_at_most(text, font, max_width, most)
+    for end in reversed([m.end() for m in _CLAUSE_END.finditer(text)]):
+        head, tail = text[:end].rstrip(), text[end:].strip()
+        if tail and font.size(head)[0] <= max_width and font.size(tail)[0] <= max_width:
+            return [head, tail]
     return lines
 
 
@@ -131,7 +153,7 @@ def _no_lone_character(before: str, last: str) -> list[str]:
     ("扣 / 除。"): the character before it goes down too, where one can (play-test, stop 46)."""
     last_units = [u for u in _UNITS.findall(last) if not u.isspace() and u not in _NO_LINE_START]
     before_units = _UNITS.findall(before)
-    lone = len(last_units) == 1 and _IDEOGRAPH.search(last_units[0]) is not None
+    lone = len(last_units) == 1 and len(_IDEOGRAPH.findall(last_units[0])) == 1  # (a quoted word is no lone one)
     if not lone or len(before_units) < 3 or _IDEOGRAPH.search(before_units[-1]) is None:
         return [before, last]
     if before_units[-1] in _NO_LINE_START:  # (a hanging mark stays where it hangs)

@@ -1,0 +1,87 @@
+"""A Chinese player's table and dialogs: short labels that break where a reader expects
+(play-test in Simplified Chinese, stop 54)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from table_helpers import make_table, texts_drawn
+
+import game.scenes.table_view as table_view
+from game import assets, i18n
+from game.rules import Card
+from game.rules import events as ev
+from game.scenes.layout import LOGICAL_SIZE
+from game.scenes.table_layout import SIDE_TEXT_W
+from game.scenes.text import wrap_at_clause, wrap_at_most, wrap_text
+
+
+@pytest.fixture
+def chinese():
+    i18n.set_language("zh_CN")
+    yield
+    i18n.set_language("en")
+
+
+def _west_label(monkeypatch, events) -> list[str]:
+    """The lines drawn above West's tag once `events` are West's newest moves."""
+    stack, table = make_table(seed=5)
+    table.move_log.record(events)
+    table.move_log.show_due(float("inf"))  # (the deal's own entries wait for the table's clock)
+    drawn = texts_drawn(monkeypatch, table_view)
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    note = table.move_log.seat_note(1, table_view._Nameless(table))
+    assert note is not None
+    lines = [text for text in drawn if text and text in note]
+    assert "".join(lines).replace(" ", "") == note.replace(" ", "")
+    assert len(table.view.seat_boxes[1]) == 1 + len(lines)  # the tag and the lines above it
+    return lines
+
+
+def test_a_red_three_and_its_replacement_fit_one_line_by_west_s_tag(monkeypatch, chinese):
+    """West's label said "亮出红3 3♦，并补摸了一" and then "张牌" alone on a second line."""
+    lines = _west_label(monkeypatch, [ev.RedThreeLaid(seat=1, side=1, card=Card.parse("D3")), ev.HiddenDraw(seat=1)])
+    assert lines == ["亮出红3 3♦，补摸一张"]
+
+
+def test_a_take_then_a_discard_break_after_the_comma(monkeypatch, chinese):
+    """The label said "拿走了弃牌堆（15 张），然 / 后打出 3♣": it breaks after the clause instead."""
+    under = tuple(Card.parse(face) for face in ("D9", "S5", "H7", "CQ", "D6", "S8", "H2", "C9", "D5") * 2)[:14]
+    lines = _west_label(
+        monkeypatch,
+        [
+            ev.TurnPassed(seat=1),
+            ev.PileTaken(seat=1, top=Card.parse("C4"), cards=under),
+            ev.Discarded(seat=1, card=Card.parse("C3")),
+        ],
+    )
+    assert lines == ["拿走了弃牌堆（15 张），", "再打出 3♣"]
+
+
+def test_a_label_breaks_after_its_last_clause_that_fits():
+    latin = assets.font(13, bold=True)
+    cjk = assets.font(13, bold=True, cjk=True)
+    width = round(SIDE_TEXT_W)
+    text = "took the pile (15 cards), then discarded 3♣"
+    assert wrap_at_clause(text, latin, width, 2) == ["took the pile (15 cards),", "then discarded 3♣"]
+    answer = "回答“我可以出完吗？”：可以"
+    assert wrap_at_clause(answer, cjk, cjk.size(answer)[0] - 4, 2) == ["回答“我可以出完吗？”：", "可以"]
+    assert wrap_at_clause("打出 3♣", cjk, width, 2) == ["打出 3♣"]  # one line: as it is
+    long = "拿走了弃牌堆（13 张），再亮出组牌 Q♠ Q♠ Q♥ Q♦ 王牌 2♣ 2♥ 2♦ 2♠ 王牌"
+    assert wrap_at_clause(long, cjk, width, 2) == wrap_at_most(long, cjk, width, 2)  # three lines: cut as before
+    no_clause = "一二三四五六七八九十一二三四五六七八九十"
+    assert wrap_at_clause(no_clause, cjk, width, 2) == wrap_text(no_clause, cjk, width)
+
+
+def test_a_short_quotation_is_never_split_across_lines():
+    """The replace-the-game question broke "点“继 / 续”可接着玩": a quoted word or button
+    name stays whole; a long quotation still breaks."""
+    font = assets.font(20, cjk=True)
+    text = "有一场游戏正在进行。开始新游戏会替换它；在主菜单点“继续”可接着玩。"
+    for width in range(120, font.size(text)[0], 5):
+        lines = wrap_text(text, font, width)
+        assert "".join(lines) == text
+        assert any("“继续”" in line for line in lines), (width, lines)
+    question = "北家问“我可以出完吗？”，你要回答"
+    lines = wrap_text(question, font, font.size("北家问“我可以")[0] + 2)
+    assert "".join(lines) == question and len(lines) > 2
