@@ -30,6 +30,7 @@ from game.notices import Notice
 from game.player_names import stats_name
 from game.rules import Game, Phase
 from game.rules import events as ev
+from game.stats import level_key
 
 if TYPE_CHECKING:
     from game.app import AppContext
@@ -119,7 +120,7 @@ def remember_deal(table: TableScene, app: AppContext) -> None:
 def attach(table: TableScene, app: AppContext) -> None:
     table.data_home = app.config_dir  # shared deals go beside the saved game
     levels = seat_levels(table)
-    level_name = "/".join(sorted({level for level in levels if level}))
+    level_name = level_key(levels)  # ("easy/normal" was written, and shown untranslated: play-test, stop 54)
 
     def play_sound(name: str) -> None:
         if not app.sound.play(name) and app.sound.enabled:

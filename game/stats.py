@@ -70,6 +70,12 @@ class Record:
     def average_deal(self) -> float | None:
         return self.deal_points / self.deals if self.deals else None
 
+    def merged(self, other: Record) -> Record:
+        """The two records' counts together (the same game kept under two keys)."""
+        bests = [best for best in (self.best_deal, other.best_deal) if best is not None]
+        counts = {f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self) if f.name != "best_deal"}
+        return Record(**counts, best_deal=max(bests) if bests else None)
+
     @classmethod
     def from_json(cls, data: Any) -> Record:
         return cls.read(data)[0]
@@ -100,6 +106,14 @@ def game_key(config: RulesConfig) -> str:
     first (a 2500-point classic game is won more often than one to 5000: kept apart)."""
     default = RulesConfig.for_variant(config.variant).target
     return config.variant if config.target == default else f"{config.variant}@{config.target}"
+
+
+def mixed_key(key: str) -> str:
+    """A record's key as this version keeps it: a game with bots of several levels is "mixed";
+    earlier versions listed the levels ("classic/easy/normal"), which the statistics page showed
+    as "easy/normal", untranslated (play-test in Chinese, stop 54)."""
+    game, _slash, level = key.partition("/")
+    return f"{game}/mixed" if "/" in level and shown_stats_name(level) is None else key
 
 
 def split_key(key: str) -> tuple[str, str, str]:
@@ -199,10 +213,11 @@ class StatsStore:
         unusable: list[Notice] = []  # (named as the page names them: the player's words, not the file's keys)
         for key, value in data["records"].items():
             record, names = Record.read(value)
-            self.records[str(key)] = record
+            kept = mixed_key(str(key))
+            self.records[kept] = self.records[kept].merged(record) if kept in self.records else record
             if names:
                 values = Listing(dict.fromkeys(VALUE_NAMES.get(name, name) for name in names), and_list=True)
-                unusable.append(Notice(UNUSABLE_VALUE, record=RecordName(str(key)), values=values))
+                unusable.append(Notice(UNUSABLE_VALUE, record=RecordName(kept), values=values))
         last = data.get("last_deal_key")
         self.last_deal_key = last if isinstance(last, str) else None
         # What this version does not read is kept in a copy, and the file written back as it

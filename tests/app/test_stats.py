@@ -457,3 +457,49 @@ def test_an_old_copy_aside_never_replaces_newer_statistics(tmp_path):
     (tmp_path / "stats.unsaved.json").write_bytes(old)
     assert StatsStore(tmp_path).record("classic", "normal").deals == 2
     assert not (tmp_path / "stats.unsaved.json").exists()
+
+
+def test_a_game_with_bots_of_several_levels_counts_as_mixed_in_the_player_s_language(tmp_path):
+    """The page showed "经典 · 目标 2500 · easy/normal": the session wrote the bots' levels
+    listed, untranslated (play-test in Chinese, stop 54). A table of an Easy partner and Normal
+    opponents counts under Mixed; a file of an earlier version is read so, its two records of
+    one game merged."""
+    from game import session
+    from game.app import AppContext
+    from game.i18n import set_language
+    from game.scenes.base import SceneStack
+    from game.scenes.score_sheet import ScoreSheetScene
+    from game.scenes.table import TableScene
+    from game.stats import record_name
+
+    app = AppContext.create(tmp_path)
+    app.saves.durable = False
+    levels = (None, "normal", "easy", "normal")
+    table = TableScene(seed=4, speed=50.0, levels=levels, threaded=False, bot_factory=make_bot)
+    stack = SceneStack()
+    stack.push(table)
+    session.attach(table, app)
+    me = make_bot("easy", 99)
+    for _ in range(60000):
+        if isinstance(stack.top, ScoreSheetScene):
+            break
+        if table.my_turn() and table.idle and stack.top is table:
+            assert table.play(me.act(table.game.state.observation(0)))
+        else:
+            stack.update(1 / 60)
+    assert isinstance(stack.top, ScoreSheetScene)
+    assert list(app.stats.records) == ["classic/mixed"]
+
+    old = {"deals": 2, "deal_points": 510, "best_deal": 480, "games": 1, "canastas_mixed": 1}
+    mixed = {"deals": 1, "deal_points": -20, "best_deal": -20, "wins": 1, "went_out": 1}
+    records = {"classic@2500/easy/normal": old, "classic@2500/mixed": mixed, "samba/person:a/b": {"deals": 1}}
+    (tmp_path / "stats.json").write_text(json.dumps({"records": records}), encoding="utf-8")
+    store = StatsStore(tmp_path)
+    assert sorted(store.records) == ["classic@2500/mixed", "samba/person:a/b"]  # (a typed name keeps its slash)
+    both = store.records["classic@2500/mixed"]
+    assert (both.deals, both.deal_points, both.best_deal, both.games, both.wins) == (3, 490, 480, 1, 1)
+    try:
+        set_language("zh_CN")
+        assert record_name("classic@2500/mixed") == "经典 · 目标 2500 · 混合"
+    finally:
+        set_language("en")
