@@ -449,6 +449,9 @@ SAMBA_SECTIONS: dict[str, str] = {
     "R-MELD": N_("Groups and sequences"),
     "R-TAKE": N_("Taking the pile in Samba"),
     "R-FROZEN": N_("Taking the pile in Samba"),
+    # (classic's section offered a take with one natural card and a wild card, which Samba
+    # never allows, under a black three's refusal: play-test in Chinese, stop 54)
+    "R-BLOCKED": N_("Taking the pile in Samba"),
     "R-EXHAUSTED": N_("When the stock runs out in Samba"),
 }
 PAGE_SECTIONS: dict[int, dict[str, str]] = {

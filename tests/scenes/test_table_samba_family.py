@@ -1015,3 +1015,19 @@ def test_asking_without_the_canastas_or_books_says_what_going_out_still_needs():
     stack, table = hand_and_foot(["D5 H6 D7 S4", "D4", "S6", "H5"], books, phase="meld", discard="S4")
     table.controller.moves.key_ask()
     assert table.refusal.rule == "V-HF-ASK", table.message
+
+
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
+def test_a_blocked_pile_s_why_not_quotes_the_samba_family_s_take(variant):
+    """Samba's "Why not?" under a black three on the pile quoted classic's "Taking the discard
+    pile", which offers a take with one natural card and a wild card, never allowed in Samba
+    (play-test in Chinese, stop 54): it quotes the Samba family's take of the pile."""
+    from game.rules_text import PAGES
+    from game.why_not import rule_section
+
+    rules = RulesConfig.for_variant(variant).rules
+    heading, paragraphs = rule_section("R-BLOCKED", rules)
+    assert heading == "Taking the pile in Samba"
+    classic_take = next(msgid for kind, msgid, _cards in PAGES[0].blocks if kind == "p" and "one natural card" in msgid)
+    assert paragraphs and classic_take not in paragraphs
+    assert any("Never with one natural card and a wild card" in paragraph for paragraph in paragraphs)
