@@ -24,6 +24,7 @@ _OPENING = "“‘（「『【《〈([{"  # never ends a line: it goes down with
 _SHORT_QUOTE = r"“[^”\s]{1,4}”|「[^」\s]{1,4}」"
 _UNITS = re.compile(rf"{_SHORT_QUOTE}|[{_OPENING}]*(?:[{_CJK}]|[^\s{_CJK}]+)|\s+")
 _IDEOGRAPH = re.compile(rf"[{_CJK}]")
+_NUMBER = re.compile(r"\d[\d,.]*%?")  # a count or score ("100", "1,500")
 _NO_LINE_START = set("，。、；：！？）」』】》〉”’…,.;:!?)]}")
 
 
@@ -150,15 +151,19 @@ def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ..
 
 def _no_lone_character(before: str, last: str) -> list[str]:
     """A wrapped paragraph's last two lines, with no ideograph left alone on the last one
-    ("扣 / 除。"): the character before it goes down too, where one can (play-test, stop 46)."""
+    ("扣 / 除。"): the character before it goes down too, where one can (play-test, stop 46);
+    a number before it goes down with its measure word, a space apart as the catalogue writes
+    them ("每张 100 / 分。", the guided deal's red threes, play-test in Chinese, stop 54)."""
     last_units = [u for u in _UNITS.findall(last) if not u.isspace() and u not in _NO_LINE_START]
     before_units = _UNITS.findall(before)
     lone = len(last_units) == 1 and len(_IDEOGRAPH.findall(last_units[0])) == 1  # (a quoted word is no lone one)
-    if not lone or len(before_units) < 3 or _IDEOGRAPH.search(before_units[-1]) is None:
+    # (a number written apart: "红3" keeps its 3, whose Chinese is joined to it)
+    number = len(before_units) > 1 and before_units[-2].isspace() and _NUMBER.fullmatch(before_units[-1]) is not None
+    if not lone or len(before_units) < 3 or (_IDEOGRAPH.search(before_units[-1]) is None and not number):
         return [before, last]
     if before_units[-1] in _NO_LINE_START:  # (a hanging mark stays where it hangs)
         return [before, last]
-    return ["".join(before_units[:-1]).rstrip(), before_units[-1] + last]
+    return ["".join(before_units[:-1]).rstrip(), before_units[-1] + (" " if number else "") + last]
 
 
 def _carried(units: list[str]) -> int:

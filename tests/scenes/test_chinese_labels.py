@@ -85,3 +85,15 @@ def test_a_short_quotation_is_never_split_across_lines():
     question = "北家问“我可以出完吗？”，你要回答"
     lines = wrap_text(question, font, font.size("北家问“我可以")[0] + 2)
     assert "".join(lines) == question and len(lines) > 2
+
+
+def test_a_number_goes_down_with_its_measure_word():
+    """The guided deal's panel ended "每张 100" and put "分。" alone on the next line: the
+    number goes down with it; a number joined to its Chinese ("红3") is not taken apart."""
+    font = assets.font(20, cjk=True)
+    text = "红3：要立即亮在桌上，每张 100 分。"
+    width = font.size("红3：要立即亮在桌上，每张 100")[0] + 2
+    assert wrap_text(text, font, width) == ["红3：要立即亮在桌上，每张", "100 分。"]
+    joined = "要立即亮在桌上的红3扣。"
+    lines = wrap_text(joined, font, font.size(joined[:-2])[0] + 2)
+    assert "".join(lines) == joined and lines[-1] != "3 扣。"
