@@ -1311,6 +1311,8 @@ class TableView:
         centre = STAGING_STATUS_Y if staging else STATUS_RECT.centery
         font = assets.font_for_text(text, ruler.px(size), True)
         lines = wrap_text(text, font, ruler.px(STATUS_RECT.width))
+        if len(lines) == 2:  # after its clause ("…（D），" / "或拿取弃牌堆（T）。", not "弃牌 / 堆")
+            lines = wrap_at_clause(text, font, ruler.px(STATUS_RECT.width), 2)
         y = centre - (len(lines) - 1) * spacing / 2
         self.status_boxes = []
         for line in lines:

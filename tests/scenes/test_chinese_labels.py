@@ -11,7 +11,7 @@ import game.scenes.table_view as table_view
 from game import assets, i18n
 from game.rules import Card
 from game.rules import events as ev
-from game.scenes.layout import LOGICAL_SIZE
+from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.table_layout import SIDE_TEXT_W
 from game.scenes.text import wrap_at_clause, wrap_at_most, wrap_text
 
@@ -97,3 +97,12 @@ def test_a_number_goes_down_with_its_measure_word():
     joined = "要立即亮在桌上的红3扣。"
     lines = wrap_text(joined, font, font.size(joined[:-2])[0] + 2)
     assert "".join(lines) == joined and lines[-1] != "3 扣。"
+
+
+def test_the_turn_line_breaks_after_its_clause(monkeypatch, chinese):
+    """The turn line broke as "…或拿取弃牌" / "堆（T）。": it breaks after the clause."""
+    stack, table = make_table(seed=5)
+    monkeypatch.setattr(type(table), "status_text", lambda self: "轮到你了：点击牌库摸牌（D），或拿取弃牌堆（T）。")
+    drawn = texts_drawn(monkeypatch, table_view)
+    table.view._status(pygame.Surface(LOGICAL_SIZE), Ruler.of(pygame.Surface(LOGICAL_SIZE)))
+    assert drawn == ["轮到你了：点击牌库摸牌（D），", "或拿取弃牌堆（T）。"]
