@@ -454,6 +454,9 @@ SAMBA_SECTIONS: dict[str, str] = {
     "R-BLOCKED": N_("Taking the pile in Samba"),
     "R-EXHAUSTED": N_("When the stock runs out in Samba"),
 }
+# Rules a game's own section quotes without saying them (the Samba family's take of the pile says
+# nothing of a black three on top): their sentence comes first.
+STATED_FIRST = frozenset({"R-BLOCKED"})
 PAGE_SECTIONS: dict[int, dict[str, str]] = {
     1: SAMBA_SECTIONS,
     2: {
@@ -547,4 +550,6 @@ def rule_section(rule: str, rules: Variant | None = None) -> tuple[str, list[str
     if not paragraphs:
         explanation = rule_explanation(rule, rules)
         paragraphs = [explanation] if explanation else []
+    elif rule in STATED_FIRST and heading != RULE_SECTIONS.get(rule):  # (a section that does not say it)
+        paragraphs.insert(0, rule_explanation(rule, rules) or "")
     return (_(heading) if heading else _("Rule {rule}").format(rule=rule)), paragraphs

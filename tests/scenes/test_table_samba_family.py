@@ -1021,7 +1021,7 @@ def test_asking_without_the_canastas_or_books_says_what_going_out_still_needs():
 def test_a_blocked_pile_s_why_not_quotes_the_samba_family_s_take(variant):
     """Samba's "Why not?" under a black three on the pile quoted classic's "Taking the discard
     pile", which offers a take with one natural card and a wild card, never allowed in Samba
-    (play-test in Chinese, stop 54): it quotes the Samba family's take of the pile."""
+    (play-test in Chinese, stop 54): it says the rule, then the Samba family's take of the pile."""
     from game.rules_text import PAGES
     from game.why_not import rule_section
 
@@ -1031,3 +1031,7 @@ def test_a_blocked_pile_s_why_not_quotes_the_samba_family_s_take(variant):
     classic_take = next(msgid for kind, msgid, _cards in PAGES[0].blocks if kind == "p" and "one natural card" in msgid)
     assert paragraphs and classic_take not in paragraphs
     assert any("Never with one natural card and a wild card" in paragraph for paragraph in paragraphs)
+    assert paragraphs[0] == "Nobody can take the pile while a wild card or a black three is on top."
+    classic_heading, classic = rule_section("R-BLOCKED", RulesConfig.for_variant("classic").rules)
+    assert classic_heading == "Taking the discard pile" and paragraphs[0] not in classic  # (its section says it)
+    assert any(paragraphs[0] in paragraph for paragraph in classic)
