@@ -9,9 +9,15 @@ to the new screen format.
 
 from __future__ import annotations
 
+import itertools
+from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
+
+if TYPE_CHECKING:
+    import pygame.freetype
 
 from game.paths import resource_path
 from game.surface_cache import MB, SurfaceCache
@@ -253,13 +259,13 @@ def font(size: int, bold: bool = False, cjk: bool = False) -> pygame.font.Font:
     return loaded
 
 
-def _load_font(size: int, bold: bool, cjk: bool) -> pygame.font.Font:
+def _load_font(size: int, bold: bool, cjk: bool, emboldened: bool = False) -> pygame.font.Font:
     if cjk:
         path = asset_path("fonts", CJK_FONT_FILES[bold])
-        if path.exists():
+        if path.exists() and not emboldened:
             return pygame.font.Font(str(path), size)
         regular = asset_path("fonts", CJK_FONT_FILES[False])
-        if regular.exists():  # no bold subset: let FreeType embolden
+        if regular.exists():  # no bold subset (or it lacks a character): FreeType emboldens
             loaded = pygame.font.Font(str(regular), size)
             loaded.bold = bold
             return loaded
@@ -267,11 +273,143 @@ def _load_font(size: int, bold: bool, cjk: bool) -> pygame.font.Font:
 
 
 def font_for_text(text: str, size: int, bold: bool = False) -> pygame.font.Font:
-    """The font able to show `text`: CJK subset if needed, else the Latin one."""
-    return font(size, bold, cjk=needs_cjk(text))
+    """The font able to show `text`: CJK subset if needed, else the Latin one. Bold text
+    with a Chinese character only the regular subset has (GB 2312's rarer level, in a
+    person's name) gets the regular face made bold by FreeType; Chinese text with a
+    character only the Latin font has (a person's name, "José", in a Chinese sentence)
+    gets a `MixedFont`, which draws those with the Latin font."""
+    if not needs_cjk(text):
+        return font(size, bold, False)
+    emboldened, mixed = _cjk_needs(text, bold)
+    if not (emboldened or mixed):
+        return font(size, bold, True)
+    size = max(1, int(size))
+    key = (size, bold, emboldened, mixed)
+    cached = _special_fonts.get(key)
+    if cached is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        if mixed:
+            cached = MixedFont(size, bold, emboldened)
+        else:
+            cached = _load_font(size, True, True, emboldened=True)
+        _special_fonts[key] = cached
+    return cached
+
+
+_special_fonts: dict[tuple[int, bool, bool, bool], pygame.font.Font] = {}
+
+
+@lru_cache(maxsize=4096)
+def _cjk_needs(text: str, bold: bool) -> tuple[bool, bool]:
+    """For Chinese text: whether the bold subset lacks a character of it the regular one
+    has (when `bold`), and whether it has a character only the Latin font has."""
+    regular = CJK_FONT_FILES[False]
+    chars = [char for char in dict.fromkeys(text) if not char.isspace()]
+    emboldened = bold and any(
+        ord(char) >= 0x2E80 and not has_glyph(CJK_FONT_FILES[True], char) and has_glyph(regular, char) for char in chars
+    )
+    cjk = regular if emboldened or not bold else CJK_FONT_FILES[True]
+    latin = LATIN_FONT_FILES[bold]
+    mixed = any(not has_glyph(cjk, char) and has_glyph(latin, char) for char in chars)
+    return emboldened, mixed
+
+
+class MixedFont(pygame.font.Font):
+    """The Chinese subset, drawing the characters it lacks but the Latin font has with
+    that one, on the same baseline (a person's name "Łukasz" or "Zoë" in a Chinese
+    sentence). Measures and renders by runs; its height and lines are the Chinese face's."""
+
+    def __init__(self, size: int, bold: bool, emboldened: bool) -> None:
+        self.file = CJK_FONT_FILES[bold and not emboldened]
+        path = asset_path("fonts", self.file)
+        if not path.exists():
+            self.file = LATIN_FONT_FILES[bold]
+            path = asset_path("fonts", self.file)
+        super().__init__(str(path), size)
+        self.bold = emboldened
+        self.latin = font(size, bold, False)
+        self.latin_file = LATIN_FONT_FILES[bold]
+
+    def runs(self, text: str) -> list[tuple[pygame.font.Font, str]]:
+        """`text` cut where the font drawing it changes: a word of Latin letters (no space,
+        nothing Chinese) with one the Chinese face lacks is drawn whole with the Latin
+        font ("Zoë", not "Zo" and "ë" in two designs)."""
+        runs: list[tuple[pygame.font.Font, str]] = []
+        for latin, chars in itertools.groupby(text, lambda char: ord(char) < 0x2E80 and not char.isspace()):
+            part = "".join(chars)
+            lacking = any(not has_glyph(self.file, char) and has_glyph(self.latin_file, char) for char in part)
+            face: pygame.font.Font = self.latin if latin and lacking else self
+            if runs and runs[-1][0] is face:
+                runs[-1] = (face, runs[-1][1] + part)
+            else:
+                runs.append((face, part))
+        return runs
+
+    def _run_size(self, face: pygame.font.Font, run: str) -> tuple[int, int]:
+        return super().size(run) if face is self else face.size(run)
+
+    def _run_image(self, face: pygame.font.Font, run: str, antialias: bool, color: Any, bgcolor: Any) -> pygame.Surface:
+        if face is self:
+            return super().render(run, antialias, color, bgcolor)
+        return face.render(run, antialias, color, bgcolor)
+
+    def size(self, text: str | bytes) -> tuple[int, int]:
+        text = text.decode() if isinstance(text, bytes) else text
+        width = sum(self._run_size(face, run)[0] for face, run in self.runs(text))
+        return width, self.get_height()
+
+    def render(
+        self,
+        text: str | bytes | None,
+        antialias: bool,
+        color: Any,
+        bgcolor: Any = None,
+        wraplength: int = 0,
+    ) -> pygame.Surface:
+        text = text.decode() if isinstance(text, bytes) else (text or "")
+        runs = self.runs(text)
+        if len(runs) < 2:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        ascent = max(self.get_ascent(), self.latin.get_ascent())
+        images = [
+            (self._run_image(face, run, antialias, color, bgcolor), ascent - face.get_ascent()) for face, run in runs
+        ]
+        height = max(self.get_height(), *(image.get_height() + top for image, top in images))
+        surface = pygame.Surface((sum(image.get_width() for image, _top in images), height), pygame.SRCALPHA)
+        ink = pygame.Color(color)
+        surface.fill(pygame.Color(bgcolor) if bgcolor is not None else (ink.r, ink.g, ink.b, 0))
+        x = 0
+        for image, top in images:  # (runs side by side: each pixel's greatest alpha is its own)
+            surface.blit(image, (x, top), special_flags=0 if bgcolor is not None else pygame.BLEND_RGBA_MAX)
+            x += image.get_width()
+        return surface
+
+
+@cache
+def _coverage_face(file: str) -> pygame.freetype.Font:
+    """Font `file` from assets/fonts for coverage questions (the Latin one of the same
+    weight when it is missing, as `font` falls back)."""
+    import pygame.freetype  # (only when asked: a start in English never needs it)
+
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    path = asset_path("fonts", file)
+    if not path.exists():
+        bold = file in (CJK_FONT_FILES[True], LATIN_FONT_FILES[True])
+        path = asset_path("fonts", LATIN_FONT_FILES[bold])
+    return pygame.freetype.Font(str(path), 16)
+
+
+@lru_cache(maxsize=65536)
+def has_glyph(file: str, char: str) -> bool:
+    """True if the bundled font `file` (a name from LATIN_FONT_FILES or CJK_FONT_FILES)
+    has a glyph for `char`, one character (FreeType gives no metrics for a missing one)."""
+    return _coverage_face(file).get_metrics(char)[0] is not None
 
 
 def clear_caches() -> None:
     _masters.clear()
     _scaled.clear()
     _font_cache.clear()
+    _special_fonts.clear()

@@ -20,16 +20,28 @@ def clean_name(text: object) -> str:
     `MAX_CHARS` characters; "" for anything that is not a string."""
     if not isinstance(text, str):
         return ""
+    return _squeezed(text)[:MAX_CHARS].strip()
+
+
+def _squeezed(text: str) -> str:
+    """`text` without control or format characters, its spaces squeezed."""
     spaced = "".join(" " if ch.isspace() else ch for ch in text)  # (a tab too, before the controls go)
     kept = "".join(ch for ch in spaced if not unicodedata.category(ch).startswith("C"))
-    return " ".join(kept.split())[:MAX_CHARS].strip()
+    return " ".join(kept.split())
 
 
 def typing_name(text: str) -> str:
-    """A name as it is being typed: as `clean_name`, but a space at its end stays (the
-    next word comes after it)."""
-    cleaned = clean_name(text)
+    """A name as it is being typed: as `clean_name`, composed (NFC: an "e" and a combining
+    accent typed apart become one "é"), and a space at its end stays (the next word comes
+    after it)."""
+    cleaned = clean_name(unicodedata.normalize("NFC", text))
     return cleaned + " " if cleaned and text[-1:].isspace() and len(cleaned) < MAX_CHARS else cleaned
+
+
+def too_long(text: str) -> bool:
+    """True if `text`, cleaned as a name, has more than `MAX_CHARS` characters (so
+    `clean_name` would cut it)."""
+    return len(_squeezed(unicodedata.normalize("NFC", text))) > MAX_CHARS
 
 
 def is_clean(text: object) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from game.glyphs import shown_name
 from game.i18n import N_, _, join_and
 from game.player_names import clean_name
 from game.rules import RulesConfig
@@ -36,16 +37,17 @@ def typed_names(config: RulesConfig, people: tuple[int, ...], typed: Sequence[st
     """Per seat, the name typed for it that the table shows as typed ("" where none): only
     for the people's seats of pass-and-play, and only a name like no other at the table (a
     second "Ann", or a person called "East" beside the bot East, from a hand-edited settings
-    file: that seat keeps its "Player N", so no two seats, and no two records, share a name)."""
+    file: that seat keeps its "Player N", so no two seats, and no two records, share a name;
+    names alike as shown, "Ann?" for two names kept from before with an emoji each, too)."""
     kept = [""] * config.players
     if len(people) < 2:
         return tuple(kept)
     taken = taken_names(seat_names(config, people).values())
     for seat in people:
         name = clean_name(typed[seat]) if seat < len(typed) else ""
-        if name and name.casefold() not in taken:
+        if name and shown_name(name).casefold() not in taken:
             kept[seat] = name
-            taken.add(name.casefold())
+            taken.add(shown_name(name).casefold())
     return tuple(kept)
 
 
@@ -60,7 +62,8 @@ class SeatNames:
     typed: tuple[str, ...] = ()  # per seat ("": none)
 
     def seat_name(self, seat: int) -> str:
-        return (self.typed[seat] if seat < len(self.typed) else "") or _(self.names[seat])
+        typed = self.typed[seat] if seat < len(self.typed) else ""
+        return shown_name(typed) if typed else _(self.names[seat])
 
     def side_name(self, side: int) -> str:
         seats = self.config.seats_of_side(side)

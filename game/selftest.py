@@ -316,6 +316,13 @@ def check_bundle() -> dict[str, int]:
                     missing.append(f"glyphs of {sample!r} in {name}")
                 loaded.render(sample, True, (0, 0, 0))
                 fonts += 1
+    # A typed name's characters are checked against the fonts with pygame.freetype (a
+    # module the bundle must hold); the regular Chinese face holds GB 2312's rarer level.
+    try:
+        if not assets.has_glyph(assets.CJK_FONT_FILES[False], "昊"):
+            missing.append(f"glyph 昊 in {assets.CJK_FONT_FILES[False]}")
+    except (ImportError, pygame.error) as error:
+        missing.append(f"font coverage (pygame.freetype): {error}")
     sounds = 0
     for name in sound.EFFECTS:
         path = assets.asset_path("sounds", f"{name}.wav")

@@ -16,6 +16,7 @@ from typing import Any
 
 from game import storage
 from game.bots.base import LEVEL_NAMES as BOT_LEVEL_NAMES
+from game.glyphs import shown_name
 from game.i18n import N_, _
 from game.notices import NEWER_FILE, Listing, Notice, copy_name
 from game.player_names import shown_stats_name
@@ -132,7 +133,7 @@ def record_name(key: str, translate: Callable[[str], str] = _) -> str:
     name = translate(VARIANT_NAMES.get(variant, variant))
     if target:
         name += " · " + translate(N_("to {target}")).format(target=target)
-    return name + " · " + (typed if typed is not None else translate(LEVEL_NAMES.get(level, level)))
+    return name + " · " + (shown_name(typed) if typed is not None else translate(LEVEL_NAMES.get(level, level)))
 
 
 def record_order(key: str) -> tuple[int, int, int, str, str]:

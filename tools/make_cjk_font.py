@@ -11,8 +11,11 @@ already lives there). Re-run whenever a translation catalog changes.
 
 Source: Debian `fonts-noto-cjk` ships the CJK faces as .ttc collections; the
 Simplified Chinese face is picked out by its PostScript name. The full face is
-~16 MB per weight; the subset (the catalogs' characters and GB 2312's first level, so
-a person's name typed in Chinese shows) about 1.7 MB.
+~16 MB per weight. Both subsets hold the catalogs' characters and GB 2312's first level
+(so a person's name typed in Chinese shows): about 1.7 MB. The regular one also holds
+GB 2312's second level (3,008 rarer characters, many of them in names, such as 昊):
+about 3.2 MB; bold text with one of them is drawn with the regular face made bold
+(game/assets.py), which keeps the download 1.5 MB smaller than two full weights.
 """
 
 from __future__ import annotations
@@ -40,17 +43,21 @@ PRINTABLE_ASCII = "".join(chr(code) for code in range(0x20, 0x7F))
 SYMBOLS = "♠♣♥♦←↑→↓×·–—…“”"
 
 
-def common_hanzi() -> str:
+def common_hanzi(rows: range = range(0xB0, 0xD8)) -> str:
     """GB 2312's first level: the 3,755 most used Chinese characters, so a name typed in
-    Chinese (pass-and-play's Names page) shows, not only the catalogs' words."""
+    Chinese (pass-and-play's Names page) shows, not only the catalogs' words. With
+    `RARE_ROWS`, its second level: 3,008 rarer ones."""
     chars = []
-    for high in range(0xB0, 0xD8):
+    for high in rows:
         for low in range(0xA1, 0xFF):
             try:
                 chars.append(bytes((high, low)).decode("gb2312"))
             except UnicodeDecodeError:  # the level's last row is shorter
                 continue
     return "".join(chars)
+
+
+RARE_ROWS = range(0xD8, 0xF8)
 
 
 def collect_characters(paths: list[Path], extra_text: list[str], common: bool = True) -> set[str]:
@@ -98,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--weights", nargs="+", choices=sorted(WEIGHTS), default=list(WEIGHTS))
     parser.add_argument(
-        "--no-common", action="store_true", help="only the texts' characters, not GB 2312's 3,755 common ones"
+        "--no-common", action="store_true", help="only the texts' characters, not GB 2312's (both levels)"
     )
     args = parser.parse_args(argv)
 
@@ -113,8 +120,12 @@ def main(argv: list[str] | None = None) -> int:
         if not collection_path.exists():
             raise SystemExit(f"{collection_path} missing: apt-get install fonts-noto-cjk")
         out_path = args.out_dir / out_name
-        make_subset(load_face(collection_path, postscript_name), chars, out_path)
-        print(f"{out_path}: {len(chars)} characters, {out_path.stat().st_size / 1024:.0f} KiB")
+        face = load_face(collection_path, postscript_name)
+        kept = set(chars)
+        if weight == "Regular" and not args.no_common:
+            kept |= set(common_hanzi(RARE_ROWS))
+        make_subset(face, kept, out_path)
+        print(f"{out_path}: {len(kept)} characters, {out_path.stat().st_size / 1024:.0f} KiB")
     return 0
 
 

@@ -214,8 +214,12 @@ def draw_caret(surface: pygame.Surface, ruler: Ruler, drawn: pygame.Rect, after:
 class TextField(Widget):
     """A field for a short text (a person's name): typed text (the keyboard's text input,
     so an input method's Chinese comes in whole; what it is still composing shows grey),
-    Backspace, Delete clears. Empty shows `placeholder`. `clean` says what the typed text
-    may become (a name's length and characters); Enter goes to `on_enter`."""
+    pasted text (Ctrl+V), Backspace, Delete clears. Empty shows `placeholder`. `clean`
+    says what the typed text may become (a name's length and characters); `vet`, given the
+    text and what comes in, says why that cannot come in ("" if it can): then the text
+    stays as it was and `problem` holds the reason until the next change. `shown` is the
+    text as drawn (a name kept from before with a character no font draws). Enter goes to
+    `on_enter`."""
 
     focusable = True
 
@@ -226,15 +230,29 @@ class TextField(Widget):
         placeholder: str,
         clean: Callable[[str], str],
         on_enter: Callable[[], None] | None = None,
+        vet: Callable[[str, str], str] | None = None,
+        shown: Callable[[str], str] = str,
     ) -> None:
         super().__init__(rect)
         self.label = label  # msgids, translated when drawn
         self.placeholder = placeholder
         self.clean = clean
         self.on_enter = on_enter
+        self.vet = vet
+        self.shown = shown
         self.text = ""
         self.composing = ""  # an input method's text not yet committed
+        self.problem = ""  # why the last text that came in did not (translated)
         self.enabled = True
+
+    def take(self, added: str) -> None:
+        """Text typed or pasted: in, cleaned, unless `vet` refuses it."""
+        self.composing = ""
+        problem = self.vet(self.text, added) if self.vet is not None else ""
+        if problem:
+            self.problem = problem
+            return
+        self.text, self.problem = self.clean(self.text + added), ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
@@ -244,8 +262,7 @@ class TextField(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.text = self.clean(self.text + event.text)
-            self.composing = ""
+            self.take(event.text)
             return True
         if event.type == pygame.TEXTEDITING:
             self.composing = event.text
@@ -253,13 +270,20 @@ class TextField(Widget):
         if event.type != pygame.KEYDOWN:
             return False
         if event.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
+            self.text, self.problem = self.text[:-1], ""
             return True
         if event.key == pygame.K_DELETE:
-            self.text = ""
+            self.text, self.problem = "", ""
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.on_enter is not None:
             self.on_enter()
+            return True
+        if (event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL) or (
+            event.key == pygame.K_INSERT and event.mod & pygame.KMOD_SHIFT
+        ):
+            pasted = clipboard_text().rstrip()  # (a copied line's end is no space to type on after)
+            if pasted:
+                self.take(pasted)
             return True
         # Keys that type (letters, digits, space) are the text input's: they do nothing else here.
         return bool(getattr(event, "unicode", "")) and event.unicode.isprintable() and event.key != pygame.K_ESCAPE
@@ -269,20 +293,28 @@ class TextField(Widget):
         mid_y = self.rect.centery
         value_left = self.rect.right - self.rect.width * 0.5 + 14
         room = self.rect.right - 18 - value_left
-        shown = self.text + self.composing
-        if not shown:
+        text, composing = self.shown(self.text), self.shown(self.composing)
+        if not text + composing:
             drawn = blit_text(
                 surface, _(self.placeholder), theme.FONT_BODY, theme.INK_SOFT, midleft=(value_left, mid_y)
             )
         else:
-            size = fitting_size(shown, theme.FONT_BODY, room, bold=True)
-            drawn = blit_text(surface, self.text, size, theme.INK, bold=True, midleft=(value_left, mid_y))
-            if self.composing:  # the input method's text, not yet the name's
+            size = fitting_size(text + composing, theme.FONT_BODY, room, bold=True)
+            drawn = blit_text(surface, text, size, theme.INK, bold=True, midleft=(value_left, mid_y))
+            if composing:  # the input method's text, not yet the name's
                 drawn = blit_text(
-                    surface, self.composing, size, theme.INK_SOFT, bold=True, midleft=(drawn.right / ruler.scale, mid_y)
+                    surface, composing, size, theme.INK_SOFT, bold=True, midleft=(drawn.right / ruler.scale, mid_y)
                 )
         if self.focused:
-            draw_caret(surface, ruler, drawn, after=bool(shown))
+            draw_caret(surface, ruler, drawn, after=bool(text + composing))
+
+
+def clipboard_text() -> str:
+    """The system clipboard's text ("" if none, or none to be had)."""
+    try:
+        return pygame.scrap.get_text()
+    except pygame.error:  # (no video system: nothing to paste)
+        return ""
 
 
 class FocusList(WidgetGroup):

@@ -4,8 +4,9 @@ takes them; Back (or Esc) leaves them as they were."""
 
 from __future__ import annotations
 
+from game.glyphs import code_points, shown_name, undrawable
 from game.i18n import N_, _
-from game.player_names import clean_name, typing_name
+from game.player_names import MAX_CHARS, clean_name, too_long, typing_name
 from game.rules import RulesConfig
 from game.scenes import theme
 from game.scenes.menu_base import PANEL, ROW_GAP, ROW_HEIGHT, MenuPage
@@ -14,6 +15,25 @@ from game.seat_names import PERSON_NAMES, seat_names, taken_names, typed_names
 from game.settings import MOST_SEATS
 
 SAME_NAME = N_("{name} is already a name at this table. Give each person a name of their own.")
+# Typed or pasted text the field refuses (the name stays as it was): the characters named
+# by their code ("U+1F600"), since drawn they would be the font's empty box.
+CANNOT_DRAW = N_("The game cannot draw {chars}. Type the name without it.")
+TOO_LONG = N_("A name has at most {count} characters.")
+
+
+def vet_name(text: str, added: str) -> str:
+    """Why `added` (typed or pasted) cannot join the name `text`, translated ("" if it can):
+    a character no bundled font draws (an emoji, a rare Chinese character, Arabic...), or
+    the name grown past `MAX_CHARS`. Control characters, a pasted line's end, go quietly
+    as `typing_name` drops them. A character the name held already (kept from before
+    the fonts were checked) does not count: it shows as "?" and may stay."""
+    whole = text + added
+    if too_long(whole):
+        return _(TOO_LONG).format(count=MAX_CHARS)
+    new = [char for char in undrawable(typing_name(whole)) if char not in text]
+    if new:
+        return _(CANNOT_DRAW).format(chars=code_points(new))
+    return ""
 
 
 class NamesPage(MenuPage):
@@ -39,6 +59,8 @@ class NamesPage(MenuPage):
                 PERSON_NAMES[number],
                 typing_name,
                 on_enter=self._next_field,
+                vet=vet_name,
+                shown=shown_name,
             )
             field.text = kept[seat] if seat < len(kept) else ""
             self.items.add(field)
@@ -78,7 +100,7 @@ class NamesPage(MenuPage):
         shown = typed_names(self.config, self.people, typed)
         same = self.clash(typed, shown)
         if same is not None:
-            self.problem, self.problem_names = _(SAME_NAME).format(name=same), typed
+            self.problem, self.problem_names = _(SAME_NAME).format(name=shown_name(same)), typed
             return
         kept = list(self.app.settings.value.person_names)
         kept += [""] * (MOST_SEATS - len(kept))
@@ -90,7 +112,11 @@ class NamesPage(MenuPage):
         self.back()
 
     def draw_content(self, surface) -> None:
-        if self.problem and self.names() == self.problem_names:  # (a name changed since: gone)
-            blit_text(surface, self.problem, theme.FONT_SMALL, theme.RED_INK, midbottom=(640, PANEL.bottom - 98))
+        refused = [field.problem for field in self.fields.values() if field.problem]
+        problem = refused[0] if refused else ""
+        if not problem and self.problem and self.names() == self.problem_names:  # (a name changed since: gone)
+            problem = self.problem
+        if problem:
+            blit_text(surface, problem, theme.FONT_SMALL, theme.RED_INK, midbottom=(640, PANEL.bottom - 98))
         hint = _("Type each name · Enter: next · Esc: back")
         blit_text(surface, hint, theme.FONT_SMALL, theme.INK_SOFT, midbottom=(640, PANEL.bottom - 8))
