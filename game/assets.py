@@ -300,18 +300,36 @@ def font_for_text(text: str, size: int, bold: bool = False) -> pygame.font.Font:
 _special_fonts: dict[tuple[int, bool, bool, bool], pygame.font.Font] = {}
 
 
+# Characters tools/make_cjk_font.py always keeps in both Chinese subsets: no need to ask.
+CJK_SUBSET_ALWAYS = frozenset(chr(code) for code in range(0x20, 0x7F)) | frozenset("♠♣♥♦←↑→↓×·–—…“”")
+
+
+def _gb2312_rare(char: str) -> bool:
+    """True for GB 2312's second level (rows 0xD8 on), which only the regular subset holds."""
+    try:
+        encoded = char.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return len(encoded) == 2 and encoded[0] >= 0xD8
+
+
 @lru_cache(maxsize=4096)
 def _cjk_needs(text: str, bold: bool) -> tuple[bool, bool]:
     """For Chinese text: whether the bold subset lacks a character of it the regular one
-    has (when `bold`), and whether it has a character only the Latin font has."""
+    has (when `bold`), and whether it has a character only the Latin font has. The fonts
+    are asked (`has_glyph`) only about characters that may be such: a start in Chinese
+    reads no font twice."""
     regular = CJK_FONT_FILES[False]
     chars = [char for char in dict.fromkeys(text) if not char.isspace()]
     emboldened = bold and any(
-        ord(char) >= 0x2E80 and not has_glyph(CJK_FONT_FILES[True], char) and has_glyph(regular, char) for char in chars
+        _gb2312_rare(char) and not has_glyph(CJK_FONT_FILES[True], char) and has_glyph(regular, char) for char in chars
     )
     cjk = regular if emboldened or not bold else CJK_FONT_FILES[True]
     latin = LATIN_FONT_FILES[bold]
-    mixed = any(not has_glyph(cjk, char) and has_glyph(latin, char) for char in chars)
+    mixed = any(
+        ord(char) < 0x2E80 and char not in CJK_SUBSET_ALWAYS and not has_glyph(cjk, char) and has_glyph(latin, char)
+        for char in chars
+    )
     return emboldened, mixed
 
 

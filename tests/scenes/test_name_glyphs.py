@@ -253,3 +253,8 @@ def test_no_name_draws_a_box_at_the_table_on_the_score_sheet_or_in_the_review(mo
 def test_a_statistics_row_of_a_kept_name_shows_a_question_mark():
     key = "classic/person:Ann" + EMOJI
     assert row_texts(key, Record())[0] == "Classic · Ann?"
+
+
+def test_the_characters_the_font_choice_never_asks_about_are_in_both_chinese_subsets():
+    for file in assets.CJK_FONT_FILES.values():
+        assert all(assets.has_glyph(file, char) for char in assets.CJK_SUBSET_ALWAYS), file
