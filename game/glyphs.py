@@ -13,9 +13,6 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from game import assets
-from game.assets import has_glyph
-
 UNSHOWN = "?"  # in place of a kept name's characters no font draws
 
 
@@ -26,6 +23,9 @@ def drawable(char: str) -> bool:
         return True
     if unicodedata.category(char)[0] in "CMZ":  # (a space is the one separator a name keeps)
         return False
+    from game import assets  # (here: the table's controller and the seat names import no pygame)
+
+    has_glyph = assets.has_glyph
     latin = assets.LATIN_FONT_FILES
     if has_glyph(latin[False], char) and has_glyph(latin[True], char):
         return True
