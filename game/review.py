@@ -16,14 +16,17 @@ where its move did best by its very choosing (the winner's curse: on those world
 single discarded where Hard would discard another safe single lost "178 points", play-test
 stop 52). The mean of the paired differences is the estimate (negative: points lost by the
 move made) and its standard error the `spread`; a loss is `costly` only when it stands
-clear of that noise (CLEAR standard errors). Hard's behaviour is not changed: this module
-only calls its public `choose`, `sample` and `value_of`.
+clear of that noise (CLEAR standard errors) and, said in round figures, of its margin
+("About 100 points lost · give or take 100" is no clear loss: Hard only leans to its move,
+`Decision.leans`). Hard's behaviour is not changed: this module only calls its public
+`choose`, `sample` and `value_of`.
 
 No pygame, no threads, no I/O: the scenes run this on a worker (review_worker.py).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -135,6 +138,16 @@ def decision_indices(positions: Sequence[GameState], seats: Iterable[int]) -> li
     return out
 
 
+def said_points(points: float) -> int:
+    """An estimate's points as the review says them: to the nearest ten (at least ten)."""
+    return max(10, 10 * round(abs(points) / 10))
+
+
+def said_margin(margin: float) -> int:
+    """An estimate's margin as said: up to the next ten (never surer than it is)."""
+    return 10 * math.ceil(margin / 10 - 1e-9)
+
+
 @dataclass(frozen=True)
 class Decision:
     """A decision of the deal: the move made, Hard's choice, and the estimated points the
@@ -165,9 +178,22 @@ class Decision:
         return not self.agrees and self.worlds >= 2 and abs(self.gain) > max(self.margin, LEAST_LOSS)
 
     @property
+    def clear(self) -> bool:
+        """Settled, and so in the words the player reads: the points said less the margin
+        said (`said_points`, `said_margin`) still LEAST_LOSS or more. A loss of 105 with a
+        margin of 91 read "About 100 points lost · give or take 100", beside a move the H
+        hint had suggested (play-test, stop 54): a reader takes that for maybe nothing."""
+        return self.settled and said_points(self.gain) - said_margin(self.margin) >= LEAST_LOSS
+
+    @property
+    def leans(self) -> bool:
+        """Settled, but not clear as said: Hard leans to one of the two moves, no more."""
+        return self.settled and not self.clear
+
+    @property
     def costly(self) -> bool:
         """A loss clear of the noise: listed among the costliest decisions."""
-        return self.settled and self.gain < 0
+        return self.clear and self.gain < 0
 
 
 def analyse(play: DealPlay, index: int, worlds: int = WORLDS, seed: int = 0) -> Decision:

@@ -5,8 +5,11 @@ and the points the move made is estimated to have gained or lost (game/review.py
 The review is weighed in the background (a `ReviewJob`: a worker thread in the app, a
 synchronous fake in tests); `update` polls it and a progress bar shows how far it is.
 The three costliest decisions (losses clear of the sampled worlds' noise) are listed first and
-jump to their move when clicked; each estimate says how sure it is ("give or take"), or
-that it is too close to call.
+jump to their move when clicked; each estimate says how sure it is ("give or take"), that
+Hard only leans to a move (a loss said as "about 100, give or take 100" is no clear loss),
+or that it is too close to call. A move that was the H hint's own choice at that position
+says so, and that the hint is a quick rule of thumb where Hard searches deeper: a learner
+who followed the hint is not left wondering which of the two to trust (play-test, stop 54).
 
 Keys: ← → a move, Home / End the deal's start / end, Page Up / Page Down the previous /
 next decision, Esc closes.
@@ -15,7 +18,6 @@ next decision, Esc closes.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -23,9 +25,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import assets
-from game.hints import card_list, card_name, costly_reason, naming, rank_plural
+from game.hints import card_list, card_name, costly_reason, naming, rank_plural, suggest
 from game.i18n import N_, CardText, _, and_list_breaks, format_points, get_language
-from game.review import DealPlay, Decision, deal_play, decision_indices, joined_melds
+from game.review import DealPlay, Decision, deal_play, decision_indices, joined_melds, said_margin, said_points
 from game.review_worker import FINISHED, ProcessReview, ReviewJob, ReviewProgress, ThreadedReview
 from game.rules import Card, GameState, Group, Meld, Move, MoveKind
 from game.rules.cards import sort_key
@@ -56,8 +58,11 @@ PITCH = 86.0  # from one hand's row to the next, at most (330 / players when the
 PITCH_LEAST = 46.0  # ... at least: a seat's name and card count clear of the next seat's
 HAND_GAP = 6.0  # between the last hand and the first side's melds
 LABEL_H = 20.4  # under a meld's card, its label (a side's row of the table's meld cards is 96 high)
-LOG_LINES = 8
-REASON_LINES = 3  # the costly move's reason, between the estimate and the move list
+LOG_LINES = 7
+NOTE_LINES = 4  # between the estimate and the move list: the hint's note, then the costly move's reason
+REASON_LINES = 3  # ... the reason in at most this many
+NOTE_PITCH = 17
+LOG_TOP = 417  # the move list's heading, below the panel's top
 WILD_PEEK = 0.5  # a mixed meld's wild card, shown at this part of the meld card's width
 PEEK_OUT = (6.0, 4.0)  # ... reaching this far right of and below the meld's card
 CANASTA_OUT = 2.0  # a canasta's gold frame, around its card
@@ -137,30 +142,47 @@ def meld_label(meld: Meld) -> str:
     return f"×{meld.size}"
 
 
-def about(points: float) -> int:
-    """An estimate's points as said: to the nearest ten (at least ten)."""
-    return max(10, 10 * round(abs(points) / 10))
+HINT_TOO = N_("Your move was the hint's (H) too.")
+HINT_DEEPER = N_("Your move was the hint's (H) too: a quick rule of thumb, where Hard searches deeper.")
+HINT_HARD = N_("Hard's move was the hint's (H) too.")
 
 
-def give_or_take(margin: float) -> int:
-    """An estimate's margin as said: up to the next ten (never less sure than it is)."""
-    return 10 * math.ceil(margin / 10 - 1e-9)
+def hint_note(made: Move, advice: Move, hinted: Move | None) -> str:
+    """Whose move the H hint (the Normal bot's quick judgement, game/hints.py) would have
+    suggested at the decision, beside Hard's verdict: the move made ("Your move was the
+    hint's (H) too."; where Hard would rather play otherwise, with why the two differ: the
+    hint is a rule of thumb, Hard a deeper search), Hard's move, or '' (a third move, or
+    not known)."""
+    if hinted is None:
+        return ""
+    if hinted == made:
+        return _(HINT_TOO) if made == advice else _(HINT_DEEPER)
+    return _(HINT_HARD) if hinted == advice else ""
 
 
 def estimate_lines(decision: Decision) -> tuple[str, str]:
     """Where Hard would rather have played otherwise: the estimate, and how sure it is, in
     words ("About 180 points lost" / "give or take 120, over 48 sampled deals"); an estimate
     not clear of its noise is "Too close to call" (play-test, stop 52: three discards of safe
-    singles read "178 / 137 / 136 points lost", from the very worlds Hard had chosen on)."""
+    singles read "178 / 137 / 136 points lost", from the very worlds Hard had chosen on); one
+    clear of it by the statistic but not in round figures only leans ("Hard leans to its own
+    move" / "perhaps 100 points lost, give or take 100": `Decision.leans`, play-test stop 54,
+    where it read "About 100 points lost · give or take 100" in red)."""
     n = decision.worlds
     if not decision.settled:
         return _("Too close to call"), _("{n} sampled deals could not tell them apart.").format(n=n)
-    points = format_points(about(decision.gain))
+    points = format_points(said_points(decision.gain))
+    margin = said_margin(decision.margin)
+    if decision.leans:
+        if decision.gain < 0:
+            sure = _("perhaps {points} points lost, give or take {margin}")
+            return _("Hard leans to its own move"), sure.format(points=points, margin=format_points(margin))
+        sure = _("perhaps {points} points gained, give or take {margin}")
+        return _("Hard leans to your move"), sure.format(points=points, margin=format_points(margin))
     if decision.gain < 0:
         head = _("About {points} points lost").format(points=points)
     else:
         head = _("About {points} points gained").format(points=points)
-    margin = give_or_take(decision.margin)
     if margin <= 0:
         return head, _("the same in each of the {n} sampled deals").format(n=n)
     return head, _("give or take {margin}, over {n} sampled deals").format(margin=format_points(margin), n=n)
@@ -168,7 +190,7 @@ def estimate_lines(decision: Decision) -> tuple[str, str]:
 
 def costly_text(decision: Decision) -> str:
     """A costly decision's button: "Move 28 · about 180 points lost"."""
-    lost = _("about {points} points lost").format(points=format_points(about(decision.gain)))
+    lost = _("about {points} points lost").format(points=format_points(said_points(decision.gain)))
     return f"{_('Move {n}').format(n=decision.index + 1)} · {lost}"
 
 
@@ -327,6 +349,7 @@ class ReviewScene(Scene):
         self.title = title  # the deal's name in the player's language at the moment (drawn each frame)
         self.positions: list[GameState] = play.positions()
         self.decisions = decision_indices(self.positions, self.seats)  # where Page Up / Down stop
+        self._hints: dict[int, Move | None] = {}  # the H hint's move at a decision (hinted)
         self.cursor = 0  # the position before move `cursor` (len(moves): the deal's end)
         self.job = job_factory(play, self.seats)
         self.progress: ReviewProgress = self.job.poll()
@@ -357,6 +380,20 @@ class ReviewScene(Scene):
     def decision(self) -> Decision | None:
         """The weighed decision at the cursor (None: not the player's, or not weighed yet)."""
         return next((d for d in self.progress.decisions if d.index == self.cursor), None)
+
+    def hinted(self, index: int) -> Move | None:
+        """The move the H hint would have suggested before move `index` (the Normal bot's
+        choice, game/hints.py `suggest`, as the table's H asks it: Normal decides on the
+        player's Observation alone, whatever its seed); None where no player of the review
+        decided. Asked once a move (a few milliseconds)."""
+        if index not in self._hints:
+            state = self.positions[index] if 0 <= index < self.count else None
+            seat = None if state is None else state.to_act
+            hinted = None
+            if state is not None and seat is not None and seat in self.seats and index in self.decisions:
+                hinted = suggest(state.observation(seat))
+            self._hints[index] = hinted
+        return self._hints[index]
 
     def costliest(self, count: int = 3) -> list[Decision]:
         """The losses clear of the noise (Decision.costly), worst first."""
@@ -621,7 +658,7 @@ class ReviewScene(Scene):
         )
         y += 10
         self._draw_move(surface, x, y)
-        self._draw_log(surface, x, PANEL.y + 396)
+        self._draw_log(surface, x, PANEL.y + LOG_TOP)
 
     def _draw_move(self, surface: pygame.Surface, x: float, y: float) -> None:
         if self.cursor >= self.count:
@@ -655,29 +692,37 @@ class ReviewScene(Scene):
         )
         decision = self.decision
         if decision is not None:
+            note = hint_note(move, decision.advice, self.hinted(self.cursor))
             if decision.agrees:
                 blit_text(surface, _("Hard would play the same."), 16, theme.GOLD_DARK, topleft=(x, y + 28))
+                self._draw_notes(surface, note, "", x, y + 54)
             else:
                 advice = _("Hard would rather: {move}").format(move=move_words(decision.advice, self.state))
                 blit_text(surface, one_line(surface, advice, 16, TEXT_W), 16, theme.INK, topleft=(x, y + 28))
                 head, sure = estimate_lines(decision)
-                color = (RED_INK if decision.gain < 0 else theme.GOLD_DARK) if decision.settled else theme.INK
+                color = (RED_INK if decision.gain < 0 else theme.GOLD_DARK) if decision.clear else theme.INK
                 blit_text(surface, one_line(surface, head, 18, TEXT_W, True), 18, color, bold=True, topleft=(x, y + 54))
                 blit_text(surface, one_line(surface, sure, 14, TEXT_W), 14, theme.INK_SOFT, topleft=(x, y + 80))
+                reason = ""
                 if decision.costly and seat is not None:  # why it may have cost points, in the hint's words
                     with naming(self.names.seat_name):
                         reason = costly_reason(move, decision.advice, self.state.observation(seat))
-                    self._draw_reason(surface, reason, x, y)
+                self._draw_notes(surface, note, reason, x, y + 101)
         elif seat in self.seats and not self.progress.finished:
             blit_text(surface, _("Hard has not weighed this move yet."), 15, theme.INK_SOFT, topleft=(x, y + 28))
 
-    def _draw_reason(self, surface: pygame.Surface, text: str, x: float, y: float) -> None:
-        """At most three lines below the estimate, above the move list, in whole sentences."""
+    def _draw_notes(self, surface: pygame.Surface, note: str, reason: str, x: float, top: float) -> None:
+        """Below the estimate, above the move list, in whole sentences: the hint's note, then
+        the costly move's reason (at most REASON_LINES), NOTE_LINES in all."""
         ruler = Ruler.of(surface)
-        font = assets.font_for_text(text, ruler.px(14))
-        pitch = 17
-        for row, line in enumerate(wrap_sentences_at_most(text, font, ruler.px(TEXT_W), REASON_LINES)):
-            blit_text(surface, line, 14, theme.INK, topleft=(x, y + 101 + row * pitch))
+        row = 0
+        for text, color, most in ((note, theme.INK_SOFT, NOTE_LINES), (reason, theme.INK, REASON_LINES)):
+            if not text:
+                continue
+            font = assets.font_for_text(text, ruler.px(14))
+            for line in wrap_sentences_at_most(text, font, ruler.px(TEXT_W), min(most, NOTE_LINES - row)):
+                blit_text(surface, line, 14, color, topleft=(x, top + row * NOTE_PITCH))
+                row += 1
 
     def _draw_log(self, surface: pygame.Surface, x: float, y: float) -> None:
         blit_text(surface, _("Moves"), 16, theme.INK, bold=True, topleft=(x, y))
