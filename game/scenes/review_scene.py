@@ -41,7 +41,15 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import ASPECT, MELD_W
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, fitting_size, one_line, text_width, wrap_sentences_at_most, wrap_text
+from game.scenes.text import (
+    blit_text,
+    fitting_size,
+    one_line,
+    text_width,
+    wrap_at_clause,
+    wrap_sentences_at_most,
+    wrap_text,
+)
 from game.scenes.widgets import Button, WidgetGroup
 from game.seat_names import SeatNames
 
@@ -712,15 +720,19 @@ class ReviewScene(Scene):
             blit_text(surface, _("Hard has not weighed this move yet."), 15, theme.INK_SOFT, topleft=(x, y + 28))
 
     def _draw_notes(self, surface: pygame.Surface, note: str, reason: str, x: float, top: float) -> None:
-        """Below the estimate, above the move list, in whole sentences: the hint's note, then
-        the costly move's reason (at most REASON_LINES), NOTE_LINES in all."""
+        """Below the estimate, above the move list: the hint's note (on two lines broken after
+        a clause: "经验判 / 断" split a word), then the costly move's reason in whole sentences
+        (at most REASON_LINES), NOTE_LINES in all."""
         ruler = Ruler.of(surface)
         row = 0
-        for text, color, most in ((note, theme.INK_SOFT, NOTE_LINES), (reason, theme.INK, REASON_LINES)):
+        for text, color, wrap, most in (
+            (note, theme.INK_SOFT, wrap_at_clause, 2),
+            (reason, theme.INK, wrap_sentences_at_most, REASON_LINES),
+        ):
             if not text:
                 continue
             font = assets.font_for_text(text, ruler.px(14))
-            for line in wrap_sentences_at_most(text, font, ruler.px(TEXT_W), min(most, NOTE_LINES - row)):
+            for line in wrap(text, font, ruler.px(TEXT_W), min(most, NOTE_LINES - row)):
                 blit_text(surface, line, 14, color, topleft=(x, top + row * NOTE_PITCH))
                 row += 1
 

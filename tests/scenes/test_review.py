@@ -619,6 +619,7 @@ def test_a_move_that_was_the_hint_s_says_so_beside_hard_s_verdict(display, craft
     text, notes = shown(26)
     assert "困难电脑略倾向于自己的走法" in text and "提示（H）" in text and "hint" not in text
     assert all(top + 17 <= log_top for _t, top in notes)
+    assert [t for t, _top in notes][0].endswith("的走法：")  # (two lines broken after the clause, not "经验判 / 断")
 
 
 def test_the_table_menu_reviews_the_last_deal(display, tmp_path, monkeypatch):
