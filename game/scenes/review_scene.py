@@ -530,7 +530,10 @@ class ReviewScene(Scene):
             count = _("1 card") if len(cards) == 1 else _("{n} cards").format(n=len(cards))
             if seat == state.out:  # V-FIVE: not "0 cards", as if the seat had gone out (play-test, stop 48)
                 count = _("sits out this deal")
-            right = self._card_row(surface, ruler, cards, HAND_LEFT, y, plan.card_w, HAND_RIGHT)
+            # The cards leave room for the count at its size (a two-hand hand of 15 fanned to
+            # HAND_RIGHT pushed "15 cards" off the row, stop 54).
+            reserve = text_width(count, 16) + 10
+            right = self._card_row(surface, ruler, cards, HAND_LEFT, y, plan.card_w, HAND_RIGHT - reserve)
             # The name alone left of the row; the count right of its cards, in the strip of the
             # row no other row's cards cover (under the name it took a second line: six seats'
             # rows at 800x450 were a tight stack of small lines, play-test stop 54).

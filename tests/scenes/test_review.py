@@ -1173,3 +1173,31 @@ def test_the_review_s_step_buttons_are_not_the_menus_back_and_start(display, cra
     assert scene.cursor == scene.count - 1
     scene.buttons.widgets[0].click()
     assert scene.cursor == 0
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+@pytest.mark.parametrize("case", ["two-hand:1", "hand-and-foot:6"])
+def test_a_long_hand_leaves_room_for_its_count(display, monkeypatch, case, size):
+    """A two-hand hand of 15 cards fanned to the row's end pushed "15 cards" off it ("1…",
+    stop 54): the cards leave room, and the count is drawn whole, right of its cards and
+    inside the row."""
+    scene = crowded_scene(case)
+    states = scene.positions
+    scene.go(max(range(len(states)), key=lambda i: max(map(len, states[i].hands))))
+    longest = max(map(len, scene.state.hands))
+    assert longest >= 15, (case, longest)
+    texts: list[tuple[str, pygame.Rect]] = []
+    real_text = review_scene_module.blit_text
+
+    def blit_text(surface, text, size, *args, **kwargs):
+        box = real_text(surface, text, size, *args, **kwargs)
+        texts.append((text, box))
+        return box
+
+    monkeypatch.setattr(review_scene_module, "blit_text", blit_text)
+    layout = Layout(window_size=size)
+    scene._draw_table(Drawn(layout.viewport.size, layout.scale, {}))
+    counts = [(text, box) for text, box in texts if text.endswith(" cards") or text.endswith("…")]
+    assert f"{longest} cards" in [text for text, _box in counts], counts
+    for text, box in counts:
+        assert box.right <= layout.scale * review_scene_module.HAND_RIGHT + 1, (text, box)
