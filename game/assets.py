@@ -239,9 +239,12 @@ _font_cache: dict[tuple[int, bool, bool], pygame.font.Font] = {}
 CJK_FONT_SYMBOLS = frozenset("♠♣♥♦←↑→↓")
 
 
+CJK_FIRST = 0x2E80  # the first code point of the CJK blocks (radicals, ideographs, fullwidth forms after it)
+
+
 def needs_cjk(text: str) -> bool:
     """True if `text` has characters the Latin UI font lacks (CJK, fullwidth, suits, arrows)."""
-    return any(ord(ch) >= 0x2E80 or ch in CJK_FONT_SYMBOLS for ch in text)
+    return any(ord(ch) >= CJK_FIRST or ch in CJK_FONT_SYMBOLS for ch in text)
 
 
 def font(size: int, bold: bool = False, cjk: bool = False) -> pygame.font.Font:
@@ -327,7 +330,7 @@ def _cjk_needs(text: str, bold: bool) -> tuple[bool, bool]:
     cjk = regular if emboldened or not bold else CJK_FONT_FILES[True]
     latin = LATIN_FONT_FILES[bold]
     mixed = any(
-        ord(char) < 0x2E80 and char not in CJK_SUBSET_ALWAYS and not has_glyph(cjk, char) and has_glyph(latin, char)
+        ord(char) < CJK_FIRST and char not in CJK_SUBSET_ALWAYS and not has_glyph(cjk, char) and has_glyph(latin, char)
         for char in chars
     )
     return emboldened, mixed
@@ -354,7 +357,7 @@ class MixedFont(pygame.font.Font):
         nothing Chinese) with one the Chinese face lacks is drawn whole with the Latin
         font ("Zoë", not "Zo" and "ë" in two designs)."""
         runs: list[tuple[pygame.font.Font, str]] = []
-        for latin, chars in itertools.groupby(text, lambda char: ord(char) < 0x2E80 and not char.isspace()):
+        for latin, chars in itertools.groupby(text, lambda char: ord(char) < CJK_FIRST and not char.isspace()):
             part = "".join(chars)
             lacking = any(not has_glyph(self.file, char) and has_glyph(self.latin_file, char) for char in part)
             face: pygame.font.Font = self.latin if latin and lacking else self

@@ -45,9 +45,10 @@ def typed_names(config: RulesConfig, people: tuple[int, ...], typed: Sequence[st
     taken = taken_names(seat_names(config, people).values())
     for seat in people:
         name = clean_name(typed[seat]) if seat < len(typed) else ""
-        if name and shown_name(name).casefold() not in taken:
+        shown = shown_name(name).casefold()
+        if name and shown not in taken:
             kept[seat] = name
-            taken.add(shown_name(name).casefold())
+            taken.add(shown)
     return tuple(kept)
 
 

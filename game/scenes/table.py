@@ -48,7 +48,6 @@ from game.scenes.table_layout import (
     BUBBLE_KEEP_CLEAR,
     BUTTONS,
     LOG_PAGE,
-    LOG_PANEL,
     PILE_ZONE,
     MeldSlot,
     TableGeometry,
@@ -1029,7 +1028,7 @@ class TableScene(Scene):
 
     def log_place(self) -> pygame.FRect:
         """Where the open move log lies, as last drawn (its foot above the pile's states)."""
-        return self.view.log_rect or pygame.FRect(LOG_PANEL)
+        return self.view.log_place()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self._hold(event):

@@ -11,6 +11,7 @@ view draws them over the table, telling them what it drew that they keep clear o
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -65,6 +66,7 @@ from game.scenes.table_panels import DrawnPieces, TablePanels
 from game.scenes.table_source import at_screen
 from game.scenes.text import (
     blit_text,
+    cut_name,
     fitting_size,
     one_line,
     text_image,
@@ -564,11 +566,15 @@ class TableView:
             places.append(place)
         return places
 
+    def log_place(self) -> pygame.FRect:
+        """Where the open move log lies, as last drawn (its foot above the pile's states)."""
+        return self.log_rect or pygame.FRect(LOG_PANEL)
+
     def _open_panel(self) -> pygame.FRect | None:
         """The move log's or the pile browser's place while one is open (logical)."""
         table = self.table
         if table.log_open:
-            return self.log_rect or pygame.FRect(LOG_PANEL)
+            return self.log_place()
         if table.pile_open:
             return pile_panel_rect(len(table.seen_pile))
         return None
@@ -591,7 +597,7 @@ class TableView:
     def _move_log(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """Every move of the deal in words, newest first (the wheel or Page Up / Down scroll it)."""
         table = self.table
-        panel = self.log_rect or pygame.FRect(LOG_PANEL)
+        panel = self.log_place()
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
         blit_text(surface, _("Move log"), 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
         blit_text(surface, _("L: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
@@ -1072,13 +1078,13 @@ class TableView:
             return []
         font = assets.font_for_text(" → ".join(names), ruler.px(13), True)
         lines = [_("Order of play:"), ""] if heading_alone else [_("Order of play:")]
+
+        def fits(shown: str, tail: str) -> bool:
+            return font.size(shown + tail)[0] <= ruler.px(width)
+
         for index, name in enumerate(names):
             tail = "" if index == len(names) - 1 else " →"
-            piece = name + tail
-            units = list(name)
-            while len(units) > 1 and font.size(piece)[0] > ruler.px(width):  # (a person's long name)
-                units.pop()
-                piece = "".join(units).rstrip() + "…" + tail
+            piece = cut_name(name, functools.partial(fits, tail=tail)) + tail  # (a person's long name)
             wider = f"{lines[-1]} {piece}".strip()
             if lines[-1] and font.size(wider)[0] > ruler.px(width):
                 lines.append(piece)
@@ -1141,15 +1147,13 @@ class TableView:
         room = self.tag_room(seat) - TAG_PAD
         text = self.seat_tag(seat, thinking)
         size = fitting_size(text, 15, room, bold=True, smallest=13)
-        if text_width(text, size, True) <= room:
+        if text_width(text, size, True) <= room:  # (most tags, every frame: no cutting asked)
             return text, size
-        units = list(self.table.seat_name(seat))
-        while len(units) > 1:
-            units.pop()
-            text = self.seat_tag(seat, thinking, "".join(units).rstrip() + "…")
-            if text_width(text, size, True) <= room:
-                break
-        return text, size
+
+        def fits(name: str) -> bool:
+            return text_width(self.seat_tag(seat, thinking, name), size, True) <= room
+
+        return self.seat_tag(seat, thinking, cut_name(self.table.seat_name(seat), fits)), size
 
     def seat_line(self, seat: int) -> str:
         """A seat's tag and what it did last, as one text (for a place drawn over: the

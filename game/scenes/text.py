@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -98,6 +99,21 @@ def wrap_sentences_at_most(text: str, font: pygame.font.Font, max_width: int, mo
         if len(kept) <= most:
             return kept
     return wrap_at_most(text, font, max_width, most)
+
+
+def cut_name(name: str, fits: Callable[[str], bool]) -> str:
+    """`name` whole if `fits` takes it, else its longest start that `fits` takes, cut with "…"
+    (one character at least): a person's long name in a label whose other words stay (a seat's
+    tag and its count, the order of play's arrows)."""
+    if fits(name):
+        return name
+    units, cut = list(name), name
+    while len(units) > 1:
+        units.pop()
+        cut = "".join(units).rstrip() + "…"
+        if fits(cut):
+            break
+    return cut
 
 
 def one_line(surface: pygame.Surface, text: str, size: float, width: float, bold: bool = False) -> str:
