@@ -130,7 +130,7 @@ class TableGuide:
                 return _("Drag the card onto the pile to discard it (X), or select more cards to meld with it.")
             return _("Drag the card onto a meld to add it (M), or onto the pile to discard it (X).")
         if selected > 1:
-            return _("Drag the selected cards onto your melds area to meld them (M).")
+            return _("Click your melds area (or drag the cards there) to meld them (M).")
         return _("Meld if you can, then discard a card onto the pile.")
 
     def named_partner(self) -> str | None:

@@ -130,8 +130,9 @@ class HandController:
     def release_acts(self, pos: tuple[float, float]) -> bool:
         """Whether letting the button go at `pos` now may play a move (the table holds such
         input while the turn's cards land): cards dropped anywhere but in the hand, the pile's
-        top card dropped, a click on the stock, the pile or a meld, a card's second click; not
-        a card's first click (selecting it), a marquee, a click on the felt."""
+        top card dropped, a click on the stock, the pile or a meld, a card's second click, a
+        click in our meld area with cards selected; not a card's first click (selecting it), a
+        marquee, another click on the felt."""
         ui = self.table.ui
         if ui.dragging:
             return self.table.drop_kind(list(ui.dragging), pos) != "hand"
@@ -140,11 +141,13 @@ class HandController:
         press = self.press
         if press is None:
             return False
-        what, target, _start = press
+        what, target, start = press
         if what == "card":
             last = self._last_click
             return last is not None and last[0] is target and self.clock - last[1] <= DOUBLE_CLICK
-        return what != "felt"
+        if what == "felt":
+            return self.marquee is None and not target and self._lays_new_meld(start, pos)
+        return True
 
     def _press(self, event: pygame.event.Event) -> bool:
         pos = event.pos
@@ -269,9 +272,21 @@ class HandController:
             layout = self.table.layout
             hit = {c for c in layout.hand_cards if layout.hand_rects[c].colliderect(marquee)}
             self._set_selection(ui.selected | hit if target else hit)
+        elif what == "felt" and not target and self._lays_new_meld(start, pos):
+            self.table.click_new_meld()
         elif what == "felt" and not target:
             self._set_selection(set())
         return True
+
+    def _lays_new_meld(self, start: tuple[float, float], pos: tuple[float, float]) -> bool:
+        """Whether a click on the felt (pressed at `start`, let go at `pos`) lays the selected
+        cards as a new meld: both inside our meld area, where dropping them would lay them (a
+        click there cleared the selection: the area with nothing in it looked like the place
+        to click, and classic has no cell for a new meld; play-test, stop 55)."""
+        if not self.table.ui.selected:
+            return False
+        area = self.table.layout.geometry.meld_areas[self.table.human_side]
+        return area.collidepoint(start) and area.collidepoint(pos)
 
     def _click_card(self, card: Card, shift: bool, when: float) -> None:
         ui = self.table.ui

@@ -46,7 +46,7 @@ def test_the_turn_instruction_says_how_to_play_the_raised_cards():
     # (no meld of our side yet: nothing to add it to)
     assert table.status_text() == "Drag the card onto the pile to discard it (X), or select more cards to meld with it."
     select(stack, table, ("C5", "D5"))
-    assert table.status_text() == "Drag the selected cards onto your melds area to meld them (M)."
+    assert table.status_text() == "Click your melds area (or drag the cards there) to meld them (M)."
     table.ui.selected.clear()
     assert table.status_text() == "Meld if you can, then discard a card onto the pile."
     melded = position(["HA CA SA H7", "C4 C6", "C7 C8", "C9 C10"], [{"K": "HK SK DK"}, {}], discard="S4", phase="meld")

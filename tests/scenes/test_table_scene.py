@@ -1294,3 +1294,23 @@ def test_a_raised_cards_face_is_clear_of_its_neighbours_taken_dots():
     for card in others:  # ... and those in the open show
         centre = _taken_dot(sprites[card]).center
         assert canvas.get_at((round(centre[0]), round(centre[1]))) == TAKEN_MARK
+
+
+def test_a_click_in_our_empty_meld_area_lays_the_selected_cards_as_a_drop_there_would():
+    """Classic has no cell for a new meld: a click in our meld area with cards selected
+    cleared the selection, where a player clicks to put them (play-test, stop 55); it now
+    does what dropping them there does. Elsewhere on the felt a click still clears."""
+    state = position(["HA SA DA C5 D7 H9", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    area = table.layout.geometry.meld_areas[table.human_side]
+    aces = select(stack, table, ("HA", "SA", "DA"))
+    assert table.mouse.release_acts((area.centerx, area.centery)) is False  # no press yet
+    click(stack, (area.centerx, area.centery))
+    assert [set(g) for g in table.ui.staged] == [set(aces)] and not table.ui.selected
+    rest(stack, table)
+    select(stack, table, ("C5",))
+    felt = (area.x + 40, area.y - 60)  # between the pile and our area: not in it
+    assert not area.collidepoint(felt)
+    click(stack, felt)
+    assert not table.ui.selected and [set(g) for g in table.ui.staged] == [set(aces)]
