@@ -431,12 +431,19 @@ class TableView:
         out = []
         for side, area in table.geometry.meld_areas.items():
             text = None
-            empty = not st.side_melds(side) and not st.red_threes[side]
+            empty = not st.side_melds(side)
             if empty and not (side == table.human_side and table.ui.staged):
                 yours = side == table.human_side and table.people  # (watching the bots: no one's)
                 # (the keyboard's way beside the mouse's: a keyboard player read only "drag")
-                text = _("Your melds: drag cards here (or select them, then M)") if yours else table.side_name(side)
-                if any(zone_text_rect(text, area).colliderect(panel) for panel in panels):
+                text = (
+                    _("Your melds: drag cards here (or select them, then click here or press M)")
+                    if yours
+                    else table.side_name(side)
+                )
+                # (said beside red threes too: a deal begun with one showed the empty area
+                # without a word, where a first meld goes; play-test, stop 55)
+                covers = [*panels, *(table.layout.placements[c].rect() for c in st.red_threes[side])]
+                if any(zone_text_rect(text, area).colliderect(rect) for rect in covers):
                     text = None
             out.append((side, (area.x, area.y, area.width, area.height), text))
         cell = table.layout.new_meld_rect

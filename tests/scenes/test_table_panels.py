@@ -19,6 +19,7 @@ from game.scenes.table_layout import (
     stock_rect,
 )
 from game.scenes.table_panels import MESSAGE_WIDTH, REFUSAL_FILL
+from game.scenes.table_view import zone_text_rect
 from tests import rules_helpers
 from tests.meld_helpers import CROWDED, crowded_position, group, run
 from tests.table_helpers import card_point, click, drag, hand_card, make_table, mouse, position, select, tick
@@ -618,7 +619,7 @@ def test_a_meld_seen_through_a_covering_refusal_takes_the_click(monkeypatch):
 
 def test_an_empty_area_s_words_hide_under_a_panel():
     """Three-hand's hint beside West's and East's melds lay over our empty area's "Your
-    melds: drag cards here (or select them, then M)", but for its "Y", peeking out at the
+    melds: drag cards here (...)", but for its "Y", peeking out at the
     panel's left edge (play-test, stop 50): the words show while no panel lies on them."""
     stack, table = _spread_table("three-hand")
     st = table.game.state
@@ -632,10 +633,24 @@ def test_an_empty_area_s_words_hide_under_a_panel():
         panels = tuple(table.view.panels.boxes.values())
         return next(text for side, _rect, text in table.view._zone_texts(panels) if side == 0)
 
-    assert ours() == "Your melds: drag cards here (or select them, then M)"
+    assert ours() == "Your melds: drag cards here (or select them, then click here or press M)"
     assert table.show_hint()
     hint, _message = table.view.panels.panel_places()
     assert hint is not None and hint.colliderect(table.geometry.meld_areas[0])
     assert ours() is None
     table.clear_hint()
-    assert ours() == "Your melds: drag cards here (or select them, then M)"
+    assert ours() == "Your melds: drag cards here (or select them, then click here or press M)"
+
+
+def test_an_area_with_only_red_threes_still_says_where_melds_go():
+    """A deal begun with a red three showed our empty meld area without a word (the words
+    were for an area with nothing in it; play-test, stop 55): they show beside the red
+    threes, never over them."""
+    state = position(["C5 D7 H9", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], red_threes=["D3", ""], discard="S4")
+    stack, table = make_table()
+    table.load_state(state)
+    texts = dict((side, text) for side, _rect, text in table.view._zone_texts())
+    assert texts[0] == "Your melds: drag cards here (or select them, then click here or press M)"
+    (three,) = table.game.state.red_threes[0]
+    words = zone_text_rect(texts[0], table.geometry.meld_areas[0])
+    assert not words.colliderect(table.layout.placements[three].rect())
