@@ -11,7 +11,7 @@ import pygame
 
 from game import assets
 from game.i18n import LANGUAGES, N_, _
-from game.observable_settings import ObservableSettings
+from game.observable_settings import ObservableSettings, Unbind
 from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.menu_base import PANEL, Page
@@ -41,26 +41,33 @@ class SettingsScene(Page):
 
     def __init__(self, settings: ObservableSettings, sound: SoundPlayer | None = None) -> None:
         self.settings = settings
+        self._unfollow: list[Unbind] = []
         # The effects' player: with sound on and no audio device, the page says so beside the
         # row (the title says it once, at the first effect; here the player looks for it).
         self.sound = sound
         super().__init__()
 
+    def on_enter(self) -> None:
+        """Each row shows its setting as it is now: one changed elsewhere while the page is open
+        (F11 turns full screen on or off anywhere; a key at the table under the menu) is shown
+        changed at once; the row said "On" in a window (play-test, stop 53). Bound while the
+        page is on the stack, unbound when it leaves: a closed page keeps no callback."""
+        self._unfollow = [self.settings.bind(name, functools.partial(self._show, name)) for name in self.rows]
+
+    def on_exit(self) -> None:
+        for unbind in self._unfollow:
+            unbind()
+        self._unfollow.clear()
+
+    def _show(self, name: str, value: Any) -> None:
+        row = self.rows[name]  # (looked up now: a rebuild makes new rows)
+        row.index = next((i for i, (v, _text) in enumerate(row.options) if v == value), row.index)
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._follow_settings()
         sound = self.sound
         if sound is not None and sound.enabled and sound.available is None:
             sound.ready()  # (started once, as the first effect would; a missing device is known here)
-
-    def _follow_settings(self) -> None:
-        """Each row shows its setting as it is now: one changed elsewhere while the page is open
-        (F11 turns full screen on or off anywhere) is shown changed; the row said "On" in a
-        window (play-test, stop 53)."""
-        for name, row in self.rows.items():
-            value = getattr(self.settings.value, name)
-            if row.value != value:
-                row.index = next((i for i, (v, _text) in enumerate(row.options) if v == value), row.index)
 
     def sound_note(self) -> str | None:
         """What the page says beside the Sound row: that the effects stay silent for want of an

@@ -164,24 +164,51 @@ def test_settings_apply_at_once_and_persist(app, tmp_path):
 
 def test_settings_rows_follow_a_change_made_elsewhere(app):
     """F11 turns full screen on or off anywhere, the Settings page too: its row kept saying
-    "On" in a window (play-test, stop 53). A row shows its setting as it is now, and the
-    next step goes on from there."""
+    "On" in a window (play-test, stop 53). A row shows its setting as it is now, at once (no
+    frame needed: the page is bound to the settings, it does not ask each frame), and the next
+    step goes on from there."""
     stack = SceneStack()
     scene = SettingsScene(app.settings)
     stack.push(scene)
     row = scene.rows["fullscreen"]
     assert row.value_text == "Off"
     app.settings.set("fullscreen", True)  # (what F11 does)
-    draw(stack)
     assert row.value is True and row.value_text == "On"
     app.settings.set("fullscreen", False)
-    draw(stack)
     assert row.value_text == "Off"
     row.step(1)  # the row's own step: from what it shows
     assert app.settings.value.fullscreen is True
     app.settings.set("animation_speed", 4.0)  # (+ at the table, the page under the menu)
-    draw(stack)
+    app.settings.set("card_size", "large")  # (a key at the table)
     assert scene.rows["animation_speed"].value_text == "Very fast"
+    app.settings.set("language", "zh_CN")
+    assert scene.rows["card_size"].value == "large" and scene.rows["language"].value == "zh_CN"
+    draw(stack)
+    assert scene.rows["card_size"].value == "large"  # (a frame changes nothing of it)
+
+
+def test_a_closed_settings_page_keeps_no_callback_in_the_settings(app):
+    """The page binds its rows while it is on the stack and unbinds them when it leaves:
+    the settings hold nothing of a closed page, and a later change leaves its rows alone."""
+    from game.observable_settings import NAMES
+
+    before = {name: app.settings.bound(name) for name in NAMES}
+    any_before = list(app.settings._any)
+    stack = SceneStack()
+    scene = SettingsScene(app.settings)
+    assert {name: app.settings.bound(name) for name in NAMES} == before  # (made, not yet shown)
+    stack.push(scene)
+    assert all(len(app.settings.bound(name)) == len(before[name]) + 1 for name in scene.rows)
+    stack.handle_event(key(pygame.K_ESCAPE))  # Back
+    assert scene.stack is None
+    assert {name: app.settings.bound(name) for name in NAMES} == before
+    assert app.settings._any == any_before
+    app.settings.set("fullscreen", True)
+    assert scene.rows["fullscreen"].value is False  # (the closed page was not told)
+    stack.push(scene)  # shown again: bound again, from the settings as they are now
+    assert scene.rows["fullscreen"].value is True
+    stack.pop()
+    assert {name: app.settings.bound(name) for name in NAMES} == before
 
 
 def test_settings_say_when_sound_is_on_without_a_device(app, monkeypatch):
