@@ -358,7 +358,7 @@ class ReviewScene(Scene):
         self.positions: list[GameState] = play.positions()
         self.decisions = decision_indices(self.positions, self.seats)  # where Page Up / Down stop
         self._hints: dict[int, Move | None] = {}  # the H hint's move at a decision (hinted)
-        self.cursor = 0  # the position before move `cursor` (len(moves): the deal's end)
+        self.cursor = 0  # the position before move `cursor` (len(moves): the deal's end; its hint asked)
         self.job = job_factory(play, self.seats)
         self.progress: ReviewProgress = self.job.poll()
         self.top_buttons: list[Button] = []
@@ -381,6 +381,18 @@ class ReviewScene(Scene):
         return len(self.play.moves)
 
     @property
+    def cursor(self) -> int:
+        """The position before move `cursor` (len(moves): the deal's end)."""
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, index: int) -> None:
+        # The shown move changes here, so its hint is asked here: the draw only reads it (a
+        # draw must change nothing, game/scenes/base.py).
+        self._cursor = index
+        self.hinted(index)
+
+    @property
     def state(self) -> GameState:
         return self.positions[self.cursor]
 
@@ -389,11 +401,16 @@ class ReviewScene(Scene):
         """The weighed decision at the cursor (None: not the player's, or not weighed yet)."""
         return next((d for d in self.progress.decisions if d.index == self.cursor), None)
 
+    @property
+    def hint(self) -> Move | None:
+        """The H hint's move at the cursor, asked when the cursor came onto it (read only)."""
+        return self._hints.get(self.cursor)
+
     def hinted(self, index: int) -> Move | None:
         """The move the H hint would have suggested before move `index` (the Normal bot's
         choice, game/hints.py `suggest`, as the table's H asks it: Normal decides on the
         player's Observation alone, whatever its seed); None where no player of the review
-        decided. Asked once a move (a few milliseconds)."""
+        decided. Asked once a move (a few milliseconds), when the cursor comes onto it."""
         if index not in self._hints:
             state = self.positions[index] if 0 <= index < self.count else None
             seat = None if state is None else state.to_act
@@ -703,7 +720,7 @@ class ReviewScene(Scene):
         )
         decision = self.decision
         if decision is not None:
-            note = hint_note(move, decision.advice, self.hinted(self.cursor))
+            note = hint_note(move, decision.advice, self.hint)
             if decision.agrees:
                 blit_text(surface, _("Hard would play the same."), 16, theme.GOLD_DARK, topleft=(x, y + 28))
                 self._draw_notes(surface, note, "", x, y + 54)

@@ -622,6 +622,46 @@ def test_a_move_that_was_the_hint_s_says_so_beside_hard_s_verdict(display, craft
     assert [t for t, _top in notes][0].endswith("的走法：")  # (two lines broken after the clause, not "经验判 / 断")
 
 
+def test_the_hint_is_asked_when_the_cursor_moves_and_a_draw_changes_nothing(display, crafted_review, monkeypatch):
+    """A draw must change nothing (game/scenes/base.py): the review asked the H hint's move
+    inside its draw. It is asked where the shown move changes (the cursor: a key, a button,
+    a costly decision's line), once a move, and the draw only reads it."""
+    play, result = crafted_review
+    positions = play.positions()
+    asked: list[int] = []
+
+    def counting_suggest(obs, *args, **kwargs):
+        asked.append(1)
+        return suggest(obs, *args, **kwargs)
+
+    monkeypatch.setattr(review_scene_module, "suggest", counting_suggest)
+    scene = ReviewScene(
+        play,
+        {0},
+        SeatNames.default(play.start.config),
+        job_factory=lambda p, s: review_worker_module.Finished(result.decisions),
+    )
+    stack = SceneStack()
+    stack.push(scene)
+    stack.update(1 / 60)
+    assert scene.cursor == 0 and scene.hint is None and not asked  # (move 1 is no choice: nothing to ask)
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+    assert scene.cursor == 1 and len(asked) == 1  # asked on the move, before any draw
+    assert scene.hint == suggest(positions[1].observation(0)) == result.at(1).advice
+    hints = dict(scene._hints)
+    draw(stack)
+    draw(stack)
+    assert len(asked) == 1 and scene._hints == hints and scene.cursor == 1  # the draws asked and changed nothing
+    scene.go(18)
+    assert len(asked) == 2 and scene.hint == suggest(positions[18].observation(0)) == result.at(18).made
+    draw(stack)
+    scene.go(1)  # back onto a move already asked: not asked again
+    draw(stack)
+    assert len(asked) == 2 and scene.hint == result.at(1).advice
+    scene.go(2)  # not South's: no hint, nothing asked
+    assert len(asked) == 2 and scene.hint is None
+
+
 def test_the_table_menu_reviews_the_last_deal(display, tmp_path, monkeypatch):
     """After "Next deal" the last deal's review was reachable only through Title →
     Statistics → Recent deals (play-test, stop 52): the table's menu offers it, once there
