@@ -48,6 +48,7 @@ from game.scenes.table_layout import (
     BUBBLE_KEEP_CLEAR,
     BUTTONS,
     LOG_PAGE,
+    LOG_PANEL,
     PILE_ZONE,
     MeldSlot,
     TableGeometry,
@@ -87,6 +88,8 @@ class TableScene(Scene):
     opaque = True
     updates_when_covered = True  # cards keep moving under a dialog
     layout: TableLayout  # where every card rests now (relayout)
+    _log_open = False
+    _pile_open = False
 
     def __init__(
         self,
@@ -374,7 +377,7 @@ class TableScene(Scene):
         self.controller.seat_person(seat)
         self._seated_at = self.clock
         config = self.config
-        self.geometry = TableGeometry.for_table(config, seat, self.geometry.card_size)
+        self.geometry = TableGeometry.for_table(config, seat, self.geometry.card_size, self.geometry.panel_left)
         for bubble in self.bubbles:  # what was said stays by whoever said it
             bubble.widget.anchor, bubble.widget.tail = self.geometry.bubble_anchor(bubble.seat)
         self.mouse.cancel()
@@ -414,6 +417,37 @@ class TableScene(Scene):
         self._unfollow.clear()
 
     # -- the controller's host (TableHost) ------------------------------------------------
+    @property
+    def log_open(self) -> bool:
+        """The move log shows (L), over the top right."""
+        return self._log_open
+
+    @log_open.setter
+    def log_open(self, shown: bool) -> None:
+        self._log_open = shown
+        self._fit_to_panels()
+
+    @property
+    def pile_open(self) -> bool:
+        """The pile browser shows (V), in the log's place."""
+        return self._pile_open
+
+    @pile_open.setter
+    def pile_open(self, shown: bool) -> None:
+        self._pile_open = shown
+        self._fit_to_panels()
+
+    def _fit_to_panels(self) -> None:
+        """The others' melds end short of the log or the pile browser while one is open (the
+        table's geometry: TableGeometry's `panel_left`), and spread out again once it closes."""
+        panel_left = LOG_PANEL.left if self._log_open or self._pile_open else None
+        geometry = getattr(self, "geometry", None)
+        if geometry is None or geometry.panel_left == panel_left:
+            return
+        self.geometry = TableGeometry.for_table(self.config, geometry.viewer, geometry.card_size, panel_left)
+        if hasattr(self, "layout"):
+            self.relayout()
+
     def toggle_log(self) -> None:
         """L / the Move log button: show or hide every move of the deal, newest first."""
         self.log_open = not self.log_open
@@ -792,7 +826,7 @@ class TableScene(Scene):
 
     def _set_card_size(self, size: str) -> None:
         if size != self.geometry.card_size:
-            self.geometry = TableGeometry.for_table(self.config, self.geometry.viewer, size)
+            self.geometry = TableGeometry.for_table(self.config, self.geometry.viewer, size, self.geometry.panel_left)
             self.relayout()
 
     def cycle_speed(self, step: int = 1) -> None:

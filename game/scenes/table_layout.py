@@ -189,6 +189,7 @@ PANEL_MARGIN = 8.0  # and this far from the window's right edge (and clear of th
 # The move log (L): over East's seat while open; never over our melds (it ends above their
 # area, which reaches x 1064) or the hand.
 LOG_PANEL = pygame.FRect(876, 56, 392, 326)
+PANEL_CLEAR = 12.0  # the others' meld areas end this far left of the open log (their frame's edge: 6)
 LOG_PAGE = 8  # Page Up / Down scroll the log this many entries (it shows about 11: some stay in view)
 # The pile browser (V) takes the same place (one of the two shows at a time).
 PILE_PANEL = LOG_PANEL
@@ -274,10 +275,13 @@ class TableGeometry:
         viewer: int = 0,
         viewer_side: int | None = None,
         score_bottom: float = 0.0,
+        panel_left: float | None = None,
     ) -> None:
         """`viewer`: the seat at the bottom of the screen (pass-and-play turns the table to
         whoever plays; seat 0 otherwise); `viewer_side`: its side (RulesConfig.side_of; by
-        default seats alternate, which five-hand's seat 4 does not)."""
+        default seats alternate, which five-hand's seat 4 does not); `panel_left`: the left
+        edge of a panel open at the top right (the move log, the pile browser), which the
+        others' meld areas end short of."""
         self.card_size = card_size if card_size in CARD_SIZES else "normal"
         self.hand_w, self.meld_w = CARD_SIZES[self.card_size]
         self.players = players
@@ -304,10 +308,21 @@ class TableGeometry:
                 (mine + 1) % sides: pygame.FRect(top.x, top.y, half, top.height),
                 (mine + 2) % sides: pygame.FRect(top.x + half + 16, top.y, half, top.height),
             }
+        # The move log or the pile browser open over the top right: the others' areas under
+        # it end short of it, their melds fitted to what shows (with three sides a fifth meld
+        # of the right half lay under the log, play-test stop 54; classic's tenth likewise).
+        self.panel_left = panel_left
+        if panel_left is not None:
+            for side, area in self.meld_areas.items():
+                if side != mine and area.right > panel_left - PANEL_CLEAR:
+                    area.width = panel_left - PANEL_CLEAR - area.x
 
     @classmethod
-    def for_table(cls, config, viewer: int, card_size: str = "normal") -> TableGeometry:
-        """The geometry of `config`'s table seen from `viewer`'s seat."""
+    def for_table(
+        cls, config, viewer: int, card_size: str = "normal", panel_left: float | None = None
+    ) -> TableGeometry:
+        """The geometry of `config`'s table seen from `viewer`'s seat (`panel_left`: see
+        `__init__`)."""
         return cls(
             config.players,
             config.sides,
@@ -316,6 +331,7 @@ class TableGeometry:
             viewer=viewer,
             viewer_side=config.side_of(viewer),
             score_bottom=score_panel_rect(config).bottom,
+            panel_left=panel_left,
         )
 
     # -- seats --------------------------------------------------------------

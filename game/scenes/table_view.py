@@ -593,7 +593,7 @@ class TableView:
         table = self.table
         box = ruler.logical(tag)
         place = box.union(box.move(0, -2 * 17 - 10))  # the tag and the lines above it (_last_action)
-        if table.log_open and LOG_PANEL.colliderect(place):
+        if table.log_open and self.log_place().colliderect(place):
             return True
         return table.pile_open and pile_panel_rect(len(table.seen_pile)).colliderect(place)
 

@@ -11,6 +11,7 @@ import pytest
 from game.rules.variants import APP_VARIANT_IDS
 from game.scenes.layout import Canvas, Layout
 from game.scenes.table_layout import HAND_RECT, card_h, pile_rect, stock_rect
+from tests.meld_helpers import RANKS, group
 from tests.rules_helpers import position
 from tests.table_helpers import make_table
 
@@ -170,3 +171,80 @@ def test_a_long_chinese_name_is_cut_cleanly_on_its_seat_tag(variant, size):
         assert any("…" in view.fitted_tag(seat)[0] for seat in tags)
     finally:
         i18n.set_language("en")
+
+
+def _eleven(start: int = 0) -> dict[str, str]:
+    return {rank: group(rank, 3, start=start) for rank in RANKS}
+
+
+# The opponents at the top right with many melds: six-hand's right half (side 2, seen from
+# seat 0) with six, six-hand-2x3's and classic's whole top with eleven.
+TOP_RIGHT = {
+    "six-hand": [{"4": "H4 D4 C4"}, {}, {rank: group(rank, 3, start=2) for rank in ["9", "10", "J", "Q", "K", "A"]}],
+    "six-hand-2x3": [{"4": "H4 D4 C4"}, _eleven(2)],
+    "classic": [{"4": "H4 D4 C4"}, _eleven(2)],
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", list(TOP_RIGHT))
+def test_the_open_move_log_hides_none_of_the_opponents_melds(variant, size):
+    """With three sides the open log lay over the right end of the top-right opponents' meld
+    area: a fifth meld there was hidden while it was open (classic's tenth and eleventh too).
+    While the log is open the others' meld areas end short of it: every card, count and tab
+    of theirs lies clear of the log as drawn; closed, the areas spread out again."""
+    melds = TOP_RIGHT[variant]
+    state = position(["S5 S6 S7 S8"], melds=melds, variant=variant, phase="meld")
+    stack, table = make_table(variant=variant, seed=5)
+    table.load_state(state)
+    areas = {side: pygame.FRect(area) for side, area in table.geometry.meld_areas.items()}
+    table.toggle_log()
+    table.animator.finish_all()
+    scale = _draw(table, size)
+    log = table.view.log_rect
+    assert log is not None
+    theirs = [side for side in range(table.config.sides) if side != table.human_side]
+    cards = [card for side in theirs for meld in table.game.state.side_melds(side) for card in meld.cards]
+    assert len(cards) == sum(3 * len(melds[side]) for side in theirs)
+    for card in cards:
+        assert not log.colliderect(table.layout.placements[card].rect()), (card, log)
+    badges = [box for slot, box in table.view.meld_badge_boxes if slot is not None and slot.side in theirs]
+    assert len(badges) == sum(len(melds[side]) for side in theirs)
+    for box in badges:
+        assert not log.colliderect(_logical(box, scale)), (box, log)
+    for side in theirs:
+        if melds[side]:  # its tab names it, in sight
+            assert side in table.view.zone_label_boxes
+            assert not log.colliderect(_logical(table.view.zone_label_boxes[side], scale))
+        assert not log.colliderect(table.geometry.meld_areas[side])
+    assert table.geometry.meld_areas[table.human_side] == areas[table.human_side]  # ours as it was
+    table.toggle_log()
+    table.animator.finish_all()
+    assert table.geometry.meld_areas == areas  # closed: the whole top again
+    far = max(table.layout.placements[card].rect().right for card in cards)
+    assert far > log.left  # (the melds spread out again, under where the log was)
+    table.toggle_pile()  # the pile browser, in the log's place: the same
+    assert all(table.geometry.meld_areas[side].right < log.left for side in theirs)
+    table.toggle_pile()
+    assert table.geometry.meld_areas == areas
+
+
+def test_a_seat_below_the_log_as_drawn_is_not_taken_for_one_under_it():
+    """The log is drawn shorter than its full panel above the pile's states and the seats'
+    tags (log_panel_rect): a seat's tag and last action below its drawn foot are in sight,
+    not under it (the check asked the full panel, LOG_PANEL)."""
+    from game.scenes.layout import Ruler
+    from game.scenes.table_layout import LOG_PANEL
+
+    stack, table = make_table(variant="six-hand", seed=5)
+    table.animator.finish_all()
+    table.log_open = True
+    view = table.view
+    ruler = Ruler()
+    view.log_rect = pygame.FRect(LOG_PANEL.x, LOG_PANEL.y, LOG_PANEL.width, 200)  # drawn to y 256
+    below = pygame.Rect(1100, 330, 120, 24)  # its lines above from y 286: clear of the log as drawn
+    assert LOG_PANEL.colliderect(pygame.FRect(below).union(pygame.FRect(below).move(0, -44)))
+    assert not view._under_panel(ruler, below)
+    assert view._under_panel(ruler, pygame.Rect(1100, 240, 120, 24))  # (one at its foot is)
+    table.log_open = False
+    assert not view._under_panel(ruler, pygame.Rect(1100, 240, 120, 24))
