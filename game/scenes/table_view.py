@@ -442,7 +442,8 @@ class TableView:
                 )
                 # (said beside red threes too: a deal begun with one showed the empty area
                 # without a word, where a first meld goes; play-test, stop 55)
-                covers = [*panels, *(table.layout.placements[c].rect() for c in st.red_threes[side])]
+                placed = (table.layout.placements.get(c) for c in st.red_threes[side])  # (not yet laid out: none)
+                covers = [*panels, *(p.rect() for p in placed if p is not None)]
                 if any(zone_text_rect(text, area).colliderect(rect) for rect in covers):
                     text = None
             out.append((side, (area.x, area.y, area.width, area.height), text))
