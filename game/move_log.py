@@ -139,6 +139,9 @@ def _one_draw(last: LogEntry, entry: LogEntry) -> bool:
     return entry.msgid == DREW_HIDDEN and last.msgid in (DREW_HIDDEN, DREW_SOME_HIDDEN) and last.seat == entry.seat
 
 
+MAX_LATER = 10_000  # a reason's place past this is no entry of a deal (a save edited by hand)
+
+
 class MoveLog:
     """The current deal's entries, as seen from `viewer`'s seat; `rules` (the variant) names
     the Samba family's melds (a samba or an escalera, books, taking part of the pile)."""
@@ -151,6 +154,9 @@ class MoveLog:
         # When each of the newest entries is to show (the table's clock), oldest first: a move
         # is said as its cards start to move, not before (record's `at`, show_due).
         self.due: list[float] = []
+        # Reasons a save kept for entries not in the log yet: the moves the screen had not
+        # shown when the app closed, played again after Continue (restore_reasons).
+        self.later: dict[int, BotReason] = {}
 
     def record(self, events: Iterable[ev.Event], at: Sequence[float] | None = None) -> list[LogEntry]:
         """Add what `events` show (a new deal starts a new log); returns the new entries.
@@ -163,6 +169,7 @@ class MoveLog:
             if isinstance(event, ev.Dealt):
                 self.entries.clear()
                 self.due.clear()
+                self.later.clear()
                 self.turn = 1
             entry = self._entry(event)
             last = added[-1] if added else None
@@ -177,6 +184,8 @@ class MoveLog:
                 self.turn += 1
         if at is not None or self.due:  # (entries without a time wait behind those still due)
             self.due += due
+        if self.later:
+            self._give_reasons()
         return added
 
     def show_due(self, clock: float) -> None:
@@ -266,18 +275,27 @@ class MoveLog:
     def saved_reasons(self) -> str:
         """The bots' reasons in this deal's log as text for a save: `index=code` words,
         the entry's place in the log and the reason's code (`BotReason.code`)."""
-        return " ".join(f"{i}={e.reason.code}" for i, e in enumerate(self.entries) if e.reason is not None)
+        words = [f"{i}={e.reason.code}" for i, e in enumerate(self.entries) if e.reason is not None]
+        return " ".join(words + [f"{i}={reason.code}" for i, reason in sorted(self.later.items())])
 
     def restore_reasons(self, text: object) -> None:
         """Put back the reasons `saved_reasons` wrote, once the log has been rebuilt from
         the same moves (the entries are the same, in the same places). A word that names
-        no reason, or no explainable entry, is left out."""
+        no reason, or no explainable entry, is left out. A word past the log's end waits
+        for its entry (`later`: a move the screen had not shown, played again at Continue)."""
         for word in text.split() if isinstance(text, str) else ():
             place, _equals, code = word.partition("=")
             reason = BotReason.from_code(code)
             index = whole_number(place)
-            if reason is None or index is None or index >= len(self.entries):
+            if reason is None or index is None or index > MAX_LATER:
                 continue
+            self.later[index] = reason
+        self._give_reasons()
+
+    def _give_reasons(self) -> None:
+        """The reasons waiting for entries the log now has go to them (when they may carry one)."""
+        for index in [i for i in self.later if i < len(self.entries)]:
+            reason = self.later.pop(index)
             entry = self.entries[index]
             if entry.explainable and entry.seat is not None:
                 self.entries[index] = replace(entry, reason=reason)

@@ -6,6 +6,7 @@ A save is plain JSON (nothing in it is ever executed: no pickle, no eval):
      "seed": 7, "first_dealer": 0, "human": 0,
      "levels": [null, "normal", "normal", "normal"],   # per seat; null = a person
      "deal_number": 2, "moves": ["draw", "discard C5", ...],
+     "shown": 41,   # how many of `moves` the screen had finished showing (absent: all)
      "position": {...position_to_json of the current state...},
      "extra": {...small flat dict the table may keep...},
      "saved_at": "...", "checksum": "sha256:..."}
@@ -15,6 +16,14 @@ that the result equals the saved `position`, so a save that was truncated,
 corrupted or edited by hand is caught; the checksum catches edits that would
 still replay (a changed bot level, say). A bad save raises `SaveError` with a
 plain message after being renamed aside (never deleted).
+
+The save is written as soon as a move is applied to the engine, while the table shows it
+a moment later (a bot's draw, melds and discard fly for a second or two). `shown` says how
+many of the moves the screen had finished showing when the save was written: Continue
+rebuilds the table at that point (`SavedGame.at_shown`) and plays the rest (`unshown`),
+decided already, as the table plays live moves, so a game killed during West's turn shows
+West's turn again rather than a table where it is done. A save without it (an older
+version's) or with a value that makes no sense goes on after its last move, as before.
 """
 
 from __future__ import annotations
@@ -86,6 +95,30 @@ class SavedGame:
     extra: dict[str, Scalar] = field(default_factory=dict)
     saved_at: str = ""
     game: Game | None = None
+    shown: int | None = None  # the moves the screen had finished showing (None: all of them)
+
+    def unshown(self) -> list[Move]:
+        """The saved moves the screen had not finished showing: played again at Continue,
+        never decided again."""
+        assert self.game is not None
+        return list(self.game.history[self.shown_count() :])
+
+    def shown_count(self) -> int:
+        assert self.game is not None
+        return len(self.game.history) if self.shown is None else self.shown
+
+    def at_shown(self) -> Game:
+        """The game as the screen showed it: replayed to the moves it had finished showing
+        (the whole saved game when it had shown them all). The deal it was in is the saved
+        one (`_replay` keeps the point inside it)."""
+        game = self.game
+        assert game is not None
+        if self.shown_count() >= len(game.history):
+            return game
+        seen = Game.replay(self.config, self.seed, game.history[: self.shown_count()], self.first_dealer)
+        while seen.deal_number < game.deal_number:  # the deal had begun (Next deal) before its first move
+            seen.next_deal()
+        return seen
 
 
 # -- writing -------------------------------------------------------------------
@@ -104,9 +137,12 @@ def save_body(
     levels: tuple[str | None, ...] | list[str | None],
     human: int = 0,
     extra: dict[str, Scalar] | None = None,
+    shown: int | None = None,
 ) -> dict[str, Any]:
     """The save as a dict (without checksum). The first dealer is the game's own: a save
-    that named another would replay other deals and fail its check at Continue."""
+    that named another would replay other deals and fail its check at Continue. `shown`:
+    how many of the game's moves the screen had finished showing (None: all of them)."""
+    moves = [str(move) for move in game.history]
     return {
         "format": FORMAT,
         "variant": game.config.variant,
@@ -116,7 +152,8 @@ def save_body(
         "human": human,
         "levels": list(levels),
         "deal_number": game.deal_number,
-        "moves": [str(move) for move in game.history],
+        "moves": moves,
+        "shown": len(moves) if shown is None else max(0, min(shown, len(moves))),
         "position": position_to_json(game.state),
         "extra": dict(extra or {}),
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -209,6 +246,7 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
         N_("bad extra table data"),
     )
     saved_at = body.get("saved_at", "")
+    shown = body.get("shown")  # (an older save has none: every move was shown)
     return SavedGame(
         config,
         seed,
@@ -219,13 +257,16 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
         deal_number,
         dict(extra),
         saved_at if isinstance(saved_at, str) else "",
+        shown=shown if _is_int(shown) and 0 <= shown < len(moves) else None,  # (nonsense: go on from the end)
     )
 
 
 def _replay(saved: SavedGame) -> SavedGame:
     """Replay the history from the seed; the result must equal the saved position."""
     game = Game(saved.config, saved.seed, saved.first_dealer)
+    deal_began = 0  # the moves played before the saved deal began
     for index, text in enumerate(saved.moves):
+        deal = game.deal_number
         try:
             game.apply(Move.parse(text))
         except RulesError as error:
@@ -235,14 +276,21 @@ def _replay(saved: SavedGame) -> SavedGame:
                 move=repr(text[:40]),
                 error=RefusedMove(error),
             ) from None
+        if game.deal_number != deal:  # (the move began a deal)
+            deal_began = index
     # The table may have started the next deal (no move yet): do the same.
     while game.deal_number < saved.deal_number:
+        deal_began = len(saved.moves)
         try:
             game.next_deal()
         except RulesError:
             raise SaveError(N_("the deal number does not match the history")) from None
     _need(game.deal_number == saved.deal_number, N_("the deal number does not match the history"))
     saved.game = game
+    # The screen shows one deal: the table starts a deal only once the last one was shown
+    # (its score sheet), so a point before the saved deal is not one it showed.
+    if saved.shown is not None and saved.shown < deal_began:
+        saved.shown = deal_began if deal_began < len(saved.moves) else None
     return saved
 
 
@@ -277,6 +325,9 @@ def summarize(data: bytes) -> SaveSummary | None:
     scores = position.get("scores") if isinstance(position, dict) else None
     result = position.get("result") if isinstance(position, dict) else None
     over = False
+    moves, shown = body.get("moves"), body.get("shown")
+    if isinstance(moves, list) and _is_int(shown) and 0 <= shown < len(moves):
+        result = None  # the move that ended the deal was not shown yet: Continue shows it first
     if isinstance(result, dict) and "scores" in result:  # a deal over: Continue opens its sheet
         scores = result["scores"]
         over = result.get("winner") is not None  # (a side's number, or "tie" after a last deal)
@@ -313,9 +364,11 @@ class SaveStore:
         levels: tuple[str | None, ...] | list[str | None],
         human: int = 0,
         extra: dict[str, Scalar] | None = None,
+        shown: int | None = None,
     ) -> None:
-        """Write the game atomically (the previous save stays intact until then)."""
-        body = save_body(game, levels, human, extra)
+        """Write the game atomically (the previous save stays intact until then); `shown`:
+        how many of its moves the screen had finished showing (None: all)."""
+        body = save_body(game, levels, human, extra, shown)
         storage.atomic_write(self.path, encode_save(body), durable=self.durable)
 
     def load(self) -> SavedGame:

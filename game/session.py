@@ -8,6 +8,13 @@ statistics. A game that is decided stays in the save slot until the player leave
 final sheet (`leave`: Menu, or a new game in its place): closed or killed before that,
 even before the sheet showed, Continue opens that sheet again.
 
+The save also says how many of the moves the screen had finished showing (the table's
+`shown_moves`: a bot's move is shown once its cards have landed, when the save is written
+again; a person's own move at once): a bot's move is saved as it is applied, while its
+cards fly a moment later, so Continue rebuilds the table where the screen was and plays the
+rest again (saves.SavedGame.unshown, TableScene.play_saved). Meanwhile each save keeps the
+whole saved game (`saved_game`): nothing saved is ever lost or decided again.
+
 The order makes every moment safe to die in: the save is written first, then the
 statistics (keyed by the deal, so counting twice is a no-op). A game resumed at
 the end of a deal (the app died while the score sheet showed, or between the two
@@ -140,14 +147,14 @@ def attach(table: TableScene, app: AppContext) -> None:
         if app.read_only:
             table.storage_problem = StorageProblem(READ_ONLY)
             return
-        game = table.game
+        game = table.saved_game()  # (after Continue, with the moves the screen is still to show)
         problem = stats_problem = None
         # Saved first, even the move that decides the game: killed before its deal is
         # counted, the app continues at that deal's end and counts it then; an earlier
         # position would give a game the statistics call decided. A decided game stays
         # saved (its final sheet comes back after a close) until the player leaves it.
         try:
-            app.saves.save(game, levels, table.human, extra=table.saved_extra())
+            app.saves.save(game, levels, table.human, extra=table.saved_extra(), shown=table.shown_moves)
         except OSError as error:  # a full or read-only disk must not stop the game
             problem = failed(SAVE_FAILED, error)
         if deal_ended:

@@ -244,10 +244,14 @@ class MainWindow:
             from game.scenes.coach_scene import CoachTable
 
             scene = CoachTable
+        # The table is rebuilt as the screen showed it; the moves it had not finished showing
+        # (a bot's turn flying when the app was killed) are played again from there.
         table = scene(
-            game=saved.game, levels=saved.levels, human=saved.human, threaded=self.threaded, person_names=names
+            game=saved.at_shown(), levels=saved.levels, human=saved.human, threaded=self.threaded, person_names=names
         )
         table.restore_extra(saved.extra)
+        assert saved.game is not None
+        table.play_saved(saved.unshown(), saved.game)
         self._play(table)
 
     def open_deal(self, game) -> None:

@@ -50,7 +50,7 @@ def main() -> None:
     if resumed:
         press(title, "Continue")
         table = app.table
-        if table is not None and table.game.is_over:  # a decided game: its final sheet, then Menu
+        if table is not None and table.saved_game().is_over:  # a decided game: its final sheet, then Menu
             while not isinstance(app.stack.top, ScoreSheetScene):
                 app.stack.update(STEP * 4)
                 pygame.event.pump()
@@ -74,9 +74,10 @@ def main() -> None:
                 "resumed": resumed,
                 "finished": finished,
                 "games": sum(record.games for record in app.context.stats.records.values()),
-                "position": position_to_json(table.game.state),
-                "moves": [str(m) for m in table.game.history],
-                "deal": table.game.deal_number,
+                # (the game as saved: the table may still be showing its last moves again)
+                "position": position_to_json(table.saved_game().state),
+                "moves": [str(m) for m in table.saved_game().history],
+                "deal": table.saved_game().deal_number,
                 "stats": stats,
                 "read_only": app.context.read_only,
                 "temp_files": temp_files,

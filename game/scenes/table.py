@@ -350,6 +350,29 @@ class TableScene(Scene):
         if state.phase is Phase.OVER:
             self.sheet_pending = state.result
 
+    def play_saved(self, moves: Sequence[Move], ahead: Game) -> None:
+        """Continue: the moves of the saved game `ahead` that the screen had not finished
+        showing when the app closed (saves.SavedGame.unshown) are played from here, one after
+        another as a bot's would be, after a moment to see the table; meanwhile the save
+        keeps `ahead` (saved_game)."""
+        self.controller.play_saved(moves, ahead)
+        if moves:
+            self._bot_ready_at = self.clock + (FLIGHT + BOT_PAUSE * self.pace) / max(0.01, self.animator.speed)
+
+    def saved_game(self) -> Game:
+        """The game the save keeps (with the moves a save held still to be played, if any)."""
+        return self.controller.saved_game()
+
+    @property
+    def shown_moves(self) -> int:
+        """How many of the game's moves the screen has finished showing (the save keeps it)."""
+        return self.controller.shown
+
+    @property
+    def pending_moves(self) -> list[Move]:
+        """The moves a save held that the table is still to play (Continue)."""
+        return self.controller.pending
+
     def load_state(self, state) -> None:
         """Play on from an engine state (puzzles, tests): the cards jump into place."""
         self.controller.load_state(state)
@@ -1113,6 +1136,9 @@ class TableScene(Scene):
         self.controller.tick(dt)
         self._refresh_buttons()
         self.buttons.update(dt)
+        if self.idle and self.controller.mark_shown():
+            for listener in self.listeners:  # the save says so: Continue goes on from here
+                listener(self, [])
         self._drive_game()
 
     @property
@@ -1150,6 +1176,11 @@ class TableScene(Scene):
             self.mouse.cancel()
             seat = self.next_person()
             self.stack.push(PrivacyScreen(self, seat, answering=seat == st.to_act and st.phase is Phase.ANSWER))
+            return
+        if self.controller.pending:  # a save's moves the screen had not shown: played first, as a bot's are
+            self.controller.play_pending(
+                self.idle and self.clock >= self._bot_ready_at and not covered and not self.paused
+            )
             return
         if st.to_act in self.people and st.to_act != self.human:  # pass-and-play: the next person
             if not covered and self.stack is not None:  # at once: the last move lands behind the screen

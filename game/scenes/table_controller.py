@@ -117,6 +117,15 @@ class TableController:
         # The deal's cards are still flying to the seats, whoever leads: the line says
         # "Dealing…" and no seat's tag is lit until they are down.
         self.dealing = False
+        # How many moves of the game the screen has finished showing (the host says so once
+        # their cards have landed, `mark_shown`; a person's own move at once): what the save
+        # records, so that Continue goes on from what the screen showed.
+        self.shown = 0
+        # Moves already decided that the table is still to play, in order, before any bot
+        # is asked or any person may move: those a save held that the screen had not shown
+        # (`play_saved`). `ahead` is that saved game, which is what a save keeps meanwhile.
+        self.pending: list[Move] = []
+        self.ahead: Game | None = None
 
     # -- game lifecycle ---------------------------------------------------------
     def bot_level(self, seat: int) -> str:
@@ -141,6 +150,50 @@ class TableController:
         self._requested = -1
         self._bot_move = None
         self.moves_played = 0
+        self.shown = len(self.game.history)
+        self.pending = []
+        self.ahead = None
+
+    def play_saved(self, moves: Sequence[Move], ahead: Game) -> None:
+        """Play `moves` (decided already: a save's moves the screen had not shown, `ahead`
+        the saved game they lead to) before anything else, as moves are played: their cards
+        fly and the log says them. Nothing decides them again: a bot of Hard's clock would
+        choose another move."""
+        if not moves:
+            return
+        history = [str(move) for move in self.game.history]
+        assert [str(move) for move in ahead.history] == history + [str(move) for move in moves], "not this game's"
+        self.pending = list(moves)
+        self.ahead = ahead
+        self.version += 1
+
+    def saved_game(self) -> Game:
+        """The game a save keeps: the table's, or while it still plays moves a save held
+        (`pending`), that saved game, so that no move is ever lost."""
+        return self.ahead if self.pending and self.ahead is not None else self.game
+
+    def mark_shown(self) -> bool:
+        """The screen has finished showing every move played so far; True when that is news."""
+        if self.shown == len(self.game.history):
+            return False
+        self.shown = len(self.game.history)
+        return True
+
+    def play_pending(self, may_play: bool) -> None:
+        """Play the next of the moves a save held once `may_play` (the last move was shown).
+        One the engine refuses (it cannot: they were replayed when the save was read) puts
+        the saved game on the table at once rather than lose it."""
+        if not self.pending or not may_play:
+            return
+        move = self.pending.pop(0)
+        if not self._apply(move):
+            assert self.ahead is not None
+            self.game, self.ahead, self.pending = self.ahead, None, []
+            self.version += 1
+            self.host.cards_moved()
+            return
+        if not self.pending:
+            self.ahead = None
 
     def load_state(self, state: GameState) -> None:
         """Play on from an engine state (puzzles, tests)."""
@@ -152,6 +205,9 @@ class TableController:
         self.message = None
         self.refusal = None
         self.guide.hint = None
+        self.shown = len(self.game.history)
+        self.pending = []
+        self.ahead = None
 
     def next_deal(self) -> None:
         events = self.game.next_deal()
@@ -254,6 +310,13 @@ class TableController:
                 self.say(refusal, warn=True, seconds=6.0)
                 self.host.cards_moved()
                 return False
+        if self.pending:  # (moves a save held are played first: play_pending)
+            self.host.cards_moved()
+            return False
+        return self._apply(move, held)
+
+    def _apply(self, move: Move, held: Sequence[Card] = ()) -> bool:
+        mover = self.game.state.to_act
         hand_before = list(self.game.state.hands[self.human]) if held else []
         try:
             events = self.game.apply(move)
@@ -263,6 +326,8 @@ class TableController:
         except NotationError as error:
             self.refuse(str(error), "R-MELD")
             return False
+        if at_screen(self, mover):  # a person's own move at the screen: they saw it made
+            self.shown = len(self.game.history)
         self.version += 1
         self.moves_played += 1
         if self.message is not None and self.message[2]:
@@ -301,7 +366,7 @@ class TableController:
 
     def my_turn(self) -> bool:
         """The person at the screen is to act, and the move that gave them the turn has landed."""
-        return at_screen(self, self.game.state.to_act) and not self.landing
+        return at_screen(self, self.game.state.to_act) and not self.landing and not self.pending
 
     def seat_person(self, seat: int) -> None:
         """Pass-and-play: `seat`'s person sits at the screen now; nothing of the previous

@@ -629,6 +629,8 @@ def test_the_bots_reasons_in_the_log_survive_a_restart(home):
 
     app = new_app()
     click_button(app, "Continue")
+    # (the bot's move had not finished flying: Continue shows it again, its reason with it)
+    run_until(app, lambda: not app.table.pending_moves and app.table.idle)
     entries = app.table.move_log.entries
     assert [(i, entry.reason) for i, entry in enumerate(entries) if entry.reason is not None] == explained
     app.close()

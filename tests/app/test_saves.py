@@ -227,6 +227,7 @@ FIELDS = [
     "levels",
     "deal_number",
     "moves",
+    "shown",
     "position",
     "extra",
     "saved_at",
