@@ -18,6 +18,7 @@ from game.rules import Game, Move, Phase, RulesConfig, position_to_json
 from game.saves import SaveStore, encode_save, parse_save, save_body, summarize
 from game.scenes.menu import TitleMenuScene
 from game.scenes.new_game import NewGameScene
+from game.scenes.pass_and_play import PrivacyScreen
 from game.scenes.prompts import AnswerPrompt
 from game.scenes.score_sheet import ScoreSheetScene
 from game.settings import Settings, save_settings
@@ -49,7 +50,9 @@ def tick(app: MainWindow, condition, frames: int = 20_000) -> None:
         if condition():
             return
         table, top = app.table, app.stack.top
-        if isinstance(top, ScoreSheetScene):
+        if isinstance(top, PrivacyScreen):  # pass-and-play: the next person sits down
+            top.ready()
+        elif isinstance(top, ScoreSheetScene):
             top._next_deal()
         elif isinstance(top, AnswerPrompt):
             app.stack.remove(top)
@@ -308,4 +311,32 @@ def test_moves_are_played_again_as_given(home):
             break
     assert not table.pending_moves and asked == []
     assert [str(move) for move in table.game.history] == history
+    app.close()
+
+
+@pytest.mark.parametrize(
+    "levels",
+    [("normal",) * 4, (None, "normal", None, "normal")],
+    ids=["watching the bots", "pass-and-play"],
+)
+def test_watching_the_bots_and_pass_and_play_continue_from_what_was_shown(home, levels):
+    """With nobody at the screen (every move shown only once it has landed) and with several
+    people (a privacy screen first), the bot's move still flying is played again after
+    Continue and the table ends at the saved game."""
+    app = MainWindow(menu=True, threaded=False)
+    app.start_game(RulesConfig.for_variant("classic"), 9, levels)
+    table = app.table
+    tick(app, lambda: len(table.game.history) >= 6 and table.shown_moves < len(table.game.history))
+    history = [str(move) for move in table.game.history]
+    app.close()
+    saved = SaveStore(home).load()
+    assert saved.shown == len(history) - 1 and [str(m) for m in saved.game.history] == history
+    app = MainWindow(menu=True, threaded=False)
+    press(app, "Continue")
+    table = app.table
+    assert [str(move) for move in table.game.history] == history[:-1] and len(table.pending_moves) == 1
+    tick(app, lambda: not table.pending_moves and table.idle)
+    assert [str(move) for move in table.game.history] == history
+    assert position_to_json(table.game.state) == position_to_json(saved.game.state)
+    assert table.move_log.entries == MoveLog.of_game(saved.game, table.log_viewer).entries
     app.close()
