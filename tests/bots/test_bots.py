@@ -16,7 +16,7 @@ from game.bots import make_bot
 from game.bots.arena import run
 from game.bots.normal import NormalPolicy, NormalWeights
 from game.bots.sampler import sample_world
-from game.rules import Game, Move, MoveKind, RulesConfig, position_to_json
+from game.rules import Game, GameState, Move, MoveKind, RulesConfig, position_from_json, position_to_json
 from game.rules.variants import VARIANT_IDS
 
 LEVELS = ("easy", "normal", "hard")
@@ -689,6 +689,87 @@ def test_normal_explains_its_answers():
     assert normal.act(st.observation(0)).kind is MoveKind.YES
     assert normal.explain() is not None and normal.explain().msgid == YES_FEW_CARDS
     assert normal.explain().text() == "I hold only 2 cards."
+
+
+def five_hand_position(hands, melds, discard, *, phase, turn, dealer) -> GameState:
+    """A five-hand position, South-east (seat 4) out, the rest of the pack the stock."""
+    stock = unused_faces(*hands, *(t for side in melds for t in side.values()), discard)
+    random.Random(5).shuffle(stock)
+    data = {
+        "format": "canasta-position/1",
+        "variant": "five-hand",
+        "scores": [0, 0],
+        "dealer": dealer,
+        "turn": turn,
+        "phase": phase,
+        "out": 4,
+        "hands": [*hands, ""],
+        "melds": melds,
+        "discard": discard,
+        "stock": " ".join(stock),
+        "seed": 3,
+    }
+    return position_from_json(data)
+
+
+def five_hand_asked(partner_hand: str) -> GameState:
+    """Five-hand, South-east (seat 4) out: North (seat 2) holds two cards and asks "May I go
+    out?"; South (seat 0) answers with `partner_hand`. Our kings (4), aces (3) and a canasta
+    of queens are down; the opponents have a meld of fives and no canasta; most of the stock
+    is left."""
+    hands = [partner_hand, "C7 S8 H10 D4 S5 HJ", "HK C5", "D7 C8 S10 C4 D5 SJ"]
+    melds = [{"K": "CK HK SK DK", "A": "HA CA DA", "Q": "HQ DQ SQ HQ DQ SQ CQ"}, {"5": "C5 D5 H5"}]
+    return five_hand_position(hands, melds, "S6 H7", phase="answer", turn=2, dealer=1)
+
+
+def test_five_hand_normal_freezes_a_pile_every_natural_would_hand_over():
+    """Stop 55 (five-hand watched): West, next, has melded sevens, nines and jacks, and the
+    pile holds nine cards; South's every natural would give West the pile. Five-hand throws
+    the two, freezing it (`wild_freeze` 1: a wild card keeps less by the least danger of the
+    hand's naturals); at 0, Normal before, a natural."""
+    from dataclasses import replace
+
+    melds = [{"K": "CK HK SK"}, {"7": "C7 D7 H7", "9": "C9 D9 S9", "J": "CJ HJ SJ"}]
+    pile = "C4 H5 D6 S8 C10 HQ DA S4 H8"
+    others = ["", "C5 D8 H10 S10 DQ CA HA D4", "S5 H6 C8 D10 SQ SA H4 C6", "D5 S6 H10 C10 CQ DA SA D6"]
+
+    def discard(hand, weights=None):
+        st = five_hand_position([hand, *others[1:]], melds, pile, phase="meld", turn=0, dealer=3)
+        assert st.to_act == 0
+        move = make_bot("normal", 0, weights=weights).act(st.observation(0))
+        assert move.kind is MoveKind.DISCARD, str(move)
+        return move.card.face
+
+    before = replace(NormalWeights.for_variant("five-hand"), wild_freeze=0.0)
+    assert discard("C2 S7 H9 DJ") == "C2"
+    assert discard("C2 S7 H9 DJ", before) != "C2"
+    assert NormalWeights.for_variant("classic").wild_freeze == 0.0
+
+
+def test_five_hand_partner_says_no_for_the_wild_cards_it_could_meld():
+    """Stop 55 (five-hand watched): South holds a joker and a two beside four cards that fit
+    nothing of ours, and says "no" for the wild cards (70 points it could meld; held when
+    North goes out they count against us). `answer_wild` 0, the experiment not kept (played
+    out from the real deal, "no" was better by about 240 points a case), counts none: yes. A
+    wild card that would finish a canasta says no either way (`completes_canasta_next`)."""
+    from dataclasses import replace
+
+    from game.bots import reasons as why
+    from game.bots.reasons import BotReason
+
+    def answer(state, weights=None):
+        bot = make_bot("normal", 0, weights=weights)
+        assert state.to_act == 0
+        return bot.act(state.observation(0)).kind, bot.explain()
+
+    st = five_hand_asked("JK C2 S4 H6 D9 DJ")
+    assert answer(st) == (MoveKind.NO, BotReason.of(why.NO_POINTS, points=70))
+    none = replace(NormalWeights.for_variant("five-hand"), answer_wild=0.0)
+    assert answer(st, none) == (MoveKind.YES, BotReason.of(why.YES_FEW_CARDS, cards=6))
+    # The two wild cards and a king finish our kings: no, whatever the wild cards' count.
+    st = five_hand_asked("JK C2 DK H6 D9 DJ")
+    assert answer(st) == answer(st, none) == (MoveKind.NO, BotReason.of(why.NO_CANASTAS))
+    assert all(NormalWeights.for_variant(v).answer_wild == 1.0 for v in VARIANT_IDS)
 
 
 @pytest.mark.parametrize("level", LEVELS)
