@@ -772,6 +772,29 @@ def test_five_hand_partner_says_no_for_the_wild_cards_it_could_meld():
     assert all(NormalWeights.for_variant(v).answer_wild == 1.0 for v in VARIANT_IDS)
 
 
+def test_the_watch_prints_the_decisions_of_interest(capsys):
+    """`tools/watch_normal.py` (stop 55): Normal on every seat, the decisions of interest
+    printed with the seat's view (the seat sitting out, the order of play, the partner, the
+    next player), and every kind counted."""
+    watch = tool_module("watch_normal")
+    assert watch.main(["--variant", "five-hand", "--seeds", "55017", "55018", "--deals", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "== seed 55017 deal 0 ends: went-out" in out and "deal ends: went-out: 2" in out
+    assert "out=4 order=(0, 1, 2, 3)" in out and "out=3 order=(0, 1, 2, 4)" in out
+    assert "ANSWER yes" in out and "answer yes: 2" in out
+
+
+def test_the_playout_plays_a_kind_of_decision_out_both_ways(capsys):
+    """`tools/playout_normal.py` (stop 55): each decision of the kind played to the deal's end
+    both ways; the summary counts the cases."""
+    playout = tool_module("playout_normal")
+    argv = ["--variant", "five-hand", "--seeds", "55017", "55018", "--continuations", "2"]
+    assert playout.main([*argv, "--kind", "no", "--weights", "answer_wild=0"]) == 0
+    out = capsys.readouterr().out
+    assert "seed 55017 deal 1 seat 2" in out and ": no / yes: " in out
+    assert "no: 2 cases, the other move - Normal's = " in out
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_big_take_is_explained_and_other_moves_are_not(level):
     from game.bots.reasons import TAKE_WILD
