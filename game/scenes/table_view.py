@@ -536,10 +536,14 @@ class TableView:
         spot = self.table.geometry.spot(seat)
         y = tag.centery / ruler.scale
         if spot == "N":  # beside the tag: below it is the meld area
+            left = tag.right / ruler.scale + 8
+            room = pygame.FRect(left, y - 10, text_width(text, 13, True), 20)
+            if (panel := self._open_panel()) is not None and panel.colliderect(room):
+                return  # its end would run under the open log or pile browser (which says it)
             self._seat_text(
                 surface,
                 seat,
-                blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(tag.right / ruler.scale + 8, y)),
+                blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(left, y)),
             )
             return
         # W and E: above the tag (below it hang the seat's cards), at most two lines from the

@@ -730,6 +730,36 @@ def test_with_the_move_log_open_easts_last_action_does_not_peek_out_beside_it():
     assert len(table.view.seat_boxes[east]) >= 2
 
 
+def test_with_the_move_log_open_norths_long_last_action_does_not_run_under_it(monkeypatch):
+    """North's last action is written right of its tag; a long one ("took the pile (5 cards),
+    then discarded 3♣") ran under the open log, cut off mid-word ("then di", play-test, stop
+    55). Under an open panel it is not drawn (the log says it); a short one, clear of the
+    panel, still is; with the log closed the long one is drawn whole."""
+    from game.scenes.table_layout import LOG_PANEL
+
+    stack, table = make_table()
+    north = next(seat for seat in range(table.config.players) if table.geometry.spot(seat) == "N")
+    until(stack, players_turn(stack, table))
+    long_note = "took the pile (5 cards), then discarded 3♣"
+    note = {"text": long_note}
+    monkeypatch.setattr(table.move_log, "seat_note", lambda seat, _names: note["text"] if seat == north else None)
+    draw(stack)
+    tag, line = table.view.seat_boxes[north]
+    assert line.right > LOG_PANEL.left  # (long enough to reach the panel's place)
+    press(stack, pygame.K_l)
+    assert table.log_open
+    draw(stack)
+    assert table.view.seat_boxes[north] == [tag]  # the tag alone
+    note["text"] = "discarded 3♣"
+    draw(stack)
+    boxes = table.view.seat_boxes[north]
+    assert len(boxes) == 2 and boxes[1].right < LOG_PANEL.left
+    note["text"] = long_note
+    press(stack, pygame.K_l)
+    draw(stack)
+    assert len(table.view.seat_boxes[north]) == 2
+
+
 def _frozen_take(variant: str, hands: list[str], dealer: int):
     from game.rules import position_from_json
 
