@@ -17,10 +17,11 @@ from game.stats import Record, record_name, record_order, split_key
 WIDE_PANEL = pygame.FRect(80, 116, 1120, 580)
 COLUMNS = [
     (N_("Game"), 110),
-    (N_("Games"), 470),
-    (N_("Wins"), 550),
-    (N_("Win rate"), 650),
-    (N_("Avg. deal"), 750),
+    (N_("Games"), 430),
+    (N_("Deals"), 505),  # what Avg. deal, Went out and Concealed count in (a game unfinished: Games 0)
+    (N_("Wins"), 570),
+    (N_("Win rate"), 660),
+    (N_("Avg. deal"), 755),
     (N_("Best deal"), 850),
     (N_("Canastas N/M"), 975),
     (N_("Went out"), 1070),
@@ -65,6 +66,7 @@ def row_texts(key: str, record: Record) -> list[str]:
     return [
         record_name(key),
         str(record.games),
+        str(record.deals),
         str(record.wins),
         _percent(record.win_rate),
         _number(record.average_deal),

@@ -177,7 +177,7 @@ def test_huge_counts_read_as_defaults_and_the_page_draws(tmp_path):
     )
     record = StatsStore(tmp_path).records["classic/normal"]
     assert record == Record(wins=3)
-    assert row_texts("classic/normal", record)[1:3] == ["0", "3"]
+    assert row_texts("classic/normal", record)[1:4] == ["0", "0", "3"]
 
 
 def test_everyone_at_the_table_is_counted_in_one_write(tmp_path, monkeypatch):
@@ -311,9 +311,9 @@ def test_deal_scores_are_written_as_the_score_sheet_writes_them():
     from game.scenes.stats_scene import row_texts
 
     texts = row_texts("classic/normal", Record(games=2, wins=1, deals=2, deal_points=2 * 4080 - 2500, best_deal=4080))
-    assert texts[4:6] == ["2,830", "4,080"]
-    assert row_texts("classic/normal", Record(deals=4, deal_points=-5000, best_deal=-1250))[4:6] == ["-1,250", "-1,250"]
-    assert row_texts("classic/normal", Record())[4:6] == ["–", "–"]
+    assert texts[5:7] == ["2,830", "4,080"]
+    assert row_texts("classic/normal", Record(deals=4, deal_points=-5000, best_deal=-1250))[5:7] == ["-1,250", "-1,250"]
+    assert row_texts("classic/normal", Record())[5:7] == ["–", "–"]
 
 
 def test_a_game_to_another_target_is_a_record_of_its_own(tmp_path):
@@ -364,6 +364,31 @@ def test_the_note_says_whose_deal_scores_the_rows_show():
         i18n.set_language("en")
 
 
+def test_the_page_says_how_many_deals_its_figures_count():
+    """Two deals of a game not finished read "Games 0 · Wins 0 · Avg. deal 550 · Went out 0":
+    an average, and deals gone out, of no number the page gave (play-test, stop 55). A Deals
+    column says it, its header clear of its neighbours' in both languages."""
+    from game import i18n
+    from game.scenes import theme
+    from game.scenes.stats_scene import COLUMNS, row_texts
+    from game.scenes.text import text_width
+
+    headers = [header for header, _x in COLUMNS]
+    column = headers.index("Deals")
+    assert headers[column - 1] == "Games"
+    record = Record(games=0, deals=2, deal_points=1100, best_deal=610, canastas_mixed=2)
+    texts = row_texts("classic/normal", record)
+    assert len(texts) == len(COLUMNS)
+    assert texts[column] == "2" and texts[headers.index("Avg. deal")] == "550"
+    try:
+        for language in ("en", "zh_CN"):
+            i18n.set_language(language)
+            for (left, x), (right, x2) in zip(COLUMNS[1:], COLUMNS[2:]):
+                assert x + 8 <= x2 - text_width(i18n._(right), theme.FONT_SMALL, True), (language, left, right)
+    finally:
+        i18n.set_language("en")
+
+
 def test_hand_and_foot_rows_say_books_and_have_no_concealed_column():
     """Hand and Foot counts clean and dirty books and, like Samba and Bolivia, has no
     concealed going out (V-HF-CONCEALED, V-SAMBA-OUT), yet its row showed a "0" under
@@ -372,11 +397,11 @@ def test_hand_and_foot_rows_say_books_and_have_no_concealed_column():
     from game.scenes.stats_scene import row_texts, stats_note
 
     record = Record(games=1, deals=4, canastas_natural=3, canastas_mixed=2, went_out=1)
-    assert row_texts("hand-and-foot/normal", record)[6:] == ["3/2", "1", "–"]
-    assert row_texts("samba/normal", record)[8] == "–"
-    assert row_texts("bolivia/normal", record)[8] == "–"
-    assert row_texts("classic/normal", record)[8] == "0"
-    assert row_texts("classic@2500/normal", record)[8] == "0"
+    assert row_texts("hand-and-foot/normal", record)[7:] == ["3/2", "1", "–"]
+    assert row_texts("samba/normal", record)[9] == "–"
+    assert row_texts("bolivia/normal", record)[9] == "–"
+    assert row_texts("classic/normal", record)[9] == "0"
+    assert row_texts("classic@2500/normal", record)[9] == "0"
     plain = "Deal scores are your side's; N/M: natural/mixed canastas."
     assert stats_note(["classic/normal", "classic@2500/easy"], 0, 1) == plain
     note = stats_note(["classic/normal", "hand-and-foot/hard"], 0, 1)
