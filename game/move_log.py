@@ -16,7 +16,7 @@ deal's hands are never listed.
     log.last_action(seat=1)       # what West did last, for the seat's label (of what is shown)
     log.explain(seat=1, reason)   # a bot's one-line why (game/bots/reasons.py)
     log.saved_reasons()           # "14=no-points:points=95" (a save keeps them)
-    entry.full_text(names)        # "West answered “May I go out?”: no. I hold 95 points I can still meld."
+    entry.full_text(names)        # 'North answered “May I go out?”: no. "I hold 95 points I can still meld."'
 
 No pygame here: the scenes draw it, the tests read it.
 """
@@ -63,6 +63,9 @@ CANASTA_MADE = {
 # label keeps the answer long after the asker's has moved on.
 ANSWERED_YES = N_("{name} answered “May I go out?”: yes.")
 ANSWERED_NO = N_("{name} answered “May I go out?”: no.")
+# A bot's why after its move, in its own words (first person). Straight quotes: a line with a
+# suit symbol is drawn in the CJK font, whose curly quotes are full-width (a wide gap).
+REASON_QUOTED = N_('"{reason}"')
 TAKES = (TAKE_PILE, TAKE_PILE_ONE, TAKE_TOP_ONLY, TAKE_SOME, TAKE_SOME_ONE)
 EXPLAINABLE = frozenset({*TAKES, ANSWERED_YES, ANSWERED_NO})  # moves a bot may explain
 DREW_HIDDEN = N_("{name} drew a card.")
@@ -121,9 +124,12 @@ class LogEntry:
         return self.reason.text(_) if self.reason is not None else None
 
     def full_text(self, names: Names) -> str:
-        """The entry with the bot's reason after it, for the log panel."""
+        """The entry with the bot's reason after it, for the log panel: in quotes, the bot's
+        own words (its "my hand", "I hold" after "North took the pile" read as the player's)."""
         why = self.reason_text()
-        return self.text(names) if why is None else join_sentences((self.text(names), why))
+        if why is None:
+            return self.text(names)
+        return join_sentences((self.text(names), _(REASON_QUOTED).format(reason=why)))
 
 
 def _take_words(more: int, part: bool) -> str:

@@ -158,13 +158,36 @@ def test_bots_explain_their_answers_and_big_takes_in_the_log():
                 explained["answer" if move.kind.name in ("YES", "NO") else "take"] += 1
                 entry = next(e for e in reversed(log.entries) if e.seat == seat and e.reason is not None)
                 english = entry.full_text(Names())
-                assert english.startswith(entry.text(Names())) and english.endswith(reason.text())
+                assert english.startswith(entry.text(Names())) and english.endswith(f'"{reason.text()}"')
                 i18n.set_language("zh_CN")
                 assert entry.reason_text() != reason.text() and "{" not in entry.full_text(Names())
                 i18n.set_language("en")
             else:
                 assert reason is None or not log.explain(seat, reason), move
     assert explained["take"] >= 3 and explained["answer"] >= 1, explained
+
+
+def test_a_bots_reason_reads_as_its_own_words_in_the_log():
+    """ "North took the pile: the 6♠ and 6 more cards. 2 of its cards fit my hand or our
+    melds." read as the player's hand (play-test, stop 55): the bot's first-person reason
+    stands in quotes after its move, in both languages (straight in English: a line with a
+    suit is drawn in the CJK font, whose curly quotes are full-width)."""
+    from game.bots import reasons as why
+    from game.bots.reasons import BotReason
+    from game.move_log import TAKE_PILE
+
+    entry = LogEntry(7, 2, TAKE_PILE, cards=(Card.parse("S6"),), count=6, reason=BotReason.of(why.TAKE_FIT, fit=2))
+    assert entry.full_text(Names()) == (
+        'North took the pile: the 6♠ and 6 more cards. "2 of its cards fit my hand or our melds."'
+    )
+    answer = LogEntry(9, 2, ANSWERED_NO, reason=BotReason.of(why.NO_POINTS, points=95))
+    assert answer.full_text(Names()).endswith('no. "I hold 95 points I can still meld."')
+    try:
+        i18n.set_language("zh_CN")
+        text = entry.full_text(Names())
+        assert text.startswith(entry.text(Names())) and text.endswith("“" + entry.reason_text() + "”")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_reason_attaches_only_to_the_move_it_explains():
