@@ -677,7 +677,7 @@ class ReviewScene(Scene):
             blit_text(surface, _("Costliest decisions"), 18, theme.INK, bold=True, topleft=(x, y - 4))
         if not self.top_buttons and self.seats:
             text = (
-                _("None so far") if not progress.finished else _("None: no choice clearly lost points against Hard's")
+                _("None so far") if not progress.finished else _("None: Hard found no choice that clearly lost points")
             )
             blit_text(surface, text, 15, theme.INK_SOFT, topleft=(x, y + 24))
         y = PANEL.y + 86 + 3 * 42 + 8
