@@ -246,7 +246,6 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
         N_("bad extra table data"),
     )
     saved_at = body.get("saved_at", "")
-    shown = body.get("shown")  # (an older save has none: every move was shown)
     return SavedGame(
         config,
         seed,
@@ -257,8 +256,15 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
         deal_number,
         dict(extra),
         saved_at if isinstance(saved_at, str) else "",
-        shown=shown if _is_int(shown) and 0 <= shown < len(moves) else None,  # (nonsense: go on from the end)
+        shown=_unshown_from(body),
     )
+
+
+def _unshown_from(body: dict[str, Any]) -> int | None:
+    """A save body's `shown` when some of its moves were not shown yet; None when every one
+    was: an older save has none, and a value that makes no sense goes on from the end."""
+    moves, shown = body.get("moves"), body.get("shown")
+    return shown if isinstance(moves, list) and _is_int(shown) and 0 <= shown < len(moves) else None
 
 
 def _replay(saved: SavedGame) -> SavedGame:
@@ -325,8 +331,7 @@ def summarize(data: bytes) -> SaveSummary | None:
     scores = position.get("scores") if isinstance(position, dict) else None
     result = position.get("result") if isinstance(position, dict) else None
     over = False
-    moves, shown = body.get("moves"), body.get("shown")
-    if isinstance(moves, list) and _is_int(shown) and 0 <= shown < len(moves):
+    if _unshown_from(body) is not None:
         result = None  # the move that ended the deal was not shown yet: Continue shows it first
     if isinstance(result, dict) and "scores" in result:  # a deal over: Continue opens its sheet
         scores = result["scores"]
