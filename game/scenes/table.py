@@ -142,6 +142,7 @@ class TableScene(Scene):
         self.pace = 1.0  # bot pause factor (setting bot_pace)
         self.card_back = "B2"
         self.geometry = TableGeometry.for_table(config, human)
+        self._log_open = self._pile_open = False  # (the move log stays open from game to game)
         self.animator = Animator(speed)
         self.mouse = HandController(self)
         self.keyboard = KeyboardController(self)
@@ -249,7 +250,6 @@ class TableScene(Scene):
     def _new_game(self, seed: int, game: Game | None = None) -> None:
         self.controller.start(seed, game)
         self.move_log = MoveLog(self.log_viewer, self.config.rules)  # what each seat did, in words (game/move_log.py)
-        self.log_open = getattr(self, "log_open", False)  # the panel stays open from game to game
         self.log_scroll = 0  # entries scrolled past (newest first)
         self.pile_open = False  # the pile browser (V) shows
         self.pile_scroll = 0  # its rows scrolled past (newest first)
@@ -464,11 +464,11 @@ class TableScene(Scene):
         """The others' melds end short of the log or the pile browser while one is open (the
         table's geometry: TableGeometry's `panel_left`), and spread out again once it closes."""
         panel_left = LOG_PANEL.left if self._log_open or self._pile_open else None
-        geometry = getattr(self, "geometry", None)
-        if geometry is None or geometry.panel_left == panel_left:
+        geometry = self.geometry
+        if geometry.panel_left == panel_left:
             return
         self.geometry = TableGeometry.for_table(self.config, geometry.viewer, geometry.card_size, panel_left)
-        if hasattr(self, "layout"):
+        if hasattr(self, "layout"):  # (none before the first deal lands)
             self.relayout()
 
     def toggle_log(self) -> None:
