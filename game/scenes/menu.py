@@ -107,7 +107,10 @@ class TitleMenuScene(MenuPage):
         for index, (text, action) in enumerate(entries):
             rect = (LOGICAL_SIZE[0] / 2 - BUTTON_W / 2, top + index * (height + gap), BUTTON_W, height)
             offered = self.first_start and action == self.guided_deal
-            button = TextButton(rect, text, action, primary=index == 0 or offered)  # type: ignore[arg-type]
+            # One default stands out: the first button (Continue, else New game); on the first
+            # start the offered guided deal alone (both were gold there: play-test, stop 56).
+            primary = offered if self.first_start else index == 0
+            button = TextButton(rect, text, action, primary=primary)  # type: ignore[arg-type]
             self.items.add(button)
             if offered:
                 self.offer = button

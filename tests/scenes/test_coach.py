@@ -127,6 +127,8 @@ def test_offered_on_first_start_and_from_the_title_menu(tmp_path):
         menu = stack.top
         assert menu.first_start and menu.items.focused is menu.offer
         assert menu.offer.msgid == "Guided first deal" and menu.offer.primary
+        # The one gold button: New game is drawn plain beside the offer (both were gold).
+        assert [b.msgid for b in menu.items.widgets if b.primary] == ["Guided first deal"]
         stack.draw(Canvas(LOGICAL_SIZE, 1.0))
         stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
         assert started == [True]
@@ -135,6 +137,7 @@ def test_offered_on_first_start_and_from_the_title_menu(tmp_path):
         app.stats.record("classic", "normal")
         menu.on_uncover()
         assert not menu.first_start and not menu.items.focused.msgid == "Guided first deal"
+        assert [b.msgid for b in menu.items.widgets if b.primary] == ["New game"]  # (the top one again)
         again = TitleMenuScene(app)  # the next start: offered once only, still on the menu
         assert not again.first_start
         again.guided_deal()
