@@ -122,7 +122,7 @@ class AppContext:
         if text in self.notices:
             return
         self.notices.append(text)
-        report(text)
+        report(text.logged() if isinstance(text, Notice) else text)
 
     def keep_settings(self, settings: Settings, name: str) -> None:
         """After any change: write the settings file (the change is applied already)."""

@@ -7,8 +7,9 @@ moment it is drawn, whatever the language was when it was made. An argument may 
 `Notice` itself (a reason we name); any other argument (a system's error text) is shown
 as it is.
 
-    notice = Notice(N_("No sound device could be opened: the effects stay silent ({error})"), error=str(error))
-    notice.text()  # "声音已关闭：..." in Chinese
+    notice = Notice(N_("statistics could not be read ({error}); starting afresh"), error=reason)
+    notice.text()  # "无法读取统计（…）；重新开始记录" in Chinese
+    Notice.with_detail(NO_SOUND, str(error))  # the raw error in the log (stderr) only
 """
 
 from __future__ import annotations
@@ -29,13 +30,27 @@ NEWER_FILE = N_(
 class Notice(str):
     msgid: str
     args: dict[str, Any]
+    detail: str  # for the log only (stderr): a system's raw error the player is not shown
 
     def __new__(cls, msgid: str, **args: Any) -> Notice:
         english = msgid.format(**args) if args else msgid
         notice = super().__new__(cls, english)
         notice.msgid = msgid
         notice.args = args
+        notice.detail = ""
         return notice
+
+    @classmethod
+    def with_detail(cls, msgid: str, detail: str, **args: Any) -> Notice:
+        """A notice whose log line adds `detail` (a driver's raw error) in brackets; the
+        player reads the translated words alone (`text`, and the notice as a str)."""
+        notice = cls(msgid, **args)
+        notice.detail = detail
+        return notice
+
+    def logged(self) -> str:
+        """The line for the log (stderr): the English words, and the detail where there is one."""
+        return f"{self} ({self.detail})" if self.detail else str(self)
 
     def text(self) -> str:
         """In the player's language now."""

@@ -17,7 +17,9 @@ from game.assets import asset_path
 from game.i18n import N_
 from game.notices import Notice
 
-NO_SOUND = N_("No sound device could be opened: the effects stay silent ({error})")
+# The title's footer says it in a few translated words; the driver's own error (English, and
+# often long: "dsp: No such audio device") goes to the log (stderr) alone (play-test, stop 56).
+NO_SOUND = N_("Sound is off: no sound device found")
 
 EFFECTS = ("shuffle", "draw", "discard", "meld", "canasta", "going_out")
 VOLUME = 0.6
@@ -44,7 +46,7 @@ class SoundPlayer:
                 self._sounds[name] = sound
             self.available = True
         except (pygame.error, OSError, NotImplementedError) as error:  # NotImplementedError: no mixer module
-            self.notices.append(Notice(NO_SOUND, error=str(error)))
+            self.notices.append(Notice.with_detail(NO_SOUND, str(error)))
             self._sounds.clear()
             self.available = False
         return self.available
