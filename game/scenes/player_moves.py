@@ -67,6 +67,7 @@ class PlayerMoves:
     def __init__(self, table: MovesTable) -> None:
         self.table = table
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
+        self.by_key = False  # the move in hand came from a key (M): a refusal names the keys
 
     def not_now(self) -> bool:
         """True (after telling the player why) when it is not the player's move."""
@@ -396,9 +397,14 @@ class PlayerMoves:
         except NotationError:
             if rank is not None:
                 self.table.refuse(N_("Those cards do not go with the {ranks}."), "R-ADD", ranks=rank_plural(rank))
-            elif all(c.is_wild for c in cards):
+            elif all(c.is_wild for c in cards) and self.by_key:
                 self.table.refuse(
-                    N_("Wild cards alone go onto a meld: drop them on one, or pick it with [ and ], then press M."),
+                    N_("Wild cards alone go onto a meld: pick one with [ and ], then press M."),
+                    "R-MELD",
+                )
+            elif all(c.is_wild for c in cards):  # (dragged or clicked: the mouse's words, stop 56)
+                self.table.refuse(
+                    N_("Wild cards alone go onto a meld: drag them onto one of your melds, or click the meld."),
                     "R-MELD",
                 )
             else:
@@ -773,7 +779,15 @@ class PlayerMoves:
     def key_meld(self) -> None:
         """M: meld the selected cards: onto the meld the keyboard focuses ([ and ]), else onto
         our meld of their rank, or as a new (staged) meld. With the hint's meld showing and
-        no other cards selected, that meld, with the cards it lights."""
+        no other cards selected, that meld, with the cards it lights. A refusal is worded for
+        the keys (`by_key`); the mouse's gestures get the mouse's words."""
+        self.by_key = True
+        try:
+            self._key_meld()
+        finally:
+            self.by_key = False
+
+    def _key_meld(self) -> None:
         cards = self.table.selected_cards()
         if self.table.game.state.phase is Phase.MELD and self._play_hinted(MoveKind.MELD):
             return  # the meld the hint lights (play-test, stop 52: M refused it while T took)

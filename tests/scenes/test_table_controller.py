@@ -183,7 +183,10 @@ def test_refusals_carry_their_rule_and_change_nothing():
     controller.moves.drop(cards(controller, "S3", "D8"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-BLACK3"
     controller.moves.drop(cards(controller, "JK"), DropTarget("new-meld"))
-    assert controller.refusal.rule == "R-MELD" and "Wild cards alone" in controller.message[0]
+    # Dropped by the mouse: the mouse's words, no keys named (play-test, stop 56).
+    assert controller.refusal.rule == "R-MELD" and controller.message[0] == (
+        "Wild cards alone go onto a meld: drag them onto one of your melds, or click the meld."
+    )
     controller.moves.drop(cards(controller, "C5", "H6"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-MELD" and "one rank" in controller.message[0]
     assert not controller.ui.staged and len(controller.game.state.hands[0]) == 6
@@ -239,8 +242,12 @@ def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
     controller.ui.selected = set(cards(controller, "HK", "SK", "DK"))
     controller.moves.key_meld()  # M: a new staged meld of kings
     controller.ui.selected = set(cards(controller, "JK"))
-    controller.moves.key_meld()  # M with a wild card alone: refused
+    controller.moves.key_meld()  # M with a wild card alone: refused, in the keys' words
     assert controller.refusal.rule == "R-MELD"
+    assert controller.message[0] == "Wild cards alone go onto a meld: pick one with [ and ], then press M."
+    controller.moves.click_new_meld()  # the same card clicked onto the new meld's cell: the mouse's words
+    assert controller.message[0].endswith("drag them onto one of your melds, or click the meld.")
+    assert not controller.moves.by_key
     controller.moves.drop(cards(controller, "JK"), DropTarget("meld", staged_index=1))  # onto the kings
     assert [len(g) for g in controller.ui.staged] == [3, 4]
     assert controller.guide.stage_info()[:2] == (3 * 20 + 3 * 10 + 50, 50)
