@@ -1314,6 +1314,103 @@ class Risk:
     text: str
 
 
+# The risky-discard question (setting "confirm a risky discard"): a pile this large, counting
+# the discard, is worth an interruption (the take the bots explain: reasons.BIG_PILE); a
+# smaller one only when it holds a wild card or a red three (frozen: a prize, and a natural
+# pair takes it) or the take would finish a canasta. Classic practice (STRATEGY.md): small,
+# low piles are rarely worth taking; a question at every discard is one the player stops
+# reading (play-test, stop 56: it asked before piles of one to four cards).
+ASK_PILE = why.BIG_PILE
+
+
+def discard_question(obs: Observation, card: Card, least: list[Card] | None = None) -> str | None:
+    """What the risky-discard box says before `card` is discarded (the question itself
+    aside), or None when the discard is not worth a question: it looks safe, it is the card
+    the hint would discard (`least`: `least_costly_discards`, computed when not given), or
+    the pile it would offer is small and holds nothing that matters. Where a safer discard
+    is in hand it is named: a black three (it blocks the next player: R-BLACK3) first."""
+    risk = discard_risk(obs, card)
+    if risk is None or not _worth_asking(obs, card, risk):
+        return None
+    if least is None:
+        least = least_costly_discards(obs)
+    if any(c.face == card.face for c in least):
+        return None
+    parts = [risk.text]
+    seat = next_opponent(obs)
+    if risk.kind != "lay-off" and seat is not None and len(obs.pile) + 1 < ASK_PILE and _take_finishes(obs, seat, card):
+        finishes = of_next(
+            obs,
+            seat,
+            N_("With the pile the next player would finish a canasta of {ranks}."),
+            N_("With the pile {seat} would finish a canasta of {ranks}."),
+            N_("With the pile the next player's side would finish a canasta of {ranks}."),
+        )
+        parts.append(finishes.format(ranks=rank_plural(card.rank)))
+    safer = _safer_discard(obs, card) if risk.kind != "lay-off" else None
+    if safer is not None and safer.is_black_three:
+        blocks = of_next(
+            obs,
+            seat if seat is not None else obs.seat,
+            N_("Your {card} would block the pile for the next player instead."),
+            N_("Your {card} would block the pile for {seat} instead."),
+        )
+        parts.append(blocks.format(card=card_name(safer)))
+    elif safer is not None:
+        parts.append(_("Your {card} looks safe to discard instead.").format(card=card_name(safer)))
+    elif risk.kind != "lay-off" and every_discard_risky(obs):  # (the box asked as if a safe card were left)
+        every = _("Every card in your hand is a risk now.")
+        if least:  # (which one the hint would give: the box offers no better card otherwise)
+            every = _("Every card in your hand is a risk now; the {card} gives the least away.").format(
+                card=card_name(least[0])
+            )
+        parts.append(every)
+    return join_sentences(parts)
+
+
+def _worth_asking(obs: Observation, card: Card, risk: Risk) -> bool:
+    """A risky discard worth the box (`ASK_PILE`): a card that could be laid off instead
+    (what it wastes is not the pile's size), a pile of ASK_PILE cards or more with it, a
+    frozen one (a wild card or a red three in it), or a take that would finish a canasta."""
+    if risk.kind == "lay-off" or len(obs.pile) + 1 >= ASK_PILE or obs.pile_frozen:
+        return True
+    seat = next_opponent(obs)
+    return seat is not None and _take_finishes(obs, seat, card)
+
+
+def _take_finishes(obs: Observation, seat: int, card: Card) -> bool:
+    """Taking the pile with `card` on top would make `seat`'s side's group of its rank a
+    canasta: the group, the top card, a second card from the hand where a natural pair must
+    take it, and the pile's naturals of the rank (as Normal weighs it: `canasta_gift`)."""
+    side = obs.config.side_of(seat)
+    frozen = obs.pile_frozen or not obs.melds[side] or not obs.config.rules.take_onto_meld
+    same = sum(1 for c in obs.pile if c.is_natural and c.rank == card.rank)
+    return any(
+        m.kind is MeldKind.GROUP
+        and m.rank == card.rank
+        and not m.is_canasta
+        and m.size + 1 + (1 if frozen else 0) + same >= CANASTA_SIZE
+        for m in obs.melds[side]
+    )
+
+
+def _safer_discard(obs: Observation, card: Card) -> Card | None:
+    """A discard of the hand that gives the next player nothing, to name instead of `card`:
+    a black three (it blocks the pile: R-BLACK3), else the natural card the hint weighs
+    cheapest of those `discard_risk` finds safe (a wild card is not offered: it freezes the
+    pile and is worth keeping). None when there is none, or the discard is not allowed."""
+    legal = {str(m) for m in obs.legal if m.kind is MoveKind.DISCARD}
+    choices = [c for c in obs.hand if c.rank != card.rank and str(Move.discard(c)) in legal]
+    threes = [c for c in choices if c.is_black_three]
+    if threes:
+        return threes[0]
+    safe = [c for c in choices if c.is_natural and not c.is_red_three and discard_risk(obs, c) is None]
+    if not safe:
+        return None
+    weighed = _weigh_discards(obs)
+    return min(safe, key=lambda c: weighed[c.face].cost if c.face in weighed else float("inf"))
+
+
 def every_discard_risky(obs: Observation) -> bool:
     """Every card of the hand would hand the next opponent the pile, or feed its interest
     (`discard_risk`, a card that could be laid off left out): no safe discard is left."""

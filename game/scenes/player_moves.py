@@ -18,16 +18,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from game.hints import (
-    card_list,
-    card_name,
-    discard_risk,
-    every_discard_risky,
-    least_costly_discards,
-    naming,
-    rank_plural,
-)
-from game.i18n import N_, _, join_names, join_sentences
+from game.hints import card_list, card_name, discard_question, naming, rank_plural
+from game.i18n import N_, _, join_names
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
@@ -622,21 +614,12 @@ class PlayerMoves:
         hinted = hint is not None and str(hint.move) == str(Move.discard(card))
         if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.table.legal_moves():
             obs = self.table.game.state.observation(self.table.human)
+            # Asked only where the pile is worth it, naming a safer card in hand; never about
+            # the card the hint would discard, asked for or not (play-test, stop 54).
             with naming(self.table.seat_name):
-                risk = discard_risk(obs, card)
-            # Nor does the card the hint would discard, asked for or not: the box asked about
-            # the very card the hint chose as giving the least away (play-test, stop 54).
-            least = least_costly_discards(obs) if risk is not None else []
-            if risk is not None and not any(c.face == card.face for c in least):
+                why = discard_question(obs, card)
+            if why is not None:
                 version = self.table.version
-                why = risk.text
-                if risk.kind != "lay-off" and every_discard_risky(obs):  # (the box asked as if a safe card were left)
-                    every = _("Every card in your hand is a risk now.")
-                    if least:  # (which one the hint would give: the box offers no better card otherwise)
-                        every = _("Every card in your hand is a risk now; the {card} gives the least away.").format(
-                            card=card_name(least[0])
-                        )
-                    why = join_sentences([why, every])
 
                 def discard_anyway() -> None:
                     if self.table.version == version:

@@ -1076,3 +1076,75 @@ def test_a_rank_in_the_plural_reads_as_players_write_it():
         assert "一对自然 A" in (reason_text(refused.value) or "")
     finally:
         i18n.set_language("en")
+
+
+# -- the risky-discard question (setting "confirm a risky discard") ---------------------
+
+# West (the next player) has melded sevens: a seven hands it the pile. Partners (classic).
+SEVENS = [{"K": "CK DK HK"}, {"7": "S7 D7 H7"}]
+
+
+def test_a_small_pile_is_not_worth_the_question_a_pile_of_five_is():
+    """Play-test, stop 56: the box asked before piles of one to four cards. A pile of five with
+    the discard (hints.ASK_PILE, the take the bots explain) is asked about; a smaller one is not."""
+    from game.hints import ASK_PILE, discard_question
+
+    assert ASK_PILE == 5
+    for pile, asked in (("", False), ("S4", False), ("S4 D5 H6", False), ("H5 S6 HJ S4", True)):
+        state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], melds=SEVENS, discard=pile, phase="meld")
+        assert discard_risk(obs(state), Card.parse("C7")) is not None  # (risky all the same)
+        text = discard_question(obs(state), Card.parse("C7"))
+        assert (text is not None) == asked, (pile, text)
+        if asked:
+            assert "meld of 7s" in text and "The pile would then hold 5 cards." in text, text
+
+
+def test_a_small_pile_is_asked_about_when_frozen_or_when_the_take_finishes_a_canasta():
+    """A small pile still matters when it holds a wild card (frozen: a natural pair takes it,
+    and the wild card goes with it) or when taking it would finish the next side's canasta."""
+    from game.hints import discard_question
+
+    frozen = position(
+        ["C8 H4 S9", "H8 D8 C5"], melds=SEVENS, discard="S4 JK", phase="meld", known=["", "H8 D8", "", ""]
+    )
+    text = discard_question(obs(frozen), Card.parse("C8"))
+    assert text is not None and "picked up 8s" in text, text
+    near = [{"K": "CK DK HK"}, {"7": "S7 D7 H7 C7 D2"}]  # five cards: the discard and one more make seven
+    state = position(["S9 H4 D8 H7", "C4 C6 C8", "C9 C10", "CJ CQ"], melds=near, discard="D5 S7", phase="meld")
+    text = discard_question(obs(state), Card.parse("H7"))
+    assert text is not None and "With the pile the next player's side would finish a canasta of 7s." in text, text
+    short = position(["S9 H4 D8 H7", "C4 C6 C8", "C9 C10", "CJ CQ"], melds=near, discard="D5 S5", phase="meld")
+    assert discard_question(obs(short), Card.parse("H7")) is None  # (six: not a canasta, a pile of three)
+
+
+def test_the_question_names_a_black_three_or_a_safe_card_to_discard_instead():
+    """The box said what was risky and not what to do: a black three in hand blocks the next
+    player (R-BLACK3) and is named first; else the safe card the hint weighs cheapest."""
+    from game.hints import discard_question
+
+    pile = "H5 S6 HJ S4"
+    three = position(["C7 H4 S9 D8 S3", "C4 C6 C8", "C9 C10", "CJ CQ"], melds=SEVENS, discard=pile, phase="meld")
+    text = discard_question(obs(three), Card.parse("C7"))
+    assert text is not None and text.endswith("Your 3♠ would block the pile for the next player instead."), text
+    plain = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], melds=SEVENS, discard=pile, phase="meld")
+    text = discard_question(obs(plain), Card.parse("C7"))
+    assert text is not None and text.endswith("looks safe to discard instead."), text
+    assert text.split("Your ")[-1].split(" looks")[0] in ("4♥", "9♠", "8♦")  # (the safe ones)
+    i18n.set_language("zh_CN")
+    try:
+        text = discard_question(obs(three), Card.parse("C7"))
+        assert text is not None and text.endswith("改打你的 3♠ 能封住弃牌堆，下家拿不走。"), text
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_card_to_lay_off_is_asked_about_whatever_the_pile():
+    """A card that could go onto the side's own meld is a waste whatever the pile holds: the
+    question stands on a small pile, and names no other card (it is about this one)."""
+    from game.hints import discard_question
+
+    # (a pile of four with the discard; the black three is the hint's discard, not the king)
+    state = position(["C7 S3 S9 DK", "C4 C6 C8", "C9 C10", "CJ CQ"], melds=SEVENS, discard="S4 D5 H6", phase="meld")
+    text = discard_question(obs(state), Card.parse("DK"))
+    assert text is not None and "could be added to your side's king meld" in text and "instead." in text
+    assert "3♠" not in text and "safe to discard" not in text, text

@@ -16,7 +16,8 @@ from game.scenes.table_controller import TableController
 from tests.rules_helpers import position
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+# (a pile of five with the discard: worth the question, hints.ASK_PILE)
+RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="H5 S6 HJ S4 D5", phase="meld")
 
 
 class Host:

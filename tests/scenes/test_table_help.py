@@ -157,7 +157,8 @@ def test_an_engine_refusal_cites_its_rule_in_both_languages():
 
 # -- risky discard -----------------------------------------------------------------------
 
-RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="S4 D5", phase="meld")
+# (a pile of five with the discard: worth the question, hints.ASK_PILE)
+RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="H5 S6 HJ S4 D5", phase="meld")
 
 
 def test_a_risky_discard_asks_first_and_cancel_changes_nothing():
@@ -207,6 +208,31 @@ def test_a_safe_discard_or_the_setting_off_discards_at_once():
     click(stack, card_point(table, seven))
     click(stack, card_point(table, seven))
     assert stack.top is table and table.state.pile[-1] is seven
+
+
+def test_a_small_pile_goes_unasked_and_the_box_names_the_black_three_to_discard_instead():
+    """Play-test, stop 56: the box asked before a pile of three, and with a black three in hand
+    it did not point at it. A small pile goes without a question; a pile of five asks, and
+    says which card blocks the next player."""
+    small = dict(RISKY, discard="S4 D5")
+    stack, table = make_table()
+    table.confirm_risky = True
+    table.load_state(position(["C7 H4 S9 D8 S3", "C4 C6 C8", "C9 C10", "CJ CQ"], **small))
+    seven = hand_card(table, "C7")
+    click(stack, card_point(table, seven))
+    click(stack, card_point(table, seven))
+    assert stack.top is table and table.state.pile[-1] is seven  # (a pile of three: no question)
+    stack, table = make_table()
+    table.confirm_risky = True
+    table.load_state(position(["C7 H4 S9 D8 S3", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
+    seven = hand_card(table, "C7")
+    click(stack, card_point(table, seven))
+    click(stack, card_point(table, seven))
+    assert isinstance(stack.top, RiskyDiscardDialog)
+    text = stack.top.dialog.message_label.text
+    assert "meld of 7s" in text and "Your 3♠ would block the pile for the next player instead." in text, text
+    assert text.endswith("Discard the 7♣ anyway?")
+    draw(stack)
 
 
 # -- keyboard ------------------------------------------------------------------------------
