@@ -755,6 +755,48 @@ def test_the_move_log_says_what_is_scrolled_away_at_its_foot(monkeypatch):
     assert foot() == f"↑ {entries - 1} newer · the wheel or PgUp / PgDn scrolls"
 
 
+def test_the_move_log_fills_its_panel_to_the_foot(monkeypatch):
+    """Play-test, stop 56: where the next entry did not fit whole, the log stopped above it and
+    left up to three lines empty at its foot. Whatever the scroll, the entries now reach the
+    foot (less than a line and the gap between entries is left), the one that does not fit
+    whole showing its first lines, the last cut with "…"."""
+    from dataclasses import replace
+
+    from game.bots import reasons as why
+    from game.bots.reasons import BotReason
+    from game.scenes import table_view
+    from game.scenes.base import SceneStack
+    from game.scenes.table import TableScene
+
+    game = Game(RulesConfig(), 7)
+    bots = [fallback("easy", seat) for seat in range(4)]
+    while len(game.history) < 80 or game.state.to_act != 0:  # a long deal, at the player's turn
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    stack = SceneStack()
+    table = TableScene(game=game, seed=7, speed=8.0, threaded=False, bot_factory=fallback)
+    stack.push(table)
+    until(stack, players_turn(stack, table))
+    table.log_open = True
+    # Entries of one, two and three lines, as a log with the bots' reasons reads.
+    log = table.move_log.entries
+    for index, entry in enumerate(log):
+        if index % 3 == 1:
+            log[index] = replace(entry, reason=BotReason.of(why.YES_STOCK_DOWN, cards=12, turns=3))
+        elif index % 5 == 2:
+            log[index] = replace(entry, reason=BotReason.of(why.TAKE_OPENS_FIT, fit=4))
+    drawn = texts_drawn(monkeypatch, table_view)
+    cut = 0
+    for scroll in range(12):
+        table.log_scroll = scroll
+        drawn.clear()
+        table.view.draw(Canvas((1280, 720), 1.0))
+        foot = table.view.log_place().bottom - 26  # (the scroll line below)
+        assert 0 <= foot - table.view.log_lines_end < 19 + 4, (scroll, foot, table.view.log_lines_end)
+        cut += any(text.endswith("…") for text in drawn)
+    assert cut  # (some scroll cut an entry that did not fit whole)
+
+
 def test_while_cards_are_dragged_the_table_rings_where_they_would_land():
     from game.scenes.table_layout import pile_rect
 
