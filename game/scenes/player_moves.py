@@ -391,12 +391,12 @@ class PlayerMoves:
                 self.table.refuse(N_("Those cards do not go with the {ranks}."), "R-ADD", ranks=rank_plural(rank))
             elif all(c.is_wild for c in cards) and self.by_key:
                 self.table.refuse(
-                    N_("Wild cards alone go onto a meld: pick one with [ and ], then press M."),
+                    N_("Wild cards alone join a meld: pick one with [ and ], then press M."),
                     "R-MELD",
                 )
             elif all(c.is_wild for c in cards):  # (dragged or clicked: the mouse's words, stop 56)
                 self.table.refuse(
-                    N_("Wild cards alone go onto a meld: drag them onto one of your melds, or click the meld."),
+                    N_("Wild cards alone join a meld: drag them onto one of your melds, or click the meld."),
                     "R-MELD",
                 )
             else:

@@ -186,7 +186,7 @@ def test_refusals_carry_their_rule_and_change_nothing():
     controller.moves.drop(cards(controller, "JK"), DropTarget("new-meld"))
     # Dropped by the mouse: the mouse's words, no keys named (play-test, stop 56).
     assert controller.refusal.rule == "R-MELD" and controller.message[0] == (
-        "Wild cards alone go onto a meld: drag them onto one of your melds, or click the meld."
+        "Wild cards alone join a meld: drag them onto one of your melds, or click the meld."
     )
     controller.moves.drop(cards(controller, "C5", "H6"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-MELD" and "one rank" in controller.message[0]
@@ -245,7 +245,7 @@ def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
     controller.ui.selected = set(cards(controller, "JK"))
     controller.moves.key_meld()  # M with a wild card alone: refused, in the keys' words
     assert controller.refusal.rule == "R-MELD"
-    assert controller.message[0] == "Wild cards alone go onto a meld: pick one with [ and ], then press M."
+    assert controller.message[0] == "Wild cards alone join a meld: pick one with [ and ], then press M."
     controller.moves.click_new_meld()  # the same card clicked onto the new meld's cell: the mouse's words
     assert controller.message[0].endswith("drag them onto one of your melds, or click the meld.")
     assert not controller.moves.by_key
