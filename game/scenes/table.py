@@ -353,8 +353,9 @@ class TableScene(Scene):
     def play_saved(self, moves: Sequence[Move], ahead: Game) -> None:
         """Continue: the moves of the saved game `ahead` that the screen had not finished
         showing when the app closed (saves.SavedGame.unshown) are played from here, one after
-        another as a bot's would be, after a moment to see the table; meanwhile the save
-        keeps `ahead` (saved_game)."""
+        another, after a moment to see the table, each once the last one's cards have
+        landed (decided already: no bot's pace or thinking again, see show_events);
+        meanwhile the save keeps `ahead` (saved_game)."""
         self.controller.play_saved(moves, ahead)
         if moves:
             self._bot_ready_at = self.clock + (FLIGHT + BOT_PAUSE * self.pace) / max(0.01, self.animator.speed)
@@ -542,11 +543,15 @@ class TableScene(Scene):
             self.controller.dealing = self.animator.busy
         for effect in plan.effects:
             self.timeline.append((self.clock + effect.delay / speed, effect))
-        self._bot_ready_at = self.clock + (plan.total + FLIGHT + BOT_PAUSE * self.pace) / speed
+        # The next move is one a save held (Continue, play_saved): decided already, it waits for
+        # these cards to land, not for the bots' pace nor for a search to be seen thinking again.
+        replaying = bool(self.controller.pending)
+        pause = 0.0 if replaying else BOT_PAUSE * self.pace
+        self._bot_ready_at = self.clock + (plan.total + FLIGHT + pause) / speed
         # A bot that searches (Hard) takes its whole budget for every move, forced or not: how
         # long it thinks must not tell the player whether it had a choice (a pair for the pile).
         bot = self.controller.bots.get(self.game.state.to_act) if self.game.state.to_act is not None else None
-        least = float(getattr(bot, "budget", 0.0)) if getattr(bot, "searches", False) else 0.0
+        least = float(getattr(bot, "budget", 0.0)) if getattr(bot, "searches", False) and not replaying else 0.0
         self._think_until = self.clock + least
         self._bot_ready_at = max(self._bot_ready_at, self._think_until)
 

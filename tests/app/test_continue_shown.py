@@ -340,3 +340,50 @@ def test_watching_the_bots_and_pass_and_play_continue_from_what_was_shown(home, 
     assert position_to_json(table.game.state) == position_to_json(saved.game.state)
     assert table.move_log.entries == MoveLog.of_game(saved.game, table.log_viewer).entries
     app.close()
+
+
+def test_replayed_moves_wait_for_their_cards_not_for_a_bot_thinking():
+    """A Hard bot's move the save held is decided already: replayed, it waits only for the
+    last move's cards to land, never the bot's think time nor the table's pause between
+    bots' moves, and no seat shows a bot thinking meanwhile (a live Hard move still waits
+    its budget: tests/scenes/test_table_help.py). The clock is ticked by hand."""
+    from fallback_bot import FallbackBot
+
+    from game.scenes.base import SceneStack
+    from game.scenes.table import TableScene
+    from tests.table_helpers import DT
+
+    class Searcher(FallbackBot):
+        searches = True
+        budget = 0.5
+
+    pygame.font.init()
+    config = RulesConfig.for_variant("classic")
+    game = Game(config, 11)
+    players = [FallbackBot(seat) for seat in range(config.players)]
+    movers = []
+    while not (0 in movers and movers[-1] != 0 and game.state.to_act == 0):  # North's turn, then the bots'
+        movers.append(game.state.to_act)
+        game.apply(players[game.state.to_act].act(game.state.observation(game.state.to_act)))
+    first_bot = max(index for index, mover in enumerate(movers) if mover == 0) + 1  # the bots' since North's
+    assert len(game.history) - first_bot >= 4, "several bots' moves in a row"
+    shown = Game.replay(config, game.seed, game.history[:first_bot])
+    stack = SceneStack()
+    table = TableScene(game=shown, speed=8.0, threaded=False, bot_factory=lambda level, seed: Searcher(seed))
+    stack.push(table)
+    table.play_saved(game.history[first_bot:], game)
+    idle_frames = []  # for each replayed move after the first: the frames the table stood idle before it
+    waiting = 0
+    while table.pending_moves:
+        before = len(table.game.history)
+        stack.update(DT)
+        assert not table.bot_thinking, "no seat shows a bot thinking over a move decided already"
+        if len(table.game.history) > before:
+            if before > first_bot:
+                idle_frames.append(waiting)
+            waiting = 0
+        elif table.idle:
+            waiting += 1
+    assert len(idle_frames) == len(game.history) - first_bot - 1
+    assert all(frames <= 1 for frames in idle_frames), f"each replayed move once the last had landed: {idle_frames}"
+    assert [str(move) for move in table.game.history] == [str(move) for move in game.history]
