@@ -309,15 +309,15 @@ class PlayerMoves:
             self.table.refuse(msgid, "R-FROZEN", **args)
 
     def click_meld(self, target: DropTarget) -> None:
-        """A click on one of our meld columns: a staged one goes back to the hand; else the
-        selected cards go onto it."""
-        if target.staged_index is not None:
-            if self.table.ui.unstage(target.staged_index):  # (none: laid since the press began)
-                self.table.host.cards_moved()
-            return
+        """A click on one of our meld columns: the selected cards go onto it, a staged group
+        too (select, then click: as onto a laid meld; it once sent the staged group back to
+        the hand, the opening the player was building gone, play-test stop 56); with none
+        selected, a staged group goes back to the hand."""
         selected = self.table.selected_cards()
         if selected:
             self._drop_on_meld(selected, target)
+        elif target.staged_index is not None and self.table.ui.unstage(target.staged_index):
+            self.table.host.cards_moved()  # (none: laid since the press began)
 
     def click_new_meld(self) -> None:
         """A click on our cell for a new meld: the selected cards start a meld there, as if

@@ -496,6 +496,40 @@ def _staged_opening():
     return stack, table
 
 
+def test_cards_selected_then_a_click_on_a_staged_group_join_it():
+    """Select cards, click a staged group: they join it, as onto a laid meld (the click sent
+    the staged group back to the hand, the opening being built gone, play-test stop 56); a
+    card that does not go with it is refused and the staging stays; with nothing selected
+    the click still takes the group back."""
+    from tests.table_helpers import select
+
+    stack, table = make_table()
+    table.load_state(position(["CK DK HK CA DA HA SK C5 D9", "C4", "C7", "C8"], phase="meld", discard="S4"))
+    for faces in (["CK", "DK", "HK"], ["CA", "DA", "HA"]):
+        cards = select(stack, table, faces)
+        drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+        tick(stack, 0.3)
+
+    def kings():
+        slot = next(s for s in table.layout.meld_slots if s.staged_index is not None and s.rank.symbol == "K")
+        return slot.rect.x + 10, slot.rect.y + 20
+
+    select(stack, table, ["C5"])
+    click(stack, kings())
+    tick(stack, 0.3)
+    assert [len(group) for group in table.ui.staged] == [3, 3] and table.message is not None  # refused
+    click(stack, card_point(table, hand_card(table, "C5")))  # (deselected)
+    select(stack, table, ["SK"])
+    click(stack, kings())
+    tick(stack, 0.3)
+    assert sorted(len(group) for group in table.ui.staged) == [3, 4]
+    assert {"CK", "DK", "HK", "SK"} in [{c.face for c in group} for group in table.ui.staged]
+    assert not table.ui.selected and not table.state.melds[0], "staged, not laid"
+    click(stack, kings())  # nothing selected: the kings go back to the hand
+    tick(stack, 0.3)
+    assert [{c.face for c in group} for group in table.ui.staged] == [{"CA", "DA", "HA"}]
+
+
 def test_a_discard_with_melds_staged_is_refused_not_a_lost_opening():
     stack, table = _staged_opening()
     card = hand_card(table, "C5")
