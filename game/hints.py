@@ -1444,6 +1444,9 @@ def discard_risk(obs: Observation, card: Card) -> Risk | None:
     name_args = {"card": card_name(card), "ranks": rank_plural(card.rank)}
     size = len(obs.pile) + 1
     worth = (sentence_gap() + _("The pile would then hold {n} cards.").format(n=size)) if size > 1 else ""
+    reach = obs.config.rules.take_next + 1  # V-HF-TAKE: the top card and the next six come, the rest stays
+    if obs.config.rules.take_next and size > reach:  # (the whole pile's count overstated the gift)
+        worth = sentence_gap() + _("The take would bring them {n} of its {total} cards.").format(n=reach, total=size)
     if takes_onto and _fits_a_meld(obs, side, card) and not frozen_for_them:
         if obs.config.rules.meld_list:
             text = _("The next player's side has a meld your {card} fits: they could take the pile with it.")

@@ -426,6 +426,40 @@ def test_hand_and_foots_discard_hint_gives_no_classic_reason():
     assert risk is not None and risk.kind == "interest"  # (two known nines: a natural pair)
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_hand_and_foots_risky_discard_counts_the_cards_the_take_brings_not_the_pile(language):
+    """Hand and Foot's take brings the top card and the next six, the rest stays (V-HF-TAKE):
+    the risky-discard box said "The pile would then hold 32 cards." as if all of it went
+    (play-test, stop 56). A pile the take brings whole still says its size."""
+
+    def risk_of(pile: str) -> str:
+        state = rules_position(
+            ["C9 H4 SK D6", "H9 S9 C5", "C8", "D5"],
+            melds=[["HQ SQ DQ"], ["C7 D7 H7"]],
+            discard=pile,
+            phase="meld",
+            variant="hand-and-foot",
+            feet=[None, None, None, None],
+            deal_no=1,
+            known=["", "H9 S9", "", ""],
+        )
+        risk = discard_risk(obs(state), Card.parse("C9"))
+        assert risk is not None and risk.kind == "interest"
+        return risk.text
+
+    i18n.set_language(language)
+    try:
+        big, small = risk_of("S4 D5 C6 C7 D8 H8 D10 CJ C10 HQ"), risk_of("S4 D5 C6")
+    finally:
+        i18n.set_language("en")
+    if language == "en":
+        assert big.endswith("The take would bring them 7 of its 11 cards.") and "would then hold" not in big
+        assert small.endswith("The pile would then hold 4 cards.")
+    else:
+        assert "11 张中的 7 张" in big and "弃牌堆会有 11 张" not in big
+        assert "弃牌堆会有 4 张" in small
+
+
 def test_a_pile_of_one_card_is_one_card_not_one_cards():
     # "Take the pile: meld the 6♥ with your 6♣ 6♦. The pile has 1 cards." (play-test, Samba)
     state = position(["C9 D9 H4 S5 H6"], melds=[{"K": "CK DK HK"}, {}], discard="H9")
