@@ -9,6 +9,7 @@
     python tools/bench_hard_regret.py kinds REF.json [MORE.json ...]
     python tools/bench_hard_regret.py rules SAMPLED.json --truth REAL.json [--worlds 16] [--draws 200]
     python tools/bench_hard_regret.py widths SAMPLED.json --truth REAL.json [--worlds 64] [--at 4] [--draws 200]
+    python tools/bench_hard_regret.py merge OUT.json REF.json MORE.json ...
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
@@ -47,6 +48,9 @@ rule sees the same draws, so their differences are paired down to the world.
 `widths` asks the same references how many candidates Hard should weigh: Hard's rule over the
 first k candidates (Hard's `max_candidates` k weighs exactly those), with as many worlds as the
 same time buys, `--worlds` x `--at` / k (a world plays every candidate; at most the worlds kept).
+
+`merge` joins references of other seeds, built alike (the same variant, worlds, options and kind),
+into one: their decisions one after the other, so two cores can build a reference in halves.
 """
 
 from __future__ import annotations
@@ -170,6 +174,7 @@ def score(args: argparse.Namespace) -> int:
     best = normal = missing = other_normal = 0
     normal_alone: list[float] = []
     times: list[float] = []
+    worlds: list[int] = []  # the worlds Hard played a decision (searched ones only)
     for i, (obs, row) in enumerate(zip(found, ref["decisions"])):
         # A changed Normal (or v1's) may open the search elsewhere: its choice is still valued
         # when it is one of the reference's candidates.
@@ -178,8 +183,11 @@ def score(args: argparse.Namespace) -> int:
         if first in row["moves"]:  # the searching bot's own Normal alone, against the reference's first
             normal_alone.append(max(row["values"]) - row["values"][row["moves"].index(first)])
         start = time.process_time()
+        hard.last_iterations = 0
         move = str(hard.choose(obs, random.Random(ref["seed"] * 1000 + i)))
         times.append(time.process_time() - start)
+        if hard.last_iterations:
+            worlds.append(hard.last_iterations)
         if move not in row["moves"]:
             missing += 1
             regrets.append(None)
@@ -205,6 +213,7 @@ def score(args: argparse.Namespace) -> int:
         f" (its own Normal's move alone: {statistics.fmean(normal_alone) if normal_alone else math.nan:.1f});"
         f" decision CPU time median {statistics.median(times) * 1e3:.0f} ms,"
         f" mean {statistics.fmean(times) * 1e3:.0f} ms"
+        f"{_worlds_summary(worlds)}"
     )
     if args.save:
         Path(args.save).write_text(json.dumps(regrets))
@@ -214,6 +223,14 @@ def score(args: argparse.Namespace) -> int:
         dse = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
         print(f"  paired against {args.against}: {statistics.fmean(diffs):+.1f} ± {1.96 * dse:.1f} points a decision")
     return 0
+
+
+def _worlds_summary(worlds: list[int]) -> str:
+    """The worlds a searched decision got: median, quartiles and range (empty: none searched)."""
+    if len(worlds) < 2:
+        return ""
+    low, mid, high = statistics.quantiles(worlds, n=4)
+    return f"; worlds a decision median {mid:g} (quartiles {low:g} .. {high:g}, {min(worlds)} .. {max(worlds)})"
 
 
 def agree(args: argparse.Namespace) -> int:
@@ -491,6 +508,24 @@ def widths(args: argparse.Namespace) -> int:
     return 0
 
 
+ALIKE = ("variant", "worlds", "clairvoyant", "see", "options", "late")  # what references to merge share
+
+
+def merge(args: argparse.Namespace) -> int:
+    refs = [json.loads(Path(name).read_text()) for name in args.references]
+    for name, ref in zip(args.references, refs):
+        differ = [key for key in ALIKE if ref.get(key) != refs[0].get(key)]
+        if differ:
+            raise SystemExit(f"{name} was built otherwise than {args.references[0]}: {', '.join(differ)}")
+        if not all("position" in row for row in ref["decisions"]):
+            raise SystemExit(f"{name} does not keep its decisions' positions")
+    rows = [row for ref in refs for row in ref["decisions"]]
+    merged = {**refs[0], "positions": len(rows), "decisions": rows, "merged": args.references}
+    Path(args.out).write_text(json.dumps(merged))
+    print(f"{len(rows)} decisions from {len(refs)} references in {args.out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -571,6 +606,9 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--at", type=int, default=4, help="the candidates Hard weighs today (the first row)")
     w.add_argument("--draws", type=int, default=200)
     w.add_argument("--seed", type=int, default=1)
+    m = sub.add_parser("merge")
+    m.add_argument("out")
+    m.add_argument("references", nargs="+", help="references built alike with other seeds (positions kept)")
     args = p.parse_args(argv)
     commands = {
         "reference": reference,
@@ -579,6 +617,7 @@ def main(argv: list[str] | None = None) -> int:
         "kinds": kinds,
         "rules": rules,
         "widths": widths,
+        "merge": merge,
     }
     return commands[args.command](args)
 
