@@ -10,6 +10,7 @@
     python tools/bench_hard_regret.py rules SAMPLED.json --truth REAL.json [--worlds 16] [--draws 200]
     python tools/bench_hard_regret.py widths SAMPLED.json --truth REAL.json [--worlds 64] [--at 4] [--draws 200]
     python tools/bench_hard_regret.py merge OUT.json REF.json MORE.json ...
+    python tools/bench_hard_regret.py paired MINE.json [MORE.json ...] --against OTHER.json [MORE.json ...]
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
@@ -51,6 +52,8 @@ same time buys, `--worlds` x `--at` / k (a world plays every candidate; at most 
 
 `merge` joins references of other seeds, built alike (the same variant, worlds, options and kind),
 into one: their decisions one after the other, so two cores can build a reference in halves.
+`paired` pools `score --save` files of several references (each list of MINE against the
+OTHER of the same reference, in order): the mean paired difference over all their decisions.
 """
 
 from __future__ import annotations
@@ -219,9 +222,31 @@ def score(args: argparse.Namespace) -> int:
         Path(args.save).write_text(json.dumps(regrets))
     if args.against:
         other = json.loads(Path(args.against).read_text())
-        diffs = [a - b for a, b in zip(regrets, other) if a is not None and b is not None]
-        dse = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-        print(f"  paired against {args.against}: {statistics.fmean(diffs):+.1f} ± {1.96 * dse:.1f} points a decision")
+        print(f"  paired against {args.against}: {_paired_text(regrets, other)}")
+    return 0
+
+
+def _paired_text(mine: list[float | None], other: list[float | None]) -> str:
+    """The mean difference of two settings' regrets on the same decisions (both valued), 95% margin."""
+    diffs = [a - b for a, b in zip(mine, other, strict=True) if a is not None and b is not None]
+    dse = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    return f"{statistics.fmean(diffs):+.1f} ± {1.96 * dse:.1f} points a decision ({len(diffs)} decisions)"
+
+
+def paired(args: argparse.Namespace) -> int:
+    if len(args.mine) != len(args.against):
+        raise SystemExit("as many --save files of the other setting as of this one (one a reference)")
+    mine: list[float | None] = []
+    other: list[float | None] = []
+    for a, b in zip(args.mine, args.against):
+        ours, theirs = json.loads(Path(a).read_text()), json.loads(Path(b).read_text())
+        if len(ours) != len(theirs):
+            raise SystemExit(f"{a} and {b} scored other decisions ({len(ours)} and {len(theirs)})")
+        mine += ours
+        other += theirs
+    valued = [r for r in mine if r is not None]
+    se = statistics.stdev(valued) / math.sqrt(len(valued)) if len(valued) > 1 else 0.0
+    print(f"regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}; paired: {_paired_text(mine, other)}")
     return 0
 
 
@@ -609,6 +634,9 @@ def main(argv: list[str] | None = None) -> int:
     m = sub.add_parser("merge")
     m.add_argument("out")
     m.add_argument("references", nargs="+", help="references built alike with other seeds (positions kept)")
+    q = sub.add_parser("paired")
+    q.add_argument("mine", nargs="+", help="score --save files, one a reference")
+    q.add_argument("--against", nargs="+", required=True, help="the other setting's, the same references in order")
     args = p.parse_args(argv)
     commands = {
         "reference": reference,
@@ -618,6 +646,7 @@ def main(argv: list[str] | None = None) -> int:
         "rules": rules,
         "widths": widths,
         "merge": merge,
+        "paired": paired,
     }
     return commands[args.command](args)
 

@@ -1265,6 +1265,21 @@ def test_references_of_two_seeds_merge_into_one_scored_decision_by_decision(caps
         regret.main(["merge", str(both), str(halves[0]), str(other)])
 
 
+def test_paired_pools_the_saved_regrets_of_several_references(capsys, tmp_path):
+    regret = tool_module("bench_hard_regret")
+    saves = {}
+    for name, values in {"a1": [10.0, None], "a2": [0.0, 30.0], "b1": [20.0, 5.0], "b2": [10.0, 0.0]}.items():
+        saves[name] = tmp_path / f"{name}.json"
+        saves[name].write_text(json.dumps(values))
+    argv = ["paired", str(saves["a1"]), str(saves["a2"]), "--against", str(saves["b1"]), str(saves["b2"])]
+    assert regret.main(argv) == 0
+    out = capsys.readouterr().out
+    # The decision A did not value drops out of the pair: -10, -10, +30 over three decisions.
+    assert out.startswith("regret 13.3 ± ") and "paired: +3.3 ± " in out and "(3 decisions)" in out
+    with pytest.raises(SystemExit, match="as many"):
+        regret.main(["paired", str(saves["a1"]), "--against", str(saves["b1"]), str(saves["b2"])])
+
+
 def test_distilling_normal_values_its_choices_by_a_references_candidates(capsys, tmp_path):
     regret = tool_module("bench_hard_regret")
     distil = tool_module("distil_normal")
