@@ -54,6 +54,9 @@ same time buys, `--worlds` x `--at` / k (a world plays every candidate; at most 
 into one: their decisions one after the other, so two cores can build a reference in halves.
 `paired` pools `score --save` files of several references (each list of MINE against the
 OTHER of the same reference, in order): the mean paired difference over all their decisions.
+`score --draw D` searches with another random stream; `paired A0.json+A1.json ...` averages a
+reference's draws decision by decision first (a search's own noise, where one choice can be
+worth a thousand points, is most of a decision's).
 """
 
 from __future__ import annotations
@@ -165,6 +168,11 @@ def reference(args: argparse.Namespace) -> int:
     return 0
 
 
+def search_rng(seed: int, decision: int, draw: int) -> random.Random:
+    """The rng of a scored search: draw 0 as `score` always gave it, another draw its own stream."""
+    return random.Random(seed * 1000 + decision if draw == 0 else f"{seed}/{decision}/{draw}")
+
+
 def score(args: argparse.Namespace) -> int:
     ref = json.loads(Path(args.reference).read_text())
     found = reference_decisions(ref)
@@ -187,7 +195,7 @@ def score(args: argparse.Namespace) -> int:
             normal_alone.append(max(row["values"]) - row["values"][row["moves"].index(first)])
         start = time.process_time()
         hard.last_iterations = 0
-        move = str(hard.choose(obs, random.Random(ref["seed"] * 1000 + i)))
+        move = str(hard.choose(obs, search_rng(ref["seed"], i, args.draw)))
         times.append(time.process_time() - start)
         if hard.last_iterations:
             worlds.append(hard.last_iterations)
@@ -209,7 +217,7 @@ def score(args: argparse.Namespace) -> int:
     print(
         f"{ref['variant']}, {n} decisions ({ref['worlds']} {kind} worlds), budget {args.budget:.2f} s"
         f"{'' if args.work_us is None else f' of work ({args.work_us:g} µs a unit)'}"
-        f"{', ' + args.options if args.options else ''}{level}:"
+        f"{', ' + args.options if args.options else ''}{level}{f', draw {args.draw}' if args.draw else ''}:"
         f" mean regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}"
         f" points (Normal's move alone: {base_regret:.1f}); best {best / n:.0%}, Normal's move {normal / n:.0%};"
         f" not a reference candidate {missing}; Normal's move not the reference's {other_normal}"
@@ -233,13 +241,26 @@ def _paired_text(mine: list[float | None], other: list[float | None]) -> str:
     return f"{statistics.fmean(diffs):+.1f} ± {1.96 * dse:.1f} points a decision ({len(diffs)} decisions)"
 
 
+def _draws_mean(spec: str) -> list[float | None]:
+    """A `score --save` file's regrets, or (A.json+B.json: draws of one reference) each decision's
+    mean over the draws that valued it."""
+    draws = [json.loads(Path(name).read_text()) for name in spec.split("+")]
+    if len({len(d) for d in draws}) != 1:
+        raise SystemExit(f"{spec}: draws of other decisions")
+    out: list[float | None] = []
+    for regrets in zip(*draws):
+        valued = [r for r in regrets if r is not None]
+        out.append(statistics.fmean(valued) if valued else None)
+    return out
+
+
 def paired(args: argparse.Namespace) -> int:
     if len(args.mine) != len(args.against):
         raise SystemExit("as many --save files of the other setting as of this one (one a reference)")
     mine: list[float | None] = []
     other: list[float | None] = []
     for a, b in zip(args.mine, args.against):
-        ours, theirs = json.loads(Path(a).read_text()), json.loads(Path(b).read_text())
+        ours, theirs = _draws_mean(a), _draws_mean(b)
         if len(ours) != len(theirs):
             raise SystemExit(f"{a} and {b} scored other decisions ({len(ours)} and {len(theirs)})")
         mine += ours
@@ -612,6 +633,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     s.add_argument("--against", default=None, help="a --save of another setting: the mean paired difference")
     s.add_argument("--save", default=None, help="write each decision's regret (for --against)")
+    s.add_argument(
+        "--draw", type=int, default=0, help="the searches' random stream (0: as always); other draws for `paired`"
+    )
     g = sub.add_parser("agree")
     g.add_argument("references", nargs="+", help="sampled references of the same decisions (the first is the base)")
     g.add_argument("--truth", required=True, help="a --clairvoyant reference of the same decisions")
@@ -635,7 +659,7 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("out")
     m.add_argument("references", nargs="+", help="references built alike with other seeds (positions kept)")
     q = sub.add_parser("paired")
-    q.add_argument("mine", nargs="+", help="score --save files, one a reference")
+    q.add_argument("mine", nargs="+", help="score --save files, one a reference (A.json+B.json: draws, averaged)")
     q.add_argument("--against", nargs="+", required=True, help="the other setting's, the same references in order")
     args = p.parse_args(argv)
     commands = {
