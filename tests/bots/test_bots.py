@@ -1278,6 +1278,12 @@ def test_paired_pools_the_saved_regrets_of_several_references(capsys, tmp_path):
     assert out.startswith("regret 13.3 ± ") and "paired: +3.3 ± " in out and "(3 decisions)" in out
     with pytest.raises(SystemExit, match="as many"):
         regret.main(["paired", str(saves["a1"]), "--against", str(saves["b1"]), str(saves["b2"])])
+    # Two draws of a reference are averaged decision by decision before the pair: 0 and 17.5.
+    joined = f"{saves['a2']}+{saves['b1']}"
+    assert regret.main(["paired", joined, "--against", str(saves["b2"])]) == 0
+    assert "paired: +8.8 ± " in capsys.readouterr().out
+    assert regret.search_rng(4, 2, 0).random() == random.Random(4002).random()  # draw 0: as always
+    assert regret.search_rng(4, 2, 1).random() != regret.search_rng(4, 2, 2).random()
 
 
 def test_distilling_normal_values_its_choices_by_a_references_candidates(capsys, tmp_path):
