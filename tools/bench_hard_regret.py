@@ -9,7 +9,6 @@
     python tools/bench_hard_regret.py kinds REF.json [MORE.json ...]
     python tools/bench_hard_regret.py rules SAMPLED.json --truth REAL.json [--worlds 16] [--draws 200]
     python tools/bench_hard_regret.py widths SAMPLED.json --truth REAL.json [--worlds 64] [--at 4] [--draws 200]
-    python tools/bench_hard_regret.py merge OUT.json REF.json MORE.json ...
     python tools/bench_hard_regret.py paired MINE.json [MORE.json ...] --against OTHER.json [MORE.json ...]
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
@@ -50,8 +49,6 @@ rule sees the same draws, so their differences are paired down to the world.
 first k candidates (Hard's `max_candidates` k weighs exactly those), with as many worlds as the
 same time buys, `--worlds` x `--at` / k (a world plays every candidate; at most the worlds kept).
 
-`merge` joins references of other seeds, built alike (the same variant, worlds, options and kind),
-into one: their decisions one after the other, so two cores can build a reference in halves.
 `paired` pools `score --save` files of several references (each list of MINE against the
 OTHER of the same reference, in order): the mean paired difference over all their decisions.
 `score --draw D` searches with another random stream; `paired A0.json+A1.json ...` averages a
@@ -554,24 +551,6 @@ def widths(args: argparse.Namespace) -> int:
     return 0
 
 
-ALIKE = ("variant", "worlds", "clairvoyant", "see", "options", "late")  # what references to merge share
-
-
-def merge(args: argparse.Namespace) -> int:
-    refs = [json.loads(Path(name).read_text()) for name in args.references]
-    for name, ref in zip(args.references, refs):
-        differ = [key for key in ALIKE if ref.get(key) != refs[0].get(key)]
-        if differ:
-            raise SystemExit(f"{name} was built otherwise than {args.references[0]}: {', '.join(differ)}")
-        if not all("position" in row for row in ref["decisions"]):
-            raise SystemExit(f"{name} does not keep its decisions' positions")
-    rows = [row for ref in refs for row in ref["decisions"]]
-    merged = {**refs[0], "positions": len(rows), "decisions": rows, "merged": args.references}
-    Path(args.out).write_text(json.dumps(merged))
-    print(f"{len(rows)} decisions from {len(refs)} references in {args.out}")
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -655,9 +634,6 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--at", type=int, default=4, help="the candidates Hard weighs today (the first row)")
     w.add_argument("--draws", type=int, default=200)
     w.add_argument("--seed", type=int, default=1)
-    m = sub.add_parser("merge")
-    m.add_argument("out")
-    m.add_argument("references", nargs="+", help="references built alike with other seeds (positions kept)")
     q = sub.add_parser("paired")
     q.add_argument("mine", nargs="+", help="score --save files, one a reference (A.json+B.json: draws, averaged)")
     q.add_argument("--against", nargs="+", required=True, help="the other setting's, the same references in order")
@@ -669,7 +645,6 @@ def main(argv: list[str] | None = None) -> int:
         "kinds": kinds,
         "rules": rules,
         "widths": widths,
-        "merge": merge,
         "paired": paired,
     }
     return commands[args.command](args)
