@@ -1014,7 +1014,7 @@ def test_hard_weighs_freezing_a_big_pile_with_a_wild_card():
 def test_hard_searches_classic_with_its_own_shape_unless_told_otherwise():
     # Classic searches as hard-v1 does (40-move playouts, four candidates, none stopped, no
     # freezing discard: measured against hard-v1, stop 31), five-hand and six-hand too (stop 36);
-    # the other tables the general shape.
+    # Samba its 40-move playouts alone (stop 56); the other tables the general shape.
     from game.bots.hard import PRUNE_OFF, HardBot, SearchShape
     from game.rules.variants import VARIANT_IDS
 
@@ -1034,8 +1034,12 @@ def test_hard_searches_classic_with_its_own_shape_unless_told_otherwise():
     # Five-hand and six-hand (stop 36) search as classic does, six-hand's playouts 60 moves.
     assert SearchShape.for_variant("five-hand") == SearchShape(40, 4, PRUNE_OFF, 0)
     assert SearchShape.for_variant("six-hand") == SearchShape(60, 4, PRUNE_OFF, 0)
-    others = {v: SearchShape.for_variant(v) for v in VARIANT_IDS if v not in ("classic", "five-hand", "six-hand")}
-    assert others and all(s == SearchShape() for s in others.values()), others
+    # Samba (stop 56): 40-move playouts, the general shape otherwise; not Bolivia, not measured.
+    assert SearchShape.for_variant("samba") == SearchShape(40, 6, 2.0, 5)
+    own = ("classic", "five-hand", "six-hand", "samba")
+    others = {v: SearchShape.for_variant(v) for v in VARIANT_IDS if v not in own}
+    assert "bolivia" in others and "hand-and-foot" in others
+    assert all(s == SearchShape() for s in others.values()), others
 
 
 def test_hard_s_playouts_by_rounds_end_where_the_deciding_player_s_turn_comes_round(monkeypatch):
