@@ -395,8 +395,11 @@ class PlayerMoves:
                     "R-MELD",
                 )
             elif all(c.is_wild for c in cards):  # (dragged or clicked: the mouse's words, stop 56)
+                # (the melds as the table labels their area: "Our melds" with a partner)
                 self.table.refuse(
-                    N_("Wild cards alone join a meld: drag them onto one of your melds, or click the meld."),
+                    N_("Wild cards alone join a meld: drag them onto one of our melds, or click the meld.")
+                    if len(self.table.config.seats_of_side(self.table.human_side)) > 1
+                    else N_("Wild cards alone join a meld: drag them onto one of your melds, or click the meld."),
                     "R-MELD",
                 )
             else:

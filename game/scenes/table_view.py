@@ -436,8 +436,14 @@ class TableView:
             if empty and not (side == table.human_side and table.ui.staged):
                 yours = side == table.human_side and table.people  # (watching the bots: no one's)
                 # (the keyboard's way beside the mouse's: a keyboard player read only "drag")
+                # (named as the area's label names it: "Our melds" with a partner)
+                partners = len(table.config.seats_of_side(side)) > 1
                 text = (
-                    _("Your melds: drag cards here (or select them, then click here or press M)")
+                    (
+                        _("Our melds: drag cards here (or select them, then click here or press M)")
+                        if partners
+                        else _("Your melds: drag cards here (or select them, then click here or press M)")
+                    )
                     if yours
                     else table.side_name(side)
                 )

@@ -165,6 +165,23 @@ def test_cards_let_go_on_another_sides_meld_are_refused_with_R_OWN_MELDS():
         assert host.moved == 1 and position_to_json(controller.game.state) == before
 
 
+def test_a_lone_wild_card_s_refusal_names_the_melds_as_their_area_is_labelled():
+    """It said "your melds" in partnerships, where the area's label reads "Our melds"
+    (play-test, stop 56): a side of one's own player hears "your", a partnership "our"."""
+    for variant, hands, words in (
+        ("two-hand", ["C5 H6 JK", "C4"], "one of your melds"),
+        ("three-hand", ["C5 H6 JK", "C4", "C6"], "one of your melds"),
+        ("classic", ["C5 H6 JK", "C4", "C6", "C8"], "one of our melds"),
+        ("six-hand-2x3", ["C5 H6 JK", "C4", "C6", "C8", "C9", "C10"], "one of our melds"),
+    ):
+        state = position(hands, discard="S4", phase="meld", variant=variant)
+        controller, host = make(state, variant=variant)
+        controller.moves.drop(cards(controller, "JK"), DropTarget("new-meld"))
+        assert controller.refusal is not None and controller.refusal.rule == "R-MELD", variant
+        assert words in controller.message[0], (variant, controller.message[0])
+        assert len(controller.game.state.hands[0]) == 3
+
+
 def test_refusals_carry_their_rule_and_change_nothing():
     controller, host = make(position(["C5 H6 S8 S3 D8 JK", "C4", "C6", "C8"], turn=1))
     before = position_to_json(controller.game.state)
@@ -184,9 +201,10 @@ def test_refusals_carry_their_rule_and_change_nothing():
     controller.moves.drop(cards(controller, "S3", "D8"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-BLACK3"
     controller.moves.drop(cards(controller, "JK"), DropTarget("new-meld"))
-    # Dropped by the mouse: the mouse's words, no keys named (play-test, stop 56).
+    # Dropped by the mouse: the mouse's words, no keys named (play-test, stop 56); the melds
+    # named as the table labels their area, "Our melds" with a partner.
     assert controller.refusal.rule == "R-MELD" and controller.message[0] == (
-        "Wild cards alone join a meld: drag them onto one of your melds, or click the meld."
+        "Wild cards alone join a meld: drag them onto one of our melds, or click the meld."
     )
     controller.moves.drop(cards(controller, "C5", "H6"), DropTarget("new-meld"))
     assert controller.refusal.rule == "R-MELD" and "one rank" in controller.message[0]
@@ -247,7 +265,7 @@ def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
     assert controller.refusal.rule == "R-MELD"
     assert controller.message[0] == "Wild cards alone join a meld: pick one with [ and ], then press M."
     controller.moves.click_new_meld()  # the same card clicked onto the new meld's cell: the mouse's words
-    assert controller.message[0].endswith("drag them onto one of your melds, or click the meld.")
+    assert controller.message[0].endswith("drag them onto one of our melds, or click the meld.")
     assert not controller.moves.by_key
     controller.moves.drop(cards(controller, "JK"), DropTarget("meld", staged_index=1))  # onto the kings
     assert [len(g) for g in controller.ui.staged] == [3, 4]

@@ -82,7 +82,8 @@ def test_with_the_pile_blocked_the_turn_names_the_draw_alone():
 def test_the_empty_meld_area_says_how_to_meld_with_the_keys_too():
     stack, table = table_at(["C5 D9 HJ", "C4 C6 C8", "C9 C10", "CJ CQ"], melds=[{}, {}])
     texts = {side: text for side, _rect, text in table.view._zone_texts()}
-    assert texts[0] == "Your melds: drag cards here (or select them, then click here or press M)"
+    # (a partnership's area, labelled "Our melds": its words say "Our" too, stop 56)
+    assert texts[0] == "Our melds: drag cards here (or select them, then click here or press M)"
 
 
 def draw(table) -> pygame.Surface:

@@ -650,7 +650,7 @@ def test_an_area_with_only_red_threes_still_says_where_melds_go():
     stack, table = make_table()
     table.load_state(state)
     texts = dict((side, text) for side, _rect, text in table.view._zone_texts())
-    assert texts[0] == "Your melds: drag cards here (or select them, then click here or press M)"
+    assert texts[0] == "Our melds: drag cards here (or select them, then click here or press M)"
     (three,) = table.game.state.red_threes[0]
     words = zone_text_rect(texts[0], table.geometry.meld_areas[0])
     assert not words.colliderect(table.layout.placements[three].rect())
