@@ -12,6 +12,7 @@ the table's speed control (the Speed button, + and -) sets their pace.
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 import pygame
@@ -34,6 +35,23 @@ from game.scenes.widgets import Button, WidgetGroup
 SETTLE_SECONDS = 0.6
 PASSING_LINES = 2  # "Pass the computer to {name} ..." wraps onto two lines at most
 LINE_STEP = 1.45  # a wrapped line's step, in font sizes
+
+
+# Where a sentence ends: a Latin full stop (or ! ?) before a space, or a Chinese one.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")
+
+
+def _between_sentences(text: str, lines: list[str], font: pygame.font.Font, width: int) -> list[str]:
+    """Two `lines` of two sentences break between them when each fits a line: filling the
+    first line left "clicks." alone on the second ("...until Player 2 / clicks.", play-test,
+    stop 56)."""
+    if len(lines) != 2:
+        return lines
+    for end in _SENTENCE_END.finditer(text):
+        first, second = text[: end.start()], text[end.end() :]
+        if first and second and font.size(first)[0] <= width and font.size(second)[0] <= width:
+            return [first, second]
+    return lines
 
 
 def settling(event: pygame.event.Event) -> bool:
@@ -90,7 +108,7 @@ class PrivacyScreen(Scene):
             font = assets.font_for_text(text, round(size * 4), False)  # (measured at 4x, as text_width)
             lines = wrap_text(text, font, round(room * 4))
             if len(lines) <= PASSING_LINES or size <= theme.FONT_SMALL:
-                return size, lines
+                return size, _between_sentences(text, lines, font, round(room * 4))
             size -= 1
 
     def everyone_y(self) -> float:

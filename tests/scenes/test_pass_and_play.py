@@ -513,6 +513,25 @@ def test_the_privacy_screen_says_whom_to_pass_to_in_readable_text_however_long_t
         screen.draw(Canvas(LOGICAL_SIZE, 1.0))
 
 
+@pytest.mark.parametrize(
+    ("language", "name", "expected"),
+    [
+        ("en", "Player 2", ["Pass the computer to Player 2.", "The table stays hidden until Player 2 clicks."]),
+        ("en", "Bob", ["Pass the computer to Bob. The table stays hidden until Bob clicks."]),
+        ("zh_CN", "Maximiliana Wu", ["请把电脑交给Maximiliana Wu。", "在Maximiliana Wu点击之前，牌桌保持隐藏。"]),
+    ],
+)
+def test_the_passing_sentence_breaks_between_its_two_sentences(language, name, expected):
+    """Play-test (stop 56): at 1280x720 "Pass the computer to Player 2. The table stays
+    hidden until Player 2" filled the first line and left "clicks." alone on the second;
+    two lines break where the first sentence ends, when each sentence fits its line (one
+    line that holds both stays one)."""
+    i18n.set_language(language)
+    screen = PrivacyScreen(_NamedTable(name), 1)
+    _size, lines = screen.passing_lines()
+    assert lines == expected
+
+
 def _pills_drawn(table, monkeypatch) -> list[str]:
     from game.scenes import table_view
 
