@@ -1,7 +1,8 @@
 """Pass-and-play and watching the bots (#12).
 
 Pass-and-play: several seats are people at one computer. When the turn comes to a person
-who is not the one at the screen, the table pushes a `PrivacyScreen`: it covers the whole
+who is not the one at the screen, or a person's turn ends and bots play before another
+person (they play once that person sits), the table pushes a `PrivacyScreen`: it covers the whole
 window (the table is not drawn under it) until that person clicks; then the table turns
 to them (`PrivacyTable.seat_person`): their hand at the bottom, face up, every other hand
 face down, and nothing of the previous person's (selection, hint, refusal) left.

@@ -1198,6 +1198,16 @@ class TableScene(Scene):
             if st.phase is Phase.ANSWER and not self.answer_prompt_open and self.idle and not covered:
                 self._open_answer_prompt()
             return
+        if len(self.people) > 1 and not covered and self.stack is not None and self.next_person() != self.human:
+            # Pass-and-play: a person's turn ended and bots play before another person: the
+            # screen comes at once, the bots play once that person sits. The hand of the one
+            # who had played lay face up through the bots' turns, seconds long, while the
+            # computer was passed on (play-test, stop 56).
+            from game.scenes.pass_and_play import PrivacyScreen
+
+            self.mouse.cancel()
+            self.stack.push(PrivacyScreen(self, self.next_person()))
+            return
         self.controller.drive_bots(self.idle and self.clock >= self._bot_ready_at and not covered and not self.paused)
         after = self.game.state.to_act  # (the state changes in place)
         if after in self.people and after != self.human:

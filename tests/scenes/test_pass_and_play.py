@@ -108,6 +108,43 @@ def test_people_take_turns_behind_a_privacy_screen():
     assert table.geometry.spot(table.human) == "S"
 
 
+def test_with_bots_between_the_people_the_screen_comes_as_a_turn_ends():
+    """South and North are people, West and East bots: South's hand lay face up through
+    West's turn (seconds long) while the computer was passed to North (play-test, stop 56).
+    The screen now comes as South's turn ends; the bots play once North sits, North seeing
+    their moves with its own hand."""
+    stack, table = make_table(seed=11, levels=(None, "normal", None, "normal"))
+    assert table.people == (0, 2)
+    movers = {seat: fallback("normal", 100 + seat) for seat in table.people}
+    for _ in range(20000):
+        stack.update(DT)
+        if table.my_turn() and table.idle:
+            break
+        if isinstance(stack.top, PrivacyScreen):
+            tick(stack, SETTLE_SECONDS)
+            stack.top.button.click()
+    me = table.human
+    other = 2 - me
+    while table.game.state.to_act == me:
+        assert table.play(movers[me].act(table.game.state.observation(me)))
+    assert table.game.state.to_act in (1, 3)  # West or East, a bot, plays next
+    stack.update(DT)
+    screen = stack.top
+    assert isinstance(screen, PrivacyScreen) and screen.seat == other, [type(s).__name__ for s in stack.scenes]
+    assert stack.visible_scenes() == [screen]  # the hand of the one who played no longer drawn
+    moves, bot = table.moves_played, table.game.state.to_act
+    tick(stack, 3.0)
+    assert table.moves_played == moves and table.game.state.to_act == bot  # the bot waits for the next person
+    screen.button.click()
+    assert table.human == other
+    for _ in range(20000):  # the bot plays, the next person at the screen: no other screen
+        stack.update(DT)
+        assert not isinstance(stack.top, PrivacyScreen)
+        if table.game.state.to_act == other and table.idle:
+            break
+    assert table.moves_played > moves and table.my_turn()
+
+
 def test_the_privacy_screen_hides_everything_until_the_click():
     stack, table = make_table(seed=11, levels=(None, None, "normal", "normal"))
     movers = {seat: fallback("normal", 100 + seat) for seat in table.people}
