@@ -387,7 +387,15 @@ class PlayerMoves:
         try:
             return Group.of(cards, rank)
         except NotationError:
-            if rank is not None:
+            if rank is not None and any(c.is_black_three for c in cards):  # (its own rule, not R-ADD's)
+                self.table.refuse(
+                    N_(
+                        "A black three joins no other meld: black threes are melded only as a group of their own, "
+                        "when going out."
+                    ),
+                    "R-BLACK3",
+                )
+            elif rank is not None:
                 self.table.refuse(N_("Those cards do not go with the {ranks}."), "R-ADD", ranks=rank_plural(rank))
             elif all(c.is_wild for c in cards) and self.by_key:
                 self.table.refuse(

@@ -217,7 +217,7 @@ def test_staged_initial_meld_counts_and_takes_back_and_refuses_below_minimum():
 
 
 def test_add_to_a_meld_by_drag_and_illegal_add_reason():
-    state = position(["H9 S9 C5 D7 JK"], melds=[{"9": "C9 D9 D9"}, {}], discard="S4", phase="meld")
+    state = position(["H9 S9 C5 D7 S3 JK"], melds=[{"9": "C9 D9 D9"}, {}], discard="S4", phase="meld")
     stack, table = make_table()
     table.load_state(state)
     slot = next(s for s in table.layout.meld_slots if s.side == 0)
@@ -228,6 +228,13 @@ def test_add_to_a_meld_by_drag_and_illegal_add_reason():
     five = hand_card(table, "C5")
     drag(stack, card_point(table, five), slot.rect.center)
     assert five in table.state.hands[0] and "do not go with the 9s" in table.message[0]
+    rest(stack, table)
+    three = hand_card(table, "S3")
+    drag(stack, card_point(table, three), slot.rect.center)
+    # A black three has its own rule (play-test, stop 56: it was refused as any card of the
+    # wrong rank, under R-ADD).
+    assert three in table.state.hands[0] and table.controller.refusal.rule == "R-BLACK3"
+    assert table.message[0].startswith("A black three joins no other meld")
 
 
 def test_take_the_pile_by_dropping_a_pair_on_it():
