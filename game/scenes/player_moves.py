@@ -388,13 +388,7 @@ class PlayerMoves:
             return Group.of(cards, rank)
         except NotationError:
             if rank is not None and any(c.is_black_three for c in cards):  # (its own rule, not R-ADD's)
-                self.table.refuse(
-                    N_(
-                        "A black three joins no other meld: black threes are melded only as a group of their own, "
-                        "when going out."
-                    ),
-                    "R-BLACK3",
-                )
+                self.table.refuse(N_("A black three cannot join the {ranks}."), "R-BLACK3", ranks=rank_plural(rank))
             elif rank is not None:
                 self.table.refuse(N_("Those cards do not go with the {ranks}."), "R-ADD", ranks=rank_plural(rank))
             elif all(c.is_wild for c in cards) and self.by_key:
