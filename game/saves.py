@@ -312,6 +312,7 @@ class SaveSummary:
     theirs: int
     target: int = 0  # the points the game is played to (0: a game of a number of deals)
     over: bool = False  # the game is decided (kept until the player leaves its final sheet)
+    people: int = 1  # the people at the screen (pass-and-play: 2 or more)
 
 
 def summarize(data: bytes) -> SaveSummary | None:
@@ -342,7 +343,9 @@ def summarize(data: bytes) -> SaveSummary | None:
     others = [score for index, score in enumerate(scores) if index != side]
     target = body.get("target")
     shown_target = target if _is_int(target) and target in rules.targets else 0
-    return SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target, over)
+    levels = body.get("levels")
+    people = sum(1 for level in levels if level is None) if isinstance(levels, list) else 1
+    return SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target, over, max(1, people))
 
 
 # -- the save slot ---------------------------------------------------------------

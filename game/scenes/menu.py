@@ -44,7 +44,8 @@ def first_start(app) -> bool:
 
 def saved_game_line(saved: SaveSummary) -> str:
     """Beside Continue: which game it goes on with ("Classic · to 2500 · deal 3 · 1,240 to 980":
-    the target where the player chose one, as the statistics name it, then the totals so far,
+    how many people share the screen where more than one does, the target where the player
+    chose one, as the statistics name it, then the totals so far,
     the player's side first; none before the first deal ends)."""
     rules = variant_named(saved.variant)
     deals = rules.deals if rules is not None else 0  # (a game of a number of deals: "deal 3 of 4")
@@ -52,6 +53,8 @@ def saved_game_line(saved: SaveSummary) -> str:
     if saved.over:  # closed at its final sheet: Continue shows it again
         deal = _("game over")
     line = _(VARIANT_NAMES[saved.variant])
+    if saved.people > 1:  # pass-and-play: not a game against the bots alone (play-test, stop 56)
+        line += " · " + _("{n} people").format(n=saved.people)
     if saved.target and rules is not None and len(rules.targets) > 1:  # (one target: nothing to tell)
         line += " · " + _("to {target}").format(target=saved.target)
     line += f" · {deal}"

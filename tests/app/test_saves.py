@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -344,6 +345,10 @@ def test_the_summary_beside_continue_reads_the_save_without_replaying_it(tmp_pat
     body = json.loads(store.path.read_bytes())
     body["human"] = 1  # a person in West reads West & East first
     west = SaveSummary("classic", summary.deal, scores[1], scores[0], summary.target)
+    assert summarize(json.dumps(body).encode()) == west
+    body["levels"] = [None, None, "normal", "normal"]  # pass-and-play: two people
+    assert summarize(json.dumps(body).encode()) == replace(west, people=2)
+    body["levels"] = "nonsense"  # (the load refuses it; the line just counts one person)
     assert summarize(json.dumps(body).encode()) == west
 
 

@@ -265,6 +265,8 @@ def test_beside_continue_the_title_says_which_game_it_goes_on_with(app):
     longest = SaveSummary("six-hand-2x3", 12, 12340, 9870, 10000)  # (its one target is not named: the totals fit)
     assert saved_game_line(longest) == "Six-hand, two sides of three · deal 12 · 12,340 to 9,870"
     assert saved_game_line(SaveSummary("hand-and-foot", 3, 12340, 980)) == "Hand and Foot · deal 3 of 4 · 12,340 to 980"
+    friends = SaveSummary("classic", 2, 10, 0, 2500, people=2)  # pass-and-play (play-test, stop 56)
+    assert saved_game_line(friends) == "Classic · 2 people · to 2500 · deal 2 · 10 to 0"
     over = SaveSummary("classic", 6, 4555, 5755, 5000, over=True)  # closed at its final sheet
     assert saved_game_line(over) == "Classic · to 5000 · game over · 4,555 to 5,755"
     i18n.set_language("zh_CN")
