@@ -1293,7 +1293,7 @@ class TableView:
             minimum = st.minimum(side)
             # What the side has down as it is seen: a meld flying in counts as its cards land.
             arrived = table.animator.arrived
-            if table_facts.has_melded(st, side, arrived):
+            if table_facts.minimum_met(st, side, minimum, arrived):
                 state_text, color = _("min {n} · met").format(n=minimum), pygame.Color(30, 110, 60)
             else:
                 state_text, color = _("min {n} · not met").format(n=minimum), pygame.Color(150, 90, 20)
