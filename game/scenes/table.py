@@ -521,10 +521,8 @@ class TableScene(Scene):
         # Each move is said (the log, the seat's label) as its cards start to move.
         self.move_log.record(events, [self.clock + at / speed for at in plan.times])
         self.move_log.show_due(self.clock)
-        for index, score in enumerate(self.game.scores):
-            tween = self.shown_scores[index]
-            if tween.end != score:
-                self.shown_scores[index] = Tween(tween.value, score, 1.2, ease_out_cubic)
+        if self.game.state.phase is not Phase.OVER:  # (a deal's end counts up with its sheet: _open_score_sheet)
+            self._count_scores(1.2)
         for listener in self.listeners:
             listener(self, events)
         for seat, at in plan.feet.items():  # a foot picked up: its cards leave once the hand is empty
@@ -1238,11 +1236,21 @@ class TableScene(Scene):
         # time: that click's double would answer it unread.
         self.stack.push(AnswerPrompt(self, settle=self._seated_at + SETTLE_SECONDS - self.clock))
 
+    def _count_scores(self, seconds: float) -> None:
+        """The score panel's totals count up to the game's over `seconds`."""
+        for index, score in enumerate(self.game.scores):
+            tween = self.shown_scores[index]
+            if tween.end != score:
+                self.shown_scores[index] = Tween(tween.value, score, seconds, ease_out_cubic)
+
     def _open_score_sheet(self, result) -> None:
         from game.scenes.score_sheet import ScoreSheetScene
 
         self.mouse.cancel()
         if self.stack is not None:
+            # The panel counts in step with the sheet's totals (the two showed different
+            # running numbers for a second or two: play-test, stop 56).
+            self._count_scores(ScoreSheetScene.COUNT_SECONDS)
             self.stack.push(ScoreSheetScene(self, result))
 
     def draw(self, surface: pygame.Surface) -> None:

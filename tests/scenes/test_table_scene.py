@@ -370,6 +370,33 @@ def test_deal_end_shows_the_score_sheet_then_the_next_deal():
     assert stack.top is table and table.game.deal_number == 1 and table.state.phase is Phase.DRAW
 
 
+def test_the_score_panel_counts_a_deals_end_in_step_with_the_sheet():
+    """The top-left panel counted the deal's points on its own clock, the sheet on its own:
+    for a second or two they showed different running totals (play-test, stop 56). The
+    panel holds the totals before the deal until the sheet opens, then counts with it."""
+    state = position(
+        ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"], melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld"
+    )
+    stack, table = make_table()
+    table.load_state(state)
+    card = hand_card(table, "C4")
+    click(stack, card_point(table, card))
+    click(stack, card_point(table, card))
+    before = list(table.state.scores)
+    after = list(table.game.scores)
+    assert after != before and table.state.phase is Phase.OVER
+    until(stack, lambda: isinstance(stack.top, ScoreSheetScene), 10)
+    sheet = stack.top
+    counted = set()
+    while not sheet.count.done:
+        k = sheet.count.value
+        for side in range(2):  # the sheet's running total, as it draws it
+            assert round(table.shown_scores[side].value) == round(before[side] + (after[side] - before[side]) * k)
+        counted.add(round(table.shown_scores[0].value))
+        stack.update(1 / 60)
+    assert len(counted) > 10 and [round(t.value) for t in table.shown_scores] == after
+
+
 def test_sort_buttons_and_keys_reorder_the_hand():
     stack, table = make_table(seed=5)
     rest(stack, table)
