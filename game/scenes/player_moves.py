@@ -589,12 +589,15 @@ class PlayerMoves:
             try:
                 groups.append(Group.of(cards, top.rank if top.rank.meldable else None))
             except NotationError:
-                self.table.refuse(
-                    N_("To take the pile, select or drop cards that meld the {card} on top."),
-                    "R-TAKE",
-                    card=card_name(top),
-                )
-                return
+                split = self._split_take(cards)
+                if split is None:
+                    self.table.refuse(
+                        N_("To take the pile, select or drop cards that meld the {card} on top."),
+                        "R-TAKE",
+                        card=card_name(top),
+                    )
+                    return
+                groups = split
         staged = self._staged_groups()
         if staged is None:
             return
@@ -609,6 +612,39 @@ class PlayerMoves:
             self.table.ui.clear_staged()
             self.table.ui.selected.clear()
             self.table.host.cards_moved()
+
+    def _split_take(self, cards: list[Card]) -> list[Group] | None:
+        """A take selected in one go: the pair that melds the top card and, with it, other
+        groups for the minimum ("10 10 A A 2" on a 10): one group for each natural rank, the
+        top card's first, the wild cards with one of them (the first way the engine accepts,
+        else the first way, for the engine's own reason). None when the selection holds no
+        natural of the top card's rank, or of no other (play-test, stop 56: the pair and the aces selected
+        together were refused as "cards that meld the 10 on top")."""
+        top = self.table.game.state.pile[-1]
+        ranks: dict[Rank, list[Card]] = {}
+        wild: list[Card] = []
+        for card in cards:
+            if card.is_wild:
+                wild.append(card)
+            else:
+                ranks.setdefault(card.rank, []).append(card)
+        if top.rank not in ranks or len(ranks) < 2:
+            return None
+        order = [top.rank, *(rank for rank in ranks if rank != top.rank)]
+        staged = self._staged_groups() or []
+        ways: list[list[Group]] = []
+        homes = [*order[1:], order[0]] if wild else order[:1]  # the wild cards with one group, the pair's last
+        for home in homes:
+            try:
+                ways.append([Group.of(ranks[rank] + (wild if rank == home else []), rank) for rank in order])
+            except NotationError:
+                return None
+        for way in ways:
+            if self._refusal_of(Move.take(*way, *staged)) is None:
+                return way
+        # Refused every way: the engine says why (short of the minimum, say), unless the
+        # cards may be a sequence (the Samba family), which this split never makes.
+        return None if self.table.config.rules.meld_list else ways[0]
 
     def discard(self, card: Card, confirmed: bool = False) -> None:
         if self.table.ui.staged:  # a discard ends the turn: staged melds would be lost unlaid

@@ -264,6 +264,36 @@ def test_take_the_pile_with_staged_melds_for_the_minimum():
     assert {"S4", "H9"} <= {c.face for c in st.hands[0]}
 
 
+def test_take_the_pile_with_the_pair_and_the_minimums_melds_selected_together():
+    """The pair of the top card and the aces for the minimum, selected in one go and clicked
+    onto the pile, take it (play-test, stop 56: refused as "cards that meld the 10 on top");
+    the two goes with the aces, the pile being frozen for a side that has not melded."""
+    hands = ["C10 D10 HA DA C2 H6 S7 S8", "C4 C6 C7", "C7 C9 CQ", "C9 CK CJ"]
+    state = position(hands, discard="S4 H9 S10", phase="draw")
+    stack, table = make_table()
+    table.load_state(state)
+    select(stack, table, ("C10", "D10", "HA", "DA", "C2"))
+    click(stack, PILE_POS)
+    st = table.state
+    assert st.phase is Phase.MELD and not st.pile
+    melds = {r.symbol: sorted(c.face for c in meld.cards) for r, meld in st.melds[0].items()}
+    assert melds == {"10": ["C10", "D10", "S10"], "A": ["C2", "DA", "HA"]}
+    assert {c.face for c in st.hands[0]} == {"H6", "S7", "S8", "S4", "H9"}
+
+
+def test_take_selected_in_one_go_short_of_the_minimum_says_so():
+    """Selected together but short of the minimum (10 10 + 6 6 6 on a 10: 45): the engine's
+    own reason, the minimum, not "select cards that meld the 10"."""
+    hands = ["C10 D10 H6 S6 D6 S7 S8", "C4 C6 C7", "C7 C9 CQ", "C9 CK CJ"]
+    state = position(hands, discard="S4 H9 S10", phase="draw")
+    stack, table = make_table()
+    table.load_state(state)
+    select(stack, table, ("C10", "D10", "H6", "S6", "D6"))
+    click(stack, PILE_POS)
+    assert table.state.phase is Phase.DRAW and len(table.state.pile) == 3
+    assert table.message is not None and "minimum" in table.message[0]
+
+
 def test_ask_button_follows_the_engine_and_the_answer_binds():
     stack, table = make_table()
     table.load_state(may_ask_position())
