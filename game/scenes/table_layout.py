@@ -161,8 +161,8 @@ BUTTONS: dict[str, tuple[float, float, float, float]] = {
     "new_game": (1150, 12, 118, 34),
     # Under the pile, in place of its count: opens the pile browser (V).
     "pile": (PILE_POS[0] - 68, PILE_POS[1] + CENTER_W * ASPECT / 2 + 1, 136, 24),
-    "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 38, 136, 30),
-    "cancel": (STAGE_PANEL.x + 154, STAGE_PANEL.bottom - 38, 136, 30),
+    "confirm": (STAGE_PANEL.x + 10, STAGE_PANEL.bottom - 36, 136, 30),
+    "cancel": (STAGE_PANEL.x + 154, STAGE_PANEL.bottom - 36, 136, 30),
 }
 # Hand and Foot: where each seat's foot lies (its centre), by the seat's spot.
 FOOT_SPOTS: dict[str, Point] = {"S": (84.0, 604.0), "N": (470.0, 46.0), "W": (134.0, 372.0), "E": (1146.0, 372.0)}

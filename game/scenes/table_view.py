@@ -1380,7 +1380,7 @@ class TableView:
         blit_text(surface, f"{count} / {minimum}", 20, color, bold=True, topright=(panel.right - 12, panel.y + 2))
         if hint:
             size = fitting_size(hint, 12, panel.width - 24, smallest=9)
-            blit_text(surface, hint, size, theme.INK_SOFT, topleft=(panel.x + 12, panel.y + 27))
+            blit_text(surface, hint, size, theme.INK_SOFT, topleft=(panel.x + 12, panel.y + 25))  # (above the buttons)
 
     def _banner(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """The short banners (a canasta, going out, a red three): over the side's meld area

@@ -654,3 +654,31 @@ def test_an_area_with_only_red_threes_still_says_where_melds_go():
     (three,) = table.game.state.red_threes[0]
     words = zone_text_rect(texts[0], table.geometry.meld_areas[0])
     assert not words.colliderect(table.layout.placements[three].rect())
+
+
+def test_the_initial_meld_panels_second_line_stands_clear_of_its_buttons(monkeypatch):
+    """While a take is staged the panel's second line ("incl. the 8♠ on the pile: drop the
+    take's cards on it") stands above the Lay melds and Take back buttons (play-test, stop
+    56: the buttons cut its descenders)."""
+    from game.scenes import table_view
+
+    state = position(["C8 D8 HA SA DA H6 S6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4 H9 S8", phase="draw")
+    stack, table = make_table()
+    table.load_state(state)
+    aces = select(stack, table, ("HA", "SA", "DA"))
+    drag(stack, card_point(table, aces[0]), (400, 480))
+    assert table.stage_info() is not None and table.stage_info()[2].startswith("incl. the")
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = table_view.blit_text
+
+    def recording(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(table_view, "blit_text", recording)
+    table.view.draw(Canvas(SCREEN, 1.0))
+    (line,) = [rect for text, rect in drawn if text.startswith("incl. the")]
+    for name in ("confirm", "cancel"):
+        assert line.bottom <= pygame.Rect(BUTTONS[name]).top, (line, BUTTONS[name])
+    assert pygame.Rect(STAGE_PANEL).contains(line)
