@@ -86,6 +86,8 @@ RED_INK = theme.RED_INK
 HELD_RING = pygame.Color(250, 243, 226, 170)  # theme.CREAM, half clear: a held click, quietly
 LABEL_MARGIN = 6  # logical units between a seat's label and the window's edge
 TAG_PAD = 18.0  # a seat's tag: how much wider than its text
+SIDE_MARK_W = 12.0  # a tag of the player's side: this much wider, for the gold dot left of its name
+SIDE_MARK_R = 4.5  # the dot's radius (logical)
 SIDE_TAG_W = 200.0  # West's and East's tags at most (clear of the meld areas)
 NORTH_TAG_W = 300.0  # North's tag at most (its last action goes on right of it)
 BLOCK_LINES = 3  # a block seat's last action under its cards: lines at most (room before the next tag)
@@ -313,6 +315,7 @@ class TableView:
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
         self.held_ring: pygame.FRect | None = None  # where a click held while cards land aimed, as ringed
         self.marked_score_row: int | None = None  # the score panel's row with the gold bar (ours), as drawn
+        self.marked_tags: dict[int, tuple[int, int]] = {}  # the seats whose tags have the side's dot: where, as drawn
         resting: list[CardSprite] = []
         moving: list[CardSprite] = []
         for sprite in table.animator.draw_order():
@@ -574,7 +577,7 @@ class TableView:
         for seat in range(self.table.config.players):
             x, y = self.table.geometry.label_anchor(seat)
             text, size = self.fitted_tag(seat)
-            w = text_width(text, size, True) + TAG_PAD
+            w = text_width(text, size, True) + TAG_PAD + self.mark_width(seat)
             if self.table.geometry.spot(seat) == "S":
                 x, y = x - w / 2, y - 6
             place = pygame.FRect(0, 0, w, 24)
@@ -1060,13 +1063,17 @@ class TableView:
             fill = theme.GOLD if on else (SITTING_OUT if out else pygame.Color(16, 60, 38))
             ink = theme.INK if on else theme.TEXT_ON_FELT
             image = text_image(text, ruler.px(size), True, tuple(ink))
-            w = image.get_width() / ruler.scale + TAG_PAD
+            mark = self.mark_width(seat)
+            w = image.get_width() / ruler.scale + TAG_PAD + mark
             if table.geometry.spot(seat) == "S":
                 x, y = x - w / 2, y - 6
             # A long label (Chinese, "thinking…") stays inside the window at the side seats.
             x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
-            border = theme.GOLD_LIGHT if on else theme.GOLD_DARK
-            tag = pill(surface, text, (x, y), size=size, fill=fill, ink=ink, border=border)
+            border = theme.GOLD_LIGHT if on else (theme.GOLD if mark else theme.GOLD_DARK)
+            if mark:
+                tag = self._marked_tag(surface, ruler, seat, image, (x, y), size, fill, border, on)
+            else:
+                tag = pill(surface, text, (x, y), size=size, fill=fill, ink=ink, border=border)
             self._seat_text(surface, seat, tag)
             if not person and geo.is_block(seat):
                 self._block_line(surface, ruler, seat, thinking, out)
@@ -1143,6 +1150,46 @@ class TableView:
             self._seat_text(surface, seat, box)
             y += 17
 
+    def side_seats(self) -> frozenset[int]:
+        """The seats whose tags carry the gold dot of the player's side: the player's and its
+        partners' (six-hand-2x3: North-west and North-east; six-hand: North-west), as the
+        rules' sides say, so partners read at a glance round the table, as the score panel's
+        gold bar marks the side's row (play-test, stop 56). None without partnerships, or
+        watching the bots (a spectator has no side)."""
+        table = self.table
+        if not table.config.partnerships or not table.people:
+            return frozenset()
+        return frozenset(table.config.seats_of_side(table.human_side))
+
+    def mark_width(self, seat: int) -> float:
+        """How much wider a seat's tag is for the side's dot (logical): 0 for other seats."""
+        return SIDE_MARK_W if seat in self.side_seats() else 0.0
+
+    def _marked_tag(
+        self,
+        surface: pygame.Surface,
+        ruler: Ruler,
+        seat: int,
+        image: pygame.Surface,
+        center: tuple[float, float],
+        size: float,
+        fill: pygame.Color,
+        border: pygame.Color,
+        on: bool,
+    ) -> pygame.Rect:
+        """A tag of the player's side (`pill`'s, SIDE_MARK_W wider, its edge a brighter gold): a
+        gold dot left of the name (dark on the gold tag of the seat on turn), the name right of it."""
+        h = image.get_height() + ruler.px(2)
+        box = pygame.Rect(0, 0, image.get_width() + ruler.px(14 + SIDE_MARK_W), h)
+        box.center = ruler.point(center)
+        surface.blit(rounded_panel(box.size, box.height // 2, fill, border, max(1, ruler.px(1.5))), box)
+        text = image.get_rect(midright=(box.right - ruler.px(7), box.centery))
+        surface.blit(image, text)
+        centre = (text.left - ruler.px(SIDE_MARK_R + 4), box.centery)
+        pygame.draw.aacircle(surface, theme.INK if on else theme.GOLD_LIGHT, centre, max(2, ruler.px(SIDE_MARK_R)))
+        self.marked_tags[seat] = centre
+        return box
+
     def seat_tag(self, seat: int, thinking: bool = False, name: str | None = None) -> str:
         """A seat's name tag: its name (`name`: shortened) and card count, or that it sits
         this deal out; "thinking…" too, except in a block (which says it under its cards)."""
@@ -1175,7 +1222,7 @@ class TableView:
         """A seat's tag and its size, as wide as `tag_room` at most: smaller, down to 13, then
         its name cut short with "…" (a person's long name, pass-and-play: a 16-character
         Chinese name ran over the hand and the next column, play-test stop 54)."""
-        room = self.tag_room(seat) - TAG_PAD
+        room = self.tag_room(seat) - TAG_PAD - self.mark_width(seat)
         text = self.seat_tag(seat, thinking)
         size = fitting_size(text, 15, room, bold=True, smallest=13)
         if text_width(text, size, True) <= room:  # (most tags, every frame: no cutting asked)
