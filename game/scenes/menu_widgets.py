@@ -51,7 +51,8 @@ class Choice(Widget):
 
     Left/Right (or clicking the arrows) step through the values; Enter/Space
     and a click elsewhere on the row step forwards. `on_change(value)` runs at
-    once, so a setting applies as soon as it is changed.
+    once, so a setting applies as soon as it is changed. A click puts the focus
+    on the row.
     """
 
     focusable = True
@@ -114,6 +115,12 @@ class Choice(Widget):
         if event.type == pygame.MOUSEMOTION:
             self.hovered = self.rect.collidepoint(event.pos)
             return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            # The focus comes to the row clicked (the group cleared the rest): Left/Right go on
+            # from there, and a page rebuilt by the change keeps it there (the New game page's
+            # focus ring jumped back to the Game row after a seat's arrow, play-test stop 56).
+            self.focused = True
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
             left_arrow, _center = self.value_geometry()
             on_left_half = left_arrow - 14 <= event.pos[0] < (left_arrow + self.rect.right) / 2

@@ -464,6 +464,50 @@ def test_a_click_on_the_seed_field_puts_the_caret_there(app):
     assert field.digits == "42"
 
 
+def _click(stack: SceneStack, pos) -> None:
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else {"button": 1}
+        stack.handle_event(pygame.event.Event(kind, pos=pos, **extra))
+
+
+def test_a_click_on_a_seats_arrow_keeps_the_focus_on_that_row(app):
+    """After a click on a seat's arrow the focus ring jumped back to the Game row (the page
+    is rebuilt when the Names button comes or goes; play-test stop 56): it is on the row
+    clicked, whether the page was rebuilt or not, and the keyboard goes on from there."""
+    stack = SceneStack()
+    scene = NewGameScene(app, variant="classic")
+    stack.push(scene)
+
+    def north() -> Choice:
+        return next(w for w in scene.items.widgets if isinstance(w, Choice) and w.label == "North (partner)")
+
+    assert north().value == "normal"
+    seen = []
+    for _ in range(3):  # Normal -> Hard -> Person (two people: the page rebuilt) -> Easy (rebuilt again)
+        items = scene.items
+        _click(stack, (north().rect.right - 20, north().rect.centery))  # (the right arrow)
+        focused = scene.items.focused
+        assert focused is north(), (north().value, focused)
+        assert sum(w.focused for w in scene.items.widgets) == 1
+        seen.append((north().value, scene.items is not items))
+    assert seen == [("hard", False), ("person", True), ("easy", True)]
+    stack.handle_event(key(pygame.K_RIGHT))  # the keyboard goes on with the row clicked
+    assert north().value == "normal" and scene.items.focused is north()
+    stack.handle_event(key(pygame.K_DOWN))
+    assert scene.items.focused.label == "East (opponent)"
+
+
+def test_a_click_on_the_game_rows_arrow_keeps_the_focus_there(app):
+    stack = SceneStack()
+    scene = NewGameScene(app, variant="classic")
+    stack.push(scene)
+    stack.handle_event(key(pygame.K_DOWN))
+    stack.handle_event(key(pygame.K_DOWN))  # (the focus elsewhere first: South's row)
+    game = scene.items.widgets[0]
+    _click(stack, (game.rect.right - 20, game.rect.centery))
+    assert scene.variant != "classic" and scene.items.focused is scene.items.widgets[0]
+
+
 def test_the_new_game_page_offers_the_last_game_started_from_it(app, tmp_path):
     """It opened on classic every time, so one arrow press after a game of Bolivia started
     two-hand (play-test, stop 41): the last choice is kept in the settings, seats included."""
