@@ -168,14 +168,26 @@ def pill(
     bold: bool = True,
     pad: float = 7,
     anchor: str = "center",
+    dot=None,
 ) -> pygame.Rect:
-    """A small rounded label (counts, states), placed by its `anchor` point."""
+    """A small rounded label (counts, states), placed by its `anchor` point; `dot`: a dot of
+    that colour left of the text (the pill SIDE_MARK_W wider: a seat tag of the player's side)."""
     ruler = Ruler.of(surface)
     image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(ink)))
-    box = pill_box(ruler, text, center, size=size, bold=bold, pad=pad, anchor=anchor)
+    lead = SIDE_MARK_W if dot is not None else 0.0
+    box = pill_box(ruler, text, center, size=size, bold=bold, pad=pad, anchor=anchor, lead=lead)
     surface.blit(rounded_panel(box.size, box.height // 2, fill, border, max(1, ruler.px(1.5))), box)
-    surface.blit(image, image.get_rect(center=box.center))
+    if dot is None:
+        surface.blit(image, image.get_rect(center=box.center))
+        return box
+    surface.blit(image, image.get_rect(midright=(box.right - ruler.px(pad), box.centery)))
+    pygame.draw.aacircle(surface, dot, side_dot_centre(ruler, box, image, pad), max(2, ruler.px(SIDE_MARK_R)))
     return box
+
+
+def side_dot_centre(ruler: Ruler, box: pygame.Rect, image: pygame.Surface, pad: float = 7) -> tuple[int, int]:
+    """Where `pill` puts its dot (pixels), the text `image` right of it in `box`."""
+    return (box.right - ruler.px(pad) - image.get_width() - ruler.px(SIDE_MARK_R + 4), box.centery)
 
 
 def zone_text_size(text: str, area: pygame.FRect) -> float:
@@ -192,11 +204,19 @@ def zone_text_rect(text: str, area: pygame.FRect) -> pygame.FRect:
 
 
 def pill_box(
-    ruler: Ruler, text: str, center, *, size: float = 14, bold: bool = True, pad: float = 7, anchor: str = "center"
+    ruler: Ruler,
+    text: str,
+    center,
+    *,
+    size: float = 14,
+    bold: bool = True,
+    pad: float = 7,
+    anchor: str = "center",
+    lead: float = 0.0,
 ) -> pygame.Rect:
-    """Where `pill` draws (pixels)."""
+    """Where `pill` draws (pixels); `lead`: room left of the text (logical)."""
     font = assets.font_for_text(text, ruler.px(size), bold)
-    w = font.size(text)[0] + 2 * ruler.px(pad)
+    w = font.size(text)[0] + 2 * ruler.px(pad) + ruler.px(lead)
     h = font.get_height() + ruler.px(2)
     box = pygame.Rect(0, 0, max(w, h), h)
     setattr(box, anchor, ruler.point(center))
@@ -1070,10 +1090,10 @@ class TableView:
             # A long label (Chinese, "thinking…") stays inside the window at the side seats.
             x = max(w / 2 + LABEL_MARGIN, min(LOGICAL_SIZE[0] - w / 2 - LABEL_MARGIN, x))
             border = theme.GOLD_LIGHT if on else (theme.GOLD if mark else theme.GOLD_DARK)
+            dot = (theme.INK if on else theme.GOLD_LIGHT) if mark else None  # (dark on the gold tag on turn)
+            tag = pill(surface, text, (x, y), size=size, fill=fill, ink=ink, border=border, dot=dot)
             if mark:
-                tag = self._marked_tag(surface, ruler, seat, image, (x, y), size, fill, border, on)
-            else:
-                tag = pill(surface, text, (x, y), size=size, fill=fill, ink=ink, border=border)
+                self.marked_tags[seat] = side_dot_centre(ruler, tag, image)
             self._seat_text(surface, seat, tag)
             if not person and geo.is_block(seat):
                 self._block_line(surface, ruler, seat, thinking, out)
@@ -1164,31 +1184,6 @@ class TableView:
     def mark_width(self, seat: int) -> float:
         """How much wider a seat's tag is for the side's dot (logical): 0 for other seats."""
         return SIDE_MARK_W if seat in self.side_seats() else 0.0
-
-    def _marked_tag(
-        self,
-        surface: pygame.Surface,
-        ruler: Ruler,
-        seat: int,
-        image: pygame.Surface,
-        center: tuple[float, float],
-        size: float,
-        fill: pygame.Color,
-        border: pygame.Color,
-        on: bool,
-    ) -> pygame.Rect:
-        """A tag of the player's side (`pill`'s, SIDE_MARK_W wider, its edge a brighter gold): a
-        gold dot left of the name (dark on the gold tag of the seat on turn), the name right of it."""
-        h = image.get_height() + ruler.px(2)
-        box = pygame.Rect(0, 0, image.get_width() + ruler.px(14 + SIDE_MARK_W), h)
-        box.center = ruler.point(center)
-        surface.blit(rounded_panel(box.size, box.height // 2, fill, border, max(1, ruler.px(1.5))), box)
-        text = image.get_rect(midright=(box.right - ruler.px(7), box.centery))
-        surface.blit(image, text)
-        centre = (text.left - ruler.px(SIDE_MARK_R + 4), box.centery)
-        pygame.draw.aacircle(surface, theme.INK if on else theme.GOLD_LIGHT, centre, max(2, ruler.px(SIDE_MARK_R)))
-        self.marked_tags[seat] = centre
-        return box
 
     def seat_tag(self, seat: int, thinking: bool = False, name: str | None = None) -> str:
         """A seat's name tag: its name (`name`: shortened) and card count, or that it sits
