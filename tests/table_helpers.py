@@ -88,6 +88,14 @@ def hand_card(table: TableScene, face: str, skip=()):
     raise AssertionError(f"no {face} in the hand")
 
 
+def double_click(stack: SceneStack, table: TableScene, face: str):
+    """The card `face` of the hand double-clicked (the mouse's discard); the card."""
+    card = hand_card(table, face)
+    click(stack, card_point(table, card))
+    click(stack, card_point(table, card))
+    return card
+
+
 def position(
     hands,
     melds=None,
@@ -131,12 +139,23 @@ def may_ask_position():
 
 def texts_drawn(monkeypatch, module) -> list[str]:
     """Every text `module` draws with its `blit_text` from now on, in order (still drawn)."""
-    drawn: list[str] = []
+    return record_blits(monkeypatch, module, lambda _surface, text, _rect: text)
+
+
+def blits_drawn(monkeypatch, module) -> list[tuple[str, pygame.Rect]]:
+    """Every text `module` draws with its `blit_text` from now on, with its box (in pixels)."""
+    return record_blits(monkeypatch, module, lambda _surface, text, rect: (text, rect))
+
+
+def record_blits(monkeypatch, module, keep) -> list:
+    """`module`'s `blit_text` still draws, and each call's `keep(surface, text, rect)` is kept."""
+    drawn: list = []
     real = module.blit_text
 
     def recording(surface, text, *args, **kwargs):
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)
+        rect = real(surface, text, *args, **kwargs)
+        drawn.append(keep(surface, text, rect))
+        return rect
 
     monkeypatch.setattr(module, "blit_text", recording)
     return drawn

@@ -80,18 +80,11 @@ def test_the_title_screen_shows_the_version_in_its_corner(tmp_path, monkeypatch)
     from game.scenes import menu
     from game.scenes.base import SceneStack
     from game.scenes.layout import LOGICAL_SIZE, Canvas
+    from tests.table_helpers import blits_drawn
 
     pygame.init()
     pygame.display.set_mode((1, 1))
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = menu.blit_text
-
-    def recording(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(menu, "blit_text", recording)
+    drawn = blits_drawn(monkeypatch, menu)
     stack = SceneStack()
     stack.push(menu.TitleMenuScene(AppContext.create(tmp_path)))
     stack.update(1.0)

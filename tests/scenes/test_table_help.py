@@ -21,6 +21,7 @@ from tests.table_helpers import (
     DT,
     card_point,
     click,
+    double_click,
     drag,
     hand_card,
     make_table,
@@ -161,15 +162,19 @@ def test_an_engine_refusal_cites_its_rule_in_both_languages():
 RISKY = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="H5 S6 HJ S4 D5", phase="meld")
 
 
-def test_a_risky_discard_asks_first_and_cancel_changes_nothing():
-    state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
+def risky_table(hand: str = "C7 H4 S9 D8", confirm: bool = True, **where):
+    """The player's turn with `hand` against the next player's meld of 7s (RISKY, or `where`),
+    the setting "confirm a risky discard" as `confirm` says."""
     stack, table = make_table()
-    table.confirm_risky = True
-    table.load_state(state)
-    seven = hand_card(table, "C7")
+    table.confirm_risky = confirm
+    table.load_state(position([hand, "C4 C6 C8", "C9 C10", "CJ CQ"], **{**RISKY, **where}))
+    return stack, table
+
+
+def test_a_risky_discard_asks_first_and_cancel_changes_nothing():
+    stack, table = risky_table()
     before = (table.version, [c.face for c in table.state.pile], sorted(c.face for c in table.state.hands[0]))
-    click(stack, card_point(table, seven))
-    click(stack, card_point(table, seven))  # double-click: discard
+    seven = double_click(stack, table, "C7")
     assert isinstance(stack.top, RiskyDiscardDialog)
     assert "meld of 7s" in stack.top.dialog.message_label.text
     draw(stack)
@@ -179,34 +184,23 @@ def test_a_risky_discard_asks_first_and_cancel_changes_nothing():
     assert after == before and seven in table.layout.hand_cards
     tick(stack, 0.5)
     # Space (the table's "finish the flights") does not confirm it unread (play-test, stop 47).
-    click(stack, card_point(table, seven))
-    click(stack, card_point(table, seven))
+    double_click(stack, table, "C7")
     press(stack, pygame.K_SPACE)
     assert isinstance(stack.top, RiskyDiscardDialog) and seven in table.layout.hand_cards
     press(stack, pygame.K_ESCAPE)
     tick(stack, 0.5)
     # Again, and discard anyway.
-    click(stack, card_point(table, seven))
-    click(stack, card_point(table, seven))
+    double_click(stack, table, "C7")
     stack.top.dialog.button_widgets[0].click()
     assert table.state.pile[-1] is seven and table.state.turn == 1
 
 
 def test_a_safe_discard_or_the_setting_off_discards_at_once():
-    state = position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY)
-    stack, table = make_table()
-    table.confirm_risky = True
-    table.load_state(state)
-    nine = hand_card(table, "S9")
-    click(stack, card_point(table, nine))
-    click(stack, card_point(table, nine))
+    stack, table = risky_table()
+    nine = double_click(stack, table, "S9")
     assert stack.top is table and table.state.pile[-1] is nine
-    stack, table = make_table()
-    table.confirm_risky = False
-    table.load_state(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
-    seven = hand_card(table, "C7")
-    click(stack, card_point(table, seven))
-    click(stack, card_point(table, seven))
+    stack, table = risky_table(confirm=False)
+    seven = double_click(stack, table, "C7")
     assert stack.top is table and table.state.pile[-1] is seven
 
 
@@ -214,20 +208,11 @@ def test_a_small_pile_goes_unasked_and_the_box_names_the_black_three_to_discard_
     """Play-test, stop 56: the box asked before a pile of three, and with a black three in hand
     it did not point at it. A small pile goes without a question; a pile of five asks, and
     says which card blocks the next player."""
-    small = dict(RISKY, discard="S4 D5")
-    stack, table = make_table()
-    table.confirm_risky = True
-    table.load_state(position(["C7 H4 S9 D8 S3", "C4 C6 C8", "C9 C10", "CJ CQ"], **small))
-    seven = hand_card(table, "C7")
-    click(stack, card_point(table, seven))
-    click(stack, card_point(table, seven))
+    stack, table = risky_table("C7 H4 S9 D8 S3", discard="S4 D5")
+    seven = double_click(stack, table, "C7")
     assert stack.top is table and table.state.pile[-1] is seven  # (a pile of three: no question)
-    stack, table = make_table()
-    table.confirm_risky = True
-    table.load_state(position(["C7 H4 S9 D8 S3", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
-    seven = hand_card(table, "C7")
-    click(stack, card_point(table, seven))
-    click(stack, card_point(table, seven))
+    stack, table = risky_table("C7 H4 S9 D8 S3")
+    double_click(stack, table, "C7")
     assert isinstance(stack.top, RiskyDiscardDialog)
     text = stack.top.dialog.message_label.text
     assert "meld of 7s" in text and "Your 3♠ would block the pile for the next player instead." in text, text
@@ -424,21 +409,16 @@ def test_in_the_app_the_table_menu_opens_settings_and_the_table_follows_them(tmp
 
 
 def test_following_the_hints_own_discard_raises_no_warning():
-    stack, table = make_table()
-    table.confirm_risky = True
-    every = dict(RISKY, melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7", "4": "S4 D4 C4", "9": "H9 D9 C9", "8": "S8 H8 C8"}])
-    table.load_state(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **every))  # (every card a risk)
+    every = [{"K": "CK DK HK"}, {"7": "S7 D7 H7", "4": "S4 D4 C4", "9": "H9 D9 C9", "8": "S8 H8 C8"}]
+    stack, table = risky_table(melds=every)  # (every card a risk)
     assert table.show_hint() and table.hint.move.kind.name == "DISCARD"
     hinted = table.hint.move.card
     other = next(c for c in table.layout.hand_cards if c.face != hinted.face)
-    click(stack, card_point(table, other))
-    click(stack, card_point(table, other))  # not the hint's card: the warning stands
+    double_click(stack, table, other.face)  # not the hint's card: the warning stands
     assert isinstance(stack.top, RiskyDiscardDialog)
     press(stack, pygame.K_ESCAPE)
     tick(stack, 0.5)
-    card = hand_card(table, hinted.face)
-    click(stack, card_point(table, card))
-    click(stack, card_point(table, card))
+    double_click(stack, table, hinted.face)
     assert stack.top is table and table.state.pile[-1].face == hinted.face
 
 
@@ -532,9 +512,7 @@ def test_cards_selected_then_a_click_on_a_staged_group_join_it():
 
 def test_a_discard_with_melds_staged_is_refused_not_a_lost_opening():
     stack, table = _staged_opening()
-    card = hand_card(table, "C5")
-    click(stack, card_point(table, card))
-    click(stack, card_point(table, card))  # a double-click: discard
+    double_click(stack, table, "C5")
     tick(stack, 0.2)
     assert table.state.turn == 0 and table.state.phase is Phase.MELD
     assert len(table.ui.staged) == 2 and table.message is not None and "staged" in table.message[0]

@@ -22,7 +22,18 @@ from game.scenes.table_panels import MESSAGE_WIDTH, REFUSAL_FILL
 from game.scenes.table_view import zone_text_rect
 from tests import rules_helpers
 from tests.meld_helpers import CROWDED, crowded_position, group, run
-from tests.table_helpers import card_point, click, drag, hand_card, make_table, mouse, position, select, tick
+from tests.table_helpers import (
+    blits_drawn,
+    card_point,
+    click,
+    drag,
+    hand_card,
+    make_table,
+    mouse,
+    position,
+    select,
+    tick,
+)
 
 SCREEN = (1280, 720)
 
@@ -668,15 +679,7 @@ def test_the_initial_meld_panels_second_line_stands_clear_of_its_buttons(monkeyp
     aces = select(stack, table, ("HA", "SA", "DA"))
     drag(stack, card_point(table, aces[0]), (400, 480))
     assert table.stage_info() is not None and table.stage_info()[2].startswith("incl. the")
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = table_view.blit_text
-
-    def recording(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(table_view, "blit_text", recording)
+    drawn = blits_drawn(monkeypatch, table_view)
     table.view.draw(Canvas(SCREEN, 1.0))
     (line,) = [rect for text, rect in drawn if text.startswith("incl. the")]
     for name in ("confirm", "cancel"):

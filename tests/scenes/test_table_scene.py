@@ -26,6 +26,7 @@ from tests.table_helpers import (
     card_point,
     click,
     deal_over_with_long_hands,
+    double_click,
     drag,
     fallback,
     hand_card,
@@ -380,15 +381,19 @@ def test_the_answer_buttons_show_their_keys_and_n_answers_no():
     assert stack.top is table and table.state.this_turn.answer is False
 
 
-def test_deal_end_shows_the_score_sheet_then_the_next_deal():
+def going_out_table():
+    """South goes out by discarding its last card (C4) beside a canasta of kings: the deal over."""
     state = position(
         ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"], melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld"
     )
     stack, table = make_table()
     table.load_state(state)
-    card = hand_card(table, "C4")
-    click(stack, card_point(table, card))
-    click(stack, card_point(table, card))
+    double_click(stack, table, "C4")
+    return stack, table
+
+
+def test_deal_end_shows_the_score_sheet_then_the_next_deal():
+    stack, table = going_out_table()
     assert table.state.phase is Phase.OVER
     until(stack, lambda: isinstance(stack.top, ScoreSheetScene), 10)
     sheet = stack.top
@@ -404,14 +409,7 @@ def test_the_score_panel_counts_a_deals_end_in_step_with_the_sheet():
     """The top-left panel counted the deal's points on its own clock, the sheet on its own:
     for a second or two they showed different running totals (play-test, stop 56). The
     panel holds the totals before the deal until the sheet opens, then counts with it."""
-    state = position(
-        ["C4", "C5 C6 C7", "C8 D8", "C9 C10 CJ"], melds=[{"K": "CK CK DK DK HK HK SK"}, {}], discard="S4", phase="meld"
-    )
-    stack, table = make_table()
-    table.load_state(state)
-    card = hand_card(table, "C4")
-    click(stack, card_point(table, card))
-    click(stack, card_point(table, card))
+    stack, table = going_out_table()
     before = list(table.state.scores)
     after = list(table.game.scores)
     assert after != before and table.state.phase is Phase.OVER

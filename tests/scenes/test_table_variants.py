@@ -30,7 +30,7 @@ from game.scenes.table_layout import (
 from game.window import MainWindow
 from tests.meld_helpers import CROWDED, crowded_position
 from tests.rules_helpers import position
-from tests.table_helpers import DT, deal_over_with_long_hands, fallback, make_table, sheet_over, tick
+from tests.table_helpers import DT, deal_over_with_long_hands, fallback, make_table, record_blits, sheet_over, tick
 
 NEW_VARIANTS = ("five-hand", "six-hand", "six-hand-2x3")
 SIZES = ((1280, 720), (1000, 700))
@@ -707,16 +707,9 @@ def _sheet_texts(monkeypatch) -> list[tuple[str, pygame.FRect]]:
     """Every text the score sheet draws from now on, with its box in logical units."""
     import game.scenes.score_sheet as score_sheet_module
 
-    drawn: list[tuple[str, pygame.FRect]] = []
-    real = score_sheet_module.blit_text
-
-    def recording(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append((text, Ruler.of(surface).logical(rect)))
-        return rect
-
-    monkeypatch.setattr(score_sheet_module, "blit_text", recording)
-    return drawn
+    return record_blits(
+        monkeypatch, score_sheet_module, lambda surface, text, rect: (text, Ruler.of(surface).logical(rect))
+    )
 
 
 def _hands_drawn(sheet, drawn) -> list[tuple[str, pygame.FRect]]:
