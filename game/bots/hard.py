@@ -33,7 +33,14 @@ from .evaluation import COEFFICIENTS, deal_progress, foot_points, held_points, l
 from .inference import DiscardEvidence, PairBelief, WorldEvidence, shape_hands
 from .ismcts import DUEL, choose_from_arms, duel_search, tree_search
 from .knowledge import Knowledge
-from .normal import NormalPolicy, NormalWeights, partners_classic_deal, three_sides_of_partners
+from .normal import (
+    NormalPolicy,
+    NormalWeights,
+    partners_classic_deal,
+    three_sides_of_partners,
+    with_sequences,
+    with_wild_melds,
+)
 from .sampler import PileEvidence, deal_hidden, sample_world
 from .styles import style_policies
 from .variant_facts import VariantTable, variant_changes
@@ -176,7 +183,7 @@ def five_in_partnerships(cfg: RulesConfig) -> bool:
 
 def samba_table(cfg: RulesConfig) -> bool:
     """Samba: melds of a rank and sequences of a suit, no melds of wild cards alone (Bolivia's)."""
-    return cfg.rules.sequences and not cfg.rules.wild_melds
+    return with_sequences(cfg) and not with_wild_melds(cfg)
 
 
 # Shapes some tables search with instead of the defaults, each measured there (README).

@@ -400,7 +400,7 @@ class PlayerMoves:
                 # (the melds as the table labels their area: "Our melds" with a partner)
                 self.table.refuse(
                     N_("Wild cards alone join a meld: drag them onto one of our melds, or click the meld.")
-                    if len(self.table.config.seats_of_side(self.table.human_side)) > 1
+                    if self.table.config.partnerships
                     else N_("Wild cards alone join a meld: drag them onto one of your melds, or click the meld."),
                     "R-MELD",
                 )

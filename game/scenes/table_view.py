@@ -460,11 +460,10 @@ class TableView:
                 yours = side == table.human_side and table.people  # (watching the bots: no one's)
                 # (the keyboard's way beside the mouse's: a keyboard player read only "drag")
                 # (named as the area's label names it: "Our melds" with a partner)
-                partners = len(table.config.seats_of_side(side)) > 1
                 text = (
                     (
                         _("Our melds: drag cards here (or select them, then click here or press M)")
-                        if partners
+                        if table.config.partnerships
                         else _("Your melds: drag cards here (or select them, then click here or press M)")
                     )
                     if yours
@@ -731,7 +730,7 @@ class TableView:
         side's, watching the bots)."""
         table = self.table
         if side == table.human_side and table.people:
-            return _("Our melds") if len(table.config.seats_of_side(side)) > 1 else _("Your melds")
+            return _("Our melds") if table.config.partnerships else _("Your melds")
         return _("Melds of {side}").format(side=table.side_name(side))
 
     def _glow(
