@@ -234,8 +234,8 @@ def score(args: argparse.Namespace) -> int:
 def _paired_text(mine: list[float | None], other: list[float | None]) -> str:
     """The mean difference of two settings' regrets on the same decisions (both valued), 95% margin."""
     diffs = [a - b for a, b in zip(mine, other, strict=True) if a is not None and b is not None]
-    dse = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-    return f"{statistics.fmean(diffs):+.1f} ± {1.96 * dse:.1f} points a decision ({len(diffs)} decisions)"
+    mean, dse = _mean_se(diffs)
+    return f"{mean:+.1f} ± {1.96 * dse:.1f} points a decision ({len(diffs)} decisions)"
 
 
 def _draws_mean(spec: str) -> list[float | None]:
@@ -262,9 +262,8 @@ def paired(args: argparse.Namespace) -> int:
             raise SystemExit(f"{a} and {b} scored other decisions ({len(ours)} and {len(theirs)})")
         mine += ours
         other += theirs
-    valued = [r for r in mine if r is not None]
-    se = statistics.stdev(valued) / math.sqrt(len(valued)) if len(valued) > 1 else 0.0
-    print(f"regret {statistics.fmean(valued):.1f} ± {1.96 * se:.1f}; paired: {_paired_text(mine, other)}")
+    mean, se = _mean_se([r for r in mine if r is not None])
+    print(f"regret {mean:.1f} ± {1.96 * se:.1f}; paired: {_paired_text(mine, other)}")
     return 0
 
 
