@@ -444,15 +444,7 @@ class FamilyState(GameState):
         seat = self.turn
         side = self.side_of(seat)
         table = self.table[side]
-        if not self.pile:
-            raise IllegalMove("R-TAKE", N_("the discard pile is empty"), move)
-        top = self.pile[-1]
-        if top.is_wild:
-            raise IllegalMove("R-BLOCKED", N_("a wild card on top of the pile blocks it"), move)
-        if top.is_black_three:
-            raise IllegalMove("R-BLOCKED", N_("a black three on top of the pile blocks it"), move)
-        if len(self.hands[seat]) == 1 and len(self.pile) == 1:
-            raise IllegalMove("R-ONE-CARD", N_("holding one card you may not take a pile of one card"), move)
+        top = self._pile_top_to_take(move)
         groups = list(move.groups)
         rules = self.config.rules
         if not rules.take_onto_meld:  # V-HF-TAKE: a natural pair, and only that

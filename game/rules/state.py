@@ -521,10 +521,9 @@ class GameState:
             ranks=top.rank.symbol,
         )
 
-    def _check_take(self, move: Move) -> dict[Rank, list[Card]]:
-        """Validate a take; return what applying it needs."""
-        seat = self.turn
-        side = self.side_of(seat)
+    def _pile_top_to_take(self, move: Move) -> Card:
+        """The pile's top card, once the pile may be taken at all this turn (whatever the take's
+        cards): not empty, not blocked (R-BLOCKED), not one card to a player holding one."""
         if not self.pile:
             raise IllegalMove("R-TAKE", N_("the discard pile is empty"), move)
         top = self.pile[-1]
@@ -532,9 +531,15 @@ class GameState:
             raise IllegalMove("R-BLOCKED", N_("a wild card on top of the pile blocks it"), move)
         if top.is_black_three:
             raise IllegalMove("R-BLOCKED", N_("a black three on top of the pile blocks it"), move)
-        hand = self.hands[seat]
-        if len(hand) == 1 and len(self.pile) == 1:
+        if len(self.hands[self.turn]) == 1 and len(self.pile) == 1:
             raise IllegalMove("R-ONE-CARD", N_("holding one card you may not take a pile of one card"), move)
+        return top
+
+    def _check_take(self, move: Move) -> dict[Rank, list[Card]]:
+        """Validate a take; return what applying it needs."""
+        seat = self.turn
+        side = self.side_of(seat)
+        top = self._pile_top_to_take(move)
         rank = top.rank
         take_cards = move.take_cards
         if move.groups and move.groups[0].target is not None:
