@@ -24,7 +24,7 @@ import pygame
 from game.bots import make_bot
 from game.bots.reasons import public_form
 from game.coach import is_lesson_deal
-from game.i18n import N_, _
+from game.i18n import N_, _, sentence_gap
 from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
 from game.player_names import names_text
@@ -905,6 +905,19 @@ class TableScene(Scene):
         screen it is saved only once the deal is over (the score sheet offers it)."""
         return len(self.people) <= 1 or self.game.state.phase is Phase.OVER
 
+    def new_game_question(self) -> str:
+        """What the New game button deals (the same game again, a new shuffle) and where
+        another game is chosen, so nobody expects the New game page and loses a game."""
+        from game.rules.variants import variant_named
+
+        variant = variant_named(self.config.variant)
+        text = _("The current game will be lost. A new game of {game} is dealt, with the same players.").format(
+            game=_(variant.name) if variant is not None else self.config.variant
+        )
+        if self.on_menu is not None:
+            text += sentence_gap() + _("To choose another game, open Menu, then Main menu.")
+        return text
+
     def confirm_new_game(self) -> None:
         from game.scenes.modal import ModalDialogScene
 
@@ -915,7 +928,7 @@ class TableScene(Scene):
         self.stack.push(
             ModalDialogScene(
                 _("New game?"),
-                _("The current game will be lost."),
+                self.new_game_question(),
                 [(_("New game"), self.new_game), (_("Keep playing"), None)],
                 cancel_index=1,
             )

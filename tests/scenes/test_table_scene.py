@@ -1418,3 +1418,24 @@ def test_a_click_in_our_empty_meld_area_lays_the_selected_cards_as_a_drop_there_
     assert not area.collidepoint(felt)
     click(stack, felt)
     assert not table.ui.selected and [set(g) for g in table.ui.staged] == [set(aces)]
+
+
+def test_new_game_says_what_it_deals_and_where_another_game_is_chosen():
+    from game import i18n
+    from game.scenes.modal import ModalDialogScene
+
+    stack, table = make_table(variant="samba")
+    table.confirm_new_game()
+    dialog = stack.top
+    assert isinstance(dialog, ModalDialogScene)
+    assert "A new game of Samba is dealt" in dialog.dialog.message_label.text
+    assert "Main menu" not in dialog.dialog.message_label.text  # no main menu to go back to here
+    stack.remove(dialog)
+    table.on_menu = lambda: None
+    try:
+        i18n.set_language("zh_CN")
+        table.confirm_new_game()
+        message = stack.top.dialog.message_label.text
+        assert "桑巴" in message and "主菜单" in message
+    finally:
+        i18n.set_language("en")
