@@ -43,7 +43,33 @@ JOKER_INDEX_INK = {"J1": (214, 24, 30), "J2": (0, 0, 0)}
 JOKER_INDEX_FONT = 26  # bold, its capitals 19 px tall
 JOKER_LETTER = (0.6, 25)  # each capital's width scaled as its height, times this; its height
 JOKER_INDEX_STEP = 28  # from one letter's top to the next (the column ends 150 px down)
+JOKER_TOP = 10  # the column's top
 BACK_FACES = ("B1", "B2")
+# A small card's corner index, drawn larger than the art's (`index_px`): at 800x450 a meld's
+# card is 34 px wide and its rank 4.5 px tall, too small to tell a 6 from an 8 (a
+# play-tester laid cards on the wrong meld twice, stop 57). The art's thin strokes fade to
+# a smudge when they are merely scaled (an 8 read as a 9 at 6 px), so the rank is set in
+# the bold UI font, in the suit's ink, and the suit cut from the art under it, on the
+# card's white. Sizes in px of the native card: the art's index (its rank from y 12 to
+# 44, the suit under it) and its suit; where the larger one starts; the jokers' JOKER
+# column (with_joker_index), which is scaled as it is (bold already).
+INDEX_RANK = (12, 12, 31, 44)  # the art's rank: left, top, right, bottom
+INDEX_RANK_H = INDEX_RANK[3] - INDEX_RANK[1]
+INDEX_ART = (8, 8, 28, 70)  # the art's whole index, with a little white around it
+INDEX_SUIT = (11, 50, 22, 25)  # ... its suit
+INDEX_AT = (6, 5)
+JOKER_INDEX_BOX = (5, 8, 26, 141)
+INDEX_INK = {"H": (255, 0, 0), "D": (255, 0, 0), "S": (0, 0, 0), "C": (0, 0, 0)}
+# The larger index in heights of its rank (the bold font's capitals): a rank is at most this
+# wide (a "10" narrowed to it), the suit's top lies this far under the rank's top (below a
+# Q's tail), and it is this tall.
+INDEX_COLUMN = 0.8
+INDEX_TAIL = 0.0  # a Q's tail squeezed to end this far below the line (the font's reaches 0.24; the art's Q ends on it)
+INDEX_SUIT_TOP = 1.32
+INDEX_SUIT_H = 0.72
+MIN_INDEX_PX = 10  # a face-up card's rank is drawn at least this many pixels tall (where it shows)
+INDEX_GROWTH_MIN = 1.1  # less than this much larger: the art's own index
+INDEX_GROWTH_MAX = 2.8  # at most this much (the index then takes a little over half the card's height)
 
 LATIN_FONT_FILES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 CJK_FONT_FILES = {False: "NotoSansSC-subset.otf", True: "NotoSansSC-Bold-subset.otf"}
@@ -170,7 +196,7 @@ def with_joker_index(image: pygame.Surface, stem: str) -> pygame.Surface:
         letter_image = pygame.transform.smoothscale(ink, (max(1, round(ink.get_width() * tall / cap * narrow)), tall))
         column.blit(letter_image, letter_image.get_rect(midtop=(column.get_width() // 2, row * JOKER_INDEX_STEP)))
     width, height = out.get_size()
-    out.blit(column, (6, 10))
+    out.blit(column, (6, JOKER_TOP))
     out.blit(pygame.transform.rotate(column, 180), column.get_rect(bottomright=(width - 6, height - 10)))
     return out
 
@@ -182,8 +208,114 @@ def _prepare(surface: pygame.Surface) -> pygame.Surface:
     return surface
 
 
-def card_image(face: str, copy: int = 0, width: int | None = None) -> pygame.Surface:
-    """The card's image, `width` pixels wide (default: native 240).
+def index_px(width: int, stem: str = "", shown: tuple[float | None, float | None] = (None, None)) -> int:
+    """How tall (px) a card `width` pixels wide draws its rank in its top left index when
+    it is small (`card_image(index=...)`), 0 for the art's own: MIN_INDEX_PX, as far as the
+    part of the card that shows (`shown`: its width and height in px from the top left
+    corner, None: all of it; a meld's card under the next one) holds the whole rank (a J's
+    and a Q's tail too), and no more than INDEX_GROWTH_MAX times the art's (a joker's JOKER
+    column no longer than the card). Backs have none."""
+    if stem in BACK_FACES:
+        return 0
+    scale = max(1, width) / CARD_NATIVE_SIZE[0]
+    own = INDEX_RANK_H * scale
+    rank = min(float(MIN_INDEX_PX), INDEX_GROWTH_MAX * own)
+    left, top = round(INDEX_AT[0] * scale), round(INDEX_AT[1] * scale)
+    if stem in JOKER_STEMS:  # the whole column on the card, its first letter where it shows
+        _x, box_y, box_w, box_h = JOKER_INDEX_BOX
+        rank = min(rank, own * (CARD_NATIVE_SIZE[1] - INDEX_AT[1] - box_y) / box_h)
+        wide, tall = box_w / INDEX_RANK_H, (JOKER_TOP + JOKER_LETTER[1] - box_y) / INDEX_RANK_H  # (its J)
+    else:
+        wide, tall = rank_shape(stem[1:].upper())
+    shown_w, shown_h = shown
+    if shown_w is not None:
+        rank = min(rank, (shown_w - 1 - left) / wide)
+    if shown_h is not None:
+        rank = min(rank, (shown_h - 1 - top) / tall)
+    if rank < INDEX_GROWTH_MIN * own:
+        return 0
+    return int(rank)
+
+
+def _rank_font(size: int, text: str) -> pygame.font.Font:
+    """The bold UI font for a rank; a J's from the Chinese one, whose J stands on the line
+    (the Latin one's hangs below it, and a J is drawn on a meld's strip)."""
+    return font(size, bold=True, cjk=text == "J")
+
+
+@cache
+def rank_shape(text: str) -> tuple[float, float]:
+    """How wide the larger index of a card of rank `text` is (its rank in the bold UI font,
+    a "10" narrowed to INDEX_COLUMN, or the suit under it if that is wider) and how far down
+    its rank reaches (a Q's tail, squeezed to INDEX_TAIL, below the capitals), in heights of
+    its capitals."""
+    reference = _rank_font(100, text)
+    cap = reference.render("H", True, (0, 0, 0)).get_bounding_rect()
+    ink = reference.render(text, True, (0, 0, 0)).get_bounding_rect()
+    suit_w = INDEX_SUIT[2] / INDEX_SUIT[3] * INDEX_SUIT_H
+    tall = min((ink.bottom - cap.top) / cap.height, 1.0 + INDEX_TAIL)
+    return max(min(ink.width / cap.height, INDEX_COLUMN), suit_w), tall
+
+
+def _rank_image(text: str, rank_px: int, ink: tuple[int, int, int]) -> pygame.Surface:
+    """`text` in the bold UI font, its capitals `rank_px` tall (a Q's tail squeezed to
+    INDEX_TAIL of that below them), cropped to its ink, no wider than INDEX_COLUMN of its
+    height."""
+    size = max(1, round(rank_px / 0.72))
+    for _ in range(4):  # the font size whose capitals are rank_px tall, to the pixel
+        cap = _rank_font(size, text).render("H", True, ink).get_bounding_rect()
+        if cap.height == rank_px or size <= 1:
+            break
+        size += 1 if cap.height < rank_px else -1
+    glyphs = _rank_font(size, text).render(text, True, ink)
+    ink_box = glyphs.get_bounding_rect()
+    ink_box.height = ink_box.bottom - cap.top
+    ink_box.top = cap.top
+    image = glyphs.subsurface(ink_box.clip(glyphs.get_rect()))
+    widest = max(1, round(INDEX_COLUMN * rank_px))
+    tallest = max(1, round((1.0 + INDEX_TAIL) * rank_px))
+    if image.get_width() > widest or image.get_height() > tallest:
+        fitted = (min(widest, image.get_width()), min(tallest, image.get_height()))
+        image = pygame.transform.smoothscale(image, fitted)
+    return image
+
+
+def with_large_index(
+    image: pygame.Surface, master: pygame.Surface, stem: str, rank_px: int, four: bool = False
+) -> pygame.Surface:
+    """`image` (the card scaled from `master`) with a larger top left index, its rank
+    `rank_px` tall: the rank in the bold UI font in the suit's ink (four-colour too), the
+    suit cut from the master under it, on the card's white over the art's index (a copy);
+    a joker's JOKER column scaled."""
+    out = image.copy()
+    scale = image.get_width() / CARD_NATIVE_SIZE[0]
+    left, top = round(INDEX_AT[0] * scale), round(INDEX_AT[1] * scale)
+    if stem in JOKER_STEMS:
+        growth = rank_px / (INDEX_RANK_H * scale)
+        x, y, w, h = JOKER_INDEX_BOX
+        size = (max(1, round(w * scale * growth)), max(1, round(h * scale * growth)))
+        out.blit(_smoothscale_full_range(master.subsurface((x, y, w, h)), size), (left, top))
+        return out
+    suit = stem[:1]
+    ink = FOUR_COLOUR[suit][1] if four and suit in FOUR_COLOUR else INDEX_INK[suit]
+    rank = _rank_image(stem[1:].upper(), rank_px, ink)
+    x, y, w, h = INDEX_SUIT
+    suit_h = max(1, round(INDEX_SUIT_H * rank_px))
+    pip = _smoothscale_full_range(master.subsurface((x, y, w, h)), (max(1, round(w * suit_h / h)), suit_h))
+    column = max(rank.get_width(), pip.get_width())
+    suit_top = top + round(INDEX_SUIT_TOP * rank_px)
+    art = pygame.Rect([round(part * scale) for part in INDEX_ART])
+    white = pygame.Rect(left - 1, top - 1, max(column, pip.get_width()) + 2, suit_top + suit_h + 1 - (top - 1))
+    white = white.union(art).clip(pygame.Rect(1, 1, out.get_width() - 2, out.get_height() - 2))
+    out.fill((255, 255, 255), white, special_flags=pygame.BLEND_RGB_MAX)  # (its alpha kept: the corner's curve)
+    out.blit(rank, (left + (column - rank.get_width()) // 2, top))
+    out.blit(pip, (left + (column - pip.get_width()) // 2, suit_top))
+    return out
+
+
+def card_image(face: str, copy: int = 0, width: int | None = None, index: int = 0) -> pygame.Surface:
+    """The card's image, `width` pixels wide (default: native 240); `index`: its top left
+    index drawn larger, its rank that many pixels tall (`index_px`; 0: the art's own).
 
     Scaled down with smoothscale from the 240 px master and cached per size,
     so ask for the pixel width you will draw at (logical width x canvas scale).
@@ -192,7 +324,8 @@ def card_image(face: str, copy: int = 0, width: int | None = None) -> pygame.Sur
     stem = card_file_stem(face, copy)
     width = CARD_NATIVE_SIZE[0] if width is None else max(1, int(width))
     four = _four_colour and stem[:1] in FOUR_COLOUR and stem not in JOKER_STEMS
-    key = (stem, width, four)
+    index = index if stem not in BACK_FACES and width < CARD_NATIVE_SIZE[0] else 0
+    key = (stem, width, four) if not index else (stem, width, four, index)
     cached = _scaled.get(key)
     if cached is not None:
         return cached
@@ -210,6 +343,8 @@ def card_image(face: str, copy: int = 0, width: int | None = None) -> pygame.Sur
     if width == CARD_NATIVE_SIZE[0]:
         return master
     scaled = _smoothscale_full_range(master, card_size(width))
+    if index:
+        scaled = with_large_index(scaled, master, stem, index, four)
     _scaled.put(key, scaled)
     return scaled
 

@@ -172,6 +172,7 @@ FOOT_W = BACK_W
 NEW_MELD_W = 62.0
 NEW_MELD_TOP = 12.0  # below the area's top edge, clear of the "Our melds" tab on that edge
 RUN_ROW = 30.0  # the runs of one stack lie this far apart: each one's top strip shows
+RUN_BADGE_INSET = 3.0  # a run's count ends this far left of its last card's right edge
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 SIDE_UNDER_SCORES = 70.0  # from the score panel's bottom to a side hand's top: two lines and the tag
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
@@ -502,8 +503,9 @@ class MeldSlot:
     number: int | None = None  # the meld's number in the side's list (the Samba family: `+N:`)
     kind: MeldKind = MeldKind.GROUP
     closed: bool = False  # takes no more cards (a samba, bolivia or book)
-    badge: bool = True  # its count is shown under it (a run's cards show their own)
-    badge_y: float | None = None  # the badge's centre when it is on the meld (squared in two rows), not under it
+    badge: bool = True  # its count is shown (under it; a run's at its end)
+    badge_y: float | None = None  # the badge's centre when it is on the meld (squared in two rows, a run), not under it
+    badge_right: float | None = None  # a run's badge ends here, on its last card's top right (its top strip)
     badge_room: float | None = None  # how wide its badge may be (a crowded row), None: as wide as it likes
     cards: tuple[Card, ...] = ()  # its cards (the badge counts those that have landed: Animator.arrived)
 
@@ -529,6 +531,10 @@ class TableLayout:
         self.red_three_rooms: dict[int, float] = {}  # ... and how wide the label may be
         self.new_meld_rect: pygame.FRect | None = None  # our side's cell for a new meld (listed melds)
         self.foot_spots: dict[int, tuple[Point, int]] = {}  # seat -> (centre, cards) of a foot lying down
+        # How much of a meld's card shows from its top left corner (logical width and height,
+        # None: all of it) where the next card lies over it: its index is drawn as large as
+        # that part holds (assets.index_px). Cards not listed show whole.
+        self.shown: dict[Card, tuple[float | None, float | None]] = {}
         self.zones = card_zones(state)  # where each card lies, for the counts (Animator.count)
         self._build()
 
@@ -851,13 +857,27 @@ class TableLayout:
     ) -> None:
         """A sequence: its cards side by side in rank order, low to high, each overlapping the
         one before so that every card's rank and suit show. `strip`: the height of it that
-        shows above the next run of its stack (its target), None for the whole card."""
+        shows above the next run of its stack (its target), None for the whole card. Its count
+        at its end, in its top strip (over its last card's top right: a stacked run shows no
+        more; its first and last ranks are the cards' own indices at either end)."""
         for index, card in enumerate(cards):
             self.placements[card] = Placement(left + width / 2 + index * step, top, width, 0.0, True, z + index)
+            if strip is not None or index < len(cards) - 1:
+                self.shown[card] = (step if index < len(cards) - 1 else None, strip)
         height = card_h(width) if strip is None else strip
         rect = pygame.FRect(left, top - card_h(width) / 2, width + step * (len(cards) - 1), height)
         slot = MeldSlot(
-            side, rank, rect, len(cards), None, staged_index, number, MeldKind.SEQUENCE, badge=False, cards=tuple(cards)
+            side,
+            rank,
+            rect,
+            len(cards),
+            None,
+            staged_index,
+            number,
+            MeldKind.SEQUENCE,
+            badge_y=rect.top + RUN_ROW / 2,
+            badge_right=rect.right - RUN_BADGE_INSET,
+            cards=tuple(cards),
         )
         self.meld_slots.append(slot)
 
@@ -881,6 +901,8 @@ class TableLayout:
         step = self.geometry.meld_step(side, len(cards), width)
         for index, card in enumerate(cards):
             self.placements[card] = Placement(x, top + index * step, width, 0.0, True, z + index)
+            if index < len(cards) - 1:
+                self.shown[card] = (None, step)
         height = card_h(width) + step * (len(cards) - 1)
         rect = pygame.FRect(x - width / 2, top - card_h(width) / 2, width, height)
         self.meld_slots.append(
@@ -979,6 +1001,8 @@ def meld_footprint(slot: MeldSlot) -> pygame.FRect:
     """What a meld takes on the table (logical): its cards and its count or kind under it
     (or on it, squared in two rows), a little wider than the widest such label."""
     rect = slot.rect.copy()
+    if slot.badge_right is not None:  # a run's count lies on its cards
+        return rect
     if slot.badge or slot.canasta is not None or slot.staged_index is not None:
         half = 46.0 if slot.canasta is not None else 16.0
         y = slot.rect.bottom + 10 if slot.badge_y is None else slot.badge_y

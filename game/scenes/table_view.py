@@ -113,10 +113,13 @@ CURSOR_OUT = 4.0  # the cursor's ring lies this far outside the card (logical), 
 # Bounded by bytes, not entries: a card in flight passes through many widths,
 # angles and flip stages, and each of those images is a new entry.
 @cached_surfaces(12 * MB)
-def _card_pixels(stem: str, width_px: int, angle: int, squash: int, four_colour: bool = False) -> pygame.Surface:
+def _card_pixels(
+    stem: str, width_px: int, angle: int, squash: int, four_colour: bool = False, index: int = 0
+) -> pygame.Surface:
     # Keyed by the image file's stem (not face + copy): the two copies of a card share one image.
     # `four_colour` is part of the cache key: assets.card_image follows assets.four_colour().
-    image = assets.card_image(stem, 0, width_px)
+    # `index`: a small card's rank drawn that many pixels tall (assets.index_px).
+    image = assets.card_image(stem, 0, width_px, index)
     if squash < 100:
         w, h = image.get_size()
         image = pygame.transform.smoothscale(image, (max(1, w * squash // 100), h))
@@ -134,8 +137,16 @@ def _card_shadow(size: tuple[int, int], angle: int, blur: int, radius: int) -> t
 
 
 def draw_card(
-    surface: pygame.Surface, sprite: CardSprite, lifted: bool = False, back: str = BACK, shadow: bool = True
+    surface: pygame.Surface,
+    sprite: CardSprite,
+    lifted: bool = False,
+    back: str = BACK,
+    shadow: bool = True,
+    shown: tuple[float | None, float | None] = (None, None),
 ) -> None:
+    """A card; a small one with its corner index larger, as large as the part of it that
+    shows holds (`shown`: its logical width and height from the top left corner, None: all
+    of it; TableLayout.shown)."""
     ruler = Ruler.of(surface)
     face = sprite.card.face if sprite.face_up else back
     width_px = max(4, ruler.px(sprite.width))
@@ -144,7 +155,9 @@ def draw_card(
     if squash < 5:
         return
     stem = assets.card_file_stem(face, sprite.look)
-    image = _card_pixels(stem, width_px, angle, squash, assets.four_colour())
+    shown_w, shown_h = (None if part is None else part * ruler.scale for part in shown)
+    index = assets.index_px(width_px, stem, (shown_w, shown_h)) if sprite.face_up else 0
+    image = _card_pixels(stem, width_px, angle, squash, assets.four_colour(), index)
     center = ruler.point((sprite.x, sprite.y))
     height_px = round(width_px * 336 / 240)
     if shadow:
@@ -367,7 +380,7 @@ class TableView:
                 self._glow(surface, ruler, sprite)
             elif in_hand and sprite.card in hinted:
                 self._glow(surface, ruler, sprite, theme.HINT_GLOW)
-            draw_card(surface, sprite, back=back, shadow=not _fanned(sprite, in_hand))
+            draw_card(surface, sprite, back=back, shadow=not _fanned(sprite, in_hand), shown=self._shown(sprite))
             if sprite.card in marks:
                 self._taken_mark(surface, ruler, marks.pop(sprite.card))
             if sprite.card is cursor and in_hand:
@@ -389,7 +402,7 @@ class TableView:
         self._stage_panel(surface, ruler)
         table.buttons.draw(surface)
         for sprite in moving:
-            draw_card(surface, sprite, lifted=True, back=back)
+            draw_card(surface, sprite, lifted=True, back=back, shown=self._shown(sprite))
         marquee = table.mouse.marquee
         if marquee is not None:
             box = ruler.rect(marquee)
@@ -418,6 +431,11 @@ class TableView:
         tabs = [ruler.logical(box) for box in self.zone_label_boxes.values()]
         return DrawnPieces(seats, self._pile_state_rects, tabs)
 
+    def _shown(self, sprite: CardSprite) -> tuple[float | None, float | None]:
+        """How much of a card shows from its top left corner (TableLayout.shown: a meld's card
+        under the next one): its index is drawn as large as that holds."""
+        return self.table.layout.shown.get(sprite.card, (None, None))
+
     # -- the still layer -------------------------------------------------------
     def _still_layer(self, surface: pygame.Surface, ruler: Ruler, sprites: list[CardSprite]) -> pygame.Surface:
         """The felt, the zones and `sprites` (none of them in the hand), drawn in that order
@@ -427,7 +445,19 @@ class TableView:
         colours (so a meld laid, a card drawn, a resize or a setting rebuilds it)."""
         back = self.table.card_back
         cards = tuple(
-            (s.card, s.look, s.face_up, s.x, s.y, s.width, s.angle, s.flip_scale, s.z, _fanned(s, False))
+            (
+                s.card,
+                s.look,
+                s.face_up,
+                s.x,
+                s.y,
+                s.width,
+                s.angle,
+                s.flip_scale,
+                s.z,
+                _fanned(s, False),
+                self._shown(s),
+            )
             for s in sprites
         )
         zones = self._zone_texts(tuple(ruler.logical(box) for box in self.panels.boxes.values()))
@@ -438,7 +468,7 @@ class TableView:
         layer.blit(felt_background(layer.get_size(), theme.FELT_LIGHT, theme.FELT_DARK), (0, 0))
         self._zones(layer, ruler, zones)
         for sprite in sprites:
-            draw_card(layer, sprite, back=back, shadow=not _fanned(sprite, False))
+            draw_card(layer, sprite, back=back, shadow=not _fanned(sprite, False), shown=self._shown(sprite))
         self._still = (key, layer)
         self.still_builds += 1
         return layer
@@ -847,10 +877,12 @@ class TableView:
             # The cards that have landed (a bot's meld flying in counts up; its canasta is named
             # once the last card is down).
             count = sum(1 for card in slot.cards if table.animator.arrived(card)) if slot.cards else slot.count
+            # A run's count at its end, on its top strip (a stacked run shows no more of itself).
+            at, anchor = (below, "center") if slot.badge_right is None else ((slot.badge_right, below[1]), "midright")
             if slot.staged_index is not None:
                 box = ruler.rect(slot.rect.inflate(8, 8))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, box, max(1, ruler.px(2)), border_radius=ruler.px(7))
-                box = pill(surface, str(slot.count), below, size=13, fill=theme.GOLD_LIGHT)
+                box = pill(surface, str(slot.count), at, size=13, fill=theme.GOLD_LIGHT, anchor=anchor)
                 self.meld_labels.append((slot, str(slot.count)))
             elif not count:  # none of its cards there yet
                 continue
@@ -860,7 +892,7 @@ class TableView:
             elif not slot.badge:
                 continue
             else:
-                box = pill(surface, str(count), below, size=13)
+                box = pill(surface, str(count), at, size=13, anchor=anchor)
                 self.meld_labels.append((slot, str(count)))
             self.meld_badge_boxes.append((slot, box))
         focus = table.ui.meld_focus
