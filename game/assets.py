@@ -349,6 +349,14 @@ def card_image(face: str, copy: int = 0, width: int | None = None, index: int = 
     return scaled
 
 
+def readable_card(
+    face: str, copy: int, width: int, shown: tuple[float | None, float | None] = (None, None)
+) -> pygame.Surface:
+    """A face-up card as the table draws it: `width` px wide, its index drawn larger where it
+    is small (`index_px`; `shown`: the part of the card in sight, as there)."""
+    return card_image(face, copy, width, index_px(width, card_file_stem(face, copy), shown))
+
+
 def _smoothscale_full_range(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     """smoothscale, then undo its rounding loss (it turns 255 into 253, which
     would make cards faintly see-through): add back ~value*2/255 per channel."""

@@ -580,7 +580,7 @@ class ReviewScene(Scene):
             topleft=(24, y + 8),
         )
         if state.pile:
-            image = assets.card_image(state.pile[-1].face, 0, ruler.px(plan.card_w))
+            image = assets.readable_card(state.pile[-1].face, 0, ruler.px(plan.card_w))
             surface.blit(image, ruler.point((HAND_LEFT + 150, y)))
 
     def _draw_side(self, surface: pygame.Surface, ruler: Ruler, band: SideBand) -> None:
@@ -602,7 +602,7 @@ class ReviewScene(Scene):
         width = fit.card_w
         for meld, (x, y), room in zip(state.side_melds(band.side), fit.places, fit.rooms, strict=True):
             face = next((c for c in meld.cards if not c.is_wild), meld.cards[0])
-            image = assets.card_image(face.face, 0, ruler.px(width))
+            image = assets.readable_card(face.face, 0, ruler.px(width))
             box = surface.blit(image, ruler.point((x, y)))
             wild = peeking_wild(meld)
             if wild is not None:  # a mixed meld shows a wild card of it, small, on its corner
@@ -623,8 +623,9 @@ class ReviewScene(Scene):
         if not cards:
             return left
         step = min(width * 0.7, (right - left - width) / max(1, len(cards) - 1))
+        shown = (ruler.px(step), None) if len(cards) > 1 else (None, None)  # (every card sized as the fan shows it)
         for index, card in enumerate(cards):
-            image = assets.card_image(card.face, 0, ruler.px(width))
+            image = assets.readable_card(card.face, 0, ruler.px(width), shown)
             surface.blit(image, ruler.point((left + index * step, y)))
         return left + (len(cards) - 1) * step + width
 

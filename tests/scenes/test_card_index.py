@@ -196,3 +196,14 @@ def test_a_run_alone_shows_its_count_at_its_end_too():
     ((_slot, box),) = table.view.meld_badge_boxes
     assert text == "4" and slot.rect.height > RUN_ROW  # whole, not stacked
     assert slot.rect.top <= box.top and box.bottom <= slot.rect.top + RUN_ROW and box.right <= slot.rect.right
+
+
+def test_the_deal_review_draws_small_cards_with_the_larger_index_as_the_table_does():
+    pygame.display.init()
+    pygame.display.set_mode((1, 1))
+    small, shown = 34, (12, None)
+    assert assets.index_px(small, "S8") > 0
+    assert assets.readable_card("S8", 0, small) is assets.card_image("S8", 0, small, assets.index_px(small, "S8"))
+    fanned = assets.readable_card("S8", 0, small, shown)
+    assert fanned is assets.card_image("S8", 0, small, assets.index_px(small, "S8", shown))
+    assert assets.readable_card("S8", 0, 240) is assets.card_image("S8", 0, 240)  # full size: the art's own
