@@ -63,7 +63,9 @@ class HandController:
         self.press: tuple[str, object, tuple[float, float]] | None = None  # (what, target, pos)
         self.marquee: pygame.FRect | None = None
         self.anchor: Card | None = None
-        self._last_click: tuple[Card, float] | None = None
+        # (the card, when, and the selection before that click: a double-click undoes its
+        # first click's select, so a discard refused or cancelled leaves the selection as it was)
+        self._last_click: tuple[Card, float, frozenset[Card]] | None = None
         self.pointer: tuple[float, float] = (0.0, 0.0)
 
     @property
@@ -79,8 +81,8 @@ class HandController:
         if self.anchor is not None:
             self.anchor = swapped(self.anchor, a, b)
         if self._last_click is not None:
-            card, when = self._last_click
-            self._last_click = (swapped(card, a, b), when)
+            card, when, before = self._last_click
+            self._last_click = (swapped(card, a, b), when, frozenset(swapped(c, a, b) for c in before))
 
     def cancel(self) -> None:
         """Drop whatever the pointer holds (e.g. a dialog opened mid-drag)."""
@@ -293,9 +295,13 @@ class HandController:
         last = self._last_click
         if last is not None and last[0] is card and when - last[1] <= DOUBLE_CLICK:
             self._last_click = None
+            # The first click (un)selected the card: undone, so that a discard the risky-discard
+            # question cancels, or a refused one, leaves the selection as it was (play-test,
+            # stop 57: the card stayed raised into the next turn and went along with a drag).
+            self._set_selection(set(last[2]))
             self.table.double_click(card)
             return
-        self._last_click = (card, when)
+        self._last_click = (card, when, frozenset(ui.selected))
         shown = self.table.layout.hand_cards
         if shift and self.anchor in shown:
             a, b = sorted((shown.index(self.anchor), shown.index(card)))

@@ -195,6 +195,28 @@ def test_a_risky_discard_asks_first_and_cancel_changes_nothing():
     assert table.state.pile[-1] is seven and table.state.turn == 1
 
 
+def test_cancelling_a_risky_discard_leaves_the_selection_as_it_was():
+    """A double-click's first click selects the card; Cancel must not leave it raised (it
+    stayed selected into the next turn and went along with the next drag; play-test, stop 57)."""
+    stack, table = risky_table()
+    double_click(stack, table, "C7")
+    assert isinstance(stack.top, RiskyDiscardDialog)
+    press(stack, pygame.K_ESCAPE)  # Cancel
+    assert stack.top is table and table.ui.selected == set()
+    # Cards selected before the double-click stay selected; the one double-clicked as it was.
+    nine = hand_card(table, "S9")
+    click(stack, card_point(table, nine))
+    tick(stack, 0.5)
+    double_click(stack, table, "C7")
+    press(stack, pygame.K_ESCAPE)
+    assert table.ui.selected == {nine}
+    # A discard refused (not the player's draw yet) leaves it as it was too.
+    tick(stack, 0.5)
+    table.load_state(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **{**RISKY, "phase": "draw"}))
+    double_click(stack, table, "C7")
+    assert table.ui.selected == set()
+
+
 def test_a_safe_discard_or_the_setting_off_discards_at_once():
     stack, table = risky_table()
     nine = double_click(stack, table, "S9")
