@@ -907,8 +907,12 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
         other = obs.config.side_of(name_seat)
         if not _fits_a_meld(obs, other, card):
             if obs.config.rules.meld_list:  # a canasta of the rank takes no pile: "no meld" would be wrong
+                # (nor "no meld the card could join": a canasta of its rank takes it from the hand,
+                # V-SAMBA-CANASTA; only the pile's way in is closed, play-test, stop 57)
                 parts.append(
-                    _("The next player's side has no meld the {card} could join.").format(card=card_name(card))
+                    _("No meld of the next player's side could take the pile with the {card}.").format(
+                        card=card_name(card)
+                    )
                 )
             else:
                 no_meld = of_next(

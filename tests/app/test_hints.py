@@ -378,7 +378,10 @@ def test_in_samba_a_closed_canasta_of_the_rank_is_not_called_no_meld():
         }
     )
     text = explain(Move.parse("discard C7"), obs(state))
-    assert text.endswith("The next player's side has no meld the 7♣ could join.")  # (not "no meld of 7s")
+    # Not "no meld of 7s" (they have a canasta of 7s), nor "no meld the 7♣ could join" (a canasta of
+    # 7s takes a 7 from the hand, V-SAMBA-CANASTA): what it cannot do is take the pile (stop 57).
+    assert text.endswith("No meld of the next player's side could take the pile with the 7♣.")
+    assert "could join" not in text
 
 
 def test_chinese_sentences_follow_each_other_without_a_space():
