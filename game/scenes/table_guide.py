@@ -13,10 +13,28 @@ from typing import Protocol
 from game.bots.base import private_seed
 from game.hints import Hint, card_name, explain_hint, make_hint, naming
 from game.i18n import N_, _, get_language
-from game.rules import MoveKind, Phase
+from game.rules import Card, MoveKind, Phase, Rank
+from game.rules.melds import meld_problem, sequence_problem, wild_meld_problem
+from game.rules.variants import Variant
 from game.scenes.table_host import TableCore
 from game.scenes.table_source import at_screen
 from game.why_not import Refusal
+
+
+def no_meld_yet(group: list[Card], rules: Variant) -> bool:
+    """Whether a staged `group` of three or more cards is no legal meld as it stands (R-MELD,
+    V-SAMBA-MELDS, V-BOL-WILD): staging lets a group be built up card by card, but until it is
+    a meld it does not count toward the minimum. Black threes are judged when laid (going out)."""
+    naturals = [c for c in group if not c.is_wild]
+    if not naturals:
+        return not rules.wild_melds or wild_meld_problem(len(group)) is not None
+    ranks = {c.rank for c in naturals}
+    if len(ranks) > 1:  # (staged only where a sequence may be one: the Samba family)
+        return sequence_problem(group) is not None
+    rank = naturals[0].rank
+    if rank == Rank.THREE:
+        return False
+    return meld_problem(rank, len(naturals), len(group) - len(naturals), rules) is not None
 
 
 class GuidedTable(TableCore, Protocol):
@@ -164,10 +182,21 @@ class TableGuide:
         st = self.table.game.state
         groups = self.table.ui.staged
         short = st.phase is Phase.MELD and any(len(group) < 3 for group in groups)
-        if short:  # a group of one or two cards is no meld: it does not count (R-MELD)
-            groups = [group for group in groups if len(group) >= 3]
+        # A group of three or more that is no meld yet (one natural and two wild cards, say)
+        # does not count either: the count showed it met, and Lay melds was refused (stop 57).
+        unfit = st.phase is Phase.MELD and any(
+            len(group) >= 3 and no_meld_yet(group, st.config.rules) for group in groups
+        )
+        if short or unfit:  # a group of one or two cards is no meld: it does not count (R-MELD)
+            groups = [group for group in groups if len(group) >= 3 and not no_meld_yet(group, st.config.rules)]
         count = sum(c.value for group in groups for c in group)
-        hint = _("a group of fewer than three cards does not count") if short else ""
+        hint = (
+            _("a group of fewer than three cards does not count")
+            if short
+            else _("a group that is no meld yet does not count")
+            if unfit
+            else ""
+        )
         if st.phase is Phase.DRAW and st.pile and not st.pile_blocked():  # (a blocked pile is not taken)
             top = st.pile[-1]
             count += top.value

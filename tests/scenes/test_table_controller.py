@@ -243,6 +243,22 @@ def test_staging_before_a_take_counts_the_top_card_only_when_the_pile_can_be_tak
         assert (top.face in hint or "pile" in hint) == counted, (discard, hint)
 
 
+def test_a_staged_group_that_is_no_meld_yet_does_not_count():
+    """One natural and two wild cards staged showed "135 / 50" in green beside the aces, and
+    Lay melds was refused (R-MELD; play-test, stop 57): until the group is a meld it does not
+    count, and the panel says why; built up into a meld, it counts."""
+    state = position(["C6 H6 S6 C2 D2 HA SA JK C9 D9", "C4 C5", "C7 C8", "C10 CJ"], discard="S4", phase="meld")
+    controller, _host = make(state)
+    controller.moves.drop(cards(controller, "C6", "C2", "D2"), DropTarget("new-meld"))
+    controller.moves.drop(cards(controller, "HA", "SA", "JK"), DropTarget("new-meld"))
+    count, minimum, hint = controller.guide.stage_info()
+    assert (count, minimum) == (90, 50) and hint == "a group that is no meld yet does not count"
+    controller.moves.drop(cards(controller, "H6", "S6"), DropTarget("meld", staged_index=0))
+    assert controller.guide.stage_info() == (90 + 3 * 5 + 2 * 20, 50, "")
+    controller.moves.confirm_staged()
+    assert {r.symbol for r in controller.game.state.melds[0]} == {"6", "A"}
+
+
 def test_staging_counts_against_the_minimum_and_lays_with_one_confirm():
     state = position(["HA CA SA HK SK DK C5 D5 H5 H7 JK", "C4 C6", "C7 C8", "C9 C10"], discard="S4", phase="meld")
     controller, host = make(state)
