@@ -118,6 +118,10 @@ def meld_from_cards(cards: Sequence[Card], rules_wild_melds: bool, rules_sequenc
     return Meld.of(next(iter(naturals)), cards)
 
 
+def _is_canasta(meld: Meld) -> bool:
+    return meld.naturals + meld.wilds >= CANASTA_SIZE
+
+
 class FamilyState(GameState):
     """One deal of Samba, Bolivia or Hand and Foot. `table[side]` lists the side's melds
     in the order they were laid; a meld's index there is its number. Hand and Foot also
@@ -208,10 +212,13 @@ class FamilyState(GameState):
         if rules.foot:  # V-HF-OUT: two clean and two dirty books
             clean, dirty = book_counts(melds)
             return clean >= rules.books_quota[0] and dirty >= rules.books_quota[1]
-        canastas = [m for m in melds if m.naturals + m.wilds >= CANASTA_SIZE]
-        if len(canastas) < rules.canastas_to_go_out:
+        if not self._canastas_enough(melds):
             return False
-        return not rules.out_needs_sequence or any(m.kind is _SEQUENCE for m in canastas)
+        return not rules.out_needs_sequence or any(m.kind is _SEQUENCE and _is_canasta(m) for m in melds)
+
+    def _canastas_enough(self, melds: Sequence[Meld]) -> bool:
+        """As many canastas as going out needs (V-SAMBA-OUT), whatever their kind."""
+        return sum(1 for m in melds if _is_canasta(m)) >= self.config.rules.canastas_to_go_out
 
     def pile_frozen_for(self, side: int) -> bool:
         return self.pile_frozen > 0 or not self.table[side]
@@ -347,6 +354,12 @@ class FamilyState(GameState):
                     move,
                 )
             if not self._meets(after):
+                if rules.out_needs_sequence and self._canastas_enough(after):  # (only the escalera lacks)
+                    raise IllegalMove(
+                        "V-KEEP-TWO",
+                        N_("your side's canastas hold no escalera yet: keep at least two cards in your hand"),
+                        move,
+                    )
                 if rules.out_needs_sequence:
                     raise IllegalMove(
                         "V-KEEP-TWO",
@@ -619,6 +632,8 @@ class FamilyState(GameState):
         if not self.meets_out(side):
             if self.config.rules.foot:
                 raise IllegalMove("V-HF-OUT", N_("going out needs two clean and two dirty books"), move)
+            if self.config.rules.out_needs_sequence and self._canastas_enough(self.table[side]):
+                raise IllegalMove("V-BOL-OUT", N_("going out needs an escalera among your side's canastas"), move)
             if self.config.rules.out_needs_sequence:
                 raise IllegalMove("V-BOL-OUT", N_("going out needs two canastas, one of them an escalera"), move)
             raise IllegalMove("V-SAMBA-OUT", N_("going out needs {n} canastas"), move, n=self.config.canastas_to_go_out)

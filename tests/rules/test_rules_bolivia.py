@@ -59,6 +59,16 @@ def test_V_BOL_OUT_two_canastas_without_an_escalera_do_not_go_out():
     with pytest.raises(IllegalMove) as caught:
         play(state, "meld H5 H5 H5")
     assert caught.value.rule == "V-KEEP-TWO" and "escalera" in caught.value.message_id
+    # two canastas laid: only the escalera lacks, and the refusal says that, not "two canastas"
+    assert "canastas hold no escalera yet" in caught.value.message_id
+
+
+def test_V_BOL_OUT_one_canasta_short_names_both_needs():
+    state = bolivia(["H5 H5 H5 C9"], melds=[[K_NATURAL], []], phase="meld")
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld H5 H5 H5")
+    assert caught.value.rule == "V-KEEP-TWO"
+    assert caught.value.message_id.startswith("without two canastas, one of them an escalera")
 
 
 def test_V_BOL_ESCALERA_and_V_BOL_OUT_going_out_with_an_escalera_and_a_bolivia_every_bonus_named():
