@@ -196,6 +196,9 @@ def samba_table(cfg: RulesConfig) -> bool:
 # real-deal references (250 decisions, three searches each, 0.5 s of work): -17.9 ± 12.8 points
 # a decision against the general shape; classic's whole shape -11.6 ± 14.8, within its noise;
 # in Hand and Foot no shape chose better (40-move playouts worse). Arena runs confirm or not.
+# Bolivia and six-hand-2x3, stop 57 (the same references, 250 decisions each): neither 40-move
+# playouts (+10.8 ± 25.3, +2.7 ± 11.6 points a decision) nor classic's shape chose better; both
+# keep the general shape.
 _CLASSIC_SHAPE: dict[str, float] = {"horizon": 40, "max_candidates": 4, "prune": PRUNE_OFF, "freeze_pile": 0}
 VARIANT_SEARCH: VariantTable = (
     (classic_four, _CLASSIC_SHAPE),

@@ -1034,7 +1034,8 @@ def test_hard_searches_classic_with_its_own_shape_unless_told_otherwise():
     # Five-hand and six-hand (stop 36) search as classic does, six-hand's playouts 60 moves.
     assert SearchShape.for_variant("five-hand") == SearchShape(40, 4, PRUNE_OFF, 0)
     assert SearchShape.for_variant("six-hand") == SearchShape(60, 4, PRUNE_OFF, 0)
-    # Samba (stop 56): 40-move playouts, the general shape otherwise; not Bolivia, not measured.
+    # Samba (stop 56): 40-move playouts, the general shape otherwise; not Bolivia, where no shape
+    # chose better (stop 57, as in six-hand-2x3).
     assert SearchShape.for_variant("samba") == SearchShape(40, 6, 2.0, 5)
     own = ("classic", "five-hand", "six-hand", "samba")
     others = {v: SearchShape.for_variant(v) for v in VARIANT_IDS if v not in own}
