@@ -45,6 +45,12 @@ class NormalWeights:
     take_wild: float = 25.0  # per wild card in the pile
     take_red3: float = 60.0
     take_black3: float = -4.0
+    # Stop 57 (Bolivia counted): a pile's black threes this player could not discard before the
+    # stock runs out (one a turn, with those already held; `black_threes_stuck`) cost this times
+    # what a black three left in hand costs at the deal's end (V-BOL-BLACK3's 100 in Bolivia, its
+    # 5 elsewhere); 0: not weighed, as before. At 1 in Bolivia the black threes caught halved,
+    # and it won 48.8% of 2,000 games against 0: not kept, an experiment (README, stop 57).
+    take_black3_stuck: float = 0.0
     take_open: float = 60.0  # the take is our side's initial meld
     take_hand_wild: float = 20.0  # per wild card from the hand the take uses
     take_late_card: float = 5.0  # per card brought in, times the urgency
@@ -133,6 +139,12 @@ class NormalWeights:
     wild_freeze: float = 0.0
     keep_black3: float = 3.0
     black3_block: float = 1.2  # per pile card: a black three blocks the next player
+    # Stop 57 (Bolivia counted): a black three's keep falls with the deal's urgency as any
+    # card's does (`value_late`), at what it costs left in hand at the deal's end (V-BOL-BLACK3's
+    # 100 in Bolivia, its 5 elsewhere), times this; 0: not, as before. (Bolivia's Normal threw
+    # HA and kept C3 with 12 cards in the stock; a black three thrown also blocks the pile.)
+    # At 1 in Bolivia: 50.2% of 2,000 games against 0: not kept, an experiment (README, stop 57).
+    black3_late: float = 0.0
     keep_triple: float = 40.0
     keep_pair: float = 16.0
     keep_single: float = 4.0
@@ -379,6 +391,12 @@ VARIANT_WEIGHTS: VariantTable = (
 @cache
 def _variant_weights(variant: str) -> NormalWeights:
     return replace(NormalWeights(), **variant_changes(variant, VARIANT_WEIGHTS))
+
+
+def black_three_cost(cfg: RulesConfig) -> int:
+    """What a black three left in a hand costs its side at the deal's end: V-BOL-BLACK3's
+    penalty (100 in Bolivia), else its card value (5)."""
+    return cfg.rules.black_three_penalty or RANK_VALUE[Rank.THREE]
 
 
 def urgency(
@@ -643,6 +661,8 @@ class NormalPolicy:
             else:
                 s += w.take_junk
         s -= w.take_late_card * len(rest) * urg
+        if w.take_black3_stuck:
+            s -= w.take_black3_stuck * black_three_cost(kn.cfg) * self.black_threes_stuck(kn, rest)
         if len(obs.pile) <= w.take_small_size:
             s -= w.take_small
         used_wilds = sum(1 for g in move.groups for c in g.cards if c.is_wild)
@@ -656,6 +676,19 @@ class NormalPolicy:
         # Laying extra groups with the take spends pair keys; prefer the lean opening.
         s -= 2.0 * sum(len(g.cards) for g in move.laid_groups)
         return s
+
+    @staticmethod
+    def black_threes_stuck(kn: Knowledge, rest: Sequence[Card]) -> int:
+        """The black threes of the pile's `rest` this player could not discard before the stock
+        runs out, one a turn (this turn's discard and one for each round the stock still
+        feeds), beyond those its hand would keep anyway (`take_black3_stuck`)."""
+        taken = sum(1 for c in rest if c.is_black_three)
+        if not taken:
+            return 0
+        held = sum(1 for c in kn.obs.hand if c.is_black_three)
+        draws = max(1, len(kn.facts.play_order(kn.obs.out)) * kn.cfg.rules.draw)
+        turns = 1 + kn.obs.stock_size // draws
+        return max(0, held + taken - turns) - max(0, held - turns)
 
     @staticmethod
     def take_closes_canasta(kn: Knowledge, move: Move, in_rest: list[int]) -> bool:
@@ -1123,7 +1156,10 @@ class NormalPolicy:
                 keep -= w.wild_freeze * self.safest_danger(kn)
             return keep, "wild"
         if card.is_black_three:
-            return w.keep_black3 - w.black3_block * len(obs.pile), "black three"
+            keep = w.keep_black3 - w.black3_block * len(obs.pile)
+            if w.black3_late:
+                keep -= w.black3_late * w.value_late * black_three_cost(kn.cfg) * deal_urgency(kn, w)
+            return keep, "black three"
         n = kn.hand_counts[r]
         if self.fits_ours(kn, card):
             keep, kept_as = w.keep_meld_match, "meld"

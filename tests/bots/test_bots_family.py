@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 from bot_helpers import HF_QUOTA, hand_and_foot_one_book, hand_and_foot_quota
-from rules_helpers import position
+from rules_helpers import position, stock_left
 
 from game.bots import make_bot
 from game.bots.arena import play_game
@@ -621,6 +621,58 @@ def test_bolivia_normal_lays_its_wild_cards_on_its_wild_meld():
     assert str(make_bot("normal", 1).act(obs)) == "meld +1: D2 H2"
     old = make_bot("normal", 1, weights=replace(NormalWeights.for_variant("bolivia"), wild_meld_first=0.0))
     assert str(old.act(obs)) == "meld 10: D2 H2"
+
+
+def test_bolivia_normal_throws_its_black_three_late_in_the_deal():
+    """Stop 57 (Bolivia counted): with 12 cards in the stock Normal threw HA, a single whose
+    copies are all seen, and kept C3 C3, each 100 against its side at the deal's end
+    (V-BOL-BLACK3). A black three's keep falls with the deal's urgency at that cost at
+    `black3_late` 1 (an experiment, not kept: 0 everywhere): it throws a black three; at 0 it
+    throws the ace. Early in the deal both throw the black three."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalWeights
+
+    hand = ["C3 C3 HA"]
+    melds = [["S6 S7 S8 S9 S10", "C9 D9 H9"], ["CA DA SA HA CA DA SA", "HA CA DA SA", "D5 D6 D7"]]
+    texts = hand + [m for side in melds for m in side] + ["D2"]
+    base = NormalWeights.for_variant("bolivia")
+    new = make_bot("normal", 1, weights=replace(base, black3_late=1.0))
+    old = make_bot("normal", 1, weights=replace(base, black3_late=0.0))
+    for stock, before in ((60, "discard C3"), (12, "discard HA")):
+        cards = stock_left("bolivia", texts, stock)
+        state = position(hand, melds=melds, discard="D2", stock=cards, variant="bolivia", phase="meld", drawn="stock")
+        obs = state.observation(0)
+        assert obs.stock_size == stock and obs.pile_frozen
+        assert str(new.act(obs)) == "discard C3"
+        assert str(old.act(obs)) == before
+
+
+def test_bolivia_normal_declines_a_pile_whose_black_threes_it_could_not_throw():
+    """Stop 57 (Bolivia counted): Normal took piles holding black threes to the deal's end
+    (a side caught with three or more in a deal of four; 100 each, V-BOL-BLACK3). A black
+    three of the pile it could not throw before the stock runs out, one a turn, costs
+    `take_black3_stuck` times that 100 (an experiment, not kept: 0 everywhere): at 1, with 8
+    cards in the stock (this turn and one more) and C3 in hand, the pile's three black threes
+    leave two caught, and it draws; with 60 cards it takes; at 0 it takes either way."""
+    from dataclasses import replace
+
+    from game.bots.normal import NormalPolicy, NormalWeights
+
+    hands = ["C3 DK HK H5 S9 CJ", "C4 D4 H4 C5 D5", "C6 D6 H6 S6 C7", "H7 S7 D7 C8 H8"]
+    melds = [["S6 S7 S8 S9 S10", "C9 D9 H9"], ["HK CK DK", "D5 D6 D7"]]
+    pile = "H10 S3 C9 C3 D2 S3 JK S9 SK"
+    texts = hands + [m for side in melds for m in side] + [pile]
+    base = NormalWeights.for_variant("bolivia")
+    new = make_bot("normal", 1, weights=replace(base, take_black3_stuck=1.0))
+    old = make_bot("normal", 1, weights=replace(base, take_black3_stuck=0.0))
+    for stock, stuck, now in ((60, 0, "take DK HK"), (8, 2, "draw")):
+        cards = stock_left("bolivia", texts, stock)
+        state = position(hands, melds=melds, discard=pile, stock=cards, variant="bolivia")
+        obs = state.observation(0)
+        assert NormalPolicy.black_threes_stuck(Knowledge(obs), obs.pile[:-1]) == stuck
+        assert str(new.act(obs)) == now
+        assert str(old.act(obs)) == "take DK HK"
 
 
 def test_hand_and_foots_threat_counts_the_foot_still_down_and_the_books_quota():
