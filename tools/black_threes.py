@@ -127,7 +127,7 @@ def run_game(variant: str, seed: int, deals: int, count: Count) -> None:
     cfg = RulesConfig.for_variant(variant)
     game = Game(cfg, seed, first_dealer=0)
     deal = 0
-    while not game.is_over and deal < deals:
+    while deal < deals:  # (a game's last deal counted too: the game is over once it ends)
         st = game.state
         if st.is_over:
             count.deal_end(game)

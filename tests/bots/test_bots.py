@@ -814,6 +814,17 @@ def test_the_watch_prints_the_decisions_of_interest(capsys):
     assert "ANSWER yes" in out and "answer yes: 2" in out
 
 
+def test_the_black_threes_count_counts_each_deal_to_the_games_end(capsys):
+    """`tools/black_threes.py` (stop 57): Normal on every seat in Bolivia; every deal's end
+    counted, a game's last one too, with the black threes the sides held and what they cost
+    (100 each, V-BOL-BLACK3)."""
+    count = tool_module("black_threes")
+    assert count.main(["--variant", "bolivia", "--seeds", "57000", "57001", "--deals", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "deals 3, sides' ends 6" in out
+    assert "held at a deal's end: 0: 5, 5: 1" in out and "black threes 5, points 500" in out
+
+
 def test_the_playout_plays_a_kind_of_decision_out_both_ways(capsys):
     """`tools/playout_normal.py` (stop 55): each decision of the kind played to the deal's end
     both ways; the summary counts the cases."""
