@@ -154,7 +154,7 @@ def watch_game(variant: str, seed: int, deals: int, watch: Watch) -> None:
     cfg = RulesConfig.for_variant(variant)
     game = Game(cfg, seed, first_dealer=0)
     deal = 0
-    while not game.is_over and deal < deals:
+    while deal < deals:  # (a game's last deal is counted too: its result ends the loop)
         st = game.state
         if st.is_over:
             result = st.result
