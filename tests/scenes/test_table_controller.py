@@ -498,11 +498,47 @@ def test_hand_and_foot_status_take_and_empty_stock_rule():
     controller, _host = family("hand-and-foot", state)
     controller.moves.click_stock()
     assert controller.refusal is not None and controller.refusal.rule == "V-HF-STOCK"
-    controller.moves.click_pile()  # nothing selected: only the natural pair takes it, never "frozen"
-    assert controller.refusal is not None and controller.refusal.rule == "V-HF-TAKE"
     controller.moves.drop(cards(controller, "SK", "CK"), DropTarget("pile"))
     st = controller.game.state
     assert st.phase is Phase.MELD and not st.pile and {c.face for c in st.hands[0]} >= {"D4", "D5"}
+
+
+def test_hand_and_foot_a_click_on_the_pile_takes_it_with_the_pair_held():
+    """The prompt said "or take the pile (T)"; a click on the pile (or T) with nothing
+    selected, holding the natural pair of its top card, refused "select the pair and drop it
+    on the pile" (play-test at 800x450, stop 57). It takes the pile with the pair now."""
+    feet = ["D4 D5 D6 D7 D8 D9 D10 DJ DQ DK DA"] * 4
+    for press in ("click", "key"):
+        state = position(
+            ["SK CK C4 C5", "C6", "C7", "C8"],
+            melds=[["HQ DQ SQ"], []],
+            variant="hand-and-foot",
+            discard="D4 D5 HK",
+            feet=feet,
+        )
+        controller, _host = family("hand-and-foot", state)
+        controller.moves.click_pile() if press == "click" else controller.moves.key_take()
+        st = controller.game.state
+        assert controller.refusal is None, press
+        assert st.phase is Phase.MELD and not st.pile
+        assert sorted(c.face for c in st.hands[0]) == ["C4", "C5", "D4", "D5"]
+        kings = [m for m in st.side_melds(0) if any(c.rank is Rank.KING for c in m.cards)]
+        assert len(kings) == 1 and sorted(c.face for c in kings[0].cards) == ["CK", "HK", "SK"]
+
+
+def test_hand_and_foot_a_click_on_the_pile_without_the_pair_still_says_why():
+    feet = ["D4 D5 D6 D7 D8 D9 D10 DJ DQ DK DA"] * 4
+    state = position(
+        ["SK C4 C5 D2", "C6", "C7", "C8"],
+        melds=[["HQ DQ SQ"], []],
+        variant="hand-and-foot",
+        discard="D4 D5 HK",
+        feet=feet,
+    )
+    controller, _host = family("hand-and-foot", state)
+    controller.moves.click_pile()  # one natural king and a two: no natural pair
+    assert controller.refusal is not None and controller.refusal.rule == "V-HF-TAKE"
+    assert len(controller.game.state.pile) == 3
 
 
 def test_the_saves_text_of_staging_and_arrangements_round_trips_and_refuses_odd_text():
@@ -600,3 +636,28 @@ def test_staged_copies_and_the_taken_marks_follow_the_cards_laid():
     assert held in controller.game.state.melds[0][Rank.FIVE].cards and picked in controller.game.state.hands[0]
     assert host.swapped == [(picked, held)]
     assert held in controller.ui.taken and picked not in controller.ui.taken
+
+
+def test_classic_a_click_on_the_pile_takes_it_with_the_pair_when_no_meld_of_its_rank():
+    """Classic, melded, no meld of sevens: a click on the pile with the pair of sevens held
+    takes it with that pair (it said "select the cards ... and drop them on the pile")."""
+    state = position(["S7 C7 C4 C9"], melds=[{"K": "SK HK DK"}, {}], discard="S4 D7")
+    controller, _host = make(state)
+    controller.moves.click_pile()
+    st = controller.game.state
+    assert controller.refusal is None and st.phase is Phase.MELD and not st.pile
+    assert sorted(c.face for c in st.hands[0]) == ["C4", "C9", "S4"]
+    assert Rank.SEVEN in {m.rank for m in st.side_melds(0)}
+
+
+def test_hand_and_foot_a_click_on_the_pile_short_of_the_minimum_says_so():
+    """The pair held but the three kings short of deal 1's 50: the engine's minimum is the
+    reason given, not "select the pair and drop it on the pile"."""
+    feet = ["D4 D5 D6 D7 D8 D9 D10 DJ DQ DK DA"] * 4
+    state = position(
+        ["SK CK C4 C5", "C6", "C7", "C8"], melds=[[], []], variant="hand-and-foot", discard="D4 D5 HK", feet=feet
+    )
+    controller, _host = family("hand-and-foot", state)
+    controller.moves.click_pile()
+    assert controller.refusal is not None and controller.refusal.rule == "R-TAKE-MIN"
+    assert len(controller.game.state.pile) == 3
