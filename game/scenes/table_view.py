@@ -169,6 +169,15 @@ def draw_card(
     surface.blit(image, image.get_rect(center=center))
 
 
+# The kinds of closed meld named in one size, side by side (the wider's fit).
+KIND_PAIRS = {
+    "book-clean": ("book-clean", "book-dirty"),
+    "book-dirty": ("book-clean", "book-dirty"),
+    "natural": ("natural", "mixed"),
+    "mixed": ("natural", "mixed"),
+}
+
+
 def pill(
     surface: pygame.Surface,
     text: str,
@@ -937,18 +946,28 @@ class TableView:
         natural and clean kinds, black for the mixed and dirty ones, gold for a samba,
         escalera or bolivia)."""
         kind = slot.canasta or ""
-        name = _(table_facts.CLOSED_NAMES.get(kind, kind))
-        text = name if slot.closed else f"{slot.count} · {name}"
+
+        def named(kind: str) -> str:
+            name = _(table_facts.CLOSED_NAMES.get(kind, kind))
+            return name if slot.closed else f"{slot.count} · {name}"
+
+        text = named(kind)
+        # Fitted as the wider of the pair would be, so that a clean and a dirty book (a natural
+        # and a mixed canasta) side by side are named in one size.
+        peers = [named(k) for k in KIND_PAIRS.get(kind, (kind,))]
         fill = {"natural": RED_INK, "book-clean": RED_INK, "mixed": BLACK_INK, "book-dirty": BLACK_INK}.get(kind)
         ink = theme.CREAM if fill is not None else theme.INK
         # The pill as drawn, in the window's whole pixels (its font's size rounded, its padding
         # on both sides), a pixel clear of `room` on each side: the largest size, with the
         # usual padding where it fits, else a narrower one. (The text alone was fitted to
         # room - 10 in logical units: at 800x450 the Chinese "9 · 混合" touched the next kind.)
+        # A narrower padding before a smaller font: at 800x450 "clean book", two pixels wider
+        # than "dirty book", fell two sizes below it to an unreadable 5 pixels (play-test, stop 57);
+        # now both take the size and padding the wider fits.
         ruler = Ruler.of(surface)
         limit = max(ruler.px(24.0), ruler.px(room) - 2)
-        choices = [(size, pad) for size in (12.0, 11.0, 10.0, 9.0, 8.0) for pad in (7.0, 5.0)] + [(8.0, 4.0)]
-        fits = (c for c in choices if pill_box(ruler, text, below, size=c[0], pad=c[1]).width <= limit)
+        choices = [(size, pad) for size in (12.0, 11.0, 10.0, 9.0, 8.0) for pad in (7.0, 5.0, 3.0)]
+        fits = (c for c in choices if all(pill_box(ruler, t, below, size=c[0], pad=c[1]).width <= limit for t in peers))
         size, pad = next(fits, choices[-1])
         box = pill(
             surface,

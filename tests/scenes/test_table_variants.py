@@ -861,3 +861,43 @@ def test_hand_and_foot_count_badges_stay_off_the_stock(size):
     badges = [_logical(box, layout_.scale) for _slot, box in table.view.meld_badge_boxes]
     assert len(badges) >= len(theirs)
     assert stock.collidelist(badges) == -1, (stock, badges)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+def test_hand_and_foot_clean_and_dirty_books_are_named_in_one_font_size(size):
+    """Play-test (stop 57): at 800x450, in a row of ten melds, "clean book" (two pixels
+    wider than "dirty book") fell two font sizes below it, to an unreadable 5 pixels. A
+    narrower padding comes before a smaller font: both kinds are named alike."""
+    ours = [
+        "SA HA DA CA SA H2",
+        "SK HK DK CK SK HK D2",
+        "SQ HQ DQ CQ",
+        "SJ HJ JK DJ CJ SJ",
+        "S10 H10 D10 C10 S10 H10 C2",
+        "S8 H8 D8 C8",
+        "S7 H7 D7 C7 S7 H7 D7",
+        "S6 C6 H2",
+        "S5 H5 D5 C5 S5 H5 D5",
+        "S4 H4 D4 C4 S4 H4",
+    ]
+    feet = ["D4 D6 D9 DQ DA", "H4 H6 H9 HQ HA", "S4 S6 S9 SQ SA", "C4 C6 C9 CQ CA"]
+    state = position(
+        ["C9", "C6", "C7", "C8"], [ours, []], variant="hand-and-foot", discard="S4", feet=feet, red_threes=["H3 D3", ""]
+    )
+    stack, table = make_table(variant="hand-and-foot", seed=5)
+    table.load_state(state)
+    table.animator.finish_all()
+    layout_ = Layout(window_size=size)
+    table.view.draw(Canvas(layout_.viewport.size, layout_.scale))
+    books = {
+        text: box
+        for slot, box in table.view.meld_badge_boxes
+        for s, text in table.view.meld_labels
+        if s is slot and slot is not None and slot.canasta
+    }
+    assert set(books) == {"clean book", "dirty book"}
+    assert books["clean book"].height == books["dirty book"].height
+    kinds = [box for slot, box in table.view.meld_badge_boxes if slot is not None and slot.canasta]
+    assert len(kinds) == 4
+    for box in kinds:
+        assert all(other is box or not box.inflate(2, 0).colliderect(other) for other in kinds)
