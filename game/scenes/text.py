@@ -78,6 +78,23 @@ def wrap_at_clause(text: str, font: pygame.font.Font, max_width: int, most: int)
         head, tail = text[:end].rstrip(), text[end:].strip()
         if tail and font.size(head)[0] <= max_width and font.size(tail)[0] <= max_width:
             return [head, tail]
+    return _number_with_its_word(text, lines, font, max_width)
+
+
+def _number_with_its_word(text: str, lines: list[str], font: pygame.font.Font, max_width: int) -> list[str]:
+    """Two lines of a short label with no count left at the end of the first, away from
+    what it counts: the number (with any opening mark before it) goes down where the
+    second line still fits ("picked up the foot (11 / cards)", a seat's last action at
+    800x450, play-test, stop 57)."""
+    units = [u for u in _UNITS.findall(lines[0]) if not u.isspace()]
+    if len(units) < 2 or not text.startswith(lines[0]):
+        return lines
+    if _NUMBER.fullmatch(units[-1].lstrip(_OPENING)) is None:
+        return lines
+    head = lines[0][: lines[0].rstrip().rfind(units[-1])].rstrip()
+    tail = text[len(head) :].strip()
+    if head and font.size(tail)[0] <= max_width:
+        return [head, tail]
     return lines
 
 
@@ -174,7 +191,10 @@ def _no_lone_character(before: str, last: str) -> list[str]:
     before_units = _UNITS.findall(before)
     lone = len(last_units) == 1 and len(_IDEOGRAPH.findall(last_units[0])) == 1  # (a quoted word is no lone one)
     # (a number written apart: "红3" keeps its 3, whose Chinese is joined to it)
-    number = len(before_units) > 1 and before_units[-2].isspace() and _NUMBER.fullmatch(before_units[-1]) is not None
+    # (or after an opening mark: "（11 / 张）" came down as "（11张）", play-test, stop 57)
+    end = before_units[-1]
+    apart = len(before_units) > 1 and (before_units[-2].isspace() or end[:1] in _OPENING)
+    number = apart and _NUMBER.fullmatch(end.lstrip(_OPENING)) is not None
     if not lone or len(before_units) < 3 or (_IDEOGRAPH.search(before_units[-1]) is None and not number):
         return [before, last]
     if before_units[-1] in _NO_LINE_START:  # (a hanging mark stays where it hangs)

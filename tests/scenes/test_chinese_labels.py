@@ -106,3 +106,22 @@ def test_the_turn_line_breaks_after_its_clause(monkeypatch, chinese):
     drawn = texts_drawn(monkeypatch, table_view)
     table.view._status(pygame.Surface(LOGICAL_SIZE), Ruler.of(pygame.Surface(LOGICAL_SIZE)))
     assert drawn == ["轮到你了：点击牌库摸牌（D），", "或拿取弃牌堆（T）。"]
+
+
+def test_a_label_keeps_a_count_with_what_it_counts():
+    """At 800x450 West's label read "picked up the foot (11" / "cards)" (play-test, stop 57)."""
+    latin = assets.font(13, bold=True)
+    cjk = assets.font(13, bold=True, cjk=True)
+    text = "picked up the foot (11 cards)"
+    width = latin.size("picked up the foot (11")[0] + 1
+    assert wrap_text(text, latin, width) == ["picked up the foot (11", "cards)"]  # (as it wrapped)
+    assert wrap_at_clause(text, latin, width, 2) == ["picked up the foot", "(11 cards)"]
+    plain = "took 7 cards of the pile"
+    narrow = latin.size("took 7 cards of")[0] + 1
+    assert wrap_at_clause(plain, latin, narrow, 2) == wrap_text(plain, latin, narrow)  # no count at a line's end
+    counted = "drew 2 cards"
+    tight = latin.size("2 cards")[0] + 1
+    assert wrap_at_clause(counted, latin, tight, 2) == ["drew", "2 cards"]
+    chinese = "拿起了脚牌（11 张）"
+    cut = cjk.size("拿起了脚牌（11")[0] + 1
+    assert wrap_at_clause(chinese, cjk, cut, 2) == ["拿起了脚牌", "（11 张）"]
