@@ -823,6 +823,8 @@ class PlayerMoves:
             self.click_pile()  # the one meld the top card fits, or why not
         elif (st := self.table.game.state).pile and not st.pile_blocked() and not self._holds_pair():
             self._no_pair()  # (classic's frozen pile: the engine asked for a pair of 7s the player lacks)
+        elif Move.take() not in self.table.legal_moves() and (pair := self._pair_that_takes()) is not None:
+            self._take(pair)  # (as a click on the pile: the top card fits no meld of ours, the pair takes it)
         else:
             self.table.play(Move.take())
 

@@ -641,13 +641,14 @@ def test_staged_copies_and_the_taken_marks_follow_the_cards_laid():
 def test_classic_a_click_on_the_pile_takes_it_with_the_pair_when_no_meld_of_its_rank():
     """Classic, melded, no meld of sevens: a click on the pile with the pair of sevens held
     takes it with that pair (it said "select the cards ... and drop them on the pile")."""
-    state = position(["S7 C7 C4 C9"], melds=[{"K": "SK HK DK"}, {}], discard="S4 D7")
-    controller, _host = make(state)
-    controller.moves.click_pile()
-    st = controller.game.state
-    assert controller.refusal is None and st.phase is Phase.MELD and not st.pile
-    assert sorted(c.face for c in st.hands[0]) == ["C4", "C9", "S4"]
-    assert Rank.SEVEN in {m.rank for m in st.side_melds(0)}
+    for press in ("click", "key"):
+        state = position(["S7 C7 C4 C9"], melds=[{"K": "SK HK DK"}, {}], discard="S4 D7")
+        controller, _host = make(state)
+        controller.moves.click_pile() if press == "click" else controller.moves.key_take()
+        st = controller.game.state
+        assert controller.refusal is None and st.phase is Phase.MELD and not st.pile, press
+        assert sorted(c.face for c in st.hands[0]) == ["C4", "C9", "S4"]
+        assert Rank.SEVEN in {m.rank for m in st.side_melds(0)}
 
 
 def test_hand_and_foot_a_click_on_the_pile_short_of_the_minimum_says_so():
