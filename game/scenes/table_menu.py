@@ -181,7 +181,7 @@ SCROLL_KEYS = N_("Scroll the open move log or discard pile")
 # Keys at the table: (key names, what they do). Key names that are words are msgids too.
 KEYS: list[tuple[str, str]] = [
     ("D / P", N_("Draw from the stock (P: pass, when it is empty)")),
-    ("T", N_("Take the pile with the selected cards (or those the hint lights)")),
+    ("T", N_("Take the pile with the selected or lit cards, else your pair of its top card")),
     ("← →", N_("Move the cursor over your cards (Home / End: first / last)")),
     (N_("Space"), N_("Select or unselect the card under the cursor (↑ selects, ↓ unselects)")),
     (N_("Shift + ← →"), N_("Move the card under the cursor within your hand")),

@@ -153,3 +153,19 @@ def test_in_chinese_the_log_s_foot_counts_entries_and_the_pile_s_cards(monkeypat
         i18n.set_language("en")
     assert "↑" in log_foot and "条" in log_foot and "张" not in log_foot, log_foot
     assert "↑" in pile_foot and "张" in pile_foot and "条" not in pile_foot, pile_foot
+
+
+def test_every_key_s_words_fit_the_keys_overlay_in_both_languages():
+    """T's row, made longer at stop 57 ("else your pair of its top card"), ran past the
+    panel's right edge at 800x450 in English: every row's words end inside the panel."""
+    from game import i18n
+    from game.scenes.text import text_width
+
+    room = KeysOverlay.PANEL.right - 16 - (KeysOverlay.PANEL.x + 200 + 18)
+    try:
+        for language in ("en", "zh_CN"):
+            i18n.set_language(language)
+            for _key, action in (*KEYS, *WATCH_KEYS):
+                assert text_width(i18n._(action), 17) <= room, (language, action)
+    finally:
+        i18n.set_language("en")
