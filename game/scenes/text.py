@@ -192,7 +192,7 @@ def _no_lone_character(before: str, last: str) -> list[str]:
     lone = len(last_units) == 1 and len(_IDEOGRAPH.findall(last_units[0])) == 1  # (a quoted word is no lone one)
     # (a number written apart: "红3" keeps its 3, whose Chinese is joined to it)
     # (or after an opening mark: "（11 / 张）" came down as "（11张）", play-test, stop 57)
-    end = before_units[-1]
+    end = before_units[-1] if before_units else ""  # (an empty line above: nothing to carry)
     apart = len(before_units) > 1 and (before_units[-2].isspace() or end[:1] in _OPENING)
     number = apart and _NUMBER.fullmatch(end.lstrip(_OPENING)) is not None
     if not lone or len(before_units) < 3 or (_IDEOGRAPH.search(before_units[-1]) is None and not number):

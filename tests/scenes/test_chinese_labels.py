@@ -125,3 +125,9 @@ def test_a_label_keeps_a_count_with_what_it_counts():
     chinese = "拿起了脚牌（11 张）"
     cut = cjk.size("拿起了脚牌（11")[0] + 1
     assert wrap_at_clause(chinese, cjk, cut, 2) == ["拿起了脚牌", "（11 张）"]
+
+
+def test_a_lone_character_after_an_empty_line_is_left_as_it_is():
+    from game.scenes.text import _no_lone_character
+
+    assert _no_lone_character("", "扣") == ["", "扣"]  # (nothing above to carry down: no IndexError)
