@@ -22,15 +22,14 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from watch_normal import faces, play_deals  # noqa: E402
 
 from game.bots.knowledge import Knowledge  # noqa: E402
 from game.bots.normal import NormalPolicy, NormalWeights, deal_urgency  # noqa: E402
-from game.rules import Card, Game, MoveKind, Phase, RulesConfig  # noqa: E402
+from game.rules import Card, Game, MoveKind, Phase  # noqa: E402
 from game.rules.variants import VARIANT_IDS  # noqa: E402
-
-
-def faces(cards: list[Card] | tuple[Card, ...]) -> str:
-    return " ".join(c.face for c in sorted(cards, key=lambda c: (int(c.rank), c.face)))
 
 
 def stock_band(stock: int) -> str:
@@ -124,23 +123,13 @@ class Count:
 
 
 def run_game(variant: str, seed: int, deals: int, count: Count) -> None:
-    cfg = RulesConfig.for_variant(variant)
-    game = Game(cfg, seed, first_dealer=0)
-    deal = 0
-    while deal < deals:  # (a game's last deal counted too: the game is over once it ends)
-        st = game.state
-        if st.is_over:
-            count.deal_end(game)
-            result = st.result
-            assert result is not None
-            if result.game_over:
-                break
-            game.next_deal()
-            deal += 1
-            continue
-        seat = st.to_act
-        assert seat is not None  # a deal in play has a player to act
-        count.decision(game, seat)
+    play_deals(
+        variant,
+        seed,
+        deals,
+        lambda game, _deal, seat: count.decision(game, seat),
+        lambda game, _deal: count.deal_end(game),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

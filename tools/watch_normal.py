@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import collections
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -150,22 +151,23 @@ class Watch:
             )
 
 
-def watch_game(variant: str, seed: int, deals: int, watch: Watch) -> None:
-    cfg = RulesConfig.for_variant(variant)
-    game = Game(cfg, seed, first_dealer=0)
+def play_deals(
+    variant: str,
+    seed: int,
+    deals: int,
+    turn: Callable[[Game, int, int], None],
+    deal_end: Callable[[Game, int], None],
+) -> None:
+    """One game from `seed` for up to `deals` deals: `turn(game, deal, seat)` plays each move
+    (it must apply one), `deal_end(game, deal)` sees each deal's end, the game's last too."""
+    game = Game(RulesConfig.for_variant(variant), seed, first_dealer=0)
     deal = 0
     while deal < deals:  # (a game's last deal is counted too: its result ends the loop)
         st = game.state
         if st.is_over:
+            deal_end(game, deal)
             result = st.result
             assert result is not None  # a deal over has its result
-            left = "; ".join(f"{s}: {faces(st.hands[s])}" for s in range(cfg.players))
-            watch.counts[f"deal ends: {result.reason}"] += 1
-            watch.counts["wild cards left in hands"] += sum(1 for h in st.hands for c in h if c.is_wild)
-            watch.say(
-                "deal",
-                f"== seed {seed} deal {deal} ends: {result.reason} by {result.went_out}; {result.scores}; {left}",
-            )
             if result.game_over:
                 break
             game.next_deal()
@@ -173,10 +175,29 @@ def watch_game(variant: str, seed: int, deals: int, watch: Watch) -> None:
             continue
         seat = st.to_act
         assert seat is not None  # a deal in play has a player to act
-        obs = st.observation(seat)
+        turn(game, deal, seat)
+
+
+def watch_game(variant: str, seed: int, deals: int, watch: Watch) -> None:
+    def deal_end(game: Game, deal: int) -> None:
+        st = game.state
+        result = st.result
+        assert result is not None  # a deal over has its result
+        left = "; ".join(f"{s}: {faces(st.hands[s])}" for s in range(game.config.players))
+        watch.counts[f"deal ends: {result.reason}"] += 1
+        watch.counts["wild cards left in hands"] += sum(1 for h in st.hands for c in h if c.is_wild)
+        watch.say(
+            "deal",
+            f"== seed {seed} deal {deal} ends: {result.reason} by {result.went_out}; {result.scores}; {left}",
+        )
+
+    def turn(game: Game, deal: int, seat: int) -> None:
+        obs = game.state.observation(seat)
         move = watch.policy.choose(obs)
         watch.decision(f"-- seed {seed} deal {deal} seat {seat} {obs.phase.name}", Knowledge(obs), move)
         game.apply(move)
+
+    play_deals(variant, seed, deals, turn, deal_end)
 
 
 def main(argv: list[str] | None = None) -> int:
