@@ -170,12 +170,7 @@ def draw_card(
 
 
 # The kinds of closed meld named in one size, side by side (the wider's fit).
-KIND_PAIRS = {
-    "book-clean": ("book-clean", "book-dirty"),
-    "book-dirty": ("book-clean", "book-dirty"),
-    "natural": ("natural", "mixed"),
-    "mixed": ("natural", "mixed"),
-}
+KIND_PAIRS = {kind: pair for pair in (("book-clean", "book-dirty"), ("natural", "mixed")) for kind in pair}
 
 
 def pill(
