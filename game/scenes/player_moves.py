@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from game.hints import card_list, card_name, discard_question, naming, rank_plural
-from game.i18n import N_, _, join_names
+from game.i18n import N_, _
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
@@ -779,7 +779,7 @@ class PlayerMoves:
             return None
         if not need.met:
             rule = "V-HF-OUT" if rules.foot else "V-BOL-OUT" if rules.out_needs_sequence else "V-SAMBA-OUT"
-            parts = join_names(_(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts)
+            parts = need.text()
             return N_("You may not ask: you could not go out this turn (to go out: {parts})."), rule, {"parts": parts}
         if st.phase is not Phase.MELD or (not rules.foot and st.this_turn.laid_other):
             return None

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from game.i18n import N_
+from game.i18n import N_, _, join_names
 from game.rules import Card, GameState, Meld, Rank, RulesConfig
 from game.rules.cards import sort_key
 from game.rules.melds import CANASTA_SIZE, MeldKind, book_counts
@@ -142,13 +142,23 @@ def holds_natural_pair(hand: Iterable[Card], rank: Rank) -> bool:
 
 @dataclass(frozen=True)
 class OutNeed:
-    """What a side still lacks to go out: each entry (msgid, count missing, count wanted)."""
+    """What a side has of each part of what going out needs: each entry (msgid, met msgid,
+    count the side has, count wanted)."""
 
-    parts: tuple[tuple[str, int, int], ...]
+    parts: tuple[tuple[str, str, int, int], ...]
 
     @property
     def met(self) -> bool:
-        return all(missing == 0 for _msgid, missing, _wanted in self.parts)
+        return all(have >= wanted for _msgid, _met, have, wanted in self.parts)
+
+    def text(self) -> str:
+        """The parts as the score panel lists them: "clean 1/2, dirty 3 · met". A part met
+        says so with the side's real count (three dirty books read "dirty 2/2", the count
+        capped at the quota, as if no more were down: play-test, stop 57)."""
+        return join_names(
+            _(met).format(have=have) if have >= wanted else _(msgid).format(have=have, want=wanted)
+            for msgid, met, have, wanted in self.parts
+        )
 
 
 def out_need(state: GameState, side: int, arrived: Arrived = None) -> OutNeed | None:
@@ -164,15 +174,15 @@ def out_need(state: GameState, side: int, arrived: Arrived = None) -> OutNeed | 
         clean, dirty = book_counts(melds)
         return OutNeed(
             (
-                (N_("clean {have}/{want}"), max(0, clean_wanted - clean), clean_wanted),
-                (N_("dirty {have}/{want}"), max(0, dirty_wanted - dirty), dirty_wanted),
+                (N_("clean {have}/{want}"), N_("clean {have} · met"), clean, clean_wanted),
+                (N_("dirty {have}/{want}"), N_("dirty {have} · met"), dirty, dirty_wanted),
             )
         )
     made = len(melds)
-    parts = [(N_("canastas {have}/{want}"), max(0, rules.canastas_to_go_out - made), rules.canastas_to_go_out)]
+    parts = [(N_("canastas {have}/{want}"), N_("canastas {have} · met"), made, rules.canastas_to_go_out)]
     if rules.out_needs_sequence:
         sequences = sum(1 for m in melds if m.kind is MeldKind.SEQUENCE)
-        parts.append((N_("escalera {have}/{want}"), max(0, 1 - sequences), 1))
+        parts.append((N_("escalera {have}/{want}"), N_("escalera {have} · met"), sequences, 1))
     return OutNeed(tuple(parts))
 
 

@@ -20,7 +20,7 @@ import pygame
 
 from game import assets
 from game.hints import rank_plural
-from game.i18n import _, format_points, join_and, join_names, pgettext
+from game.i18n import _, format_points, join_and, pgettext
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
@@ -1397,10 +1397,7 @@ class TableView:
                 if need.met:
                     text, color = _("ready to go out"), pygame.Color(30, 110, 60)
                 else:
-                    parts = join_names(
-                        _(msgid).format(have=want - missing, want=want) for msgid, missing, want in need.parts
-                    )
-                    text, color = _("to go out: {parts}").format(parts=parts), pygame.Color(150, 90, 20)
+                    text, color = _("to go out: {parts}").format(parts=need.text()), pygame.Color(150, 90, 20)
                 size = fitting_size(text, 13, name_room, bold=True, smallest=10)
                 blit_text(surface, text, size, color, bold=True, topleft=(panel.x + 12, top + need_y))
                 self.need_texts[side] = text

@@ -363,10 +363,39 @@ def test_the_score_panel_says_what_each_side_still_needs_to_go_out():
     feet = ["H4 H5", "H6 H7", "H8 H10", "HJ HQ"]
     stack, table = hand_and_foot(["C4 C5"], [ours, theirs], feet=feet, phase="meld", discard="S4")
     draw(table)
-    assert table.view.need_texts == {0: "to go out: clean 1/2, dirty 2/2", 1: "ready to go out"}
+    assert table.view.need_texts == {0: "to go out: clean 1/2, dirty 2 · met", 1: "ready to go out"}
     stack, table = samba_table(["C4 C5 C6"], [["S4 S5 S6 S7 S8 S9 S10"], []], variant="bolivia", phase="meld")
     draw(table)
-    assert table.view.need_texts[0] == "to go out: canastas 1/2, escalera 1/1"
+    assert table.view.need_texts[0] == "to go out: canastas 1/2, escalera 1 · met"
+
+
+def test_a_quota_met_with_more_books_reads_met_with_the_real_count():
+    """A side with three dirty books read "dirty 2/2" (the count capped at the quota, as if
+    the third were not down: play-test, stop 57): a part met reads met, with the count there
+    is, in the score panel and in the refusal of "May I go out?"; in Chinese too."""
+    from game import i18n
+
+    def book(rank, wild):
+        return " ".join([f"{suit}{rank}" for suit in "CDSHCDS"][: 7 - len(wild.split())] + wild.split())
+
+    ours = [book(9, ""), book("K", "D2 JK"), book("Q", "C2"), book("J", "H2")]
+    stack, table = hand_and_foot(["C4 C5"], [ours, []], feet=[None, "H6", "H8", "HJ"], phase="meld", discard="S4")
+    draw(table)
+    assert table.view.need_texts[0] == "to go out: clean 1/2, dirty 3 · met"
+    need = table_facts.out_need(table.game.state, 0)
+    assert need is not None and not need.met
+    refusal = table.controller.moves._why_no_ask()  # (the foot picked up: the quota is what lacks)
+    assert refusal is not None and refusal[2]["parts"] == "clean 1/2, dirty 3 · met"
+    i18n.set_language("zh_CN")
+    try:
+        draw(table)
+        assert table.view.need_texts[0] == "出完条件：纯书 1/2，混书 3 · 已达到"
+    finally:
+        i18n.set_language("en")
+    canastas = [book(rank, "") for rank in (5, 6, 7)]
+    stack, table = samba_table(["C4 C5 C6"], [canastas, []], variant="bolivia", phase="meld")
+    draw(table)
+    assert table.view.need_texts[0] == "to go out: canastas 3 · met, escalera 0/1"
 
 
 def test_hand_and_foot_shows_the_deal_and_its_minimum_and_takes_six_cards():
