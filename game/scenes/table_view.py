@@ -21,6 +21,7 @@ import pygame
 from game import assets
 from game.hints import rank_plural
 from game.i18n import _, format_points, join_and, pgettext
+from game.rules import Drawn, Phase
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
@@ -1084,6 +1085,11 @@ class TableView:
         54): the player at the screen without one reads that the pile is not theirs to take,
         and why; with one, or watching the bots, what the pair takes."""
         table = self.table
+        drawn = self._drawn_this_turn()
+        if drawn is not None:  # the note offered the pair's take after the draw (play-test, stop 57)
+            if drawn is Drawn.PILE:
+                return _("you cannot take it again this turn")
+            return _("you cannot take it: you have drawn this turn")
         if at_screen(table, table.human):
             hand = table.game.state.hands[table.human]
             if not table_facts.holds_natural_pair(hand, top.rank):
@@ -1094,13 +1100,23 @@ class TableView:
             return _("a natural pair takes the top card and {n} more").format(n=more)
         return _("a natural pair takes the top card")
 
+    def _drawn_this_turn(self) -> Drawn | None:
+        """How the person at the screen drew this turn, on their turn (None before the draw,
+        on another seat's turn, watching the bots): the pile is not theirs to take again
+        before their next turn, and its note promises no take."""
+        st = self.table.game.state
+        if st.phase is Phase.OVER or not at_screen(self.table, st.turn):
+            return None
+        return st.this_turn.drawn
+
     def _frozen_for_us(self, blocked: bool = False) -> str:
         """The note by the pile while our side has not melded (R-FROZEN); watching the bots,
         nobody's "us": the bottom side by its name. While a black three or wild card on top
         blocks the pile (R-BLOCKED) it does not promise that a pair takes it: "a natural pair
-        takes it" beside "BLOCKED: black three" said two things at once (play-test, stop 52)."""
+        takes it" beside "BLOCKED: black three" said two things at once (play-test, stop 52);
+        nor once the player has drawn this turn (the pile waits for a next turn)."""
         table = self.table
-        if blocked:
+        if blocked or self._drawn_this_turn() is not None:
             if not table.people:
                 return _("frozen for {side}").format(side=table.side_name(table.human_side))
             return _("frozen for us") if table.config.partnerships else _("frozen for you")

@@ -325,6 +325,41 @@ def test_hand_and_foot_s_pile_note_says_when_the_player_cannot_take_it(monkeypat
     assert "a natural pair takes the top card and 3 more" in _pile_notes(table, monkeypatch)  # (nobody's hand)
 
 
+def test_the_pile_s_note_offers_no_take_once_the_player_has_drawn(monkeypatch):
+    """After the player had drawn from the stock, Hand and Foot's note offered "a natural pair
+    takes the top card and 6 more" once the drawn cards made the pair, though the draw was
+    done (play-test, stop 57): on the player's turn after the draw it says the pile cannot be
+    taken this turn, and why; before the draw, and on the others' turns, the pair's take.
+    Classic's "frozen for us: a natural pair takes it" keeps no promise after the draw either."""
+    from tests.table_helpers import position as classic_position
+
+    pile = "S5 H6 C7 D9 D4 D5 D6 S9"
+    stack, table = hand_and_foot(["C9 H9 H4 S5 C6"], [[], []], discard=pile, phase="meld")
+    notes = _pile_notes(table, monkeypatch)
+    assert "you cannot take it: you have drawn this turn" in notes, notes
+    assert not any("a natural pair takes" in note for note in notes), notes
+    stack, table = hand_and_foot(["C9 H9 H4 S5 C6"], [[], []], discard=pile, phase="meld", drawn="pile")
+    assert "you cannot take it again this turn" in _pile_notes(table, monkeypatch)
+    stack, table = hand_and_foot(["C9 H9 H4 S5 C6"], [[], []], discard=pile)  # (before the draw)
+    assert "a natural pair takes the top card and 6 more" in _pile_notes(table, monkeypatch)
+    hands = ["C9 H9 H4 S5 C6", "D4", "D5", "D6"]
+    stack, table = hand_and_foot(hands, [[], []], discard=pile, phase="meld", turn=1)  # (West's turn)
+    assert "a natural pair takes the top card and 6 more" in _pile_notes(table, monkeypatch)
+    from game.i18n import set_language
+
+    set_language("zh_CN")
+    try:
+        stack, table = hand_and_foot(["C9 H9 H4 S5 C6"], [[], []], discard=pile, phase="meld")
+        assert "你拿不了：你这一回合已经摸过牌" in _pile_notes(table, monkeypatch)
+    finally:
+        set_language("en")
+    for phase, note in (("draw", "frozen for us: a natural pair takes it"), ("meld", "frozen for us")):
+        stack, table = make_table(seed=5)
+        table.load_state(classic_position(["C5 H6 S8", "C4", "C6", "C7"], discard="S3 D9", phase=phase))
+        notes = _pile_notes(table, monkeypatch)
+        assert note in notes and not any("natural pair" in n for n in notes if n != note), (phase, notes)
+
+
 def test_hand_and_foot_shows_each_foot_and_who_plays_from_it():
     foot = "D4 D5 D6 D7 D8 D9 D10 DJ DQ DK DA"
     stack, table = hand_and_foot(["C4 C5"], [[], []], feet=[None, foot, foot, foot], phase="meld", discard="S4")
