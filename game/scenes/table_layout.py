@@ -10,7 +10,7 @@ which meld a drop lands on) reads the same numbers the drawing uses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -970,19 +970,26 @@ def free_places(
 
 
 def place_panel(
-    size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]
+    size,
+    spots: list[PanelSpot],
+    hard: list[pygame.FRect],
+    soft: list[pygame.FRect],
+    first: Sequence[pygame.FRect] = (),
 ) -> tuple[pygame.FRect, float]:
     """`free_place`; where every spot clear of `hard` overlaps some of `soft`, the one
-    overlapping least of it; where none is clear of `hard`, the first."""
-    best: tuple[float, pygame.FRect, float] | None = None
+    overlapping least of `first` (the player's own melds, where the cards go), then least
+    of the rest of `soft`; where none is clear of `hard`, the first."""
+
+    def area(rect: pygame.FRect, others: Sequence[pygame.FRect]) -> float:
+        clips = [rect.clip(other) for other in others]
+        return sum(clip.width * clip.height for clip in clips)
+
+    best: tuple[tuple[float, float], pygame.FRect, float] | None = None
     places = list(_spot_rects(size, spots))
     for rect, width in places:
         if rect.collidelist(hard) != -1:
             continue
-        covered = 0.0
-        for other in soft:
-            clip = rect.clip(other)
-            covered += clip.width * clip.height
+        covered = (area(rect, first), area(rect, soft))
         if best is None or covered < best[0]:
             best = (covered, rect, width)
     return (best[1], best[2]) if best is not None else places[0]

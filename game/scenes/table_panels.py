@@ -239,12 +239,13 @@ class TablePanels:
         # in the band right of the pile where the hint was (play-test, stop 44).
         return hint, self._own_place(size, spots, hard, soft)
 
-    @classmethod
-    def _own_place(cls, size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
+    def _own_place(
+        self, size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]
+    ) -> PanelPlace:
         """A panel's place as if it were alone: the first free spot, whole, then short; else
         the place covering least."""
-        place = cls._first_free(size, [(False, spots, hard), (True, spots, hard)], soft)
-        return place or cls._fallback(size, spots, hard, soft)
+        place = self._first_free(size, [(False, spots, hard), (True, spots, hard)], soft)
+        return place or self._fallback(size, spots, hard, soft)
 
     @staticmethod
     def _beside_hint(
@@ -265,11 +266,16 @@ class TablePanels:
                 return PanelPlace(found[0], short, found[1])
         return None
 
-    @staticmethod
-    def _fallback(size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
+    def _fallback(self, size, spots: list[PanelSpot], hard: list[pygame.FRect], soft: list[pygame.FRect]) -> PanelPlace:
         """The place covering least (`place_panel`), in the short form (no taller than the
-        full one at any spot, so it covers no more of the melds)."""
-        rect, width = place_panel(lambda width: size(width, True), spots, hard, soft)
+        full one at any spot, so it covers no more of the melds): least of our own melds and
+        new-meld cell first (where the player's cards go: on a crowded Bolivia
+        table the hint lay over our tab, the new-meld cell and the tops of our runs while it
+        could have covered a corner of the others' melds, play-test), then least of the rest
+        (our tab among them: a panel touching it covers no card)."""
+        area = self.table.geometry.meld_areas[self.table.human_side]
+        ours = [rect for rect in soft if rect.colliderect(area) and rect not in self._drawn.tabs]
+        rect, width = place_panel(lambda width: size(width, True), spots, hard, soft, ours)
         return PanelPlace(rect, True, width, covering=True)
 
     def panel_spots(self, hard: list[pygame.FRect] | None = None) -> list[PanelSpot]:

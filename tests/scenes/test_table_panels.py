@@ -603,15 +603,21 @@ def test_a_panel_with_no_free_place_covers_least_and_shows_what_is_under_it_unde
 
 
 def test_a_meld_seen_through_a_covering_refusal_takes_the_click(monkeypatch):
-    """No free place (a crowded table, the log open): the refusal covers part of our melds
-    and shows them through while the pointer rests on it. A click on a meld seen there is
-    the meld's (it opened the rule instead, review stop 44); a click on the refusal off
-    our melds still opens the rule."""
+    """No free place (a crowded table, the log open), and none but over our melds: the
+    refusal covers part of them and shows them through while the pointer rests on it. A
+    click on a meld seen there is the meld's (it opened the rule instead, review stop 44); a
+    click on the refusal off our melds still opens the rule. (Where it can, a covering panel
+    lies over the others' melds instead: here only the place beside our melds is left.)"""
     from game.scenes.table_menu import RuleDialog
 
     stack, table = _spread_table("classic-crowded")
     _refuse(stack, table)
     table.toggle_log()
+    spots = table.view.panels.panel_spots
+    ours_top = table.geometry.meld_areas[table.human_side].top
+    monkeypatch.setattr(
+        table.view.panels, "panel_spots", lambda hard=None: [s for s in spots(hard) if s[1][1] > ours_top]
+    )
     table.view.draw(Canvas((1280, 720), 1.0))
     _hint, place = table.view.panels._places(Ruler(1.0))
     assert place is not None and place.covering
@@ -685,3 +691,30 @@ def test_the_initial_meld_panels_second_line_stands_clear_of_its_buttons(monkeyp
     for name in ("confirm", "cancel"):
         assert line.bottom <= pygame.Rect(BUTTONS[name]).top, (line, BUTTONS[name])
     assert pygame.Rect(STAGE_PANEL).contains(line)
+
+
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720), (1920, 1080)])
+def test_on_a_crowded_table_the_hint_covers_the_others_melds_before_ours(size, log):
+    """A crowded Bolivia table, the pile frozen under a four-line hint: with no place free
+    it lay where it covered least, over our area's tab, the new-meld cell and the tops of
+    our runs (play-test): our melds are where the player's cards go. It covers the others'
+    melds first, our side's (melds, tab, new-meld cell) not at all."""
+    melds = CROWDED["bolivia"]["melds"]
+    hands = ["H4 H9 S9 SJ SQ SK HA H7 S8 H5", "C4", "S6", "S7"]
+    state = rules_helpers.position(hands, melds=melds, variant="bolivia", discard="JK H5", stock="C3 S3 H6 H8")
+    stack, table = make_table(variant="bolivia", seed=5)
+    table.load_state(state)
+    table.animator.finish_all()
+    assert table.show_hint()
+    if log:
+        table.toggle_log()
+    tick(stack, 0.6)
+    layout = Layout(window_size=size)
+    table.view.draw(Canvas(layout.viewport.size, layout.scale))
+    hint, _message = table.view.panels.panel_places()
+    assert hint is not None
+    ours = [slot.rect for slot in table.layout.meld_slots if slot.side == table.human_side]
+    ours += [Ruler(layout.scale).logical(table.view.zone_label_boxes[table.human_side]), table.layout.new_meld_rect]
+    assert len(ours) > 15 and hint.collidelist(ours) == -1, (hint, ours)
+    assert hint.colliderect(table.geometry.meld_areas[1])  # (no place was free: the others' melds)
