@@ -349,6 +349,7 @@ class TableView:
         self.log_rect: pygame.FRect | None = None  # the move log's panel, as drawn
         self.log_lines_end = 0.0  # where its last line of entries ends (logical y), as drawn
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
+        self.covered_seat_texts: dict[int, str] = {}  # the seats under the open log, as it says them
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
         self.held_ring: pygame.FRect | None = None  # where a click held while cards land aimed, as ringed
@@ -677,6 +678,7 @@ class TableView:
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
         blit_text(surface, _("Move log"), 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
         blit_text(surface, _("L: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
+        y = self._covered_seat_lines(surface, ruler, panel, panel.y + 40)
         entries = table.move_log.newest_first()[table.log_scroll :]
         if not entries:
             blit_text(
@@ -684,12 +686,11 @@ class TableView:
                 _("Nothing has happened yet in this deal."),
                 14,
                 theme.INK_SOFT,
-                topleft=(panel.x + 14, panel.y + 44),
+                topleft=(panel.x + 14, y + 2),
             )
             return
         font = assets.font_for_text("9♣", ruler.px(14))
         width = ruler.px(panel.width - 28 - 34)
-        y = panel.y + 42
         bottom = panel.bottom - 26  # (the foot's line below)
         shown = 0
         for entry in entries:
@@ -722,6 +723,31 @@ class TableView:
         if parts:
             text = " · ".join([*parts, _("the wheel or PgUp / PgDn scrolls")])
             blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
+
+    def covered_seats(self, panel: pygame.FRect) -> list[int]:
+        """The seats whose tags `panel` (logical) lies over: East's, under the open move log
+        (five- and six-hand's block at the top right, with its fan)."""
+        places = self._tag_places()
+        return [seat for seat in range(self.table.config.players) if panel.colliderect(places[seat])]
+
+    def _covered_seat_lines(self, surface: pygame.Surface, ruler: Ruler, panel: pygame.FRect, y: float) -> float:
+        """Under the move log's heading, each seat it lies over, as the guided deal's panel over
+        East's place says it: its tag (the cards it holds) and its last move, on one line
+        (the log hid East's card count, play-test, stop 57). Returns where the log goes on."""
+        seats = self.covered_seats(panel)
+        width = panel.width - 28
+        for seat in seats:
+            text = self.seat_line(seat)
+            size = fitting_size(text, 13, width, bold=True)
+            line = one_line(surface, text, size, width, bold=True)
+            self.covered_seat_texts[seat] = line
+            blit_text(surface, line, size, theme.INK_SOFT, bold=True, topleft=(panel.x + 14, y))
+            y += 18
+        if seats:
+            y += 4
+            start, end = ruler.point((panel.x + 14, y - 3)), ruler.point((panel.right - 14, y - 3))
+            pygame.draw.line(surface, theme.PANEL_BORDER, start, end, max(1, ruler.px(1)))
+        return y + 2
 
     def _pile_browser(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """The whole discard pile, newest first (the top card ringed), scrolled by the wheel or

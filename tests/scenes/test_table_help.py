@@ -790,6 +790,42 @@ def test_with_the_move_log_open_easts_last_action_does_not_peek_out_beside_it():
     assert len(table.view.seat_boxes[east]) >= 2
 
 
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("variant", ["classic", "six-hand"])
+def test_the_open_move_log_says_the_seat_it_lies_over(monkeypatch, variant, size):
+    """The open log lies over East's place: East's tag, with the cards it holds, and its last
+    move were hidden (play-test at 800x450, stop 57). Under the log's heading each seat it
+    covers is said on one line, as the guided deal's panel says East's (six-hand: the block
+    at the top right); the moves follow below it, inside the panel."""
+    from game.scenes import table_view
+    from game.scenes.layout import Layout, Ruler
+    from tests.table_helpers import blits_drawn
+
+    stack, table = make_table(variant=variant, seed=5)
+    until(stack, lambda: players_turn(stack, table)() and len(table.move_log.entries) >= 3)
+    press(stack, pygame.K_l)
+    assert table.log_open
+    layout = Layout(window_size=size)
+    drawn = blits_drawn(monkeypatch, table_view)
+    table.view.draw(Canvas(layout.viewport.size, layout.scale))
+    panel = table.view.log_place()
+    (seat,) = table.view.covered_seats(panel)
+    assert table.geometry.spot(seat) == ("E" if variant == "classic" else "NE")
+    line = table.view.covered_seat_texts[seat]
+    tag = table.view.seat_tag(seat)
+    assert line.startswith(tag) and tag.endswith(str(len(table.game.state.hands[seat])))
+    ruler = Ruler(layout.scale)
+    boxes = [(text, ruler.logical(box)) for text, box in drawn]
+    (box,) = [box for text, box in boxes if text == line]
+    assert panel.contains(box)
+    heading = next(b for text, b in boxes if text == "Move log")
+    moves = [b for text, b in boxes if panel.contains(b) and b.top > heading.bottom and text != line]
+    assert moves and all(b.top >= box.bottom for b in moves)
+    press(stack, pygame.K_l)  # closed: the tag is on the table again, the log says nothing
+    table.view.draw(Canvas(layout.viewport.size, layout.scale))
+    assert not table.log_open and table.view.covered_seat_texts == {}
+
+
 def test_with_the_move_log_open_norths_long_last_action_does_not_run_under_it(monkeypatch):
     """North's last action is written right of its tag; a long one ("took the pile (5 cards),
     then discarded 3♣") ran under the open log, cut off mid-word ("then di", play-test, stop
