@@ -30,6 +30,8 @@ CLOSED_NAMES = {
     "book-clean": N_("clean book"),
     "book-dirty": N_("dirty book"),
 }
+# ... short names, where the full one would be too small to read (a crowded row).
+CLOSED_SHORT_NAMES = {"book-clean": N_("clean"), "book-dirty": N_("dirty")}
 
 
 def listed(config: RulesConfig) -> bool:

@@ -172,6 +172,11 @@ def draw_card(
 
 # The kinds of closed meld named in one size, side by side (the wider's fit).
 KIND_PAIRS = {kind: pair for pair in (("book-clean", "book-dirty"), ("natural", "mixed")) for kind in pair}
+# A closed meld's kind: the sizes and paddings it tries, largest first (a narrower padding
+# before a smaller font), and the smallest font it is read in, in the window's pixels (below
+# it, a kind with a short name takes that).
+KIND_SIZES = [(size, pad) for size in (12.0, 11.0, 10.0, 9.0, 8.0) for pad in (7.0, 5.0, 3.0)]
+KIND_MIN_PX = 8
 
 
 def pill(
@@ -968,29 +973,39 @@ class TableView:
         natural and clean kinds, black for the mixed and dirty ones, gold for a samba,
         escalera or bolivia)."""
         kind = slot.canasta or ""
-
-        def named(kind: str) -> str:
-            name = _(table_facts.CLOSED_NAMES.get(kind, kind))
-            return name if slot.closed else f"{slot.count} · {name}"
-
-        text = named(kind)
-        # Fitted as the wider of the pair would be, so that a clean and a dirty book (a natural
-        # and a mixed canasta) side by side are named in one size.
-        peers = [named(k) for k in KIND_PAIRS.get(kind, (kind,))]
-        fill = {"natural": RED_INK, "book-clean": RED_INK, "mixed": BLACK_INK, "book-dirty": BLACK_INK}.get(kind)
-        ink = theme.CREAM if fill is not None else theme.INK
-        # The pill as drawn, in the window's whole pixels (its font's size rounded, its padding
-        # on both sides), a pixel clear of `room` on each side: the largest size, with the
-        # usual padding where it fits, else a narrower one. (The text alone was fitted to
-        # room - 10 in logical units: at 800x450 the Chinese "9 · 混合" touched the next kind.)
-        # A narrower padding before a smaller font: at 800x450 "clean book", two pixels wider
-        # than "dirty book", fell two sizes below it to an unreadable 5 pixels (play-test, stop 57);
-        # now both take the size and padding the wider fits.
         ruler = Ruler.of(surface)
         limit = max(ruler.px(24.0), ruler.px(room) - 2)
-        choices = [(size, pad) for size in (12.0, 11.0, 10.0, 9.0, 8.0) for pad in (7.0, 5.0, 3.0)]
-        fits = (c for c in choices if all(pill_box(ruler, t, below, size=c[0], pad=c[1]).width <= limit for t in peers))
-        size, pad = next(fits, choices[-1])
+
+        def named(kind: str, short: bool = False) -> str:
+            names = table_facts.CLOSED_SHORT_NAMES if short else table_facts.CLOSED_NAMES
+            name = _(names.get(kind, table_facts.CLOSED_NAMES.get(kind, kind)))
+            return name if slot.closed else f"{slot.count} · {name}"
+
+        def fitted(short: bool) -> tuple[str, float, float]:
+            # The pill as drawn, in the window's whole pixels (its font's size rounded, its
+            # padding on both sides), a pixel clear of `room` on each side: the largest size,
+            # with the usual padding where it fits, else a narrower one (the text alone was
+            # fitted to room - 10 in logical units: at 800x450 the Chinese "9 · 混合" touched
+            # the next kind). Fitted as the wider of the pair would be, so that a clean and a
+            # dirty book (a natural and a mixed canasta) side by side are named in one size
+            # ("clean book", two pixels wider, fell two sizes below "dirty book").
+            peers = [named(k, short) for k in KIND_PAIRS.get(kind, (kind,))]
+            fits = (
+                c
+                for c in KIND_SIZES
+                if all(pill_box(ruler, t, below, size=c[0], pad=c[1]).width <= limit for t in peers)
+            )
+            size, pad = next(fits, KIND_SIZES[-1])
+            return named(kind, short), size, pad
+
+        # The name in a readable size, else its short form: in a row of twelve Hand and Foot
+        # melds at 800x450 "clean book" and "dirty book" fell to 5 pixels (play-test, stop 57);
+        # "clean" and "dirty" are read in 8.
+        text, size, pad = fitted(False)
+        if ruler.px(size) < KIND_MIN_PX and kind in table_facts.CLOSED_SHORT_NAMES:
+            text, size, pad = fitted(True)
+        fill = {"natural": RED_INK, "book-clean": RED_INK, "mixed": BLACK_INK, "book-dirty": BLACK_INK}.get(kind)
+        ink = theme.CREAM if fill is not None else theme.INK
         box = pill(
             surface,
             text,
