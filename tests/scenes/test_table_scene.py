@@ -1439,3 +1439,19 @@ def test_new_game_says_what_it_deals_and_where_another_game_is_chosen():
         assert "桑巴" in message and "主菜单" in message
     finally:
         i18n.set_language("en")
+
+
+def test_new_game_in_chinese_deals_a_game_named_as_one_name_not_a_deal():
+    """The question read "重新发一局六人，两队各三人": a deal (局) where a whole game is
+    dealt, and a name holding a comma that split the sentence (play-test, stop 58): it now
+    starts a game (场) of the name in quotes."""
+    from game import i18n
+
+    _stack, table = make_table(variant="six-hand-2x3")
+    try:
+        i18n.set_language("zh_CN")
+        message = table.new_game_question()
+    finally:
+        i18n.set_language("en")
+    assert "一场“六人，两队各三人”" in message
+    assert "一局" not in message
