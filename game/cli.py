@@ -30,7 +30,7 @@ from game import __version__
 from game.bots.base import LEVELS
 from game.rules.config import TARGETS
 from game.rules.variants import APP_VARIANT_IDS, variant_named
-from game.settings import CHOICES
+from game.settings import CHOICES, Settings, read_settings
 
 
 def window_size(text: str) -> tuple[int, int]:
@@ -43,6 +43,17 @@ def window_size(text: str) -> tuple[int, int]:
     if width < 320 or height < 240 or width > 100_000 or height > 100_000:
         raise argparse.ArgumentTypeError(f"window size {text} is out of range (320x240 and up)")
     return width, height
+
+
+def settings_for_a_shared_deal(by_a_person: bool) -> Settings | None:
+    """The table's settings for a deal file opened on the command line: a person's (no
+    script, no frame count) is in the player's language, card back, deck and speed, read
+    and never written (the table keeps the saved game and the settings as they are: the
+    Open a deal page names this command; a Chinese player got an English table, play-test
+    stop 58); automation's are the defaults (None)."""
+    if not by_a_person:
+        return None
+    return read_settings()
 
 
 MAX_SEED = 2**63 - 1  # what a save and a deal file keep (game/saves.py, game/deal_file.py)
@@ -225,9 +236,11 @@ def main(argv: list[str] | None = None) -> int:
         or "--variant" in (argv if argv is not None else sys.argv)
     )
     # Played by a person (no script, frame count or deal file): the player's settings and
-    # save slot, as from the title menu; automation gets a bare table of default settings.
+    # save slot, as from the title menu; automation gets a bare table of default settings,
+    # a deal file a person opens a bare table in the player's settings, read, never written.
     person = straight_to_table and not lines and args.frames is None and shared is None
     players_settings = not straight_to_table or person  # the title menu, or a game a person plays
+    deal_settings = settings_for_a_shared_deal(shared is not None and not lines and args.frames is None)
     speeds = CHOICES["animation_speed"]
     if players_settings and args.speed is not None and args.speed not in speeds:
         print(f"error: the speed of a game you play is one of {', '.join(f'{x:g}' for x in speeds)}", file=sys.stderr)
@@ -236,11 +249,12 @@ def main(argv: list[str] | None = None) -> int:
         variant=args.variant,
         seed=seed,
         level=level,
-        speed=1.0 if args.speed is None else args.speed,
+        speed=args.speed if args.speed is not None else deal_settings.animation_speed if deal_settings else 1.0,
         target=args.target,
         size=args.size,
         menu=players_settings,
         game=shared.game if shared is not None else None,
+        settings=deal_settings,
     )
     if players_settings and args.speed is not None:  # the player's Speed setting, as the Speed button sets it
         app.settings.set("animation_speed", args.speed)

@@ -191,6 +191,18 @@ def load_settings(directory: Path | None = None, *, read_only: bool = False) -> 
     return settings, notices
 
 
+def read_settings(directory: Path | None = None) -> Settings:
+    """The saved settings as they are, nothing moved, copied or written (a table that
+    must leave the player's files alone); the defaults in the system's language where
+    there is no file or it cannot be used (the title says why, at the next start)."""
+    path = settings_path(directory)
+    try:
+        data = storage.read_json(path, MAX_BYTES, lenient=True) if storage.is_file(path) else None
+    except (OSError, ValueError):
+        data = None
+    return settings_from_json(data)[0] if isinstance(data, dict) else first_start()
+
+
 def _put_aside(path: Path, reason: str) -> Notice:
     """A settings file that cannot be read is put aside, never written over (the first
     change would replace it with the defaults); the notice says where it went."""

@@ -105,10 +105,12 @@ class MainWindow:
         bot_factory=None,
         menu: bool = False,
         game=None,
+        settings: Settings | None = None,
     ) -> None:
         """`menu`: start at the title menu (settings, saves, statistics, sounds); else
         straight at a table with these options (automation, tests, `--seed`), or at `game`
-        (a shared deal, replayed) where it stands."""
+        (a shared deal, replayed) where it stands. `settings`: the table's without the
+        menus (a shared deal a person opens: the player's, read), else the defaults."""
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         pygame.display.init()
         pygame.font.init()
@@ -147,10 +149,13 @@ class MainWindow:
                 self.layout.sync_with_display()
         else:
             # A table without the menus (automation, tests, a shared deal): the default
-            # settings, never the player's file, at the command line's speed.
+            # settings (a shared deal a person opens: the player's, as read), never written
+            # to the player's file, at the command line's speed.
+            from dataclasses import replace
+
             from game.app import bind_shared
 
-            self.settings = ObservableSettings(Settings(animation_speed=speed))
+            self.settings = ObservableSettings(replace(settings or Settings(), animation_speed=speed))
             self.sound = SoundPlayer(self.settings.value.sound)
             bind_shared(self.settings, self.sound)
         self.settings.bind("fullscreen", self._set_fullscreen)

@@ -194,6 +194,36 @@ def test_a_deal_file_on_the_command_line_opens_the_table_there(tmp_path):
     assert "Traceback" not in proc.stderr
 
 
+def test_a_deal_file_a_person_opens_is_in_the_players_settings_which_it_never_writes(tmp_path, monkeypatch):
+    """`canasta DEAL.txt` (the Open a deal page names it) showed a Chinese player an
+    English table with the default cards (play-test, stop 58): a person's deal file now
+    takes the player's settings, read; the table's changes (the Speed button) stay its own.
+    Automation's (a script, a frame count) keeps the defaults."""
+    from game import i18n
+    from game.cli import settings_for_a_shared_deal
+    from game.settings import Settings, save_settings, settings_path
+    from game.window import MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    save_settings(Settings(language="zh_CN", card_back="B1", animation_speed=2.0), tmp_path)
+    before = settings_path(tmp_path).read_bytes()
+    assert settings_for_a_shared_deal(False) is None
+    chosen = settings_for_a_shared_deal(True)
+    assert chosen is not None and chosen.animation_speed == 2.0
+    game = played("six-hand-2x3", 4, 40)
+    window = MainWindow(game=game, settings=chosen, speed=chosen.animation_speed, threaded=False)
+    try:
+        table = window.table
+        assert table is not None and len(table.game.history) == len(game.history)
+        assert (i18n.get_language(), table.card_back, window.settings.value.animation_speed) == ("zh_CN", "B1", 2.0)
+        window.settings.set("animation_speed", 4.0)
+    finally:
+        window.close()
+        i18n.set_language("en")
+    assert settings_path(tmp_path).read_bytes() == before
+    assert not (tmp_path / "save.json").exists()
+
+
 def test_the_command_line_takes_only_a_seed_a_save_can_keep(capsys):
     """A game dealt from a seed beyond what a save keeps could not be continued (nor its
     deal file opened): argparse refuses it with a message."""

@@ -212,3 +212,24 @@ def test_every_setting_has_the_name_a_notice_calls_it_by():
     from game.settings import LABELS
 
     assert set(LABELS) == {f.name for f in fields(Settings)}
+
+
+def test_read_settings_reads_the_file_and_moves_or_writes_nothing(tmp_path, monkeypatch):
+    """The table of a deal file opened on the command line takes the player's settings
+    without touching the player's files: a good file is read, a broken one stays where
+    it is (load_settings would put it aside) and the defaults are in the system's language."""
+    from game import settings as settings_module
+    from game.settings import read_settings
+
+    save_settings(Settings(language="zh_CN", card_back="B1"), tmp_path)
+    before = settings_path(tmp_path).read_bytes()
+    assert (read_settings(tmp_path).language, read_settings(tmp_path).card_back) == ("zh_CN", "B1")
+    settings_path(tmp_path).write_text("{not json")
+    monkeypatch.setattr(settings_module, "system_language", lambda: "zh_CN")
+    assert read_settings(tmp_path) == Settings(language="zh_CN")
+    assert settings_path(tmp_path).read_text() == "{not json" and sorted(p.name for p in tmp_path.iterdir()) == [
+        settings_path(tmp_path).name
+    ]
+    settings_path(tmp_path).write_bytes(before.replace(b'"canasta-settings/1"', b'"canasta-settings/9"'))
+    assert read_settings(tmp_path).language == "zh_CN"  # another version's file: read, not copied
+    assert sorted(p.name for p in tmp_path.iterdir()) == [settings_path(tmp_path).name]
