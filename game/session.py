@@ -179,9 +179,10 @@ def attach(table: TableScene, app: AppContext) -> None:
     table.listeners.append(on_events)
     if table.game.state.phase is Phase.OVER:  # resumed at a deal's end: count it (once)
         keep(table, deal_key(table.game) != table.uncounted_deal)  # (not one opened from a file at its end)
-    elif not table.game.history:
-        # A new game replaces the saved one at once: closed before its first move, the
-        # app would otherwise offer the game the player chose to give up.
+    elif not table.game.history or table.replaces_saved_game:
+        # A new game, or a deal opened from a file, replaces the saved one at once: closed
+        # before its first move, the app would otherwise offer the game the player chose
+        # to give up (a deal opened that way came back as the old game: play-test, stop 58).
         keep(table, False)
 
 

@@ -260,8 +260,10 @@ class MainWindow:
         self._play(table)
 
     def open_deal(self, game) -> None:
-        """A shared deal, replayed: play on from where it stands."""
+        """A shared deal, replayed: play on from where it stands (the saved game it replaces,
+        the player was asked about, is replaced at once)."""
         table = TableScene(game=game, threaded=self.threaded)
+        table.replaces_saved_game = True
         if game.state.phase is Phase.OVER:  # ended before the player had it: never theirs to count
             from game.session import deal_key
 

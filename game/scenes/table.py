@@ -265,6 +265,9 @@ class TableScene(Scene):
         # The deal key (session.deal_key) of a deal opened from a file at its end: played by
         # someone else (or before), so the statistics never count it, even after Continue.
         self.uncounted_deal: str | None = None
+        # A shared deal opened from the title (window.open_deal): it replaces the saved game
+        # at once, as a new game does (session.attach), not at its first move.
+        self.replaces_saved_game = False
         # Pass-and-play: a deal begun or a game continued shows no hand until its person
         # clicks (everyone may be looking at the screen).
         self.screen_first = len(self.people) > 1

@@ -664,6 +664,31 @@ def test_a_deal_opened_at_its_end_is_not_counted_even_after_continue(home):
     app.close()
 
 
+def test_a_deal_opened_from_a_file_replaces_the_saved_game_at_once(home):
+    """Open a deal asks "Replace the saved game?"; a six-hand deal opened so and closed
+    before its first move came back on Continue as the old game (play-test, stop 58):
+    it is saved at once, as a new game is."""
+    from game.deal_file import export_text, parse_text
+
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: table.game.history)  # a game in progress, saved
+    app.close()
+    game = Game(RulesConfig.for_variant("six-hand"), 5)
+    bots = [make_bot("easy", seat) for seat in range(6)]
+    while len(game.history) < 30:
+        seat = game.state.to_act
+        game.apply(bots[seat].act(game.state.observation(seat)))
+    app = new_app()
+    app.open_deal(parse_text(export_text(game).encode()).game)
+    app.close()  # before any move of the player's or a bot's
+    app = new_app()
+    click_button(app, "Continue")
+    assert app.table is not None and app.table.game.config.variant == "six-hand"
+    assert len(app.table.game.history) >= 30
+    app.close()
+
+
 def test_the_tables_speed_button_is_kept_as_the_players_setting(home):
     """Speed set at the table (its button, + or -) is the Settings page's animation speed:
     kept across Main menu, Continue and a restart."""
