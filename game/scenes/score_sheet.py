@@ -24,6 +24,7 @@ from game.scenes.base import Scene
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import cream_panel
+from game.scenes.table_layout import BUTTONS
 from game.scenes.table_source import TableSeats
 from game.scenes.table_view import RED_INK
 from game.scenes.text import blit_text, fitting_size, one_line
@@ -319,6 +320,10 @@ class ScoreSheetScene(Scene):
         # The focus shows on the way on, which Enter presses (it showed nowhere: keyboard
         # play-test, stop 47); a click clears it, as on every page.
         self.buttons.set_focus(self.buttons.widgets[0])
+        # The table's Menu button stays in sight beside the sheet: a click on it opens the menu,
+        # as Esc does (it looked live and did nothing, play-test, stop 58).
+        self.table_menu_rect = pygame.FRect(BUTTONS["menu"])
+        self._menu_pressed = False
 
     @property
     def title(self) -> str:
@@ -419,8 +424,24 @@ class ScoreSheetScene(Scene):
             else:
                 self.buttons.focus_toward(*ARROWS[event.key])
             return True
+        if self._table_menu_button(event):
+            return True
         self.buttons.handle_event(event)
         return True  # modal
+
+    def _table_menu_button(self, event: pygame.event.Event) -> bool:
+        """Whether a left press or release was the table's Menu button's (outside the sheet);
+        a release on it after a press on it opens the table's menu."""
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False
+        on_it = self.table_menu_rect.collidepoint(event.pos) and not self.panel.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._menu_pressed = on_it
+            return on_it
+        pressed, self._menu_pressed = self._menu_pressed, False
+        if pressed and on_it:
+            self.table.open_menu()
+        return pressed
 
     def update(self, dt: float) -> None:
         self.count.update(dt)

@@ -425,6 +425,29 @@ def test_the_score_panel_counts_a_deals_end_in_step_with_the_sheet():
     assert len(counted) > 10 and [round(t.value) for t in table.shown_scores] == after
 
 
+def test_a_click_on_the_tables_menu_button_beside_the_score_sheet_opens_the_menu():
+    """The table's Menu button stays in sight beside the sheet and looked live, but a click
+    did nothing (play-test, stop 58): it opens the table's menu, as Esc does; Resume comes
+    back to the sheet. Other buttons behind the sheet stay out of reach."""
+    from game.scenes.table_menu import TableMenuScene
+
+    stack, table = going_out_table()
+    until(stack, lambda: isinstance(stack.top, ScoreSheetScene), 10)
+    sheet = stack.top
+    sheet.count.finish()
+    click(stack, table.keys_button.rect.center)  # behind the sheet's dimming: nothing
+    assert stack.top is sheet
+    press_on_menu = table.menu_button.rect.center
+    stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=press_on_menu))
+    stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(640, 360)))  # released elsewhere
+    assert stack.top is sheet
+    click(stack, press_on_menu)
+    menu = stack.top
+    assert isinstance(menu, TableMenuScene) and sheet in stack.scenes
+    menu.close()
+    until(stack, lambda: stack.top is sheet, 2)
+
+
 def test_sort_buttons_and_keys_reorder_the_hand():
     stack, table = make_table(seed=5)
     rest(stack, table)
