@@ -372,7 +372,7 @@ class PlayerMoves:
             if self.not_now():
                 return
             if self.table.game.state.phase is Phase.DRAW:
-                self._take(cards)
+                self._take(self._with_the_raised(cards))
             elif len(cards) != 1:
                 self.table.refuse(N_("Discard one card at a time; drop several cards on the table to meld."), "R-TURN")
             else:
@@ -638,6 +638,25 @@ class PlayerMoves:
             self.table.ui.clear_staged()
             self.table.ui.selected.clear()
             self.table.host.cards_moved()
+
+    def _with_the_raised(self, cards: list[Card]) -> list[Card]:
+        """Cards dropped on the pile to take it, and the selected cards with them when the one
+        dragged was not selected (a card not selected is dragged alone) and does not take the
+        pile alone: the raised cards go along. Play-test, stop 58: 7♣ selected, then 7♥ dragged
+        onto a 7♠ was refused as "meld the 7♠ with two natural 7s", the pair in hand."""
+        ui = self.table.ui
+        if not ui.selected or all(card in ui.selected for card in cards):
+            return cards
+        pile = self.table.game.state.pile
+        if pile:
+            top = pile[-1]
+            try:
+                alone = Move.take(Group.of(cards, top.rank if top.rank.meldable else None))
+            except NotationError:
+                alone = None
+            if alone is not None and self._refusal_of(alone) is None:
+                return cards  # (a card and the top card onto our meld of their rank)
+        return [*self.table.selected_cards(), *cards]
 
     def _split_take(self, cards: list[Card]) -> list[Group] | None:
         """A take selected in one go: the pair that melds the top card and, with it, other

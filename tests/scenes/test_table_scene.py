@@ -250,6 +250,35 @@ def test_take_the_pile_by_dropping_a_pair_on_it():
     assert len(table.state.pile) == 3
 
 
+def test_a_card_dragged_onto_the_pile_takes_it_with_the_selected_cards():
+    """7♣ selected, then 7♥ (not selected) dragged onto the 7♠: the pair takes the pile
+    (play-test, stop 58: only the 7♥ went, refused as "meld the 7♠ with two natural 7s")."""
+    hands = ["C7 H7 H4 S5 D9", "C4 C6 C7", "C9 C10 CQ", "C9 CK CJ"]
+    state = position(hands, melds=[{"A": "HA DA SA"}, {}], discard="S4 H9 S7", phase="draw")
+    stack, table = make_table()
+    table.load_state(state)
+    select(stack, table, ("C7",))
+    drag(stack, card_point(table, hand_card(table, "H7")), PILE_POS)
+    st = table.state
+    assert st.phase is Phase.MELD and not st.pile
+    assert sorted(c.face for c in st.melds[0][Card.parse("S7").rank].cards) == ["C7", "H7", "S7"]
+    assert not table.ui.selected
+
+
+def test_a_card_that_takes_the_pile_alone_leaves_the_selected_cards():
+    """The 7♥ and the 7♠ on top go onto our 7s by themselves: the selected 9 stays in hand."""
+    hands = ["H7 D9 S9 H4 S5", "C4 C6 D7", "C9 C10 CQ", "H9 CK CJ"]
+    state = position(hands, melds=[{"7": "C7 D7 S7"}, {}], discard="S4 H9 C7", phase="draw")
+    stack, table = make_table()
+    table.load_state(state)
+    select(stack, table, ("D9",))
+    drag(stack, card_point(table, hand_card(table, "H7")), PILE_POS)
+    st = table.state
+    assert st.phase is Phase.MELD and not st.pile
+    assert len(st.melds[0][Card.parse("C7").rank].cards) == 5
+    assert {"D9", "S9"} <= {c.face for c in st.hands[0]}
+
+
 def test_take_the_pile_with_staged_melds_for_the_minimum():
     state = position(["C8 D8 HA SA DA H6 S6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4 H9 S8", phase="draw")
     stack, table = make_table()
