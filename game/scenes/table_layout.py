@@ -176,7 +176,7 @@ RUN_BADGE_INSET = 3.0  # a run's count ends this far left of its last card's rig
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 SIDE_UNDER_SCORES = 70.0  # from the score panel's bottom to a side hand's top: two lines and the tag
 SIDE_FAN_BOTTOM = 466.0  # ... and end above the button column, however many cards they hold
-SIDE_TEXT_W = 170.0  # the width of West's and East's last-action lines (clear of the meld areas)
+SIDE_TEXT_W = 190.0  # the width of West's and East's last-action lines (clear of the meld areas, 262 and 1064)
 # Refusals, hints and notes: their usual place (midtop), over the opponents' side of the table,
 # while no meld lies there; else the first place that covers no meld (TablePanels.panel_places),
 # never the hand the player is working in.

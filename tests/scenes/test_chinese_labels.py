@@ -44,6 +44,22 @@ def test_a_red_three_and_its_replacement_fit_one_line_by_west_s_tag(monkeypatch,
     assert lines == ["亮出红3 3♦，补摸一张"]
 
 
+def test_a_red_three_and_its_replacement_are_not_cut_by_west_s_tag_in_english(monkeypatch):
+    """West's label read "laid the red three 3♦," / "and drew a card in its..." (play-test,
+    stop 58): the second line fits whole, the lines clear of the opponents' meld area."""
+    lines = _west_label(monkeypatch, [ev.RedThreeLaid(seat=1, side=1, card=Card.parse("D3")), ev.HiddenDraw(seat=1)])
+    assert lines == ["laid the red three 3♦,", "and drew a card in its place"]
+
+
+def test_west_s_and_east_s_widest_lines_keep_clear_of_the_meld_area_above_them():
+    stack, table = make_table(seed=5)
+    area = table.geometry.meld_areas[1]
+    assert table.geometry.spot(1) == "W" and table.geometry.spot(3) == "E"
+    left_end = table_view.LABEL_MARGIN + SIDE_TEXT_W  # West's lines start at the margin
+    right_start = LOGICAL_SIZE[0] - table_view.LABEL_MARGIN - SIDE_TEXT_W  # East's end there
+    assert left_end + 16 <= area.left and area.right + 16 <= right_start
+
+
 def test_a_take_then_a_discard_break_after_the_comma(monkeypatch, chinese):
     """The label said "拿走了弃牌堆（15 张），然 / 后打出 3♣": it breaks after the clause instead."""
     under = tuple(Card.parse(face) for face in ("D9", "S5", "H7", "CQ", "D6", "S8", "H2", "C9", "D5") * 2)[:14]
