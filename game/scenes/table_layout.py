@@ -385,7 +385,7 @@ class TableGeometry:
             return ((x + 92, y), "left") if x < 640 else ((x - 96, y), "right")
         return {
             "S": ((640.0, 560.0), "down"),
-            "N": ((640.0, 80.0), "up"),
+            "N": ((640.0, 97.0), "up"),  # under its tag (83, 24 high): the tail lay over "North"
             "W": ((100.0, 300.0), "left"),
             "E": ((1180.0, 300.0), "right"),
         }[spot]

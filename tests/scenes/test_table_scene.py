@@ -1206,6 +1206,26 @@ def test_a_players_bubble_shows_over_the_hint_panel():
     assert any(with_bubble.get_at(point) != without.get_at(point) for point in inside)
 
 
+def test_north_s_bubble_leaves_its_name_tag_whole():
+    """The tail of North's "Yes, go out!" rose into its name tag, over the "r" of "North"
+    (play-test, stop 58): the tag is drawn the same with the bubble and without it."""
+    from game.scenes.animations import Effect
+
+    stack, table = make_table()
+    until(stack, players_turn(stack, table))
+    north = next(seat for seat in range(4) if table.geometry.spot(seat) == "N")
+    without = Canvas((1280, 720), 1.0)
+    stack.draw(without)
+    table._fire(Effect("bubble", seat=north, text="Yes, go out!"))
+    with_bubble = Canvas((1280, 720), 1.0)
+    stack.draw(with_bubble)
+    tag = table.view._tag_places()[north]
+    inside = [(x, y) for x in range(int(tag.left), int(tag.right)) for y in range(int(tag.top), int(tag.bottom))]
+    assert not [point for point in inside if with_bubble.get_at(point) != without.get_at(point)]
+    below = [(int(tag.centerx), int(tag.bottom) + dy) for dy in range(4, 40, 2)]
+    assert any(with_bubble.get_at(point) != without.get_at(point) for point in below)  # (the bubble is there)
+
+
 def test_a_meld_staged_to_take_the_pile_comes_back_on_continue():
     """Staged in the draw phase (an initial meld that goes with a take): saved, but not
     staged again on Continue (review, stop 42)."""
