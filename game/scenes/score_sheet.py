@@ -53,6 +53,7 @@ class SheetTable(TableSeats, Protocol):
     def new_game(self, seed: int | None = None) -> None: ...
     def in_lesson(self) -> bool: ...
     def open_menu(self) -> None: ...
+    def settle_scores(self) -> None: ...
 
 
 HAND_HEADER = 30  # logical units: the "Left in hand" heading
@@ -406,6 +407,7 @@ class ScoreSheetScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.count.done and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.count.finish()
+            self.table.settle_scores()  # the score panel counts in step: it ends with the sheet
             if not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
                 return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

@@ -1259,6 +1259,12 @@ class TableScene(Scene):
             if tween.end != score:
                 self.shown_scores[index] = Tween(tween.value, score, seconds, ease_out_cubic)
 
+    def settle_scores(self) -> None:
+        """The score panel's totals at once at the game's (the sheet's count skipped by a click:
+        the panel went on counting into the next deal, "-66" under "min 15", play-test, stop 58)."""
+        for tween in self.shown_scores:
+            tween.finish()
+
     def _open_score_sheet(self, result) -> None:
         from game.scenes.score_sheet import ScoreSheetScene
 

@@ -454,6 +454,18 @@ def test_the_score_panel_counts_a_deals_end_in_step_with_the_sheet():
     assert len(counted) > 10 and [round(t.value) for t in table.shown_scores] == after
 
 
+def test_a_click_that_skips_the_sheets_count_ends_the_score_panels_count_too():
+    """A click on the sheet ends its count at once; the panel went on counting (into the
+    next deal, "-66" beside "min 15": play-test, stop 58): it ends with the sheet."""
+    stack, table = going_out_table()
+    until(stack, lambda: isinstance(stack.top, ScoreSheetScene), 10)
+    sheet = stack.top
+    assert not sheet.count.done and [round(t.value) for t in table.shown_scores] != list(table.game.scores)
+    click(stack, (20, 700))  # (outside the sheet's buttons)
+    assert sheet.count.done and stack.top is sheet
+    assert [round(t.value) for t in table.shown_scores] == list(table.game.scores)
+
+
 def test_a_click_on_the_tables_menu_button_beside_the_score_sheet_opens_the_menu():
     """The table's Menu button stays in sight beside the sheet and looked live, but a click
     did nothing (play-test, stop 58): it opens the table's menu, as Esc does; Resume comes
