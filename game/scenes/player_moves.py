@@ -378,9 +378,9 @@ class PlayerMoves:
             else:
                 self.discard(cards[0])
         elif target.kind == "meld":
-            self._drop_on_meld(cards, target)
+            self._drop_on_meld(self._with_the_selected(cards, target), target)
         elif target.kind == "new-meld":
-            self._drop_new_meld(cards)
+            self._drop_new_meld(self._with_the_selected(cards, target))
         elif target.kind == "hand":
             self.table.arranger.reorder(cards, target.index)
         elif target.kind == "their-meld":
@@ -657,6 +657,57 @@ class PlayerMoves:
             if alone is not None and self._refusal_of(alone) is None:
                 return cards  # (a card and the top card onto our meld of their rank)
         return [*self.table.selected_cards(), *cards]
+
+    def _with_the_selected(self, cards: list[Card], target: DropTarget) -> list[Card]:
+        """Cards dropped on our melds after our side has melded (onto a meld, or where a new
+        one goes), and the selected cards with them when the one dragged was not selected (it
+        is dragged alone) and together they are what the player plainly means: a new meld
+        (one card never makes one), or an addition that the selected cards fit too. The
+        dragged card alone where the selected cards do not fit the target, or where together
+        they would be held (R-KEEP-TWO) or go out while the card alone is a plain addition
+        (the cards kept back are the player's to lay), and while the side stages its opening
+        or onto a staged group (built a card at a time). Play-test, stop 58: 9♣ selected, the
+        9♥ dragged onto our meld area was refused as a one-card meld."""
+        ui = self.table.ui
+        if not ui.selected or all(card in ui.selected for card in cards):
+            return cards
+        if target.staged_index is not None or self.table.staging():
+            return cards
+        st = self.table.game.state
+        if st.phase is not Phase.MELD:
+            return cards  # (draw first: said for the dragged card)
+        onto = (
+            (None, None)
+            if target.kind == "new-meld"
+            else (None if target.number is not None else target.rank, target.number)
+        )
+        together = [*self.table.selected_cards(), *cards]
+        group = self._quiet_group(together, *onto)
+        held = [self._quiet_group(staged, *ui.onto(index)) for index, staged in enumerate(ui.staged)]
+        if group is None or any(g is None for g in held):
+            return cards
+        groups: list[Group] = [g for g in held if g is not None]
+        alone = self._quiet_group(cards, *onto) if target.kind != "new-meld" else None
+        if alone is None or self._refusal_of(Move.meld(*groups, alone)) is not None:
+            return together  # (the card alone is refused: the cards together say what was meant)
+        out = len(st.hands[self.table.human]) == len(ui.staged_cards()) + len(together)
+        if self._refusal_of(Move.meld(*groups, group)) is None and not out:
+            return together
+        return cards
+
+    def _quiet_group(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> Group | None:
+        """`_group` without a word: the group `cards` make, or None."""
+        if self.listed and rank is None:
+            if number is None and self._shape_problem(cards) is not None:
+                return None
+            try:
+                return Group.parsed(cards, None, number)
+            except NotationError:
+                return None
+        try:
+            return Group.of(cards, rank)
+        except NotationError:
+            return None
 
     def _split_take(self, cards: list[Card]) -> list[Group] | None:
         """A take selected in one go: the pair that melds the top card and, with it, other

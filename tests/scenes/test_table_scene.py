@@ -279,6 +279,71 @@ def test_a_card_that_takes_the_pile_alone_leaves_the_selected_cards():
     assert {"D9", "S9"} <= {c.face for c in st.hands[0]}
 
 
+def _empty_spot_in_our_area(table):
+    """A point of our meld area on no meld: where a new meld goes."""
+    area = table.layout.geometry.meld_areas[table.human_side]
+    slots = [s.rect for s in table.layout.meld_slots if s.side == table.human_side]
+    return next(
+        (x, area.centery)
+        for x in range(int(area.right) - 30, int(area.x), -20)
+        if not any(r.inflate(20, 20).collidepoint(x, area.centery) for r in slots)
+    )
+
+
+def test_a_card_dragged_onto_our_meld_area_starts_a_meld_with_the_selected_cards():
+    """Our side has melded: 9♣ 9♠ selected, then the 9♥ (not selected) dragged to our meld
+    area lays the three 9s (play-test, stop 58: refused as a one-card meld)."""
+    state = position(
+        ["C9 S9 H9 H4 S5 D7", "C4 C6 C7", "C7 C8 C10", "D8 C10 CJ"],
+        melds=[{"A": "HA DA SA"}, {}],
+        discard="S4",
+        phase="meld",
+    )
+    stack, table = make_table()
+    table.load_state(state)
+    select(stack, table, ("C9", "S9"))
+    drag(stack, card_point(table, hand_card(table, "H9")), _empty_spot_in_our_area(table))
+    nines = table.state.melds[0].get(Card.parse("H9").rank)
+    assert nines is not None and sorted(c.face for c in nines.cards) == ["C9", "H9", "S9"]
+    assert not table.ui.selected and table.state.phase is Phase.MELD
+
+
+def test_a_card_dragged_onto_our_meld_lays_off_the_selected_cards_that_fit_it_too():
+    state = position(["H9 S9 C5 D7 S3 H4"], melds=[{"9": "C9 D9 D9"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    select(stack, table, ("S9",))
+    slot = next(s for s in table.layout.meld_slots if s.side == 0)
+    drag(stack, card_point(table, hand_card(table, "H9")), slot.rect.center)
+    assert sorted(c.face for c in table.state.melds[0][Card.parse("H9").rank].cards) == ["C9", "D9", "D9", "H9", "S9"]
+    assert not table.ui.selected
+
+
+def test_a_card_dragged_onto_our_meld_goes_alone_when_the_selected_cards_do_not_fit_it():
+    """The selected 5 is no 9: the 9♥ joins the 9s by itself and the 5 stays raised."""
+    state = position(["H9 S9 C5 D7 S3 H4"], melds=[{"9": "C9 D9 D9"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    five = select(stack, table, ("C5",))[0]
+    slot = next(s for s in table.layout.meld_slots if s.side == 0)
+    drag(stack, card_point(table, hand_card(table, "H9")), slot.rect.center)
+    assert sorted(c.face for c in table.state.melds[0][Card.parse("H9").rank].cards) == ["C9", "D9", "D9", "H9"]
+    assert five in table.state.hands[0] and table.ui.selected == {five}
+
+
+def test_a_card_dragged_onto_our_meld_leaves_the_selected_card_it_would_need_to_keep():
+    """With the 9♠ selected too, only the 7 would be left (R-KEEP-TWO, no canasta): the 9♥,
+    a plain addition by itself, goes alone and the 9♠ stays in hand."""
+    state = position(["H9 S9 D7"], melds=[{"9": "C9 D9 D9"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    select(stack, table, ("S9",))
+    slot = next(s for s in table.layout.meld_slots if s.side == 0)
+    drag(stack, card_point(table, hand_card(table, "H9")), slot.rect.center)
+    assert len(table.state.melds[0][Card.parse("H9").rank].cards) == 4
+    assert {c.face for c in table.state.hands[0]} == {"S9", "D7"} and not table.ui.staged
+
+
 def test_take_the_pile_with_staged_melds_for_the_minimum():
     state = position(["C8 D8 HA SA DA H6 S6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4 H9 S8", phase="draw")
     stack, table = make_table()
