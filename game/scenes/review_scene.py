@@ -71,8 +71,9 @@ NOTE_LINES = 4  # between the estimate and the move list: the hint's note, then 
 REASON_LINES = 3  # ... the reason in at most this many
 NOTE_PITCH = 17
 LOG_TOP = 417  # the move list's heading, below the panel's top
-WILD_PEEK = 0.5  # a mixed meld's wild card, shown at this part of the meld card's width
-PEEK_OUT = (6.0, 4.0)  # ... reaching this far right of and below the meld's card
+WILD_PEEK = 0.5  # a mixed meld's wild cards, shown at this part of the meld card's width
+PEEK_OUT = (6.0, 4.0)  # ... the last reaching this far right of and below the meld's card
+PEEK_STEP = 0.55  # ... each above the next by this part of its width: its index in sight
 CANASTA_OUT = 2.0  # a canasta's gold frame, around its card
 LOG_PITCH = 21  # a line of the move list: a Chinese line is 21 high at 14
 TEXT_W = PANEL.width - 40  # the panel's lines of text
@@ -202,10 +203,23 @@ def costly_text(decision: Decision) -> str:
     return f"{_('Move {n}').format(n=decision.index + 1)} · {lost}"
 
 
-def peeking_wild(meld: Meld) -> Card | None:
-    """A mixed meld's wild card, shown small on its card's corner (None: natural, or all wild)."""
-    face = next((c for c in meld.cards if not c.is_wild), None)
-    return None if face is None else next((c for c in meld.cards if c.is_wild), None)
+def peeking_wilds(meld: Meld) -> list[Card]:
+    """A mixed meld's wild cards, shown small on its card's corner, one above the other as
+    the table's column shows them under its naturals (none: natural, or all wild). One of
+    them only was shown: aces with two 2s read as aces with one (play-test, stop 58)."""
+    if all(c.is_wild for c in meld.cards):
+        return []
+    return [c for c in meld.cards if c.is_wild]
+
+
+def peek_step(width: float, wilds: int) -> float:
+    """How far above the next each of `wilds` wild cards lies on the corner of a meld's card
+    `width` wide: PEEK_STEP of a small card, closer where more would rise above the card."""
+    mini = width * WILD_PEEK
+    if wilds < 2:
+        return 0.0
+    room = width * ASPECT + PEEK_OUT[1] - mini * ASPECT - 2.0  # (the top one below the card's top)
+    return min(mini * PEEK_STEP, room / (wilds - 1))
 
 
 def name_lines(label: str) -> tuple[float, list[str]]:
@@ -233,7 +247,7 @@ def name_lines(label: str) -> tuple[float, list[str]]:
 
 def meld_extra(meld: Meld) -> float:
     """How far right of its card a meld reaches: its wild card's corner, its canasta's frame."""
-    if peeking_wild(meld) is not None:
+    if peeking_wilds(meld):
         return PEEK_OUT[0]
     return CANASTA_OUT if meld.is_canasta else 0.0
 
@@ -604,11 +618,16 @@ class ReviewScene(Scene):
             face = next((c for c in meld.cards if not c.is_wild), meld.cards[0])
             image = assets.readable_card(face.face, 0, ruler.px(width))
             box = surface.blit(image, ruler.point((x, y)))
-            wild = peeking_wild(meld)
-            if wild is not None:  # a mixed meld shows a wild card of it, small, on its corner
-                mini = assets.card_image(wild.face, 0, ruler.px(width * WILD_PEEK))
-                out_x, out_y = PEEK_OUT
-                surface.blit(mini, mini.get_rect(bottomright=box.bottomright).move(ruler.px(out_x), ruler.px(out_y)))
+            wilds = peeking_wilds(meld)
+            step = peek_step(width, len(wilds))
+            out_x, out_y = PEEK_OUT
+            for index, wild in enumerate(wilds):  # a mixed meld's wild cards, small, on its corner
+                up = (len(wilds) - 1 - index) * step
+                shown = (None, ruler.px(step) if index < len(wilds) - 1 else None)  # (its index drawn larger)
+                mini = assets.readable_card(wild.face, 0, ruler.px(width * WILD_PEEK), shown)
+                surface.blit(
+                    mini, mini.get_rect(bottomright=box.bottomright).move(ruler.px(out_x), ruler.px(out_y - up))
+                )
             if meld.is_canasta:
                 frame = ruler.px(2 * CANASTA_OUT)
                 pygame.draw.rect(surface, theme.GOLD, box.inflate(frame, frame), max(1, ruler.px(3)))

@@ -903,9 +903,56 @@ def test_the_review_draws_every_meld(display, monkeypatch, variant):
     monkeypatch.setattr(review_scene_module.assets, "card_image", lambda face, *a: drawn.append(face) or real(face, *a))
     scene._draw_table(Canvas(LOGICAL_SIZE, 1.0))
     hands = sum(len(hand) for hand in state.hands)
-    mixed = sum(1 for meld in melds if any(c.is_wild for c in meld.cards) and not all(c.is_wild for c in meld.cards))
-    assert mixed > 0 or variant == "hand-and-foot"  # (a mixed meld's wild card is drawn too)
-    assert len(drawn) == hands + len(melds) + mixed + (1 if state.pile else 0)
+    mixed = [meld for meld in melds if any(c.is_wild for c in meld.cards) and not all(c.is_wild for c in meld.cards)]
+    assert mixed or variant == "hand-and-foot"  # (a mixed meld's wild cards are drawn too, each)
+    wild = sum(1 for meld in mixed for card in meld.cards if card.is_wild)
+    assert len(drawn) == hands + len(melds) + wild + (1 if state.pile else 0)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
+def test_a_mixed_meld_shows_each_of_its_wild_cards(display, monkeypatch, size):
+    """Aces with two 2s showed one 2, kings with two jokers and the 2♥ one joker (play-test,
+    stop 58): each wild card lies on the meld's corner, one above the next as the table's
+    column shows them, the index of each in sight, all of them by the meld's card."""
+    state = position(
+        ["C5 D7 H9 S10 CJ", "C4 C6 C7 D8", "C9 C10 CQ H8", "D9 D10 DJ S8"],
+        melds=[{"A": "HA DA SA C2 D2", "K": "HK SK DK CK JK JK H2", "7": "H7 S7 S7"}, {}],
+        discard="S4 H10",
+        phase="draw",
+    )
+    scene = ReviewScene(
+        DealPlay(state, (Move.parse("draw"),)),
+        {0},
+        SeatNames.default(state.config),
+        job_factory=lambda p, s: NoReview(),
+    )
+    faces: dict[int, str] = {}
+    real = review_scene_module.assets.card_image
+
+    def card_image(face, *args):
+        image = real(face, *args)
+        faces[id(image)] = face
+        return image
+
+    monkeypatch.setattr(review_scene_module.assets, "card_image", card_image)
+    layout = Layout(window_size=size)
+    canvas = Drawn(layout.viewport.size, layout.scale, faces)
+    scene._draw_table(canvas)
+    drawn = canvas.cards[sum(len(hand) for hand in state.hands) : -1]  # (the melds', not the hands' nor the pile's)
+    melds = state.side_melds(0)
+    for meld in melds:
+        at = next(
+            i
+            for i, (_face, box) in enumerate(drawn)
+            if box.width > 0.7 * drawn[0][1].width and _face in {c.face for c in meld.cards if not c.is_wild}
+        )
+        card = drawn[at][1]
+        wilds = [c.face for c in meld.cards if c.is_wild]
+        minis = drawn[at + 1 : at + 1 + len(wilds)]
+        assert [face for face, _box in minis] == wilds, meld
+        tops = [box.top for _face, box in minis]
+        assert all(b - a >= 6 for a, b in zip(tops, tops[1:])), (meld, tops)  # (each index in sight)
+        assert all(box.top >= card.top and box.centerx > card.centerx for _face, box in minis), meld
 
 
 def test_page_down_stops_only_where_the_player_had_a_choice(display):
