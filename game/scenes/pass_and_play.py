@@ -79,11 +79,11 @@ class PrivacyScreen(Scene):
     opaque = True  # the table under it is not drawn at all
     PANEL = pygame.FRect(290, 190, 700, 320)
 
-    def __init__(self, table: PrivacyTable, seat: int, answering: bool = False) -> None:
+    def __init__(self, table: PrivacyTable, seat: int, asker: int | None = None) -> None:
         super().__init__()
         self.table = table
         self.seat = seat
-        self.answering = answering  # the partner asked "May I go out?": it is not `seat`'s turn
+        self.asker = asker  # the partner who asked `seat` "May I go out?" (None: `seat`'s own turn)
         self.buttons = WidgetGroup()
         self.button = TextButton(
             (self.PANEL.centerx - 170, self.PANEL.bottom - 90, 340, 54), N_("Show my cards"), self.ready
@@ -91,6 +91,21 @@ class PrivacyScreen(Scene):
         self.buttons.add(self.button)
         self.buttons.set_focus(self.button)
         self.age = 0.0  # seconds shown (see SETTLE_SECONDS)
+
+    @property
+    def answering(self) -> bool:
+        """The partner asked "May I go out?": it is not `seat`'s turn but their answer."""
+        return self.asker is not None
+
+    def subtitle(self) -> str:
+        """The line under the title: the seat as the New game page named it (the table turns
+        to each person) and, for an answer, the question asked: "Ben answers" alone left the
+        person handed the computer to wonder what (play-test, stop 58)."""
+        line = _("seat: {place}").format(place=self.table.seat_place(self.seat))
+        if self.asker is not None:
+            asks = _("{name} asks: “May I go out?”").format(name=self.table.seat_name(self.asker))
+            line += " · " + asks
+        return line
 
     def ready(self) -> None:
         if self.stack is not None:
@@ -165,10 +180,11 @@ class PrivacyScreen(Scene):
             bold=True,
             midtop=(panel.centerx, panel.y + 34),
         )
-        blit_text(  # the seat as the New game page named it (the table turns to each person)
+        subtitle = self.subtitle()
+        blit_text(
             surface,
-            _("seat: {place}").format(place=self.table.seat_place(self.seat)),
-            theme.FONT_SMALL,
+            subtitle,
+            fitting_size(subtitle, theme.FONT_SMALL, room, smallest=12),
             theme.GOLD_DARK,
             midtop=(panel.centerx, panel.y + 84),
         )

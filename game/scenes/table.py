@@ -1194,7 +1194,8 @@ class TableScene(Scene):
             self.screen_first = False
             self.mouse.cancel()
             seat = self.next_person()
-            self.stack.push(PrivacyScreen(self, seat, answering=seat == st.to_act and st.phase is Phase.ANSWER))
+            asker = st.turn if seat == st.to_act and st.phase is Phase.ANSWER else None
+            self.stack.push(PrivacyScreen(self, seat, asker=asker))
             return
         if self.controller.pending:  # a save's moves the screen had not shown: played first, as a bot's are
             self.controller.play_pending(
@@ -1206,7 +1207,7 @@ class TableScene(Scene):
                 from game.scenes.pass_and_play import PrivacyScreen
 
                 self.mouse.cancel()
-                self.stack.push(PrivacyScreen(self, st.to_act, answering=st.phase is Phase.ANSWER))
+                self.stack.push(PrivacyScreen(self, st.to_act, asker=st.turn if st.phase is Phase.ANSWER else None))
             return
         if at_screen(self, st.to_act):
             if st.phase is Phase.ANSWER and not self.answer_prompt_open and self.idle and not covered:

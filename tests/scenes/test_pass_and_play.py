@@ -302,6 +302,35 @@ def test_partners_ask_and_answer_each_behind_the_screen():
     assert table.human == 0 and table.game.state.this_turn.answer is True and table.my_turn()
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_answering_screen_says_who_asks_what(monkeypatch, language):
+    """Handed the computer to answer, a person reads who asks and what, not "Ben answers"
+    alone (play-test, stop 58); a person's own turn says no question."""
+    from game.rules import Move
+    from game.scenes import pass_and_play
+
+    stack, table = make_table(seed=2, levels=(None, "easy", None, "easy"), person_names=("Anna", "", "Ben", ""))
+    table.load_state(south_may_ask())
+    tick(stack, 0.5)
+    assert table.play(Move.parse("ask"))
+    stack.update(DT)
+    screen = stack.top
+    assert isinstance(screen, PrivacyScreen) and screen.seat == 2 and screen.asker == 0
+    i18n.set_language(language)
+    try:
+        drawn = texts_drawn(monkeypatch, pass_and_play)
+        screen.draw(Canvas(LOGICAL_SIZE, 1.0))
+        question = i18n._("{name} asks: “May I go out?”").format(name="Anna")
+        assert i18n._("{name} answers").format(name="Ben") in drawn
+        assert any(question in text for text in drawn)
+        turn = PrivacyScreen(table, 0)
+        drawn.clear()
+        turn.draw(Canvas(LOGICAL_SIZE, 1.0))
+        assert not turn.answering and not any("Anna" in text and "?" in text for text in drawn)
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_pass_and_play_game_is_saved_and_continued(tmp_path):
     from game.saves import SaveStore
     from game.scenes.table import TableScene
