@@ -32,7 +32,7 @@ import hashlib
 import json
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -40,6 +40,7 @@ from game import storage
 from game.bots.base import LEVELS
 from game.i18n import N_
 from game.notices import shown
+from game.player_names import parse_names
 from game.rules import Game, Move, RulesConfig, RulesError, position_to_json
 from game.rules.moves import whole_number
 from game.rules.variants import APP_VARIANT_IDS, variant_named
@@ -313,6 +314,12 @@ class SaveSummary:
     target: int = 0  # the points the game is played to (0: a game of a number of deals)
     over: bool = False  # the game is decided (kept until the player leaves its final sheet)
     people: int = 1  # the people at the screen (pass-and-play: 2 or more)
+    # Pass-and-play (2 people or more): whose side `ours` is, named as the table names it
+    # (`human`, the people's seats and the names typed for them, per seat); "ours" alone
+    # said nothing of whose (play-test, stop 58). Empty with one person: "ours" is the player's.
+    human: int = 0
+    seats: tuple[int, ...] = ()
+    typed: tuple[str, ...] = ()
 
 
 def summarize(data: bytes) -> SaveSummary | None:
@@ -345,7 +352,13 @@ def summarize(data: bytes) -> SaveSummary | None:
     shown_target = target if _is_int(target) and target in rules.targets else 0
     levels = body.get("levels")
     people = sum(1 for level in levels if level is None) if isinstance(levels, list) else 1
-    return SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target, over, max(1, people))
+    summary = SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target, over, max(1, people))
+    if people > 1 and isinstance(levels, list) and len(levels) == rules.players:
+        extra = body.get("extra")
+        typed = parse_names(extra.get("names") if isinstance(extra, dict) else None, rules.players)
+        seats = tuple(seat for seat, level in enumerate(levels) if level is None)
+        summary = replace(summary, human=human, seats=seats, typed=typed)
+    return summary
 
 
 # -- the save slot ---------------------------------------------------------------

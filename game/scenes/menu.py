@@ -8,6 +8,7 @@ import pygame
 from game import __version__, assets
 from game.i18n import N_, _, format_points
 from game.notices import shown
+from game.rules import RulesConfig
 from game.rules.variants import VARIANT_NAMES, variant_named
 from game.saves import NEWER_VERSION, SaveError, SaveSummary
 from game.scenes import theme
@@ -16,7 +17,8 @@ from game.scenes.menu_base import MenuPage, Page
 from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
-from game.scenes.text import one_line, wrap_at_most
+from game.scenes.text import one_line, text_width, wrap_at_most
+from game.seat_names import SeatNames, seat_names, typed_names
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 14
 FAN = ("HA", "SK", "JK", "DQ", "CA")
@@ -25,6 +27,7 @@ FAN = ("HA", "SK", "JK", "DQ", "CA")
 NOTICE_LINES = 2  # the title's lines of notices (below its last button)
 NOTICE_WIDTH = 1000  # ... each of this width, a notice cut with "…" where it does not fit
 COACH_OFFERED = "coach-offered"  # a marker in the data folder: the guided deal was offered once
+SAVED_LINE_STEP = 23  # the step between the saved game's two lines beside Continue (a Chinese line's height)
 
 
 def first_start(app) -> bool:
@@ -42,8 +45,10 @@ def first_start(app) -> bool:
     return True
 
 
-def saved_game_line(saved: SaveSummary) -> str:
-    """Beside Continue: which game it goes on with ("Classic · to 2500 · deal 3 · 1,240 to 980":
+def saved_game_parts(saved: SaveSummary) -> list[str]:
+    """Beside Continue, the game and its totals apart (the totals go under the game where the
+    whole is too long for one line: a Chinese pass-and-play line lost its totals to "…",
+    play-test, stop 58). Which game it goes on with ("Classic · to 2500 · deal 3 · 1,240 to 980":
     how many people share the screen where more than one does, the target where the player
     chose one, as the statistics name it, then the totals so far,
     the player's side first; none before the first deal ends)."""
@@ -58,10 +63,31 @@ def saved_game_line(saved: SaveSummary) -> str:
     if saved.target and rules is not None and len(rules.targets) > 1:  # (one target: nothing to tell)
         line += " · " + _("to {target}").format(target=saved.target)
     line += f" · {deal}"
-    if saved.ours or saved.theirs:
-        score = _("{ours} to {theirs}").format(ours=format_points(saved.ours), theirs=format_points(saved.theirs))
-        line += f" · {score}"
-    return line
+    if not (saved.ours or saved.theirs):
+        return [line]
+    score = _("{ours} to {theirs}").format(ours=format_points(saved.ours), theirs=format_points(saved.theirs))
+    side = saved_side_name(saved)
+    if side:  # pass-and-play: whose side the first total is ("Anna: -555 to 1,105")
+        score = _("{side}: {score}").format(side=side, score=score)
+    return [line, score]
+
+
+def saved_game_line(saved: SaveSummary) -> str:
+    """`saved_game_parts` on one line: the game, then the totals."""
+    return " · ".join(saved_game_parts(saved))
+
+
+def saved_side_name(saved: SaveSummary) -> str:
+    """Pass-and-play: the side whose total comes first on the Continue line, named as the
+    table names it ("Anna", "Anna & Ben"); "" with one person (the first is the player's)."""
+    if saved.people < 2 or not saved.seats or variant_named(saved.variant) is None:
+        return ""
+    config = RulesConfig.for_variant(saved.variant)
+    if not all(0 <= seat < config.players for seat in (saved.human, *saved.seats)):
+        return ""
+    names = tuple(seat_names(config, saved.seats).values())
+    naming = SeatNames(config, names, typed=typed_names(config, saved.seats, saved.typed))
+    return naming.side_name(config.side_of(saved.human))
 
 
 def version_label() -> str:
@@ -218,13 +244,18 @@ class TitleMenuScene(MenuPage):
         if self.saved is not None and self.items.widgets:  # (Continue is the first button)
             beside = self.items.widgets[0].rect
             room = LOGICAL_SIZE[0] - 14 - (beside.right + 18)
-            blit_text(
-                surface,
-                one_line(surface, saved_game_line(self.saved), theme.FONT_SMALL, room),
-                theme.FONT_SMALL,
-                theme.GOLD_LIGHT,
-                midleft=(beside.right + 18, beside.centery),
-            )
+            parts = saved_game_parts(self.saved)
+            if text_width(" · ".join(parts), theme.FONT_SMALL) <= room:
+                parts = [" · ".join(parts)]
+            step = SAVED_LINE_STEP if len(parts) > 1 else 0
+            for row, part in enumerate(parts):
+                blit_text(
+                    surface,
+                    one_line(surface, part, theme.FONT_SMALL, room),
+                    theme.FONT_SMALL,
+                    theme.GOLD_LIGHT,
+                    midleft=(beside.right + 18, beside.centery + (row - (len(parts) - 1) / 2) * step),
+                )
         blit_text(
             surface,
             version_label(),

@@ -13,12 +13,14 @@ import pygame
 from game.deal_file import DealFileError
 from game.i18n import N_, _, format_points
 from game.recent_deals import RecentDeal, RecentDeals
-from game.rules.variants import VARIANT_NAMES
+from game.rules import RulesConfig
+from game.rules.variants import VARIANT_NAMES, variant_named
 from game.scenes import theme
 from game.scenes.menu_base import PANEL
 from game.scenes.menu_widgets import blit_text
 from game.scenes.modal import ModalDialogScene
 from game.scenes.paged_list import PagedListPage
+from game.seat_names import SeatNames
 
 GUIDED_DEAL = N_("Guided first deal")  # (the main menu's name for the lesson)
 
@@ -31,11 +33,27 @@ def entry_text(entry: RecentDeal) -> str:
     points = format_points(entry.points)
     if entry.theirs is not None:  # (older entries kept only the player's side's)
         points = _("{ours} to {theirs}").format(ours=points, theirs=format_points(entry.theirs))
+        side = people_side_name(entry)
+        if side:  # pass-and-play: whose side the first total is ("Anna: -555 to 1,105")
+            points = _("{side}: {score}").format(side=side, score=points)
     if entry.lesson:
         return f"{when} · {_(GUIDED_DEAL)} · {points}"
     variant = _(VARIANT_NAMES.get(entry.variant, entry.variant))
     deal = _("deal {n}").format(n=entry.deal + 1)
     return f"{when} · {variant} · {deal} · {points}"
+
+
+def people_side_name(entry: RecentDeal) -> str:
+    """Pass-and-play: the side whose total comes first (the first person's), named as the
+    table and the review name it ("Anna", "Anna & Ben"); "" with one person (the first total
+    is the player's). "-555 to 1,105" alone said nothing of whose (play-test, stop 58)."""
+    if len(entry.people) < 2 or variant_named(entry.variant) is None:
+        return ""
+    config = RulesConfig.for_variant(entry.variant)
+    if len(entry.names) != config.players or not 0 <= entry.people[0] < config.players:
+        return ""
+    typed = entry.typed if len(entry.typed) == config.players else ()
+    return SeatNames(config, entry.names, typed=typed).side_name(config.side_of(entry.people[0]))
 
 
 class RecentDealsScene(PagedListPage[RecentDeal]):
@@ -57,7 +75,6 @@ class RecentDealsScene(PagedListPage[RecentDeal]):
     def review(self, entry: RecentDeal) -> None:
         from game.coach import lesson_title
         from game.scenes.review_scene import ReviewScene
-        from game.seat_names import SeatNames
 
         if self.stack is None:
             return

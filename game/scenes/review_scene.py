@@ -35,7 +35,7 @@ from game.rules.melds import MeldKind
 from game.scenes import theme
 from game.scenes.base import Scene
 from game.scenes.bot_runner import FRAME_GATE
-from game.scenes.layout import Canvas, Ruler
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
 from game.scenes.meld_row import MIN_CARD_W, ROW_GAP, TOP_GAP, AreaFit, fit_columns
 from game.scenes.menu_widgets import TextButton
 from game.scenes.shapes import draw_panel, felt_background
@@ -537,7 +537,8 @@ class ReviewScene(Scene):
         surface.blit(felt_background(surface.get_size()), (0, 0))
         name = self.title()
         heading = _("Deal review") + (f" · {name}" if name else "")
-        blit_text(surface, heading, 26, theme.TEXT_ON_FELT, bold=True, topleft=(24, 12))
+        size = fitting_size(heading, 26, LOGICAL_SIZE[0] - 48, bold=True, smallest=16)  # (long people's names)
+        blit_text(surface, heading, size, theme.TEXT_ON_FELT, bold=True, topleft=(24, 12))
         self._draw_table(surface)
         self._draw_panel(surface)
         counter = _("Move {n} of {total}").format(n=min(self.cursor + 1, self.count), total=self.count)

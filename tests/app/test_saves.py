@@ -347,7 +347,10 @@ def test_the_summary_beside_continue_reads_the_save_without_replaying_it(tmp_pat
     west = SaveSummary("classic", summary.deal, scores[1], scores[0], summary.target)
     assert summarize(json.dumps(body).encode()) == west
     body["levels"] = [None, None, "normal", "normal"]  # pass-and-play: two people
-    assert summarize(json.dumps(body).encode()) == replace(west, people=2)
+    friends = replace(west, people=2, human=1, seats=(0, 1), typed=("", "", "", ""))
+    assert summarize(json.dumps(body).encode()) == friends  # (whose side "ours" is: West's)
+    body["extra"] = {**body.get("extra", {}), "names": "Anna\tBen\t\t"}  # the names typed for them
+    assert summarize(json.dumps(body).encode()) == replace(friends, typed=("Anna", "Ben", "", ""))
     body["levels"] = "nonsense"  # (the load refuses it; the line just counts one person)
     assert summarize(json.dumps(body).encode()) == west
 

@@ -3,6 +3,8 @@ and every scene renders in both languages with no missing glyph."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 from glyph_helpers import missing_glyphs
@@ -250,6 +252,41 @@ def test_continue_resumes_a_save(app):
     assert saved.levels == (None, "easy", "normal", "hard") and [str(m) for m in saved.game.history] == ["draw"]
 
 
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_long_line_beside_continue_puts_its_totals_under_the_game(app, monkeypatch, language):
+    """The totals are never cut: a Chinese pass-and-play line ended "Anna、Ben…" with no score
+    (play-test, stop 58); too long for one line, they go on a second line under the game."""
+    from table_helpers import blits_drawn
+
+    from game.saves import SaveSummary
+    from game.scenes import menu
+    from game.scenes.text import text_width
+
+    i18n.set_language(language)
+    try:
+        stack = SceneStack()
+        stack.push(TitleMenuScene(app))
+        title = stack.top
+        typed = ("Annabelle Lee", "West", "Benjamin Moore", "East")
+        title.saved = SaveSummary("classic", 12, 12340, 9870, 5000, people=2, human=0, seats=(0, 2), typed=typed)
+        head, score = menu.saved_game_parts(title.saved)
+        drawn = blits_drawn(monkeypatch, menu)
+        title.draw(Canvas(LOGICAL_SIZE, 1.0))
+        texts = [text for text, _rect in drawn]
+        assert head in texts and score in texts, texts  # both whole, neither cut with "…"
+        boxes = {text: rect for text, rect in drawn}
+        assert boxes[score].top >= boxes[head].bottom - 2  # the totals under the game
+        button = title.items.widgets[0].rect
+        assert boxes[head].top >= button.top - 4 and boxes[score].bottom <= button.bottom + 4  # beside Continue
+        title.saved = SaveSummary("classic", 2, 10, 0, 5000)  # a short line stays one line
+        drawn.clear()
+        title.draw(Canvas(LOGICAL_SIZE, 1.0))
+        line = menu.saved_game_line(title.saved)
+        assert text_width(line, theme.FONT_SMALL) < 400 and line in [text for text, _rect in drawn]
+    finally:
+        i18n.set_language("en")
+
+
 def test_beside_continue_the_title_says_which_game_it_goes_on_with(app):
     from game.saves import SaveSummary
     from game.scenes.menu import saved_game_line
@@ -267,12 +304,21 @@ def test_beside_continue_the_title_says_which_game_it_goes_on_with(app):
     assert saved_game_line(SaveSummary("hand-and-foot", 3, 12340, 980)) == "Hand and Foot · deal 3 of 4 · 12,340 to 980"
     friends = SaveSummary("classic", 2, 10, 0, 2500, people=2)  # pass-and-play (play-test, stop 56)
     assert saved_game_line(friends) == "Classic · 2 people · to 2500 · deal 2 · 10 to 0"
+    # Pass-and-play: whose total comes first, named as the table names that side (play-test, stop 58).
+    two = SaveSummary("two-hand", 2, -555, 1105, 5000, people=2, human=0, seats=(0, 1), typed=("Anna", "Ben"))
+    assert saved_game_line(two) == "Two-hand · 2 people · to 5000 · deal 2 · Anna: -555 to 1,105"
+    assert saved_game_line(replace(two, human=1, ours=1105, theirs=-555)).endswith(" · Ben: 1,105 to -555")
+    partners = SaveSummary("classic", 2, 10, 0, 5000, people=2, human=2, seats=(0, 2), typed=("Anna", "", "Ben", ""))
+    assert saved_game_line(partners).endswith(" · deal 2 · Anna & Ben: 10 to 0")
+    opponents = SaveSummary("classic", 2, 10, 0, 5000, people=2, human=1, seats=(0, 1))  # (no names typed)
+    assert saved_game_line(opponents).endswith(" · Player 2 & East: 10 to 0")
     over = SaveSummary("classic", 6, 4555, 5755, 5000, over=True)  # closed at its final sheet
     assert saved_game_line(over) == "Classic · to 5000 · game over · 4,555 to 5,755"
     i18n.set_language("zh_CN")
     try:
         assert saved_game_line(SaveSummary("samba", 2, 1500, -20, 10000)) == "桑巴 · 第 2 局 · 1,500 比 -20"
         assert "本场已结束" in saved_game_line(over) and not missing_glyphs(saved_game_line(over))
+        assert saved_game_line(two).endswith(" · Anna：-555 比 1,105")
         assert not missing_glyphs(saved_game_line(stack.top.saved))
         draw(stack)
     finally:

@@ -750,6 +750,46 @@ def test_a_recent_deal_says_both_sides_totals_and_an_older_entry_its_own(tmp_pat
         assert entry.theirs is None and entry_text(entry).endswith(f" · deal 1 · {ours:,}")
 
 
+def test_a_recent_pass_and_play_deal_says_whose_total_comes_first(tmp_path):
+    """ "-555 to 1,105" said nothing of whose in a game of two people (play-test, stop 58)."""
+    from game.scenes.recent_deals_scene import entry_text
+
+    store = RecentDeals(tmp_path)
+    game = finished_game(deals=1)
+    names = ("Player 1", "West", "Player 2", "East")
+    store.add(game, (0, 2), names, when=1.0, typed=("Anna", "", "Ben", ""))
+    (entry,) = store.load()
+    ours, theirs = (side.total for side in game.state.result.sides)
+    assert entry_text(entry).endswith(f" · Classic · deal 1 · Anna & Ben: {ours:,} to {theirs:,}")
+    store.add(game, (1, 2), ("South", "Player 1", "Player 2", "East"), when=2.0)  # opponents, no names typed
+    assert entry_text(store.load()[0]).endswith(f" · deal 1 · Player 1 & East: {theirs:,} to {ours:,}")
+    i18n.set_language("zh_CN")
+    try:
+        assert entry_text(entry).endswith(f" · Anna、Ben：{ours:,} 比 {theirs:,}")
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_reviews_heading_fits_however_long_the_peoples_names(display, crafted_review, monkeypatch, language):
+    """The heading names the side now (pass-and-play): two long names ran it past the window."""
+    from table_helpers import blits_drawn
+
+    from game.scenes.text import text_width
+
+    play, _result = crafted_review
+    title = "2026-12-07 01:47 · Classic · deal 12 · Annabelle Leeward & Benjamin Moorcroft: 12,340 to 9,870"
+    scene = ReviewScene(play, {0}, SeatNames.default(play.start.config), title=lambda: title, **sync_jobs())
+    i18n.set_language(language)
+    try:
+        drawn = blits_drawn(monkeypatch, review_scene_module)
+        scene._draw_still(Canvas(LOGICAL_SIZE, 1.0))
+        heading = next(rect for text, rect in drawn if text.endswith(title))
+        assert heading.right <= LOGICAL_SIZE[0] - 12 and text_width(title, 16, bold=True) < LOGICAL_SIZE[0]
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_guided_deal_is_named_so_in_recent_deals(tmp_path):
     """Recent deals listed the guided deal's lesson as "Classic · deal 1 · 785 to 460",
     though its review's title marks it as the lesson (play-test, stop 47)."""
