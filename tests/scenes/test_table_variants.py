@@ -863,6 +863,19 @@ def test_hand_and_foot_count_badges_stay_off_the_stock(size):
     assert stock.collidelist(badges) == -1, (stock, badges)
 
 
+def _hand_and_foot_table_with(ours: list[str], size: tuple[int, int]):
+    """A Hand and Foot table whose bottom side has the melds `ours` (its feet still down),
+    settled, and the layout of a window of `size`."""
+    feet = ["D4 D6 D9 DQ DA", "H4 H6 H9 HQ HA", "S4 S6 S9 SQ SA", "C4 C6 C9 CQ CK"]
+    state = position(
+        ["C9", "C6", "C7", "C8"], [ours, []], variant="hand-and-foot", discard="S4", feet=feet, red_threes=["H3 D3", ""]
+    )
+    _stack, table = make_table(variant="hand-and-foot", seed=5)
+    table.load_state(state)
+    table.animator.finish_all()
+    return table, Layout(window_size=size)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (800, 450)])
 def test_hand_and_foot_clean_and_dirty_books_are_named_in_one_font_size(size):
     """Play-test (stop 57): at 800x450, in a row of ten melds, "clean book" (two pixels
@@ -881,14 +894,7 @@ def test_hand_and_foot_clean_and_dirty_books_are_named_in_one_font_size(size):
         "S5 H5 D5 C5 S5 H5 D5",
         "S4 H4 D4 C4 S4 H4",
     ]
-    feet = ["D4 D6 D9 DQ DA", "H4 H6 H9 HQ HA", "S4 S6 S9 SQ SA", "C4 C6 C9 CQ CA"]
-    state = position(
-        ["C9", "C6", "C7", "C8"], [ours, []], variant="hand-and-foot", discard="S4", feet=feet, red_threes=["H3 D3", ""]
-    )
-    stack, table = make_table(variant="hand-and-foot", seed=5)
-    table.load_state(state)
-    table.animator.finish_all()
-    layout_ = Layout(window_size=size)
+    table, layout_ = _hand_and_foot_table_with(ours, size)
     table.view.draw(Canvas(layout_.viewport.size, layout_.scale))
     books = {
         text: box
@@ -927,14 +933,7 @@ def test_a_row_of_twelve_hand_and_foot_melds_names_its_books_in_a_readable_size(
         "S4 H4 D4 C4",
         "CA CA CA",
     ]
-    feet = ["D4 D6 D9 DQ DA", "H4 H6 H9 HQ HA", "S4 S6 S9 SQ SA", "C4 C6 C9 CQ CK"]
-    state = position(
-        ["C9", "C6", "C7", "C8"], [ours, []], variant="hand-and-foot", discard="S4", feet=feet, red_threes=["H3 D3", ""]
-    )
-    stack, table = make_table(variant="hand-and-foot", seed=5)
-    table.load_state(state)
-    table.animator.finish_all()
-    layout_ = Layout(window_size=size)
+    table, layout_ = _hand_and_foot_table_with(ours, size)
     sizes: dict[str, float] = {}
     real_pill = table_view.pill
     monkeypatch.setattr(
