@@ -288,6 +288,21 @@ class PlayerMoves:
                 ),
                 "R-FROZEN",
             )
+        elif self.table.config.rules.meld_list:
+            # The Samba family: no pair in hand (a click holding one takes with it) and no meld
+            # of ours takes the top card, so nothing takes the pile; "select the cards that meld
+            # its top card" sent the player hunting for cards that do not exist (play-test, stop 58).
+            top = st.pile[-1]
+            self.table.refuse(
+                N_(
+                    "In this game only a natural pair of the top card, or a meld of your side that is not "
+                    "yet a canasta, takes the pile: you hold no pair of {ranks}, and no meld of your side "
+                    "takes the {card}. Draw from the stock."
+                ),
+                "V-SAMBA-TAKE",
+                ranks=rank_plural(top.rank),
+                card=card_name(top),
+            )
         else:
             self.table.say(
                 _("To take the pile, select the cards that meld its top card and drop them on the pile."), warn=False

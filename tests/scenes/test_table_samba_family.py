@@ -1031,6 +1031,33 @@ def test_t_without_the_pair_the_pile_needs_says_the_player_holds_none(variant, m
     assert "you hold no pair" not in (table.message[0] if table.message else "")
 
 
+@pytest.mark.parametrize("variant", ["samba", "bolivia"])
+@pytest.mark.parametrize("hand", ["D5 D6 D9 H9", "D5 D7 D9 H2"])
+def test_a_pile_nothing_takes_in_samba_says_so_rather_than_select_the_cards(variant, hand):
+    """Samba, a pile not frozen, a 7 on top: the player holds no pair of 7s (one 7 and a wild
+    card do not take it, V-SAMBA-TAKE) and no meld of the side takes the 7. T, or a click on
+    the pile, said "To take the pile, select the cards that meld its top card and drop them on
+    the pile." (play-test, stop 58): there were no such cards. It says what takes the pile here,
+    that the player has neither, and to draw."""
+    stack, table = make_table(variant=variant)
+    table.load_state(position([hand, "D4", "D6", "C7"], melds=[["CK DK HK"], []], variant=variant, discard="S4 S7"))
+    tick(stack, 0.1)
+    assert not any(m.kind is MoveKind.TAKE for m in table.legal_moves())  # (truly nothing takes it)
+    for act in (table.controller.moves.key_take, table.controller.moves.click_pile):
+        table.controller.message = None
+        act()
+        assert table.refusal is not None and table.refusal.rule == "V-SAMBA-TAKE", table.message
+        text = table.message[0]
+        assert "you hold no pair of 7s" in text and "no meld of your side takes the 7\u2660" in text, text
+        assert text.endswith("Draw from the stock.") and "select the cards" not in text
+    # Where a meld of ours takes the top card, the click takes the pile onto it, as before.
+    stack, table = make_table(variant=variant)
+    table.load_state(position([hand, "D4", "D6", "C7"], melds=[["D7 H7 C7"], []], variant=variant, discard="S4 S7"))
+    tick(stack, 0.1)
+    table.controller.moves.click_pile()
+    assert table.refusal is None and len(table.game.state.pile) == 0
+
+
 def test_asking_with_the_books_quota_met_says_what_stands_in_the_way():
     """Hand and Foot from the foot with two clean and two dirty books: the greyed "May I go
     out?" said only "You could not go out this turn, so you may not ask." (play-test, stop 52):
