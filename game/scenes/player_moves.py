@@ -295,9 +295,8 @@ class PlayerMoves:
             top = st.pile[-1]
             self.table.refuse(
                 N_(
-                    "In this game only a natural pair of the top card, or a meld of your side that is not "
-                    "yet a canasta, takes the pile: you hold no pair of {ranks}, and no meld of your side "
-                    "takes the {card}. Draw from the stock."
+                    "Nothing takes this pile: you hold no natural pair of {ranks}, and no meld of your side "
+                    "that is not yet a canasta takes the {card}. Draw from the stock."
                 ),
                 "V-SAMBA-TAKE",
                 ranks=rank_plural(top.rank),

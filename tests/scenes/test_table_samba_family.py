@@ -1048,7 +1048,8 @@ def test_a_pile_nothing_takes_in_samba_says_so_rather_than_select_the_cards(vari
         act()
         assert table.refusal is not None and table.refusal.rule == "V-SAMBA-TAKE", table.message
         text = table.message[0]
-        assert "you hold no pair of 7s" in text and "no meld of your side takes the 7\u2660" in text, text
+        assert text.startswith("Nothing takes this pile: you hold no natural pair of 7s"), text
+        assert "that is not yet a canasta takes the 7\u2660" in text
         assert text.endswith("Draw from the stock.") and "select the cards" not in text
     # Where a meld of ours takes the top card, the click takes the pile onto it, as before.
     stack, table = make_table(variant=variant)
