@@ -224,11 +224,8 @@ class PlayerMoves:
         if len(naturals) < 2:
             return None
         for cards in (naturals[:2], naturals) if len(naturals) > 2 else (naturals,):
-            try:
-                group = Group.of(cards, top.rank)
-            except NotationError:
-                continue
-            if self._refusal_of(Move.take(group)) is None:
+            group = self._quiet_group(cards, top.rank)
+            if group is not None and self._refusal_of(Move.take(group)) is None:
                 return cards
         return naturals[:2]
 
@@ -658,19 +655,20 @@ class PlayerMoves:
         dragged was not selected (a card not selected is dragged alone) and does not take the
         pile alone: the raised cards go along. Play-test, stop 58: 7♣ selected, then 7♥ dragged
         onto a 7♠ was refused as "meld the 7♠ with two natural 7s", the pair in hand."""
-        ui = self.table.ui
-        if not ui.selected or all(card in ui.selected for card in cards):
+        if not self._dragged_beside_the_selected(cards):
             return cards
         pile = self.table.game.state.pile
-        if pile:
-            top = pile[-1]
-            try:
-                alone = Move.take(Group.of(cards, top.rank if top.rank.meldable else None))
-            except NotationError:
-                alone = None
-            if alone is not None and self._refusal_of(alone) is None:
+        if pile and pile[-1].rank.meldable:  # (else the pile is blocked: no take alone)
+            alone = self._quiet_group(cards, pile[-1].rank)
+            if alone is not None and self._refusal_of(Move.take(alone)) is None:
                 return cards  # (a card and the top card onto our meld of their rank)
         return [*self.table.selected_cards(), *cards]
+
+    def _dragged_beside_the_selected(self, cards: list[Card]) -> bool:
+        """Whether `cards` were dragged while other cards are selected: a card not selected
+        is dragged alone (the selection stays raised), and the drop decides what goes."""
+        selected = self.table.ui.selected
+        return bool(selected) and not all(card in selected for card in cards)
 
     def _with_the_selected(self, cards: list[Card], target: DropTarget) -> list[Card]:
         """Cards dropped on our melds after our side has melded (onto a meld, or where a new
@@ -683,7 +681,7 @@ class PlayerMoves:
         or onto a staged group (built a card at a time). Play-test, stop 58: 9♣ selected, the
         9♥ dragged onto our meld area was refused as a one-card meld."""
         ui = self.table.ui
-        if not ui.selected or all(card in ui.selected for card in cards):
+        if not self._dragged_beside_the_selected(cards):
             return cards
         if target.staged_index is not None or self.table.staging():
             return cards
