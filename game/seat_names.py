@@ -52,6 +52,16 @@ def typed_names(config: RulesConfig, people: tuple[int, ...], typed: Sequence[st
     return tuple(kept)
 
 
+def named_side(config: RulesConfig, seat: int, names: Sequence[str], typed: Sequence[str]) -> str:
+    """`seat`'s side named as the table names it ("Anna", "Anna & Ben"), from a record's
+    per-seat names (msgids) and typed names (the title's saved game, a recent deal); "" where
+    its seat or names do not fit the table (an old or hand-edited record)."""
+    if len(names) != config.players or not 0 <= seat < config.players:
+        return ""
+    kept = tuple(typed) if len(typed) == config.players else ()
+    return SeatNames(config, tuple(names), typed=kept).side_name(config.side_of(seat))
+
+
 @dataclass(frozen=True)
 class SeatNames:
     """Seat and side names: msgids, translated when shown, or the names typed for

@@ -18,7 +18,7 @@ from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
 from game.scenes.text import one_line, text_width, wrap_at_most
-from game.seat_names import SeatNames, seat_names, typed_names
+from game.seat_names import named_side, seat_names, typed_names
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 14
 FAN = ("HA", "SK", "JK", "DQ", "CA")
@@ -83,11 +83,10 @@ def saved_side_name(saved: SaveSummary) -> str:
     if saved.people < 2 or not saved.seats or variant_named(saved.variant) is None:
         return ""
     config = RulesConfig.for_variant(saved.variant)
-    if not all(0 <= seat < config.players for seat in (saved.human, *saved.seats)):
+    if not all(0 <= seat < config.players for seat in saved.seats):
         return ""
     names = tuple(seat_names(config, saved.seats).values())
-    naming = SeatNames(config, names, typed=typed_names(config, saved.seats, saved.typed))
-    return naming.side_name(config.side_of(saved.human))
+    return named_side(config, saved.human, names, typed_names(config, saved.seats, saved.typed))
 
 
 def version_label() -> str:

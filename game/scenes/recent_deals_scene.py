@@ -20,7 +20,7 @@ from game.scenes.menu_base import PANEL
 from game.scenes.menu_widgets import blit_text
 from game.scenes.modal import ModalDialogScene
 from game.scenes.paged_list import PagedListPage
-from game.seat_names import SeatNames
+from game.seat_names import SeatNames, named_side
 
 GUIDED_DEAL = N_("Guided first deal")  # (the main menu's name for the lesson)
 
@@ -49,11 +49,7 @@ def people_side_name(entry: RecentDeal) -> str:
     is the player's). "-555 to 1,105" alone said nothing of whose (play-test, stop 58)."""
     if len(entry.people) < 2 or variant_named(entry.variant) is None:
         return ""
-    config = RulesConfig.for_variant(entry.variant)
-    if len(entry.names) != config.players or not 0 <= entry.people[0] < config.players:
-        return ""
-    typed = entry.typed if len(entry.typed) == config.players else ()
-    return SeatNames(config, entry.names, typed=typed).side_name(config.side_of(entry.people[0]))
+    return named_side(RulesConfig.for_variant(entry.variant), entry.people[0], entry.names, entry.typed)
 
 
 class RecentDealsScene(PagedListPage[RecentDeal]):
