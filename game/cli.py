@@ -238,9 +238,10 @@ def main(argv: list[str] | None = None) -> int:
     # Played by a person (no script, frame count or deal file): the player's settings and
     # save slot, as from the title menu; automation gets a bare table of default settings,
     # a deal file a person opens a bare table in the player's settings, read, never written.
-    person = straight_to_table and not lines and args.frames is None and shared is None
+    by_a_person = not lines and args.frames is None  # (no script, no frame count)
+    person = straight_to_table and by_a_person and shared is None
     players_settings = not straight_to_table or person  # the title menu, or a game a person plays
-    deal_settings = settings_for_a_shared_deal(shared is not None and not lines and args.frames is None)
+    deal_settings = settings_for_a_shared_deal(shared is not None and by_a_person)
     speeds = CHOICES["animation_speed"]
     if players_settings and args.speed is not None and args.speed not in speeds:
         print(f"error: the speed of a game you play is one of {', '.join(f'{x:g}' for x in speeds)}", file=sys.stderr)
