@@ -60,6 +60,7 @@ class PlayerMoves:
         self.table = table
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         self.by_key = False  # the move in hand came from a key (M): a refusal names the keys
+        self._followers: tuple[tuple[object, ...], list[Card]] | None = None  # (what it was asked for, the answer)
 
     def not_now(self) -> bool:
         """True (after telling the player why) when it is not the player's move."""
@@ -377,21 +378,54 @@ class PlayerMoves:
             return
         self.discard(card)
 
+    def landing(self, cards: list[Card], target: DropTarget) -> list[Card]:
+        """The cards that go when `cards` (dragged) are let go on `target`: the one place that
+        decides it, for the drop and for what follows the pointer while they are dragged (the
+        selected cards that would go along, fanned behind the dragged one: the player sees what
+        a drop takes before letting go). A card dragged beside a selection takes it along onto
+        the pile when they take it together (`_with_the_raised`), onto our melds where they make
+        the meld or all fit it (`_with_the_selected`); elsewhere, and when it is not the
+        player's move (the drop is refused then), the dragged cards alone. Says nothing."""
+        if not self._dragged_beside_the_selected(cards) or not self._my_move():
+            return list(cards)
+        if target.kind == "pile":
+            return self._with_the_raised(cards) if self.table.game.state.phase is Phase.DRAW else list(cards)
+        if target.kind in ("meld", "new-meld"):
+            return self._with_the_selected(cards, target)
+        return list(cards)
+
+    def followers(self, cards: list[Card], target: DropTarget) -> list[Card]:
+        """The selected cards that would go with `cards` (dragged) let go on `target` now, as
+        `landing` decides (asked again only when the target, the selection, the staged
+        groups or the game changed: the pointer moves many times over one target)."""
+        ui = self.table.ui
+        key = (self.table.version, target, tuple(cards), frozenset(ui.selected), tuple(map(tuple, ui.staged)))
+        if self._followers is None or self._followers[0] != key:
+            self._followers = (key, [card for card in self.landing(cards, target) if card not in cards])
+        return list(self._followers[1])
+
+    def _my_move(self) -> bool:
+        """`not_now`'s question without a word: whether the player may move now."""
+        table = self.table
+        st = table.game.state
+        return bool(table.people) and st.phase not in (Phase.OVER, Phase.ANSWER) and st.to_act == table.human
+
     def drop(self, cards: list[Card], target: DropTarget) -> None:
-        """`cards` let go on `target` (see table_layout.drop_target)."""
+        """`cards` let go on `target` (see table_layout.drop_target); what goes with them is
+        `landing`'s to say."""
         if target.kind == "pile":
             if self.not_now():
                 return
             if self.table.game.state.phase is Phase.DRAW:
-                self._take(self._with_the_raised(cards))
+                self._take(self.landing(cards, target))
             elif len(cards) != 1:
                 self.table.refuse(N_("Discard one card at a time; drop several cards on the table to meld."), "R-TURN")
             else:
                 self.discard(cards[0])
         elif target.kind == "meld":
-            self._drop_on_meld(self._with_the_selected(cards, target), target)
+            self._drop_on_meld(self.landing(cards, target), target)
         elif target.kind == "new-meld":
-            self._drop_new_meld(self._with_the_selected(cards, target))
+            self._drop_new_meld(self.landing(cards, target))
         elif target.kind == "hand":
             self.table.arranger.reorder(cards, target.index)
         elif target.kind == "their-meld":
@@ -655,8 +689,6 @@ class PlayerMoves:
         dragged was not selected (a card not selected is dragged alone) and does not take the
         pile alone: the raised cards go along. Play-test, stop 58: 7♣ selected, then 7♥ dragged
         onto a 7♠ was refused as "meld the 7♠ with two natural 7s", the pair in hand."""
-        if not self._dragged_beside_the_selected(cards):
-            return cards
         pile = self.table.game.state.pile
         if pile and pile[-1].rank.meldable:  # (else the pile is blocked: no take alone)
             alone = self._quiet_group(cards, pile[-1].rank)
@@ -666,7 +698,7 @@ class PlayerMoves:
 
     def _dragged_beside_the_selected(self, cards: list[Card]) -> bool:
         """Whether `cards` were dragged while other cards are selected: a card not selected
-        is dragged alone (the selection stays raised), and the drop decides what goes."""
+        is dragged alone, and `landing` decides which of the selected cards go with it."""
         selected = self.table.ui.selected
         return bool(selected) and not all(card in selected for card in cards)
 
@@ -681,8 +713,6 @@ class PlayerMoves:
         or onto a staged group (built a card at a time). Play-test, stop 58: 9♣ selected, the
         9♥ dragged onto our meld area was refused as a one-card meld."""
         ui = self.table.ui
-        if not self._dragged_beside_the_selected(cards):
-            return cards
         if target.staged_index is not None or self.table.staging():
             return cards
         st = self.table.game.state
