@@ -31,6 +31,7 @@ FLIGHT = 0.42  # seconds for a card to travel, at speed 1
 DEAL_STAGGER = 0.035  # between two dealt cards
 PILE_STAGGER = 0.03  # between two cards of a picked-up pile
 MELD_STAGGER = 0.07  # between the cards of a meld
+IN_FLIGHT_Z = 10000  # a card in flight is drawn this much higher than where it goes
 
 
 class CardSprite:
@@ -156,7 +157,9 @@ class CardSprite:
         self.angle = a.angle + turn * ease_in_out_cubic(progress)
         if self.flip_from is not None:
             self.face_up = self.flip_from if k < 0.5 else b.face_up
-        self.z = 10000 + b.z  # in flight: above everything resting
+        # In flight: above everything resting; a card going to a place over every flight (one
+        # following the dragged card) keeps its own place, under the card it follows.
+        self.z = b.z if b.z >= IN_FLIGHT_Z else IN_FLIGHT_Z + b.z
 
     def finish(self) -> None:
         if not self.settled:

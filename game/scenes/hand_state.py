@@ -36,6 +36,9 @@ class HandUI:
     dragging: list[Card] = field(default_factory=list)
     drag_pos: Point = (0.0, 0.0)
     drag_grab: Point = (0.0, 0.0)  # pointer offset from the first dragged card's centre
+    # The selected cards a drop where the pointer is would take along with the dragged ones
+    # (PlayerMoves.landing): they follow the pointer, fanned behind them, while they would.
+    following: list[Card] = field(default_factory=list)
     hover: Card | None = None
     cursor: Card | None = None  # the keyboard's focus on a hand card (arrow keys)
     hinted: set[Card] = field(default_factory=set)  # cards a hint is about
@@ -52,7 +55,7 @@ class HandUI:
         (the order, the selection, the staged groups, the marks): the table's sprites for
         them were swapped (Animator.swap)."""
 
-        for cards in (self.order, self.dragging, *self.staged):  # in place: callers may hold them
+        for cards in (self.order, self.dragging, self.following, *self.staged):  # in place: callers may hold them
             cards[:] = [swapped(card, a, b) for card in cards]
         for marks in (self.selected, self.hinted, self.taken):
             changed = {swapped(card, a, b) for card in marks}

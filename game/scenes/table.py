@@ -614,6 +614,7 @@ class TableScene(Scene):
     ) -> None:
         """Recompute where every card rests and send the sprites there."""
         before = self.layout.hand_cards if hasattr(self, "layout") else []  # (none before the first)
+        self._preview_drop()
         self.layout = TableLayout(self.geometry, self.game.state, self.ui, self.human)
         self._keep_cursor(before)
         focus = self.ui.meld_focus
@@ -626,6 +627,16 @@ class TableScene(Scene):
         if self.ui.dragging_top and self.game.state.pile:
             self.animator.place_now(self.layout.placements, [self.game.state.pile[-1]])
         self._refresh_buttons()
+
+    def _preview_drop(self) -> None:
+        """While hand cards are dragged: the selected cards a drop where the pointer is would
+        take along (PlayerMoves.landing, which the drop asks too) follow them (`ui.following`)."""
+        ui = self.ui
+        if not ui.dragging or not hasattr(self, "layout"):
+            ui.following = []
+            return
+        target = drop_target(self.layout, ui.drag_pos, self.human_side, ui.dragging)
+        ui.following = self.controller.moves.followers(list(ui.dragging), target)
 
     def _keep_cursor(self, before: list[Card]) -> None:
         """The keyboard's cursor stays on the hand when its card leaves it (melded, staged,
@@ -679,6 +690,7 @@ class TableScene(Scene):
         self.controller.moves.double_click(card)
 
     def drop(self, cards: list[Card], pos: tuple[float, float]) -> None:
+        self.ui.following = []  # (what goes is the move's to say now: those left fly back to the hand)
         self.controller.moves.drop(cards, drop_target(self.layout, pos, self.human_side, cards))
 
     def drop_kind(self, cards: list[Card], pos: tuple[float, float]) -> str:

@@ -9,7 +9,9 @@ Turns raw (logical) mouse events into a few intents the table acts on:
   last clicked card; right-click: clear the selection;
 - press on the felt and drag: a marquee selects the hand cards it touches;
 - drag a card: drags the whole selection if the card is selected, else that
-  card alone; the cards follow the pointer in the same frame;
+  card alone; the cards follow the pointer in the same frame (a card dragged beside a
+  selection: the selected cards a drop where the pointer is would take along follow it,
+  fanned behind, as the table decides, `TableScene._preview_drop`);
 - double-click a card: discard it;
 - click our cell for a new meld (the Samba family): the selected cards start a meld there;
 - drag the pile's top card (in the draw phase) onto one of our melds: take the pile
@@ -91,6 +93,7 @@ class HandController:
         self.marquee = None
         if ui.dragging or ui.dragging_top:
             ui.dragging = []
+            ui.following = []
             ui.dragging_top = False
             self.table.relayout()
 

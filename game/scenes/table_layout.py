@@ -128,6 +128,8 @@ HAND_RECT = pygame.FRect(168, 572, 896, 148)
 HAND_Y = 646.0
 RAISE = 22.0  # a selected card rises this much
 RAISED_CLEAR = 2.0  # between our melds' count badges and the top of a raised hand card
+FOLLOW_STEP = 18.0  # how far apart the selected cards a drag takes along fan out behind it
+DRAG_Z = 20050  # dragged cards and, under them, those following them: over every card resting or in flight
 HAND_RING_ROOM = 8.0  # below the hand: the keyboard cursor's ring and its dark edge
 STATUS_RECT = pygame.FRect(168, 276, 320, 92)
 # While an initial meld is staged the turn instruction moves up to the band's top
@@ -613,7 +615,8 @@ class TableLayout:
 
     def _human_hand(self, hand: list[Card]) -> None:
         ui, geo = self.ui, self.geometry
-        shown = shown_hand(hand, ui)
+        following = ui.following if ui.dragging else []
+        shown = [card for card in shown_hand(hand, ui) if card not in following]
         self.hand_cards = shown
         xs = held_positions(shown, ui.hold) or geo.hand_positions(len(shown))
         width = geo.hand_w
@@ -630,7 +633,13 @@ class TableLayout:
         gx, gy = ui.drag_grab
         for index, card in enumerate(ui.dragging):
             self.placements[card] = Placement(
-                px - gx + index * 26, py - gy + index * 2, geo.hand_w, 0.0, True, 5000 + index
+                px - gx + index * 26, py - gy + index * 2, geo.hand_w, 0.0, True, DRAG_Z + index
+            )
+        # The selected cards a drop here would take along, fanned behind them (they fly there
+        # and back as the pointer moves over a target that takes them or not).
+        for index, card in enumerate(reversed(following), start=1):
+            self.placements[card] = Placement(
+                px - gx - index * FOLLOW_STEP, py - gy - index * 4, geo.hand_w, -3.0 * index, True, DRAG_Z - index
             )
 
     def _other_hand(self, seat: int, hand: list[Card]) -> None:

@@ -357,6 +357,8 @@ class TableView:
         self.covered_seat_texts: dict[int, str] = {}  # the seats under the open log, as it says them
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
+        self.drop_count_text: str | None = None  # how many cards land there, as said over the ring
+        self.drop_count_box: pygame.Rect | None = None  # ... where (pixels)
         self.held_ring: pygame.FRect | None = None  # where a click held while cards land aimed, as ringed
         self.marked_score_row: int | None = None  # the score panel's row with the gold bar (ours), as drawn
         self.marked_tags: dict[int, tuple[int, int]] = {}  # the seats whose tags have the side's dot: where, as drawn
@@ -414,6 +416,7 @@ class TableView:
         table.buttons.draw(surface)
         for sprite in moving:
             draw_card(surface, sprite, lifted=True, back=back, shown=self._shown(sprite))
+        self._drop_count(surface, ruler)
         marquee = table.mouse.marquee
         if marquee is not None:
             box = ruler.rect(marquee)
@@ -873,6 +876,27 @@ class TableView:
             rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), theme.GOLD_LIGHT, max(2, ruler.px(3))),
             box,
         )
+
+    def _drop_count(self, surface: pygame.Surface, ruler: Ruler) -> None:
+        """While selected cards follow the dragged one to where the drop ring is (they would go
+        with it, PlayerMoves.landing): how many cards a drop there lays or takes with, over the
+        cards held (at the top of our whole meld area's ring it lay over the pile's count)."""
+        table = self.table
+        ui = table.ui
+        if self.drop_ring is None or not ui.dragging or not ui.following:
+            return
+        sprites = table.animator.sprites
+        boxes = [_card_box(sprites[card]) for card in (*ui.dragging, *ui.following) if card in sprites]
+        if not boxes:
+            return
+        box = boxes[0].unionall(boxes[1:])
+        text = _("{n} cards").format(n=len(ui.dragging) + len(ui.following))
+        if box.top - 26 >= 0:
+            anchor, point = "midbottom", (box.centerx, box.top - 4)
+        else:
+            anchor, point = "midtop", (box.centerx, box.bottom + 4)
+        self.drop_count_box = pill(surface, text, point, size=14, fill=theme.GOLD_LIGHT, anchor=anchor)
+        self.drop_count_text = text
 
     def _held_ring(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """A click held while the turn's cards land (TableScene._hold): a thin, half-clear
