@@ -23,7 +23,6 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.review_scene import move_words
 from game.scenes.shapes import draw_panel
 from game.scenes.table import TableScene
-from game.scenes.table_layout import pile_panel_rect
 from game.scenes.text import blit_text, fitting_size, wrap_at_most
 from game.scenes.widgets import Label, WidgetGroup
 
@@ -152,7 +151,7 @@ class CoachTable(TableScene):
             return False
         if self.log_open and self.log_place().collidepoint(pos):
             return True
-        return self.pile_open and pile_panel_rect(len(self.seen_pile)).collidepoint(pos)
+        return self.pile_open and self.pile_place().collidepoint(pos)
 
     def update(self, dt: float) -> None:
         super().update(dt)

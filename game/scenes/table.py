@@ -57,7 +57,6 @@ from game.scenes.table_layout import (
     foot_zone,
     hand_drop_index,
     pile_browser_last_scroll,
-    pile_panel_rect,
     pile_rect,
     stock_rect,
 )
@@ -495,7 +494,8 @@ class TableScene(Scene):
         return self.animator.seen(PILE_ZONE)
 
     def scroll_pile(self, steps: int) -> None:
-        self.pile_scroll = min(pile_browser_last_scroll(len(self.seen_pile)), max(0, self.pile_scroll + steps))
+        last = pile_browser_last_scroll(len(self.seen_pile), self.view.pile_fit().rows)
+        self.pile_scroll = min(last, max(0, self.pile_scroll + steps))
 
     def scroll_log(self, steps: int) -> None:
         self.log_scroll = max(0, min(len(self.move_log.shown) - 1, self.log_scroll + steps))
@@ -1114,6 +1114,10 @@ class TableScene(Scene):
                 break  # (a dialog opened, by one of them or by itself: the rest were meant for the table)
             self.handle_event(event)
 
+    def pile_place(self) -> pygame.FRect:
+        """Where the open pile browser lies (with the lines of the seats it lies over)."""
+        return self.view.pile_place()
+
     def log_place(self) -> pygame.FRect:
         """Where the open move log lies, as last drawn (its foot above the pile's states)."""
         return self.view.log_place()
@@ -1126,7 +1130,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEWHEEL and self.log_open and self.log_place().collidepoint(self.mouse.pointer):
             self.scroll_log(-int(event.y))  # wheel up: towards the newest
             return True
-        pile_panel = pile_panel_rect(len(self.seen_pile))
+        pile_panel = self.pile_place()
         if event.type == pygame.MOUSEWHEEL and self.pile_open and pile_panel.collidepoint(self.mouse.pointer):
             self.scroll_pile(-int(event.y))
             return True

@@ -201,6 +201,30 @@ PILE_STEP = 30.0  # each card shows its index strip; the last of a row shows who
 PILE_ROW = 84.0
 PILE_PER_ROW = int((PILE_PANEL.width - 28 - PILE_CARD_W) // PILE_STEP) + 1
 PILE_ROWS = int((PILE_PANEL.height - 48 - 26) // PILE_ROW)
+# Under the heading of the move log and of the pile browser, a line for each seat whose tag the
+# panel lies over (East's: its cards and last move), and a rule under them.
+SEAT_LINES_TOP = 40.0  # from the panel's top
+SEAT_LINE = 18.0
+
+
+def seat_lines_room(lines: int) -> float:
+    """How much lower the pile browser's cards start for `lines` seats' lines above them."""
+    return 4.0 + SEAT_LINE * lines if lines else 0.0
+
+
+PILE_ROW_MIN = 36.0  # the pile browser's rows at their closest: each card's index (rank and suit) shows
+
+
+def pile_browser_fit(count: int, lines: int = 0, bottom: float = PILE_PANEL.bottom) -> tuple[int, float]:
+    """How many rows of cards the pile browser shows for a pile of `count` cards, and from one
+    row to the next: as many as the pile fills, at most PILE_ROWS, and as many as fit between
+    the seats' `lines` under its heading and its foot at `bottom` (kept clear of what it would
+    cut, as the move log's: TableView.pile_place) with PILE_ROW_MIN between them; as far apart
+    as fits, up to PILE_ROW."""
+    area = bottom - PILE_PANEL.y - 48 - seat_lines_room(lines) - 26 - card_h(PILE_CARD_W)
+    fit = 1 + max(0, int(area // PILE_ROW_MIN))
+    rows = max(1, min(PILE_ROWS, fit, pile_browser_rows(count)))
+    return rows, (PILE_ROW if rows == 1 else max(PILE_ROW_MIN, min(PILE_ROW, area / (rows - 1))))
 
 
 def score_row_height(config) -> float:
@@ -233,15 +257,20 @@ def log_panel_rect(keep_clear: list[pygame.FRect]) -> pygame.FRect:
         panel.height = bottom - panel.y
 
 
-def pile_browser_places(count: int, scroll: int) -> list[tuple[int, float, float]]:
+def pile_browser_places(
+    count: int, scroll: int, lines: int = 0, bottom: float = PILE_PANEL.bottom
+) -> list[tuple[int, float, float]]:
     """Where the pile browser shows a pile of `count` cards with `scroll` rows scrolled
-    past: (index in the pile, x, y centres), newest (the top card) first, row by row."""
+    past: (index in the pile, x, y centres), newest (the top card) first, row by row;
+    `lines` and `bottom` as `pile_browser_fit`."""
     places = []
     first = scroll * PILE_PER_ROW
-    for shown, age in enumerate(range(first, min(count, first + PILE_ROWS * PILE_PER_ROW))):
+    top = PILE_PANEL.y + 48 + seat_lines_room(lines) + card_h(PILE_CARD_W) / 2
+    rows, step = pile_browser_fit(count, lines, bottom)
+    for shown, age in enumerate(range(first, min(count, first + rows * PILE_PER_ROW))):
         row, column = divmod(shown, PILE_PER_ROW)
         x = PILE_PANEL.x + 14 + PILE_CARD_W / 2 + column * PILE_STEP
-        y = PILE_PANEL.y + 48 + card_h(PILE_CARD_W) / 2 + row * PILE_ROW
+        y = top + row * step
         places.append((count - 1 - age, x, y))
     return places
 
@@ -251,18 +280,20 @@ def pile_browser_rows(count: int) -> int:
     return -(-count // PILE_PER_ROW)
 
 
-def pile_browser_last_scroll(count: int) -> int:
-    """The most rows the browser scrolls past for a pile of `count` cards (the oldest row
-    then shows at its bottom)."""
-    return max(0, pile_browser_rows(count) - PILE_ROWS)
+def pile_browser_last_scroll(count: int, rows: int = PILE_ROWS) -> int:
+    """The most rows the browser scrolls past for a pile of `count` cards, showing `rows`
+    rows (the oldest row then shows at its bottom)."""
+    return max(0, pile_browser_rows(count) - rows)
 
 
-def pile_panel_rect(count: int) -> pygame.FRect:
+def pile_panel_rect(count: int, lines: int = 0, bottom: float = PILE_PANEL.bottom) -> pygame.FRect:
     """The pile browser's panel: as tall as the rows it shows (it covers no more of the
-    table than it must), at most PILE_PANEL."""
-    rows = max(1, min(PILE_ROWS, pile_browser_rows(count)))
+    table than it must), its foot at `bottom` at most; `lines`: the lines under its heading
+    for the seats whose tags it lies over (TableView.pile_place)."""
+    rows, step = pile_browser_fit(count, lines, bottom)
     panel = PILE_PANEL.copy()
-    panel.height = min(PILE_PANEL.height, 48 + rows * PILE_ROW + 26)
+    height = 48 + seat_lines_room(lines) + (rows - 1) * step + PILE_ROW + 26
+    panel.height = min(bottom - PILE_PANEL.y, height)
     return panel
 
 

@@ -42,7 +42,6 @@ from game.scenes.table_layout import (
     free_place,
     free_places,
     meld_footprint,
-    pile_panel_rect,
     pile_rect,
     place_panel,
     stock_rect,
@@ -83,6 +82,7 @@ class PanelsSource(TableSeats, TableStatus, Protocol):
     def ui(self) -> HandUI: ...
     @property
     def seen_pile(self) -> list[Card]: ...  # the pile as it is seen (its browser's size)
+    def pile_place(self) -> pygame.FRect: ...  # where the open pile browser lies
 
 
 class DrawnPieces(NamedTuple):
@@ -360,7 +360,7 @@ class TablePanels:
         if table.log_open:
             hard.append(LOG_PANEL)
         if table.pile_open:
-            hard.append(pile_panel_rect(len(table.seen_pile)))
+            hard.append(table.pile_place())
         if table.covered is not None:
             hard.append(pygame.FRect(table.covered))
         soft = [meld_footprint(slot) for slot in layout.meld_slots]

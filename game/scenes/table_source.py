@@ -78,6 +78,7 @@ class MoveLogPanel(Protocol):
 
     @property
     def seen_pile(self) -> list[Card]: ...  # the pile as it is seen (Animator.seen), bottom first
+    def pile_place(self) -> FRect: ...  # where the open pile browser lies (TableView.pile_place)
 
 
 class TableScenery(Protocol):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -37,6 +37,8 @@ from game.scenes.table_layout import (
     PILE_CARD_W,
     PILE_POS,
     SCORE_ROW,
+    SEAT_LINE,
+    SEAT_LINES_TOP,
     SIDE_TEXT_W,
     STAGE_PANEL,
     STAGING_STATUS_Y,
@@ -53,6 +55,7 @@ from game.scenes.table_layout import (
     hand_zone,
     lies_crosswise,
     log_panel_rect,
+    pile_browser_fit,
     pile_browser_last_scroll,
     pile_browser_places,
     pile_panel_rect,
@@ -306,6 +309,16 @@ def _fanned(sprite: CardSprite, in_hand: bool) -> bool:
     """One of the other seats' fans: one shadow under the first card only (each card's own
     would fall on the next card of the fan; six seats' fans made frames slow)."""
     return not sprite.face_up and FAN_Z < sprite.z < FAN_Z + 100 and not in_hand
+
+
+class PileFit(NamedTuple):
+    """Where the open pile browser lies (logical), the seats whose tags it lies over (a line
+    each under its heading), the lowest its foot goes, and how many rows of cards it shows."""
+
+    rect: pygame.FRect
+    seats: list[int]
+    bottom: float
+    rows: int
 
 
 def score_panel_title(table: TableSource) -> str:
@@ -655,13 +668,36 @@ class TableView:
         """Where the open move log lies, as last drawn (its foot above the pile's states)."""
         return self.log_rect or pygame.FRect(LOG_PANEL)
 
+    def pile_place(self) -> pygame.FRect:
+        """Where the pile browser lies (logical): in the move log's place, its foot no lower
+        than the log's (clear of the pile's states and of the seats' tags it would cut: with
+        six seats it lay over "BLOCKED: black three" and South-east's tag), as tall as the
+        pile's rows and the lines under its heading for the seats whose tags it lies over
+        (East's, as the open log says them: it covered East's tag and said nothing of it)."""
+        return self.pile_fit().rect
+
+    def pile_fit(self) -> PileFit:
+        """`pile_place`, the seats it lies over, its foot's limit and the rows it shows (the
+        seats' lines make it taller: it may then lie over another's tag, which has its line too)."""
+        count = len(self.table.seen_pile)
+        bottom = log_panel_rect(self._pile_state_rects + self._tag_places()).bottom
+        seats: list[int] = []
+        for _tries in range(3):
+            panel = pile_panel_rect(count, len(seats), bottom)
+            covered = self.covered_seats(panel)
+            if covered == seats:
+                break
+            seats = covered
+        rows = pile_browser_fit(count, len(seats), bottom)[0]
+        return PileFit(panel, seats, bottom, rows)
+
     def _open_panel(self) -> pygame.FRect | None:
         """The move log's or the pile browser's place while one is open (logical)."""
         table = self.table
         if table.log_open:
             return self.log_place()
         if table.pile_open:
-            return pile_panel_rect(len(table.seen_pile))
+            return self.pile_place()
         return None
 
     def _under_panel(self, ruler: Ruler, tag: pygame.Rect) -> bool:
@@ -673,7 +709,7 @@ class TableView:
         place = box.union(box.move(0, -2 * 17 - 10))  # the tag and the lines above it (_last_action)
         if table.log_open and self.log_place().colliderect(place):
             return True
-        return table.pile_open and pile_panel_rect(len(table.seen_pile)).colliderect(place)
+        return table.pile_open and self.pile_place().colliderect(place)
 
     def _seat_text(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> None:
         """Note what was drawn for a seat (pixels), for the layout tests."""
@@ -686,7 +722,7 @@ class TableView:
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
         blit_text(surface, _("Move log"), 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
         blit_text(surface, _("L: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
-        y = self._covered_seat_lines(surface, ruler, panel, panel.y + 40)
+        y = self._covered_seat_lines(surface, ruler, panel, panel.y + SEAT_LINES_TOP)
         entries = table.move_log.newest_first()[table.log_scroll :]
         if not entries:
             blit_text(
@@ -750,7 +786,7 @@ class TableView:
             line = one_line(surface, text, size, width, bold=True)
             self.covered_seat_texts[seat] = line
             blit_text(surface, line, size, theme.INK_SOFT, bold=True, topleft=(panel.x + 14, y))
-            y += 18
+            y += SEAT_LINE
         if seats:
             y += 4
             start, end = ruler.point((panel.x + 14, y - 3)), ruler.point((panel.right - 14, y - 3))
@@ -763,16 +799,20 @@ class TableView:
         each has left it (as the Pile N button counts)."""
         table = self.table
         pile = table.seen_pile
-        panel = pile_panel_rect(len(pile))
+        panel, seats, bottom, rows = self.pile_fit()
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
         title = _("Discard pile · 1 card") if len(pile) == 1 else _("Discard pile · {n} cards").format(n=len(pile))
         blit_text(surface, title, 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
         blit_text(surface, _("V: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
+        # The seats it lies over, as the move log says them (East's tag was hidden).
+        below = self._covered_seat_lines(surface, ruler, panel, panel.y + SEAT_LINES_TOP)
         if not pile:
-            blit_text(surface, _("The pile is empty."), 14, theme.INK_SOFT, topleft=(panel.x + 14, panel.y + 44))
+            where = (panel.x + 14, max(below, panel.y + 44))
+            blit_text(surface, _("The pile is empty."), 14, theme.INK_SOFT, topleft=where)
             return
         # (a pile taken while the browser was scrolled down: its new cards, from the top)
-        places = pile_browser_places(len(pile), min(table.pile_scroll, pile_browser_last_scroll(len(pile))))
+        scroll = min(table.pile_scroll, pile_browser_last_scroll(len(pile), rows))
+        places = pile_browser_places(len(pile), scroll, len(seats), bottom)
         for index, x, y in places:
             card = pile[index]
             if index == len(pile) - 1:  # the top card: the one a take is about
@@ -1607,7 +1647,7 @@ class TableView:
         if table.log_open:
             rects.append(pygame.FRect(LOG_PANEL))
         if table.pile_open:
-            rects.append(pile_panel_rect(len(table.seen_pile)))
+            rects.append(self.pile_place())
         return rects
 
 

@@ -4,9 +4,10 @@ button, scrolled by the wheel, never over our meld area, the hand, the stock or 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.scenes import table_view
-from game.scenes.layout import LOGICAL_SIZE
+from game.scenes.layout import LOGICAL_SIZE, Canvas
 from game.scenes.table_layout import (
     HAND_RECT,
     PILE_CARD_W,
@@ -14,6 +15,7 @@ from game.scenes.table_layout import (
     PILE_ROWS,
     card_h,
     pile_browser_places,
+    pile_browser_rows,
     pile_panel_rect,
     pile_rect,
     stock_rect,
@@ -115,3 +117,81 @@ def test_a_pile_taken_while_the_browser_is_scrolled_shows_its_new_cards(monkeypa
     assert drawn[-2:] == st.pile[::-1]  # the browser's, newest first
     table.scroll_pile(-1)  # one step up the wheel: at the top at once
     assert table.pile_scroll == 0
+
+
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("variant", ["classic", "six-hand"])
+def test_the_open_browser_says_the_seat_it_lies_over(monkeypatch, variant, size):
+    """The browser takes the move log's place, over East's (six-hand: the block at the top
+    right): its tag, with the cards it holds, was hidden and nothing said it. Under the
+    heading each seat it lies over is said on one line, as the open log says it; the cards
+    follow below the line, every row inside the panel, which keeps to the log's place and,
+    as the log, ends above what it would cut (six-hand: it lay over "BLOCKED: black three"
+    and South-east's tag; its rows closer, two of them)."""
+    from game.scenes.layout import Layout, Ruler
+    from game.scenes.table_layout import PILE_PANEL
+    from tests.table_helpers import blits_drawn
+
+    stack, table = make_table(variant=variant, seed=5)
+    _big_pile(table, PILE_ROWS * PILE_PER_ROW + 4)  # (more than the panel shows: every row)
+    key(stack, pygame.K_v)
+    assert table.pile_open
+    layout = Layout(window_size=size)
+    drawn = blits_drawn(monkeypatch, table_view)
+    cards = []
+    real = table_view.draw_card
+    monkeypatch.setattr(
+        table_view, "draw_card", lambda surface, sprite, **k: (cards.append(sprite), real(surface, sprite, **k))[1]
+    )
+    table.view.draw(Canvas(layout.viewport.size, layout.scale))
+    panel = table.pile_place()
+    assert PILE_PANEL.contains(panel)
+    (seat,) = table.view.covered_seats(panel)
+    assert table.geometry.spot(seat) == ("E" if variant == "classic" else "NE")
+    line = table.view.covered_seat_texts[seat]
+    tag = table.view.seat_tag(seat)
+    assert line.startswith(tag) and tag.endswith(str(len(table.game.state.hands[seat])))
+    ruler = Ruler(layout.scale)
+    (box,) = [ruler.logical(b) for text, b in drawn if text == line]
+    assert panel.contains(box)
+    fit = table.view.pile_fit()
+    assert fit.rows == (PILE_ROWS if variant == "classic" else 2)  # (six-hand: above South-east's tag)
+    shown = cards[-fit.rows * PILE_PER_ROW :]  # the browser's, drawn last
+    assert [s.card for s in shown] == table.game.state.pile[::-1][: len(shown)]
+    for sprite in shown:
+        face = pygame.FRect(0, 0, sprite.width, card_h(sprite.width))
+        face.center = (sprite.x, sprite.y)
+        assert panel.contains(face) and face.top >= box.bottom + 4
+    # Nothing cut: the pile's states (FROZEN, BLOCKED ...), the other seats' tags.
+    for rect in table.view._pile_state_rects + table.view._tag_places():
+        assert not panel.colliderect(rect) or panel.contains(rect), rect
+    key(stack, pygame.K_v)  # closed: the tag is on the table again, nothing said for it
+    table.view.draw(Canvas(layout.viewport.size, layout.scale))
+    assert not table.pile_open and table.view.covered_seat_texts == {}
+
+
+def test_a_short_pile_keeps_clear_of_easts_tag_and_says_no_seat():
+    """One row of cards: the browser ends above East's tag, which shows; no seat's line."""
+    stack, table = make_table(seed=5)
+    key(stack, pygame.K_v)
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    panel = table.pile_place()
+    assert table.view.covered_seats(panel) == [] and table.view.covered_seat_texts == {}
+    assert panel == pile_panel_rect(len(table.seen_pile))
+
+
+def test_with_fewer_rows_the_wheel_still_reaches_the_oldest_card():
+    """Six-hand: the browser shows two rows (above South-east's tag); the wheel scrolls as
+    far as its own rows leave the oldest card in view, and no further."""
+    stack, table = make_table(variant="six-hand", seed=5)
+    _big_pile(table, 40)
+    key(stack, pygame.K_v)
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    fit = table.view.pile_fit()
+    assert fit.rows == 2
+    for _ in range(10):
+        table.scroll_pile(1)
+    count = len(table.seen_pile)
+    assert table.pile_scroll == pile_browser_rows(count) - 2
+    places = pile_browser_places(count, table.pile_scroll, len(fit.seats), fit.bottom)
+    assert places[-1][0] == 0 and all(fit.rect.collidepoint(x, y) for _i, x, y in places)
