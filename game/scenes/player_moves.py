@@ -9,7 +9,9 @@ goes to the table controller's `play`, a refusal to its `refuse`.
 Initial melds are *staged*: while the side has not melded, cards dropped on the
 table wait there with a running count against the minimum, and are laid together
 with one confirm (or taken back); the same staged groups go with a take of the pile.
-An addition that alone would leave one card is held the same way (`HELD_BY`).
+An addition that alone would leave one card is held the same way (`HELD_BY`), and so are
+black threes laid before the rest of a going out (R-BLACK3 judges them in the move that
+goes out).
 """
 
 from __future__ import annotations
@@ -30,7 +32,9 @@ from game.scenes.table_guide import TableGuide
 from game.scenes.table_host import TableCore
 
 # Refusals of a single addition that another laid with it may lift: it is held (staged).
-HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO"})
+# R-BLACK3: black threes meld only in the move that goes out, so laid first they wait for
+# the rest of it (a play-test in Bolivia, stop 59: a player told "yes" was refused them).
+HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO", "R-BLACK3"})
 
 
 class MovesTable(TableCore, Protocol):
@@ -543,7 +547,8 @@ class PlayerMoves:
         """Lay `cards` as one group at once (the side has melded): new, or added to `rank`'s
         meld, or (the Samba family) to meld `number`. An addition that alone would leave one
         card (R-KEEP-TWO, V-KEEP-TWO) is held, staged, and laid with the next ones in one
-        move: going out may need two additions at once (a king and a queen onto two melds)."""
+        move: going out may need two additions at once (a king and a queen onto two melds).
+        Black threes laid before the rest of a going out are held the same way (R-BLACK3)."""
         if self.table.game.state.phase is not Phase.MELD:
             self.table.refuse(self.table.guide.draw_first_msgid(), "R-TURN")
             return
@@ -557,14 +562,17 @@ class PlayerMoves:
         if refusal is not None and refusal.rule in HELD_BY and self._part_of_a_meld_move([*held, group]):
             self.table.ui.stage(list(cards), *onto)
             self.table.ui.selected -= set(cards)
-            self.table.say(
-                _(
+            if refusal.rule == "R-BLACK3":
+                said = _(
+                    "Held: black threes meld only with the last cards of your going out. Add the rest "
+                    "of it, then Lay melds; Take back returns them to your hand."
+                )
+            else:
+                said = _(
                     "Held: alone it would leave you one card. Add the rest of your going out, "
                     "then Lay melds; Take back returns it to your hand."
-                ),
-                warn=False,
-                seconds=6.0,
-            )
+                )
+            self.table.say(said, warn=False, seconds=6.0)
             self.table.host.cards_moved()
             return
         if self.table.play(move, [*self.table.ui.staged_cards(), *cards]):

@@ -17,7 +17,7 @@ from game.scenes import table_facts
 from game.scenes.layout import LOGICAL_SIZE
 from game.scenes.score_sheet import ScoreSheetScene, sheet_rows
 from game.scenes.table_layout import PILE_POS, drop_target
-from tests.table_helpers import card_point, drag, hand_card, make_table, select, tick
+from tests.table_helpers import card_point, double_click, drag, hand_card, make_table, select, tick
 
 FAMILY = [v.id for v in VARIANTS if v.meld_list]
 
@@ -715,6 +715,52 @@ def test_an_addition_that_leads_nowhere_is_refused_not_held():
     drag(stack, card_point(table, hand_card(table, "HK")), slot_point(table, slot))
     tick(stack, 0.2)
     assert not table.ui.staged and table.refusal is not None and table.refusal.rule == "V-KEEP-TWO"
+
+
+@pytest.mark.parametrize("variant", ["classic", "bolivia"])
+def test_black_threes_laid_before_the_rest_of_going_out_are_held(variant):
+    """Going out with three black threes, a king and a card to discard: black threes meld
+    only in the move that goes out (R-BLACK3), so laid first (as a player does, play-test in
+    Bolivia, stop 59) they were refused "only when going out" while going out. They are held
+    now, and the king onto the kings lays both; the discard goes out."""
+    if variant == "bolivia":
+        melds = [["C5 C6 C7 C8 C9 C10 CJ", "CK DK SK CK DK SK"], []]
+    else:
+        melds = [{"K": "CK DK SK CK DK SK", "A": "CA DA SA CA DA SA HA"}, {}]
+    stack, table = make_table(variant=variant)
+    hands = ["C3 C3 S3 HK C4", "D4", "C6 C7 C8", "D5"]
+    table.load_state(position(hands, melds=melds, variant=variant, phase="meld", discard="S4"))
+    threes = select(stack, table, ["C3", "C3", "S3"])
+    cell = table.layout.new_meld_rect if variant == "bolivia" else table.geometry.meld_areas[0]
+    assert cell is not None
+    drag(stack, card_point(table, threes[0]), cell.center)
+    tick(stack, 0.2)
+    assert table.refusal is None and table.message is not None, table.message
+    assert table.message[0].startswith("Held: black threes")
+    assert [sorted(c.face for c in g) for g in table.ui.staged] == [["C3", "C3", "S3"]]
+    kings = next(s for s in our_slots(table) if s.rank.symbol == "K")
+    drag(stack, card_point(table, hand_card(table, "HK")), slot_point(table, kings))
+    tick(stack, 0.2)
+    assert table.refusal is None, table.message
+    assert [c.face for c in table.game.state.hands[0]] == ["C4"] and not table.ui.staged
+    double_click(stack, table, "C4")
+    for _ in range(100):
+        if table.game.state.phase is Phase.OVER:
+            break
+        tick(stack, 0.05)
+    assert table.game.state.phase is Phase.OVER and table.game.state.result.went_out == 0
+
+
+def test_black_threes_with_no_way_out_this_turn_are_refused_not_held():
+    """One canasta in Bolivia (two are needed): the threes lead to no going out, so they are
+    refused with their rule, not held."""
+    melds = [["C5 C6 C7 C8 C9 C10 CJ", "CK DK SK CK DK SK"], []]
+    hands = ["C3 C3 S3 HQ C4", "D4", "C6 C7 C8", "D5"]
+    stack, table = samba_table(hands, melds, variant="bolivia", phase="meld", discard="S4")
+    threes = select(stack, table, ["C3", "C3", "S3"])
+    drag(stack, card_point(table, threes[0]), table.layout.new_meld_rect.center)
+    tick(stack, 0.2)
+    assert not table.ui.staged and table.refusal is not None and table.refusal.rule == "R-BLACK3"
 
 
 def test_why_not_opens_the_games_own_section():
