@@ -358,6 +358,14 @@ HAND_AND_FOOT: list[Block] = [
         ),
         "",
     ),
+    (
+        "p",
+        N_(
+            "A red three in your foot is laid on the table when you pick the foot up, and replaced "
+            "from the stock. One left in a foot never picked up counts 100 against its side."
+        ),
+        "",
+    ),
     ("h", N_("Going out in Hand and Foot"), ""),
     (
         "p",
