@@ -532,7 +532,11 @@ class ScoreSheetScene(Scene):
             blit_text(surface, one_line(surface, name, size, 132), size, theme.INK_SOFT, midleft=(col0, middle))
             for index, line in enumerate(fit.lines):
                 blit_text(surface, line, fit.size, theme.INK, midleft=(col0 + 140, middle + index * HAND_MORE_LINE))
-            y += HAND_LINE + HAND_MORE_LINE * (line_count - 1)
+            # The next seat follows the lines drawn: a second line given by `lines_wanted`'s
+            # twentieth spare that the window's font did not need stayed blank under the cards
+            # (Hand and Foot, a hand and a foot on one line at 1280x720, play-test, stop 59);
+            # what is left over lies under the last seat, above the buttons.
+            y += HAND_LINE + HAND_MORE_LINE * (min(line_count, len(fit.lines)) - 1)
         self.buttons.draw(surface)
 
     def _note(self, surface: pygame.Surface, ruler: Ruler, label: pygame.Rect, right: float) -> None:

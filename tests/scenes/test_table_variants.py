@@ -755,6 +755,24 @@ def test_the_cards_left_in_hand_keep_inside_the_sheet_and_clear_of_its_buttons(v
         i18n.set_language("en")
 
 
+def test_a_seat_given_a_line_its_cards_do_not_need_leaves_no_blank_line_under_them(monkeypatch):
+    """The sheet gives a seat a second line when its cards would not fit one at 14 in a
+    twentieth less than the column (`lines_wanted`'s spare); drawn in the window's font they
+    may fit one after all, and the next seat sat a blank line lower (Hand and Foot, the
+    player's hand and foot, play-test, stop 59). The next seat follows the lines drawn."""
+    from game.scenes.score_sheet import HAND_LINE
+
+    game = deal_over_with_long_hands("classic", hoarders=set())
+    stack, sheet = sheet_over("classic", game)
+    sheet.hand_line_counts = [2, *sheet.hand_line_counts[1:]]  # (a line more than its cards need)
+    drawn = _sheet_texts(monkeypatch)
+    stack.draw(Canvas((1280, 720), 1.0))
+    assert len(sheet._hand_lines(Ruler(1.0))[0].lines) == 1
+    hands = _hands_drawn(sheet, drawn)
+    first_name, _first_cards, second_name = (rect for _text, rect in hands[:3])
+    assert second_name.centery - first_name.centery == pytest.approx(HAND_LINE, abs=1)
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 @pytest.mark.parametrize("variant", [v for v in APP_VARIANT_IDS if variant_named(v).partnerships])
 def test_a_partners_bubble_keeps_clear_of_the_instruction_and_the_hand_in_the_smallest_window(variant, language):
