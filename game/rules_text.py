@@ -21,6 +21,13 @@ MELDS_PARAGRAPH = N_(
     "cards than natural ones. Your side has one meld per rank, shared with your partner: "
     "more cards of that rank are added to it."
 )  # (said for two and three players by why_not.ALONE_PARAGRAPHS)
+# The take that is the side's first meld (R-TAKE-MIN, R-MIN-COUNT) and R-ONE-CARD: the "Why not?"
+# of those refusals quotes the section, which had said neither (play-test, stop 59).
+TAKE_MIN_PARAGRAPH = N_(
+    "Until your side has melded this deal, the take is also its first meld: the top card and "
+    "the cards you lay with it from your hand must reach the minimum (the rest of the pile does "
+    "not count). Holding a single card, you may not take a pile of a single card."
+)  # (said for two and three players by why_not.ALONE_PARAGRAPHS)
 
 RULES: list[Block] = [
     ("h", N_("The aim"), ""),
@@ -125,6 +132,7 @@ RULES: list[Block] = [
         ),
         "",
     ),
+    ("p", TAKE_MIN_PARAGRAPH, ""),
     ("h", N_("Going out"), ""),
     (
         "p",

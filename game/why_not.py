@@ -19,7 +19,7 @@ from game.i18n import N_, CardText, _, get_language, join_sentences
 from game.notices import Notice
 from game.rules import IllegalMove, NotationError, Rank, RulesError
 from game.rules.variants import CLASSIC_RULES, Variant
-from game.rules_text import FEW_PLAYERS, MANY_PLAYERS, MELDS_PARAGRAPH
+from game.rules_text import FEW_PLAYERS, MANY_PLAYERS, MELDS_PARAGRAPH, TAKE_MIN_PARAGRAPH
 
 RULE_EXPLANATIONS: dict[str, str] = {
     "R-TURN": N_("A turn is: draw (or take the pile), then meld if you like, then discard one card."),
@@ -510,6 +510,11 @@ ALONE_PARAGRAPHS: dict[str, str] = {
         "least two natural cards, and it may hold at most three wild cards, never more wild "
         "cards than natural ones. You have one meld per rank: more cards of that rank are "
         "added to it."
+    ),
+    TAKE_MIN_PARAGRAPH: N_(
+        "Until you have melded this deal, the take is also your first meld: the top card and "
+        "the cards you lay with it from your hand must reach the minimum (the rest of the pile "
+        "does not count). Holding a single card, you may not take a pile of a single card."
     ),
 }
 

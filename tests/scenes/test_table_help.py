@@ -1092,3 +1092,35 @@ def test_t_with_other_cards_selected_takes_with_those_not_the_hinted_ones():
     tick(stack, 0.5)
     press(stack, pygame.K_t)
     assert table.game.state.phase is Phase.DRAW and table.refusal is not None  # (one card takes nothing)
+
+
+def test_a_take_short_of_the_first_meld_s_why_not_says_the_minimum_of_the_take():
+    """Play-test (stop 59): a take with a natural pair short of the first meld's minimum was refused
+    (R-TAKE-MIN), and its "Why not?" quoted "Taking the discard pile", which said nothing of the
+    minimum: the section says it (the top card and the cards from the hand count, not the rest of
+    the pile), and the one-card rule (R-ONE-CARD) too; a player alone reads it without a side."""
+    from game.rules import RulesConfig
+    from game.why_not import rule_section
+
+    stack, table = make_table()
+    table.load_state(position(["C6 S6 H9 SK", "C4", "C8", "CJ"], discard="D4 H6", phase="draw"))
+    press(stack, pygame.K_t)  # no card selected: the pair of 6s takes, 15 short of 50
+    assert table.refusal is not None and table.refusal.rule == "R-TAKE-MIN"
+    assert len(table.state.pile) == 2 and len(table.state.hands[0]) == 4
+    draw(stack)
+    stack.handle_event(key(pygame.K_SLASH, pygame.KMOD_SHIFT, "?"))
+    dialog = stack.top
+    assert isinstance(dialog, RuleDialog) and "Taking the discard pile" in dialog.dialog.title
+    text = dialog.dialog.message_label.text
+    assert "the take is also its first meld" in text and "must reach the minimum" in text
+    assert "the rest of the pile does not count" in text and "a pile of a single card" in text
+    draw(stack)
+    _heading, alone = rule_section("R-TAKE-MIN", RulesConfig.for_variant("two-hand").rules)
+    assert any(p.startswith("Until you have melded this deal, the take is also your first meld") for p in alone)
+    assert not any("your side" in p and "minimum" in p for p in alone)
+    i18n.set_language("zh_CN")
+    try:
+        _heading, chinese = rule_section("R-ONE-CARD", RulesConfig.for_variant("classic").rules)
+        assert any("首次亮牌" in p and "只有一张牌的弃牌堆" in p for p in chinese)
+    finally:
+        i18n.set_language("en")
