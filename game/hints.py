@@ -1222,9 +1222,15 @@ def _only_safe(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]
         text = of_next(
             obs,
             seat,
-            N_("It is the only card the next player could not take the pile with: your {cards} fit its melds."),
-            N_("It is the only card {seat} could not take the pile with: your {cards} fit {seat}'s melds."),
-            N_("It is the only card the next player's side could not take the pile with: your {cards} fit its melds."),
+            N_(
+                "It is the only card that fits none of the next player's melds: "
+                "with your {cards} it could take the pile."
+            ),
+            N_("It is the only card that fits none of {seat}'s melds: with your {cards} {seat} could take the pile."),
+            N_(
+                "It is the only card that fits none of the next player's side's melds: "
+                "with your {cards} they could take the pile."
+            ),
         )
     return text.format(cards=card_list(cards))
 

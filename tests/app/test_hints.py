@@ -678,9 +678,11 @@ def test_a_discard_that_breaks_a_pair_says_why_normal_breaks_it():
         "Discard the Q♦. It breaks your pair of queens. It is safer than your 9♥: the next player's side has a "
         "meld of 9s. The next player's side has no meld of queens."
     )
+    # (what fits none of their melds, not a card they "could not take the pile with": a pair in
+    # their hand takes it too; play-test, stop 59)
     assert hint("H9 S4 C4 HJ") == (
-        "Discard the 4♣. It breaks your pair of 4s. It is the only card the next player's side could not "
-        "take the pile with: your 9♥ J♥ fit its melds."
+        "Discard the 4♣. It breaks your pair of 4s. It is the only card that fits none of the next player's "
+        "side's melds: with your 9♥ J♥ they could take the pile."
     )
     # The cards named in rank order, however they came to the hand (two-hand play-test, stop 53:
     # "your 8♥ K♠ K♣ 8♥ 9♠ J♣ fit its melds").
