@@ -21,6 +21,18 @@ MELDS_PARAGRAPH = N_(
     "cards than natural ones. Your side has one meld per rank, shared with your partner: "
     "more cards of that rank are added to it."
 )  # (said for two and three players by why_not.ALONE_PARAGRAPHS)
+TAKE_PARAGRAPH = N_(
+    "Instead of drawing you may take the whole pile, if you can meld its top card at once: "
+    "with two natural cards of the same rank from your hand, or, when the pile is not "
+    "frozen, with one natural card and a wild card, or by adding it to your side's meld of "
+    "that rank. You then take every other card of the pile into your hand."
+)  # (this one and the next two said for two and three players by why_not.ALONE_PARAGRAPHS)
+FROZEN_PARAGRAPH = N_(
+    "The pile is frozen for your side while your side has not melded this deal, and for "
+    "everyone while a wild card or a red three lies in it. A frozen pile can only be taken "
+    "with a natural pair matching the top card. Nobody can take the pile while a wild card or a black "
+    "three is on top."
+)
 # The take that is the side's first meld (R-TAKE-MIN, R-MIN-COUNT) and R-ONE-CARD: the "Why not?"
 # of those refusals quotes the section, which had said neither (play-test, stop 59).
 TAKE_MIN_PARAGRAPH = N_(
@@ -113,23 +125,13 @@ RULES: list[Block] = [
     ("h", N_("Taking the discard pile"), ""),
     (
         "p",
-        N_(
-            "Instead of drawing you may take the whole pile, if you can meld its top card at once: "
-            "with two natural cards of the same rank from your hand, or, when the pile is not "
-            "frozen, with one natural card and a wild card, or by adding it to your side's meld of "
-            "that rank. You then take every other card of the pile into your hand."
-        ),
+        TAKE_PARAGRAPH,
         "",
     ),
     ("cards", N_("A nine on top: two nines from your hand take the pile"), "D9 S9 H9"),
     (
         "p",
-        N_(
-            "The pile is frozen for your side while your side has not melded this deal, and for "
-            "everyone while a wild card or a red three lies in it. A frozen pile can only be taken "
-            "with a natural pair matching the top card. Nobody can take the pile while a wild card or a black "
-            "three is on top."
-        ),
+        FROZEN_PARAGRAPH,
         "",
     ),
     ("p", TAKE_MIN_PARAGRAPH, ""),

@@ -19,7 +19,14 @@ from game.i18n import N_, CardText, _, get_language, join_sentences
 from game.notices import Notice
 from game.rules import IllegalMove, NotationError, Rank, RulesError
 from game.rules.variants import CLASSIC_RULES, Variant
-from game.rules_text import FEW_PLAYERS, MANY_PLAYERS, MELDS_PARAGRAPH, TAKE_MIN_PARAGRAPH
+from game.rules_text import (
+    FEW_PLAYERS,
+    FROZEN_PARAGRAPH,
+    MANY_PLAYERS,
+    MELDS_PARAGRAPH,
+    TAKE_MIN_PARAGRAPH,
+    TAKE_PARAGRAPH,
+)
 
 RULE_EXPLANATIONS: dict[str, str] = {
     "R-TURN": N_("A turn is: draw (or take the pile), then meld if you like, then discard one card."),
@@ -510,6 +517,18 @@ ALONE_PARAGRAPHS: dict[str, str] = {
         "least two natural cards, and it may hold at most three wild cards, never more wild "
         "cards than natural ones. You have one meld per rank: more cards of that rank are "
         "added to it."
+    ),
+    TAKE_PARAGRAPH: N_(
+        "Instead of drawing you may take the whole pile, if you can meld its top card at once: "
+        "with two natural cards of the same rank from your hand, or, when the pile is not "
+        "frozen, with one natural card and a wild card, or by adding it to your meld of "
+        "that rank. You then take every other card of the pile into your hand."
+    ),
+    FROZEN_PARAGRAPH: N_(
+        "The pile is frozen for you while you have not melded this deal, and for everyone "
+        "while a wild card or a red three lies in it. A frozen pile can only be taken with a "
+        "natural pair matching the top card. Nobody can take the pile while a wild card or a "
+        "black three is on top."
     ),
     TAKE_MIN_PARAGRAPH: N_(
         "Until you have melded this deal, the take is also your first meld: the top card and "
