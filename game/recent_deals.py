@@ -24,6 +24,7 @@ from game.deal_file import export_text, parse_text
 from game.player_names import clean_name
 from game.review import DealPlay, deal_play
 from game.rules import Game
+from game.rules.moves import whole_number
 
 FILE_NAME = "recent_deals.json"
 FORMAT = "canasta-recent-deals/1"
@@ -44,6 +45,19 @@ class RecentDeal:
     lesson: bool = False  # the guided deal's lesson (its moves were the coach's)
     typed: tuple[str, ...] = ()  # per seat, pass-and-play's typed names ("": the msgid of `names`)
     theirs: int | None = None  # the best other side's total for the deal (None: an older entry)
+
+    @property
+    def target(self) -> int | None:
+        """The game's target as the deal's text gives it (None: not given, or not a number),
+        read from its header without replaying the deal."""
+        for raw in self.text.splitlines():
+            line = raw.split("#", 1)[0].strip()
+            if line.lower() == "moves:":
+                break
+            name, colon, value = line.partition(":")
+            if colon and name.strip().lower() == "target":
+                return whole_number(value.strip(), 7)
+        return None
 
     def play(self) -> DealPlay:
         """The deal, replayed from its text. Raises DealFileError for an edited entry."""

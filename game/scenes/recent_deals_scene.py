@@ -39,6 +39,11 @@ def entry_text(entry: RecentDeal) -> str:
     if entry.lesson:
         return f"{when} · {_(GUIDED_DEAL)} · {points}"
     variant = _(VARIANT_NAMES.get(entry.variant, entry.variant))
+    rules = variant_named(entry.variant)
+    target = entry.target
+    if rules is not None and target and len(rules.targets) > 1 and target != rules.targets[0]:
+        # the short game, as Statistics and Continue name it (a 2500 deal read "Classic" alone)
+        variant += " · " + _("to {target}").format(target=target)
     deal = _("deal {n}").format(n=entry.deal + 1)
     return f"{when} · {variant} · {deal} · {points}"
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -748,6 +749,33 @@ def test_a_recent_deal_says_both_sides_totals_and_an_older_entry_its_own(tmp_pat
         store.path.write_text(json.dumps(older))
         (entry,) = store.load()
         assert entry.theirs is None and entry_text(entry).endswith(f" · deal 1 · {ours:,}")
+
+
+def test_a_recent_deal_of_the_short_game_says_its_target(tmp_path):
+    """Play-test (stop 59): a deal of the 2500 short game read "Classic · deal 1" in Recent
+    deals, like a deal of the 5000 game (Statistics and Continue say "to 2500"); the variant's
+    first target is not said, as there."""
+    from game.scenes.recent_deals_scene import entry_text
+
+    store = RecentDeals(tmp_path)
+    names = ("You", "West", "North", "East")
+    for target, when in ((2500, 1.0), (5000, 2.0)):
+        game = Game(RulesConfig.for_variant("classic", target), 7)
+        bots = [make_bot("normal", seat) for seat in range(4)]
+        while game.state.phase is not Phase.OVER:
+            game.apply(bots[game.state.to_act].act(game.state.observation(game.state.to_act)))
+        store.add(game, (0,), names, when=when)
+    classic, short = store.load()  # (newest first)
+    assert short.target == 2500 and classic.target == 5000
+    assert " · Classic · to 2500 · deal 1 · " in entry_text(short)
+    assert " · Classic · deal 1 · " in entry_text(classic) and "to 5000" not in entry_text(classic)
+    edited = replace(short, text=short.text.replace("target: 2500", "target: lots"))
+    assert edited.target is None and " · Classic · deal 1 · " in entry_text(edited)
+    i18n.set_language("zh_CN")
+    try:
+        assert "2500" in entry_text(short).split(" · ")[2]
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_recent_pass_and_play_deal_says_whose_total_comes_first(tmp_path):
