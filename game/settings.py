@@ -60,6 +60,8 @@ LABELS: dict[str, str] = {
     "window_size": N_("the window's size"),
 }
 NOT_ALLOWED = N_("values not allowed, set back to their defaults: {names}")
+# What the file held that this version drops (a notice above), and where the file was copied.
+COPIED = N_("{what}; the file was copied to {kept}")
 
 
 @dataclass(frozen=True)
@@ -180,9 +182,16 @@ def load_settings(directory: Path | None = None, *, read_only: bool = False) -> 
     if not isinstance(data, dict):
         return first_start(), [_put_aside(path, Notice(N_("not a JSON object")))]
     settings, notices = settings_from_json(data)
-    if data.get("format", FORMAT) != FORMAT and not read_only:  # another version's: kept in a copy
-        copy = storage.keep_copy(path, "newer")
-        notices = [Notice(NEWER_FILE, file=path.name, kept=copy_name(copy))]  # (its unknown fields are no news)
+    newer = data.get("format", FORMAT) != FORMAT  # another version's
+    # Read in part (another version's, or values and fields this one drops): kept in a copy
+    # before it is written over; a bad value was overwritten by the first change, unkept
+    # (play-test, stop 59: the title said "set back to their defaults", the file was lost).
+    if (newer or notices) and not read_only:
+        copy = storage.keep_copy(path, "newer" if newer else "bad")
+        if newer:
+            notices = [Notice(NEWER_FILE, file=path.name, kept=copy_name(copy))]  # (its unknown fields are no news)
+        else:  # (one notice more would push the statistics' out of the title's two lines)
+            notices = [*notices[:-1], Notice(COPIED, what=notices[-1], kept=copy_name(copy))]
         if copy is not None:
             try:
                 save_settings(settings, directory)

@@ -41,9 +41,10 @@ def test_nan_or_infinity_in_one_field_loses_that_field_only(tmp_path):
     assert app.stats.records["classic/easy"].games == 0 and app.stats.records["classic/easy"].deals == 9
     assert app.stats.records["samba/hard"].games == 4
     assert app.notices, "the player is told of the setting"
-    # Both files stay where they are; the statistics' is copied first, as it loses a count
-    # (stop 42: a count dropped without a word).
-    kept = [p for p in tmp_path.iterdir() if ".bad-" in p.name]
-    assert [p.name.split(".bad-")[0] for p in kept] == ["stats.json"] and "Infinity" in kept[0].read_text()
+    # Both files stay where they are; each is copied first, as it loses a value (stop 42: a
+    # count dropped without a word; stop 59: a setting written over by the first change).
+    kept = {p.name.split(".bad-")[0]: p.read_text() for p in tmp_path.iterdir() if ".bad-" in p.name}
+    assert sorted(kept) == ["settings.json", "stats.json"]
+    assert "Infinity" in kept["stats.json"] and "NaN" in kept["settings.json"]
     assert (tmp_path / "stats.json").exists() and (tmp_path / "settings.json").exists()
     assert any("(Classic · Easy: Games)" in notice for notice in app.notices)

@@ -51,9 +51,10 @@ def test_every_value_not_allowed_is_named_in_one_notice_as_the_player_knows_it(t
     settings_path(tmp_path).write_text(json.dumps({**bad, "new_game_seats": 5, "person_names": "Ann"}))
     settings, notices = load_settings(tmp_path)
     assert settings == Settings() and len(notices) == 1
-    assert notices[0] == (
+    assert notices[0].startswith(
         "values not allowed, set back to their defaults: Animation speed, "
         "Computer players' pace, Card size, Four-colour deck, Sound effects, the last game chosen, the players' names"
+        "; the file was copied to settings.json.bad-"
     )
     i18n.set_language("zh_CN")
     assert shown(notices[0]).startswith("不允许的设置值，已恢复默认：动画速度，")
@@ -126,7 +127,9 @@ def test_one_bad_number_loses_that_setting_not_the_others(tmp_path):
         settings, notices = load_settings(tmp_path)
         assert (settings.language, settings.sound, settings.card_size) == ("zh_CN", False, "large"), bad
         assert settings.animation_speed == Settings().animation_speed and notices
-        assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+        # The file as it was is copied before it is written over (stop 59: the first change lost it).
+        copies = [p.read_text() for p in tmp_path.iterdir() if p.name.startswith("settings.json.bad-")]
+        assert any(f'"animation_speed": {bad}' in copy for copy in copies) and "copied to" in notices[-1]
 
 
 def test_a_file_that_cannot_be_read_is_put_aside_not_written_over(tmp_path, monkeypatch):
@@ -233,3 +236,29 @@ def test_read_settings_reads_the_file_and_moves_or_writes_nothing(tmp_path, monk
     settings_path(tmp_path).write_bytes(before.replace(b'"canasta-settings/1"', b'"canasta-settings/9"'))
     assert read_settings(tmp_path).language == "zh_CN"  # another version's file: read, not copied
     assert sorted(p.name for p in tmp_path.iterdir()) == [settings_path(tmp_path).name]
+
+
+def test_a_file_read_in_part_is_copied_once_before_it_is_written_over(tmp_path):
+    """Values not allowed and fields this version does not know were set back, and the first
+    change wrote the file over without a copy (play-test, stop 59: a hand-edited file, a damaged
+    value, lost). Copied as it was, written back as read (the copy made once); another window
+    (read-only) leaves the file alone."""
+    text = '{"format": "canasta-settings/1", "language": {"a": 1}, "sound": false, "colour": "blue"}'
+    settings_path(tmp_path).write_text(text)
+    settings, notices = load_settings(tmp_path, read_only=True)
+    assert not settings.sound and notices and not [p for p in tmp_path.iterdir() if ".bad-" in p.name]
+    assert settings_path(tmp_path).read_text() == text
+    settings, notices = load_settings(tmp_path)
+    copies = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.bad-")]
+    assert len(copies) == 1 and copies[0].read_text() == text
+    assert len(notices) == 2 and "colour" in notices[0] and f"copied to {copies[0].name}" in notices[1]
+    from game import i18n
+    from game.notices import shown
+
+    i18n.set_language("zh_CN")
+    assert shown(notices[1]) == f"不允许的设置值，已恢复默认：语言；原文件另存为 {copies[0].name}"
+    i18n.set_language("en")
+    assert not settings.sound and json.loads(settings_path(tmp_path).read_text())["sound"] is False
+    again, notices = load_settings(tmp_path)
+    assert again == settings and not notices
+    assert [p for p in tmp_path.iterdir() if ".bad-" in p.name] == copies
