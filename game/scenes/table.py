@@ -41,6 +41,7 @@ from game.scenes.hand_state import (
     staging_text,
     take_faces,
 )
+from game.scenes.shapes import felt_background
 from game.scenes.table_controller import TableController
 from game.scenes.table_input import HandController
 from game.scenes.table_keys import KeyboardController
@@ -1293,4 +1294,10 @@ class TableScene(Scene):
             self.stack.push(ScoreSheetScene(self, result))
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.screen_first and self.game.state.phase is not Phase.OVER:
+            # Pass-and-play: the privacy screen comes at the table's first update, and a click
+            # at a menu at rest (Continue, Start) is handled in a frame drawn without one: that
+            # frame showed the last person's hand face up (play-test, stop 59). The felt alone.
+            surface.blit(felt_background(surface.get_size()), (0, 0))
+            return
         self.view.draw(surface)

@@ -387,3 +387,31 @@ def test_replayed_moves_wait_for_their_cards_not_for_a_bot_thinking():
     assert len(idle_frames) == len(game.history) - first_bot - 1
     assert all(frames <= 1 for frames in idle_frames), f"each replayed move once the last had landed: {idle_frames}"
     assert [str(move) for move in table.game.history] == [str(move) for move in game.history]
+
+
+def test_pass_and_play_continued_from_a_title_at_rest_shows_no_hand_before_the_screen(home):
+    """A click at a title at rest is handled in a frame drawn without an update; the table's
+    privacy screen comes at its first update, so that frame drew the last person's hand face
+    up (play-test, stop 59). It draws the felt alone, then the screen."""
+    from game.scenes.shapes import felt_background
+
+    game = Game(RulesConfig.for_variant("two-hand"), 3)
+    bots = [make_bot("easy", seat) for seat in range(2)]
+    for _ in range(7):
+        state = game.state
+        game.apply(bots[state.to_act].act(state.observation(state.to_act)))
+    SaveStore(home).save(game, (None, None), human=1 - game.state.to_act)
+    app = MainWindow(menu=True, threaded=False)
+    drawn: list[bytes] = []
+    app.present = lambda: drawn.append(pygame.image.tobytes(app.render(), "RGB"))  # type: ignore[method-assign]
+    app.frame(STEP)
+    continue_at = next(w for w in app.stack.top.items.widgets if getattr(w, "msgid", None) == "Continue").rect.center
+    clicks = [
+        pygame.event.Event(kind, pos=continue_at, button=1) for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+    ]
+    app.frame(0.0, waited=clicks)  # (at rest: the click came while the loop waited)
+    felt = pygame.image.tobytes(felt_background(app.render().get_size()), "RGB")
+    assert app.table is not None and drawn[-1] == felt, "no hand, no card: the felt"
+    app.frame(STEP)
+    assert isinstance(app.stack.top, PrivacyScreen)
+    app.close()
