@@ -106,9 +106,13 @@ class AppContext:
 
     def close(self) -> None:
         """Let another Canasta keep the game here (the OS would, at exit, anyway), after a
-        last try at writing a deal's count the disk refused, kept beside the statistics when
+        last try at writing a game and a deal's count the disk refused, kept beside the statistics when
         their file still refuses it (StatsStore.keep_aside; closing must not fail on it)."""
         if not self.read_only:
+            try:
+                self.saves.flush()  # (a game the disk refused: a last try)
+            except OSError:
+                pass
             try:
                 self.stats.keep_aside()
             except OSError:

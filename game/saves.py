@@ -365,19 +365,25 @@ def summarize(data: bytes) -> SaveSummary | None:
 
 
 class SaveStore:
-    """The one save slot: `save(...)` after each move, `load()` on Continue."""
+    """The one save slot: `save(...)` after each move, `load()` on Continue.
+
+    A save the disk refuses (full, read-only) is kept in memory (`unwritten`) until one is
+    written: Continue in the same run goes on from it, not from the older file (the table
+    said "Not saved", and Main menu then Continue took the game back to the last move the
+    disk took; play-test, stop 59), and the app's close tries it once more (`flush`)."""
 
     def __init__(self, directory: Path | None = None, name: str = FILE_NAME, durable: bool = True) -> None:
         self.directory = directory
         self.name = name
         self.durable = durable
+        self.unwritten: bytes | None = None  # the newest save, when the disk refused it
 
     @property
     def path(self) -> Path:
         return (self.directory or storage.data_dir()) / self.name
 
     def exists(self) -> bool:
-        return storage.is_file(self.path)
+        return self.unwritten is not None or storage.is_file(self.path)
 
     def save(
         self,
@@ -389,12 +395,26 @@ class SaveStore:
     ) -> None:
         """Write the game atomically (the previous save stays intact until then); `shown`:
         how many of its moves the screen had finished showing (None: all)."""
-        body = save_body(game, levels, human, extra, shown)
-        storage.atomic_write(self.path, encode_save(body), durable=self.durable)
+        data = encode_save(save_body(game, levels, human, extra, shown))
+        try:
+            storage.atomic_write(self.path, data, durable=self.durable)
+        except OSError:
+            self.unwritten = data  # (the caller says so at the table)
+            raise
+        self.unwritten = None
+
+    def flush(self) -> None:
+        """Write the save the disk refused, if there is one (OSError when it still fails)."""
+        if self.unwritten is not None:
+            storage.atomic_write(self.path, self.unwritten, durable=self.durable)
+            self.unwritten = None
 
     def load(self) -> SavedGame:
         """The saved game, replayed and verified. On any problem the file is moved
-        aside and SaveError says why (and where it went)."""
+        aside and SaveError says why (and where it went). A save the disk refused in this
+        run is newer than the file: that one."""
+        if self.unwritten is not None:
+            return parse_save(self.unwritten)  # (written by this very run: never bad)
         path = self.path
         try:
             data = storage.read_capped(path, MAX_BYTES)
@@ -420,6 +440,8 @@ class SaveStore:
 
     def summary(self) -> SaveSummary | None:
         """`summarize` the saved file (None when there is none or it cannot be read)."""
+        if self.unwritten is not None:
+            return summarize(self.unwritten)
         try:
             return summarize(storage.read_capped(self.path, MAX_BYTES))
         except (OSError, ValueError):
@@ -433,6 +455,7 @@ class SaveStore:
 
     def discard(self) -> None:
         """Forget the save (the game it held is finished or abandoned)."""
+        self.unwritten = None
         try:
             self.path.unlink()
         except FileNotFoundError:

@@ -18,6 +18,7 @@ from game import i18n, storage
 from game.app import AppContext
 from game.bots import make_bot
 from game.rules import Game, Phase, RulesConfig, position_to_json
+from game.saves import SaveStore
 from game.scenes import table_view
 from game.scenes.menu import TitleMenuScene, saved_game_line
 from game.scenes.modal import ModalDialogScene
@@ -315,6 +316,38 @@ def test_a_full_disk_is_shown_at_the_table_and_said_once(home, monkeypatch):
     assert table.storage_problem is None
     assert app.context.saves.load().game.history == table.game.history
     app.close()
+
+
+def test_a_game_the_disk_refused_is_continued_from_where_it_was_in_the_same_run(home, monkeypatch):
+    """The table said "Not saved: the disk is full"; Main menu, then Continue, took the game
+    back to the last move the disk had taken, the app never closed (play-test, stop 59). The
+    refused save is kept in memory: the title names it, Continue goes on from it, and the
+    app's close writes it once the disk has room."""
+    app = new_app()
+    table = start_game(app)
+    run_until(app, lambda: len(table.game.history) >= 6)
+    on_disk = app.context.saves.path.read_bytes()
+    real_write = storage.atomic_write
+    disk_full = True
+
+    def write(path, data, *, durable=True):
+        if disk_full and path.name == "save.json":
+            raise OSError(errno.ENOSPC, "No space left on device", f"{path}.x1y2z3.tmp")
+        return real_write(path, data, durable=durable)
+
+    monkeypatch.setattr(storage, "atomic_write", write)
+    run_until(app, lambda: len(table.game.history) >= 30 and table.my_turn() and table.idle)
+    assert table.storage_problem is not None and app.context.saves.path.read_bytes() == on_disk
+    played = [str(move) for move in table.game.history]
+    app.back_to_menu()
+    title = app.stack.top
+    assert isinstance(title, TitleMenuScene) and title.saved is not None
+    click_button(app, "Continue")
+    again = app.table
+    assert again is not table and [str(move) for move in again.saved_game().history] == played
+    disk_full = False  # room again, and the app closes before another move: its last try
+    app.close()
+    assert [str(move) for move in SaveStore(home).load().game.history] == played
 
 
 def test_a_save_path_that_is_a_folder_gives_one_notice_not_one_per_move(home):

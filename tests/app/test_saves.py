@@ -429,3 +429,43 @@ def test_a_summary_of_a_damaged_save_is_none_and_the_file_stays(tmp_path, valid_
     assert store.path.read_bytes() == data  # (Continue's load sets it aside and says why)
     for junk in (b"", b"\xff\xfe", b"[1, 2]", b"{" * 5000):
         assert summarize(junk) is None
+
+
+def test_a_save_the_disk_refuses_is_kept_in_memory_until_one_is_written(tmp_path, monkeypatch):
+    """The newest save, when the disk refused it, is the slot's for this run: exists, its
+    summary, load; `flush` writes it once the disk takes it; a save written or the slot
+    discarded forgets it (stop 59: Continue went back to the file's older game)."""
+    import errno
+
+    from game import storage
+
+    store = SaveStore(tmp_path, durable=False)
+    older = scripted_game(moves=20)
+    store.save(older, LEVELS)
+    newer = scripted_game(moves=40)
+    real_write = storage.atomic_write
+
+    def full(path, data, *, durable=True):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(storage, "atomic_write", full)
+    with pytest.raises(OSError):
+        store.save(newer, LEVELS)
+    assert store.load().game.history == newer.history and store.summary() is not None
+    assert SaveStore(tmp_path).load().game.history == older.history  # (the file: the older game)
+    with pytest.raises(OSError):
+        store.flush()
+    monkeypatch.setattr(storage, "atomic_write", real_write)
+    store.flush()
+    assert store.unwritten is None and SaveStore(tmp_path).load().game.history == newer.history
+    monkeypatch.setattr(storage, "atomic_write", full)
+    with pytest.raises(OSError):
+        store.save(older, LEVELS)
+    store.discard()  # (the game left: a decided one, its sheet seen)
+    assert not store.exists() and store.unwritten is None
+    fresh = SaveStore(tmp_path)
+    with pytest.raises(OSError):
+        fresh.save(older, LEVELS)
+    monkeypatch.setattr(storage, "atomic_write", real_write)
+    fresh.save(newer, LEVELS)
+    assert fresh.unwritten is None and fresh.load().game.history == newer.history
