@@ -179,10 +179,12 @@ def attach(table: TableScene, app: AppContext) -> None:
     table.listeners.append(on_events)
     if table.game.state.phase is Phase.OVER:  # resumed at a deal's end: count it (once)
         keep(table, deal_key(table.game) != table.uncounted_deal)  # (not one opened from a file at its end)
-    elif not table.game.history or table.replaces_saved_game:
+    elif not table.game.history or table.replaces_saved_game or app.saves.unwritten is not None:
         # A new game, or a deal opened from a file, replaces the saved one at once: closed
         # before its first move, the app would otherwise offer the game the player chose
         # to give up (a deal opened that way came back as the old game: play-test, stop 58).
+        # A game the disk refused, continued in the same run, is tried again at once: the
+        # table says "Not saved" from the start if it still is not (stop 59).
         keep(table, False)
 
 

@@ -345,6 +345,7 @@ def test_a_game_the_disk_refused_is_continued_from_where_it_was_in_the_same_run(
     click_button(app, "Continue")
     again = app.table
     assert again is not table and [str(move) for move in again.saved_game().history] == played
+    assert again.storage_problem is not None, "still not saved: the table says so from the start"
     disk_full = False  # room again, and the app closes before another move: its last try
     app.close()
     assert [str(move) for move in SaveStore(home).load().game.history] == played
