@@ -1,6 +1,7 @@
 """The game as a player runs it, for the crash-consistency test: the real app in menu
 mode (settings, save slot, statistics, lock) on CANASTA_HOME; Continue when there is a
-saved game, else New game → Start; then the player's moves are chosen by a bot and
+saved game, else New game → Start (the page offers the settings' last game: the test may
+set a variant and pass-and-play's seats there); then the player's moves are chosen by a bot and
 played through the table, deal after deal, until the test kills the process (or the
 game is decided: then it prints `gameover DEALS` and waits for the kill). A decided game
 stays saved until its final sheet is left: Continue shows that sheet, whose Menu leaves it
@@ -26,6 +27,7 @@ from game.bots import make_bot  # noqa: E402
 from game.rules import position_to_json  # noqa: E402
 from game.scenes.menu import TitleMenuScene  # noqa: E402
 from game.scenes.new_game import NewGameScene  # noqa: E402
+from game.scenes.pass_and_play import PrivacyScreen  # noqa: E402
 from game.scenes.prompts import AnswerPrompt  # noqa: E402
 from game.scenes.score_sheet import ScoreSheetScene  # noqa: E402
 from game.window import STEP, MainWindow  # noqa: E402
@@ -98,6 +100,8 @@ def main() -> None:
         elif isinstance(top, AnswerPrompt):
             app.stack.remove(top)
             table.answer(False)
+        elif isinstance(top, PrivacyScreen):  # pass-and-play: the next person sits down
+            top.ready()
         elif top is table and table.my_turn() and table.idle:
             table.play(me.act(table.game.state.observation(table.human)))
             print("moving", len(table.game.history), flush=True)
