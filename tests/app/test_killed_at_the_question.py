@@ -100,3 +100,27 @@ def test_killed_just_after_the_answer_it_stays_given(home):
     assert len(asks) == 1, "the question was not asked again"
     assert not isinstance(app.stack.top, AnswerPrompt)
     app.close()
+
+
+def test_pass_and_play_killed_while_the_partner_answers_continues_behind_the_screen(home):
+    """Two people, partners (South and North): North asked, South had still to answer when
+    the app was killed. Continue puts up South's screen, saying who asks what, before any hand;
+    behind it the question comes back, and the answer is South's."""
+    from game.scenes.pass_and_play import PrivacyScreen
+
+    game = asked_by_the_partner()
+    moves = [str(move) for move in game.history]
+    SaveStore(home).save(game, (None, "normal", None, "normal"), human=2)  # (North at the screen)
+    app = continued(home)
+    table = app.table
+    settle(app, lambda: app.stack.top is not table)
+    screen = app.stack.top
+    assert isinstance(screen, PrivacyScreen) and screen.seat == 0 and screen.asker == 2
+    screen.ready()
+    settle(app, lambda: isinstance(app.stack.top, AnswerPrompt))
+    assert table.human == 0 and [str(move) for move in table.game.history] == moves
+    prompt = app.stack.top
+    settle(app, lambda: prompt.settle <= 0)  # (the question takes no key for a moment after the screen)
+    key(app, pygame.K_n)
+    assert [str(move) for move in table.game.history] == [*moves, "no"]
+    app.close()
