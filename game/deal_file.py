@@ -110,7 +110,7 @@ def parse_text(data: bytes) -> SharedDeal:
 
 def _parse_text(data: bytes) -> SharedDeal:
     if len(data) > MAX_BYTES:
-        raise DealFileError(N_("the file is larger than {size}: not a deal"), size="2 MB")
+        raise DealFileError(N_("the file is larger than {size}: not a deal"), size="2\u00a0MB")
     try:
         text = data.decode("utf-8-sig")  # (a byte order mark, as some Windows editors write)
     except UnicodeDecodeError:

@@ -181,7 +181,7 @@ def _is_int(value: Any) -> TypeGuard[int]:
 def parse_save(data: bytes, *, verify_checksum: bool = True) -> SavedGame:
     """Check and replay a save's bytes. Raises SaveError (only) when it is bad."""
     if len(data) > MAX_BYTES:
-        raise SaveError(N_("the file is larger than {mb} MB"), mb=MAX_BYTES // (1024 * 1024))
+        raise SaveError(N_("the file is larger than {mb}\u00a0MB"), mb=MAX_BYTES // (1024 * 1024))
     try:
         body = storage.parse_json(data)
     except ValueError:  # not UTF-8, not JSON, NaN/Infinity, nested too deeply
@@ -422,7 +422,7 @@ class SaveStore:
             raise SaveError(N_("there is no saved game")) from None
         except ValueError:
             raise SaveError(
-                N_("the file is larger than {mb} MB"), storage.move_aside(path), mb=MAX_BYTES // (1024 * 1024)
+                N_("the file is larger than {mb}\u00a0MB"), storage.move_aside(path), mb=MAX_BYTES // (1024 * 1024)
             ) from None
         except OSError as error:
             raise SaveError(N_("the file cannot be read ({error})"), error=storage.error_reason(error)) from None

@@ -187,10 +187,11 @@ def keep_copy(path: Path, label: str) -> Path | None:
 
 
 def size_text(count: int) -> str:
-    """A byte count for people: "64 KB", "5 MB"."""
+    """A byte count for people: "64 KB", "5 MB", the number joined to its unit by a no-break
+    space (a message's line never ends between them)."""
     if count >= 1024 * 1024 and count % (1024 * 1024) == 0:
-        return f"{count // (1024 * 1024)} MB"
-    return f"{max(1, round(count / 1024))} KB"
+        return f"{count // (1024 * 1024)}\u00a0MB"
+    return f"{max(1, round(count / 1024))}\u00a0KB"
 
 
 def read_capped(path: Path, limit: int) -> bytes:

@@ -23,7 +23,10 @@ from game.surface_cache import MB, cached_surfaces
 _CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"  # ideographs, kana, fullwidth forms
 _OPENING = "“‘（「『【《〈([{"  # never ends a line: it goes down with what it opens
 _SHORT_QUOTE = r"“[^”\s]{1,4}”|「[^」\s]{1,4}」"
-_UNITS = re.compile(rf"{_SHORT_QUOTE}|[{_OPENING}]*(?:[{_CJK}]|[^\s{_CJK}]+)|\s+")
+# A no-break space (plain, figure, narrow) joins what it stands between: "5\u00a0MB" is one word
+# (Python's \s counts it a space: "larger than 5 / MB" broke there, play-test, stop 59).
+_GLUE = "\u00a0\u2007\u202f"
+_UNITS = re.compile(rf"{_SHORT_QUOTE}|[{_OPENING}]*(?:[{_CJK}]|(?:[^\s{_CJK}]|[{_GLUE}])+)|(?:(?![{_GLUE}])\s)+")
 _IDEOGRAPH = re.compile(rf"[{_CJK}]")
 _NUMBER = re.compile(r"\d[\d,.]*%?")  # a count or score ("100", "1,500")
 _NO_LINE_START = set("，。、；：！？）」』】》〉”’…,.;:!?)]}")

@@ -165,7 +165,7 @@ def test_a_version_written_in_other_digits_is_an_unknown_format(tmp_path, game, 
 def test_oversized_save(tmp_path):
     store = SaveStore(tmp_path)
     _write(store, b" " * (MAX_BYTES + 1))
-    _refused(store, "larger than 5 MB")
+    _refused(store, "larger than 5\u00a0MB")
 
 
 def test_not_a_save_and_missing_save(tmp_path):
@@ -182,7 +182,7 @@ def test_error_message_is_translated(tmp_path):
 
     i18n.set_language("zh_CN")
     try:
-        assert SaveError("the file is larger than {mb} MB", mb=5).message() == "文件大于 5 MB"
+        assert SaveError("the file is larger than {mb}\u00a0MB", mb=5).message() == "文件大于 5\u00a0MB"
     finally:
         i18n.set_language("en")
 

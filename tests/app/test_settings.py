@@ -112,8 +112,8 @@ def test_a_deeply_nested_file_is_set_aside_not_a_crash(tmp_path):
 def test_an_oversized_file_names_its_limit_in_kilobytes(tmp_path):
     settings_path(tmp_path).write_text(json.dumps({"language": "en", "pad": " " * 70_000}))
     settings, notices = load_settings(tmp_path)
-    assert settings == Settings() and "larger than 64 KB" in notices[0]
-    assert storage.size_text(5 * 1024 * 1024) == "5 MB" and storage.size_text(1536) == "2 KB"
+    assert settings == Settings() and "larger than 64\u00a0KB" in notices[0]
+    assert storage.size_text(5 * 1024 * 1024) == "5\u00a0MB" and storage.size_text(1536) == "2\u00a0KB"
 
 
 def test_one_bad_number_loses_that_setting_not_the_others(tmp_path):

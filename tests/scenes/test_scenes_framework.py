@@ -570,6 +570,24 @@ def test_every_wrapped_line_fits_with_the_spaces_inside_it():
                 assert font.size(line)[0] <= width or " " not in line, (width, line)
 
 
+def test_a_no_break_space_keeps_a_number_with_its_unit():
+    """The damaged save's "larger than 5 MB" broke between "5" and "MB" (Python counts the
+    no-break space a space; play-test, stop 59): it joins them at every width, Latin and
+    Chinese, while the plain spaces still break."""
+    for font, text in (
+        (assets.font(20), "the file is larger than 5\u00a0MB"),
+        (assets.font(20, cjk=True), "文件大于 5\u00a0MB"),
+    ):
+        for width in range(font.size("5\u00a0MB")[0], font.size(text)[0] + 1, 3):
+            lines = wrap_text(text, font, width)
+            assert any(line.endswith("5\u00a0MB") for line in lines), (width, lines)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", ""), (width, lines)
+    assert wrap_text("larger than 5 MB", assets.font(20), assets.font(20).size("larger than 5")[0]) == [
+        "larger than 5",
+        "MB",
+    ]
+
+
 def test_a_text_cut_to_some_lines_ends_in_an_ellipsis_inside_the_width():
     """The last line's "…" came after a full line, past the width (a seat's label ran over
     the hand, play-test, stop 49)."""
