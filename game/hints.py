@@ -196,10 +196,12 @@ def meld_name(meld: Meld, obs: Observation) -> str:
 
 
 # The Normal bot's reasons for an answer, said to the player who is asked (the bot's own
-# words are its, in the first person: "I hold only 3 cards.").
+# words are its, in the first person: "I hold only 2 cards: little would count against us.").
 ANSWER_HINTS = {
     why.YES_SINGLE_CARD: N_("Answer yes: you hold a single card."),
-    why.YES_FEW_CARDS: N_("Answer yes: you hold only {cards} cards."),
+    why.YES_FEW_CARDS: N_("Answer yes: you hold only {cards} cards, so little would count against your side."),
+    why.YES_FEW_TO_MELD: N_("Answer yes: another turn would let you meld only {points} points of your {cards} cards."),
+    why.YES_NONE_TO_MELD: N_("Answer yes: another turn would not let you meld any of your {cards} cards."),
     why.YES_STOCK_LOW: N_("Answer yes: the stock is nearly gone."),
     why.YES_STOCK_DOWN: N_("Answer yes: the stock is down to {cards} cards, about {turns} more turns each."),
     why.YES_THREAT: N_("Answer yes: the opponents are close to going out."),

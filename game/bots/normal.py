@@ -13,6 +13,7 @@ Each call decides one move from the Observation alone:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
@@ -751,7 +752,23 @@ class NormalPolicy:
         wild = sum(1 for c in rest if c.is_wild)
         if wild:
             return BotReason.of(why.TAKE_WILDS, n=wild) if wild > 1 else BotReason.of(why.TAKE_WILD)
-        return BotReason.of(why.TAKE_FIT, fit=fit) if fit >= 2 else BotReason.of(why.TAKE_BIG)
+        public = self.take_public_reason(kn, rest)
+        return BotReason.of(why.TAKE_FIT, fit=fit).said_publicly_as(public) if fit >= 2 else public
+
+    def take_public_reason(self, kn: Knowledge, rest: Sequence[Card]) -> BotReason:
+        """What `take_score` weighed in a take without red threes or wild cards, from the
+        table's facts alone (the pile and our melds): the naturals that join our melds,
+        else those in pairs of a rank (`take_card` each), else the take itself (`take_base`:
+        its top card goes into a meld at once, the cards under it come too), said as "a
+        pile this big" from BIG_LINE cards."""
+        in_rest = Counter(c.rank for c in rest if c.is_natural)
+        meld_fit = sum(1 for c in rest if c.is_natural and self.fits_ours(kn, c))
+        if meld_fit >= 2:
+            return BotReason.of(why.TAKE_MELD_FIT, fit=meld_fit)
+        pairs = sum(1 for c in rest if c.is_natural and in_rest[c.rank] >= 2 and not self.fits_ours(kn, c))
+        if pairs >= 2:
+            return BotReason.of(why.TAKE_PAIRS, n=pairs)
+        return BotReason.of(why.TAKE_BIG) if len(kn.obs.pile) >= why.BIG_LINE else BotReason.of(why.TAKE_TOP)
 
     # ------------------------------------------------------------------ answer
     def answer(self, kn: Knowledge) -> tuple[bool, BotReason]:
@@ -780,8 +797,10 @@ class NormalPolicy:
         points = self.meldable_points(kn)
         if points >= w.answer_points:
             return False, BotReason.of(why.NO_POINTS, points=points)
-        if cards < 7:
-            return True, BotReason.of(why.YES_FEW_CARDS, cards=cards)
+        if cards < 7:  # (what waiting would gain: the few points of a small hand it could meld)
+            if not points:
+                return True, BotReason.of(why.YES_NONE_TO_MELD, cards=cards)
+            return True, BotReason.of(why.YES_FEW_TO_MELD, points=points, cards=cards)
         return True, BotReason.of(why.YES_LITTLE_TO_MELD)  # (the rest counts the same either way)
 
     @staticmethod

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.rules.moves import whole_number
 
 from .base import N_
 
 BIG_PILE = 5  # a take of a pile this large (or larger) is explained
+BIG_LINE = 10  # a take this large with nothing in it that fits is "a pile this big"
 
 # Answers to "May I go out?".
 YES_SINGLE_CARD = N_("I hold a single card.")
-YES_FEW_CARDS = N_("I hold only {cards} cards.")
+YES_FEW_CARDS = N_("I hold only {cards} cards: little would count against us.")
+YES_FEW_TO_MELD = N_("Another turn would let me meld only {points} points of my {cards} cards.")
+YES_NONE_TO_MELD = N_("Another turn would not let me meld any of my {cards} cards.")
 YES_STOCK_LOW = N_("The stock is nearly gone.")
 YES_STOCK_DOWN = N_("The stock is down to {cards} cards: about {turns} more turns each.")
 YES_THREAT = N_("The opponents are close to going out.")
@@ -39,6 +42,9 @@ TAKE_RED_THREES = N_("It holds {n} red threes.")
 TAKE_WILD = N_("It holds a wild card.")
 TAKE_WILDS = N_("It holds {n} wild cards.")
 TAKE_FIT = N_("{fit} of its cards fit my hand or our melds.")
+TAKE_MELD_FIT = N_("{fit} of its cards fit our melds.")
+TAKE_PAIRS = N_("{n} of its cards come in pairs, a start for new melds.")
+TAKE_TOP = N_("Its top card goes straight into a meld, and the cards under it come with it.")
 TAKE_BIG = N_("A pile this big is worth taking.")
 # Hard, when its search overrode Normal's judgement.
 SEARCHED = N_("I played out {worlds} likely deals: this did best.")
@@ -52,6 +58,8 @@ EASY_TAKE = N_("I take big piles when I can.")
 REASON_KEYS: dict[str, str] = {
     "yes-single-card": YES_SINGLE_CARD,
     "yes-few-cards": YES_FEW_CARDS,
+    "yes-few-to-meld": YES_FEW_TO_MELD,
+    "yes-none-to-meld": YES_NONE_TO_MELD,
     "yes-stock-low": YES_STOCK_LOW,
     "yes-stock-down": YES_STOCK_DOWN,
     "yes-threat": YES_THREAT,
@@ -69,6 +77,9 @@ REASON_KEYS: dict[str, str] = {
     "take-wild": TAKE_WILD,
     "take-wilds": TAKE_WILDS,
     "take-fit": TAKE_FIT,
+    "take-meld-fit": TAKE_MELD_FIT,
+    "take-pairs": TAKE_PAIRS,
+    "take-top": TAKE_TOP,
     "take-big": TAKE_BIG,
     "searched": SEARCHED,
     "hunch": HUNCH,
@@ -88,10 +99,18 @@ class BotReason:
 
     msgid: str
     args: tuple[tuple[str, int], ...] = ()
+    # What the bot may say of it to the whole table, where that is not the same for every
+    # reason of this msgid (`public_form`); not saved (a save keeps the partner's reasons
+    # whole and the others' already in their public form) and not compared.
+    public: BotReason | None = field(default=None, compare=False)
 
     @classmethod
     def of(cls, msgid: str, **args: int) -> BotReason:
         return cls(msgid, tuple(sorted(args.items())))
+
+    def said_publicly_as(self, public: BotReason) -> BotReason:
+        """This reason, saying `public` to the whole table (`public_form`)."""
+        return BotReason(self.msgid, self.args, public)
 
     def text(self, translate: Callable[[str], str] = str) -> str:
         """The reason in words; `translate` is the app's `_` (English when omitted)."""
@@ -127,7 +146,8 @@ class BotReason:
 # can meld, cards that fit its hand, canastas it is close to) is for its partner only; to
 # the others it says what the public part of it says, or nothing. (A reason chosen because a
 # hidden count was low would tell that too: such a take is named as the one chosen when it
-# was high.)
+# was high. A take whose hidden count was high carries the line the table's facts alone give,
+# `BotReason.public`, and says that one to the others: the line a low count would have said.)
 _PUBLIC = frozenset(
     {
         YES_SINGLE_CARD,
@@ -140,6 +160,9 @@ _PUBLIC = frozenset(
         TAKE_RED_THREES,
         TAKE_WILD,
         TAKE_WILDS,
+        TAKE_MELD_FIT,
+        TAKE_PAIRS,
+        TAKE_TOP,
         TAKE_BIG,
         SEARCHED,
         HUNCH,
@@ -156,6 +179,8 @@ def public_form(reason: BotReason | None) -> BotReason | None:
         return None
     if reason.msgid in _PUBLIC:
         return reason
+    if reason.public is not None:
+        return reason.public
     if reason.msgid in _PUBLIC_PART:
         return BotReason.of(_PUBLIC_PART[reason.msgid])
     if reason.msgid == YES_FEW_CARDS and dict(reason.args).get("cards") == 2:

@@ -688,7 +688,7 @@ def test_normal_explains_its_answers():
     st = answering_position()  # (two cards left: the few-cards yes)
     assert normal.act(st.observation(0)).kind is MoveKind.YES
     assert normal.explain() is not None and normal.explain().msgid == YES_FEW_CARDS
-    assert normal.explain().text() == "I hold only 2 cards."
+    assert normal.explain().text() == "I hold only 2 cards: little would count against us."
 
 
 def five_hand_position(hands, melds, discard, *, phase, turn, dealer) -> GameState:
@@ -795,7 +795,7 @@ def test_five_hand_partner_says_no_for_the_wild_cards_it_could_meld():
     st = five_hand_asked("JK C2 S4 H6 D9 DJ")
     assert answer(st) == (MoveKind.NO, BotReason.of(why.NO_POINTS, points=70))
     none = replace(NormalWeights.for_variant("five-hand"), answer_wild=0.0)
-    assert answer(st, none) == (MoveKind.YES, BotReason.of(why.YES_FEW_CARDS, cards=6))
+    assert answer(st, none) == (MoveKind.YES, BotReason.of(why.YES_NONE_TO_MELD, cards=6))
     # The two wild cards and a king finish our kings: no, whatever the wild cards' count.
     st = five_hand_asked("JK C2 DK H6 D9 DJ")
     assert answer(st) == answer(st, none) == (MoveKind.NO, BotReason.of(why.NO_CANASTAS))
