@@ -326,6 +326,13 @@ def _close_opponent(obs: Observation) -> bool:
 _HELD_BACK = {
     "wild": N_("Keep {cards}: wild cards are worth more kept for a canasta."),
     "wild book": N_("Keep {cards}: wild cards are worth more kept for a book."),  # Hand and Foot
+    # A bare pair held with the wild cards that would meld it: each part's own reason.
+    "wild and pair": N_(
+        "Keep {cards}: your pair of {ranks} is a key to the pile, and wild cards are worth more kept for a canasta."
+    ),
+    "wild book and pair": N_(
+        "Keep {cards}: your pair of {ranks} is a key to the pile, and wild cards are worth more kept for a book."
+    ),
     "pair": N_("Keep {cards}: your pair of {ranks} is a key to the pile."),
     "new": N_("Keep {cards}: kept, they hide your hand."),
     "mix": N_("Keep {cards}: wild cards would spoil a clean meld."),
@@ -349,6 +356,15 @@ def _held_back(held: Move, parts: dict[str, float], obs: Observation, urg: float
     rules = obs.config.rules
     if why == "wild" and (rules.books_quota != (0, 0) or rules.group_max):
         why = "wild book"
+    wilds = [c for c in cards if c.is_wild]
+    if why in ("wild", "wild book") and len(wilds) < len(cards):
+        # (naturals named in a reason about wild cards: "Keep 5♦ 5♠ 2♣ 2♥: wild cards are
+        # worth more kept ...", stop 59's play-test) A bare pair says its own reason beside
+        # theirs; other naturals are left unnamed (they are not what the reason is about).
+        if pair is not None and parts.get("pair", 0.0) > 0:
+            why += " and pair"
+        else:
+            cards = wilds
     keep = _(_HELD_BACK[why]).format(cards=card_list(cards), ranks=rank_plural(pair) if pair is not None else "")
     if _close_opponent(obs):  # ("Nothing presses enough yet." with West and East at a card each: stop 52)
         return keep

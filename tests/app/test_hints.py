@@ -909,7 +909,10 @@ def test_a_meld_laid_because_the_stock_runs_low_says_so():
 def test_a_meld_held_back_while_nothing_presses_says_what_keeping_it_is_worth():
     hint = make_hint(obs(_threat_position("HJ SA CA C3 S3 H9 S9", 37)))  # play-test h17
     assert hint.move == Move.parse("discard SJ")
-    assert "Keep Q♥ Q♥ joker: wild cards are worth more kept for a canasta." in hint.text
+    assert (
+        "Keep Q♥ Q♥ joker: your pair of queens is a key to the pile, and wild cards are worth more kept for a canasta."
+        in hint.text
+    )
     assert "Nothing presses enough yet." in hint.text  # (West's 5 cards press a little)
     assert "meld while you can" not in hint.text
 
@@ -960,7 +963,37 @@ def test_hand_and_foot_keeps_its_wild_cards_for_a_book():
     for variant, word in (("hand-and-foot", "book"), ("samba", "canasta")):
         seen = Game(RulesConfig.for_variant(variant, None), 0).state.observation(0)
         text = _held_back(held, {"wild": 30.0, "pair": 20.0}, seen, 0.0)
-        assert text == f"Nothing presses yet. Keep A♣ A♣ 2♣: wild cards are worth more kept for a {word}."
+        assert text == (
+            "Nothing presses yet. Keep A♣ A♣ 2♣: your pair of aces is a key to the pile, "
+            f"and wild cards are worth more kept for a {word}."
+        )
+
+
+@pytest.mark.parametrize(
+    ("variant", "word"),
+    [("classic", "canasta"), ("samba", "canasta"), ("bolivia", "canasta"), ("hand-and-foot", "book")],
+)
+def test_a_reason_about_wild_cards_names_only_the_cards_it_covers(variant, word):
+    """Stop 59's play-test: "Keep 5♦ 5♠ 2♣ 2♥: wild cards are worth more kept for a canasta."
+    named two fives in a reason about wild cards. A bare pair held with them says its own
+    reason beside theirs; naturals that are no bare pair of a new meld are not named."""
+    from game.hints import _held_back
+
+    seen = Game(RulesConfig.for_variant(variant, None), 0).state.observation(0)
+    pair = _held_back(Move.parse("meld D5 S5 C2 H2"), {"wild": 40.0, "pair": 20.0}, seen, 0.0)
+    assert pair == (
+        "Nothing presses yet. Keep 5♦ 5♠ 2♣ 2♥: your pair of 5s is a key to the pile, "
+        f"and wild cards are worth more kept for a {word}."
+    )
+    # Three naturals of a new meld and a wild card: the wild card alone is named.
+    three = _held_back(Move.parse("meld D5 S5 H5 C2"), {"wild": 40.0, "new": 20.0}, seen, 0.0)
+    assert three == f"Nothing presses yet. Keep 2♣: wild cards are worth more kept for a {word}."
+    # Wild cards alone, as before.
+    alone = _held_back(Move.parse("meld JK C2"), {"wild": 40.0}, seen, 0.0)
+    assert alone == f"Nothing presses yet. Keep 2♣ joker: wild cards are worth more kept for a {word}."
+    # The pair's own reason first, when it weighs more: unchanged.
+    first = _held_back(Move.parse("meld D5 S5 C2"), {"wild": 10.0, "pair": 20.0}, seen, 0.0)
+    assert first == "Nothing presses yet. Keep 5♦ 5♠ 2♣: your pair of 5s is a key to the pile."
 
 
 # -- the pressure clauses proof-read on bot games (stop 52) ------------------------------
@@ -977,7 +1010,9 @@ def test_nothing_presses_is_not_said_with_an_opponent_at_two_cards():
 
     close = hint_for("D8 DJ")
     assert close.move == Move.parse("discard SJ")
-    assert close.text.endswith("Keep Q♥ Q♥ joker: wild cards are worth more kept for a canasta."), close.text
+    assert close.text.endswith(
+        "Keep Q♥ Q♥ joker: your pair of queens is a key to the pile, and wild cards are worth more kept for a canasta."
+    ), close.text
     assert "Nothing presses" not in close.text
     assert "Nothing presses yet. Keep Q♥ Q♥ joker" in hint_for("D8 DJ C10 S10 DK").text  # (5 cards: calm)
 
