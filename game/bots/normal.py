@@ -757,18 +757,18 @@ class NormalPolicy:
 
     def take_public_reason(self, kn: Knowledge, rest: Sequence[Card]) -> BotReason:
         """What `take_score` weighed in a take without red threes or wild cards, from the
-        table's facts alone (the pile and our melds): the naturals that join our melds,
-        else those in pairs of a rank (`take_card` each), else the take itself (`take_base`:
-        its top card goes into a meld at once, the cards under it come too), said as "a
-        pile this big" from BIG_LINE cards."""
+        table's facts alone (the pile and our melds): the naturals that join our melds
+        (`take_card` each); else from BIG_LINE cards "a pile this big"; else those in pairs
+        of a rank (`take_card` each), else the take itself (`take_base`: its top card goes
+        into a meld at once, the cards under it come too)."""
         in_rest = Counter(c.rank for c in rest if c.is_natural)
         meld_fit = sum(1 for c in rest if c.is_natural and self.fits_ours(kn, c))
         if meld_fit >= 2:
             return BotReason.of(why.TAKE_MELD_FIT, fit=meld_fit)
+        if len(kn.obs.pile) >= why.BIG_LINE:
+            return BotReason.of(why.TAKE_BIG)
         pairs = sum(1 for c in rest if c.is_natural and in_rest[c.rank] >= 2 and not self.fits_ours(kn, c))
-        if pairs >= 2:
-            return BotReason.of(why.TAKE_PAIRS, n=pairs)
-        return BotReason.of(why.TAKE_BIG) if len(kn.obs.pile) >= why.BIG_LINE else BotReason.of(why.TAKE_TOP)
+        return BotReason.of(why.TAKE_PAIRS, n=pairs) if pairs >= 2 else BotReason.of(why.TAKE_TOP)
 
     # ------------------------------------------------------------------ answer
     def answer(self, kn: Knowledge) -> tuple[bool, BotReason]:

@@ -90,6 +90,8 @@ def take(hand: str, pile: str, melds=MELDS):
         ("SQ HQ C5 D7 HA", "H4 S5 H7 S10 CQ", BotReason.of(why.TAKE_FIT, fit=2), BotReason.of(why.TAKE_TOP)),
         # Ten cards and nothing fits: "a pile this big".
         ("SQ HQ", "H4 C5 D6 S7 H9 C3 C10 DJ SA CQ", BotReason.of(why.TAKE_BIG), BotReason.of(why.TAKE_BIG)),
+        # Ten cards with pairs in them: still "a pile this big" (not "8 of its cards come in pairs").
+        ("SQ HQ", "H4 C4 D6 S6 H9 S9 C10 D10 SA CQ", BotReason.of(why.TAKE_BIG), BotReason.of(why.TAKE_BIG)),
     ],
 )
 def test_a_take_says_what_it_brings(hand, pile, said, public):
