@@ -107,13 +107,18 @@ RULE_EXPLANATIONS: dict[str, str] = {
     "V-SAMBA-OUT": N_("Going out needs two canastas of any kind."),
     "V-BOL-WILD": N_("Three to seven wild cards may be melded alone; seven make a bolivia, which takes no more cards."),
     "V-BOL-OUT": N_("Going out needs two canastas, one of them an escalera (a sequence of seven)."),
-    "V-HF-BOOKS": N_("Melds are groups of one rank; seven cards make a book, which is closed. Threes never meld."),
+    # (said whole: a sequence or a third wild card is refused under it, not under R-MELD: stop 59)
+    "V-HF-BOOKS": N_(
+        "Melds are groups of one rank, never sequences: at least two natural cards, at most three wild "
+        "cards, never more wild cards than natural ones. Seven cards make a book, which is closed. Threes never meld."
+    ),
     "V-HF-MERGE": N_("Cards of a rank join your side's open meld of that rank, which holds at most seven cards."),
     "V-HF-TAKE": N_(
         "Take the pile only with a natural pair matching its top card: you meld the three and take the next six cards."
     ),
     "V-HF-ASK": N_(
-        'Only a player playing from the foot asks "May I go out?"; until the answer is yes, keep two cards.'
+        'Only a player playing from the foot asks "May I go out?", once a turn, and the answer binds: '
+        "until it is yes keep two cards; after a yes go out this turn."
     ),
     "V-HF-OUT": N_("Going out needs two clean and two dirty books, from the foot, after your partner says yes."),
     "V-HF-FOOT": N_("When your hand is empty you pick up your foot and play on from it."),

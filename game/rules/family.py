@@ -32,6 +32,7 @@ from .melds import (
     MeldKind,
     book_counts,
     meld_problem,
+    one_rank_rule,
     sequence_problem,
     wild_meld_problem,
 )
@@ -314,8 +315,8 @@ class FamilyState(GameState):
                     new = Meld.of(key[1], cards)
                     problem = meld_problem(new.rank, new.naturals, new.wilds, rules, going_out)
                 elif key[0] == "sequence":
-                    if not rules.sequences:
-                        raise IllegalMove("R-MELD", N_("a meld holds cards of one rank"), move)
+                    if not rules.sequences:  # (Hand and Foot: V-HF-BOOKS says "no sequences")
+                        raise IllegalMove(one_rank_rule(rules), N_("a meld holds cards of one rank"), move)
                     problem = sequence_problem(cards)
                     if problem is not None:
                         rule, message_id, params = problem
@@ -339,7 +340,9 @@ class FamilyState(GameState):
         if going_out:
             if self.this_turn.answer is False:
                 raise IllegalMove(
-                    "R-ASK", N_("your partner said no: you may not go out this turn, so keep at least two cards"), move
+                    self.ask_rule(),
+                    N_("your partner said no: you may not go out this turn, so keep at least two cards"),
+                    move,
                 )
             if rules.foot and not self._meets(after):  # (said first: without the books no "yes" helps)
                 raise IllegalMove(
@@ -389,7 +392,7 @@ class FamilyState(GameState):
             trial._lay_family(seat, laid, dry=True)
             if not trial.can_go_out():
                 raise IllegalMove(
-                    "R-ASK",
+                    self.ask_rule(),
                     N_("your partner said yes: you must go out this turn, and this meld would leave you unable to"),
                     move,
                 )
@@ -624,7 +627,7 @@ class FamilyState(GameState):
         if not self.in_foot(self.turn):  # V-HF-ASK
             raise IllegalMove("V-HF-ASK", N_("only a player playing from the foot asks to go out"))
         if self.this_turn.asked:
-            raise IllegalMove("R-ASK", N_("you may ask only once per turn"))
+            raise IllegalMove("V-HF-ASK", N_("you may ask only once per turn"))
         return self._ask()
 
     # ---------------------------------------------------------------- the end

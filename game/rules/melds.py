@@ -143,9 +143,16 @@ _RANK_OF = _rank_of
 Problem = tuple[str, str, dict[str, object]]  # (rule id, message id, its arguments)
 
 
+def one_rank_rule(rules: Variant) -> str:
+    """The rule a group's shape breaks (one rank 4..A, two naturals, the wild cards it may
+    hold): R-MELD, or Hand and Foot's own V-HF-BOOKS, which says it there ("no sequences";
+    a sequence refused citing R-MELD opened classic's rule: play-test, stop 59)."""
+    return "V-HF-BOOKS" if rules.group_max else "R-MELD"
+
+
 def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant, going_out: bool = False) -> Problem | None:
     """Why a meld of these counts is illegal, as (rule, message id, arguments), or None if
-    it is legal (R-MELD, R-BLACK3)."""
+    it is legal (R-MELD, R-BLACK3; in Hand and Foot V-HF-BOOKS, `one_rank_rule`)."""
     if rank == Rank.THREE:
         if rules.black_threes_max < 3:
             return "V-HF-BOOKS", N_("threes are never melded in this game"), {}
@@ -162,19 +169,20 @@ def meld_problem(rank: Rank, naturals: int, wilds: int, rules: Variant, going_ou
                 {"max": rules.black_threes_max},
             )
         return None
+    group = one_rank_rule(rules)
     if not rank.meldable:
-        return "R-MELD", N_("no meld of rank {rank}"), {"rank": rank.symbol}
+        return group, N_("no meld of rank {rank}"), {"rank": rank.symbol}
     if naturals < 2:
-        return ("R-MELD", N_("a meld of {ranks} needs at least two natural {ranks}"), {"ranks": rank.symbol})
+        return (group, N_("a meld of {ranks} needs at least two natural {ranks}"), {"ranks": rank.symbol})
     if wilds > rules.max_wilds:
         return (
-            "R-MELD" if rules.max_wilds == 3 else "V-SAMBA-MELDS",
+            group if rules.max_wilds == 3 else "V-SAMBA-MELDS",
             N_("a meld holds at most {max} wild cards, this one would hold {n}"),
             {"max": rules.max_wilds, "n": wilds},
         )
     if wilds > naturals:
         return (
-            "R-MELD",
+            group,
             N_("a meld may not hold more wild cards than natural ones ({wilds} wild, {naturals} natural)"),
             {"wilds": wilds, "naturals": naturals},
         )

@@ -761,7 +761,7 @@ class GameState:
         if going_out:
             self._check_going_out(seat, move)
         elif self.this_turn.answer is True:
-            raise IllegalMove("R-ASK", N_("your partner said yes: you must go out this turn"), move)
+            raise IllegalMove(self.ask_rule(), N_("your partner said yes: you must go out this turn"), move)
         self._from_hand(seat, card)
         self.pile.append(card)
         if card.is_wild:
@@ -790,7 +790,7 @@ class GameState:
         """Going out by the discard `move`: not after the partner's no (R-ASK), and only
         with what the side needs to go out."""
         if self.this_turn.answer is False:
-            raise IllegalMove("R-ASK", N_("your partner said no: you may not go out this turn"), move)
+            raise IllegalMove(self.ask_rule(), N_("your partner said no: you may not go out this turn"), move)
         self._check_out_requirement(self.side_of(seat), move)
 
     def _hand_emptied(self, seat: int) -> list[Event]:
@@ -819,12 +819,19 @@ class GameState:
     def _ask(self) -> list[Event]:
         """The question, after the variant's own checks: what every variant asks of it."""
         if len(self.hands[self.turn]) < 2:
-            raise IllegalMove("R-ASK", N_("with one card left there is nothing to ask"))
+            raise IllegalMove(self.ask_rule(), N_("with one card left there is nothing to ask"))
         if not self.can_go_out():
-            raise IllegalMove("R-ASK", N_("you could not go out this turn, so you may not ask"))
+            raise IllegalMove(self.ask_rule(), N_("you could not go out this turn, so you may not ask"))
         self.this_turn = replace(self.this_turn, asked=True)
         self.phase = _ANSWER_PHASE
         return [Asked(self.turn)]
+
+    def ask_rule(self) -> str:
+        """The rule a refusal of the question or of its binding answer cites: Hand and Foot's
+        own (V-HF-ASK: from the foot, once a turn, the answer binds for the rest of the turn),
+        else R-ASK. (A discard after the partner's yes cited R-ASK and keeping two cards
+        V-HF-ASK, in one game: play-test, stop 59.)"""
+        return "V-HF-ASK" if self.config.rules.foot else "R-ASK"
 
     def _apply_answer(self, yes: bool) -> list[Event]:
         self.this_turn = replace(self.this_turn, answer=yes)

@@ -24,7 +24,7 @@ from game.hints import card_list, card_name, discard_question, naming, rank_plur
 from game.i18n import N_, _
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
-from game.rules.melds import CANASTA_SIZE, Problem, sequence_problem, wild_meld_problem
+from game.rules.melds import CANASTA_SIZE, Problem, one_rank_rule, sequence_problem, wild_meld_problem
 from game.scenes import table_facts
 from game.scenes.hand_arranger import HandArranger
 from game.scenes.hand_state import DropTarget
@@ -469,7 +469,7 @@ class PlayerMoves:
             elif all(c.is_wild for c in cards) and self.by_key:
                 self.table.refuse(
                     N_("Wild cards alone join a meld: pick one with [ and ], then press M."),
-                    "R-MELD",
+                    one_rank_rule(self.table.config.rules),
                 )
             elif all(c.is_wild for c in cards):  # (dragged or clicked: the mouse's words, stop 56)
                 # (the melds as the table labels their area: "Our melds" with a partner)
@@ -477,10 +477,11 @@ class PlayerMoves:
                     N_("Wild cards alone join a meld: drag them onto one of our melds, or click the meld.")
                     if self.table.config.partnerships
                     else N_("Wild cards alone join a meld: drag them onto one of your melds, or click the meld."),
-                    "R-MELD",
+                    one_rank_rule(self.table.config.rules),
                 )
             else:
-                self.table.refuse(N_("A meld holds cards of one rank (plus wild cards)."), "R-MELD")
+                rule = one_rank_rule(self.table.config.rules)
+                self.table.refuse(N_("A meld holds cards of one rank (plus wild cards)."), rule)
             return None
 
     def _shape_problem(self, cards: list[Card]) -> IllegalMove | None:
@@ -491,7 +492,7 @@ class PlayerMoves:
         problem: Problem | None = None
         if len(naturals) > 1:
             if not rules.sequences:
-                problem = ("R-MELD", N_("a meld holds cards of one rank"), {})
+                problem = (one_rank_rule(rules), N_("a meld holds cards of one rank"), {})
             elif len({c.suit for c in cards if not c.is_wild}) > 1:  # (the player's terms, not a sequence's)
                 problem = (
                     "V-SAMBA-MELDS",

@@ -78,7 +78,25 @@ def test_V_HF_BOOKS_groups_of_one_rank_with_at_most_three_wild_cards():
     state = hf(["HK SK H2 JK C2 C9 C8"], melds=[["C5 C5 C5"], []], phase="meld")
     with pytest.raises(IllegalMove) as caught:
         play(state, "meld HK SK H2 JK C2")  # more wild than natural
-    assert caught.value.rule == "R-MELD"
+    assert caught.value.rule == "V-HF-BOOKS"  # Hand and Foot's own rule says it, not R-MELD
+    state = hf(["HK H2 JK C9 C8"], melds=[["C5 C5 C5"], []], phase="meld")
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld HK H2 JK")  # one natural card
+    assert caught.value.rule == "V-HF-BOOKS"
+
+
+def test_V_HF_BOOKS_a_sequence_is_refused_under_hand_and_foot_s_rule():
+    """V-HF-BOOKS says "no sequences"; the refusal cited R-MELD, whose "Why not?" spoke of
+    classic's melds (play-test, stop 59). Legality is unchanged: no sequence is legal."""
+    state = hf(["C4 C5 C6 C7 C9"], melds=[["C5 C5 C5"], []], phase="meld")
+    assert not any(m.startswith("meld C4") for m in legal(state))
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld C4 C5 C6 C7")
+    assert caught.value.rule == "V-HF-BOOKS" and caught.value.message_id == "a meld holds cards of one rank"
+    classic = position(["C4 C5 C6 C7 C9"], melds=[{"5": "H5 D5 S5"}, {}], phase="meld")
+    with pytest.raises(IllegalMove) as caught:
+        play(classic, "meld C4 C5 C6 C7")
+    assert caught.value.rule == "R-MELD"  # classic keeps its own id
 
 
 def test_V_HF_BOOKS_a_book_of_seven_is_closed_and_threes_never_meld():
@@ -280,13 +298,33 @@ def test_V_HF_ASK_only_from_the_foot_at_any_moment_and_the_answer_binds():
     assert state.result.went_out == 0
 
 
+def test_V_HF_ASK_is_the_rule_of_every_refusal_the_answer_binds():
+    """The answer binds under V-HF-ASK: a discard after a yes, going out after a no, and a
+    second question cited R-ASK while keeping two cards cited V-HF-ASK (play-test, stop 59)."""
+    state = hf(["H5 H5 H5 C9"], melds=[QUOTA, []], feet=FROM_FOOT, phase="meld")
+    play(state, "ask", "yes")
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "discard C9")
+    assert caught.value.rule == "V-HF-ASK"
+    assert caught.value.message_id == "your partner said yes: you must go out this turn"
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "ask")
+    assert caught.value.rule == "V-HF-ASK"
+    state = hf(["H5 H5 H5 C9"], melds=[QUOTA, []], feet=FROM_FOOT, phase="meld")
+    play(state, "ask", "no")
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "meld H5 H5 H5")
+    assert caught.value.rule == "V-HF-ASK"
+    play(state, "discard C9")  # the no binds only the going out: a plain discard is legal
+
+
 def test_V_HF_OUT_needs_two_clean_and_two_dirty_books():
     three = [K_CLEAN, Q_CLEAN, J_DIRTY, "C9 D9 H9"]
     state = hf(["H5 H5 H5 C9"], melds=[three, []], feet=FROM_FOOT, phase="meld")
     assert "ask" not in legal(state)
     with pytest.raises(IllegalMove) as caught:
         play(state, "ask")
-    assert caught.value.rule == "R-ASK"
+    assert caught.value.rule == "V-HF-ASK"  # (going out this turn impossible: V-HF-ASK's words)
     with pytest.raises(IllegalMove) as caught:
         play(state, "meld H5 H5 H5")
     assert caught.value.rule == "V-KEEP-TWO"  # the books, not the question: no "yes" could help

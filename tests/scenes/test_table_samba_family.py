@@ -1173,3 +1173,22 @@ def test_a_blocked_pile_s_why_not_quotes_the_samba_family_s_take(variant):
     classic_heading, classic = rule_section("R-BLOCKED", RulesConfig.for_variant("classic").rules)
     assert classic_heading == "Taking the discard pile" and paragraphs[0] not in classic  # (its section says it)
     assert any(paragraphs[0] in paragraph for paragraph in classic)
+
+
+def test_a_sequence_dropped_in_hand_and_foot_cites_its_books_rule():
+    """A sequence dropped in Hand and Foot was refused citing R-MELD, classic's rule; V-HF-BOOKS
+    says "no sequences" there, and its sentence under the refusal says so (play-test, stop 59)."""
+    from game.scenes.table_menu import RuleDialog
+
+    stack, table = hand_and_foot(["C4 C5 C6 C9 HK"], [[], []], phase="meld")
+    cards = select(stack, table, ["C4", "C5", "C6"])
+    drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+    tick(stack, 0.2)
+    refusal = table.refusal
+    assert refusal is not None and refusal.rule == "V-HF-BOOKS", table.message
+    assert refusal.shown_rule() == "V-HF-BOOKS"
+    explanation = refusal.explanation() or ""
+    assert "never sequences" in explanation, explanation
+    dialog = RuleDialog(refusal.rule, refusal.reason(), table.config.rules)
+    assert dialog.dialog.title == "Why not? Books (V-HF-BOOKS)", dialog.dialog.title
+    assert len(table.game.state.hands[0]) == 5  # nothing laid
