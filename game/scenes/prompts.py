@@ -119,13 +119,18 @@ def _side_line(table: AnswerTable, asker: int, side: int) -> str:
     if rules.foot:
         books = [m for m in st.side_melds(side) if m.size >= CANASTA_SIZE]
         clean = sum(1 for m in books if m.is_natural)
-        books_line = _("Our books: {clean} clean ({clean_need} needed), {dirty} dirty ({dirty_need} needed).").format(
+        # Each count with its quota, no-break spaces between ("2 dirty (2 / needed)" broke at
+        # 1280x720), on a line of its own (Chinese broke "混书 2 / 本": play-test, stop 59).
+        books_line = _(
+            "Our books: {clean}\u00a0clean\u00a0({clean_need}\u00a0needed), "
+            "{dirty}\u00a0dirty\u00a0({dirty_need}\u00a0needed)."
+        ).format(
             clean=clean,
             clean_need=rules.books_quota[0],
             dirty=len(books) - clean,
             dirty_need=rules.books_quota[1],
         )
-        return join_sentences([_holds(name, cards), books_line])
+        return f"{_holds(name, cards)}\n{books_line}"
     return join_sentences([_holds(name, cards), _("Our canastas: {c}.").format(c=st.canastas(side))])
 
 

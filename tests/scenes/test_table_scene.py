@@ -1132,7 +1132,34 @@ def test_the_hand_and_foot_question_counts_books_against_the_quota():
     """V-HF-OUT: the side needs two clean and two dirty books, so the question says books,
     not canastas."""
     facts = _hand_and_foot_question(["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"], ["", "", "", ""])
-    assert "North holds 3 cards. Our books: 1 clean (2 needed), 1 dirty (2 needed)." in facts
+    lines = [line.replace("\u00a0", " ") for line in facts.splitlines()]
+    assert "North holds 3 cards." in lines
+    assert "Our books: 1 clean (2 needed), 1 dirty (2 needed)." in lines
+
+
+def test_the_books_line_of_the_question_keeps_each_quota_with_its_count():
+    """At 1280x720 "(2 needed)" broke onto a line of its own ("... 2 dirty / (2 needed).",
+    and in Chinese "混书 2 / 本"): the books have a line of their own, each count joined to
+    its quota by no-break spaces; at any width a line that says "needed" says what is needed
+    where it fits (play-test, stop 59)."""
+    from game import assets, i18n
+    from game.scenes.text import wrap_text
+
+    facts = _hand_and_foot_question(["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"], ["", "", "", ""])
+    books = next(line for line in facts.splitlines() if line.startswith("Our books"))
+    font = assets.font(20)
+    narrowest = font.size("1\u00a0clean\u00a0(2\u00a0needed),")[0]  # (narrower: a hard break)
+    for width in range(narrowest, font.size(books)[0] + 10, 5):
+        for line in wrap_text(books, font, width):
+            text = line.replace("\u00a0", " ")
+            assert "needed" not in text or "clean (2 needed)" in text or "dirty (2 needed)" in text, (width, text)
+    i18n.set_language("zh_CN")
+    try:
+        facts = _hand_and_foot_question(["C4 D5", "C5 C6", "C8 C9 D9", "D5 D6"], ["", "", "", ""])
+        line = next(line for line in facts.splitlines() if line.startswith("本方的书"))
+        assert line == "本方的书：纯书 1 本（需 2 本），混书 1 本（需 2 本）。"
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
