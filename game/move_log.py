@@ -47,8 +47,11 @@ REASONS = {
 TAKE_PILE = N_("{name} took the pile: the {card} and {n} more cards.")
 TAKE_PILE_ONE = N_("{name} took the pile: the {card} and one more card.")
 TAKE_TOP_ONLY = N_("{name} took the pile: the {card}, all it held.")
-TAKE_SOME = N_("{name} took the {card} and the next {n} cards of the pile.")  # V-HF-TAKE
-TAKE_SOME_ONE = N_("{name} took the {card} and the next card of the pile.")
+# V-HF-TAKE: the cards taken in all first, as the seat's label counts them ("took 6 cards of
+# the pile" by "took the 6♣ and the next 5 cards" read as two takes: play-test, stop 59).
+# (A no-break space keeps the count with "next": "the next / 6." broke in the log panel.)
+TAKE_SOME = N_("{name} took {total} cards of the pile: the {card} and the next\u00a0{n}.")
+TAKE_SOME_ONE = N_("{name} took 2 cards of the pile: the {card} and the next\u00a0one.")
 # A canasta of each kind (Melded/CanastaMade carry the kind; the variant names it).
 CANASTA_MADE = {
     ("group", True): N_("{side}: a natural canasta of {ranks}!"),
@@ -116,6 +119,7 @@ class LogEntry:
             cards=card_list(self.cards),
             card=card_name(self.cards[0]) if self.cards else "",
             n=self.count,
+            total=self.count + 1,  # (a take: the top card and the cards under it)
             ranks=rank_plural(self.rank) if self.rank is not None else "",
         )
 
@@ -135,7 +139,7 @@ class LogEntry:
 def _take_words(more: int, part: bool) -> str:
     """The take's sentence for `more` cards beside the top one ("1 more cards" read badly,
     "and 0 more cards" worse); `part`: Hand and Foot's take of some of the pile."""
-    if part:
+    if part and more:  # (a pile of its top card alone: taken whole, "all it held")
         return TAKE_SOME_ONE if more == 1 else TAKE_SOME
     return TAKE_TOP_ONLY if more == 0 else TAKE_PILE_ONE if more == 1 else TAKE_PILE
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game import i18n
 from game.bots import make_bot
 from game.hints import card_name
-from game.move_log import ANSWERED_NO, LogEntry, MoveLog
+from game.move_log import ANSWERED_NO, TAKES, LogEntry, MoveLog
 from game.rules import Card, Game, Rank, RulesConfig
 from game.rules import events as ev
 
@@ -335,8 +335,9 @@ def test_a_take_of_one_or_no_card_beside_the_top_reads_as_such():
     assert taken(()) == "East took the pile: the 10♣, all it held."
     assert taken((four,)) == "East took the pile: the 10♣ and one more card."
     assert taken((four, four)) == "East took the pile: the 10♣ and 2 more cards."
-    assert taken((four,), "hand-and-foot") == "East took the 10♣ and the next card of the pile."
-    assert taken((four, four), "hand-and-foot") == "East took the 10♣ and the next 2 cards of the pile."
+    assert taken((four,), "hand-and-foot") == "East took 2 cards of the pile: the 10♣ and the next\u00a0one."
+    assert taken((four, four), "hand-and-foot") == "East took 3 cards of the pile: the 10♣ and the next\u00a02."
+    assert taken((), "hand-and-foot") == "East took the pile: the 10♣, all it held."  # (not "the next 0 cards")
 
 
 class Nameless(Names):
@@ -410,3 +411,20 @@ def test_hand_and_foot_s_take_of_part_of_the_pile_is_said_as_such():
     log = MoveLog(viewer=0, rules=RulesConfig.for_variant("hand-and-foot").rules)
     _west_takes_the_pile(log, more=6)
     assert log.seat_note(1, Nameless()) == "took 7 cards of the pile, then melded 4♣ 4♣ 4♥"
+
+
+def test_hand_and_foot_s_take_counts_the_same_cards_in_the_log_and_the_seat_s_label():
+    """The label said "took 7 cards of the pile" and the log "took the 4♣ and the next 6 cards":
+    both right, read as two different takes (play-test, stop 59). The log counts the cards in
+    all first, as the label does, in both languages."""
+    for language, total in (("en", "took 7 cards of the pile"), ("zh_CN", "从弃牌堆拿走 7 张")):
+        i18n.set_language(language)
+        try:
+            log = MoveLog(viewer=0, rules=RulesConfig.for_variant("hand-and-foot").rules)
+            _west_takes_the_pile(log, more=6)
+            take = next(entry for entry in log.entries if entry.msgid in TAKES)
+            line = take.text(Names())
+            assert total in line and total in (log.seat_note(1, Nameless()) or ""), (line, log.seat_note(1, Nameless()))
+            assert "6" in line.split(total)[1]  # the next six named after the top card
+        finally:
+            i18n.set_language("en")
