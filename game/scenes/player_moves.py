@@ -851,7 +851,7 @@ class PlayerMoves:
         if self.not_now():
             return
         if self.table.ui.staged:
-            self.table.refuse(N_("Take back your staged melds before asking."), "R-ASK")
+            self.table.refuse(N_("Take back your staged melds before asking."), self.table.game.state.ask_rule())
             return
         self.table.play(Move(MoveKind.ASK))
 
@@ -872,7 +872,8 @@ class PlayerMoves:
             self.table.refuse(N_("there is no partner to ask in this variant"), "R-ASK")
         elif not self.not_now():
             if self.table.can(MoveKind.ASK):  # legal, but the table offers a pass instead
-                self.table.refuse(N_("You may not ask now: you could not go out this turn."), "R-ASK")
+                rule = self.table.game.state.ask_rule()  # (Hand and Foot's own: V-HF-ASK, as the engine's)
+                self.table.refuse(N_("You may not ask now: you could not go out this turn."), rule)
             elif (why := self._why_no_ask()) is not None:
                 self.table.refuse(why[0], why[1], **why[2])
             else:
@@ -906,7 +907,7 @@ class PlayerMoves:
             return None
         if len(st.hands[human]) < 2 or st.can_go_out():
             return None
-        rule = "V-HF-ASK" if rules.foot else "R-ASK"
+        rule = st.ask_rule()
         loose = table_facts.cards_fitting_nowhere(st, human)
         if len(loose) >= 2:
             msgid = N_(
