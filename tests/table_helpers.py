@@ -55,13 +55,18 @@ def click(stack: SceneStack, pos, **extra) -> None:
     stack.handle_event(mouse(pygame.MOUSEBUTTONUP, pos, **extra))
 
 
-def drag(stack: SceneStack, start, end, steps: int = 6) -> None:
+def hold_over(stack: SceneStack, start, end, steps: int = 6) -> None:
+    """Press at `start` and move to `end` with the button held (a drag not yet let go)."""
     stack.handle_event(mouse(pygame.MOUSEMOTION, start))
     stack.handle_event(mouse(pygame.MOUSEBUTTONDOWN, start))
     for i in range(1, steps + 1):
         k = i / steps
         point = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
         stack.handle_event(mouse(pygame.MOUSEMOTION, point, buttons=(1, 0, 0)))
+
+
+def drag(stack: SceneStack, start, end, steps: int = 6) -> None:
+    hold_over(stack, start, end, steps)
     stack.handle_event(mouse(pygame.MOUSEBUTTONUP, end))
 
 

@@ -11,17 +11,7 @@ from rules_helpers import position as rules_position
 from game.rules import Card, Phase
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.table_layout import FOLLOW_STEP, PILE_POS, drop_target
-from tests.table_helpers import card_point, hand_card, make_table, mouse, position, select, tick
-
-
-def hold_over(stack, start, end, steps: int = 6) -> None:
-    """Press at `start` and move to `end` with the button held (a drag not yet let go)."""
-    stack.handle_event(mouse(pygame.MOUSEMOTION, start))
-    stack.handle_event(mouse(pygame.MOUSEBUTTONDOWN, start))
-    for i in range(1, steps + 1):
-        k = i / steps
-        point = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
-        stack.handle_event(mouse(pygame.MOUSEMOTION, point, buttons=(1, 0, 0)))
+from tests.table_helpers import card_point, hand_card, hold_over, make_table, mouse, position, select, tick
 
 
 def move_to(stack, point) -> None:
