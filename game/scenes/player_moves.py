@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any, Protocol
 
 from game.hints import card_list, card_name, discard_question, naming, rank_plural
@@ -217,7 +218,8 @@ class PlayerMoves:
         """The naturals of the top card's rank in hand that take the pile as they are, when
         only a natural pair takes it (Hand and Foot; a frozen pile): two of them, else all of
         them (an initial meld the pair alone falls short of); when neither is a legal take,
-        the pair, for the engine to say why (the minimum, say). None without a natural pair.
+        with the fewest wild cards that make one (`_pair_with_wilds`), else the pair, for the
+        engine to say why (the minimum, say). None without a natural pair.
         A click on the pile (or T) with nothing selected takes it so, as the prompt
         "or take the pile (T)" promised; it refused with "select the pair and drop it on the
         pile" to a player holding the pair (play-test at 800x450, stop 57)."""
@@ -232,7 +234,21 @@ class PlayerMoves:
             group = self._quiet_group(cards, top.rank)
             if group is not None and self._refusal_of(Move.take(group)) is None:
                 return cards
-        return naturals[:2]
+        return self._pair_with_wilds(naturals, top.rank) or naturals[:2]
+
+    def _pair_with_wilds(self, naturals: list[Card], rank: Rank) -> list[Card] | None:
+        """`naturals` with the fewest, then cheapest, wild cards of the hand that make a legal
+        take, where the naturals alone fall short (the first meld's minimum): a pair of 7s
+        and the joker reach 50 where the pair's 15 does not. After Esc put the hint away, T
+        took with the bare pair and was refused as 35 short (play-test, stop 59)."""
+        wilds = sorted((c for c in self.table.hand_cards() if c.is_wild), key=lambda c: c.value)
+        for count in range(1, min(len(wilds), len(naturals) + 1) + 1):
+            for extra in sorted(set(combinations(wilds, count)), key=lambda cards: sum(c.value for c in cards)):
+                cards = [*naturals, *extra]
+                group = self._quiet_group(cards, rank)
+                if group is not None and self._refusal_of(Move.take(group)) is None:
+                    return cards
+        return None
 
     def _takes_onto_melds(self) -> list[Move]:
         """The legal takes of the pile's top card alone onto one of our melds (`take +N:`)."""

@@ -1077,6 +1077,32 @@ def test_t_without_the_pair_the_pile_needs_says_the_player_holds_none(variant, m
     assert "you hold no pair" not in (table.message[0] if table.message else "")
 
 
+@pytest.mark.parametrize("variant", ["classic", "two-hand"])
+def test_t_with_a_pair_short_of_the_first_meld_takes_with_the_wild_cards_that_reach_it(variant):
+    """The side has not melded (the pile frozen for it): a pair of 7s and the 7 on top make
+    15, short of 50. After Esc put the hint away, T took with the bare pair and was refused
+    as 35 short (play-test, stop 59): T (and a click on the pile) take with the fewest, then
+    cheapest, wild cards of the hand that reach the minimum: the joker (65), not a 2 (35)."""
+    players = RulesConfig.for_variant(variant).players
+    hands = ["D7 H7 C2 JK D9 H5 S4", "D4", "D6", "D8"][:players]
+    for act in ("key_take", "click_pile"):
+        stack, table = make_table(variant=variant)
+        table.load_state(position(hands, variant=variant, discard="S4 S7"))
+        tick(stack, 0.1)
+        getattr(table.controller.moves, act)()
+        assert table.refusal is None, table.message
+        st = table.game.state
+        (meld,) = st.melds[0].values()
+        assert not st.pile and [str(c) for c in meld.cards if c.is_wild] == ["JK"], meld
+        assert "C2" in [str(c) for c in st.hands[0]]
+    # With no wild card that reaches it, the refusal says how short the pair falls, as before.
+    stack, table = make_table(variant=variant)
+    table.load_state(position(["D7 H7 C2 D9 H5 S4", "D4", "D6", "D8"][:players], variant=variant, discard="S4 S7"))
+    tick(stack, 0.1)
+    table.controller.moves.key_take()
+    assert table.refusal is not None and table.refusal.rule == "R-TAKE-MIN", table.message
+
+
 @pytest.mark.parametrize("variant", ["samba", "bolivia"])
 @pytest.mark.parametrize("hand", ["D5 D6 D9 H9", "D5 D7 D9 H2"])
 def test_a_pile_nothing_takes_in_samba_says_so_rather_than_select_the_cards(variant, hand):
