@@ -11,7 +11,6 @@ import json
 import pygame
 import pytest
 
-from game import storage
 from game.bots import make_bot
 from game.move_log import MoveLog
 from game.rules import Game, Move, Phase, RulesConfig, position_to_json
@@ -21,17 +20,9 @@ from game.scenes.new_game import NewGameScene
 from game.scenes.pass_and_play import PrivacyScreen
 from game.scenes.prompts import AnswerPrompt
 from game.scenes.score_sheet import ScoreSheetScene
-from game.settings import Settings, save_settings
 from game.window import STEP, MainWindow
 
 LEVELS = (None, "normal", "normal", "normal")
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
-    save_settings(Settings(animation_speed=4.0, bot_pace="fast", sound=False), tmp_path)
-    return tmp_path
 
 
 def press(app: MainWindow, msgid: str) -> None:

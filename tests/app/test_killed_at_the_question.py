@@ -7,24 +7,14 @@ these keep them."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from game import storage
 from game.bots import make_bot
 from game.rules import Game, MoveKind, Phase, RulesConfig
 from game.saves import SaveStore
 from game.scenes.prompts import AnswerPrompt
-from game.settings import Settings, save_settings
 from game.window import STEP, MainWindow
 
 LEVELS = (None, "normal", "normal", "normal")
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
-    save_settings(Settings(animation_speed=4.0, bot_pace="fast", sound=False), tmp_path)
-    return tmp_path
 
 
 def asked_by_the_partner(seed: int = 5) -> Game:

@@ -26,19 +26,11 @@ from game.scenes.new_game import NewGameScene
 from game.scenes.prompts import AnswerPrompt
 from game.scenes.score_sheet import ScoreSheetScene
 from game.scenes.table import TableScene
-from game.settings import Settings, save_settings
+from game.settings import Settings
 from game.stats import StatsStore
 from game.window import MAX_WINDOW, STEP, MainWindow, fit_window_size
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    """A fresh CANASTA_HOME with fast animations (the table still animates every move)."""
-    monkeypatch.setenv(storage.HOME_ENV, str(tmp_path))
-    save_settings(Settings(animation_speed=4.0, bot_pace="fast", sound=False), tmp_path)
-    return tmp_path
 
 
 def click(app: MainWindow, pos) -> None:
