@@ -235,17 +235,7 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
     deal_number = body.get("deal_number", 0)
     _need(_is_int(deal_number) and deal_number >= 0, N_("bad deal number"))
     _need(isinstance(body.get("position"), dict), N_("the current position is missing"))
-    extra = body.get("extra", {})
-    _need(
-        isinstance(extra, dict)
-        and all(
-            isinstance(k, str)
-            and (v is None or isinstance(v, (str, int, float, bool)))
-            and not (isinstance(v, float) and not math.isfinite(v))
-            for k, v in extra.items()
-        ),
-        N_("bad extra table data"),
-    )
+    extra = _table_extra(body.get("extra", {}))
     saved_at = body.get("saved_at", "")
     return SavedGame(
         config,
@@ -259,6 +249,21 @@ def _fields(fields: dict[str, Any]) -> SavedGame:
         saved_at if isinstance(saved_at, str) else "",
         shown=_unshown_from(body),
     )
+
+
+def _table_extra(extra: object) -> dict[str, Scalar]:
+    """The table's extras a save holds (the hand's arrangement, the selection, the bubbles:
+    none of them the game): an entry that is not a flat value is left out, and so is the
+    whole of an `extra` that is not a dict; the game loads without them."""
+    if not isinstance(extra, dict):
+        return {}
+    return {
+        key: value
+        for key, value in extra.items()
+        if isinstance(key, str)
+        and (value is None or isinstance(value, (str, int, float, bool)))
+        and not (isinstance(value, float) and not math.isfinite(value))
+    }
 
 
 def _unshown_from(body: dict[str, Any]) -> int | None:

@@ -20,14 +20,23 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules import Card
 from game.rules import events as ev
+from game.rules.moves import whole_number
 from game.rules.variants import Variant
 from game.scenes.table_layout import CENTER_W, STOCK_POS, STOCK_ZONE, Placement, Zone
 from game.scenes.tween import ease_in_out_cubic, ease_out_cubic
 
 FLIGHT = 0.42  # seconds for a card to travel, at speed 1
+# What a seat says in a speech bubble, by a short code: the save keeps the code of each bubble
+# on the table (the words in the language of the day come back after Continue).
+BUBBLE_WORDS = {
+    "foot": N_("I pick up my foot."),
+    "ask": N_("May I go out?"),
+    "yes": N_("Yes, go out!"),
+    "no": N_("No, not yet."),
+}
 DEAL_STAGGER = 0.035  # between two dealt cards
 PILE_STAGGER = 0.03  # between two cards of a picked-up pile
 MELD_STAGGER = 0.07  # between the cards of a meld
@@ -175,7 +184,8 @@ class Effect:
     seat: int | None = None
     side: int | None = None
     text: str = ""
-    data: object = None
+    data: object = None  # (a bubble's: its code in BUBBLE_WORDS)
+    move: int | None = None  # a bubble's: the moves played when its move was shown (the save's check)
 
 
 @dataclass
@@ -210,6 +220,11 @@ def canasta_banner(event: ev.CanastaMade, rules: Variant | None) -> str:
         return (_("A clean book of {ranks}!") if natural else _("A dirty book of {ranks}!")).format(ranks=ranks)
     kind_name = _("natural") if natural else _("mixed")
     return _("Canasta of {ranks} ({kind})!").format(ranks=ranks, kind=kind_name)
+
+
+def bubble(at: float, seat: int, code: str) -> Effect:
+    """A speech bubble by `seat` at `at` seconds: the words of `code` (BUBBLE_WORDS)."""
+    return Effect("bubble", at, seat, None, _(BUBBLE_WORDS[code]), code)
 
 
 def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | None = None) -> Plan:
@@ -274,15 +289,14 @@ def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | 
         elif isinstance(event, ev.FootPickedUp):
             clock += 0.2
             plan.feet[event.seat] = clock  # (once the hand's last cards have left: the event names no card)
-            plan.effects.append(Effect("bubble", clock, event.seat, None, _("I pick up my foot.")))
+            plan.effects.append(bubble(clock, event.seat, "foot"))
         elif isinstance(event, ev.Discarded):
             leave([event.card], 0.1)
             sound("discard", lands(event.card))
         elif isinstance(event, ev.Asked):
-            plan.effects.append(Effect("bubble", clock, event.seat, None, _("May I go out?")))
+            plan.effects.append(bubble(clock, event.seat, "ask"))
         elif isinstance(event, ev.Answered):
-            text = _("Yes, go out!") if event.yes else _("No, not yet.")
-            plan.effects.append(Effect("bubble", clock, event.seat, None, text, event.yes))
+            plan.effects.append(bubble(clock, event.seat, "yes" if event.yes else "no"))
         elif isinstance(event, ev.WentOut):
             sound("going_out", clock + 0.2)
             text = _("{name} went out concealed!") if event.concealed else _("{name} went out!")
@@ -321,6 +335,30 @@ def parse_looks(text: object) -> dict[Card, int]:
             continue
         looks[card] = int(parts[2])
     return looks
+
+
+def bubbles_text(said: list[tuple[int, str, int]]) -> str:
+    """The speech bubbles on the table for a save: `SEAT:CODE:MOVE` words (who says it, its
+    code in BUBBLE_WORDS, the moves played when the move it answers was shown)."""
+    return " ".join(f"{seat}:{code}:{move}" for seat, code, move in said if code in BUBBLE_WORDS)
+
+
+def parse_bubbles(text: object, players: int, moves: int) -> list[tuple[int, str, int]]:
+    """`bubbles_text` read back, one bubble a seat at most: a word that does not fit (a seat
+    not at the table, an unknown code, a move the screen had not shown: at most `moves`) is
+    left out."""
+    said: dict[int, tuple[int, str, int]] = {}
+    for word in text.split()[:MAX_BUBBLE_WORDS] if isinstance(text, str) else ():
+        parts = word.split(":")
+        if len(parts) != 3:
+            continue
+        seat, code, move = whole_number(parts[0], 2), parts[1], whole_number(parts[2], 6)
+        if seat is not None and move is not None and seat < players and code in BUBBLE_WORDS and move <= moves:
+            said[seat] = (seat, code, move)
+    return list(said.values())
+
+
+MAX_BUBBLE_WORDS = 16  # (a table seats six: more is a save edited by hand)
 
 
 class Animator:

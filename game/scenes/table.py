@@ -29,7 +29,17 @@ from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
 from game.player_names import names_text
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
-from game.scenes.animations import FLIGHT, Animator, Effect, looks_text, parse_looks, plan_events
+from game.scenes.animations import (
+    BUBBLE_WORDS,
+    FLIGHT,
+    Animator,
+    Effect,
+    bubbles_text,
+    looks_text,
+    parse_bubbles,
+    parse_looks,
+    plan_events,
+)
 from game.scenes.base import Scene
 from game.scenes.hand_state import (
     SORT_MODES,
@@ -73,6 +83,7 @@ if TYPE_CHECKING:
     from game.sound import SoundPlayer
 
 UI_FLIGHT = 0.16  # hand re-arranging (select, hover, sort)
+BUBBLE_SECONDS = 3.0  # how long a speech bubble shows (also one put back by Continue: to be read)
 BOT_PAUSE = 0.35  # seconds between two bot moves, at speed 1 and the normal bot pace
 SPEEDS: tuple[float, ...] = CHOICES["animation_speed"]  # the settings' list is the one source
 
@@ -82,6 +93,8 @@ class Bubble:
     widget: SpeechBubble
     remaining: float
     seat: int  # who speaks: the bubble moves with the seat when the table turns (pass-and-play)
+    code: str | None = None  # what it says (animations.BUBBLE_WORDS; None: words the save does not keep)
+    move: int = 0  # the moves played when the move it goes with was shown (the save keeps it)
 
 
 class TableScene(Scene):
@@ -127,6 +140,7 @@ class TableScene(Scene):
         self.listeners: list = []
         self.lesson_game = False  # the guided deal's game (CoachTable; after Continue, as the save says)
         self._kept_staging = ""  # the staged groups as the save last kept them (staging_text)
+        self._kept_marks: tuple[str, str] = ("", "")  # the selection and the bubbles, as the save last kept them
         # Set by the app in menu mode: the table menu can leave the table.
         self.on_menu: Callable[[], None] | None = None
         # The player's settings, which the table follows (see follow()); None in bare tests.
@@ -299,7 +313,18 @@ class TableScene(Scene):
             "uncounted_deal": self.uncounted_deal,
             "names": names_text(self.controller.person_names),  # pass-and-play's typed names
             "looks": looks_text(self.animator.looks),  # cards showing their twin's picture (a swap)
+            # What shows over the cards: the raised (selected) cards and what the seats are
+            # saying (the partner's "Yes, go out!"): Continue puts them back (play-test, stop 60).
+            "selected": self.marks()[0],
+            "bubbles": self.marks()[1],
         }
+
+    def marks(self) -> tuple[str, str]:
+        """The selected cards (`cards_text`, staged ones apart) and the speech bubbles
+        (`bubbles_text`) as the save keeps them."""
+        hand = set(self.game.state.hands[self.human]) - self.ui.staged_cards()
+        said = [(b.seat, b.code, b.move) for b in self.bubbles if b.code is not None]
+        return cards_text(self.ui.selected & hand), bubbles_text(said)
 
     def in_lesson(self) -> bool:
         """The guided deal's lesson is being played (its first deal, in its own game: a seed
@@ -322,6 +347,19 @@ class TableScene(Scene):
         )
         uncounted = extra.get("uncounted_deal")
         self.uncounted_deal = uncounted if isinstance(uncounted, str) else None
+        # What the seats were saying, for the moves the screen had shown (one it had not is
+        # played again, and says it then), each for a bubble's whole time: to be read.
+        for seat, code, move in parse_bubbles(extra.get("bubbles"), self.config.players, len(self.game.history)):
+            self._say(seat, code, move)
+        self._restore_arrangement(extra)
+        self.ui.selected = parse_cards(extra.get("selected"), self.game.state.hands[self.human])
+        self.ui.selected -= self.ui.staged_cards()
+        self._kept_staging, self._kept_marks = self.staging_text(), self.marks()
+        self.relayout()
+        self.animator.finish_all()
+
+    def _restore_arrangement(self, extra: dict) -> None:
+        """The hand's sort and order, the staged groups and the cards taken with the pile."""
         mode = extra.get("sort")
         if mode not in SORT_MODES:
             return
@@ -338,9 +376,6 @@ class TableScene(Scene):
         # The turn the pile was taken, also while the partner answers its question.
         if st.turn == self.human and st.phase in (Phase.MELD, Phase.ANSWER):
             self.ui.taken = parse_cards(extra.get("taken"), st.hands[self.human])
-        self._kept_staging = self.staging_text()
-        self.relayout()
-        self.animator.finish_all()
 
     def _resume(self) -> None:
         """A saved game goes on exactly where it was: the cards are in place at once
@@ -349,6 +384,10 @@ class TableScene(Scene):
         self.relayout()
         self.animator.finish_all()
         self._to_act_shown = self.game.state.to_act
+        # A bot to move waits a moment, as after a live move: the table shows first as it was
+        # left, then the move comes (the partner's answer the app closed waiting for came in
+        # the very first frame, "Waiting for your partner's answer…" never seen; stop 60).
+        self._bot_ready_at = self.clock + (FLIGHT + BOT_PAUSE * self.pace) / max(0.01, self.animator.speed)
         state = self.game.state
         if state.phase is Phase.OVER:
             self.sheet_pending = state.result
@@ -544,6 +583,8 @@ class TableScene(Scene):
         if plan.deal:
             self.controller.dealing = self.animator.busy
         for effect in plan.effects:
+            if effect.kind == "bubble":
+                effect.move = len(self.game.history)  # (Continue puts it back only once this move shows)
             self.timeline.append((self.clock + effect.delay / speed, effect))
         # The next move is one a save held (Continue, play_saved): decided already, it waits for
         # these cards to land, not for the bots' pace nor for a search to be seen thinking again.
@@ -653,15 +694,22 @@ class TableScene(Scene):
             if self.play_sound is not None:
                 self.play_sound(effect.text)
         elif effect.kind == "bubble":
-            anchor, tail = self.geometry.bubble_anchor(effect.seat)  # type: ignore[arg-type]
-            self.bubbles = [b for b in self.bubbles if b.widget.anchor != anchor]
-            bubble = SpeechBubble(anchor, effect.text, tail=tail, keep_clear=BUBBLE_KEEP_CLEAR)
-            self.bubbles.append(Bubble(bubble, 3.0, effect.seat))  # type: ignore[arg-type]
+            code = effect.data if effect.data in BUBBLE_WORDS else None
+            self._say(effect.seat, code, effect.move or 0, effect.text)  # type: ignore[arg-type]
         elif effect.kind in ("banner", "flash"):
             self.banner = (effect.text, 2.0 if effect.kind == "banner" else 1.2, effect.data)
             self.banner_high = effect.side is not None and effect.side != self.human_side
         elif effect.kind == "deal-over":
             self.sheet_pending = effect.data
+
+    def _say(self, seat: int, code: str | None, move: int, text: str = "") -> None:
+        """A speech bubble by `seat`: the words of `code` (BUBBLE_WORDS), else `text`; it
+        replaces the seat's last one."""
+        anchor, tail = self.geometry.bubble_anchor(seat)
+        self.bubbles = [b for b in self.bubbles if b.widget.anchor != anchor]
+        words = _(BUBBLE_WORDS[code]) if code is not None else text
+        bubble = SpeechBubble(anchor, words, tail=tail, keep_clear=BUBBLE_KEEP_CLEAR)
+        self.bubbles.append(Bubble(bubble, BUBBLE_SECONDS, seat, code, move))
 
     def why_not(self) -> bool:
         """Show the longer text of the rule behind the last refusal (the "?" key)."""
@@ -1166,6 +1214,10 @@ class TableScene(Scene):
             bubble.remaining -= dt
             bubble.widget.alpha = max(0.0, min(1.0, bubble.remaining / 0.4))
         self.bubbles = [b for b in self.bubbles if b.remaining > 0]
+        marks = self.marks()
+        if marks != self._kept_marks:  # a card raised or lowered, a bubble said or gone: the save keeps it
+            self._kept_marks = marks
+            self.hand_arranged()
         if self.banner is not None:
             text, remaining, data = self.banner
             self.banner = (text, remaining - dt, data) if remaining > dt else None
