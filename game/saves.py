@@ -8,7 +8,8 @@ A save is plain JSON (nothing in it is ever executed: no pickle, no eval):
      "deal_number": 2, "moves": ["draw", "discard C5", ...],
      "shown": 41,   # how many of `moves` the screen had finished showing (absent: all)
      "position": {...position_to_json of the current state...},
-     "extra": {...small flat dict the table may keep...},
+     "extra": {...small flat dict the table may keep: the hand's order, the selection,
+               the speech bubbles; an entry that is not a flat value is left out...},
      "saved_at": "...", "checksum": "sha256:..."}
 
 Loading replays `moves` from `seed` (the engine is deterministic) and checks
