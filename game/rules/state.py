@@ -434,9 +434,9 @@ class GameState:
         if phase is _ANSWER_PHASE:
             if kind is _YES or kind is _NO:
                 return self._apply_answer(kind is _YES)
-            raise IllegalMove("R-ASK", N_('your partner asked "May I go out?": answer yes or no'), move)
+            raise IllegalMove(self.ask_rule(), N_('your partner asked "May I go out?": answer yes or no'), move)
         if kind is _YES or kind is _NO:
-            raise IllegalMove("R-ASK", N_("nobody asked to go out"), move)
+            raise IllegalMove(self.ask_rule(), N_("nobody asked to go out"), move)
         if phase is _DRAW_PHASE:
             if kind is _DRAW:
                 return self._apply_draw()
@@ -827,10 +827,11 @@ class GameState:
         return [Asked(self.turn)]
 
     def ask_rule(self) -> str:
-        """The rule a refusal of the question or of its binding answer cites: Hand and Foot's
-        own (V-HF-ASK: from the foot, once a turn, the answer binds for the rest of the turn),
-        else R-ASK. (A discard after the partner's yes cited R-ASK and keeping two cards
-        V-HF-ASK, in one game: play-test, stop 59.)"""
+        """The rule a refusal of the question, of answering it or of its binding answer cites:
+        Hand and Foot's own (V-HF-ASK: from the foot, once a turn, the answer binds for the rest
+        of the turn), else R-ASK. (A discard after the partner's yes cited R-ASK and keeping two
+        cards V-HF-ASK, in one game: play-test, stop 59; a move other than the answer, or an
+        answer nobody asked for, still cited R-ASK: stop 60.)"""
         return "V-HF-ASK" if self.config.rules.foot else "R-ASK"
 
     def _apply_answer(self, yes: bool) -> list[Event]:

@@ -80,7 +80,7 @@ class PlayerMoves:
             self._wait_note()
             return True
         if st.phase is Phase.ANSWER:
-            self.table.refuse(N_('Your partner asked "May I go out?": answer first.'), "R-ASK")
+            self.table.refuse(N_('Your partner asked "May I go out?": answer first.'), st.ask_rule())
             return True
         return False
 

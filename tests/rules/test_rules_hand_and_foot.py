@@ -318,6 +318,29 @@ def test_V_HF_ASK_is_the_rule_of_every_refusal_the_answer_binds():
     play(state, "discard C9")  # the no binds only the going out: a plain discard is legal
 
 
+@pytest.mark.parametrize(("variant", "rule"), [(HF, "V-HF-ASK"), ("classic", "R-ASK")])
+def test_V_HF_ASK_refusals_about_answering_cite_the_variants_own_rule(variant, rule):
+    """The partner's side of the question: a move other than the answer while it is owed, and
+    an answer nobody asked for, cited R-ASK in Hand and Foot too (play-test, stop 60); the
+    question's own refusals already cited V-HF-ASK. Classic keeps R-ASK."""
+    if variant == HF:
+        state = hf(["H5 H5 H5 C9"], melds=[QUOTA, []], feet=FROM_FOOT, phase="meld")
+    else:
+        state = position(["C9 D9 H9 C4"], melds=[{"K": K_CLEAN}, {}], phase="meld")
+    play(state, "ask")
+    assert state.phase is Phase.ANSWER
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "draw")
+    assert (caught.value.rule, caught.value.message_id) == (
+        rule,
+        'your partner asked "May I go out?": answer yes or no',
+    )
+    play(state, "yes")
+    with pytest.raises(IllegalMove) as caught:
+        play(state, "no")
+    assert (caught.value.rule, caught.value.message_id) == (rule, "nobody asked to go out")
+
+
 def test_V_HF_OUT_needs_two_clean_and_two_dirty_books():
     three = [K_CLEAN, Q_CLEAN, J_DIRTY, "C9 D9 H9"]
     state = hf(["H5 H5 H5 C9"], melds=[three, []], feet=FROM_FOOT, phase="meld")

@@ -154,6 +154,34 @@ def test_the_status_names_the_partner_asked_in_a_side_of_three():
     assert controller.guide.status_text() == "Your partner said no: you may not go out this turn."
 
 
+def test_a_move_before_answering_the_partner_cites_the_variants_ask_rule():
+    """North asked "May I go out?" and the player owes the answer: a click on the stock was
+    refused under R-ASK in Hand and Foot too, where the question is V-HF-ASK's (play-test,
+    stop 60). Classic keeps R-ASK."""
+    books = ["CK DK HK SK CK DK HK", "CQ DQ HQ SQ CQ DQ HQ", "CJ DJ HJ SJ CJ D2 JK", "C9 D9 H9 S9 C9 D2 C2"]
+    feet = ["C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA", "C4 C5 C6 C7 C8 C9 C10 CJ CQ CK CA", None, "D4 D5 D6 D7 D8 S4"]
+    foot = position(
+        ["C4 C5", "C6 C7", "H5 H5 H5 C9", "D4"],
+        melds=[books, []],
+        feet=feet,
+        variant="hand-and-foot",
+        turn=2,
+        phase="answer",
+        discard="S4",
+    )
+    classic = position(
+        ["C4 C6", "C6 C7", "SK C10 D10 H10", "D4"], melds=[{"K": "CK DK HK SK CK DK HK"}, {}], turn=2, phase="answer"
+    )
+    for variant, state, rule in (("hand-and-foot", foot, "V-HF-ASK"), ("classic", classic, "R-ASK")):
+        controller, _host = make(state, variant=variant)
+        assert controller.game.state.to_act == controller.human
+        controller.moves.click_stock()
+        assert controller.refusal is not None and controller.refusal.rule == rule, variant
+        assert controller.message[0] == 'Your partner asked "May I go out?": answer first.'
+        controller.moves.answer(True)
+        assert controller.game.state.phase is Phase.MELD and controller.game.state.this_turn.answer is True
+
+
 def test_cards_let_go_on_another_sides_meld_are_refused_with_R_OWN_MELDS():
     # They flew back without a word (play-test, stop 44); two-hand's player is a side alone.
     for variant, words in (("classic", "your side's melds"), ("two-hand", "your own melds")):
