@@ -638,10 +638,7 @@ class NormalPolicy:
 
     def take_score(self, kn: Knowledge, move: Move) -> float:
         w, obs = self.weights(kn), kn.obs
-        rest = obs.pile[:-1]
-        take_next = kn.cfg.rules.take_next
-        if take_next:  # V-HF-TAKE: only the next cards under the top come
-            rest = rest[-take_next:]
+        rest = kn.cfg.rules.taken_under_top(obs.pile)  # (V-HF-TAKE: only the next cards under the top)
         my_melds = kn.melds_by_rank(kn.side)
         hc = kn.hand_counts
         urg = deal_urgency(kn, w)
@@ -737,9 +734,11 @@ class NormalPolicy:
         return high - low + 1 >= CANASTA_SIZE
 
     def take_reason(self, kn: Knowledge, move: Move) -> BotReason:
-        """The main reason a take scored above drawing, in one line."""
+        """The main reason a take scored above drawing, in one line, of the cards the take
+        brings (in Hand and Foot the top card and the next six, V-HF-TAKE: the red threes and
+        wild cards of the whole pile were counted, the rest of it staying down; stop 60)."""
         obs = kn.obs
-        rest = obs.pile[:-1]
+        rest = kn.cfg.rules.taken_under_top(obs.pile)
         if not any(m.kind is MoveKind.DRAW for m in obs.legal):
             return BotReason.of(why.TAKE_STOCK_EMPTY)
         my_melds = kn.melds_by_rank(kn.side)
@@ -765,7 +764,7 @@ class NormalPolicy:
         meld_fit = sum(1 for c in rest if c.is_natural and self.fits_ours(kn, c))
         if meld_fit >= 2:
             return BotReason.of(why.TAKE_MELD_FIT, fit=meld_fit)
-        if len(kn.obs.pile) >= why.BIG_LINE:
+        if len(rest) + 1 >= why.BIG_LINE:  # (the cards the take brings, the top one with them)
             return BotReason.of(why.TAKE_BIG)
         pairs = sum(1 for c in rest if c.is_natural and in_rest[c.rank] >= 2 and not self.fits_ours(kn, c))
         return BotReason.of(why.TAKE_PAIRS, n=pairs) if pairs >= 2 else BotReason.of(why.TAKE_TOP)

@@ -12,9 +12,13 @@ arena take their variant lists from `VARIANTS` and nowhere else.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from .errors import N_
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,13 @@ class Variant:
         """R-FROZEN matters: the pile may be taken otherwise than with a natural pair (in
         Hand and Foot it never may, V-HF-TAKE: nothing there freezes it)."""
         return self.take_onto_meld
+
+    def taken_under_top(self, pile: Sequence[_T]) -> Sequence[_T]:
+        """The cards under the top card of `pile` (oldest first) that a take brings into the
+        hand: the rest of the pile, or in Hand and Foot the next `take_next` (V-HF-TAKE; fewer
+        from a shorter pile), the rest staying down."""
+        rest = pile[:-1]
+        return rest[-self.take_next :] if self.take_next else rest
 
     def minimum_for(self, score: int) -> int:
         """R-MIN: the initial-meld minimum for a side's cumulative score."""

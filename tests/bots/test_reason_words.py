@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from bot_helpers import position
+from rules_helpers import position as rules_position
 
 from game.bots import make_bot
 from game.bots import reasons as why
@@ -117,3 +118,56 @@ def test_every_reason_key_reads_back_and_the_new_ones_are_public_or_hidden_as_me
     assert BotReason.from_code("yes-few-to-meld:cards=6:points=20") == BotReason.of(
         why.YES_FEW_TO_MELD, points=20, cards=6
     )
+
+
+HF_FEET = ["D4 D5 D6 D7 D8 S4 S5 S6 S7 S8 H4"] * 4
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile", "said", "public"),
+    [
+        # Two red threes and three wild cards lie deep in the pile; the take brings H4 C6 JK
+        # S10 D9 H5 under the CQ: one wild card ("It holds 2 red threes." before, stop 60).
+        (
+            "SQ HQ C5 D7 HA S6 D10",
+            "JK D2 H3 D3 C2 S9 H4 C6 JK S10 D9 H5 CQ",
+            BotReason.of(why.TAKE_WILD),
+            BotReason.of(why.TAKE_WILD),
+        ),
+        (
+            "SQ HQ C5 D7 HA S6 D10",
+            "JK D2 H3 D3 C2 S9 H4 JK C2 S10 D9 H5 CQ",
+            BotReason.of(why.TAKE_WILDS, n=2),
+            BotReason.of(why.TAKE_WILDS, n=2),
+        ),
+        # The red threes stay down: the fit of the six that come (C6 D5 S10 H5), and to the
+        # table their pair of fives.
+        (
+            "SQ HQ C5 D7 HA S6 D10",
+            "S9 C7 H3 D3 H4 C6 D5 S10 D9 H5 CQ",
+            BotReason.of(why.TAKE_FIT, fit=4),
+            BotReason.of(why.TAKE_PAIRS, n=2),
+        ),
+        # Ten cards or more down, seven come: never "a pile this big".
+        (
+            "SQ HQ C5 D7 HA",
+            "H6 C8 D9 SJ C4 H4 C6 D9 S10 HA H7 CQ",
+            BotReason.of(why.TAKE_FIT, fit=2),
+            BotReason.of(why.TAKE_TOP),
+        ),
+        ("SQ HQ", "H4 C4 D6 S6 H9 S9 C10 D10 SA CQ", BotReason.of(why.TAKE_PAIRS, n=4), None),
+    ],
+)
+def test_a_hand_and_foot_take_counts_only_the_cards_it_brings(hand, pile, said, public):
+    """V-HF-TAKE: a take brings the top card and the next six; the partner's line counted the
+    red threes, wild cards, fits and size of the whole pile (play-test, stop 60)."""
+    st = rules_position(
+        [hand], melds=[["DK CK HK"], []], variant="hand-and-foot", feet=list(HF_FEET), discard=pile, turn=0
+    )
+    bot = make_bot("normal", 0)
+    move = bot.act(st.observation(0))
+    assert move.kind is MoveKind.TAKE, str(move)
+    reason = bot.explain()
+    assert reason == said
+    assert public_form(reason) == (public or said)
+    assert "big" not in reason.text() and "big" not in public_form(reason).text()
