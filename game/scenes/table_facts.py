@@ -133,6 +133,12 @@ def take_next(config: RulesConfig) -> int:
     return config.rules.take_next
 
 
+def take_brings(config: RulesConfig, count: int) -> int:
+    """How many cards of a pile of `count` a take brings, its top card included: the whole
+    pile, or in Hand and Foot the top card and the next six (V-HF-TAKE; the rest stays)."""
+    return min(count, 1 + len(config.rules.taken_under_top(range(count))))
+
+
 def holds_natural_pair(hand: Iterable[Card], rank: Rank) -> bool:
     """Two natural cards of `rank` in `hand`: what takes a pile topped by `rank` in Hand and
     Foot (V-HF-TAKE), frozen or not."""

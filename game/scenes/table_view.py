@@ -103,6 +103,10 @@ ZONE_LABEL = pygame.Color(8, 40, 24, 200)  # the tab naming whose meld area it i
 ZONE_LABEL_LINE = pygame.Color(255, 255, 255, 120)
 NEW_CELL = pygame.Color(255, 255, 255, 26)  # our cell for a new meld
 SELECT_GLOW = pygame.Color(255, 214, 92)
+# The pile browser's frame round the cards a take brings in Hand and Foot (V-HF-TAKE), and
+# how far it stands off them.
+TAKE_FRAME = pygame.Color(214, 120, 20)
+TAKE_FRAME_GAP = 5.0
 SITTING_OUT = pygame.Color(40, 64, 52)  # the tag of a seat that sits this deal out
 TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with the pile
 TAKEN_DOT_R = 5.5  # its radius (its dark ring's), logical
@@ -319,6 +323,7 @@ class PileFit(NamedTuple):
     seats: list[int]
     bottom: float
     rows: int
+    lines: int = 0  # the lines under its heading: the seats', and Hand and Foot's take (`pile_take_note`)
 
 
 def score_panel_title(table: TableSource) -> str:
@@ -368,6 +373,9 @@ class TableView:
         self.log_lines_end = 0.0  # where its last line of entries ends (logical y), as drawn
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.covered_seat_texts: dict[int, str] = {}  # the seats under the open log, as it says them
+        self.pile_take_text: str | None = None  # the pile browser's line of what a take brings, as drawn
+        self.pile_take_marks: list[pygame.FRect] = []  # the frames round the cards a take brings (logical)
+        self.pile_take_marked: list[int] = []  # ... the pile indices of the cards framed, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
         self.drop_count_text: str | None = None  # how many cards land there, as said over the ring
@@ -681,15 +689,49 @@ class TableView:
         seats' lines make it taller: it may then lie over another's tag, which has its line too)."""
         count = len(self.table.seen_pile)
         bottom = log_panel_rect(self._pile_state_rects + self._tag_places()).bottom
+        note = 0 if self.pile_take_note() is None else 1  # (Hand and Foot's line of the take)
         seats: list[int] = []
         for _tries in range(3):
-            panel = pile_panel_rect(count, len(seats), bottom)
+            panel = pile_panel_rect(count, len(seats) + note, bottom)
             covered = self.covered_seats(panel)
             if covered == seats:
                 break
             seats = covered
-        rows = pile_browser_fit(count, len(seats), bottom)[0]
-        return PileFit(panel, seats, bottom, rows)
+        rows = pile_browser_fit(count, len(seats) + note, bottom)[0]
+        return PileFit(panel, seats, bottom, rows, len(seats) + note)
+
+    def pile_take_note(self) -> str | None:
+        """Hand and Foot's line under the pile browser's heading: how many of the pile's cards a
+        take brings, framed in the browser (the top card and the next six, V-HF-TAKE), and how
+        many stay; or that the card on top blocks the pile. None where a take brings the whole
+        pile, and for a pile of one card. (The browser listed the whole pile with nothing to say
+        that a take there brings seven cards at most: play-test, stop 60.)"""
+        table = self.table
+        if not table_facts.take_next(table.config):
+            return None
+        pile = table.seen_pile
+        if len(pile) < 2:
+            return None
+        if pile[-1].is_wild or pile[-1].is_black_three:  # (as GameState.pile_blocked)
+            return _("The card on top blocks the pile: nobody may take it.")
+        brought = table_facts.take_brings(table.config, len(pile))
+        left = len(pile) - brought
+        if left == 0:
+            return (
+                _("A take brings both cards.") if brought == 2 else _("A take brings all {n} cards.").format(n=brought)
+            )
+        if left == 1:
+            return _("A take brings the {n} framed cards; 1 stays.").format(n=brought)
+        return _("A take brings the {n} framed cards; {left} stay.").format(n=brought, left=left)
+
+    def pile_take_count(self) -> int:
+        """How many of the browser's cards, from the top, are framed as a take's (none where a
+        take brings the whole pile, or the pile is blocked: `pile_take_note`)."""
+        table = self.table
+        pile = table.seen_pile
+        if not table_facts.take_next(table.config) or len(pile) < 2 or pile[-1].is_wild or pile[-1].is_black_three:
+            return 0
+        return table_facts.take_brings(table.config, len(pile))
 
     def _open_panel(self) -> pygame.FRect | None:
         """The move log's or the pile browser's place while one is open (logical)."""
@@ -799,27 +841,44 @@ class TableView:
         each has left it (as the Pile N button counts)."""
         table = self.table
         pile = table.seen_pile
-        panel, seats, bottom, rows = self.pile_fit()
+        panel, seats, bottom, rows, lines = self.pile_fit()
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
         title = _("Discard pile · 1 card") if len(pile) == 1 else _("Discard pile · {n} cards").format(n=len(pile))
         blit_text(surface, title, 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
         blit_text(surface, _("V: close"), 12, theme.INK_SOFT, topright=(panel.right - 14, panel.y + 14))
         # The seats it lies over, as the move log says them (East's tag was hidden).
         below = self._covered_seat_lines(surface, ruler, panel, panel.y + SEAT_LINES_TOP)
+        self.pile_take_text = note = self.pile_take_note()
+        self.pile_take_marks, self.pile_take_marked = [], []
+        if note is not None:  # Hand and Foot: what a take brings, the cards framed below
+            width = panel.width - 28
+            size = fitting_size(note, 13, width, bold=True)
+            self.pile_take_text = line = one_line(surface, note, size, width, bold=True)
+            blit_text(surface, line, size, theme.INK, bold=True, topleft=(panel.x + 14, below))
         if not pile:
             where = (panel.x + 14, max(below, panel.y + 44))
             blit_text(surface, _("The pile is empty."), 14, theme.INK_SOFT, topleft=where)
             return
         # (a pile taken while the browser was scrolled down: its new cards, from the top)
         scroll = min(table.pile_scroll, pile_browser_last_scroll(len(pile), rows))
-        places = pile_browser_places(len(pile), scroll, len(seats), bottom)
-        for index, x, y in places:
+        places = pile_browser_places(len(pile), scroll, lines, bottom)
+        framed = self.pile_take_count()  # (from the top: a take's cards)
+        row: list[tuple[int, float, float]] = []  # the framed cards of the row being drawn
+        for at, (index, x, y) in enumerate(places):
             card = pile[index]
             if index == len(pile) - 1:  # the top card: the one a take is about
                 ring = pygame.FRect(0, 0, PILE_CARD_W + 8, card_h(PILE_CARD_W) + 8)
                 ring.center = (x, y)
                 surface.blit(rounded_panel(ruler.size(ring.size), ruler.px(8), SELECT_GLOW), ruler.rect(ring))
             draw_card(surface, CardSprite(card, Placement(x, y, PILE_CARD_W)), back=table.card_back)
+            if index >= len(pile) - framed:
+                row.append((index, x, y))
+            following = places[at + 1] if at + 1 < len(places) else None
+            if row and (following is None or following[2] != y or following[0] < len(pile) - framed):
+                # The row's framed cards end here: their frame, over them, before the next row
+                # (which lies over it where the rows are close) and up to the next card's edge.
+                self._take_frame(surface, ruler, row, following if following and following[2] == y else None)
+                row = []
         # What is scrolled away, at the panel's foot.
         newer = places[0][0] < len(pile) - 1
         older = places[-1][0] > 0
@@ -833,6 +892,26 @@ class TableView:
             blit_text(surface, text, 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
         else:
             blit_text(surface, _("Newest first"), 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
+
+    def _take_frame(
+        self,
+        surface: pygame.Surface,
+        ruler: Ruler,
+        row: list[tuple[int, float, float]],
+        following: tuple[int, float, float] | None,
+    ) -> None:
+        """A frame round the cards of one row of the pile browser that a take brings (Hand and
+        Foot: the top card and the next six), ending where the next card of the row, which
+        stays, begins: it shows only its index strip, and the frame crosses none of it."""
+        half_w, half_h = PILE_CARD_W / 2, card_h(PILE_CARD_W) / 2
+        left = row[0][1] - half_w - TAKE_FRAME_GAP
+        right = following[1] - half_w if following is not None else row[-1][1] + half_w + TAKE_FRAME_GAP
+        y = row[0][2]
+        frame = pygame.FRect(left, y - half_h - TAKE_FRAME_GAP, right - left, 2 * (half_h + TAKE_FRAME_GAP))
+        ring = rounded_panel(ruler.size(frame.size), ruler.px(8), pygame.Color(0, 0, 0, 0), TAKE_FRAME, ruler.px(3))
+        surface.blit(ring, ruler.rect(frame))
+        self.pile_take_marks.append(frame)
+        self.pile_take_marked.extend(index for index, _x, _y in row)
 
     def zone_label(self, side: int) -> str:
         """The label of a side's meld area: ours, or the opponents' by their names (every

@@ -195,3 +195,92 @@ def test_with_fewer_rows_the_wheel_still_reaches_the_oldest_card():
     assert table.pile_scroll == pile_browser_rows(count) - 2
     places = pile_browser_places(count, table.pile_scroll, len(fit.seats), fit.bottom)
     assert places[-1][0] == 0 and all(fit.rect.collidepoint(x, y) for _i, x, y in places)
+
+
+def _hf_pile(table, faces: str) -> None:
+    """Hand and Foot's pile set to `faces` (oldest first), the cards taken from the stock."""
+    st = table.game.state
+    st.stock.extend(st.pile)
+    st.pile.clear()
+    for face in faces.split():
+        card = next(c for c in st.stock if c.face == face)
+        st.stock.remove(card)
+        st.pile.append(card)
+    table.relayout()
+    table.animator.finish_all()
+
+
+PILE_13 = "C4 D5 H6 S7 C8 D9 H10 SJ CQ DK HA S4 C5"
+
+
+def test_hand_and_foot_frames_the_seven_cards_a_take_brings_and_says_the_count():
+    """V-HF-TAKE: a take brings the top card and the next six; the rest stays. The browser
+    listed the whole pile with no sign of which cards a take would bring (play-test, stop
+    60): a frame round those seven, ending where the next card begins, and a line under the
+    heading saying how many come and how many stay."""
+    stack, table = make_table(variant="hand-and-foot", seed=5)
+    _hf_pile(table, PILE_13)
+    key(stack, pygame.K_v)
+    surface = pygame.Surface(LOGICAL_SIZE)
+    table.view.draw(surface)
+    view, pile = table.view, table.seen_pile
+    assert len(pile) == 13 and view.pile_take_text == "A take brings the 7 framed cards; 6 stay."
+    assert view.pile_take_marked == list(range(12, 5, -1))  # the top card and the six under it
+    (frame,) = view.pile_take_marks
+    fit = view.pile_fit()
+    places = pile_browser_places(len(pile), 0, fit.lines, fit.bottom)
+    strip = {
+        index: pygame.FRect(x - PILE_CARD_W / 2, y - card_h(PILE_CARD_W) / 2, 30, card_h(PILE_CARD_W))
+        for index, x, y in places
+    }
+    for index in view.pile_take_marked:
+        assert frame.contains(strip[index]), index  # each framed card's visible strip
+    assert frame.right <= strip[5].left + 0.5  # the first card that stays is left outside
+    assert fit.rect.contains(frame)
+    # Drawn: the frame's colour on its left edge, the panel's cream above the card that stays.
+    edge = pygame.Vector2(frame.left + 1, frame.centery)
+    assert surface.get_at((round(edge.x), round(edge.y)))[:3] == tuple(table_view.TAKE_FRAME)[:3]
+    above = surface.get_at((round(strip[5].centerx), round(frame.top + 1)))[:3]
+    assert above != tuple(table_view.TAKE_FRAME)[:3]
+
+
+@pytest.mark.parametrize(
+    ("faces", "said", "framed"),
+    [
+        ("C4 D5 H6 S7 C8", "A take brings all 5 cards.", 5),
+        ("C4 D5 H6 S7 C8 D9 H10 SJ", "A take brings the 7 framed cards; 1 stays.", 7),
+        ("C4 D5", "A take brings both cards.", 2),
+        ("C4", None, 0),
+        ("C4 D5 H6 S7 C8 D9 H10 SJ JK", "The card on top blocks the pile: nobody may take it.", 0),
+        ("C4 D5 H6 S7 C8 D9 H10 SJ S3", "The card on top blocks the pile: nobody may take it.", 0),
+    ],
+)
+def test_hand_and_foot_s_take_line_for_short_and_blocked_piles(faces, said, framed):
+    stack, table = make_table(variant="hand-and-foot", seed=5)
+    _hf_pile(table, faces)
+    key(stack, pygame.K_v)
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    assert table.view.pile_take_text == said
+    assert len(table.view.pile_take_marked) == framed
+
+
+def test_the_take_line_in_chinese_and_none_where_a_take_brings_the_whole_pile():
+    from game import i18n
+
+    i18n.set_language("zh_CN")
+    try:
+        stack, table = make_table(variant="hand-and-foot", seed=5)
+        _hf_pile(table, PILE_13)
+        key(stack, pygame.K_v)
+        table.view.draw(pygame.Surface(LOGICAL_SIZE))
+        assert table.view.pile_take_text == "拿取弃牌堆会拿走框出的 7 张牌，其余 6 张留下。"
+    finally:
+        i18n.set_language("en")
+    for variant in ("classic", "samba"):
+        stack, table = make_table(variant=variant, seed=5)
+        _big_pile(table, 13)
+        key(stack, pygame.K_v)
+        table.view.draw(pygame.Surface(LOGICAL_SIZE))
+        assert table.view.pile_take_text is None and table.view.pile_take_marks == []
+        fit = table.view.pile_fit()
+        assert fit.lines == len(fit.seats)  # (no line for it: the rows as before)
