@@ -335,7 +335,17 @@ _HELD_BACK = {
     ),
     "pair": N_("Keep {cards}: your pair of {ranks} is a key to the pile."),
     "new": N_("Keep {cards}: kept, they hide your hand."),
-    "mix": N_("Keep {cards}: wild cards would spoil a clean meld."),
+    "mix": N_("Keep {cards}: wild cards would spoil a clean meld."),  # (no one meld to name)
+}
+# "mix": wild cards onto a meld of ours that has none yet (Normal's `mix_natural`), said of
+# the meld by name with what they would cost it, in the variant's words: a mixed canasta, a
+# dirty book. The wild cards alone are named: "Keep 7♠ 2♣: wild cards would spoil a clean
+# meld." named a natural card no wild card spoils, and a clean meld is no classic term (stop 60).
+_SPOILT = {
+    "alone": N_("Keep {cards}: any wild card on your {rank} meld would make its canasta mixed, not natural."),
+    "side": N_("Keep {cards}: any wild card on your side's {rank} meld would make its canasta mixed, not natural."),
+    "listed": N_("Keep {cards}: any wild card on your meld of {ranks} would make its canasta mixed, not natural."),
+    "book": N_("Keep {cards}: any wild card on your meld of {ranks} would make its book dirty, not clean."),
 }
 CALM = 0.25  # below this urgency "Nothing presses yet."
 
@@ -365,11 +375,46 @@ def _held_back(held: Move, parts: dict[str, float], obs: Observation, urg: float
             why += " and pair"
         else:
             cards = wilds
-    keep = _(_HELD_BACK[why]).format(cards=card_list(cards), ranks=rank_plural(pair) if pair is not None else "")
+    if why == "mix":
+        keep = _spoilt(held, obs)
+    else:
+        keep = _(_HELD_BACK[why]).format(cards=card_list(cards), ranks=rank_plural(pair) if pair is not None else "")
     if _close_opponent(obs):  # ("Nothing presses enough yet." with West and East at a card each: stop 52)
         return keep
     calm = _("Nothing presses yet.") if urg < CALM else _("Nothing presses enough yet.")
     return join_sentences([calm, keep])
+
+
+def _spoilt(held: Move, obs: Observation) -> str:
+    """Why `held`'s wild cards are kept off a meld of ours that has none yet ("mix"): the
+    meld they would join, by name, and what it would then become; the wild cards named, not
+    the naturals laid with them."""
+    rules = obs.config.rules
+    ours = obs.melds[obs.side]
+    spoilt: set[Rank] = set()
+    for group in held.groups:
+        if not any(c.is_wild for c in group.cards):
+            continue
+        if group.target is not None:
+            meld = ours[group.target] if group.target < len(ours) else None
+        elif rules.meld_list:
+            index = open_group(ours, group.rank)
+            meld = ours[index] if index is not None else None
+        else:
+            meld = next((m for m in ours if m.kind is MeldKind.GROUP and m.rank == group.rank), None)
+        if meld is not None and meld.kind is MeldKind.GROUP and meld.wilds == 0 and meld.size < CANASTA_SIZE:
+            spoilt.add(meld.rank)
+    cards = card_list(c for g in held.groups for c in g.cards if c.is_wild)
+    if len(spoilt) != 1:
+        return _(_HELD_BACK["mix"]).format(cards=cards)
+    (rank,) = spoilt
+    if rules.books_quota != (0, 0) or rules.group_max:  # Hand and Foot: a book, clean or dirty (V-HF-BOOKS)
+        text = _(_SPOILT["book"])
+    elif rules.meld_list:
+        text = _(_SPOILT["listed"])
+    else:
+        text = alone_or_side(obs, _SPOILT["alone"], _SPOILT["side"])
+    return text.format(cards=cards, rank=rank_singular(rank), ranks=rank_plural(rank))
 
 
 def _goes_out(move: Move, obs: Observation) -> bool:

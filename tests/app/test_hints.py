@@ -1222,3 +1222,109 @@ def test_a_card_to_lay_off_is_asked_about_whatever_the_pile():
     text = discard_question(obs(state), Card.parse("DK"))
     assert text is not None and "could be added to your side's king meld" in text and "instead." in text
     assert "3♠" not in text and "safe to discard" not in text, text
+
+
+# -- wild cards kept off a clean meld ("mix": Normal's `mix_natural`), stop 60 ----------------
+HF_MIX_MELDS = [
+    [
+        "C7 C7 C7 S2 S7 C2 D2",
+        "CK DK SK CK SK HK H2",
+        "D8 H8 S8 C8 D8 D8",
+        "DA DA SA DA SA DA CA",
+        "C10 H10 JK D2 D10 H10",
+        "C6 D6 H6 H6",
+        "C9 D9 S9 S9 S9",
+    ],
+    ["DK HK JK SK CK D2 H2", "C5 C5 H5 H5 H5 H2 S2", "C10 D10 S10 S10 D10 C10", "C4 D4 D4 S4 D4", "H9 H9 S9 C9 D9"],
+]
+HF_MIX_PILE = (
+    "C2 CQ D5 CJ S3 S3 DJ HJ D7 C6 DQ S7 H6 C3 D6 CQ H7 C3 S6 H5 S6 D7 S7 DJ S6 H7 SJ SQ S7 CQ C5 HJ D5 HK S5 C4 CQ C3"
+    " SK"
+)
+
+
+def test_hand_and_foot_keeps_wild_cards_off_a_clean_meld_and_names_them_and_the_meld():
+    """A Normal game of Hand and Foot (seed 19, North's meld phase): the hint discards the
+    3♠ and, kept back, the wild cards Normal would lay on the clean meld of 6s. It said "Keep
+    2♥ 2 jokers: wild cards would spoil a clean meld." (and named natural cards laid with
+    wild ones, "Keep 7♠ 2♣"): it names the meld and what it would become, a dirty book."""
+    hands = ["HJ H4 DJ C2 CK", "SA DQ C8 CA CJ D8", "JK C4 S2 JK H2 S3", "CJ DA JK D2 SQ"]
+    feet = [
+        None,
+        "H7 C8 HA JK S2 C3 H10 H8 DJ S5 S5",
+        "C4 DK S3 C9 H2 D10 JK D7 D3 H6 C3",
+        "SQ HA S3 HQ HK SQ D7 CJ S7 C10 DQ",
+    ]
+    texts = [*hands, *(f for f in feet if f), *(m for side in HF_MIX_MELDS for m in side), HF_MIX_PILE]
+    texts += ["H3 D3", "H3 H3 D3 H3"]
+    state = rules_position(
+        hands,
+        melds=HF_MIX_MELDS,
+        discard=HF_MIX_PILE,
+        stock=stock_left("hand-and-foot", texts, 98),
+        variant="hand-and-foot",
+        phase="meld",
+        turn=2,
+        dealer=0,
+        red_threes=["H3 D3", "H3 H3 D3 H3"],
+        feet=feet,
+        laid_in_deal=[True] * 4,
+        turn_laid=True,
+        turn_laid_other=True,
+    )
+    hint = make_hint(obs(state, 2))
+    assert hint.move == Move.parse("discard S3")
+    assert hint.text.endswith(
+        "Nothing presses enough yet. Keep 2♥ 2 jokers: any wild card on your meld of 6s would make its book dirty, "
+        "not clean."
+    ), hint.text
+    i18n.set_language("zh_CN")
+    try:
+        text = make_hint(obs(state, 2)).text
+    finally:
+        i18n.set_language("en")
+    assert text.endswith("先留着 2♥ 2 张王牌：把百搭牌加到本方 6 的组牌上，它就只能凑成混书，凑不成纯书。"), text
+
+
+@pytest.mark.parametrize(
+    ("variant", "melds", "said"),
+    [
+        (
+            "classic",
+            [{"7": "C7 D7 H7 S7"}, {}],
+            "any wild card on your side's 7 meld would make its canasta mixed, not natural.",
+        ),
+        (
+            "two-hand",
+            [{"7": "C7 D7 H7 S7"}, {}],
+            "any wild card on your 7 meld would make its canasta mixed, not natural.",
+        ),
+        ("samba", [["C7 D7 H7 S7"], []], "any wild card on your meld of 7s would make its canasta mixed, not natural."),
+        (
+            "hand-and-foot",
+            [["C7 D7 H7 S7"], []],
+            "any wild card on your meld of 7s would make its book dirty, not clean.",
+        ),
+    ],
+)
+def test_wild_cards_kept_off_a_clean_meld_are_named_alone_with_the_meld(variant, melds, said):
+    """ "Keep 7♠ 2♣: wild cards would spoil a clean meld." named the 7♠, which spoils
+    nothing, and "a clean meld" is Hand and Foot's word: the wild cards alone are named, the
+    meld they would join, and what it would become in the variant's words."""
+    from game.hints import _held_back
+
+    extra = {"feet": ["C4 C5 C6 C8 C9 C10 CJ CQ CK CA D4"] * 4} if variant == "hand-and-foot" else {}
+    players = RulesConfig.for_variant(variant).players
+    hands = ["S7 C2 H4 H9", "D4 D5 D6 S4 S5", "D8 D9 D10 S9 S10", "DJ DQ DK SJ SQ"][:players]
+    seen = rules_position(hands, melds=melds, variant=variant, phase="meld", **extra).observation(0)
+    text = _held_back(Move.parse("meld S7 C2"), {"mix": 40.0, "wild": 30.0}, seen, 0.0)
+    assert text == f"Nothing presses yet. Keep 2♣: {said}"
+    # Wild cards on two clean melds: no one meld to name; the wild cards alone, as before.
+    two = (
+        [{"7": "C7 D7 H7", "8": "C8 D8 H8"}, {}]
+        if variant in ("classic", "two-hand")
+        else [["C7 D7 H7", "C8 D8 H8"], []]
+    )
+    seen = rules_position(hands, melds=two, variant=variant, phase="meld", **extra).observation(0)
+    text = _held_back(Move.parse("meld S7 C2 / S8 D2"), {"mix": 40.0}, seen, 0.0)
+    assert text == "Nothing presses yet. Keep 2♣ 2♦: wild cards would spoil a clean meld."
