@@ -17,7 +17,7 @@ goes out).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Protocol
 
@@ -27,6 +27,7 @@ from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, 
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, one_rank_rule, sequence_problem, wild_meld_problem
 from game.scenes import table_facts
+from game.scenes.dry_drop import DropVerdict, DryTable
 from game.scenes.hand_arranger import HandArranger
 from game.scenes.hand_state import DropTarget
 from game.scenes.table_guide import TableGuide
@@ -36,6 +37,9 @@ from game.scenes.table_host import TableCore
 # R-BLACK3: black threes meld only in the move that goes out, so laid first they wait for
 # the rest of it (a play-test in Bolivia, stop 59: a player told "yes" was refused them).
 HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO", "R-BLACK3"})
+# The drops a drag's preview judges (`PlayerMoves.verdict`): those that make a move or refuse
+# one (onto the hand the cards are re-arranged; nowhere, they fly back).
+JUDGED_DROPS = frozenset({"pile", "meld", "new-meld", "their-meld"})
 
 
 class MovesTable(TableCore, Protocol):
@@ -66,6 +70,7 @@ class PlayerMoves:
         self.confirm_risky = False  # setting confirm_risky_discard (off without settings)
         self.by_key = False  # the move in hand came from a key (M): a refusal names the keys
         self._followers: tuple[tuple[object, ...], list[Card]] | None = None  # (what it was asked for, the answer)
+        self._verdict: tuple[tuple[object, ...], DropVerdict | None] | None = None  # (the same)
 
     def not_now(self) -> bool:
         """True (after telling the player why) when it is not the player's move."""
@@ -418,11 +423,44 @@ class PlayerMoves:
         """The selected cards that would go with `cards` (dragged) let go on `target` now, as
         `landing` decides (asked again only when the target, the selection, the staged
         groups or the game changed: the pointer moves many times over one target)."""
-        ui = self.table.ui
-        key = (self.table.version, target, tuple(cards), frozenset(ui.selected), tuple(map(tuple, ui.staged)))
+        key = self._drag_key(cards, target)
         if self._followers is None or self._followers[0] != key:
             self._followers = (key, [card for card in self.landing(cards, target) if card not in cards])
         return list(self._followers[1])
+
+    def _drag_key(self, cards: Sequence[Card], target: DropTarget, *more: object) -> tuple[object, ...]:
+        """What a drag's preview depends on: the game, the target, the cards dragged, the
+        selection and the staged groups (the pointer moves many times over one target)."""
+        ui = self.table.ui
+        staged = tuple(map(tuple, ui.staged))
+        return (self.table.version, target, tuple(cards), frozenset(ui.selected), staged, *more)
+
+    def verdict(self, cards: list[Card], target: DropTarget) -> DropVerdict | None:
+        """What letting `cards` (dragged) go on `target` now would do, found by making that
+        drop quietly (`dry_drop.DryTable`: the same code, the engine judging on a copy of its
+        state, nothing changed, shown or said): accepted, or refused and why. None where
+        a drop makes no move (the hand, nowhere). Asked again only when `followers` is."""
+        key = self._drag_key(cards, target)
+        if self._verdict is None or self._verdict[0] != key:
+            judged = target.kind in JUDGED_DROPS
+            self._verdict = (key, self._dry(lambda moves: moves.drop(list(cards), target)) if judged else None)
+        return self._verdict[1]
+
+    def top_verdict(self, target: DropTarget) -> DropVerdict | None:
+        """`verdict` for the pile's top card dragged onto `target` (TableScene.drop_top: onto
+        one of our melds it takes the pile, `take_onto`); None elsewhere (it goes back)."""
+        key = self._drag_key((), target, "top")
+        if self._verdict is None or self._verdict[0] != key:
+            judged = target.kind == "meld"
+            self._verdict = (key, self._dry(lambda moves: moves.take_onto(target)) if judged else None)
+        return self._verdict[1]
+
+    def _dry(self, act: Callable[[PlayerMoves], None]) -> DropVerdict:
+        """`act` made by the player's moves over a `DryTable`: its verdict."""
+        dry = DryTable(self.table)
+        moves = PlayerMoves(dry.as_table())
+        act(moves)
+        return dry.verdict()
 
     def _my_move(self) -> bool:
         """`not_now`'s question without a word: whether the player may move now."""
