@@ -10,6 +10,7 @@ to the new screen format.
 from __future__ import annotations
 
 import itertools
+import math
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -235,6 +236,32 @@ def index_px(width: int, stem: str = "", shown: tuple[float | None, float | None
     if rank < INDEX_GROWTH_MIN * own:
         return 0
     return int(rank)
+
+
+def index_corner(
+    width: int, stem: str = "", shown: tuple[float | None, float | None] = (None, None)
+) -> tuple[int, int]:
+    """How far (px, from the card's top left corner) the top left index of a card `width`
+    pixels wide reaches as drawn: the art's, or the larger one (`index_px`, as far as
+    `shown` holds it), the white behind it included; the bottom right index is the art's,
+    as far from that corner. (0, 0) for a back. What a label over the cards keeps clear of
+    (the drag's count: it hid the rank of a meld's top card)."""
+    if stem in BACK_FACES:
+        return (0, 0)
+    scale = max(1, width) / CARD_NATIVE_SIZE[0]
+    box = JOKER_INDEX_BOX if stem in JOKER_STEMS else INDEX_ART
+    art_w, art_h = (box[0] + box[2]) * scale, (box[1] + box[3]) * scale
+    rank = index_px(width, stem, shown)
+    if not rank:
+        return (math.ceil(art_w), math.ceil(art_h))
+    left, top = INDEX_AT[0] * scale, INDEX_AT[1] * scale
+    if stem in JOKER_STEMS:
+        growth = rank / (INDEX_RANK_H * scale)
+        wide, tall = left + box[2] * scale * growth, top + box[3] * scale * growth
+    else:
+        column = max(INDEX_COLUMN, INDEX_SUIT[2] / INDEX_SUIT[3] * INDEX_SUIT_H) * rank
+        wide, tall = left + column + 2, top + (INDEX_SUIT_TOP + INDEX_SUIT_H) * rank + 2
+    return (math.ceil(max(art_w, wide)), math.ceil(max(art_h, tall)))
 
 
 def _rank_font(size: int, text: str) -> pygame.font.Font:

@@ -41,8 +41,10 @@ from game.scenes.animations import (
     plan_events,
 )
 from game.scenes.base import Scene
+from game.scenes.dry_drop import DropVerdict
 from game.scenes.hand_state import (
     SORT_MODES,
+    DropTarget,
     arrangements_text,
     cards_text,
     parse_arrangements,
@@ -268,6 +270,9 @@ class TableScene(Scene):
         self.pile_open = False  # the pile browser (V) shows
         self.pile_scroll = 0  # its rows scrolled past (newest first)
         self.bubbles: list[Bubble] = []
+        # While cards are dragged: where a drop now would land and what it would do there
+        # (PlayerMoves.verdict, asked as the pointer moves: `_preview_drop`).
+        self._drop_verdict: tuple[DropTarget, DropVerdict | None] | None = None
         self.banner: tuple[str, float, object] | None = None
         self.banner_high = False
         self.timeline: list[tuple[float, Effect]] = []
@@ -674,11 +679,32 @@ class TableScene(Scene):
         """While hand cards are dragged: the selected cards a drop where the pointer is would
         take along (PlayerMoves.landing, which the drop asks too) follow them (`ui.following`)."""
         ui = self.ui
+        self._drop_verdict = None
+        if ui.dragging_top and hasattr(self, "layout"):
+            target = drop_target(self.layout, ui.drag_pos, self.human_side, [])
+            self._drop_verdict = (target, self.controller.moves.top_verdict(target))
         if not ui.dragging or not hasattr(self, "layout"):
             ui.following = []
             return
         target = drop_target(self.layout, ui.drag_pos, self.human_side, ui.dragging)
         ui.following = self.controller.moves.followers(list(ui.dragging), target)
+        self._drop_verdict = (target, self.controller.moves.verdict(list(ui.dragging), target))
+
+    def drop_verdict(self, target: DropTarget) -> DropVerdict | None:
+        """What letting the dragged cards (or the pile's top card) go on `target` would do,
+        as judged while the pointer came there (`_preview_drop`); None: not judged (the
+        hand, nowhere, nothing dragged)."""
+        kept = self._drop_verdict
+        held = self.ui.dragging or self.ui.dragging_top
+        return kept[1] if held and kept is not None and kept[0] == target else None
+
+    def refused_drop(self) -> DropVerdict | None:
+        """The verdict of a drop where the pointer is now, while it would be refused (the
+        panels say why, in the refusal's place); None otherwise."""
+        kept = self._drop_verdict
+        if kept is None or kept[1] is None or kept[1].accepted:
+            return None
+        return self.drop_verdict(kept[0])
 
     def _keep_cursor(self, before: list[Card]) -> None:
         """The keyboard's cursor stays on the hand when its card leaves it (melded, staged,

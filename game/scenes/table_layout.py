@@ -1096,7 +1096,8 @@ def drop_target(layout: TableLayout, pos: Point, side: int, cards: list[Card]) -
 
 def drop_place(layout: TableLayout, pos: Point, side: int, cards: list[Card]) -> tuple[DropTarget, pygame.FRect | None]:
     """`drop_target`, and what the table rings while cards are held there: the pile, the
-    meld they would join, or where a new meld would go (None: the hand, or nowhere to drop)."""
+    meld they would join, where a new meld would go, or another side's meld (refused);
+    None: the hand, or nowhere to drop."""
     pile = pile_rect()
     if pile.collidepoint(pos):
         return DropTarget("pile"), pile
@@ -1111,6 +1112,7 @@ def drop_place(layout: TableLayout, pos: Point, side: int, cards: list[Card]) ->
         return DropTarget("new-meld"), new_meld if new_meld is not None else area
     if HAND_RECT.inflate(0, 60).collidepoint(pos):
         return DropTarget("hand", index=hand_drop_index(layout, cards, pos[0])), None
-    if any(slot.side != side and slot.rect.collidepoint(pos) for slot in layout.meld_slots):
-        return THEIR_MELD, None
+    theirs = next((slot for slot in layout.meld_slots if slot.side != side and slot.rect.collidepoint(pos)), None)
+    if theirs is not None:  # (refused: ringed in the refusing colour, with why, as the drop would say)
+        return THEIR_MELD, theirs.rect
     return NOWHERE, None

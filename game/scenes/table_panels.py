@@ -54,9 +54,11 @@ if TYPE_CHECKING:
     from game.scenes.hand_state import HandUI
     from game.scenes.table_input import HandController
     from game.scenes.table_layout import TableGeometry, TableLayout
+    from game.why_not import Refusal
 
 HINT_INK = pygame.Color(20, 96, 120)
 REFUSAL_FILL = pygame.Color(150, 40, 36)
+PREVIEW_SECONDS = 1.0  # (a drag's preview shows whole while it lasts: `_said`)
 MESSAGE_WIDTH = 640  # logical width of the refusal / hint panels (their usual place)
 PEEK_ALPHA = 0.25  # a panel covering part of a meld, under the pointer
 # The refusal's chip ("Rule R-TAKE · Why not? ..."): this far from the panel's right edge,
@@ -136,9 +138,8 @@ class TablePanels:
         self.boxes = {}
         self._scale = ruler.scale
         self._drawn = drawn
-        table = self.table
         hint_place, message_place = self._places(ruler)
-        message = table.message
+        message, refusal, _preview = self._said()
         alpha = 0.0 if message is None else max(0.0, min(1.0, message[1] / 0.5))
         if hint_place is not None:
             over = message_place is not None and message_place.rect.colliderect(hint_place.rect)
@@ -148,7 +149,7 @@ class TablePanels:
             return
         alpha *= self._peek(message_place)
         text, _remaining, warn = message
-        if table.refusal is not None:
+        if refusal is not None:
             self.boxes["refusal"] = self._refusal_panel(surface, ruler, alpha, message_place)
             return
         block = self._note_block(ruler, text, warn, message_place.room)
@@ -157,6 +158,19 @@ class TablePanels:
         fill = REFUSAL_FILL if warn else theme.CREAM
         fading_panel(surface, block, box, ruler.px(12), fill, theme.GOLD, alpha)
         self.boxes["message"] = box
+
+    def _said(self) -> tuple[tuple[str, float, bool] | None, Refusal | None, bool]:
+        """The message and the refusal the panels show, and whether they are a drag's
+        preview: while cards are dragged over a target that would refuse them, what letting
+        go there would say (TableScene.refused_drop, PlayerMoves.verdict), in the refusal's
+        place, over the last message; else the last message and refusal."""
+        table = self.table
+        verdict = table.refused_drop()
+        if verdict is None:
+            return table.message, table.refusal, False
+        if verdict.refusal is not None:
+            return (verdict.refusal.headline(), PREVIEW_SECONDS, True), verdict.refusal, True
+        return (verdict.note or "", PREVIEW_SECONDS, False), None, True
 
     def _peek(self, place: PanelPlace) -> float:
         """How opaque a panel is: one covering part of a meld (a table too crowded for any
@@ -210,10 +224,9 @@ class TablePanels:
                 return self._hint_size(ruler, width, short)
 
             hint = self._own_place(hint_size, spots, hard, soft)
-        message = table.message
+        message, refusal, _preview = self._said()
         if message is None:
             return hint, None
-        refusal = table.refusal
 
         def size(width: float, short: bool) -> tuple[float, float]:
             if refusal is not None:
@@ -411,18 +424,24 @@ class TablePanels:
         self, ruler: Ruler, width: float, short: bool = False
     ) -> tuple[list[tuple[pygame.font.Font, list[str], pygame.Color]], str]:
         """The reason, the rule's explanation (not in the short form), the footer."""
-        refusal = self.table.refusal
+        _message, refusal, preview = self._said()
         assert refusal is not None
         inner = ruler.px(width - 32)
         reason = refusal.headline()
         bold = assets.font_for_text(reason, ruler.px(16), True)
         parts = [(bold, wrap_text(reason, bold, inner), theme.CREAM)]
+        if preview:  # (a drag over a target that refuses it: nothing refused yet, said so)
+            lead = _("Let go here and it is refused:")
+            small = assets.font_for_text(lead, ruler.px(13), True)
+            parts.insert(0, (small, wrap_text(lead, small, inner), pygame.Color(246, 214, 200)))
         explanation = refusal.explanation()
-        if explanation and not short:
+        if explanation and not short and not preview:
             font = assets.font_for_text(explanation, ruler.px(14))
             parts.append((font, wrap_text(explanation, font, inner), pygame.Color(246, 214, 200)))
         footer = ""
-        if refusal.rule:
+        if refusal.rule and preview:
+            footer = _("Rule {rule}").format(rule=refusal.shown_rule())
+        elif refusal.rule:
             footer = _("Rule {rule} · Why not? Click or press ?").format(rule=refusal.shown_rule())
         return parts, footer
 
@@ -452,9 +471,9 @@ class TablePanels:
         return _whole_pixels(ruler, width), height + ruler.px(8)
 
     def _refusal_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
-        refusal = self.table.refusal
+        _message, refusal, preview = self._said()
         assert refusal is not None
-        key = ("refusal", refusal.headline(), refusal.explanation(), refusal.rule, ruler.scale, width, short)
+        key = ("refusal", refusal.headline(), refusal.explanation(), refusal.rule, preview, ruler.scale, width, short)
         return self._sized(key, lambda: self._logical(ruler, self._refusal_pixels(ruler, width, short)))
 
     @staticmethod
@@ -483,7 +502,8 @@ class TablePanels:
     def _refusal_panel(self, surface: pygame.Surface, ruler: Ruler, alpha: float, place: PanelPlace) -> pygame.Rect:
         """A refused move: the reason, the rule in one line, and the way to the rule's text."""
         width, short = place.room, place.short
-        key = ("refusal", self.table.refusal, get_language(), ruler.scale, width, short)  # (kept alive: no id reuse)
+        _message, refusal, preview = self._said()
+        key = ("refusal", refusal, preview, get_language(), ruler.scale, width, short)  # (kept alive: no id reuse)
         content = self._cached_panel(key, lambda: self._refusal_content(ruler, width, short))
         box = content.get_rect()
         box.topleft = ruler.point(place.rect.topleft)

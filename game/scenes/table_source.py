@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from game.move_log import MoveLog
     from game.rules import Card, Game, RulesConfig
     from game.scenes.animations import Animator
-    from game.scenes.hand_state import HandUI
+    from game.scenes.dry_drop import DropVerdict
+    from game.scenes.hand_state import DropTarget, HandUI
     from game.scenes.table_input import HandController
     from game.scenes.table_layout import TableGeometry, TableLayout
     from game.scenes.tween import Tween
@@ -67,6 +68,8 @@ class TableStatus(Protocol):
     def stage_info(self) -> tuple[int, int, str] | None: ...
     def hint_text(self) -> str: ...
     def held_mark(self) -> FRect | None: ...  # where a click held while the cards land aimed
+    def drop_verdict(self, target: DropTarget) -> DropVerdict | None: ...  # a drop there, judged (PlayerMoves.verdict)
+    def refused_drop(self) -> DropVerdict | None: ...  # ... where the pointer is, while it would be refused
 
 
 class MoveLogPanel(Protocol):

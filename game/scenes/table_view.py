@@ -66,7 +66,7 @@ from game.scenes.table_layout import (
     stock_rect,
     threes_zone,
 )
-from game.scenes.table_panels import DrawnPieces, TablePanels
+from game.scenes.table_panels import REFUSAL_FILL, DrawnPieces, TablePanels
 from game.scenes.table_source import at_screen
 from game.scenes.text import (
     blit_text,
@@ -112,6 +112,7 @@ TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with t
 TAKEN_DOT_R = 5.5  # its radius (its dark ring's), logical
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
+DROP_REFUSED = pygame.Color(244, 112, 96)  # the ring over where a drop would be refused (PlayerMoves.verdict)
 CURSOR_OUT = 4.0  # the cursor's ring lies this far outside the card (logical), its dark edge beyond
 
 
@@ -380,6 +381,7 @@ class TableView:
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
         self.drop_count_text: str | None = None  # how many cards land there, as said over the ring
         self.drop_count_box: pygame.Rect | None = None  # ... where (pixels)
+        self.drop_refused = False  # the drop there would be refused (PlayerMoves.verdict): ringed in DROP_REFUSED
         self.held_ring: pygame.FRect | None = None  # where a click held while cards land aimed, as ringed
         self.marked_score_row: int | None = None  # the score panel's row with the gold bar (ours), as drawn
         self.marked_tags: dict[int, tuple[int, int]] = {}  # the seats whose tags have the side's dot: where, as drawn
@@ -989,33 +991,95 @@ class TableView:
         target, rect = drop_place(table.layout, ui.drag_pos, table.human_side, list(ui.dragging))
         if rect is None or (ui.dragging_top and target.kind != "meld"):
             return  # (the pile's top card is only let go onto a meld: TableScene.drop_top)
+        verdict = table.drop_verdict(target)
+        self.drop_refused = verdict is not None and not verdict.accepted
         self.drop_ring = rect
         box = ruler.rect(rect.inflate(10, 10))
+        colour = DROP_REFUSED if self.drop_refused else theme.GOLD_LIGHT
         surface.blit(
-            rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), theme.GOLD_LIGHT, max(2, ruler.px(3))),
+            rounded_panel(box.size, ruler.px(10), pygame.Color(0, 0, 0, 0), colour, max(2, ruler.px(3))),
             box,
         )
 
     def _drop_count(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """While selected cards follow the dragged one to where the drop ring is (they would go
-        with it, PlayerMoves.landing): how many cards a drop there lays or takes with, over the
-        cards held (at the top of our whole meld area's ring it lay over the pile's count)."""
+        with it, PlayerMoves.landing): how many cards a drop there lays or takes with; where
+        the drop would be refused (PlayerMoves.verdict), that it won't go, in the refusing
+        colour (the panels say why). Beside the cards held, where it hides no card's index
+        (`_clear_of_indices`: over the fan it hid the rank of our meld's top card)."""
         table = self.table
         ui = table.ui
-        if self.drop_ring is None or not ui.dragging or not ui.following:
+        if self.drop_ring is None or not (ui.dragging or ui.dragging_top):
+            return
+        if not ui.following and not self.drop_refused:
             return
         sprites = table.animator.sprites
-        boxes = [_card_box(sprites[card]) for card in (*ui.dragging, *ui.following) if card in sprites]
+        held = [*ui.dragging, *ui.following] if ui.dragging else table.game.state.pile[-1:]
+        boxes = [_card_box(sprites[card]) for card in held if card in sprites]
         if not boxes:
             return
-        box = boxes[0].unionall(boxes[1:])
-        text = _("{n} cards").format(n=len(ui.dragging) + len(ui.following))
-        if box.top - 26 >= 0:
-            anchor, point = "midbottom", (box.centerx, box.top - 4)
+        count = len(held)
+        if not self.drop_refused:
+            text, fill, ink = _("{n} cards").format(n=count), theme.GOLD_LIGHT, theme.INK
         else:
-            anchor, point = "midtop", (box.centerx, box.bottom + 4)
-        self.drop_count_box = pill(surface, text, point, size=14, fill=theme.GOLD_LIGHT, anchor=anchor)
+            text = _("Won't go here") if count == 1 else _("{n} cards won't go here").format(n=count)
+            fill, ink = REFUSAL_FILL, theme.CREAM
+        anchor, point = self._clear_of_indices(ruler, text, boxes, set(held))
+        self.drop_count_box = pill(surface, text, point, size=14, fill=fill, ink=ink, anchor=anchor)
         self.drop_count_text = text
+
+    def _clear_of_indices(
+        self, ruler: Ruler, text: str, fan: list[pygame.FRect], held: set[Card]
+    ) -> tuple[str, tuple[float, float]]:
+        """Where the drag's label goes (its anchor and point, logical): the first place beside
+        the cards held (`fan`: the dragged card first) that lies on the table and over no card's
+        index (`index_zones`: the cards held's own, and those of every other card in sight);
+        above them, right of them, left, below; failing all, on the dragged card's face, under
+        its top index."""
+        box = fan[0].unionall(fan[1:])
+        size = pill_box(ruler, text, (0, 0), size=14)
+        w, h = size.width / ruler.scale, size.height / ruler.scale
+        gap = 4.0
+        places = [
+            ("midbottom", (box.centerx, box.top - gap)),
+            ("topleft", (box.right + gap, box.top + gap)),
+            ("topright", (box.left - gap, box.top + gap)),
+            ("midtop", (box.centerx, box.bottom + gap)),
+            ("midleft", (box.right + gap, box.centery)),
+            ("midright", (box.left - gap, box.centery)),
+            ("bottomleft", (box.right + gap, box.bottom - gap)),
+            ("bottomright", (box.left - gap, box.bottom - gap)),
+        ]
+        zones = self.index_zones(ruler, held, fan[0])
+        table_rect = pygame.FRect((0, 0), LOGICAL_SIZE)
+        for anchor, point in places:
+            rect = pygame.FRect(0, 0, w, h)
+            setattr(rect, anchor, point)
+            if table_rect.contains(rect) and rect.collidelist(zones) < 0:
+                return anchor, point
+        return "center", fan[0].center
+
+    def index_zones(self, ruler: Ruler, held: set[Card], over: pygame.FRect | None = None) -> list[pygame.FRect]:
+        """Where the cards' indices lie (logical): each face-up card's top left index as drawn
+        (assets.index_corner, as far as the part of it that shows holds it) and, where all of
+        it shows, its bottom right one; the cards `held` (dragged, following) and, but for
+        those `over` (the dragged card) hides, every other card's."""
+        zones: list[pygame.FRect] = []
+        for card, sprite in self.table.animator.sprites.items():
+            if not sprite.face_up or sprite.flip_scale < 1.0:
+                continue
+            face = _card_box(sprite)
+            if over is not None and card not in held and over.contains(face):
+                continue  # (under the card dragged: hidden already)
+            shown = self._shown(sprite)
+            shown_px = tuple(None if part is None else part * ruler.scale for part in shown)
+            width_px = max(4, ruler.px(sprite.width))
+            stem = assets.card_file_stem(card.face, sprite.look)
+            wide, tall = (part / ruler.scale for part in assets.index_corner(width_px, stem, shown_px))  # type: ignore[arg-type]
+            zones.append(pygame.FRect(face.x, face.y, wide, tall))
+            if shown == (None, None):
+                zones.append(pygame.FRect(face.right - wide, face.bottom - tall, wide, tall))
+        return zones
 
     def _held_ring(self, surface: pygame.Surface, ruler: Ruler) -> None:
         """A click held while the turn's cards land (TableScene._hold): a thin, half-clear
