@@ -238,6 +238,7 @@ def index_px(width: int, stem: str = "", shown: tuple[float | None, float | None
     return int(rank)
 
 
+@lru_cache(maxsize=4096)
 def index_corner(
     width: int, stem: str = "", shown: tuple[float | None, float | None] = (None, None)
 ) -> tuple[int, int]:

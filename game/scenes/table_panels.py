@@ -124,6 +124,8 @@ class TablePanels:
         self._scale = 1.0  # the last canvas's scale (refusal_rect places the banner as drawn)
         self._drawn = DrawnPieces([], [], [])  # what the view drew, as last drawn
         self.boxes: dict[str, pygame.Rect] = {}  # the hint and message panels, as drawn (pixels)
+        self._preview: tuple[tuple[object, str], tuple[str, float, bool]] | None = None  # (a verdict, its words)
+        self._words: tuple[Refusal, str, str, str | None] | None = None  # (a refusal, language, headline, explanation)
 
     def _cached_panel(self, key: tuple, render) -> pygame.Surface:
         kept = self._panels.get(key[0])
@@ -168,9 +170,14 @@ class TablePanels:
         verdict = table.refused_drop()
         if verdict is None:
             return table.message, table.refusal, False
-        if verdict.refusal is not None:
-            return (verdict.refusal.headline(), PREVIEW_SECONDS, True), verdict.refusal, True
-        return (verdict.note or "", PREVIEW_SECONDS, False), None, True
+        key = (verdict, get_language())
+        if self._preview is None or self._preview[0] != key:  # (a frame asks many times: said once)
+            if verdict.refusal is not None:
+                said = (verdict.refusal.headline(), PREVIEW_SECONDS, True)
+            else:
+                said = (verdict.note or "", PREVIEW_SECONDS, False)
+            self._preview = (key, said)
+        return self._preview[1], verdict.refusal, True
 
     def _peek(self, place: PanelPlace) -> float:
         """How opaque a panel is: one covering part of a meld (a table too crowded for any
@@ -473,7 +480,10 @@ class TablePanels:
     def _refusal_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
         _message, refusal, preview = self._said()
         assert refusal is not None
-        key = ("refusal", refusal.headline(), refusal.explanation(), refusal.rule, preview, ruler.scale, width, short)
+        kept = self._words
+        if kept is None or kept[0] is not refusal or kept[1] != get_language():  # (asked many times a frame)
+            kept = self._words = (refusal, get_language(), refusal.headline(), refusal.explanation())
+        key = ("refusal", kept[2], kept[3], refusal.rule, preview, ruler.scale, width, short)
         return self._sized(key, lambda: self._logical(ruler, self._refusal_pixels(ruler, width, short)))
 
     @staticmethod

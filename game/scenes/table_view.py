@@ -1050,7 +1050,8 @@ class TableView:
             ("bottomleft", (box.right + gap, box.bottom - gap)),
             ("bottomright", (box.left - gap, box.bottom - gap)),
         ]
-        zones = self.index_zones(ruler, held, fan[0])
+        reach = box.inflate(2 * (w + gap) + 2, 2 * (h + gap) + 2)  # (where a place may lie: the cards there)
+        zones = self.index_zones(ruler, held, fan[0], reach)
         table_rect = pygame.FRect((0, 0), LOGICAL_SIZE)
         for anchor, point in places:
             rect = pygame.FRect(0, 0, w, h)
@@ -1059,23 +1060,28 @@ class TableView:
                 return anchor, point
         return "center", fan[0].center
 
-    def index_zones(self, ruler: Ruler, held: set[Card], over: pygame.FRect | None = None) -> list[pygame.FRect]:
+    def index_zones(
+        self, ruler: Ruler, held: set[Card], over: pygame.FRect | None = None, near: pygame.FRect | None = None
+    ) -> list[pygame.FRect]:
         """Where the cards' indices lie (logical): each face-up card's top left index as drawn
         (assets.index_corner, as far as the part of it that shows holds it) and, where all of
         it shows, its bottom right one; the cards `held` (dragged, following) and, but for
-        those `over` (the dragged card) hides, every other card's."""
+        those `over` (the dragged card) hides, every other card's; only the cards that reach
+        into `near`, if given (a frame asks: the places beside the cards held)."""
         zones: list[pygame.FRect] = []
         for card, sprite in self.table.animator.sprites.items():
             if not sprite.face_up or sprite.flip_scale < 1.0:
                 continue
             face = _card_box(sprite)
+            if near is not None and not near.colliderect(face):
+                continue
             if over is not None and card not in held and over.contains(face):
                 continue  # (under the card dragged: hidden already)
             shown = self._shown(sprite)
             shown_px = tuple(None if part is None else part * ruler.scale for part in shown)
             width_px = max(4, ruler.px(sprite.width))
             stem = assets.card_file_stem(card.face, sprite.look)
-            wide, tall = (part / ruler.scale for part in assets.index_corner(width_px, stem, shown_px))  # type: ignore[arg-type]
+            wide, tall = (part / ruler.scale for part in assets.index_corner(width_px, stem, shown_px))
             zones.append(pygame.FRect(face.x, face.y, wide, tall))
             if shown == (None, None):
                 zones.append(pygame.FRect(face.right - wide, face.bottom - tall, wide, tall))
