@@ -112,6 +112,7 @@ TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with t
 TAKEN_DOT_R = 5.5  # its radius (its dark ring's), logical
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
+INDEX_CLEARANCE = 3.0  # the drag's label keeps this far from a card's index (logical): never touching it
 DROP_REFUSED = pygame.Color(244, 112, 96)  # the ring over where a drop would be refused (PlayerMoves.verdict)
 CURSOR_OUT = 4.0  # the cursor's ring lies this far outside the card (logical), its dark edge beyond
 
@@ -1033,7 +1034,7 @@ class TableView:
     ) -> tuple[str, tuple[float, float]]:
         """Where the drag's label goes (its anchor and point, logical): the first place beside
         the cards held (`fan`: the dragged card first) that lies on the table and over no card's
-        index (`index_zones`: the cards held's own, and those of every other card in sight);
+        index, INDEX_CLEARANCE apart (`index_zones`: the cards held's own, and every other card's in sight);
         above them, right of them, left, below; failing all, on the dragged card's face, under
         its top index."""
         box = fan[0].unionall(fan[1:])
@@ -1056,7 +1057,8 @@ class TableView:
         for anchor, point in places:
             rect = pygame.FRect(0, 0, w, h)
             setattr(rect, anchor, point)
-            if table_rect.contains(rect) and rect.collidelist(zones) < 0:
+            clear = rect.inflate(2 * INDEX_CLEARANCE, 2 * INDEX_CLEARANCE).collidelist(zones) < 0
+            if clear and table_rect.contains(rect):
                 return anchor, point
         return "center", fan[0].center
 
