@@ -440,7 +440,7 @@ class PlayerMoves:
         drop quietly (`dry_drop.DryTable`: the same code, the engine judging on a copy of its
         state, nothing changed, shown or said): accepted, or refused and why. None where
         a drop makes no move (the hand, nowhere). Asked again only when `followers` is."""
-        key = self._drag_key(cards, target)
+        key = self._drag_key(cards, target, self.table.dealing)  # (the deal's cards landing: a note, then a move)
         if self._verdict is None or self._verdict[0] != key:
             judged = target.kind in JUDGED_DROPS
             self._verdict = (key, self._dry(lambda moves: moves.drop(list(cards), target)) if judged else None)
@@ -449,7 +449,7 @@ class PlayerMoves:
     def top_verdict(self, target: DropTarget) -> DropVerdict | None:
         """`verdict` for the pile's top card dragged onto `target` (TableScene.drop_top: onto
         one of our melds it takes the pile, `take_onto`); None elsewhere (it goes back)."""
-        key = self._drag_key((), target, "top")
+        key = self._drag_key((), target, "top", self.table.dealing)
         if self._verdict is None or self._verdict[0] != key:
             judged = target.kind == "meld"
             self._verdict = (key, self._dry(lambda moves: moves.take_onto(target)) if judged else None)
