@@ -14,38 +14,18 @@ over the target in the refusing colour and the reason, or the cards that go.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from game.rules import Card, IllegalMove, Move, NotationError
+from game.scenes.drop_verdict import DropVerdict
 from game.scenes.hand_state import HandUI, shown_hand
 from game.scenes.table_host import NoHost
 from game.scenes.table_source import at_screen
 from game.why_not import Refusal
 
 if TYPE_CHECKING:
-    from game.scenes.player_moves import MovesTable
-
-
-@dataclass(frozen=True)
-class DropVerdict:
-    """What a drop would do: `accepted` (a move the engine takes, or cards staged or held
-    to be laid together), else refused, with the `refusal` it would show (its rule, message
-    id and arguments, or the engine's error) or, for a drop that plays nothing without a
-    refusal (not the player's move: a note of whose turn it is; the guided deal's coach),
-    the `note` it would say, in the current language."""
-
-    accepted: bool
-    refusal: Refusal | None = None
-    note: str | None = None
-
-    def reason(self) -> str | None:
-        """What the refused drop would say (translated now), None when accepted or silent."""
-        if self.accepted:
-            return None
-        if self.refusal is not None:
-            return self.refusal.headline()
-        return self.note
+    from game.scenes.moves_table import MovesTable
 
 
 def copy_ui(ui: HandUI) -> HandUI:

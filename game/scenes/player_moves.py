@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any
 
 from game.hints import card_list, card_name, discard_question, naming, rank_plural
 from game.i18n import N_, _
@@ -27,11 +27,10 @@ from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, 
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, one_rank_rule, sequence_problem, wild_meld_problem
 from game.scenes import table_facts
-from game.scenes.dry_drop import DropVerdict, DryTable
-from game.scenes.hand_arranger import HandArranger
+from game.scenes.drop_verdict import DropVerdict
+from game.scenes.dry_drop import DryTable
 from game.scenes.hand_state import DropTarget
-from game.scenes.table_guide import TableGuide
-from game.scenes.table_host import TableCore
+from game.scenes.moves_table import MovesTable
 
 # Refusals of a single addition that another laid with it may lift: it is held (staged).
 # R-BLACK3: black threes meld only in the move that goes out, so laid first they wait for
@@ -40,28 +39,6 @@ HELD_BY = frozenset({"R-KEEP-TWO", "V-KEEP-TWO", "R-BLACK3"})
 # The drops a drag's preview judges (`PlayerMoves.verdict`): those that make a move or refuse
 # one (onto the hand the cards are re-arranged; nowhere, they fly back).
 JUDGED_DROPS = frozenset({"pile", "meld", "new-meld", "their-meld"})
-
-
-class MovesTable(TableCore, Protocol):
-    """What the player's moves need of the table controller beyond its core (the rules come
-    with its seats): playing a move, refusing one, the selection, and its guide (the hint,
-    the words of an empty stock) and arranger (cards dropped within the hand)."""
-
-    @property
-    def guide(self) -> TableGuide: ...
-    @property
-    def arranger(self) -> HandArranger: ...
-
-    dealing: bool  # the deal's cards are still flying
-
-    def legal_moves(self) -> list[Move]: ...
-    def play(self, move: Move, held: Sequence[Card] = ()) -> bool: ...
-    def my_turn(self) -> bool: ...
-    def refuse(self, msgid: str, rule: str | None = None, **args: Any) -> None: ...
-    def say_waiting(self, text: str) -> None: ...
-    def refuse_error(self, error: IllegalMove) -> None: ...
-    def hand_cards(self) -> list[Card]: ...
-    def selected_cards(self) -> list[Card]: ...
 
 
 class PlayerMoves:

@@ -41,7 +41,7 @@ from game.scenes.animations import (
     plan_events,
 )
 from game.scenes.base import Scene
-from game.scenes.dry_drop import DropVerdict
+from game.scenes.drop_verdict import DropVerdict
 from game.scenes.hand_state import (
     SORT_MODES,
     DropTarget,

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from game.move_log import MoveLog
     from game.rules import Card, Game, RulesConfig
     from game.scenes.animations import Animator
-    from game.scenes.dry_drop import DropVerdict
+    from game.scenes.drop_verdict import DropVerdict
     from game.scenes.hand_state import DropTarget, HandUI
     from game.scenes.table_input import HandController
     from game.scenes.table_layout import TableGeometry, TableLayout
