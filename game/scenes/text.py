@@ -26,7 +26,12 @@ _SHORT_QUOTE = r"“[^”\s]{1,4}”|「[^」\s]{1,4}」"
 # A no-break space (plain, figure, narrow) joins what it stands between: "5\u00a0MB" is one word
 # (Python's \s counts it a space: "larger than 5 / MB" broke there, play-test, stop 59).
 _GLUE = "\u00a0\u2007\u202f"
-_UNITS = re.compile(rf"{_SHORT_QUOTE}|[{_OPENING}]*(?:[{_CJK}]|(?:[^\s{_CJK}]|[{_GLUE}])+)|(?:(?![{_GLUE}])\s)+")
+# A card's name in Chinese is one unit as 4♠ is: the joker's word 王牌 and a three's colour with its
+# digit, 红3 / 黑3 (a hint's "先留着 10♦ 10♠ 2♥ 王 / 牌：" broke the joker's name, play-test, stop 60).
+_CARD_WORD = r"王牌|[红黑]3(?!\d)"
+_UNITS = re.compile(
+    rf"{_SHORT_QUOTE}|[{_OPENING}]*(?:{_CARD_WORD}|[{_CJK}]|(?:[^\s{_CJK}]|[{_GLUE}])+)|(?:(?![{_GLUE}])\s)+"
+)
 _IDEOGRAPH = re.compile(rf"[{_CJK}]")
 _NUMBER = re.compile(r"\d[\d,.]*%?")  # a count or score ("100", "1,500")
 _NO_LINE_START = set("，。、；：！？）」』】》〉”’…,.;:!?)]}")

@@ -147,3 +147,20 @@ def test_a_lone_character_after_an_empty_line_is_left_as_it_is():
     from game.scenes.text import _no_lone_character
 
     assert _no_lone_character("", "扣") == ["", "扣"]  # (nothing above to carry down: no IndexError)
+
+
+def test_a_card_s_chinese_name_is_never_split_across_lines():
+    """A hint kept "10♦ 10♠ 2♥ 王" on one line and put "牌：" on the next (play-test, stop 60): the
+    joker's word 王牌 stays whole as 4♠ does, and so does a red or black three (红3, 黑3)."""
+    font = assets.font(20, cjk=True)
+    hint = "先留着 10♦ 10♠ 2♥ 王牌：你的一对 10 是拿取弃牌堆的钥匙。"
+    cut = font.size("先留着 10♦ 10♠ 2♥ 王")[0] + 1
+    lines = wrap_text(hint, font, cut)
+    assert lines[0] == "先留着 10♦ 10♠ 2♥" and lines[1].startswith("王牌：")
+    assert "".join(lines) == hint.replace("2♥ ", "2♥")
+    three = "弃牌堆顶上的黑3会阻止下一位玩家拿取弃牌堆。"
+    for width in range(font.size("弃牌堆")[0], font.size(three)[0], 3):
+        lines = wrap_text(three, font, width)
+        assert "".join(lines) == three
+        assert any("黑3" in line for line in lines), (width, lines)
+    assert wrap_text("王牌王牌", font, font.size("王牌王")[0] + 1) == ["王牌", "王牌"]
