@@ -164,3 +164,40 @@ def test_a_card_s_chinese_name_is_never_split_across_lines():
         assert "".join(lines) == three
         assert any("黑3" in line for line in lines), (width, lines)
     assert wrap_text("王牌王牌", font, font.size("王牌王")[0] + 1) == ["王牌", "王牌"]
+
+
+def _status_msgids() -> list[str]:
+    """Every text the turn line under the hand may show (the literals of TableGuide's
+    status_text and empty_stock_msgid)."""
+    import ast
+    import inspect
+
+    from game.scenes.table_guide import TableGuide
+
+    found = []
+    for method in (TableGuide.status_text, TableGuide.empty_stock_msgid):
+        for node in ast.walk(ast.parse(inspect.getsource(method).strip().replace("\n    ", "\n"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("_", "N_"):
+                found += [arg.value for arg in node.args if isinstance(arg, ast.Constant)]
+    return found
+
+
+@pytest.mark.parametrize("small", [False, True])
+def test_every_turn_line_of_two_lines_breaks_after_a_clause(monkeypatch, chinese, small):
+    """The turn line read "点击本方组牌区（或把牌拖过去）即可亮" / "牌（M）。" (play-test, stop 60):
+    in Chinese, every text of the turn line that takes two lines, with or without the staging
+    panel under it, breaks after a clause's mark."""
+    msgids = _status_msgids()
+    assert "Click your melds area (or drag the cards there) to meld them (M)." in msgids and len(msgids) > 12
+    stack, table = make_table(seed=5)
+    if small:
+        monkeypatch.setattr(table.ui, "staged", [[Card.parse("C9")]])  # (the smaller, higher line)
+    surface = pygame.Surface(LOGICAL_SIZE)
+    for msgid in msgids:
+        text = i18n._(msgid).format(name="西南家")
+        monkeypatch.setattr(type(table), "status_text", lambda self, text=text: text)
+        drawn = texts_drawn(monkeypatch, table_view)
+        table.view._status(surface, Ruler.of(surface))
+        assert "".join(drawn) == text and len(drawn) <= 2, drawn
+        if len(drawn) == 2:
+            assert drawn[0][-1] in "，：；。", (msgid, drawn)
