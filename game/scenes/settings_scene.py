@@ -16,7 +16,7 @@ from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.menu_base import PANEL, Page
 from game.scenes.menu_widgets import Choice, blit_text
-from game.scenes.text import wrap_text
+from game.scenes.text import wrap_at_clause, wrap_text
 from game.settings import LABELS
 from game.sound import SoundPlayer
 
@@ -115,6 +115,8 @@ class SettingsScene(Page):
             sound_row = next(w for w in self.items.widgets if isinstance(w, Choice) and w.label == LABELS["sound"])
             font = assets.font_for_text(note, theme.FONT_SMALL * 4, False)  # (measured at 4x, as text_width)
             lines = wrap_text(note, font, round(NOTE_W * 4))
+            if len(lines) == 2:  # after its clause ("…音效不会" / "发声。" read badly, play-test, stop 60)
+                lines = wrap_at_clause(note, font, round(NOTE_W * 4), 2)
             top = sound_row.rect.centery - len(lines) * 10
             for i, line in enumerate(lines):
                 blit_text(surface, line, theme.FONT_SMALL, theme.TEXT_ON_FELT, topright=(NOTE_RIGHT, top + i * 20))

@@ -8,11 +8,12 @@ from dataclasses import replace
 import pygame
 import pytest
 from glyph_helpers import missing_glyphs
+from table_helpers import texts_drawn
 
 from game import assets, i18n
 from game.app import AppContext
 from game.rules import Game, RulesConfig
-from game.scenes import theme
+from game.scenes import settings_scene, theme
 from game.scenes.base import SceneStack
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
 from game.scenes.menu import TitleMenuScene
@@ -231,6 +232,14 @@ def test_settings_say_when_sound_is_on_without_a_device(app, monkeypatch):
     draw(stack)  # update starts the mixer
     assert sound.available is False
     assert scene.sound_note() == "No sound device was found: the effects stay silent."
+    i18n.set_language("zh_CN")  # two lines, broken after the clause ("音效不会" / "发声。" read badly, stop 60)
+    try:
+        drawn = texts_drawn(monkeypatch, settings_scene)
+        draw(stack)
+    finally:
+        i18n.set_language("en")
+    note = [text for text in drawn if text in "未找到音频设备：音效不会发声。"]
+    assert note == ["未找到音频设备：", "音效不会发声。"]
     sound.enabled = False  # the Sound row set Off: nothing to say
     assert scene.sound_note() is None
     sound.enabled = True
