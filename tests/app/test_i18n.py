@@ -216,6 +216,15 @@ def test_the_stock_is_one_word_in_chinese(zh):
         assert not re.search(r"(?<!弃)牌堆", entry.msgstr), entry.msgstr
 
 
+def test_a_meld_is_one_word_in_chinese(zh):
+    """The table, the rules and the hints call a meld 组牌; two of the bots' reasons in the move
+    log said 牌组 ("可以用来组新的牌组", play-test, stop 60). (牌组成, "the cards form", is no
+    noun: "把堆顶的牌组成组牌".)"""
+    for entry in zh.entries:
+        if entry.msgid:
+            assert not re.search(r"牌组(?!成)", entry.msgstr), (entry.msgid, entry.msgstr)
+
+
 def test_the_log_counts_its_older_entries_not_cards():
     i18n.set_language("zh_CN")
     footer = i18n.pgettext("move log", "↓ {n} older").format(n=28)
