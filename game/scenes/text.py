@@ -89,6 +89,28 @@ def wrap_at_clause(text: str, font: pygame.font.Font, max_width: int, most: int)
     return _number_with_its_word(text, lines, font, max_width)
 
 
+def wrap_centred(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
+    """`wrap_text` for a centred block (a dialog's message): a paragraph of two lines whose
+    second holds little, under a quarter of the width, breaks after the clause's mark that
+    makes its two lines the most even, where both fit (the partner's question left "扣除。"
+    alone under a full line, play-test in Chinese, stop 60)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        wrapped = wrap_text(paragraph, font, max_width)
+        if len(wrapped) == 2 and font.size(wrapped[1])[0] < max_width / 4:
+            splits = [(paragraph[:end].rstrip(), paragraph[end:].strip()) for end in _clause_ends(paragraph)]
+            widths = {split: max(font.size(part)[0] for part in split) for split in splits if split[1]}
+            fitting = [split for split, widest in widths.items() if widest <= max_width]
+            if fitting:
+                wrapped = list(min(fitting, key=widths.__getitem__))
+        lines += wrapped
+    return lines
+
+
+def _clause_ends(text: str) -> list[int]:
+    return [match.end() for match in _CLAUSE_END.finditer(text)]
+
+
 def _number_with_its_word(text: str, lines: list[str], font: pygame.font.Font, max_width: int) -> list[str]:
     """Two lines of a short label with no count left at the end of the first, away from
     what it counts: the number (with any opening mark before it) goes down where the

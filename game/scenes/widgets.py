@@ -15,7 +15,7 @@ from game import assets
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import bubble_surface, cream_panel, draw_panel, rounded_panel, soft_shadow
-from game.scenes.text import fitting_size, line_height, render_lines, text_image, wrap_text
+from game.scenes.text import fitting_size, line_height, render_lines, text_image, wrap_centred, wrap_text
 
 RectLike = pygame.Rect | pygame.FRect | tuple[float, float, float, float]
 Triangle = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
@@ -222,7 +222,12 @@ class Label(Widget):
     def lines(self, scale: float = 1.0) -> list[str]:
         ruler = Ruler(scale)
         font = assets.font_for_text(self.text, ruler.px(self.size), self.bold)
-        return wrap_text(self.text, font, ruler.px(self.rect.width))
+        return self._wrap(font, ruler.px(self.rect.width))
+
+    def _wrap(self, font: pygame.font.Font, width: int) -> list[str]:
+        if self.align == "center":  # (no short last line under a full one: wrap_centred)
+            return wrap_centred(self.text, font, width)
+        return wrap_text(self.text, font, width)
 
     def height(self, scale: float = 1.0) -> float:
         """Logical height of the wrapped text."""
@@ -244,7 +249,7 @@ class Label(Widget):
         )
         if self._rendered is None or self._rendered[0] != key:
             font = assets.font_for_text(self.text, key[1], self.bold)
-            lines = wrap_text(self.text, font, key[2])
+            lines = self._wrap(font, key[2])
             self._rendered = (key, render_lines(lines, font, self.color, self.align, self.spacing))
         return self._rendered[1]
 

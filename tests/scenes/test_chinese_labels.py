@@ -201,3 +201,25 @@ def test_every_turn_line_of_two_lines_breaks_after_a_clause(monkeypatch, chinese
         assert "".join(drawn) == text and len(drawn) <= 2, drawn
         if len(drawn) == 2:
             assert drawn[0][-1] in "，：；。", (msgid, drawn)
+
+
+def test_a_centred_paragraph_leaves_no_short_last_line_under_a_full_one():
+    """The partner's question read "你手中有 3 张牌，共 25 分；如果北家出完，这些分要从本方" over
+    "扣除。" alone (play-test, stop 60): a centred paragraph of two lines whose second holds
+    little breaks after a clause instead; one whose second line is long enough is left as it is."""
+    from game.scenes.text import wrap_centred
+    from game.scenes.widgets import Label
+
+    font = assets.font(20, cjk=True)
+    text = "你手中有 3 张牌，共 25 分；如果北家出完，这些分要从本方扣除。"
+    width = font.size(text[:-3])[0] + 2
+    assert wrap_text(text, font, width)[1] == "扣除。"  # (as it wrapped)
+    assert wrap_centred(text, font, width) == ["你手中有 3 张牌，共 25 分；", "如果北家出完，这些分要从本方扣除。"]
+    both = "比分：本方 1,440，对方 1,490。\n" + text
+    assert wrap_centred(both, font, width) == ["比分：本方 1,440，对方 1,490。", *wrap_centred(text, font, width)]
+    even = "你的回答对北家有约束力：答“可以”，北家必须现在出完；答“不行”，本回合就不能出完。"
+    narrow = font.size(even)[0] * 2 // 3
+    assert wrap_centred(even, font, narrow) == wrap_text(even, font, narrow)  # (its last line is no short one)
+    label = Label((0, 0, width, 0), text, size=20, align="center")
+    assert label.lines() == wrap_centred(text, font, width)
+    assert Label((0, 0, width, 0), text, size=20).lines() == wrap_text(text, font, width)  # (left-aligned: as before)
