@@ -90,25 +90,39 @@ def wrap_at_clause(text: str, font: pygame.font.Font, max_width: int, most: int)
 
 
 def wrap_centred(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
-    """`wrap_text` for a centred block (a dialog's message): a paragraph of two lines whose
-    second holds little, under a quarter of the width, breaks after the clause's mark that
-    makes its two lines the most even, where both fit (the partner's question left "扣除。"
-    alone under a full line, play-test in Chinese, stop 60)."""
+    """`wrap_text` for a centred block (a dialog's message): a paragraph of two lines breaks
+    after a clause's mark, where both parts fit (a sentence's end, a semicolon or a colon
+    before a comma, then the mark that makes the two lines the most even), if its second line
+    holds little (under a quarter of the width) or it is Chinese, which breaks between any two
+    characters (the partner's question left "扣除。" alone under a full line, and split
+    答 / “不行”, play-test in Chinese, stop 60)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         wrapped = wrap_text(paragraph, font, max_width)
-        if len(wrapped) == 2 and font.size(wrapped[1])[0] < max_width / 4:
+        short = len(wrapped) == 2 and font.size(wrapped[1])[0] < max_width / 4
+        if len(wrapped) == 2 and (short or _IDEOGRAPH.search(paragraph)):
             splits = [(paragraph[:end].rstrip(), paragraph[end:].strip()) for end in _clause_ends(paragraph)]
-            widths = {split: max(font.size(part)[0] for part in split) for split in splits if split[1]}
-            fitting = [split for split, widest in widths.items() if widest <= max_width]
+            # (a sentence's, a semicolon's or a colon's end before a comma's: "…必须现在出完；" /
+            # "答“不行”，…")
+            order = {
+                split: (
+                    split[0].rstrip("”’」』）)")[-1:] not in "。！？；：.!?;:",
+                    max(font.size(part)[0] for part in split),
+                )
+                for split in splits
+                if split[1]
+            }
+            fitting = [split for split, (_weak, widest) in order.items() if widest <= max_width]
             if fitting:
-                wrapped = list(min(fitting, key=widths.__getitem__))
+                wrapped = list(min(fitting, key=order.__getitem__))
         lines += wrapped
     return lines
 
 
 def _clause_ends(text: str) -> list[int]:
-    return [match.end() for match in _CLAUSE_END.finditer(text)]
+    """Where a clause or a sentence ends in `text`."""
+    ends = {match.end() for pattern in (_CLAUSE_END, _SENTENCE_END) for match in pattern.finditer(text)}
+    return sorted(ends)
 
 
 def _number_with_its_word(text: str, lines: list[str], font: pygame.font.Font, max_width: int) -> list[str]:

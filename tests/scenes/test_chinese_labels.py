@@ -217,9 +217,18 @@ def test_a_centred_paragraph_leaves_no_short_last_line_under_a_full_one():
     assert wrap_centred(text, font, width) == ["你手中有 3 张牌，共 25 分；", "如果北家出完，这些分要从本方扣除。"]
     both = "比分：本方 1,440，对方 1,490。\n" + text
     assert wrap_centred(both, font, width) == ["比分：本方 1,440，对方 1,490。", *wrap_centred(text, font, width)]
-    even = "你的回答对北家有约束力：答“可以”，北家必须现在出完；答“不行”，本回合就不能出完。"
-    narrow = font.size(even)[0] * 2 // 3
-    assert wrap_centred(even, font, narrow) == wrap_text(even, font, narrow)  # (its last line is no short one)
+    binding = "你的回答对北家有约束力：答“可以”，北家必须现在出完；答“不行”，本回合就不能出完。"
+    narrow = font.size(binding[: binding.index("“不行”")])[0] + 2  # (no short last line, but 答 / “不行”)
+    assert wrap_text(binding, font, narrow)[1].startswith("“不行”")
+    cut = binding.index("答“不行”")
+    assert wrap_centred(binding, font, narrow) == [binding[:cut], "答“不行”，本回合就不能出完。"]
+    replace = "有一场游戏正在进行。入门教学牌局将替换它；选择主菜单上的“继续”则接着玩。"
+    lines = wrap_centred(replace, font, font.size(replace)[0] * 3 // 4)
+    assert lines == ["有一场游戏正在进行。入门教学牌局将替换它；", "选择主菜单上的“继续”则接着玩。"]
+    latin = assets.font(20)
+    english = "Your answer binds North: yes, and North must go out now; no, and North may not go out."
+    wide = latin.size(english)[0] * 2 // 3
+    assert wrap_centred(english, latin, wide) == wrap_text(english, latin, wide)  # (a long last line: as it was)
     label = Label((0, 0, width, 0), text, size=20, align="center")
     assert label.lines() == wrap_centred(text, font, width)
     assert Label((0, 0, width, 0), text, size=20).lines() == wrap_text(text, font, width)  # (left-aligned: as before)
