@@ -114,7 +114,8 @@ def wrap_centred(text: str, font: pygame.font.Font, max_width: int) -> list[str]
             }
             fitting = [split for split, (_weak, widest) in order.items() if widest <= max_width]
             if fitting:
-                wrapped = list(min(fitting, key=order.__getitem__))
+                head, tail = min(fitting, key=lambda split: order[split])
+                wrapped = [head, tail]
         lines += wrapped
     return lines
 
