@@ -21,7 +21,7 @@ from game.rules import Card, IllegalMove, Move, NotationError
 from game.scenes.drop_verdict import DropVerdict
 from game.scenes.hand_state import HandUI, shown_hand
 from game.scenes.table_host import NoHost
-from game.scenes.table_source import at_screen
+from game.scenes.table_source import held_back
 from game.why_not import Refusal
 
 if TYPE_CHECKING:
@@ -84,18 +84,13 @@ class DryTable:
     def play(self, move: Move, held: Sequence[Card] = ()) -> bool:
         """TableController.play's judgement without its consequences: the guided deal's
         filter, the moves a save still holds, then the engine, on a copy of its state."""
-        table = self._table
-        state = table.game.state
-        move_filter = getattr(table, "move_filter", None)
-        if move_filter is not None and at_screen(table, state.to_act):
-            words = move_filter(move)
+        withheld, words = held_back(self._table, move)
+        if withheld:
             if words is not None:
                 self.say(words)
-                return False
-        if getattr(table, "pending", None):
             return False
         try:
-            state.copy().apply(move)
+            self._table.game.state.copy().apply(move)
         except IllegalMove as error:
             self.refuse_error(error)
             return False

@@ -41,7 +41,7 @@ from game.scenes.hand_state import HandUI, shown_hand
 from game.scenes.player_moves import PlayerMoves
 from game.scenes.table_guide import TableGuide
 from game.scenes.table_host import NoHost, TableHost
-from game.scenes.table_source import at_screen
+from game.scenes.table_source import at_screen, held_back
 from game.seat_names import SeatNames, seat_names, typed_names
 from game.why_not import Refusal
 
@@ -304,13 +304,10 @@ class TableController:
         `held`: the cards of the hand the player moved to make it (dragged, staged,
         double-clicked); moves name faces, so the engine may lay another copy of one, and
         the table then shows the card the player moved landing (`_keep_moved`)."""
-        if self.move_filter is not None and at_screen(self, self.game.state.to_act):
-            refusal = self.move_filter(move)  # the guided deal: only the coach's move
-            if refusal is not None:
-                self.say(refusal, warn=True, seconds=6.0)
-                self.host.cards_moved()
-                return False
-        if self.pending:  # (moves a save held are played first: play_pending)
+        withheld, words = held_back(self, move)  # the guided deal's coach; moves a save held (play_pending)
+        if withheld:
+            if words is not None:
+                self.say(words, warn=True, seconds=6.0)
             self.host.cards_moved()
             return False
         return self._apply(move, held)

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from game.hints import Hint
     from game.move_log import MoveLog
-    from game.rules import Card, Game, RulesConfig
+    from game.rules import Card, Game, Move, RulesConfig
     from game.scenes.animations import Animator
     from game.scenes.drop_verdict import DropVerdict
     from game.scenes.hand_state import DropTarget, HandUI
@@ -51,6 +51,19 @@ def at_screen(table: TableSeats, seat: int | None) -> bool:
     """A person plays `seat` at the screen now: the player's seat, when people play (watching
     the bots, nobody's: the bottom seat is a bot like the others)."""
     return seat == table.human and seat in table.people
+
+
+def held_back(table: TableSeats, move: Move) -> tuple[bool, str | None]:
+    """Whether the table holds `move` back before the engine judges it, and the words it
+    says then: the guided deal's filter at the screen (only the coach's move; its words), or
+    moves a save still holds, played first (no words). The table's play and the drag's
+    quiet drop (`dry_drop`) ask it alike."""
+    move_filter = getattr(table, "move_filter", None)
+    if move_filter is not None and at_screen(table, table.game.state.to_act):
+        words = move_filter(move)
+        if words is not None:
+            return True, words
+    return bool(getattr(table, "pending", None)), None
 
 
 class TableStatus(Protocol):

@@ -21,6 +21,7 @@ from game.scenes.animations import BUBBLE_WORDS, bubbles_text, parse_bubbles
 from game.scenes.table import BUBBLE_SECONDS
 from game.scenes.table_layout import RAISE
 from game.window import STEP, MainWindow
+from tests.window_helpers import continued
 
 LEVELS = (None, "normal", "normal", "normal")
 PARTNER = 2  # (South's, in the classic game)
@@ -44,18 +45,6 @@ def asked(seed: int = 2) -> Game:
     game = may_ask(seed)
     game.apply(Move.parse("ask"))
     return game
-
-
-def continued(home) -> MainWindow:
-    app = MainWindow(menu=True, threaded=False)
-    for widget in app.stack.top.items.widgets:
-        if getattr(widget, "msgid", None) == "Continue":
-            widget.click()
-            break
-    else:
-        raise AssertionError("no Continue on the title")
-    assert app.table is not None
-    return app
 
 
 def frames(app: MainWindow, count: int) -> None:
@@ -87,7 +76,7 @@ def said(table) -> list[tuple[int, str | None, str]]:
 
 def test_the_cards_raised_stay_raised_after_a_kill_and_continue(home):
     SaveStore(home).save(may_ask(), LEVELS)
-    app = continued(home)
+    app = continued()
     table = app.table
     settle(app, lambda: table.my_turn() and table.idle)
     key(app, pygame.K_RIGHT)  # the cursor onto the first card, Up raises it
@@ -96,7 +85,7 @@ def test_the_cards_raised_stay_raised_after_a_kill_and_continue(home):
     assert len(raised) == 1 and len(table.game.state.hands[0]) == 2
     frames(app, 1)  # (the frame after the keys: the save keeps the selection)
     app.close()  # killed: nothing more is written on the way out
-    app = continued(home)
+    app = continued()
     table = app.table
     assert faces(table.ui.selected) == raised
     frames(app, 30)
@@ -109,21 +98,21 @@ def test_the_cards_raised_stay_raised_after_a_kill_and_continue(home):
     assert not table.ui.selected
     frames(app, 1)
     app.close()
-    app = continued(home)
+    app = continued()
     assert not app.table.ui.selected
     app.close()
 
 
 def test_the_partners_answer_in_its_bubble_comes_back_after_a_kill(home):
     SaveStore(home).save(asked(), LEVELS)
-    app = continued(home)
+    app = continued()
     table = app.table
     settle(app, lambda: table.bubbles)
     answer = "yes" if table.game.history[-1].kind is MoveKind.YES else "no"
     assert said(table) == [(PARTNER, answer, _(BUBBLE_WORDS[answer]))]
     frames(app, 1)
     app.close()  # killed while the bubble shows
-    app = continued(home)
+    app = continued()
     table = app.table
     assert said(table) == [(PARTNER, answer, _(BUBBLE_WORDS[answer]))]
     assert table.bubbles[0].remaining == BUBBLE_SECONDS  # (its whole time: to be read)
@@ -132,7 +121,7 @@ def test_the_partners_answer_in_its_bubble_comes_back_after_a_kill(home):
     settle(app, lambda: not table.bubbles)
     frames(app, 1)
     app.close()
-    app = continued(home)
+    app = continued()
     assert app.table.bubbles == []
     app.close()
 
@@ -141,7 +130,7 @@ def test_killed_waiting_for_the_partners_answer_continue_shows_the_wait_then_the
     game = asked()
     moves = [str(move) for move in game.history]
     SaveStore(home).save(game, LEVELS)
-    app = continued(home)
+    app = continued()
     table = app.table
     frames(app, 12)  # (a tenth of a second: the table as it was left)
     assert [str(move) for move in table.game.history] == moves
@@ -164,7 +153,7 @@ def test_an_older_save_without_the_marks_continues_as_before(home):
     body = save_body(game, LEVELS, extra={"sort": "rank", "hand_order": ""})
     assert "selected" not in body["extra"] and "bubbles" not in body["extra"]
     (home / "save.json").write_bytes(encode_save(body))
-    app = continued(home)
+    app = continued()
     table = app.table
     assert [str(m) for m in table.game.history] == [str(m) for m in game.history]
     assert not table.ui.selected and table.bubbles == []
@@ -185,7 +174,7 @@ def test_odd_marks_are_left_out_and_the_game_is_kept(home):
     (home / "save.json").write_bytes(encode_save(save_body(game, LEVELS, extra=extra)))
     saved = parse_save((home / "save.json").read_bytes())
     assert "chart" not in saved.extra and "nested" not in saved.extra and saved.extra["sort"] == "rank"
-    app = continued(home)
+    app = continued()
     table = app.table
     assert [str(m) for m in table.game.history] == [str(m) for m in game.history]
     assert faces(table.ui.selected) == [good] and table.bubbles == []
@@ -206,7 +195,7 @@ def test_a_bubble_of_a_move_the_screen_had_not_shown_waits_for_that_move(home):
     shown = len(game.history) - 1  # ... not yet shown
     extra = {"bubbles": bubbles_text([(PARTNER, str(game.history[-1]), len(game.history))])}
     (home / "save.json").write_bytes(encode_save(save_body(game, LEVELS, extra=extra, shown=shown)))
-    app = continued(home)
+    app = continued()
     table = app.table
     assert table.bubbles == [] and len(table.game.history) == shown
     settle(app, lambda: len(table.game.history) == shown + 1 and table.bubbles)

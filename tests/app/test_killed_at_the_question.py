@@ -13,6 +13,7 @@ from game.rules import Game, MoveKind, Phase, RulesConfig
 from game.saves import SaveStore
 from game.scenes.prompts import AnswerPrompt
 from game.window import STEP, MainWindow
+from tests.window_helpers import continued
 
 LEVELS = (None, "normal", "normal", "normal")
 
@@ -27,19 +28,6 @@ def asked_by_the_partner(seed: int = 5) -> Game:
         assert state.phase is not Phase.OVER and len(game.history) < 400, "no question in this deal"
         game.apply(bots[state.to_act].act(state.observation(state.to_act)))
     return game
-
-
-def continued(home) -> MainWindow:
-    app = MainWindow(menu=True, threaded=False)
-    assert not app.context.read_only
-    for widget in app.stack.top.items.widgets:
-        if getattr(widget, "msgid", None) == "Continue":
-            widget.click()
-            break
-    else:
-        raise AssertionError("no Continue on the title")
-    assert app.table is not None
-    return app
 
 
 def settle(app: MainWindow, condition, frames: int = 2_000) -> None:
@@ -61,7 +49,7 @@ def test_killed_while_the_question_waits_continue_asks_it_again(home):
     moves = [str(move) for move in game.history]
     assert moves[-1] == "ask"
     SaveStore(home).save(game, LEVELS)  # (as the table saves it: then the app is killed)
-    app = continued(home)
+    app = continued()
     table = app.table
     settle(app, lambda: isinstance(app.stack.top, AnswerPrompt))
     assert [str(move) for move in table.game.history] == moves, "nothing answered for the player"
@@ -75,12 +63,12 @@ def test_killed_while_the_question_waits_continue_asks_it_again(home):
 def test_killed_just_after_the_answer_it_stays_given(home):
     game = asked_by_the_partner()
     SaveStore(home).save(game, LEVELS)
-    app = continued(home)
+    app = continued()
     settle(app, lambda: isinstance(app.stack.top, AnswerPrompt))
     key(app, pygame.K_n)
     answered = [str(move) for move in app.table.game.history]
     app.close()  # (killed at once: nothing more is written on the way out)
-    app = continued(home)
+    app = continued()
     table = app.table
     assert [str(move) for move in table.saved_game().history][: len(answered)] == answered
     settle(app, lambda: table.my_turn() and table.idle, frames=20_000)
@@ -101,7 +89,7 @@ def test_pass_and_play_killed_while_the_partner_answers_continues_behind_the_scr
     game = asked_by_the_partner()
     moves = [str(move) for move in game.history]
     SaveStore(home).save(game, (None, "normal", None, "normal"), human=2)  # (North at the screen)
-    app = continued(home)
+    app = continued()
     table = app.table
     settle(app, lambda: app.stack.top is not table)
     screen = app.stack.top
