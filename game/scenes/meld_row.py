@@ -87,6 +87,26 @@ def fit_row(runs: list[int], card_w: float, left: float, room: float, lifts: lis
     return RowFit(tuple(lefts), step, squeeze < 1.0)
 
 
+def stack_sizes(count: int, per_stack: int) -> list[int]:
+    """How many of `count` runs each stack holds when a stack holds at most `per_stack`: as
+    few stacks as that allows, as even as they can be (the first ones the fuller), so that
+    no stack is deeper than it needs to be (7 runs, 3 a stack: 3, 2, 2)."""
+    if count <= 0:
+        return []
+    stacks = -(-count // max(1, per_stack))
+    return [count // stacks + (1 if index < count % stacks else 0) for index in range(stacks)]
+
+
+def stack_step(height: float, card_h: float, runs: int, least: float) -> float:
+    """How far apart the runs of a stack of `runs` lie in `height` units (their first card
+    at the top, the last one whole at the bottom): spread over the height there is, no
+    further than a card and ROW_GAP (no overlap), no closer than `least` (a strip that
+    shows every card's rank and suit)."""
+    if runs <= 1:
+        return card_h + ROW_GAP
+    return max(least, min(card_h + ROW_GAP, (height - card_h) / (runs - 1)))
+
+
 def shrink_to_fit(fit_at: Callable[[float], RowFit], card_w: float) -> tuple[float, RowFit]:
     """The largest card width, from `card_w` down to MIN_CARD_W (whole units), at which the
     row `fit_at(width)` lays out does not overlap its melds; the smallest, overlapping, when

@@ -28,7 +28,18 @@ from game.scenes.hand_state import (  # noqa: F401
     sort_cards,
     suit_key,
 )
-from game.scenes.meld_row import LIFT, RED_GAP, RUN_STEP, AreaFit, RowFit, fit_columns, fit_row, shrink_to_fit
+from game.scenes.meld_row import (
+    LIFT,
+    RED_GAP,
+    RUN_STEP,
+    AreaFit,
+    RowFit,
+    fit_columns,
+    fit_row,
+    shrink_to_fit,
+    stack_sizes,
+    stack_step,
+)
 
 Point = tuple[float, float]
 
@@ -174,6 +185,7 @@ FOOT_W = BACK_W
 NEW_MELD_W = 62.0
 NEW_MELD_TOP = 12.0  # below the area's top edge, clear of the "Our melds" tab on that edge
 RUN_ROW = 30.0  # the runs of one stack lie this far apart: each one's top strip shows
+TAB_CLEAR = 8.0  # the runs of the others' stacks end this far above their area's bottom edge (its tab)
 RUN_BADGE_INSET = 3.0  # a run's count ends this far left of its last card's right edge
 SIDE_HAND_TOP = 256.0  # West's and East's hands start here
 SIDE_UNDER_SCORES = 70.0  # from the score panel's bottom to a side hand's top: two lines and the tag
@@ -806,20 +818,35 @@ class TableLayout:
         Stack = list[tuple[int | None, int | None, list[Card]]]
 
         def arranged(per_stack: int, width: float) -> tuple[list[Stack], RowFit]:
-            stacks = [runs[first : first + per_stack] for first in range(0, len(runs), per_stack)]
+            stacks: list[Stack] = []
+            for size in stack_sizes(len(runs), per_stack):
+                first = sum(len(stack) for stack in stacks)
+                stacks.append(runs[first : first + size])
             widths = [0] * len(alone) + [max(len(cards) for _n, _i, cards in stack) for stack in stacks]
             lifts = [LIFT if is_squared else 0.0 for is_squared in squared] + [0.0] * len(stacks)
             return stacks, fit_row(widths, width, start(width), right - start(width), lifts)
 
-        # Each run in its own place while the row has room for that (a stacked run shows only
-        # its top strip); stacked a few in one place when it has not; the cards smaller when
-        # the stacks do not fit either.
+        # Each run in its own place while the row has room for that; else stacked as few in
+        # one place as let the row fit with the usual step (two a stack lie one above the
+        # other, whole, where the area is tall enough; more show a strip of each, as tall as
+        # the area allows); only with the most a stack holds do the runs' overlap and then the
+        # cards shrink. (Play-test, stop 60: the others' runs lay three a stack, a strip of
+        # each showing, beside half of their area left empty.)
         width = float(geo.meld_w)
-        stacks, fit = arranged(1, width)
-        if fit.squeezed or fit.run_step < RUN_STEP:
+        most = self._runs_per_stack(area, width)
+        for per_stack in range(1, max(1, min(most, len(runs))) + 1):
+            stacks, fit = arranged(per_stack, width)
+            if not fit.squeezed and fit.run_step >= RUN_STEP:
+                break
+        else:
             width, fit = shrink_to_fit(lambda w: arranged(self._runs_per_stack(area, w), w)[1], width)
             stacks, fit = arranged(self._runs_per_stack(area, width), width)
         top = area.y + card_h(width) / 2 + 2
+        # A stack's runs spread down the area: 2 clear above the first one, 2 below the last,
+        # and the others' a tab's half more (the tab naming them lies on their bottom edge).
+        stack_room = geo.meld_room(side).height - 4
+        if geo.zone_label_anchor(side, geo.viewer_side)[0][1] > area.bottom:
+            stack_room -= TAB_CLEAR
         for red_index, card in enumerate(reds):
             self.placements[card] = Placement(
                 area.x + width / 2 + red_index * red_step, top, width, 0.0, True, 400 + red_index
@@ -844,9 +871,11 @@ class TableLayout:
             else:
                 self._column(side, meld.rank, meld_card_order(meld.cards), cx, top, z, None, number, meld.kind, width)
         for column, (stack, x) in enumerate(zip(stacks, fit.lefts[len(alone) :]), len(alone)):
+            row_step = stack_step(stack_room, card_h(width), len(stack), RUN_ROW)
             for row, (run_number, run_index, run_cards) in enumerate(stack):
-                strip = None if row == len(stack) - 1 else RUN_ROW  # the lower run covers the rest
-                y = top + row * RUN_ROW
+                # The lower run covers the rest of this one, unless they lie a whole card apart.
+                strip = None if row == len(stack) - 1 or row_step >= card_h(width) else row_step
+                y = top + row * row_step
                 z = 500 + column * 20 + row * 8
                 rank = run_cards[0].rank
                 self._run(side, rank, run_cards, x, y, z, fit.run_step, run_index, run_number, strip, width)
