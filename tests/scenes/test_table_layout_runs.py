@@ -140,4 +140,6 @@ def test_runs_spread_out_as_their_area_widens(side, card_size):
             assert spread >= step - 1e-6
     full = table.layout
     assert {full.placements[s.cards[1]].x - full.placements[s.cards[0]].x for s in _runs(full, side)} == {RUN_STEP}
-    assert -seen[0][1] > _stack_depth(_runs(full, side))  # the narrowest stacks deeper than the whole area
+    whole = _runs(full, side)
+    assert _stack_depth(whole) == 2 < -seen[0][1]  # two a stack with the whole area, deeper in the narrowest
+    assert min(slot.rect.height for slot in whole) > RUN_ROW + 20  # spread down the area: more than a strip shows
