@@ -988,8 +988,15 @@ class TableLayout:
         return None
 
     def meld_slot_at(self, pos: Point, side: int) -> MeldSlot | None:
-        for slot in reversed(self.meld_slots):
-            if slot.side == side and slot.rect.inflate(12, 16).collidepoint(pos):
+        """`side`'s meld at `pos`: the one whose rect holds it, else the nearest around it
+        (the margin of a stack's lower run lay over the bottom of the strip above it, and a
+        point there hit the lower run)."""
+        slots = [slot for slot in reversed(self.meld_slots) if slot.side == side]
+        for slot in slots:
+            if slot.rect.collidepoint(pos):
+                return slot
+        for slot in slots:
+            if slot.rect.inflate(12, 16).collidepoint(pos):
                 return slot
         return None
 

@@ -143,3 +143,16 @@ def test_runs_spread_out_as_their_area_widens(side, card_size):
     whole = _runs(full, side)
     assert _stack_depth(whole) == 2 < -seen[0][1]  # two a stack with the whole area, deeper in the narrowest
     assert min(slot.rect.height for slot in whole) > RUN_ROW + 20  # spread down the area: more than a strip shows
+
+
+@pytest.mark.parametrize("card_size", ["normal", "large"])
+@pytest.mark.parametrize("melds", ["many", "fewer"])
+def test_a_point_on_a_stacked_run_aims_at_that_run(melds, card_size):
+    """Each run of a stack is its own target to its strip's (or its card's) bottom: the margin
+    around the run under it no longer takes the bottom of the strip."""
+    variant = "samba" if melds == "many" else "bolivia"
+    table = _table(0, MELDS if melds == "many" else FEWER, variant, card_size)
+    layout = table.layout
+    for slot in _runs(layout, 0):
+        for y in (slot.rect.top + 2, slot.rect.centery, slot.rect.bottom - 2):
+            assert layout.meld_slot_at((slot.rect.centerx, y), 0) is slot, (slot.rect, y)
