@@ -595,10 +595,10 @@ class TableView:
                     point = (point[0], point[1] + (max(over) + ruler.px(1) - box.top) / ruler.scale)
             elif point[1] < area.top:  # on the top edge: above the melds under it (the Samba
                 # family's row reaches under its right end; the tab lay over a card's top corner)
-                box = ruler.logical(pill_box(ruler, label, point, size=12, anchor=anchor))
-                tops = [s.rect.top for s in table.layout.meld_slots if s.side == side and s.rect.colliderect(box)]
+                tab = ruler.logical(pill_box(ruler, label, point, size=12, anchor=anchor))
+                tops = [s.rect.top for s in table.layout.meld_slots if s.side == side and s.rect.colliderect(tab)]
                 if tops:
-                    point = (point[0], point[1] - (box.bottom - min(tops)) - 1 / ruler.scale)
+                    point = (point[0], point[1] - (tab.bottom - min(tops)) - 1 / ruler.scale)
             panel = self._open_panel()
             if panel is not None and panel.colliderect(
                 ruler.logical(pill_box(ruler, label, point, size=12, anchor=anchor))
