@@ -593,8 +593,10 @@ class TableView:
                 over = [badge.bottom for _slot, badge in self.meld_badge_boxes if badge.colliderect(box)]
                 if over:
                     point = (point[0], point[1] + (max(over) + ruler.px(1) - box.top) / ruler.scale)
-            elif point[1] < area.top:  # on the top edge: above the melds under it (the Samba
-                # family's row reaches under its right end; the tab lay over a card's top corner)
+            elif point[1] < area.top and st.config.rules.meld_list:  # on the top edge: above
+                # the melds under it (the Samba family's row reaches under its right end, where
+                # the tab lay over a card's top corner; the classic tables keep their tabs where
+                # they were, in the band the hint's and the refusal's places are fitted to)
                 tab = ruler.logical(pill_box(ruler, label, point, size=12, anchor=anchor))
                 tops = [s.rect.top for s in table.layout.meld_slots if s.side == side and s.rect.colliderect(tab)]
                 if tops:
