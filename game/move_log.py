@@ -66,6 +66,7 @@ CANASTA_MADE = {
 # label keeps the answer long after the asker's has moved on.
 ANSWERED_YES = N_("{name} answered “May I go out?”: yes.")
 ANSWERED_NO = N_("{name} answered “May I go out?”: no.")
+ASKED = N_("{name} asked: “May I go out?”")  # (the player's label says it too while the answer waits)
 # A bot's why after its move, in its own words (first person). Straight quotes: a line with a
 # suit symbol is drawn in the CJK font, whose curly quotes are full-width (a wide gap).
 REASON_QUOTED = N_('"{reason}"')
@@ -342,7 +343,7 @@ class MoveLog:
         if isinstance(event, ev.Discarded):
             return LogEntry(turn, event.seat, N_("{name} discarded {card}."), (event.card,))
         if isinstance(event, ev.Asked):
-            return LogEntry(turn, event.seat, N_("{name} asked: “May I go out?”"))
+            return LogEntry(turn, event.seat, ASKED)
         if isinstance(event, ev.Answered):
             msgid = ANSWERED_YES if event.yes else ANSWERED_NO
             return LogEntry(turn, event.seat, msgid)

@@ -21,6 +21,7 @@ import pygame
 from game import assets
 from game.hints import rank_plural
 from game.i18n import _, format_points, join_and, pgettext
+from game.move_log import ASKED
 from game.rules import Drawn, Phase
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
@@ -626,11 +627,22 @@ class TableView:
         pygame.draw.circle(surface, TAKEN_MARK, center, ruler.px(4))
         self.taken_marks.append(sprite.card)
 
+    def _asking(self, seat: int) -> bool:
+        """The player at `seat` asked "May I go out?" and the answer waits: their label says
+        they asked, as a bot's does (the other seats' labels said what each did, the player's
+        nothing, while the table waited: stop 60)."""
+        st = self.table.game.state
+        if st.phase is not Phase.ANSWER or st.turn != seat:
+            return False
+        entry = self.table.move_log.last_action(seat)
+        return entry is not None and entry.msgid == ASKED
+
     def _last_action(
         self, surface: pygame.Surface, ruler: Ruler, seat: int, tag: pygame.Rect, thinking: bool = False
     ) -> None:
         """What a bot seat did last, by its name tag, so a quick turn is not missed (the
-        bottom seat's, watching the bots: "thinking…" while it thinks, its tag is short)."""
+        bottom seat's, watching the bots: "thinking…" while it thinks, its tag is short; the
+        player's only while their question waits: `_asking`)."""
         note = self.table.move_log.seat_note(seat, _Nameless(self.table))
         if thinking:
             text = _("thinking…")
@@ -1422,7 +1434,7 @@ class TableView:
             self._seat_text(surface, seat, tag)
             if not person and geo.is_block(seat):
                 self._block_line(surface, ruler, seat, thinking, out)
-            elif not person and not out and not self._under_panel(ruler, tag):
+            elif (not person or self._asking(seat)) and not out and not self._under_panel(ruler, tag):
                 self._last_action(surface, ruler, seat, tag, thinking and bottom)
             elif out:  # no cards in its place: the deal's order of play there
                 self._order_by_tag(surface, ruler, seat, tag)

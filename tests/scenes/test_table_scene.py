@@ -8,10 +8,11 @@ import pytest
 from game.rules import Card, Game, Move, Phase, RulesConfig
 from game.rules import events as ev
 from game.scenes.animations import Animator, CardSprite, plan_events
-from game.scenes.layout import Canvas
+from game.scenes.layout import LOGICAL_SIZE, Canvas
 from game.scenes.prompts import AnswerPrompt
 from game.scenes.score_sheet import ScoreSheetScene
 from game.scenes.table_layout import (
+    HAND_RECT,
     HAND_W,
     PILE_POS,
     STOCK_POS,
@@ -406,6 +407,31 @@ def test_ask_button_follows_the_engine_and_the_answer_binds():
     click(stack, card_point(table, nine))
     click(stack, card_point(table, nine))
     assert "must go out" in table.message[0] and nine in table.state.hands[0]
+
+
+def test_the_players_label_says_they_asked_while_the_answer_waits(monkeypatch):
+    """The player asked "May I go out?" and the table waits for North: the other seats'
+    labels said what each did last, the player's nothing (stop 60). It says the ask in a
+    bot's words while the answer waits, and nothing again once North has answered."""
+    import game.scenes.table_view as table_view
+
+    stack, table = make_table(speed=1.0)
+    table.load_state(may_ask_position())
+    tick(stack, DT)
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    assert len(table.view.seat_boxes[0]) == 1  # the tag alone
+    click(stack, table.ask_button.rect.center)
+    assert table.state.phase is Phase.ANSWER and table.status_text() == "Waiting for your partner's answer…"
+    drawn = texts_drawn(monkeypatch, table_view)
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    assert "asked: “May I go out?”" in drawn
+    tag, line = table.view.seat_boxes[0]
+    assert line.bottom <= tag.top  # above the tag, left of the hand
+    assert line.right <= HAND_RECT.x  # (a surface of the logical size: its pixels are logical)
+    until(stack, lambda: table.state.phase is Phase.MELD, 10)
+    drawn.clear()
+    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    assert len(table.view.seat_boxes[0]) == 1 and not any("asked" in text for text in drawn)
 
 
 def test_ask_button_disabled_when_going_out_is_impossible():
