@@ -14,11 +14,14 @@ class DropVerdict:
     to be laid together), else refused, with the `refusal` it would show (its rule, message
     id and arguments, or the engine's error) or, for a drop that plays nothing without a
     refusal (not the player's move: a note of whose turn it is; the guided deal's coach),
-    the `note` it would say, in the current language."""
+    the `note` it would say, in the current language, and whether it says it as a warning
+    (`warn`: in the refusal's colour, as the guided deal's coach refuses a move; a note of
+    whose turn it is is a quiet one: the preview's look is the drop's)."""
 
     accepted: bool
     refusal: Refusal | None = None
     note: str | None = None
+    warn: bool = False
 
     def reason(self) -> str | None:
         """What the refused drop would say (translated now), None when accepted or silent."""

@@ -57,6 +57,7 @@ class DryTable:
         self.played = False
         self.refusal: Refusal | None = None
         self.note: str | None = None
+        self.warn = False  # (the note's look: a warning in the refusal's colour, or quiet)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._table, name)
@@ -70,10 +71,10 @@ class DryTable:
 
     # -- what the drop would show or play, kept ----------------------------------------------
     def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
-        self.note = text
+        self.note, self.warn = text, warn
 
     def say_waiting(self, text: str) -> None:
-        self.note = text
+        self.note, self.warn = text, False
 
     def refuse(self, msgid: str, rule: str | None = None, **args: Any) -> None:
         self.refusal = Refusal(rule, None, msgid, args, self._table.config.rules)
@@ -87,7 +88,7 @@ class DryTable:
         withheld, words = held_back(self._table, move)
         if withheld:
             if words is not None:
-                self.say(words)
+                self.say(words, warn=True)  # (as TableController.play says it)
             return False
         try:
             self._table.game.state.copy().apply(move)
@@ -105,7 +106,9 @@ class DryTable:
         staged = [list(group) for group in self._table.ui.staged]
         if self.refusal is None and (self.played or self.ui.staged != staged):
             return DropVerdict(True)
-        return DropVerdict(False, self.refusal, None if self.refusal is not None else self.note)
+        if self.refusal is not None:
+            return DropVerdict(False, self.refusal)
+        return DropVerdict(False, None, self.note, self.note is not None and self.warn)
 
     def as_table(self) -> MovesTable:
         """This stand-in, as the player's moves take a table (it answers all they read)."""

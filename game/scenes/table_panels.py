@@ -175,7 +175,7 @@ class TablePanels:
             if verdict.refusal is not None:
                 said = (verdict.refusal.headline(), PREVIEW_SECONDS, True)
             else:
-                said = (verdict.note or "", PREVIEW_SECONDS, False)
+                said = (verdict.note or "", PREVIEW_SECONDS, verdict.warn)  # (the coach's: red, as on letting go)
             self._preview = (key, said)
         return self._preview[1], verdict.refusal, True
 

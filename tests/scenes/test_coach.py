@@ -104,6 +104,44 @@ def test_any_other_move_is_refused_with_a_friendly_word():
         stack.draw(Canvas(LOGICAL_SIZE, 1.0))
 
 
+def test_a_drop_the_coach_would_refuse_is_previewed_as_letting_go_shows_it():
+    """A card dragged onto the pile when the lesson's move is a meld: the preview said the
+    coach's words in a cream note, letting go said them in the refusal's red (stop 60). The
+    preview's panel is the drop's: same words, same red."""
+    from table_helpers import card_point, hold_over
+    from test_table_drag_preview import let_go
+
+    from game.scenes.table_panels import REFUSAL_FILL
+
+    stack, coach = make_coach()
+    for _ in range(600):
+        tick(stack, 0.1)
+        if coach.my_turn() and coach.idle and coach.hint is not None:
+            if coach.hint.move.kind.name == "MELD":
+                break
+            coach.controller.play(coach.hint.move)
+    lesson = {card for group in coach.hint.move.groups for card in group.cards}
+    card = next(card for card in coach.layout.hand_cards if card not in lesson)
+    hold_over(stack, card_point(coach, card), PILE_POS)
+    for _ in range(40):
+        stack.update(1 / 60)
+    verdict = coach.refused_drop()
+    assert verdict is not None and verdict.refusal is None and verdict.note and verdict.warn
+
+    def panel() -> tuple[str, pygame.Color]:
+        canvas = Canvas(LOGICAL_SIZE, 1.0)
+        stack.draw(canvas)
+        box = coach.view.panels.boxes["message"]
+        return coach.view.panels._said()[0][0], canvas.get_at((box.x + 6, box.centery))
+
+    previewed = panel()
+    assert previewed == (verdict.note, REFUSAL_FILL)  # (it was cream)
+    let_go(stack, PILE_POS)
+    assert coach.message is not None and coach.message[0] == verdict.note and coach.message[2]
+    assert card in coach.game.state.hands[0] and coach.refused_drop() is None
+    assert panel() == previewed
+
+
 def test_start_again_and_leave():
     stack, coach = make_coach()
     left: list[bool] = []

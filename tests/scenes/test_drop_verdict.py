@@ -61,6 +61,7 @@ def judge_then_drop(controller, host, dragged, target, selected=(), top=False):
             assert verdict.reason() == controller.refusal.headline()
         else:
             assert verdict.refusal is None and verdict.note == controller.message[0]
+            assert verdict.warn == controller.message[2]  # (the preview's look is the drop's)
     return verdict
 
 
