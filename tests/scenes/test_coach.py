@@ -83,6 +83,17 @@ def make_coach() -> tuple[SceneStack, CoachTable]:
     return stack, coach
 
 
+def play_to_the_lessons_meld(stack, coach, ticks: int) -> None:
+    """The guided deal played as the coach hints until its hint is a meld (at most `ticks`
+    tenths of a second)."""
+    for _ in range(ticks):
+        tick(stack, 0.1)
+        if coach.my_turn() and coach.idle and coach.hint is not None:
+            if coach.hint.move.kind.name == "MELD":
+                break
+            coach.controller.play(coach.hint.move)
+
+
 def test_any_other_move_is_refused_with_a_friendly_word():
     stack, coach = make_coach()
     for _ in range(600):
@@ -114,12 +125,7 @@ def test_a_drop_the_coach_would_refuse_is_previewed_as_letting_go_shows_it():
     from game.scenes.table_panels import REFUSAL_FILL
 
     stack, coach = make_coach()
-    for _ in range(600):
-        tick(stack, 0.1)
-        if coach.my_turn() and coach.idle and coach.hint is not None:
-            if coach.hint.move.kind.name == "MELD":
-                break
-            coach.controller.play(coach.hint.move)
+    play_to_the_lessons_meld(stack, coach, 600)
     lesson = {card for group in coach.hint.move.groups for card in group.cards}
     card = next(card for card in coach.layout.hand_cards if card not in lesson)
     hold_over(stack, card_point(coach, card), PILE_POS)
@@ -384,12 +390,7 @@ def test_a_staged_first_meld_leaves_the_moved_tabs_in_sight():
     from game.scenes.table_layout import STAGE_PANEL
 
     stack, coach = make_coach()
-    for _ in range(3000):
-        tick(stack, 0.1)
-        if coach.my_turn() and coach.idle and coach.hint is not None:
-            if coach.hint.move.kind.name == "MELD":
-                break
-            coach.controller.play(coach.hint.move)
+    play_to_the_lessons_meld(stack, coach, 3000)
     for group in coach.hint.move.groups:
         coach.controller.moves.drop(list(group.cards), DropTarget("new-meld"))
     assert coach.ui.staged
