@@ -121,10 +121,10 @@ def main(argv: list[str] | None = None) -> int:
     calls = 0
     choose = hard.policy.choose
 
-    def counted(obs: Observation, rng: random.Random | None = None) -> Move:
+    def counted(obs: Observation, rng: random.Random | None = None, explain: bool = True) -> Move:
         nonlocal calls
         calls += 1
-        return choose(obs, rng)
+        return choose(obs, rng, explain)
 
     hard.policy.choose = counted  # type: ignore[method-assign]  # count the playouts' moves
     digest = hashlib.sha256()

@@ -620,7 +620,7 @@ class HardBot(Bot):
         obs = st.observation(seat)
         if not obs.legal:
             return None
-        return (self.policy if player is None else player).choose(obs)
+        return (self.policy if player is None else player).choose(obs, explain=False)
 
     def judge(self, st: GameState, side: int) -> float:
         """A playout's value for `side` where it stopped: `evaluate` (with `learned`, the fitted

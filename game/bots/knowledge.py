@@ -52,6 +52,7 @@ class Knowledge:
         "seat",
         "side",
         "hand_counts",
+        "pile_counts",
         "seen",
         "unseen",
         "pool",
@@ -63,6 +64,7 @@ class Knowledge:
         "_fits",
         "_by_rank",
         "_next",
+        "_canastas",
     )
 
     def __init__(self, obs: Observation):
@@ -79,28 +81,44 @@ class Knowledge:
         seen = hc[:]
         for side_melds in obs.melds:
             for m in side_melds:
-                for c in m.cards:
-                    seen[c.rank] += 1
+                if m.kind is MeldKind.GROUP:  # its naturals are all of its rank: count only the wild cards
+                    seen[m.rank] += m.naturals
+                    if m.wilds:
+                        for c in m.cards:
+                            if c.is_wild:
+                                seen[c.rank] += 1
+                else:
+                    for c in m.cards:
+                        seen[c.rank] += 1
+        pile_counts = [0] * 16
         for c in obs.pile:
+            pile_counts[c.rank] += 1
             seen[c.rank] += 1
+        self.pile_counts = pile_counts
         for r3 in obs.red_threes:
             seen[THREE] += len(r3)
         known_counts: list[list[int]] = []
         unknown: list[int] = []
         for s, faces in enumerate(obs.known):
             kc = [0] * 16
-            if s != obs.seat:
+            if s == obs.seat:
+                unknown.append(0)  # our own hand is all known
+            else:
+                in_hand = 0
                 for face, n in faces:
                     r = _rank_of_face(face)
                     kc[r] += n
                     seen[r] += n
+                    in_hand += n
+                unknown.append(obs.hand_sizes[s] - in_hand)
             known_counts.append(kc)
-            unknown.append(obs.hand_sizes[s] - (sum(kc) if s != obs.seat else obs.hand_sizes[s]))
-        self.seen = seen
         self.known_counts = known_counts
         self.unknown_in_hand = unknown
-        self.unseen = [max(0, facts.rank_totals[r] - seen[r]) for r in range(16)]
-        self.pool = sum(self.unseen)
+        self.seen = seen
+        self.unseen = unseen = [total - n for total, n in zip(facts.rank_totals, seen, strict=True)]
+        if min(unseen) < 0:  # more seen than the packs hold: only in a position built by hand
+            self.unseen = unseen = [n if n > 0 else 0 for n in unseen]
+        self.pool = sum(unseen)
         self._pseudo: GameState | None = None
         # ((threat scale, feet, foot, books), urgency)
         self._urgency: tuple[tuple[float, float, float, float], float] | None = None
@@ -108,6 +126,7 @@ class Knowledge:
         self._by_rank: dict[int, dict[Rank, Meld]] = {}  # melds_by_rank, per side asked
         self._fits: dict[int, tuple[frozenset[int], frozenset[tuple[Suit | None, int]]]] = {}  # fits_meld, per side
         self._next: int | None = None
+        self._canastas: dict[int, int] = {}  # canastas, per side asked
 
     # ---------------------------------------------------------------- probabilities
     def p_holds(self, seat: int, rank: int, k: int) -> float:
@@ -135,7 +154,7 @@ class Knowledge:
                 return 1.0
             pair = self.p_holds(seat, rank, 2)
             return pair * 0.6 if not melds else pair
-        if not frozen and any(m.rank == rank for m in melds):
+        if not frozen and rank in self.melds_by_rank(side):
             return 1.0
         pair = self.p_holds(seat, rank, 2)
         if frozen:
@@ -209,7 +228,10 @@ class Knowledge:
         return self.facts.stock_share(self.obs.stock_size, self.obs.out, with_feet)
 
     def canastas(self, side: int) -> int:
-        return sum(1 for m in self.obs.melds[side] if m.is_canasta)
+        made = self._canastas.get(side)
+        if made is None:
+            made = self._canastas[side] = sum(1 for m in self.obs.melds[side] if m.is_canasta)
+        return made
 
     def has_foot(self) -> bool:
         """V-HF-FOOT: this seat's foot is still face down (emptying the hand picks it up)."""

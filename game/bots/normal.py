@@ -597,7 +597,9 @@ class NormalPolicy:
         return game_end_margin(kn, answering)
 
     # ------------------------------------------------------------------ entry
-    def choose(self, obs: Observation, rng: random.Random | None = None) -> Move:
+    def choose(self, obs: Observation, rng: random.Random | None = None, explain: bool = True) -> Move:
+        """Normal's move; with `explain`, `reason` says why a big take was made (a playout,
+        where no one reads it, passes False)."""
         self.reason = None
         legal = obs.legal
         if len(legal) == 1:
@@ -608,7 +610,7 @@ class NormalPolicy:
             return Move(MoveKind.YES) if yes else Move(MoveKind.NO)
         if obs.phase is Phase.DRAW:
             move = self.draw_phase(kn)
-            if move.kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE:
+            if explain and move.kind is MoveKind.TAKE and len(obs.pile) >= why.BIG_PILE:
                 self.reason = self.take_reason(kn, move)
             return move
         return self.meld_phase(kn)
@@ -1003,8 +1005,10 @@ class NormalPolicy:
         if placed is None:
             return None
         pile = len(kn.obs.pile)
-        s = sum(self.group_score(p, urg, frozen, pile, kn, parts) for p in placed)
-        s -= self.reserve_penalty(kn, left, move)
+        s = 0.0
+        for p in placed:
+            s += self.group_score(p, urg, frozen, pile, kn, parts)
+        s -= self.reserve_penalty(kn, left, move, placed)
         if not my_melds:
             s += w.open_bonus
         if has_foot and left <= 1:  # V-HF-FOOT: the hand empties (at once or by the discard)
@@ -1054,20 +1058,22 @@ class NormalPolicy:
                     placed.append((None, Meld.of(Rank.JOKER, laid, MeldKind.WILD), laid))
         return placed
 
-    def reserve_penalty(self, kn: Knowledge, after: int, move: Move) -> float:
-        """A tiny hand cannot take a frozen pile and is stuck until it may go out."""
+    def reserve_penalty(self, kn: Knowledge, after: int, move: Move, placed: list[Placement] | None = None) -> float:
+        """A tiny hand cannot take a frozen pile and is stuck until it may go out. (`placed`:
+        the move's `placements`, when the caller has them.)"""
         w = self.weights(kn)
         short = w.reserve_cards - after
         if short <= 0 or kn.has_foot():  # the foot is the reserve (V-HF-FOOT)
             return 0.0
         need = kn.cfg.canastas_to_go_out
-        made = kn.canastas(kn.side) + self.canastas_made(kn, move)
+        made = kn.canastas(kn.side) + self.canastas_made(kn, move, placed)
         per = w.reserve_cost_out if made >= need else w.reserve_cost
         return per * short
 
     @classmethod
-    def canastas_made(cls, kn: Knowledge, move: Move) -> int:
-        placed = cls.placements(kn, move) or []
+    def canastas_made(cls, kn: Knowledge, move: Move, placed: list[Placement] | None = None) -> int:
+        if placed is None:
+            placed = cls.placements(kn, move) or []
         return sum(1 for before, after, _ in placed if after.is_canasta and (before is None or not before.is_canasta))
 
     def group_score(
@@ -1141,9 +1147,17 @@ class NormalPolicy:
     # ------------------------------------------------------------------ discarding
     def best_discard(self, kn: Knowledge) -> Move:
         best, best_score = None, float("inf")
+        # Where melds are keyed by rank a discard's cost depends on its rank alone (its suit
+        # matters only to sequences and the Samba family's takes): each rank weighed once.
+        by_rank: dict[Rank, float] | None = None if kn.cfg.rules.meld_list else {}
         for move in kn.obs.legal:
             if move.kind is MoveKind.DISCARD:
-                s = self.discard_cost(kn, move)
+                if by_rank is None:
+                    s = self.discard_cost(kn, move)
+                else:
+                    rank = move.card.rank  # type: ignore[union-attr]  # a discard names its card
+                    cost = by_rank.get(rank)
+                    s = by_rank[rank] = self.discard_cost(kn, move) if cost is None else cost
                 if s < best_score:
                     best, best_score = move, s
         if best is None:  # no discard listed (cannot happen with R-NO-STALL): any move
@@ -1263,7 +1277,7 @@ class NormalPolicy:
             return 0.0
         # The top card, one more from the hand when a natural pair must take a frozen pile
         # (the side's own cards of the rank could be laid anyway), the same rank in the pile.
-        reach = meld.size + 1 + (1 if obs.pile_frozen else 0) + sum(1 for c in obs.pile if c.rank == card.rank)
+        reach = meld.size + 1 + (1 if obs.pile_frozen else 0) + kn.pile_counts[card.rank]
         if reach >= CANASTA_SIZE:
             return w.danger_canasta
         return w.danger_near if reach == CANASTA_SIZE - 1 else 0.0

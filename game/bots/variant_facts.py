@@ -16,7 +16,7 @@ adds its facts here, so the policies read one object instead of the variant's id
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from game.rules import RulesConfig
@@ -46,12 +46,24 @@ class VariantFacts:
     rank_totals: tuple[int, ...]  # physical copies of each rank index in the deck
     wild_total: int  # twos and jokers
     canastas_to_go_out: int
+    # The seating answers below, by (question, seat, out): asked in every decision of every
+    # playout, and the same for the whole game.
+    _numbers: dict[tuple[str, int, int | None], int] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    _seats: dict[tuple[str, int, int | None], tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def full_stock(self, out: int | None) -> int:
         """The stock right after the deal and the upcard (R-DEAL; Hand and Foot deals each
         player a foot as well, V-HF-DEAL)."""
-        hands = len(self.play_order(out)) * self.config.hand_size
-        return len(self.config.deck) - hands - self.feet_dealt(out) - 1
+        key = ("stock", -1, out)
+        full = self._numbers.get(key)
+        if full is None:
+            hands = len(self.play_order(out)) * self.config.hand_size
+            full = self._numbers[key] = len(self.config.deck) - hands - self.feet_dealt(out) - 1
+        return full
 
     def feet_dealt(self, out: int | None) -> int:
         """The cards dealt face down as feet (V-HF-DEAL; 0 elsewhere)."""
@@ -68,8 +80,13 @@ class VariantFacts:
 
     def next_player(self, seat: int, out: int | None) -> int:
         """Who plays after `seat` in this deal (the one a discard is offered to)."""
-        order = self.play_order(out)
-        return order[(order.index(seat) + 1) % len(order)] if seat in order else self.config.next_seat(seat)
+        key = ("next", seat, out)
+        nxt = self._numbers.get(key)
+        if nxt is None:
+            order = self.play_order(out)
+            nxt = order[(order.index(seat) + 1) % len(order)] if seat in order else self.config.next_seat(seat)
+            self._numbers[key] = nxt
+        return nxt
 
     def asked_partner(self, seat: int, out: int | None) -> int | None:
         """The partner `seat` asks "May I go out?" in this deal, None when alone."""
@@ -80,13 +97,21 @@ class VariantFacts:
 
     def teammates(self, seat: int, out: int | None) -> tuple[int, ...]:
         """The other seats of `seat`'s side that play this deal."""
-        side = self.config.side_of(seat)
-        return tuple(s for s in self.config.seats_of_side(side) if s != seat and s != out)
+        key = ("teammates", seat, out)
+        seats = self._seats.get(key)
+        if seats is None:
+            side = self.config.side_of(seat)
+            seats = self._seats[key] = tuple(s for s in self.config.seats_of_side(side) if s != seat and s != out)
+        return seats
 
     def opponents(self, seat: int, out: int | None) -> tuple[int, ...]:
         """The seats of every other side that play this deal."""
-        side = self.config.side_of(seat)
-        return tuple(s for s in self.play_order(out) if self.config.side_of(s) != side)
+        key = ("opponents", seat, out)
+        seats = self._seats.get(key)
+        if seats is None:
+            side = self.config.side_of(seat)
+            seats = self._seats[key] = tuple(s for s in self.play_order(out) if self.config.side_of(s) != side)
+        return seats
 
 
 @lru_cache(maxsize=64)

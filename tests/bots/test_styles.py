@@ -43,9 +43,9 @@ class RecordingPolicy(NormalPolicy):
         super().__init__()
         self.seats: set[int] = set()
 
-    def choose(self, obs: Observation, rng: object = None) -> Move:
+    def choose(self, obs: Observation, rng: object = None, explain: bool = True) -> Move:
         self.seats.add(obs.seat)
-        return super().choose(obs)
+        return super().choose(obs, explain=explain)
 
 
 def test_a_style_plays_our_side_only_in_the_playouts():
