@@ -17,7 +17,12 @@ from .family_moves import go_out_plan as family_go_out_plan
 from .family_moves import legal_moves as family_legal_moves
 from .movegen import go_out_plan as classic_go_out_plan
 from .movegen import legal_moves as classic_legal_moves
+from .moves import Plan
+from .phase import Phase
+from .plan_memo import recalled
 from .state import GameState
+
+_MELD_PHASE = Phase.MELD  # (an Enum member costs more to read than a global)
 
 
 class ClassicDeal(GameState, meld_list=False):
@@ -25,7 +30,15 @@ class ClassicDeal(GameState, meld_list=False):
 
     __slots__ = ()
     legal_moves = classic_legal_moves
-    go_out_plan = classic_go_out_plan
+
+    def go_out_plan(self) -> Plan | None:
+        """The planner's way out; the one the move listing just made when this state's facts
+        are the ones it planned for (game/rules/plan_memo.py)."""
+        if self.phase is _MELD_PHASE:
+            found, plan, _ = recalled(self.plan_facts())
+            if found:
+                return plan
+        return classic_go_out_plan(self)
 
 
 class FamilyDeal(FamilyState, meld_list=True):
@@ -33,9 +46,21 @@ class FamilyDeal(FamilyState, meld_list=True):
 
     __slots__ = ()
     legal_moves = family_legal_moves
-    go_out_plan = family_go_out_plan
+
+    def go_out_plan(self) -> Plan | None:
+        """As `ClassicDeal.go_out_plan`, with the family's planner."""
+        if self.phase is _MELD_PHASE:
+            found, plan, _ = recalled(self.plan_facts())
+            if found:
+                return plan
+        return family_go_out_plan(self)
 
     def can_go_out(self) -> bool:
         """Could the player to act go out this turn (R-ASK)? The planner's one move, or a
-        few meld moves first (new sequences, closed books: `can_go_out_in_steps`)."""
+        few meld moves first (new sequences, closed books: `can_go_out_in_steps`); what the
+        move listing just found out, for the facts it planned for."""
+        if self.phase is _MELD_PHASE:
+            found, plan, out = recalled(self.plan_facts())
+            if found and (out is not None or plan is not None):
+                return out if out is not None else True
         return can_go_out_in_steps(self)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card, Rank
+from .fast_init import store_fields_directly
 from .melds import MeldKind
 
 
@@ -28,12 +29,14 @@ class UpcardTurned(Event):
     card: Card
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Drew(Event):
     seat: int
     card: Card
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class RedThreeLaid(Event):
     seat: int
@@ -42,6 +45,7 @@ class RedThreeLaid(Event):
     from_pile: bool = False
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class PileTaken(Event):
     seat: int
@@ -49,6 +53,7 @@ class PileTaken(Event):
     cards: tuple[Card, ...]  # the rest of the pile, now in the taker's hand (bottom first)
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Melded(Event):
     seat: int
@@ -61,6 +66,7 @@ class Melded(Event):
     kind: MeldKind = MeldKind.GROUP
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class CanastaMade(Event):
     side: int
@@ -70,6 +76,7 @@ class CanastaMade(Event):
     kind: MeldKind = MeldKind.GROUP
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     seat: int
@@ -102,6 +109,7 @@ class FootPickedUp(Event):
     size: int
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     """The turn moved on to `seat`."""

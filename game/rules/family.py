@@ -197,6 +197,16 @@ class FamilyState(GameState):
     def side_melds(self, side: int) -> tuple[Meld, ...]:
         return tuple(self.table[side])
 
+    def plan_facts(self) -> tuple[object, ...]:
+        """The classic facts, and the side's list of melds, the foot and the deal's number."""
+        seat = self.turn
+        return (
+            *super().plan_facts(),
+            tuple(self.table[self.config.side_of(seat)]),
+            self.feet[seat] is None,
+            self.deal_no,
+        )
+
     # ------------------------------------------------------------ public facts
     def has_melded(self, side: int) -> bool:
         return bool(self.table[side])

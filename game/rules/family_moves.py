@@ -21,6 +21,7 @@ from .melds import CANASTA_SIZE, Meld, MeldKind
 from .movegen import HandByFace, _wild_combos, moves_by_phase, takeable_top
 from .moves import Group, Move, MoveKind, Plan
 from .phase import Phase
+from .plan_memo import remember
 from .variants import Variant
 
 # Enum members read in the hot loops, bound once: on Python 3.11 reading a member off
@@ -154,9 +155,13 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
         may_ask = state.feet[seat] is None and not turn.asked and size >= 2
     else:
         may_ask = state.config.ask_allowed and not turn.asked and not turn.laid_other and size >= 2
-    plan = go_out_plan(state, hand) if (may_ask or table) else None
-    if may_ask and (plan is not None or out_after_a_step(state, hand)):
+    planned = may_ask or bool(table)
+    plan = go_out_plan(state, hand) if planned else None
+    can_out = may_ask and (plan is not None or out_after_a_step(state, hand))
+    if can_out:
         moves.append(_ASK)
+    if planned:  # asked again next (game/rules/plan_memo.py): of this state, of a stand-in, by `ask`
+        remember(state.plan_facts(), plan, can_out if may_ask else (True if plan is not None else None))
     answer = turn.answer
     # Built legal by construction (kinds, sizes, wild limits, the minimum): only a move that
     # leaves fewer than two cards, or follows a "yes", needs the full validation.

@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from .cards import Card, Rank
 from .errors import N_, english_params
+from .fast_init import store_fields_directly
 from .variants import Variant
 
 # Shared by every variant of the family (RULES.md R-CANASTA, VARIANTS.md): a canasta is
@@ -29,6 +30,7 @@ class MeldKind(Enum):
     WILD = "wild"  # wild cards only (V-BOL-WILD)
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Meld:
     """One side's group of one rank (R-MELD, V-SAMBA-MELDS, V-HF-BOOKS). Immutable: adding
@@ -93,6 +95,7 @@ class Meld:
         return " ".join(c.face for c in self.cards)
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class SequenceMeld(Meld):
     """Natural cards of one suit in consecutive ranks, low to high (V-SAMBA-MELDS); seven
@@ -108,6 +111,7 @@ class SequenceMeld(Meld):
         return SEQUENCE_CANASTA if self.is_canasta else 0
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class WildMeld(Meld):
     """Wild cards only (V-BOL-WILD); seven make a bolivia (2500), which takes no more."""

@@ -18,6 +18,7 @@ from .melds import CANASTA_SIZE, Meld
 from .moves import Group, Move, MoveKind
 from .moves import Plan as Plan  # named from here by the bots (game/bots)
 from .phase import Phase
+from .plan_memo import remember
 from .state import GameState
 from .turn import Drawn
 
@@ -326,11 +327,10 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
     # The going-out plan decides `ask` and, for a side that has melded, supplies the one
     # multi-group meld listed: going out may need several groups at once (two canastas
     # completed by two additions, say), which single groups cannot reach under R-KEEP-TWO.
-    plan = (
-        go_out_plan(state, hand)
-        if melds or (state.config.ask_allowed and not turn.asked and not turn.laid_other)
-        else None
-    )
+    planned = bool(melds) or (state.config.ask_allowed and not turn.asked and not turn.laid_other)
+    plan = go_out_plan(state, hand) if planned else None
+    if planned:  # asked again next, of this state or a stand-in from its observation
+        remember(state.plan_facts(), plan, None)
     if state.config.ask_allowed and not turn.asked and not turn.laid_other and hand.size >= 2 and plan is not None:
         moves.append(_ASK)
     if melds:
@@ -338,7 +338,7 @@ def _meld_phase_moves(state: GameState) -> list[Move]:
         if plan is not None and len(plan[0]) > 1:
             moves.append(Move(_MELD_KIND, tuple(plan[0])))
     else:
-        moves.extend(_opening_moves(state, hand))
+        moves.extend(_opening_moves(state, hand, plan if planned else go_out_plan(state, hand)))
     if answer is True:
         if hand.size == 1:
             moves.append(_discard(hand.faces[0]))
@@ -440,9 +440,9 @@ def _new_group_options(have: int, jokers: int, twos: int, max_wilds: int) -> tup
     return tuple(opts)
 
 
-def _opening_moves(state: GameState, hand: HandByFace) -> list[Move]:
+def _opening_moves(state: GameState, hand: HandByFace, plan: Plan | None) -> list[Move]:
     """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group, bounded, plus a
-    concealed going out (R-MIN-CONCEALED) when one exists."""
+    concealed going out (R-MIN-CONCEALED) when one exists (`plan`, the planner's)."""
     seat = state.turn
     side = state.side_of(seat)
     minimum = state.minimum(side)
@@ -463,7 +463,6 @@ def _opening_moves(state: GameState, hand: HandByFace) -> list[Move]:
                 used = k + j + t
                 if hand.size - used <= 1 and used >= CANASTA_SIZE:
                     found.setdefault(_single_meld(rank, tuple(cards[:k]) + tuple(hand.twos[:t]) + _JOKERS[j]), None)
-    plan = go_out_plan(state, hand)
     if plan is not None:
         groups, _ = plan
         if groups:

@@ -12,6 +12,7 @@ from enum import Enum
 
 from .cards import Card, Rank, sort_key
 from .errors import NotationError
+from .fast_init import store_fields_directly
 
 
 class MoveKind(Enum):
@@ -25,6 +26,7 @@ class MoveKind(Enum):
     PASS = "pass"
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Group:
     """Cards laid together. `rank` is the meld's rank: the rank of a group's naturals (or
@@ -93,6 +95,7 @@ class Group:
         return f"{self.rank.symbol}: {text}" if self.wild_only and self.rank != Rank.JOKER else text
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class NumberedGroup(Group):
     """A group that names the meld it goes to (`+N:`, VARIANTS.md section 6). A type of
@@ -105,6 +108,7 @@ class NumberedGroup(Group):
         return self.number
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Move:
     kind: MoveKind

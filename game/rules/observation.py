@@ -7,12 +7,14 @@ from dataclasses import dataclass
 
 from .cards import Card, Rank
 from .config import RulesConfig
+from .fast_init import store_fields_directly
 from .melds import Meld
 from .moves import Move
 from .phase import Phase
 from .turn import Turn
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Observation:
     seat: int

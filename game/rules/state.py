@@ -49,6 +49,11 @@ _ASK, _YES, _NO, _PASS = MoveKind.ASK, MoveKind.YES, MoveKind.NO, MoveKind.PASS
 _STOCK, _PILE = Drawn.STOCK, Drawn.PILE
 
 
+def _known_items(known: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """A seat's known faces as an observation shows them: sorted (most seats know none)."""
+    return tuple(sorted(known.items())) if known else ()
+
+
 class GameState:
     """One deal of Canasta. Build with `GameState.deal(...)` or from a position.
 
@@ -230,7 +235,7 @@ class GameState:
     def side_melds(self, side: int) -> tuple[Meld, ...]:
         """A side's melds: by rank here; in the order they were laid in the Samba family."""
         m = self.melds[side]
-        return tuple(m[r] for r in sorted(m))
+        return tuple(map(m.__getitem__, sorted(m)))
 
     def copy(self) -> GameState:
         s = object.__new__(self.__class__)
@@ -324,32 +329,52 @@ class GameState:
         """Could the player to act go out this turn from here (R-ASK)?"""
         return self.phase is _MELD_PHASE and self.go_out_plan() is not None
 
+    def plan_facts(self) -> tuple[object, ...]:
+        """Every fact of this state the going-out planner reads, for the player to act in the
+        meld phase (game/rules/plan_memo.py): two states with equal facts plan alike."""
+        seat = self.turn
+        side = self.config.side_of(seat)
+        return (
+            self.__class__,
+            self.config,
+            self.phase,
+            seat,
+            self.this_turn,
+            self.laid_in_deal[seat],
+            self.scores[side],  # (the initial meld's minimum)
+            tuple(self.hands[seat]),
+            tuple(self.counts[seat]),
+            dict(self.melds[side]),  # (equal whatever the order the ranks were melded in)
+        )
+
     def observation(self, seat: int) -> Observation:
         """What `seat` sees: its own hand and every public fact (the legal moves when it
         is to act)."""
         to_act = self.to_act
+        # Positional, in the order of Observation's fields: built for every move of a
+        # playout, and a call by keyword costs about twice as much.
         return Observation(
-            seat=seat,
-            config=self.config,
-            hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            melds=tuple(self.side_melds(side) for side in range(self.config.sides)),
-            red_threes=tuple(tuple(r) for r in self.red_threes),
-            pile=tuple(self.pile),
-            pile_frozen=self.pile_frozen > 0,
-            stock_size=len(self.stock),
-            scores=tuple(self.scores),
-            dealer=self.dealer,
-            turn=self.turn,
-            phase=self.phase,
-            to_act=to_act,
-            this_turn=self.this_turn,
-            laid_in_deal=tuple(self.laid_in_deal),
-            out=self.out,
-            known=tuple(tuple(sorted(k.items())) for k in self.known),
-            legal=tuple(self.legal_moves()) if to_act == seat else (),
-            feet=self.foot_sizes(),
-            deal_no=self.deal_number,
+            seat,
+            self.config,
+            tuple(self.hands[seat]),
+            tuple(map(len, self.hands)),  # hand_sizes
+            tuple(map(self.side_melds, range(self.config.sides))),  # melds
+            tuple(map(tuple, self.red_threes)),
+            tuple(self.pile),
+            self.pile_frozen > 0,
+            len(self.stock),  # stock_size
+            tuple(self.scores),
+            self.dealer,
+            self.turn,
+            self.phase,
+            to_act,
+            self.this_turn,
+            tuple(self.laid_in_deal),
+            self.out,
+            tuple(map(_known_items, self.known)),  # known
+            tuple(self.legal_moves()) if to_act == seat else (),  # legal
+            self.foot_sizes(),  # feet
+            self.deal_number,  # deal_no
         )
 
     def foot_sizes(self) -> tuple[int | None, ...]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from .cards import Rank
 from .errors import NotationError
+from .fast_init import store_fields_directly
 
 
 class Drawn(Enum):
@@ -86,6 +87,7 @@ def _read_ranks(value: Any) -> frozenset[Rank]:
         raise ValueError(f"'turn_new': {e}") from None
 
 
+@store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Turn:
     """The facts of the turn under way (`GameState.turn` is whose turn it is)."""
