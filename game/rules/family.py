@@ -79,16 +79,20 @@ def destination(table: Sequence[Meld], group: Group, cards: Sequence[Card], inde
     name), a new group of that rank, a new sequence (naturals of several ranks) or a new
     wild meld (wild cards naming no rank). None: wild cards name a rank the side has no
     open group of. Whether the variant allows it is the caller's to judge."""
-    if group.target is not None:
-        return group.target
-    naturals = {c.rank for c in cards if not c.is_wild}
-    if not naturals:
+    target = group.target
+    if target is not None:
+        return target
+    rank: Rank | None = None  # the naturals' rank (bots ask this of every choice: one pass)
+    for c in cards:
+        if not c.is_wild:
+            if rank is None:
+                rank = c.rank
+            elif c.rank != rank:
+                return ("sequence", index)
+    if rank is None:
         if group.rank is _JOKER:
             return ("wild", index)
         return open_group(table, group.rank)
-    if len(naturals) > 1:
-        return ("sequence", index)
-    rank = next(iter(naturals))
     found = open_group(table, rank)
     return found if found is not None else ("group", rank)
 

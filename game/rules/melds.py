@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from operator import attrgetter
 from typing import ClassVar
 
 from .cards import Card, Rank
@@ -30,6 +31,12 @@ class MeldKind(Enum):
     WILD = "wild"  # wild cards only (V-BOL-WILD)
 
 
+# Read on every meld laid (and by bots weighing every choice): an Enum member costs more
+# to read off its class than a global.
+_SEQUENCE, _WILD, _JOKER = MeldKind.SEQUENCE, MeldKind.WILD, Rank.JOKER
+_IS_WILD = attrgetter("is_wild")  # (summed: a bool counts 0 or 1)
+
+
 @store_fields_directly
 @dataclass(frozen=True, slots=True)
 class Meld:
@@ -45,17 +52,17 @@ class Meld:
     @classmethod
     def of(cls, rank: Rank, cards: Iterable[Card], kind: MeldKind = MeldKind.GROUP) -> Meld:
         laid = tuple(cards)
-        if kind is MeldKind.SEQUENCE:  # always low to high (VARIANTS.md section 6)
+        if kind is _SEQUENCE:  # always low to high (VARIANTS.md section 6)
             laid = tuple(sorted(laid, key=_RANK_OF))
             return SequenceMeld(laid[0].rank, laid, len(laid), 0)
-        wilds = sum(1 for c in laid if c.is_wild)
-        if kind is MeldKind.WILD:
-            return WildMeld(Rank.JOKER, laid, len(laid) - wilds, wilds)
+        wilds = sum(map(_IS_WILD, laid))
+        if kind is _WILD:
+            return WildMeld(_JOKER, laid, len(laid) - wilds, wilds)
         return Meld(rank, laid, len(laid) - wilds, wilds)
 
     def plus(self, cards: Iterable[Card]) -> Meld:
         added = tuple(cards)
-        wilds = sum(1 for c in added if c.is_wild)
+        wilds = sum(map(_IS_WILD, added))
         return Meld(self.rank, self.cards + added, self.naturals + len(added) - wilds, self.wilds + wilds)
 
     @property
@@ -129,9 +136,10 @@ class WildMeld(Meld):
 def book_counts(melds: Iterable[Meld]) -> tuple[int, int]:
     """The clean and the dirty canastas among `melds` (Hand and Foot's books, V-HF-OUT)."""
     clean = dirty = 0
-    for meld in melds:
-        if meld.is_canasta:
-            if meld.is_natural:
+    for meld in melds:  # (the fields, not the properties: bots ask this of every choice)
+        wilds = meld.wilds
+        if meld.naturals + wilds >= CANASTA_SIZE:
+            if wilds == 0:
                 clean += 1
             else:
                 dirty += 1

@@ -82,6 +82,7 @@ def _wild_combos(jokers: int, twos: int, cap: int, at_least: int = 0) -> tuple[t
 
 
 _FACE_ID = attrgetter("id")
+_FACE_CARD = attrgetter("face_card")
 
 
 class HandByFace:
@@ -91,7 +92,7 @@ class HandByFace:
     __slots__ = ("naturals", "twos", "jokers", "size", "faces", "black3")
 
     def __init__(self, hand: list[Card]):
-        faces = [c.face_card for c in hand]
+        faces = list(map(_FACE_CARD, hand))
         faces.sort(key=_FACE_ID)
         self.faces = faces
         self.size = len(faces)
@@ -101,7 +102,11 @@ class HandByFace:
         black3: list[Card] = []
         for c in faces:
             if c.is_natural:
-                naturals.setdefault(c.rank, []).append(c)
+                same = naturals.get(c.rank)
+                if same is None:
+                    naturals[c.rank] = [c]
+                else:
+                    same.append(c)
             elif c.is_wild:
                 (twos if c.rank == 2 else jokers).append(c)
             else:

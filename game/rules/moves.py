@@ -86,7 +86,10 @@ class Group:
     def is_run(self) -> bool:
         """Natural cards of more than one rank (a sequence)."""
         rank = self.rank
-        return any(c.rank != rank and not c.is_wild for c in self.cards)
+        for c in self.cards:  # (a loop: asked of every group a move lays)
+            if c.rank != rank and not c.is_wild:
+                return True
+        return False
 
     def __str__(self) -> str:
         text = " ".join(c.face for c in self.cards)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from operator import attrgetter
 from typing import Any, ClassVar, NoReturn
 
-from .cards import Card, Rank
+from .cards import ALL_CARDS, Card, Rank
 from .config import RulesConfig
 from .errors import N_, IllegalMove
 from .events import (
@@ -47,6 +48,10 @@ _DRAW_PHASE, _MELD_PHASE, _ANSWER_PHASE, _OVER = Phase.DRAW, Phase.MELD, Phase.A
 _DRAW, _TAKE, _MELD, _DISCARD = MoveKind.DRAW, MoveKind.TAKE, MoveKind.MELD, MoveKind.DISCARD
 _ASK, _YES, _NO, _PASS = MoveKind.ASK, MoveKind.YES, MoveKind.NO, MoveKind.PASS
 _STOCK, _PILE = Drawn.STOCK, Drawn.PILE
+_JOKER = Rank.JOKER
+# The cards that freeze the pile while in it: wild cards and red threes (R-FROZEN).
+_FREEZES_PILE = frozenset(c for c in ALL_CARDS if c.is_wild or c.is_red_three)
+_IS_WILD = attrgetter("is_wild")  # (summed: a bool counts 0 or 1)
 
 
 def _known_items(known: dict[str, int]) -> tuple[tuple[str, int], ...]:
@@ -209,13 +214,17 @@ class GameState:
         s.turn = obs.turn
         s.phase = obs.phase
         for seat, hand in enumerate(hands):
-            for card in hand:
-                s._to_hand(seat, card)
+            if hand:  # (as `_to_hand` card by card)
+                held = s.hands[seat]
+                held.extend(hand)
+                counts = s.counts[seat]
+                for card in held:
+                    counts[card.rank] += 1
         for side, melds in enumerate(obs.melds):
             s._set_side_melds(side, melds)
         s.red_threes = [list(r) for r in obs.red_threes]
         s.pile = list(obs.pile)
-        s.pile_frozen = sum(1 for c in s.pile if c.is_wild or c.is_red_three)
+        s.pile_frozen = sum(map(_FREEZES_PILE.__contains__, s.pile))
         s.stock = list(reversed(stock))
         s.laid_in_deal = list(obs.laid_in_deal)
         s.known = [dict(k) for k in obs.known]
@@ -639,23 +648,30 @@ class GameState:
         side = self.side_of(seat)
         melds = self.melds[side]
         # For a take, the pile's top card is the first card of the first group.
-        skip = 1 if from_pile is not None else 0
-        faces = [c for i, g in enumerate(groups) for c in (g.cards[skip:] if i == 0 else g.cards)]
+        if len(groups) == 1 and from_pile is None:  # (most melds: one group)
+            faces = list(groups[0].cards)
+        else:
+            skip = 1 if from_pile is not None else 0
+            faces = [c for i, g in enumerate(groups) for c in (g.cards[skip:] if i == 0 else g.cards)]
         physical = self._pick(seat, faces)
         if physical is None:
             raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=" ".join(c.face for c in faces))
-        # R-ONE-PER-RANK: groups of one rank merge; map faces onto physical cards.
-        it = iter(physical)
+        # R-ONE-PER-RANK: groups of one rank merge; map faces onto physical cards, in order.
+        at = 0
         per_rank: dict[Rank, list[Card]] = {}
         for i, g in enumerate(groups):
-            if g.__class__ is not Group or g.rank is Rank.JOKER or g.is_run:  # no such meld here
+            rank = g.rank
+            if g.__class__ is not Group or rank is _JOKER or g.is_run:  # no such meld here
                 self._refuse_shape(g, move)
-            lst = per_rank.setdefault(g.rank, [])
+            lst = per_rank.get(rank)
+            if lst is None:
+                lst = per_rank[rank] = []
+            n = len(g.cards)
             if i == 0 and from_pile is not None:
                 lst.append(from_pile)
-                lst.extend(next(it) for _ in g.cards[1:])
-            else:
-                lst.extend(next(it) for _ in g.cards)
+                n -= 1
+            lst.extend(physical[at : at + n])
+            at += n
         hand_after = len(self.hands[seat]) - len(faces)
         if from_pile is not None:  # the rest of the pile comes into the hand
             hand_after += sum(1 for c in self.pile[:-1] if not c.is_red_three)
@@ -663,8 +679,8 @@ class GameState:
         canastas_after = self.canastas(side)
         for rank, cards in per_rank.items():
             old = melds.get(rank)
-            nat = sum(1 for c in cards if not c.is_wild)
-            wild = len(cards) - nat
+            wild = sum(map(_IS_WILD, cards))
+            nat = len(cards) - wild
             if old is not None:
                 nat += old.naturals
                 wild += old.wilds
