@@ -21,11 +21,13 @@ from game.rules import (
     Rank,
     RulesConfig,
     Turn,
+    family_moves,
+    movegen,
     parse_cards,
+    plan_memo,
     position_from_json,
     position_to_json,
 )
-from game.rules import family_moves, movegen, plan_memo
 from game.rules.family import FamilyState
 
 VARIANTS = list(VARIANT_IDS)
