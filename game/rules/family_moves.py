@@ -180,7 +180,9 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     # Checked by the planner with `resolve`; in Hand and Foot going out also needs a "yes".
     if plan is not None and plan[0] and (answer is True or not hand_and_foot):
         plan_move = Move(_MELD, tuple(plan[0]))
-        if plan_move not in moves:  # (an opening of several groups may be listed already)
+        # An opening of several groups may be listed already; beside melds of the side's the
+        # listing holds single groups only, which a plan of several groups never equals.
+        if (table and len(plan[0]) > 1) or plan_move not in moves:
             moves.append(plan_move)
     if size == 1:
         if hand_and_foot and state.feet[seat] is not None:  # V-HF-FOOT: then the foot
@@ -284,19 +286,17 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
             cards = naturals.get(rank)
             if size >= most or (not cards and (not wild or m_wild >= max_wilds or m_wild >= m_nat)):
                 continue  # nothing of the rank, and no room for a wild card
-            have = len(cards) if cards else 0
             # An open group is named by its rank, as in classic; any other by its number.
             target = None if open_rank.get(rank) == i else i
-            for k in range(min(have, most - size) + 1):
-                cap = min(max_wilds, m_nat + k) - m_wild
-                if cap > most - size - k:
-                    cap = most - size - k
-                named = rank if k or target is None else _JOKER
-                for nat in suit_choices(cards, k, by_suit) if cards else ((),):
-                    for extra in wild_sets(cap if cap > 0 else 0, 1 if k == 0 else 0):
-                        laid = nat + extra
-                        move = memo.get((named, laid, target))
-                        add(move if move is not None else _meld_move(named, laid, target))
+            held = tuple(cards) if cards else ()
+            key = (rank, held, hand._wild_key, m_nat, m_wild, most, max_wilds, by_suit, target)
+            listed = _ADDITIONS.get(key)
+            if listed is None:
+                listed = _group_additions(hand, rank, cards, m_nat, m_wild, most, max_wilds, by_suit, target)
+                if len(_ADDITIONS) >= _MEMO_LIMIT:
+                    _ADDITIONS.clear()
+                _ADDITIONS[key] = listed
+            out.extend(listed)
         elif kind is _SEQUENCE:
             if size >= CANASTA_SIZE:
                 continue
@@ -334,6 +334,43 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
             if 3 <= before + k <= rules.black_threes_max and len(hand.faces) - k <= 1:
                 add(_meld_move(_THREE, tuple(black3[:k])))
     return out
+
+
+# The additions to a group by what they depend on (the rank, its naturals held, the wild
+# cards held, the group's counts, the variant's limits, how the group is named): few hands
+# differ there, so the listing builds each list once.
+_ADDITIONS: dict[tuple[object, ...], tuple[Move, ...]] = {}
+
+
+def _group_additions(
+    hand: _Hand,
+    rank: Rank,
+    cards: list[Card] | None,
+    m_nat: int,
+    m_wild: int,
+    most: int,
+    max_wilds: int,
+    by_suit: bool,
+    target: int | None,
+) -> tuple[Move, ...]:
+    """The single-group moves adding naturals of `rank` and/or wild cards to a group of
+    `m_nat` naturals and `m_wild` wild cards (`target` None: named by its rank), fewer
+    naturals first, then fewer wild cards."""
+    out: list[Move] = []
+    size = m_nat + m_wild
+    memo = _MELD_MEMO
+    have = len(cards) if cards else 0
+    for k in range(min(have, most - size) + 1):
+        cap = min(max_wilds, m_nat + k) - m_wild
+        if cap > most - size - k:
+            cap = most - size - k
+        named = rank if k or target is None else _JOKER
+        for nat in suit_choices(cards, k, by_suit) if cards else ((),):
+            for extra in hand.wild_sets(cap if cap > 0 else 0, 1 if k == 0 else 0):
+                laid = nat + extra
+                move = memo.get((named, laid, target))
+                out.append(move if move is not None else _meld_move(named, laid, target))
+    return tuple(out)
 
 
 def _search_openings(

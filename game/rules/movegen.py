@@ -391,36 +391,24 @@ def _group_moves(state: GameState, hand: HandByFace, melds: Mapping[Rank, Meld])
     ranks = sorted((naturals.keys() | melds.keys()) - _NOT_MELDABLE) if n_j or n_t else sorted(naturals)
     for rank in ranks:
         cards = naturals.get(rank)
-        have = len(cards) if cards else 0
         m = melds.get(rank)
-        if m is not None:  # add naturals and/or wild cards to the side's meld (R-ADD)
-            m_nat, m_wild = m.naturals, m.wilds
-            before = m_nat + m_wild
-            grows = before < CANASTA_SIZE  # completing it would add a canasta
-            for k in range(0, have + 1):
-                nat = tuple(cards[:k]) if k else ()  # type: ignore[index]
-                cap = min(max_wilds, m_nat + k) - m_wild
-                for j, t in _wild_combos(n_j, n_t, cap, 1 if k == 0 else 0):
-                    used = k + j + t
-                    if size - used <= 1 and not (  # R-KEEP-TWO / R-OUT / R-ASK
-                        may_out and canastas + (grows and before + used >= CANASTA_SIZE) >= need
-                    ):
-                        continue
-                    move = _single_meld(rank, nat + twos[:t] + _JOKERS[j])
-                    if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
-                        continue
-                    out.append(move)
-        elif have >= 2:  # a new meld
-            for k in range(2, have + 1):
-                nat = tuple(cards[:k])  # type: ignore[index]
-                for j, t in _wild_combos(n_j, n_t, min(max_wilds, k), max(0, 3 - k)):
-                    used = k + j + t
-                    if size - used <= 1 and not (may_out and canastas + (used >= CANASTA_SIZE) >= need):
-                        continue
-                    move = _single_meld(rank, nat + twos[:t] + _JOKERS[j])
-                    if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
-                        continue
-                    out.append(move)
+        if m is None and (cards is None or len(cards) < 2):
+            continue  # no meld to add to, and no pair to start one
+        # Add naturals and/or wild cards to the side's meld (R-ADD), or a new meld.
+        before = m.naturals + m.wilds if m is not None else 0
+        moves, laid, most = _rank_options(rank, tuple(cards) if cards else (), twos, n_j, max_wilds, m)
+        if size - most >= 2 and not answer_yes:  # (the usual case: every option keeps two cards)
+            out.extend(moves)
+            continue
+        grows = before < CANASTA_SIZE  # completing it would add a canasta
+        for move, used in zip(moves, laid):
+            if size - used <= 1 and not (  # R-KEEP-TWO / R-OUT / R-ASK
+                may_out and canastas + (grows and before + used >= CANASTA_SIZE) >= need
+            ):
+                continue
+            if answer_yes and size - used >= 2 and not _keeps_going_out(state, move):
+                continue
+            out.append(move)
     black3 = hand.black3
     if black3:  # R-BLACK3 / V-BLACK3: three or more black threes, only when going out
         m3 = melds.get(_THREE)
@@ -433,6 +421,45 @@ def _group_moves(state: GameState, hand: HandByFace, melds: Mapping[Rank, Meld])
             ):
                 out.append(Move(_MELD_KIND, (Group(_THREE, tuple(black3[:k])),)))
     return out
+
+
+# The single-group moves of one rank, by what they depend on: the rank, its naturals held,
+# the twos and jokers held, the wild card limit, the side's meld of the rank (None: a new
+# meld). Few hands differ there, so the listing builds each list once.
+_RANK_OPTIONS: dict[tuple[object, ...], tuple[tuple[Move, ...], tuple[int, ...], int]] = {}
+_RANK_OPTIONS_LIMIT = 50_000
+
+
+def _rank_options(
+    rank: Rank, cards: tuple[Card, ...], twos: tuple[Card, ...], n_j: int, max_wilds: int, meld: Meld | None
+) -> tuple[tuple[Move, ...], tuple[int, ...], int]:
+    """The moves adding to `meld` (R-ADD) or, with None, starting a meld of `rank` (R-MELD),
+    in listing order (fewer naturals first, then fewer wild cards), the cards each lays from
+    the hand and the most any of them lays; whether each may be played is the caller's to
+    judge."""
+    m_nat, m_wild = (meld.naturals, meld.wilds) if meld is not None else (-1, 0)
+    key = (rank, cards, twos, n_j, max_wilds, m_nat, m_wild)
+    found = _RANK_OPTIONS.get(key)
+    if found is not None:
+        return found
+    n_t = len(twos)
+    moves: list[Move] = []
+    used: list[int] = []
+    if meld is not None:
+        for k in range(0, len(cards) + 1):
+            cap = min(max_wilds, m_nat + k) - m_wild
+            for j, t in _wild_combos(n_j, n_t, cap, 1 if k == 0 else 0):
+                moves.append(_single_meld(rank, cards[:k] + twos[:t] + _JOKERS[j]))
+                used.append(k + j + t)
+    else:
+        for k in range(2, len(cards) + 1):
+            for j, t in _wild_combos(n_j, n_t, min(max_wilds, k), max(0, 3 - k)):
+                moves.append(_single_meld(rank, cards[:k] + twos[:t] + _JOKERS[j]))
+                used.append(k + j + t)
+    if len(_RANK_OPTIONS) >= _RANK_OPTIONS_LIMIT:
+        _RANK_OPTIONS.clear()
+    found = _RANK_OPTIONS[key] = (tuple(moves), tuple(used), max(used, default=0))
+    return found
 
 
 @lru_cache(maxsize=4096)
