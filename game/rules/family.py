@@ -14,6 +14,7 @@ variants never reach this module, so their speed is untouched.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from .cards import Card, Rank
 from .config import RulesConfig
@@ -47,6 +48,7 @@ from .state import GameState
 _GROUP, _SEQUENCE, _WILD_MELD = MeldKind.GROUP, MeldKind.SEQUENCE, MeldKind.WILD
 _JOKER = Rank.JOKER
 _DRAW_PHASE, _ANSWER_PHASE, _OVER = Phase.DRAW, Phase.ANSWER, Phase.OVER
+_VALUE_OF = attrgetter("value")  # a card's points (R-VALUE)
 
 # One meld a move lays or adds to: (its number before the move or None for a new one, the
 # meld after the move, the cards it receives).
@@ -270,10 +272,11 @@ class FamilyState(GameState):
         physical = self._pick(seat, faces)
         if physical is None:
             raise IllegalMove("R-TURN", N_("you do not hold {cards}"), move, cards=" ".join(c.face for c in faces))
-        it = iter(physical)
+        at = 0
         dests: dict[Destination, list[Card]] = {}
         for gi, g in enumerate(groups):
-            cards = [next(it) for _ in g.cards]
+            cards = physical[at : at + len(g.cards)]  # (the faces' physical cards, in order)
+            at += len(cards)
             if gi == 0 and top is not None:
                 cards.insert(0, top)
             key = destination(table, g, cards, gi)
@@ -299,7 +302,7 @@ class FamilyState(GameState):
         value = 0
         after = list(table)
         for key, cards in dests.items():
-            value += sum(c.value for c in cards)
+            value += sum(map(_VALUE_OF, cards))
             index = key if isinstance(key, int) else None
             if index is not None:
                 old = table[index]

@@ -201,20 +201,19 @@ def _plan_with_discard(
     max_wilds: int,
     b3max: int,
 ) -> list[Group] | None:
-    twos = list(hand.twos)
-    jokers = list(hand.jokers)
-    nat = {r: list(v) for r, v in hand.naturals.items()}
-    black3 = list(hand.black3)
+    # The hand's own lists, read only; the discard's list is replaced by one without it.
+    twos, jokers, nat, black3 = hand.twos, hand.jokers, hand.naturals, hand.black3
     if discard is not None:
         r = discard.rank
         if r == _TWO:
-            twos.pop()
+            twos = twos[:-1]
         elif r == _JOKER:
-            jokers.pop()
+            jokers = jokers[:-1]
         elif r == _THREE:
-            black3.pop()
+            black3 = black3[:-1]
         else:
-            nat[r].pop()
+            nat = dict(nat)
+            nat[r] = nat[r][:-1]
             if not nat[r]:
                 del nat[r]
     if black3 and not 3 <= len(black3) <= b3max:
