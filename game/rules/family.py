@@ -266,7 +266,7 @@ class FamilyState(GameState):
         (V-SAMBA-MELDS, V-SAMBA-CANASTA, V-SAMBA-RANKS, V-BOL-WILD, R-ADD, R-MIN,
         R-TAKE-MIN, V-KEEP-TWO, R-ASK)."""
         rules = self.config.rules
-        side = self.side_of(seat)
+        side = self.config.side_of(seat)
         table = self.table[side]
         faces = [c for g in groups for c in g.cards]
         physical = self._pick(seat, faces)
@@ -428,7 +428,7 @@ class FamilyState(GameState):
     def _lay_family(
         self, seat: int, laid: list[Laid], top: Card | None = None, other: bool = True, dry: bool = False
     ) -> list[Event]:
-        side = self.side_of(seat)
+        side = self.config.side_of(seat)
         table = self.table[side]
         events: list[Event] = []
         for index, new, cards in laid:
@@ -485,7 +485,7 @@ class FamilyState(GameState):
         """V-SAMBA-TAKE: a natural pair from the hand, or (pile not frozen for the side)
         the top card alone onto a meld that is not yet a canasta (`take +N:`)."""
         seat = self.turn
-        side = self.side_of(seat)
+        side = self.config.side_of(seat)
         table = self.table[side]
         top = self._pile_top_to_take(move)
         groups = list(move.groups)
@@ -578,7 +578,7 @@ class FamilyState(GameState):
                 card=top.face,
                 ranks=top.rank.symbol,
             )
-        if self.pile_frozen_for(self.side_of(self.turn)):
+        if self.pile_frozen_for(self.config.side_of(self.turn)):
             self._refuse_frozen(move, top)
         return IllegalMove(
             "V-SAMBA-TAKE",
@@ -594,7 +594,7 @@ class FamilyState(GameState):
     def _takes_onto_a_meld(self) -> bool:
         """V-SAMBA-TAKE (b): the top card may go alone onto one of the side's melds now
         (`take +N:` onto a meld that is not yet a canasta is accepted)."""
-        for index, m in enumerate(self.table[self.side_of(self.turn)]):
+        for index, m in enumerate(self.table[self.config.side_of(self.turn)]):
             if m.size < CANASTA_SIZE:
                 try:
                     self.check_take(Move.take(Group.to(_JOKER, (), index)))

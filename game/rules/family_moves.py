@@ -144,7 +144,7 @@ def legal_moves(state: FamilyState) -> list[Move]:
 
 def _meld_phase_moves(state: FamilyState) -> list[Move]:
     seat = state.turn
-    side = state.side_of(seat)
+    side = state.config.side_of(seat)
     table = state.table[side]
     hand = _Hand(state.hands[seat])
     size = len(hand.faces)
@@ -258,7 +258,7 @@ def _new_units(state: FamilyState, hand: _Hand, skip: Container[Rank] = (), suit
 def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
     """Single-group melds and additions for a side that has melded."""
     rules = state.config.rules
-    table = state.table[state.side_of(state.turn)]
+    table = state.table[state.config.side_of(state.turn)]
     wild = len(hand.twos) + len(hand.jokers)
     out: list[Move] = []
     add = out.append
@@ -387,7 +387,7 @@ def _search_openings(
     `passes`: search with the groups' naturals in suit order (False), then with every
     choice of suits (True), each pass with a bound of its own. `units_made`: the new
     melds, when the caller has them already (`_opening_units`)."""
-    minimum = state.minimum(state.side_of(state.turn))
+    minimum = state.minimum(state.config.side_of(state.turn))
     have: dict[Card, int] = {}
     for face in hand.faces:
         have[face] = have.get(face, 0) + 1
@@ -508,7 +508,7 @@ def _take_moves(state: FamilyState) -> list[Move]:
         return []
     pile = state.pile
     seat = state.turn
-    side = state.side_of(seat)
+    side = state.config.side_of(seat)
     table = state.table[side]
     rules = state.config.rules
     found: dict[Move, None] = {}
@@ -581,7 +581,7 @@ def go_out_plan(state: FamilyState, hand: _Hand | None = None) -> Plan | None:
     seat = state.turn
     if state.config.rules.foot and state.feet[seat] is not None:
         return None  # V-HF-OUT: only the foot goes out (its cards are unknown before)
-    side = state.side_of(seat)
+    side = state.config.side_of(seat)
     table = state.table[side]
     if hand is None:
         hand = _Hand(state.hands[seat])
@@ -900,7 +900,7 @@ def _out_with_sequences(state: FamilyState, hand: _Hand) -> bool:
     if stray3 is None:
         return False
     seat = state.turn
-    table = state.table[state.side_of(seat)]
+    table = state.table[state.config.side_of(seat)]
     side = _SideFacts(table, most_loose=0 if stray3 else 1)
     suits: dict[Suit | None, dict[int, list[Card]]] = {}
     for rank, faces in hand.naturals.items():  # (faces, as moves name them)
@@ -1118,7 +1118,7 @@ def _short_of_canastas(state: FamilyState, hand: _Hand) -> bool:
     reach = 0
     sequence = False
     grouped: set[Rank] = set()
-    for m in state.table[state.side_of(state.turn)]:
+    for m in state.table[state.config.side_of(state.turn)]:
         if m.kind is _GROUP:
             grouped.add(m.rank)
         if m.size >= CANASTA_SIZE:
@@ -1149,7 +1149,7 @@ def _two_strays(state: FamilyState, hand: _Hand) -> bool:
     """Two naturals, each held once, that no meld, run or sequence of any length could take:
     one of them would have to stay in the hand (a quick refusal, generous to the hand, so it
     never refuses a way out: most hands in play end here)."""
-    table = state.table[state.side_of(state.turn)]
+    table = state.table[state.config.side_of(state.turn)]
     grouped = {m.rank for m in table if m.kind is _GROUP}
     near: dict[Suit | None, list[tuple[int, int]]] = {}  # suit -> (low, high) reach of each sequence
     for m in table:
@@ -1179,7 +1179,7 @@ def _two_strays(state: FamilyState, hand: _Hand) -> bool:
 def _first_steps(state: FamilyState, hand: _Hand) -> list[Move]:
     """The meld moves `_out_in_steps` tries in Hand and Foot: a book closed with naturals;
     cards as faces, as moves name them."""
-    table = state.table[state.side_of(state.turn)]
+    table = state.table[state.config.side_of(state.turn)]
     steps: list[Move] = []
     for index, meld in enumerate(table):
         if not state.config.rules.group_max or meld.kind is not _GROUP or meld.size >= CANASTA_SIZE:

@@ -131,7 +131,7 @@ def go_out_plan(state: GameState, hand: HandByFace | None = None) -> Plan | None
     if state.phase is not _MELD_PHASE or state.this_turn.answer is False:
         return None
     seat = state.turn
-    side = state.side_of(seat)
+    side = state.config.side_of(seat)
     melds = state.melds[side]
     # Quick refusals from the per-rank counts, before grouping the hand.
     # 1. Every rank held once with no meld to join must be the one discard.
@@ -322,7 +322,7 @@ def moves_by_phase(
 
 def _meld_phase_moves(state: GameState) -> list[Move]:
     seat = state.turn
-    side = state.side_of(seat)
+    side = state.config.side_of(seat)
     melds = state.melds[side]
     hand = HandByFace(state.hands[seat])
     turn = state.this_turn
@@ -376,7 +376,7 @@ def _keeps_going_out(state: GameState, move: Move) -> bool:
 def _group_moves(state: GameState, hand: HandByFace, melds: Mapping[Rank, Meld]) -> list[Move]:
     """Single-group melds and additions for a side that has melded."""
     out: list[Move] = []
-    canastas = state.canastas(state.side_of(state.turn))
+    canastas = state.canastas(state.config.side_of(state.turn))
     size = hand.size
     twos = tuple(hand.twos)
     n_j, n_t = len(hand.jokers), len(twos)
@@ -475,7 +475,7 @@ def _opening_moves(state: GameState, hand: HandByFace, plan: Plan | None) -> lis
     """Initial melds (R-MIN, R-MIN-ATOMIC): single and multi-group, bounded, plus a
     concealed going out (R-MIN-CONCEALED) when one exists (`plan`, the planner's)."""
     seat = state.turn
-    side = state.side_of(seat)
+    side = state.config.side_of(seat)
     minimum = state.minimum(side)
     found: dict[Move, None] = {}
     _search_openings(state, hand, minimum, found)
@@ -601,7 +601,7 @@ def _take_moves(state: GameState) -> list[Move]:
         return []
     seat = state.turn
     hand_cards = state.hands[seat]
-    side = state.side_of(seat)
+    side = state.config.side_of(seat)
     melds = state.melds[side]
     rank = top.rank
     frozen = state.pile_frozen_for(side)

@@ -289,7 +289,7 @@ class GameState:
         the other player of the side of three who plays this deal)."""
         if self.out is None:
             return self.config.partner_of(seat)
-        others = [s for s in self.config.seats_of_side(self.side_of(seat)) if s != seat and s != self.out]
+        others = [s for s in self.config.seats_of_side(self.config.side_of(seat)) if s != seat and s != self.out]
         return others[0] if len(others) == 1 else None
 
     @property
@@ -445,7 +445,7 @@ class GameState:
 
     def _lay_red_three_and_replace(self, seat: int, card: Card) -> list[Event]:
         """Lay a red three from the hand or stock and draw a replacement (R-RED3)."""
-        side = self.side_of(seat)
+        side = self.config.side_of(seat)
         events: list[Event] = []
         while True:
             self.red_threes[side].append(card)
@@ -501,8 +501,8 @@ class GameState:
             card = self.stock.pop()
             events.append(Drew(seat, card))
             if card.is_red_three:  # R-RED3: laid at once, draw again
-                self.red_threes[self.side_of(seat)].append(card)
-                events.append(RedThreeLaid(seat, self.side_of(seat), card))
+                self.red_threes[self.config.side_of(seat)].append(card)
+                events.append(RedThreeLaid(seat, self.config.side_of(seat), card))
                 if not self.stock:  # R-LASTRED3
                     events.extend(self._end_deal("last-red-three"))
                     return events
@@ -572,7 +572,7 @@ class GameState:
     def _check_take(self, move: Move) -> dict[Rank, list[Card]]:
         """Validate a take; return what applying it needs."""
         seat = self.turn
-        side = self.side_of(seat)
+        side = self.config.side_of(seat)
         top = self._pile_top_to_take(move)
         rank = top.rank
         take_cards = move.take_cards
@@ -620,7 +620,7 @@ class GameState:
     def _bring_in_pile(self, seat: int, top: Card, rest: Sequence[Card]) -> list[Event]:
         """The pile's cards below `top` into `seat`'s hand (red threes to its side's table),
         and the turn on to melding: what every take shares before its melds are laid."""
-        side = self.side_of(seat)
+        side = self.config.side_of(seat)
         events: list[Event] = [PileTaken(seat, top, tuple(rest))]
         known = self.known[seat]
         for card in rest:
@@ -645,7 +645,7 @@ class GameState:
         """Validate laying `groups` (the first holding `from_pile` for a take) and
         return the physical cards to lay per rank (R-MELD, R-ONE-PER-RANK, R-MIN,
         R-KEEP-TWO or V-KEEP-TWO, R-ASK)."""
-        side = self.side_of(seat)
+        side = self.config.side_of(seat)
         melds = self.melds[side]
         # For a take, the pile's top card is the first card of the first group.
         if len(groups) == 1 and from_pile is None:  # (most melds: one group)
@@ -757,7 +757,7 @@ class GameState:
         dry: bool = False,
     ) -> list[Event]:
         """Lay validated cards. `other`: the move lays more than a take's own meld."""
-        side = self.side_of(seat)
+        side = self.config.side_of(seat)
         melds = self.melds[side]
         events: list[Event] = []
         turn = self.this_turn
@@ -832,7 +832,7 @@ class GameState:
         with what the side needs to go out."""
         if self.this_turn.answer is False:
             raise IllegalMove(self.ask_rule(), N_("your partner said no: you may not go out this turn"), move)
-        self._check_out_requirement(self.side_of(seat), move)
+        self._check_out_requirement(self.config.side_of(seat), move)
 
     def _hand_emptied(self, seat: int) -> list[Event]:
         """The hand emptied by a discard that did not go out: never here (see
@@ -886,7 +886,7 @@ class GameState:
         concealed = (
             not self.laid_in_deal[seat]
             and not turn.added_old
-            and any(self.melds[self.side_of(seat)][r].size >= CANASTA_SIZE for r in turn.new_ranks)
+            and any(self.melds[self.config.side_of(seat)][r].size >= CANASTA_SIZE for r in turn.new_ranks)
         )
         self.laid_in_deal[seat] = True
         events: list[Event] = [WentOut(seat, concealed)]
