@@ -167,8 +167,9 @@ def _meld_phase_moves(state: FamilyState) -> list[Move]:
     # leaves fewer than two cards, or follows a "yes", needs the full validation.
     quick = answer is not True
     if table:  # single groups: distinct by construction
+        most = size - 2 if quick else -1  # the most cards a move may lay unchecked
         for move in _single_groups(state, hand):
-            if (quick and size - len(move.groups[0].cards) >= 2) or _valid(state, move):
+            if len(move.groups[0].cards) <= most or _valid(state, move):
                 moves.append(move)
     else:
         found: dict[Move, None] = {}
