@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import comb
+from operator import sub
 
 from game.rules import Card, GameState, Meld, MoveKind, Observation, Phase, Rank, Suit
 from game.rules.family import takes_alone
@@ -65,6 +66,7 @@ class Knowledge:
         "_by_rank",
         "_next",
         "_canastas",
+        "_short",
     )
 
     def __init__(self, obs: Observation):
@@ -115,7 +117,7 @@ class Knowledge:
         self.known_counts = known_counts
         self.unknown_in_hand = unknown
         self.seen = seen
-        self.unseen = unseen = [total - n for total, n in zip(facts.rank_totals, seen, strict=True)]
+        self.unseen = unseen = list(map(sub, facts.rank_totals, seen))  # (both 16 long)
         if min(unseen) < 0:  # more seen than the packs hold: only in a position built by hand
             self.unseen = unseen = [n if n > 0 else 0 for n in unseen]
         self.pool = sum(unseen)
@@ -127,6 +129,7 @@ class Knowledge:
         self._fits: dict[int, tuple[frozenset[int], frozenset[tuple[Suit | None, int]]]] = {}  # fits_meld, per side
         self._next: int | None = None
         self._canastas: dict[int, int] = {}  # canastas, per side asked
+        self._short: dict[int, int] = {}  # books_short, per side asked
 
     # ---------------------------------------------------------------- probabilities
     def p_holds(self, seat: int, rank: int, k: int) -> float:
@@ -247,11 +250,16 @@ class Knowledge:
         """The books (canastas) `side` still lacks to go out: Hand and Foot's quota of clean
         and dirty books counted apart (V-HF-OUT: a clean book does not stand for a dirty one),
         elsewhere the canastas going out needs (R-OUT, V-SAMBA-OUT)."""
-        clean_need, dirty_need = self.cfg.rules.books_quota
-        if clean_need or dirty_need:
-            clean, dirty = book_counts(self.obs.melds[side])
-            return max(0, clean_need - clean) + max(0, dirty_need - dirty)
-        return max(0, self.cfg.canastas_to_go_out - self.canastas(side))
+        short = self._short.get(side)
+        if short is None:
+            clean_need, dirty_need = self.cfg.rules.books_quota
+            if clean_need or dirty_need:
+                clean, dirty = book_counts(self.obs.melds[side])
+                short = max(0, clean_need - clean) + max(0, dirty_need - dirty)
+            else:
+                short = max(0, self.cfg.canastas_to_go_out - self.canastas(side))
+            self._short[side] = short
+        return short
 
     def dirty_books_made(self) -> bool:
         """V-HF-OUT: our side has the dirty books its quota needs."""

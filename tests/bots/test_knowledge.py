@@ -12,6 +12,7 @@ from game.bots.knowledge import Knowledge
 from game.bots.normal import NormalPolicy
 from game.bots.variant_facts import facts_for
 from game.rules import Card, Game, MoveKind, Observation, Phase, RulesConfig
+from game.rules.melds import book_counts
 from game.rules.variants import VARIANT_IDS
 
 
@@ -80,6 +81,13 @@ def test_knowledge_counts_as_the_cards_do(variant):
         for side in range(obs.config.sides):
             assert kn.canastas(side) == sum(1 for m in obs.melds[side] if m.is_canasta)
             assert kn.canastas(side) == sum(1 for m in obs.melds[side] if m.is_canasta)  # asked again: kept
+            clean_need, dirty_need = obs.config.rules.books_quota
+            if clean_need or dirty_need:
+                clean, dirty = book_counts(obs.melds[side])
+                short = max(0, clean_need - clean) + max(0, dirty_need - dirty)
+            else:
+                short = max(0, obs.config.canastas_to_go_out - kn.canastas(side))
+            assert kn.books_short(side) == kn.books_short(side) == short
         checked += 1
     assert checked > 50
 
