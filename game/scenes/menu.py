@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game import __version__, assets
-from game.i18n import N_, _, format_points
+from game.i18n import N_, _
 from game.notices import shown
 from game.rules import RulesConfig
 from game.rules.variants import VARIANT_NAMES, variant_named
@@ -18,6 +18,7 @@ from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
 from game.scenes.text import one_line, text_width, wrap_at_most
+from game.scenes.totals import totals_text
 from game.seat_names import named_side, seat_names, typed_names
 
 BUTTON_W, BUTTON_H, GAP = 300, 50, 14
@@ -65,11 +66,7 @@ def saved_game_parts(saved: SaveSummary) -> list[str]:
     line += f" · {deal}"
     if not (saved.ours or saved.theirs):
         return [line]
-    score = _("{ours} to {theirs}").format(ours=format_points(saved.ours), theirs=format_points(saved.theirs))
-    side = saved_side_name(saved)
-    if side:  # pass-and-play: whose side the first total is ("Anna: -555 to 1,105")
-        score = _("{side}: {score}").format(side=side, score=score)
-    return [line, score]
+    return [line, totals_text(saved.variant, saved.ours, saved.theirs, saved_side_name(saved))]
 
 
 def saved_game_line(saved: SaveSummary) -> str:

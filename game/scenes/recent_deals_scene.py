@@ -20,6 +20,7 @@ from game.scenes.menu_base import PANEL
 from game.scenes.menu_widgets import blit_text
 from game.scenes.modal import ModalDialogScene
 from game.scenes.paged_list import PagedListPage
+from game.scenes.totals import totals_text
 from game.seat_names import SeatNames, named_side
 
 GUIDED_DEAL = N_("Guided first deal")  # (the main menu's name for the lesson)
@@ -32,10 +33,8 @@ def entry_text(entry: RecentDeal) -> str:
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.when))
     points = format_points(entry.points)
     if entry.theirs is not None:  # (older entries kept only the player's side's)
-        points = _("{ours} to {theirs}").format(ours=points, theirs=format_points(entry.theirs))
-        side = people_side_name(entry)
-        if side:  # pass-and-play: whose side the first total is ("Anna: -555 to 1,105")
-            points = _("{side}: {score}").format(side=side, score=points)
+        # (pass-and-play: whose side the first total is, "Anna: -555 to 1,105")
+        points = totals_text(entry.variant, entry.points, entry.theirs, people_side_name(entry))
     if entry.lesson:
         return f"{when} · {_(GUIDED_DEAL)} · {points}"
     variant = _(VARIANT_NAMES.get(entry.variant, entry.variant))

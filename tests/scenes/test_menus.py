@@ -338,6 +338,34 @@ def test_beside_continue_the_title_says_which_game_it_goes_on_with(app):
     draw(stack)
 
 
+def test_with_three_sides_or_more_the_totals_say_whose_the_second_is():
+    """Three-hand (and six-hand's three sides): the second total is the best of the others;
+    "1,000 to 1,295" read as a game of two, the third player's total gone (play-test, stop 61)."""
+    from game.recent_deals import RecentDeal
+    from game.saves import SaveSummary
+    from game.scenes.menu import saved_game_line
+    from game.scenes.recent_deals_scene import entry_text
+
+    alone = SaveSummary("three-hand", 2, 1000, 1295, 5000)
+    assert saved_game_line(alone) == "Three-hand · to 5000 · deal 2 · You 1,000 · best other 1,295"
+    sides = SaveSummary("six-hand", 3, 2400, 1800, 7500)
+    assert saved_game_line(sides).endswith(" · deal 3 · Your side 2,400 · best other side 1,800")
+    friends = SaveSummary("three-hand", 2, -555, 1105, 5000, people=2, human=0, seats=(0, 1), typed=("Anna", "Ben", ""))
+    assert saved_game_line(friends).endswith(" · Anna -555 · best other 1,105")
+    assert saved_game_line(SaveSummary("two-hand", 2, 10, 0, 5000)).endswith(" · 10 to 0")  # (two sides: as before)
+    deal = RecentDeal("", (0,), ("South", "West", "East"), "three-hand", 0, 820, 0.0, theirs=1685)
+    assert entry_text(deal).endswith(" · Three-hand · deal 1 · You 820 · best other 1,685")
+    i18n.set_language("zh_CN")
+    try:
+        line = saved_game_line(alone)
+        assert line.endswith(" · 你 1,000 · 其余最高 1,295") and not missing_glyphs(line)
+        line = saved_game_line(sides)
+        assert line.endswith(" · 本方 2,400 · 其他方最高 1,800") and not missing_glyphs(line)
+        assert not missing_glyphs(entry_text(deal))
+    finally:
+        i18n.set_language("en")
+
+
 def test_continue_with_a_damaged_save_explains_and_offers_new_game(app):
     app.saves.path.write_text('{"format": "canasta-save/1", "moves": [')
     stack = SceneStack()
