@@ -67,6 +67,7 @@ class Knowledge:
         "_next",
         "_canastas",
         "_short",
+        "_books",
     )
 
     def __init__(self, obs: Observation):
@@ -117,7 +118,8 @@ class Knowledge:
         self.known_counts = known_counts
         self.unknown_in_hand = unknown
         self.seen = seen
-        self.unseen = unseen = list(map(sub, facts.rank_totals, seen))  # (both 16 long)
+        unseen: list[int] = list(map(sub, facts.rank_totals, seen))  # (both 16 long)
+        self.unseen = unseen
         if min(unseen) < 0:  # more seen than the packs hold: only in a position built by hand
             self.unseen = unseen = [n if n > 0 else 0 for n in unseen]
         self.pool = sum(unseen)
@@ -130,6 +132,7 @@ class Knowledge:
         self._next: int | None = None
         self._canastas: dict[int, int] = {}  # canastas, per side asked
         self._short: dict[int, int] = {}  # books_short, per side asked
+        self._books: dict[int, tuple[int, int]] = {}  # book_counts, per side asked
 
     # ---------------------------------------------------------------- probabilities
     def p_holds(self, seat: int, rank: int, k: int) -> float:
@@ -244,7 +247,14 @@ class Knowledge:
     def clean_books_needed(self) -> bool:
         """V-HF-OUT: our side still lacks clean books for its quota."""
         quota = self.cfg.rules.books_quota[0]
-        return bool(quota) and book_counts(self.obs.melds[self.side])[0] < quota
+        return bool(quota) and self.books(self.side)[0] < quota
+
+    def books(self, side: int) -> tuple[int, int]:
+        """`side`'s (clean, dirty) books (V-HF-BOOKS: `book_counts`), counted once."""
+        counts = self._books.get(side)
+        if counts is None:
+            counts = self._books[side] = book_counts(self.obs.melds[side])
+        return counts
 
     def books_short(self, side: int) -> int:
         """The books (canastas) `side` still lacks to go out: Hand and Foot's quota of clean
@@ -254,7 +264,7 @@ class Knowledge:
         if short is None:
             clean_need, dirty_need = self.cfg.rules.books_quota
             if clean_need or dirty_need:
-                clean, dirty = book_counts(self.obs.melds[side])
+                clean, dirty = self.books(side)
                 short = max(0, clean_need - clean) + max(0, dirty_need - dirty)
             else:
                 short = max(0, self.cfg.canastas_to_go_out - self.canastas(side))
@@ -264,7 +274,7 @@ class Knowledge:
     def dirty_books_made(self) -> bool:
         """V-HF-OUT: our side has the dirty books its quota needs."""
         quota = self.cfg.rules.books_quota[1]
-        return bool(quota) and book_counts(self.obs.melds[self.side])[1] >= quota
+        return bool(quota) and self.books(self.side)[1] >= quota
 
     def opponents(self) -> tuple[int, ...]:
         """The seats of the other sides that play this deal."""

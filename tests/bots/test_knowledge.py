@@ -81,6 +81,7 @@ def test_knowledge_counts_as_the_cards_do(variant):
         for side in range(obs.config.sides):
             assert kn.canastas(side) == sum(1 for m in obs.melds[side] if m.is_canasta)
             assert kn.canastas(side) == sum(1 for m in obs.melds[side] if m.is_canasta)  # asked again: kept
+            assert kn.books(side) == kn.books(side) == book_counts(obs.melds[side])
             clean_need, dirty_need = obs.config.rules.books_quota
             if clean_need or dirty_need:
                 clean, dirty = book_counts(obs.melds[side])
