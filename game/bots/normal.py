@@ -1155,9 +1155,10 @@ class NormalPolicy:
                 if by_rank is None:
                     s = self.discard_cost(kn, move)
                 else:
-                    rank = move.card.rank  # type: ignore[union-attr]  # a discard names its card
-                    cost = by_rank.get(rank)
-                    s = by_rank[rank] = self.discard_cost(kn, move) if cost is None else cost
+                    card = move.card
+                    assert card is not None  # a discard names its card
+                    cost = by_rank.get(card.rank)
+                    s = by_rank[card.rank] = self.discard_cost(kn, move) if cost is None else cost
                 if s < best_score:
                     best, best_score = move, s
         if best is None:  # no discard listed (cannot happen with R-NO-STALL): any move
