@@ -207,21 +207,7 @@ class FamilyState(GameState):
         """The classic facts, and the side's list of melds, the foot and the deal's number."""
         seat = self.turn
         side = self.config.side_of(seat)
-        return (  # (spelled out rather than extending the classic tuple: asked on every listing)
-            self.__class__,
-            self.config,
-            self.phase,
-            seat,
-            self.this_turn,
-            self.laid_in_deal[seat],
-            self.scores[side],
-            tuple(self.hands[seat]),
-            tuple(self.counts[seat]),
-            dict(self.melds[side]),
-            tuple(self.table[side]),
-            self.feet[seat] is None,
-            self.deal_no,
-        )
+        return super().plan_facts() + (tuple(self.table[side]), self.feet[seat] is None, self.deal_no)
 
     # ------------------------------------------------------------ public facts
     def has_melded(self, side: int) -> bool:
