@@ -11,6 +11,9 @@ and positions) builds the kind that declares the variant's `meld_list`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from .family import FamilyState
 from .family_moves import can_go_out_in_steps
 from .family_moves import go_out_plan as family_go_out_plan
@@ -23,6 +26,17 @@ from .plan_memo import recalled
 from .state import GameState
 
 _MELD_PHASE = Phase.MELD  # (an Enum member costs more to read than a global)
+S = TypeVar("S", bound=GameState)
+
+
+def _recalled_or_planned(state: S, planner: Callable[[S], Plan | None]) -> Plan | None:
+    """`planner`'s way out for `state`: the one the move listing just made when the state's
+    facts are the ones it planned for (game/rules/plan_memo.py), else planned now."""
+    if state.phase is _MELD_PHASE:
+        found, plan, _ = recalled(state.plan_facts())
+        if found:
+            return plan
+    return planner(state)
 
 
 class ClassicDeal(GameState, meld_list=False):
@@ -32,13 +46,7 @@ class ClassicDeal(GameState, meld_list=False):
     legal_moves = classic_legal_moves
 
     def go_out_plan(self) -> Plan | None:
-        """The planner's way out; the one the move listing just made when this state's facts
-        are the ones it planned for (game/rules/plan_memo.py)."""
-        if self.phase is _MELD_PHASE:
-            found, plan, _ = recalled(self.plan_facts())
-            if found:
-                return plan
-        return classic_go_out_plan(self)
+        return _recalled_or_planned(self, classic_go_out_plan)
 
 
 class FamilyDeal(FamilyState, meld_list=True):
@@ -48,12 +56,7 @@ class FamilyDeal(FamilyState, meld_list=True):
     legal_moves = family_legal_moves
 
     def go_out_plan(self) -> Plan | None:
-        """As `ClassicDeal.go_out_plan`, with the family's planner."""
-        if self.phase is _MELD_PHASE:
-            found, plan, _ = recalled(self.plan_facts())
-            if found:
-                return plan
-        return family_go_out_plan(self)
+        return _recalled_or_planned(self, family_go_out_plan)
 
     def can_go_out(self) -> bool:
         """Could the player to act go out this turn (R-ASK)? The planner's one move, or a
