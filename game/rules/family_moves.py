@@ -18,6 +18,7 @@ from .cards import ALL_CARDS, Card, Rank, Suit, sort_key
 from .errors import IllegalMove
 from .family import FamilyState, takes_alone
 from .melds import CANASTA_SIZE, Meld, MeldKind
+from .memo import BoundedMemo
 from .movegen import HandByFace, _wild_combos, moves_by_phase, takeable_top
 from .moves import Group, Move, MoveKind, Plan
 from .phase import Phase
@@ -37,9 +38,9 @@ _MAX_NODES = 400  # bound on the opening search itself
 _ASK = Move(MoveKind.ASK)
 _JK = Card.parse("JK")
 ALL_FACES = {c.face_card for c in ALL_CARDS}
-_MELD_MEMO: dict[tuple[Rank, tuple[Card, ...], int | None], Move] = {}
-_CHOICE_MEMO: dict[tuple[tuple[Card, ...], int], tuple[tuple[Card, ...], ...]] = {}
 _MEMO_LIMIT = 200_000
+_MELD_MEMO: BoundedMemo[tuple[Rank, tuple[Card, ...], int | None], Move] = BoundedMemo(_MEMO_LIMIT)
+_CHOICE_MEMO: BoundedMemo[tuple[tuple[Card, ...], int], tuple[tuple[Card, ...], ...]] = BoundedMemo(_MEMO_LIMIT)
 _NO_LIMIT = 10**6  # a group size no variant closes at
 _DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in ALL_FACES}
 
@@ -97,16 +98,16 @@ class _Hand(HandByFace):
         key = (self._wild_key, cap, at_least)
         sets = _WILD_SETS.get(key)
         if sets is None:
-            if len(_WILD_SETS) >= _MEMO_LIMIT:
-                _WILD_SETS.clear()
             combos = _wild_combos(len(self.jokers), len(self.twos), cap, at_least)
-            sets = _WILD_SETS[key] = tuple(self.wilds(j, t) for j, t in combos)
+            sets = _WILD_SETS.store(key, tuple(self.wilds(j, t) for j, t in combos))
         return sets
 
 
 # The wild-card choices by (the hand's twos and number of jokers, cap, least): few hands
 # differ there, so the listing builds each choice once.
-_WILD_SETS: dict[tuple[tuple[tuple[Card, ...], int], int, int], tuple[tuple[Card, ...], ...]] = {}
+_WILD_SETS: BoundedMemo[tuple[tuple[tuple[Card, ...], int], int, int], tuple[tuple[Card, ...], ...]] = BoundedMemo(
+    _MEMO_LIMIT
+)
 
 
 def _valid(state: FamilyState, move: Move) -> bool:
@@ -130,10 +131,8 @@ def suit_choices(cards: list[Card], k: int, by_suit: bool) -> tuple[tuple[Card, 
     key = (tuple(cards), k)
     choices = _CHOICE_MEMO.get(key)
     if choices is None:
-        if len(_CHOICE_MEMO) >= _MEMO_LIMIT:
-            _CHOICE_MEMO.clear()
         # `combinations` of a sorted list yields sorted tuples: equal choices are equal tuples.
-        choices = _CHOICE_MEMO[key] = tuple(dict.fromkeys(combinations(cards, k)))
+        choices = _CHOICE_MEMO.store(key, tuple(dict.fromkeys(combinations(cards, k))))
     return choices
 
 
@@ -203,9 +202,7 @@ def _meld_move(rank: Rank, cards: tuple[Card, ...], target: int | None = None) -
     key = (rank, cards, target)
     move = _MELD_MEMO.get(key)
     if move is None:
-        if len(_MELD_MEMO) >= _MEMO_LIMIT:
-            _MELD_MEMO.clear()
-        move = _MELD_MEMO[key] = Move(_MELD, (Group.to(rank, cards, target),))
+        move = _MELD_MEMO.store(key, Move(_MELD, (Group.to(rank, cards, target),)))
     return move
 
 
@@ -293,10 +290,9 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
             key = (rank, held, hand._wild_key, m_nat, m_wild, most, max_wilds, by_suit, target)
             listed = _ADDITIONS.get(key)
             if listed is None:
-                listed = _group_additions(hand, rank, cards, m_nat, m_wild, most, max_wilds, by_suit, target)
-                if len(_ADDITIONS) >= _MEMO_LIMIT:
-                    _ADDITIONS.clear()
-                _ADDITIONS[key] = listed
+                listed = _ADDITIONS.store(
+                    key, _group_additions(hand, rank, cards, m_nat, m_wild, most, max_wilds, by_suit, target)
+                )
             out.extend(listed)
         elif kind is _SEQUENCE:
             if size >= CANASTA_SIZE:
@@ -340,7 +336,7 @@ def _single_groups(state: FamilyState, hand: _Hand) -> list[Move]:
 # The additions to a group by what they depend on (the rank, its naturals held, the wild
 # cards held, the group's counts, the variant's limits, how the group is named): few hands
 # differ there, so the listing builds each list once.
-_ADDITIONS: dict[tuple[object, ...], tuple[Move, ...]] = {}
+_ADDITIONS: BoundedMemo[tuple[object, ...], tuple[Move, ...]] = BoundedMemo(_MEMO_LIMIT)
 
 
 def _group_additions(

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from .cards import FACES, MELD_RANKS, Card, Rank
 from .errors import IllegalMove
 from .melds import CANASTA_SIZE, Meld
+from .memo import BoundedMemo
 from .moves import Group, Move, MoveKind
 from .moves import Plan as Plan  # named from here by the bots (game/bots)
 from .phase import Phase
@@ -46,18 +47,16 @@ _JOKERS: tuple[tuple[Card, ...], ...] = tuple((_JK,) * n for n in range(12))
 # Moves are immutable values, so the listing reuses them: single-group melds by
 # (rank, cards) and discards by face. Building a frozen dataclass costs more than the
 # lookup; the memo holds at most a few thousand distinct groups in practice.
-_MELD_MEMO: dict[tuple[Rank, tuple[Card, ...]], Move] = {}
 _DISCARD_MEMO: dict[Card, Move] = {face: Move(MoveKind.DISCARD, (), face) for face in FACES.values()}
 _MEMO_LIMIT = 200_000
+_MELD_MEMO: BoundedMemo[tuple[Rank, tuple[Card, ...]], Move] = BoundedMemo(_MEMO_LIMIT)
 
 
 def _single_meld(rank: Rank, cards: tuple[Card, ...]) -> Move:
     key = (rank, cards)
     move = _MELD_MEMO.get(key)
     if move is None:
-        if len(_MELD_MEMO) >= _MEMO_LIMIT:
-            _MELD_MEMO.clear()
-        move = _MELD_MEMO[key] = Move(_MELD_KIND, (Group(rank, cards),))
+        move = _MELD_MEMO.store(key, Move(_MELD_KIND, (Group(rank, cards),)))
     return move
 
 
@@ -425,8 +424,7 @@ def _group_moves(state: GameState, hand: HandByFace, melds: Mapping[Rank, Meld])
 # The single-group moves of one rank, by what they depend on: the rank, its naturals held,
 # the twos and jokers held, the wild card limit, the side's meld of the rank (None: a new
 # meld). Few hands differ there, so the listing builds each list once.
-_RANK_OPTIONS: dict[tuple[object, ...], tuple[tuple[Move, ...], tuple[int, ...], int]] = {}
-_RANK_OPTIONS_LIMIT = 50_000
+_RANK_OPTIONS: BoundedMemo[tuple[object, ...], tuple[tuple[Move, ...], tuple[int, ...], int]] = BoundedMemo(50_000)
 
 
 def _rank_options(
@@ -455,10 +453,7 @@ def _rank_options(
             for j, t in _wild_combos(n_j, n_t, min(max_wilds, k), max(0, 3 - k)):
                 moves.append(_single_meld(rank, cards[:k] + twos[:t] + _JOKERS[j]))
                 used.append(k + j + t)
-    if len(_RANK_OPTIONS) >= _RANK_OPTIONS_LIMIT:
-        _RANK_OPTIONS.clear()
-    found = _RANK_OPTIONS[key] = (tuple(moves), tuple(used), max(used, default=0))
-    return found
+    return _RANK_OPTIONS.store(key, (tuple(moves), tuple(used), max(used, default=0)))
 
 
 @lru_cache(maxsize=4096)
