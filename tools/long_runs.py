@@ -658,7 +658,7 @@ def _rewrite_run(manifest: Path, name: str, args: tuple[str, ...], said: str, af
         items.insert(
             where + 1, {"name": after.name, "commit": after.commit, "args": list(after.args), "note": after.note}
         )
-    atomic_write(manifest, (json.dumps(data, indent=2) + "\n").encode("utf-8"))
+    atomic_write(manifest, (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
 def _without_seeds(args: tuple[str, ...]) -> list[str]:
