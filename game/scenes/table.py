@@ -462,6 +462,7 @@ class TableScene(Scene):
 
     def next_deal(self) -> None:
         self.bubbles.clear()  # the last deal's words ("May I go out?") end with it
+        self.banner = None  # (one that waited under the score sheet too)
         self.log_scroll = self.pile_scroll = 0  # an open log or pile browser: the new deal's newest
         self.controller.next_deal()
         self.screen_first = len(self.people) > 1  # everyone saw the score sheet: no hand shown yet
@@ -1236,24 +1237,33 @@ class TableScene(Scene):
                 self.timeline = [item for item in self.timeline if item[0] > self.clock]
                 for _when, effect in sorted(due, key=lambda item: item[0]):
                     self._fire(effect)
+        reading = 0.0 if self.words_wait() else dt  # (the cards above still fly: `updates_when_covered`)
         for bubble in self.bubbles:
-            bubble.remaining -= dt
+            bubble.remaining -= reading
             bubble.widget.alpha = max(0.0, min(1.0, bubble.remaining / 0.4))
         self.bubbles = [b for b in self.bubbles if b.remaining > 0]
         marks = self.marks()
         if marks != self._kept_marks:  # a card raised or lowered, a bubble said or gone: the save keeps it
             self._kept_marks = marks
             self.hand_arranged()
-        if self.banner is not None:
+        if self.banner is not None and reading:
             text, remaining, data = self.banner
-            self.banner = (text, remaining - dt, data) if remaining > dt else None
-        self.controller.tick(dt)
+            self.banner = (text, remaining - reading, data) if remaining > reading else None
+        self.controller.tick(reading)
         self._refresh_buttons()
         self.buttons.update(dt)
         if self.idle and self.controller.mark_shown():
             for listener in self.listeners:  # the save says so: Continue goes on from here
                 listener(self, [])
         self._drive_game()
+
+    def words_wait(self) -> bool:
+        """What the table says for a few seconds (the players' speech bubbles, a banner, a
+        message) does not run out while nobody can read it: under the menu or a dialog (the
+        player opened the menu as North said "No": the answer is there when it closes; it
+        faded unseen before, play-test stop 62) and while the bots are paused. Cards in flight
+        land all the same."""
+        return self.paused or (self.stack is not None and self.stack.top is not self)
 
     @property
     def idle(self) -> bool:
@@ -1264,8 +1274,10 @@ class TableScene(Scene):
         """Waiting for a person (the player's turn, the question, a dialog over the table) or
         paused, with nothing in flight: no card, effect, score, speech bubble, banner or
         message that runs out, and no bot about to move or thinking."""
-        if not self.idle or self.bubbles or self.banner is not None or self.message is not None:
+        if not self.idle:
             return False
+        if (self.bubbles or self.banner is not None or self.message is not None) and not self.words_wait():
+            return False  # (words that wait for a reader do not move)
         if self.move_log.due:  # (a move still to be said)
             return False
         if any(not tween.done for tween in self.shown_scores) or self.bot_thinking:

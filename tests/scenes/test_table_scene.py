@@ -1356,6 +1356,40 @@ def test_north_s_bubble_leaves_its_name_tag_whole():
     assert any(with_bubble.get_at(point) != without.get_at(point) for point in below)  # (the bubble is there)
 
 
+def test_what_the_table_says_waits_while_the_menu_is_open():
+    """North's "No" to "May I go out?", a refusal and a banner kept running out under the
+    table's menu (play-test, stop 62): opened as they were said, they had faded by Resume.
+    Under the menu (or any dialog) and while paused they wait; the cards in flight land all
+    the same, and the window may rest meanwhile, as nothing runs out."""
+    from game.scenes.animations import Effect
+    from game.scenes.table import BUBBLE_SECONDS
+    from game.scenes.table_menu import TableMenuScene
+
+    stack, table = make_table()
+    until(stack, players_turn(stack, table))
+    tick(stack, 2.0)
+    north = next(seat for seat in range(4) if table.geometry.spot(seat) == "N")
+    table._fire(Effect("bubble", seat=north, data="no"))
+    table._fire(Effect("banner", text="Canasta!"))
+    table.controller.refuse("The discard pile is empty.", "R-TAKE")
+    table.open_menu()  # (the Menu button: Esc would first put the refusal away)
+    assert isinstance(stack.top, TableMenuScene)
+    tick(stack, 3 * BUBBLE_SECONDS)
+    assert [b.widget.alpha for b in table.bubbles] == [1.0]  # North's answer, whole
+    assert table.banner is not None and table.message is not None
+    assert stack.at_rest()  # (nothing runs out: the window may rest)
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert stack.top is table  # Resume: the words are there to be read, then run out
+    assert table.bubbles and table.banner is not None and table.message is not None
+    assert not table.at_rest()
+    tick(stack, BUBBLE_SECONDS + 0.5)
+    assert not table.bubbles and table.banner is None
+    table.controller.refuse("The discard pile is empty.", "R-TAKE")
+    table.paused = True  # (watching the bots: Pause)
+    tick(stack, 3 * BUBBLE_SECONDS)
+    assert table.message is not None
+
+
 def test_a_meld_staged_to_take_the_pile_comes_back_on_continue():
     """Staged in the draw phase (an initial meld that goes with a take): saved, but not
     staged again on Continue (review, stop 42)."""
