@@ -10,6 +10,8 @@
     python tools/bench_hard_regret.py rules SAMPLED.json --truth REAL.json [--worlds 16] [--draws 200]
     python tools/bench_hard_regret.py widths SAMPLED.json --truth REAL.json [--worlds 64] [--at 4] [--draws 200]
     python tools/bench_hard_regret.py paired MINE.json [MORE.json ...] --against OTHER.json [MORE.json ...]
+    python tools/bench_hard_regret.py allocate SAMPLED.json (--truth REAL.json | --holdout K) [--worlds 60]
+        [--draws 20] [--settle 2,4,8] [--stretch 4,8,16,32]
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
@@ -48,6 +50,18 @@ rule sees the same draws, so their differences are paired down to the world.
 `widths` asks the same references how many candidates Hard should weigh: Hard's rule over the
 first k candidates (Hard's `max_candidates` k weighs exactly those), with as many worlds as the
 same time buys, `--worlds` x `--at` / k (a world plays every candidate; at most the worlds kept).
+
+`allocate` asks whether Hard should spend its time across a game's decisions unevenly (stop 62,
+not adopted): a time bank ends a decision early once more worlds are worth fewer than `--settle`
+points (the standard error of an alternative's paired difference times how near it is to the
+line where the choice would change, `se * exp(-(z - 1)^2 / 2)`, the largest over the
+alternatives; after six worlds), saves the rest, and lets a decision still worth `--stretch`
+points at its budget go on, paid from the savings: 0.2 budgets more at most, up to 2.8 budgets
+for at most 4% of all decisions (`--searched` of them searched), so the issue's p95 and maximum
+hold. Worlds stand for time; the decisions are taken in a random order as one game's; each row
+against Hard's fixed `--worlds`, and the fixed search with more worlds beside them. The truth is
+the real deal (`--truth`) or, to see the search's own precision, the mean of each decision's last
+`--holdout` sampled worlds (the search draws from the others).
 
 `paired` pools `score --save` files of several references (each list of MINE against the
 OTHER of the same reference, in order): the mean paired difference over all their decisions.
@@ -550,6 +564,120 @@ def widths(args: argparse.Namespace) -> int:
     return 0
 
 
+class _Bank:
+    """`allocate`'s time bank, counted in worlds (see the module's docstring)."""
+
+    least, over, longest, long_share, keep = 6, 0.2, 2.8, 0.04, 2.0
+
+    def __init__(self, settle: float, stretch: float, budget: int, searched: float) -> None:
+        self.settle, self.stretch, self.budget, self.searched = settle, stretch, budget, searched
+        self.saved, self.decisions, self.long = 0.0, 0.0, 0
+
+    def worlds(self, worth: list[float]) -> int:
+        """The worlds one decision plays, `worth[n - 1]` its worth of more after n."""
+        self.decisions += 1 / self.searched  # the decisions of one move between searched ones count too
+        extra = self.over * self.budget
+        if self.long + 1 <= self.long_share * self.decisions:
+            extra = (self.longest - 1) * self.budget
+        latest = self.budget + min(self.saved, extra)
+        n = self.least
+        while n < len(worth):
+            if n < self.budget:
+                if worth[n - 1] < self.settle:
+                    break
+            elif n >= latest or worth[n - 1] < self.stretch:
+                break
+            n += 1
+        self.saved = min(self.keep * self.budget, max(0.0, self.saved + self.budget - n))
+        self.long += n > (1 + self.over) * self.budget
+        return n
+
+
+def _choices_and_worth(values: list[list[float]], order: list[int]) -> tuple[list[int], list[float]]:
+    """After each world of `order`: Hard's choice (`HardBot.pick`'s rule, one standard error) and
+    the decision's worth of more worlds (`allocate`)."""
+    alternatives = [i for i in range(1, len(values)) if min(values[i]) > ILLEGAL]
+    diffs = [[values[i][w] - values[0][w] for w in order] for i in alternatives]
+    sums, squares = [0.0] * len(alternatives), [0.0] * len(alternatives)
+    choices, worth = [], []
+    for n in range(1, len(order) + 1):
+        best, best_mean, most = 0, 0.0, (math.inf if n < 2 else 0.0)
+        for j, i in enumerate(alternatives):
+            d = diffs[j][n - 1]
+            sums[j] += d
+            squares[j] += d * d
+            if n < 2:
+                continue
+            mean = sums[j] / n
+            se = math.sqrt(max(0.0, (squares[j] - n * mean * mean) / (n - 1)) / n)
+            if mean > se and mean > best_mean:
+                best, best_mean = i, mean
+            if se > 0:
+                most = max(most, se * math.exp(-0.5 * (mean / se - 1.0) ** 2))
+        choices.append(best)
+        worth.append(most)
+    return choices, worth
+
+
+def allocate(args: argparse.Namespace) -> int:
+    sampled = json.loads(Path(args.sampled).read_text())
+    kept: list[tuple[list[list[float]], list[float]]] = []
+    if args.holdout:
+        for row in sampled["decisions"]:
+            values = row.get("world_values")
+            if values is None:
+                raise SystemExit(f"{args.sampled} was built without --keep-worlds")
+            if len(values) > 1 and min(values[0]) > ILLEGAL:
+                k = args.holdout
+                kept.append(([v[:-k] for v in values], [statistics.fmean(v[-k:]) for v in values]))
+        truth_text = f"the mean of each decision's last {args.holdout} sampled worlds"
+    else:
+        if args.truth is None:
+            raise SystemExit("allocate needs --truth REAL.json or --holdout K")
+        _, truth, kept = _kept_decisions(args)
+        truth_text = f"{truth['worlds']} real-deal worlds"
+    kept = [(values, real) for values, real in kept if any(min(v) > ILLEGAL for v in values[1:])]
+    w = args.worlds
+    rows: dict[str, tuple[float, float, float] | None] = {f"fixed {w}": None}
+    for more in (1.25, 1.5, 2.0):
+        rows[f"fixed {round(w * more)}"] = None
+    for settle in (float(x) for x in args.settle.split(",")):
+        for stretch in (float(x) for x in args.stretch.split(",")):
+            if stretch >= settle:
+                rows[f"bank: settle {settle:g}, stretch {stretch:g}"] = (settle, stretch, 0.0)
+    regrets = {name: [0.0] * len(kept) for name in rows}
+    worlds = dict.fromkeys(rows, 0.0)
+    long = dict.fromkeys(rows, 0)
+    rng = random.Random(args.seed)
+    for _ in range(args.draws):
+        order = list(range(len(kept)))
+        rng.shuffle(order)  # the decisions as one game's, in a random order
+        banks = {name: _Bank(spec[0], spec[1], w, args.searched) for name, spec in rows.items() if spec}
+        for d in order:
+            values, real = kept[d]
+            choices, worth = _choices_and_worth(values, rng.sample(range(len(values[0])), len(values[0])))
+            for name in rows:
+                n = banks[name].worlds(worth) if name in banks else int(name.split()[1])
+                n = min(n, len(choices))
+                regrets[name][d] += _regret(real, choices[n - 1]) / args.draws
+                worlds[name] += n / (args.draws * len(kept))
+                long[name] += n > 1.2 * w
+    print(
+        f"{len(kept)} decisions as one game, {args.draws} draws; Hard's rule with {w} worlds a decision, or a time"
+        f" bank; regret against {truth_text} (95% margins); long: decisions past 1.2 budgets, of all"
+        f" decisions ({args.searched:.0%} searched)"
+    )
+    base = regrets[f"fixed {w}"]
+    for name, r in regrets.items():
+        dm, dse = _mean_se([a - b for a, b in zip(r, base)])
+        share = long[name] / (args.draws * len(kept)) * args.searched
+        print(
+            f"  {name:30} regret {statistics.fmean(r):6.1f}  paired {dm:+5.2f} ± {1.96 * dse:4.2f}"
+            f"  worlds {worlds[name]:6.1f}  long {share:5.1%}"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -636,6 +764,16 @@ def main(argv: list[str] | None = None) -> int:
     q = sub.add_parser("paired")
     q.add_argument("mine", nargs="+", help="score --save files, one a reference (A.json+B.json: draws, averaged)")
     q.add_argument("--against", nargs="+", required=True, help="the other setting's, the same references in order")
+    a = sub.add_parser("allocate")
+    a.add_argument("sampled", help="a sampled reference built with --keep-worlds")
+    a.add_argument("--truth", default=None, help="a --clairvoyant reference of the same decisions")
+    a.add_argument("--holdout", type=int, default=0, help="judge by the mean of each decision's last K sampled worlds")
+    a.add_argument("--worlds", type=int, default=60, help="Hard's worlds a decision at its budget (the time unit)")
+    a.add_argument("--draws", type=int, default=20)
+    a.add_argument("--searched", type=float, default=0.69, help="the share of a game's decisions Hard searches")
+    a.add_argument("--settle", default="2,4,8")
+    a.add_argument("--stretch", default="4,8,16,32")
+    a.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     commands = {
         "reference": reference,
@@ -645,6 +783,7 @@ def main(argv: list[str] | None = None) -> int:
         "rules": rules,
         "widths": widths,
         "paired": paired,
+        "allocate": allocate,
     }
     return commands[args.command](args)
 

@@ -5,6 +5,7 @@ arena smoke run in every variant. Strength measurements stay out of this suite
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -1423,3 +1424,31 @@ def test_hard_counts_the_game_won_or_lost_when_a_playout_ends_it():
     assert counting.value_of(st, out, 1) == plain.value_of(st, out, 1) - 800  # the other side's view
     short = position(["C5"], melds, discard="C6", phase="meld", scores=[0, 0], target=2500)
     assert counting.value_of(short, out, 0) == plain.value_of(short, out, 0)  # the game goes on
+
+
+def test_the_time_bank_of_allocate_keeps_the_issues_limits_and_the_games_time():
+    # `allocate` (stop 62): a decision ends early once more worlds are worth little, and a close
+    # one goes on with what was saved; never past 2.8 budgets, at most 4% of all decisions past
+    # 1.2 budgets, and never more worlds over the game than the fixed search's.
+    regret = tool_module("bench_hard_regret")
+    rng = random.Random(3)
+    bank = regret._Bank(settle=4.0, stretch=8.0, budget=60, searched=0.69)
+    used = []
+    for d in range(400):
+        settled = d % 3 == 0
+        worth = [math.inf] * 5 + [1.0 if settled else rng.uniform(5.0, 40.0) for _ in range(235)]
+        used.append(bank.worlds(worth))
+        assert max(used) <= 2.8 * 60
+        assert sum(used) <= 60 * len(used)
+    assert min(used) == 6  # a settled decision: its first six worlds only
+    assert max(used) > 1.2 * 60  # some close ones went long
+    assert bank.long <= 0.04 * len(used) / 0.69
+    # The choices and worth after each world, on two candidates: Normal's move kept until the
+    # other is a standard error ahead, and a decision settled once the other is far behind.
+    normal = [float(x % 7) for x in range(40)]
+    worse = [x - 500.0 + (i % 3) for i, x in enumerate(normal)]
+    choices, worth = regret._choices_and_worth([normal, worse], list(range(40)))
+    assert choices == [0] * 40 and worth[0] == math.inf and worth[-1] < 1e-6
+    better = [x + 50.0 + (i % 3) for i, x in enumerate(normal)]
+    choices, _ = regret._choices_and_worth([normal, better], list(range(40)))
+    assert choices[-1] == 1
