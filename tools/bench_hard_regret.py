@@ -668,6 +668,15 @@ def allocate(args: argparse.Namespace) -> int:
         f" decisions ({args.searched:.0%} searched)"
     )
     base = regrets[f"fixed {w}"]
+    # Beside them, what no spending of time changes: Normal's own move, and the best candidate by
+    # the mean of every kept world (the search's ceiling with these worlds).
+    every = len(kept[0][0][0])
+    regrets["Normal's move"] = [_regret(real, 0) for _, real in kept]
+    regrets[f"best mean of all {every} worlds"] = [
+        _regret(real, max(range(len(values)), key=lambda i: statistics.fmean(values[i]))) for values, real in kept
+    ]
+    worlds.update({"Normal's move": 0.0, f"best mean of all {every} worlds": float(every)})
+    long.update(dict.fromkeys(list(regrets)[-2:], 0))
     for name, r in regrets.items():
         dm, dse = _mean_se([a - b for a, b in zip(r, base)])
         share = long[name] / (args.draws * len(kept)) * args.searched

@@ -1452,3 +1452,26 @@ def test_the_time_bank_of_allocate_keeps_the_issues_limits_and_the_games_time():
     better = [x + 50.0 + (i % 3) for i, x in enumerate(normal)]
     choices, _ = regret._choices_and_worth([normal, better], list(range(40)))
     assert choices[-1] == 1
+
+
+def test_allocate_prints_each_setting_against_the_fixed_search(capsys, tmp_path):
+    regret = tool_module("bench_hard_regret")
+    rng = random.Random(5)
+    rows, real_rows = [], []
+    for d in range(12):
+        shared = [rng.gauss(0, 100) for _ in range(30)]
+        means = [0.0, 40.0 if d % 2 else -300.0]
+        rows.append({"moves": ["a", "b"], "world_values": [[x + m + rng.gauss(0, 60) for x in shared] for m in means]})
+        real_rows.append({"moves": ["a", "b"], "values": means})
+    sampled, truth = tmp_path / "s.json", tmp_path / "t.json"
+    sampled.write_text(json.dumps({"worlds": 30, "decisions": rows}))
+    truth.write_text(json.dumps({"worlds": 200, "clairvoyant": True, "decisions": real_rows}))
+    argv = ["allocate", str(sampled), "--truth", str(truth), "--worlds", "10", "--draws", "3", "--settle", "4"]
+    assert regret.main([*argv, "--stretch", "8"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("12 decisions as one game, 3 draws")
+    for row in ("fixed 10 ", "fixed 20 ", "bank: settle 4, stretch 8", "Normal's move", "best mean of all 30 worlds"):
+        assert row in out
+    assert "Normal's move                  regret   20.0" in out  # 40 short of the best in half of them
+    assert regret.main(["allocate", str(sampled), "--holdout", "10", "--worlds", "10", "--draws", "2"]) == 0
+    assert "the mean of each decision's last 10 sampled worlds" in capsys.readouterr().out
