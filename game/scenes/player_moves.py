@@ -749,15 +749,15 @@ class PlayerMoves:
         (one card never makes one), or an addition that the selected cards fit too. The
         dragged card alone where the selected cards do not fit the target, or where together
         they would be held (R-KEEP-TWO) or go out while the card alone is a plain addition
-        (the cards kept back are the player's to lay), and while the side stages its opening
-        or onto a staged group (built a card at a time). Play-test, stop 58: 9♣ selected, the
-        9♥ dragged onto our meld area was refused as a one-card meld."""
+        (the cards kept back are the player's to lay); while the side stages its opening, and
+        onto a staged group, `_with_the_selected_staged` decides. Play-test, stop 58: 9♣
+        selected, the 9♥ dragged onto our meld area was refused as a one-card meld."""
         ui = self.table.ui
-        if target.staged_index is not None or self.table.staging():
-            return cards
         st = self.table.game.state
         if st.phase is not Phase.MELD:
             return cards  # (draw first: said for the dragged card)
+        if target.staged_index is not None or self.table.staging():
+            return self._with_the_selected_staged(cards, target)
         onto = (
             (None, None)
             if target.kind == "new-meld"
@@ -776,6 +776,26 @@ class PlayerMoves:
         if self._refusal_of(Move.meld(*groups, group)) is None and not out:
             return together
         return cards
+
+    def _with_the_selected_staged(self, cards: list[Card], target: DropTarget) -> list[Card]:
+        """`_with_the_selected` while the opening is staged, or onto a staged group: the
+        selected cards go along where together with the dragged ones they make a group (a new
+        staged group where a new meld goes, or with the staged group dropped on), else the
+        dragged cards alone (a staged group is also built a card at a time). Nothing is laid
+        until the player confirms, so no card is held back here. Play-test, first game: A♦ A♥
+        selected, the A♠ dragged onto our meld area before our side had melded was staged
+        alone ("1" under it, the two aces left raised), where once the side has melded the
+        same drag lays the three aces."""
+        ui = self.table.ui
+        together = [*self.table.selected_cards(), *cards]
+        if target.staged_index is None:
+            fits = target.kind == "new-meld" and self._quiet_group(together) is not None
+        elif target.staged_index < len(ui.staged):
+            staged = ui.staged[target.staged_index]
+            fits = self._quiet_group(staged + together, *ui.onto(target.staged_index)) is not None
+        else:
+            fits = False  # (laid since: the drop sends the cards back)
+        return together if fits else cards
 
     def _quiet_group(self, cards: list[Card], rank: Rank | None = None, number: int | None = None) -> Group | None:
         """`_group` without a word: the group `cards` make, or None."""

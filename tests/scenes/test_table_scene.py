@@ -345,6 +345,52 @@ def test_a_card_dragged_onto_our_meld_leaves_the_selected_card_it_would_need_to_
     assert {c.face for c in table.state.hands[0]} == {"S9", "D7"} and not table.ui.staged
 
 
+def test_a_card_dragged_onto_our_meld_area_while_staging_the_opening_takes_the_selected_cards():
+    """Our side has not melded: A♦ A♥ selected, then the A♠ (not selected) dragged to our
+    meld area stages the three aces, as the same drag does once the side has melded
+    (play-test, first game: the A♠ was staged alone, "1" under it, the two aces left raised)."""
+    state = position(["DA HA SA C9 D9 H9 D7 S4", "C4 C6 C7", "C7 C8 C10", "C9 C10 CJ"], discard="S5", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    aces = select(stack, table, ("DA", "HA"))
+    dragged = hand_card(table, "SA")
+    drag(stack, card_point(table, dragged), _empty_spot_in_our_area(table))
+    assert [set(g) for g in table.ui.staged] == [{*aces, dragged}] and not table.ui.selected
+    assert not table.state.melds[0]  # staged, not laid: the opening is laid with one confirm
+
+
+def test_a_card_dragged_onto_a_staged_group_takes_the_selected_cards_that_fit_it():
+    """While staging: the second 9♦ selected, the 9♥ dragged onto the staged 9s joins it with
+    the 9♦; an ace selected is no 9 and stays raised."""
+    state = position(["C9 S9 D9 H9 D9 DA HA SA S4", "C4 C6 C7", "C7 C8 C10", "C9 C10 CJ"], discard="S5", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    nines = select(stack, table, ("C9", "S9", "D9"))
+    drag(stack, card_point(table, nines[0]), _empty_spot_in_our_area(table))
+    assert [set(g) for g in table.ui.staged] == [set(nines)]
+    rest(stack, table)
+    (nine,) = select(stack, table, ("D9",))
+    dragged = hand_card(table, "H9")
+    staged = next(s for s in table.layout.meld_slots if s.staged_index == 0)
+    drag(stack, card_point(table, dragged), staged.rect.center)
+    assert [set(g) for g in table.ui.staged] == [{*nines, nine, dragged}] and not table.ui.selected
+    rest(stack, table)
+    (ace,) = select(stack, table, ("HA",))
+    staged = next(s for s in table.layout.meld_slots if s.staged_index == 0)
+    drag(stack, card_point(table, hand_card(table, "DA")), staged.rect.center)
+    assert [len(g) for g in table.ui.staged] == [5] and table.ui.selected == {ace}  # (the A♦ is no 9 either)
+
+
+def test_a_card_dragged_while_staging_goes_alone_when_the_selected_cards_make_no_group_with_it():
+    state = position(["DA HA SA C9 D9 H9 D7 S4", "C4 C6 C7", "C7 C8 C10", "C9 C10 CJ"], discard="S5", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    aces = select(stack, table, ("DA", "HA", "SA"))
+    dragged = hand_card(table, "C9")
+    drag(stack, card_point(table, dragged), _empty_spot_in_our_area(table))
+    assert [set(g) for g in table.ui.staged] == [{dragged}] and table.ui.selected == set(aces)
+
+
 def test_take_the_pile_with_staged_melds_for_the_minimum():
     state = position(["C8 D8 HA SA DA H6 S6", "C4 C6 C7", "C7 C9 C10", "C9 C10 CJ"], discard="S4 H9 S8", phase="draw")
     stack, table = make_table()
