@@ -39,6 +39,7 @@ from typing import Any, TypeGuard
 
 from game import storage
 from game.bots.base import LEVELS
+from game.coach import is_lesson_deal
 from game.i18n import N_
 from game.notices import shown
 from game.player_names import parse_names
@@ -326,6 +327,9 @@ class SaveSummary:
     human: int = 0
     seats: tuple[int, ...] = ()
     typed: tuple[str, ...] = ()
+    # The guided first deal's lesson, left before its end: Continue goes on with the lesson
+    # and its coach, which "Classic · to 5000 · deal 1" did not say (play-test, first game).
+    lesson: bool = False
 
 
 def summarize(data: bytes) -> SaveSummary | None:
@@ -359,6 +363,10 @@ def summarize(data: bytes) -> SaveSummary | None:
     levels = body.get("levels")
     people = sum(1 for level in levels if level is None) if isinstance(levels, list) else 1
     summary = SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target, over, max(1, people))
+    extra = body.get("extra")
+    seed = body.get("seed")
+    if isinstance(extra, dict) and extra.get("lesson_game") is True and _is_int(seed):
+        summary = replace(summary, lesson=is_lesson_deal(rules.id, seed, deal))
     if people > 1 and isinstance(levels, list) and len(levels) == rules.players:
         extra = body.get("extra")
         typed = parse_names(extra.get("names") if isinstance(extra, dict) else None, rules.players)

@@ -52,7 +52,11 @@ def saved_game_parts(saved: SaveSummary) -> list[str]:
     play-test, stop 58). Which game it goes on with ("Classic · to 2500 · deal 3 · 1,240 to 980":
     how many people share the screen where more than one does, the target where the player
     chose one, as the statistics name it, then the totals so far,
-    the player's side first; none before the first deal ends)."""
+    the player's side first; none before the first deal ends). The guided deal's lesson is
+    named as the title's button names it: its game, target and deal are the lesson's own
+    ("Classic · to 5000 · deal 1" said nothing of a lesson and its coach; play-test, first game)."""
+    if saved.lesson:
+        return [_("Guided first deal")]
     rules = variant_named(saved.variant)
     deals = rules.deals if rules is not None else 0  # (a game of a number of deals: "deal 3 of 4")
     deal = _("deal {n} of {deals}").format(n=saved.deal, deals=deals) if deals else _("deal {n}").format(n=saved.deal)

@@ -455,3 +455,49 @@ def test_continue_brings_the_lesson_back_with_its_coach(tmp_path, monkeypatch):
         assert table.hint is not None and table.hint.move == table.steps[step].move  # lit again
     finally:
         window.close()
+
+
+def test_left_mid_lesson_the_title_says_continue_goes_on_with_the_guided_deal(tmp_path, monkeypatch):
+    """Left mid-lesson, the line beside Continue names the guided deal, in either language: it
+    read "Classic · to 5000 · deal 1", a game the player never started (play-test, first
+    game). A game started after the lesson is named as any game is."""
+    from game.scenes.menu import TitleMenuScene, saved_game_line
+    from game.window import MainWindow
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    window = MainWindow(menu=True, threaded=False)
+    try:
+        context = window.context
+        assert context is not None
+        window.start_coach()
+        coach = window.table
+        assert isinstance(coach, CoachTable)
+        coach.animator.speed = 8.0
+        for _ in range(600):  # the bots' turns, then the player's first step; play it
+            tick(window.stack, 0.1)
+            if coach.my_turn() and coach.idle and coach.hint is not None:
+                break
+        assert coach.play(coach.hint.move)
+        window.back_to_menu()
+        title = window.stack.top
+        assert isinstance(title, TitleMenuScene) and title.saved is not None
+        assert saved_game_line(title.saved) == "Guided first deal"
+        i18n.set_language("zh_CN")
+        try:
+            assert saved_game_line(title.saved) == i18n._("Guided first deal") != "Guided first deal"
+        finally:
+            i18n.set_language("en")
+        from game.rules import RulesConfig
+
+        window.start_game(RulesConfig.for_variant("classic"), 5, (None, "normal", "normal", "normal"))
+        for _ in range(300):  # a game of its own replaces the lesson, saved after its first move
+            tick(window.stack, 0.1)
+            if window.table is not None and window.table.game.history:
+                break
+        window.back_to_menu()
+        title = window.stack.top
+        title.on_uncover()
+        assert isinstance(title, TitleMenuScene) and title.saved is not None
+        assert saved_game_line(title.saved).startswith("Classic · to 5000 · deal 1")
+    finally:
+        window.close()
