@@ -42,7 +42,7 @@ class HandUI:
     hover: Card | None = None
     cursor: Card | None = None  # the keyboard's focus on a hand card (arrow keys)
     hinted: set[Card] = field(default_factory=set)  # cards a hint is about
-    taken: set[Card] = field(default_factory=set)  # just picked up with the pile (marked until the turn ends)
+    taken: set[Card] = field(default_factory=set)  # just drawn or picked up with the pile (marked until the turn ends)
     # While the pointer rests on the hand, its cards keep these x positions: a card that
     # leaves (melded, discarded) leaves a gap instead of the hand re-centring under the
     # pointer; the hand closes up when the pointer leaves it (or a card joins it).

@@ -307,7 +307,7 @@ class TableScene(Scene):
             "sort": self.ui.sort_mode,
             "hand_order": " ".join(c.face for c in self.ui.order if c in hand),
             "staged": self.staging_text(),  # cards staged for a meld: Continue puts them back
-            "taken": cards_text(self.ui.taken & hand),  # picked up with the pile this turn: still marked
+            "taken": cards_text(self.ui.taken & hand),  # drawn or picked up with the pile this turn: still marked
             # pass-and-play: the other people's sorts
             "arrangements": arrangements_text(
                 {seat: a for seat, a in self.controller.arrangements.items() if seat != self.human},

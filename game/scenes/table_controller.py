@@ -353,11 +353,17 @@ class TableController:
         self.ui.selected &= hand  # the cards that left cannot stay selected
 
     def _mark_taken(self, events: list[ev.Event]) -> None:
-        """The cards the player picked up with the pile stay marked in the hand for the
-        rest of the turn, so they can be told from the cards held before."""
+        """The cards the player picked up with the pile, or drew from the stock, stay marked
+        in the hand for the rest of the turn, so they can be told from the cards held before
+        (a card drawn went unmarked into its sorted place: which of 12 came? Play-test, first
+        game)."""
         for event in events:
             if isinstance(event, ev.PileTaken) and event.seat == self.human:
                 self.ui.taken = set(event.cards)
+            elif isinstance(event, ev.Drew) and event.seat == self.human:
+                self.ui.taken = self.ui.taken | {event.card}
+            elif isinstance(event, ev.RedThreeLaid):  # (a red three drawn went to the table)
+                self.ui.taken = self.ui.taken - {event.card}
             elif isinstance(event, (ev.Discarded, ev.WentOut, ev.DealEnded, ev.Dealt)):
                 self.ui.taken = set()
 

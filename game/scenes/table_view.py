@@ -109,7 +109,7 @@ SELECT_GLOW = pygame.Color(255, 214, 92)
 TAKE_FRAME = pygame.Color(214, 120, 20)
 TAKE_FRAME_GAP = 5.0
 SITTING_OUT = pygame.Color(40, 64, 52)  # the tag of a seat that sits this deal out
-TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just taken with the pile
+TAKEN_MARK = pygame.Color(255, 196, 40)  # the dot over a card just drawn or taken with the pile
 TAKEN_DOT_R = 5.5  # its radius (its dark ring's), logical
 CURSOR_RING = pygame.Color(255, 255, 255)  # the keyboard's card cursor
 CURSOR_EDGE = pygame.Color(20, 40, 30)
@@ -621,7 +621,7 @@ class TableView:
             )
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
-        """A dot above a card just picked up with the pile, on the strip of it that shows."""
+        """A dot above a card just drawn or picked up with the pile, on the strip of it that shows."""
         center = ruler.point(_taken_dot(sprite).center)
         pygame.draw.circle(surface, theme.INK, center, ruler.px(TAKEN_DOT_R))
         pygame.draw.circle(surface, TAKEN_MARK, center, ruler.px(4))

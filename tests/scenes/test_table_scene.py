@@ -851,6 +851,37 @@ def test_cards_taken_with_the_pile_are_marked_until_the_turn_ends():
     assert table.ui.taken == set()
 
 
+def test_a_card_drawn_from_the_stock_is_marked_until_the_turn_ends():
+    """After a draw the new card could not be told from the others of a sorted hand (play-test,
+    first game: which of 12 cards came?): it is marked as cards taken with the pile are, until
+    the turn ends. A card another player draws marks nothing."""
+    from game.rules import Move
+    from game.scenes.table_layout import stock_rect
+
+    stack, table = make_table()
+    table.load_state(position(["C9 D9 H4 S5 C6", "C4 C5 C7", "C6 C8 C10", "CJ CQ CK"], discard="S4"))
+    held = set(table.state.hands[0])
+    click(stack, stock_rect(table.config.rules.packs).center)  # the mouse's draw
+    tick(stack, 2.0)
+    (drawn,) = set(table.state.hands[0]) - held
+    assert table.ui.taken == {drawn}
+    table.view.draw(Canvas((1280, 720), 1.0))
+    assert table.view.taken_marks == [drawn]
+    assert table.play(Move.parse("discard H4"))
+    assert table.ui.taken == set()
+    until(stack, lambda: table.state.turn == 1 and table.state.phase is Phase.MELD, 30)  # West drew
+    assert table.ui.taken == set()
+
+
+def test_a_red_three_drawn_is_laid_and_its_replacement_is_the_card_marked():
+    stack, table = make_table()
+    table.load_state(position(["C9 D9 H4 S5 C6", "C4 C5 C7", "C6 C8 C10", "CJ CQ CK"], discard="S4", stock="H3 C8 DJ"))
+    assert table.play(Move.parse("draw"))
+    tick(stack, 2.0)
+    assert [c.face for c in table.state.red_threes[0]] == ["H3"]
+    assert [c.face for c in table.ui.taken] == ["C8"]
+
+
 def test_the_score_sheet_shows_every_hand_left_face_up():
     from game.rules import Move
 
