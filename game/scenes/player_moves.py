@@ -246,15 +246,12 @@ class PlayerMoves:
         if not st.pile:
             self.table.refuse(N_("The discard pile is empty."), "R-TAKE")
         elif st.pile_blocked():
-            top = st.pile[-1]
-            if top.is_black_three:
-                self.table.refuse(
-                    N_("A black three on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
-                )
+            # The fact here, the rule in the refusal's next line (R-BLOCKED's sentence): the
+            # reason said the rule too, and the panel said it twice (play-test, stop 62).
+            if st.pile[-1].is_black_three:
+                self.table.refuse(N_("A black three is on top of the pile."), "R-BLOCKED")
             else:
-                self.table.refuse(
-                    N_("A wild card on top blocks the pile: nobody may take it while it is on top."), "R-BLOCKED"
-                )
+                self.table.refuse(N_("A wild card is on top of the pile."), "R-BLOCKED")
         elif not self._holds_pair():  # (the refusals below asked for a pair the player does not hold)
             self._no_pair()
         elif not self.table.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair

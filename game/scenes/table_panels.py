@@ -449,7 +449,7 @@ class TablePanels:
         if refusal.rule and preview:
             footer = _("Rule {rule}").format(rule=refusal.shown_rule())
         elif refusal.rule:
-            footer = _("Rule {rule} · Why not? Click or press ?").format(rule=refusal.shown_rule())
+            footer = _("Rule {rule} · Why not? Click or [?]").format(rule=refusal.shown_rule())
         return parts, footer
 
     @staticmethod

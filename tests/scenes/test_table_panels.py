@@ -382,9 +382,10 @@ def _only_fill_inside_the_border(canvas: pygame.Surface, box: pygame.Rect, scale
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_a_refusal_in_a_narrow_place_shows_its_words_and_its_rule_whole(language):
     """The refusal at the right of our Samba area, 300 units wide: its rule's chip ("Rule
-    V-SAMBA-MELDS · Why not? Click or press ?") was wider and lost its first word, and the
-    Chinese reason hung its closing bracket over the border (play-test, stop 44). The chip
-    takes two lines there, the bracket goes down with the character before it."""
+    V-SAMBA-MELDS · Why not? Click or press ?", "... Click or [?]" since stop 62) was wider
+    and lost its first word, and the Chinese reason hung its closing bracket over the border
+    (play-test, stop 44). The chip takes two lines there, the bracket goes down with the
+    character before it."""
     i18n.set_language(language)
     try:
         state = rules_helpers.position(

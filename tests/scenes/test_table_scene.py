@@ -707,8 +707,8 @@ def test_per_seat_levels_and_continuing_a_game():
     [
         ("S4 JK D9", [{"K": "CK DK HK"}, {}], "R-FROZEN", "frozen (a wild card or red three is in it)"),
         ("S4 D9", [{}, {}], "R-FROZEN", "frozen for us until we have melded this deal"),
-        ("D9 S3", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A black three on top blocks the pile"),
-        ("D9 H2", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A wild card on top blocks the pile"),
+        ("D9 S3", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A black three is on top of the pile."),
+        ("D9 H2", [{"K": "CK DK HK"}, {}], "R-BLOCKED", "A wild card is on top of the pile."),
     ],
 )
 def test_a_click_on_a_pile_that_cannot_be_taken_says_why(discard, melds, rule, words):
@@ -717,6 +717,12 @@ def test_a_click_on_a_pile_that_cannot_be_taken_says_why(discard, melds, rule, w
     table.click_pile()
     assert table.refusal is not None and table.refusal.rule == rule
     assert words in table.message[0]
+    # The reason and the rule's sentence below it say different things (the blocked pile's
+    # reason said its rule too, and the panel said it twice: play-test, stop 62).
+    explanation = table.refusal.explanation()
+    assert explanation is not None and explanation != table.refusal.headline()
+    if rule == "R-BLOCKED":
+        assert "nobody" not in table.refusal.headline().lower() and "Nobody can take the pile" in explanation
 
 
 def test_the_pile_is_frozen_for_a_side_that_has_not_melded_this_deal():
