@@ -201,6 +201,10 @@ class TitleMenuScene(MenuPage):
             _("A game is in progress. The guided first deal replaces it; Continue on the title menu goes on with it."),
             _("Guided first deal"),
             self.app.on_start_coach,
+            over_the_lesson=_(
+                "The guided first deal is in progress. Starting it again replaces it; Continue on the title menu"
+                " goes on with it."
+            ),
         )
 
     def open_deal(self) -> None:

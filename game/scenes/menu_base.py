@@ -80,15 +80,21 @@ class MenuPage(Page):
         self.app = app
         super().__init__()
 
-    def replacing_the_saved_game(self, message: str, go_label: str, go: Callable[[], None]) -> None:
+    def replacing_the_saved_game(
+        self, message: str, go_label: str, go: Callable[[], None], *, over_the_lesson: str
+    ) -> None:
         """`go` (a game that takes the save slot), once the player says so when a game is
-        saved: "Replace the saved game?" with `message`, a `go_label` button and "Keep it".
+        saved: "Replace the saved game?" with `message` (`over_the_lesson` when the saved game
+        is the guided first deal, left mid-lesson: "A game is in progress" named a game the
+        player never started; play-test, stop 62), a `go_label` button and "Keep it".
         A read-only window (another one holds the saves) replaces nothing, nor does a decided
         game (kept for its final sheet): no question."""
         saves = self.app.saves
         if saves.exists() and not saves.decided() and not self.app.read_only and self.stack is not None:
+            saved = saves.summary()
+            text = over_the_lesson if saved is not None and saved.lesson else message
             buttons = [(go_label, go), (_("Keep it"), None)]
-            dialog = ModalDialogScene(_("Replace the saved game?"), message, buttons, width=600, cancel_index=1)
+            dialog = ModalDialogScene(_("Replace the saved game?"), text, buttons, width=600, cancel_index=1)
             self.stack.push(dialog)
             return
         go()

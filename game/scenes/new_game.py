@@ -177,6 +177,10 @@ class NewGameScene(MenuPage):
             _("A game is in progress. Starting a new one replaces it; Continue on the title menu goes on with it."),
             _("New game"),
             self._start,
+            over_the_lesson=_(
+                "The guided first deal is in progress. Starting a new game replaces it; Continue on the title menu"
+                " goes on with it."
+            ),
         )
 
     def _start(self) -> None:

@@ -52,6 +52,10 @@ class OpenDealScene(PagedListPage[deal_share.ExportEntry]):
             _("A game is in progress. Opening this deal replaces it; Continue on the title menu goes on with it."),
             _("Open the deal"),
             lambda: self._open(game),
+            over_the_lesson=_(
+                "The guided first deal is in progress. Opening this deal replaces it; Continue on the title menu"
+                " goes on with it."
+            ),
         )
 
     def _open(self, game: Game) -> None:

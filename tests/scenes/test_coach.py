@@ -482,6 +482,20 @@ def test_left_mid_lesson_the_title_says_continue_goes_on_with_the_guided_deal(tm
         title = window.stack.top
         assert isinstance(title, TitleMenuScene) and title.saved is not None
         assert saved_game_line(title.saved) == "Guided first deal"
+        # Replacing it asks over the lesson, not over "a game" (play-test, stop 62).
+        from game.scenes.modal import ModalDialogScene
+        from game.scenes.new_game import NewGameScene
+
+        new_game = NewGameScene(context)
+        for page, ask in ((title, title.guided_deal), (new_game, new_game.start)):
+            if window.stack.top is not page:
+                window.stack.push(page)
+            ask()
+            dialog = window.stack.top
+            assert isinstance(dialog, ModalDialogScene)
+            assert dialog.dialog.message_label.text.startswith("The guided first deal is in progress.")
+            window.stack.pop()
+        window.stack.pop()  # (New game's page)
         i18n.set_language("zh_CN")
         try:
             assert saved_game_line(title.saved) == i18n._("Guided first deal") != "Guided first deal"
