@@ -638,13 +638,12 @@ def allocate(args: argparse.Namespace) -> int:
         truth_text = f"{truth['worlds']} real-deal worlds"
     kept = [(values, real) for values, real in kept if any(min(v) > ILLEGAL for v in values[1:])]
     w = args.worlds
-    rows: dict[str, tuple[float, float, float] | None] = {f"fixed {w}": None}
-    for more in (1.25, 1.5, 2.0):
-        rows[f"fixed {round(w * more)}"] = None
+    # Each row: a fixed number of worlds a decision, or a bank's (settle, stretch).
+    rows: dict[str, int | tuple[float, float]] = {f"fixed {n}": n for n in (w, *(round(w * m) for m in (1.25, 1.5, 2)))}
     for settle in (float(x) for x in args.settle.split(",")):
         for stretch in (float(x) for x in args.stretch.split(",")):
             if stretch >= settle:
-                rows[f"bank: settle {settle:g}, stretch {stretch:g}"] = (settle, stretch, 0.0)
+                rows[f"bank: settle {settle:g}, stretch {stretch:g}"] = (settle, stretch)
     regrets = {name: [0.0] * len(kept) for name in rows}
     worlds = dict.fromkeys(rows, 0.0)
     long = dict.fromkeys(rows, 0)
@@ -652,13 +651,12 @@ def allocate(args: argparse.Namespace) -> int:
     for _ in range(args.draws):
         order = list(range(len(kept)))
         rng.shuffle(order)  # the decisions as one game's, in a random order
-        banks = {name: _Bank(spec[0], spec[1], w, args.searched) for name, spec in rows.items() if spec}
+        banks = {name: _Bank(*spec, w, args.searched) for name, spec in rows.items() if isinstance(spec, tuple)}
         for d in order:
             values, real = kept[d]
             choices, worth = _choices_and_worth(values, rng.sample(range(len(values[0])), len(values[0])))
-            for name in rows:
-                n = banks[name].worlds(worth) if name in banks else int(name.split()[1])
-                n = min(n, len(choices))
+            for name, spec in rows.items():
+                n = min(banks[name].worlds(worth) if isinstance(spec, tuple) else spec, len(choices))
                 regrets[name][d] += _regret(real, choices[n - 1]) / args.draws
                 worlds[name] += n / (args.draws * len(kept))
                 long[name] += n > 1.2 * w
