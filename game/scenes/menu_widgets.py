@@ -148,6 +148,8 @@ class Choice(Widget):
         blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
         left_arrow, value_center = self.value_geometry(ruler)
         blit_text(surface, self.value_text, theme.FONT_BODY, theme.INK, bold=True, center=(value_center, mid_y))
+        if len(self.options) < 2:
+            return  # nothing to step to: no arrows (Hand and Foot's "4 deals" offered a choice; play-test, stop 62)
         color = theme.GOLD_DARK if self.enabled else theme.DISABLED_TEXT
         size = ruler.px(7)
         _arrow(surface, ruler.point((left_arrow, mid_y)), size, -1, color)

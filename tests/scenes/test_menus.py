@@ -857,3 +857,20 @@ def test_a_level_on_the_command_line_sets_the_new_game_pages_bots(tmp_path, monk
     assert load_settings(tmp_path)[0].new_game_seats.split()[:4] == ["person", "easy", "person", "easy"]
     assert cli.main([]) == 0  # no level given: the page as left
     assert load_settings(tmp_path)[0].new_game_seats.split()[:4] == ["person", "easy", "person", "easy"]
+
+
+def test_a_choice_of_one_value_draws_no_arrows():
+    """Hand and Foot is played to four deals, nothing else: its "Play to" row showed arrows
+    that stepped nowhere (play-test, stop 62). A row of two values shows both."""
+    from game.scenes.layout import Canvas, Ruler
+
+    def arrow_pixels(options):
+        choice = Choice((300, 150, 680, 46), "Play to", options, options[0][0], translate_values=False)
+        canvas = Canvas((1280, 720), 1.0)
+        choice.draw(canvas)
+        left, _center = choice.value_geometry(Ruler(1.0))
+        spots = [(round(left), 173), (round(choice.rect.right - 20), 173)]
+        return [canvas.get_at(spot)[:3] == tuple(theme.GOLD_DARK)[:3] for spot in spots]
+
+    assert arrow_pixels([(0, "4 deals")]) == [False, False]
+    assert arrow_pixels([(0, "4 deals"), (1, "5000 points")]) == [True, True]
