@@ -363,12 +363,11 @@ def summarize(data: bytes) -> SaveSummary | None:
     levels = body.get("levels")
     people = sum(1 for level in levels if level is None) if isinstance(levels, list) else 1
     summary = SaveSummary(rules.id, deal + 1, scores[side], max(others, default=0), shown_target, over, max(1, people))
-    extra = body.get("extra")
+    extra = body.get("extra")  # (the lesson's flag and the names of the people who share the screen)
     seed = body.get("seed")
     if isinstance(extra, dict) and extra.get("lesson_game") is True and _is_int(seed):
         summary = replace(summary, lesson=is_lesson_deal(rules.id, seed, deal))
     if people > 1 and isinstance(levels, list) and len(levels) == rules.players:
-        extra = body.get("extra")
         typed = parse_names(extra.get("names") if isinstance(extra, dict) else None, rules.players)
         seats = tuple(seat for seat, level in enumerate(levels) if level is None)
         summary = replace(summary, human=human, seats=seats, typed=typed)

@@ -422,6 +422,21 @@ def test_while_east_s_discard_lands_the_coach_says_east_plays():
     assert coach._body_text() == f"Watch: {name} plays. Your turn comes next."
 
 
+def _the_lessons_first_step_played(window) -> CoachTable:
+    """The guided deal started in `window`, the bots' turns watched and the player's first
+    step played: the lesson's table."""
+    window.start_coach()
+    coach = window.table
+    assert isinstance(coach, CoachTable)
+    coach.animator.speed = 8.0
+    for _ in range(600):  # the bots' turns, then the player's first step; play it
+        tick(window.stack, 0.1)
+        if coach.my_turn() and coach.idle and coach.hint is not None:
+            break
+    assert coach.play(coach.hint.move)
+    return coach
+
+
 def test_continue_brings_the_lesson_back_with_its_coach(tmp_path, monkeypatch):
     """Closed mid-lesson, Continue goes on with the coach at the same step (play-test, stop 51:
     the lesson came back as a plain table, its panel and lit moves gone)."""
@@ -432,15 +447,7 @@ def test_continue_brings_the_lesson_back_with_its_coach(tmp_path, monkeypatch):
     try:
         context = window.context
         assert context is not None
-        window.start_coach()
-        coach = window.table
-        assert isinstance(coach, CoachTable)
-        coach.animator.speed = 8.0
-        for _ in range(600):  # the bots' turns, then the player's first step; play it
-            tick(window.stack, 0.1)
-            if coach.my_turn() and coach.idle and coach.hint is not None:
-                break
-        assert coach.play(coach.hint.move)
+        coach = _the_lessons_first_step_played(window)
         step = coach.step_number
         assert step == 1 and context.saves.exists()
         window.back_to_menu()
@@ -469,15 +476,7 @@ def test_left_mid_lesson_the_title_says_continue_goes_on_with_the_guided_deal(tm
     try:
         context = window.context
         assert context is not None
-        window.start_coach()
-        coach = window.table
-        assert isinstance(coach, CoachTable)
-        coach.animator.speed = 8.0
-        for _ in range(600):  # the bots' turns, then the player's first step; play it
-            tick(window.stack, 0.1)
-            if coach.my_turn() and coach.idle and coach.hint is not None:
-                break
-        assert coach.play(coach.hint.move)
+        _the_lessons_first_step_played(window)
         window.back_to_menu()
         title = window.stack.top
         assert isinstance(title, TitleMenuScene) and title.saved is not None
