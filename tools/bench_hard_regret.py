@@ -12,6 +12,7 @@
     python tools/bench_hard_regret.py paired MINE.json [MORE.json ...] --against OTHER.json [MORE.json ...]
     python tools/bench_hard_regret.py allocate SAMPLED.json (--truth REAL.json | --holdout K) [--worlds 60]
         [--draws 20] [--settle 2,4,8] [--stretch 4,8,16,32]
+    python tools/bench_hard_regret.py noise REAL.json [--draws 200] [--seed 1]
 
 A change to how Hard spends its worlds (which candidates, how many worlds each, when to
 override Normal) is too small to see in a few hundred arena games. Here the decisions are
@@ -62,6 +63,13 @@ hold. Worlds stand for time; the decisions are taken in a random order as one ga
 against Hard's fixed `--worlds`, and the fixed search with more worlds beside them. The truth is
 the real deal (`--truth`) or, to see the search's own precision, the mean of each decision's last
 `--holdout` sampled worlds (the search draws from the others).
+
+`noise` asks how much of every regret above is the truth's own noise (stop 63): a reference
+built with `--keep-worlds` (a `--clairvoyant` one, as `allocate` judges by) is resampled world
+by world (bootstrap; the worlds are the same for every candidate); the regret its best candidate
+would show against a resampled reference is the amount by which every measured regret is too
+high (the best of several noisy means lies above the best true value). Beside it, the regret of
+choosing by one half of the worlds, judged by the other half.
 
 `paired` pools `score --save` files of several references (each list of MINE against the
 OTHER of the same reference, in order): the mean paired difference over all their decisions.
@@ -685,6 +693,66 @@ def allocate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _noise_of(values: list[list[float]], rng: random.Random, draws: int) -> tuple[float, float]:
+    """For one decision's kept worlds (the same worlds for every candidate): the mean regret of
+    the best candidate judged by a bootstrap of the worlds, and that of the candidate best in one
+    random half of the worlds judged by the other half."""
+    n = min(len(v) for v in values)
+    legal = [v[:n] for v in values if statistics.fmean(v[:n]) > ILLEGAL]
+    best = max(range(len(legal)), key=lambda j: statistics.fmean(legal[j]))
+    boot = half = 0.0
+    for _ in range(draws):
+        picks = [rng.randrange(n) for _ in range(n)]
+        means = [sum(v[i] for i in picks) for v in legal]
+        boot += (max(means) - means[best]) / n
+        order = list(range(n))
+        rng.shuffle(order)
+        first, second = order[: n // 2], order[n // 2 :]
+        chosen = max(range(len(legal)), key=lambda j: sum(legal[j][i] for i in first))
+        judged = [sum(v[i] for i in second) for v in legal]
+        half += (max(judged) - judged[chosen]) / len(second)
+    return boot / draws, half / draws
+
+
+def noise(args: argparse.Namespace) -> int:
+    ref = json.loads(Path(args.sampled).read_text())
+    rows = [row["world_values"] for row in ref["decisions"] if row.get("world_values") and len(row["moves"]) > 1]
+    if not rows:
+        raise SystemExit(f"{args.sampled} was built without --keep-worlds")
+    rng = random.Random(args.seed)
+    pairs = [_noise_of(values, rng, args.draws) for values in rows]
+    boot, half = ([p[i] for p in pairs] for i in (0, 1))
+    worlds = min(len(v) for values in rows for v in values)
+    print(f"{len(rows)} decisions, {worlds} worlds each, {args.draws} draws")
+    for label, d in (
+        ("the best candidate, judged by a bootstrap of the worlds (every regret's excess)", boot),
+        (f"chosen by {worlds // 2} worlds, judged by the other {worlds - worlds // 2}", half),
+    ):
+        mean, se = _mean_se(d)
+        print(f"  {label}: regret {mean:.1f} ± {1.96 * se:.1f}")
+    return 0
+
+
+def kept_worlds_parser(
+    sub: Any, name: str, *, draws: int, truth: bool = True, truth_required: bool = True
+) -> argparse.ArgumentParser:
+    """A subcommand that reads a reference built with --keep-worlds (and, with `truth`, a
+    --clairvoyant one of the same decisions to judge by), drawing from its worlds `--draws`
+    times with `--seed`."""
+    parser: argparse.ArgumentParser = sub.add_parser(name)
+    parser.add_argument("sampled", help="a reference built with --keep-worlds")
+    if truth:
+        parser.add_argument(
+            "--truth",
+            required=truth_required,
+            default=None,
+            help="a --clairvoyant reference of the same decisions",
+        )
+    parser.add_argument("--draws", type=int, default=draws, help="draws from each decision's kept worlds")
+    parser.add_argument("--seed", type=int, default=1)
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -755,32 +823,21 @@ def main(argv: list[str] | None = None) -> int:
     k = sub.add_parser("kinds")
     k.add_argument("references", nargs="+", help="references (--clairvoyant ones judge Normal against the real deal)")
     k.add_argument("--least", type=int, default=15, help="groups with fewer decisions are not printed")
-    u = sub.add_parser("rules")
-    u.add_argument("sampled", help="a sampled reference built with --keep-worlds")
-    u.add_argument("--truth", required=True, help="a --clairvoyant reference of the same decisions")
+    u = kept_worlds_parser(sub, "rules", draws=200)
     u.add_argument("--worlds", type=int, default=16, help="worlds a decision, as many as Hard gets at its budget")
-    u.add_argument("--draws", type=int, default=200, help="draws of that many worlds a decision")
-    u.add_argument("--seed", type=int, default=1)
-    w = sub.add_parser("widths")
-    w.add_argument("sampled", help="a sampled reference built with --keep-worlds (and many candidates)")
-    w.add_argument("--truth", required=True, help="a --clairvoyant reference of the same decisions")
+    w = kept_worlds_parser(sub, "widths", draws=200)
     w.add_argument("--worlds", type=int, default=64, help="worlds a decision with --at candidates")
     w.add_argument("--at", type=int, default=4, help="the candidates Hard weighs today (the first row)")
-    w.add_argument("--draws", type=int, default=200)
-    w.add_argument("--seed", type=int, default=1)
     q = sub.add_parser("paired")
     q.add_argument("mine", nargs="+", help="score --save files, one a reference (A.json+B.json: draws, averaged)")
     q.add_argument("--against", nargs="+", required=True, help="the other setting's, the same references in order")
-    a = sub.add_parser("allocate")
-    a.add_argument("sampled", help="a sampled reference built with --keep-worlds")
-    a.add_argument("--truth", default=None, help="a --clairvoyant reference of the same decisions")
+    a = kept_worlds_parser(sub, "allocate", draws=20, truth_required=False)
     a.add_argument("--holdout", type=int, default=0, help="judge by the mean of each decision's last K sampled worlds")
     a.add_argument("--worlds", type=int, default=60, help="Hard's worlds a decision at its budget (the time unit)")
-    a.add_argument("--draws", type=int, default=20)
     a.add_argument("--searched", type=float, default=0.69, help="the share of a game's decisions Hard searches")
     a.add_argument("--settle", default="2,4,8")
     a.add_argument("--stretch", default="4,8,16,32")
-    a.add_argument("--seed", type=int, default=1)
+    kept_worlds_parser(sub, "noise", draws=200, truth=False)
     args = p.parse_args(argv)
     commands = {
         "reference": reference,
@@ -791,6 +848,7 @@ def main(argv: list[str] | None = None) -> int:
         "widths": widths,
         "paired": paired,
         "allocate": allocate,
+        "noise": noise,
     }
     return commands[args.command](args)
 

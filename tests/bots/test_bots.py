@@ -1475,3 +1475,28 @@ def test_allocate_prints_each_setting_against_the_fixed_search(capsys, tmp_path)
     assert "Normal's move                  regret   20.0" in out  # 40 short of the best in half of them
     assert regret.main(["allocate", str(sampled), "--holdout", "10", "--worlds", "10", "--draws", "2"]) == 0
     assert "the mean of each decision's last 10 sampled worlds" in capsys.readouterr().out
+
+
+def test_noise_measures_what_a_references_own_worlds_add_to_every_regret(capsys, tmp_path):
+    # `noise` (stop 63): a candidate far ahead in every world is chosen by any half of them and
+    # stays best in every resample (no excess); two candidates alike but for each world's noise
+    # show a regret from the noise alone.
+    regret = tool_module("bench_hard_regret")
+    rng = random.Random(7)
+    shared = [rng.gauss(0, 100) for _ in range(40)]
+    far = [[x for x in shared], [x - 1000.0 for x in shared]]
+    assert regret._noise_of(far, random.Random(1), 20) == (0.0, 0.0)
+    alike = [[x + rng.gauss(0, 50) for x in shared] for _ in range(3)]
+    boot, half = regret._noise_of(alike, random.Random(1), 50)
+    assert 0.0 < boot < half  # chosen by half the worlds: noisier than the bootstrap's choice
+    illegal = [*alike, [-1e6] * 40]  # an illegal candidate is left out, not the worst value
+    assert regret._noise_of(illegal, random.Random(1), 50) == (boot, half)
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"decisions": [{"moves": ["a", "b", "c"], "world_values": alike}] * 3}))
+    assert regret.main(["noise", str(path), "--draws", "10"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 decisions, 40 worlds each, 10 draws")
+    assert "chosen by 20 worlds, judged by the other 20: regret" in out
+    path.write_text(json.dumps({"decisions": [{"moves": ["a", "b"], "values": [0.0, 1.0]}]}))
+    with pytest.raises(SystemExit, match="without --keep-worlds"):
+        regret.main(["noise", str(path)])
