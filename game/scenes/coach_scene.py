@@ -1,10 +1,11 @@
 """The guided first deal at the table (#12): the table of game/coach.py's deal with a coach
 panel. At each of the player's turns the coach lights the cards and the target (the hint's
 rings), says what to do and why, names the rule the move teaches, and refuses any other
-move with a friendly word. The panel sits over East's side of the table, away from the
-hand, the stock, the pile and our melds, which are all it ever points at; East's name,
-card count and last move are on the panel instead. Leave (back to the menu) and Start
-again are on the panel; after the deal the game goes on unguided.
+move with a friendly word. The panel sits at the top right, away from the hand, the stock,
+the pile and our melds, which are all it ever points at; no free place on the table holds
+it, so the table makes room for it (TableGeometry's `covered`): the meld areas end short of
+it, and East, whose place it is, sits as a block left of it. Leave (back to the menu) and
+Start again are on the panel; after the deal the game goes on unguided.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from typing import Any
 
 import pygame
 
-from game import assets
 from game.coach import COACH_LEVELS, COACH_SEED, TOPICS, Step, coached_deal, is_lesson_deal, same_move
 from game.i18n import N_, _
 from game.rules import Move, Phase
@@ -23,13 +23,17 @@ from game.scenes.menu_widgets import TextButton
 from game.scenes.review_scene import move_words
 from game.scenes.shapes import draw_panel
 from game.scenes.table import TableScene
-from game.scenes.text import blit_text, fitting_size, wrap_at_most
+from game.scenes.text import blit_text
 from game.scenes.widgets import Label, WidgetGroup
 
-PANEL = pygame.FRect(984, 56, 284, 410)  # over East's hand; right of the hint's box, above the buttons
-# After the lesson's deal: the heading and the buttons alone, clear of East's hand.
+# In East's place (the table moves East out from under it), below the top row of buttons and
+# above the button column: the one place 410 high beside the table's middle, where the pile's
+# states (FROZEN, BLOCKED...) end short of it. Under 250 wide, step 1's three rules did not fit.
+PANEL = pygame.FRect(984, 56, 284, 410)
+# After the lesson's deal: the heading and the buttons alone, above East's tag and last move.
 FOLDED = pygame.FRect(PANEL.x, PANEL.y, PANEL.width, 100)
 BUTTON_BOTTOM = 48  # the buttons' top, above the panel's bottom
+BODY_TOP = 46  # the body's top, under the heading
 TOPIC_TEXT = {topic: (headline, why) for topic, headline, why in TOPICS}
 
 
@@ -67,7 +71,7 @@ class CoachTable(TableScene):
         )
         self.coach_buttons.add(self.restart_button)
         self.coach_buttons.add(self.leave_button)
-        self.body = Label((PANEL.x + 16, PANEL.y + 68, PANEL.width - 32, 0), "", size=15)
+        self.body = Label((PANEL.x + 16, PANEL.y + BODY_TOP, PANEL.width - 32, 0), "", size=15)
         self.steps_seen: list[int] = []  # the steps shown, in order (tests: every step is reached)
 
     # -- the lesson ---------------------------------------------------------------------
@@ -85,13 +89,13 @@ class CoachTable(TableScene):
     @property
     def folded(self) -> bool:
         """From the deal after the lesson's (played or left for a game of one's own), the panel
-        keeps its heading and buttons: it lay over East's hand for the rest of the game, saying
-        the lesson was done (play-test, stop 48)."""
+        keeps its heading and buttons: it lay in East's place for the rest of the game, saying
+        the lesson was done (play-test, stop 48); East is back in its place."""
         return not self.coaching and self.game.deal_number > 0
 
     def _fold(self) -> None:
-        """The panel's place (`covered`: the table keeps its panels and labels clear of it) and
-        its buttons', as `folded` says."""
+        """The panel's place (`covered`: the table makes room for it, and keeps its panels and
+        labels clear of it) and its buttons', as `folded` says."""
         panel = FOLDED if self.folded else PANEL
         if self.covered != panel:
             self.covered = panel
@@ -190,24 +194,10 @@ class CoachTable(TableScene):
         else:
             heading = _("Guided deal · left")
         blit_text(surface, heading, 17, theme.INK, bold=True, topleft=(PANEL.x + 16, PANEL.y + 14))
-        if panel == PANEL:  # (folded, East's own place shows its seat)
-            self._covered_seat(surface)
+        if panel == PANEL:
             self.body.text = self._body_text()
             self.body.draw(surface)
         self.coach_buttons.draw(surface)
-
-    def _covered_seat(self, surface: pygame.Surface) -> None:
-        """The panel lies over East's place: its name, card count and last move are said
-        here, under the heading, on one line."""
-        seat = next((s for s in range(self.config.players) if self.geometry.spot(s) == "E"), None)
-        if seat is None:
-            return
-        width = PANEL.width - 32
-        text = self.view.seat_line(seat)
-        size = fitting_size(text, 13, width, bold=True)
-        font = assets.font_for_text(text, Ruler.of(surface).px(size), True)
-        (line,) = wrap_at_most(text, font, Ruler.of(surface).px(width), 1)
-        blit_text(surface, line, size, theme.INK_SOFT, bold=True, topleft=(PANEL.x + 16, PANEL.y + 42))
 
     def _body_text(self) -> str:
         if not self.coaching and not self.lesson_played:  # New game during the lesson

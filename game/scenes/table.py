@@ -153,7 +153,7 @@ class TableScene(Scene):
         # Why the game is not being kept right now (set by game.session after each move; shown
         # at the table until a save succeeds); None when all is well.
         self.storage_problem: StorageProblem | None = None
-        self.covered: pygame.FRect | None = None  # a panel lying over the table (CoachTable's)
+        self._covered: pygame.FRect | None = None  # a panel lying over the table (CoachTable's)
         self.data_home: Path | None = None  # where shared deals are written (None: storage.data_dir())
         self.pace = 1.0  # bot pause factor (setting bot_pace)
         self.card_back = "B2"
@@ -447,10 +447,7 @@ class TableScene(Scene):
         hand at the bottom, face up; every other hand face down), cards in place at once."""
         self.controller.seat_person(seat)
         self._seated_at = self.clock
-        config = self.config
-        self.geometry = TableGeometry.for_table(config, seat, self.geometry.card_size, self.geometry.panel_left)
-        for bubble in self.bubbles:  # what was said stays by whoever said it
-            bubble.widget.anchor, bubble.widget.tail = self.geometry.bubble_anchor(bubble.seat)
+        self._set_geometry(viewer=seat)
         self.mouse.cancel()
         self._held.clear()  # (nothing of the previous person's)
         self.relayout()
@@ -512,13 +509,45 @@ class TableScene(Scene):
     def _fit_to_panels(self) -> None:
         """The others' melds end short of the log or the pile browser while one is open (the
         table's geometry: TableGeometry's `panel_left`), and spread out again once it closes."""
-        panel_left = LOG_PANEL.left if self._log_open or self._pile_open else None
-        geometry = self.geometry
-        if geometry.panel_left == panel_left:
+        if self.geometry.panel_left == self._panel_left():
             return
-        self.geometry = TableGeometry.for_table(self.config, geometry.viewer, geometry.card_size, panel_left)
+        self._set_geometry()
         if hasattr(self, "layout"):  # (none before the first deal lands)
             self.relayout()
+
+    def _panel_left(self) -> float | None:
+        """The left edge of the log or the pile browser while one is open, else None."""
+        return LOG_PANEL.left if self._log_open or self._pile_open else None
+
+    @property
+    def covered(self) -> pygame.FRect | None:
+        """A panel lying over the right of the table for good (the guided deal's coach): the
+        table makes room for it (TableGeometry's `covered`)."""
+        return self._covered
+
+    @covered.setter
+    def covered(self, panel: pygame.FRect | None) -> None:
+        if panel == self._covered:
+            return
+        self._covered = None if panel is None else pygame.FRect(panel)
+        self._set_geometry()
+        if hasattr(self, "layout"):  # (none before the first deal lands)
+            self.relayout()
+
+    def _set_geometry(self, viewer: int | None = None, card_size: str | None = None) -> None:
+        """The table's geometry made again, as it is but for what is given, short of the
+        open log or pile browser and with room for the panel over it (`covered`); what the
+        seats were saying stays by them (the table turned, a seat moved from under the panel)."""
+        geometry = self.geometry
+        self.geometry = TableGeometry.for_table(
+            self.config,
+            geometry.viewer if viewer is None else viewer,
+            card_size or geometry.card_size,
+            self._panel_left(),
+            self._covered,
+        )
+        for bubble in self.bubbles:
+            bubble.widget.anchor, bubble.widget.tail = self.geometry.bubble_anchor(bubble.seat)
 
     def toggle_log(self) -> None:
         """L / the Move log button: show or hide every move of the deal, newest first."""
@@ -943,7 +972,7 @@ class TableScene(Scene):
 
     def _set_card_size(self, size: str) -> None:
         if size != self.geometry.card_size:
-            self.geometry = TableGeometry.for_table(self.config, self.geometry.viewer, size, self.geometry.panel_left)
+            self._set_geometry(card_size=size)
             self.relayout()
 
     def cycle_speed(self, step: int = 1) -> None:

@@ -130,6 +130,11 @@ SPOTS = {
 BLOCKS: dict[str, Point] = {"NE": (1174.0, 90.0), "SE": (1174.0, 282.0), "NW": (84.0, 262.0), "SW": (84.0, 452.0)}
 BLOCK_FAN = 150.0  # the widest a block's fan of backs gets
 BLOCK_TEXT_W = 150.0  # the width of a block's last-action lines (the left column is 168 wide)
+# East moved out from under the guided deal's coach panel (TableGeometry._make_room): a block
+# whose tag lies under North's last move, as wide as its fan and its lines, ending (its two
+# lines under the fan, at 238) above the band between the meld areas.
+MOVED_BLOCK_Y = 112.0
+MOVED_BLOCK_W = max(BLOCK_FAN, BLOCK_TEXT_W)
 
 STOCK_POS: Point = (556.0, 322.0)  # the stock's top card (the stack's thickness lies right of it and lower)
 STOCK_SLANT = 0.25  # each unit of thickness right, a quarter of one down
@@ -322,12 +327,14 @@ class TableGeometry:
         viewer_side: int | None = None,
         score_bottom: float = 0.0,
         panel_left: float | None = None,
+        covered: pygame.FRect | None = None,
     ) -> None:
         """`viewer`: the seat at the bottom of the screen (pass-and-play turns the table to
         whoever plays; seat 0 otherwise); `viewer_side`: its side (RulesConfig.side_of; by
         default seats alternate, which five-hand's seat 4 does not); `panel_left`: the left
         edge of a panel open at the top right (the move log, the pile browser), which the
-        others' meld areas end short of."""
+        others' meld areas end short of; `covered`: a panel lying over the right of the table
+        for good (the guided deal's coach), which the table makes room for (`_make_room`)."""
         self.card_size = card_size if card_size in CARD_SIZES else "normal"
         self.hand_w, self.meld_w = CARD_SIZES[self.card_size]
         self.players = players
@@ -335,11 +342,11 @@ class TableGeometry:
         self.partnerships = partnerships
         self.viewer = viewer
         self.spots = {seat: SPOTS[players][(seat - viewer) % players] for seat in range(players)}
+        self.blocks = dict(BLOCKS)  # where each block seat's tag is (a seat moved by `_make_room` too)
         # West's and East's hands hang from here (lower with three score rows above, or the
         # Samba family's taller rows: the last action's two lines go between the score panel,
         # ending at `score_bottom`, and the name tag).
         self.side_hand_top = max(SIDE_HAND_TOP + (56.0 if sides > 2 else 0.0), score_bottom + SIDE_UNDER_SCORES)
-        self.seat_of_spot = {spot: seat for seat, spot in self.spots.items()}
         # Meld areas per side: ours along the bottom, the others' along the top.
         bottom = pygame.FRect(168, 400, 896, 172)
         top = pygame.FRect(262, 98, 802, 168)
@@ -362,13 +369,46 @@ class TableGeometry:
             for side, area in self.meld_areas.items():
                 if side != mine and area.right > panel_left - PANEL_CLEAR:
                     area.width = panel_left - PANEL_CLEAR - area.x
+        self.covered = covered
+        if covered is not None:
+            self._make_room(covered)
+        self.seat_of_spot = {spot: seat for seat, spot in self.spots.items()}
+
+    def _make_room(self, covered: pygame.FRect) -> None:
+        """Room for a panel lying over the right of the table for good (the guided deal's coach,
+        284 x 410 at the top right, and its folded heading): no free place on the table holds
+        it (every part of the window has a seat, a meld area, the pile's band or the buttons),
+        so the table lends it one. The meld areas beside it end short of it, their melds fitted
+        to what shows; East, whose tag, last move and fan hung down under it, sits as a block
+        (its tag, a small fan, its last move under it) at the right end of the opponents' side
+        of the table, left of the panel and of the move log, the opponents' area ending short
+        of that block. Under the coach's panel East's tag and last move were said on the panel,
+        but not the cards it held, nor that it was on turn (play-test)."""
+        for area in self.meld_areas.values():
+            if area.top < covered.bottom and covered.top < area.bottom and area.right > covered.left - PANEL_CLEAR:
+                area.width = covered.left - PANEL_CLEAR - area.x
+        for seat, spot in self.spots.items():
+            if spot == "E" and covered.collidepoint(self.hand_anchor(seat)):
+                # Left of the move log's place too: the open log stops above a block it would
+                # cut (log_panel_rect), and half over it, it showed six moves.
+                x = min(covered.left, LOG_PANEL.left) - PANEL_CLEAR - MOVED_BLOCK_W / 2
+                self.spots[seat] = "NE"  # (a table with a seat East has no blocks)
+                self.blocks["NE"] = (x, MOVED_BLOCK_Y)
+                for side, area in self.meld_areas.items():  # (the opponents' areas lie along the top)
+                    if side != self.viewer_side:
+                        area.width = min(area.width, x - MOVED_BLOCK_W / 2 - PANEL_CLEAR - area.x)
 
     @classmethod
     def for_table(
-        cls, config, viewer: int, card_size: str = "normal", panel_left: float | None = None
+        cls,
+        config,
+        viewer: int,
+        card_size: str = "normal",
+        panel_left: float | None = None,
+        covered: pygame.FRect | None = None,
     ) -> TableGeometry:
-        """The geometry of `config`'s table seen from `viewer`'s seat (`panel_left`: see
-        `__init__`)."""
+        """The geometry of `config`'s table seen from `viewer`'s seat (`panel_left`,
+        `covered`: see `__init__`)."""
         return cls(
             config.players,
             config.sides,
@@ -378,6 +418,7 @@ class TableGeometry:
             viewer_side=config.side_of(viewer),
             score_bottom=score_panel_rect(config).bottom,
             panel_left=panel_left,
+            covered=covered,
         )
 
     # -- seats --------------------------------------------------------------
@@ -386,21 +427,21 @@ class TableGeometry:
 
     def is_block(self, seat: int) -> bool:
         """The seat sits in a side column's compact block (five or six seats)."""
-        return self.spot(seat) in BLOCKS
+        return self.spot(seat) in self.blocks
 
     def hand_anchor(self, seat: int) -> Point:
         """Centre of a seat's hand (where its name label hangs)."""
         spot = self.spot(seat)
-        if spot in BLOCKS:
-            x, y = BLOCKS[spot]
+        if spot in self.blocks:
+            x, y = self.blocks[spot]
             return (x, y + 22 + card_h(BACK_W) / 2)
         return {"S": (HAND_RECT.centerx, HAND_Y), "N": (640.0, 46.0), "W": (64.0, 330.0), "E": (1216.0, 330.0)}[spot]
 
     def label_anchor(self, seat: int) -> Point:
         """Where a seat's name tag is drawn (centre)."""
         spot = self.spot(seat)
-        if spot in BLOCKS:
-            return BLOCKS[spot]
+        if spot in self.blocks:
+            return self.blocks[spot]
         side_y = self.side_hand_top - 24
         return {"S": (HAND_RECT.x - 6, 712.0), "N": (640.0, 83.0), "W": (64.0, side_y), "E": (1216.0, side_y)}[spot]
 
@@ -408,7 +449,7 @@ class TableGeometry:
         """Where a seat's foot lies face down (Hand and Foot): the player's left of the hand,
         North's left of its fan, West's and East's beside their fans, towards the centre."""
         spot = self.spot(seat)
-        if spot in BLOCKS:  # (no variant with feet has five or six seats)
+        if spot in self.blocks:  # (no variant with feet has five or six seats)
             x, y = self.hand_anchor(seat)
             return (x + (BLOCK_FAN / 2 + 30 if x < 640 else -BLOCK_FAN / 2 - 30), y)
         return FOOT_SPOTS[spot]
@@ -423,9 +464,9 @@ class TableGeometry:
         body clear of BUBBLE_KEEP_CLEAR)."""
         spot = self.spot(seat)
         if spot == "NW":  # (by its tag: beside its fan the tail's point lay in the turn's instruction)
-            x, y = BLOCKS[spot]
+            x, y = self.blocks[spot]
             return ((x + 66, y), "left")
-        if spot in BLOCKS:
+        if spot in self.blocks:
             x, y = self.hand_anchor(seat)
             return ((x + 92, y), "left") if x < 640 else ((x - 96, y), "right")
         return {
@@ -695,7 +736,7 @@ class TableLayout:
         else:
             step = 11.0 if count < 24 else 260 / count
         span = step * (count - 1)
-        if spot in BLOCKS:  # a small upright fan under the name tag
+        if self.geometry.is_block(seat):  # a small upright fan under the name tag
             step = min(8.0, (BLOCK_FAN - BACK_W) / max(1, count - 1))
             span = step * (count - 1)
             for index, card in enumerate(hand):

@@ -840,9 +840,9 @@ class TableView:
         return [seat for seat in range(self.table.config.players) if panel.colliderect(places[seat])]
 
     def _covered_seat_lines(self, surface: pygame.Surface, ruler: Ruler, panel: pygame.FRect, y: float) -> float:
-        """Under the move log's heading, each seat it lies over, as the guided deal's panel over
-        East's place says it: its tag (the cards it holds) and its last move, on one line
-        (the log hid East's card count, play-test, stop 57). Returns where the log goes on."""
+        """Under the move log's heading, each seat it lies over: its tag (the cards it holds)
+        and its last move, on one line (the log hid East's card count, play-test, stop 57).
+        Returns where the log goes on."""
         seats = self.covered_seats(panel)
         width = panel.width - 28
         for seat in seats:
@@ -1409,8 +1409,6 @@ class TableView:
         active = table.seat_on_turn  # (the turn passes with the cards: once they have landed)
         for seat in range(table.config.players):
             x, y = geo.label_anchor(seat)
-            if table.covered is not None and table.covered.collidepoint(x, y):
-                continue  # its tag and last move are said on the panel over it (seat_line)
             out = st.out == seat  # V-FIVE: this seat sits this deal out
             on = active == seat
             person = at_screen(table, seat)  # (watching the bots: none)
@@ -1566,8 +1564,8 @@ class TableView:
         return self.seat_tag(seat, thinking, cut_name(self.table.seat_name(seat), fits)), size
 
     def seat_line(self, seat: int) -> str:
-        """A seat's tag and what it did last, as one text (for a place drawn over: the
-        guided deal's coach panel lies on East's)."""
+        """A seat's tag and what it did last, as one text (for a place drawn over: the move
+        log and the pile browser lie on East's)."""
         table = self.table
         person = at_screen(table, seat)
         thinking = table.game.state.to_act == seat and not person and table.bot_thinking

@@ -201,33 +201,114 @@ def test_a_new_game_during_the_lesson_is_not_called_well_done():
     assert coach.coaching
 
 
-def test_the_panel_says_who_sits_under_it_and_no_tab_hides_beneath_it():
-    """The coach panel lies over East's place: East's tag and last move are said on the
-    panel, not drawn under it, and the meld areas' tabs move left, clear of it."""
+# The usual window sizes, as the table's scale: 800x450, 1280x720, 1920x1080.
+WINDOW_SCALES = (0.625, 1.0, 1.5)
+
+
+def what_the_panel_must_not_cover(coach: CoachTable, ruler) -> dict[str, list[pygame.FRect]]:
+    """Every place of the table a player reads (logical), as last drawn: each seat's tag and
+    last move and the cards of its hand, the meld areas and the melds, the stock, the pile, its
+    states and its button, the areas' tabs, the turn's instruction, the score panel."""
+    from game.scenes.table_layout import BUTTONS, pile_rect, score_panel_rect, stock_rect
+
+    view, layout, st = coach.view, coach.layout, coach.game.state
+    places: dict[str, list[pygame.FRect]] = {}
+    for seat in range(coach.config.players):
+        boxes = [ruler.logical(box) for box in view.seat_boxes.get(seat, [])]
+        cards = [layout.placements[card].rect() for card in st.hands[seat] if card in layout.placements]
+        places[coach.seat_name(seat)] = boxes + cards
+    places["meld areas"] = [area.inflate(12, 8) for area in coach.geometry.meld_areas.values()]
+    places["melds"] = [slot.rect for slot in layout.meld_slots]
+    places["stock and pile"] = [stock_rect(), pile_rect(), pygame.FRect(BUTTONS["pile"]), *view._pile_state_rects]
+    places["tabs"] = [ruler.logical(box) for box in view.zone_label_boxes.values()]
+    places["turn"] = [ruler.logical(box) for box in view.status_boxes]
+    places["scores"] = [score_panel_rect(coach.config)]
+    return places
+
+
+def test_the_coach_s_panel_covers_no_seat_meld_area_pile_or_stock():
+    """The panel lay over East's place: its name, count and last move were said on the panel,
+    but a newcomer could not see East's cards or that East was on turn (play-test). At the
+    usual window sizes, in English and Chinese, at the lesson's first steps, while East plays
+    and at its meld, nothing a player reads lies under it: East sits as a block left of it,
+    with its tag, fan and last move, and the meld areas end short of it."""
     from game.scenes.coach_scene import PANEL
+    from game.scenes.layout import Ruler
 
     stack, coach = make_coach()
-    east = next(seat for seat in range(4) if coach.geometry.spot(seat) == "E")
+    east = next(seat for seat in range(4) if coach.seat_name(seat) == "East")
+    checked: set[str] = set()
+
+    def check(moment: str) -> None:
+        assert coach.covered == PANEL
+        for scale in WINDOW_SCALES:
+            for language in ("en", "zh_CN"):
+                i18n.set_language(language)
+                try:
+                    stack.draw(Canvas((round(1280 * scale), round(720 * scale)), scale))
+                finally:
+                    i18n.set_language("en")
+                places = what_the_panel_must_not_cover(coach, Ruler(scale))
+                assert places["East"], (moment, scale, language)  # (its tag, drawn, and its cards)
+                for name, rects in places.items():
+                    assert not any(rect.colliderect(PANEL) for rect in rects), (moment, scale, language, name)
+                    assert all(pygame.FRect(0, 0, 1280, 720).contains(rect) for rect in rects), (moment, name)
+                boxes = [Ruler(scale).logical(box) for box in coach.view.seat_boxes[east]]
+                assert len(boxes) >= 2  # its tag and what it did last
+        checked.add(moment)
+
     for _ in range(3000):
         tick(stack, 0.1)
-        if coach.my_turn() and coach.hint is not None and coach.move_log.last_action(east) is not None:
+        if not coach.coaching:
             break
-        if coach.my_turn() and coach.hint is not None and coach.idle:
+        if coach.my_turn() and coach.idle and coach.hint is not None:
+            if coach.step_number in (0, 1) and f"step {coach.step_number}" not in checked:
+                check(f"step {coach.step_number}")
+            if coach.hint.move.kind.name == "MELD" and "meld" not in checked:
+                check("meld")
             coach.controller.play(coach.hint.move)
-    line = coach.view.seat_line(east)
-    hand = len(coach.game.state.hands[east])
-    assert line.startswith(f"East · {hand} · ") and "discard" in line
-    stack.draw(Canvas(LOGICAL_SIZE, 1.0))
-    assert set(coach.view.seat_boxes) == {0, 1, 2, 3} - {east}
-    assert len(coach.view.zone_label_boxes) == 2
-    for box in coach.view.zone_label_boxes.values():
-        assert not box.colliderect(PANEL)
+        elif coach.seat_on_turn == east and coach.step_number >= 1 and "East plays" not in checked:
+            check("East plays")
+        if len(checked) == 4:
+            break
+    assert checked == {"step 0", "step 1", "meld", "East plays"}
+
+
+def test_the_coach_s_text_fits_above_its_buttons_at_every_step():
+    """Every step's words, and the others' turns' and the deal's end's, end above the panel's
+    buttons at the usual window sizes, in English and Chinese (Chinese wraps otherwise)."""
+    from game.scenes.coach_scene import BODY_TOP, BUTTON_BOTTOM, PANEL, topic_line
+    from game.scenes.widgets import Label
+
+    _stack, coach = make_coach()
+    texts_of = [
+        lambda: ["\n".join(topic_line(topic) for topic in step.topics) for step in coach.steps],
+        lambda: [i18n._("Watch: {name} plays. Your turn comes after {last}'s.").format(name="East", last="North")],
+        lambda: [
+            i18n._(
+                "Well done: you have played a whole deal and met every basic rule. The game goes on "
+                "without the coach; Start again replays the lesson."
+            )
+        ],
+    ]
+    room = PANEL.height - BUTTON_BOTTOM - BODY_TOP - 4
+    for language in ("en", "zh_CN"):
+        i18n.set_language(language)
+        try:
+            for texts in texts_of:
+                for text in texts():
+                    body = Label(coach.body.rect, text, size=coach.body.size)
+                    for scale in WINDOW_SCALES:
+                        assert body.height(scale) <= room, (language, scale, text)
+        finally:
+            i18n.set_language("en")
 
 
 def test_after_the_lesson_s_deal_the_panel_folds_off_east_s_place():
     """The panel lay over East's hand for the rest of the game, saying the lesson was done
-    (play-test, stop 48): from the next deal it keeps only its heading and buttons, East's
-    tag shows again, and Start again brings the lesson back with its whole panel."""
+    (play-test, stop 48): from the next deal it keeps only its heading and buttons, East is
+    back in its own place (the opponents' area ends short of the folded panel), and Start
+    again brings the lesson back with its whole panel, East beside it."""
     from game.scenes.coach_scene import FOLDED, PANEL
 
     stack, coach = make_coach()
@@ -241,6 +322,7 @@ def test_after_the_lesson_s_deal_the_panel_folds_off_east_s_place():
     east = next(seat for seat in range(4) if coach.geometry.spot(seat) == "E")
     stack.draw(Canvas(LOGICAL_SIZE, 1.0))
     assert east in coach.view.seat_boxes and not any(box.colliderect(FOLDED) for box in coach.view.seat_boxes[east])
+    assert not any(area.inflate(12, 8).colliderect(FOLDED) for area in coach.geometry.meld_areas.values())
     for button in (coach.restart_button, coach.leave_button):
         assert FOLDED.contains(button.rect), button.rect
     left: list[bool] = []
@@ -257,7 +339,8 @@ def test_after_the_lesson_s_deal_the_panel_folds_off_east_s_place():
     tick(stack, 0.5)
     assert coach.coaching and coach.covered == PANEL and PANEL.contains(coach.restart_button.rect)
     stack.draw(Canvas(LOGICAL_SIZE, 1.0))
-    assert east not in coach.view.seat_boxes
+    assert coach.geometry.is_block(east) and coach.view.seat_boxes[east]
+    assert not any(box.colliderect(PANEL) for box in coach.view.seat_boxes[east])
 
 
 def test_the_move_log_and_the_pile_browser_open_over_the_coach_panel():
@@ -374,10 +457,10 @@ def test_while_the_others_play_the_coach_says_when_the_player_s_turn_comes():
             break
         if coach.my_turn() and coach.hint is not None and coach.idle:
             coach.controller.play(coach.hint.move)
-    spots = {coach.geometry.spot(seat): seat for seat in range(4)}
-    assert said[spots["E"]] == ("Watch: East plays. Your turn comes next.", "请看：东家出牌。接下来轮到你。")
-    for spot, name in (("W", "West"), ("N", "North")):
-        english, chinese = said[spots[spot]]
+    seats = {coach.seat_name(seat): seat for seat in range(4)}  # (East sits as a block beside the panel)
+    assert said[seats["East"]] == ("Watch: East plays. Your turn comes next.", "请看：东家出牌。接下来轮到你。")
+    for name in ("West", "North"):
+        english, chinese = said[seats[name]]
         assert english == f"Watch: {name} plays. Your turn comes after East's."
         assert chinese.endswith("东家之后轮到你。") and "接下来" not in chinese
 
