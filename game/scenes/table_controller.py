@@ -333,8 +333,21 @@ class TableController:
         self._mark_taken(events)
         if held:
             self._keep_moved(hand_before, held)
+        self._put_down_at_turn_end(mover, events)
         self.host.show_events(list(events))
         return True
+
+    def _put_down_at_turn_end(self, mover: int | None, events: list[ev.Event]) -> None:
+        """The cards the player raised (selected) are put down when their turn ends with their
+        discard, and when the deal ends: other cards raised as the player discarded one stayed
+        raised into the next turns (play-test). Within the turn the selection stays as the
+        player leaves it (after a refused meld, while the partner answers "May I go out?"),
+        and so do cards raised while the others play, for the player's coming turn."""
+        discarded = at_screen(self, mover) and any(
+            isinstance(event, ev.Discarded) and event.seat == mover for event in events
+        )
+        if discarded or any(isinstance(event, ev.DealEnded) for event in events):
+            self.ui.selected.clear()
 
     def _keep_moved(self, hand_before: list[Card], held: Sequence[Card]) -> None:
         """Where the engine laid another copy of a face than the card the player moved

@@ -45,7 +45,7 @@ def test_x_discards_the_card_under_the_cursor_not_one_left_selected_elsewhere():
     press(table, pygame.K_x)
     st = table.game.state
     assert st.pile[-1] is five and jack in st.hands[0]
-    assert table.controller.selected_cards() == [jack]  # (still selected: the player's to undo)
+    assert table.controller.selected_cards() == []  # (the turn is over: the jack is put down)
 
 
 def test_after_a_click_x_discards_the_one_selected_card():

@@ -280,6 +280,44 @@ def test_a_card_that_takes_the_pile_alone_leaves_the_selected_cards():
     assert {"D9", "S9"} <= {c.face for c in st.hands[0]}
 
 
+def _raised(table) -> set[str]:
+    """The faces of the hand's cards drawn raised (selected)."""
+    base = table.geometry.hand_y()
+    return {card.face for card in table.layout.hand_cards if table.layout.placements[card].y < base - 10}
+
+
+def test_cards_left_raised_as_the_player_discards_are_put_down_when_the_turn_ends():
+    """The 9♦ and the J♥ raised, the 5♣ dragged onto the pile: the turn was over, and the two
+    stayed raised into the next turns (play-test). They go down with the discard; a card
+    raised while the others play stays raised for the player's turn."""
+    hands = ["C5 D9 HJ S9 H4", "C4 C6 C8", "C9 C10 CQ", "CJ CQ D4"]
+    state = position(hands, melds=[{"K": "HK DK SK"}, {}], discard="S4", phase="meld")
+    stack, table = make_table()
+    table.load_state(state)
+    tick(stack, 0.5)
+    select(stack, table, ("D9", "HJ"))
+    assert _raised(table) == {"D9", "HJ"}
+    drag(stack, card_point(table, hand_card(table, "C5")), PILE_POS)
+    assert table.state.pile[-1].face == "C5" and table.state.turn == 1
+    tick(stack, 0.5)
+    assert table.ui.selected == set() and _raised(table) == set()
+    select(stack, table, ("S9",))  # (while West plays: for the player's coming turn)
+    until(stack, players_turn(stack, table))
+    assert {card.face for card in table.ui.selected} == {"S9"} and _raised(table) == {"S9"}
+
+
+def test_cards_raised_when_the_deal_ends_are_put_down():
+    """The stock empty, the player passes with a card raised: the deal is over, nothing stays
+    raised over the hand counted against the side."""
+    hands = ["C5 D9 HJ", "C4 C6 C8", "C9 C10 CQ", "CJ CQ D4"]
+    stack, table = make_table()
+    table.load_state(position(hands, discard="S4", stock=""))
+    tick(stack, 0.5)
+    select(stack, table, ("D9",))
+    assert table.controller.play(Move.parse("pass"))
+    assert table.state.phase is Phase.OVER and table.ui.selected == set()
+
+
 def _empty_spot_in_our_area(table):
     """A point of our meld area on no meld: where a new meld goes."""
     area = table.layout.geometry.meld_areas[table.human_side]
