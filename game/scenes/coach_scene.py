@@ -26,9 +26,9 @@ from game.scenes.table import TableScene
 from game.scenes.text import blit_text
 from game.scenes.widgets import Label, WidgetGroup
 
-# In East's place (the table moves East out from under it), below the top row of buttons and
-# above the button column: the one place 410 high beside the table's middle, where the pile's
-# states (FROZEN, BLOCKED...) end short of it. Under 250 wide, step 1's three rules did not fit.
+# East's place, below the top row of buttons and above the button column: the one place on
+# the table 410 high (step 1's three rules take 281 of it, in English) that the pile's states
+# (FROZEN, BLOCKED...) end short of; the table moves East out from under it (`covered`).
 PANEL = pygame.FRect(984, 56, 284, 410)
 # After the lesson's deal: the heading and the buttons alone, above East's tag and last move.
 FOLDED = pygame.FRect(PANEL.x, PANEL.y, PANEL.width, 100)
