@@ -46,6 +46,12 @@ def _arrow(surface: pygame.Surface, center: tuple[int, int], size: int, pointing
 ARROW_GAP = 16  # logical units between a Choice's arrow and its value text
 
 
+def value_span(rect: pygame.FRect) -> tuple[float, float]:
+    """(x of the left arrow, x of the right arrow) of a menu row `rect` (logical): a Choice's
+    value lies between them, a NumberField's box round them, so the rows' values line up."""
+    return rect.right - rect.width * 0.45 + 14, rect.right - 20
+
+
 class Choice(Widget):
     """A labelled setting with a value picked from `options` (value, msgid).
 
@@ -95,8 +101,7 @@ class Choice(Widget):
         under the text (the right arrow stays at the row's end). The value is measured as
         drawn at `ruler`'s scale: a font scaled 1.5 times is not exactly 1.5 times as wide."""
         ruler = ruler or Ruler()
-        left_arrow = self.rect.right - self.rect.width * 0.45 + 14
-        right_arrow = self.rect.right - 20
+        left_arrow, right_arrow = value_span(self.rect)
         font = assets.font_for_text(self.value_text, ruler.px(theme.FONT_BODY), True)
         width = font.size(self.value_text)[0] / ruler.scale
         if width <= right_arrow - left_arrow - 2 * ARROW_GAP:
@@ -153,12 +158,20 @@ class Choice(Widget):
         color = theme.GOLD_DARK if self.enabled else theme.DISABLED_TEXT
         size = ruler.px(7)
         _arrow(surface, ruler.point((left_arrow, mid_y)), size, -1, color)
-        _arrow(surface, ruler.point((self.rect.right - 20, mid_y)), size, 1, color)
+        _arrow(surface, ruler.point((value_span(self.rect)[1], mid_y)), size, 1, color)
+
+
+VALUE_BOX_PAD = 8.0  # a NumberField's box reaches this far beyond a Choice's arrows
+VALUE_BOX_INSET = 6.0  # ... and lies this far inside its row, above and below
+VALUE_BOX_FILL = pygame.Color(255, 252, 244)  # a shade lighter than the row's cream: a place to type
 
 
 class NumberField(Widget):
     """A field for a whole number (the deal seed): digits, Backspace, Delete.
-    Empty means "none". Shows a caret while focused."""
+    Empty means "none". Shows a caret while focused. Laid out as a Choice row: the label at
+    the left, the number centred in a box where a Choice shows its value between its arrows
+    (the seed's text started at the left of that space, under the others' centred values,
+    and looked out of place: play-test)."""
 
     focusable = True
 
@@ -189,14 +202,27 @@ class NumberField(Widget):
             return True
         return False
 
+    def value_box(self) -> pygame.FRect:
+        """The box the number is typed in (logical): round the space between a Choice's
+        arrows, so its centre is theirs (`value_span`)."""
+        left, right = value_span(self.rect)
+        box = pygame.FRect(0, 0, right - left + 2 * VALUE_BOX_PAD, self.rect.height - 2 * VALUE_BOX_INSET)
+        box.center = ((left + right) / 2, self.rect.centery)
+        return box
+
     def draw(self, surface: pygame.Surface) -> None:
         ruler = draw_field(surface, self.rect, self.label, self.focused)
-        mid_y = self.rect.centery
-        value_left = self.rect.right - self.rect.width * 0.45
-        text, color = (self.digits, theme.INK) if self.digits else (_(self.placeholder), theme.INK_SOFT)
-        drawn = blit_text(
-            surface, text, theme.FONT_BODY, color, bold=bool(self.digits), midleft=(value_left + 14, mid_y)
+        box = self.value_box()
+        draw_panel(
+            surface,
+            ruler.rect(box),
+            ruler.px(theme.RADIUS_SMALL),
+            VALUE_BOX_FILL,
+            theme.PANEL_BORDER,
+            max(1, ruler.px(1.5)),
         )
+        text, color = (self.digits, theme.INK) if self.digits else (_(self.placeholder), theme.INK_SOFT)
+        drawn = blit_text(surface, text, theme.FONT_BODY, color, bold=bool(self.digits), center=box.center)
         if self.focused:
             draw_caret(surface, ruler, drawn, after=bool(self.digits))
 
