@@ -73,6 +73,12 @@ class Ruler:
         return pygame.FRect(rect.x / scale, rect.y / scale, rect.width / scale, rect.height / scale)
 
 
+def box_middle(box: pygame.Rect) -> tuple[float, float]:
+    """The middle of a box in pixels, unrounded (a box of an odd height has it between two
+    rows: centring on `Rect.center` put a label half a pixel off, then rounded a pixel off)."""
+    return (box.x + box.width / 2, box.y + box.height / 2)
+
+
 class Layout:
     """Maps the logical space into a letterboxed viewport of the window."""
 

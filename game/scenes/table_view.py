@@ -25,7 +25,7 @@ from game.move_log import ASKED
 from game.rules import Drawn, Phase
 from game.scenes import table_facts, theme
 from game.scenes.animations import CardSprite
-from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
+from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler, box_middle
 from game.scenes.shapes import draw_panel, fading_panel, felt_background, rounded_panel, soft_shadow
 from game.scenes.table_layout import (
     BLOCK_FAN,
@@ -73,6 +73,7 @@ from game.scenes.text import (
     blit_text,
     cut_name,
     fitting_size,
+    ink_placed,
     one_line,
     text_image,
     text_width,
@@ -206,14 +207,16 @@ def pill(
     """A small rounded label (counts, states), placed by its `anchor` point; `dot`: a dot of
     that colour left of the text (the pill SIDE_MARK_W wider: a seat tag of the player's side)."""
     ruler = Ruler.of(surface)
-    image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(ink)))
+    size_px = ruler.px(size)
+    image = text_image(text, size_px, bold, tuple(pygame.Color(ink)))
     lead = SIDE_MARK_W if dot is not None else 0.0
     box = pill_box(ruler, text, center, size=size, bold=bold, pad=pad, anchor=anchor, lead=lead)
     surface.blit(rounded_panel(box.size, box.height // 2, fill, border, max(1, ruler.px(1.5))), box)
+    middle = box_middle(box)  # (the text's ink centred in it, as a button's)
     if dot is None:
-        surface.blit(image, image.get_rect(center=box.center))
+        surface.blit(image, ink_placed(image, text, size_px, bold, "center", middle))
         return box
-    surface.blit(image, image.get_rect(midright=(box.right - ruler.px(pad), box.centery)))
+    surface.blit(image, ink_placed(image, text, size_px, bold, "midright", (box.right - ruler.px(pad), middle[1])))
     pygame.draw.aacircle(surface, dot, side_dot_centre(ruler, box, image, pad), max(2, ruler.px(SIDE_MARK_R)))
     return box
 

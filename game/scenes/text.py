@@ -7,6 +7,7 @@ except that closing punctuation never starts a line.
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -283,6 +284,46 @@ def render_lines(
     return block
 
 
+# The glyphs whose ink stands for a line of a script when it is centred in a box: a capital's
+# height above the baseline in Latin (descenders hang below a centred line, as in print), an
+# ideograph's square in Chinese. A line's own box (the font's ascent and descent) is no guide:
+# the Chinese face's is taller above its ideographs than the Latin one's above its capitals, and
+# both put the ink below the box's middle (a button's Chinese label sat 2 pixels low, its
+# English one 1: play-test).
+INK_REFERENCE = {False: "H", True: "中国"}
+# Anchors that centre a line vertically: placed by its ink's middle (`ink_placed`).
+MIDDLE_ANCHORS = frozenset({"center", "midleft", "midright"})
+
+
+def ink_middle(text: str, size_px: int, bold: bool = False) -> float:
+    """How far below the top of `text` rendered at `size_px` (`text_image`) the middle of its
+    script's ink lies, in pixels: the capitals' (H) for Latin text, the ideographs' for text with
+    Chinese (the reference glyphs in the font that draws `text`, measured once per font)."""
+    reference = INK_REFERENCE[_IDEOGRAPH.search(text) is not None]
+    return _ink_middle(assets.font_for_text(text, size_px, bold), reference)
+
+
+@functools.lru_cache(maxsize=256)
+def _ink_middle(font: pygame.font.Font, reference: str) -> float:
+    # (Keyed by the font object itself, as `_wrapped`: the font caches keep each alive.)
+    image = font.render(reference, True, (0, 0, 0))
+    ink = image.get_bounding_rect()
+    return (ink.top + ink.bottom) / 2 if ink.height else image.get_height() / 2
+
+
+def ink_placed(
+    image: pygame.Surface, text: str, size_px: int, bold: bool, anchor: str, point: tuple[float, float]
+) -> pygame.Rect:
+    """Where `image` (`text` rendered at `size_px`) goes with its `anchor` at `point` (pixels,
+    unrounded): an anchor that centres it vertically puts its script's ink middle (`ink_middle`)
+    on `point`'s y, to the nearest pixel; the other anchors as pygame places them."""
+    x, y = point
+    rect = image.get_rect(**{anchor: (round(x), round(y))})
+    if anchor in MIDDLE_ANCHORS:
+        rect.top = math.floor(y - ink_middle(text, size_px, bold) + 0.5)
+    return rect
+
+
 @cached_surfaces(4 * MB)
 def text_image(text: str, size_px: int, bold: bool, color: tuple[int, int, int, int]) -> pygame.Surface:
     """`text` rendered at `size_px` pixels (cached: scenes redraw the same labels every
@@ -300,11 +341,13 @@ def blit_text(
     **anchor: Any,
 ) -> pygame.Rect:
     """Render `text` at a logical `size`, placed by one rect anchor given in
-    logical units (e.g. midleft=(x, y)). Returns the pixel rect drawn."""
+    logical units (e.g. midleft=(x, y)); an anchor that centres it vertically (center,
+    midleft, midright) centres its ink (`ink_placed`). Returns the pixel rect drawn."""
     ruler = Ruler.of(surface)
-    image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(color)))
-    ((name, point),) = anchor.items()
-    rect = image.get_rect(**{name: ruler.point(point)})
+    size_px = ruler.px(size)
+    image = text_image(text, size_px, bold, tuple(pygame.Color(color)))
+    ((name, (x, y)),) = anchor.items()
+    rect = ink_placed(image, text, size_px, bold, name, (x * ruler.scale, y * ruler.scale))
     surface.blit(image, rect)
     return rect
 

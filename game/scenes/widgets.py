@@ -13,9 +13,17 @@ import pygame
 
 from game import assets
 from game.scenes import theme
-from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.layout import LOGICAL_SIZE, Ruler, box_middle
 from game.scenes.shapes import bubble_surface, cream_panel, draw_panel, rounded_panel, soft_shadow
-from game.scenes.text import fitting_size, line_height, render_lines, text_image, wrap_centred, wrap_text
+from game.scenes.text import (
+    fitting_size,
+    ink_placed,
+    line_height,
+    render_lines,
+    text_image,
+    wrap_centred,
+    wrap_text,
+)
 
 RectLike = pygame.Rect | pygame.FRect | tuple[float, float, float, float]
 Triangle = tuple[tuple[int, int], tuple[int, int], tuple[int, int]]
@@ -60,13 +68,14 @@ def key_cap(
 ) -> pygame.Rect:
     """A small keyboard key with `text` on it, placed by `anchor` (logical point)."""
     ruler = Ruler.of(surface)
-    image = text_image(text, ruler.px(size), True, tuple(theme.INK))  # (cached: drawn every frame)
+    size_px = ruler.px(size)
+    image = text_image(text, size_px, True, tuple(theme.INK))  # (cached: drawn every frame)
     pad = ruler.px(7)
     box = pygame.Rect(0, 0, max(image.get_width() + 2 * pad, ruler.px(24)), image.get_height() + ruler.px(4))
     setattr(box, anchor, ruler.point(point))
     fill = theme.CREAM if light else theme.CREAM_SHADE
     surface.blit(rounded_panel(box.size, ruler.px(5), fill, theme.PANEL_BORDER, max(1, ruler.px(1.5))), box)
-    surface.blit(image, image.get_rect(center=box.center))
+    surface.blit(image, ink_placed(image, text, size_px, True, "center", box_middle(box)))
     return box
 
 
@@ -184,13 +193,14 @@ class Button(Widget):
         )
         room = self.rect.width - 14 - (KEY_CAP_ROOM if self.key else 0)
         size = fitting_size(self.text, self.font_size, room, bold=True, smallest=self.font_size - 5)
-        label = text_image(self.text, ruler.px(size), True, tuple(text_color))  # (cached: every frame)
-        centre = box.center
+        size_px = ruler.px(size)
+        label = text_image(self.text, size_px, True, tuple(text_color))  # (cached: every frame)
+        centre = box_middle(box)  # (the label's ink centred in it: Latin and Chinese alike)
         if self.key:
-            centre = (box.centerx - ruler.px(KEY_CAP_ROOM / 2), box.centery)
+            centre = (centre[0] - ruler.px(KEY_CAP_ROOM / 2), centre[1])
             right = (self.rect.right - 8, self.rect.move(0, sink).centery)
             key_cap(surface, self.key, right, size=12, anchor="midright", light=not self.enabled)
-        surface.blit(label, label.get_rect(center=centre))
+        surface.blit(label, ink_placed(label, self.text, size_px, True, "center", centre))
 
 
 class Label(Widget):
