@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -30,6 +31,7 @@ from game.scenes.hand_state import (  # noqa: F401
 )
 from game.scenes.meld_row import (
     LIFT,
+    MIN_CARD_W,
     RED_GAP,
     RUN_STEP,
     AreaFit,
@@ -229,19 +231,50 @@ def seat_lines_room(lines: int) -> float:
     return 4.0 + SEAT_LINE * lines if lines else 0.0
 
 
-PILE_ROW_MIN = 36.0  # the pile browser's rows at their closest: each card's index (rank and suit) shows
+# The pile browser's rows at their closest: as much of each card shows above the next row as
+# holds its index, rank over suit, as drawn at the window's size (TableView.pile_strip: the rank
+# is as many pixels tall at 800x450 as at 1280x720, so there it takes more of the card). This is
+# 1280x720's, for a caller that knows no window. (A fixed 36 units cut the suits at 800x450, and
+# left Hand and Foot's browser, a line longer and ending above the note by the pile, one row of
+# a pile of 34 cards at every size: play-test.)
+PILE_STRIP = 25.0
+PILE_CARD_W_MIN = MIN_CARD_W  # short of room, its cards shrink to this width for a row more (as a crowded meld row's)
+PILE_ROW_GAP = PILE_ROW - card_h(PILE_CARD_W)  # below the last row
 
 
-def pile_browser_fit(count: int, lines: int = 0, bottom: float = PILE_PANEL.bottom) -> tuple[int, float]:
-    """How many rows of cards the pile browser shows for a pile of `count` cards, and from one
-    row to the next: as many as the pile fills, at most PILE_ROWS, and as many as fit between
-    the seats' `lines` under its heading and its foot at `bottom` (kept clear of what it would
-    cut, as the move log's: TableView.pile_place) with PILE_ROW_MIN between them; as far apart
-    as fits, up to PILE_ROW."""
-    area = bottom - PILE_PANEL.y - 48 - seat_lines_room(lines) - 26 - card_h(PILE_CARD_W)
-    fit = 1 + max(0, int(area // PILE_ROW_MIN))
-    rows = max(1, min(PILE_ROWS, fit, pile_browser_rows(count)))
-    return rows, (PILE_ROW if rows == 1 else max(PILE_ROW_MIN, min(PILE_ROW, area / (rows - 1))))
+class PileGrid(NamedTuple):
+    """How the pile browser lays out a pile: how many rows it shows, from one row to the
+    next, and how wide the cards are (logical)."""
+
+    rows: int
+    step: float
+    card_w: float = PILE_CARD_W
+
+
+def pile_browser_fit(
+    count: int, lines: int = 0, bottom: float = PILE_PANEL.bottom, strip: float = PILE_STRIP
+) -> PileGrid:
+    """How the pile browser lays out a pile of `count` cards: as many rows as the pile fills,
+    at most PILE_ROWS, and as many as fit between the seats' `lines` under its heading and its
+    foot at `bottom` (kept clear of what it would cut, as the move log's: TableView.pile_place)
+    with `strip` between them (each card's index in sight), as far apart as fits, up to
+    PILE_ROW. Where fewer rows fit than the pile fills, the pile wraps onto more of them with
+    smaller cards, down to PILE_CARD_W_MIN, where that makes a row more: the largest cards
+    that show the most rows."""
+    needed = max(1, min(PILE_ROWS, pile_browser_rows(count)))
+    best: PileGrid | None = None
+    width = PILE_CARD_W
+    while width >= PILE_CARD_W_MIN:
+        area = bottom - PILE_PANEL.y - 48 - seat_lines_room(lines) - 26 - card_h(width)
+        rows = max(1, min(needed, 1 + max(0, int(area // strip))))
+        if best is None or rows > best.rows:
+            step = PILE_ROW if rows == 1 else max(strip, min(PILE_ROW, area / (rows - 1)))
+            best = PileGrid(rows, step, width)
+        if best.rows == needed:
+            break
+        width -= 1.0
+    assert best is not None
+    return best
 
 
 def score_row_height(config) -> float:
@@ -275,21 +308,33 @@ def log_panel_rect(keep_clear: list[pygame.FRect]) -> pygame.FRect:
 
 
 def pile_browser_places(
-    count: int, scroll: int, lines: int = 0, bottom: float = PILE_PANEL.bottom
+    count: int, scroll: int, lines: int = 0, bottom: float = PILE_PANEL.bottom, strip: float = PILE_STRIP
 ) -> list[tuple[int, float, float]]:
     """Where the pile browser shows a pile of `count` cards with `scroll` rows scrolled
     past: (index in the pile, x, y centres), newest (the top card) first, row by row;
-    `lines` and `bottom` as `pile_browser_fit`."""
+    `lines`, `bottom` and `strip` as `pile_browser_fit` (which says the cards' width)."""
     places = []
     first = scroll * PILE_PER_ROW
-    top = PILE_PANEL.y + 48 + seat_lines_room(lines) + card_h(PILE_CARD_W) / 2
-    rows, step = pile_browser_fit(count, lines, bottom)
-    for shown, age in enumerate(range(first, min(count, first + rows * PILE_PER_ROW))):
+    grid = pile_browser_fit(count, lines, bottom, strip)
+    top = PILE_PANEL.y + 48 + seat_lines_room(lines) + card_h(grid.card_w) / 2
+    for shown, age in enumerate(range(first, min(count, first + grid.rows * PILE_PER_ROW))):
         row, column = divmod(shown, PILE_PER_ROW)
-        x = PILE_PANEL.x + 14 + PILE_CARD_W / 2 + column * PILE_STEP
-        y = top + row * step
+        x = PILE_PANEL.x + 14 + grid.card_w / 2 + column * PILE_STEP
+        y = top + row * grid.step
         places.append((count - 1 - age, x, y))
     return places
+
+
+def pile_card_shown(shown: int, count_shown: int, grid: PileGrid) -> tuple[float | None, float | None]:
+    """How much of the browser's `shown`-th card (of the `count_shown` it shows) is in sight
+    from its top left corner (logical; None: all of it), as TableLayout.shown says it of a
+    meld's card: the next card of its row leaves a strip PILE_STEP wide, the row below one
+    `grid.step` tall (its index is drawn as large as that holds)."""
+    column = shown % PILE_PER_ROW
+    beside = column < PILE_PER_ROW - 1 and shown + 1 < count_shown
+    # (the row below covers it from the card under it, or the one under its left neighbour)
+    below = shown + PILE_PER_ROW - (1 if column else 0) < count_shown and grid.step < card_h(grid.card_w)
+    return (PILE_STEP if beside else None, grid.step if below else None)
 
 
 def pile_browser_rows(count: int) -> int:
@@ -303,13 +348,15 @@ def pile_browser_last_scroll(count: int, rows: int = PILE_ROWS) -> int:
     return max(0, pile_browser_rows(count) - rows)
 
 
-def pile_panel_rect(count: int, lines: int = 0, bottom: float = PILE_PANEL.bottom) -> pygame.FRect:
+def pile_panel_rect(
+    count: int, lines: int = 0, bottom: float = PILE_PANEL.bottom, strip: float = PILE_STRIP
+) -> pygame.FRect:
     """The pile browser's panel: as tall as the rows it shows (it covers no more of the
     table than it must), its foot at `bottom` at most; `lines`: the lines under its heading
-    for the seats whose tags it lies over (TableView.pile_place)."""
-    rows, step = pile_browser_fit(count, lines, bottom)
+    for the seats whose tags it lies over (TableView.pile_place); `strip` as `pile_browser_fit`."""
+    rows, step, card_w = pile_browser_fit(count, lines, bottom, strip)
     panel = PILE_PANEL.copy()
-    height = 48 + seat_lines_room(lines) + (rows - 1) * step + PILE_ROW + 26
+    height = 48 + seat_lines_room(lines) + (rows - 1) * step + card_h(card_w) + PILE_ROW_GAP + 26
     panel.height = min(bottom - PILE_PANEL.y, height)
     return panel
 

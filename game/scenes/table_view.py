@@ -36,7 +36,9 @@ from game.scenes.table_layout import (
     HAND_RECT,
     LOG_PANEL,
     PILE_CARD_W,
+    PILE_CARD_W_MIN,
     PILE_POS,
+    PILE_STRIP,
     SCORE_ROW,
     SEAT_LINE,
     SEAT_LINES_TOP,
@@ -59,6 +61,7 @@ from game.scenes.table_layout import (
     pile_browser_fit,
     pile_browser_last_scroll,
     pile_browser_places,
+    pile_card_shown,
     pile_panel_rect,
     pile_rect,
     score_panel_rect,
@@ -330,6 +333,19 @@ class PileFit(NamedTuple):
     bottom: float
     rows: int
     lines: int = 0  # the lines under its heading: the seats', and Hand and Foot's take (`pile_take_note`)
+    strip: float = PILE_STRIP  # its rows at their closest, at the window's size (`pile_strip`)
+
+
+@functools.lru_cache(maxsize=16)
+def pile_strip(scale: float) -> float:
+    """How much of a pile browser's card shows at least above the next row (logical) in a
+    window at `scale`: its top left index, rank over suit, as drawn there (its rank is
+    MIN_INDEX_PX pixels tall however small the card: at 800x450 the index takes 40 units of a
+    card, at 1280x720 25), for the browser's largest and smallest cards, and a pixel under it."""
+    tallest = max(
+        assets.index_corner(max(4, round(width * scale)), "S10")[1] for width in (PILE_CARD_W, PILE_CARD_W_MIN)
+    )
+    return (tallest + 1) / scale
 
 
 def score_panel_title(table: TableSource) -> str:
@@ -355,6 +371,7 @@ class TableView:
         self.table = table
         self.panels = TablePanels(table)  # the hint, refusal and message panels (their own section)
         self._pile_state_rects: list[pygame.FRect] = []  # FROZEN, BLOCKED ... by the pile, as last drawn
+        self.scale = 1.0  # the window's scale, as last drawn (the pile browser's rows: `pile_strip`)
         # The still layer (its key, the surface) and how many times it was built (for tests).
         self._still: tuple[tuple, pygame.Surface] | None = None
         self.still_builds = 0
@@ -367,6 +384,7 @@ class TableView:
         the pile browser the player opened (they hid under the coach's panel, play-test stop 53)."""
         table = self.table
         ruler = Ruler.of(surface)
+        self.scale = ruler.scale
         self.seat_boxes: dict[int, list[pygame.Rect]] = {}  # what each seat's tag and lines cover
         self.zone_label_boxes: dict[int, pygame.Rect] = {}
         self.foot_boxes: dict[int, pygame.Rect] = {}  # each seat's foot label, as drawn
@@ -380,7 +398,8 @@ class TableView:
         self.need_texts: dict[int, str] = {}  # what each side still needs to go out, as drawn
         self.covered_seat_texts: dict[int, str] = {}  # the seats under the open log, as it says them
         self.pile_take_text: str | None = None  # the pile browser's line of what a take brings, as drawn
-        self.pile_take_marks: list[pygame.FRect] = []  # the frames round the cards a take brings (logical)
+        self.pile_take_marks: list[pygame.FRect] = []  # the frames round the cards a take brings (logical), a
+        # rectangle for each height of the part in sight (a strip where the row below lies over them)
         self.pile_take_marked: list[int] = []  # ... the pile indices of the cards framed, as drawn
         self.status_boxes: list[pygame.Rect] = []  # the turn instruction's lines, as drawn
         self.drop_ring: pygame.FRect | None = None  # where dragged cards would land, as ringed
@@ -716,15 +735,16 @@ class TableView:
         count = len(self.table.seen_pile)
         bottom = log_panel_rect(self._pile_state_rects + self._tag_places()).bottom
         note = 0 if self.pile_take_note() is None else 1  # (Hand and Foot's line of the take)
+        strip = pile_strip(self.scale)
         seats: list[int] = []
         for _tries in range(3):
-            panel = pile_panel_rect(count, len(seats) + note, bottom)
+            panel = pile_panel_rect(count, len(seats) + note, bottom, strip)
             covered = self.covered_seats(panel)
             if covered == seats:
                 break
             seats = covered
-        rows = pile_browser_fit(count, len(seats) + note, bottom)[0]
-        return PileFit(panel, seats, bottom, rows, len(seats) + note)
+        rows = pile_browser_fit(count, len(seats) + note, bottom, strip).rows
+        return PileFit(panel, seats, bottom, rows, len(seats) + note, strip)
 
     def pile_take_note(self) -> str | None:
         """Hand and Foot's line under the pile browser's heading: how many of the pile's cards a
@@ -867,7 +887,7 @@ class TableView:
         each has left it (as the Pile N button counts)."""
         table = self.table
         pile = table.seen_pile
-        panel, seats, bottom, rows, lines = self.pile_fit()
+        panel, seats, bottom, rows, lines, strip = self.pile_fit()
         draw_panel(surface, ruler.rect(panel), ruler.px(12), theme.CREAM, theme.PANEL_BORDER, ruler.px(2))
         title = _("Discard pile · 1 card") if len(pile) == 1 else _("Discard pile · {n} cards").format(n=len(pile))
         blit_text(surface, title, 17, theme.INK, bold=True, topleft=(panel.x + 14, panel.y + 10))
@@ -887,23 +907,28 @@ class TableView:
             return
         # (a pile taken while the browser was scrolled down: its new cards, from the top)
         scroll = min(table.pile_scroll, pile_browser_last_scroll(len(pile), rows))
-        places = pile_browser_places(len(pile), scroll, lines, bottom)
+        places = pile_browser_places(len(pile), scroll, lines, bottom, strip)
+        grid = pile_browser_fit(len(pile), lines, bottom, strip)
+        width = grid.card_w
         framed = self.pile_take_count()  # (from the top: a take's cards)
-        row: list[tuple[int, float, float]] = []  # the framed cards of the row being drawn
+        row: list[tuple[int, pygame.FRect]] = []  # the framed cards of the row being drawn, the part in sight of each
         for at, (index, x, y) in enumerate(places):
             card = pile[index]
-            if index == len(pile) - 1:  # the top card: the one a take is about
-                ring = pygame.FRect(0, 0, PILE_CARD_W + 8, card_h(PILE_CARD_W) + 8)
-                ring.center = (x, y)
+            # What of it is in sight (the next card of its row and the row below lie over the rest):
+            # its index is drawn as large as that holds.
+            shown = pile_card_shown(at, len(places), grid)
+            seen = pygame.FRect(x - width / 2, y - card_h(width) / 2, shown[0] or width, shown[1] or card_h(width))
+            if index == len(pile) - 1:  # the top card: the one a take is about, ringed as far as it shows
+                ring = pygame.FRect(seen.x - 4, seen.y - 4, width + 8, seen.height + 8)
                 surface.blit(rounded_panel(ruler.size(ring.size), ruler.px(8), SELECT_GLOW), ruler.rect(ring))
-            draw_card(surface, CardSprite(card, Placement(x, y, PILE_CARD_W)), back=table.card_back)
+            draw_card(surface, CardSprite(card, Placement(x, y, width)), back=table.card_back, shown=shown)
             if index >= len(pile) - framed:
-                row.append((index, x, y))
+                row.append((index, seen))
             following = places[at + 1] if at + 1 < len(places) else None
             if row and (following is None or following[2] != y or following[0] < len(pile) - framed):
                 # The row's framed cards end here: their frame, over them, before the next row
-                # (which lies over it where the rows are close) and up to the next card's edge.
-                self._take_frame(surface, ruler, row, following if following and following[2] == y else None)
+                # (which lies over its foot where the rows are close) and up to the next card's edge.
+                self._take_frame(surface, ruler, row, ends_at_next=following is not None and following[2] == y)
                 row = []
         # What is scrolled away, at the panel's foot.
         newer = places[0][0] < len(pile) - 1
@@ -920,24 +945,59 @@ class TableView:
             blit_text(surface, _("Newest first"), 12, theme.INK_SOFT, midbottom=(panel.centerx, panel.bottom - 6))
 
     def _take_frame(
-        self,
-        surface: pygame.Surface,
-        ruler: Ruler,
-        row: list[tuple[int, float, float]],
-        following: tuple[int, float, float] | None,
+        self, surface: pygame.Surface, ruler: Ruler, row: list[tuple[int, pygame.FRect]], ends_at_next: bool
     ) -> None:
         """A frame round the cards of one row of the pile browser that a take brings (Hand and
-        Foot: the top card and the next six), ending where the next card of the row, which
-        stays, begins: it shows only its index strip, and the frame crosses none of it."""
-        half_w, half_h = PILE_CARD_W / 2, card_h(PILE_CARD_W) / 2
-        left = row[0][1] - half_w - TAKE_FRAME_GAP
-        right = following[1] - half_w if following is not None else row[-1][1] + half_w + TAKE_FRAME_GAP
-        y = row[0][2]
-        frame = pygame.FRect(left, y - half_h - TAKE_FRAME_GAP, right - left, 2 * (half_h + TAKE_FRAME_GAP))
-        ring = rounded_panel(ruler.size(frame.size), ruler.px(8), pygame.Color(0, 0, 0, 0), TAKE_FRAME, ruler.px(3))
-        surface.blit(ring, ruler.rect(frame))
-        self.pile_take_marks.append(frame)
-        self.pile_take_marked.extend(index for index, _x, _y in row)
+        Foot: the top card and the next six), round the part of each in sight (`row`: each
+        one's pile index and that part, left to right): a strip where the row below lies over
+        the rest (the frame went down their whole height, its side showing beside the rows
+        under them), the whole card where none does; ending where the next card of the row,
+        which stays (`ends_at_next`), begins: it shows only its index strip, and the frame
+        crosses none of it."""
+        gap = TAKE_FRAME_GAP
+        parts: list[pygame.FRect] = []  # the frame's rectangles, one per height, left to right
+        for _index, seen in row:
+            if parts and abs(parts[-1].bottom - (seen.bottom + gap)) < 0.01:  # (as high as the last one)
+                parts[-1].width = seen.right - parts[-1].x
+            else:
+                parts.append(pygame.FRect(seen.x, seen.y - gap, seen.width, seen.height + 2 * gap))
+        parts[0].x -= gap
+        parts[0].width += gap
+        if not ends_at_next:
+            parts[-1].width += gap
+        for left, right in zip(parts, parts[1:]):  # the taller's side beside the lower one, clear of the index
+            if left.height < right.height:
+                right.x -= gap
+                right.width += gap
+            else:
+                left.width += gap
+        # Each part a ring on one layer, the lower of two side by side reaching into the other past
+        # its rounded corners (their edges run on unbroken), then what lies inside the frame
+        # cleared: each part's inside and, between two of them, the inside of both as high as the
+        # lower one (no edge between them).
+        bounds = ruler.rect(parts[0].unionall(parts[1:]))
+        layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
+        border, radius = ruler.px(3), ruler.px(8)
+        boxes = [ruler.rect(part).move(-bounds.x, -bounds.y) for part in parts]
+        rings = [box.copy() for box in boxes]
+        for left, right, left_ring, right_ring in zip(boxes, boxes[1:], rings, rings[1:]):
+            if left.height < right.height:
+                left_ring.width += 2 * radius
+            else:
+                right_ring.x -= 2 * radius
+                right_ring.width += 2 * radius
+        for box in rings:
+            layer.blit(rounded_panel(box.size, radius, pygame.Color(0, 0, 0, 0), TAKE_FRAME, border), box)
+        insides = [box.inflate(-2 * border, -2 * border) for box in boxes]
+        clear = pygame.Color(0, 0, 0, 0)
+        for inside in insides:
+            layer.fill(clear, inside)
+        for left, right in zip(insides, insides[1:]):
+            top, bottom = max(left.top, right.top), min(left.bottom, right.bottom)
+            layer.fill(clear, pygame.Rect(left.left, top, right.right - left.left, bottom - top))
+        surface.blit(layer, bounds)
+        self.pile_take_marks.extend(parts)
+        self.pile_take_marked.extend(index for index, _seen in row)
 
     def zone_label(self, side: int) -> str:
         """The label of a side's meld area: ours, or the opponents' by their names (every

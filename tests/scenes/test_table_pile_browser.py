@@ -14,8 +14,10 @@ from game.scenes.table_layout import (
     PILE_PER_ROW,
     PILE_ROWS,
     card_h,
+    pile_browser_fit,
     pile_browser_places,
     pile_browser_rows,
+    pile_card_shown,
     pile_panel_rect,
     pile_rect,
     stock_rect,
@@ -127,7 +129,7 @@ def test_the_open_browser_says_the_seat_it_lies_over(monkeypatch, variant, size)
     heading each seat it lies over is said on one line, as the open log says it; the cards
     follow below the line, every row inside the panel, which keeps to the log's place and,
     as the log, ends above what it would cut (six-hand: it lay over "BLOCKED: black three"
-    and South-east's tag; its rows closer, two of them)."""
+    and South-east's tag; its rows closer, two of them or more)."""
     from game.scenes.layout import Layout, Ruler
     from game.scenes.table_layout import PILE_PANEL
     from tests.table_helpers import blits_drawn
@@ -155,7 +157,7 @@ def test_the_open_browser_says_the_seat_it_lies_over(monkeypatch, variant, size)
     (box,) = [ruler.logical(b) for text, b in drawn if text == line]
     assert panel.contains(box)
     fit = table.view.pile_fit()
-    assert fit.rows == (PILE_ROWS if variant == "classic" else 2)  # (six-hand: above South-east's tag)
+    assert fit.rows == PILE_ROWS if variant == "classic" else fit.rows >= 2  # (six-hand: above South-east's tag)
     shown = cards[-fit.rows * PILE_PER_ROW :]  # the browser's, drawn last
     assert [s.card for s in shown] == table.game.state.pile[::-1][: len(shown)]
     for sprite in shown:
@@ -181,19 +183,22 @@ def test_a_short_pile_keeps_clear_of_easts_tag_and_says_no_seat():
 
 
 def test_with_fewer_rows_the_wheel_still_reaches_the_oldest_card():
-    """Six-hand: the browser shows two rows (above South-east's tag); the wheel scrolls as
-    far as its own rows leave the oldest card in view, and no further."""
+    """Six-hand at 800x450: the browser shows two rows (above South-east's tag); the wheel
+    scrolls as far as its own rows leave the oldest card in view, and no further."""
+    from game.scenes.layout import Layout
+
     stack, table = make_table(variant="six-hand", seed=5)
     _big_pile(table, 40)
     key(stack, pygame.K_v)
-    table.view.draw(pygame.Surface(LOGICAL_SIZE))
+    layout = Layout(window_size=(800, 450))
+    table.view.draw(Canvas(layout.viewport.size, layout.scale))
     fit = table.view.pile_fit()
     assert fit.rows == 2
     for _ in range(10):
         table.scroll_pile(1)
     count = len(table.seen_pile)
     assert table.pile_scroll == pile_browser_rows(count) - 2
-    places = pile_browser_places(count, table.pile_scroll, len(fit.seats), fit.bottom)
+    places = pile_browser_places(count, table.pile_scroll, len(fit.seats), fit.bottom, fit.strip)
     assert places[-1][0] == 0 and all(fit.rect.collidepoint(x, y) for _i, x, y in places)
 
 
@@ -226,22 +231,31 @@ def test_hand_and_foot_frames_the_seven_cards_a_take_brings_and_says_the_count()
     view, pile = table.view, table.seen_pile
     assert len(pile) == 13 and view.pile_take_text == "A take brings the 7 framed cards; 6 stay."
     assert view.pile_take_marked == list(range(12, 5, -1))  # the top card and the six under it
-    (frame,) = view.pile_take_marks
+    frames = view.pile_take_marks  # (a rectangle for each height of the part of them in sight)
     fit = view.pile_fit()
-    places = pile_browser_places(len(pile), 0, fit.lines, fit.bottom)
-    strip = {
-        index: pygame.FRect(x - PILE_CARD_W / 2, y - card_h(PILE_CARD_W) / 2, 30, card_h(PILE_CARD_W))
-        for index, x, y in places
-    }
+    places = pile_browser_places(len(pile), 0, fit.lines, fit.bottom, fit.strip)
+    grid = pile_browser_fit(len(pile), fit.lines, fit.bottom, fit.strip)
+    assert grid.rows == 2  # (the 13th card a row below: the row's first cards show a strip)
+    strip = {}  # each card's part in sight
+    for at, (index, x, y) in enumerate(places):
+        width, height = pile_card_shown(at, len(places), grid)
+        box = pygame.FRect(0, 0, width or grid.card_w, height or card_h(grid.card_w))
+        box.topleft = (x - grid.card_w / 2, y - card_h(grid.card_w) / 2)
+        strip[index] = box
     for index in view.pile_take_marked:
-        assert frame.contains(strip[index]), index  # each framed card's visible strip
-    assert frame.right <= strip[5].left + 0.5  # the first card that stays is left outside
-    assert fit.rect.contains(frame)
+        assert any(frame.contains(strip[index]) for frame in frames), index  # each framed card's visible part
+    assert max(frame.right for frame in frames) <= strip[5].left + 0.5  # the first card that stays is left outside
+    assert all(fit.rect.contains(frame) for frame in frames)
     # Drawn: the frame's colour on its left edge, the panel's cream above the card that stays.
-    edge = pygame.Vector2(frame.left + 1, frame.centery)
+    edge = pygame.Vector2(frames[0].left + 1, strip[12].centery)
     assert surface.get_at((round(edge.x), round(edge.y)))[:3] == tuple(table_view.TAKE_FRAME)[:3]
-    above = surface.get_at((round(strip[5].centerx), round(frame.top + 1)))[:3]
+    above = surface.get_at((round(strip[5].centerx), round(frames[0].top + 1)))[:3]
     assert above != tuple(table_view.TAKE_FRAME)[:3]
+    # The frame runs round the strips of the cards the row below lies over and down the whole of
+    # the others: none of it crosses a card's index, in its top left corner.
+    for index, box in strip.items():
+        corner = pygame.Vector2(box.left + 6, box.top + 12)
+        assert surface.get_at((round(corner.x), round(corner.y)))[:3] != tuple(table_view.TAKE_FRAME)[:3], index
 
 
 @pytest.mark.parametrize(
@@ -284,3 +298,80 @@ def test_the_take_line_in_chinese_and_none_where_a_take_brings_the_whole_pile():
         assert table.view.pile_take_text is None and table.view.pile_take_marks == []
         fit = table.view.pile_fit()
         assert fit.lines == len(fit.seats)  # (no line for it: the rows as before)
+
+
+SIZES = [(800, 450), (1280, 720), (1920, 1080)]
+
+
+def _browser_drawn(monkeypatch, stack, table, size):
+    """The browser open at the window `size`: the cards it drew (sprites, with what of each
+    shows), the layout's scale."""
+    from game.scenes.layout import Layout
+
+    key(stack, pygame.K_v)
+    layout = Layout(window_size=size)
+    drawn: list = []
+    real = table_view.draw_card
+    monkeypatch.setattr(
+        table_view,
+        "draw_card",
+        lambda surface, sprite, **k: (drawn.append((sprite, k.get("shown", (None, None)))), real(surface, sprite, **k))[
+            1
+        ],
+    )
+    table.view.draw(Canvas(layout.viewport.size, layout.scale))
+    fit = table.view.pile_fit()
+    count = len(pile_browser_places(len(table.seen_pile), 0, fit.lines, fit.bottom, fit.strip))
+    return drawn[-count:], layout.scale
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hand_and_foot_s_big_pile_wraps_onto_rows_each_card_s_index_in_sight(monkeypatch, size):
+    """Hand and Foot's browser has a line more (what a take brings) and ends above the note
+    by the pile ("you cannot take it: …"): it showed one row of a 34-card pile, the rest
+    scrolled away, at every window size. It wraps onto two rows or more, smaller cards where
+    that makes a row more, each row as far below the one before as shows every card's
+    index (its rank over its suit, as large as drawn at that size) above the next row."""
+    from game import assets
+
+    stack, table = make_table(variant="hand-and-foot", seed=5)
+    _big_pile(table, 34)
+    shown, scale = _browser_drawn(monkeypatch, stack, table, size)
+    fit = table.view.pile_fit()
+    assert table.view.pile_take_text is not None and fit.lines == 2  # (East's line and the take's)
+    assert fit.rows >= 2 and len(shown) >= 2 * PILE_PER_ROW
+    assert [sprite.card for sprite, _shown in shown] == table.seen_pile[::-1][: len(shown)]
+    rows = sorted({sprite.y for sprite, _shown in shown})
+    assert len(rows) == fit.rows
+    for sprite, (_w, height) in shown:
+        face = pygame.FRect(0, 0, sprite.width, card_h(sprite.width))
+        face.center = (sprite.x, sprite.y)
+        assert fit.rect.contains(face)
+        assert sprite.width >= table_view.PILE_CARD_W_MIN
+        index_px = assets.index_corner(round(sprite.width * scale), "S10")[1]
+        below = [y for y in rows if y > sprite.y]
+        if below:  # the row below lies over it from there: its index shows whole above
+            assert (below[0] - sprite.y) * scale >= index_px
+            assert height is not None and height * scale >= index_px  # (drawn for the strip in sight)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["classic", "five-hand", "six-hand", "samba", "bolivia", "hand-and-foot"])
+def test_a_pile_longer_than_a_row_wraps_in_every_variant(monkeypatch, variant, size):
+    """Every variant's browser shows a pile longer than a row on two rows or more, each
+    card's index above the next row (six-hand's rows at 36 units cut the suits at 800x450)."""
+    from game import assets
+
+    stack, table = make_table(variant=variant, seed=5)
+    _big_pile(table, 3 * PILE_PER_ROW)
+    shown, scale = _browser_drawn(monkeypatch, stack, table, size)
+    rows = sorted({sprite.y for sprite, _shown in shown})
+    assert len(rows) >= 2
+    width = shown[0][0].width
+    index_px = assets.index_corner(round(width * scale), "S10")[1]
+    assert all((lower - upper) * scale >= index_px for upper, lower in zip(rows, rows[1:]))
+
+
+def test_the_strip_for_a_caller_that_knows_no_window_is_1280x720_s():
+    assert table_view.pile_strip(1.0) == table_view.PILE_STRIP
+    assert table_view.pile_strip(0.625) > table_view.pile_strip(1.0) > table_view.pile_strip(1.5)
