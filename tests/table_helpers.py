@@ -153,16 +153,21 @@ def blits_drawn(monkeypatch, module) -> list[tuple[str, pygame.Rect]]:
 
 
 def record_blits(monkeypatch, module, keep) -> list:
-    """`module`'s `blit_text` still draws, and each call's `keep(surface, text, rect)` is kept."""
+    """`module`'s `blit_text` (and `blit_in_box`, where it has it: text centred in a box)
+    still draws, and each call's `keep(surface, text, rect)` is kept."""
     drawn: list = []
-    real = module.blit_text
 
-    def recording(surface, text, *args, **kwargs):
-        rect = real(surface, text, *args, **kwargs)
-        drawn.append(keep(surface, text, rect))
-        return rect
+    def recording(real):
+        def record(surface, text, *args, **kwargs):
+            rect = real(surface, text, *args, **kwargs)
+            drawn.append(keep(surface, text, rect))
+            return rect
 
-    monkeypatch.setattr(module, "blit_text", recording)
+        return record
+
+    for name in ("blit_text", "blit_in_box"):
+        if hasattr(module, name):
+            monkeypatch.setattr(module, name, recording(getattr(module, name)))
     return drawn
 
 

@@ -17,7 +17,7 @@ from game.i18n import _
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.shapes import cream_panel, draw_panel, felt_background
-from game.scenes.text import blit_text, fitting_size  # noqa: F401 - the menus import blit_text from here
+from game.scenes.text import blit_in_box, blit_text, fitting_size  # noqa: F401 - the menus import blit_text from here
 from game.scenes.widgets import ACTIVATE_KEYS, Button, RectLike, Widget, WidgetGroup, draw_focus_ring
 
 
@@ -150,9 +150,9 @@ class Choice(Widget):
         fill = theme.CREAM.lerp(theme.GOLD_LIGHT, 0.3) if self.hovered else theme.CREAM
         draw_panel(surface, box, ruler.px(theme.RADIUS), fill, theme.PANEL_BORDER, ruler.px(theme.BORDER))
         mid_y = self.rect.centery
-        blit_text(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
+        blit_in_box(surface, _(self.label), theme.FONT_BODY, theme.INK, midleft=(self.rect.x + 18, mid_y))
         left_arrow, value_center = self.value_geometry(ruler)
-        blit_text(surface, self.value_text, theme.FONT_BODY, theme.INK, bold=True, center=(value_center, mid_y))
+        blit_in_box(surface, self.value_text, theme.FONT_BODY, theme.INK, bold=True, center=(value_center, mid_y))
         if len(self.options) < 2:
             return  # nothing to step to: no arrows (Hand and Foot's "4 deals" offered a choice; play-test, stop 62)
         color = theme.GOLD_DARK if self.enabled else theme.DISABLED_TEXT
@@ -222,7 +222,7 @@ class NumberField(Widget):
             max(1, ruler.px(1.5)),
         )
         text, color = (self.digits, theme.INK) if self.digits else (_(self.placeholder), theme.INK_SOFT)
-        drawn = blit_text(surface, text, theme.FONT_BODY, color, bold=bool(self.digits), center=box.center)
+        drawn = blit_in_box(surface, text, theme.FONT_BODY, color, bold=bool(self.digits), center=box.center)
         if self.focused:
             draw_caret(surface, ruler, drawn, after=bool(self.digits))
 
@@ -234,7 +234,7 @@ def draw_field(surface: pygame.Surface, rect: pygame.FRect, label: str, focused:
     if focused:
         draw_focus_ring(surface, box, ruler)
     draw_panel(surface, box, ruler.px(theme.RADIUS), theme.CREAM, theme.PANEL_BORDER, ruler.px(theme.BORDER))
-    blit_text(surface, _(label), theme.FONT_BODY, theme.INK, midleft=(rect.x + 18, rect.centery))
+    blit_in_box(surface, _(label), theme.FONT_BODY, theme.INK, midleft=(rect.x + 18, rect.centery))
     return ruler
 
 
@@ -330,15 +330,20 @@ class TextField(Widget):
         room = self.rect.right - 18 - value_left
         text, composing = self.shown(self.text), self.shown(self.composing)
         if not text + composing:
-            drawn = blit_text(
+            drawn = blit_in_box(
                 surface, _(self.placeholder), theme.FONT_BODY, theme.INK_SOFT, midleft=(value_left, mid_y)
             )
         else:
             size = fitting_size(text + composing, theme.FONT_BODY, room, bold=True)
-            drawn = blit_text(surface, text, size, theme.INK, bold=True, midleft=(value_left, mid_y))
+            drawn = blit_in_box(surface, text, size, theme.INK, bold=True, midleft=(value_left, mid_y))
             if composing:  # the input method's text, not yet the name's
-                drawn = blit_text(
-                    surface, composing, size, theme.INK_SOFT, bold=True, midleft=(drawn.right / ruler.scale, mid_y)
+                drawn = blit_in_box(
+                    surface,
+                    composing,
+                    size,
+                    theme.INK_SOFT,
+                    bold=True,
+                    midleft=(drawn.right / ruler.scale, mid_y),
                 )
         if self.focused:
             draw_caret(surface, ruler, drawn, after=bool(text + composing))

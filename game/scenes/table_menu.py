@@ -19,7 +19,7 @@ from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_widgets import FocusList, TextButton
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import cream_panel
-from game.scenes.text import blit_text
+from game.scenes.text import blit_in_box, blit_text
 from game.scenes.widgets import key_cap
 
 if TYPE_CHECKING:
@@ -264,7 +264,7 @@ class KeysOverlay(Scene):
         for key, action in self.keys:
             label = _(key)
             key_cap(surface, label, (key_x, y + self.ROW / 2 - 2), anchor="midright")
-            blit_text(surface, _(action), 17, theme.INK, midleft=(key_x + 18, y + self.ROW / 2 - 2))
+            blit_in_box(surface, _(action), 17, theme.INK, midleft=(key_x + 18, y + self.ROW / 2 - 2))
             y += self.ROW
         pygame.draw.line(
             surface,

@@ -965,12 +965,12 @@ class TableView:
         parts[0].width += gap
         if not ends_at_next:
             parts[-1].width += gap
-        for left, right in zip(parts, parts[1:]):  # the taller's side beside the lower one, clear of the index
-            if left.height < right.height:
-                right.x -= gap
-                right.width += gap
+        for first, second in zip(parts, parts[1:]):  # the taller's side beside the lower one, clear of the index
+            if first.height < second.height:
+                second.x -= gap
+                second.width += gap
             else:
-                left.width += gap
+                first.width += gap
         # Each part a ring on one layer, the lower of two side by side reaching into the other past
         # its rounded corners (their edges run on unbroken), then what lies inside the frame
         # cleared: each part's inside and, between two of them, the inside of both as high as the
@@ -980,21 +980,21 @@ class TableView:
         border, radius = ruler.px(3), ruler.px(8)
         boxes = [ruler.rect(part).move(-bounds.x, -bounds.y) for part in parts]
         rings = [box.copy() for box in boxes]
-        for left, right, left_ring, right_ring in zip(boxes, boxes[1:], rings, rings[1:]):
-            if left.height < right.height:
-                left_ring.width += 2 * radius
+        for box, next_box, ring, next_ring in zip(boxes, boxes[1:], rings, rings[1:]):
+            if box.height < next_box.height:
+                ring.width += 2 * radius
             else:
-                right_ring.x -= 2 * radius
-                right_ring.width += 2 * radius
+                next_ring.x -= 2 * radius
+                next_ring.width += 2 * radius
         for box in rings:
             layer.blit(rounded_panel(box.size, radius, pygame.Color(0, 0, 0, 0), TAKE_FRAME, border), box)
         insides = [box.inflate(-2 * border, -2 * border) for box in boxes]
         clear = pygame.Color(0, 0, 0, 0)
         for inside in insides:
             layer.fill(clear, inside)
-        for left, right in zip(insides, insides[1:]):
-            top, bottom = max(left.top, right.top), min(left.bottom, right.bottom)
-            layer.fill(clear, pygame.Rect(left.left, top, right.right - left.left, bottom - top))
+        for inside, next_inside in zip(insides, insides[1:]):
+            top, bottom = max(inside.top, next_inside.top), min(inside.bottom, next_inside.bottom)
+            layer.fill(clear, pygame.Rect(inside.left, top, next_inside.right - inside.left, bottom - top))
         surface.blit(layer, bounds)
         self.pile_take_marks.extend(parts)
         self.pile_take_marked.extend(index for index, _seen in row)

@@ -341,8 +341,28 @@ def blit_text(
     **anchor: Any,
 ) -> pygame.Rect:
     """Render `text` at a logical `size`, placed by one rect anchor given in
-    logical units (e.g. midleft=(x, y)); an anchor that centres it vertically (center,
-    midleft, midright) centres its ink (`ink_placed`). Returns the pixel rect drawn."""
+    logical units (e.g. midleft=(x, y)). Returns the pixel rect drawn."""
+    ruler = Ruler.of(surface)
+    image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(color)))
+    ((name, point),) = anchor.items()
+    rect = image.get_rect(**{name: ruler.point(point)})
+    surface.blit(image, rect)
+    return rect
+
+
+def blit_in_box(
+    surface: pygame.Surface,
+    text: str,
+    size: float,
+    color: pygame.typing.ColorLike,
+    *,
+    bold: bool = False,
+    **anchor: Any,
+) -> pygame.Rect:
+    """`blit_text` for text centred in a box (a menu's row, beside a key cap): an anchor that
+    centres it vertically (center, midleft, midright) puts its ink in the middle
+    (`ink_placed`), as a button's label. (Lines laid out by their line box, a seat's last
+    action under the score panel, keep `blit_text`.)"""
     ruler = Ruler.of(surface)
     size_px = ruler.px(size)
     image = text_image(text, size_px, bold, tuple(pygame.Color(color)))

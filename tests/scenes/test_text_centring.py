@@ -65,7 +65,7 @@ def test_a_button_s_label_is_centred_by_its_ink(size, language):
 
 @pytest.mark.parametrize("scale", SCALES.values())
 def test_a_centred_line_puts_its_script_s_ink_middle_on_the_point(scale):
-    """`ink_placed` (blit_text's center / midleft / midright): the reference glyphs' ink of
+    """`ink_placed` (blit_in_box's center / midleft / midright): the reference glyphs' ink of
     either script centred on the point given, to half a pixel; other anchors as pygame's."""
     size_px = Ruler(scale).px(20)
     for chinese, reference in INK_REFERENCE.items():
