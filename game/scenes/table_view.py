@@ -611,6 +611,7 @@ class TableView:
                 # left end, where the turn's instruction and the staging panel rise (#12).
                 point = (max(area.x + 4, table.covered.left - 12), point[1])
             label = self.zone_label(side)
+            point, anchor = self._tab_off_the_centre(ruler, side, label, point, anchor)
             if point[1] > area.bottom:  # on the bottom edge: below the counts of the melds over it
                 box = pill_box(ruler, label, point, size=12, anchor=anchor)
                 over = [badge.bottom for _slot, badge in self.meld_badge_boxes if badge.colliderect(box)]
@@ -641,6 +642,29 @@ class TableView:
                 border=ZONE_LINE,
                 anchor=anchor,
             )
+
+    def _tab_off_the_centre(
+        self, ruler: Ruler, side: int, label: str, point: tuple[float, float], anchor: str
+    ) -> tuple[tuple[float, float], str]:
+        """Where a meld area's tab goes: off the stock and the pile, on the area's top edge at
+        its left (as the tab of the left half of the top does with three sides) where its
+        place lies on them and that spot is free. The log or the pile browser open narrows the
+        others' area, and a long name at its right end ("Melds of West, East & South-east")
+        lay over the pile's top card, its rank hidden (play-test, stop 63). (Six-hand's right
+        half has no such spot: North's tag is over it; its tab stays where it was.)"""
+        table = self.table
+        centre = [stock_rect(table.config.rules.packs), pile_rect()]
+        if ruler.logical(pill_box(ruler, label, point, size=12, anchor=anchor)).collidelist(centre) == -1:
+            return point, anchor
+        area = table.geometry.meld_areas[side]
+        moved = (area.x + 4, area.top - 4)
+        tab = ruler.logical(pill_box(ruler, label, moved, size=12, anchor="midleft"))
+        panel = self._open_panel()
+        if tab.right > area.right or (panel is not None and tab.colliderect(panel)):
+            return point, anchor
+        if tab.collidelist(centre) != -1 or tab.collidelist(self._tag_places()) != -1:
+            return point, anchor
+        return moved, "midleft"
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """A dot above a card just drawn or picked up with the pile, on the strip of it that shows."""

@@ -180,6 +180,46 @@ def test_every_seat_has_its_own_place(variant, size, language, monkeypatch):
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("panel", ["log", "pile"])
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+@pytest.mark.parametrize("variant", APP_VARIANT_IDS)
+def test_with_the_log_or_the_pile_open_no_tab_lies_on_the_stock_or_the_pile(variant, language, panel):
+    """The move log or the pile browser open narrows the others' area: five-hand's tab
+    "Melds of West, East & South-east", at the area's right end, lay over the pile's top card
+    and hid its rank (play-test, stop 63). Every tab drawn stays inside the window, off the
+    stock, the pile, the open panel and the seats; five-hand's still names the side. (Not
+    six-hand's right half, 205 units wide between North's tag and the log: its tab keeps its
+    place, as test_the_open_move_log_hides_none_of_the_opponents_melds wants it in sight.)"""
+    i18n.set_language(language)
+    try:
+        stack, table = _busy_table(variant)
+        if panel == "log":
+            table.toggle_log()
+        else:
+            table.toggle_pile()
+        for size in (*SIZES, (800, 450)):
+            layout = Layout(window_size=size)
+            scale = layout.scale
+            canvas = Canvas(layout.viewport.size, scale)
+            table.view.draw(canvas)
+            window = pygame.Rect((0, 0), canvas.get_size())
+            centre = [_scaled(stock_rect(table.config.rules.packs), scale), _scaled(pile_rect(), scale)]
+            place = table.view._open_panel()
+            assert place is not None
+            seats = [box for boxes in _seat_regions(table, scale).values() for box in boxes]
+            for side, tab in table.view.zone_label_boxes.items():
+                assert window.contains(tab), (variant, size, side, tab)
+                if variant == "six-hand" and side == 2:
+                    continue
+                assert tab.collidelist(centre) == -1, (variant, size, side, tab)
+                assert not tab.colliderect(_scaled(place, scale)), (variant, size, side, tab)
+                assert tab.collidelist(seats) == -1, (variant, size, side, tab)
+            if variant == "five-hand":
+                assert set(table.view.zone_label_boxes) == {0, 1}, size
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 @pytest.mark.parametrize("variant", NEW_VARIANTS)
 def test_a_block_seat_says_its_red_three_and_the_card_drawn_for_it_whole(variant, language):
