@@ -548,7 +548,7 @@ def explain(move: Move, obs: Observation, reason: BotReason | None = None) -> st
         return _explain_discard(move.card, obs)  # type: ignore[arg-type]
     if kind is MoveKind.ASK:
         return _explain_ask(obs)
-    value = sum(c.value for c in obs.hand)
+    value = sum(obs.config.rules.held_cost(c) for c in obs.hand)  # (V-BOL-BLACK3: a black three 100)
     if kind is MoveKind.YES:
         return _("Answer yes: you hold {n} cards worth only {points} points.").format(n=len(obs.hand), points=value)
     if kind is MoveKind.NO:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from .cards import Card
 from .errors import N_
 
 _T = TypeVar("_T")
@@ -103,6 +104,13 @@ class Variant:
     def red_three_points(self, count: int) -> int:
         """R-SCORE: the red threes of a side that melded (negated by the caller if not)."""
         return self.red_three_points_by_count[count]
+
+    def held_cost(self, card: Card) -> int:
+        """What `card`, left in a hand when the deal ends, costs its side (R-SCORE: its
+        value; V-BOL-BLACK3: a black three `black_three_penalty` instead of its 5)."""
+        if card.is_black_three and self.black_three_penalty:
+            return self.black_three_penalty
+        return card.value
 
 
 CLASSIC_RULES = Variant(

@@ -54,7 +54,7 @@ def answer_facts(table: AnswerTable) -> str:
     side = table.human_side
     scores = [format_points(score) for score in table.game.scores]  # as the score panel writes them
     hand = st.hands[table.human]
-    value = sum(c.value for c in hand)
+    value = sum(table.config.rules.held_cost(c) for c in hand)  # (V-BOL-BLACK3: a black three 100)
     lines = [
         _("Your answer binds {name}: yes means {name} must go out now, no means not this turn.").format(
             name=table.seat_name(asker)

@@ -88,6 +88,17 @@ def test_discards_ask_answers_and_pass():
     assert explain(Move.parse("pass"), obs(state)).startswith("Pass: the stock is empty")
 
 
+def test_the_answer_counts_a_black_three_left_in_hand_as_bolivia_scores_it():
+    """V-BOL-BLACK3: the hint's yes or no to "May I go out?" said a hand of three black
+    threes and a 7 was worth 20 points at a Bolivia table: they cost the side 305 (play-test,
+    stop 63)."""
+    hands = ["C3 S3 C3 D7", "C5 C6", "C8 C9 D9", "D5 D6"]
+    melds = [["C7 D7 H7 S7 C7 D7 H7", "H4 H5 H6 H7 H8 H9 H10"], []]
+    state = rules_position(hands, melds=melds, discard="S4", phase="meld", variant="bolivia")
+    assert explain(Move.parse("no"), obs(state)).startswith("Answer no: you still hold 4 cards worth 305 points")
+    assert explain(Move.parse("yes"), obs(state)).startswith("Answer yes: you hold 4 cards worth only 305 points")
+
+
 def test_asking_in_a_side_of_three_says_whom_and_the_other_partners_cards():
     """V-SIX-ASK: in six-hand-2x3 a player asks the partner who plays next; the other
     partner's cards count against the side too if the player goes out. Classic's hint

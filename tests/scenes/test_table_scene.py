@@ -1323,6 +1323,19 @@ def test_the_question_counts_a_single_card_and_a_foot_not_yet_picked_up():
     assert "North holds 1 card. Our canastas: 1." in classic.splitlines()
 
 
+def test_the_bolivia_question_counts_a_black_three_in_hand_as_the_deal_will():
+    """V-BOL-BLACK3: a black three left in a hand costs its side 100, not its 5. North's
+    "May I go out?" at a Bolivia table said "You hold 4 cards worth 20 points" of three black
+    threes and a 7, which cost 305 if North goes out (play-test, stop 63). Classic's black
+    three still counts 5."""
+    hands = ["C3 S3 C3 D7", "C5 C6", "C8 C9 D9", "D5 D6"]
+    melds = [["C7 D7 H7 S7 C7 D7 H7", "H4 H5 H6 H7 H8 H9 H10"], []]
+    lines = _question_facts(hands, melds, variant="bolivia", target=15000).splitlines()
+    assert "You hold 4 cards worth 305 points; they count against us if North goes out." in lines
+    classic = _question_facts(hands, [{"K": "CK DK HK SK CK DK HK"}, {}]).splitlines()
+    assert "You hold 4 cards worth 20 points; they count against us if North goes out." in classic
+
+
 def test_the_question_in_a_side_of_three_counts_the_third_partners_cards():
     """V-SIX-ASK: in six-hand-2x3 North-east (seat 4) asks South; North-west's cards count
     against the side too if North-east goes out, so the question says how many they are."""
