@@ -35,9 +35,8 @@ def red_three_points(state: GameState, side: int) -> int:
 
 def held_points(state: GameState, seat: int) -> int:
     """What the cards in `seat`'s hand would count against its side at the deal's end."""
-    rules = state.config.rules
-    penalty = rules.black_three_penalty
-    return sum(penalty if penalty and c.is_black_three else c.value for c in state.hands[seat])
+    cost = state.config.rules.held_cost
+    return sum(cost(c) for c in state.hands[seat])
 
 
 def foot_points(state: GameState, seat: int) -> int:
