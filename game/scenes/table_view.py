@@ -483,7 +483,7 @@ class TableView:
             self._move_log(surface, ruler)
         if table.pile_open:
             self._pile_browser(surface, ruler)
-        self._banner(surface, ruler)  # (over the hint: "Canasta!" is said while it shows)
+        self._banner(surface, ruler)  # (clear of the hint where there is room, else see-through over it)
 
     def _drawn_pieces(self, ruler: Ruler) -> DrawnPieces:
         """What this frame drew that the panels keep clear of (logical): the seats' tags and
@@ -1887,8 +1887,8 @@ class TableView:
     def _banner_obstacles(self, surface: pygame.Surface, ruler: Ruler) -> list[pygame.FRect]:
         """What a banner keeps clear of (logical): every card where it rests (melds, hands,
         stock, pile), what this frame drew beside them (tags, counts, the turn's instruction,
-        the pile's states), the speech bubbles, the coach's panel, and an open log or staging
-        panel."""
+        the pile's states), the speech bubbles, the hint and message panels, the coach's panel,
+        and an open log or staging panel."""
         table = self.table
         rects = [place.rect() for place in table.layout.placements.values() if place.visible]
         rects += [stock_rect(table.config.rules.packs), pile_rect()]  # (their places, also empty)
@@ -1896,6 +1896,9 @@ class TableView:
         drawn += [box for _slot, box in self.meld_badge_boxes] + self.status_boxes + list(self.foot_boxes.values())
         rects += [ruler.logical(box) for box in drawn] + list(self._pile_state_rects)
         rects += [ruler.logical(bubble.widget.placed(surface)[0]) for bubble in table.bubbles]
+        # The hint and message panels as this frame drew them: a banner over the hint hid its
+        # advice while it showed (the guided deal's step 4, stop 63).
+        rects += [ruler.logical(box) for box in self.panels.boxes.values()]
         if table.ui.staged:
             rects.append(pygame.FRect(STAGE_PANEL))
         if table.covered is not None:  # (the coach's panel lies over it)

@@ -369,6 +369,22 @@ def test_their_canasta_banner_leaves_their_melds_in_sight():
         assert not box.colliderect(slot.rect), slot.rank
 
 
+def test_a_banner_keeps_clear_of_the_open_hint():
+    """Play-test (the guided deal's step 4): "Canasta of kings (mixed)!" lay over the hint's
+    advice for as long as it showed."""
+    stack, table = make_table()
+    melds = {rank: f"C{rank} D{rank} H{rank}" for rank in ("4", "5", "6", "7", "8", "9", "10")}
+    table.load_state(position(["SK SA", "S5 S6 S7", "SA SK", "S8 S9"], melds=[{}, melds]))
+    table.paused = True
+    assert table.show_hint()
+    box = banner_shown(table, "Canasta of 9s (natural)!", 1)
+    hint = table.view.panels.boxes["hint"]  # (pixels at scale 1: logical)
+    assert box is not None and not table.view.banner_faded
+    assert not box.colliderect(hint)
+    for slot in table.layout.meld_slots:
+        assert not box.colliderect(slot.rect), slot.rank
+
+
 def test_a_banner_with_no_free_place_is_see_through():
     from game.scenes.table_view import banner_place
 
