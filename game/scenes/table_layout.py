@@ -10,6 +10,7 @@ which meld a drop lands on) reads the same numbers the drawing uses.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -251,6 +252,7 @@ class PileGrid(NamedTuple):
     card_w: float = PILE_CARD_W
 
 
+@functools.lru_cache(maxsize=64)  # (asked several times a frame while the browser is open: its panel, rows, places)
 def pile_browser_fit(
     count: int, lines: int = 0, bottom: float = PILE_PANEL.bottom, strip: float = PILE_STRIP
 ) -> PileGrid:
@@ -413,9 +415,7 @@ class TableGeometry:
         # of the right half lay under the log, play-test stop 54; classic's tenth likewise).
         self.panel_left = panel_left
         if panel_left is not None:
-            for side, area in self.meld_areas.items():
-                if side != mine and area.right > panel_left - PANEL_CLEAR:
-                    area.width = panel_left - PANEL_CLEAR - area.x
+            self._end_short_of(panel_left, [area for side, area in self.meld_areas.items() if side != mine])
         self.covered = covered
         if covered is not None:
             self._make_room(covered)
@@ -431,9 +431,8 @@ class TableGeometry:
         of the table, left of the panel and of the move log, the opponents' area ending short
         of that block. Under the coach's panel East's tag and last move were said on the panel,
         but not the cards it held, nor that it was on turn (play-test)."""
-        for area in self.meld_areas.values():
-            if area.top < covered.bottom and covered.top < area.bottom and area.right > covered.left - PANEL_CLEAR:
-                area.width = covered.left - PANEL_CLEAR - area.x
+        beside = [area for area in self.meld_areas.values() if area.top < covered.bottom and covered.top < area.bottom]
+        self._end_short_of(covered.left, beside)
         for seat, spot in self.spots.items():
             if spot == "E" and covered.collidepoint(self.hand_anchor(seat)):
                 # Left of the move log's place too: the open log stops above a block it would
@@ -441,9 +440,16 @@ class TableGeometry:
                 x = min(covered.left, LOG_PANEL.left) - PANEL_CLEAR - MOVED_BLOCK_W / 2
                 self.spots[seat] = "NE"  # (a table with a seat East has no blocks)
                 self.blocks["NE"] = (x, MOVED_BLOCK_Y)
-                for side, area in self.meld_areas.items():  # (the opponents' areas lie along the top)
-                    if side != self.viewer_side:
-                        area.width = min(area.width, x - MOVED_BLOCK_W / 2 - PANEL_CLEAR - area.x)
+                theirs = [area for side, area in self.meld_areas.items() if side != self.viewer_side]
+                self._end_short_of(x - MOVED_BLOCK_W / 2, theirs)  # (the opponents' areas lie along the top)
+
+    @staticmethod
+    def _end_short_of(left: float, areas: list[pygame.FRect]) -> None:
+        """Each of `areas` reaching past PANEL_CLEAR short of `left` ends there (its melds are
+        fitted to what is left)."""
+        for area in areas:
+            if area.right > left - PANEL_CLEAR:
+                area.width = left - PANEL_CLEAR - area.x
 
     @classmethod
     def for_table(

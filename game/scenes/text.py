@@ -342,12 +342,7 @@ def blit_text(
 ) -> pygame.Rect:
     """Render `text` at a logical `size`, placed by one rect anchor given in
     logical units (e.g. midleft=(x, y)). Returns the pixel rect drawn."""
-    ruler = Ruler.of(surface)
-    image = text_image(text, ruler.px(size), bold, tuple(pygame.Color(color)))
-    ((name, point),) = anchor.items()
-    rect = image.get_rect(**{name: ruler.point(point)})
-    surface.blit(image, rect)
-    return rect
+    return _blit(surface, text, size, color, bold, anchor, in_box=False)
 
 
 def blit_in_box(
@@ -363,11 +358,26 @@ def blit_in_box(
     centres it vertically (center, midleft, midright) puts its ink in the middle
     (`ink_placed`), as a button's label. (Lines laid out by their line box, a seat's last
     action under the score panel, keep `blit_text`.)"""
+    return _blit(surface, text, size, color, bold, anchor, in_box=True)
+
+
+def _blit(
+    surface: pygame.Surface,
+    text: str,
+    size: float,
+    color: pygame.typing.ColorLike,
+    bold: bool,
+    anchor: dict[str, Any],
+    in_box: bool,
+) -> pygame.Rect:
     ruler = Ruler.of(surface)
     size_px = ruler.px(size)
     image = text_image(text, size_px, bold, tuple(pygame.Color(color)))
     ((name, (x, y)),) = anchor.items()
-    rect = ink_placed(image, text, size_px, bold, name, (x * ruler.scale, y * ruler.scale))
+    if in_box:
+        rect = ink_placed(image, text, size_px, bold, name, (x * ruler.scale, y * ruler.scale))
+    else:
+        rect = image.get_rect(**{name: ruler.point((x, y))})
     surface.blit(image, rect)
     return rect
 
