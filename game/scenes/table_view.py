@@ -611,7 +611,7 @@ class TableView:
                 # left end, where the turn's instruction and the staging panel rise (#12).
                 point = (max(area.x + 4, table.covered.left - 12), point[1])
             label = self.zone_label(side)
-            point, anchor = self._tab_off_the_centre(ruler, side, label, point, anchor)
+            label, point, anchor = self._tab_off_the_centre(ruler, side, label, point, anchor)
             if point[1] > area.bottom:  # on the bottom edge: below the counts of the melds over it
                 box = pill_box(ruler, label, point, size=12, anchor=anchor)
                 over = [badge.bottom for _slot, badge in self.meld_badge_boxes if badge.colliderect(box)]
@@ -645,26 +645,31 @@ class TableView:
 
     def _tab_off_the_centre(
         self, ruler: Ruler, side: int, label: str, point: tuple[float, float], anchor: str
-    ) -> tuple[tuple[float, float], str]:
-        """Where a meld area's tab goes: off the stock and the pile, on the area's top edge at
+    ) -> tuple[str, tuple[float, float], str]:
+        """A meld area's tab and where it goes: off the stock and the pile, on the area's top edge at
         its left (as the tab of the left half of the top does with three sides) where its
         place lies on them and that spot is free. The log or the pile browser open narrows the
         others' area, and a long name at its right end ("Melds of West, East & South-east")
-        lay over the pile's top card, its rank hidden (play-test, stop 63). (Six-hand's right
-        half has no such spot: North's tag is over it; its tab stays where it was.)"""
+        lay over the pile's top card, its rank hidden (play-test, stop 63). Six-hand's right
+        half has no such spot (North's tag is over it): there the top edge's right end, named
+        by the side alone to fit between North's tag and the log, where North's last action
+        yields to it (the open log says it too)."""
         table = self.table
         centre = [stock_rect(table.config.rules.packs), pile_rect()]
         if ruler.logical(pill_box(ruler, label, point, size=12, anchor=anchor)).collidelist(centre) == -1:
-            return point, anchor
+            return label, point, anchor
         area = table.geometry.meld_areas[side]
-        moved = (area.x + 4, area.top - 4)
-        tab = ruler.logical(pill_box(ruler, label, moved, size=12, anchor="midleft"))
         panel = self._open_panel()
-        if tab.right > area.right or (panel is not None and tab.colliderect(panel)):
-            return point, anchor
-        if tab.collidelist(centre) != -1 or tab.collidelist(self._tag_places()) != -1:
-            return point, anchor
-        return moved, "midleft"
+        tags = self._tag_places()
+        drawn = area.inflate(12, 8)  # (the area's panel as `_zones` draws it)
+        left, right = ((area.x + 4, area.top - 4), "midleft"), ((drawn.right - 2, area.top - 4), "midright")
+        for text, (moved, to) in ((label, left), (label, right), (table.side_name(side), right)):
+            tab = ruler.logical(pill_box(ruler, text, moved, size=12, anchor=to))
+            if tab.left < drawn.left or tab.right > drawn.right or (panel is not None and tab.colliderect(panel)):
+                continue
+            if tab.collidelist(centre) == -1 and tab.collidelist(tags) == -1:
+                return text, moved, to
+        return label, point, anchor
 
     def _taken_mark(self, surface: pygame.Surface, ruler: Ruler, sprite: CardSprite) -> None:
         """A dot above a card just drawn or picked up with the pile, on the strip of it that shows."""
@@ -703,6 +708,8 @@ class TableView:
             room = pygame.FRect(left, y - 10, text_width(text, 13, True), 20)
             if (panel := self._open_panel()) is not None and panel.colliderect(room):
                 return  # its end would run under the open log or pile browser (which says it)
+            if room.collidelist([ruler.logical(tab) for tab in self.zone_label_boxes.values()]) != -1:
+                return  # a meld area's tab moved off the pile (six-hand, the log open: it says it)
             self._seat_text(
                 surface,
                 seat,
