@@ -92,6 +92,13 @@ def hand_zone(seat: int) -> Zone:
     return ("hand", seat)
 
 
+def staged_zone(seat: int) -> Zone:
+    """The player's staged cards (HandUI.staged): the engine's hand still holds them, but
+    they lie on the table, so the hand's count leaves them out (a player counts the cards
+    in the hand row: "You · 12" over eight cards, four staged, play-test stop 64)."""
+    return ("staged", seat)
+
+
 def foot_zone(seat: int) -> Zone:
     return ("foot", seat)
 
@@ -675,6 +682,8 @@ class TableLayout:
         # that part holds (assets.index_px). Cards not listed show whole.
         self.shown: dict[Card, tuple[float | None, float | None]] = {}
         self.zones = card_zones(state)  # where each card lies, for the counts (Animator.count)
+        staged = ui.staged_cards() & set(state.hands[human])  # (laid, still staged a moment: the melds')
+        self.zones.update(dict.fromkeys(staged, staged_zone(human)))
         self._build()
 
     # -- building -----------------------------------------------------------

@@ -209,6 +209,37 @@ def test_through_a_whole_deal_of_bots_the_counts_rest_at_the_engine_s():
     assert rests > 20  # (the bots paused between their moves: the counts were checked at rest)
 
 
+def test_the_player_s_count_leaves_out_the_staged_cards_as_they_leave_the_hand():
+    """An opening being staged: the engine's hand still holds the staged cards, but they lie
+    on the table; the tag under the hand counts the cards in the hand row ("You · 12" over
+    eight cards, four staged, play-test stop 64), dropping as each leaves it, back up as
+    Take back's land, and the same once the melds are laid."""
+    from tests.table_helpers import card_point, drag, select
+
+    stack, table = make_table(speed=1.0)
+    table.load_state(position(["CK DK HK CA DA HA C5 D9", "C4", "C7", "C8"], phase="meld", discard="S4"))
+    table.animator.finish_all()
+    assert seen_count(table, hand_zone(0)) == 8
+    for faces in (["CK", "DK", "HK"], ["CA", "DA", "HA"]):
+        cards = select(stack, table, faces)
+        drag(stack, card_point(table, cards[0]), table.geometry.meld_areas[0].center)
+        for _frame in range(120):  # never more than the hand row's cards and those still on their way
+            step(stack, table)
+            shown = len(table.layout.hand_cards)
+            assert shown <= seen_count(table, hand_zone(0)) <= shown + len(cards)
+    until(stack, lambda: table.idle, 5)
+    assert len(table.ui.staged) == 2 and len(table.game.state.hands[0]) == 8
+    assert seen_count(table, hand_zone(0)) == len(table.layout.hand_cards) == 2
+    table.cancel_staged()  # Take back: counted again as they land in the hand
+    until(stack, lambda: table.idle, 5)
+    assert seen_count(table, hand_zone(0)) == 8
+    for faces in (["CK", "DK", "HK"], ["CA", "DA", "HA"]):
+        drag(stack, card_point(table, select(stack, table, faces)[0]), table.geometry.meld_areas[0].center)
+    table.confirm_staged()  # Lay melds: the engine's hand is what the tag said
+    until(stack, lambda: table.idle, 5)
+    assert not table.ui.staged and len(table.game.state.hands[0]) == 2 == seen_count(table, hand_zone(0))
+
+
 def test_a_black_three_blocks_the_pile_once_it_lies_on_it():
     stack, table = make_table(speed=1.0)
     melds = [{"K": "CK DK HK"}, {}]  # (our side has melded: nothing else is said by the pile)
