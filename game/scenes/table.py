@@ -29,6 +29,7 @@ from game.move_log import MoveLog
 from game.observable_settings import ObservableSettings
 from game.player_names import names_text
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
+from game.scenes import theme
 from game.scenes.animations import (
     BUBBLE_WORDS,
     FLIGHT,
@@ -547,7 +548,7 @@ class TableScene(Scene):
             self._covered,
         )
         for bubble in self.bubbles:
-            bubble.widget.anchor, bubble.widget.tail = self.geometry.bubble_anchor(bubble.seat)
+            self._place_bubble(bubble.widget, bubble.seat)
 
     def toggle_log(self) -> None:
         """L / the Move log button: show or hide every move of the deal, newest first."""
@@ -765,7 +766,15 @@ class TableScene(Scene):
         self.bubbles = [b for b in self.bubbles if b.widget.anchor != anchor]
         words = _(BUBBLE_WORDS[code]) if code is not None else text
         bubble = SpeechBubble(anchor, words, tail=tail, keep_clear=BUBBLE_KEEP_CLEAR)
+        self._place_bubble(bubble, seat)
         self.bubbles.append(Bubble(bubble, BUBBLE_SECONDS, seat, code, move))
+
+    def _place_bubble(self, bubble: SpeechBubble, seat: int) -> None:
+        """`seat`'s words by its place at the table (the table turned: by its new one); the
+        player's in its corner (`bubble_room`), a size smaller there to keep to one line."""
+        bubble.anchor, bubble.tail = self.geometry.bubble_anchor(seat)
+        bubble.room = self.geometry.bubble_room(seat)
+        bubble.size = theme.FONT_SMALL if bubble.room is not None else theme.FONT_BODY
 
     def why_not(self) -> bool:
         """Show the longer text of the rule behind the last refusal (the "?" key)."""

@@ -166,6 +166,14 @@ SCORE_PANEL = pygame.FRect(12, 12, 236, 170)
 # What the players' speech bubbles keep clear of: the turn's instruction (with the staging
 # panel under it while a first meld is staged) and the player's hand.
 BUBBLE_KEEP_CLEAR = (STATUS_RECT.union(STAGE_PANEL), HAND_RECT)
+# The player's own words go in the corner left of the hand, over its name tag (or, in Hand
+# and Foot, over its foot there), the tail pointing down at it: over the hand's middle they
+# lay over the count tags under our melds (play-test stop 64). The corner's column, between
+# the window's margin and our meld area, holds the bubble's body; a bubble there is written
+# a size smaller to keep to one line.
+SOUTH_BUBBLE_X = HAND_RECT.x - 46  # inside the tag however short ("你 · 8"), which ends 6 left of the hand
+SOUTH_TAG_TOP = 694.0  # (the tag's box, about: 24 high round y 706)
+SOUTH_BUBBLE_ROOM = pygame.FRect(8, 400, HAND_RECT.x - 10 - 8, SOUTH_TAG_TOP - 400)  # (its height: to the tail's tip)
 SCORE_ROW = 62.0  # one side's rows in the score panel
 SCORE_PANEL_PAD = 4.0  # under the last row: its last line clear of the panel's edge
 SCORE_ROW_NEED = 74.0  # ... with a line saying what the side still needs to go out
@@ -384,17 +392,20 @@ class TableGeometry:
         score_bottom: float = 0.0,
         panel_left: float | None = None,
         covered: pygame.FRect | None = None,
+        feet: bool = False,
     ) -> None:
         """`viewer`: the seat at the bottom of the screen (pass-and-play turns the table to
         whoever plays; seat 0 otherwise); `viewer_side`: its side (RulesConfig.side_of; by
         default seats alternate, which five-hand's seat 4 does not); `panel_left`: the left
         edge of a panel open at the top right (the move log, the pile browser), which the
         others' meld areas end short of; `covered`: a panel lying over the right of the table
-        for good (the guided deal's coach), which the table makes room for (`_make_room`)."""
+        for good (the guided deal's coach), which the table makes room for (`_make_room`);
+        `feet`: Hand and Foot's, each seat's lying by it (the player's in its corner)."""
         self.card_size = card_size if card_size in CARD_SIZES else "normal"
         self.hand_w, self.meld_w = CARD_SIZES[self.card_size]
         self.players = players
         self.sides = sides
+        self.feet = feet
         self.partnerships = partnerships
         self.viewer = viewer
         self.spots = {seat: SPOTS[players][(seat - viewer) % players] for seat in range(players)}
@@ -479,6 +490,7 @@ class TableGeometry:
             score_bottom=score_panel_rect(config).bottom,
             panel_left=panel_left,
             covered=covered,
+            feet=table_facts.has_feet(config),
         )
 
     # -- seats --------------------------------------------------------------
@@ -529,12 +541,23 @@ class TableGeometry:
         if spot in self.blocks:
             x, y = self.hand_anchor(seat)
             return ((x + 92, y), "left") if x < 640 else ((x - 96, y), "right")
+        if spot == "S" and self.feet:  # over the foot (its label, once picked up, lies over its place)
+            x, y = FOOT_SPOTS["S"]
+            return ((x, y - card_h(FOOT_W) / 2 - 6), "down")
         return {
-            "S": ((640.0, 560.0), "down"),
+            "S": ((SOUTH_BUBBLE_X, SOUTH_TAG_TOP - 4), "down"),
             "N": ((640.0, 97.0), "up"),  # under its tag (83, 24 high): the tail lay over "North"
             "W": ((100.0, 300.0), "left"),
             "E": ((1180.0, 300.0), "right"),
         }[spot]
+
+    def bubble_room(self, seat: int) -> pygame.FRect | None:
+        """Where a speech bubble's body stays (logical; None: anywhere in the window): the
+        player's in the corner left of the hand and of our meld area, above what it points at."""
+        if self.spot(seat) != "S":
+            return None
+        (_x, y), _tail = self.bubble_anchor(seat)
+        return pygame.FRect(SOUTH_BUBBLE_ROOM.x, SOUTH_BUBBLE_ROOM.y, SOUTH_BUBBLE_ROOM.width, y - SOUTH_BUBBLE_ROOM.y)
 
     def zone_label_anchor(self, side: int, human_side: int) -> tuple[Point, str]:
         """Where the tab naming a meld area's side goes (a point and the pill's anchor): on

@@ -282,10 +282,11 @@ class SpeechBubble(Widget):
     """A cream bubble whose tail points at `anchor` (e.g. a player's seat).
 
     `tail` says where the tail is: "down" puts the bubble above the anchor,
-    "up" below it, "left"/"right" beside it. The bubble is kept on screen, and its
-    body off the `keep_clear` rects (logical): moved up or down, the lesser way that
-    clears them all, its tail still pointing at the anchor (a partner's "Yes, go out!"
-    lay over the turn's instruction in six-hand, play-test, stop 48).
+    "up" below it, "left"/"right" beside it. The bubble is kept on screen (or inside
+    `room`, logical, its text wrapped to its width), and its body off the `keep_clear`
+    rects (logical): moved up or down, the lesser way that clears them all, its tail still
+    pointing at the anchor (a partner's "Yes, go out!" lay over the turn's instruction in
+    six-hand, play-test, stop 48).
     `alpha` (0..1) lets the owner fade it with a Tween.
     """
 
@@ -303,9 +304,11 @@ class SpeechBubble(Widget):
         max_width: float = 280,
         size: int = theme.FONT_BODY,
         keep_clear: Sequence[pygame.FRect] = (),
+        room: pygame.FRect | None = None,
     ) -> None:
         super().__init__((anchor[0], anchor[1], 0, 0))
         self.keep_clear = tuple(keep_clear)
+        self.room = room
         if tail not in ("down", "up", "left", "right"):
             raise ValueError(f"tail must be down/up/left/right, not {tail!r}")
         self.anchor = anchor
@@ -332,6 +335,8 @@ class SpeechBubble(Widget):
             body.midright = (ax - gap, ay)
         margin = ruler.px(self.MARGIN)
         bounds = pygame.Rect(0, 0, *ruler.size(LOGICAL_SIZE)).inflate(-2 * margin, -2 * margin)
+        if self.room is not None:
+            bounds = ruler.rect(self.room)
         body.clamp_ip(bounds)
         body = self._clear_of(body, bounds, [ruler.rect(rect) for rect in self.keep_clear], ruler.px(4))
         half = ruler.px(self.TAIL_WIDTH) // 2
@@ -361,7 +366,8 @@ class SpeechBubble(Widget):
 
     def _text_lines(self, ruler: Ruler) -> tuple[pygame.font.Font, list[str]]:
         font = assets.font_for_text(self.text, ruler.px(self.size))
-        return font, wrap_text(self.text, font, ruler.px(self.max_width) - 2 * ruler.px(self.PADDING))
+        width = self.max_width if self.room is None else min(self.max_width, self.room.width)
+        return font, wrap_text(self.text, font, ruler.px(width) - 2 * ruler.px(self.PADDING))
 
     def placed(self, surface: pygame.Surface) -> tuple[pygame.Rect, Triangle]:
         """The body and the tail (canvas pixels) as drawn on `surface`."""

@@ -850,3 +850,18 @@ def test_a_speech_bubble_moves_off_what_it_keeps_clear_of_the_lesser_way_its_tai
     assert body.top >= instruction.bottom and tail[2] == (100, 350)  # (down, now the lesser way)
     free = SpeechBubble((100, 500), "Yes, go out!", tail="left", keep_clear=[instruction])
     assert free.placed(canvas) == SpeechBubble((100, 500), "Yes, go out!", tail="left").placed(canvas)
+
+
+def test_a_speech_bubble_given_a_room_keeps_its_body_inside_it_wrapped_to_its_width():
+    """The player's words go in the corner left of the hand (TableGeometry.bubble_room): the
+    body stays inside the room, its words on as many lines as its width needs, the tail still
+    at the speaker."""
+    pygame.font.init()
+    room = pygame.FRect(8, 400, 150, 290)
+    canvas = Canvas(LOGICAL_SIZE, 1.0)
+    wide = SpeechBubble((122, 690), "I pick up my foot, then I go out.", tail="down")
+    assert wide.placed(canvas)[0].width > room.width  # (without a room: one wide line)
+    bubble = SpeechBubble((122, 690), "I pick up my foot, then I go out.", tail="down", room=room)
+    body, tail = bubble.placed(canvas)
+    assert room.contains(body) and body.height > wide.placed(canvas)[0].height
+    assert tail[2] == (122, 690) and body.bottom < 690

@@ -854,6 +854,47 @@ def test_a_partners_bubble_keeps_clear_of_the_instruction_and_the_hand_in_the_sm
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("size", [(800, 450), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("case", [*CROWDED, "hand-and-foot"])
+def test_the_player_s_own_words_leave_the_counts_under_our_melds_in_sight(case, size):
+    """South's "May I go out?" (and its answers to the partner, its foot picked up) hung over
+    the hand's middle, in the bottom strip of our meld area, where the counts under our melds
+    are: at 800x450 it lay over the 7s' count (play-test, stop 64). The player's words go in
+    the corner over its name tag (Hand and Foot: over its foot), clear of every count, card,
+    tag, foot and meld area, inside the window, in both languages at every window size."""
+    from game.scenes.animations import BUBBLE_WORDS, Effect
+
+    if case == "hand-and-foot":  # (just dealt: the feet lie by their seats)
+        stack, table = make_table(variant=case, seed=4)
+    else:
+        stack, table = make_table(variant=CROWDED[case]["variant"])
+        table.load_state(crowded_position(case))
+    table.animator.finish_all()
+    canvas = Canvas(size, size[0] / LOGICAL_SIZE[0])
+    ruler = Ruler.of(canvas)
+    try:
+        for language in ("en", "zh_CN"):
+            i18n.set_language(language)
+            for words in BUBBLE_WORDS.values():
+                table.bubbles.clear()
+                table._fire(Effect("bubble", seat=table.human, text=i18n._(words)))
+                stack.draw(canvas)
+                view, layout = table.view, table.layout
+                badges = [box for _slot, box in view.meld_badge_boxes]
+                assert len(badges) >= len(table.game.state.side_melds(table.human_side))
+                others = [box for boxes in view.seat_boxes.values() for box in boxes] + list(view.foot_boxes.values())
+                others += [ruler.rect(place.rect()) for place in layout.placements.values() if place.visible]
+                others += [ruler.rect(area.inflate(12, 8)) for area in table.geometry.meld_areas.values()]
+                body, tail = table.bubbles[-1].widget.placed(canvas)
+                tail_box = pygame.Rect(tail[0], (1, 1)).unionall([pygame.Rect(point, (1, 1)) for point in tail])
+                for shape in (body, tail_box):
+                    assert shape.collidelist(badges) < 0, (language, words, shape, badges[shape.collidelist(badges)])
+                    assert shape.collidelist(others) < 0, (language, words, shape, others[shape.collidelist(others)])
+                assert canvas.get_rect().contains(body)
+    finally:
+        i18n.set_language("en")
+
+
 @pytest.mark.parametrize("language", ["en", "zh_CN"])
 def test_the_score_panel_names_our_partners_at_five_and_six(language):
     """With two sides of three the partners sit every other seat: the score panel's "Us"
