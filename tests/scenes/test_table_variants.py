@@ -855,7 +855,7 @@ def test_a_partners_bubble_keeps_clear_of_the_instruction_and_the_hand_in_the_sm
 
 
 @pytest.mark.parametrize("size", [(800, 450), (1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("case", [*CROWDED, "hand-and-foot"])
+@pytest.mark.parametrize("case", [*CROWDED, "hand-and-foot", "five-hand", "two-hand"])
 def test_the_player_s_own_words_leave_the_counts_under_our_melds_in_sight(case, size):
     """South's "May I go out?" (and its answers to the partner, its foot picked up) hung over
     the hand's middle, in the bottom strip of our meld area, where the counts under our melds
@@ -864,7 +864,7 @@ def test_the_player_s_own_words_leave_the_counts_under_our_melds_in_sight(case, 
     tag, foot and meld area, inside the window, in both languages at every window size."""
     from game.scenes.animations import BUBBLE_WORDS, Effect
 
-    if case == "hand-and-foot":  # (just dealt: the feet lie by their seats)
+    if case not in CROWDED:  # (just dealt: Hand and Foot's feet lie by their seats)
         stack, table = make_table(variant=case, seed=4)
     else:
         stack, table = make_table(variant=CROWDED[case]["variant"])
