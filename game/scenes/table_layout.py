@@ -169,8 +169,8 @@ BUBBLE_KEEP_CLEAR = (STATUS_RECT.union(STAGE_PANEL), HAND_RECT)
 # The player's own words go in the corner left of the hand, over its name tag (or, in Hand
 # and Foot, over its foot there), the tail pointing down at it: over the hand's middle they
 # lay over the count tags under our melds (play-test stop 64). The corner's column, between
-# the window's margin and our meld area, holds the bubble's body; a bubble there is written
-# a size smaller to keep to one line.
+# the window's margin and our meld area, holds the bubble's body; its words are written a
+# size smaller there, most of them on one line ("I pick up my foot." and "不行，还不到时候。" on two).
 SOUTH_BUBBLE_X = HAND_RECT.x - 46  # inside the tag however short ("你 · 8"), which ends 6 left of the hand
 SOUTH_TAG_TOP = 694.0  # (the tag's box, about: 24 high round y 706)
 SOUTH_BUBBLE_ROOM = pygame.FRect(8, 400, HAND_RECT.x - 10 - 8, SOUTH_TAG_TOP - 400)  # (its height: to the tail's tip)
