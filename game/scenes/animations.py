@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from game.i18n import N_, _
-from game.rules import Card
+from game.rules import Card, Rank
 from game.rules import events as ev
 from game.rules.moves import whole_number
 from game.rules.variants import Variant
@@ -175,6 +176,38 @@ class CardSprite:
             self.snap(self.end)
 
 
+class SeatNames(Protocol):
+    """How the table names a seat now (in the current language; a name typed for it as typed)."""
+
+    def seat_name(self, seat: int) -> str: ...
+
+
+@dataclass(frozen=True)
+class Words:
+    """What the table says for a moment (a banner, a speech bubble) as data: a message id and
+    what fills it in, put into words each time it is drawn. A banner made into English text
+    when its event was planned stayed English when the player switched to Chinese while it
+    showed; kept as data it shows in the language of the moment, as the move log's entries
+    do (game/move_log.LogEntry, which says the same moves). Words with no message id of the
+    catalog (a test's own) show as they are."""
+
+    msgid: str
+    seat: int | None = None  # {name}: the seat's name as the table names it when drawn
+    rank: Rank | None = None  # {ranks}: the rank in the plural
+    kind: str | None = None  # {kind}: a message id ("natural", "mixed")
+
+    def text(self, names: SeatNames) -> str:
+        if self.seat is None and self.rank is None and self.kind is None:
+            return _(self.msgid)  # (no placeholders to fill: free words may hold braces)
+        from game.hints import rank_plural
+
+        return _(self.msgid).format(
+            name=names.seat_name(self.seat) if self.seat is not None else "",
+            ranks=rank_plural(self.rank) if self.rank is not None else "",
+            kind=_(self.kind) if self.kind is not None else "",
+        )
+
+
 @dataclass
 class Effect:
     """Something other than a card flight that an event shows."""
@@ -183,9 +216,15 @@ class Effect:
     delay: float = 0.0
     seat: int | None = None
     side: int | None = None
-    text: str = ""
+    text: str = ""  # a sound's name; a bubble's or a banner's words where `words` is None (a test's)
     data: object = None  # (a bubble's: its code in BUBBLE_WORDS)
     move: int | None = None  # a bubble's: the moves played when its move was shown (the save's check)
+    words: Words | None = None  # what a bubble, a banner or a flash says (in words when drawn)
+
+    @property
+    def said(self) -> Words:
+        """What a bubble, a banner or a flash says: its words, else its text as it is."""
+        return self.words if self.words is not None else Words(self.text)
 
 
 @dataclass
@@ -202,34 +241,32 @@ class Plan:
     times: list[float] = field(default_factory=list)
 
 
-def canasta_banner(event: ev.CanastaMade, rules: Variant | None) -> str:
+def canasta_banner(event: ev.CanastaMade, rules: Variant | None) -> Words:
     """The banner of a canasta of any kind: "Canasta of 9s (natural)!", "Samba!", "A clean
     book of 9s!" (game.move_log.canasta_kind tells the kinds apart)."""
-    from game.hints import rank_plural
     from game.move_log import canasta_kind
 
     kind, natural = canasta_kind(event.kind, event.natural, rules)
-    ranks = rank_plural(event.rank)
     if kind == "sambas":
-        return _("Samba!")
+        return Words(N_("Samba!"))
     if kind == "escaleras":
-        return _("Escalera!")
+        return Words(N_("Escalera!"))
     if kind == "wild":
-        return _("Bolivia!")
+        return Words(N_("Bolivia!"))
     if kind == "book":
-        return (_("A clean book of {ranks}!") if natural else _("A dirty book of {ranks}!")).format(ranks=ranks)
-    kind_name = _("natural") if natural else _("mixed")
-    return _("Canasta of {ranks} ({kind})!").format(ranks=ranks, kind=kind_name)
+        return Words(N_("A clean book of {ranks}!") if natural else N_("A dirty book of {ranks}!"), rank=event.rank)
+    return Words(N_("Canasta of {ranks} ({kind})!"), rank=event.rank, kind=N_("natural") if natural else N_("mixed"))
 
 
 def bubble(at: float, seat: int, code: str) -> Effect:
     """A speech bubble by `seat` at `at` seconds: the words of `code` (BUBBLE_WORDS)."""
-    return Effect("bubble", at, seat, None, _(BUBBLE_WORDS[code]), code)
+    return Effect("bubble", at, seat, None, data=code, words=Words(BUBBLE_WORDS[code]))
 
 
-def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | None = None) -> Plan:
+def plan_events(events: list[ev.Event], rules: Variant | None = None) -> Plan:
     """Delays and effects for `events` (in engine order), at speed 1 (`rules`: the variant,
-    which names the Samba family's canastas)."""
+    which names the Samba family's canastas). What the effects say is data (`Words`): the
+    seats are named, and the words chosen, when they are drawn."""
     plan = Plan()
     clock = 0.0
     sounds: set[str] = set()
@@ -272,7 +309,8 @@ def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | 
         elif isinstance(event, ev.RedThreeLaid):
             clock += 0.2
             leave([event.card], 0.2)
-            plan.effects.append(Effect("flash", clock, event.seat, event.side, _("Red three!"), event.card))
+            red_three = Words(N_("Red three!"))
+            plan.effects.append(Effect("flash", clock, event.seat, event.side, data=event.card, words=red_three))
         elif isinstance(event, ev.PileTaken):
             leave([event.top], 0.1)
             leave(event.cards, PILE_STAGGER)
@@ -283,9 +321,8 @@ def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | 
                 sound("meld", lands(event.cards[0]))
         elif isinstance(event, ev.CanastaMade):
             sound("canasta", clock + 0.3)
-            plan.effects.append(
-                Effect("banner", clock + 0.3, None, event.side, canasta_banner(event, rules), event.natural)
-            )
+            made = canasta_banner(event, rules)
+            plan.effects.append(Effect("banner", clock + 0.3, None, event.side, data=event.natural, words=made))
         elif isinstance(event, ev.FootPickedUp):
             clock += 0.2
             plan.feet[event.seat] = clock  # (once the hand's last cards have left: the event names no card)
@@ -299,10 +336,8 @@ def plan_events(events: list[ev.Event], names: dict[int, str], rules: Variant | 
             plan.effects.append(bubble(clock, event.seat, "yes" if event.yes else "no"))
         elif isinstance(event, ev.WentOut):
             sound("going_out", clock + 0.2)
-            text = _("{name} went out concealed!") if event.concealed else _("{name} went out!")
-            plan.effects.append(
-                Effect("banner", clock + 0.2, event.seat, None, text.format(name=names.get(event.seat, "?")))
-            )
+            out = Words(N_("{name} went out concealed!") if event.concealed else N_("{name} went out!"), event.seat)
+            plan.effects.append(Effect("banner", clock + 0.2, event.seat, None, words=out))
         elif isinstance(event, ev.DealEnded):
             plan.effects.append(Effect("deal-over", clock + 0.4, data=event.result, text=event.reason))
 

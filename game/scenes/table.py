@@ -35,6 +35,7 @@ from game.scenes.animations import (
     FLIGHT,
     Animator,
     Effect,
+    Words,
     bubbles_text,
     looks_text,
     parse_bubbles,
@@ -98,6 +99,7 @@ class Bubble:
     seat: int  # who speaks: the bubble moves with the seat when the table turns (pass-and-play)
     code: str | None = None  # what it says (animations.BUBBLE_WORDS; None: words the save does not keep)
     move: int = 0  # the moves played when the move it goes with was shown (the save keeps it)
+    words: Words | None = None  # what it says, put into the widget's text again at a language switch
 
 
 class TableScene(Scene):
@@ -274,7 +276,8 @@ class TableScene(Scene):
         # While cards are dragged: where a drop now would land and what it would do there
         # (PlayerMoves.verdict, asked as the pointer moves: `_preview_drop`).
         self._drop_verdict: tuple[DropTarget, DropVerdict | None] | None = None
-        self.banner: tuple[str, float, object] | None = None
+        # The banner showing: what it says (in words when drawn), its seconds left, whether natural.
+        self.banner: tuple[Words, float, object] | None = None
         self.banner_high = False
         self.timeline: list[tuple[float, Effect]] = []
         self.shown_scores = [Tween(s, s, 0.0) for s in self.game.scores]
@@ -595,7 +598,7 @@ class TableScene(Scene):
     def show_events(self, events) -> None:
         """Animate a batch of engine events (and tell the listeners)."""
         events = list(events)
-        plan = plan_events(events, {seat: self.seat_name(seat) for seat in self.names}, self.config.rules)
+        plan = plan_events(events, self.config.rules)
         speed = max(0.01, self.animator.speed)
         # Each move is said (the log, the seat's label) as its cards start to move.
         self.move_log.record(events, [self.clock + at / speed for at in plan.times])
@@ -752,22 +755,22 @@ class TableScene(Scene):
                 self.play_sound(effect.text)
         elif effect.kind == "bubble":
             code = effect.data if effect.data in BUBBLE_WORDS else None
-            self._say(effect.seat, code, effect.move or 0, effect.text)  # type: ignore[arg-type]
+            self._say(effect.seat, code, effect.move or 0, effect.said)  # type: ignore[arg-type]
         elif effect.kind in ("banner", "flash"):
-            self.banner = (effect.text, 2.0 if effect.kind == "banner" else 1.2, effect.data)
+            self.banner = (effect.said, 2.0 if effect.kind == "banner" else 1.2, effect.data)
             self.banner_high = effect.side is not None and effect.side != self.human_side
         elif effect.kind == "deal-over":
             self.sheet_pending = effect.data
 
-    def _say(self, seat: int, code: str | None, move: int, text: str = "") -> None:
-        """A speech bubble by `seat`: the words of `code` (BUBBLE_WORDS), else `text`; it
+    def _say(self, seat: int, code: str | None, move: int, words: Words | None = None) -> None:
+        """A speech bubble by `seat`: the words of `code` (BUBBLE_WORDS), else `words`; it
         replaces the seat's last one."""
         anchor, tail = self.geometry.bubble_anchor(seat)
         self.bubbles = [b for b in self.bubbles if b.widget.anchor != anchor]
-        words = _(BUBBLE_WORDS[code]) if code is not None else text
-        bubble = SpeechBubble(anchor, words, tail=tail, keep_clear=BUBBLE_KEEP_CLEAR)
+        said = Words(BUBBLE_WORDS[code]) if code is not None else words or Words("")
+        bubble = SpeechBubble(anchor, said.text(self), tail=tail, keep_clear=BUBBLE_KEEP_CLEAR)
         self._place_bubble(bubble, seat)
-        self.bubbles.append(Bubble(bubble, BUBBLE_SECONDS, seat, code, move))
+        self.bubbles.append(Bubble(bubble, BUBBLE_SECONDS, seat, code, move, said))
 
     def _place_bubble(self, bubble: SpeechBubble, seat: int) -> None:
         """`seat`'s words by its place at the table (the table turned: by its new one); the
@@ -978,6 +981,9 @@ class TableScene(Scene):
 
     def _set_language(self, language: str) -> None:
         self._refresh_buttons()
+        for bubble in self.bubbles:  # (what a seat is saying, in the new words at once; a banner is worded as drawn)
+            if bubble.words is not None:
+                bubble.widget.text = bubble.words.text(self)
 
     def _set_card_size(self, size: str) -> None:
         if size != self.geometry.card_size:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from game.hints import Hint
     from game.move_log import MoveLog
     from game.rules import Card, Game, Move, RulesConfig
-    from game.scenes.animations import Animator
+    from game.scenes.animations import Animator, Words
     from game.scenes.drop_verdict import DropVerdict
     from game.scenes.hand_state import DropTarget, HandUI
     from game.scenes.table_input import HandController
@@ -107,7 +107,7 @@ class TableScenery(Protocol):
     buttons: WidgetGroup
     ask_button: Button
     bubbles: list[Any]  # table.Bubble: .widget (a SpeechBubble)
-    banner: tuple[str, float, object] | None
+    banner: tuple[Words, float, object] | None  # what it says (put into words when drawn), seconds left, natural
     banner_high: bool
     shown_scores: list[Tween]
     card_back: str

@@ -1859,7 +1859,8 @@ class TableView:
         banner = self.table.banner
         if banner is None:
             return
-        text, remaining, natural = banner
+        words, remaining, natural = banner
+        text = words.text(self.table)  # (in the language of this frame: a switch while it shows rewords it)
         alpha = max(0.0, min(1.0, remaining / 0.4))
         boxes = []
         for size in BANNER_SIZES:

@@ -128,7 +128,7 @@ def test_flip_turns_the_card_over_half_way_along_its_path():
 
 def test_deal_events_stagger_the_cards_one_by_one():
     game = Game(RulesConfig.for_variant("classic"), seed=4)
-    plan = plan_events(game.last_deal_events, {0: "You", 1: "West", 2: "North", 3: "East"})
+    plan = plan_events(game.last_deal_events)
     dealt = next(e for e in game.last_deal_events if isinstance(e, ev.Dealt))
     first_round = [dealt.hands[(dealt.dealer + 1 + i) % 4][0] for i in range(4)]
     delays = [plan.delays[c] for c in first_round]
@@ -136,7 +136,10 @@ def test_deal_events_stagger_the_cards_one_by_one():
 
 
 def test_events_become_bubbles_banners_and_the_score_sheet():
-    names = {0: "You", 1: "West", 2: "North", 3: "East"}
+    class Names:
+        def seat_name(self, seat: int) -> str:
+            return ["You", "West", "North", "East"][seat]
+
     card = Card.parse("HK")
     plan = plan_events(
         [
@@ -145,12 +148,12 @@ def test_events_become_bubbles_banners_and_the_score_sheet():
             ev.CanastaMade(0, card.rank, True),
             ev.WentOut(0, False),
             ev.DealEnded("went-out", None),
-        ],
-        names,
+        ]
     )
     shown = [e for e in plan.effects if e.kind != "sound"]
     assert [e.kind for e in shown] == ["bubble", "bubble", "banner", "banner", "deal-over"]
-    assert "You went out" in shown[3].text
+    said = [e.said.text(Names()) for e in shown[:4]]
+    assert said == ["May I go out?", "Yes, go out!", "Canasta of kings (natural)!", "You went out!"], said
     sounds = {e.text: e.delay for e in plan.effects if e.kind == "sound"}
     assert set(sounds) == {"canasta", "going_out"}
 
