@@ -961,7 +961,7 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
         parts.extend(_why_break(card, same, obs, weighed, compare=not only))
     if risk is not None and risky:  # (a card that could be laid off gives nothing away)
         if every_discard_risky(obs):  # (this card is one)
-            parts.append(_("Every card is a risk now; this one gives the least away."))
+            parts.append(_every_card_a_risk(obs, card))
         elif warn:
             parts.append(risk.text)
     elif only:
@@ -1434,9 +1434,24 @@ def discard_question(obs: Observation, card: Card, least: list[Card] | None = No
     elif risk.kind != "lay-off" and every_discard_risky(obs):  # (the box asked as if a safe card were left)
         every = _("Every card in your hand is a risk now.")
         if least:  # (which one the hint would give: the box offers no better card otherwise)
-            every = _("Every card in your hand is a risk now; the {card} gives the least away.").format(
-                card=card_name(least[0])
-            )
+            dangers = _dangers(obs)
+            mine, theirs = dangers.get(card.face), dangers.get(least[0].face)
+            if mine is not None and theirs is not None:
+                # The box is there to stop a careless gift of the pile. With every card offering
+                # it, the careful discard is the hint's (the Normal bot weighs what a card gives
+                # the next player against what it is worth in the hand: a safer pair may be
+                # worth keeping), and a card that gives no more away than that one is no
+                # careless gift: "Discard anyway?" would offer nothing better, a question the
+                # player learns to click through. (It said "the 9♠ gives the least away" of a
+                # 9♠ handing over the very pile the player's 7♣ did.) Where it asks, the card
+                # it names gives less away than the player's; "the least" where none gives less.
+                if not _gives_more(mine, theirs):
+                    return None
+                every = (
+                    _("Every card in your hand is a risk now; the {card} gives the least away.")
+                    if not _gives_more(theirs, min(dangers.values()))
+                    else _("Every card in your hand is a risk now; the {card} gives less away.")
+                ).format(card=card_name(least[0]))
         parts.append(every)
     return join_sentences(parts)
 
@@ -1482,6 +1497,40 @@ def _safer_discard(obs: Observation, card: Card) -> Card | None:
         return None
     weighed = _weigh_discards(obs)
     return min(safe, key=lambda c: weighed[c.face].cost if c.face in weighed else float("inf"))
+
+
+def _dangers(obs: Observation) -> dict[str, float]:
+    """What each legal discard gives the next player, by face: the Normal bot's `danger` (the
+    chance they could take the pile with it on top, times what the take would bring them:
+    the pile, a canasta it would finish); {} when the bot cannot weigh them."""
+    return {face: weighed.danger for face, weighed in _weigh_discards(obs).items()}
+
+
+def _gives_more(danger: float, than: float) -> bool:
+    """`danger` is more than `than`: two cards that offer the same pile with the same chance
+    weigh the same (computed alike, up to the last bits of a float)."""
+    return danger > than + 1e-9 * max(1.0, abs(than))
+
+
+def _every_card_a_risk(obs: Observation, card: Card) -> str:
+    """Why `card` is discarded when every card of the hand is a risk, as true of it: it gives
+    the least away; none gives less (others the same); or the cards that give less away are
+    worth more in the hand (the Normal bot discards the cheapest: what a card gives away and
+    what it is worth kept, together), said only of that cheapest card. "This one gives the
+    least away" was said of a card that gave exactly what every other did, and of a single
+    discarded while a pair that gave less away was kept."""
+    weighed = _weigh_discards(obs)
+    mine = weighed.get(card.face)
+    if mine is None:
+        return _("Every card in your hand is a risk now.")
+    others = [w for w in weighed.values() if w.card.rank != card.rank]  # (its own rank's: the same card to them)
+    if not any(_gives_more(mine.danger, w.danger) for w in others):
+        if any(not _gives_more(w.danger, mine.danger) for w in others):
+            return _("Every card is a risk now; none gives less away than this one.")
+        return _("Every card is a risk now; this one gives the least away.")
+    if all(mine.cost <= w.cost for w in others):
+        return _("Every card is a risk now; those that give less away are worth more in your hand.")
+    return _("Every card in your hand is a risk now.")  # (a card another player chose: no claim)
 
 
 def every_discard_risky(obs: Observation) -> bool:

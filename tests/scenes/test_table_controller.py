@@ -359,10 +359,15 @@ def test_a_risky_discard_asks_the_host_and_goes_ahead_only_when_confirmed():
     assert len(host.asked) == 1 and controller.game.state.pile[-1] is seven
 
 
+# West (the next player) has melded every rank of the player's hand: any discard lets it take
+# the pile; the 7♣ would also bring its sevens (five cards) within a card of a canasta.
+EVERY_RANK = {"7": "S7 D7 H7 C7 S2", "4": "S4 D4 C4", "9": "H9 D9 C9", "8": "S8 H8 C8"}
+
+
 def test_the_risky_discard_box_says_when_every_card_is_a_risk():
     """A play-test: the box asked to confirm the card the hint had chosen as giving the least
     away, as if a safe card were left; with none left it says so."""
-    every = dict(RISKY, melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7", "4": "S4 D4 C4", "9": "H9 D9 C9", "8": "S8 H8 C8"}])
+    every = dict(RISKY, melds=[{"K": "CK DK HK"}, EVERY_RANK])
     controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **every))
     controller.moves.confirm_risky = True
     (seven,) = cards(controller, "C7")
@@ -381,12 +386,12 @@ def test_the_card_the_hint_would_discard_is_not_asked_about():
     """A play-test (stop 54): with every card a risk, the box asked to confirm the very card
     the hint gives as the one that gives the least away, and said "Every card in your hand
     is a risk now" to it. The card the hint would discard (the Normal bot's cheapest, asked
-    for or not) goes without a question; another says which card gives the least away, in
-    both languages."""
+    for or not) goes without a question, and so does one that gives no more away (the 4♥:
+    the same pile); another says which card gives the least away, in both languages."""
     from game.hints import least_costly_discards
     from game.i18n import set_language
 
-    every = dict(RISKY, melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7", "4": "S4 D4 C4", "9": "H9 D9 C9", "8": "S8 H8 C8"}])
+    every = dict(RISKY, melds=[{"K": "CK DK HK"}, EVERY_RANK])
     hands = ["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"]
     controller, host = make(position(hands, **every))
     obs = controller.game.state.observation(0)
@@ -396,6 +401,11 @@ def test_the_card_the_hint_would_discard_is_not_asked_about():
     (nine,) = cards(controller, "S9")
     controller.moves.double_click(nine)
     assert not host.asked and controller.game.state.pile[-1] is nine
+    controller, host = make(position(hands, **every))
+    controller.moves.confirm_risky = True
+    (four,) = cards(controller, "H4")
+    controller.moves.double_click(four)
+    assert not host.asked and controller.game.state.pile[-1] is four
     set_language("zh_CN")
     try:
         controller, host = make(position(hands, **every))
