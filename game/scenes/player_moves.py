@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from game.hints import card_list, card_name, discard_question, naming, rank_plural
+from game.hints import card_list, card_name, discard_question, least_costly_discards, naming, rank_plural
 from game.i18n import N_, _
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
@@ -852,8 +852,14 @@ class PlayerMoves:
             obs = self.table.game.state.observation(self.table.human)
             # Asked only where the pile is worth it, naming a safer card in hand; never about
             # the card the hint would discard, asked for or not (play-test, stop 54).
+            # Of the discards the hint weighs cheapest, the box names the open hint's own: it
+            # named the 9♠ under a hint saying "Discard the 8♦" (the two tied).
+            least = least_costly_discards(obs)
+            hint_discard = hint.move.card if hint is not None and hint.move.kind is MoveKind.DISCARD else None
+            if hint_discard is not None:
+                least.sort(key=lambda c: c.face != hint_discard.face)  # (stable: the rest keep their order)
             with naming(self.table.seat_name):
-                why = discard_question(obs, card)
+                why = discard_question(obs, card, least)
             if why is not None:
                 version = self.table.version
 

@@ -382,6 +382,20 @@ def test_the_risky_discard_box_says_when_every_card_is_a_risk():
     assert "Every card" not in why  # (the 4, the 9 and the 8 are safe)
 
 
+def test_the_risky_discard_box_names_the_open_hint_s_card():
+    """The 9♠ and the 8♦ give the least away alike and weigh the same for the hand; the hint
+    open said "Discard the 8♦" and the box, asked about the 7♣, named the 9♠. It names the
+    hint's own card."""
+    every = dict(RISKY, melds=[{"K": "CK DK HK"}, EVERY_RANK])
+    controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **every))
+    assert controller.guide.show_hint() and controller.guide.hint is not None
+    assert str(controller.guide.hint.move) == "discard D8"
+    controller.moves.confirm_risky = True
+    controller.moves.double_click(cards(controller, "C7")[0])
+    ((_card, why, _discard),) = host.asked
+    assert why.endswith("Every card in your hand is a risk now; the 8♦ gives the least away."), why
+
+
 def test_the_card_the_hint_would_discard_is_not_asked_about():
     """A play-test (stop 54): with every card a risk, the box asked to confirm the very card
     the hint gives as the one that gives the least away, and said "Every card in your hand
