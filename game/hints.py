@@ -1399,8 +1399,9 @@ ASK_PILE = why.BIG_PILE
 def discard_question(obs: Observation, card: Card, least: list[Card] | None = None) -> str | None:
     """What the risky-discard box says before `card` is discarded (the question itself
     aside), or None when the discard is not worth a question: it looks safe, it is the card
-    the hint would discard (`least`: `least_costly_discards`, computed when not given), or
-    the pile it would offer is small and holds nothing that matters. Where a safer discard
+    the hint would discard (`least`: `least_costly_discards`, computed when not given; the
+    first is the one named), every card is a risk and it gives no more away than that one,
+    or the pile it would offer is small and holds nothing that matters. Where a safer discard
     is in hand it is named: a black three (it blocks the next player: R-BLACK3) first."""
     risk = discard_risk(obs, card)
     if risk is None or not _worth_asking(obs, card, risk):
@@ -1530,7 +1531,7 @@ def _every_card_a_risk(obs: Observation, card: Card) -> str:
         return _("Every card is a risk now; this one gives the least away.")
     if all(mine.cost <= w.cost for w in others):
         return _("Every card is a risk now; those that give less away are worth more in your hand.")
-    return _("Every card in your hand is a risk now.")  # (a card another player chose: no claim)
+    return _("Every card in your hand is a risk now.")  # (the review's better move, not Normal's: no claim)
 
 
 def every_discard_risky(obs: Observation) -> bool:
