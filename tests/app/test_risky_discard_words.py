@@ -35,14 +35,15 @@ def seen(hand: str, west_melds: dict[str, str], others=OTHERS, **extra):
 
 
 def hint_for(obs) -> str:
-    """The H hint's words for the discard the hint would make."""
+    """The H hint's words for the first of the discards the hint weighs cheapest."""
     return explain(Move.discard(least_costly_discards(obs)[0]), obs)
 
 
 def test_a_card_that_gives_the_same_pile_as_the_hint_s_is_not_asked_about():
     """Every card lets West take the same pile of six, with no canasta: the 7♣ gives no more
-    away than the 9♠ the hint would discard, so the box has nothing better to offer and does
-    not ask (it said "the 9♠ gives the least away"). The hint says its 9♠ gives no less."""
+    away than the 9♠ or the 8♦ (the discards the hint weighs cheapest), so the box has nothing
+    better to offer and does not ask (it said "the 9♠ gives the least away"). The hint says
+    of its card that none gives less away."""
     obs = seen("C7 H4 S9 D8", THREES)
     assert [c.face for c in least_costly_discards(obs)] == ["S9", "D8"]  # (the singles fewest could pair)
     for face in ("C7", "H4"):
