@@ -14,7 +14,7 @@ from game.saves import NEWER_VERSION, SaveError, SaveSummary
 from game.scenes import theme
 from game.scenes.layout import LOGICAL_SIZE, Ruler
 from game.scenes.menu_base import MenuPage, Page
-from game.scenes.menu_widgets import TextButton, blit_text, draw_backdrop
+from game.scenes.menu_widgets import TextButton, blit_in_box, blit_text, draw_backdrop
 from game.scenes.modal import ModalDialogScene
 from game.scenes.shapes import soft_shadow
 from game.scenes.text import one_line, text_width, wrap_at_most
@@ -253,7 +253,7 @@ class TitleMenuScene(MenuPage):
                 parts = [" · ".join(parts)]
             step = SAVED_LINE_STEP if len(parts) > 1 else 0
             for row, part in enumerate(parts):
-                blit_text(
+                blit_in_box(  # (beside Continue, on its label's line by the ink)
                     surface,
                     one_line(surface, part, theme.FONT_SMALL, room),
                     theme.FONT_SMALL,

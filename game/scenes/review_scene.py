@@ -42,6 +42,7 @@ from game.scenes.shapes import draw_panel, felt_background
 from game.scenes.table_layout import ASPECT, MELD_W
 from game.scenes.table_view import RED_INK
 from game.scenes.text import (
+    blit_in_box,
     blit_text,
     fitting_size,
     one_line,
@@ -544,7 +545,8 @@ class ReviewScene(Scene):
         counter = _("Move {n} of {total}").format(n=min(self.cursor + 1, self.count), total=self.count)
         if self.cursor >= self.count:
             counter = _("The deal is over")
-        blit_text(surface, counter, 18, theme.TEXT_ON_FELT, bold=True, midleft=(690, 683))
+        # (on the buttons' middle line, by its ink as their labels)
+        blit_in_box(surface, counter, 18, theme.TEXT_ON_FELT, bold=True, midleft=(690, 683))
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         ruler = Ruler.of(surface)
@@ -568,13 +570,14 @@ class ReviewScene(Scene):
             right = self._card_row(surface, ruler, cards, HAND_LEFT, y, plan.card_w, HAND_RIGHT - reserve)
             # The name alone left of the row; the count right of its cards, in the strip of the
             # row no other row's cards cover (under the name it took a second line: six seats'
-            # rows at 800x450 were a tight stack of small lines, play-test stop 54).
+            # rows at 800x450 were a tight stack of small lines, play-test stop 54). Both centred
+            # by their ink, a Chinese name as an English one.
             low = y + (min(plan.pitch, card_h) if seat < state.config.players - 1 else card_h)
             high = y + (max(0.0, card_h - plan.pitch) if seat else 0.0)
-            blit_text(surface, name, size, color, bold=True, midleft=(24, y + min(plan.pitch, card_h) / 2))
+            blit_in_box(surface, name, size, color, bold=True, midleft=(24, y + min(plan.pitch, card_h) / 2))
             left = right + 10
             size = fitting_size(count, 16, HAND_RIGHT - left, smallest=11)
-            blit_text(
+            blit_in_box(
                 surface,
                 one_line(surface, count, size, HAND_RIGHT - left),
                 size,

@@ -27,7 +27,7 @@ from game.scenes.shapes import cream_panel
 from game.scenes.table_layout import BUTTONS
 from game.scenes.table_source import TableSeats
 from game.scenes.table_view import RED_INK
-from game.scenes.text import blit_text, fitting_size, one_line
+from game.scenes.text import blit_in_box, blit_text, fitting_size, one_line
 from game.scenes.tween import Tween, ease_out_cubic
 from game.scenes.widgets import Button, WidgetGroup
 
@@ -56,6 +56,11 @@ class SheetTable(TableSeats, Protocol):
     def settle_scores(self) -> None: ...
 
 
+# The totals' lines, under each total's top (logical units): its label and numbers centred on
+# it by their ink, where the numbers' ink lay when they hung from the top ("Game score"'s label
+# sat 3 pixels above its larger digits).
+DEAL_TOTAL_MIDDLE = 13.5
+GAME_SCORE_MIDDLE = 16.5
 HAND_HEADER = 30  # logical units: the "Left in hand" heading
 HAND_LINE = 24  # one seat's cards
 EXTRA_ROW = 56  # the row of "review" and "save as a file"
@@ -477,7 +482,7 @@ class ScoreSheetScene(Scene):
         for side in range(sides):
             name = self.table.side_name(side)
             size = fitting_size(name, 18, col_w - 16, bold=True, smallest=12)
-            blit_text(  # (a margin between the columns; a shrunk name on the row's middle line, cut if need be)
+            blit_in_box(  # (a margin between the columns; a shrunk name on the row's middle line, cut if need be)
                 surface,
                 one_line(surface, name, size, col_w - 16, bold=True),
                 size,
@@ -488,12 +493,15 @@ class ScoreSheetScene(Scene):
         y += 36
         size = 17 if self.row_h >= 30 else 16
         for key, label in self.rows:
-            drawn = blit_text(surface, _(label), size, theme.INK, topleft=(col0, y))
+            # Each row's label and numbers centred on its middle by their ink (a Chinese label
+            # hung from the row's top sat lower than the digits beside it).
+            middle = y + self.row_h / 2
+            drawn = blit_in_box(surface, _(label), size, theme.INK, midleft=(col0, middle))
             if key == "red_threes" and self.red_three_note:
-                self._note(surface, ruler, drawn, first_col + col_w - 100)
+                self._note(surface, ruler, drawn, middle, first_col + col_w - 100)
             for side in range(sides):
                 value = getattr(self.result.sides[side], key)
-                self._number(surface, round(value * k), (first_col + side * col_w + col_w - 40, y), size=size + 1)
+                self._number(surface, round(value * k), (first_col + side * col_w + col_w - 40, middle), size=size + 1)
             y += self.row_h
         pygame.draw.line(
             surface,
@@ -503,19 +511,21 @@ class ScoreSheetScene(Scene):
             max(1, ruler.px(1)),
         )
         y += 10
-        blit_text(surface, _("This deal"), 18, theme.INK, bold=True, topleft=(col0, y))
+        middle = y + DEAL_TOTAL_MIDDLE
+        blit_in_box(surface, _("This deal"), 18, theme.INK, bold=True, midleft=(col0, middle))
         for side in range(sides):
             total = self.result.sides[side].total
-            self._number(surface, round(total * k), (first_col + side * col_w + col_w - 40, y), bold=True)
+            self._number(surface, round(total * k), (first_col + side * col_w + col_w - 40, middle), bold=True)
         y += 34
-        blit_text(surface, _("Game score"), 18, theme.INK, bold=True, topleft=(col0, y))
+        middle = y + GAME_SCORE_MIDDLE
+        blit_in_box(surface, _("Game score"), 18, theme.INK, bold=True, midleft=(col0, middle))
         previous = self.table.game.state.scores
         for side in range(sides):
             score = previous[side] + (self.result.scores[side] - previous[side]) * k
             self._number(
                 surface,
                 round(score),
-                (first_col + side * col_w + col_w - 40, y),
+                (first_col + side * col_w + col_w - 40, middle),
                 bold=True,
                 size=22,
                 color=theme.GOLD_DARK,
@@ -525,13 +535,14 @@ class ScoreSheetScene(Scene):
         y += HAND_HEADER - 4
         hands = zip(self.left_in_hand, self._hand_lines(ruler), self.hand_line_counts)
         for (seat, _cards), fit, line_count in hands:
-            # Name and cards on one middle line (cards shrunk to fit sat high when both hung from the top).
-            middle = y + HAND_LINE / 2 - 1
+            # Name and cards on one middle line, by their ink (cards shrunk to fit sat high when
+            # both hung from the top).
+            middle = y + HAND_LINE / 2
             name = self.table.seat_name(seat)  # (a person's name may be long: shrunk to its column, then cut)
             size = fitting_size(name, 16, 132, smallest=12)
-            blit_text(surface, one_line(surface, name, size, 132), size, theme.INK_SOFT, midleft=(col0, middle))
+            blit_in_box(surface, one_line(surface, name, size, 132), size, theme.INK_SOFT, midleft=(col0, middle))
             for index, line in enumerate(fit.lines):
-                blit_text(surface, line, fit.size, theme.INK, midleft=(col0 + 140, middle + index * HAND_MORE_LINE))
+                blit_in_box(surface, line, fit.size, theme.INK, midleft=(col0 + 140, middle + index * HAND_MORE_LINE))
             # The next seat follows the lines drawn: a second line given by `lines_wanted`'s
             # twentieth spare that the window's font did not need stayed blank under the cards
             # (Hand and Foot, a hand and a foot on one line at 1280x720, play-test, stop 59);
@@ -539,14 +550,14 @@ class ScoreSheetScene(Scene):
             y += HAND_LINE + HAND_MORE_LINE * (min(line_count, len(fit.lines)) - 1)
         self.buttons.draw(surface)
 
-    def _note(self, surface: pygame.Surface, ruler: Ruler, label: pygame.Rect, right: float) -> None:
-        """The red threes' note after their label, small and soft, shrunk to end short of the
-        first column's numbers (`right`)."""
+    def _note(self, surface: pygame.Surface, ruler: Ruler, label: pygame.Rect, middle: float, right: float) -> None:
+        """The red threes' note after their label, small and soft, on the row's `middle` line,
+        shrunk to end short of the first column's numbers (`right`)."""
         text = self.red_three_words
         left = label.right / ruler.scale + 8
         size = fitting_size(text, 14, right - left, smallest=11)
         text = one_line(surface, text, size, right - left)
-        blit_text(surface, text, size, theme.INK_SOFT, midleft=(left, label.centery / ruler.scale))
+        blit_in_box(surface, text, size, theme.INK_SOFT, midleft=(left, middle))
 
     def _hand_lines(self, ruler: Ruler) -> list[HandLines]:
         """Each seat's lines of cards left and their size, in the lines the sheet gave it, measured
@@ -570,6 +581,6 @@ class ScoreSheetScene(Scene):
         return self._hands[1]
 
     @staticmethod
-    def _number(surface, value: int, topright, bold: bool = False, size: int = 18, color=None) -> None:
+    def _number(surface, value: int, midright, bold: bool = False, size: int = 18, color=None) -> None:
         ink = RED_INK if value < 0 else (color or theme.INK)
-        blit_text(surface, format_points(value), size, ink, bold=bold, topright=topright)
+        blit_in_box(surface, format_points(value), size, ink, bold=bold, midright=midright)

@@ -8,7 +8,7 @@ from game.i18n import N_, _, format_points
 from game.rules.variants import Variant, variant_named
 from game.scenes import theme
 from game.scenes.menu_base import MenuPage
-from game.scenes.menu_widgets import TextButton, blit_text
+from game.scenes.menu_widgets import TextButton, blit_in_box, blit_text
 from game.scenes.modal import ModalDialogScene, write_failed
 from game.scenes.text import fitting_size, text_width
 from game.stats import Record, record_name, record_order, split_key
@@ -232,12 +232,12 @@ class StatsScene(MenuPage):
         for key, record in shown:
             for index, text in enumerate(row_texts(key, record)):
                 x = COLUMNS[index][1]
-                middle = y + ROW_PITCH / 2 - 3  # cells centred on the row: a shrunk name too
+                middle = y + ROW_PITCH / 2 - 3  # cells centred on the row by their ink: a shrunk name too
                 anchor = {"midleft": (x, middle)} if index == 0 else {"midright": (x, middle)}
                 size: float = theme.FONT_BODY
                 if index == 0:  # a long game name (six-hand's, a person's) shrinks to its column
                     size = fitting_size(text, size, NAME_WIDTH, bold=True, smallest=13)
-                blit_text(surface, text, size, theme.INK, bold=index == 0, **anchor)
+                blit_in_box(surface, text, size, theme.INK, bold=index == 0, **anchor)
             y += ROW_PITCH
         size, lines = note_lines(note_parts([key for key, _record in shown], self.page, self.pages))
         for row, line in enumerate(reversed(lines)):  # (from the bottom up)

@@ -19,7 +19,7 @@ import pygame
 from game import assets
 from game.i18n import _, get_language
 from game.scenes import theme
-from game.scenes.layout import LOGICAL_SIZE, Ruler
+from game.scenes.layout import LOGICAL_SIZE, Ruler, box_middle
 from game.scenes.shapes import fading_panel, rounded_panel
 from game.scenes.table_layout import (
     BAND_MIN_W,
@@ -47,7 +47,7 @@ from game.scenes.table_layout import (
     stock_rect,
 )
 from game.scenes.table_source import TableSeats, TableStatus
-from game.scenes.text import line_height, render_lines, text_image, wrap_text
+from game.scenes.text import ink_placed, line_height, render_lines, text_image, wrap_text
 
 if TYPE_CHECKING:
     from game.rules import Card
@@ -66,6 +66,7 @@ PEEK_ALPHA = 0.25  # a panel covering part of a meld, under the pointer
 # left, the chip's padding, CHIP_RIGHT)
 CHIP_RIGHT = 14
 CHIP_MARGINS = 16 + 2 * 8 + CHIP_RIGHT
+CHIP_SIZE = 13  # its text's (bold)
 
 
 class PanelsSource(TableSeats, TableStatus, Protocol):
@@ -458,7 +459,7 @@ class TablePanels:
         (pixels). One line where it fits beside the panel's margins, else the rule and the
         way to it on lines of their own (in a narrow place it was cut at its left end:
         'e V-SAMBA-MELDS · Why not?...', play-test, stop 44)."""
-        font = assets.font_for_text(footer, ruler.px(13), True)
+        font = assets.font_for_text(footer, ruler.px(CHIP_SIZE), True)
         room = ruler.px(width - CHIP_MARGINS)
         lines = [footer]
         if font.size(footer)[0] > room:
@@ -535,7 +536,11 @@ class TablePanels:
             tag.topright = (size[0] - ruler.px(CHIP_RIGHT), y + ruler.px(2))
             radius = min(tag.height // 2, ruler.px(12))
             content.blit(rounded_panel(tag.size, radius, theme.GOLD_LIGHT, theme.GOLD_DARK, max(1, ruler.px(1))), tag)
-            content.blit(image, image.get_rect(center=tag.center))
+            # Its lines' ink centred in it, as a pill's (a Chinese chip's text sat 2 pixels low):
+            # the first line's ink middle half the lines' pitches above the chip's middle.
+            middle_x, middle_y = box_middle(tag)
+            first = (middle_x, middle_y - line_height(font, 1.1) * (len(lines) - 1) / 2)
+            content.blit(image, ink_placed(image, footer, ruler.px(CHIP_SIZE), True, "center", first))
         return content
 
     def _hint_panel(self, surface: pygame.Surface, ruler: Ruler, place: PanelPlace, alpha: float) -> pygame.Rect:

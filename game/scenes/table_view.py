@@ -73,6 +73,7 @@ from game.scenes.table_layout import (
 from game.scenes.table_panels import REFUSAL_FILL, DrawnPieces, TablePanels
 from game.scenes.table_source import at_screen
 from game.scenes.text import (
+    blit_in_box,
     blit_text,
     cut_name,
     fitting_size,
@@ -586,7 +587,7 @@ class TableView:
             box = ruler.rect(area.inflate(12, 8))
             surface.blit(rounded_panel(box.size, ruler.px(14), ZONE, ZONE_LINE, max(1, ruler.px(1))), box)
             if text is not None:
-                blit_text(surface, text, zone_text_size(text, area), (255, 255, 255, 90), center=area.center)
+                blit_in_box(surface, text, zone_text_size(text, area), (255, 255, 255, 90), center=area.center)
         # Empty stock / pile outlines.
         for pos in (STOCK_POS, PILE_POS):
             rect = pygame.FRect(0, 0, CENTER_W, card_h(CENTER_W))
@@ -702,7 +703,7 @@ class TableView:
         else:
             text = note
         spot = self.table.geometry.spot(seat)
-        y = tag.centery / ruler.scale
+        y = box_middle(tag)[1] / ruler.scale
         if spot == "N":  # beside the tag: below it is the meld area
             left = tag.right / ruler.scale + 8
             room = pygame.FRect(left, y - 10, text_width(text, 13, True), 20)
@@ -710,10 +711,10 @@ class TableView:
                 return  # its end would run under the open log or pile browser (which says it)
             if room.collidelist([ruler.logical(tab) for tab in self.zone_label_boxes.values()]) != -1:
                 return  # a meld area's tab moved off the pile (six-hand, the log open: it says it)
-            self._seat_text(
+            self._seat_text(  # (its ink on the tag's label's middle, as the label's in the tag)
                 surface,
                 seat,
-                blit_text(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(left, y)),
+                blit_in_box(surface, text, 13, theme.GOLD_LIGHT, bold=True, midleft=(left, y)),
             )
             return
         # W and E: above the tag (below it hang the seat's cards), at most two lines from the

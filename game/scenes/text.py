@@ -354,10 +354,12 @@ def blit_in_box(
     bold: bool = False,
     **anchor: Any,
 ) -> pygame.Rect:
-    """`blit_text` for text centred in a box (a menu's row, beside a key cap): an anchor that
-    centres it vertically (center, midleft, midright) puts its ink in the middle
-    (`ink_placed`), as a button's label. (Lines laid out by their line box, a seat's last
-    action under the score panel, keep `blit_text`.)"""
+    """`blit_text` for text centred in a box or on a line (a menu's row, beside a key cap, a
+    score sheet's row with its numbers, beside a seat's tag): an anchor that centres it
+    vertically (center, midleft, midright) puts its ink in the middle (`ink_placed`), as a
+    button's label, so that Chinese and Latin text beside each other share a middle. (Lines
+    laid out by their line box, a wrapped block, a seat's last action above its tag, keep
+    `blit_text`.)"""
     return _blit(surface, text, size, color, bold, anchor, in_box=True)
 
 

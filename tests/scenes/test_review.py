@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from table_helpers import make_table, position, texts_drawn
+from table_helpers import blits_drawn, make_table, position, texts_drawn
 
 import game.review as review_module
 import game.review_worker as review_worker_module
@@ -1169,8 +1169,7 @@ def test_a_crowded_review_keeps_every_meld_its_label_and_the_pile_apart(display,
     melds = [meld for side in range(state.config.sides) for meld in state.side_melds(side)]
     assert most_melds(state) >= 8
     faces: dict[int, str] = {}
-    texts: list[tuple[str, pygame.Rect]] = []
-    real_image, real_text = review_scene_module.assets.card_image, review_scene_module.blit_text
+    real_image = review_scene_module.assets.card_image
 
     def card_image(face, *args):
         image = real_image(face, *args)
@@ -1178,11 +1177,7 @@ def test_a_crowded_review_keeps_every_meld_its_label_and_the_pile_apart(display,
         return image
 
     monkeypatch.setattr(review_scene_module.assets, "card_image", card_image)
-    monkeypatch.setattr(
-        review_scene_module,
-        "blit_text",
-        lambda surface, text, *a, **k: texts.append((text, box := real_text(surface, text, *a, **k))) or box,
-    )
+    texts = blits_drawn(monkeypatch, review_scene_module)  # (the names and counts too, centred by their ink)
     layout = Layout(window_size=size)
     canvas = Drawn(layout.viewport.size, layout.scale, faces)
     scene._draw_table(canvas)
@@ -1232,20 +1227,24 @@ def test_the_hands_rows_of_five_or_six_seats_read_at_800x450(display, monkeypatc
     state = scene.state
     faces: dict[int, str] = {}
     texts: list[tuple[str, float, pygame.Rect]] = []
-    real_image, real_text = review_scene_module.assets.card_image, review_scene_module.blit_text
+    real_image = review_scene_module.assets.card_image
 
     def card_image(face, *args):
         image = real_image(face, *args)
         faces[id(image)] = face
         return image
 
-    def blit_text(surface, text, size, *args, **kwargs):
-        box = real_text(surface, text, size, *args, **kwargs)
-        texts.append((text, size, box))
-        return box
+    def recording(real):
+        def blit(surface, text, size, *args, **kwargs):
+            box = real(surface, text, size, *args, **kwargs)
+            texts.append((text, size, box))
+            return box
+
+        return blit
 
     monkeypatch.setattr(review_scene_module.assets, "card_image", card_image)
-    monkeypatch.setattr(review_scene_module, "blit_text", blit_text)
+    for name in ("blit_text", "blit_in_box"):  # (the names and counts: centred on their rows by their ink)
+        monkeypatch.setattr(review_scene_module, name, recording(getattr(review_scene_module, name)))
     layout = Layout(window_size=(800, 450))
     canvas = Drawn(layout.viewport.size, layout.scale, faces)
     scene._draw_table(canvas)
@@ -1341,15 +1340,7 @@ def test_a_long_hand_leaves_room_for_its_count(display, monkeypatch, case, size)
     scene.go(max(range(len(states)), key=lambda i: max(map(len, states[i].hands))))
     longest = max(map(len, scene.state.hands))
     assert longest >= 15, (case, longest)
-    texts: list[tuple[str, pygame.Rect]] = []
-    real_text = review_scene_module.blit_text
-
-    def blit_text(surface, text, size, *args, **kwargs):
-        box = real_text(surface, text, size, *args, **kwargs)
-        texts.append((text, box))
-        return box
-
-    monkeypatch.setattr(review_scene_module, "blit_text", blit_text)
+    texts = blits_drawn(monkeypatch, review_scene_module)
     layout = Layout(window_size=size)
     scene._draw_table(Drawn(layout.viewport.size, layout.scale, {}))
     counts = [(text, box) for text, box in texts if text.endswith(" cards") or text.endswith("…")]
