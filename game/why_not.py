@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.i18n import N_, CardText, _, get_language, join_sentences
+from game.note import said_values
 from game.notices import Notice
 from game.rules import IllegalMove, NotationError, Rank, RulesError
 from game.rules.variants import CLASSIC_RULES, Variant
@@ -406,7 +407,8 @@ def why_not(error: IllegalMove, rules: Variant | None = None) -> str:
 class Refusal:
     """A refused move, shown with its rule ("why not?"); rendered in the current
     language each time it is drawn. Either the engine's IllegalMove, or one of the
-    table's own checks (a msgid, its arguments and the rule it applies)."""
+    table's own checks (a msgid, its arguments and the rule it applies; the arguments as
+    data, a card or a rank named when drawn: game.note.said_value)."""
 
     rule: str | None
     error: IllegalMove | None = None
@@ -420,8 +422,8 @@ class Refusal:
             if text is None:  # an engine sentence without a translation: the rule says it
                 text = rule_explanation(self.error.rule, self.rules) or self.error.reason
             return text
-        text = _(self.msgid)
-        return sentence(text.format(**self.args) if self.args else text)
+        text = _(self.msgid)  # (its arguments are data too, in words now: a card, a rank)
+        return sentence(text.format(**said_values(self.args)) if self.args else text)
 
     def shown_rule(self) -> str | None:
         """The rule's id as the player's game states it (`game_rule`)."""

@@ -212,6 +212,7 @@ def frame_times(
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
+    from game.note import note
     from game.scenes.layout import LOGICAL_SIZE
     from game.window import MainWindow
 
@@ -228,7 +229,7 @@ def frame_times(
         if index % 20 == 0:
             table.sort_hand("suit" if table.ui.sort_mode != "suit" else "rank")
         if index % 120 == 0:
-            table.say("The initial meld counts 40, 10 short of the minimum 50", seconds=10)
+            table.say(note("The initial meld counts 40, 10 short of the minimum 50"), seconds=10)
         # A drag in progress: press on a hand card, then move across the table.
         if index % 60 == 0:
             card = table.layout.hand_cards[len(hand) // 2]

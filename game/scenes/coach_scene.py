@@ -10,13 +10,15 @@ Start again are on the panel; after the deal the game goes on unguided.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.coach import COACH_LEVELS, COACH_SEED, TOPICS, Step, coached_deal, is_lesson_deal, same_move
 from game.i18n import N_, _
-from game.rules import Move, Phase
+from game.note import Note, note
+from game.rules import GameState, Move, Phase
 from game.scenes import theme
 from game.scenes.layout import Ruler
 from game.scenes.menu_widgets import TextButton
@@ -35,6 +37,18 @@ FOLDED = pygame.FRect(PANEL.x, PANEL.y, PANEL.width, 100)
 BUTTON_BOTTOM = 48  # the buttons' top, above the panel's bottom
 BODY_TOP = 46  # the body's top, under the heading
 TOPIC_TEXT = {topic: (headline, why) for topic, headline, why in TOPICS}
+
+
+@dataclass(frozen=True, eq=False)  # (one position: itself alone)
+class LessonMove:
+    """The move the lesson asks for, in words when a note saying it is drawn (`move_words`:
+    a language switch rewords it)."""
+
+    move: Move
+    before: GameState
+
+    def text(self) -> str:
+        return move_words(self.move, self.before)
 
 
 def topic_line(topic: str) -> str:
@@ -122,15 +136,14 @@ class CoachTable(TableScene):
         step = self.step
         return step.move if step is not None else None
 
-    def _filter(self, move: Move) -> str | None:
+    def _filter(self, move: Move) -> Note | None:
         if not self.coaching:
             return None
         expected = self.expected()
         if expected is None or same_move(move, expected):
             return None
-        return _("Not this time: in this lesson, {move}. The lit cards show how.").format(
-            move=move_words(expected, self.state)
-        )
+        said = LessonMove(expected, self.state.copy())  # (the position it is said in: the note outlives it)
+        return note(N_("Not this time: in this lesson, {move}. The lit cards show how."), move=said)
 
     def restart(self) -> None:
         self.new_game(COACH_SEED)

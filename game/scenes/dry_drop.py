@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
+from game.note import Note
 from game.rules import Card, IllegalMove, Move, NotationError
 from game.scenes.drop_verdict import DropVerdict
 from game.scenes.hand_state import HandUI, shown_hand
@@ -56,7 +57,7 @@ class DryTable:
         self.host = NoHost()  # (nothing re-placed, no dialog asked: a risky discard is judged as played)
         self.played = False
         self.refusal: Refusal | None = None
-        self.note: str | None = None
+        self.note: Note | None = None
         self.warn = False  # (the note's look: a warning in the refusal's colour, or quiet)
 
     def __getattr__(self, name: str) -> Any:
@@ -70,11 +71,11 @@ class DryTable:
         return [card for card in self.hand_cards() if card in self.ui.selected]
 
     # -- what the drop would show or play, kept ----------------------------------------------
-    def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
-        self.note, self.warn = text, warn
+    def say(self, said: Note, warn: bool = True, seconds: float = 4.0) -> None:
+        self.note, self.warn = said, warn
 
-    def say_waiting(self, text: str) -> None:
-        self.note, self.warn = text, False
+    def say_waiting(self, said: Note) -> None:
+        self.note, self.warn = said, False
 
     def refuse(self, msgid: str, rule: str | None = None, **args: Any) -> None:
         self.refusal = Refusal(rule, None, msgid, args, self._table.config.rules)

@@ -21,8 +21,9 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from game.hints import card_list, card_name, discard_question, least_costly_discards, naming, rank_plural
-from game.i18n import N_, _
+from game.hints import discard_question, least_costly_discards, naming
+from game.i18n import N_
+from game.note import SeatName, note
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
 from game.rules.family import open_group
 from game.rules.melds import CANASTA_SIZE, Problem, one_rank_rule, sequence_problem, wild_meld_problem
@@ -56,7 +57,7 @@ class PlayerMoves:
             self.table.refuse(N_("The deal is over."), "R-GAME")
             return True
         if not self.table.people:  # watching the bots: South's cards are a bot's, not the watcher's
-            self.table.say(_("Watching the bots: they play every seat."), warn=False, seconds=3.0)
+            self.table.say(note(N_("Watching the bots: they play every seat.")), warn=False, seconds=3.0)
             return True
         if st.to_act != self.table.human:
             self._wait_note()
@@ -76,26 +77,24 @@ class PlayerMoves:
         st = table.game.state
         human = table.human
         if table.dealing:
-            text = _("The cards are being dealt: {name} plays first.").format(name=table.seat_name(st.to_act))  # type: ignore[arg-type]
+            said = note(N_("The cards are being dealt: {name} plays first."), name=SeatName(st.to_act))  # type: ignore[arg-type]
         elif st.phase is Phase.ANSWER and st.turn == human:  # (the line under the hand says whose answer
-            asked = table.guide.named_partner()  # is awaited: the note says what comes of it)
+            asked = table.guide.partner_to_name()  # is awaited: the note says what comes of it)
             if asked is not None:
-                text = _("Your turn goes on once {name} has answered.").format(name=asked)
+                said = note(N_("Your turn goes on once {name} has answered."), name=SeatName(asked))
             else:
-                text = _("Your turn goes on once your partner has answered.")
+                said = note(N_("Your turn goes on once your partner has answered."))
         else:
             order = st.order
             before = order[order.index(human) - 1] if human in order else None
-            name = table.seat_name(st.turn)
+            name = SeatName(st.turn)
             if st.turn == before:
-                text = _("{name} is playing: your turn comes next.").format(name=name)
+                said = note(N_("{name} is playing: your turn comes next."), name=name)
             elif before is not None:
-                text = _("{name} is playing: your turn comes after {last}'s.").format(
-                    name=name, last=table.seat_name(before)
-                )
+                said = note(N_("{name} is playing: your turn comes after {last}'s."), name=name, last=SeatName(before))
             else:
-                text = _("{name} is playing.").format(name=name)
-        table.say_waiting(text)  # (it goes when the turn it speaks of is over)
+                said = note(N_("{name} is playing."), name=name)
+        table.say_waiting(said)  # (it goes when the turn it speaks of is over)
         table.host.cards_moved()  # (cards dropped fly back to the hand)
 
     def pass_offered(self) -> bool:
@@ -145,10 +144,13 @@ class PlayerMoves:
                 self.table.play(onto[0])  # the top card fits one of our melds: take it onto that one
             elif onto:
                 self.table.say(
-                    _(
-                        "The {card} fits several of your melds: drag it from the pile onto the one you want "
-                        "(or pick the meld with [ and ], then press T)."
-                    ).format(card=card_name(st.pile[-1])),
+                    note(
+                        N_(
+                            "The {card} fits several of your melds: drag it from the pile onto the one you want "
+                            "(or pick the meld with [ and ], then press T)."
+                        ),
+                        card=st.pile[-1],
+                    ),
                     warn=False,
                     seconds=6.0,
                 )
@@ -159,7 +161,7 @@ class PlayerMoves:
         elif len(selected) == 1:
             self.discard(selected[0])
         else:
-            self.table.say(_("Drag one card onto the pile (or double-click it) to discard."), warn=False)
+            self.table.say(note(N_("Drag one card onto the pile (or double-click it) to discard.")), warn=False)
 
     def _play_hinted_take(self) -> bool:
         """T, or a click on the pile, while the hint shows a take: the hint's take, with the
@@ -296,12 +298,13 @@ class PlayerMoves:
                     "that is not yet a canasta takes the {card}. Draw from the stock."
                 ),
                 "V-SAMBA-TAKE",
-                ranks=rank_plural(top.rank),
-                card=card_name(top),
+                ranks=top.rank,
+                card=top,
             )
         else:
             self.table.say(
-                _("To take the pile, select the cards that meld its top card and drop them on the pile."), warn=False
+                note(N_("To take the pile, select the cards that meld its top card and drop them on the pile.")),
+                warn=False,
             )
 
     def _holds_pair(self) -> bool:
@@ -319,7 +322,7 @@ class PlayerMoves:
         the pile" to a player with no pair, play-test, stop 52)."""
         st = self.table.game.state
         top = st.pile[-1]
-        args = {"ranks": rank_plural(top.rank)}
+        args = {"ranks": top.rank}
         if not self.table.config.rules.take_onto_meld:  # Hand and Foot: no freezing, always the pair
             msgid = N_(
                 "Only a natural pair of the top card takes the pile in this game, and you hold no pair "
@@ -364,7 +367,7 @@ class PlayerMoves:
             self.drop(selected, DropTarget("new-meld"))
         elif not self.not_now():
             self.table.say(
-                _("Select cards in your hand, then click here (or drag them here) to start a new meld."),
+                note(N_("Select cards in your hand, then click here (or drag them here) to start a new meld.")),
                 warn=False,
                 seconds=4.0,
             )
@@ -491,9 +494,9 @@ class PlayerMoves:
             return Group.of(cards, rank)
         except NotationError:
             if rank is not None and any(c.is_black_three for c in cards):  # (its own rule, not R-ADD's)
-                self.table.refuse(N_("A black three cannot join the {ranks}."), "R-BLACK3", ranks=rank_plural(rank))
+                self.table.refuse(N_("A black three cannot join the {ranks}."), "R-BLACK3", ranks=rank)
             elif rank is not None:
-                self.table.refuse(N_("Those cards do not go with the {ranks}."), "R-ADD", ranks=rank_plural(rank))
+                self.table.refuse(N_("Those cards do not go with the {ranks}."), "R-ADD", ranks=rank)
             elif all(c.is_wild for c in cards) and self.by_key:
                 self.table.refuse(
                     N_("Wild cards alone join a meld: pick one with [ and ], then press M."),
@@ -592,16 +595,16 @@ class PlayerMoves:
             self.table.ui.stage(list(cards), *onto)
             self.table.ui.selected -= set(cards)
             if refusal.rule == "R-BLACK3":
-                said = _(
+                said = N_(
                     "Held: black threes meld only with the last cards of your going out. Add the rest "
                     "of it, then Lay melds; Take back returns them to your hand."
                 )
             else:
-                said = _(
+                said = N_(
                     "Held: alone it would leave you one card. Add the rest of your going out, "
                     "then Lay melds; Take back returns it to your hand."
                 )
-            self.table.say(said, warn=False, seconds=6.0)
+            self.table.say(note(said), warn=False, seconds=6.0)
             self.table.host.cards_moved()
             return
         if self.table.play(move, [*self.table.ui.staged_cards(), *cards]):
@@ -666,9 +669,7 @@ class PlayerMoves:
         elif st.pile and target.rank is not None and target.rank != st.pile[-1].rank and st.pile[-1].rank.meldable:
             top = st.pile[-1]
             if top.rank in st.melds[self.table.config.side_of(st.turn)]:
-                self.table.refuse(
-                    N_("The {card} on top goes only onto your meld of its rank."), "R-TAKE", card=card_name(top)
-                )
+                self.table.refuse(N_("The {card} on top goes only onto your meld of its rank."), "R-TAKE", card=top)
             else:  # (no meld of its rank: saying "its meld" would suggest there is one)
                 self.table.refuse(
                     N_(
@@ -676,8 +677,8 @@ class PlayerMoves:
                         "the {card}, then press T or drop them on the pile."
                     ),
                     "R-TAKE",
-                    ranks=rank_plural(top.rank),
-                    card=card_name(top),
+                    ranks=top.rank,
+                    card=top,
                 )
             return
         else:
@@ -702,7 +703,7 @@ class PlayerMoves:
                     self.table.refuse(
                         N_("To take the pile, select or drop cards that meld the {card} on top."),
                         "R-TAKE",
-                        card=card_name(top),
+                        card=top,
                     )
                     return
                 groups = split
@@ -955,8 +956,7 @@ class PlayerMoves:
             return None
         if not need.met:
             rule = "V-HF-OUT" if rules.foot else "V-BOL-OUT" if rules.out_needs_sequence else "V-SAMBA-OUT"
-            parts = need.text()
-            return N_("You may not ask: you could not go out this turn (to go out: {parts})."), rule, {"parts": parts}
+            return N_("You may not ask: you could not go out this turn (to go out: {parts})."), rule, {"parts": need}
         if st.phase is not Phase.MELD or (not rules.foot and st.this_turn.laid_other):
             return None
         if len(st.hands[human]) < 2 or st.can_go_out():
@@ -968,7 +968,7 @@ class PlayerMoves:
                 "You may not ask: you could not go out this turn. {cards} fit none of our melds, "
                 "and only one card may be discarded."
             )
-            return msgid, rule, {"cards": card_list(loose)}
+            return msgid, rule, {"cards": tuple(loose)}
         msgid = N_(
             "You may not ask: you could not go out this turn. The cards in your hand cannot all be "
             "melded with at most one left to discard."
@@ -1020,7 +1020,9 @@ class PlayerMoves:
         if self.table.game.state.phase is Phase.MELD and self._play_hinted(MoveKind.MELD):
             return  # the meld the hint lights (play-test, stop 52: M refused it while T took)
         if not cards:
-            self.table.say(_("Select cards first (arrow keys and Space), then press M to meld them."), warn=False)
+            self.table.say(
+                note(N_("Select cards first (arrow keys and Space), then press M to meld them.")), warn=False
+            )
             return
         naturals = {c.rank for c in cards if not c.is_wild}
         rank = next(iter(naturals)) if len(naturals) == 1 else None
@@ -1098,10 +1100,12 @@ class PlayerMoves:
             # Not a rule broken but a key not yet understood: said quietly, as the wait notes
             # are, not as a red refusal under R-TURN (play-test, stop 52).
             if cards:
-                text = _("X discards one card: {n} are selected. Keep one selected, then press X.").format(n=len(cards))
+                said = note(N_("X discards one card: {n} are selected. Keep one selected, then press X."), n=len(cards))
             else:
-                text = _("X discards the card you select: pick one (arrow keys and Space, or a click), then press X.")
-            self.table.say(text, warn=False, seconds=4.0)
+                said = note(
+                    N_("X discards the card you select: pick one (arrow keys and Space, or a click), then press X.")
+                )
+            self.table.say(said, warn=False, seconds=4.0)
             return
         if self.table.game.state.phase is not Phase.MELD:
             self.table.refuse(self.table.guide.draw_first_msgid(), "R-TURN")

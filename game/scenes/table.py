@@ -26,6 +26,7 @@ from game.bots.reasons import public_form
 from game.coach import is_lesson_deal
 from game.i18n import N_, _, sentence_gap
 from game.move_log import MoveLog
+from game.note import Note, note
 from game.observable_settings import ObservableSettings
 from game.player_names import names_text
 from game.rules import Card, Game, Move, MoveKind, Phase, RulesConfig
@@ -248,8 +249,8 @@ class TableScene(Scene):
         the screen is landing, still its maker's (None: the deal's)."""
         return self.controller.shown_turn()[1]  # (None while the deal flies, whoever leads)
 
-    def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
-        self.controller.say(text, warn, seconds)
+    def say(self, said: Note, warn: bool = True, seconds: float = 4.0) -> None:
+        self.controller.say(said, warn, seconds)
 
     def refuse(self, msgid: str, rule: str | None = None, **args) -> None:
         self.controller.refuse(msgid, rule, **args)
@@ -588,7 +589,9 @@ class TableScene(Scene):
             self.scroll_log(pages * LOG_PAGE)
         else:
             self.controller.say(
-                _("Page Up / Page Down scroll the move log (L) or the discard pile (V)."), warn=False, seconds=3.0
+                note(N_("Page Up / Page Down scroll the move log (L) or the discard pile (V).")),
+                warn=False,
+                seconds=3.0,
             )
 
     def swap_cards(self, a: Card, b: Card) -> None:
@@ -827,7 +830,7 @@ class TableScene(Scene):
             self.controller.moves.take_onto(target)
         else:
             self.controller.say(
-                _("Drop the top card on one of your melds to take the pile with it."), warn=False, seconds=3.0
+                note(N_("Drop the top card on one of your melds to take the pile with it.")), warn=False, seconds=3.0
             )
         self.relayout()
 
@@ -840,9 +843,9 @@ class TableScene(Scene):
         if not slots:
             self.ui.meld_focus = None
             if self.config.partnerships:
-                self.controller.say(_("Your side has no melds yet."), warn=False, seconds=3.0)
+                self.controller.say(note(N_("Your side has no melds yet.")), warn=False, seconds=3.0)
             else:
-                self.controller.say(_("You have no melds yet."), warn=False, seconds=3.0)
+                self.controller.say(note(N_("You have no melds yet.")), warn=False, seconds=3.0)
             return
         targets = [slot.target for slot in slots]
         focus = self.ui.meld_focus

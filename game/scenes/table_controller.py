@@ -21,7 +21,8 @@ from typing import Any, Protocol
 
 from game.bots import make_bot
 from game.bots.base import private_seed
-from game.i18n import _
+from game.i18n import _, get_language
+from game.note import Note
 from game.rules import (
     Card,
     Game,
@@ -92,12 +93,15 @@ class TableController:
         self.names = seat_names(config, self.people)
         self.naming = SeatNames(config, tuple(self.names.values()), typed=self.person_names)
         self.runner = BotRunner(threaded)
-        # The player's moves pass this first: a text refuses the move (the guided deal's coach).
-        self.move_filter: Callable[[Move], str | None] | None = None
+        # The player's moves pass this first: a note refuses the move (the guided deal's coach).
+        self.move_filter: Callable[[Move], Note | None] | None = None
         self.ui = HandUI()
         self.arranger = HandArranger(self)  # sort, order, cursor and selection of the hand
         self.arrangements: dict[int, tuple[str, list[Card]]] = {}  # pass-and-play: each person's sort and order
-        self.message: tuple[str, float, bool] | None = None  # (text, seconds left, is a warning)
+        # What the table says above the hand, as data (a note, or the refusal shown), put into
+        # words when drawn (`message`); the seconds it has left; whether it is a warning.
+        self.said: tuple[Note | Refusal, float, bool] | None = None
+        self._words: tuple[Note | Refusal, str, str] | None = None  # (what was said, language, its words)
         # The message is a note of whose turn it is (say_waiting): the turn it spoke of, as shown;
         # once the table shows another, the note is out of date and goes (tick).
         self.waiting_on: tuple[bool, int | None] | None = None
@@ -202,7 +206,7 @@ class TableController:
         self.ui = HandUI()
         self.runner.cancel()
         self._bot_move = None
-        self.message = None
+        self.said = None
         self.refusal = None
         self.guide.hint = None
         self.shown = len(self.game.history)
@@ -239,18 +243,37 @@ class TableController:
         return self.naming.side_name(side)
 
     # -- messages and refusals ----------------------------------------------------------
-    def say(self, text: str, warn: bool = True, seconds: float = 4.0) -> None:
-        """Show a message above the hand (a note; refusals go through refuse())."""
-        self.message = (text, seconds, warn)
+    def say(self, said: Note, warn: bool = True, seconds: float = 4.0) -> None:
+        """Show a note above the hand (refusals go through refuse()): as data, worded when
+        drawn, so a language switch while it shows rewords it."""
+        self.said = (said, seconds, warn)
         self.refusal = None
         self.waiting_on = None
 
-    def say_waiting(self, text: str) -> None:
+    def say_waiting(self, said: Note) -> None:
         """A quiet note of whose turn it is, shown while that turn is the one the table shows:
         "North is playing: your turn comes after East's." went on saying so for three seconds
         over East's turn and even over the player's own (play-test, stop 51)."""
-        self.say(text, warn=False, seconds=3.0)
+        self.say(said, warn=False, seconds=3.0)
         self.waiting_on = self.shown_turn()
+
+    @property
+    def message(self) -> tuple[str, float, bool] | None:
+        """What the table says above the hand, in words now (the current language, the seats
+        as named now), the seconds it has left, whether it is a warning; None when silent."""
+        if self.said is None:
+            return None
+        said, remaining, warn = self.said
+        return self._worded(said), remaining, warn
+
+    def _worded(self, said: Note | Refusal) -> str:
+        """A note or a refusal's reason in the current language (kept while the language is
+        the same: the panels ask many times a frame)."""
+        kept = self._words
+        if kept is None or kept[0] is not said or kept[1] != get_language():
+            text = said.reason() if isinstance(said, Refusal) else said.text(self)
+            kept = self._words = (said, get_language(), text)
+        return kept[2]
 
     def shown_turn(self) -> tuple[bool, int | None]:
         """The turn as the table shows it: (the deal's cards still flying, the seat whose tag is
@@ -270,20 +293,20 @@ class TableController:
         self._show_refusal(Refusal(error.rule, error, rules=self.config.rules))
 
     def _show_refusal(self, refusal: Refusal) -> None:
-        self.message = (refusal.reason(), REFUSAL_SECONDS, True)
+        self.said = (refusal, REFUSAL_SECONDS, True)
         self.refusal = refusal
         self.waiting_on = None
         self.host.cards_moved()  # dragged cards fly back to the hand
 
     def tick(self, dt: float) -> None:
         """Time passes: messages run out; a hint is spent once a move was made."""
-        if self.waiting_on is not None and (self.message is None or self.shown_turn() != self.waiting_on):
+        if self.waiting_on is not None and (self.said is None or self.shown_turn() != self.waiting_on):
             self.waiting_on = None
-            self.message = None  # (the turn it spoke of is over)
-        if self.message is not None:
-            text, remaining, warn = self.message
-            self.message = (text, remaining - dt, warn) if remaining > dt else None
-            if self.message is None:
+            self.said = None  # (the turn it spoke of is over)
+        if self.said is not None:
+            said, remaining, warn = self.said
+            self.said = (said, remaining - dt, warn) if remaining > dt else None
+            if self.said is None:
                 self.refusal = None
         if self.guide.hint is not None and self.guide.hint_version != self.version:
             self.guide.clear_hint()
@@ -327,8 +350,8 @@ class TableController:
             self.shown = len(self.game.history)
         self.version += 1
         self.moves_played += 1
-        if self.message is not None and self.message[2]:
-            self.message = None
+        if self.said is not None and self.said[2]:
+            self.said = None
             self.refusal = None
         self._mark_taken(events)
         if held:
@@ -401,16 +424,16 @@ class TableController:
 
     def dismiss_refusal(self) -> bool:
         """Esc over a refusal on screen: it goes (and nothing else); False if none shows."""
-        if self.message is None or not self.message[2]:
+        if self.said is None or not self.said[2]:
             return False
-        self.message = None
+        self.said = None
         self.refusal = None
         return True
 
     def _forget_person(self) -> None:
         """No selection, staging, message, refusal or hint of whoever sat at the screen."""
         self.ui = HandUI()
-        self.message = None
+        self.said = None
         self.refusal = None
         self.guide.forget()
 

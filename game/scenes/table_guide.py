@@ -13,6 +13,7 @@ from typing import Protocol
 from game.bots.base import private_seed
 from game.hints import Hint, card_name, explain_hint, make_hint, naming
 from game.i18n import N_, _, get_language
+from game.note import Note, note
 from game.rules import Card, MoveKind, Phase, Rank
 from game.rules.melds import meld_problem, sequence_problem, wild_meld_problem
 from game.rules.variants import Variant
@@ -41,7 +42,7 @@ class GuidedTable(TableCore, Protocol):
     """What the guide needs of the table controller beyond its core: the message and the
     refusal (a hint replaces them), and what seeds the hint."""
 
-    message: tuple[str, float, bool] | None
+    said: tuple[Note | Refusal, float, bool] | None  # what the table says above the hand, as data
     refusal: Refusal | None
     landing: bool  # the move that gave the person the turn is still flying in
     landing_from: int | None  # ... whose (None: the deal)
@@ -72,7 +73,7 @@ class TableGuide:
         table = self.table
         st = table.game.state
         if not at_screen(table, st.to_act) or st.phase is Phase.OVER:  # (watching the bots: nobody's turn)
-            table.say(_("A hint is for your turn."), warn=False, seconds=3.0)
+            table.say(note(N_("A hint is for your turn.")), warn=False, seconds=3.0)
             return False
         table.host.cancel_gesture()
         with naming(table.seat_name):
@@ -83,7 +84,7 @@ class TableGuide:
         self.hint_version = table.version
         self._hint_text = None
         table.ui.hinted = set(hint.cards)
-        table.message = table.refusal = None
+        table.said = table.refusal = None
         table.host.cards_moved()
         return True
 
@@ -154,11 +155,15 @@ class TableGuide:
     def named_partner(self) -> str | None:
         """The partner the player asks, by name, where "your partner" could be either of two
         (six-hand-2x3: the partner who plays next, V-SIX-ASK); None elsewhere."""
+        partner = self.partner_to_name()
+        return None if partner is None else self.table.seat_name(partner)
+
+    def partner_to_name(self) -> int | None:
+        """`named_partner`'s seat (a note names it when drawn)."""
         table = self.table
         if not table.config.rules.ask_next_partner:
             return None
-        partner = table.game.state.partner_of(table.human)
-        return None if partner is None else table.seat_name(partner)
+        return table.game.state.partner_of(table.human)
 
     def draw_first_msgid(self) -> str:
         """The refusal of a meld or discard before the draw: the pile named only when the

@@ -18,7 +18,8 @@ from typing import Protocol
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_
+from game.note import note
 from game.rules import Phase
 from game.scenes.table_controller import TableController
 from game.scenes.widgets import WidgetGroup
@@ -95,7 +96,9 @@ class KeyboardController:
         if key == pygame.K_QUESTION or (key == pygame.K_SLASH and shift) or event.dict.get("unicode") == "?":
             if not table.why_not():
                 game.say(
-                    _("Nothing was refused: “?” explains the rule behind a refused move."), warn=False, seconds=3.0
+                    note(N_("Nothing was refused: “?” explains the rule behind a refused move.")),
+                    warn=False,
+                    seconds=3.0,
                 )
         elif key == pygame.K_F1:
             table.open_keys()

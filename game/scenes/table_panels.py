@@ -175,8 +175,8 @@ class TablePanels:
         if self._preview is None or self._preview[0] != key:  # (a frame asks many times: said once)
             if verdict.refusal is not None:
                 said = (verdict.refusal.headline(), PREVIEW_SECONDS, True)
-            else:
-                said = (verdict.note or "", PREVIEW_SECONDS, verdict.warn)  # (the coach's: red, as on letting go)
+            else:  # (the coach's: red, as on letting go)
+                said = (verdict.reason(table) or "", PREVIEW_SECONDS, verdict.warn)
             self._preview = (key, said)
         return self._preview[1], verdict.refusal, True
 

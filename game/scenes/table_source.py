@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from game.hints import Hint
     from game.move_log import MoveLog
+    from game.note import Note
     from game.rules import Card, Game, Move, RulesConfig
     from game.scenes.animations import Animator, Words
     from game.scenes.drop_verdict import DropVerdict
@@ -53,7 +54,7 @@ def at_screen(table: TableSeats, seat: int | None) -> bool:
     return seat == table.human and seat in table.people
 
 
-def held_back(table: TableSeats, move: Move) -> tuple[bool, str | None]:
+def held_back(table: TableSeats, move: Move) -> tuple[bool, Note | None]:
     """Whether the table holds `move` back before the engine judges it, and the words it
     says then: the guided deal's filter at the screen (only the coach's move; its words), or
     moves a save still holds, played first (no words). The table's play and the drag's

@@ -141,9 +141,9 @@ def test_a_drop_the_coach_would_refuse_is_previewed_as_letting_go_shows_it():
         return coach.view.panels._said()[0][0], canvas.get_at((box.x + 6, box.centery))
 
     previewed = panel()
-    assert previewed == (verdict.note, REFUSAL_FILL)  # (it was cream)
+    assert previewed == (verdict.reason(coach), REFUSAL_FILL)  # (it was cream)
     let_go(stack, PILE_POS)
-    assert coach.message is not None and coach.message[0] == verdict.note and coach.message[2]
+    assert coach.message is not None and coach.message[0] == verdict.reason(coach) and coach.message[2]
     assert card in coach.game.state.hands[0] and coach.refused_drop() is None
     assert panel() == previewed
 

@@ -78,7 +78,7 @@ def test_over_a_refusing_target_the_ring_turns_and_the_panels_say_why_then_the_d
     move_to(stack, spot)
     let_go(stack, spot)
     assert table.refusal is not None and table.refusal.rule == verdict.refusal.rule
-    assert table.refusal.headline() == verdict.reason() and not table.game.history
+    assert table.refusal.headline() == verdict.reason(table) and not table.game.history
 
 
 def test_over_another_side_s_meld_the_ring_says_won_t_go():

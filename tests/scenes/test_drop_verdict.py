@@ -58,9 +58,9 @@ def judge_then_drop(controller, host, dragged, target, selected=(), top=False):
         if controller.refusal is not None:
             assert verdict.refusal is not None
             assert verdict.refusal.rule == controller.refusal.rule
-            assert verdict.reason() == controller.refusal.headline()
+            assert verdict.reason(controller) == controller.refusal.headline()
         else:
-            assert verdict.refusal is None and verdict.note == controller.message[0]
+            assert verdict.refusal is None and verdict.reason(controller) == controller.message[0]
             assert verdict.warn == controller.message[2]  # (the preview's look is the drop's)
     return verdict
 
@@ -77,7 +77,7 @@ def test_the_pile_in_the_draw_phase_with_a_pair_that_takes_it_is_accepted():
 def test_the_pile_in_the_draw_phase_without_a_fitting_pair_is_refused():
     controller, host = make(position(["C7 H4 S5 D9 DK"], discard="S4 H9 S7", melds=[{"A": "HA DA SA"}, {}]))
     verdict = judge_then_drop(controller, host, ["H4"], PILE)
-    assert not verdict.accepted and verdict.refusal is not None and verdict.reason()
+    assert not verdict.accepted and verdict.refusal is not None and verdict.reason(controller)
 
 
 def test_the_pile_with_a_pair_short_of_the_first_meld_s_minimum_is_refused():
@@ -102,7 +102,7 @@ def test_two_kings_sent_together_where_a_meld_needs_three_are_refused():
     controller, host = make(position(["HK SK C6 D7 S3 H4"], phase="meld", **MELDED))
     assert controller.moves.followers(cards(controller, "HK"), NEW) == []  # (nothing selected yet)
     verdict = judge_then_drop(controller, host, ["HK"], NEW, selected=["SK"])
-    assert not verdict.accepted and verdict.refusal is not None and verdict.reason()
+    assert not verdict.accepted and verdict.refusal is not None and verdict.reason(controller)
 
 
 def test_a_new_meld_below_the_minimum_is_staged_so_the_drop_is_accepted():

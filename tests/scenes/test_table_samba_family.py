@@ -1061,7 +1061,7 @@ def test_t_without_the_pair_the_pile_needs_says_the_player_holds_none(variant, m
     table.load_state(position(hands, melds=melds, variant=variant, discard=discard, **feet))
     tick(stack, 0.1)
     for act in (table.controller.moves.key_take, table.controller.moves.click_pile):
-        table.controller.message = None
+        table.controller.said = None
         act()
         assert table.refusal is not None and table.refusal.rule == rule, table.message
         text = table.message[0]
@@ -1116,7 +1116,7 @@ def test_a_pile_nothing_takes_in_samba_says_so_rather_than_select_the_cards(vari
     tick(stack, 0.1)
     assert not any(m.kind is MoveKind.TAKE for m in table.legal_moves())  # (truly nothing takes it)
     for act in (table.controller.moves.key_take, table.controller.moves.click_pile):
-        table.controller.message = None
+        table.controller.said = None
         act()
         assert table.refusal is not None and table.refusal.rule == "V-SAMBA-TAKE", table.message
         text = table.message[0]
