@@ -188,6 +188,34 @@ def test_every_meld_problem_s_message_is_marked_for_the_catalogs():
     assert checked >= 15  # (meld_problem, sequence_problem, wild_meld_problem)
 
 
+def test_every_note_s_message_is_marked_for_the_catalogs():
+    """A note the table says (game.note.note) is a message id, translated when drawn: each is
+    written N_("...") where it is said (or passed on in a name holding one), so that
+    tools/extract_strings.py catalogues it; and what the table says (`say`, `say_waiting`) is
+    such a note, never text translated when said (it stayed in that language: stop 65)."""
+    import ast
+
+    notes = says = 0
+    unmarked = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            first = node.args[0]
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            if getattr(node.func, "id", "") == "note":
+                notes += 1
+                marked = isinstance(first, ast.Call) and getattr(first.func, "id", "") == "N_"
+                if not (marked or isinstance(first, ast.Name)):
+                    unmarked.append(where)
+            elif getattr(node.func, "attr", "") in ("say", "say_waiting"):
+                says += 1
+                if not (isinstance(first, ast.Call) and getattr(first.func, "id", "") == "note"):
+                    if not isinstance(first, ast.Name):  # (a note made a line above, or passed on)
+                        unmarked.append(where)
+    assert notes > 20 and says > 15 and not unmarked, unmarked
+
+
 def test_no_text_is_built_inside_a_translation_call():
     """`_(f"...")`, `_("..." + x)` or `_("...".format())` is never in a catalog: the player
     would read English whatever the language (the extractor only warns; test review, stop 43)."""
