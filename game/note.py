@@ -3,8 +3,9 @@ put into words each time it is drawn, so that a language switch rewords a note o
 at once (a note made into English text when it was said stayed English over a table gone
 Chinese, as the banners did before `animations.Words`).
 
-    table.say(note(N_("{name} is playing: your turn comes next."), name=SeatName(1)))
-    shown.text(table)  # "West is playing: ..."; in Chinese "西家正在出牌：……"
+    said = note(N_("{name} is playing: your turn comes next."), name=SeatName(1))
+    table.say(said)
+    said.text(table)  # "West is playing: your turn comes next."; in Chinese "西家正在出牌：接下来轮到你。"
 
 What fills a note in is data too, named when drawn (`said_value`): a seat (`SeatName`, by
 the table's names of the moment), a card, cards, a rank ({ranks}: in the plural), or
