@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import cache
+from typing import TypeVar
 
 from game.rules import Card, IllegalMove, Move, MoveKind, Observation, Phase, Rank, RulesConfig
 from game.rules.cards import RANK_VALUE
@@ -29,6 +30,8 @@ from .base import Bot, register
 from .knowledge import Knowledge
 from .reasons import BotReason
 from .variant_facts import VariantTable, variant_changes
+
+Chosen = TypeVar("Chosen")
 
 # One meld a move lays or adds to: (the meld before, None for a new one; the meld after;
 # the cards it receives).
@@ -552,6 +555,20 @@ class OutWeighing:
     near_cost: float
     behind_cost: float  # the opponents lead on the table (0 when they do not)
     game_margin: float | None  # going out ends the game: our margin beyond the one it needs
+
+
+def first_cheapest(costed: Iterable[tuple[Chosen, float]]) -> Chosen | None:
+    """The first of the cheapest of `costed` (a thing and its cost), in the order given:
+    Normal's discard among equal costs, the first in the legal moves' order (the hand's
+    canonical order). The hint's risky-discard box names the card it picks among tied ones
+    (game/discard_weighings.py): with the hand's order it named the 9♠ where the hint then
+    said "Discard the 8♦". None when `costed` is empty."""
+    best: Chosen | None = None
+    best_cost = float("inf")
+    for thing, cost in costed:
+        if cost < best_cost:
+            best, best_cost = thing, cost
+    return best
 
 
 @dataclass(frozen=True, slots=True)
@@ -1146,21 +1163,21 @@ class NormalPolicy:
 
     # ------------------------------------------------------------------ discarding
     def best_discard(self, kn: Knowledge) -> Move:
-        best, best_score = None, float("inf")
         # Where melds are keyed by rank a discard's cost depends on its rank alone (its suit
         # matters only to sequences and the Samba family's takes): each rank weighed once.
         by_rank: dict[Rank, float] | None = None if kn.cfg.rules.meld_list else {}
-        for move in kn.obs.legal:
-            if move.kind is MoveKind.DISCARD:
-                if by_rank is None:
-                    s = self.discard_cost(kn, move)
-                else:
-                    card = move.card
-                    assert card is not None  # a discard names its card
-                    cost = by_rank.get(card.rank)
-                    s = by_rank[card.rank] = self.discard_cost(kn, move) if cost is None else cost
-                if s < best_score:
-                    best, best_score = move, s
+
+        def cost(move: Move) -> float:
+            if by_rank is None:
+                return self.discard_cost(kn, move)
+            card = move.card
+            assert card is not None  # a discard names its card
+            known = by_rank.get(card.rank)
+            if known is None:
+                known = by_rank[card.rank] = self.discard_cost(kn, move)
+            return known
+
+        best = first_cheapest((move, cost(move)) for move in kn.obs.legal if move.kind is MoveKind.DISCARD)
         if best is None:  # no discard listed (cannot happen with R-NO-STALL): any move
             return kn.obs.legal[0]
         return best
