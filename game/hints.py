@@ -14,7 +14,7 @@ again after a language switch (the table does, at draw time).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.bots import reasons as why
 from game.bots.reasons import BotReason
+from game.discard_weighings import DiscardWeighings, weigh_discards
 from game.i18n import N_, CardText, _, join_and, join_sentences, sentence_gap
 from game.rules import Card, GameState, Group, IllegalMove, Meld, Move, MoveKind, Observation, Phase, Rank, sort_key
 from game.rules.family import open_group
@@ -946,7 +947,10 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
             parts.append(_("A wild card on top blocks the pile for the next player."))
         return join_sentences(parts)
     same = sum(1 for c in obs.hand if c.rank == card.rank)
-    weighed = _normal_discards(obs, card)
+    weighing = weigh_discards(obs)  # (once: every reason below reads it)
+    # Normal's reasons are claimed only for a card it would discard (the review explains other
+    # moves too): else none is weighed.
+    weighed = weighing.by_face if weighing.is_cheapest(card) else {}
     risk = discard_risk(obs, card)
     risky = risk is not None and risk.kind != "lay-off"  # (a card that could be laid off gives nothing away)
     only = "" if risky else _only_safe(card, obs, weighed)
@@ -961,7 +965,7 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
         parts.extend(_why_break(card, same, obs, weighed, compare=not only))
     if risk is not None and risky:  # (a card that could be laid off gives nothing away)
         if every_discard_risky(obs):  # (this card is one)
-            parts.append(_every_card_a_risk(obs, card))
+            parts.append(_every_card_a_risk(weighing, card))
         elif warn:
             parts.append(risk.text)
     elif only:
@@ -989,45 +993,6 @@ def _explain_discard(card: Card, obs: Observation, warn: bool = True) -> str:
     return join_sentences(parts)
 
 
-def _weigh_discards(obs: Observation) -> dict[str, DiscardWeighing]:
-    """The Normal bot's weighing of each legal discard, by face (game/bots/normal.py
-    `weigh_discard`); {} when the bot cannot weigh them."""
-    try:
-        from game.bots.knowledge import Knowledge
-        from game.bots.normal import NormalPolicy
-
-        kn, policy = Knowledge(obs), NormalPolicy()
-        weighed: dict[str, DiscardWeighing] = {}
-        for move in obs.legal:
-            if move.kind is MoveKind.DISCARD and move.card is not None and move.card.face not in weighed:
-                weighed[move.card.face] = policy.weigh_discard(kn, move.card)
-    except Exception:  # noqa: BLE001 - a bot bug must not break the hint: say nothing more
-        return {}
-    return weighed
-
-
-def least_costly_discards(obs: Observation) -> list[Card]:
-    """The hand's cards the hint would discard: the Normal bot's cheapest by `weigh_discard`
-    (its discard, which weighs the next player's chances against what the hand keeps), ties
-    all, in the hand's order; [] when none can be weighed."""
-    weighed = _weigh_discards(obs)
-    if not weighed:
-        return []
-    least = min(w.cost for w in weighed.values())
-    return [c for c in obs.hand if c.face in weighed and weighed[c.face].cost <= least]
-
-
-def _normal_discards(obs: Observation, card: Card) -> dict[str, DiscardWeighing]:
-    """The Normal bot's weighing of each discard (by face: `_weigh_discards`) when `card` is
-    the one it would discard, else {} (the review explains other moves too: no reason is
-    claimed for a card Normal would not choose)."""
-    weighed = _weigh_discards(obs)
-    mine = weighed.get(card.face)
-    if mine is None or any(w.cost < mine.cost for w in weighed.values()):
-        return {}
-    return weighed
-
-
 def _single(card: Card, obs: Observation) -> str:
     """A card of which the hand holds no other (Normal keeps it as a single: pairs are worth
     more). Where melds are sequences too, the hand's cards of its suit it could run with are
@@ -1047,7 +1012,7 @@ def _single(card: Card, obs: Observation) -> str:
     )
 
 
-def _among_singles(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:
+def _among_singles(card: Card, obs: Observation, weighed: Mapping[str, DiscardWeighing]) -> str:
     """What made Normal discard this single rather than its next cheapest single (of another
     rank), where one fact weighed at least half the difference between their costs (the
     weightiest part): every other card of its rank seen, so neither the hand nor the next
@@ -1091,7 +1056,7 @@ def _among_singles(card: Card, obs: Observation, weighed: dict[str, DiscardWeigh
     return ""
 
 
-def _booked(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:
+def _booked(card: Card, obs: Observation, weighed: Mapping[str, DiscardWeighing]) -> str:
     """Hand and Foot: Normal keeps a card of a rank its side has melded least of all (it
     counts it as one to add to the meld), and a book of seven is closed (V-HF-BOOKS): when
     the side's meld of the rank is a book, that the side has the book already. "" otherwise
@@ -1106,7 +1071,7 @@ def _booked(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -
 
 
 def _why_break(
-    card: Card, same: int, obs: Observation, weighed: dict[str, DiscardWeighing], compare: bool = True
+    card: Card, same: int, obs: Observation, weighed: Mapping[str, DiscardWeighing], compare: bool = True
 ) -> list[str]:
     """Why Normal breaks a pair (or more) of `card`'s rank: its side has a closed book of the
     rank, it has no single card to spare, or against its cheapest single the pair weighed
@@ -1255,7 +1220,7 @@ def _pile_shows(obs: Observation) -> tuple[dict[Rank, Card], dict[Rank, Card]]:
     return offered, discarded
 
 
-def _only_safe(card: Card, obs: Observation, weighed: dict[str, DiscardWeighing]) -> str:
+def _only_safe(card: Card, obs: Observation, weighed: Mapping[str, DiscardWeighing]) -> str:
     """'' unless Normal finds that the next player could take the pile for certain with each
     other card of the hand (wild cards and black threes aside: they block it), its side
     having a meld each joins, and not with `card`: then that, naming those cards (at most
@@ -1396,19 +1361,19 @@ class Risk:
 ASK_PILE = why.BIG_PILE
 
 
-def discard_question(obs: Observation, card: Card, least: list[Card] | None = None) -> str | None:
+def discard_question(obs: Observation, card: Card) -> str | None:
     """What the risky-discard box says before `card` is discarded (the question itself
-    aside), or None when the discard is not worth a question: it looks safe, it is the card
-    the hint would discard (`least`: `least_costly_discards`, computed when not given; the
-    first is the one named), every card is a risk and it gives no more away than that one,
-    or the pile it would offer is small and holds nothing that matters. Where a safer discard
-    is in hand it is named: a black three (it blocks the next player: R-BLACK3) first."""
+    aside), or None when the discard is not worth a question: it looks safe, it is a card
+    the hint would discard (one of the cheapest of Normal's weighing of the hand's discards,
+    made once here for all the box says), every card is a risk and it gives no more away
+    than the hint's own (`DiscardWeighings.choice`, the card named), or the pile it would
+    offer is small and holds nothing that matters. Where a safer discard is in hand it is
+    named: a black three (it blocks the next player: R-BLACK3) first."""
     risk = discard_risk(obs, card)
     if risk is None or not _worth_asking(obs, card, risk):
         return None
-    if least is None:
-        least = least_costly_discards(obs)
-    if any(c.face == card.face for c in least):
+    weighed = weigh_discards(obs)
+    if weighed.is_cheapest(card):
         return None
     parts = [risk.text]
     seat = next_opponent(obs)
@@ -1421,7 +1386,7 @@ def discard_question(obs: Observation, card: Card, least: list[Card] | None = No
             N_("With the pile the next player's side would finish a canasta of {ranks}."),
         )
         parts.append(finishes.format(ranks=rank_plural(card.rank)))
-    safer = _safer_discard(obs, card) if risk.kind != "lay-off" else None
+    safer = _safer_discard(obs, card, weighed) if risk.kind != "lay-off" else None
     if safer is not None and safer.is_black_three:
         blocks = of_next(
             obs,
@@ -1434,25 +1399,23 @@ def discard_question(obs: Observation, card: Card, least: list[Card] | None = No
         parts.append(_("Your {card} looks safe to discard instead.").format(card=card_name(safer)))
     elif risk.kind != "lay-off" and every_discard_risky(obs):  # (the box asked as if a safe card were left)
         every = _("Every card in your hand is a risk now.")
-        if least:  # (which one the hint would give: the box offers no better card otherwise)
-            dangers = _dangers(obs)
-            mine, theirs = dangers.get(card.face), dangers.get(least[0].face)
-            if mine is not None and theirs is not None:
-                # The box is there to stop a careless gift of the pile. With every card offering
-                # it, the careful discard is the hint's (the Normal bot weighs what a card gives
-                # the next player against what it is worth in the hand: a safer pair may be
-                # worth keeping), and a card that gives no more away than that one is no
-                # careless gift: "Discard anyway?" would offer nothing better, a question the
-                # player learns to click through. (It said "the 9♠ gives the least away" of a
-                # 9♠ handing over the very pile the player's 7♣ did.) Where it asks, the card
-                # it names gives less away than the player's; "the least" where none gives less.
-                if not _gives_more(mine, theirs):
-                    return None
-                every = (
-                    _("Every card in your hand is a risk now; the {card} gives the least away.")
-                    if not _gives_more(theirs, min(dangers.values()))
-                    else _("Every card in your hand is a risk now; the {card} gives less away.")
-                ).format(card=card_name(least[0]))
+        named = weighed.choice  # (the card the hint would discard: the box offers no better card otherwise)
+        if named is not None and weighed.get(card) is not None:
+            # The box is there to stop a careless gift of the pile. With every card offering
+            # it, the careful discard is the hint's (the Normal bot weighs what a card gives
+            # the next player against what it is worth in the hand: a safer pair may be
+            # worth keeping), and a card that gives no more away than that one is no
+            # careless gift: "Discard anyway?" would offer nothing better, a question the
+            # player learns to click through. (It said "the 9♠ gives the least away" of a
+            # 9♠ handing over the very pile the player's 7♣ did.) Where it asks, the card
+            # it names gives less away than the player's; "the least" where none gives less.
+            if named not in weighed.giving_less(card):
+                return None
+            every = (
+                _("Every card in your hand is a risk now; the {card} gives less away.")
+                if weighed.giving_less(named)
+                else _("Every card in your hand is a risk now; the {card} gives the least away.")
+            ).format(card=card_name(named))
         parts.append(every)
     return join_sentences(parts)
 
@@ -1483,7 +1446,7 @@ def _take_finishes(obs: Observation, seat: int, card: Card) -> bool:
     )
 
 
-def _safer_discard(obs: Observation, card: Card) -> Card | None:
+def _safer_discard(obs: Observation, card: Card, weighed: DiscardWeighings) -> Card | None:
     """A discard of the hand that gives the next player nothing, to name instead of `card`:
     a black three (it blocks the pile: R-BLACK3), else the natural card the hint weighs
     cheapest of those `discard_risk` finds safe (a wild card is not offered: it freezes the
@@ -1496,40 +1459,23 @@ def _safer_discard(obs: Observation, card: Card) -> Card | None:
     safe = [c for c in choices if c.is_natural and not c.is_red_three and discard_risk(obs, c) is None]
     if not safe:
         return None
-    weighed = _weigh_discards(obs)
-    return min(safe, key=lambda c: weighed[c.face].cost if c.face in weighed else float("inf"))
+    return min(safe, key=lambda c: w.cost if (w := weighed.get(c)) is not None else float("inf"))
 
 
-def _dangers(obs: Observation) -> dict[str, float]:
-    """What each legal discard gives the next player, by face: the Normal bot's `danger` (the
-    chance they could take the pile with it on top, times what the take would bring them:
-    the pile, a canasta it would finish); {} when the bot cannot weigh them."""
-    return {face: weighed.danger for face, weighed in _weigh_discards(obs).items()}
-
-
-def _gives_more(danger: float, than: float) -> bool:
-    """`danger` is more than `than`: two cards that offer the same pile with the same chance
-    weigh the same (computed alike, up to the last bits of a float)."""
-    return danger > than + 1e-9 * max(1.0, abs(than))
-
-
-def _every_card_a_risk(obs: Observation, card: Card) -> str:
+def _every_card_a_risk(weighed: DiscardWeighings, card: Card) -> str:
     """Why `card` is discarded when every card of the hand is a risk, as true of it: it gives
     the least away; none gives less (others the same); or the cards that give less away are
     worth more in the hand (the Normal bot discards the cheapest: what a card gives away and
     what it is worth kept, together), said only of that cheapest card. "This one gives the
     least away" was said of a card that gave exactly what every other did, and of a single
     discarded while a pair that gave less away was kept."""
-    weighed = _weigh_discards(obs)
-    mine = weighed.get(card.face)
-    if mine is None:
+    if weighed.get(card) is None:
         return _("Every card in your hand is a risk now.")
-    others = [w for w in weighed.values() if w.card.rank != card.rank]  # (its own rank's: the same card to them)
-    if not any(_gives_more(mine.danger, w.danger) for w in others):
-        if any(not _gives_more(w.danger, mine.danger) for w in others):
+    if not weighed.giving_less(card):
+        if weighed.giving_less(card, or_as_little=True):
             return _("Every card is a risk now; none gives less away than this one.")
         return _("Every card is a risk now; this one gives the least away.")
-    if all(mine.cost <= w.cost for w in others):
+    if weighed.is_cheapest(card):
         return _("Every card is a risk now; those that give less away are worth more in your hand.")
     return _("Every card in your hand is a risk now.")  # (the review's better move, not Normal's: no claim)
 

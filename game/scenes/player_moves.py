@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from game.hints import discard_question, least_costly_discards, naming
+from game.hints import discard_question, naming
 from game.i18n import N_
 from game.note import SeatName, note
 from game.rules import Card, Group, IllegalMove, Move, MoveKind, NotationError, Phase, Rank
@@ -852,15 +852,11 @@ class PlayerMoves:
         if not confirmed and not hinted and self.confirm_risky and Move.discard(card) in self.table.legal_moves():
             obs = self.table.game.state.observation(self.table.human)
             # Asked only where the pile is worth it, naming a safer card in hand; never about
-            # the card the hint would discard, asked for or not (play-test, stop 54).
-            # Of the discards the hint weighs cheapest, the box names the open hint's own: it
-            # named the 9♠ under a hint saying "Discard the 8♦" (the two tied).
-            least = least_costly_discards(obs)
-            hint_discard = hint.move.card if hint is not None and hint.move.kind is MoveKind.DISCARD else None
-            if hint_discard is not None:
-                least.sort(key=lambda c: c.face != hint_discard.face)  # (stable: the rest keep their order)
+            # the card the hint would discard, asked for or not (play-test, stop 54). Of tied
+            # cards it names the one the hint would (Normal's tie-break, hint open or not: it
+            # named the 9♠, the hint then said "Discard the 8♦").
             with naming(self.table.seat_name):
-                why = discard_question(obs, card, least)
+                why = discard_question(obs, card)
             if why is not None:
                 version = self.table.version
 

@@ -82,7 +82,7 @@ class TableGuide:
             )
         self.hint = hint
         self.hint_version = table.version
-        self._hint_text = None
+        self._hint_text = ((get_language(), table.version), hint.text)  # (explained once: the hand weighed once)
         table.ui.hinted = set(hint.cards)
         table.said = table.refusal = None
         table.host.cards_moved()

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.hints import discard_question, explain, least_costly_discards
+from game.discard_weighings import weigh_discards
+from game.hints import discard_question, explain
 from game.rules import Card, Move
 from tests.rules_helpers import position
 
@@ -35,17 +36,19 @@ def seen(hand: str, west_melds: dict[str, str], others=OTHERS, **extra):
 
 
 def hint_for(obs) -> str:
-    """The H hint's words for the first of the discards the hint weighs cheapest."""
-    return explain(Move.discard(least_costly_discards(obs)[0]), obs)
+    """The H hint's words for its discard (the Normal bot's choice of the cheapest)."""
+    choice = weigh_discards(obs).choice
+    assert choice is not None
+    return explain(Move.discard(choice), obs)
 
 
 def test_a_card_that_gives_the_same_pile_as_the_hint_s_is_not_asked_about():
     """Every card lets West take the same pile of six, with no canasta: the 7♣ gives no more
-    away than the 9♠ or the 8♦ (the discards the hint weighs cheapest), so the box has nothing
+    away than the 8♦ or the 9♠ (the discards the hint weighs cheapest), so the box has nothing
     better to offer and does not ask (it said "the 9♠ gives the least away"). The hint says
     of its card that none gives less away."""
     obs = seen("C7 H4 S9 D8", THREES)
-    assert [c.face for c in least_costly_discards(obs)] == ["S9", "D8"]  # (the singles fewest could pair)
+    assert [c.face for c in weigh_discards(obs).cheapest()] == ["D8", "S9"]  # (the singles fewest could pair)
     for face in ("C7", "H4"):
         assert discard_question(obs, Card.parse(face)) is None, face
     assert hint_for(obs).endswith("Every card is a risk now; none gives less away than this one."), hint_for(obs)
@@ -53,14 +56,14 @@ def test_a_card_that_gives_the_same_pile_as_the_hint_s_is_not_asked_about():
 
 def test_a_card_that_gives_more_away_is_asked_about_and_the_least_named():
     """West's sevens are five cards: the 7♣ would bring them within a card of a canasta, more
-    than any other card gives. The box asks about it, naming the 9♠, which gives the least
-    away (as the 4♥ and the 8♦ do: about them it does not ask). With West's fours and eights
-    as near, the hint's 9♠ alone gives the least away, and the hint says so."""
+    than any other card gives. The box asks about it, naming the 8♦, the hint's card, which
+    gives the least away (as the 4♥ and the 9♠ do: about them it does not ask). With West's
+    fours and eights as near, the hint's 9♠ alone gives the least away, and the hint says so."""
     obs = seen("C7 H4 S9 D8", {**THREES, "7": SEVENS_NEAR})
     text = discard_question(obs, Card.parse("C7"))
     assert text is not None and "meld of 7s" in text, text
-    assert text.endswith("Every card in your hand is a risk now; the 9♠ gives the least away."), text
-    assert discard_question(obs, Card.parse("H4")) is None and discard_question(obs, Card.parse("D8")) is None
+    assert text.endswith("Every card in your hand is a risk now; the 8♦ gives the least away."), text
+    assert discard_question(obs, Card.parse("H4")) is None and discard_question(obs, Card.parse("S9")) is None
     assert hint_for(obs).endswith("Every card is a risk now; none gives less away than this one."), hint_for(obs)
     alone = seen("C7 H4 S9 D8", {**THREES, "7": SEVENS_NEAR, "4": "S4 D4 C4 H4 H2", "8": "S8 H8 C8 D8 S2"})
     assert hint_for(alone).endswith("Every card is a risk now; this one gives the least away."), hint_for(alone)
@@ -69,7 +72,7 @@ def test_a_card_that_gives_more_away_is_asked_about_and_the_least_named():
         assert text is not None and text.endswith("the 9♠ gives the least away."), (face, text)
     i18n.set_language("zh_CN")
     text = discard_question(obs, Card.parse("C7"))
-    assert text is not None and text.endswith("现在手里打哪张牌都有风险；打 9♠ 送给对手的最少。"), text
+    assert text is not None and text.endswith("现在手里打哪张牌都有风险；打 8♦ 送给对手的最少。"), text
 
 
 def test_a_safer_pair_kept_is_said_so_and_the_card_named_gives_less_not_the_least():
@@ -80,7 +83,7 @@ def test_a_safer_pair_kept_is_said_so_and_the_card_named_gives_less_not_the_leas
     within a card of a canasta), names the 8♦ as giving less away, not the least."""
     known = ["", "D9", "", ""]
     obs = seen("C7 H4 S9 H9 D8", {"7": SEVENS_NEAR, "4": "S4 D4 C4", "8": "S8 H8 C8"}, WEST_BIG, known=known)
-    assert [c.face for c in least_costly_discards(obs)] == ["D8"]
+    assert [c.face for c in weigh_discards(obs).cheapest()] == ["D8"]
     hint = hint_for(obs)
     assert hint.endswith("Every card is a risk now; those that give less away are worth more in your hand."), hint
     text = discard_question(obs, Card.parse("C7"))

@@ -9,7 +9,7 @@ import sys
 
 from fallback_bot import FallbackBot
 
-from game.rules import Move, Phase, Rank, RulesConfig, position_to_json
+from game.rules import Card, Move, Phase, Rank, RulesConfig, position_to_json
 from game.rules import events as ev
 from game.scenes.hand_state import DropTarget
 from game.scenes.table_controller import TableController
@@ -373,7 +373,7 @@ def test_the_risky_discard_box_says_when_every_card_is_a_risk():
     (seven,) = cards(controller, "C7")
     controller.moves.double_click(seven)
     ((_card, why, _discard),) = host.asked
-    assert "meld of 7s" in why and why.endswith("Every card in your hand is a risk now; the 9♠ gives the least away.")
+    assert "meld of 7s" in why and why.endswith("Every card in your hand is a risk now; the 8♦ gives the least away.")
     controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **RISKY))
     controller.moves.confirm_risky = True
     (seven,) = cards(controller, "C7")
@@ -396,20 +396,69 @@ def test_the_risky_discard_box_names_the_open_hint_s_card():
     assert why.endswith("Every card in your hand is a risk now; the 8♦ gives the least away."), why
 
 
+def test_with_no_hint_open_the_box_names_the_card_the_hint_then_discards():
+    """The 9♠ and the 8♦ give West the same pile and weigh the same for the hand (two singles,
+    as many of each rank unseen): the box, asked about the 7♣ with no hint open, named the 9♠
+    (the first of the two in the hand's order), and the hint the player asked for next said
+    "Discard the 8♦" (the Normal bot takes the first in the hand's canonical order). One
+    tie-break, the bot's: the box names the card the hint discards."""
+    from game.bots.knowledge import Knowledge
+    from game.bots.normal import NormalPolicy
+    from game.hints import card_name
+
+    every = dict(RISKY, melds=[{"K": "CK DK HK"}, EVERY_RANK])
+    controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **every))
+    kn = Knowledge(controller.game.state.observation(0))
+    nine, eight = (NormalPolicy().weigh_discard(kn, Card.parse(face)) for face in ("S9", "D8"))
+    assert (nine.cost, nine.danger) == (eight.cost, eight.danger)  # (equally safe, equally cheap: a tie)
+    assert controller.guide.hint is None
+    controller.moves.confirm_risky = True
+    controller.moves.double_click(cards(controller, "C7")[0])
+    ((_card, why, _discard),) = host.asked  # (the 7♣ still in hand: the box waits)
+    assert controller.guide.show_hint() and controller.guide.hint is not None
+    hinted = controller.guide.hint.move.card
+    assert hinted is not None and controller.guide.hint_text().startswith(f"Discard the {card_name(hinted)}.")
+    assert why.endswith(f"Every card in your hand is a risk now; the {card_name(hinted)} gives the least away."), (
+        why,
+        hinted,
+    )
+
+
+def test_the_hand_s_discards_are_weighed_once_a_question_and_once_a_hint(monkeypatch):
+    """The risky-discard box weighed every discard of the hand twice (the cheapest cards,
+    then what each gives away) and the H hint four times (its words, made twice, each
+    weighing the hand twice). Once each: the box and the hint read one weighing."""
+    from game.bots.normal import NormalPolicy
+
+    weighed: list[str] = []
+    weigh = NormalPolicy.weigh_discard
+    monkeypatch.setattr(
+        NormalPolicy, "weigh_discard", lambda self, kn, card: weighed.append(card.face) or weigh(self, kn, card)
+    )
+    every = dict(RISKY, melds=[{"K": "CK DK HK"}, EVERY_RANK])
+    controller, host = make(position(["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"], **every))
+    controller.moves.confirm_risky = True
+    controller.moves.double_click(cards(controller, "C7")[0])
+    assert host.asked and sorted(weighed) == ["C7", "D8", "H4", "S9"]
+    weighed.clear()
+    assert controller.guide.show_hint() and controller.guide.hint_text()
+    assert sorted(weighed) == ["C7", "D8", "H4", "S9"]
+
+
 def test_the_card_the_hint_would_discard_is_not_asked_about():
     """A play-test (stop 54): with every card a risk, the box asked to confirm the very card
     the hint gives as the one that gives the least away, and said "Every card in your hand
     is a risk now" to it. The card the hint would discard (the Normal bot's cheapest, asked
     for or not) goes without a question, and so does one that gives no more away (the 4♥:
     the same pile); another says which card gives the least away, in both languages."""
-    from game.hints import least_costly_discards
+    from game.discard_weighings import weigh_discards
     from game.i18n import set_language
 
     every = dict(RISKY, melds=[{"K": "CK DK HK"}, EVERY_RANK])
     hands = ["C7 H4 S9 D8", "C4 C6 C8", "C9 C10", "CJ CQ"]
     controller, host = make(position(hands, **every))
     obs = controller.game.state.observation(0)
-    assert [c.face for c in least_costly_discards(obs)] == ["S9", "D8"]  # (a tie: either goes unasked)
+    assert [c.face for c in weigh_discards(obs).cheapest()] == ["D8", "S9"]  # (a tie: either goes unasked)
     assert controller.guide.hint is None  # (no hint asked for)
     controller.moves.confirm_risky = True
     (nine,) = cards(controller, "S9")
@@ -426,7 +475,7 @@ def test_the_card_the_hint_would_discard_is_not_asked_about():
         controller.moves.confirm_risky = True
         controller.moves.double_click(cards(controller, "C7")[0])
         ((_card, why, _discard),) = host.asked
-        assert why.endswith("现在手里打哪张牌都有风险；打 9♠ 送给对手的最少。"), why
+        assert why.endswith("现在手里打哪张牌都有风险；打 8♦ 送给对手的最少。"), why
     finally:
         set_language("en")
 
