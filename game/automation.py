@@ -454,7 +454,9 @@ class Driver:
             yield from self.wait_until(
                 lambda: self._players_turn() or self._prompt_open() or self._sheet_open(), "the player's turn"
             )
-            if until is not None and not self._sheet_open() and eval(until, {}, self.namespace()):  # noqa: S307
+            # (Only at the player's turn, as the command says: stopped at the partner's question,
+            # a script's next `wait_turn` waited for a turn the open question held back.)
+            if until is not None and self._players_turn() and eval(until, {}, self.namespace()):  # noqa: S307
                 return
             if self._sheet_open():
                 finished += 1

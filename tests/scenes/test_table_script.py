@@ -83,6 +83,25 @@ def test_script_commands_and_assertions(tmp_path):
         app.close()
 
 
+@pytest.mark.slow
+def test_autoplay_until_stops_at_the_players_turn_not_at_the_partners_question():
+    # With the real bots, deal 5's North asks "May I go out?" with 28 cards in the stock, before
+    # the player's next turn; the command stopped there, and the script's wait_turn then timed out.
+    app = MainWindow(seed=5, speed=8.0)
+    driver = Driver(app, ["autoplay_until len(state.stock) <= 28", "wait_turn"])
+    app.feeder = driver.feed
+    asked = False
+    while app.running and not driver.done and app.frames < 20000:
+        app.frame(driver.dt)
+        asked = asked or driver._prompt_open()
+    try:
+        assert asked  # (the deal still holds the question this test is about)
+        assert driver.error is None, driver.error
+        assert driver._players_turn() and len(app.table.game.state.stock) <= 28
+    finally:
+        app.close()
+
+
 def test_a_failing_assertion_is_reported_with_its_line():
     app, driver = run_script(["wait 0.1", "assert phase == 'over'"])
     try:
