@@ -538,40 +538,52 @@ class TableView:
     def _zone_texts(
         self, panels: tuple[pygame.FRect, ...] = ()
     ) -> tuple[tuple[int, tuple[float, float, float, float], str | None], ...]:
-        """Each meld area (side, rect) and what its middle says while it is empty; then our
-        cell for a new meld (side -1), when there is one. Not under a panel (`panels`, as last
-        drawn): a hint beside the opponents' melds left the "Y" of "Your melds: drag cards
-        here" peeking out at its edge (three-hand, play-test, stop 50)."""
+        """Each meld area (side, rect) and what its middle says while it has no meld
+        (`middle_words`); then our cell for a new meld (side -1), when there is one. Not under a
+        panel (`panels`, as last drawn): a hint beside the opponents' melds left the "Y" of
+        "Your melds: drag cards here" peeking out at its edge (three-hand, play-test, stop 50)."""
         table = self.table
-        st = table.game.state
         out = []
         for side, area in table.geometry.meld_areas.items():
-            text = None
-            empty = not st.side_melds(side)
-            if empty and not (side == table.human_side and table.ui.staged):
-                yours = side == table.human_side and table.people  # (watching the bots: no one's)
-                # (the keyboard's way beside the mouse's: a keyboard player read only "drag")
-                # (named as the area's label names it: "Our melds" with a partner)
-                text = (
-                    (
-                        _("Our melds: drag cards here (or select them, then click here or press M)")
-                        if table.config.partnerships
-                        else _("Your melds: drag cards here (or select them, then click here or press M)")
-                    )
-                    if yours
-                    else table.side_name(side)
-                )
-                # (said beside red threes too: a deal begun with one showed the empty area
-                # without a word, where a first meld goes; play-test, stop 55)
-                placed = (table.layout.placements.get(c) for c in st.red_threes[side])  # (not yet laid out: none)
-                covers = [*panels, *(p.rect() for p in placed if p is not None)]
-                if any(zone_text_rect(text, area).colliderect(rect) for rect in covers):
-                    text = None
+            text = self.middle_words(side)
+            if text is not None and any(zone_text_rect(text, area).colliderect(rect) for rect in panels):
+                text = None
             out.append((side, (area.x, area.y, area.width, area.height), text))
         cell = table.layout.new_meld_rect
         if cell is not None:
             out.append((-1, (cell.x, cell.y, cell.width, cell.height), _("new meld")))
         return tuple(out)
+
+    def middle_words(self, side: int) -> str | None:
+        """What `side`'s meld area says in its middle while it has no meld (panels aside), and
+        then its tab is not drawn (`_zone_labels`): the others' name, or our "Our melds: drag
+        cards here …". Beside red threes, ours only, where the words miss them (a deal begun
+        with one showed our area without a word, where a first meld goes; play-test, stop 55):
+        the others' red threes are named by the tab, as their melds will be; it said the
+        side's name twice, in the middle and on the tab "Melds of …" (stop 65)."""
+        table = self.table
+        st = table.game.state
+        if st.side_melds(side) or (side == table.human_side and table.ui.staged):
+            return None
+        yours = side == table.human_side and table.people  # (watching the bots: no one's)
+        if st.red_threes[side] and not yours:
+            return None
+        # (the keyboard's way beside the mouse's: a keyboard player read only "drag")
+        # (named as the area's label names it: "Our melds" with a partner)
+        text = (
+            (
+                _("Our melds: drag cards here (or select them, then click here or press M)")
+                if table.config.partnerships
+                else _("Your melds: drag cards here (or select them, then click here or press M)")
+            )
+            if yours
+            else table.side_name(side)
+        )
+        placed = (table.layout.placements.get(c) for c in st.red_threes[side])  # (not yet laid out: none)
+        words = zone_text_rect(text, table.geometry.meld_areas[side])
+        if any(place is not None and words.colliderect(place.rect()) for place in placed):
+            return None
+        return text
 
     # -- pieces ----------------------------------------------------------------
     def _zones(self, surface: pygame.Surface, ruler: Ruler, zones) -> None:
@@ -602,9 +614,8 @@ class TableView:
         st = table.game.state
         ruler = Ruler.of(surface)
         for side in table.geometry.meld_areas:
-            empty = not st.side_melds(side) and not st.red_threes[side]
-            if empty and not (side == table.human_side and table.ui.staged):
-                continue  # the empty area says it in its middle
+            if self.middle_words(side) is not None:
+                continue  # the area says it in its middle (once: stop 65)
             point, anchor = table.geometry.zone_label_anchor(side, table.human_side)
             area = table.geometry.meld_areas[side]
             if table.covered is not None and anchor == "midright" and table.covered.collidepoint(point):

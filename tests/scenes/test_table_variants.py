@@ -214,8 +214,8 @@ def test_with_the_log_or_the_pile_open_no_tab_lies_on_the_stock_or_the_pile(vari
                 assert tab.collidelist(centre) == -1, (variant, size, side, tab)
                 assert not tab.colliderect(_scaled(place, scale)), (variant, size, side, tab)
                 assert tab.collidelist(seats) == -1, (variant, size, side, tab)
-            if variant == "five-hand":
-                assert set(table.view.zone_label_boxes) == {0, 1}, size
+            if variant == "five-hand":  # (ours, its red threes alone, says it in its middle: stop 65)
+                assert 1 in table.view.zone_label_boxes, size
             if variant == "six-hand":
                 assert 2 in table.view.zone_label_boxes, size
     finally:
@@ -313,7 +313,9 @@ def test_every_meld_area_is_labelled_with_its_side(variant):
     for side in range(config.sides):  # something melded on every side
         st.red_threes[side].append(next(c for c in config.deck if c.is_red_three))
     table.view.draw(pygame.Surface(LOGICAL_SIZE))
-    assert set(table.view.zone_label_boxes) == set(range(config.sides))
+    # (ours, its red threes alone, says it in its middle, "Our melds: drag cards here …": stop 65)
+    assert set(table.view.zone_label_boxes) == set(range(config.sides)) - {table.human_side}
+    assert table.view.middle_words(table.human_side).startswith(table.view.zone_label(table.human_side))
     names = {table.view.zone_label(side) for side in range(config.sides)}
     assert len(names) == config.sides  # each side named apart
 
