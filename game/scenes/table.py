@@ -700,6 +700,8 @@ class TableScene(Scene):
         before = self.layout.hand_cards if hasattr(self, "layout") else []  # (none before the first)
         self._preview_drop()
         self.layout = TableLayout(self.geometry, self.game.state, self.ui, self.human)
+        for bubble in self.bubbles:  # (North's fan grown or shrunk: its words keep by it)
+            self._place_bubble(bubble.widget, bubble.seat)
         self._keep_cursor(before)
         focus = self.ui.meld_focus
         if focus is not None and focus not in {slot.target for slot in self.layout.meld_slots}:
@@ -768,19 +770,20 @@ class TableScene(Scene):
     def _say(self, seat: int, code: str | None, move: int, words: Words | None = None) -> None:
         """A speech bubble by `seat`: the words of `code` (BUBBLE_WORDS), else `words`; it
         replaces the seat's last one."""
-        anchor, tail = self.geometry.bubble_anchor(seat)
-        self.bubbles = [b for b in self.bubbles if b.widget.anchor != anchor]
+        self.bubbles = [b for b in self.bubbles if b.seat != seat]
         said = Words(BUBBLE_WORDS[code]) if code is not None else words or Words("")
-        bubble = SpeechBubble(anchor, said.text(self), tail=tail, keep_clear=BUBBLE_KEEP_CLEAR)
+        bubble = SpeechBubble((0, 0), said.text(self), keep_clear=BUBBLE_KEEP_CLEAR)
         self._place_bubble(bubble, seat)
         self.bubbles.append(Bubble(bubble, BUBBLE_SECONDS, seat, code, move, said))
 
     def _place_bubble(self, bubble: SpeechBubble, seat: int) -> None:
-        """`seat`'s words by its place at the table (the table turned: by its new one); the
-        player's in its corner (`bubble_room`), a size smaller there to keep to one line."""
-        bubble.anchor, bubble.tail = self.geometry.bubble_anchor(seat)
-        bubble.room = self.geometry.bubble_room(seat)
-        bubble.size = theme.FONT_SMALL if bubble.room is not None else theme.FONT_BODY
+        """`seat`'s words by its place at the table (the table turned: by its new one), in
+        its room (`bubble_room`: the player's in its corner, North's left of its fan, ...), a
+        size smaller than the body text to keep to one line there."""
+        cards = len(self.game.state.hands[seat])  # (North's fan as laid out: its tail touches it)
+        bubble.anchor, bubble.tail = self.geometry.bubble_anchor(seat, cards)
+        bubble.room = self.geometry.bubble_room(seat, cards)
+        bubble.size = theme.FONT_SMALL
 
     def why_not(self) -> bool:
         """Show the longer text of the rule behind the last refusal (the "?" key)."""

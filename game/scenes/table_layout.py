@@ -30,6 +30,7 @@ from game.scenes.hand_state import (  # noqa: F401
     sort_cards,
     suit_key,
 )
+from game.scenes.layout import LOGICAL_SIZE
 from game.scenes.meld_row import (
     LIFT,
     MIN_CARD_W,
@@ -174,6 +175,22 @@ BUBBLE_KEEP_CLEAR = (STATUS_RECT.union(STAGE_PANEL), HAND_RECT)
 SOUTH_BUBBLE_X = HAND_RECT.x - 46  # inside the tag however short ("你 · 8"), which ends 6 left of the hand
 SOUTH_TAG_TOP = 694.0  # (the tag's box, about: 24 high round y 706)
 SOUTH_BUBBLE_ROOM = pygame.FRect(8, 400, HAND_RECT.x - 10 - 8, SOUTH_TAG_TOP - 400)  # (its height: to the tail's tip)
+# The other seats' words likewise keep to rooms of their own (`TableGeometry.bubble_room`),
+# clear of every meld card, the pile and the meld areas' tabs, at every window size: North's
+# hung under its tag over the tops of the others' melds (six-hand at 800x450, two melds' ranks
+# hidden), North-east's beside its fan over the right end of their area, South-west's over
+# our first melds, East's on the tab of the others' area (stop 65). North speaks in the top
+# strip left of its fan (of its foot, in Hand and Foot), the tail pointing at it; a block seat
+# (five and six seats) under its tag, over its own fan; West above the turn's instruction,
+# left of the others' area; East in the band right of the pile, under the others' tab.
+BUBBLE_MARGIN = 8.0  # a room's distance from the window's edges (SpeechBubble.MARGIN)
+NORTH_BUBBLE_Y = 46.0  # the middle of North's fan
+NORTH_BUBBLE_GAP = 4.0  # between the tail's tip and North's first card
+NORTH_BUBBLE_X_FEET = 424.0  # Hand and Foot: left of North's foot (its "from the foot" reaches 428)
+NORTH_BUBBLE_BOTTOM = 80.0  # above the others' tabs on their top edge (three sides: the left half's, from 84)
+BLOCK_BUBBLE_HALF = 100.0  # a block's room: at most this far either side of its middle
+TAB_BAND = 20.0  # below a meld area's bottom edge, the tab on it
+EAST_BUBBLE_LEFT = 900.0  # right of the pile's states ("BLOCKED: black three" ends at 883)
 SCORE_ROW = 62.0  # one side's rows in the score panel
 SCORE_PANEL_PAD = 4.0  # under the last row: its last line clear of the panel's edge
 SCORE_ROW_NEED = 74.0  # ... with a line saying what the side still needs to go out
@@ -406,6 +423,7 @@ class TableGeometry:
         self.players = players
         self.sides = sides
         self.feet = feet
+        self.score_bottom = score_bottom
         self.partnerships = partnerships
         self.viewer = viewer
         self.spots = {seat: SPOTS[players][(seat - viewer) % players] for seat in range(players)}
@@ -531,33 +549,64 @@ class TableGeometry:
         x, y = self.hand_anchor(seat)
         return (x, y + card_h(BACK_W) / 2 + 6)
 
-    def bubble_anchor(self, seat: int) -> tuple[Point, str]:
+    def bubble_anchor(self, seat: int, cards: int = 0) -> tuple[Point, str]:
         """Point a speech bubble's tail touches, and the tail direction (the bubble keeps its
-        body clear of BUBBLE_KEEP_CLEAR)."""
+        body in `bubble_room`, clear of BUBBLE_KEEP_CLEAR); `cards`: how many the seat holds
+        (North's tail touches its fan's first card)."""
         spot = self.spot(seat)
-        if spot == "NW":  # (by its tag: beside its fan the tail's point lay in the turn's instruction)
+        if spot in self.blocks:  # under its tag (24 high), over its fan
             x, y = self.blocks[spot]
-            return ((x + 66, y), "left")
-        if spot in self.blocks:
-            x, y = self.hand_anchor(seat)
-            return ((x + 92, y), "left") if x < 640 else ((x - 96, y), "right")
+            return ((x, y + 13), "up")
         if spot == "S" and self.feet:  # over the foot (its label, once picked up, lies over its place)
             x, y = FOOT_SPOTS["S"]
             return ((x, y - card_h(FOOT_W) / 2 - 6), "down")
+        if spot == "N":
+            x, _y = self.hand_anchor(seat)
+            fan_left = x - top_fan_span(cards) / 2 - BACK_W / 2
+            return ((NORTH_BUBBLE_X_FEET if self.feet else fan_left - NORTH_BUBBLE_GAP, NORTH_BUBBLE_Y), "right")
         return {
             "S": ((SOUTH_BUBBLE_X, SOUTH_TAG_TOP - 4), "down"),
-            "N": ((640.0, 97.0), "up"),  # under its tag (83, 24 high): the tail lay over "North"
             "W": ((100.0, 300.0), "left"),
             "E": ((1180.0, 300.0), "right"),
         }[spot]
 
-    def bubble_room(self, seat: int) -> pygame.FRect | None:
-        """Where a speech bubble's body stays (logical; None: anywhere in the window): the
-        player's in the corner left of the hand and of our meld area, above what it points at."""
-        if self.spot(seat) != "S":
-            return None
-        (_x, y), _tail = self.bubble_anchor(seat)
-        return pygame.FRect(SOUTH_BUBBLE_ROOM.x, SOUTH_BUBBLE_ROOM.y, SOUTH_BUBBLE_ROOM.width, y - SOUTH_BUBBLE_ROOM.y)
+    def bubble_room(self, seat: int, cards: int = 0) -> pygame.FRect:
+        """Where a speech bubble's body stays (logical, reaching the tail's tip): the
+        player's in the corner left of the hand and of our meld area, above what it points at;
+        the others' as SOUTH_BUBBLE_ROOM's note says (`cards`: as `bubble_anchor`'s)."""
+        spot = self.spot(seat)
+        (x, y), _tail = self.bubble_anchor(seat, cards)
+        if spot == "S":
+            room = SOUTH_BUBBLE_ROOM
+            return pygame.FRect(room.x, room.y, room.width, y - room.y)
+        if spot == "N":
+            return pygame.FRect(PANEL_LEFT, BUBBLE_MARGIN, x - PANEL_LEFT, NORTH_BUBBLE_BOTTOM - BUBBLE_MARGIN)
+        if spot in self.blocks:
+            return self._block_bubble_room(seat, x, y)
+        others = [area for side, area in self.meld_areas.items() if side != self.viewer_side]
+        if spot == "W":  # (its last action's lines, over its tag, it may cover)
+            top = self.score_bottom + 4
+            right = min(area.left for area in others) - 8  # (the area's frame: 6 left of it)
+            return pygame.FRect(x, top, right - x, STATUS_RECT.top - 4 - top)
+        top = max(area.bottom for area in others) + TAB_BAND + 4
+        bottom = self.meld_areas[self.viewer_side].top - 6
+        return pygame.FRect(EAST_BUBBLE_LEFT, top, x - EAST_BUBBLE_LEFT, bottom - top)
+
+    def _block_bubble_room(self, seat: int, x: float, top: float) -> pygame.FRect:
+        """A block seat's room, from the tail's tip under its tag (`x`, `top`) down over its fan
+        and its last action's first line, as wide as its column is between the window's edge
+        and the meld areas (their frames) or the turn's instruction beside it."""
+        bottom = self.action_anchor(seat)[1] + 17
+        left, right = x - BLOCK_BUBBLE_HALF, x + BLOCK_BUBBLE_HALF
+        beside = [area.inflate(12, 8) for area in self.meld_areas.values()] + list(BUBBLE_KEEP_CLEAR)
+        for rect in beside:
+            if rect.top < bottom and rect.bottom > top:
+                if rect.right <= x:
+                    left = max(left, rect.right + 2)
+                elif rect.left >= x:
+                    right = min(right, rect.left - 2)
+        left, right = max(left, BUBBLE_MARGIN), min(right, LOGICAL_SIZE[0] - BUBBLE_MARGIN)
+        return pygame.FRect(left, top, right - left, bottom - top)
 
     def zone_label_anchor(self, side: int, human_side: int) -> tuple[Point, str]:
         """Where the tab naming a meld area's side goes (a point and the pill's anchor): on
@@ -620,6 +669,13 @@ class TableGeometry:
         area = self.meld_room(side)
         room = area.height - card_h(width or self.meld_w) - 22  # keep room for the count badge
         return min(22.0, room / max(1, cards - 1))
+
+
+def top_fan_span(count: int) -> float:
+    """How far apart the middles of the end cards of North's fan of `count` backs lie (at most
+    260 units)."""
+    step = 11.0 if count < 24 else 260 / count
+    return step * (count - 1) if count > 1 else 0.0
 
 
 def red_three_step(count: int) -> float:
@@ -818,9 +874,10 @@ class TableLayout:
         if spot in ("W", "E"):
             room = SIDE_FAN_BOTTOM - self.geometry.side_hand_top - BACK_W
             step = min(11.0, room / max(1, count - 1))
+            span = step * (count - 1)
         else:
-            step = 11.0 if count < 24 else 260 / count
-        span = step * (count - 1)
+            span = top_fan_span(count)
+            step = span / max(1, count - 1)
         if self.geometry.is_block(seat):  # a small upright fan under the name tag
             step = min(8.0, (BLOCK_FAN - BACK_W) / max(1, count - 1))
             span = step * (count - 1)

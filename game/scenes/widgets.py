@@ -283,7 +283,8 @@ class SpeechBubble(Widget):
 
     `tail` says where the tail is: "down" puts the bubble above the anchor,
     "up" below it, "left"/"right" beside it. The bubble is kept on screen (or inside
-    `room`, logical, its text wrapped to its width), and its body off the `keep_clear`
+    `room`, logical, reaching the tail's tip: its text wrapped to its width, smaller where
+    it is too tall for it), and its body off the `keep_clear`
     rects (logical): moved up or down, the lesser way that clears them all, its tail still
     pointing at the anchor (a partner's "Yes, go out!" lay over the turn's instruction in
     six-hand, play-test, stop 48).
@@ -294,6 +295,7 @@ class SpeechBubble(Widget):
     TAIL_WIDTH = 22
     PADDING = 12
     MARGIN = 8  # distance kept from the logical screen edge
+    SMALLEST = 13  # the size its words may shrink to, to fit its room
 
     def __init__(
         self,
@@ -365,9 +367,42 @@ class SpeechBubble(Widget):
         return min(clear, key=lambda place: abs(place.y - body.y), default=body)
 
     def _text_lines(self, ruler: Ruler) -> tuple[pygame.font.Font, list[str]]:
-        font = assets.font_for_text(self.text, ruler.px(self.size))
-        width = self.max_width if self.room is None else min(self.max_width, self.room.width)
-        return font, wrap_text(self.text, font, ruler.px(width) - 2 * ruler.px(self.PADDING))
+        """The font and the lines of the words: in a `room`, as wide as it is, a size smaller
+        at a time (to SMALLEST) while the body is taller than the room holds (West's "不行，还不
+        到时候。" took two lines, taller than its room above the turn's instruction in the
+        Samba family, whose score panel reaches lower)."""
+        size = self.size
+        while True:
+            font = assets.font_for_text(self.text, ruler.px(size))
+            lines = self._wrapped(ruler, font)
+            if self.room is None or size <= self.SMALLEST:
+                return font, lines
+            text_h = line_height(font) * (len(lines) - 1) + font.get_height()
+            if text_h + 2 * ruler.px(self.PADDING) <= ruler.px(self._room_size()[1]):
+                return font, lines
+            size -= 1
+
+    def _room_size(self) -> tuple[float, float]:
+        """How wide and how tall the body may be in its room (logical), which reaches the
+        tail's tip."""
+        assert self.room is not None
+        if self.tail in ("left", "right"):
+            return self.room.width - self.TAIL_LENGTH, self.room.height
+        return self.room.width, self.room.height - self.TAIL_LENGTH
+
+    def _wrapped(self, ruler: Ruler, font: pygame.font.Font) -> list[str]:
+        width = self.max_width if self.room is None else min(self.max_width, self._room_size()[0])
+        limit = narrower = ruler.px(width) - 2 * ruler.px(self.PADDING)
+        lines = wrap_text(self.text, font, limit)
+        while self.room is not None and narrower > 0:
+            # A closing mark may hang past a line's end ("不行，还不到时候" fits West's room,
+            # its "。" did not): the body left its room, over West's tag. Lines end sooner.
+            over = max(font.size(line)[0] for line in lines) - limit
+            if over <= 0:
+                break
+            narrower -= over
+            lines = wrap_text(self.text, font, narrower)
+        return lines
 
     def placed(self, surface: pygame.Surface) -> tuple[pygame.Rect, Triangle]:
         """The body and the tail (canvas pixels) as drawn on `surface`."""
