@@ -357,6 +357,16 @@ def plain_reason(error: IllegalMove, rules: Variant | None = None) -> str | None
     return translated.format(**values)
 
 
+# What the table says of a move the engine could not read (a NotationError), with rule R-MELD:
+# a fallback that no gesture reaches. The table builds its moves of the cards it has grouped
+# (`Group.of`, `Group.parsed`), and the notation's refusals come there, before a move exists,
+# where the player's moves word each in the player's terms ("A meld holds cards of one rank
+# (plus wild cards).", "Wild cards alone join a meld: ..."); a move built is refused by the
+# engine with an IllegalMove only. Were one read wrong all the same, the table says this
+# rather than the notation's English ("a group holds cards of one rank only: C5 H6").
+NO_MELD_OF_THOSE = N_("Those cards do not make a meld.")
+
+
 class RefusedMove(Notice):
     """Why a move written in a file (a deal file, a save) cannot be played, for a message
     that names it: English as a `str` (the engine's own reason, without its rule id), and

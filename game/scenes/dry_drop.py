@@ -23,7 +23,7 @@ from game.scenes.drop_verdict import DropVerdict
 from game.scenes.hand_state import HandUI, shown_hand
 from game.scenes.table_host import NoHost
 from game.scenes.table_source import held_back
-from game.why_not import Refusal
+from game.why_not import NO_MELD_OF_THOSE, Refusal
 
 if TYPE_CHECKING:
     from game.scenes.moves_table import MovesTable
@@ -96,8 +96,8 @@ class DryTable:
         except IllegalMove as error:
             self.refuse_error(error)
             return False
-        except NotationError as error:
-            self.refuse(str(error), "R-MELD")
+        except NotationError:  # (none comes: see NO_MELD_OF_THOSE)
+            self.refuse(NO_MELD_OF_THOSE, "R-MELD")
             return False
         self.played = True
         return True

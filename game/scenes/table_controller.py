@@ -44,7 +44,7 @@ from game.scenes.table_guide import TableGuide
 from game.scenes.table_host import NoHost, TableHost
 from game.scenes.table_source import at_screen, held_back
 from game.seat_names import SeatNames, seat_names, typed_names
-from game.why_not import Refusal
+from game.why_not import NO_MELD_OF_THOSE, Refusal
 
 REFUSAL_SECONDS = 8.0
 
@@ -343,8 +343,8 @@ class TableController:
         except IllegalMove as error:
             self.refuse_error(error)
             return False
-        except NotationError as error:
-            self.refuse(str(error), "R-MELD")
+        except NotationError:  # (none comes: see NO_MELD_OF_THOSE)
+            self.refuse(NO_MELD_OF_THOSE, "R-MELD")
             return False
         if at_screen(self, mover):  # a person's own move at the screen: they saw it made
             self.shown = len(self.game.history)

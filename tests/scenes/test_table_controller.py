@@ -763,3 +763,72 @@ def test_hand_and_foot_a_click_on_the_pile_short_of_the_minimum_says_so():
     controller.moves.click_pile()
     assert controller.refusal is not None and controller.refusal.rule == "R-TAKE-MIN"
     assert len(controller.game.state.pile) == 3
+
+
+def test_a_move_the_engine_could_not_read_is_refused_in_the_players_words(monkeypatch):
+    """A NotationError out of the engine was refused with its English text as the message id
+    ("a group holds cards of one rank only: ..."): English on a Chinese table. It is refused
+    with a message of the catalogs, the drop's preview (`DryTable`) as the drop itself."""
+    from game.i18n import set_language
+    from game.rules import GameState, NotationError
+    from game.why_not import NO_MELD_OF_THOSE
+
+    def unreadable(self, move):  # (for any move: the route is what is tried)
+        raise NotationError("a group of only wild cards must name its rank, e.g. 'K: D2'")
+
+    controller, _host = make(position(["C8 D8 H8 C5 H6", "C4", "C6", "C9"], **RISKY))
+    monkeypatch.setattr(GameState, "apply", unreadable)
+    set_language("zh_CN")
+    try:
+        five = cards(controller, "C5")
+        verdict = controller.moves.verdict(five, DropTarget("pile"))
+        assert verdict is not None and not verdict.accepted and verdict.refusal is not None
+        assert verdict.refusal.msgid == NO_MELD_OF_THOSE and verdict.refusal.rule == "R-MELD"
+        assert verdict.refusal.reason() == "这些牌组不成一组牌。"
+        controller.moves.drop(five, DropTarget("pile"))
+        assert controller.refusal is not None and controller.refusal.msgid == NO_MELD_OF_THOSE
+        assert controller.message is not None and controller.message[0] == "这些牌组不成一组牌。"
+    finally:
+        set_language("en")
+    assert controller.message is not None and controller.message[0] == "Those cards do not make a meld."
+
+
+def test_no_drop_of_the_hand_s_cards_reaches_the_engine_unreadable():
+    """Why the refusal above is a fallback: the table builds its moves of the cards it has
+    grouped, and what makes no group is refused there, in the player's words, before a move
+    exists; the engine refuses a built move with an IllegalMove only. Every drop of one to
+    three cards of a hand (classic, melded or not, before and after drawing; Samba) on every
+    target a drop can have, tried quietly as the drag's preview tries it: none is refused
+    with the fallback, none raises."""
+    from itertools import combinations
+
+    from game.why_not import NO_MELD_OF_THOSE
+
+    hand = "C8 D8 H8 S9 JK D2 S3 H5"
+    classic = dict(melds=[{"K": "CK DK HK"}, {"7": "S7 D7 H7"}], discard="H5 S6 HJ S4 D5")
+    samba_melds = [["H5 H6 H7", "C8 D8 S8"], ["S4 S5 S6"]]
+    tables = [
+        make(position([hand, "C4", "C6", "C9"], **classic))[0],
+        make(position([hand, "C4", "C6", "C9"], **dict(classic, phase="meld")))[0],
+        make(position([hand, "C4", "C6", "C9"], discard="H5 S6 HJ S4 D8", phase="meld"))[0],
+        family("samba", position([hand, "C4", "C6", "C9"], melds=samba_melds, variant="samba", discard="D4 H8"))[0],
+        family(
+            "samba", position([hand, "C4", "C6", "C9"], melds=samba_melds, variant="samba", phase="meld", discard="S4")
+        )[0],
+    ]
+    refusals = 0
+    for controller in tables:
+        targets = [DropTarget("new-meld"), DropTarget("pile")]
+        if controller.config.rules.meld_list:
+            targets += [DropTarget("meld", number=n) for n in range(len(controller.game.state.side_melds(0)))]
+        else:
+            targets += [DropTarget("meld", rank=rank) for rank in controller.game.state.melds[0]]
+        held = list(controller.game.state.hands[0])
+        for size in (1, 2, 3):
+            for chosen in combinations(held, size):
+                for target in targets:
+                    verdict = controller.moves.verdict(list(chosen), target)
+                    if verdict is not None and verdict.refusal is not None:
+                        refusals += 1
+                        assert verdict.refusal.msgid != NO_MELD_OF_THOSE, (chosen, target)
+    assert refusals > 100  # (the drops tried were refused many ways: the test tried some)
