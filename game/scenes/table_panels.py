@@ -67,6 +67,8 @@ PEEK_ALPHA = 0.25  # a panel covering part of a meld, under the pointer
 CHIP_RIGHT = 14
 CHIP_MARGINS = 16 + 2 * 8 + CHIP_RIGHT
 CHIP_SIZE = 13  # its text's (bold)
+HINT_SPACING = 1.25  # the hint's lines (their pitch, a multiple of the font's height)
+FOOT_SPACING = 1.15  # its foot's
 
 
 class PanelsSource(TableSeats, TableStatus, Protocol):
@@ -106,6 +108,18 @@ class PanelPlace(NamedTuple):
     covering: bool = False  # no place was free: it covers part of a meld (see through it under the pointer)
 
 
+class HintLines(NamedTuple):
+    """The hint panel's text (its font, its lines) and its foot (none in the short form)."""
+
+    body: tuple[pygame.font.Font, list[str]]
+    foot: tuple[pygame.font.Font, list[str]] | None
+
+
+def _block_height(font: pygame.font.Font, lines: list[str], spacing: float) -> int:
+    """The height of `lines` as `render_lines` renders them (1 pixel for none)."""
+    return max(1, line_height(font, spacing) * (len(lines) - 1) + font.get_height() if lines else 0)
+
+
 def _whole_pixels(ruler: Ruler, width: float) -> int:
     """A panel's width in pixels, never wider than `width` (logical): rounded up, a panel
     the band right of the pile fitted exactly reached over the window's margin at 800x450
@@ -118,8 +132,8 @@ class TablePanels:
 
     def __init__(self, table: PanelsSource) -> None:
         self.table = table
-        # The last refusal and hint panels rendered (per kind: its key, the surface): redrawn
-        # only when what it shows, the language or the scale changes; both may show at once.
+        # The last refusal, note and hint panels rendered (per kind: its key, the surface):
+        # redrawn only when what it shows, the language or the scale changes; two may show at once.
         self._panels: dict[object, tuple[tuple, pygame.Surface]] = {}
         self._sizes: dict[tuple, tuple[float, float]] = {}  # the panels' sizes, by what they show and width
         self._scale = 1.0  # the last canvas's scale (refusal_rect places the banner as drawn)
@@ -155,7 +169,8 @@ class TablePanels:
         if refusal is not None:
             self.boxes["refusal"] = self._refusal_panel(surface, ruler, alpha, message_place)
             return
-        block = self._note_block(ruler, text, warn, message_place.room)
+        key = ("note", text, warn, get_language(), ruler.scale, message_place.room)  # (a few seconds of frames)
+        block = self._cached_panel(key, lambda: self._note_block(ruler, text, warn, message_place.room))
         box = block.get_rect().inflate(ruler.px(32), ruler.px(16))
         box.topleft = ruler.point(message_place.rect.topleft)
         fill = REFUSAL_FILL if warn else theme.CREAM
@@ -553,53 +568,59 @@ class TablePanels:
         fading_panel(surface, content, box, ruler.px(12), theme.CREAM, theme.HINT_GLOW, alpha)
         return box
 
-    def _hint_parts(
-        self, ruler: Ruler, width: float, short: bool = False
-    ) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]:
-        """The hint's title, its text and its foot (wrapped in a narrow panel; none in the
-        short form). The foot says the cards to use are lit only where some are: "Draw
-        from the stock" lights none (play-test, stop 44)."""
+    def _hint_lines(self, ruler: Ruler, width: float, short: bool = False) -> HintLines:
+        """The hint's text and its foot as lines (wrapped in a narrow panel; no foot in the
+        short form), measured, not rendered: placing the panel tries a few widths and forms,
+        and each rendered its whole text (a hint's lines rendered up to 7 times in one draw).
+        The foot says the cards to use are lit only where some are: "Draw from the stock"
+        lights none (play-test, stop 44)."""
         text = self.table.hint_text()
         inner = ruler.px(width - 32)
         font = assets.font_for_text(text, ruler.px(16), True)
-        block = render_lines(wrap_text(text, font, inner), font, theme.INK, "left", 1.25)
-        head = text_image(_("Hint"), ruler.px(13), True, tuple(HINT_INK))
+        body = (font, wrap_text(text, font, inner))
         if short:
-            return head, block, None
+            return HintLines(body, None)
         if self.table.ui.hinted:
             foot_text = _("The cards to use are lit in blue. Esc closes the hint.")
         else:
             foot_text = _("Esc closes the hint.")
         small = assets.font_for_text(foot_text, ruler.px(12))
-        foot = render_lines(wrap_text(foot_text, small, inner), small, theme.INK_SOFT, "left", 1.15)
-        return head, block, foot
+        return HintLines(body, (small, wrap_text(foot_text, small, inner)))
 
     @staticmethod
-    def _hint_pixels(
-        ruler: Ruler, width: float, parts: tuple[pygame.Surface, pygame.Surface, pygame.Surface | None]
-    ) -> tuple[int, int]:
-        """The hint panel's size (pixels) holding `parts` (`_hint_parts`)."""
-        head, block, foot = parts
-        height = ruler.px(10) + head.get_height() + ruler.px(4) + block.get_height()
-        if foot is not None:
-            height += ruler.px(6) + foot.get_height()
+    def _hint_head(ruler: Ruler) -> pygame.Surface:
+        """The hint's title (text_image: rendered once, kept)."""
+        return text_image(_("Hint"), ruler.px(13), True, tuple(HINT_INK))
+
+    def _hint_pixels(self, ruler: Ruler, width: float, lines: HintLines) -> tuple[int, int]:
+        """The hint panel's size (pixels) holding its title and `lines`, as `_hint_content`
+        draws them."""
+        font, body = lines.body
+        height = ruler.px(10) + self._hint_head(ruler).get_height() + ruler.px(4)
+        height += _block_height(font, body, HINT_SPACING)
+        if lines.foot is not None:
+            small, foot = lines.foot
+            height += ruler.px(6) + _block_height(small, foot, FOOT_SPACING)
         return _whole_pixels(ruler, width), height + ruler.px(10)
 
     def _hint_size(self, ruler: Ruler, width: float, short: bool = False) -> tuple[float, float]:
         key = ("hint", self.table.hint_text(), bool(self.table.ui.hinted), get_language(), ruler.scale, width, short)
         return self._sized(
-            key, lambda: self._logical(ruler, self._hint_pixels(ruler, width, self._hint_parts(ruler, width, short)))
+            key, lambda: self._logical(ruler, self._hint_pixels(ruler, width, self._hint_lines(ruler, width, short)))
         )
 
     def _hint_content(self, ruler: Ruler, width: float, short: bool) -> pygame.Surface:
-        parts = self._hint_parts(ruler, width, short)
-        head, block, foot = parts
-        content = pygame.Surface(self._hint_pixels(ruler, width, parts), pygame.SRCALPHA)
+        lines = self._hint_lines(ruler, width, short)
+        head = self._hint_head(ruler)
+        content = pygame.Surface(self._hint_pixels(ruler, width, lines), pygame.SRCALPHA)
         y = ruler.px(10)
         content.blit(head, (ruler.px(16), y))
         y += head.get_height() + ruler.px(4)
+        font, body = lines.body
+        block = render_lines(body, font, theme.INK, "left", HINT_SPACING)
         content.blit(block, (ruler.px(16), y))
-        if foot is not None:
+        if lines.foot is not None:
+            small, foot = lines.foot
             y += block.get_height() + ruler.px(6)
-            content.blit(foot, (ruler.px(16), y))
+            content.blit(render_lines(foot, small, theme.INK_SOFT, "left", FOOT_SPACING), (ruler.px(16), y))
         return content

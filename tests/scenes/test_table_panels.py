@@ -719,3 +719,48 @@ def test_on_a_crowded_table_the_hint_covers_the_others_melds_before_ours(size, l
     ours += [Ruler(layout.scale).logical(table.view.zone_label_boxes[table.human_side]), table.layout.new_meld_rect]
     assert len(ours) > 15 and hint.collidelist(ours) == -1, (hint, ours)
     assert hint.colliderect(table.geometry.meld_areas[1])  # (no place was free: the others' melds)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_hint_s_lines_are_rendered_once_and_kept(monkeypatch, language):
+    """The hint panel's first draw rendered each of its lines 2 to 6 times (12 to 19 blocks in
+    one draw, a coach's step): every width and form tried for its place rendered the whole
+    text to measure its height. Its size is measured from its lines, each line rendered once
+    in that draw, none in the next (the panel is kept), nor in the first draw at another scale
+    (a resized window) more than once."""
+    from collections import Counter
+
+    from game.note import Note
+    from game.scenes import table_panels
+
+    rendered: list[str] = []
+    render_lines = table_panels.render_lines
+
+    def counted(lines, *args, **kwargs):
+        rendered.extend(lines)
+        return render_lines(lines, *args, **kwargs)
+
+    monkeypatch.setattr(table_panels, "render_lines", counted)
+    i18n.set_language(language)
+    try:
+        stack, table = _spread_table("classic")
+        assert table.show_hint()
+
+        def drawn(scale: float) -> Counter:
+            rendered.clear()
+            table.view.draw(Canvas((round(SCREEN[0] * scale), round(SCREEN[1] * scale)), scale))
+            assert "hint" in table.view.panels.boxes
+            return Counter(rendered)
+
+        for scale in (1.0, 1.5):
+            lines = drawn(scale)
+            assert len(lines) >= 2 and "".join(lines).startswith(table.hint_text()[:4])  # (its text, its foot)
+            assert max(lines.values()) == 1, lines.most_common(3)
+            assert not drawn(scale)
+        # A note (not a refusal) is kept too: it was rendered again every frame it showed.
+        table.controller.say(Note("Discard one card at a time; drop several cards on the table to meld."))
+        lines = drawn(1.0)
+        assert "message" in table.view.panels.boxes and lines and max(lines.values()) == 1
+        assert not drawn(1.0)
+    finally:
+        i18n.set_language("en")
