@@ -54,7 +54,8 @@ def _split_long(word: str, font: pygame.font.Font, max_width: int) -> list[str]:
 
 def wrap_text(text: str, font: pygame.font.Font, max_width: int) -> list[str]:
     """Lines of `text` that each fit in `max_width` pixels, but for one closing mark that
-    may hang past it (it never starts a line); honours '\\n'."""
+    may hang past it (it never starts a line); honours '\\n'. No paragraph ends on a short
+    line under a long one: see `_even_last_lines`."""
     return list(_wrapped(text, font, max_width))
 
 
@@ -63,7 +64,8 @@ def wrap_at_most(text: str, font: pygame.font.Font, max_width: int, most: int) -
     line shortened, a unit at a time, until it fits with it: a full line and its "…" ran
     past the width, over the hand at the bottom seat's label, play-test, stop 49)."""
     lines = wrap_text(text, font, max_width)
-    if len(lines) > most:
+    if len(lines) > most:  # (cut: its lines filled, none evened, the most text before the "…")
+        lines = list(_wrapped(text, font, max_width, False))
         units = _UNITS.findall(lines[most - 1].rstrip())
         while len(units) > 1 and font.size("".join(units).rstrip() + "…")[0] > max_width:
             units.pop()
@@ -193,7 +195,8 @@ def one_line(surface: pygame.Surface, text: str, size: float, width: float, bold
 
 
 @functools.lru_cache(maxsize=1024)  # the table wraps the same status, log and labels every frame
-def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ...]:
+def _wrapped(text: str, font: pygame.font.Font, max_width: int, even: bool = True) -> tuple[str, ...]:
+    """`wrap_text`'s lines; `even`: each paragraph's last two lines evened (`_even_last_lines`)."""
     # (Keyed by the font object itself, which the cache keeps alive: no id is reused.)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -223,29 +226,75 @@ def _wrapped(text: str, font: pygame.font.Font, max_width: int) -> tuple[str, ..
             else:
                 units.append(unit)
         lines.append("".join(units).rstrip())
-        if len(lines) - first >= 2:
-            lines[-2:] = _no_lone_character(lines[-2], lines[-1])
+        if even and len(lines) - first >= 2:
+            lines[-2:] = _even_last_lines(paragraph, lines[-2], lines[-1], font, max_width)
     return tuple(lines)
 
 
-def _no_lone_character(before: str, last: str) -> list[str]:
-    """A wrapped paragraph's last two lines, with no ideograph left alone on the last one
-    ("扣 / 除。"): the character before it goes down too, where one can (play-test, stop 46);
-    a number before it goes down with its measure word, a space apart as the catalogue writes
-    them ("每张 100 / 分。", the guided deal's red threes, play-test in Chinese, stop 54)."""
-    last_units = [u for u in _UNITS.findall(last) if not u.isspace() and u not in _NO_LINE_START]
-    before_units = _UNITS.findall(before)
-    lone = len(last_units) == 1 and len(_IDEOGRAPH.findall(last_units[0])) == 1  # (a quoted word is no lone one)
-    # (a number written apart: "红3" keeps its 3, whose Chinese is joined to it)
-    # (or after an opening mark: "（11 / 张）" came down as "（11张）", play-test, stop 57)
-    end = before_units[-1] if before_units else ""  # (an empty line above: nothing to carry)
-    apart = len(before_units) > 1 and (before_units[-2].isspace() or end[:1] in _OPENING)
-    number = apart and _NUMBER.fullmatch(end.lstrip(_OPENING)) is not None
-    if not lone or len(before_units) < 3 or (_IDEOGRAPH.search(before_units[-1]) is None and not number):
+# What a paragraph's last line holds at least, where the line above can give it more: four
+# characters of Chinese, its closing marks aside (the risky-discard question ended on "的最少。"
+# alone, play-test in Chinese, stop 65; before that "扣除。", "分。"), or two words of English
+# where one word would sit alone in under a quarter of the width ("away.").
+SHORT_LAST_CJK = 4
+SHORT_LAST_LATIN = 2
+
+
+def _content(text: str) -> list[str]:
+    """The units of `text` that say something: not its spaces, not its closing marks."""
+    return [unit for unit in _UNITS.findall(text) if not unit.isspace() and unit not in _NO_LINE_START]
+
+
+def _short_last(last: str, cjk: bool, font: pygame.font.Font, max_width: int) -> bool:
+    """Whether `last`, a paragraph's last line, holds too little to stand alone."""
+    held = len(_content(last))
+    if cjk:
+        return held < SHORT_LAST_CJK
+    return held < SHORT_LAST_LATIN and font.size(last)[0] < max_width / 4
+
+
+def _even_last_lines(paragraph: str, before: str, last: str, font: pygame.font.Font, max_width: int) -> list[str]:
+    """A wrapped paragraph's last two lines, `before` and `last`, with no short last line
+    (`_short_last`): text comes down from the line before, after the latest clause's mark
+    that leaves the last line long enough, else as little as does (the risky-discard
+    question's "…都有风险；打 8♦ 送给对手" / "的最少。" reads "…都有风险；" / "打 8♦ 送给
+    对手的最少。"). Never past the middle (the line before stays the longer), never wider
+    than `max_width`, never a line starting with a closing mark, never a count apart from
+    what it counts ("每张 100 / 分。", the guided deal's red threes, play-test in Chinese,
+    stop 54). Where no break leaves the last line long enough, the most even one that
+    keeps to that; where none does (a line before as short), the lines as they are.
+    Both lines are of one paragraph, the line before whole (not a word cut to fit)."""
+    cjk = _IDEOGRAPH.search(before + last) is not None
+    if not before or not _short_last(last, cjk, font, max_width):
         return [before, last]
-    if before_units[-1] in _NO_LINE_START:  # (a hanging mark stays where it hangs)
+    text = paragraph.rstrip()
+    rest = text[: len(text) - len(last)].rstrip()
+    if not text.endswith(last) or not rest.endswith(before):
         return [before, last]
-    return ["".join(before_units[:-1]).rstrip(), before_units[-1] + (" " if number else "") + last]
+    start = len(rest) - len(before)
+    units = _UNITS.findall(text[start:])
+    ends = [len("".join(units[:count])) for count in range(len(units) + 1)]
+    if ends[-1] != len(text) - start or len(before) not in ends:
+        return [before, last]  # (a word cut to fit: no unit ends where `before` does)
+    clause_ends = set(_clause_ends(text[start:]))
+    breaks: list[tuple[str, str]] = []  # the lines there may be, the least text moved first
+    for count in range(ends.index(len(before)) - 1, 0, -1):  # the units left on the line before
+        unit = units[count]
+        if unit.isspace() or unit in _NO_LINE_START:
+            continue
+        head, tail = "".join(units[:count]).rstrip(), "".join(units[count:]).strip()
+        head_w, tail_w = font.size(head)[0], font.size(tail)[0]
+        if tail_w > max_width or head_w < tail_w:
+            break
+        apart = count >= 2 and units[count - 1].isspace()
+        if not (apart and _NUMBER.fullmatch(units[count - 2].lstrip(_OPENING))):  # (a count stays with its word)
+            breaks.append((head, tail))
+    if not breaks:
+        return [before, last]
+    enough = [split for split in breaks if not _short_last(split[1], cjk, font, max_width)]
+    if not enough:
+        return list(breaks[-1])
+    after_a_clause = [split for split in enough if len(split[0]) in clause_ends]
+    return list((after_a_clause or enough)[0])
 
 
 def _carried(units: list[str]) -> int:

@@ -105,11 +105,20 @@ def test_a_short_quotation_is_never_split_across_lines():
 
 def test_a_number_goes_down_with_its_measure_word():
     """The guided deal's panel ended "每张 100" and put "分。" alone on the next line: the
-    number goes down with it; a number joined to its Chinese ("红3") is not taken apart."""
+    number goes down with it (and here, a last line of four characters being wanted, the
+    clause it ends); a number joined to its Chinese ("红3") is not taken apart."""
+    from game.scenes.text import _even_last_lines
+
     font = assets.font(20, cjk=True)
     text = "红3：要立即亮在桌上，每张 100 分。"
     width = font.size("红3：要立即亮在桌上，每张 100")[0] + 2
-    assert wrap_text(text, font, width) == ["红3：要立即亮在桌上，每张", "100 分。"]
+    assert wrap_text(text, font, width) == ["红3：要立即亮在桌上，", "每张 100 分。"]
+    counted = "一二三四五六七八九十共 100 张牌和王。"  # (four characters down would leave "共 100")
+    before = "一二三四五六七八九十共 100 张牌和"
+    assert _even_last_lines(counted, before, "王。", font, font.size(counted)[0]) == [
+        "一二三四五六七八九十共",
+        "100 张牌和王。",
+    ]
     joined = "要立即亮在桌上的红3扣。"
     lines = wrap_text(joined, font, font.size(joined[:-2])[0] + 2)
     assert "".join(lines) == joined and lines[-1] != "3 扣。"
@@ -144,9 +153,10 @@ def test_a_label_keeps_a_count_with_what_it_counts():
 
 
 def test_a_lone_character_after_an_empty_line_is_left_as_it_is():
-    from game.scenes.text import _no_lone_character
+    from game.scenes.text import _even_last_lines
 
-    assert _no_lone_character("", "扣") == ["", "扣"]  # (nothing above to carry down: no IndexError)
+    font = assets.font(20, cjk=True)
+    assert _even_last_lines("扣", "", "扣", font, 100) == ["", "扣"]  # (nothing above to carry down: no IndexError)
 
 
 def test_a_card_s_chinese_name_is_never_split_across_lines():
@@ -207,19 +217,19 @@ def test_a_centred_paragraph_leaves_no_short_last_line_under_a_full_one():
     """The partner's question read "你手中有 3 张牌，共 25 分；如果北家出完，这些分要从本方" over
     "扣除。" alone (play-test, stop 60): a centred paragraph of two lines whose second holds
     little breaks after a clause instead; one whose second line is long enough is left as it is."""
-    from game.scenes.text import wrap_centred
+    from game.scenes.text import _wrapped, wrap_centred
     from game.scenes.widgets import Label
 
     font = assets.font(20, cjk=True)
     text = "你手中有 3 张牌，共 25 分；如果北家出完，这些分要从本方扣除。"
     width = font.size(text[:-3])[0] + 2
-    assert wrap_text(text, font, width)[1] == "扣除。"  # (as it wrapped)
+    assert _wrapped(text, font, width, False)[1] == "扣除。"  # (as it wrapped, then)
     assert wrap_centred(text, font, width) == ["你手中有 3 张牌，共 25 分；", "如果北家出完，这些分要从本方扣除。"]
     both = "比分：本方 1,440，对方 1,490。\n" + text
     assert wrap_centred(both, font, width) == ["比分：本方 1,440，对方 1,490。", *wrap_centred(text, font, width)]
     binding = "你的回答对北家有约束力：答“可以”，北家必须现在出完；答“不行”，本回合就不能出完。"
     narrow = font.size(binding[: binding.index("“不行”")])[0] + 2  # (no short last line, but 答 / “不行”)
-    assert wrap_text(binding, font, narrow)[1].startswith("“不行”")
+    assert _wrapped(binding, font, narrow, False)[1].startswith("“不行”")
     cut = binding.index("答“不行”")
     assert wrap_centred(binding, font, narrow) == [binding[:cut], "答“不行”，本回合就不能出完。"]
     replace = "有一场游戏正在进行。入门教学牌局将替换它；选择主菜单上的“继续”则接着玩。"
@@ -232,3 +242,39 @@ def test_a_centred_paragraph_leaves_no_short_last_line_under_a_full_one():
     label = Label((0, 0, width, 0), text, size=20, align="center")
     assert label.lines() == wrap_centred(text, font, width)
     assert Label((0, 0, width, 0), text, size=20).lines() == wrap_text(text, font, width)  # (left-aligned: as before)
+
+
+def test_a_paragraph_ends_on_no_short_line_in_either_language():
+    """The risky-discard question, every card a risk, ended "…都有风险；打 8♦ 送给对手" over
+    "的最少。" alone (play-test in Chinese, stop 65). A wrapped paragraph's last line holds
+    four characters of Chinese at least, or two words of English where one would sit alone in
+    under a quarter of the line: text comes down from the line before, a clause whole where one
+    ends there, else as little as does; never more lines, never a line wider than the width."""
+    from game.scenes.text import _wrapped
+
+    cjk = assets.font(20, cjk=True)
+    risk = "那时弃牌堆会有 6 张牌。现在手里打哪张牌都有风险；打 8♦ 送给对手的最少。"
+    width = cjk.size(risk[: risk.index("的最少")])[0] + 2
+    assert _wrapped(risk, cjk, width, False)[-1] == "的最少。"  # (as it wrapped)
+    assert wrap_text(risk, cjk, width) == ["那时弃牌堆会有 6 张牌。现在手里打哪张牌都有风险；", "打 8♦ 送给对手的最少。"]
+    plain = "一二三四五六七八九十" * 2 + "一二三。"  # (no clause's end: as little as makes four)
+    width = cjk.size(plain[:20])[0] + 2
+    assert wrap_text(plain, cjk, width) == [plain[:19], plain[19:]]
+    latin = assets.font(20)
+    away = "Every card in your hand is a risk now and the 8♦ gives the least away."
+    width = latin.size(away[: away.index(" away")])[0] + 2
+    assert _wrapped(away, latin, width, False)[-1] == "away."
+    assert wrap_text(away, latin, width) == [away[: away.index(" least")], "least away."]
+    clause = "Every card in your hand is a risk now; the 8♦ gives the least away."
+    width = latin.size(clause[: clause.index(" away")])[0] + 2
+    assert wrap_text(clause, latin, width) == ["Every card in your hand is a risk now;", "the 8♦ gives the least away."]
+    long = "The pile would then hold six cards, which is a great deal of understanding."  # (a long word: left)
+    width = latin.size(long[: long.index(" understanding")])[0] + 2
+    assert wrap_text(long, latin, width) == list(_wrapped(long, latin, width, False))
+    for text, font in ((risk, cjk), (plain, cjk), (away, latin), (clause, latin)):
+        for width in range(font.size(text[:6])[0], font.size(text)[0] + 20, 7):
+            lines, filled = wrap_text(text, font, width), _wrapped(text, font, width, False)
+            assert len(lines) == len(filled) and "".join(lines).replace(" ", "") == text.replace(" ", "")
+            assert all(font.size(line.rstrip("。；，.;,"))[0] <= width for line in lines), (width, lines)
+    cut = wrap_at_most(plain, cjk, cjk.size(plain[:20])[0] + 2, 1)  # (cut to a line: filled first)
+    assert cut == [plain[:19] + "…"]
