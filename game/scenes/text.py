@@ -102,7 +102,8 @@ def wrap_centred(text: str, font: pygame.font.Font, max_width: int) -> list[str]
     lines: list[str] = []
     for paragraph in text.split("\n"):
         wrapped = wrap_text(paragraph, font, max_width)
-        short = len(wrapped) == 2 and font.size(wrapped[1])[0] < max_width / 4
+        filled = _wrapped(paragraph, font, max_width, False)  # (its lines before evening: as short as they came)
+        short = len(filled) == 2 and font.size(filled[1])[0] < max_width / 4
         if len(wrapped) == 2 and (short or _IDEOGRAPH.search(paragraph)):
             splits = [(paragraph[:end].rstrip(), paragraph[end:].strip()) for end in _clause_ends(paragraph)]
             # (a sentence's, a semicolon's or a colon's end before a comma's: "…必须现在出完；" /

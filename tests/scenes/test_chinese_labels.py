@@ -250,13 +250,14 @@ def test_a_paragraph_ends_on_no_short_line_in_either_language():
     four characters of Chinese at least, or two words of English where one would sit alone in
     under a quarter of the line: text comes down from the line before, a clause whole where one
     ends there, else as little as does; never more lines, never a line wider than the width."""
-    from game.scenes.text import _wrapped
+    from game.scenes.text import _wrapped, wrap_centred
 
     cjk = assets.font(20, cjk=True)
     risk = "那时弃牌堆会有 6 张牌。现在手里打哪张牌都有风险；打 8♦ 送给对手的最少。"
     width = cjk.size(risk[: risk.index("的最少")])[0] + 2
     assert _wrapped(risk, cjk, width, False)[-1] == "的最少。"  # (as it wrapped)
-    assert wrap_text(risk, cjk, width) == ["那时弃牌堆会有 6 张牌。现在手里打哪张牌都有风险；", "打 8♦ 送给对手的最少。"]
+    evened = ["那时弃牌堆会有 6 张牌。现在手里打哪张牌都有风险；", "打 8♦ 送给对手的最少。"]
+    assert wrap_text(risk, cjk, width) == evened
     plain = "一二三四五六七八九十" * 2 + "一二三。"  # (no clause's end: as little as makes four)
     width = cjk.size(plain[:20])[0] + 2
     assert wrap_text(plain, cjk, width) == [plain[:19], plain[19:]]
@@ -278,3 +279,9 @@ def test_a_paragraph_ends_on_no_short_line_in_either_language():
             assert all(font.size(line.rstrip("。；，.;,"))[0] <= width for line in lines), (width, lines)
     cut = wrap_at_most(plain, cjk, cjk.size(plain[:20])[0] + 2, 1)  # (cut to a line: filled first)
     assert cut == [plain[:19] + "…"]
+    # A centred title whose last line held little still breaks after its sentence (wrap_centred
+    # judges the lines as they came, not as evened: "Why not? Going out and black threes in" /
+    # "Bolivia (V-BOL-OUT)" under the rule dialog's rule, a review).
+    title = "Why not? Going out and black threes in Bolivia (V-BOL-OUT)"
+    heading = assets.font(28, bold=True)
+    assert wrap_centred(title, heading, 804) == ["Why not?", "Going out and black threes in Bolivia (V-BOL-OUT)"]
