@@ -238,6 +238,7 @@ def _wrapped(text: str, font: pygame.font.Font, max_width: int, even: bool = Tru
 # where one word would sit alone in under a quarter of the width ("away.").
 SHORT_LAST_CJK = 4
 SHORT_LAST_LATIN = 2
+_PHRASE_ENDS = "的了"  # (particles that close what comes before them: a line may end on one)
 
 
 def _content(text: str) -> list[str]:
@@ -255,15 +256,16 @@ def _short_last(last: str, cjk: bool, font: pygame.font.Font, max_width: int) ->
 
 def _even_last_lines(paragraph: str, before: str, last: str, font: pygame.font.Font, max_width: int) -> list[str]:
     """A wrapped paragraph's last two lines, `before` and `last`, with no short last line
-    (`_short_last`): text comes down from the line before, after the latest clause's mark
-    that leaves the last line long enough, else as little as does (the risky-discard
-    question's "…都有风险；打 8♦ 送给对手" / "的最少。" reads "…都有风险；" / "打 8♦ 送给
-    对手的最少。"). Never past the middle (the line before stays the longer), never wider
-    than `max_width`, never a line starting with a closing mark, never a count apart from
-    what it counts ("每张 100 / 分。", the guided deal's red threes, play-test in Chinese,
-    stop 54). Where no break leaves the last line long enough, the most even one that
-    keeps to that; where none does (a line before as short), the lines as they are.
-    Both lines are of one paragraph, the line before whole (not a word cut to fit)."""
+    (`_short_last`) where it is no clause of its own: text comes down from the line before,
+    after the latest clause's mark that leaves the last line long enough, else at the latest
+    space that does, else as little as does (the risky-discard question's "…都有风险；打 8♦
+    送给对手" / "的最少。" reads "…都有风险；" / "打 8♦ 送给对手的最少。"). Never past the
+    middle (the line before stays the longer), never wider than `max_width`, never a line
+    starting with a closing mark, never a count apart from what it counts ("每张 100 /
+    分。", the guided deal's red threes, play-test in Chinese, stop 54). Where no break
+    leaves the last line long enough, the most even one that keeps to that; where none
+    does (a line before as short), the lines as they are. Both lines are of one
+    paragraph, the line before whole (not a word cut to fit)."""
     cjk = _IDEOGRAPH.search(before + last) is not None
     if not before or not _short_last(last, cjk, font, max_width):
         return [before, last]
@@ -277,7 +279,9 @@ def _even_last_lines(paragraph: str, before: str, last: str, font: pygame.font.F
     if ends[-1] != len(text) - start or len(before) not in ends:
         return [before, last]  # (a word cut to fit: no unit ends where `before` does)
     clause_ends = set(_clause_ends(text[start:]))
-    breaks: list[tuple[str, str]] = []  # the lines there may be, the least text moved first
+    if len(before) in clause_ends:  # (the last line is a clause of its own: "一二三四五六。" / "七八")
+        return [before, last]
+    breaks: list[tuple[str, str, bool]] = []  # the lines there may be (and at a space?), the least text moved first
     for count in range(ends.index(len(before)) - 1, 0, -1):  # the units left on the line before
         unit = units[count]
         if unit.isspace() or unit in _NO_LINE_START:
@@ -288,14 +292,20 @@ def _even_last_lines(paragraph: str, before: str, last: str, font: pygame.font.F
             break
         apart = count >= 2 and units[count - 1].isspace()
         if not (apart and _NUMBER.fullmatch(units[count - 2].lstrip(_OPENING))):  # (a count stays with its word)
-            breaks.append((head, tail))
+            breaks.append((head, tail, units[count - 1].isspace()))
     if not breaks:
         return [before, last]
     enough = [split for split in breaks if not _short_last(split[1], cjk, font, max_width)]
     if not enough:
-        return list(breaks[-1])
+        return list(breaks[-1][:2])
+    # A clause's end first; then a space (in Chinese, beside a number, a card or a Latin word:
+    # a break there splits no word, as one between two characters may); then after 的 or 了,
+    # which end what they close ("…我们的" / "分数中扣除。", not "…我们的分" / "数中扣除。");
+    # else the least text.
     after_a_clause = [split for split in enough if len(split[0]) in clause_ends]
-    return list((after_a_clause or enough)[0])
+    at_a_space = [split for split in enough if split[2]]
+    after_a_particle = [split for split in enough if split[0][-1:] in _PHRASE_ENDS]
+    return list((after_a_clause or at_a_space or after_a_particle or enough)[0][:2])
 
 
 def _carried(units: list[str]) -> int:

@@ -647,25 +647,29 @@ def test_closing_punctuation_hangs_one_mark_at_most():
     assert wrap_text(text, font, width) == [text]
     width = font.size(text[:-2])[0] + 2  # ... nor the bracket: both would hang
     lines = wrap_text(text, font, width)
-    assert lines == ["顺子只能用自然牌（不能用 2、3", "或王）。"]  # (and no character alone: below)
+    # (and no short last line: "或王）。" came down with what stood before it, at the space)
+    assert lines == ["顺子只能用自然牌（不能用", "2、3 或王）。"]
     assert all(font.size(line[:-1])[0] <= width for line in lines)
     assert wrap_text("一）。", font, font.size("一")[0]) == ["一）。"]  # nothing to take down: they hang
 
 
 def test_no_chinese_character_is_left_alone_on_a_paragraphs_last_line():
     """The partner's question ended a line with 扣 and put 除。 alone on the next (play-test,
-    stop 46): the character before it goes down with it."""
+    stop 46): text before it goes down with it, four characters at least (stop 65), after 的
+    rather than inside 分数."""
     font = assets.font(20, cjk=True)
     text = "如果北家出完，这些牌会从我们的分数中扣除。"
     width = font.size(text[:-2])[0] + 2  # room for all but 除。
     lines = wrap_text(text, font, width)
-    assert lines == [text[:-3], text[-3:]] and "".join(lines) == text
+    assert lines == [text[:-6], text[-6:]] and "".join(lines) == text
     assert all(font.size(line)[0] <= width for line in lines)
     two = wrap_text("一二三四五六。七八", font, font.size("一二三四五六。")[0])
-    assert two == ["一二三四五六。", "七八"]  # two characters: nothing to take down
+    assert two == ["一二三四五六。", "七八"]  # a clause of its own after a full stop: as it is
     latin = assets.font(20)
-    narrow = latin.size("Latin words stay as")[0]  # "are" alone on the last line: words are not moved
-    assert wrap_text("Latin words stay as are", latin, narrow) == ["Latin words stay as", "are"]
+    narrow = latin.size("Latin words stay as")[0]  # "are" alone on the last line: a word comes down
+    assert wrap_text("Latin words stay as are", latin, narrow) == ["Latin words stay", "as are"]
+    wide = latin.size("Latin words stay as are")[0] - 2  # (a long last word: as it is)
+    assert wrap_text("Latin words stay as understanding", latin, wide)[-1] == "understanding"
     assert wrap_text("一二\n三", font, 500) == ["一二", "三"]  # a paragraph of its own is not wrapped
 
 

@@ -784,10 +784,10 @@ def test_a_move_the_engine_could_not_read_is_refused_in_the_players_words(monkey
         verdict = controller.moves.verdict(five, DropTarget("pile"))
         assert verdict is not None and not verdict.accepted and verdict.refusal is not None
         assert verdict.refusal.msgid == NO_MELD_OF_THOSE and verdict.refusal.rule == "R-MELD"
-        assert verdict.refusal.reason() == "这些牌组不成一组牌。"
+        assert verdict.refusal.reason() == "这些牌凑不成组牌。"
         controller.moves.drop(five, DropTarget("pile"))
         assert controller.refusal is not None and controller.refusal.msgid == NO_MELD_OF_THOSE
-        assert controller.message is not None and controller.message[0] == "这些牌组不成一组牌。"
+        assert controller.message is not None and controller.message[0] == "这些牌凑不成组牌。"
     finally:
         set_language("en")
     assert controller.message is not None and controller.message[0] == "Those cards do not make a meld."
