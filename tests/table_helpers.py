@@ -211,3 +211,31 @@ def sheet_over(variant: str, game):
     sheet.count.finish()
     stack.push(sheet)
     return stack, sheet
+
+
+def following(language: str, **options):
+    """A table that follows settings in `language` (as the app binds them)."""
+    from game.app import bind_shared
+    from game.observable_settings import ObservableSettings
+    from game.settings import Settings
+    from game.sound import SoundPlayer
+
+    stack, table = make_table(**options)
+    settings = ObservableSettings(Settings(language=language))
+    bind_shared(settings, SoundPlayer(enabled=False))
+    table.follow(settings)
+    return stack, table, settings
+
+
+def red_three_on_every_side(table: TableScene) -> None:
+    """A red three (from the stock or a hand) laid for each side that has none."""
+    st = table.game.state
+    for side in range(table.config.sides):
+        if st.red_threes[side]:
+            continue
+        for cards in [st.stock, *st.hands]:
+            card = next((c for c in cards if c.is_red_three), None)
+            if card is not None:
+                cards.remove(card)
+                st.red_threes[side].append(card)
+                break

@@ -8,7 +8,7 @@ import pytest
 from game import i18n
 from game.rules.variants import APP_VARIANT_IDS
 from game.scenes.layout import LOGICAL_SIZE, Canvas, Ruler
-from tests.table_helpers import make_table
+from tests.table_helpers import make_table, red_three_on_every_side
 
 SIZES = [(800, 450), (1000, 700), (1280, 720)]
 
@@ -19,15 +19,7 @@ def _red_threes_only(variant: str):
     table.animator.finish_all()
     st = table.game.state
     assert not any(st.side_melds(side) for side in range(table.config.sides))
-    for side in range(table.config.sides):
-        if st.red_threes[side]:
-            continue
-        for cards in [st.stock, *st.hands]:
-            card = next((c for c in cards if c.is_red_three), None)
-            if card is not None:
-                cards.remove(card)
-                st.red_threes[side].append(card)
-                break
+    red_three_on_every_side(table)
     table.relayout()
     table.animator.finish_all()
     return stack, table

@@ -20,7 +20,7 @@ from game.scenes.table_layout import STOCK_POS
 from game.scenes.table_menu import TableMenuScene
 from game.settings import Settings
 from game.sound import SoundPlayer
-from tests.table_helpers import click, make_table, position, tick, until
+from tests.table_helpers import click, following, position, tick, until
 
 SELECT_FIRST = "Select cards first (arrow keys and Space), then press M to meld them."
 
@@ -29,15 +29,6 @@ SELECT_FIRST = "Select cards first (arrow keys and Space), then press M to meld 
 def english_after():
     yield
     i18n.set_language("en")
-
-
-def following(language: str, **options):
-    """A table that follows settings in `language` (as the app binds them)."""
-    stack, table = make_table(**options)
-    settings = ObservableSettings(Settings(language=language))
-    bind_shared(settings, SoundPlayer(enabled=False))
-    table.follow(settings)
-    return stack, table, settings
 
 
 def squeezed(text: str) -> str:

@@ -30,7 +30,16 @@ from game.scenes.table_layout import (
 from game.window import MainWindow
 from tests.meld_helpers import CROWDED, crowded_position
 from tests.rules_helpers import position
-from tests.table_helpers import DT, deal_over_with_long_hands, fallback, make_table, record_blits, sheet_over, tick
+from tests.table_helpers import (
+    DT,
+    deal_over_with_long_hands,
+    fallback,
+    make_table,
+    record_blits,
+    red_three_on_every_side,
+    sheet_over,
+    tick,
+)
 
 NEW_VARIANTS = ("five-hand", "six-hand", "six-hand-2x3")
 SIZES = ((1280, 720), (1000, 700))
@@ -70,15 +79,7 @@ def _busy_table(variant: str, **options):
     stack, table = make_table(variant=variant, seed=5, **options)
     table.animator.finish_all()
     st = table.game.state
-    for side in range(table.config.sides):  # something on every side's meld area: its label shows
-        if st.red_threes[side]:
-            continue
-        for cards in [st.stock, *st.hands]:
-            card = next((c for c in cards if c.is_red_three), None)
-            if card is not None:
-                cards.remove(card)
-                st.red_threes[side].append(card)
-                break
+    red_three_on_every_side(table)  # something on every side's meld area: its label shows
     feet = getattr(st, "feet", None)
     for seat in (1, 3) if table.config.rules.foot else ():  # Hand and Foot: West and East play from the foot
         st.hands[seat].extend(feet[seat])

@@ -7,17 +7,13 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.app import bind_shared
-from game.observable_settings import ObservableSettings
 from game.rules import Move
 from game.scenes import table_view
 from game.scenes.animations import bubble
 from game.scenes.layout import Canvas
 from game.scenes.table import TableScene
 from game.scenes.table_menu import TableMenuScene
-from game.settings import Settings
-from game.sound import SoundPlayer
-from tests.table_helpers import make_table, position, tick, until
+from tests.table_helpers import following, position, tick, until
 
 NORTH = 2
 KINGS_SIX = "HK DK SK C2 D2 JK"  # our side's kings: the player's K♣ makes them a mixed canasta
@@ -27,15 +23,6 @@ KINGS_SIX = "HK DK SK C2 D2 JK"  # our side's kings: the player's K♣ makes the
 def english_after():
     yield
     i18n.set_language("en")
-
-
-def following(language: str, **options):
-    """A table that follows settings in `language` (as the app binds them)."""
-    stack, table = make_table(**options)
-    settings = ObservableSettings(Settings(language=language))
-    bind_shared(settings, SoundPlayer(enabled=False))
-    table.follow(settings)
-    return stack, table, settings
 
 
 def banner_drawn(monkeypatch, table: TableScene) -> str:
